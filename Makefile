@@ -1,0 +1,112 @@
+# cheersbot: build, test and run.
+#
+#   make          build build/cheersbot
+#   make run      build, then start the bot on the console adapter
+#   make test     build, then run every test (unit, property, transcripts)
+#   make check    the same tests, built with AddressSanitizer and UBSan
+#   make clean    remove build/
+#
+# Missing Debian -dev packages are installed by scripts/deps.sh the first
+# time build/config.mk is made (apt-get, with sudo when not root).
+
+CC	?= cc
+BUILD	?= build
+OPT	?= -O2 -g
+SAN	?=
+PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl
+
+WARN	 = -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes \
+	   -Wmissing-prototypes -Wvla
+ifeq ($(SAN),1)
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	   -fno-sanitize-recover=undefined
+endif
+
+# config.mk holds the pkg-config flags; making it installs what is missing.
+# Goals that need no compiler do not trigger it.
+NODEPS_GOALS = clean help
+ifneq ($(filter-out $(NODEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
+include $(BUILD)/config.mk
+endif
+
+ALL_CFLAGS  = $(WARN) $(OPT) $(SANFLAGS) -D_GNU_SOURCE -I. $(DEP_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
+LIBS	    = $(DEP_LIBS) -lm
+
+LIB_SRCS     := $(wildcard lib/*.c)
+GAME_SRCS    := $(wildcard game/*.c game/*/*.c)
+BOT_SRCS     := $(filter-out bot/main.c,$(wildcard bot/*.c))
+ADAPTER_SRCS := $(wildcard adapters/*/*.c)
+DATA_FILES   := $(wildcard game/*/*.json)
+GEN_SRCS     := $(DATA_FILES:%.json=$(BUILD)/gen/%.json.c)
+CORE_SRCS    := $(LIB_SRCS) $(GAME_SRCS) $(BOT_SRCS) $(ADAPTER_SRCS)
+CORE_OBJS    := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o) $(GEN_SRCS:%.c=%.o)
+UNIT_SRCS    := $(wildcard tests/unit/test_*.c)
+UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
+TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
+
+.PHONY: all run test check unit transcripts clean help
+.DEFAULT_GOAL := all
+
+all: $(BUILD)/cheersbot
+
+$(BUILD)/config.mk: scripts/deps.sh
+	@sh scripts/deps.sh
+	@mkdir -p $(BUILD)
+	@{ echo "DEP_CFLAGS = $$(pkg-config --cflags $(PKGS))"; \
+	   echo "DEP_LIBS = $$(pkg-config --libs $(PKGS))"; } > $@.tmp
+	@mv $@.tmp $@
+
+$(BUILD)/libcheersbot.a: $(CORE_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/cheersbot: $(BUILD)/obj/bot/main.o $(BUILD)/libcheersbot.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/obj/%.o: %.c $(BUILD)/config.mk
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+# Data files (card lists) are compiled in as C strings, so the game
+# libraries stay free of file I/O.  game/cheers/cards.json becomes the
+# symbol game_cheers_cards_json.
+$(BUILD)/gen/%.json.c: %.json
+	@mkdir -p $(@D)
+	@{ echo "/* Generated from $< by the Makefile; do not edit. */"; \
+	   echo "const char $$(echo '$*_json' | tr '/.-' '___')[] ="; \
+	   sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
+	   echo ";"; } > $@
+
+$(BUILD)/gen/%.json.o: $(BUILD)/gen/%.json.c
+	$(CC) $(ALL_CFLAGS) -Wno-missing-variable-declarations -c -o $@ $<
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(TEST_SUPPORT_OBJS) $(BUILD)/libcheersbot.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+run: $(BUILD)/cheersbot
+	@echo "cheersbot: console adapter; type '/cheers help' to begin, Ctrl-D to quit."
+	@echo "cheersbot: lines are '<user> [#channel|dm]: <text>', or plain text as you."
+	@echo "cheersbot: state is kept in ./cheersbot.db; 'make run' again resumes it."
+	@$(BUILD)/cheersbot $(RUNFLAGS)
+
+unit: $(UNIT_BINS)
+	@sh tests/run-unit.sh $(UNIT_BINS)
+
+transcripts: $(BUILD)/cheersbot
+	@sh tests/transcripts/run.sh $(BUILD)/cheersbot
+
+test: unit transcripts
+
+check:
+	@$(MAKE) --no-print-directory BUILD=build/san SAN=1 OPT="-O1 -g" test
+
+clean:
+	rm -rf build
+
+help:
+	@sed -n '3,9p' Makefile | sed 's/^# *//'
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,197 @@
+/*
+ * game.h: the interface between the bot and a game's rules.
+ *
+ * A game module is a const table of functions (struct game_ops), like redis
+ * module types or tmux's window modes.  A game is a value: state in, a move
+ * in, new state and public events out.  It does no I/O, keeps no globals and
+ * reads no clock; its randomness comes from the struct rng it is given, so a
+ * game replays exactly from seed + options + moves.
+ *
+ * Text that a game produces (events, prompts, renderings) names seats as
+ * "@{N}" (N the seat number, from 0); the bot expands these to names or
+ * platform mentions.  Only render_private() ever shows a secret.
+ */
+#ifndef GAME_GAME_H
+#define GAME_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "game/rng.h"
+
+#define GAME_MAX_SEATS		8
+#define GAME_MAX_ARGS		4
+#define GAME_MAX_OPTIONS	8
+#define GAME_MAX_EVENTS		32
+#define GAME_MAX_PROMPTS	GAME_MAX_SEATS
+#define GAME_MAX_PLACES		4
+#define GAME_TEXT_MAX		320
+
+/*
+ * A target that is not a seat's own place is a named place ("share",
+ * "extra"): its number is GAME_PLACE_BASE + its index in places().
+ */
+#define GAME_PLACE_BASE		100
+
+struct game;			/* opaque, one per game module */
+
+/* What kind of word an action argument is; drives parsing and schemas. */
+enum game_arg_type {
+	GAME_ARG_CARD,		/* a card number as the private or public view lists it, from 1 */
+	GAME_ARG_TARGET,	/* a seat (@name, name, "me") or a named place */
+	GAME_ARG_PLAYER,	/* a seat */
+	GAME_ARG_CHOICE,	/* one of the arg's choices; the value is its index */
+	GAME_ARG_COUNT,		/* a whole number from min to max */
+};
+
+struct game_arg {
+	const char		*name;		/* "card", "target" */
+	enum game_arg_type	 type;
+	const char		*help;		/* "number of a card in your hand" */
+	int			 optional;	/* only trailing args may be optional */
+	const char *const	*choices;	/* GAME_ARG_CHOICE: NULL-terminated */
+	int			 min, max;	/* GAME_ARG_COUNT bounds */
+};
+
+/* When an action may be used. */
+#define GAME_ACT_TURN	0x1	/* on your own turn */
+#define GAME_ACT_PROMPT	0x2	/* to answer a prompt addressed to you */
+
+/*
+ * One action, described once: the console parser, help text, Discord's
+ * slash-command schema and buttons and Slack's usage text all come from it.
+ */
+struct game_action {
+	const char		*name;		/* "play" */
+	const char		*summary;	/* one line: "offer a drink: play a hand card into a shaker" */
+	const char		*example;	/* "play 2 @bob" */
+	int			 flags;		/* GAME_ACT_* */
+	int			 nargs;
+	struct game_arg		 args[GAME_MAX_ARGS];
+};
+
+/* A move: an action (its index in ops->actions) and its arguments. */
+struct game_move {
+	int	action;
+	int	args[GAME_MAX_ARGS];	/* -1 where an optional arg was left out */
+};
+
+/* A table option, described once: "mode", its values (first is default). */
+struct game_option {
+	const char		*name;
+	const char *const	*values;	/* NULL-terminated */
+	const char		*help;
+};
+
+/* What the bot hands to new(). */
+struct game_opts {
+	int		 nplayers;
+	/* Per option, in the order of ops->options; NULL means the default. */
+	const char	*values[GAME_MAX_OPTIONS];
+};
+
+enum game_event_kind {
+	GAME_EV_INFO,		/* an ordinary move or draw */
+	GAME_EV_CHEERS,		/* a reaction fired (CHEERS!) */
+	GAME_EV_PROMPT,		/* someone must now answer out of turn */
+	GAME_EV_END,		/* the game is over: a win or a tie */
+};
+
+/* One public line of narration; never holds a secret. */
+struct game_event {
+	enum game_event_kind	kind;
+	int			seat;		/* who it is about, or -1 */
+	char			text[GAME_TEXT_MAX];
+};
+
+struct game_events {
+	int			n;
+	int			dropped;	/* events past the cap */
+	unsigned		private_changed; /* seats whose private view changed */
+	struct game_event	ev[GAME_MAX_EVENTS];
+};
+
+/* Someone who must act now, and on what. */
+struct game_prompt {
+	unsigned	seats;		/* bit per seat: any of them may answer */
+	int		turn;		/* 1 for an ordinary turn, 0 out of turn */
+	unsigned	actions;	/* bit per action index that answers it */
+	char		text[GAME_TEXT_MAX];	/* public: "@{2} must discard one card" */
+};
+
+enum game_state { GAME_RUNNING, GAME_WON, GAME_TIED };
+
+struct game_result {
+	enum game_state	state;
+	unsigned	winners;	/* bit per seat */
+	char		text[GAME_TEXT_MAX];	/* public summary */
+};
+
+struct game_ops {
+	const char			*name;		/* "cheers" */
+	const char			*title;		/* "CHEERS" */
+	const char			*summary;	/* one line for "help" */
+	const char			*rules;		/* short rules text for "rules" */
+	int				 min_players, max_players;
+	int				 nactions;
+	const struct game_action	*actions;
+	int				 noptions;
+	const struct game_option	*options;
+
+	/* Returns a new game the caller frees with free_game, or NULL and *cause. */
+	struct game	*(*new_game)(const struct game_opts *, struct rng *, char **cause);
+	void		 (*free_game)(struct game *);
+
+	/*
+	 * Applies seat's move.  On success returns 0 and appends events; on
+	 * failure returns -1, leaves the game exactly as it was, and sets
+	 * *cause to a sentence saying what is wrong and what is allowed.
+	 */
+	int	 (*apply)(struct game *, int seat, const struct game_move *,
+		     struct game_events *, char **cause);
+
+	/* Fills at most max prompts that may be answered now; returns how many. */
+	int	 (*pending)(const struct game *, struct game_prompt *, size_t max);
+
+	/* Fills at most max legal moves for seat; returns how many. */
+	int	 (*legal_moves)(const struct game *, int seat, struct game_move *, size_t max);
+
+	/*
+	 * Chooses a move for seat, seeing only what that seat may see.
+	 * Returns 0, or -1 when the seat has nothing to do.
+	 */
+	int	 (*ai_move)(const struct game *, int seat, struct rng *, struct game_move *);
+
+	/* Names of the places a target may be besides seats; returns how many. */
+	int	 (*places)(const struct game *, const char **names, size_t max);
+
+	char	*(*render_public)(const struct game *);		/* caller frees */
+	char	*(*render_private)(const struct game *, int seat); /* caller frees */
+
+	cJSON		*(*save)(const struct game *);	/* caller frees; versioned */
+	struct game	*(*load)(const cJSON *, char **cause);	/* caller frees */
+
+	/* Fills *out; returns 0. */
+	int	 (*result)(const struct game *, struct game_result *);
+};
+
+/* game/registry.c: every game the bot can host. */
+const struct game_ops	*game_find(const char *name);
+const struct game_ops *const *game_all(void);	/* NULL-terminated */
+
+/* game/events.c */
+void	 game_events_init(struct game_events *);
+/* Appends one public line; past GAME_MAX_EVENTS it counts it as dropped. */
+void	 game_events_add(struct game_events *, enum game_event_kind, int seat,
+	     const char *, ...) __attribute__((format(printf, 4, 5)));
+
+/* game/move.c: moves as JSON {"action":"play","args":[2,1]} for the log. */
+cJSON	*game_move_save(const struct game_ops *, const struct game_move *);
+int	 game_move_load(const struct game_ops *, const cJSON *,
+	     struct game_move *, char **cause);
+/* Index of the option named name in ops->options, or -1. */
+int	 game_option_index(const struct game_ops *, const char *name);
+
+#endif

@@ -1,0 +1,29 @@
+/*
+ * The games this bot can host.  A new game adds its ops table here.
+ */
+#include <string.h>
+
+#include "game/game.h"
+#include "game/cheers/cheers.h"
+
+static const struct game_ops *const games[] = {
+	&cheers_ops,
+	NULL
+};
+
+const struct game_ops *const *
+game_all(void)
+{
+	return games;
+}
+
+const struct game_ops *
+game_find(const char *name)
+{
+	int	i;
+
+	for (i = 0; games[i] != NULL; i++)
+		if (strcmp(games[i]->name, name) == 0)
+			return games[i];
+	return NULL;
+}

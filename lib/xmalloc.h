@@ -1,0 +1,29 @@
+/*
+ * xmalloc: allocation that never returns NULL.  Running out of memory is
+ * fatal for a daemon like this one; every caller can then assume success.
+ */
+#ifndef LIB_XMALLOC_H
+#define LIB_XMALLOC_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* Each returns memory the caller frees with free(). */
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+char	*xstrndup(const char *, size_t);
+char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+char	*xvasprintf(const char *, va_list) __attribute__((format(printf, 1, 0)));
+
+/* Prints "cheersbot: <message>" to stderr and exits 1. */
+void	 fatalx(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/*
+ * Sets *cause (when cause is not NULL) to a newly allocated sentence the
+ * caller frees, and returns -1, so error paths read "return set_cause(...)".
+ */
+int	 set_cause(char **cause, const char *, ...) __attribute__((format(printf, 2, 3)));
+
+#endif
