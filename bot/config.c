@@ -1,0 +1,987 @@
+/*
+ * config: the schema of every configuration key, and the reader of the
+ * INI-style file and of -o overrides that fills struct config from it.
+ *
+ * The file is read line by line: "# ..." and "; ..." lines are comments,
+ * "[section]" starts a section, "key = value" sets a key.  A value is
+ * trimmed; it may be put in double quotes to keep surrounding spaces.
+ * Comments after a value are not supported: "#" is part of the value.
+ * Every error in the file is reported, not only the first, and the
+ * configuration is only changed when there is none.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/config.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+/* A config file larger than this is refused. */
+#define CONFIG_FILE_MAX		(1024 * 1024)
+/* Reading stops after this many errors. */
+#define CONFIG_ERRORS_MAX	50
+/* Cap on the text of all errors together, and on a dump. */
+#define CONFIG_CAUSE_MAX	(64 * 1024)
+#define CONFIG_DUMP_MAX		(1024 * 1024)
+
+#define MS_SECOND	INT64_C(1000)
+#define MS_MINUTE	(60 * MS_SECOND)
+#define MS_HOUR		(60 * MS_MINUTE)
+
+#define FIELD(k, base, type) \
+	((type *)(void *)((char *)(base) + (k)->offset))
+#define CFIELD(k, base, type) \
+	((type const *)(const void *)((const char *)(base) + (k)->offset))
+
+static int	config_check_command(const char *, char **);
+static int	config_check_admin(const char *, char **);
+
+static const char *const config_log_levels[] = {
+	"error", "warn", "info", "debug", NULL
+};
+
+#define O(f)	offsetof(struct config, f)
+
+/*
+ * The schema: one row per key.  Adding a key is one row here, one field in
+ * struct config, and its documentation in config/cheersbot.conf.example.
+ * Rows of one section stay together; their order is the dump's order.
+ */
+const struct config_key config_schema[] = {
+	{ "bot", "name", CONFIG_STRING, O(bot_name), "cheersbot",
+	  1, 80, NULL, NULL,
+	  "The bot's display name." },
+	{ "bot", "command", CONFIG_STRING, O(bot_command), "cheers",
+	  1, 32, NULL, config_check_command,
+	  "The command word players type after a slash, as in /cheers new." },
+	{ "bot", "state_file", CONFIG_PATH, O(bot_state_file), "cheersbot.db",
+	  1, 4095, NULL, NULL,
+	  "The SQLite file that keeps every table." },
+	{ "bot", "admins", CONFIG_LIST, O(bot_admins), "",
+	  0, 256, NULL, config_check_admin,
+	  "Bot admins as platform:userid, separated by commas." },
+	{ "bot", "log_level", CONFIG_ENUM, O(bot_log_level), "info",
+	  0, 0, config_log_levels, NULL,
+	  "How much to log: error, warn, info or debug." },
+	{ "bot", "seed", CONFIG_UINT64, O(bot_seed), "0",
+	  0, INT64_MAX, NULL, NULL,
+	  "0 picks a fresh random seed per table; anything else makes "
+	  "tables reproducible." },
+
+	{ "tables", "turn_timer", CONFIG_DURATION, O(tables_turn_timer_ms),
+	  "5m", 0, 24 * MS_HOUR, NULL, NULL,
+	  "Time a player has for a turn before the AI moves for them "
+	  "(0 or off: no limit)." },
+	{ "tables", "prompt_timer", CONFIG_DURATION,
+	  O(tables_prompt_timer_ms), "2m", 0, 24 * MS_HOUR, NULL, NULL,
+	  "Time for an out-of-turn answer, such as CHEERS or overflow "
+	  "(0 or off: no limit)." },
+	{ "tables", "timeouts_to_ai", CONFIG_INT, O(tables_timeouts_to_ai),
+	  "3", 0, 100, NULL, NULL,
+	  "Consecutive timeouts after which the seat is handed to the AI "
+	  "(0: never)." },
+	{ "tables", "ai_delay", CONFIG_DURATION, O(tables_ai_delay_ms),
+	  "1500ms", 0, 60 * MS_SECOND, NULL, NULL,
+	  "Pause before an AI seat moves, so humans can follow." },
+	{ "tables", "lobby_expiry", CONFIG_DURATION,
+	  O(tables_lobby_expiry_ms), "30m", 0, INT64_MAX, NULL, NULL,
+	  "A lobby that has not started is closed after this (0: never)." },
+	{ "tables", "max_tables", CONFIG_INT, O(tables_max_tables), "1000",
+	  1, 100000, NULL, NULL,
+	  "Most tables open at once, over all channels." },
+
+	{ "console", "enabled", CONFIG_BOOL, O(console_enabled), "yes",
+	  0, 0, NULL, NULL,
+	  "Whether to run the console adapter on standard input and output." },
+	{ "console", "user", CONFIG_STRING, O(console_user), "you",
+	  1, 64, NULL, NULL,
+	  "Who speaks a bare console line." },
+	{ "console", "channel", CONFIG_STRING, O(console_channel), "#bar",
+	  1, 64, NULL, NULL,
+	  "Where a bare console line is spoken." },
+	{ "console", "echo", CONFIG_BOOL, O(console_echo), "no",
+	  0, 0, NULL, NULL,
+	  "Echo every input line to the output, prefixed \"> \"." },
+
+	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
+};
+
+#undef O
+
+/* Reading one file: the errors so far and which keys were set where. */
+struct config_reader {
+	const char	*path;
+	unsigned	 line;
+	struct buf	 errors;
+	int		 nerrors;
+	unsigned	*seen;		/* line that set each schema row, or 0 */
+};
+
+/* Command words follow Discord's rule: 1 to 32 of a-z, 0-9, - and _. */
+static int
+config_check_command(const char *s, char **cause)
+{
+	const char	*p;
+
+	for (p = s; *p != '\0'; p++) {
+		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) &&
+		    *p != '-' && *p != '_')
+			return set_cause(cause, "\"%.80s\" is not a command word "
+			    "(use a-z, 0-9, - and _)", s);
+	}
+	return 0;
+}
+
+/* An admin is "platform:userid", both parts non-empty, without spaces. */
+static int
+config_check_admin(const char *s, char **cause)
+{
+	const char	*colon = strchr(s, ':');
+	const char	*p;
+
+	if (colon == NULL || colon == s || colon[1] == '\0')
+		return set_cause(cause, "\"%.80s\" is not platform:userid", s);
+	for (p = s; *p != '\0'; p++) {
+		if (isspace((unsigned char)*p))
+			return set_cause(cause, "\"%.80s\" contains a space", s);
+	}
+	return 0;
+}
+
+/* Trims spaces at both ends of s in place; returns the new start. */
+static char *
+config_trim(char *s)
+{
+	size_t	len;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len > 0 && isspace((unsigned char)s[len - 1]))
+		s[--len] = '\0';
+	return s;
+}
+
+/*
+ * Strips one pair of surrounding double quotes from a trimmed value, in
+ * place; returns the value, or NULL with *cause set when a quote is open.
+ */
+static char *
+config_unquote(char *v, char **cause)
+{
+	size_t	len = strlen(v);
+
+	if (v[0] != '"')
+		return v;
+	if (len < 2 || v[len - 1] != '"') {
+		set_cause(cause, "unterminated quote");
+		return NULL;
+	}
+	v[len - 1] = '\0';
+	return v + 1;
+}
+
+/* Rejects control characters (other than tab), which no value needs. */
+static int
+config_check_text(const char *s, char **cause)
+{
+	const unsigned char	*p;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+			return set_cause(cause, "value contains a control "
+			    "character");
+	}
+	return 0;
+}
+
+static const struct config_key *
+config_find(const char *section, const char *key)
+{
+	const struct config_key	*k;
+
+	for (k = config_schema; k->section != NULL; k++) {
+		if (strcmp(k->section, section) == 0 &&
+		    strcmp(k->key, key) == 0)
+			return k;
+	}
+	return NULL;
+}
+
+static int
+config_section_exists(const char *section)
+{
+	const struct config_key	*k;
+
+	for (k = config_schema; k->section != NULL; k++) {
+		if (strcmp(k->section, section) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Formats milliseconds in the largest unit that divides them; caller frees. */
+static char *
+config_format_duration(uint64_t ms)
+{
+	if (ms == 0)
+		return xstrdup("0");
+	if (ms % MS_HOUR == 0)
+		return xasprintf("%" PRIu64 "h", ms / MS_HOUR);
+	if (ms % MS_MINUTE == 0)
+		return xasprintf("%" PRIu64 "m", ms / MS_MINUTE);
+	if (ms % MS_SECOND == 0)
+		return xasprintf("%" PRIu64 "s", ms / MS_SECOND);
+	return xasprintf("%" PRIu64 "ms", ms);
+}
+
+/*
+ * Reads a duration: "0" or "off", or a number of seconds, or a number with
+ * one of the units ms, s, m, h.
+ */
+static int
+config_parse_duration(const struct config_key *k, const char *text,
+    uint64_t *out, char **cause)
+{
+	const char	*p = text;
+	uint64_t	 n = 0, unit;
+	char		*lo, *hi;
+
+	if (strcasecmp(text, "off") == 0) {
+		n = 0;
+		goto check;
+	}
+	if (!isdigit((unsigned char)*p))
+		goto bad;
+	for (; isdigit((unsigned char)*p); p++) {
+		if (n > (UINT64_MAX - 9) / 10)
+			goto big;
+		n = n * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p == '\0' || strcmp(p, "s") == 0)
+		unit = MS_SECOND;
+	else if (strcmp(p, "ms") == 0)
+		unit = 1;
+	else if (strcmp(p, "m") == 0)
+		unit = MS_MINUTE;
+	else if (strcmp(p, "h") == 0)
+		unit = MS_HOUR;
+	else
+		goto bad;
+	if (n > (uint64_t)INT64_MAX / unit)
+		goto big;
+	n *= unit;
+
+check:
+	if (n < (uint64_t)k->min || n > (uint64_t)k->max) {
+		lo = config_format_duration((uint64_t)k->min);
+		hi = config_format_duration((uint64_t)k->max);
+		set_cause(cause, "%.80s is out of range (%s to %s)", text, lo,
+		    hi);
+		free(lo);
+		free(hi);
+		return -1;
+	}
+	*out = n;
+	return 0;
+
+big:
+	return set_cause(cause, "%.80s is too long a duration", text);
+bad:
+	return set_cause(cause, "\"%.80s\" is not a duration (use off, or a "
+	    "number with ms, s, m or h)", text);
+}
+
+/* Reads a whole decimal number, with a sign only when allowed. */
+static int
+config_parse_number(const struct config_key *k, const char *text,
+    int allow_sign, int64_t *out, char **cause)
+{
+	char			*end;
+	long long		 ll;
+	unsigned long long	 ull;
+
+	if (!isdigit((unsigned char)text[0]) &&
+	    !(allow_sign && text[0] == '-' && isdigit((unsigned char)text[1])))
+		return set_cause(cause, "\"%.80s\" is not a number", text);
+	errno = 0;
+	if (allow_sign) {
+		ll = strtoll(text, &end, 10);
+		if (*end != '\0')
+			return set_cause(cause, "\"%.80s\" is not a number",
+			    text);
+		if (errno == ERANGE || ll < k->min || ll > k->max)
+			goto range;
+		*out = ll;
+	} else {
+		ull = strtoull(text, &end, 10);
+		if (*end != '\0')
+			return set_cause(cause, "\"%.80s\" is not a number",
+			    text);
+		if (errno == ERANGE || ull > (unsigned long long)k->max ||
+		    (k->min > 0 && ull < (unsigned long long)k->min))
+			goto range;
+		*out = (int64_t)ull;
+	}
+	return 0;
+
+range:
+	return set_cause(cause, "%.80s is out of range (%" PRId64 " to %"
+	    PRId64 ")", text, k->min, k->max);
+}
+
+static int
+config_parse_bool(const char *text, int *out, char **cause)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1", NULL };
+	static const char *const no[] = { "no", "false", "off", "0", NULL };
+	int	i;
+
+	for (i = 0; yes[i] != NULL; i++) {
+		if (strcasecmp(text, yes[i]) == 0) {
+			*out = 1;
+			return 0;
+		}
+	}
+	for (i = 0; no[i] != NULL; i++) {
+		if (strcasecmp(text, no[i]) == 0) {
+			*out = 0;
+			return 0;
+		}
+	}
+	return set_cause(cause, "\"%.80s\" is not yes or no (use yes/no, "
+	    "true/false, on/off or 1/0)", text);
+}
+
+static int
+config_parse_enum(const struct config_key *k, const char *text, int *out,
+    char **cause)
+{
+	struct buf	 b;
+	int		 i;
+
+	for (i = 0; k->words[i] != NULL; i++) {
+		if (strcasecmp(text, k->words[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	}
+	buf_init(&b, CONFIG_LINE_MAX);
+	for (i = 0; k->words[i] != NULL; i++)
+		buf_printf(&b, "%s%s", i == 0 ? "" : ", ", k->words[i]);
+	set_cause(cause, "\"%.80s\" is not one of %s", text, buf_str(&b));
+	buf_release(&b);
+	return -1;
+}
+
+/* Checks the length and characters of a string value. */
+static int
+config_check_string(const struct config_key *k, const char *text,
+    char **cause)
+{
+	size_t	len = strlen(text);
+
+	if (len == 0 && k->min > 0)
+		return set_cause(cause, "value is empty");
+	if ((int64_t)len < k->min)
+		return set_cause(cause, "value is shorter than %" PRId64
+		    " bytes", k->min);
+	if (k->max > 0 && (int64_t)len > k->max)
+		return set_cause(cause, "value is longer than %" PRId64
+		    " bytes", k->max);
+	if (config_check_text(text, cause) != 0)
+		return -1;
+	if (k->check != NULL && k->check(text, cause) != 0)
+		return -1;
+	return 0;
+}
+
+static void
+config_list_free(char **list)
+{
+	size_t	i;
+
+	if (list == NULL)
+		return;
+	for (i = 0; list[i] != NULL; i++)
+		free(list[i]);
+	free(list);
+}
+
+/* Splits a comma-separated list; an empty text is an empty list. */
+static int
+config_parse_list(const struct config_key *k, const char *text,
+    char ***out, char **cause)
+{
+	char	**list, *copy, *item, *next;
+	size_t	  n = 0, i;
+	char	 *c;
+
+	if (config_check_text(text, cause) != 0)
+		return -1;
+	for (c = (char *)text, n = 1; *c != '\0'; c++) {
+		if (*c == ',')
+			n++;
+	}
+	list = xcalloc(n + 1, sizeof *list);
+	copy = xstrdup(text);
+	n = 0;
+	if (*config_trim(copy) == '\0')
+		goto done;
+	for (item = copy, i = 1; item != NULL; item = next, i++) {
+		if ((next = strchr(item, ',')) != NULL)
+			*next++ = '\0';
+		item = config_trim(item);
+		if (*item == '\0') {
+			set_cause(cause, "item %zu of the list is empty", i);
+			goto fail;
+		}
+		if (k->max > 0 && (int64_t)n >= k->max) {
+			set_cause(cause, "list has more than %" PRId64
+			    " items", k->max);
+			goto fail;
+		}
+		if (k->check != NULL && k->check(item, cause) != 0)
+			goto fail;
+		list[n++] = xstrdup(item);
+	}
+done:
+	free(copy);
+	*out = list;
+	return 0;
+fail:
+	free(copy);
+	config_list_free(list);
+	return -1;
+}
+
+/* Reads a secret from a file: at most CONFIG_SECRET_MAX bytes, not empty. */
+static int
+config_secret_file(const char *path, char **out, char **cause)
+{
+	char	 data[CONFIG_SECRET_MAX + 3];
+	size_t	 n;
+	FILE	*f;
+	int	 error;
+
+	if (*path == '\0')
+		return set_cause(cause, "\"file:\" needs a path");
+	if ((f = fopen(path, "r")) == NULL)
+		return set_cause(cause, "cannot open secret file %s: %s", path,
+		    strerror(errno));
+	/* Room for the cap, a "\r\n", and one byte to tell it is too long. */
+	n = fread(data, 1, sizeof data, f);
+	if (ferror(f)) {
+		error = errno;
+		fclose(f);
+		return set_cause(cause, "cannot read secret file %s: %s", path,
+		    strerror(error));
+	}
+	fclose(f);
+	if (n == sizeof data)
+		goto big;
+	while (n > 0 && (data[n - 1] == '\n' || data[n - 1] == '\r'))
+		n--;
+	if (n > CONFIG_SECRET_MAX)
+		goto big;
+	if (n == 0)
+		return set_cause(cause, "secret file %s is empty", path);
+	if (memchr(data, '\0', n) != NULL)
+		return set_cause(cause, "secret file %s contains a NUL byte",
+		    path);
+	*out = xstrndup(data, n);
+	return 0;
+
+big:
+	return set_cause(cause, "secret file %s is larger than %d bytes", path,
+	    CONFIG_SECRET_MAX);
+}
+
+/* Reads a secret: literal, "file:/path" or "env:NAME".  Never quotes it. */
+static int
+config_parse_secret(const char *text, char **out, char **cause)
+{
+	const char	*value;
+
+	if (strncmp(text, "file:", 5) == 0)
+		return config_secret_file(text + 5, out, cause);
+	if (strncmp(text, "env:", 4) == 0) {
+		text += 4;
+		if (*text == '\0')
+			return set_cause(cause, "\"env:\" needs a variable name");
+		if ((value = getenv(text)) == NULL)
+			return set_cause(cause, "environment variable %.80s is "
+			    "not set", text);
+		if (*value == '\0')
+			return set_cause(cause, "environment variable %.80s is "
+			    "empty", text);
+		if (strlen(value) > CONFIG_SECRET_MAX)
+			return set_cause(cause, "environment variable %.80s is "
+			    "longer than %d bytes", text, CONFIG_SECRET_MAX);
+		*out = xstrdup(value);
+		return 0;
+	}
+	*out = xstrdup(text);
+	return 0;
+}
+
+int
+config_value_parse(const struct config_key *k, void *base, const char *text,
+    char **cause)
+{
+	char	 *s = NULL, **list = NULL;
+	int64_t	  n = 0;
+	uint64_t  ms = 0;
+	int	  i = 0;
+
+	switch (k->type) {
+	case CONFIG_STRING:
+	case CONFIG_PATH:
+		if (k->type == CONFIG_PATH && *text == '\0')
+			return set_cause(cause, "path is empty");
+		if (config_check_string(k, text, cause) != 0)
+			return -1;
+		free(*FIELD(k, base, char *));
+		*FIELD(k, base, char *) = xstrdup(text);
+		return 0;
+	case CONFIG_SECRET:
+		if (config_parse_secret(text, &s, cause) != 0)
+			return -1;
+		free(*FIELD(k, base, char *));
+		*FIELD(k, base, char *) = s;
+		return 0;
+	case CONFIG_BOOL:
+		if (config_parse_bool(text, &i, cause) != 0)
+			return -1;
+		*FIELD(k, base, int) = i;
+		return 0;
+	case CONFIG_INT:
+		if (config_parse_number(k, text, 1, &n, cause) != 0)
+			return -1;
+		*FIELD(k, base, int) = (int)n;
+		return 0;
+	case CONFIG_UINT64:
+		if (config_parse_number(k, text, 0, &n, cause) != 0)
+			return -1;
+		*FIELD(k, base, uint64_t) = (uint64_t)n;
+		return 0;
+	case CONFIG_DURATION:
+		if (config_parse_duration(k, text, &ms, cause) != 0)
+			return -1;
+		*FIELD(k, base, uint64_t) = ms;
+		return 0;
+	case CONFIG_ENUM:
+		if (config_parse_enum(k, text, &i, cause) != 0)
+			return -1;
+		*FIELD(k, base, int) = i;
+		return 0;
+	case CONFIG_LIST:
+		if (config_parse_list(k, text, &list, cause) != 0)
+			return -1;
+		config_list_free(*FIELD(k, base, char **));
+		*FIELD(k, base, char **) = list;
+		return 0;
+	}
+	return set_cause(cause, "key has an unknown type");
+}
+
+/* Quotes a string when its surrounding spaces or a quote need it. */
+static char *
+config_format_string(const char *s)
+{
+	size_t	len = strlen(s);
+
+	if (len > 0 && (isspace((unsigned char)s[0]) ||
+	    isspace((unsigned char)s[len - 1]) || s[0] == '"'))
+		return xasprintf("\"%s\"", s);
+	return xstrdup(s);
+}
+
+char *
+config_value_format(const struct config_key *k, const void *base)
+{
+	struct buf	  b;
+	char *const	 *list;
+	const char	 *s;
+	size_t		  i;
+	int		  v;
+
+	switch (k->type) {
+	case CONFIG_STRING:
+	case CONFIG_PATH:
+		s = *CFIELD(k, base, char *);
+		return config_format_string(s == NULL ? "" : s);
+	case CONFIG_SECRET:
+		s = *CFIELD(k, base, char *);
+		return xstrdup(s == NULL || *s == '\0' ? "" : "(secret)");
+	case CONFIG_BOOL:
+		return xstrdup(*CFIELD(k, base, int) ? "yes" : "no");
+	case CONFIG_INT:
+		return xasprintf("%d", *CFIELD(k, base, int));
+	case CONFIG_UINT64:
+		return xasprintf("%" PRIu64, *CFIELD(k, base, uint64_t));
+	case CONFIG_DURATION:
+		return config_format_duration(*CFIELD(k, base, uint64_t));
+	case CONFIG_ENUM:
+		v = *CFIELD(k, base, int);
+		for (i = 0; k->words[i] != NULL; i++) {
+			if ((int)i == v)
+				return xstrdup(k->words[i]);
+		}
+		return xasprintf("%d", v);
+	case CONFIG_LIST:
+		list = *CFIELD(k, base, char **);
+		buf_init(&b, CONFIG_DUMP_MAX);
+		for (i = 0; list != NULL && list[i] != NULL; i++)
+			buf_printf(&b, "%s%s", i == 0 ? "" : ", ", list[i]);
+		return buf_detach(&b);
+	}
+	return xstrdup("");
+}
+
+void
+config_value_release(const struct config_key *k, void *base)
+{
+	switch (k->type) {
+	case CONFIG_STRING:
+	case CONFIG_PATH:
+	case CONFIG_SECRET:
+		free(*FIELD(k, base, char *));
+		*FIELD(k, base, char *) = NULL;
+		break;
+	case CONFIG_LIST:
+		config_list_free(*FIELD(k, base, char **));
+		*FIELD(k, base, char **) = NULL;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Releases every field of an embedded configuration. */
+static void
+config_release(struct config *cfg)
+{
+	const struct config_key	*k;
+
+	for (k = config_schema; k->section != NULL; k++)
+		config_value_release(k, cfg);
+}
+
+/* Fills dst (uninitialised) with a deep copy of src. */
+static void
+config_copy(struct config *dst, const struct config *src)
+{
+	const struct config_key	 *k;
+	char *const		 *from;
+	char			**to;
+	size_t			  n;
+
+	memcpy(dst, src, sizeof *dst);
+	for (k = config_schema; k->section != NULL; k++) {
+		switch (k->type) {
+		case CONFIG_STRING:
+		case CONFIG_PATH:
+		case CONFIG_SECRET:
+			*FIELD(k, dst, char *) =
+			    xstrdup(*CFIELD(k, src, char *));
+			break;
+		case CONFIG_LIST:
+			from = *CFIELD(k, src, char **);
+			for (n = 0; from[n] != NULL; n++)
+				;
+			to = xcalloc(n + 1, sizeof *to);
+			for (n = 0; from[n] != NULL; n++)
+				to[n] = xstrdup(from[n]);
+			*FIELD(k, dst, char **) = to;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+struct config *
+config_new(void)
+{
+	const struct config_key	*k;
+	struct config		*cfg;
+	char			*cause;
+
+	cfg = xcalloc(1, sizeof *cfg);
+	for (k = config_schema; k->section != NULL; k++) {
+		if (config_value_parse(k, cfg, k->def, &cause) != 0)
+			fatalx("default of %s.%s: %s", k->section, k->key,
+			    cause);
+	}
+	return cfg;
+}
+
+void
+config_free(struct config *cfg)
+{
+	if (cfg == NULL)
+		return;
+	config_release(cfg);
+	free(cfg);
+}
+
+/* Adds one "path:line: ..." sentence to the reader's errors. */
+static void __attribute__((format(printf, 2, 3)))
+config_error(struct config_reader *r, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (r->nerrors++ > 0)
+		buf_puts(&r->errors, "\n");
+	buf_printf(&r->errors, "%s:%u: ", r->path, r->line);
+	va_start(ap, fmt);
+	buf_vprintf(&r->errors, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Reads one line, without its newline, into line (CONFIG_LINE_MAX + 1
+ * bytes).  Returns 0 at end of file, else 1, with *problem set when the
+ * line is too long or holds a NUL byte.  *total counts the bytes read.
+ */
+static int
+config_read_line(FILE *f, char *line, size_t *total, const char **problem)
+{
+	size_t	len = 0;
+	int	c, any = 0;
+
+	*problem = NULL;
+	while ((c = getc(f)) != EOF) {
+		any = 1;
+		(*total)++;
+		if (c == '\n')
+			break;
+		if (len == CONFIG_LINE_MAX)
+			*problem = "line is longer than 4096 bytes";
+		else if (c == '\0') {
+			if (*problem == NULL)
+				*problem = "line contains a NUL byte";
+		} else
+			line[len++] = (char)c;
+	}
+	if (len > 0 && line[len - 1] == '\r')
+		len--;
+	line[len] = '\0';
+	return any;
+}
+
+/* Handles one "key = value" line of the given section. */
+static void
+config_read_assignment(struct config_reader *r, struct config *cfg,
+    const char *section, char *line, char *eq)
+{
+	const struct config_key	*k;
+	char			*key, *value, *cause;
+
+	*eq = '\0';
+	key = config_trim(line);
+	value = config_trim(eq + 1);
+	if (*key == '\0') {
+		config_error(r, "missing key before \"=\"");
+		return;
+	}
+	if (section == NULL) {
+		config_error(r, "key \"%.80s\" is outside any [section]", key);
+		return;
+	}
+	if ((k = config_find(section, key)) == NULL) {
+		config_error(r, "unknown key \"%.80s\" in [%s]", key, section);
+		return;
+	}
+	if (r->seen[k - config_schema] != 0) {
+		config_error(r, "duplicate key %s.%s (first set on line %u)",
+		    k->section, k->key, r->seen[k - config_schema]);
+		return;
+	}
+	r->seen[k - config_schema] = r->line;
+	if ((value = config_unquote(value, &cause)) == NULL ||
+	    config_value_parse(k, cfg, value, &cause) != 0) {
+		config_error(r, "%s.%s: %s", k->section, k->key, cause);
+		free(cause);
+	}
+}
+
+/* Reads every line of f onto cfg, collecting errors in r. */
+static void
+config_read(struct config_reader *r, FILE *f, struct config *cfg)
+{
+	char		 line[CONFIG_LINE_MAX + 1];
+	char		 section[CONFIG_LINE_MAX + 1];
+	char		*s, *end, *eq;
+	const char	*problem;
+	size_t		 total = 0;
+	int		 in_section = 0, skip = 0;
+
+	while (config_read_line(f, line, &total, &problem)) {
+		r->line++;
+		if (total > CONFIG_FILE_MAX) {
+			config_error(r, "file is larger than %d bytes",
+			    CONFIG_FILE_MAX);
+			return;
+		}
+		if (r->nerrors >= CONFIG_ERRORS_MAX) {
+			config_error(r, "too many errors; giving up");
+			return;
+		}
+		if (problem != NULL) {
+			config_error(r, "%s", problem);
+			continue;
+		}
+		s = config_trim(line);
+		if (*s == '\0' || *s == '#' || *s == ';')
+			continue;
+
+		if (*s == '[') {
+			end = s + strlen(s) - 1;
+			skip = 1;
+			in_section = 0;
+			if (*end != ']' || end == s) {
+				config_error(r, "bad section header (expected "
+				    "[name])");
+				continue;
+			}
+			*end = '\0';
+			s = config_trim(s + 1);
+			if (!config_section_exists(s)) {
+				config_error(r, "unknown section [%.80s]", s);
+				continue;
+			}
+			memcpy(section, s, strlen(s) + 1);
+			in_section = 1;
+			skip = 0;
+			continue;
+		}
+
+		if ((eq = strchr(s, '=')) == NULL) {
+			config_error(r, "expected \"key = value\", found "
+			    "\"%.80s\"", s);
+			continue;
+		}
+		if (skip)
+			continue;
+		config_read_assignment(r, cfg, in_section ? section : NULL, s,
+		    eq);
+	}
+	if (ferror(f)) {
+		config_error(r, "read error: %s", strerror(errno));
+	}
+}
+
+int
+config_load(struct config *cfg, const char *path, char **cause)
+{
+	struct config_reader	r;
+	struct config		tmp;
+	FILE			*f;
+	size_t			 nkeys;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return set_cause(cause, "%s: %s", path, strerror(errno));
+
+	for (nkeys = 0; config_schema[nkeys].section != NULL; nkeys++)
+		;
+	memset(&r, 0, sizeof r);
+	r.path = path;
+	buf_init(&r.errors, CONFIG_CAUSE_MAX);
+	r.seen = xcalloc(nkeys, sizeof *r.seen);
+
+	config_copy(&tmp, cfg);
+	config_read(&r, f, &tmp);
+	fclose(f);
+	free(r.seen);
+
+	if (r.nerrors != 0) {
+		config_release(&tmp);
+		if (cause != NULL)
+			*cause = buf_detach(&r.errors);
+		buf_release(&r.errors);
+		return -1;
+	}
+	buf_release(&r.errors);
+	config_release(cfg);
+	memcpy(cfg, &tmp, sizeof *cfg);
+	return 0;
+}
+
+int
+config_set(struct config *cfg, const char *assignment, char **cause)
+{
+	const struct config_key	*k;
+	char			*copy, *name, *value, *dot, *eq, *error;
+	int			 rc = -1;
+
+	if (strlen(assignment) > CONFIG_LINE_MAX)
+		return set_cause(cause, "%.40s...: option is longer than %d "
+		    "bytes", assignment, CONFIG_LINE_MAX);
+	copy = xstrdup(assignment);
+	if ((eq = strchr(copy, '=')) == NULL) {
+		set_cause(cause, "%.80s: expected section.key=value",
+		    assignment);
+		goto out;
+	}
+	*eq = '\0';
+	name = config_trim(copy);
+	value = config_trim(eq + 1);
+	if ((dot = strchr(name, '.')) == NULL) {
+		set_cause(cause, "%.80s=...: expected section.key=value", name);
+		goto out;
+	}
+	*dot = '\0';
+	if ((k = config_find(name, dot + 1)) == NULL) {
+		/* The value might be a mistyped secret: do not repeat it. */
+		if (!config_section_exists(name))
+			set_cause(cause, "%.80s.%.80s=...: unknown section [%.80s]",
+			    name, dot + 1, name);
+		else
+			set_cause(cause, "%.80s.%.80s=...: unknown key "
+			    "\"%.80s\" in [%s]", name, dot + 1, dot + 1, name);
+		goto out;
+	}
+	if ((value = config_unquote(value, &error)) == NULL ||
+	    config_value_parse(k, cfg, value, &error) != 0) {
+		if (k->type == CONFIG_SECRET)
+			set_cause(cause, "%s.%s=(secret): %s", k->section,
+			    k->key, error);
+		else
+			set_cause(cause, "%.200s: %s", assignment, error);
+		free(error);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(copy);
+	return rc;
+}
+
+char *
+config_dump(const struct config *cfg)
+{
+	const struct config_key	*k;
+	const char		*section = NULL;
+	struct buf		 b;
+	char			*v;
+
+	buf_init(&b, CONFIG_DUMP_MAX);
+	for (k = config_schema; k->section != NULL; k++) {
+		if (section == NULL || strcmp(section, k->section) != 0) {
+			buf_printf(&b, "%s[%s]\n", section == NULL ? "" : "\n",
+			    k->section);
+			section = k->section;
+		}
+		v = config_value_format(k, cfg);
+		buf_printf(&b, "# %s\n%s = %s\n", k->help, k->key, v);
+		free(v);
+	}
+	return buf_detach(&b);
+}

@@ -1,0 +1,136 @@
+/*
+ * config: the daemon's settings, read from a commented INI-style file and
+ * from "section.key=value" overrides on the command line.
+ *
+ * Every key is one row of config_schema[] (bot/config.c) plus one field of
+ * struct config; defaults, bounds, parsing, error messages and the dump all
+ * come from that row.  config/cheersbot.conf.example documents every key,
+ * and a unit test keeps the two in step.
+ */
+#ifndef BOT_CONFIG_H
+#define BOT_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Longest line of a config file, and longest -o assignment, in bytes. */
+#define CONFIG_LINE_MAX		4096
+/* Largest secret read through "file:", in bytes. */
+#define CONFIG_SECRET_MAX	4096
+
+/* Values of struct config's bot_log_level, quietest first. */
+enum config_log_level {
+	CONFIG_LOG_ERROR,
+	CONFIG_LOG_WARN,
+	CONFIG_LOG_INFO,
+	CONFIG_LOG_DEBUG
+};
+
+/*
+ * The effective configuration.  Each field is named <section>_<key>, with
+ * _ms added for durations.  Strings are never NULL (an unset string is "");
+ * lists are NULL-terminated arrays of strings, never NULL themselves.  All
+ * of it is owned by the struct and released by config_free().
+ */
+struct config {
+	/* [bot] */
+	char		 *bot_name;
+	char		 *bot_command;
+	char		 *bot_state_file;
+	char		**bot_admins;		/* "platform:userid" each */
+	int		  bot_log_level;	/* enum config_log_level */
+	uint64_t	  bot_seed;		/* 0: a fresh seed per table */
+
+	/* [tables] */
+	uint64_t	  tables_turn_timer_ms;		/* 0: no timer */
+	uint64_t	  tables_prompt_timer_ms;	/* 0: no timer */
+	int		  tables_timeouts_to_ai;	/* 0: never */
+	uint64_t	  tables_ai_delay_ms;
+	uint64_t	  tables_lobby_expiry_ms;	/* 0: never */
+	int		  tables_max_tables;
+
+	/* [console] */
+	int		  console_enabled;
+	char		 *console_user;
+	char		 *console_channel;
+	int		  console_echo;
+};
+
+/* What a schema row's field holds, and how its text is read. */
+enum config_type {
+	CONFIG_STRING,		/* char *; min/max bound the length */
+	CONFIG_PATH,		/* char *, never empty; max bounds the length */
+	CONFIG_SECRET,		/* char *; literal, "file:/path" or "env:NAME" */
+	CONFIG_BOOL,		/* int, 0 or 1 */
+	CONFIG_INT,		/* int, min..max */
+	CONFIG_UINT64,		/* uint64_t, min..max */
+	CONFIG_DURATION,	/* uint64_t milliseconds, min..max */
+	CONFIG_ENUM,		/* int, index into words */
+	CONFIG_LIST		/* char **, NULL-terminated; max bounds the count */
+};
+
+/* One key: where it lives, what it holds, its default and its bounds. */
+struct config_key {
+	const char		 *section;
+	const char		 *key;
+	enum config_type	  type;
+	size_t			  offset;	/* of the field in the struct */
+	const char		 *def;		/* default, as config text */
+	int64_t			  min;
+	int64_t			  max;
+	const char *const	 *words;	/* CONFIG_ENUM: NULL-terminated */
+	/* Optional extra check of a string, or of each list item. */
+	int			(*check)(const char *, char **cause);
+	const char		 *help;		/* one line */
+};
+
+/* Every key, in dump order, ended by a row whose section is NULL. */
+extern const struct config_key config_schema[];
+
+/* A new configuration holding every default; caller frees with config_free. */
+struct config	*config_new(void);
+
+/* Releases the configuration and everything it owns; NULL is allowed. */
+void		 config_free(struct config *);
+
+/*
+ * Reads the file at path (borrowed) onto the configuration: keys it sets
+ * replace the current values, the others stay.  Returns 0, or -1 with
+ * *cause set (caller frees) to every error found, one "path:line: ..."
+ * sentence per line, and the configuration left unchanged.
+ */
+int		 config_load(struct config *, const char *path, char **cause);
+
+/*
+ * Applies one "section.key=value" assignment (borrowed), as given with -o
+ * on the command line.  Returns 0, or -1 with *cause set (caller frees) to
+ * a sentence naming the assignment; the configuration is then unchanged.
+ */
+int		 config_set(struct config *, const char *assignment,
+		    char **cause);
+
+/*
+ * The effective configuration as config-file text that config_load reads
+ * back, each key preceded by its help line.  Secrets show as "(secret)"
+ * (an unset secret as nothing), so they do not survive the round trip.
+ * Caller frees.
+ */
+char		*config_dump(const struct config *);
+
+/*
+ * The building blocks under the calls above, for any struct described by
+ * config_key rows (tests use them for key types struct config does not
+ * have yet).  config_value_parse reads text (borrowed) into the field of
+ * base that k describes, freeing what the field held; 0, or -1 with *cause
+ * set (caller frees) and the field unchanged.  Error sentences never quote
+ * a secret.  config_value_format returns the field as config text, secrets
+ * masked; caller frees.  config_value_release frees what the field holds
+ * and zeroes it.  A field must start zeroed (NULL) before the first parse.
+ */
+int		 config_value_parse(const struct config_key *k, void *base,
+		    const char *text, char **cause);
+char		*config_value_format(const struct config_key *k,
+		    const void *base);
+void		 config_value_release(const struct config_key *k, void *base);
+
+#endif
