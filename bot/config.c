@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bot/config.h"
 #include "lib/buf.h"
@@ -418,13 +419,13 @@ static int
 config_parse_list(const struct config_key *k, const char *text,
     char ***out, char **cause)
 {
-	char	**list, *copy, *item, *next;
-	size_t	  n = 0, i;
-	char	 *c;
+	char		**list, *copy, *item, *next;
+	size_t		  n = 0, i;
+	const char	 *c;
 
 	if (config_check_text(text, cause) != 0)
 		return -1;
-	for (c = (char *)text, n = 1; *c != '\0'; c++) {
+	for (c = text, n = 1; *c != '\0'; c++) {
 		if (*c == ',')
 			n++;
 	}
@@ -853,6 +854,11 @@ config_read(struct config_reader *r, FILE *f, struct config *cfg)
 			}
 			*end = '\0';
 			s = config_trim(s + 1);
+			if (*s == '\0') {
+				config_error(r, "bad section header (expected "
+				    "[name])");
+				continue;
+			}
 			if (!config_section_exists(s)) {
 				config_error(r, "unknown section [%.80s]", s);
 				continue;
@@ -864,8 +870,8 @@ config_read(struct config_reader *r, FILE *f, struct config *cfg)
 		}
 
 		if ((eq = strchr(s, '=')) == NULL) {
-			config_error(r, "expected \"key = value\", found "
-			    "\"%.80s\"", s);
+			/* Not quoted: it might be a secret, mistyped. */
+			config_error(r, "expected \"key = value\"");
 			continue;
 		}
 		if (skip)
@@ -874,6 +880,7 @@ config_read(struct config_reader *r, FILE *f, struct config *cfg)
 		    eq);
 	}
 	if (ferror(f)) {
+		r->line++;
 		config_error(r, "read error: %s", strerror(errno));
 	}
 }
