@@ -226,8 +226,7 @@ config_section_exists(const char *section)
 	return 0;
 }
 
-/* Formats milliseconds in the largest unit that divides them; caller frees. */
-static char *
+char *
 config_format_duration(uint64_t ms)
 {
 	if (ms == 0)
@@ -246,7 +245,7 @@ config_format_duration(uint64_t ms)
  * one of the units ms, s, m, h.
  */
 static int
-config_parse_duration(const struct config_key *k, const char *text,
+config_duration_parse(const struct config_key *k, const char *text,
     uint64_t *out, char **cause)
 {
 	const char	*p = text;
@@ -572,7 +571,7 @@ config_value_parse(const struct config_key *k, void *base, const char *text,
 		*FIELD(k, base, uint64_t) = (uint64_t)n;
 		return 0;
 	case CONFIG_DURATION:
-		if (config_parse_duration(k, text, &ms, cause) != 0)
+		if (config_duration_parse(k, text, &ms, cause) != 0)
 			return -1;
 		*FIELD(k, base, uint64_t) = ms;
 		return 0;
@@ -991,4 +990,15 @@ config_dump(const struct config *cfg)
 		free(v);
 	}
 	return buf_detach(&b);
+}
+
+int
+config_parse_duration(const char *text, uint64_t *ms, char **cause)
+{
+	static const struct config_key	any = {
+		.key = "duration", .type = CONFIG_DURATION,
+		.min = 0, .max = 7 * 24 * MS_HOUR,
+	};
+
+	return config_duration_parse(&any, text, ms, cause);
 }

@@ -118,6 +118,16 @@ int		 config_set(struct config *, const char *assignment,
 char		*config_dump(const struct config *);
 
 /*
+ * A duration in config syntax ("off", "90", "1500ms", "5m", "2h", at most
+ * a week) as milliseconds; 0, or -1 with *cause set (caller frees).
+ */
+int		 config_parse_duration(const char *text, uint64_t *ms,
+		    char **cause);
+
+/* Milliseconds in the largest unit that divides them ("0", "5m"); caller frees. */
+char		*config_format_duration(uint64_t ms);
+
+/*
  * The building blocks under the calls above, for any struct described by
  * config_key rows (tests use them for key types struct config does not
  * have yet).  config_value_parse reads text (borrowed) into the field of

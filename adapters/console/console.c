@@ -1,0 +1,409 @@
+/*
+ * The console adapter: a whole chat on one terminal.
+ *
+ * Each input line is "<user> [#channel|dm]: <text>", or bare text spoken
+ * by the configured user in the configured channel.  Text starting with
+ * "/<command>" is a command to the bot (in a DM the slash word may be left
+ * out); anything else is table talk and ignored.  Lines starting with '#'
+ * are comments.  Directives for tests start with ':':
+ *   :wait <duration>    move the fake clock on (with --fake-clock)
+ *   :dmclosed <user>    DMs to user fail from now on, as if closed
+ *   :dmopen <user>      DMs to user work again
+ * Output lines are tagged "[#bar] ...", "[dm @alice] ...",
+ * "[ephemeral @alice] ...", and "[console] ..." for the simulator itself.
+ * Reads a tty, a pipe or a regular file; stops the bot at end of input.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <uv.h>
+
+#include "adapters/console/console.h"
+#include "bot/adapter.h"
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "lib/xmalloc.h"
+
+#define CONSOLE_LINE_MAX	4096
+#define CONSOLE_NAME_MAX	32
+#define CONSOLE_CLOSED_MAX	16
+
+struct console {
+	struct adapter	 adapter;
+	union {
+		uv_tty_t	tty;
+		uv_pipe_t	pipe;
+	}		 in;
+	int		 reading;	/* 1: a stream handle is open */
+	uv_fs_t		 fsreq;		/* regular-file input */
+	char		 chunk[CONSOLE_LINE_MAX];
+	char		 line[CONSOLE_LINE_MAX + 1];
+	size_t		 len;
+	int		 overlong;	/* discarding the rest of a long line */
+	char		 closed[CONSOLE_CLOSED_MAX][CONSOLE_NAME_MAX + 1];
+	int		 nclosed;
+	int		 stopped;
+};
+
+/* Prints text with every line tagged. */
+static void
+console_print(const char *tag, const char *text)
+{
+	const char	*p = text, *nl;
+
+	do {
+		nl = strchr(p, '\n');
+		printf("[%s] %.*s\n", tag, nl == NULL ? (int)strlen(p) :
+		    (int)(nl - p), p);
+		p = nl == NULL ? NULL : nl + 1;
+	} while (p != NULL);
+	fflush(stdout);
+}
+
+static int
+console_dm_closed(struct console *c, const char *user)
+{
+	int	i;
+
+	for (i = 0; i < c->nclosed; i++)
+		if (strcmp(c->closed[i], user) == 0)
+			return i;
+	return -1;
+}
+
+static int
+console_send_channel(struct adapter *a, const char *channel, const char *text,
+    char **cause)
+{
+	(void)a;
+	(void)cause;
+	console_print(channel, text);
+	return 0;
+}
+
+static int
+console_send_dm(struct adapter *a, const char *user, const char *text,
+    char **cause)
+{
+	struct console	*c = a->priv;
+	char		 tag[CONSOLE_NAME_MAX + 8];
+
+	if (console_dm_closed(c, user) >= 0)
+		return set_cause(cause, "%s does not accept direct messages", user);
+	snprintf(tag, sizeof tag, "dm @%s", user);
+	console_print(tag, text);
+	return 0;
+}
+
+static int
+console_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, char **cause)
+{
+	char	tag[CONSOLE_NAME_MAX + 16];
+
+	if (ev->is_dm)
+		return console_send_dm(a, ev->user_id, text, cause);
+	if (private) {
+		snprintf(tag, sizeof tag, "ephemeral @%s", ev->user_id);
+		console_print(tag, text);
+	} else
+		console_print(ev->channel, text);
+	return 0;
+}
+
+static void
+console_mention(struct adapter *a, const char *user_id, const char *name,
+    char *buf, size_t len)
+{
+	(void)a;
+	(void)user_id;
+	snprintf(buf, len, "@%s", name);
+}
+
+/* A directive line (":wait 5m"); answers on the "[console]" tag. */
+static void
+console_directive(struct console *c, const char *line)
+{
+	struct bot	*bot = c->adapter.bot;
+	char		 verb[16], arg[64], *cause = NULL;
+	uint64_t	 ms;
+	int		 i;
+
+	arg[0] = '\0';
+	if (sscanf(line, ":%15s %63s", verb, arg) < 1) {
+		console_print("console", "Directives: :wait <duration>, "
+		    ":dmclosed <user>, :dmopen <user>.");
+		return;
+	}
+	if (strcmp(verb, "wait") == 0) {
+		if (!bot->fake_clock) {
+			console_print("console", ":wait needs --fake-clock.");
+			return;
+		}
+		if (config_parse_duration(arg, &ms, &cause) != 0) {
+			console_print("console", cause);
+			free(cause);
+			return;
+		}
+		bot_advance(bot, ms);
+	} else if (strcmp(verb, "dmclosed") == 0 && arg[0] != '\0') {
+		if (console_dm_closed(c, arg) < 0 && c->nclosed < CONSOLE_CLOSED_MAX)
+			snprintf(c->closed[c->nclosed++], sizeof c->closed[0],
+			    "%s", arg);
+	} else if (strcmp(verb, "dmopen") == 0 && arg[0] != '\0') {
+		if ((i = console_dm_closed(c, arg)) >= 0)
+			memcpy(c->closed[i], c->closed[--c->nclosed],
+			    sizeof c->closed[0]);
+	} else
+		console_print("console", "Directives: :wait <duration>, "
+		    ":dmclosed <user>, :dmopen <user>.");
+}
+
+/*
+ * Splits "<user> [#channel|dm]: <text>" into its parts; a line of any
+ * other shape is bare text from the default user.
+ */
+static void
+console_parse(struct console *c, char *line, struct bot_event *ev,
+    char *user, char *channel)
+{
+	struct config	*cfg = c->adapter.bot->config;
+	char		*p = line, *colon;
+	size_t		 n;
+
+	snprintf(user, CONSOLE_NAME_MAX + 1, "%s", cfg->console_user);
+	snprintf(channel, CONSOLE_NAME_MAX + 1, "%s", cfg->console_channel);
+	ev->text = line;
+	n = 0;
+	while (isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '-' ||
+	    p[n] == '.')
+		n++;
+	if (n == 0 || n > CONSOLE_NAME_MAX)
+		return;
+	colon = p + n;
+	if (*colon == ' ' && (colon[1] == '#' || strncmp(colon + 1, "dm:", 3) == 0)) {
+		char	*w = colon + 1;
+		size_t	 wn = strcspn(w, ":");
+
+		if (w[wn] != ':' || wn > CONSOLE_NAME_MAX || strchr(w, ' ') < w + wn)
+			return;
+		memcpy(channel, w, wn);
+		channel[wn] = '\0';
+		colon = w + wn;
+	}
+	if (*colon != ':')
+		return;
+	memcpy(user, p, n);
+	user[n] = '\0';
+	p = colon + 1;
+	while (*p == ' ')
+		p++;
+	ev->text = p;
+}
+
+static void
+console_line(struct console *c, char *line)
+{
+	struct bot		*bot = c->adapter.bot;
+	struct config		*cfg = bot->config;
+	struct bot_event	 ev;
+	char			 user[CONSOLE_NAME_MAX + 1];
+	char			 channel[CONSOLE_NAME_MAX + 1];
+	const char		*text;
+	size_t			 cl = strlen(cfg->bot_command);
+
+	if (cfg->console_echo) {
+		printf("> %s\n", line);
+		fflush(stdout);
+	}
+	if (line[0] == '#' || line[strspn(line, " \t")] == '\0')
+		return;
+	if (line[0] == ':') {
+		console_directive(c, line);
+		return;
+	}
+	memset(&ev, 0, sizeof ev);
+	console_parse(c, line, &ev, user, channel);
+	ev.adapter = &c->adapter;
+	ev.user_id = user;
+	ev.user_name = user;
+	ev.is_dm = strcmp(channel, "dm") == 0;
+	ev.channel = channel;
+	text = ev.text;
+	if (text[0] == '/' && strncmp(text + 1, cfg->bot_command, cl) == 0 &&
+	    (text[cl + 1] == '\0' || text[cl + 1] == ' '))
+		text += cl + 1;
+	else if (!ev.is_dm)
+		return;		/* table talk, not for the bot */
+	while (*text == ' ')
+		text++;
+	ev.text = text;
+	bot_handle_event(bot, &ev);
+}
+
+/* Splits a chunk of input into lines, capping each. */
+static void
+console_input(struct console *c, const char *data, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n && !c->stopped; i++) {
+		if (data[i] == '\n') {
+			if (c->overlong)
+				console_print("console", "That line was too long "
+				    "and was ignored (at most 4096 bytes).");
+			else {
+				if (c->len > 0 && c->line[c->len - 1] == '\r')
+					c->len--;
+				c->line[c->len] = '\0';
+				console_line(c, c->line);
+			}
+			c->len = 0;
+			c->overlong = 0;
+		} else if (c->len < CONSOLE_LINE_MAX)
+			c->line[c->len++] = data[i];
+		else
+			c->overlong = 1;
+	}
+}
+
+static void
+console_eof(struct console *c)
+{
+	if (c->len > 0 && !c->overlong && !c->stopped) {
+		c->line[c->len] = '\0';
+		c->len = 0;
+		console_line(c, c->line);
+	}
+	if (!c->stopped)
+		bot_shutdown(c->adapter.bot);
+}
+
+static void
+console_alloc(uv_handle_t *h, size_t hint, uv_buf_t *b)
+{
+	struct console	*c = h->data;
+
+	(void)hint;
+	b->base = c->chunk;
+	b->len = sizeof c->chunk;
+}
+
+static void
+console_read(uv_stream_t *s, ssize_t n, const uv_buf_t *b)
+{
+	struct console	*c = s->data;
+
+	if (n > 0)
+		console_input(c, b->base, (size_t)n);
+	else if (n < 0) {
+		if (n != UV_EOF)
+			log_error("console: reading input: %s", uv_strerror((int)n));
+		uv_read_stop(s);
+		console_eof(c);
+	}
+}
+
+static void	console_fs_read(struct console *);
+
+static void
+console_fs_done(uv_fs_t *req)
+{
+	struct console	*c = req->data;
+	ssize_t		 n = req->result;
+
+	uv_fs_req_cleanup(req);
+	if (n > 0 && !c->stopped) {
+		console_input(c, c->chunk, (size_t)n);
+		if (!c->stopped)
+			console_fs_read(c);
+		return;
+	}
+	if (n < 0)
+		log_error("console: reading input: %s", uv_strerror((int)n));
+	console_eof(c);
+}
+
+static void
+console_fs_read(struct console *c)
+{
+	uv_buf_t	b = uv_buf_init(c->chunk, sizeof c->chunk);
+
+	c->fsreq.data = c;
+	uv_fs_read(c->adapter.bot->loop, &c->fsreq, 0, &b, 1, -1, console_fs_done);
+}
+
+static int
+console_start(struct adapter *a, char **cause)
+{
+	struct console	*c = a->priv;
+	uv_loop_t	*loop = a->bot->loop;
+	int		 rc;
+
+	switch (uv_guess_handle(0)) {
+	case UV_TTY:
+		if ((rc = uv_tty_init(loop, &c->in.tty, 0, 1)) != 0)
+			return set_cause(cause, "console: %s", uv_strerror(rc));
+		break;
+	case UV_NAMED_PIPE:
+		uv_pipe_init(loop, &c->in.pipe, 0);
+		if ((rc = uv_pipe_open(&c->in.pipe, 0)) != 0)
+			return set_cause(cause, "console: %s", uv_strerror(rc));
+		break;
+	default:
+		/* A regular file, /dev/null and the like: read it in chunks. */
+		console_fs_read(c);
+		return 0;
+	}
+	c->reading = 1;
+	c->in.pipe.data = c;
+	uv_read_start((uv_stream_t *)&c->in, console_alloc, console_read);
+	return 0;
+}
+
+static void
+console_stop(struct adapter *a)
+{
+	struct console	*c = a->priv;
+
+	c->stopped = 1;
+	if (c->reading) {
+		c->reading = 0;
+		uv_read_stop((uv_stream_t *)&c->in);
+		uv_close((uv_handle_t *)&c->in, NULL);
+	}
+	/* A pending file read finishes on its own and sees c->stopped. */
+}
+
+static void
+console_free(struct adapter *a)
+{
+	free(a->priv);
+}
+
+static const struct adapter_ops console_ops = {
+	.name = "console",
+	.flags = ADAPTER_EPHEMERAL,
+	.start = console_start,
+	.stop = console_stop,
+	.free_adapter = console_free,
+	.send_channel = console_send_channel,
+	.send_dm = console_send_dm,
+	.reply = console_reply,
+	.mention = console_mention,
+};
+
+struct adapter *
+console_new(struct bot *bot)
+{
+	struct console	*c = xcalloc(1, sizeof *c);
+
+	c->adapter.ops = &console_ops;
+	c->adapter.bot = bot;
+	c->adapter.priv = c;
+	return &c->adapter;
+}

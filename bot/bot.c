@@ -1,0 +1,106 @@
+/*
+ * The bot context: the loop, adapters, tables and the clock they share.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "lib/xmalloc.h"
+
+void
+bot_init(struct bot *bot, uv_loop_t *loop, struct config *config)
+{
+	memset(bot, 0, sizeof *bot);
+	bot->loop = loop;
+	bot->config = config;
+	bot->next_table_id = 1;
+	TAILQ_INIT(&bot->tables);
+	uv_timer_init(loop, &bot->timer);
+	bot->timer.data = bot;
+}
+
+void
+bot_release(struct bot *bot)
+{
+	struct table	*t;
+	int		 i;
+
+	while ((t = TAILQ_FIRST(&bot->tables)) != NULL)
+		table_close(t);
+	for (i = 0; i < bot->nadapters; i++) {
+		if (bot->adapters[i]->ops->free_adapter != NULL)
+			bot->adapters[i]->ops->free_adapter(bot->adapters[i]);
+	}
+	bot->nadapters = 0;
+	store_close(bot->store);
+	bot->store = NULL;
+}
+
+void
+bot_add_adapter(struct bot *bot, struct adapter *a)
+{
+	if (bot->nadapters == BOT_MAX_ADAPTERS)
+		fatalx("too many adapters");
+	a->bot = bot;
+	bot->adapters[bot->nadapters++] = a;
+}
+
+struct adapter *
+bot_find_adapter(struct bot *bot, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < bot->nadapters; i++)
+		if (strcmp(bot->adapters[i]->ops->name, name) == 0)
+			return bot->adapters[i];
+	return NULL;
+}
+
+uint64_t
+bot_now(struct bot *bot)
+{
+	if (bot->fake_clock)
+		return bot->fake_now;
+	return uv_now(bot->loop);
+}
+
+void
+bot_advance(struct bot *bot, uint64_t ms)
+{
+	struct table	*t;
+	uint64_t	 end = bot->fake_now + ms, next;
+
+	/* Step from deadline to deadline so tasks run in time order. */
+	for (;;) {
+		next = end;
+		TAILQ_FOREACH(t, &bot->tables, entry) {
+			if (t->task != TASK_NONE && t->deadline > bot->fake_now &&
+			    t->deadline < next)
+				next = t->deadline;
+		}
+		bot->fake_now = next;
+		sched_run_due(bot);
+		if (next == end)
+			break;
+	}
+}
+
+void
+bot_shutdown(struct bot *bot)
+{
+	int	i;
+
+	if (bot->stopping)
+		return;
+	bot->stopping = 1;
+	uv_timer_stop(&bot->timer);
+	uv_close((uv_handle_t *)&bot->timer, NULL);
+	for (i = 0; i < bot->nadapters; i++) {
+		if (bot->adapters[i]->ops->stop != NULL)
+			bot->adapters[i]->ops->stop(bot->adapters[i]);
+	}
+	if (bot->on_shutdown != NULL)
+		bot->on_shutdown(bot);
+}

@@ -1,0 +1,64 @@
+/*
+ * bot.h: the daemon's shared context.  One struct bot owns the event loop,
+ * the configuration, the adapters, every table and the store.
+ */
+#ifndef BOT_BOT_H
+#define BOT_BOT_H
+
+#include <stdint.h>
+#include <sys/queue.h>
+
+#include <uv.h>
+
+#include "bot/adapter.h"
+
+struct config;
+struct table;
+struct store;
+
+#define BOT_MAX_ADAPTERS	8
+
+struct bot {
+	uv_loop_t		*loop;
+	struct config		*config;
+	char			*config_path;	/* NULL: built-in defaults */
+	struct store		*store;
+
+	struct adapter		*adapters[BOT_MAX_ADAPTERS];
+	int			 nadapters;
+	int			 stopping;
+
+	TAILQ_HEAD(, table)	 tables;
+	int			 ntables;
+	uint64_t		 next_table_id;
+
+	/* Scheduler: one uv timer armed for the earliest table deadline. */
+	uv_timer_t		 timer;
+	int			 fake_clock;	/* tests: time moves only by bot_advance */
+	uint64_t		 fake_now;	/* ms */
+
+	/* Called once by bot_shutdown, so main can close its own handles. */
+	void			(*on_shutdown)(struct bot *);
+};
+
+/* bot/bot.c */
+void	 bot_init(struct bot *, uv_loop_t *, struct config *);
+void	 bot_release(struct bot *);
+/* Stops adapters and timers so the loop can end; safe to call twice. */
+void	 bot_shutdown(struct bot *);
+/* Takes ownership of the adapter. */
+void	 bot_add_adapter(struct bot *, struct adapter *);
+struct adapter *bot_find_adapter(struct bot *, const char *name);
+/* Milliseconds on the bot's clock (the loop's, or the fake one). */
+uint64_t bot_now(struct bot *);
+/* Tests: moves the fake clock on by ms and runs what fell due. */
+void	 bot_advance(struct bot *, uint64_t ms);
+
+/* bot/router.c: the one entry point for every inbound command. */
+void	 bot_handle_event(struct bot *, const struct bot_event *);
+
+/* bot/sched.c: runs every table task that is due, then re-arms the timer. */
+void	 sched_run_due(struct bot *);
+void	 sched_rearm(struct bot *);
+
+#endif

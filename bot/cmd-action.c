@@ -1,0 +1,181 @@
+/*
+ * Game actions as commands.  The words after the verb are parsed by the
+ * types in the game's action description (card numbers, players, places,
+ * choices, counts), so a new game gets a parser, usage lines and help for
+ * free, and every mistake names what would be right.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/config.h"
+#include "bot/play.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+char *
+cmd_action_usage(const struct bot *bot, const struct game_action *a)
+{
+	struct buf	b;
+	int		i;
+
+	buf_init(&b, 512);
+	buf_printf(&b, "/%s %s", bot->config->bot_command, a->name);
+	for (i = 0; i < a->nargs; i++) {
+		buf_printf(&b, a->args[i].optional ? " [%s]" : " <%s>",
+		    a->args[i].name);
+	}
+	return buf_detach(&b);
+}
+
+/* A whole number from min to max; -1 with *cause otherwise. */
+static int
+cmd_action_number(const char *word, int min, int max, long *out)
+{
+	char	*end;
+	long	 n;
+
+	n = strtol(word, &end, 10);
+	if (end == word || *end != '\0' || n < min || n > max)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+/* A named place ("share"), exactly or by unique prefix; its number or -1. */
+static int
+cmd_action_place(const struct table *t, const char *word)
+{
+	const char	*names[GAME_MAX_PLACES];
+	size_t		 len = strlen(word);
+	int		 n, i, found = -1, matches = 0;
+
+	if (t->ops->places == NULL)
+		return -1;
+	n = t->ops->places(t->game, names, GAME_MAX_PLACES);
+	for (i = 0; i < n; i++) {
+		if (strcasecmp(names[i], word) == 0)
+			return GAME_PLACE_BASE + i;
+		if (len > 0 && strncasecmp(names[i], word, len) == 0) {
+			found = GAME_PLACE_BASE + i;
+			matches++;
+		}
+	}
+	return matches == 1 ? found : -1;
+}
+
+/* Parses one argument word into *out; -1 with *cause on a bad word. */
+static int
+cmd_action_arg(struct cmd_ctx *ctx, const struct game_arg *arg, const char *word,
+    int self, int *out, char **cause)
+{
+	const struct table	*t = ctx->table;
+	char			*err = NULL;
+	long			 n;
+	int			 i, v;
+
+	switch (arg->type) {
+	case GAME_ARG_CARD:
+		if (cmd_action_number(word, 1, 99, &n) != 0)
+			return set_cause(cause, "\"%.20s\" is not a card number; "
+			    "give the number shown before the card (%s).", word,
+			    arg->help);
+		*out = (int)n;
+		return 0;
+	case GAME_ARG_COUNT:
+		if (cmd_action_number(word, arg->min, arg->max, &n) != 0)
+			return set_cause(cause, "%s must be a number from %d "
+			    "to %d.", arg->name, arg->min, arg->max);
+		*out = (int)n;
+		return 0;
+	case GAME_ARG_CHOICE:
+		for (i = 0; arg->choices[i] != NULL; i++) {
+			if (strcasecmp(arg->choices[i], word) == 0) {
+				*out = i;
+				return 0;
+			}
+		}
+		return set_cause(cause, "%s must be one of the choices: %s.",
+		    arg->name, arg->help);
+	case GAME_ARG_TARGET:
+		if (word[0] != '@' && word[0] != '<' &&
+		    (v = cmd_action_place(t, word)) != -1) {
+			*out = v;
+			return 0;
+		}
+		/* FALLTHROUGH */
+	case GAME_ARG_PLAYER:
+		if ((v = table_parse_seat(t, word, self, &err)) < 0) {
+			set_cause(cause, "%s Give %s: %s.", err, arg->name, arg->help);
+			free(err);
+			return -1;
+		}
+		*out = v;
+		return 0;
+	}
+	return set_cause(cause, "unknown argument type");
+}
+
+int
+cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
+    char **cause)
+{
+	struct table		*t = ctx->table;
+	struct game_move	 m;
+	struct seat		*s;
+	char			*usage, *err = NULL;
+	int			 seat, i, given = ctx->argc - 1;
+
+	if (t->state != TABLE_PLAYING)
+		return set_cause(cause, "The game has not started yet; the host "
+		    "starts it with /%s start.", ctx->bot->config->bot_command);
+	if ((seat = table_seat_of(t, ctx->ev->user_id)) < 0)
+		return set_cause(cause, "You are not playing at this table.");
+
+	memset(&m, 0, sizeof m);
+	m.action = index;
+	for (i = 0; i < GAME_MAX_ARGS; i++)
+		m.args[i] = -1;
+	usage = cmd_action_usage(ctx->bot, a);
+	if (given > a->nargs) {
+		set_cause(cause, "Too many words for %s. Usage: %s", a->name, usage);
+		goto fail;
+	}
+	for (i = 0; i < a->nargs; i++) {
+		if (i >= given) {
+			if (a->args[i].optional)
+				continue;
+			set_cause(cause, "Give %s (%s). Usage: %s", a->args[i].name,
+			    a->args[i].help, usage);
+			goto fail;
+		}
+		if (cmd_action_arg(ctx, &a->args[i], ctx->argv[i + 1], seat,
+		    &m.args[i], &err) != 0) {
+			set_cause(cause, "%s Usage: %s", err, usage);
+			free(err);
+			goto fail;
+		}
+	}
+	free(usage);
+
+	/* Acting again takes back a seat the AI was keeping. */
+	s = &t->seats[seat];
+	if (s->ai) {
+		s->ai = 0;
+		if (store_table_save(ctx->bot->store, t, cause) != 0)
+			return -1;
+	}
+	if (play_move(t, seat, &m, cause) != 0)
+		return -1;
+	s->timeouts = 0;
+	return 0;
+
+fail:
+	free(usage);
+	return -1;
+}

@@ -1,0 +1,117 @@
+/*
+ * help [command]: every command with its usage, or one in detail.  The
+ * game's actions come from its action table, so help never drifts from
+ * what the parser accepts.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/config.h"
+#include "bot/render.h"
+#include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+static int	cmd_help_exec(struct cmd_ctx *, char **);
+
+const struct cmd_entry cmd_help_entry = {
+	.name = "help",
+	.args = "[command]",
+	.summary = "list the commands, or explain one",
+	.flags = 0,
+	.exec = cmd_help_exec,
+};
+
+static void
+cmd_help_actions(const struct bot *bot, const struct game_ops *ops, struct buf *b)
+{
+	char	*u;
+	int	 i;
+
+	buf_printf(b, "\n%s moves:", ops->title);
+	for (i = 0; i < ops->nactions; i++) {
+		u = cmd_action_usage(bot, &ops->actions[i]);
+		buf_printf(b, "\n  %s: %s", u, ops->actions[i].summary);
+		free(u);
+	}
+}
+
+/* One command or action in detail; 0, or -1 when word names neither. */
+static int
+cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
+{
+	const struct cmd_entry *const	*all = cmd_all();
+	const struct game_ops *const	*games = game_all();
+	const struct game_action	*a;
+	char				*u;
+	int				 g, i, j;
+
+	for (i = 0; all[i] != NULL; i++) {
+		if (strcmp(all[i]->name, word) != 0)
+			continue;
+		u = cmd_usage(ctx->bot, all[i]);
+		buf_printf(b, "%s: %s", u, all[i]->summary);
+		free(u);
+		return 0;
+	}
+	for (g = 0; games[g] != NULL; g++) {
+		if (ctx->table != NULL && games[g] != ctx->table->ops)
+			continue;
+		for (i = 0; i < games[g]->nactions; i++) {
+			a = &games[g]->actions[i];
+			if (strcmp(a->name, word) != 0)
+				continue;
+			u = cmd_action_usage(ctx->bot, a);
+			buf_printf(b, "%s (%s): %s", u, games[g]->title, a->summary);
+			free(u);
+			for (j = 0; j < a->nargs; j++)
+				buf_printf(b, "\n  %s: %s", a->args[j].name,
+				    a->args[j].help);
+			buf_printf(b, "\n  example: /%s %s", ctx->bot->config->bot_command,
+			    a->example);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int
+cmd_help_exec(struct cmd_ctx *ctx, char **cause)
+{
+	const struct cmd_entry *const	*all = cmd_all();
+	const struct game_ops *const	*games = game_all();
+	struct buf			 b;
+	char				*u;
+	int				 i;
+
+	buf_init(&b, RENDER_MAX);
+	if (ctx->argc > 1) {
+		if (cmd_help_one(ctx, ctx->argv[1], &b) != 0) {
+			buf_release(&b);
+			return set_cause(cause, "There is no command \"%.40s\". "
+			    "/%s help lists them all.", ctx->argv[1],
+			    ctx->bot->config->bot_command);
+		}
+	} else {
+		buf_printf(&b, "Table commands:");
+		for (i = 0; all[i] != NULL; i++) {
+			u = cmd_usage(ctx->bot, all[i]);
+			buf_printf(&b, "\n  %s: %s", u, all[i]->summary);
+			free(u);
+		}
+		if (ctx->table != NULL)
+			cmd_help_actions(ctx->bot, ctx->table->ops, &b);
+		else {
+			for (i = 0; games[i] != NULL; i++)
+				cmd_help_actions(ctx->bot, games[i], &b);
+		}
+		buf_printf(&b, "\nCommands and moves can be shortened while "
+		    "unambiguous; /%s help <command> explains one.",
+		    ctx->bot->config->bot_command);
+	}
+	cmd_reply(ctx, 1, "%s", buf_str(&b));
+	buf_release(&b);
+	return 0;
+}

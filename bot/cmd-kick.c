@@ -1,0 +1,50 @@
+/*
+ * kick <player>: the host or an admin removes a player; in a game the AI
+ * takes the seat for good.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/config.h"
+#include "bot/table.h"
+#include "lib/xmalloc.h"
+
+static int	cmd_kick_exec(struct cmd_ctx *, char **);
+
+const struct cmd_entry cmd_kick_entry = {
+	.name = "kick",
+	.args = "<player>",
+	.summary = "remove a player; in a game the AI takes the seat (host)",
+	.flags = CMD_TABLE | CMD_HOST | CMD_CHANNEL,
+	.exec = cmd_kick_exec,
+};
+
+static int
+cmd_kick_exec(struct cmd_ctx *ctx, char **cause)
+{
+	struct table	*t = ctx->table;
+	struct seat	*s;
+	int		 seat;
+
+	if (ctx->argc != 2)
+		return set_cause(cause, "Name the player to remove. Usage: /%s "
+		    "kick <player>", ctx->bot->config->bot_command);
+	if ((seat = table_parse_seat(t, ctx->argv[1], -1, cause)) < 0)
+		return -1;
+	s = &t->seats[seat];
+	if (s->user_id != NULL && strcmp(s->user_id, ctx->ev->user_id) == 0)
+		return set_cause(cause, "To leave the table yourself, use /%s "
+		    "leave.", ctx->bot->config->bot_command);
+	if (t->state != TABLE_LOBBY && s->user_id == NULL)
+		return set_cause(cause, "@{%d} is an AI player; the AI keeps "
+		    "its seat until the game ends.", seat);
+	if (t->state != TABLE_LOBBY) {
+		/* A kicked player cannot take the seat back with join. */
+		free(s->user_id);
+		s->user_id = NULL;
+	}
+	cmd_leave_unseat(ctx, seat, "was removed from the table");
+	return 0;
+}

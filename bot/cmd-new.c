@@ -1,0 +1,113 @@
+/*
+ * new <game> [option=value ...]: opens a lobby in this channel.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/config.h"
+#include "bot/play.h"
+#include "bot/render.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+static int	cmd_new_exec(struct cmd_ctx *, char **);
+
+const struct cmd_entry cmd_new_entry = {
+	.name = "new",
+	.args = "[game] [option=value ...]",
+	.summary = "open a table in this channel (game: cheers)",
+	.flags = CMD_CHANNEL,
+	.exec = cmd_new_exec,
+};
+
+/* Lists the games by name into a sentence; caller frees. */
+static char *
+cmd_new_games(void)
+{
+	const struct game_ops *const	*g = game_all();
+	struct buf			 b;
+	int				 i;
+
+	buf_init(&b, 1024);
+	for (i = 0; g[i] != NULL; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", g[i]->name);
+	return buf_detach(&b);
+}
+
+static uint64_t
+cmd_new_seed(struct cmd_ctx *ctx, uint64_t id)
+{
+	uint64_t	seed;
+
+	if (ctx->bot->config->bot_seed != 0)
+		return ctx->bot->config->bot_seed + id;
+	if (getrandom(&seed, sizeof seed, 0) != sizeof seed)
+		seed = uv_hrtime() ^ (id << 32);
+	return seed;
+}
+
+static int
+cmd_new_exec(struct cmd_ctx *ctx, char **cause)
+{
+	const struct game_ops	*ops;
+	struct table		*t = ctx->table;
+	struct config		*cfg = ctx->bot->config;
+	const char		*name;
+	char			*games, *lobby, *text;
+	int			 i, first = 1;
+
+	if (t != NULL)
+		return set_cause(cause, "A %s table is already open here. /%s "
+		    "join it, or the host can /%s end it.", t->ops->title,
+		    cfg->bot_command, cfg->bot_command);
+	if (ctx->bot->ntables >= cfg->tables_max_tables)
+		return set_cause(cause, "I am hosting as many tables as I may "
+		    "(%d); try again when one ends.", cfg->tables_max_tables);
+
+	if (ctx->argc < 2 || strchr(ctx->argv[1], '=') != NULL) {
+		name = game_all()[0]->name;
+	} else {
+		name = ctx->argv[1];
+		first = 2;
+	}
+	if ((ops = game_find(name)) == NULL) {
+		games = cmd_new_games();
+		set_cause(cause, "I do not know a game called \"%.40s\". "
+		    "Games: %s.", name, games);
+		free(games);
+		return -1;
+	}
+
+	t = table_new(ctx->bot, ctx->ev->adapter, ctx->ev->channel, ops);
+	for (i = first; i < ctx->argc; i++) {
+		if (table_set_option(t, ctx->argv[i], cause) != 0) {
+			table_close(t);
+			return -1;
+		}
+	}
+	t->seed = cmd_new_seed(ctx, t->id);
+	t->turn_timer = cfg->tables_turn_timer_ms;
+	t->prompt_timer = cfg->tables_prompt_timer_ms;
+	t->host = xstrdup(ctx->ev->user_id);
+	table_add_seat(t, ctx->ev->user_id, ctx->ev->user_name);
+	if (store_table_save(ctx->bot->store, t, cause) != 0) {
+		table_close(t);
+		return -1;
+	}
+	ctx->table = t;
+
+	lobby = render_lobby(t);
+	text = xasprintf("@{0} opened a %s table. /%s join to sit down, /%s "
+	    "addbot to add AI players; the host starts with /%s start.\n%s",
+	    ops->title, cfg->bot_command, cfg->bot_command, cfg->bot_command, lobby);
+	play_say(t, text);
+	free(text);
+	free(lobby);
+	play_schedule(t);
+	return 0;
+}

@@ -1,0 +1,37 @@
+/*
+ * rules [game]: the short rules of a game, privately.
+ */
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/config.h"
+#include "bot/table.h"
+#include "lib/xmalloc.h"
+
+static int	cmd_rules_exec(struct cmd_ctx *, char **);
+
+const struct cmd_entry cmd_rules_entry = {
+	.name = "rules",
+	.args = "[game]",
+	.summary = "how to play (this table's game, or the one named)",
+	.flags = 0,
+	.exec = cmd_rules_exec,
+};
+
+static int
+cmd_rules_exec(struct cmd_ctx *ctx, char **cause)
+{
+	const struct game_ops	*ops;
+
+	if (ctx->argc > 1) {
+		if ((ops = game_find(ctx->argv[1])) == NULL)
+			return set_cause(cause, "I do not know a game called "
+			    "\"%.40s\". Try /%s help.", ctx->argv[1],
+			    ctx->bot->config->bot_command);
+	} else if (ctx->table != NULL)
+		ops = ctx->table->ops;
+	else
+		ops = game_all()[0];
+	cmd_reply(ctx, 1, "%s (%d-%d players): %s\n%s", ops->title,
+	    ops->min_players, ops->max_players, ops->summary, ops->rules);
+	return 0;
+}

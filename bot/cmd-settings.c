@@ -1,0 +1,103 @@
+/*
+ * settings [name=value ...]: shows the table's timers and game options;
+ * the host or an admin changes them (game options only before the start).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/config.h"
+#include "bot/play.h"
+#include "bot/render.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+static int	cmd_settings_exec(struct cmd_ctx *, char **);
+
+const struct cmd_entry cmd_settings_entry = {
+	.name = "settings",
+	.args = "[name=value ...]",
+	.summary = "show or change timers and game options (changes: host)",
+	.flags = CMD_TABLE,
+	.exec = cmd_settings_exec,
+};
+
+static char *
+cmd_settings_show(const struct table *t)
+{
+	struct buf	 b;
+	char		 turn[32], prompt[32];
+	int		 i;
+
+	render_duration(t->turn_timer, turn, sizeof turn);
+	render_duration(t->prompt_timer, prompt, sizeof prompt);
+	buf_init(&b, RENDER_MAX);
+	buf_printf(&b, "Settings: turn_timer=%s prompt_timer=%s", turn, prompt);
+	for (i = 0; i < t->ops->noptions; i++) {
+		buf_printf(&b, " %s=%s", t->ops->options[i].name,
+		    t->options[i] != NULL ? t->options[i] :
+		    t->ops->options[i].values[0]);
+	}
+	return buf_detach(&b);
+}
+
+/* Applies one name=value to the table; 0, or -1 with *cause. */
+static int
+cmd_settings_set(struct table *t, const char *arg, char **cause)
+{
+	const char	*eq = strchr(arg, '=');
+	uint64_t	 ms;
+	size_t		 len = eq == NULL ? 0 : (size_t)(eq - arg);
+
+	if (eq != NULL && ((len == 10 && strncmp(arg, "turn_timer", len) == 0) ||
+	    (len == 12 && strncmp(arg, "prompt_timer", len) == 0))) {
+		if (config_parse_duration(eq + 1, &ms, cause) != 0)
+			return -1;
+		if (ms > 24ULL * 3600 * 1000)
+			return set_cause(cause, "A timer can be at most 24h.");
+		if (len == 10)
+			t->turn_timer = ms;
+		else
+			t->prompt_timer = ms;
+		return 0;
+	}
+	if (t->state != TABLE_LOBBY)
+		return set_cause(cause, "Game options cannot change once the "
+		    "game has started; only turn_timer and prompt_timer can.");
+	return table_set_option(t, arg, cause);
+}
+
+static int
+cmd_settings_exec(struct cmd_ctx *ctx, char **cause)
+{
+	struct table	*t = ctx->table;
+	char		*show, *text;
+	int		 i;
+
+	if (ctx->argc > 1) {
+		if (!cmd_is_host(ctx))
+			return set_cause(cause, "Only the host or an admin can "
+			    "change settings.");
+		for (i = 1; i < ctx->argc; i++) {
+			if (cmd_settings_set(t, ctx->argv[i], cause) != 0)
+				return -1;
+		}
+		if (store_table_save(ctx->bot->store, t, cause) != 0)
+			return -1;
+		show = cmd_settings_show(t);
+		text = xasprintf("%s changed the settings. %s",
+		    ctx->ev->user_name, show);
+		play_say(t, text);
+		free(text);
+		free(show);
+		play_schedule(t);
+		return 0;
+	}
+	show = cmd_settings_show(t);
+	cmd_reply(ctx, 1, "%s", show);
+	free(show);
+	return 0;
+}

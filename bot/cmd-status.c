@@ -1,0 +1,50 @@
+/*
+ * status: shows the table to the channel: the lobby, or the game's public
+ * view and who must act.
+ */
+#include <stdlib.h>
+
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/render.h"
+#include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+static int	cmd_status_exec(struct cmd_ctx *, char **);
+
+const struct cmd_entry cmd_status_entry = {
+	.name = "status",
+	.args = "",
+	.summary = "show the table and whose turn it is",
+	.flags = CMD_TABLE,
+	.exec = cmd_status_exec,
+};
+
+static int
+cmd_status_exec(struct cmd_ctx *ctx, char **cause)
+{
+	struct table		*t = ctx->table;
+	struct game_prompt	 p[GAME_MAX_PROMPTS];
+	struct buf		 b;
+	char			*s;
+	int			 i, n;
+
+	(void)cause;
+	if (t->state == TABLE_LOBBY) {
+		s = render_lobby(t);
+		cmd_reply(ctx, ctx->ev->is_dm, "%s", s);
+		free(s);
+		return 0;
+	}
+	buf_init(&b, RENDER_MAX);
+	s = t->ops->render_public(t->game);
+	buf_puts(&b, s);
+	free(s);
+	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
+	for (i = 0; i < n; i++)
+		buf_printf(&b, "\n%s", p[i].text);
+	cmd_reply(ctx, ctx->ev->is_dm, "%s", buf_str(&b));
+	buf_release(&b);
+	return 0;
+}

@@ -1,0 +1,97 @@
+/*
+ * The lobby verbs' table and what every command shares: answering the
+ * sender, deciding who is a host, and usage lines.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "bot/render.h"
+#include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+static const struct cmd_entry *const cmd_table[] = {
+	&cmd_new_entry,
+	&cmd_join_entry,
+	&cmd_leave_entry,
+	&cmd_addbot_entry,
+	&cmd_start_entry,
+	&cmd_status_entry,
+	&cmd_hand_entry,
+	&cmd_kick_entry,
+	&cmd_end_entry,
+	&cmd_settings_entry,
+	&cmd_rules_entry,
+	&cmd_help_entry,
+	NULL
+};
+
+const struct cmd_entry *const *
+cmd_all(void)
+{
+	return cmd_table;
+}
+
+void
+cmd_reply(struct cmd_ctx *ctx, int private, const char *fmt, ...)
+{
+	struct adapter	*a = ctx->ev->adapter;
+	va_list		 ap;
+	char		*raw, *text, *cause = NULL;
+	int		 rc;
+
+	va_start(ap, fmt);
+	raw = xvasprintf(fmt, ap);
+	va_end(ap);
+	text = ctx->table == NULL ? xstrdup(raw) : render_expand(ctx->table, raw);
+	free(raw);
+	/* A private answer never goes public: without ephemerals it is a DM. */
+	if (private && !(a->ops->flags & ADAPTER_EPHEMERAL) && !ctx->ev->is_dm)
+		rc = a->ops->send_dm(a, ctx->ev->user_id, text, &cause);
+	else
+		rc = a->ops->reply(a, ctx->ev, private, text, &cause);
+	if (rc != 0) {
+		log_warn("%s: answering %s failed: %s", a->ops->name,
+		    ctx->ev->user_id, cause);
+		free(cause);
+	}
+	free(text);
+}
+
+int
+cmd_is_bot_admin(const struct cmd_ctx *ctx)
+{
+	char	**admins = ctx->bot->config->bot_admins;
+	size_t	  plen = strlen(ctx->ev->adapter->ops->name);
+	int	  i;
+
+	for (i = 0; admins != NULL && admins[i] != NULL; i++) {
+		if (strncmp(admins[i], ctx->ev->adapter->ops->name, plen) == 0 &&
+		    admins[i][plen] == ':' &&
+		    strcmp(admins[i] + plen + 1, ctx->ev->user_id) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int
+cmd_is_host(const struct cmd_ctx *ctx)
+{
+	if (ctx->ev->is_admin || cmd_is_bot_admin(ctx))
+		return 1;
+	return ctx->table != NULL && ctx->table->host != NULL &&
+	    strcmp(ctx->table->host, ctx->ev->user_id) == 0;
+}
+
+char *
+cmd_usage(const struct bot *bot, const struct cmd_entry *e)
+{
+	return xasprintf("/%s %s%s%s", bot->config->bot_command, e->name,
+	    e->args[0] == '\0' ? "" : " ", e->args);
+}

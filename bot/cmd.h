@@ -1,0 +1,68 @@
+/*
+ * cmd.h: the command table shared by every game (tmux's cmd_entry shape).
+ *
+ * Lobby verbs live here, one file each (bot/cmd-<verb>.c); a game's own
+ * actions come from its struct game_action table and run through
+ * bot/cmd-action.c, so one description drives parsing, usage and help.
+ */
+#ifndef BOT_CMD_H
+#define BOT_CMD_H
+
+#include "bot/adapter.h"
+#include "game/game.h"
+
+struct bot;
+struct table;
+
+#define CMD_MAX_ARGS	16
+#define CMD_TEXT_MAX	512	/* longer command texts are refused */
+
+/* Who may run a command. */
+#define CMD_TABLE	0x1	/* needs a table in this channel */
+#define CMD_SEATED	0x2	/* only for seated players */
+#define CMD_HOST	0x4	/* only for the host, channel admins, bot admins */
+#define CMD_CHANNEL	0x8	/* not in a DM */
+
+struct cmd_ctx {
+	struct bot		*bot;
+	const struct bot_event	*ev;
+	struct table		*table;	/* this channel's table, or NULL */
+	int			 argc;
+	char			*argv[CMD_MAX_ARGS];
+};
+
+struct cmd_entry {
+	const char	*name;
+	const char	*args;		/* "<game> [option=value ...]" */
+	const char	*summary;	/* one line */
+	int		 flags;		/* CMD_* */
+	/* 0 on success; -1 and *cause (a sentence for the user) on failure. */
+	int		(*exec)(struct cmd_ctx *, char **cause);
+};
+
+extern const struct cmd_entry cmd_new_entry, cmd_join_entry, cmd_leave_entry,
+	cmd_start_entry, cmd_addbot_entry, cmd_kick_entry, cmd_end_entry,
+	cmd_status_entry, cmd_hand_entry, cmd_rules_entry, cmd_help_entry,
+	cmd_settings_entry;
+
+/* bot/cmd.c */
+const struct cmd_entry *const *cmd_all(void);	/* NULL-terminated */
+/* Answers the user who sent the command: privately or in the channel. */
+void	 cmd_reply(struct cmd_ctx *, int private, const char *, ...)
+	     __attribute__((format(printf, 3, 4)));
+/* Is the sender host of the table, a channel admin or a bot admin? */
+int	 cmd_is_host(const struct cmd_ctx *);
+int	 cmd_is_bot_admin(const struct cmd_ctx *);
+/* "/cheers play <card> <target>": usage line of a lobby verb. */
+char	*cmd_usage(const struct bot *, const struct cmd_entry *);
+
+/* bot/cmd-action.c: runs a game action; the verb is argv[0]. */
+int	 cmd_action_exec(struct cmd_ctx *, const struct game_action *, int index,
+	     char **cause);
+char	*cmd_action_usage(const struct bot *, const struct game_action *);
+
+
+/* bot/cmd-leave.c, shared with kick. */
+void	 cmd_leave_unseat(struct cmd_ctx *, int seat, const char *how);
+int	 cmd_leave_close_empty(struct cmd_ctx *);
+#endif

@@ -1,0 +1,186 @@
+/*
+ * cheersbot: the daemon.  Parses the command line, reads the config,
+ * opens the store, starts the adapters and runs the one event loop until
+ * SIGTERM or SIGINT (or the console's end of input).  SIGHUP re-reads the
+ * config file.
+ */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <uv.h>
+
+#include "adapters/console/console.h"
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "bot/store.h"
+#include "lib/xmalloc.h"
+
+#define CHEERSBOT_VERSION	"0.1.0"
+
+static uv_signal_t	sig_term, sig_int, sig_hup;
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+	    "usage: cheersbot [-v] [-c file] [-o section.key=value ...]\n"
+	    "                 [--check-config] [--dump-config] [--fake-clock]\n"
+	    "  -c, --config FILE     read settings from FILE (default: built-in)\n"
+	    "  -o, --set S.K=VALUE   override one setting, e.g. -o bot.seed=42\n"
+	    "  -v, --verbose         log more (repeat for debug)\n"
+	    "      --check-config    check the settings, print errors, and exit\n"
+	    "      --dump-config     print the effective settings and exit\n"
+	    "      --fake-clock      time moves only by the console's :wait (tests)\n"
+	    "      --version         print the version and exit\n");
+}
+
+static void
+on_signal(uv_signal_t *h, int signum)
+{
+	struct bot	*bot = h->data;
+	char		*cause = NULL;
+
+	if (signum == SIGHUP) {
+		if (bot->config_path == NULL) {
+			log_info("SIGHUP: no config file to re-read");
+			return;
+		}
+		if (config_load(bot->config, bot->config_path, &cause) != 0) {
+			log_error("SIGHUP: keeping the old config:\n%s", cause);
+			free(cause);
+			return;
+		}
+		log_set_level(bot->config->bot_log_level);
+		log_info("SIGHUP: re-read %s", bot->config_path);
+		return;
+	}
+	log_info("%s: shutting down", signum == SIGTERM ? "SIGTERM" : "SIGINT");
+	bot_shutdown(bot);
+}
+
+static void
+on_shutdown(struct bot *bot)
+{
+	(void)bot;
+	uv_close((uv_handle_t *)&sig_term, NULL);
+	uv_close((uv_handle_t *)&sig_int, NULL);
+	uv_close((uv_handle_t *)&sig_hup, NULL);
+}
+
+static void
+signals_start(struct bot *bot)
+{
+	uv_signal_t	*sigs[] = { &sig_term, &sig_int, &sig_hup };
+	int		 nums[] = { SIGTERM, SIGINT, SIGHUP }, i;
+
+	signal(SIGPIPE, SIG_IGN);
+	for (i = 0; i < 3; i++) {
+		uv_signal_init(bot->loop, sigs[i]);
+		sigs[i]->data = bot;
+		uv_signal_start(sigs[i], on_signal, nums[i]);
+	}
+	bot->on_shutdown = on_shutdown;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "set", required_argument, NULL, 'o' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "check-config", no_argument, NULL, 'C' },
+		{ "dump-config", no_argument, NULL, 'D' },
+		{ "fake-clock", no_argument, NULL, 'F' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct config	*cfg;
+	struct bot	 bot;
+	uv_loop_t	*loop;
+	char		*cause = NULL, *dump, **sets;
+	const char	*path = NULL;
+	int		 ch, nsets = 0, verbose = 0, check = 0, dumpcfg = 0;
+	int		 fake = 0, i, n;
+
+	sets = xcalloc((size_t)argc + 1, sizeof *sets);
+	while ((ch = getopt_long(argc, argv, "c:o:vh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c': path = optarg; break;
+		case 'o': sets[nsets++] = optarg; break;
+		case 'v': verbose++; break;
+		case 'C': check = 1; break;
+		case 'D': dumpcfg = 1; break;
+		case 'F': fake = 1; break;
+		case 'V': printf("cheersbot %s\n", CHEERSBOT_VERSION); return 0;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind != argc) {
+		usage(stderr);
+		return 2;
+	}
+
+	cfg = config_new();
+	if (path != NULL && config_load(cfg, path, &cause) != 0) {
+		fprintf(stderr, "%s\n", cause);
+		return 1;
+	}
+	for (i = 0; i < nsets; i++) {
+		if (config_set(cfg, sets[i], &cause) != 0) {
+			fprintf(stderr, "cheersbot: %s\n", cause);
+			return 1;
+		}
+	}
+	free(sets);
+	if (check) {
+		printf("%s: configuration OK\n", path == NULL ? "built-in" : path);
+		config_free(cfg);
+		return 0;
+	}
+	if (dumpcfg) {
+		dump = config_dump(cfg);
+		fputs(dump, stdout);
+		free(dump);
+		config_free(cfg);
+		return 0;
+	}
+	log_set_level(cfg->bot_log_level + verbose > LOG_DEBUG ? LOG_DEBUG :
+	    cfg->bot_log_level + verbose);
+
+	loop = uv_default_loop();
+	bot_init(&bot, loop, cfg);
+	bot.config_path = path == NULL ? NULL : xstrdup(path);
+	bot.fake_clock = fake;
+	if ((bot.store = store_open(cfg->bot_state_file, &cause)) == NULL)
+		fatalx("%s", cause);
+	if (cfg->console_enabled)
+		bot_add_adapter(&bot, console_new(&bot));
+	if (bot.nadapters == 0)
+		fatalx("no adapter is enabled; enable [console] or a chat platform");
+	if ((n = store_restore(bot.store, &bot, &cause)) < 0)
+		fatalx("restoring tables from %s: %s", cfg->bot_state_file, cause);
+	if (n > 0)
+		log_info("restored %d table%s from %s", n, n == 1 ? "" : "s",
+		    cfg->bot_state_file);
+	signals_start(&bot);
+	for (i = 0; i < bot.nadapters; i++) {
+		if (bot.adapters[i]->ops->start(bot.adapters[i], &cause) != 0)
+			fatalx("%s", cause);
+	}
+	sched_run_due(&bot);
+	uv_run(loop, UV_RUN_DEFAULT);
+
+	bot_release(&bot);
+	uv_run(loop, UV_RUN_NOWAIT);
+	uv_loop_close(loop);
+	free(bot.config_path);
+	config_free(cfg);
+	return 0;
+}

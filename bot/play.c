@@ -1,0 +1,293 @@
+/*
+ * The life of a running game.  play_move() is the one function through
+ * which every accepted move passes, whoever made it (human, AI seat or a
+ * timeout): apply it, make it durable, then tell the channel and the
+ * players, then arm the next timer.  Announcing before recording could
+ * tell players about a move a crash would then forget.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "bot/play.h"
+#include "bot/render.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+void
+play_say(struct table *t, const char *text)
+{
+	char	*s = render_expand(t, text), *cause = NULL;
+
+	if (t->adapter->ops->send_channel(t->adapter, t->channel, s, &cause) != 0) {
+		log_warn("table %llu: posting to %s failed: %s",
+		    (unsigned long long)t->id, t->channel, cause);
+		free(cause);
+	}
+	free(s);
+}
+
+void
+play_deliver(struct table *t, int seat, const char *why)
+{
+	struct seat	*s = &t->seats[seat];
+	char		*view, *text, *cause = NULL;
+
+	if (s->user_id == NULL || s->dm_closed || t->game == NULL)
+		return;
+	view = t->ops->render_private(t->game, seat);
+	text = xasprintf("%s at %s: %s\n%s", t->ops->title, t->channel, why, view);
+	free(view);
+	view = render_expand(t, text);
+	free(text);
+	if (t->adapter->ops->send_dm(t->adapter, s->user_id, view, &cause) != 0) {
+		log_info("table %llu: DM to %s failed: %s",
+		    (unsigned long long)t->id, s->user_id, cause);
+		free(cause);
+		s->dm_closed = 1;
+		text = xasprintf("I cannot send @{%d} direct messages. @{%d}, use "
+		    "/%s hand to see your cards privately.", seat, seat,
+		    t->bot->config->bot_command);
+		play_say(t, text);
+		free(text);
+	}
+	free(view);
+}
+
+int
+play_new_game(struct table *t, char **cause)
+{
+	struct game_opts	opts;
+	struct rng		rng;
+	int			i;
+
+	memset(&opts, 0, sizeof opts);
+	opts.nplayers = t->nseats;
+	for (i = 0; i < t->ops->noptions && i < GAME_MAX_OPTIONS; i++)
+		opts.values[i] = t->options[i];
+	rng_init(&rng, t->seed, 1);
+	rng_init(&t->ai_rng, t->seed, 2);
+	t->game = t->ops->new_game(&opts, &rng, cause);
+	t->nmoves = 0;
+	return t->game == NULL ? -1 : 0;
+}
+
+/* The next actor's line, and the table when a human must act. */
+static void
+play_announce_next(struct table *t, struct buf *b)
+{
+	struct game_prompt	p[GAME_MAX_PROMPTS];
+	char			*table;
+	int			 n, i, human = 0;
+
+	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
+	for (i = 0; i < t->nseats; i++) {
+		if (n > 0 && (p[0].seats & (1u << i)) && !t->seats[i].ai)
+			human = 1;
+	}
+	if (human) {
+		table = t->ops->render_public(t->game);
+		buf_printf(b, "%s\n", table);
+		free(table);
+	}
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%s\n", p[i].text);
+}
+
+static void
+play_finish(struct table *t)
+{
+	struct game_result	 r;
+	char			*table, *text, *cause = NULL;
+
+	t->ops->result(t->game, &r);
+	table = t->ops->render_public(t->game);
+	text = xasprintf("%s\n%s", table, r.text);
+	play_say(t, text);
+	free(text);
+	free(table);
+	if (store_table_finish(t->bot->store, t, &r, &cause) != 0) {
+		log_error("table %llu: recording the result failed: %s",
+		    (unsigned long long)t->id, cause);
+		free(cause);
+	}
+	t->state = TABLE_OVER;
+}
+
+int
+play_move(struct table *t, int seat, const struct game_move *m, char **cause)
+{
+	struct game_events	 ev;
+	struct game_result	 r;
+	struct game		*saved;
+	struct buf		 b;
+	cJSON			*snap;
+	char			*err = NULL;
+	int			 i;
+
+	/* Keep the state before the move in case it cannot be recorded. */
+	snap = t->ops->save(t->game);
+	game_events_init(&ev);
+	if (t->ops->apply(t->game, seat, m, &ev, cause) != 0) {
+		cJSON_Delete(snap);
+		return -1;
+	}
+	if (store_move_append(t->bot->store, t, t->nmoves, seat, m, &err) != 0) {
+		log_error("table %llu: recording move %d failed: %s",
+		    (unsigned long long)t->id, t->nmoves, err);
+		free(err);
+		saved = t->ops->load(snap, &err);
+		if (saved == NULL)
+			fatalx("cannot roll back table %llu: %s",
+			    (unsigned long long)t->id, err);
+		t->ops->free_game(t->game);
+		t->game = saved;
+		cJSON_Delete(snap);
+		return set_cause(cause, "Your move could not be saved, so it "
+		    "did not happen; please try again.");
+	}
+	cJSON_Delete(snap);
+	t->nmoves++;
+
+	buf_init(&b, RENDER_MAX);
+	for (i = 0; i < ev.n; i++)
+		buf_printf(&b, "%s\n", ev.ev[i].text);
+	t->ops->result(t->game, &r);
+	if (r.state == GAME_RUNNING)
+		play_announce_next(t, &b);
+	if (b.len > 0 && b.data[b.len - 1] == '\n')
+		b.data[--b.len] = '\0';
+	if (b.len > 0)
+		play_say(t, buf_str(&b));
+	buf_release(&b);
+
+	for (i = 0; i < t->nseats; i++) {
+		if (ev.private_changed & (1u << i))
+			play_deliver(t, i, "your hand changed.");
+	}
+	if (r.state != GAME_RUNNING)
+		play_finish(t);
+	else
+		play_schedule(t);
+	return 0;
+}
+
+int
+play_ai(struct table *t, int seat, char **cause)
+{
+	struct game_move	m, legal[1];
+
+	if (t->ops->ai_move(t->game, seat, &t->ai_rng, &m) != 0) {
+		/* The AI should always find a move; fall back to any legal one. */
+		if (t->ops->legal_moves(t->game, seat, legal, 1) < 1)
+			return set_cause(cause, "seat %d has no legal move", seat);
+		log_warn("table %llu: AI found no move for seat %d; playing "
+		    "the first legal one", (unsigned long long)t->id, seat);
+		m = legal[0];
+	}
+	return play_move(t, seat, &m, cause);
+}
+
+/* Seats are drawn at random, so teams are too. */
+static void
+play_shuffle_seats(struct table *t)
+{
+	struct seat	tmp[GAME_MAX_SEATS];
+	struct rng	rng;
+	int		order[GAME_MAX_SEATS], i;
+
+	for (i = 0; i < t->nseats; i++)
+		order[i] = i;
+	rng_init(&rng, t->seed, 3);
+	rng_shuffle(&rng, order, t->nseats);
+	for (i = 0; i < t->nseats; i++)
+		tmp[i] = t->seats[order[i]];
+	memcpy(t->seats, tmp, (size_t)t->nseats * sizeof tmp[0]);
+}
+
+int
+play_start(struct table *t, char **cause)
+{
+	struct buf	 b;
+	char		*table;
+	int		 i;
+
+	play_shuffle_seats(t);
+	if (play_new_game(t, cause) != 0)
+		return -1;
+	t->state = TABLE_PLAYING;
+	if (store_table_save(t->bot->store, t, cause) != 0) {
+		t->ops->free_game(t->game);
+		t->game = NULL;
+		t->state = TABLE_LOBBY;
+		return -1;
+	}
+	buf_init(&b, RENDER_MAX);
+	buf_printf(&b, "The game of %s begins! Seats are drawn at random.\n",
+	    t->ops->title);
+	table = t->ops->render_public(t->game);
+	buf_puts(&b, table);
+	free(table);
+	play_say(t, buf_str(&b));
+	buf_release(&b);
+	for (i = 0; i < t->nseats; i++)
+		play_deliver(t, i, "the game begins.");
+
+	buf_init(&b, RENDER_MAX);
+	play_announce_next(t, &b);
+	if (b.len > 0 && b.data[b.len - 1] == '\n')
+		b.data[--b.len] = '\0';
+	play_say(t, buf_str(&b));
+	buf_release(&b);
+	play_schedule(t);
+	return 0;
+}
+
+void
+play_schedule(struct table *t)
+{
+	struct config		*cfg = t->bot->config;
+	struct game_prompt	 p[GAME_MAX_PROMPTS];
+	uint64_t		 wait;
+	unsigned		 humans = 0, ais = 0;
+	int			 n, i;
+
+	t->task = TASK_NONE;
+	t->task_seats = 0;
+	if (t->state == TABLE_LOBBY) {
+		if (cfg->tables_lobby_expiry_ms > 0) {
+			t->task = TASK_LOBBY;
+			t->deadline = bot_now(t->bot) + cfg->tables_lobby_expiry_ms;
+		}
+		return;
+	}
+	if (t->state != TABLE_PLAYING || t->game == NULL)
+		return;
+	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
+	if (n < 1)
+		return;
+	for (i = 0; i < t->nseats; i++) {
+		if (!(p[0].seats & (1u << i)))
+			continue;
+		if (t->seats[i].ai)
+			ais |= 1u << i;
+		else
+			humans |= 1u << i;
+	}
+	if (humans == 0 && ais != 0) {
+		t->task = TASK_AI;
+		t->task_seats = ais;
+		t->deadline = bot_now(t->bot) + cfg->tables_ai_delay_ms;
+		return;
+	}
+	wait = p[0].turn ? t->turn_timer : t->prompt_timer;
+	if (wait == 0)
+		return;
+	t->task = TASK_TIMEOUT;
+	t->task_seats = humans;
+	t->deadline = bot_now(t->bot) + wait;
+}

@@ -1,0 +1,32 @@
+/*
+ * play.h: a running game at a table: starting it, the single path every
+ * move takes (apply, record, announce, deliver, schedule), and the end.
+ */
+#ifndef BOT_PLAY_H
+#define BOT_PLAY_H
+
+#include "game/game.h"
+
+struct table;
+
+/*
+ * Applies seat's move.  The move is recorded before anything is announced;
+ * if it cannot be recorded the game is rolled back and -1 returned.  On a
+ * rejected move returns -1 with *cause, a sentence with @{N} seats.
+ */
+int	 play_move(struct table *, int seat, const struct game_move *, char **cause);
+/* Lets the AI move for seat (an AI seat, or a human who timed out). */
+int	 play_ai(struct table *, int seat, char **cause);
+/* Deals and starts the game; -1 with *cause when the options do not fit. */
+int	 play_start(struct table *, char **cause);
+/* Builds the game from seed + options (new or restored); -1 with *cause. */
+int	 play_new_game(struct table *, char **cause);
+
+/* Posts text (with @{N}) to the table's channel. */
+void	 play_say(struct table *, const char *text);
+/* Sends seat its private view by DM; tells the channel if DMs are closed. */
+void	 play_deliver(struct table *, int seat, const char *why);
+/* Sets the table's timer from what the game waits for now. */
+void	 play_schedule(struct table *);
+
+#endif

@@ -1,0 +1,116 @@
+/*
+ * Rendering for chat: @{N} expansion, the lobby, seat and option lists.
+ * The game renders its own table; this file only wraps it for a platform.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/render.h"
+#include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+void
+render_seat(const struct table *t, int seat, char *buf, size_t len)
+{
+	const struct seat	*s;
+
+	if (seat < 0 || seat >= t->nseats) {
+		snprintf(buf, len, "seat %d", seat + 1);
+		return;
+	}
+	s = &t->seats[seat];
+	if (s->user_id == NULL || t->adapter->ops->mention == NULL)
+		snprintf(buf, len, "@%s", s->name);
+	else
+		t->adapter->ops->mention(t->adapter, s->user_id, s->name, buf, len);
+}
+
+char *
+render_expand(const struct table *t, const char *text)
+{
+	struct buf	 b;
+	const char	*p = text, *q;
+	char		 who[TABLE_ID_MAX + TABLE_NAME_MAX], *end;
+	long		 n;
+
+	buf_init(&b, RENDER_MAX);
+	while ((q = strstr(p, "@{")) != NULL) {
+		buf_add(&b, p, (size_t)(q - p));
+		n = strtol(q + 2, &end, 10);
+		if (end == q + 2 || *end != '}') {
+			buf_add(&b, q, 2);
+			p = q + 2;
+			continue;
+		}
+		render_seat(t, (int)n, who, sizeof who);
+		buf_puts(&b, who);
+		p = end + 1;
+	}
+	buf_puts(&b, p);
+	return buf_detach(&b);
+}
+
+char *
+render_seat_list(const struct table *t)
+{
+	struct buf	b;
+	int		i;
+
+	buf_init(&b, RENDER_MAX);
+	for (i = 0; i < t->nseats; i++) {
+		buf_printf(&b, "%s%s%s", i == 0 ? "" : ", ", t->seats[i].name,
+		    t->seats[i].user_id == NULL ? " (AI)" : "");
+	}
+	if (t->nseats == 0)
+		buf_puts(&b, "nobody yet");
+	return buf_detach(&b);
+}
+
+char *
+render_options(const struct table *t)
+{
+	struct buf	b;
+	int		i, any = 0;
+
+	buf_init(&b, RENDER_MAX);
+	for (i = 0; i < t->ops->noptions; i++) {
+		if (t->options[i] == NULL)
+			continue;
+		buf_printf(&b, "%s%s=%s", any ? " " : "", t->ops->options[i].name,
+		    t->options[i]);
+		any = 1;
+	}
+	if (!any)
+		buf_puts(&b, "default rules");
+	return buf_detach(&b);
+}
+
+char *
+render_lobby(const struct table *t)
+{
+	struct buf	 b;
+	char		*seats = render_seat_list(t), *opts = render_options(t);
+	int		 host = t->host == NULL ? -1 : table_seat_of(t, t->host);
+
+	buf_init(&b, RENDER_MAX);
+	buf_printf(&b, "%s lobby (%s): %d/%d seated: %s.", t->ops->title, opts,
+	    t->nseats, t->ops->max_players, seats);
+	if (host >= 0)
+		buf_printf(&b, " Host: %s.", t->seats[host].name);
+	free(seats);
+	free(opts);
+	return buf_detach(&b);
+}
+
+void
+render_duration(uint64_t ms, char *buf, size_t len)
+{
+	char	*s = config_format_duration(ms);
+
+	snprintf(buf, len, "%s", ms == 0 ? "off" : s);
+	free(s);
+}

@@ -1,0 +1,29 @@
+/*
+ * render.h: turning game text into chat text.  Games write seats as
+ * "@{N}"; these functions put each platform's mention of the seat there.
+ */
+#ifndef BOT_RENDER_H
+#define BOT_RENDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct table;
+
+#define RENDER_MAX	8192	/* cap on one rendered message */
+
+/* Expands every @{N} in text; caller frees. */
+char	*render_expand(const struct table *, const char *text);
+/* The seat's mention ("@alice"); writes into buf, capped. */
+void	 render_seat(const struct table *, int seat, char *buf, size_t len);
+/* The lobby: game, options, seats, host; caller frees. */
+char	*render_lobby(const struct table *);
+/* "alice, bob, Negroni (AI)"; caller frees. */
+char	*render_seat_list(const struct table *);
+/* "mode=master recipe=draw" or "defaults"; caller frees. */
+char	*render_options(const struct table *);
+
+
+/* "off", "750ms", "90s", "5m", "2h"; into buf, capped. */
+void	 render_duration(uint64_t ms, char *buf, size_t len);
+#endif

@@ -1,0 +1,235 @@
+/*
+ * The router: every inbound command from every adapter enters here.  It
+ * splits the text into words, finds the channel's table and the command
+ * (a lobby verb or one of the game's actions, by unique prefix), checks who
+ * may run it, runs it and answers errors privately with what would be right.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "bot/render.h"
+#include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+/* Splits text into ctx->argv, in place; -1 when there are too many words. */
+static int
+router_split(struct cmd_ctx *ctx, char *text)
+{
+	char	*p = text;
+
+	ctx->argc = 0;
+	for (;;) {
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '\0')
+			return 0;
+		if (ctx->argc == CMD_MAX_ARGS)
+			return -1;
+		ctx->argv[ctx->argc++] = p;
+		while (*p != '\0' && !isspace((unsigned char)*p))
+			p++;
+		if (*p != '\0')
+			*p++ = '\0';
+	}
+}
+
+/* The table a command refers to: the channel's, or in a DM, the user's one. */
+static struct table *
+router_table(struct bot *bot, const struct bot_event *ev, char **cause)
+{
+	struct table	*t, *found = NULL;
+	int		 n = 0;
+
+	if (!ev->is_dm)
+		return table_find(bot, ev->adapter, ev->channel);
+	TAILQ_FOREACH(t, &bot->tables, entry) {
+		if (t->adapter == ev->adapter && table_seat_of(t, ev->user_id) >= 0) {
+			found = t;
+			n++;
+		}
+	}
+	if (n > 1) {
+		set_cause(cause, "You sit at %d tables; use the command in the "
+		    "channel of the table you mean.", n);
+		return NULL;
+	}
+	return found;
+}
+
+/*
+ * Finds the command named by word: exactly, or by a unique prefix among
+ * the lobby verbs and the game's actions.  Sets *entry or *action.
+ */
+static int
+router_lookup(const struct bot *bot, const struct game_ops *ops, const char *word,
+    const struct cmd_entry **entry, int *action, char **cause)
+{
+	const struct cmd_entry *const	*all = cmd_all();
+	struct buf			 b;
+	size_t				 len = strlen(word);
+	int				 i, n = 0;
+
+	*entry = NULL;
+	*action = -1;
+	for (i = 0; all[i] != NULL; i++) {
+		if (strcmp(all[i]->name, word) == 0) {
+			*entry = all[i];
+			return 0;
+		}
+	}
+	for (i = 0; ops != NULL && i < ops->nactions; i++) {
+		if (strcmp(ops->actions[i].name, word) == 0) {
+			*action = i;
+			return 0;
+		}
+	}
+	buf_init(&b, 1024);
+	for (i = 0; all[i] != NULL; i++) {
+		if (strncmp(all[i]->name, word, len) == 0) {
+			buf_printf(&b, "%s%s", n++ ? ", " : "", all[i]->name);
+			*entry = all[i];
+		}
+	}
+	for (i = 0; ops != NULL && i < ops->nactions; i++) {
+		if (strncmp(ops->actions[i].name, word, len) == 0) {
+			buf_printf(&b, "%s%s", n++ ? ", " : "", ops->actions[i].name);
+			*action = i;
+		}
+	}
+	if (n == 1) {
+		buf_release(&b);
+		return 0;
+	}
+	if (n > 1)
+		set_cause(cause, "\"%.40s\" could mean %s; type more of it.",
+		    word, buf_str(&b));
+	else
+		set_cause(cause, "Unknown command \"%.40s\". Try /%s help.",
+		    word, bot->config->bot_command);
+	buf_release(&b);
+	*entry = NULL;
+	*action = -1;
+	return -1;
+}
+
+/* Is word the name of an action of any game? */
+static int
+router_is_action(const char *word)
+{
+	const struct game_ops *const	*games = game_all();
+	int				 g, i;
+
+	for (g = 0; games[g] != NULL; g++) {
+		for (i = 0; i < games[g]->nactions; i++)
+			if (strcmp(games[g]->actions[i].name, word) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/* Checks the command's flags against who sent it and where. */
+static int
+router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
+{
+	struct table	*t = ctx->table;
+	const char	*cmd = ctx->bot->config->bot_command;
+	int		 host;
+
+	if ((e->flags & CMD_CHANNEL) && ctx->ev->is_dm)
+		return set_cause(cause, "Use /%s %s in the channel where you "
+		    "want to play.", cmd, e->name);
+	if ((e->flags & CMD_TABLE) && t == NULL) {
+		if (ctx->ev->is_dm)
+			return set_cause(cause, "You are not seated at any table.");
+		return set_cause(cause, "There is no table in %s. Open one with "
+		    "/%s new cheers.", ctx->ev->channel, cmd);
+	}
+	if ((e->flags & CMD_SEATED) && table_seat_of(t, ctx->ev->user_id) < 0)
+		return set_cause(cause, "You are not seated at this table; "
+		    "/%s join first.", cmd);
+	if ((e->flags & CMD_HOST) && !cmd_is_host(ctx)) {
+		host = t->host == NULL ? -1 : table_seat_of(t, t->host);
+		if (host >= 0)
+			return set_cause(cause, "Only the host (@{%d}) or an admin "
+			    "can %s.", host, e->name);
+		return set_cause(cause, "Only the host or an admin can %s.",
+		    e->name);
+	}
+	return 0;
+}
+
+void
+bot_handle_event(struct bot *bot, const struct bot_event *ev)
+{
+	const struct cmd_entry	*entry;
+	struct cmd_ctx		 ctx;
+	char			*text, *cause = NULL;
+	int			 action, rc;
+
+	memset(&ctx, 0, sizeof ctx);
+	ctx.bot = bot;
+	ctx.ev = ev;
+	if (ev->user_id == NULL || ev->channel == NULL || ev->text == NULL ||
+	    strlen(ev->user_id) >= TABLE_ID_MAX || strlen(ev->channel) >= TABLE_ID_MAX) {
+		log_warn("%s: dropped an event with a missing or overlong id",
+		    ev->adapter->ops->name);
+		return;
+	}
+	if (strlen(ev->text) > CMD_TEXT_MAX) {
+		cmd_reply(&ctx, 1, "That command is too long (at most %d "
+		    "characters).", CMD_TEXT_MAX);
+		return;
+	}
+	text = xstrdup(ev->text);
+	if (router_split(&ctx, text) != 0) {
+		cmd_reply(&ctx, 1, "Too many words: a command takes at most %d.",
+		    CMD_MAX_ARGS);
+		free(text);
+		return;
+	}
+	ctx.table = router_table(bot, ev, &cause);
+	if (cause != NULL)
+		goto fail;
+	if (ctx.argc == 0) {
+		ctx.argv[ctx.argc++] = (char *)"help";
+	}
+	if (router_lookup(bot, ctx.table == NULL ? NULL : ctx.table->ops,
+	    ctx.argv[0], &entry, &action, &cause) != 0) {
+		if (ctx.table == NULL && router_is_action(ctx.argv[0])) {
+			free(cause);
+			cause = NULL;
+			set_cause(&cause, "There is no game here to %s in. Open "
+			    "one with /%s new cheers.", ctx.argv[0],
+			    bot->config->bot_command);
+		}
+		goto fail;
+	}
+
+	if (entry != NULL) {
+		rc = router_allowed(&ctx, entry, &cause);
+		if (rc == 0)
+			rc = entry->exec(&ctx, &cause);
+	} else {
+		rc = cmd_action_exec(&ctx, &ctx.table->ops->actions[action],
+		    action, &cause);
+	}
+	if (rc != 0)
+		goto fail;
+	goto out;
+
+fail:
+	if (cause != NULL)
+		cmd_reply(&ctx, 1, "%s", cause);
+out:
+	free(cause);
+	free(text);
+	if (ctx.table != NULL && ctx.table->state == TABLE_OVER)
+		table_close(ctx.table);
+	sched_run_due(bot);
+}

@@ -1,0 +1,146 @@
+/*
+ * The scheduler: each table has at most one task (an AI move, a timeout,
+ * lobby expiry) with a deadline.  One uv timer is armed for the earliest;
+ * when it fires, or after any inbound event, every due task runs.
+ */
+#include <stdlib.h>
+
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "bot/play.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "lib/xmalloc.h"
+
+/* A human ran out of time: the AI moves for them, and may keep the seat. */
+static void
+sched_timeout(struct table *t)
+{
+	struct config	*cfg = t->bot->config;
+	struct seat	*s;
+	char		*text, *cause = NULL;
+	int		 seat;
+
+	for (seat = 0; seat < t->nseats; seat++)
+		if (t->task_seats & (1u << seat))
+			break;
+	if (seat == t->nseats)
+		return;
+	s = &t->seats[seat];
+	s->timeouts++;
+	if (cfg->tables_timeouts_to_ai > 0 && s->timeouts >= cfg->tables_timeouts_to_ai) {
+		s->ai = 1;
+		text = xasprintf("@{%d} ran out of time %d times in a row; the AI "
+		    "plays their seat now. @{%d}, /%s join takes it back.",
+		    seat, s->timeouts, seat, cfg->bot_command);
+		if (store_table_save(t->bot->store, t, &cause) != 0) {
+			log_error("table %llu: %s", (unsigned long long)t->id, cause);
+			free(cause);
+			cause = NULL;
+		}
+	} else {
+		text = xasprintf("@{%d} ran out of time; the AI moves for them.",
+		    seat);
+	}
+	play_say(t, text);
+	free(text);
+	if (play_ai(t, seat, &cause) != 0) {
+		log_error("table %llu: timeout move failed: %s",
+		    (unsigned long long)t->id, cause);
+		free(cause);
+	}
+}
+
+/* Runs a table's due task.  The table may be closed when this returns. */
+static void
+sched_run(struct table *t)
+{
+	enum table_task	 task = t->task;
+	char		*cause = NULL, *text;
+	int		 seat;
+
+	t->task = TASK_NONE;
+	switch (task) {
+	case TASK_NONE:
+		break;
+	case TASK_AI:
+		for (seat = 0; seat < t->nseats; seat++)
+			if (t->task_seats & (1u << seat))
+				break;
+		if (seat < t->nseats && play_ai(t, seat, &cause) != 0) {
+			log_error("table %llu: AI move failed: %s",
+			    (unsigned long long)t->id, cause);
+			free(cause);
+		}
+		break;
+	case TASK_TIMEOUT:
+		sched_timeout(t);
+		break;
+	case TASK_LOBBY:
+		text = xasprintf("The %s lobby closed: nobody started it in time.",
+		    t->ops->title);
+		play_say(t, text);
+		free(text);
+		if (store_table_delete(t->bot->store, t, &cause) != 0) {
+			log_error("table %llu: %s", (unsigned long long)t->id, cause);
+			free(cause);
+		}
+		table_close(t);
+		return;
+	}
+	if (t->state == TABLE_OVER)
+		table_close(t);
+}
+
+/* The due table with the earliest deadline, or NULL. */
+static struct table *
+sched_next(struct bot *bot, uint64_t now)
+{
+	struct table	*t, *best = NULL;
+
+	TAILQ_FOREACH(t, &bot->tables, entry) {
+		if (t->task == TASK_NONE || t->deadline > now)
+			continue;
+		if (best == NULL || t->deadline < best->deadline)
+			best = t;
+	}
+	return best;
+}
+
+void
+sched_run_due(struct bot *bot)
+{
+	struct table	*t;
+
+	while (!bot->stopping && (t = sched_next(bot, bot_now(bot))) != NULL)
+		sched_run(t);
+	sched_rearm(bot);
+}
+
+static void
+sched_fire(uv_timer_t *timer)
+{
+	sched_run_due(timer->data);
+}
+
+void
+sched_rearm(struct bot *bot)
+{
+	struct table	*t;
+	uint64_t	 first = UINT64_MAX, now;
+
+	if (bot->fake_clock || bot->stopping)
+		return;
+	TAILQ_FOREACH(t, &bot->tables, entry) {
+		if (t->task != TASK_NONE && t->deadline < first)
+			first = t->deadline;
+	}
+	if (first == UINT64_MAX) {
+		uv_timer_stop(&bot->timer);
+		return;
+	}
+	now = bot_now(bot);
+	bot->timer.data = bot;
+	uv_timer_start(&bot->timer, sched_fire, first > now ? first - now : 0, 0);
+}

@@ -1,0 +1,250 @@
+/*
+ * Tables: creation, lookup by channel, seats and the words that name them.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot/bot.h"
+#include "bot/table.h"
+#include "lib/xmalloc.h"
+
+struct table *
+table_find(struct bot *bot, struct adapter *a, const char *channel)
+{
+	struct table	*t;
+
+	TAILQ_FOREACH(t, &bot->tables, entry) {
+		if (t->adapter == a && strcmp(t->channel, channel) == 0)
+			return t;
+	}
+	return NULL;
+}
+
+struct table *
+table_new(struct bot *bot, struct adapter *a, const char *channel,
+    const struct game_ops *ops)
+{
+	struct table	*t = xcalloc(1, sizeof *t);
+
+	t->id = bot->next_table_id++;
+	t->bot = bot;
+	t->adapter = a;
+	t->channel = xstrdup(channel);
+	t->ops = ops;
+	t->state = TABLE_LOBBY;
+	TAILQ_INSERT_TAIL(&bot->tables, t, entry);
+	bot->ntables++;
+	return t;
+}
+
+static void
+seat_release(struct seat *s)
+{
+	free(s->user_id);
+	free(s->name);
+	memset(s, 0, sizeof *s);
+}
+
+void
+table_close(struct table *t)
+{
+	int	i;
+
+	TAILQ_REMOVE(&t->bot->tables, t, entry);
+	t->bot->ntables--;
+	if (t->game != NULL)
+		t->ops->free_game(t->game);
+	for (i = 0; i < t->nseats; i++)
+		seat_release(&t->seats[i]);
+	for (i = 0; i < GAME_MAX_OPTIONS; i++)
+		free(t->options[i]);
+	free(t->channel);
+	free(t->host);
+	free(t);
+}
+
+int
+table_seat_of(const struct table *t, const char *user_id)
+{
+	int	i;
+
+	for (i = 0; i < t->nseats; i++) {
+		if (t->seats[i].user_id != NULL &&
+		    strcmp(t->seats[i].user_id, user_id) == 0)
+			return i;
+	}
+	return -1;
+}
+
+int
+table_add_seat(struct table *t, const char *user_id, const char *name)
+{
+	struct seat	*s = &t->seats[t->nseats];
+
+	memset(s, 0, sizeof *s);
+	s->user_id = user_id == NULL ? NULL : xstrdup(user_id);
+	s->name = xstrndup(name, TABLE_NAME_MAX);
+	s->ai = user_id == NULL;
+	return t->nseats++;
+}
+
+void
+table_remove_seat(struct table *t, int seat)
+{
+	seat_release(&t->seats[seat]);
+	memmove(&t->seats[seat], &t->seats[seat + 1],
+	    (size_t)(t->nseats - seat - 1) * sizeof t->seats[0]);
+	t->nseats--;
+}
+
+int
+table_humans(const struct table *t)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < t->nseats; i++)
+		if (t->seats[i].user_id != NULL)
+			n++;
+	return n;
+}
+
+/*
+ * Strips a mention's wrapping: "@bob" -> "bob", "<@123>" or "<@!123>" ->
+ * "123".  Writes into buf (capped).
+ */
+static void
+table_strip_mention(const char *word, char *buf, size_t len)
+{
+	size_t	n;
+
+	if (word[0] == '<' && word[1] == '@') {
+		word += 2;
+		if (*word == '!')
+			word++;
+		n = strcspn(word, ">");
+	} else {
+		if (*word == '@')
+			word++;
+		n = strlen(word);
+	}
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, word, n);
+	buf[n] = '\0';
+}
+
+int
+table_parse_seat(const struct table *t, const char *word, int self,
+    char **cause)
+{
+	char	name[TABLE_ID_MAX];
+	int	i, found = -1, matches = 0;
+
+	table_strip_mention(word, name, sizeof name);
+	if (name[0] == '\0')
+		return set_cause(cause, "Name a player, like @%s.",
+		    t->nseats > 0 ? t->seats[0].name : "bob");
+	if (strcasecmp(name, "me") == 0 && self >= 0)
+		return self;
+	/* Exact id or name first, then a unique prefix of a name. */
+	for (i = 0; i < t->nseats; i++) {
+		if ((t->seats[i].user_id != NULL &&
+		    strcmp(t->seats[i].user_id, name) == 0) ||
+		    strcasecmp(t->seats[i].name, name) == 0)
+			return i;
+	}
+	for (i = 0; i < t->nseats; i++) {
+		if (strncasecmp(t->seats[i].name, name, strlen(name)) == 0) {
+			found = i;
+			matches++;
+		}
+	}
+	if (matches == 1)
+		return found;
+	if (matches > 1)
+		return set_cause(cause, "\"%s\" could be several players; "
+		    "write more of the name.", name);
+	return set_cause(cause, "Nobody called \"%s\" sits at this table.", name);
+}
+
+/* Finds word among a NULL-terminated list, exactly or by unique prefix. */
+static int
+table_match(const char *const *list, const char *word)
+{
+	size_t	len = strlen(word);
+	int	i, found = -1, n = 0;
+
+	if (len == 0)
+		return -1;
+	for (i = 0; list[i] != NULL; i++) {
+		if (strcasecmp(list[i], word) == 0)
+			return i;
+		if (strncasecmp(list[i], word, len) == 0) {
+			found = i;
+			n++;
+		}
+	}
+	return n == 1 ? found : -1;
+}
+
+/* "a, b, c" from a NULL-terminated list, into buf (capped). */
+static void
+table_join_words(const char *const *list, char *buf, size_t len)
+{
+	size_t	off = 0;
+	int	i;
+
+	buf[0] = '\0';
+	for (i = 0; list[i] != NULL && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s",
+		    i ? ", " : "", list[i]);
+}
+
+int
+table_set_option(struct table *t, const char *assignment, char **cause)
+{
+	const char	*names[GAME_MAX_OPTIONS + 1];
+	const char	*eq = strchr(assignment, '=');
+	char		 name[64], words[512];
+	int		 i, o, v;
+
+	for (i = 0; i < t->ops->noptions && i < GAME_MAX_OPTIONS; i++)
+		names[i] = t->ops->options[i].name;
+	names[i] = NULL;
+	table_join_words(names, words, sizeof words);
+	if (eq == NULL || eq == assignment || (size_t)(eq - assignment) >= sizeof name)
+		return set_cause(cause, "Options are written name=value, like "
+		    "%s=%s. %s options: %s.", names[0] ? names[0] : "mode",
+		    names[0] ? t->ops->options[0].values[0] : "standard",
+		    t->ops->title, words);
+	memcpy(name, assignment, (size_t)(eq - assignment));
+	name[eq - assignment] = '\0';
+	if ((o = table_match(names, name)) == -1)
+		return set_cause(cause, "%s has no option \"%.40s\". Options: %s.",
+		    t->ops->title, name, words);
+	if ((v = table_match(t->ops->options[o].values, eq + 1)) == -1) {
+		table_join_words(t->ops->options[o].values, words, sizeof words);
+		return set_cause(cause, "%s must be one of: %s.",
+		    t->ops->options[o].name, words);
+	}
+	free(t->options[o]);
+	t->options[o] = v == 0 ? NULL : xstrdup(t->ops->options[o].values[v]);
+	return 0;
+}
+
+int
+table_pass_host(struct table *t, int seat)
+{
+	int	i;
+
+	for (i = 0; i < t->nseats; i++) {
+		if (i == seat || t->seats[i].user_id == NULL || t->seats[i].ai)
+			continue;
+		free(t->host);
+		t->host = xstrdup(t->seats[i].user_id);
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,87 @@
+/*
+ * table.h: a table is one game in one channel: its seats, host, options,
+ * timers, the game itself and the log of accepted moves.
+ */
+#ifndef BOT_TABLE_H
+#define BOT_TABLE_H
+
+#include <stdint.h>
+#include <sys/queue.h>
+
+#include "game/game.h"
+#include "game/rng.h"
+
+struct bot;
+struct adapter;
+
+#define TABLE_NAME_MAX	64	/* display names are cut to this */
+#define TABLE_ID_MAX	128	/* platform ids longer than this are refused */
+
+struct seat {
+	char	*user_id;	/* platform user id; NULL for an AI seat */
+	char	*name;		/* display name */
+	int	 ai;		/* the AI plays this seat (always, or after timeouts) */
+	int	 timeouts;	/* consecutive turn/prompt timeouts */
+	int	 dm_closed;	/* a DM failed: serve secrets through "hand" */
+};
+
+enum table_state { TABLE_LOBBY, TABLE_PLAYING, TABLE_OVER };
+
+/* What the table's single timer is waiting for. */
+enum table_task { TASK_NONE, TASK_AI, TASK_TIMEOUT, TASK_LOBBY };
+
+struct table {
+	uint64_t		 id;
+	struct bot		*bot;
+	struct adapter		*adapter;
+	char			*channel;
+	const struct game_ops	*ops;
+	char			*options[GAME_MAX_OPTIONS];	/* NULL = default */
+	char			*host;		/* user id of the host */
+	enum table_state	 state;
+
+	int			 nseats;
+	struct seat		 seats[GAME_MAX_SEATS];
+
+	uint64_t		 seed;
+	struct game		*game;
+	struct rng		 ai_rng;	/* the AI's choices, apart from the game's */
+	int			 nmoves;	/* accepted moves so far */
+
+	/* Per-table timers in ms (0 = off), from the config, host may change. */
+	uint64_t		 turn_timer;
+	uint64_t		 prompt_timer;
+
+	enum table_task		 task;
+	uint64_t		 deadline;	/* bot_now() ms when task is due */
+	unsigned		 task_seats;	/* seats the timeout is for */
+
+	TAILQ_ENTRY(table)	 entry;
+};
+
+/* Looks up the table of a channel on an adapter; borrowed, or NULL. */
+struct table	*table_find(struct bot *, struct adapter *, const char *channel);
+/* A new lobby in a channel; owned by the bot's list until table_close. */
+struct table	*table_new(struct bot *, struct adapter *, const char *channel,
+		     const struct game_ops *);
+/* Removes the table from the bot and frees it. */
+void		 table_close(struct table *);
+
+/* Seat helpers.  Returns the seat index of a user, or -1. */
+int		 table_seat_of(const struct table *, const char *user_id);
+/* Adds a seat; the strings are copied.  Returns its index. */
+int		 table_add_seat(struct table *, const char *user_id, const char *name);
+void		 table_remove_seat(struct table *, int seat);
+/* Finds a seat from a word: "@name", "name", a unique name prefix, a user id. */
+int		 table_parse_seat(const struct table *, const char *word,
+		     int self, char **cause);
+/* Counts human seats. */
+int		 table_humans(const struct table *);
+
+
+
+/* Sets a game option from "name=value" (unique prefixes allowed). */
+int		 table_set_option(struct table *, const char *assignment, char **cause);
+/* Hands the host to the first human seat other than seat; 0 if none. */
+int		 table_pass_host(struct table *, int seat);
+#endif
