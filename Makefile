@@ -46,7 +46,7 @@ UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all run test check unit transcripts clean help
+.PHONY: all run test check unit transcripts cli clean help
 .DEFAULT_GOAL := all
 
 all: $(BUILD)/cheersbot
@@ -98,7 +98,10 @@ unit: $(UNIT_BINS)
 transcripts: $(BUILD)/cheersbot
 	@sh tests/transcripts/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts
+cli: $(BUILD)/cheersbot
+	@sh tests/cli/run.sh $(BUILD)/cheersbot
+
+test: unit transcripts cli
 
 check:
 	@$(MAKE) --no-print-directory BUILD=build/san SAN=1 OPT="-O1 -g" test

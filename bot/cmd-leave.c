@@ -91,8 +91,10 @@ cmd_leave_unseat(struct cmd_ctx *ctx, int seat, const char *how)
 		if (was_host)
 			table_pass_host(t, seat);
 	}
-	if (cmd_leave_close_empty(ctx)) {
+	if (cmd_leave_active(t) == 0) {
+		play_say(t, buf_str(&b));
 		buf_release(&b);
+		cmd_leave_close_empty(ctx);
 		return;
 	}
 	if (was_host) {

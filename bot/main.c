@@ -174,6 +174,9 @@ main(int argc, char **argv)
 		if (bot.adapters[i]->ops->start(bot.adapters[i], &cause) != 0)
 			fatalx("%s", cause);
 	}
+	log_info("cheersbot %s ready: %d adapter%s, %d table%s", CHEERSBOT_VERSION,
+	    bot.nadapters, bot.nadapters == 1 ? "" : "s", bot.ntables,
+	    bot.ntables == 1 ? "" : "s");
 	sched_run_due(&bot);
 	uv_run(loop, UV_RUN_DEFAULT);
 

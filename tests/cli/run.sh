@@ -1,0 +1,107 @@
+#!/bin/sh
+# Command-line and process tests of the daemon: options, config errors
+# with file:line, signals (SIGTERM exits cleanly, SIGHUP re-reads the
+# config) and durability (kill -9 in mid-game, restart, the table is back).
+#
+#   tests/cli/run.sh build/cheersbot
+set -u
+bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+pids=""
+cleanup() {
+	for p in $pids; do kill -9 "$p" 2>/dev/null; done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+cd "$tmp" || exit 1
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "cli: FAIL: $*"; }
+expect() {	# expect <description> <command...>: command must succeed
+	d=$1
+	shift
+	if "$@"; then ok; else bad "$d"; fi
+}
+
+# Waits up to 5 s for a pattern in a file.
+wait_for() {
+	i=0
+	while [ $i -lt 50 ]; do
+		grep -q "$1" "$2" 2>/dev/null && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# --- options
+expect "--version prints the version" sh -c "'$bot' --version | grep -q '^cheersbot [0-9]'"
+expect "--help prints usage" sh -c "'$bot' --help | grep -q 'usage: cheersbot'"
+"$bot" --bogus >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "an unknown option exits 2"
+
+# --- configuration
+expect "the example config checks clean" \
+    sh -c "'$bot' -c '$top/config/cheersbot.conf.example' --check-config >/dev/null"
+cat > bad.conf <<'CONF'
+[bot]
+name = ok
+colour = blue
+[tables]
+turn_timer = soon
+CONF
+"$bot" -c bad.conf --check-config > out 2>&1
+rc=$?
+[ $rc -ne 0 ] && ok || bad "--check-config exits non-zero on a bad file"
+expect "an unknown key is reported with file:line" grep -q '^bad.conf:3: ' out
+expect "a bad value is reported with file:line" grep -q '^bad.conf:5: ' out
+"$bot" -o tables.turn_timer=soon --check-config > out 2>&1
+[ $? -ne 0 ] && ok || bad "a bad -o value is refused"
+expect "a bad -o value names the assignment" grep -q 'tables.turn_timer' out
+"$bot" -c missing.conf --check-config > out 2>&1
+[ $? -ne 0 ] && ok || bad "a missing config file is an error"
+
+# --- signals: SIGTERM ends the daemon cleanly, SIGHUP re-reads the config
+mkfifo in
+printf '[bot]\nlog_level = info\n' > good.conf
+"$bot" -c good.conf -o bot.state_file=sig.db < in > out 2> err &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+expect "the daemon says it is ready" wait_for ' ready: ' err
+kill -HUP $pid
+expect "SIGHUP re-reads the config" wait_for 're-read good.conf' err
+printf '[bot]\nlog_level = loud\n' > good.conf
+kill -HUP $pid
+expect "SIGHUP with a bad config keeps the old one" wait_for 'keeping the old config' err
+kill -TERM $pid
+i=0
+while kill -0 $pid 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+wait $pid
+rc=$?
+exec 3>&-
+[ $rc -eq 0 ] && ok || bad "SIGTERM exits 0 (got $rc)"
+
+# --- durability: kill -9 during a game, restart, the table is back
+rm -f in
+mkfifo in
+"$bot" -o bot.state_file=kill.db -o bot.seed=7 -o tables.ai_delay=0 \
+    < in > out1 2> err1 &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+printf 'alice: /cheers new\nalice: /cheers addbot 3\nalice: /cheers start\n' >&3
+expect "the game starts" wait_for 'begins' out1
+sleep 0.3
+kill -9 $pid
+wait $pid 2>/dev/null
+exec 3>&-
+printf 'alice: /cheers status\n' | "$bot" -o bot.state_file=kill.db > out2 2> err2
+expect "after kill -9 the table is restored" grep -q 'restored 1 table' err2
+expect "after kill -9 status shows the game" grep -q "shaker" out2
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,203 @@
+/*
+ * Unit tests for tables: seat words, game options and @{N} expansion.
+ * A tiny fake game supplies the options; no game is ever created.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/render.h"
+#include "bot/table.h"
+#include "lib/xmalloc.h"
+
+static const char *const fake_modes[] = { "standard", "master", "masquerade", NULL };
+static const char *const fake_sizes[] = { "small", "large", NULL };
+static const struct game_option fake_options[] = {
+	{ "mode", fake_modes, "how to play" },
+	{ "size", fake_sizes, "table size" },
+};
+static const struct game_ops fake_ops = {
+	.name = "fake", .title = "FAKE", .min_players = 2, .max_players = 4,
+	.noptions = 2, .options = fake_options,
+};
+
+static void
+fake_mention(struct adapter *a, const char *id, const char *name, char *buf,
+    size_t len)
+{
+	(void)a;
+	snprintf(buf, len, "<@%s|%s>", id, name);
+}
+
+static const struct adapter_ops fake_adapter_ops = {
+	.name = "fake", .mention = fake_mention,
+};
+
+struct fixture {
+	struct bot	 bot;
+	struct adapter	 adapter;
+	struct config	*config;
+	struct table	*t;
+};
+
+static int
+setup(void **state)
+{
+	struct fixture	*f = xcalloc(1, sizeof *f);
+
+	f->config = config_new();
+	bot_init(&f->bot, uv_default_loop(), f->config);
+	f->adapter.ops = &fake_adapter_ops;
+	f->adapter.bot = &f->bot;
+	f->t = table_new(&f->bot, &f->adapter, "#bar", &fake_ops);
+	table_add_seat(f->t, "u1", "alice");
+	table_add_seat(f->t, "u2", "Bob");
+	table_add_seat(f->t, "u3", "bobby");
+	table_add_seat(f->t, NULL, "Negroni");
+	*state = f;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct fixture	*f = *state;
+
+	table_close(f->t);
+	uv_close((uv_handle_t *)&f->bot.timer, NULL);
+	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
+	config_free(f->config);
+	free(f);
+	return 0;
+}
+
+static void
+test_parse_seat(void **state)
+{
+	struct fixture	*f = *state;
+	char		*cause = NULL;
+
+	assert_int_equal(table_parse_seat(f->t, "@alice", -1, NULL), 0);
+	assert_int_equal(table_parse_seat(f->t, "ALICE", -1, NULL), 0);
+	assert_int_equal(table_parse_seat(f->t, "al", -1, NULL), 0);
+	assert_int_equal(table_parse_seat(f->t, "<@u2>", -1, NULL), 1);
+	assert_int_equal(table_parse_seat(f->t, "<@!u3>", -1, NULL), 2);
+	/* An exact name wins over being a prefix of another. */
+	assert_int_equal(table_parse_seat(f->t, "bob", -1, NULL), 1);
+	assert_int_equal(table_parse_seat(f->t, "me", 2, NULL), 2);
+	assert_int_equal(table_parse_seat(f->t, "neg", -1, NULL), 3);
+
+	assert_int_equal(table_parse_seat(f->t, "zed", -1, &cause), -1);
+	assert_string_equal(cause, "Nobody called \"zed\" sits at this table.");
+	free(cause);
+	cause = NULL;
+	assert_int_equal(table_parse_seat(f->t, "b", -1, &cause), -1);
+	assert_non_null(strstr(cause, "could be several players"));
+	free(cause);
+	cause = NULL;
+	assert_int_equal(table_parse_seat(f->t, "@", -1, &cause), -1);
+	assert_non_null(strstr(cause, "Name a player"));
+	free(cause);
+}
+
+static void
+test_set_option(void **state)
+{
+	struct fixture	*f = *state;
+	char		*cause = NULL;
+
+	assert_int_equal(table_set_option(f->t, "mode=master", NULL), 0);
+	assert_string_equal(f->t->options[0], "master");
+	/* Unique prefixes of names and values. */
+	assert_int_equal(table_set_option(f->t, "si=l", NULL), 0);
+	assert_string_equal(f->t->options[1], "large");
+	/* The default value is stored as "unset". */
+	assert_int_equal(table_set_option(f->t, "mode=standard", NULL), 0);
+	assert_null(f->t->options[0]);
+
+	assert_int_equal(table_set_option(f->t, "mode=m", &cause), -1);
+	assert_string_equal(cause,
+	    "mode must be one of: standard, master, masquerade.");
+	free(cause);
+	cause = NULL;
+	assert_int_equal(table_set_option(f->t, "colour=red", &cause), -1);
+	assert_string_equal(cause,
+	    "FAKE has no option \"colour\". Options: mode, size.");
+	free(cause);
+	cause = NULL;
+	assert_int_equal(table_set_option(f->t, "master", &cause), -1);
+	assert_non_null(strstr(cause, "written name=value"));
+	free(cause);
+}
+
+static void
+test_expand(void **state)
+{
+	struct fixture	*f = *state;
+	char		*s;
+
+	s = render_expand(f->t, "@{0} gives @{1} a drink; @{3} watches.");
+	assert_string_equal(s, "<@u1|alice> gives <@u2|Bob> a drink; "
+	    "@Negroni watches.");
+	free(s);
+	/* Broken or out-of-range references do not crash or vanish. */
+	s = render_expand(f->t, "@{9} @{x} @{ @{12");
+	assert_string_equal(s, "seat 10 @{x} @{ @{12");
+	free(s);
+}
+
+static void
+test_seats(void **state)
+{
+	struct fixture	*f = *state;
+	char		*s;
+
+	assert_int_equal(table_seat_of(f->t, "u2"), 1);
+	assert_int_equal(table_seat_of(f->t, "nobody"), -1);
+	assert_int_equal(table_humans(f->t), 3);
+	table_remove_seat(f->t, 1);
+	assert_int_equal(table_seat_of(f->t, "u3"), 1);
+	s = render_seat_list(f->t);
+	assert_string_equal(s, "alice, bobby, Negroni (AI)");
+	free(s);
+	f->t->host = xstrdup("u1");
+	assert_int_equal(table_pass_host(f->t, 0), 1);
+	assert_string_equal(f->t->host, "u3");
+}
+
+static void
+test_duration(void **state)
+{
+	char	buf[32];
+
+	(void)state;
+	render_duration(0, buf, sizeof buf);
+	assert_string_equal(buf, "off");
+	render_duration(90000, buf, sizeof buf);
+	assert_string_equal(buf, "90s");
+	render_duration(300000, buf, sizeof buf);
+	assert_string_equal(buf, "5m");
+	render_duration(1500, buf, sizeof buf);
+	assert_string_equal(buf, "1500ms");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_parse_seat, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_set_option, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_expand, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_seats, setup, teardown),
+		cmocka_unit_test(test_duration),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
