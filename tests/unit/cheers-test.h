@@ -76,15 +76,37 @@ t_clear(struct game *g)
 			cheers_debug_place(g, g->shaker[s][0], CHEERS_Z_DECK, 0);
 }
 
-/* A free card (deck or discard) with these icons; small -1 for any. */
+/*
+ * A card with these icons (small -1 for any) that is in no shaker, moved
+ * to the deck if it sat in a hand (the hand gets a deck card of another
+ * make instead).  Set shakers before hands, so a hand a test has set up is
+ * not robbed.
+ */
 static inline int
-t_card(const struct game *g, int big, int small)
+t_card(struct game *g, int big, int small)
 {
-	int	c = cheers_debug_card(g, big, small);
+	int	c = cheers_debug_card(g, big, small), s, i, j, d;
 
-	if (c < 0)
-		fail_msg("no free card %d/%d", big, small);
-	return c;
+	if (c >= 0)
+		return c;
+	for (s = 0; s < g->nplayers; s++) {
+		for (i = 0; i < g->nhand[s]; i++) {
+			c = g->hand[s][i];
+			if (g->card[c].big != big ||
+			    (small >= 0 && g->card[c].small != small))
+				continue;
+			for (j = 0; j < g->ndeck; j++) {
+				d = g->deck[j];
+				if (g->card[d].big == big)
+					continue;
+				g->hand[s][i] = d;
+				g->deck[j] = c;
+				return c;
+			}
+		}
+	}
+	fail_msg("no free card %d/%d", big, small);
+	return -1;
 }
 
 /* Puts a free card of kind big (and small, or -1) into shaker s. */
