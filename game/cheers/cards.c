@@ -1,0 +1,154 @@
+/*
+ * cards.c: the components of CHEERS as data.  The five kinds are a const
+ * table; the 50 ingredient cards and the 5 recipe cards are read from
+ * cards.json and recipes.json, which the Makefile compiles in as strings,
+ * so the engine does no file I/O.  Both are checked for balance on load.
+ */
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "game/cheers/cheers-int.h"
+#include "lib/xmalloc.h"
+
+extern const char game_cheers_cards_json[];
+extern const char game_cheers_recipes_json[];
+
+const char *const cheers_kind_names[CHEERS_NKINDS] = {
+	"beer", "wine", "cocktail", "tropical", "whisky"
+};
+const char *const cheers_kind_emoji[CHEERS_NKINDS] = {
+	"\xf0\x9f\x8d\xba",	/* 🍺 */
+	"\xf0\x9f\x8d\xb7",	/* 🍷 */
+	"\xf0\x9f\x8d\xb8",	/* 🍸 */
+	"\xf0\x9f\x8d\xb9",	/* 🍹 */
+	"\xf0\x9f\xa5\x83",	/* 🥃 */
+};
+
+/* Returns the kind named s, or -1.  s is borrowed. */
+int
+cheers_kind_find(const char *s)
+{
+	int	k;
+
+	for (k = 0; k < CHEERS_NKINDS; k++)
+		if (strcmp(cheers_kind_names[k], s) == 0)
+			return k;
+	return -1;
+}
+
+/* Reads a kind name from object o's member name; -1 when it is not one. */
+static int
+cards_kind_member(const cJSON *o, const char *name)
+{
+	const cJSON	*v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	if (!cJSON_IsString(v))
+		return -1;
+	return cheers_kind_find(v->valuestring);
+}
+
+/*
+ * Fills card[50] from cards.json and checks the deck is balanced: 10 cards
+ * of each big kind, each kind 10 times as a small icon, never a card that
+ * cheers with its own kind.  Returns 0, or -1 and *cause.
+ */
+int
+cheers_cards_load(struct cheers_card *card, char **cause)
+{
+	cJSON		*doc;
+	const cJSON	*list, *o;
+	int		 n = 0, nbig[CHEERS_NKINDS] = { 0 };
+	int		 nsmall[CHEERS_NKINDS] = { 0 }, k, rc = -1;
+
+	doc = cJSON_Parse(game_cheers_cards_json);
+	if (doc == NULL)
+		return set_cause(cause, "The CHEERS card data is not valid JSON.");
+	list = cJSON_GetObjectItemCaseSensitive(doc, "cards");
+	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != CHEERS_NCARDS) {
+		set_cause(cause, "The CHEERS card data must list %d cards.",
+		    CHEERS_NCARDS);
+		goto out;
+	}
+	cJSON_ArrayForEach(o, list) {
+		card[n].big = cards_kind_member(o, "big");
+		card[n].small = cards_kind_member(o, "small");
+		if (card[n].big < 0 || card[n].small < 0 ||
+		    card[n].big == card[n].small) {
+			set_cause(cause, "CHEERS card %d has a bad big or small "
+			    "icon.", n + 1);
+			goto out;
+		}
+		nbig[card[n].big]++;
+		nsmall[card[n].small]++;
+		n++;
+	}
+	for (k = 0; k < CHEERS_NKINDS; k++) {
+		if (nbig[k] != 10 || nsmall[k] != 10) {
+			set_cause(cause, "The CHEERS deck is unbalanced: %s has "
+			    "%d big and %d small icons, not 10 and 10.",
+			    cheers_kind_names[k], nbig[k], nsmall[k]);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	cJSON_Delete(doc);
+	return rc;
+}
+
+/*
+ * Fills recipe[5][5] (count per kind) from recipes.json and checks each
+ * recipe has 5 tokens with no kind more than twice, and that across the
+ * recipes every kind is used equally often.  Returns 0, or -1 and *cause.
+ */
+int
+cheers_recipes_load(int recipe[CHEERS_NRECIPES][CHEERS_NKINDS], char **cause)
+{
+	cJSON		*doc;
+	const cJSON	*list, *o, *tokens, *t;
+	int		 n = 0, k, total[CHEERS_NKINDS] = { 0 }, rc = -1;
+
+	doc = cJSON_Parse(game_cheers_recipes_json);
+	if (doc == NULL)
+		return set_cause(cause, "The CHEERS recipe data is not valid JSON.");
+	list = cJSON_GetObjectItemCaseSensitive(doc, "recipes");
+	if (!cJSON_IsArray(list) ||
+	    cJSON_GetArraySize(list) != CHEERS_NRECIPES) {
+		set_cause(cause, "The CHEERS recipe data must list %d recipes.",
+		    CHEERS_NRECIPES);
+		goto out;
+	}
+	memset(recipe, 0, sizeof recipe[0] * CHEERS_NRECIPES);
+	cJSON_ArrayForEach(o, list) {
+		tokens = cJSON_GetObjectItemCaseSensitive(o, "tokens");
+		if (!cJSON_IsArray(tokens) ||
+		    cJSON_GetArraySize(tokens) != CHEERS_RECIPE_TOKENS) {
+			set_cause(cause, "CHEERS recipe %d must have %d tokens.",
+			    n + 1, CHEERS_RECIPE_TOKENS);
+			goto out;
+		}
+		cJSON_ArrayForEach(t, tokens) {
+			k = cJSON_IsString(t) ? cheers_kind_find(t->valuestring) : -1;
+			if (k < 0 || ++recipe[n][k] > 2) {
+				set_cause(cause, "CHEERS recipe %d has a bad token "
+				    "or a kind more than twice.", n + 1);
+				goto out;
+			}
+			total[k]++;
+		}
+		n++;
+	}
+	for (k = 1; k < CHEERS_NKINDS; k++) {
+		if (total[k] != total[0]) {
+			set_cause(cause, "The CHEERS recipes are unbalanced: "
+			    "%s is used %d times, beer %d.",
+			    cheers_kind_names[k], total[k], total[0]);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	cJSON_Delete(doc);
+	return rc;
+}

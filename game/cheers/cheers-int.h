@@ -1,0 +1,159 @@
+/*
+ * cheers-int.h: the internal state of a CHEERS game and the functions the
+ * files of game/cheers share.  Tests may include it to build exact
+ * positions; the bot only ever sees game/cheers/cheers.h.
+ *
+ * Every array is fixed in size: a game is one flat value that can be copied
+ * with memcpy, which keeps "try this move on a copy" cheap.
+ */
+#ifndef GAME_CHEERS_CHEERS_INT_H
+#define GAME_CHEERS_CHEERS_INT_H
+
+#include "game/cheers/cheers.h"
+
+#define CHEERS_NKINDS		5
+#define CHEERS_NCARDS		50
+#define CHEERS_MAX_PLAYERS	6
+#define CHEERS_MAX_TEAMS	3
+#define CHEERS_MAX_SHAKERS	(CHEERS_MAX_PLAYERS + 1)
+#define CHEERS_VOLUME		6	/* a shaker's volume */
+#define CHEERS_SHAKER_ROOM	8	/* volume plus one arrival, with a margin */
+#define CHEERS_HAND_MAX		4
+#define CHEERS_QUEUE_MAX	4	/* a CHEERS and two overflows at most */
+#define CHEERS_NRECIPES		5
+#define CHEERS_RECIPE_TOKENS	5
+#define CHEERS_MAX_LEGAL	256	/* more than any position can have */
+
+enum cheers_mode { CHEERS_STANDARD, CHEERS_MASTER, CHEERS_MASQUERADE };
+enum cheers_method { CHEERS_RECIPE_CARDS, CHEERS_RECIPE_DRAW, CHEERS_RECIPE_ALT };
+enum cheers_victory { CHEERS_WIN_TEAM, CHEERS_WIN_OWN };
+enum cheers_place { CHEERS_PLACE_NONE, CHEERS_PLACE_SHARE, CHEERS_PLACE_EXTRA };
+enum cheers_pkind { CHEERS_P_CHEERS, CHEERS_P_OVERFLOW };
+/* Indexes into cheers_actions[]. */
+enum cheers_act {
+	CHEERS_A_PLAY, CHEERS_A_MOVE, CHEERS_A_THROW, CHEERS_A_GIVE,
+	CHEERS_A_DISCARD, CHEERS_A_COUNT
+};
+/* Indexes into cheers_options[]. */
+enum cheers_opt { CHEERS_O_MODE, CHEERS_O_RECIPE, CHEERS_O_VICTORY, CHEERS_O_TEAMS };
+
+/* One ingredient card: its big icon (kind) and the kind it CHEERS with. */
+struct cheers_card {
+	int	big;
+	int	small;
+};
+
+/* A decision someone owes out of turn. */
+struct cheers_pending {
+	int	kind;		/* CHEERS_P_* */
+	int	shaker;		/* the shaker it is about */
+	int	card;		/* CHEERS: the card that was played; else -1 */
+};
+
+/* A team layout: "2+3" is team A with 2 players, then team B with 3. */
+struct cheers_layout {
+	const char	*name;
+	int		 nplayers;
+	int		 nteams;
+	int		 size[CHEERS_MAX_TEAMS];
+};
+
+struct game {
+	int			nplayers;
+	int			mode;		/* enum cheers_mode */
+	int			method;		/* enum cheers_method */
+	int			victory;	/* enum cheers_victory */
+	int			layout;		/* index in cheers_layouts[] */
+
+	/* Teams: sizes in turn order, members in order of their first turn. */
+	int			nteams;
+	int			team_size[CHEERS_MAX_TEAMS];
+	int			team_seat[CHEERS_MAX_TEAMS][CHEERS_MAX_PLAYERS];
+	int			team_of[CHEERS_MAX_PLAYERS];
+	int			recipe[CHEERS_MAX_TEAMS][CHEERS_NKINDS];
+
+	/* Shakers 0..nplayers-1 are the seats'; shaker nplayers is the place. */
+	int			place;		/* enum cheers_place */
+	int			extra_team;	/* the team owning "extra", or -1 */
+	int			nshakers;
+	int			hand_size[CHEERS_MAX_PLAYERS];
+
+	struct cheers_card	card[CHEERS_NCARDS];
+	int			deck[CHEERS_NCARDS];	/* top is deck[ndeck - 1] */
+	int			ndeck;
+	int			discard[CHEERS_NCARDS];
+	int			ndiscard;
+	int			hand[CHEERS_MAX_PLAYERS][CHEERS_HAND_MAX];
+	int			nhand[CHEERS_MAX_PLAYERS];
+	int			shaker[CHEERS_MAX_SHAKERS][CHEERS_SHAKER_ROOM];
+	int			nshaker[CHEERS_MAX_SHAKERS];
+
+	int			turn;		/* turn counter modulo period */
+	int			period;
+	int			active;		/* seat whose turn it is */
+	int			draw_due;	/* the active seat draws once prompts end */
+	struct cheers_pending	queue[CHEERS_QUEUE_MAX];
+	int			nqueue;
+
+	int			state;		/* enum game_state */
+	unsigned		winners;	/* seats */
+	unsigned		win_shakers;	/* shakers that won */
+
+	struct rng		rng;
+};
+
+/* cards.c: kinds, the deck and the recipe cards, read from the JSON data. */
+extern const char *const cheers_kind_names[CHEERS_NKINDS];
+extern const char *const cheers_kind_emoji[CHEERS_NKINDS];
+int	 cheers_cards_load(struct cheers_card *, char **cause);
+int	 cheers_recipes_load(int [CHEERS_NRECIPES][CHEERS_NKINDS], char **cause);
+int	 cheers_kind_find(const char *);
+
+/* ops.c: the action and option tables. */
+extern const struct game_action cheers_actions[];
+extern const struct game_option cheers_options[];
+
+/* setup.c: layouts, seating, turn order and secret recipes. */
+extern const struct cheers_layout cheers_layouts[];
+extern const int cheers_nlayouts;
+int	 cheers_seat_at(const struct game *, int turn);
+int	 cheers_setup_teams(struct game *, int layout, char **cause);
+int	 cheers_layout_pick(int nplayers, int mode, const char *, int *,
+	     char **cause);
+struct game *cheers_new(const struct game_opts *, struct rng *, char **cause);
+void	 cheers_free(struct game *);
+
+/* rules.c: moves, prompts, victory. */
+int	 cheers_apply(struct game *, int, const struct game_move *,
+	     struct game_events *, char **cause);
+int	 cheers_pending_list(const struct game *, struct game_prompt *, size_t);
+int	 cheers_legal(const struct game *, int, struct game_move *, size_t);
+unsigned cheers_prompt_seats(const struct game *, const struct cheers_pending *);
+int	 cheers_shaker_team(const struct game *, int shaker);
+int	 cheers_is_opponent_shaker(const struct game *, int team, int shaker);
+int	 cheers_matches(const struct game *, int shaker, int card, int *, int);
+int	 cheers_shaker_wins(const struct game *, int shaker, int team);
+int	 cheers_result_get(const struct game *, struct game_result *);
+int	 cheers_team_mask(const struct game *, int team);
+
+/* render.c; cheers_cat appends src to dst, capped at size like strlcat. */
+void	 cheers_cat(char *dst, const char *src, size_t size);
+void	 cheers_place_name(const struct game *, int shaker, char *, size_t);
+char	*cheers_render_public(const struct game *);
+char	*cheers_render_private(const struct game *, int);
+int	 cheers_places(const struct game *, const char **, size_t);
+
+/* save.c */
+cJSON	*cheers_save(const struct game *);
+struct game *cheers_load(const cJSON *, char **cause);
+
+/* ai.c */
+int	 cheers_ai(const struct game *, int, struct rng *, struct game_move *);
+
+/* check.c: test helper that moves one card anywhere (zone CHEERS_Z_*). */
+enum cheers_zone { CHEERS_Z_DECK, CHEERS_Z_HAND, CHEERS_Z_SHAKER, CHEERS_Z_DISCARD };
+int	 cheers_debug_place(struct game *, int card, int zone, int index);
+/* Finds a card id by big and small kind that is not yet in zone; -1 if none. */
+int	 cheers_debug_card(const struct game *, int big, int small);
+
+#endif

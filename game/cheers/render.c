@@ -1,0 +1,161 @@
+/*
+ * render.c: CHEERS as text.  render_public() shows what the whole table
+ * may see (shakers, counts, whose turn, teams outside Masquerade) and never
+ * a hand card or a recipe; render_private() is the only place a seat's
+ * secrets (its hand, its recipe when it may know it, its team) appear.
+ * Both are built in a capped buffer.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "game/cheers/cheers-int.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+#define RENDER_MAX	4096
+
+static const char *const render_place_names[] = { NULL, "share", "extra" };
+
+/* Appends src to the string dst of size bytes, truncating; like strlcat. */
+void
+cheers_cat(char *dst, const char *src, size_t size)
+{
+	size_t	len = strnlen(dst, size), n;
+
+	if (len + 1 >= size)
+		return;
+	n = strlen(src);
+	if (n > size - len - 1)
+		n = size - len - 1;
+	memcpy(dst + len, src, n);
+	dst[len + n] = '\0';
+}
+
+/* Writes a shaker's public name ("@{2}'s shaker") into buf. */
+void
+cheers_place_name(const struct game *g, int shaker, char *buf, size_t len)
+{
+	if (shaker < g->nplayers)
+		snprintf(buf, len, "@{%d}'s shaker", shaker);
+	else if (g->place == CHEERS_PLACE_SHARE)
+		snprintf(buf, len, "the share shaker");
+	else
+		snprintf(buf, len, "the extra shaker");
+}
+
+/* Names the places besides seats: "share" or "extra".  Names are borrowed. */
+int
+cheers_places(const struct game *g, const char **names, size_t max)
+{
+	if (g->place == CHEERS_PLACE_NONE || max == 0)
+		return 0;
+	names[0] = render_place_names[g->place];
+	return 1;
+}
+
+static void
+render_shaker(const struct game *g, struct buf *b, int s)
+{
+	char	where[48];
+	int	i;
+
+	cheers_place_name(g, s, where, sizeof where);
+	where[0] = where[0] == 't' ? 'T' : where[0];
+	buf_printf(b, "%s:", where);
+	if (s == g->nplayers && g->place == CHEERS_PLACE_EXTRA)
+		buf_printf(b, " (team %c)", 'A' + g->extra_team);
+	if (g->nshaker[s] == 0)
+		buf_puts(b, " (empty)");
+	for (i = 0; i < g->nshaker[s]; i++)
+		buf_printf(b, " %d%s", i + 1,
+		    cheers_kind_emoji[g->card[g->shaker[s][i]].big]);
+	buf_puts(b, "\n");
+}
+
+/* The public table; the caller frees the text. */
+char *
+cheers_render_public(const struct game *g)
+{
+	struct buf		b;
+	struct game_prompt	pr;
+	struct game_result	r;
+	int			s, team, i;
+
+	buf_init(&b, RENDER_MAX);
+	if (g->state != GAME_RUNNING) {
+		cheers_result_get(g, &r);
+		buf_printf(&b, "Game over. %s\n", r.text);
+	} else {
+		cheers_pending_list(g, &pr, 1);
+		buf_printf(&b, "%s\n", pr.text);
+	}
+	for (s = 0; s < g->nshakers; s++)
+		render_shaker(g, &b, s);
+	if (g->mode != CHEERS_MASQUERADE && g->nplayers > 2) {
+		buf_puts(&b, "Teams:");
+		for (team = 0; team < g->nteams; team++) {
+			buf_printf(&b, "%s %c", team > 0 ? " \xc2\xb7" : "",
+			    'A' + team);
+			for (i = 0; i < g->team_size[team]; i++)
+				buf_printf(&b, "%s @{%d}%s", i > 0 ? "," : "",
+				    g->team_seat[team][i],
+				    g->mode == CHEERS_MASTER && i == 0 ?
+				    " (master)" : "");
+		}
+		buf_puts(&b, "\n");
+	} else if (g->mode == CHEERS_MASQUERADE)
+		buf_puts(&b, "Masquerade: teams are secret.\n");
+	buf_printf(&b, "Deck %d, discard %d. Hands:", g->ndeck, g->ndiscard);
+	for (s = 0; s < g->nplayers; s++)
+		buf_printf(&b, "%s @{%d} %d", s > 0 ? "," : "", s, g->nhand[s]);
+	buf_puts(&b, ".");
+	return buf_detach(&b);
+}
+
+/* What seat may see alone; the caller frees the text. */
+char *
+cheers_render_private(const struct game *g, int seat)
+{
+	struct buf		b;
+	struct game_prompt	pr;
+	char			rec[32];
+	int			team, i, n = 0;
+
+	buf_init(&b, RENDER_MAX);
+	if (seat < 0 || seat >= g->nplayers) {
+		buf_puts(&b, "You are not playing at this table.");
+		return buf_detach(&b);
+	}
+	team = g->team_of[seat];
+	if (g->mode == CHEERS_MASQUERADE)
+		buf_printf(&b, "Your team token: %c. Your teammates are "
+		    "secret.\n", 'A' + team);
+	else if (g->team_size[team] == 1)
+		buf_printf(&b, "You are team %c, on your own.\n", 'A' + team);
+	else {
+		buf_printf(&b, "You are on team %c with", 'A' + team);
+		for (i = 0; i < g->team_size[team]; i++)
+			if (g->team_seat[team][i] != seat)
+				buf_printf(&b, "%s @{%d}", n++ > 0 ? "," : "",
+				    g->team_seat[team][i]);
+		buf_puts(&b, ".\n");
+	}
+	if (g->mode == CHEERS_MASTER && g->team_seat[team][0] != seat)
+		buf_printf(&b, "Your master @{%d} knows the recipe; you must "
+		    "guess it from their play.\n", g->team_seat[team][0]);
+	else {
+		cheers_recipe_text(g, team, rec, sizeof rec);
+		buf_printf(&b, "Your recipe: %s\n", rec);
+	}
+	buf_puts(&b, "Your hand:");
+	if (g->nhand[seat] == 0)
+		buf_puts(&b, " (empty)");
+	for (i = 0; i < g->nhand[seat]; i++)
+		buf_printf(&b, "\n%d. %s (cheers with %s)", i + 1,
+		    cheers_kind_emoji[g->card[g->hand[seat][i]].big],
+		    cheers_kind_emoji[g->card[g->hand[seat][i]].small]);
+	if (g->state == GAME_RUNNING && cheers_pending_list(g, &pr, 1) == 1 &&
+	    (pr.seats & (1u << seat)))
+		buf_printf(&b, "\nYour move: %s", pr.text);
+	return buf_detach(&b);
+}

@@ -1,0 +1,759 @@
+/*
+ * rules.c: the rules of CHEERS in play.  apply() validates a move fully
+ * before it changes anything, so a rejected move leaves the game exactly as
+ * it was; then it mutates and settles: victory is checked after every
+ * resolution, open prompts are answered one at a time (a CHEERS first, then
+ * overflows in the order the cards arrived), and only when none is left
+ * does the active player draw and the turn pass on.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "game/cheers/cheers-int.h"
+#include "lib/xmalloc.h"
+
+#define BIT(s)	(1u << (s))
+
+/* The seats of a team as a bitmask. */
+int
+cheers_team_mask(const struct game *g, int team)
+{
+	int	i, mask = 0;
+
+	for (i = 0; i < g->team_size[team]; i++)
+		mask |= BIT(g->team_seat[team][i]);
+	return mask;
+}
+
+/* The team a shaker belongs to: its seat's, the extra's team, or -1 (share). */
+int
+cheers_shaker_team(const struct game *g, int shaker)
+{
+	if (shaker < g->nplayers)
+		return g->team_of[shaker];
+	if (g->place == CHEERS_PLACE_EXTRA)
+		return g->extra_team;
+	return -1;
+}
+
+/* Whether shaker belongs to an opponent of team; the share is nobody's. */
+int
+cheers_is_opponent_shaker(const struct game *g, int team, int shaker)
+{
+	int	t = cheers_shaker_team(g, shaker);
+
+	return t >= 0 && t != team;
+}
+
+/*
+ * The seats that may answer prompt p: the shaker's owner, any member of the
+ * extra shaker's team, or in a Duel the inactive player for the share.
+ */
+unsigned
+cheers_prompt_seats(const struct game *g, const struct cheers_pending *p)
+{
+	if (p->shaker < g->nplayers)
+		return BIT(p->shaker);
+	if (g->place == CHEERS_PLACE_EXTRA)
+		return (unsigned)cheers_team_mask(g, g->extra_team);
+	return BIT(1 - g->active);
+}
+
+/*
+ * Fills idx (up to max) with the positions in shaker whose big icon is the
+ * small icon of card (never card itself); returns how many there are.
+ */
+int
+cheers_matches(const struct game *g, int shaker, int card, int *idx, int max)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < g->nshaker[shaker]; i++) {
+		if (g->shaker[shaker][i] == card ||
+		    g->card[g->shaker[shaker][i]].big != g->card[card].small)
+			continue;
+		if (n < max)
+			idx[n] = i;
+		n++;
+	}
+	return n;
+}
+
+/* Whether shaker's cards make team's recipe: no foreign kind, enough of each. */
+int
+cheers_shaker_wins(const struct game *g, int shaker, int team)
+{
+	int	count[CHEERS_NKINDS] = { 0 }, i, k;
+
+	if (g->nshaker[shaker] < CHEERS_RECIPE_TOKENS)
+		return 0;
+	for (i = 0; i < g->nshaker[shaker]; i++) {
+		k = g->card[g->shaker[shaker][i]].big;
+		if (g->recipe[team][k] == 0)
+			return 0;
+		count[k]++;
+	}
+	for (k = 0; k < CHEERS_NKINDS; k++)
+		if (count[k] < g->recipe[team][k])
+			return 0;
+	return 1;
+}
+
+/* Whether shaker may win for team under the victory option. */
+static int
+rules_counts_for(const struct game *g, int shaker, int team)
+{
+	if (shaker < g->nplayers)
+		return g->team_of[shaker] == team;
+	if (g->victory != CHEERS_WIN_TEAM)
+		return 0;
+	if (g->place == CHEERS_PLACE_EXTRA)
+		return g->extra_team == team;
+	return 1;	/* Duel: the share shaker counts for both players */
+}
+
+/* The shaker a move's target names, or -1. */
+static int
+rules_target(const struct game *g, int t)
+{
+	if (t >= 0 && t < g->nplayers)
+		return t;
+	if (t == GAME_PLACE_BASE && g->place != CHEERS_PLACE_NONE)
+		return g->nplayers;
+	return -1;
+}
+
+static int
+rules_target_of(const struct game *g, int shaker)
+{
+	return shaker < g->nplayers ? shaker : GAME_PLACE_BASE;
+}
+
+/* Writes "@{1}" or "@{1} or @{3}" for a seat mask into buf. */
+static void
+rules_who(const struct game *g, unsigned mask, char *buf, size_t len)
+{
+	char	one[24];
+	int	s, n = 0;
+
+	buf[0] = '\0';
+	for (s = 0; s < g->nplayers; s++) {
+		if (!(mask & BIT(s)))
+			continue;
+		snprintf(one, sizeof one, "%s@{%d}", n > 0 ? " or " : "", s);
+		cheers_cat(buf, one, len);
+		n++;
+	}
+}
+
+/* Returns 0 when ev can take no more lines (counting the drop), else 1. */
+static int
+rules_say(struct game_events *ev)
+{
+	if (ev == NULL)
+		return 0;
+	if (ev->n >= GAME_MAX_EVENTS) {
+		ev->dropped++;
+		return 0;
+	}
+	return 1;
+}
+
+/* Writes the public text of prompt p into buf. */
+static void
+rules_prompt_text(const struct game *g, const struct cheers_pending *p,
+    char *buf, size_t len)
+{
+	char	who[64], where[48], list[48], one[16];
+	int	idx[CHEERS_SHAKER_ROOM], n, i;
+
+	rules_who(g, cheers_prompt_seats(g, p), who, sizeof who);
+	cheers_place_name(g, p->shaker, where, sizeof where);
+	if (p->kind == CHEERS_P_OVERFLOW) {
+		snprintf(buf, len, "%s holds %d cards: %s must discard one: "
+		    "discard <card>.", where, g->nshaker[p->shaker], who);
+		return;
+	}
+	n = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
+	if (n == 1) {
+		snprintf(buf, len, "CHEERS in %s: %s must give the played %s "
+		    "and the matching %s to two other shakers: give <target> "
+		    "<target>.", where, who,
+		    cheers_kind_emoji[g->card[p->card].big],
+		    cheers_kind_emoji[g->card[p->card].small]);
+		return;
+	}
+	list[0] = '\0';
+	for (i = 0; i < n && i < CHEERS_SHAKER_ROOM; i++) {
+		snprintf(one, sizeof one, "%s%d", i > 0 ? ", " : "", idx[i] + 1);
+		cheers_cat(list, one, sizeof list);
+	}
+	snprintf(buf, len, "CHEERS in %s: %s must give the played %s and one "
+	    "matching %s (card %s) to two other shakers: give <target> "
+	    "<target> <card>.", where, who,
+	    cheers_kind_emoji[g->card[p->card].big],
+	    cheers_kind_emoji[g->card[p->card].small], list);
+}
+
+/* Writes the public summary of a finished game into buf. */
+static void
+rules_end_text(const struct game *g, char *buf, size_t len)
+{
+	char	part[160], where[48], names[64], one[16], rec[32];
+	int	team, s, i, nwin = 0;
+
+	buf[0] = '\0';
+	if (g->state == GAME_TIED) {
+		snprintf(buf, len, "The deck ran out before a drink was "
+		    "ready: the game is a tie.");
+		return;
+	}
+	for (team = 0; team < g->nteams; team++)
+		if (g->winners & (unsigned)cheers_team_mask(g, team))
+			nwin++;
+	if (nwin > 1)
+		cheers_cat(buf, "Shared win!", len);
+	for (team = 0; team < g->nteams; team++) {
+		if (!(g->winners & (unsigned)cheers_team_mask(g, team)))
+			continue;
+		names[0] = '\0';
+		for (i = 0; i < g->team_size[team]; i++) {
+			snprintf(one, sizeof one, "%s@{%d}", i > 0 ? ", " : "",
+			    g->team_seat[team][i]);
+			cheers_cat(names, one, sizeof names);
+		}
+		cheers_recipe_text(g, team, rec, sizeof rec);
+		where[0] = '\0';
+		for (s = 0; s < g->nshakers; s++) {
+			if ((g->win_shakers & BIT(s)) &&
+			    rules_counts_for(g, s, team) &&
+			    cheers_shaker_wins(g, s, team)) {
+				cheers_place_name(g, s, where, sizeof where);
+				break;
+			}
+		}
+		snprintf(part, sizeof part, "%sTeam %c (%s) wins with %s: "
+		    "recipe %s.", buf[0] != '\0' ? " " : "", 'A' + team,
+		    names, where, rec);
+		cheers_cat(buf, part, len);
+	}
+}
+
+/* Whether shaker has a prompt waiting on it. */
+static int
+rules_queued(const struct game *g, int shaker)
+{
+	int	i;
+
+	for (i = 0; i < g->nqueue; i++)
+		if (g->queue[i].shaker == shaker)
+			return 1;
+	return 0;
+}
+
+/* Checks every shaker without a prompt for a win; returns 1 when won. */
+static int
+rules_victory(struct game *g, struct game_events *ev)
+{
+	char		text[GAME_TEXT_MAX];
+	unsigned	winners = 0, shakers = 0;
+	int		s, team;
+
+	for (s = 0; s < g->nshakers; s++) {
+		if (rules_queued(g, s))
+			continue;
+		for (team = 0; team < g->nteams; team++) {
+			if (!rules_counts_for(g, s, team) ||
+			    !cheers_shaker_wins(g, s, team))
+				continue;
+			winners |= (unsigned)cheers_team_mask(g, team);
+			shakers |= BIT(s);
+		}
+	}
+	if (winners == 0)
+		return 0;
+	g->state = GAME_WON;
+	g->winners = winners;
+	g->win_shakers = shakers;
+	g->draw_due = 0;
+	if (ev != NULL)
+		ev->private_changed |= BIT(g->nplayers) - 1;
+	if (rules_say(ev)) {
+		rules_end_text(g, text, sizeof text);
+		game_events_add(ev, GAME_EV_END, -1, "%s", text);
+	}
+	return 1;
+}
+
+static void
+rules_tie(struct game *g, struct game_events *ev)
+{
+	char	text[GAME_TEXT_MAX];
+
+	g->state = GAME_TIED;
+	g->draw_due = 0;
+	if (rules_say(ev)) {
+		rules_end_text(g, text, sizeof text);
+		game_events_add(ev, GAME_EV_END, -1, "%s", text);
+	}
+}
+
+/* Queues an overflow prompt when shaker holds more than its volume. */
+static void
+rules_overflow(struct game *g, int shaker)
+{
+	struct cheers_pending	*p;
+
+	if (g->nshaker[shaker] <= CHEERS_VOLUME ||
+	    g->nqueue >= CHEERS_QUEUE_MAX)
+		return;
+	p = &g->queue[g->nqueue++];
+	p->kind = CHEERS_P_OVERFLOW;
+	p->shaker = shaker;
+	p->card = -1;
+}
+
+/* Removes the card at position i of shaker and returns it. */
+static int
+rules_take(struct game *g, int shaker, int i)
+{
+	int	c = g->shaker[shaker][i];
+
+	memmove(&g->shaker[shaker][i], &g->shaker[shaker][i + 1],
+	    (size_t)(g->nshaker[shaker] - i - 1) * sizeof (int));
+	g->nshaker[shaker]--;
+	return c;
+}
+
+/*
+ * After any change: check victory, open the next prompt, or (when none is
+ * left) let the active player draw and pass the turn.
+ */
+static void
+rules_settle(struct game *g, struct game_events *ev)
+{
+	struct game_prompt	pr;
+
+	if (rules_victory(g, ev))
+		return;
+	if (g->nqueue > 0) {
+		if (ev != NULL)
+			ev->private_changed |= cheers_prompt_seats(g, &g->queue[0]);
+		if (rules_say(ev)) {
+			rules_prompt_text(g, &g->queue[0], pr.text,
+			    sizeof pr.text);
+			game_events_add(ev, GAME_EV_PROMPT, -1, "%s", pr.text);
+		}
+		return;
+	}
+	if (g->draw_due) {
+		g->draw_due = 0;
+		if (g->ndeck == 0) {
+			rules_tie(g, ev);
+			return;
+		}
+		g->hand[g->active][g->nhand[g->active]++] = g->deck[--g->ndeck];
+		if (ev != NULL)
+			ev->private_changed |= BIT(g->active);
+		if (rules_say(ev))
+			game_events_add(ev, GAME_EV_INFO, g->active,
+			    "@{%d} draws a card.", g->active);
+	}
+	g->turn = (g->turn + 1) % g->period;
+	g->active = cheers_seat_at(g, g->turn);
+}
+
+/* Writes "seats 0-3 or share" style help for targets into buf. */
+static void
+rules_targets_help(const struct game *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "a seat 0-%d%s", g->nplayers - 1,
+	    g->place == CHEERS_PLACE_SHARE ? " or the share shaker" :
+	    g->place == CHEERS_PLACE_EXTRA ? " or the extra shaker" : "");
+}
+
+static int
+rules_bad_target(const struct game *g, int t, char **cause)
+{
+	char	help[64];
+
+	rules_targets_help(g, help, sizeof help);
+	return set_cause(cause, "Target %d is not a shaker at this table: name "
+	    "%s.", t, help);
+}
+
+static int
+rules_play(struct game *g, int seat, const struct game_move *m,
+    struct game_events *ev, char **cause)
+{
+	struct cheers_pending	*p;
+	char			 where[48];
+	int			 ci = m->args[0], x, c, idx[1];
+
+	if (ci < 1 || ci > g->nhand[seat])
+		return set_cause(cause, "Card %d is not in your hand: you hold "
+		    "cards 1-%d.", ci, g->nhand[seat]);
+	if ((x = rules_target(g, m->args[1])) < 0)
+		return rules_bad_target(g, m->args[1], cause);
+
+	c = g->hand[seat][ci - 1];
+	memmove(&g->hand[seat][ci - 1], &g->hand[seat][ci],
+	    (size_t)(g->nhand[seat] - ci) * sizeof (int));
+	g->nhand[seat]--;
+	g->shaker[x][g->nshaker[x]++] = c;
+	g->draw_due = 1;
+	if (ev != NULL)
+		ev->private_changed |= BIT(seat);
+	if (cheers_matches(g, x, c, idx, 1) > 0) {
+		p = &g->queue[g->nqueue++];
+		p->kind = CHEERS_P_CHEERS;
+		p->shaker = x;
+		p->card = c;
+		if (rules_say(ev)) {
+			cheers_place_name(g, x, where, sizeof where);
+			game_events_add(ev, GAME_EV_CHEERS, seat, "@{%d} offers "
+			    "%s to %s \xe2\x80\x94 CHEERS! (%s cheers with %s)",
+			    seat, cheers_kind_emoji[g->card[c].big], where,
+			    cheers_kind_emoji[g->card[c].big],
+			    cheers_kind_emoji[g->card[c].small]);
+		}
+	} else {
+		rules_overflow(g, x);
+		if (rules_say(ev)) {
+			cheers_place_name(g, x, where, sizeof where);
+			game_events_add(ev, GAME_EV_INFO, seat, "@{%d} offers %s "
+			    "to %s.", seat, cheers_kind_emoji[g->card[c].big],
+			    where);
+		}
+	}
+	rules_settle(g, ev);
+	return 0;
+}
+
+static int
+rules_move(struct game *g, int seat, const struct game_move *m,
+    struct game_events *ev, char **cause)
+{
+	char	where[48];
+	int	ci = m->args[0], x, c;
+
+	if (g->nshaker[seat] == 0)
+		return set_cause(cause, "Your shaker is empty: there is no card "
+		    "to move; play or throw instead.");
+	if (ci < 1 || ci > g->nshaker[seat])
+		return set_cause(cause, "Card %d is not in your shaker: it holds "
+		    "cards 1-%d.", ci, g->nshaker[seat]);
+	if ((x = rules_target(g, m->args[1])) < 0)
+		return rules_bad_target(g, m->args[1], cause);
+	if (x == seat)
+		return set_cause(cause, "The card is already in your shaker: "
+		    "move it to another shaker.");
+
+	c = rules_take(g, seat, ci - 1);
+	g->shaker[x][g->nshaker[x]++] = c;
+	g->draw_due = 0;
+	rules_overflow(g, x);
+	if (rules_say(ev)) {
+		cheers_place_name(g, x, where, sizeof where);
+		game_events_add(ev, GAME_EV_INFO, seat, "@{%d} gives away a "
+		    "drink: %s from @{%d}'s shaker to %s.", seat,
+		    cheers_kind_emoji[g->card[c].big], seat, where);
+	}
+	rules_settle(g, ev);
+	return 0;
+}
+
+static int
+rules_throw(struct game *g, int seat, struct game_events *ev)
+{
+	int	n = g->nhand[seat];
+
+	memcpy(&g->discard[g->ndiscard], g->hand[seat], (size_t)n * sizeof (int));
+	g->ndiscard += n;
+	g->nhand[seat] = 0;
+	if (ev != NULL)
+		ev->private_changed |= BIT(seat);
+	if (g->ndeck < g->hand_size[seat]) {
+		if (rules_say(ev))
+			game_events_add(ev, GAME_EV_INFO, seat, "@{%d} throws "
+			    "up: discards %d cards, but the deck holds only %d.",
+			    seat, n, g->ndeck);
+		rules_tie(g, ev);
+		return 0;
+	}
+	while (g->nhand[seat] < g->hand_size[seat])
+		g->hand[seat][g->nhand[seat]++] = g->deck[--g->ndeck];
+	if (rules_say(ev))
+		game_events_add(ev, GAME_EV_INFO, seat, "@{%d} throws up: "
+		    "discards %d cards and draws %d.", seat, n, g->nhand[seat]);
+	g->draw_due = 0;
+	rules_settle(g, ev);
+	return 0;
+}
+
+static int
+rules_give(struct game *g, int seat, const struct game_move *m,
+    struct game_events *ev, char **cause)
+{
+	struct cheers_pending	 p = g->queue[0];
+	char			 w1[48], w2[48], list[48], one[16];
+	int			 idx[CHEERS_SHAKER_ROOM], n, i, t1, t2, k, pos;
+	int			 played, matched;
+
+	if ((t1 = rules_target(g, m->args[0])) < 0)
+		return rules_bad_target(g, m->args[0], cause);
+	if ((t2 = rules_target(g, m->args[1])) < 0)
+		return rules_bad_target(g, m->args[1], cause);
+	cheers_place_name(g, p.shaker, w1, sizeof w1);
+	if (t1 == p.shaker || t2 == p.shaker)
+		return set_cause(cause, "The CHEERSed cards must leave %s: give "
+		    "them to two other shakers.", w1);
+	if (t1 == t2)
+		return set_cause(cause, "The two CHEERSed cards must go to two "
+		    "different shakers.");
+	if (g->mode != CHEERS_MASQUERADE &&
+	    !cheers_is_opponent_shaker(g, g->team_of[seat], t1) &&
+	    !cheers_is_opponent_shaker(g, g->team_of[seat], t2))
+		return set_cause(cause, "At least one of the two cards must go "
+		    "to an opponent's shaker.");
+	n = cheers_matches(g, p.shaker, p.card, idx, CHEERS_SHAKER_ROOM);
+	list[0] = '\0';
+	for (i = 0; i < n; i++) {
+		snprintf(one, sizeof one, "%s%d", i > 0 ? ", " : "", idx[i] + 1);
+		cheers_cat(list, one, sizeof list);
+	}
+	k = m->args[2];
+	if (k == -1 && n > 1)
+		return set_cause(cause, "Several cards of %s match: say which "
+		    "one to give away (card %s): give <target> <target> <card>.",
+		    w1, list);
+	if (n == 0)
+		return set_cause(cause, "Nothing in %s matches the played card.", w1);
+	pos = idx[0];
+	if (k != -1) {
+		for (i = 0; i < n; i++)
+			if (idx[i] == k - 1)
+				break;
+		if (i == n)
+			return set_cause(cause, "Card %d of %s does not match the "
+			    "played %s: the matching card%s %s.", k, w1,
+			    cheers_kind_emoji[g->card[p.card].big],
+			    n > 1 ? "s are" : " is", list);
+		pos = k - 1;
+	}
+
+	matched = g->shaker[p.shaker][pos];
+	rules_take(g, p.shaker, pos);
+	for (i = 0; i < g->nshaker[p.shaker]; i++)
+		if (g->shaker[p.shaker][i] == p.card)
+			break;
+	played = rules_take(g, p.shaker, i);
+	memmove(&g->queue[0], &g->queue[1],
+	    (size_t)(g->nqueue - 1) * sizeof g->queue[0]);
+	g->nqueue--;
+	g->shaker[t1][g->nshaker[t1]++] = played;
+	g->shaker[t2][g->nshaker[t2]++] = matched;
+	rules_overflow(g, t1);
+	rules_overflow(g, t2);
+	if (ev != NULL)
+		ev->private_changed |= cheers_prompt_seats(g, &p);
+	if (rules_say(ev)) {
+		cheers_place_name(g, t1, w1, sizeof w1);
+		cheers_place_name(g, t2, w2, sizeof w2);
+		game_events_add(ev, GAME_EV_INFO, seat, "@{%d} gives away the "
+		    "CHEERSed cards: %s to %s and %s to %s.", seat,
+		    cheers_kind_emoji[g->card[played].big], w1,
+		    cheers_kind_emoji[g->card[matched].big], w2);
+	}
+	rules_settle(g, ev);
+	return 0;
+}
+
+static int
+rules_discard(struct game *g, int seat, const struct game_move *m,
+    struct game_events *ev, char **cause)
+{
+	struct cheers_pending	p = g->queue[0];
+	char			where[48];
+	int			k = m->args[0], c;
+
+	cheers_place_name(g, p.shaker, where, sizeof where);
+	if (k < 1 || k > g->nshaker[p.shaker])
+		return set_cause(cause, "Card %d is not in %s: it holds cards "
+		    "1-%d.", k, where, g->nshaker[p.shaker]);
+	c = rules_take(g, p.shaker, k - 1);
+	g->discard[g->ndiscard++] = c;
+	memmove(&g->queue[0], &g->queue[1],
+	    (size_t)(g->nqueue - 1) * sizeof g->queue[0]);
+	g->nqueue--;
+	if (ev != NULL)
+		ev->private_changed |= cheers_prompt_seats(g, &p);
+	if (rules_say(ev))
+		game_events_add(ev, GAME_EV_INFO, seat, "@{%d} discards %s from "
+		    "%s.", seat, cheers_kind_emoji[g->card[c].big], where);
+	rules_settle(g, ev);
+	return 0;
+}
+
+/*
+ * Applies seat's move to g (borrowed) and appends narration to ev (which
+ * may be NULL).  Returns 0, or -1 with *cause and g unchanged.
+ */
+int
+cheers_apply(struct game *g, int seat, const struct game_move *m,
+    struct game_events *ev, char **cause)
+{
+	const struct cheers_pending	*p;
+	char				 who[64], where[48];
+	unsigned			 seats;
+
+	if (g->state != GAME_RUNNING)
+		return set_cause(cause, "The game is over: no more moves.");
+	if (seat < 0 || seat >= g->nplayers)
+		return set_cause(cause, "Seat %d is not at this table.", seat);
+	if (m->action < 0 || m->action >= CHEERS_A_COUNT)
+		return set_cause(cause, "CHEERS has no action number %d: use "
+		    "play, move, throw, give or discard.", m->action);
+	if (g->nqueue > 0) {
+		p = &g->queue[0];
+		seats = cheers_prompt_seats(g, p);
+		rules_who(g, seats, who, sizeof who);
+		cheers_place_name(g, p->shaker, where, sizeof where);
+		if (p->kind == CHEERS_P_CHEERS && (!(seats & BIT(seat)) ||
+		    m->action != CHEERS_A_GIVE))
+			return set_cause(cause, "%s must answer the CHEERS first: "
+			    "give <target> <target>.", who);
+		if (p->kind == CHEERS_P_OVERFLOW && (!(seats & BIT(seat)) ||
+		    m->action != CHEERS_A_DISCARD))
+			return set_cause(cause, "%s must first discard a card "
+			    "from %s: discard <card>.", who, where);
+	} else {
+		if (m->action == CHEERS_A_GIVE || m->action == CHEERS_A_DISCARD)
+			return set_cause(cause, "There is nothing to answer: it "
+			    "is @{%d}'s turn to play, move or throw.", g->active);
+		if (seat != g->active)
+			return set_cause(cause, "It is @{%d}'s turn.", g->active);
+	}
+	switch (m->action) {
+	case CHEERS_A_PLAY:
+		return rules_play(g, seat, m, ev, cause);
+	case CHEERS_A_MOVE:
+		return rules_move(g, seat, m, ev, cause);
+	case CHEERS_A_THROW:
+		return rules_throw(g, seat, ev);
+	case CHEERS_A_GIVE:
+		return rules_give(g, seat, m, ev, cause);
+	default:
+		return rules_discard(g, seat, m, ev, cause);
+	}
+}
+
+/* Fills out with the one prompt to answer now; returns 1, or 0 when over. */
+int
+cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
+{
+	if (g->state != GAME_RUNNING || max == 0)
+		return 0;
+	memset(out, 0, sizeof *out);
+	if (g->nqueue > 0) {
+		out->seats = cheers_prompt_seats(g, &g->queue[0]);
+		out->turn = 0;
+		out->actions = g->queue[0].kind == CHEERS_P_CHEERS ?
+		    BIT(CHEERS_A_GIVE) : BIT(CHEERS_A_DISCARD);
+		rules_prompt_text(g, &g->queue[0], out->text, sizeof out->text);
+		return 1;
+	}
+	out->seats = BIT(g->active);
+	out->turn = 1;
+	out->actions = BIT(CHEERS_A_PLAY) | BIT(CHEERS_A_MOVE) |
+	    BIT(CHEERS_A_THROW);
+	snprintf(out->text, sizeof out->text, "@{%d}'s turn: play, move or "
+	    "throw.", g->active);
+	return 1;
+}
+
+static void
+rules_add(struct game_move *out, size_t max, int *n, int action, int a0,
+    int a1, int a2)
+{
+	if ((size_t)*n < max) {
+		out[*n].action = action;
+		out[*n].args[0] = a0;
+		out[*n].args[1] = a1;
+		out[*n].args[2] = a2;
+		out[*n].args[3] = -1;
+	}
+	(*n)++;
+}
+
+/*
+ * Fills out (up to max) with every legal move of seat; returns how many
+ * were written.  A CHEERS with one matching card lists the short form.
+ */
+int
+cheers_legal(const struct game *g, int seat, struct game_move *out, size_t max)
+{
+	const struct cheers_pending	*p;
+	int				 idx[CHEERS_SHAKER_ROOM], n = 0, nm;
+	int				 i, j, k, t1, t2, team;
+
+	if (g->state != GAME_RUNNING || seat < 0 || seat >= g->nplayers)
+		return 0;
+	if (g->nqueue > 0) {
+		p = &g->queue[0];
+		if (!(cheers_prompt_seats(g, p) & BIT(seat)))
+			return 0;
+		if (p->kind == CHEERS_P_OVERFLOW) {
+			for (k = 1; k <= g->nshaker[p->shaker]; k++)
+				rules_add(out, max, &n, CHEERS_A_DISCARD, k, -1, -1);
+			return n < (int)max ? n : (int)max;
+		}
+		team = g->team_of[seat];
+		nm = cheers_matches(g, p->shaker, p->card, idx,
+		    CHEERS_SHAKER_ROOM);
+		for (t1 = 0; t1 < g->nshakers; t1++) {
+			for (t2 = 0; t2 < g->nshakers; t2++) {
+				if (t1 == t2 || t1 == p->shaker ||
+				    t2 == p->shaker)
+					continue;
+				if (g->mode != CHEERS_MASQUERADE &&
+				    !cheers_is_opponent_shaker(g, team, t1) &&
+				    !cheers_is_opponent_shaker(g, team, t2))
+					continue;
+				for (j = 0; j < nm; j++)
+					rules_add(out, max, &n, CHEERS_A_GIVE,
+					    rules_target_of(g, t1),
+					    rules_target_of(g, t2),
+					    nm == 1 ? -1 : idx[j] + 1);
+			}
+		}
+		return n < (int)max ? n : (int)max;
+	}
+	if (seat != g->active)
+		return 0;
+	for (i = 1; i <= g->nhand[seat]; i++)
+		for (t1 = 0; t1 < g->nshakers; t1++)
+			rules_add(out, max, &n, CHEERS_A_PLAY, i,
+			    rules_target_of(g, t1), -1);
+	for (i = 1; i <= g->nshaker[seat]; i++)
+		for (t1 = 0; t1 < g->nshakers; t1++)
+			if (t1 != seat)
+				rules_add(out, max, &n, CHEERS_A_MOVE, i,
+				    rules_target_of(g, t1), -1);
+	rules_add(out, max, &n, CHEERS_A_THROW, -1, -1, -1);
+	return n < (int)max ? n : (int)max;
+}
+
+/* Fills r with the state, winners and summary of g; returns 0. */
+int
+cheers_result_get(const struct game *g, struct game_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->state = g->state;
+	r->winners = g->winners;
+	if (g->state == GAME_RUNNING)
+		snprintf(r->text, sizeof r->text, "The game is still running.");
+	else
+		rules_end_text(g, r->text, sizeof r->text);
+	return 0;
+}

@@ -1,0 +1,224 @@
+/*
+ * cheers-test.h: small helpers the CHEERS unit tests share: starting games
+ * with options, building exact positions card by card, and applying moves
+ * while asserting on the outcome.  Header-only (static inline) so that
+ * tests/unit holds only test_*.c files.
+ */
+#ifndef TESTS_UNIT_CHEERS_TEST_H
+#define TESTS_UNIT_CHEERS_TEST_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "game/cheers/cheers-int.h"
+
+enum { BEER, WINE, COCKTAIL, TROPICAL, WHISKY };
+#define SHARE	GAME_PLACE_BASE
+#define EXTRA	GAME_PLACE_BASE
+
+/* Starts a game; options may be NULL for the default.  Caller frees. */
+static inline struct game *
+t_new(int n, const char *mode, const char *recipe, const char *victory,
+    const char *teams, uint64_t seed)
+{
+	struct game_opts	 o;
+	struct rng		 r;
+	struct game		*g;
+	char			*cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.nplayers = n;
+	o.values[CHEERS_O_MODE] = mode;
+	o.values[CHEERS_O_RECIPE] = recipe;
+	o.values[CHEERS_O_VICTORY] = victory;
+	o.values[CHEERS_O_TEAMS] = teams;
+	rng_init(&r, seed, 7);
+	g = cheers_ops.new_game(&o, &r, &cause);
+	if (g == NULL)
+		fail_msg("new_game: %s", cause);
+	return g;
+}
+
+/* Returns new_game's cause for these options (the game must fail). */
+static inline char *
+t_new_fails(int n, const char *mode, const char *teams)
+{
+	struct game_opts	 o;
+	struct rng		 r;
+	struct game		*g;
+	char			*cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.nplayers = n;
+	o.values[CHEERS_O_MODE] = mode;
+	o.values[CHEERS_O_TEAMS] = teams;
+	rng_init(&r, 1, 7);
+	g = cheers_ops.new_game(&o, &r, &cause);
+	assert_null(g);
+	assert_non_null(cause);
+	return cause;
+}
+
+/* Empties every shaker into the deck, so a test can lay out its own. */
+static inline void
+t_clear(struct game *g)
+{
+	int	s;
+
+	for (s = 0; s < g->nshakers; s++)
+		while (g->nshaker[s] > 0)
+			cheers_debug_place(g, g->shaker[s][0], CHEERS_Z_DECK, 0);
+}
+
+/*
+ * A card with these icons (small -1 for any) that is in no shaker, moved
+ * to the deck if it sat in a hand (the hand gets a deck card of another
+ * make instead).  Set shakers before hands, so a hand a test has set up is
+ * not robbed.
+ */
+static inline int
+t_card(struct game *g, int big, int small)
+{
+	int	c = cheers_debug_card(g, big, small), s, i, j, d;
+
+	if (c >= 0)
+		return c;
+	for (s = 0; s < g->nplayers; s++) {
+		for (i = 0; i < g->nhand[s]; i++) {
+			c = g->hand[s][i];
+			if (g->card[c].big != big ||
+			    (small >= 0 && g->card[c].small != small))
+				continue;
+			for (j = 0; j < g->ndeck; j++) {
+				d = g->deck[j];
+				if (g->card[d].big == big)
+					continue;
+				g->hand[s][i] = d;
+				g->deck[j] = c;
+				return c;
+			}
+		}
+	}
+	fail_msg("no free card %d/%d", big, small);
+	return -1;
+}
+
+/* Puts a free card of kind big (and small, or -1) into shaker s. */
+static inline int
+t_shake(struct game *g, int s, int big, int small)
+{
+	int	c = t_card(g, big, small);
+
+	assert_int_equal(cheers_debug_place(g, c, CHEERS_Z_SHAKER, s), 0);
+	return c;
+}
+
+/* Replaces seat's hand card number i (from 1) by a free card. */
+static inline int
+t_hand(struct game *g, int seat, int i, int big, int small)
+{
+	int	c = t_card(g, big, small), old = g->hand[seat][i - 1], j;
+
+	for (j = 0; j < g->ndeck; j++)
+		if (g->deck[j] == c)
+			g->deck[j] = old;
+	for (j = 0; j < g->ndiscard; j++)
+		if (g->discard[j] == c)
+			g->discard[j] = old;
+	g->hand[seat][i - 1] = c;
+	return c;
+}
+
+static inline void
+t_recipe(struct game *g, int team, int beer, int wine, int cocktail,
+    int tropical, int whisky)
+{
+	g->recipe[team][BEER] = beer;
+	g->recipe[team][WINE] = wine;
+	g->recipe[team][COCKTAIL] = cocktail;
+	g->recipe[team][TROPICAL] = tropical;
+	g->recipe[team][WHISKY] = whisky;
+}
+
+static inline struct game_move
+t_move(int action, int a0, int a1, int a2)
+{
+	struct game_move	m;
+
+	m.action = action;
+	m.args[0] = a0;
+	m.args[1] = a1;
+	m.args[2] = a2;
+	m.args[3] = -1;
+	return m;
+}
+
+static inline void
+t_check(const struct game *g)
+{
+	char	*cause = NULL;
+
+	if (cheers_check(g, &cause) != 0)
+		fail_msg("cheers_check: %s", cause);
+}
+
+/* Applies a move that must succeed; events go to ev (may be NULL). */
+static inline void
+t_ok(struct game *g, int seat, int action, int a0, int a1, int a2,
+    struct game_events *ev)
+{
+	struct game_move	m = t_move(action, a0, a1, a2);
+	struct game_events	local;
+	char			*cause = NULL;
+
+	if (ev == NULL)
+		ev = &local;
+	game_events_init(ev);
+	if (cheers_ops.apply(g, seat, &m, ev, &cause) != 0)
+		fail_msg("apply: %s", cause);
+	t_check(g);
+}
+
+/*
+ * Applies a move that must fail with a cause containing want; checks the
+ * game is byte for byte unchanged.
+ */
+static inline void
+t_bad(struct game *g, int seat, int action, int a0, int a1, int a2,
+    const char *want)
+{
+	struct game_move	 m = t_move(action, a0, a1, a2);
+	struct game_events	 ev;
+	struct game		*before = cheers_copy(g);
+	char			*cause = NULL;
+
+	game_events_init(&ev);
+	assert_int_equal(cheers_ops.apply(g, seat, &m, &ev, &cause), -1);
+	assert_non_null(cause);
+	if (strstr(cause, want) == NULL)
+		fail_msg("cause \"%s\" lacks \"%s\"", cause, want);
+	assert_memory_equal(before, g, sizeof *g);
+	assert_int_equal(ev.n, 0);
+	free(before);
+	free(cause);
+}
+
+/* Whether any event text contains s. */
+static inline int
+t_said(const struct game_events *ev, const char *s)
+{
+	int	i;
+
+	for (i = 0; i < ev->n; i++)
+		if (strstr(ev->ev[i].text, s) != NULL)
+			return 1;
+	return 0;
+}
+
+#endif
