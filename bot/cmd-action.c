@@ -13,6 +13,7 @@
 #include "bot/cmd.h"
 #include "bot/config.h"
 #include "bot/play.h"
+#include "bot/render.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/buf.h"
@@ -69,13 +70,34 @@ cmd_action_place(const struct table *t, const char *word)
 	return matches == 1 ? found : -1;
 }
 
+/* "@alice, @bob, share": every seat, and the places too; caller frees. */
+static char *
+cmd_action_targets(const struct table *t, int places)
+{
+	const char	*names[GAME_MAX_PLACES];
+	struct buf	 b;
+	char		 who[TABLE_ID_MAX + TABLE_NAME_MAX];
+	int		 i, n;
+
+	buf_init(&b, 1024);
+	for (i = 0; i < t->nseats; i++) {
+		render_seat(t, i, who, sizeof who);
+		buf_printf(&b, "%s%s", i ? ", " : "", who);
+	}
+	n = places && t->ops->places != NULL ?
+	    t->ops->places(t->game, names, GAME_MAX_PLACES) : 0;
+	for (i = 0; i < n; i++)
+		buf_printf(&b, ", %s", names[i]);
+	return buf_detach(&b);
+}
+
 /* Parses one argument word into *out; -1 with *cause on a bad word. */
 static int
 cmd_action_arg(struct cmd_ctx *ctx, const struct game_arg *arg, const char *word,
     int self, int *out, char **cause)
 {
 	const struct table	*t = ctx->table;
-	char			*err = NULL;
+	char			*err = NULL, *targets;
 	long			 n;
 	int			 i, v;
 
@@ -111,7 +133,10 @@ cmd_action_arg(struct cmd_ctx *ctx, const struct game_arg *arg, const char *word
 		/* FALLTHROUGH */
 	case GAME_ARG_PLAYER:
 		if ((v = table_parse_seat(t, word, self, &err)) < 0) {
-			set_cause(cause, "%s Give %s: %s.", err, arg->name, arg->help);
+			targets = cmd_action_targets(t, arg->type == GAME_ARG_TARGET);
+			set_cause(cause, "%s %s: %s.", err, arg->type ==
+			    GAME_ARG_TARGET ? "Targets" : "Players", targets);
+			free(targets);
 			free(err);
 			return -1;
 		}

@@ -31,7 +31,6 @@ cmd_rules_exec(struct cmd_ctx *ctx, char **cause)
 		ops = ctx->table->ops;
 	else
 		ops = game_all()[0];
-	cmd_reply(ctx, 1, "%s (%d-%d players): %s\n%s", ops->title,
-	    ops->min_players, ops->max_players, ops->summary, ops->rules);
+	cmd_reply(ctx, 1, "%s: %s\n%s", ops->title, ops->summary, ops->rules);
 	return 0;
 }

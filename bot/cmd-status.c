@@ -25,10 +25,8 @@ static int
 cmd_status_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct table		*t = ctx->table;
-	struct game_prompt	 p[GAME_MAX_PROMPTS];
 	struct buf		 b;
 	char			*s;
-	int			 i, n;
 
 	(void)cause;
 	if (t->state == TABLE_LOBBY) {
@@ -41,9 +39,6 @@ cmd_status_exec(struct cmd_ctx *ctx, char **cause)
 	s = t->ops->render_public(t->game);
 	buf_puts(&b, s);
 	free(s);
-	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
-	for (i = 0; i < n; i++)
-		buf_printf(&b, "\n%s", p[i].text);
 	cmd_reply(ctx, ctx->ev->is_dm, "%s", buf_str(&b));
 	buf_release(&b);
 	return 0;

@@ -76,26 +76,19 @@ play_new_game(struct table *t, char **cause)
 	return t->game == NULL ? -1 : 0;
 }
 
-/* The next actor's line, and the table when a human must act. */
-static void
-play_announce_next(struct table *t, struct buf *b)
+/* Must a human act now? */
+static int
+play_human_next(struct table *t)
 {
 	struct game_prompt	p[GAME_MAX_PROMPTS];
-	char			*table;
-	int			 n, i, human = 0;
+	int			n, i;
 
 	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
 	for (i = 0; i < t->nseats; i++) {
 		if (n > 0 && (p[0].seats & (1u << i)) && !t->seats[i].ai)
-			human = 1;
+			return 1;
 	}
-	if (human) {
-		table = t->ops->render_public(t->game);
-		buf_printf(b, "%s\n", table);
-		free(table);
-	}
-	for (i = 0; i < n; i++)
-		buf_printf(b, "%s\n", p[i].text);
+	return 0;
 }
 
 static void
@@ -126,8 +119,8 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	struct game		*saved;
 	struct buf		 b;
 	cJSON			*snap;
-	char			*err = NULL;
-	int			 i;
+	char			*err = NULL, *table;
+	int			 i, human;
 
 	/* Keep the state before the move in case it cannot be recorded. */
 	snap = t->ops->save(t->game);
@@ -153,12 +146,24 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	cJSON_Delete(snap);
 	t->nmoves++;
 
-	buf_init(&b, RENDER_MAX);
-	for (i = 0; i < ev.n; i++)
-		buf_printf(&b, "%s\n", ev.ev[i].text);
+	/*
+	 * The events, then who must act next.  When a human must, the whole
+	 * table follows; it opens with the prompt, so prompt events are left
+	 * out.  When only AI seats must, their move follows at once and
+	 * speaks for itself.
+	 */
 	t->ops->result(t->game, &r);
-	if (r.state == GAME_RUNNING)
-		play_announce_next(t, &b);
+	human = r.state == GAME_RUNNING && play_human_next(t);
+	buf_init(&b, RENDER_MAX);
+	for (i = 0; i < ev.n; i++) {
+		if (!human || ev.ev[i].kind != GAME_EV_PROMPT)
+			buf_printf(&b, "%s\n", ev.ev[i].text);
+	}
+	if (human) {
+		table = t->ops->render_public(t->game);
+		buf_printf(&b, "%s\n", table);
+		free(table);
+	}
 	if (b.len > 0 && b.data[b.len - 1] == '\n')
 		b.data[--b.len] = '\0';
 	if (b.len > 0)
@@ -216,14 +221,21 @@ play_start(struct table *t, char **cause)
 	char		*table;
 	int		 i;
 
+	struct seat	 lobby[GAME_MAX_SEATS];
+
+	/* The lobby's order comes back if the game cannot start. */
+	memcpy(lobby, t->seats, sizeof lobby);
 	play_shuffle_seats(t);
-	if (play_new_game(t, cause) != 0)
+	if (play_new_game(t, cause) != 0) {
+		memcpy(t->seats, lobby, sizeof lobby);
 		return -1;
+	}
 	t->state = TABLE_PLAYING;
 	if (store_table_save(t->bot->store, t, cause) != 0) {
 		t->ops->free_game(t->game);
 		t->game = NULL;
 		t->state = TABLE_LOBBY;
+		memcpy(t->seats, lobby, sizeof lobby);
 		return -1;
 	}
 	buf_init(&b, RENDER_MAX);
@@ -237,12 +249,6 @@ play_start(struct table *t, char **cause)
 	for (i = 0; i < t->nseats; i++)
 		play_deliver(t, i, "the game begins.");
 
-	buf_init(&b, RENDER_MAX);
-	play_announce_next(t, &b);
-	if (b.len > 0 && b.data[b.len - 1] == '\n')
-		b.data[--b.len] = '\0';
-	play_say(t, buf_str(&b));
-	buf_release(&b);
 	play_schedule(t);
 	return 0;
 }

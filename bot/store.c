@@ -336,6 +336,28 @@ store_replay(struct store *s, struct table *t, char **cause)
 	return 0;
 }
 
+/*
+ * A game whose last move was recorded but whose result was not (the
+ * process died in between) is finished now.  Returns 1 when it was over
+ * (the table is freed), 0 when it still runs.
+ */
+static int
+store_finished(struct store *s, struct table *t)
+{
+	struct game_result	 r;
+	char			*err = NULL;
+
+	t->ops->result(t->game, &r);
+	if (r.state == GAME_RUNNING)
+		return 0;
+	if (store_table_finish(s, t, &r, &err) != 0) {
+		log_error("table %llu: %s", (unsigned long long)t->id, err);
+		free(err);
+	}
+	table_close(t);
+	return 1;
+}
+
 int
 store_restore(struct store *s, struct bot *bot, char **cause)
 {
@@ -383,6 +405,8 @@ store_restore(struct store *s, struct bot *bot, char **cause)
 		}
 		t->state = strcmp(state, "playing") == 0 ? TABLE_PLAYING :
 		    TABLE_LOBBY;
+		if (t->state == TABLE_PLAYING && store_finished(s, t))
+			continue;
 		play_schedule(t);
 		n++;
 	}

@@ -60,8 +60,10 @@ for f in $files; do
 		sed 's/^/  stderr: /' "$tmp/stderr" | tail -20
 		ok=0
 	fi
-	# Public lines must never hold a recipe or a hand card.
-	if grep -E '^\[#' "$tmp/actual" | grep -Ei 'recipe:|your hand|cheers with' > "$tmp/leak"; then
+	# Public lines must never hold a recipe or a hand card: the private
+	# view's recipe line, its hand header, or a numbered hand card.
+	if grep -E '^\[#[^]]*\] (.*[Rr]ecipe: |.*[Yy]our hand|[0-9]+\. .*\(cheers with )' \
+	    "$tmp/actual" > "$tmp/leak"; then
 		echo "transcript $name: a secret reached a channel:"
 		sed 's/^/  /' "$tmp/leak" | head -5
 		ok=0
