@@ -91,19 +91,13 @@ play_human_next(struct table *t)
 	return 0;
 }
 
+/* Records the result; the final table has been said with the last move. */
 static void
-play_finish(struct table *t)
+play_finish(struct table *t, const struct game_result *r)
 {
-	struct game_result	 r;
-	char			*table, *text, *cause = NULL;
+	char	*cause = NULL;
 
-	t->ops->result(t->game, &r);
-	table = t->ops->render_public(t->game);
-	text = xasprintf("%s\n%s", table, r.text);
-	play_say(t, text);
-	free(text);
-	free(table);
-	if (store_table_finish(t->bot->store, t, &r, &cause) != 0) {
+	if (store_table_finish(t->bot->store, t, r, &cause) != 0) {
 		log_error("table %llu: recording the result failed: %s",
 		    (unsigned long long)t->id, cause);
 		free(cause);
@@ -120,7 +114,7 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	struct buf		 b;
 	cJSON			*snap;
 	char			*err = NULL, *table;
-	int			 i, human;
+	int			 i, human, over;
 
 	/* Keep the state before the move in case it cannot be recorded. */
 	snap = t->ops->save(t->game);
@@ -150,16 +144,20 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	 * The events, then who must act next.  When a human must, the whole
 	 * table follows; it opens with the prompt, so prompt events are left
 	 * out.  When only AI seats must, their move follows at once and
-	 * speaks for itself.
+	 * speaks for itself.  At the end the final table follows, opening
+	 * with the result, so the end event is left out.
 	 */
 	t->ops->result(t->game, &r);
-	human = r.state == GAME_RUNNING && play_human_next(t);
+	over = r.state != GAME_RUNNING;
+	human = !over && play_human_next(t);
 	buf_init(&b, RENDER_MAX);
 	for (i = 0; i < ev.n; i++) {
-		if (!human || ev.ev[i].kind != GAME_EV_PROMPT)
-			buf_printf(&b, "%s\n", ev.ev[i].text);
+		if ((human && ev.ev[i].kind == GAME_EV_PROMPT) ||
+		    (over && ev.ev[i].kind == GAME_EV_END))
+			continue;
+		buf_printf(&b, "%s\n", ev.ev[i].text);
 	}
-	if (human) {
+	if (human || over) {
 		table = t->ops->render_public(t->game);
 		buf_printf(&b, "%s\n", table);
 		free(table);
@@ -170,12 +168,12 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 		play_say(t, buf_str(&b));
 	buf_release(&b);
 
-	for (i = 0; i < t->nseats; i++) {
+	for (i = 0; i < t->nseats && !over; i++) {
 		if (ev.private_changed & (1u << i))
 			play_deliver(t, i, "your hand changed.");
 	}
-	if (r.state != GAME_RUNNING)
-		play_finish(t);
+	if (over)
+		play_finish(t, &r);
 	else
 		play_schedule(t);
 	return 0;

@@ -105,8 +105,14 @@ console_reply(struct adapter *a, const struct bot_event *ev, int private,
 {
 	char	tag[CONSOLE_NAME_MAX + 16];
 
-	if (ev->is_dm)
-		return console_send_dm(a, ev->user_id, text, cause);
+	(void)a;
+	(void)cause;
+	/* An answer in a DM the user wrote works even when DMs are closed. */
+	if (ev->is_dm) {
+		snprintf(tag, sizeof tag, "dm @%s", ev->user_id);
+		console_print(tag, text);
+		return 0;
+	}
 	if (private) {
 		snprintf(tag, sizeof tag, "ephemeral @%s", ev->user_id);
 		console_print(tag, text);
