@@ -240,6 +240,8 @@ cheers_load(const cJSON *o, char **cause)
 		return NULL;
 	}
 	g = xcalloc(1, sizeof *g);
+	/* Setup shuffles Masquerade seats; the saved seats then replace them. */
+	rng_init(&g->rng, 0, 0);
 	if (load_int(o, "players", 2, CHEERS_MAX_PLAYERS, &g->nplayers,
 	    cause) != 0 ||
 	    load_word(o, "mode", cheers_options[CHEERS_O_MODE].values,

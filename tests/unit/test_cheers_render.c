@@ -1,0 +1,234 @@
+/*
+ * test_cheers_render.c: what CHEERS shows.  The public view holds shakers,
+ * counts, whose turn and (outside Masquerade) teams, never a hand card or
+ * a recipe; the private view shows a seat its hand, its team and its
+ * recipe, except to apprentices in Master & Apprentice, and never another
+ * team's recipe.  Events never name a drawn card.
+ */
+#include "tests/unit/cheers-test.h"
+
+static void
+no_recipes(const struct game *g, const char *text)
+{
+	char	rec[32];
+	int	t;
+
+	for (t = 0; t < cheers_nteams(g); t++) {
+		cheers_recipe_text(g, t, rec, sizeof rec);
+		if (strstr(text, rec) != NULL)
+			fail_msg("recipe of team %d in: %s", t, text);
+	}
+}
+
+static void
+test_public(void **state)
+{
+	struct game	*g = t_new(5, NULL, NULL, NULL, "2+3", 3);
+	char		*s;
+
+	(void)state;
+	t_clear(g);
+	t_shake(g, 1, BEER, -1);
+	t_shake(g, 1, WINE, -1);
+	t_shake(g, 1, COCKTAIL, -1);
+	s = cheers_ops.render_public(g);
+	assert_non_null(strstr(s, "@{0}'s turn: play, move or throw.\n"));
+	assert_non_null(strstr(s, "@{0}'s shaker: (empty)\n"));
+	assert_non_null(strstr(s, "@{1}'s shaker: 1\xf0\x9f\x8d\xba "
+	    "2\xf0\x9f\x8d\xb7 3\xf0\x9f\x8d\xb8\n"));
+	assert_non_null(strstr(s, "The extra shaker: (team A) (empty)\n"));
+	assert_non_null(strstr(s, "Teams: A @{0}, @{2} \xc2\xb7 B @{1}, @{3}, "
+	    "@{4}\n"));
+	assert_non_null(strstr(s, "Hands: @{0} 4, @{1} 3, @{2} 4, @{3} 3, "
+	    "@{4} 3."));
+	assert_null(strstr(s, "cheers with"));
+	assert_null(strstr(s, "recipe"));
+	no_recipes(g, s);
+	free(s);
+	cheers_ops.free_game(g);
+}
+
+static void
+test_public_prompt_and_end(void **state)
+{
+	struct game	*g = t_new(4, NULL, NULL, NULL, NULL, 3);
+	char		*s;
+
+	(void)state;
+	t_clear(g);
+	t_recipe(g, 0, 2, 2, 1, 0, 0);
+	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_shake(g, 1, WINE, -1);
+	t_hand(g, 0, 1, BEER, WINE);
+	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);
+	s = cheers_ops.render_public(g);
+	assert_non_null(strstr(s, "CHEERS in @{1}'s shaker: @{1} must give"));
+	assert_non_null(strstr(s, "@{1}'s shaker: 1\xf0\x9f\x8d\xb7 "
+	    "2\xf0\x9f\x8d\xba\n"));
+	free(s);
+	s = cheers_ops.render_private(g, 1);
+	assert_non_null(strstr(s, "Your move: CHEERS in @{1}'s shaker"));
+	free(s);
+	s = cheers_ops.render_private(g, 0);
+	assert_null(strstr(s, "Your move"));
+	free(s);
+	t_ok(g, 1, CHEERS_A_GIVE, 0, 2, -1, NULL);
+	g->state = GAME_TIED;
+	s = cheers_ops.render_public(g);
+	assert_non_null(strstr(s, "Game over. The deck ran out"));
+	free(s);
+	cheers_ops.free_game(g);
+}
+
+static void
+test_private(void **state)
+{
+	struct game	*g = t_new(4, NULL, NULL, NULL, NULL, 3);
+	char		*s, rec[32], line[64];
+	int		 i, c;
+
+	(void)state;
+	s = cheers_ops.render_private(g, 2);
+	cheers_recipe_text(g, 0, rec, sizeof rec);
+	snprintf(line, sizeof line, "Your recipe: %s\n", rec);
+	assert_non_null(strstr(s, "You are on team A with @{0}.\n"));
+	assert_non_null(strstr(s, line));
+	cheers_recipe_text(g, 1, rec, sizeof rec);
+	assert_null(strstr(s, rec));
+	for (i = 0; i < 3; i++) {
+		c = g->hand[2][i];
+		snprintf(line, sizeof line, "%d. %s (cheers with %s)", i + 1,
+		    cheers_kind_emoji[g->card[c].big],
+		    cheers_kind_emoji[g->card[c].small]);
+		assert_non_null(strstr(s, line));
+	}
+	free(s);
+	s = cheers_ops.render_private(g, 7);
+	assert_string_equal(s, "You are not playing at this table.");
+	free(s);
+	cheers_ops.free_game(g);
+
+	g = t_new(2, NULL, NULL, NULL, NULL, 3);
+	s = cheers_ops.render_private(g, 1);
+	assert_non_null(strstr(s, "You are team B, on your own.\n"));
+	free(s);
+	cheers_ops.free_game(g);
+}
+
+static void
+test_master(void **state)
+{
+	struct game	*g = t_new(6, "master", NULL, NULL, "3+3", 5);
+	char		*s, rec[32];
+
+	(void)state;
+	cheers_recipe_text(g, 0, rec, sizeof rec);
+	s = cheers_ops.render_private(g, 0);
+	assert_non_null(strstr(s, rec));
+	free(s);
+	s = cheers_ops.render_private(g, 2);
+	assert_non_null(strstr(s, "Your master @{0} knows the recipe; you "
+	    "must guess it from their play.\n"));
+	assert_null(strstr(s, "Your recipe"));
+	no_recipes(g, s);
+	free(s);
+	s = cheers_ops.render_public(g);
+	assert_non_null(strstr(s, "A @{0} (master), @{2}, @{4}"));
+	no_recipes(g, s);
+	free(s);
+	cheers_ops.free_game(g);
+}
+
+static void
+test_masquerade(void **state)
+{
+	struct game	*g;
+	char		*s, rec[32], other[32];
+	int		 seed, seat, t;
+
+	(void)state;
+	for (seed = 0; seed < 20; seed++) {
+		g = t_new(seed % 2 ? 6 : 4, "masquerade", "draw", NULL,
+		    seed % 4 == 1 ? "2+2+2" : NULL, (uint64_t)seed);
+		s = cheers_ops.render_public(g);
+		assert_null(strstr(s, "Teams:"));
+		assert_non_null(strstr(s, "Masquerade: teams are secret."));
+		no_recipes(g, s);
+		free(s);
+		for (seat = 0; seat < g->nplayers; seat++) {
+			s = cheers_ops.render_private(g, seat);
+			cheers_recipe_text(g, g->team_of[seat], rec, sizeof rec);
+			assert_non_null(strstr(s, rec));
+			assert_non_null(strstr(s, "Your teammates are secret."));
+			/* No other seat is named: teammates stay hidden. */
+			for (t = 0; t < g->nplayers; t++) {
+				snprintf(other, sizeof other, "@{%d}", t);
+				if (t != seat)
+					assert_null(strstr(s, other));
+			}
+			for (t = 0; t < cheers_nteams(g); t++) {
+				cheers_recipe_text(g, t, other, sizeof other);
+				if (strcmp(other, rec) != 0)
+					assert_null(strstr(s, other));
+			}
+			free(s);
+		}
+		cheers_ops.free_game(g);
+	}
+}
+
+static void
+test_events_secret(void **state)
+{
+	struct game		*g = t_new(4, NULL, NULL, NULL, NULL, 3);
+	struct game_events	 ev;
+	int			 i;
+
+	(void)state;
+	t_clear(g);
+	t_ok(g, 0, CHEERS_A_THROW, -1, -1, -1, &ev);
+	t_ok(g, 1, CHEERS_A_PLAY, 1, 1, -1, &ev);
+	for (i = 0; i < ev.n; i++) {
+		if (strstr(ev.ev[i].text, "draws") != NULL)
+			assert_string_equal(ev.ev[i].text,
+			    "@{1} draws a card.");
+		no_recipes(g, ev.ev[i].text);
+	}
+	cheers_ops.free_game(g);
+}
+
+static void
+test_rules_text(void **state)
+{
+	const char	*p;
+	int		 lines = 0;
+
+	(void)state;
+	assert_string_equal(cheers_ops.name, "cheers");
+	assert_string_equal(cheers_ops.title, "CHEERS");
+	assert_int_equal(cheers_ops.min_players, 2);
+	assert_int_equal(cheers_ops.max_players, 6);
+	assert_int_equal(cheers_ops.nactions, 5);
+	assert_string_equal(cheers_ops.actions[CHEERS_A_GIVE].name, "give");
+	assert_true(cheers_ops.actions[CHEERS_A_GIVE].args[2].optional);
+	assert_int_equal(game_option_index(&cheers_ops, "teams"), 3);
+	for (p = cheers_ops.rules; *p != '\0'; p++)
+		lines += *p == '\n';
+	assert_true(lines >= 8 && lines <= 20);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_public),
+		cmocka_unit_test(test_public_prompt_and_end),
+		cmocka_unit_test(test_private),
+		cmocka_unit_test(test_master),
+		cmocka_unit_test(test_masquerade),
+		cmocka_unit_test(test_events_secret),
+		cmocka_unit_test(test_rules_text),
+	};
+
+	return cmocka_run_group_tests_name("cheers_render", tests, NULL, NULL);
+}
