@@ -48,6 +48,7 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all run test check unit transcripts cli clean help
 .DEFAULT_GOAL := all
+.SECONDARY: $(GEN_SRCS)
 
 all: $(BUILD)/cheersbot
 

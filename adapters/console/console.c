@@ -159,7 +159,7 @@ console_directive(struct console *c, const char *line)
 	} else if (strcmp(verb, "dmclosed") == 0 && arg[0] != '\0') {
 		if (console_dm_closed(c, arg) < 0 && c->nclosed < CONSOLE_CLOSED_MAX)
 			snprintf(c->closed[c->nclosed++], sizeof c->closed[0],
-			    "%s", arg);
+			    "%.*s", CONSOLE_NAME_MAX, arg);
 	} else if (strcmp(verb, "dmopen") == 0 && arg[0] != '\0') {
 		if ((i = console_dm_closed(c, arg)) >= 0)
 			memcpy(c->closed[i], c->closed[--c->nclosed],
