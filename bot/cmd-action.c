@@ -22,16 +22,7 @@
 char *
 cmd_action_usage(const struct bot *bot, const struct game_action *a)
 {
-	struct buf	b;
-	int		i;
-
-	buf_init(&b, 512);
-	buf_printf(&b, "/%s %s", bot->config->bot_command, a->name);
-	for (i = 0; i < a->nargs; i++) {
-		buf_printf(&b, a->args[i].optional ? " [%s]" : " <%s>",
-		    a->args[i].name);
-	}
-	return buf_detach(&b);
+	return cmd_usage_args(bot, a->name, a->nargs, a->args);
 }
 
 /* A whole number from min to max; -1 with *cause otherwise. */
@@ -115,6 +106,8 @@ cmd_action_arg(struct cmd_ctx *ctx, const struct game_arg *arg, const char *word
 			    "to %d.", arg->name, arg->min, arg->max);
 		*out = (int)n;
 		return 0;
+	case GAME_ARG_TEXT:
+		return set_cause(cause, "%s takes no free text", arg->name);
 	case GAME_ARG_CHOICE:
 		for (i = 0; arg->choices[i] != NULL; i++) {
 			if (strcasecmp(arg->choices[i], word) == 0) {

@@ -19,7 +19,9 @@ static int	cmd_addbot_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_addbot_entry = {
 	.name = "addbot",
-	.args = "[count]",
+	.nargs = 1,
+	.args = { { "count", GAME_ARG_COUNT, "how many AI players to add", 1,
+	    NULL, 1, GAME_MAX_SEATS } },
 	.summary = "add AI players to the lobby (host)",
 	.flags = CMD_TABLE | CMD_HOST | CMD_CHANNEL,
 	.exec = cmd_addbot_exec,

@@ -15,7 +15,6 @@ static int	cmd_end_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_end_entry = {
 	.name = "end",
-	.args = "",
 	.summary = "close this channel's table, game or lobby (host)",
 	.flags = CMD_TABLE | CMD_HOST | CMD_CHANNEL,
 	.exec = cmd_end_exec,

@@ -13,7 +13,6 @@ static int	cmd_hand_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_hand_entry = {
 	.name = "hand",
-	.args = "",
 	.summary = "show your recipe and hand, privately",
 	.flags = CMD_TABLE | CMD_SEATED,
 	.exec = cmd_hand_exec,

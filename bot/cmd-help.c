@@ -18,7 +18,9 @@ static int	cmd_help_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_help_entry = {
 	.name = "help",
-	.args = "[command]",
+	.nargs = 1,
+	.args = { { "command", GAME_ARG_TEXT, "a command or move to explain",
+	    1, NULL, 0, 0 } },
 	.summary = "list the commands, or explain one",
 	.flags = 0,
 	.exec = cmd_help_exec,
@@ -38,6 +40,16 @@ cmd_help_actions(const struct bot *bot, const struct game_ops *ops, struct buf *
 	}
 }
 
+static void
+cmd_help_args(struct buf *b, int nargs, const struct game_arg *args)
+{
+	int	i;
+
+	for (i = 0; i < nargs; i++)
+		buf_printf(b, "\n  %s: %s%s", args[i].name, args[i].help,
+		    args[i].optional ? " (optional)" : "");
+}
+
 /* One command or action in detail; 0, or -1 when word names neither. */
 static int
 cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
@@ -46,7 +58,7 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 	const struct game_ops *const	*games = game_all();
 	const struct game_action	*a;
 	char				*u;
-	int				 g, i, j;
+	int				 g, i;
 
 	for (i = 0; all[i] != NULL; i++) {
 		if (strcmp(all[i]->name, word) != 0)
@@ -54,6 +66,7 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 		u = cmd_usage(ctx->bot, all[i]);
 		buf_printf(b, "%s: %s", u, all[i]->summary);
 		free(u);
+		cmd_help_args(b, all[i]->nargs, all[i]->args);
 		return 0;
 	}
 	for (g = 0; games[g] != NULL; g++) {
@@ -66,9 +79,7 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 			u = cmd_action_usage(ctx->bot, a);
 			buf_printf(b, "%s (%s): %s", u, games[g]->title, a->summary);
 			free(u);
-			for (j = 0; j < a->nargs; j++)
-				buf_printf(b, "\n  %s: %s", a->args[j].name,
-				    a->args[j].help);
+			cmd_help_args(b, a->nargs, a->args);
 			buf_printf(b, "\n  example: /%s %s", ctx->bot->config->bot_command,
 			    a->example);
 			return 0;

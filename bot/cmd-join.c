@@ -16,7 +16,6 @@ static int	cmd_join_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_join_entry = {
 	.name = "join",
-	.args = "",
 	.summary = "sit down at this channel's table",
 	.flags = CMD_TABLE | CMD_CHANNEL,
 	.exec = cmd_join_exec,

@@ -15,7 +15,9 @@ static int	cmd_kick_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_kick_entry = {
 	.name = "kick",
-	.args = "<player>",
+	.nargs = 1,
+	.args = { { "player", GAME_ARG_PLAYER, "the player to remove", 0,
+	    NULL, 0, 0 } },
 	.summary = "remove a player; in a game the AI takes the seat (host)",
 	.flags = CMD_TABLE | CMD_HOST | CMD_CHANNEL,
 	.exec = cmd_kick_exec,

@@ -20,7 +20,6 @@ static int	cmd_leave_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_leave_entry = {
 	.name = "leave",
-	.args = "",
 	.summary = "leave the table (in a game, the AI takes your seat)",
 	.flags = CMD_TABLE | CMD_SEATED,
 	.exec = cmd_leave_exec,

@@ -19,7 +19,11 @@ static int	cmd_new_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_new_entry = {
 	.name = "new",
-	.args = "[game] [option=value ...]",
+	.nargs = 2,
+	.args = {
+	    { "game", GAME_ARG_TEXT, "the game to play (cheers)", 1, NULL, 0, 0 },
+	    { "option=value ...", GAME_ARG_TEXT, "game options, like "
+	      "mode=master", 1, NULL, 0, 0 } },
 	.summary = "open a table in this channel (game: cheers)",
 	.flags = CMD_CHANNEL,
 	.exec = cmd_new_exec,

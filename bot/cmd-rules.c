@@ -11,7 +11,9 @@ static int	cmd_rules_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_rules_entry = {
 	.name = "rules",
-	.args = "[game]",
+	.nargs = 1,
+	.args = { { "game", GAME_ARG_TEXT, "the game (default: this table's)",
+	    1, NULL, 0, 0 } },
 	.summary = "how to play (this table's game, or the one named)",
 	.flags = 0,
 	.exec = cmd_rules_exec,

@@ -19,7 +19,10 @@ static int	cmd_settings_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_settings_entry = {
 	.name = "settings",
-	.args = "[name=value ...]",
+	.nargs = 1,
+	.args = { { "name=value ...", GAME_ARG_TEXT, "turn_timer, "
+	    "prompt_timer or a game option, like turn_timer=2m", 1, NULL,
+	    0, 0 } },
 	.summary = "show or change timers and game options (changes: host)",
 	.flags = CMD_TABLE,
 	.exec = cmd_settings_exec,

@@ -12,7 +12,6 @@ static int	cmd_start_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_start_entry = {
 	.name = "start",
-	.args = "",
 	.summary = "start the game (host)",
 	.flags = CMD_TABLE | CMD_HOST | CMD_CHANNEL,
 	.exec = cmd_start_exec,

@@ -15,7 +15,6 @@ static int	cmd_status_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_status_entry = {
 	.name = "status",
-	.args = "",
 	.summary = "show the table and whose turn it is",
 	.flags = CMD_TABLE,
 	.exec = cmd_status_exec,

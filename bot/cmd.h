@@ -31,10 +31,17 @@ struct cmd_ctx {
 	char			*argv[CMD_MAX_ARGS];
 };
 
+/*
+ * A lobby verb.  Its arguments are described with the same struct game_arg
+ * as a game's actions, so usage lines, help and platform command schemas
+ * come from one description.  A GAME_ARG_TEXT argument takes the rest of
+ * the words.
+ */
 struct cmd_entry {
 	const char	*name;
-	const char	*args;		/* "<game> [option=value ...]" */
 	const char	*summary;	/* one line */
+	int		 nargs;
+	struct game_arg	 args[GAME_MAX_ARGS];
 	int		 flags;		/* CMD_* */
 	/* 0 on success; -1 and *cause (a sentence for the user) on failure. */
 	int		(*exec)(struct cmd_ctx *, char **cause);
@@ -53,8 +60,11 @@ void	 cmd_reply(struct cmd_ctx *, int private, const char *, ...)
 /* Is the sender host of the table, a channel admin or a bot admin? */
 int	 cmd_is_host(const struct cmd_ctx *);
 int	 cmd_is_bot_admin(const struct cmd_ctx *);
-/* "/cheers play <card> <target>": usage line of a lobby verb. */
+/* "/cheers kick <player>": usage line of a lobby verb; caller frees. */
 char	*cmd_usage(const struct bot *, const struct cmd_entry *);
+/* A usage line from a name and its described arguments; caller frees. */
+char	*cmd_usage_args(const struct bot *, const char *name, int nargs,
+	     const struct game_arg *);
 
 /* bot/cmd-action.c: runs a game action; the verb is argv[0]. */
 int	 cmd_action_exec(struct cmd_ctx *, const struct game_action *, int index,

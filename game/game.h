@@ -44,6 +44,7 @@ enum game_arg_type {
 	GAME_ARG_PLAYER,	/* a seat */
 	GAME_ARG_CHOICE,	/* one of the arg's choices; the value is its index */
 	GAME_ARG_COUNT,		/* a whole number from min to max */
+	GAME_ARG_TEXT,		/* free words (lobby verbs only: a game name, options) */
 };
 
 struct game_arg {
