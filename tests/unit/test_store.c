@@ -1,0 +1,234 @@
+/*
+ * Unit tests for the store: tables and moves written to SQLite come back
+ * identical after a restart, finished and deleted tables stay gone, and a
+ * damaged record is skipped without taking the others down.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/play.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "lib/xmalloc.h"
+
+static int
+quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
+{
+	(void)a; (void)to; (void)text; (void)cause;
+	return 0;
+}
+
+static int
+quiet_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, char **cause)
+{
+	(void)a; (void)ev; (void)private; (void)text; (void)cause;
+	return 0;
+}
+
+static const struct adapter_ops quiet_ops = {
+	.name = "console", .send_channel = quiet_send, .send_dm = quiet_send,
+	.reply = quiet_reply,
+};
+
+struct world {
+	struct bot	 bot;
+	struct adapter	 adapter;
+	struct config	*config;
+	char		 path[64];
+};
+
+static void
+world_open(struct world *w, const char *path)
+{
+	char	*cause = NULL;
+
+	memset(w, 0, sizeof *w);
+	snprintf(w->path, sizeof w->path, "%s", path);
+	w->config = config_new();
+	w->config->tables_lobby_expiry_ms = 0;
+	bot_init(&w->bot, uv_default_loop(), w->config);
+	w->bot.fake_clock = 1;
+	w->adapter.ops = &quiet_ops;
+	bot_add_adapter(&w->bot, &w->adapter);
+	w->bot.store = store_open(path, &cause);
+	assert_non_null(w->bot.store);
+	assert_true(store_restore(w->bot.store, &w->bot, &cause) >= 0);
+}
+
+static void
+world_close(struct world *w)
+{
+	w->bot.nadapters = 0;	/* the adapter is on the stack */
+	bot_release(&w->bot);
+	uv_close((uv_handle_t *)&w->bot.timer, NULL);
+	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
+	config_free(w->config);
+}
+
+/* A started table of four AI seats, with nmoves moves played. */
+static struct table *
+world_game(struct world *w, const char *channel, int nmoves)
+{
+	struct table	*t = table_new(&w->bot, &w->adapter, channel,
+			    game_find("cheers"));
+	char		*cause = NULL;
+	int		 i;
+
+	t->seed = 1234 + t->id;
+	t->host = xstrdup("alice");
+	table_add_seat(t, "alice", "alice");
+	for (i = 0; i < 3; i++)
+		table_add_seat(t, NULL, i == 0 ? "Negroni" : i == 1 ?
+		    "Martini" : "Mojito");
+	assert_int_equal(play_start(t, &cause), 0);
+	t->seats[0].ai = 1;	/* let the AI move for alice too */
+	for (i = 0; i < nmoves && t->state == TABLE_PLAYING; i++) {
+		struct game_prompt	p[GAME_MAX_PROMPTS];
+		int			seat;
+
+		assert_true(t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0);
+		for (seat = 0; !(p[0].seats & (1u << seat)); seat++)
+			;
+		assert_int_equal(play_ai(t, seat, &cause), 0);
+	}
+	return t;
+}
+
+static char *
+game_text(const struct table *t)
+{
+	cJSON	*o = t->ops->save(t->game);
+	char	*s = cJSON_PrintUnformatted(o);
+
+	cJSON_Delete(o);
+	return s;
+}
+
+static void
+test_restore_identical(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
+	char		*before[2], *after;
+	int		 fd = mkstemp(path), i;
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	t = world_game(&w, "#one", 7);
+	before[0] = game_text(t);
+	t = world_game(&w, "#two", 12);
+	before[1] = game_text(t);
+	t = table_new(&w.bot, &w.adapter, "#lobby", game_find("cheers"));
+	t->host = xstrdup("carol");
+	table_add_seat(t, "carol", "carol");
+	assert_int_equal(table_set_option(t, "recipe=alt", NULL), 0);
+	assert_int_equal(store_table_save(w.bot.store, t, NULL), 0);
+	world_close(&w);
+
+	world_open(&w, path);
+	assert_int_equal(w.bot.ntables, 3);
+	i = 0;
+	TAILQ_FOREACH(t, &w.bot.tables, entry) {
+		if (t->state == TABLE_LOBBY) {
+			assert_string_equal(t->channel, "#lobby");
+			assert_string_equal(t->host, "carol");
+			assert_string_equal(t->options[1], "alt");
+			continue;
+		}
+		after = game_text(t);
+		assert_string_equal(after, before[i]);
+		assert_int_equal(t->nmoves, i == 0 ? 7 : 12);
+		free(after);
+		free(before[i]);
+		i++;
+	}
+	assert_int_equal(i, 2);
+	world_close(&w);
+	unlink(path);
+}
+
+static void
+test_gone_and_damaged(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	struct game_result r = { .state = GAME_TIED };
+	sqlite3		*db;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
+	int		 fd = mkstemp(path);
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	t = world_game(&w, "#done", 3);
+	assert_int_equal(store_table_finish(w.bot.store, t, &r, NULL), 0);
+	t = world_game(&w, "#ended", 3);
+	assert_int_equal(store_table_delete(w.bot.store, t, NULL), 0);
+	world_game(&w, "#broken", 3);
+	world_game(&w, "#fine", 3);
+	world_close(&w);
+
+	/* Damage one table's move log behind the store's back. */
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "UPDATE moves SET move = '{\"action\":"
+	    "\"dance\",\"args\":[]}' WHERE seq = 1 AND table_id = (SELECT id "
+	    "FROM tables WHERE channel = '#broken')", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(db);
+
+	world_open(&w, path);
+	assert_int_equal(w.bot.ntables, 1);
+	assert_string_equal(TAILQ_FIRST(&w.bot.tables)->channel, "#fine");
+	/* A new table never reuses an id. */
+	t = table_new(&w.bot, &w.adapter, "#new", game_find("cheers"));
+	assert_true(t->id > TAILQ_FIRST(&w.bot.tables)->id);
+	world_close(&w);
+	unlink(path);
+}
+
+static void
+test_duplicate_move_refused(void **state)
+{
+	struct world		 w;
+	struct table		*t;
+	struct game_move	 m = { .action = 2, .args = { -1, -1, -1, -1 } };
+	char			 path[] = "/tmp/cheersbot-store-XXXXXX";
+	char			*cause = NULL;
+	int			 fd = mkstemp(path);
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	t = world_game(&w, "#dup", 2);
+	assert_int_equal(store_move_append(w.bot.store, t, 1, 0, &m, &cause), -1);
+	assert_non_null(strstr(cause, path));
+	free(cause);
+	world_close(&w);
+	unlink(path);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_restore_identical),
+		cmocka_unit_test(test_gone_and_damaged),
+		cmocka_unit_test(test_duplicate_move_refused),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
