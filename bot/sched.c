@@ -31,9 +31,15 @@ sched_timeout(struct table *t)
 	s->timeouts++;
 	if (cfg->tables_timeouts_to_ai > 0 && s->timeouts >= cfg->tables_timeouts_to_ai) {
 		s->ai = 1;
-		text = xasprintf("@{%d} ran out of time %d times in a row; the AI "
-		    "plays their seat now. @{%d}, /%s join takes it back.",
-		    seat, s->timeouts, seat, cfg->bot_command);
+		if (s->timeouts == 1)
+			text = xasprintf("@{%d} ran out of time; the AI plays "
+			    "their seat now. @{%d}, /%s join takes it back.",
+			    seat, seat, cfg->bot_command);
+		else
+			text = xasprintf("@{%d} ran out of time %d times in a "
+			    "row; the AI plays their seat now. @{%d}, /%s join "
+			    "takes it back.", seat, s->timeouts, seat,
+			    cfg->bot_command);
 		if (store_table_save(t->bot->store, t, &cause) != 0) {
 			log_error("table %llu: %s", (unsigned long long)t->id, cause);
 			free(cause);
