@@ -79,24 +79,39 @@ cheers_matches(const struct game *g, int shaker, int card, int *idx, int max)
 	return n;
 }
 
-/* Whether shaker's cards make team's recipe: no foreign kind, enough of each. */
+/* Counts shaker's cards by big icon into count[5]. */
+static void
+rules_count(const struct game *g, int shaker, int *count)
+{
+	int	i;
+
+	memset(count, 0, CHEERS_NKINDS * sizeof *count);
+	for (i = 0; i < g->nshaker[shaker]; i++)
+		count[g->card[g->shaker[shaker][i]].big]++;
+}
+
+/* Whether counts (per kind) make recipe: no foreign kind, enough of each. */
+static int
+rules_made(const int *count, const int *recipe)
+{
+	int	k;
+
+	for (k = 0; k < CHEERS_NKINDS; k++)
+		if ((recipe[k] == 0 && count[k] > 0) || count[k] < recipe[k])
+			return 0;
+	return 1;
+}
+
+/* Whether shaker's cards make team's recipe. */
 int
 cheers_shaker_wins(const struct game *g, int shaker, int team)
 {
-	int	count[CHEERS_NKINDS] = { 0 }, i, k;
+	int	count[CHEERS_NKINDS];
 
 	if (g->nshaker[shaker] < CHEERS_RECIPE_TOKENS)
 		return 0;
-	for (i = 0; i < g->nshaker[shaker]; i++) {
-		k = g->card[g->shaker[shaker][i]].big;
-		if (g->recipe[team][k] == 0)
-			return 0;
-		count[k]++;
-	}
-	for (k = 0; k < CHEERS_NKINDS; k++)
-		if (count[k] < g->recipe[team][k])
-			return 0;
-	return 1;
+	rules_count(g, shaker, count);
+	return rules_made(count, g->recipe[team]);
 }
 
 /* Whether shaker may win for team under the victory option. */
@@ -257,14 +272,15 @@ rules_victory(struct game *g, struct game_events *ev)
 {
 	char		text[GAME_TEXT_MAX];
 	unsigned	winners = 0, shakers = 0;
-	int		s, team;
+	int		s, team, count[CHEERS_NKINDS];
 
 	for (s = 0; s < g->nshakers; s++) {
-		if (rules_queued(g, s))
+		if (g->nshaker[s] < CHEERS_RECIPE_TOKENS || rules_queued(g, s))
 			continue;
+		rules_count(g, s, count);
 		for (team = 0; team < g->nteams; team++) {
 			if (!rules_counts_for(g, s, team) ||
-			    !cheers_shaker_wins(g, s, team))
+			    !rules_made(count, g->recipe[team]))
 				continue;
 			winners |= (unsigned)cheers_team_mask(g, team);
 			shakers |= BIT(s);
@@ -504,10 +520,11 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		return rules_bad_target(g, m->args[0], cause);
 	if ((t2 = rules_target(g, m->args[1])) < 0)
 		return rules_bad_target(g, m->args[1], cause);
-	cheers_place_name(g, p.shaker, w1, sizeof w1);
-	if (t1 == p.shaker || t2 == p.shaker)
+	if (t1 == p.shaker || t2 == p.shaker) {
+		cheers_place_name(g, p.shaker, w1, sizeof w1);
 		return set_cause(cause, "The CHEERSed cards must leave %s: give "
 		    "them to two other shakers.", w1);
+	}
 	if (t1 == t2)
 		return set_cause(cause, "The two CHEERSed cards must go to two "
 		    "different shakers.");
@@ -517,30 +534,32 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		return set_cause(cause, "At least one of the two cards must go "
 		    "to an opponent's shaker.");
 	n = cheers_matches(g, p.shaker, p.card, idx, CHEERS_SHAKER_ROOM);
-	list[0] = '\0';
-	for (i = 0; i < n; i++) {
-		snprintf(one, sizeof one, "%s%d", i > 0 ? ", " : "", idx[i] + 1);
-		cheers_cat(list, one, sizeof list);
-	}
-	k = m->args[2];
-	if (k == -1 && n > 1)
-		return set_cause(cause, "Several cards of %s match: say which "
-		    "one to give away (card %s): give <target> <target> <card>.",
-		    w1, list);
 	if (n == 0)
-		return set_cause(cause, "Nothing in %s matches the played card.", w1);
+		return set_cause(cause, "Nothing matches the played card.");
+	k = m->args[2];
 	pos = idx[0];
-	if (k != -1) {
-		for (i = 0; i < n; i++)
-			if (idx[i] == k - 1)
-				break;
-		if (i == n)
-			return set_cause(cause, "Card %d of %s does not match the "
-			    "played %s: the matching card%s %s.", k, w1,
-			    cheers_kind_emoji[g->card[p.card].big],
-			    n > 1 ? "s are" : " is", list);
-		pos = k - 1;
+	for (i = 0; k != -1 && i < n; i++)
+		if (idx[i] == k - 1)
+			break;
+	if ((k == -1 && n > 1) || (k != -1 && i == n)) {
+		cheers_place_name(g, p.shaker, w1, sizeof w1);
+		list[0] = '\0';
+		for (i = 0; i < n; i++) {
+			snprintf(one, sizeof one, "%s%d", i > 0 ? ", " : "",
+			    idx[i] + 1);
+			cheers_cat(list, one, sizeof list);
+		}
+		if (k == -1)
+			return set_cause(cause, "Several cards of %s match: say "
+			    "which one to give away (card %s): give <target> "
+			    "<target> <card>.", w1, list);
+		return set_cause(cause, "Card %d of %s does not match the played "
+		    "%s: the matching card%s %s.", k, w1,
+		    cheers_kind_emoji[g->card[p.card].big],
+		    n > 1 ? "s are" : " is", list);
 	}
+	if (k != -1)
+		pos = k - 1;
 
 	matched = g->shaker[p.shaker][pos];
 	rules_take(g, p.shaker, pos);
@@ -577,10 +596,11 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 	char			where[48];
 	int			k = m->args[0], c;
 
-	cheers_place_name(g, p.shaker, where, sizeof where);
-	if (k < 1 || k > g->nshaker[p.shaker])
+	if (k < 1 || k > g->nshaker[p.shaker]) {
+		cheers_place_name(g, p.shaker, where, sizeof where);
 		return set_cause(cause, "Card %d is not in %s: it holds cards "
 		    "1-%d.", k, where, g->nshaker[p.shaker]);
+	}
 	c = rules_take(g, p.shaker, k - 1);
 	g->discard[g->ndiscard++] = c;
 	memmove(&g->queue[0], &g->queue[1],
@@ -588,9 +608,11 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 	g->nqueue--;
 	if (ev != NULL)
 		ev->private_changed |= cheers_prompt_seats(g, &p);
-	if (rules_say(ev))
+	if (rules_say(ev)) {
+		cheers_place_name(g, p.shaker, where, sizeof where);
 		game_events_add(ev, GAME_EV_INFO, seat, "@{%d} discards %s from "
 		    "%s.", seat, cheers_kind_emoji[g->card[c].big], where);
+	}
 	rules_settle(g, ev);
 	return 0;
 }
@@ -606,6 +628,7 @@ cheers_apply(struct game *g, int seat, const struct game_move *m,
 	const struct cheers_pending	*p;
 	char				 who[64], where[48];
 	unsigned			 seats;
+	int				 want;
 
 	if (g->state != GAME_RUNNING)
 		return set_cause(cause, "The game is over: no more moves.");
@@ -617,16 +640,17 @@ cheers_apply(struct game *g, int seat, const struct game_move *m,
 	if (g->nqueue > 0) {
 		p = &g->queue[0];
 		seats = cheers_prompt_seats(g, p);
-		rules_who(g, seats, who, sizeof who);
-		cheers_place_name(g, p->shaker, where, sizeof where);
-		if (p->kind == CHEERS_P_CHEERS && (!(seats & BIT(seat)) ||
-		    m->action != CHEERS_A_GIVE))
-			return set_cause(cause, "%s must answer the CHEERS first: "
-			    "give <target> <target>.", who);
-		if (p->kind == CHEERS_P_OVERFLOW && (!(seats & BIT(seat)) ||
-		    m->action != CHEERS_A_DISCARD))
+		want = p->kind == CHEERS_P_CHEERS ? CHEERS_A_GIVE :
+		    CHEERS_A_DISCARD;
+		if (!(seats & BIT(seat)) || m->action != want) {
+			rules_who(g, seats, who, sizeof who);
+			cheers_place_name(g, p->shaker, where, sizeof where);
+			if (p->kind == CHEERS_P_CHEERS)
+				return set_cause(cause, "%s must answer the "
+				    "CHEERS first: give <target> <target>.", who);
 			return set_cause(cause, "%s must first discard a card "
 			    "from %s: discard <card>.", who, where);
+		}
 	} else {
 		if (m->action == CHEERS_A_GIVE || m->action == CHEERS_A_DISCARD)
 			return set_cause(cause, "There is nothing to answer: it "
