@@ -1,118 +1,46 @@
 /*
- * The store: tables and their move logs in one SQLite file.
+ * The store's front: turns tables into records for the backend and back.
  *
  * A table row holds what the bot knows outside the game (seats, host,
- * options, timers) as JSON, plus the seed; the moves table holds every
- * accepted move in order.  A game is never saved as a snapshot: it is
- * rebuilt from seed + options + moves, the same way a replay works, so the
- * log is the single truth.  Writes use synchronous=FULL in WAL mode: once
- * a call returns, a killed process (or machine) keeps the move.
+ * options, timers) as JSON, plus the seed; the move log holds every
+ * accepted move in order, and every STORE_SNAPSHOT_EVERY moves the game's
+ * own save is kept beside it, so a long game restores without replaying
+ * from the first move.  Snapshots are a shortcut, never the truth: the log
+ * alone rebuilds any game.
  */
-#include <inttypes.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <sqlite3.h>
+#include <time.h>
 
 #include "bot/bot.h"
+#include "bot/config.h"
 #include "bot/log.h"
 #include "bot/play.h"
+#include "bot/render.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
-struct store {
-	sqlite3		*db;
-	char		*path;
-};
-
-static const char store_schema[] =
-	"PRAGMA journal_mode=WAL;"
-	"PRAGMA synchronous=FULL;"
-	"PRAGMA foreign_keys=ON;"
-	"CREATE TABLE IF NOT EXISTS tables ("
-	"  id INTEGER PRIMARY KEY,"
-	"  adapter TEXT NOT NULL,"
-	"  channel TEXT NOT NULL,"
-	"  game TEXT NOT NULL,"
-	"  seed TEXT NOT NULL,"
-	"  state TEXT NOT NULL,"
-	"  doc TEXT NOT NULL,"
-	"  result TEXT,"
-	"  created INTEGER NOT NULL DEFAULT (strftime('%s','now')),"
-	"  updated INTEGER NOT NULL DEFAULT (strftime('%s','now')));"
-	"CREATE TABLE IF NOT EXISTS moves ("
-	"  table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
-	"  seq INTEGER NOT NULL,"
-	"  seat INTEGER NOT NULL,"
-	"  move TEXT NOT NULL,"
-	"  PRIMARY KEY (table_id, seq));";
-
-static int
-store_error(struct store *s, const char *what, char **cause)
+int64_t
+store_now(void)
 {
-	return set_cause(cause, "%s: %s: %s", s->path, what, sqlite3_errmsg(s->db));
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 struct store *
 store_open(const char *path, char **cause)
 {
-	struct store	*s = xcalloc(1, sizeof *s);
-	char		*err = NULL;
-
-	s->path = xstrdup(path);
-	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK) {
-		store_error(s, "cannot open the state file", cause);
-		store_close(s);
-		return NULL;
-	}
-	sqlite3_busy_timeout(s->db, 2000);
-	if (sqlite3_exec(s->db, store_schema, NULL, NULL, &err) != SQLITE_OK) {
-		set_cause(cause, "%s: cannot set up the state file: %s", path, err);
-		sqlite3_free(err);
-		store_close(s);
-		return NULL;
-	}
-	return s;
+	return store_sqlite_ops.open(path, cause);
 }
 
 void
 store_close(struct store *s)
 {
-	if (s == NULL)
-		return;
-	sqlite3_close(s->db);
-	free(s->path);
-	free(s);
-}
-
-/* Runs one statement with text/int binds ("t" or "i" per ?); 0 or -1. */
-static int
-store_run(struct store *s, const char *sql, const char *types, char **cause, ...)
-{
-	sqlite3_stmt	*st;
-	va_list		 ap;
-	int		 i, rc;
-
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return store_error(s, "preparing a statement", cause);
-	va_start(ap, cause);
-	for (i = 0; types[i] != '\0'; i++) {
-		if (types[i] == 't')
-			sqlite3_bind_text(st, i + 1, va_arg(ap, const char *), -1,
-			    SQLITE_TRANSIENT);
-		else
-			sqlite3_bind_int64(st, i + 1, va_arg(ap, long long));
-	}
-	va_end(ap);
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return store_error(s, "writing", cause);
-	return 0;
+	if (s != NULL)
+		s->ops->close(s);
 }
 
 /* The table's own state (not the game) as JSON; caller frees. */
@@ -157,19 +85,23 @@ store_state_word(enum table_state st)
 int
 store_table_save(struct store *s, const struct table *t, char **cause)
 {
-	char	*doc, seed[17];
-	int	 rc;
+	struct store_table	r;
+	char			*doc;
+	int			 rc;
 
 	if (s == NULL)
 		return 0;
 	doc = store_table_doc(t);
-	snprintf(seed, sizeof seed, "%016" PRIx64, t->seed);
-	rc = store_run(s, "INSERT INTO tables (id, adapter, channel, game, seed, "
-	    "state, doc) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE "
-	    "SET state = excluded.state, doc = excluded.doc, "
-	    "updated = strftime('%s','now')", "ittttt" "t", cause,
-	    (long long)t->id, t->adapter->ops->name, t->channel, t->ops->name,
-	    seed, store_state_word(t->state), doc);
+	memset(&r, 0, sizeof r);
+	r.id = t->id;
+	r.adapter = t->adapter->ops->name;
+	r.channel = t->channel;
+	r.game = t->ops->name;
+	r.seed = t->seed;
+	r.state = store_state_word(t->state);
+	r.doc = doc;
+	r.updated = store_now();
+	rc = s->ops->save_table(s, &r, cause);
 	free(doc);
 	return rc;
 }
@@ -178,19 +110,36 @@ int
 store_move_append(struct store *s, const struct table *t, int seq, int seat,
     const struct game_move *m, char **cause)
 {
-	cJSON	*o;
-	char	*text;
-	int	 rc;
+	struct store_move	 r;
+	cJSON			*o;
+	char			*move, *game = NULL;
+	int			 rc = -1;
 
 	if (s == NULL)
 		return 0;
 	o = game_move_save(t->ops, m);
-	text = cJSON_PrintUnformatted(o);
+	move = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
-	rc = store_run(s, "INSERT INTO moves (table_id, seq, seat, move) "
-	    "VALUES (?, ?, ?, ?)", "iiit", cause, (long long)t->id,
-	    (long long)seq, (long long)seat, text);
-	free(text);
+	r.seq = seq;
+	r.seat = seat;
+	r.move = move;
+	r.at = store_now();
+	if ((seq + 1) % STORE_SNAPSHOT_EVERY == 0) {
+		o = t->ops->save(t->game);
+		game = cJSON_PrintUnformatted(o);
+		cJSON_Delete(o);
+	}
+	if (s->ops->begin(s, cause) != 0)
+		goto out;
+	if (s->ops->append_move(s, t->id, &r, cause) != 0 || (game != NULL &&
+	    s->ops->save_snapshot(s, t->id, seq + 1, game, cause) != 0)) {
+		s->ops->rollback(s);
+		goto out;
+	}
+	rc = s->ops->commit(s, cause);
+out:
+	free(move);
+	free(game);
 	return rc;
 }
 
@@ -198,22 +147,39 @@ int
 store_table_finish(struct store *s, const struct table *t,
     const struct game_result *r, char **cause)
 {
-	cJSON	*o;
-	char	*text;
-	int	 rc;
+	struct store_outcome	 o[GAME_MAX_SEATS];
+	cJSON			*j;
+	char			*result;
+	int			 i, rc;
 
 	if (s == NULL)
 		return 0;
-	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "state", r->state == GAME_WON ? "won" : "tied");
-	cJSON_AddNumberToObject(o, "winners", r->winners);
-	cJSON_AddNumberToObject(o, "moves", t->nmoves);
-	text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
-	rc = store_run(s, "UPDATE tables SET state = 'over', result = ?, "
-	    "updated = strftime('%s','now') WHERE id = ?", "ti", cause, text,
-	    (long long)t->id);
-	free(text);
+	for (i = 0; i < t->nseats; i++) {
+		o[i].user_id = t->seats[i].user_id;
+		o[i].name = t->seats[i].name;
+		o[i].seat = i;
+		if (r->state == GAME_TIED)
+			o[i].outcome = "tied";
+		else
+			o[i].outcome = (r->winners & (1u << i)) ? "won" : "lost";
+	}
+	j = cJSON_CreateObject();
+	cJSON_AddStringToObject(j, "state", r->state == GAME_WON ? "won" : "tied");
+	cJSON_AddNumberToObject(j, "winners", r->winners);
+	cJSON_AddNumberToObject(j, "moves", t->nmoves);
+	cJSON_AddStringToObject(j, "text", r->text);
+	result = cJSON_PrintUnformatted(j);
+	cJSON_Delete(j);
+	if (s->ops->begin(s, cause) != 0) {
+		free(result);
+		return -1;
+	}
+	rc = s->ops->record_result(s, t->id, result, o, t->nseats, cause);
+	if (rc == 0)
+		rc = s->ops->commit(s, cause);
+	else
+		s->ops->rollback(s);
+	free(result);
 	return rc;
 }
 
@@ -222,12 +188,11 @@ store_table_delete(struct store *s, const struct table *t, char **cause)
 {
 	if (s == NULL)
 		return 0;
-	return store_run(s, "DELETE FROM tables WHERE id = ?", "i", cause,
-	    (long long)t->id);
+	return s->ops->delete_table(s, t->id, cause);
 }
 
 /* Reads one table's doc back; -1 with *cause on anything malformed. */
-static int
+int
 store_parse_doc(struct table *t, const char *text, char **cause)
 {
 	cJSON		*doc = cJSON_Parse(text), *v, *seats, *seat, *opt;
@@ -290,49 +255,86 @@ out:
 	return rc;
 }
 
-/* Replays a table's moves onto its new game; -1 with *cause on a bad one. */
+/* What replaying a move log needs to carry from move to move. */
+struct store_replay {
+	struct table		*t;
+	int64_t			 last_at;	/* unix ms of the newest move */
+	store_move_hook		 hook;
+	void			*arg;
+};
+
 static int
-store_replay(struct store *s, struct table *t, char **cause)
+store_replay_move(const struct store_move *r, void *arg, char **cause)
 {
+	struct store_replay	*rp = arg;
+	struct table		*t = rp->t;
 	struct game_events	 ev;
 	struct game_move	 m;
-	sqlite3_stmt		*st;
 	cJSON			*o;
 	char			*err = NULL;
-	int			 rc, seq, seat;
 
-	if (play_new_game(t, cause) != 0)
-		return -1;
-	if (sqlite3_prepare_v2(s->db, "SELECT seq, seat, move FROM moves WHERE "
-	    "table_id = ? ORDER BY seq", -1, &st, NULL) != SQLITE_OK)
-		return store_error(s, "reading moves", cause);
-	sqlite3_bind_int64(st, 1, (long long)t->id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		seq = sqlite3_column_int(st, 0);
-		seat = sqlite3_column_int(st, 1);
-		o = cJSON_Parse((const char *)sqlite3_column_text(st, 2));
-		if (seq != t->nmoves || seat < 0 || seat >= t->nseats ||
-		    game_move_load(t->ops, o, &m, &err) != 0) {
-			cJSON_Delete(o);
-			set_cause(cause, "move %d is malformed%s%s", seq,
-			    err ? ": " : "", err ? err : "");
-			free(err);
-			sqlite3_finalize(st);
-			return -1;
-		}
+	o = cJSON_Parse(r->move);
+	if (r->seq != t->nmoves || r->seat < 0 || r->seat >= t->nseats ||
+	    game_move_load(t->ops, o, &m, &err) != 0) {
 		cJSON_Delete(o);
-		game_events_init(&ev);
-		if (t->ops->apply(t->game, seat, &m, &ev, &err) != 0) {
-			set_cause(cause, "move %d no longer applies: %s", seq, err);
-			free(err);
-			sqlite3_finalize(st);
-			return -1;
-		}
-		t->nmoves++;
+		set_cause(cause, "move %d is malformed%s%s", r->seq,
+		    err ? ": " : "", err ? err : "");
+		free(err);
+		return -1;
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return store_error(s, "reading moves", cause);
+	cJSON_Delete(o);
+	game_events_init(&ev);
+	if (t->ops->apply(t->game, r->seat, &m, &ev, &err) != 0) {
+		set_cause(cause, "move %d no longer applies: %s", r->seq, err);
+		free(err);
+		return -1;
+	}
+	t->nmoves++;
+	rp->last_at = r->at;
+	if (rp->hook != NULL)
+		rp->hook(t, r->seat, &m, &ev, rp->arg);
+	return 0;
+}
+
+int
+store_rebuild(struct store *s, struct table *t, int snapshots,
+    store_move_hook hook, void *arg, int64_t *last_at, char **cause)
+{
+	struct store_replay	 rp;
+	struct game		*g = NULL;
+	cJSON			*o;
+	char			*text = NULL, *err = NULL;
+	int			 seq = -1;
+
+	if (snapshots && s->ops->load_snapshot(s, t->id, &seq, &text, cause) != 0)
+		return -1;
+	if (text != NULL) {
+		o = cJSON_Parse(text);
+		g = o == NULL ? NULL : t->ops->load(o, &err);
+		cJSON_Delete(o);
+		free(text);
+		if (g == NULL) {
+			/* A bad snapshot is only a lost shortcut. */
+			log_warn("table %llu: ignoring snapshot %d: %s",
+			    (unsigned long long)t->id, seq, err ? err : "not JSON");
+			free(err);
+		}
+	}
+	if (g != NULL) {
+		rng_init(&t->ai_rng, t->seed, 2);
+		t->game = g;
+		t->nmoves = seq;
+	} else if (play_new_game(t, cause) != 0)
+		return -1;
+	memset(&rp, 0, sizeof rp);
+	rp.t = t;
+	rp.hook = hook;
+	rp.arg = arg;
+	if (s->ops->load_moves(s, t->id, t->nmoves, store_replay_move, &rp,
+	    cause) != 0)
+		return -1;
+	if (last_at != NULL)
+		*last_at = rp.last_at;
 	return 0;
 }
 
@@ -358,62 +360,98 @@ store_finished(struct store *s, struct table *t)
 	return 1;
 }
 
-int
-store_restore(struct store *s, struct bot *bot, char **cause)
+/*
+ * Re-arms the table's timer for the time it had left when the bot went
+ * down.  A turn whose time ran out meanwhile gets a fresh timer, and the
+ * channel is told, rather than a move made for a player who could not
+ * have seen it coming.
+ */
+static void
+store_rearm(struct table *t, int64_t since)
 {
+	struct bot	*bot = t->bot;
+	uint64_t	 now = bot_now(bot), full;
+	int64_t		 away = store_now() - since;
+	char		 left[32], *text;
+	int		 seat;
+
+	play_schedule(t);
+	if (t->task != TASK_TIMEOUT && t->task != TASK_LOBBY)
+		return;
+	full = t->deadline - now;
+	if (away < 0)
+		away = 0;
+	if ((uint64_t)away < full) {
+		t->deadline -= (uint64_t)away;
+		return;
+	}
+	if (t->task == TASK_LOBBY) {
+		t->deadline = now;	/* expires at once, and says so */
+		return;
+	}
+	for (seat = 0; seat < t->nseats; seat++)
+		if (t->task_seats & (1u << seat))
+			break;
+	render_duration(full, left, sizeof left);
+	text = xasprintf("I was away for longer than @{%d}'s timer; @{%d} has "
+	    "a fresh %s.", seat, seat, left);
+	play_say(t, text);
+	free(text);
+}
+
+static int
+store_restore_one(const struct store_table *r, void *arg, char **cause)
+{
+	struct bot		*bot = arg;
+	struct store		*s = bot->store;
 	const struct game_ops	*ops;
 	struct adapter		*a;
 	struct table		*t;
-	sqlite3_stmt		*st;
-	const char		*state;
 	char			*err = NULL;
-	uint64_t		 id;
-	int			 rc, n = 0;
+	int64_t			 since = r->updated;
+
+	(void)cause;
+	a = bot_find_adapter(bot, r->adapter);
+	ops = game_find(r->game);
+	if (a == NULL || ops == NULL)
+		return 0;	/* its adapter is off: keep it for later */
+	if (table_find(bot, a, r->channel) != NULL) {
+		log_error("table %llu: %s already has a table; not restoring "
+		    "this one", (unsigned long long)r->id, r->channel);
+		return 0;
+	}
+	t = table_new(bot, a, r->channel, ops);
+	t->id = r->id;
+	t->seed = r->seed;
+	t->turn_timer = bot->config->tables_turn_timer_ms;
+	t->prompt_timer = bot->config->tables_prompt_timer_ms;
+	t->state = strcmp(r->state, "playing") == 0 ? TABLE_PLAYING : TABLE_LOBBY;
+	if (store_parse_doc(t, r->doc, &err) != 0 ||
+	    (t->state == TABLE_PLAYING &&
+	    store_rebuild(s, t, 1, NULL, NULL, &since, &err) != 0)) {
+		log_error("table %llu in %s: cannot restore it: %s",
+		    (unsigned long long)r->id, r->channel, err);
+		free(err);
+		table_close(t);
+		return 0;
+	}
+	if (since < r->updated)
+		since = r->updated;
+	if (t->state == TABLE_PLAYING && store_finished(s, t))
+		return 0;
+	store_rearm(t, since);
+	return 0;
+}
+
+int
+store_restore(struct store *s, struct bot *bot, char **cause)
+{
+	int	before = bot->ntables;
 
 	if (s == NULL)
 		return 0;
-	if (sqlite3_prepare_v2(s->db, "SELECT max(id) FROM tables", -1, &st,
-	    NULL) != SQLITE_OK)
-		return store_error(s, "reading tables", cause);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		bot->next_table_id = (uint64_t)sqlite3_column_int64(st, 0) + 1;
-	sqlite3_finalize(st);
-
-	if (sqlite3_prepare_v2(s->db, "SELECT id, adapter, channel, game, seed, "
-	    "state, doc FROM tables WHERE state IN ('lobby', 'playing') "
-	    "ORDER BY id", -1, &st, NULL) != SQLITE_OK)
-		return store_error(s, "reading tables", cause);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		id = (uint64_t)sqlite3_column_int64(st, 0);
-		a = bot_find_adapter(bot, (const char *)sqlite3_column_text(st, 1));
-		ops = game_find((const char *)sqlite3_column_text(st, 3));
-		if (a == NULL || ops == NULL)
-			continue;	/* its adapter is off: keep it for later */
-		t = table_new(bot, a, (const char *)sqlite3_column_text(st, 2), ops);
-		t->id = id;
-		t->seed = strtoull((const char *)sqlite3_column_text(st, 4), NULL, 16);
-		state = (const char *)sqlite3_column_text(st, 5);
-		if (store_parse_doc(t, (const char *)sqlite3_column_text(st, 6),
-		    &err) != 0 || (strcmp(state, "playing") == 0 &&
-		    store_replay(s, t, &err) != 0)) {
-			log_error("table %llu in %s: cannot restore it: %s",
-			    (unsigned long long)id, t->channel, err);
-			free(err);
-			err = NULL;
-			table_close(t);
-			continue;
-		}
-		t->state = strcmp(state, "playing") == 0 ? TABLE_PLAYING :
-		    TABLE_LOBBY;
-		if (t->state == TABLE_PLAYING && store_finished(s, t))
-			continue;
-		play_schedule(t);
-		n++;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return store_error(s, "reading tables", cause);
-	if (bot->next_table_id == 0)
-		bot->next_table_id = 1;
-	return n;
+	bot->next_table_id = s->ops->max_table_id(s) + 1;
+	if (s->ops->load_tables(s, store_restore_one, bot, cause) != 0)
+		return -1;
+	return bot->ntables - before;
 }

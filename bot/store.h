@@ -1,11 +1,22 @@
 /*
- * store.h: durable tables.  Every table (lobby or game) and every accepted
- * move is written to SQLite before the players hear of it; on start-up the
- * bot rebuilds each open table from its seed, options and move log.
- * A NULL store (no state file) accepts every call and keeps nothing.
+ * store.h: durable tables.
+ *
+ * Every table (lobby or game) and every accepted move is written before
+ * the players hear of it; on start-up the bot rebuilds each open table
+ * from its latest snapshot and the moves after it (or from seed + options
+ * + all moves).  Finished games keep their log and a result row per seat,
+ * from which stats and leaderboards are read.
+ *
+ * Two layers: the front (bot/store.c) speaks in tables and games; a
+ * backend (struct store_ops, bot/store-sqlite.c) stores plain records.  A
+ * second backend, for several bot processes sharing one database, only
+ * has to fill in the ops.  A NULL store accepts every call and keeps
+ * nothing.
  */
 #ifndef BOT_STORE_H
 #define BOT_STORE_H
+
+#include <stdint.h>
 
 #include "game/game.h"
 
@@ -13,25 +24,150 @@ struct bot;
 struct store;
 struct table;
 
+#define STORE_SNAPSHOT_EVERY	32	/* moves between game snapshots */
+#define STORE_NAME_MAX		64
+#define STORE_RANKS_MAX		10
+
+/* A table as the backend keeps it.  Strings are borrowed. */
+struct store_table {
+	uint64_t	 id;
+	const char	*adapter;
+	const char	*channel;
+	const char	*game;
+	uint64_t	 seed;
+	const char	*state;		/* "lobby", "playing", "over" */
+	const char	*doc;		/* seats, host, options, timers as JSON */
+	const char	*result;	/* JSON, or NULL while running */
+	int64_t		 updated;	/* unix ms of the last change */
+};
+
+/* One logged move.  Strings are borrowed. */
+struct store_move {
+	int		 seq;
+	int		 seat;
+	const char	*move;		/* JSON, see game_move_save */
+	int64_t		 at;		/* unix ms */
+};
+
+/* One seat's outcome of a finished game. */
+struct store_outcome {
+	const char	*user_id;	/* platform user id; NULL for AI seats */
+	const char	*name;
+	int		 seat;
+	const char	*outcome;	/* "won", "lost", "tied" */
+};
+
+/* Which games stats count: any of them may be NULL for "all". */
+struct store_scope {
+	const char	*adapter;
+	const char	*channel;	/* NULL: every channel (global) */
+	const char	*game;
+};
+
+struct store_stats {
+	int	games, wins, ties, losses;
+	int	streak;		/* wins in a row (> 0) or losses (< 0), newest first */
+};
+
+struct store_rank {
+	char	user_id[STORE_NAME_MAX];
+	char	name[STORE_NAME_MAX];
+	int	games, wins;
+};
+
+typedef int (*store_table_cb)(const struct store_table *, void *arg, char **cause);
+typedef int (*store_move_cb)(const struct store_move *, void *arg, char **cause);
+
+/*
+ * A backend.  Every call returns 0, or -1 with *cause a sentence naming
+ * the file and what failed.  A failed call changes nothing.
+ */
+struct store_ops {
+	const char	*name;
+	struct store	*(*open)(const char *path, char **cause);
+	void		 (*close)(struct store *);
+	int	 (*begin)(struct store *, char **cause);
+	int	 (*commit)(struct store *, char **cause);
+	void	 (*rollback)(struct store *);
+	int	 (*save_table)(struct store *, const struct store_table *, char **cause);
+	int	 (*delete_table)(struct store *, uint64_t id, char **cause);
+	int	 (*append_move)(struct store *, uint64_t id, const struct store_move *,
+		     char **cause);
+	int	 (*save_snapshot)(struct store *, uint64_t id, int seq,
+		     const char *game, char **cause);
+	/* Marks the table over and writes one outcome per seat. */
+	int	 (*record_result)(struct store *, uint64_t id, const char *result,
+		     const struct store_outcome *, int n, char **cause);
+	/* Every table in the lobby or playing, in id order. */
+	int	 (*load_tables)(struct store *, store_table_cb, void *, char **cause);
+	/* One table by id, any state; 0 with *found 0 when there is none. */
+	int	 (*load_table)(struct store *, uint64_t id, store_table_cb, void *,
+		     int *found, char **cause);
+	/* The newest snapshot (caller frees *game, NULL and seq -1 if none). */
+	int	 (*load_snapshot)(struct store *, uint64_t id, int *seq,
+		     char **game, char **cause);
+	int	 (*load_moves)(struct store *, uint64_t id, int from_seq,
+		     store_move_cb, void *, char **cause);
+	uint64_t (*max_table_id)(struct store *);
+	int	 (*player_stats)(struct store *, const struct store_scope *,
+		     const char *user_id, struct store_stats *, char **cause);
+	/* Ranks by wins, then win rate; returns how many, or -1. */
+	int	 (*leaderboard)(struct store *, const struct store_scope *,
+		     struct store_rank *, int max, char **cause);
+	/* A channel's saved settings as JSON (caller frees), or NULL. */
+	int	 (*get_channel)(struct store *, const char *adapter,
+		     const char *channel, char **doc, char **cause);
+	int	 (*set_channel)(struct store *, const char *adapter,
+		     const char *channel, const char *doc, char **cause);
+};
+
+extern const struct store_ops store_sqlite_ops;
+
+/* Every backend's store starts with this. */
+struct store {
+	const struct store_ops	*ops;
+};
+
 /* Opens (creating if need be) the state file; caller frees with store_close. */
 struct store	*store_open(const char *path, char **cause);
 void		 store_close(struct store *);
 
 /* Writes the table's seats, options, host and state. */
 int	 store_table_save(struct store *, const struct table *, char **cause);
-/* Appends move number seq of the table; fails if seq is already there. */
+/*
+ * Appends move number seq of the table (refused if seq is there already),
+ * with a snapshot of the game every STORE_SNAPSHOT_EVERY moves, in one
+ * transaction.
+ */
 int	 store_move_append(struct store *, const struct table *, int seq, int seat,
 	     const struct game_move *, char **cause);
-/* Marks the game over with its result. */
+/* Marks the game over with its result and each seat's outcome. */
 int	 store_table_finish(struct store *, const struct table *,
 	     const struct game_result *, char **cause);
 /* Forgets a table that never started or was ended by its host. */
 int	 store_table_delete(struct store *, const struct table *, char **cause);
 /*
- * Rebuilds every open table into the bot: lobbies as they were, games by
- * replaying their moves.  Tables of adapters not running are kept for
- * later.  Returns the number restored, or -1 with *cause.
+ * Rebuilds every open table into the bot: lobbies as they were, games from
+ * snapshot + moves, timers re-armed with their remaining time.  Tables of
+ * adapters not running are kept for later.  Returns the number restored,
+ * or -1 with *cause.
  */
 int	 store_restore(struct store *, struct bot *, char **cause);
+
+/*
+ * Rebuilds t's game from the store: from the newest snapshot when
+ * snapshots is set, else from the seed; then every later move, calling
+ * hook (may be NULL) after each with its events.  *last_at (may be NULL)
+ * gets the newest move's time.  0, or -1 with *cause.
+ */
+typedef void (*store_move_hook)(struct table *, int seat, const struct game_move *,
+    const struct game_events *, void *arg);
+int	 store_rebuild(struct store *, struct table *, int snapshots,
+	     store_move_hook, void *arg, int64_t *last_at, char **cause);
+/* Reads a table record's doc (seats, host, options, timers) onto t. */
+int	 store_parse_doc(struct table *, const char *doc, char **cause);
+
+/* Milliseconds since the epoch, for records. */
+int64_t	 store_now(void);
 
 #endif

@@ -22,10 +22,13 @@
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
+static char	said[4096];
+
 static int
 quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
 {
-	(void)a; (void)to; (void)text; (void)cause;
+	(void)a; (void)to; (void)cause;
+	snprintf(said + strlen(said), sizeof said - strlen(said), "%s\n", text);
 	return 0;
 }
 
@@ -87,6 +90,8 @@ world_game(struct world *w, const char *channel, int nmoves)
 	int		 i;
 
 	t->seed = 1234 + t->id;
+	t->turn_timer = w->config->tables_turn_timer_ms;
+	t->prompt_timer = w->config->tables_prompt_timer_ms;
 	t->host = xstrdup("alice");
 	table_add_seat(t, "alice", "alice");
 	for (i = 0; i < 3; i++)
@@ -221,6 +226,108 @@ test_duplicate_move_refused(void **state)
 	unlink(path);
 }
 
+/* A long game restores from its snapshot to exactly what a full replay gives. */
+static void
+test_snapshot(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
+	char		*before, *after, *replayed;
+	sqlite3		*db;
+	sqlite3_stmt	*st;
+	int		 fd = mkstemp(path), n = 0;
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	t = world_game(&w, "#long", STORE_SNAPSHOT_EVERY + 5);
+	assert_int_equal(t->state, TABLE_PLAYING);
+	before = game_text(t);
+	world_close(&w);
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM snapshots "
+	    "WHERE seq = 32", -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	assert_int_equal(n, 1);
+
+	world_open(&w, path);
+	t = TAILQ_FIRST(&w.bot.tables);
+	after = game_text(t);
+	assert_string_equal(after, before);
+	/* The same table rebuilt from its seed and every move. */
+	t->ops->free_game(t->game);
+	t->game = NULL;
+	assert_int_equal(store_rebuild(w.bot.store, t, 0, NULL, NULL, NULL, NULL), 0);
+	replayed = game_text(t);
+	assert_string_equal(replayed, before);
+	free(before);
+	free(after);
+	free(replayed);
+	world_close(&w);
+	unlink(path);
+}
+
+/*
+ * A turn timer keeps running across a restart: the time the bot was down
+ * counts, and a turn whose time ran out meanwhile gets a fresh timer.
+ */
+static void
+test_timers_rearmed(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
+	char		 sql[256];
+	sqlite3		*db;
+	int		 fd = mkstemp(path), i;
+	long long	 away[] = { 120000, 600000 };
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	t = world_game(&w, "#timer", 3);
+	/* Every seat human, so whoever is to act has a turn timer. */
+	for (i = 0; i < t->nseats; i++) {
+		if (t->seats[i].user_id == NULL)
+			t->seats[i].user_id = xstrdup(t->seats[i].name);
+		t->seats[i].ai = 0;
+	}
+	assert_int_equal(store_table_save(w.bot.store, t, NULL), 0);
+	world_close(&w);
+
+	for (i = 0; i < 2; i++) {
+		/* The last change was 2 minutes ago, then 10. */
+		assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+		snprintf(sql, sizeof sql, "UPDATE moves SET at = %lld; UPDATE "
+		    "tables SET updated = %lld", (long long)store_now() - away[i],
+		    (long long)store_now() - away[i]);
+		assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+		sqlite3_close(db);
+
+		said[0] = '\0';
+		world_open(&w, path);
+		t = TAILQ_FIRST(&w.bot.tables);
+		assert_non_null(t);
+		assert_int_equal(t->task, TASK_TIMEOUT);
+		if (i == 0) {
+			/* 3 of the 5 minutes are left (give or take the test's ms). */
+			assert_true(t->deadline <= w.bot.fake_now + 180000 + 50);
+			assert_true(t->deadline >= w.bot.fake_now + 180000 - 5000);
+			assert_null(strstr(said, "fresh"));
+		} else {
+			assert_int_equal(t->deadline, w.bot.fake_now + 300000);
+			assert_non_null(strstr(said, "has a fresh 5m"));
+		}
+		world_close(&w);
+	}
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -228,6 +335,8 @@ main(void)
 		cmocka_unit_test(test_restore_identical),
 		cmocka_unit_test(test_gone_and_damaged),
 		cmocka_unit_test(test_duplicate_move_refused),
+		cmocka_unit_test(test_snapshot),
+		cmocka_unit_test(test_timers_rearmed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,594 @@
+/*
+ * The SQLite store backend: one file, WAL mode, synchronous=FULL, so a
+ * move is on disk when its commit returns.  The schema is versioned with
+ * PRAGMA user_version; store_sqlite_migrations[] takes any older file to
+ * the current version at open, in one transaction.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "bot/store.h"
+#include "lib/xmalloc.h"
+
+struct store_sqlite {
+	struct store	 store;		/* first: a struct store * points here */
+	sqlite3		*db;
+	char		*path;
+};
+
+/*
+ * Migration N takes a file from version N to N + 1.  Version 0 is a new
+ * file (or one from before versioning, whose tables already exist).
+ */
+static const char *const store_sqlite_migrations[] = {
+	/* 0 -> 1: tables and their move logs. */
+	"CREATE TABLE IF NOT EXISTS tables ("
+	"  id INTEGER PRIMARY KEY,"
+	"  adapter TEXT NOT NULL,"
+	"  channel TEXT NOT NULL,"
+	"  game TEXT NOT NULL,"
+	"  seed TEXT NOT NULL,"
+	"  state TEXT NOT NULL,"
+	"  doc TEXT NOT NULL,"
+	"  result TEXT,"
+	"  created INTEGER NOT NULL DEFAULT (strftime('%s','now')),"
+	"  updated INTEGER NOT NULL DEFAULT (strftime('%s','now')));"
+	"CREATE TABLE IF NOT EXISTS moves ("
+	"  table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
+	"  seq INTEGER NOT NULL,"
+	"  seat INTEGER NOT NULL,"
+	"  move TEXT NOT NULL,"
+	"  PRIMARY KEY (table_id, seq));",
+
+	/* 1 -> 2: move times, snapshots, outcomes for stats, channel settings. */
+	"ALTER TABLE moves ADD COLUMN at INTEGER NOT NULL DEFAULT 0;"
+	"UPDATE tables SET created = created * 1000, updated = updated * 1000;"
+	"CREATE INDEX tables_state ON tables(state);"
+	"CREATE TABLE snapshots ("
+	"  table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
+	"  seq INTEGER NOT NULL,"
+	"  game TEXT NOT NULL,"
+	"  PRIMARY KEY (table_id, seq));"
+	"CREATE TABLE outcomes ("
+	"  table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,"
+	"  seat INTEGER NOT NULL,"
+	"  adapter TEXT NOT NULL,"
+	"  channel TEXT NOT NULL,"
+	"  game TEXT NOT NULL,"
+	"  user_id TEXT,"
+	"  name TEXT NOT NULL,"
+	"  outcome TEXT NOT NULL,"
+	"  finished INTEGER NOT NULL,"
+	"  PRIMARY KEY (table_id, seat));"
+	"CREATE INDEX outcomes_user ON outcomes(adapter, user_id, finished);"
+	"CREATE INDEX outcomes_scope ON outcomes(adapter, channel, game);"
+	"CREATE TABLE channels ("
+	"  adapter TEXT NOT NULL,"
+	"  channel TEXT NOT NULL,"
+	"  doc TEXT NOT NULL,"
+	"  PRIMARY KEY (adapter, channel));",
+};
+#define STORE_SQLITE_VERSION \
+	((int)(sizeof store_sqlite_migrations / sizeof store_sqlite_migrations[0]))
+
+static int
+ss_error(struct store_sqlite *s, const char *what, char **cause)
+{
+	int	code = sqlite3_extended_errcode(s->db);
+
+	if ((code & 0xff) == SQLITE_FULL)
+		return set_cause(cause, "%s: %s: the disk is full", s->path, what);
+	if ((code & 0xff) == SQLITE_READONLY)
+		return set_cause(cause, "%s: %s: the file is read-only", s->path,
+		    what);
+	if ((code & 0xff) == SQLITE_CORRUPT || (code & 0xff) == SQLITE_NOTADB)
+		return set_cause(cause, "%s: %s: the file is damaged (%s)",
+		    s->path, what, sqlite3_errmsg(s->db));
+	return set_cause(cause, "%s: %s: %s", s->path, what, sqlite3_errmsg(s->db));
+}
+
+static int
+ss_exec(struct store_sqlite *s, const char *sql, const char *what, char **cause)
+{
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return ss_error(s, what, cause);
+	return 0;
+}
+
+/*
+ * Prepares sql and binds one value per character of types: 't' text
+ * (NULL allowed), 'i' long long.  Returns the statement or NULL.
+ */
+static sqlite3_stmt *
+ss_prepare(struct store_sqlite *s, const char *sql, const char *types, va_list ap)
+{
+	sqlite3_stmt	*st;
+	const char	*text;
+	int		 i;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	for (i = 0; types[i] != '\0'; i++) {
+		if (types[i] == 't') {
+			text = va_arg(ap, const char *);
+			if (text == NULL)
+				sqlite3_bind_null(st, i + 1);
+			else
+				sqlite3_bind_text(st, i + 1, text, -1, SQLITE_TRANSIENT);
+		} else
+			sqlite3_bind_int64(st, i + 1, va_arg(ap, long long));
+	}
+	return st;
+}
+
+/* Runs one statement that returns no rows. */
+static int
+ss_run(struct store_sqlite *s, const char *what, char **cause, const char *sql,
+    const char *types, ...)
+{
+	sqlite3_stmt	*st;
+	va_list		 ap;
+	int		 rc;
+
+	va_start(ap, types);
+	st = ss_prepare(s, sql, types, ap);
+	va_end(ap);
+	if (st == NULL)
+		return ss_error(s, what, cause);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return ss_error(s, what, cause);
+	return 0;
+}
+
+/* Prepares a query; the caller steps and finalizes it. */
+static sqlite3_stmt *
+ss_query(struct store_sqlite *s, const char *sql, const char *types, ...)
+{
+	sqlite3_stmt	*st;
+	va_list		 ap;
+
+	va_start(ap, types);
+	st = ss_prepare(s, sql, types, ap);
+	va_end(ap);
+	return st;
+}
+
+static const char *
+ss_text(sqlite3_stmt *st, int col)
+{
+	const unsigned char	*t = sqlite3_column_text(st, col);
+
+	return t == NULL ? "" : (const char *)t;
+}
+
+static int
+ss_migrate(struct store_sqlite *s, char **cause)
+{
+	sqlite3_stmt	*st;
+	char		 sql[64];
+	int		 version = 0, v;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) ==
+	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (version > STORE_SQLITE_VERSION)
+		return set_cause(cause, "%s: written by a newer cheersbot (schema "
+		    "%d, this one knows %d); upgrade the bot", s->path, version,
+		    STORE_SQLITE_VERSION);
+	if (version == STORE_SQLITE_VERSION)
+		return 0;
+	if (ss_exec(s, "BEGIN IMMEDIATE", "starting the schema upgrade", cause) != 0)
+		return -1;
+	for (v = version; v < STORE_SQLITE_VERSION; v++) {
+		if (ss_exec(s, store_sqlite_migrations[v], "upgrading the schema",
+		    cause) != 0)
+			goto fail;
+	}
+	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", STORE_SQLITE_VERSION);
+	if (ss_exec(s, sql, "upgrading the schema", cause) != 0 ||
+	    ss_exec(s, "COMMIT", "upgrading the schema", cause) != 0)
+		goto fail;
+	return 0;
+fail:
+	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+static void
+ss_close(struct store *store)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	if (s == NULL)
+		return;
+	sqlite3_close(s->db);
+	free(s->path);
+	free(s);
+}
+
+static struct store *
+ss_open(const char *path, char **cause)
+{
+	struct store_sqlite	*s = xcalloc(1, sizeof *s);
+
+	s->store.ops = &store_sqlite_ops;
+	s->path = xstrdup(path);
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		ss_error(s, "cannot open the state file", cause);
+		ss_close(&s->store);
+		return NULL;
+	}
+	sqlite3_busy_timeout(s->db, 2000);
+	sqlite3_extended_result_codes(s->db, 1);
+	if (ss_exec(s, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
+	    "PRAGMA foreign_keys=ON", "cannot set up the state file", cause) != 0 ||
+	    ss_migrate(s, cause) != 0) {
+		ss_close(&s->store);
+		return NULL;
+	}
+	return &s->store;
+}
+
+static int
+ss_begin(struct store *store, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	return ss_exec(s, "BEGIN IMMEDIATE", "starting a write", cause);
+}
+
+static int
+ss_commit(struct store *store, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	if (ss_exec(s, "COMMIT", "saving", cause) != 0) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+ss_rollback(struct store *store)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+static int
+ss_save_table(struct store *store, const struct store_table *t, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	char			 seed[17];
+
+	snprintf(seed, sizeof seed, "%016" PRIx64, t->seed);
+	return ss_run(s, "saving a table", cause,
+	    "INSERT INTO tables (id, adapter, channel, game, seed, state, doc, "
+	    "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+	    "ON CONFLICT(id) DO UPDATE SET state = excluded.state, "
+	    "doc = excluded.doc, updated = excluded.updated", "itttttti" "i",
+	    (long long)t->id, t->adapter, t->channel, t->game, seed, t->state,
+	    t->doc, (long long)t->updated, (long long)t->updated);
+}
+
+static int
+ss_delete_table(struct store *store, uint64_t id, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	return ss_run(s, "forgetting a table", cause,
+	    "DELETE FROM tables WHERE id = ?", "i", (long long)id);
+}
+
+static int
+ss_append_move(struct store *store, uint64_t id, const struct store_move *m,
+    char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	return ss_run(s, "saving a move", cause,
+	    "INSERT INTO moves (table_id, seq, seat, move, at) VALUES "
+	    "(?, ?, ?, ?, ?)", "iiiti", (long long)id, (long long)m->seq,
+	    (long long)m->seat, m->move, (long long)m->at);
+}
+
+static int
+ss_save_snapshot(struct store *store, uint64_t id, int seq, const char *game,
+    char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	return ss_run(s, "saving a snapshot", cause,
+	    "INSERT OR REPLACE INTO snapshots (table_id, seq, game) VALUES "
+	    "(?, ?, ?)", "iit", (long long)id, (long long)seq, game);
+}
+
+static int
+ss_record_result(struct store *store, uint64_t id, const char *result,
+    const struct store_outcome *o, int n, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	long long		 now = (long long)store_now();
+	int			 i;
+
+	if (ss_run(s, "recording a result", cause,
+	    "UPDATE tables SET state = 'over', result = ?, updated = ? "
+	    "WHERE id = ?", "tii", result, now, (long long)id) != 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (ss_run(s, "recording a result", cause,
+		    "INSERT OR REPLACE INTO outcomes (table_id, seat, adapter, "
+		    "channel, game, user_id, name, outcome, finished) SELECT id, "
+		    "?, adapter, channel, game, ?, ?, ?, ? FROM tables WHERE "
+		    "id = ?", "ittti" "i", (long long)o[i].seat, o[i].user_id,
+		    o[i].name, o[i].outcome, now, (long long)id) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Calls cb for each row of a tables query. */
+static int
+ss_each_table(struct store_sqlite *s, sqlite3_stmt *st, store_table_cb cb,
+    void *arg, int *found, char **cause)
+{
+	struct store_table	t;
+	int			rc;
+
+	if (st == NULL)
+		return ss_error(s, "reading tables", cause);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		memset(&t, 0, sizeof t);
+		t.id = (uint64_t)sqlite3_column_int64(st, 0);
+		t.adapter = ss_text(st, 1);
+		t.channel = ss_text(st, 2);
+		t.game = ss_text(st, 3);
+		t.seed = strtoull(ss_text(st, 4), NULL, 16);
+		t.state = ss_text(st, 5);
+		t.doc = ss_text(st, 6);
+		t.result = sqlite3_column_type(st, 7) == SQLITE_NULL ? NULL :
+		    ss_text(st, 7);
+		t.updated = sqlite3_column_int64(st, 8);
+		if (found != NULL)
+			*found = 1;
+		if (cb(&t, arg, cause) != 0) {
+			sqlite3_finalize(st);
+			return -1;
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return ss_error(s, "reading tables", cause);
+	return 0;
+}
+
+#define SS_TABLE_COLUMNS \
+	"SELECT id, adapter, channel, game, seed, state, doc, result, updated " \
+	"FROM tables "
+
+static int
+ss_load_tables(struct store *store, store_table_cb cb, void *arg, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	return ss_each_table(s, ss_query(s, SS_TABLE_COLUMNS "WHERE state IN "
+	    "('lobby', 'playing') ORDER BY id", ""), cb, arg, NULL, cause);
+}
+
+static int
+ss_load_table(struct store *store, uint64_t id, store_table_cb cb, void *arg,
+    int *found, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	*found = 0;
+	return ss_each_table(s, ss_query(s, SS_TABLE_COLUMNS "WHERE id = ?",
+	    "i", (long long)id), cb, arg, found, cause);
+}
+
+static int
+ss_load_snapshot(struct store *store, uint64_t id, int *seq, char **game,
+    char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	sqlite3_stmt		*st;
+	int			 rc;
+
+	*seq = -1;
+	*game = NULL;
+	st = ss_query(s, "SELECT seq, game FROM snapshots WHERE table_id = ? "
+	    "ORDER BY seq DESC LIMIT 1", "i", (long long)id);
+	if (st == NULL)
+		return ss_error(s, "reading a snapshot", cause);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*seq = sqlite3_column_int(st, 0);
+		*game = xstrdup(ss_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return ss_error(s, "reading a snapshot", cause);
+	return 0;
+}
+
+static int
+ss_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
+    void *arg, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	struct store_move	 m;
+	sqlite3_stmt		*st;
+	int			 rc;
+
+	st = ss_query(s, "SELECT seq, seat, move, at FROM moves WHERE "
+	    "table_id = ? AND seq >= ? ORDER BY seq", "ii", (long long)id,
+	    (long long)from_seq);
+	if (st == NULL)
+		return ss_error(s, "reading moves", cause);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		m.seq = sqlite3_column_int(st, 0);
+		m.seat = sqlite3_column_int(st, 1);
+		m.move = ss_text(st, 2);
+		m.at = sqlite3_column_int64(st, 3);
+		if (cb(&m, arg, cause) != 0) {
+			sqlite3_finalize(st);
+			return -1;
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return ss_error(s, "reading moves", cause);
+	return 0;
+}
+
+static uint64_t
+ss_max_table_id(struct store *store)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	sqlite3_stmt		*st = ss_query(s, "SELECT max(id) FROM tables", "");
+	uint64_t		 id = 0;
+
+	if (st != NULL && sqlite3_step(st) == SQLITE_ROW)
+		id = (uint64_t)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* The WHERE clause of a scope, binding adapter, channel, game in order. */
+#define SS_SCOPE \
+	"(?1 IS NULL OR adapter = ?1) AND (?2 IS NULL OR channel = ?2) AND " \
+	"(?3 IS NULL OR game = ?3)"
+
+static int
+ss_player_stats(struct store *store, const struct store_scope *sc,
+    const char *user_id, struct store_stats *out, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	sqlite3_stmt		*st;
+	const char		*o;
+	int			 rc, v, first = 0, streaking = 1;
+
+	memset(out, 0, sizeof *out);
+	st = ss_query(s, "SELECT outcome FROM outcomes WHERE " SS_SCOPE
+	    " AND user_id = ?4 ORDER BY finished DESC, table_id DESC", "tttt",
+	    sc->adapter, sc->channel, sc->game, user_id);
+	if (st == NULL)
+		return ss_error(s, "reading stats", cause);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		o = ss_text(st, 0);
+		v = strcmp(o, "won") == 0 ? 1 : strcmp(o, "lost") == 0 ? -1 : 0;
+		out->games++;
+		if (v == 1)
+			out->wins++;
+		else if (v == -1)
+			out->losses++;
+		else
+			out->ties++;
+		/* The streak: the newest run of wins, or of losses. */
+		if (out->games == 1)
+			first = v;
+		if (streaking && v != 0 && v == first)
+			out->streak += v;
+		else
+			streaking = 0;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return ss_error(s, "reading stats", cause);
+	return 0;
+}
+
+static int
+ss_leaderboard(struct store *store, const struct store_scope *sc,
+    struct store_rank *out, int max, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	sqlite3_stmt		*st;
+	int			 rc, n = 0;
+
+	st = ss_query(s, "SELECT user_id, max(name), count(*) AS g, "
+	    "sum(outcome = 'won') AS w FROM outcomes WHERE " SS_SCOPE
+	    " AND user_id IS NOT NULL GROUP BY user_id "
+	    "ORDER BY w DESC, w * 1.0 / g DESC, g DESC, user_id LIMIT ?4",
+	    "ttti", sc->adapter, sc->channel, sc->game, (long long)max);
+	if (st == NULL)
+		return ss_error(s, "reading the leaderboard", cause);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max) {
+		snprintf(out[n].user_id, sizeof out[n].user_id, "%s", ss_text(st, 0));
+		snprintf(out[n].name, sizeof out[n].name, "%s", ss_text(st, 1));
+		out[n].games = sqlite3_column_int(st, 2);
+		out[n].wins = sqlite3_column_int(st, 3);
+		n++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return ss_error(s, "reading the leaderboard", cause);
+	return n;
+}
+
+static int
+ss_get_channel(struct store *store, const char *adapter, const char *channel,
+    char **doc, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	sqlite3_stmt		*st;
+	int			 rc;
+
+	*doc = NULL;
+	st = ss_query(s, "SELECT doc FROM channels WHERE adapter = ? AND "
+	    "channel = ?", "tt", adapter, channel);
+	if (st == NULL)
+		return ss_error(s, "reading channel settings", cause);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*doc = xstrdup(ss_text(st, 0));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return ss_error(s, "reading channel settings", cause);
+	return 0;
+}
+
+static int
+ss_set_channel(struct store *store, const char *adapter, const char *channel,
+    const char *doc, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	return ss_run(s, "saving channel settings", cause,
+	    "INSERT OR REPLACE INTO channels (adapter, channel, doc) VALUES "
+	    "(?, ?, ?)", "ttt", adapter, channel, doc);
+}
+
+const struct store_ops store_sqlite_ops = {
+	.name = "sqlite",
+	.open = ss_open,
+	.close = ss_close,
+	.begin = ss_begin,
+	.commit = ss_commit,
+	.rollback = ss_rollback,
+	.save_table = ss_save_table,
+	.delete_table = ss_delete_table,
+	.append_move = ss_append_move,
+	.save_snapshot = ss_save_snapshot,
+	.record_result = ss_record_result,
+	.load_tables = ss_load_tables,
+	.load_table = ss_load_table,
+	.load_snapshot = ss_load_snapshot,
+	.load_moves = ss_load_moves,
+	.max_table_id = ss_max_table_id,
+	.player_stats = ss_player_stats,
+	.leaderboard = ss_leaderboard,
+	.get_channel = ss_get_channel,
+	.set_channel = ss_set_channel,
+};
