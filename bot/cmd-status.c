@@ -38,6 +38,9 @@ cmd_status_exec(struct cmd_ctx *ctx, char **cause)
 	s = t->ops->render_public(t->game);
 	buf_puts(&b, s);
 	free(s);
+	if (t->paused)
+		buf_puts(&b, "\nPaused: I cannot save moves right now and keep "
+		    "trying.");
 	cmd_reply(ctx, ctx->ev->is_dm, "%s", buf_str(&b));
 	buf_release(&b);
 	return 0;

@@ -37,6 +37,7 @@ struct config {
 	char		 *bot_name;
 	char		 *bot_command;
 	char		 *bot_state_file;
+	uint64_t	  bot_state_max_size;	/* bytes; 0: no limit */
 	char		**bot_admins;		/* "platform:userid" each */
 	int		  bot_log_level;	/* enum config_log_level */
 	uint64_t	  bot_seed;		/* 0: a fresh seed per table */

@@ -158,7 +158,8 @@ main(int argc, char **argv)
 	bot_init(&bot, loop, cfg);
 	bot.config_path = path == NULL ? NULL : xstrdup(path);
 	bot.fake_clock = fake;
-	if ((bot.store = store_open(cfg->bot_state_file, &cause)) == NULL)
+	if ((bot.store = store_open(cfg->bot_state_file,
+	    cfg->bot_state_max_size, &cause)) == NULL)
 		fatalx("%s", cause);
 	if (cfg->console_enabled)
 		bot_add_adapter(&bot, console_new(&bot));

@@ -124,8 +124,6 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 		return -1;
 	}
 	if (store_move_append(t->bot->store, t, t->nmoves, seat, m, &err) != 0) {
-		log_error("table %llu: recording move %d failed: %s",
-		    (unsigned long long)t->id, t->nmoves, err);
 		free(err);
 		saved = t->ops->load(snap, &err);
 		if (saved == NULL)
@@ -135,10 +133,15 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 		t->game = saved;
 		cJSON_Delete(snap);
 		return set_cause(cause, "Your move could not be saved, so it "
-		    "did not happen; please try again.");
+		    "did not happen: my storage is failing and the operator can "
+		    "see why in the log.");
 	}
 	cJSON_Delete(snap);
 	t->nmoves++;
+	if (t->paused) {
+		t->paused = 0;
+		play_say(t, "Saving works again; the game goes on.");
+	}
 
 	/*
 	 * The events, then who must act next.  When a human must, the whole

@@ -9,9 +9,37 @@
 #include "bot/config.h"
 #include "bot/log.h"
 #include "bot/play.h"
+#include "bot/render.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
+
+/*
+ * A move the bot makes by itself (an AI seat, or for a timed-out player)
+ * could not be saved.  The table pauses rather than pretend the move
+ * happened: the channel is told once, and the move is tried again later.
+ */
+static void
+sched_pause(struct table *t, int seat, char *cause)
+{
+	char	*text, when[32];
+
+	log_error("table %llu: a move for seat %d failed: %s",
+	    (unsigned long long)t->id, seat, cause);
+	free(cause);
+	if (!t->paused) {
+		render_duration(TABLE_RETRY_MS, when, sizeof when);
+		text = xasprintf("The game is paused: I cannot save moves right "
+		    "now, and a move I cannot save does not happen. I will try "
+		    "again every %s.", when);
+		play_say(t, text);
+		free(text);
+		t->paused = 1;
+	}
+	t->task = TASK_AI;
+	t->task_seats = 1u << seat;
+	t->deadline = bot_now(t->bot) + TABLE_RETRY_MS;
+}
 
 /* A human ran out of time: the AI moves for them, and may keep the seat. */
 static void
@@ -51,11 +79,8 @@ sched_timeout(struct table *t)
 	}
 	play_say(t, text);
 	free(text);
-	if (play_ai(t, seat, &cause) != 0) {
-		log_error("table %llu: timeout move failed: %s",
-		    (unsigned long long)t->id, cause);
-		free(cause);
-	}
+	if (play_ai(t, seat, &cause) != 0)
+		sched_pause(t, seat, cause);
 }
 
 /* Runs a table's due task.  The table may be closed when this returns. */
@@ -74,11 +99,8 @@ sched_run(struct table *t)
 		for (seat = 0; seat < t->nseats; seat++)
 			if (t->task_seats & (1u << seat))
 				break;
-		if (seat < t->nseats && play_ai(t, seat, &cause) != 0) {
-			log_error("table %llu: AI move failed: %s",
-			    (unsigned long long)t->id, cause);
-			free(cause);
-		}
+		if (seat < t->nseats && play_ai(t, seat, &cause) != 0)
+			sched_pause(t, seat, cause);
 		break;
 	case TASK_TIMEOUT:
 		sched_timeout(t);

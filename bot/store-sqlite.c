@@ -215,9 +215,10 @@ ss_close(struct store *store)
 }
 
 static struct store *
-ss_open(const char *path, char **cause)
+ss_open(const char *path, uint64_t max_size, char **cause)
 {
 	struct store_sqlite	*s = xcalloc(1, sizeof *s);
+	char			 sql[64];
 
 	s->store.ops = &store_sqlite_ops;
 	s->path = xstrdup(path);
@@ -229,11 +230,20 @@ ss_open(const char *path, char **cause)
 	}
 	sqlite3_busy_timeout(s->db, 2000);
 	sqlite3_extended_result_codes(s->db, 1);
-	if (ss_exec(s, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
+	if (ss_exec(s, "PRAGMA page_size=4096; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
 	    "PRAGMA foreign_keys=ON", "cannot set up the state file", cause) != 0 ||
 	    ss_migrate(s, cause) != 0) {
 		ss_close(&s->store);
 		return NULL;
+	}
+	if (max_size > 0) {
+		/* SQLite counts pages; round the cap down, to 1 page at least. */
+		snprintf(sql, sizeof sql, "PRAGMA max_page_count = %llu",
+		    (unsigned long long)(max_size / 4096 > 0 ? max_size / 4096 : 1));
+		if (ss_exec(s, sql, "cannot cap the state file", cause) != 0) {
+			ss_close(&s->store);
+			return NULL;
+		}
 	}
 	return &s->store;
 }

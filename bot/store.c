@@ -31,9 +31,9 @@ store_now(void)
 }
 
 struct store *
-store_open(const char *path, char **cause)
+store_open(const char *path, uint64_t max_size, char **cause)
 {
-	return store_sqlite_ops.open(path, cause);
+	return store_sqlite_ops.open(path, max_size, cause);
 }
 
 void
@@ -41,6 +41,20 @@ store_close(struct store *s)
 {
 	if (s != NULL)
 		s->ops->close(s);
+}
+
+/*
+ * Logs what the backend said (file, reason) for the operator and hands
+ * the players a sentence without server details.  Takes err.
+ */
+static int
+store_failed(const struct table *t, char *err, char **cause)
+{
+	log_error("table %llu in %s: %s", (unsigned long long)t->id, t->channel,
+	    err);
+	free(err);
+	return set_cause(cause, "I could not save that, so nothing changed: my "
+	    "storage is failing and the operator can see why in the log.");
 }
 
 /* The table's own state (not the game) as JSON; caller frees. */
@@ -86,7 +100,7 @@ int
 store_table_save(struct store *s, const struct table *t, char **cause)
 {
 	struct store_table	r;
-	char			*doc;
+	char			*doc, *err = NULL;
 	int			 rc;
 
 	if (s == NULL)
@@ -101,9 +115,9 @@ store_table_save(struct store *s, const struct table *t, char **cause)
 	r.state = store_state_word(t->state);
 	r.doc = doc;
 	r.updated = store_now();
-	rc = s->ops->save_table(s, &r, cause);
+	rc = s->ops->save_table(s, &r, &err);
 	free(doc);
-	return rc;
+	return rc == 0 ? 0 : store_failed(t, err, cause);
 }
 
 int
@@ -112,7 +126,7 @@ store_move_append(struct store *s, const struct table *t, int seq, int seat,
 {
 	struct store_move	 r;
 	cJSON			*o;
-	char			*move, *game = NULL;
+	char			*move, *game = NULL, *err = NULL;
 	int			 rc = -1;
 
 	if (s == NULL)
@@ -129,18 +143,18 @@ store_move_append(struct store *s, const struct table *t, int seq, int seat,
 		game = cJSON_PrintUnformatted(o);
 		cJSON_Delete(o);
 	}
-	if (s->ops->begin(s, cause) != 0)
+	if (s->ops->begin(s, &err) != 0)
 		goto out;
-	if (s->ops->append_move(s, t->id, &r, cause) != 0 || (game != NULL &&
-	    s->ops->save_snapshot(s, t->id, seq + 1, game, cause) != 0)) {
+	if (s->ops->append_move(s, t->id, &r, &err) != 0 || (game != NULL &&
+	    s->ops->save_snapshot(s, t->id, seq + 1, game, &err) != 0)) {
 		s->ops->rollback(s);
 		goto out;
 	}
-	rc = s->ops->commit(s, cause);
+	rc = s->ops->commit(s, &err);
 out:
 	free(move);
 	free(game);
-	return rc;
+	return rc == 0 ? 0 : store_failed(t, err, cause);
 }
 
 int
@@ -149,7 +163,7 @@ store_table_finish(struct store *s, const struct table *t,
 {
 	struct store_outcome	 o[GAME_MAX_SEATS];
 	cJSON			*j;
-	char			*result;
+	char			*result, *err = NULL;
 	int			 i, rc;
 
 	if (s == NULL)
@@ -170,25 +184,27 @@ store_table_finish(struct store *s, const struct table *t,
 	cJSON_AddStringToObject(j, "text", r->text);
 	result = cJSON_PrintUnformatted(j);
 	cJSON_Delete(j);
-	if (s->ops->begin(s, cause) != 0) {
-		free(result);
-		return -1;
+	if ((rc = s->ops->begin(s, &err)) == 0) {
+		rc = s->ops->record_result(s, t->id, result, o, t->nseats, &err);
+		if (rc == 0)
+			rc = s->ops->commit(s, &err);
+		else
+			s->ops->rollback(s);
 	}
-	rc = s->ops->record_result(s, t->id, result, o, t->nseats, cause);
-	if (rc == 0)
-		rc = s->ops->commit(s, cause);
-	else
-		s->ops->rollback(s);
 	free(result);
-	return rc;
+	return rc == 0 ? 0 : store_failed(t, err, cause);
 }
 
 int
 store_table_delete(struct store *s, const struct table *t, char **cause)
 {
+	char	*err = NULL;
+
 	if (s == NULL)
 		return 0;
-	return s->ops->delete_table(s, t->id, cause);
+	if (s->ops->delete_table(s, t->id, &err) != 0)
+		return store_failed(t, err, cause);
+	return 0;
 }
 
 /* Reads one table's doc back; -1 with *cause on anything malformed. */

@@ -84,7 +84,7 @@ typedef int (*store_move_cb)(const struct store_move *, void *arg, char **cause)
  */
 struct store_ops {
 	const char	*name;
-	struct store	*(*open)(const char *path, char **cause);
+	struct store	*(*open)(const char *path, uint64_t max_size, char **cause);
 	void		 (*close)(struct store *);
 	int	 (*begin)(struct store *, char **cause);
 	int	 (*commit)(struct store *, char **cause);
@@ -128,8 +128,11 @@ struct store {
 	const struct store_ops	*ops;
 };
 
-/* Opens (creating if need be) the state file; caller frees with store_close. */
-struct store	*store_open(const char *path, char **cause);
+/*
+ * Opens (creating if need be) the state file, which may grow to max_size
+ * bytes (0: no limit); caller frees with store_close.
+ */
+struct store	*store_open(const char *path, uint64_t max_size, char **cause);
 void		 store_close(struct store *);
 
 /* Writes the table's seats, options, host and state. */

@@ -16,6 +16,7 @@ struct adapter;
 
 #define TABLE_NAME_MAX	64	/* display names are cut to this */
 #define TABLE_ID_MAX	128	/* platform ids longer than this are refused */
+#define TABLE_RETRY_MS	30000	/* retry of a move the store refused */
 
 struct seat {
 	char	*user_id;	/* platform user id; NULL for an AI seat */
@@ -55,6 +56,7 @@ struct table {
 	enum table_task		 task;
 	uint64_t		 deadline;	/* bot_now() ms when task is due */
 	unsigned		 task_seats;	/* seats the timeout is for */
+	int			 paused;	/* moves cannot be saved; retrying */
 
 	TAILQ_ENTRY(table)	 entry;
 };
