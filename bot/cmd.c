@@ -27,6 +27,9 @@ static const struct cmd_entry *const cmd_table[] = {
 	&cmd_kick_entry,
 	&cmd_end_entry,
 	&cmd_settings_entry,
+	&cmd_stats_entry,
+	&cmd_leaderboard_entry,
+	&cmd_replay_entry,
 	&cmd_rules_entry,
 	&cmd_help_entry,
 	NULL

@@ -50,7 +50,8 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_new_entry, cmd_join_entry, cmd_leave_entry,
 	cmd_start_entry, cmd_addbot_entry, cmd_kick_entry, cmd_end_entry,
 	cmd_status_entry, cmd_hand_entry, cmd_rules_entry, cmd_help_entry,
-	cmd_settings_entry;
+	cmd_settings_entry, cmd_stats_entry, cmd_leaderboard_entry,
+	cmd_replay_entry;
 
 /* bot/cmd.c */
 const struct cmd_entry *const *cmd_all(void);	/* NULL-terminated */

@@ -37,7 +37,8 @@ play_deliver(struct table *t, int seat, const char *why)
 	struct seat	*s = &t->seats[seat];
 	char		*view, *text, *cause = NULL;
 
-	if (s->user_id == NULL || s->dm_closed || t->game == NULL)
+	/* Nobody to tell: an AI seat, closed DMs, or a player the AI stands in for. */
+	if (s->user_id == NULL || s->dm_closed || s->ai || t->game == NULL)
 		return;
 	view = t->ops->render_private(t->game, seat);
 	text = xasprintf("%s at %s: %s\n%s", t->ops->title, t->channel, why, view);
@@ -165,6 +166,11 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 		buf_printf(&b, "%s\n", table);
 		free(table);
 	}
+	if (over)
+		buf_printf(&b, "This was table %llu: /%s replay %llu shows every "
+		    "move, /%s stats your record.\n", (unsigned long long)t->id,
+		    t->bot->config->bot_command, (unsigned long long)t->id,
+		    t->bot->config->bot_command);
 	if (b.len > 0 && b.data[b.len - 1] == '\n')
 		b.data[--b.len] = '\0';
 	if (b.len > 0)

@@ -10,7 +10,7 @@
 
 struct table;
 
-#define RENDER_MAX	8192	/* cap on one rendered message */
+#define RENDER_MAX	65536	/* cap on one rendered message; adapters split it */
 
 /* Expands every @{N} in text; caller frees. */
 char	*render_expand(const struct table *, const char *text);

@@ -460,6 +460,92 @@ store_restore_one(const struct store_table *r, void *arg, char **cause)
 }
 
 int
+store_stats(struct store *s, const struct store_scope *sc, const char *user_id,
+    struct store_stats *out, char **cause)
+{
+	memset(out, 0, sizeof *out);
+	if (s == NULL)
+		return 0;
+	return s->ops->player_stats(s, sc, user_id, out, cause);
+}
+
+int
+store_leaderboard(struct store *s, const struct store_scope *sc,
+    struct store_rank *out, int max, char **cause)
+{
+	if (s == NULL)
+		return 0;
+	return s->ops->leaderboard(s, sc, out, max, cause);
+}
+
+/* What store_load_finished's callback fills in. */
+struct store_finished {
+	struct bot		*bot;
+	struct adapter		*adapter;
+	struct table		*t;
+	const char		*other;		/* the platform it was played on */
+	int			 running;
+};
+
+static int
+store_finished_one(const struct store_table *r, void *arg, char **cause)
+{
+	struct store_finished	*f = arg;
+	const struct game_ops	*ops = game_find(r->game);
+
+	(void)cause;
+	if (strcmp(r->adapter, f->adapter->ops->name) != 0) {
+		f->other = "another platform";
+		return 0;
+	}
+	if (strcmp(r->state, "over") != 0 || ops == NULL) {
+		f->running = 1;
+		return 0;
+	}
+	f->t = table_alloc(f->bot, f->adapter, r->channel, ops);
+	f->t->id = r->id;
+	f->t->seed = r->seed;
+	f->t->state = TABLE_OVER;
+	return store_parse_doc(f->t, r->doc, cause);
+}
+
+struct table *
+store_load_finished(struct store *s, struct bot *bot, struct adapter *a,
+    uint64_t id, store_move_hook hook, void *arg, char **cause)
+{
+	struct store_finished	 f;
+	char			*err = NULL;
+	int			 found = 0;
+
+	memset(&f, 0, sizeof f);
+	f.bot = bot;
+	f.adapter = a;
+	if (s == NULL || s->ops->load_table(s, id, store_finished_one, &f, &found,
+	    &err) != 0 || !found || f.other != NULL || f.running) {
+		if (err != NULL)
+			log_error("table %llu: %s", (unsigned long long)id, err);
+		free(err);
+		if (f.t != NULL)
+			table_free(f.t);
+		if (found && f.running)
+			return set_cause(cause, "Table %llu is still open; /%s "
+			    "status in its channel shows it.", (unsigned long long)id,
+			    bot->config->bot_command), NULL;
+		return set_cause(cause, "There is no finished table %llu here.",
+		    (unsigned long long)id), NULL;
+	}
+	if (store_rebuild(s, f.t, 0, hook, arg, NULL, &err) != 0) {
+		log_error("table %llu: cannot replay it: %s", (unsigned long long)id,
+		    err);
+		free(err);
+		table_free(f.t);
+		return set_cause(cause, "Table %llu cannot be replayed; its log "
+		    "is damaged.", (unsigned long long)id), NULL;
+	}
+	return f.t;
+}
+
+int
 store_restore(struct store *s, struct bot *bot, char **cause)
 {
 	int	before = bot->ntables;

@@ -20,6 +20,7 @@
 
 #include "game/game.h"
 
+struct adapter;
 struct bot;
 struct store;
 struct table;
@@ -169,6 +170,20 @@ int	 store_rebuild(struct store *, struct table *, int snapshots,
 	     store_move_hook, void *arg, int64_t *last_at, char **cause);
 /* Reads a table record's doc (seats, host, options, timers) onto t. */
 int	 store_parse_doc(struct table *, const char *doc, char **cause);
+
+/* Stats and rankings; a NULL store knows no games. 0 (or a count), or -1. */
+int	 store_stats(struct store *, const struct store_scope *, const char *user_id,
+	     struct store_stats *, char **cause);
+int	 store_leaderboard(struct store *, const struct store_scope *,
+	     struct store_rank *, int max, char **cause);
+/*
+ * Loads finished table id into a new detached table on adapter a (not
+ * listed in the bot; free it with table_free), rebuilt move by move with
+ * hook called after each.  Returns the table, or NULL with *cause (a
+ * sentence for players: no such table, still running, other platform).
+ */
+struct table	*store_load_finished(struct store *, struct bot *, struct adapter *,
+		     uint64_t id, store_move_hook, void *arg, char **cause);
 
 /* Milliseconds since the epoch, for records. */
 int64_t	 store_now(void);

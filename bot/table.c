@@ -23,17 +23,26 @@ table_find(struct bot *bot, struct adapter *a, const char *channel)
 }
 
 struct table *
-table_new(struct bot *bot, struct adapter *a, const char *channel,
+table_alloc(struct bot *bot, struct adapter *a, const char *channel,
     const struct game_ops *ops)
 {
 	struct table	*t = xcalloc(1, sizeof *t);
 
-	t->id = bot->next_table_id++;
 	t->bot = bot;
 	t->adapter = a;
 	t->channel = xstrdup(channel);
 	t->ops = ops;
 	t->state = TABLE_LOBBY;
+	return t;
+}
+
+struct table *
+table_new(struct bot *bot, struct adapter *a, const char *channel,
+    const struct game_ops *ops)
+{
+	struct table	*t = table_alloc(bot, a, channel, ops);
+
+	t->id = bot->next_table_id++;
 	TAILQ_INSERT_TAIL(&bot->tables, t, entry);
 	bot->ntables++;
 	return t;
@@ -50,10 +59,16 @@ seat_release(struct seat *s)
 void
 table_close(struct table *t)
 {
-	int	i;
-
 	TAILQ_REMOVE(&t->bot->tables, t, entry);
 	t->bot->ntables--;
+	table_free(t);
+}
+
+void
+table_free(struct table *t)
+{
+	int	i;
+
 	if (t->game != NULL)
 		t->ops->free_game(t->game);
 	for (i = 0; i < t->nseats; i++)

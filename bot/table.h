@@ -68,6 +68,10 @@ struct table	*table_new(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
 /* Removes the table from the bot and frees it. */
 void		 table_close(struct table *);
+/* A table that is not in the bot's list (replays); id 0; free with table_free. */
+struct table	*table_alloc(struct bot *, struct adapter *, const char *channel,
+		     const struct game_ops *);
+void		 table_free(struct table *);
 
 /* Seat helpers.  Returns the seat index of a user, or -1. */
 int		 table_seat_of(const struct table *, const char *user_id);

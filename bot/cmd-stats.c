@@ -1,0 +1,125 @@
+/*
+ * stats [player]: a player's record (games, wins, win rate, streak) in
+ * this channel and everywhere on this platform.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/config.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+static int	cmd_stats_exec(struct cmd_ctx *, char **);
+
+const struct cmd_entry cmd_stats_entry = {
+	.name = "stats",
+	.summary = "a player's games, wins and streak, here and everywhere",
+	.nargs = 1,
+	.args = { { "player", GAME_ARG_PLAYER, "whose record (default: yours)",
+	    1, NULL, 0, 0 } },
+	.exec = cmd_stats_exec,
+};
+
+/* "5 games, 3 wins (60%), 1 tie; won the last 2" into b. */
+static void
+cmd_stats_line(struct buf *b, const struct store_stats *st)
+{
+	if (st->games == 0) {
+		buf_puts(b, "no finished games");
+		return;
+	}
+	buf_printf(b, "%d game%s, %d win%s (%d%%)", st->games,
+	    st->games == 1 ? "" : "s", st->wins, st->wins == 1 ? "" : "s",
+	    (st->wins * 100 + st->games / 2) / st->games);
+	if (st->ties > 0)
+		buf_printf(b, ", %d tie%s", st->ties, st->ties == 1 ? "" : "s");
+	if (st->streak > 1)
+		buf_printf(b, ", won the last %d", st->streak);
+	else if (st->streak == 1)
+		buf_puts(b, ", won the last one");
+	else if (st->streak < -1)
+		buf_printf(b, ", lost the last %d", -st->streak);
+	else if (st->streak == -1)
+		buf_puts(b, ", lost the last one");
+}
+
+/*
+ * Finds who a word means: a seat at this channel's table, or a mention
+ * or platform id as it stands.  Writes the user id and a display name.
+ */
+static void
+cmd_stats_who(struct cmd_ctx *ctx, const char *word, char *id, size_t idlen,
+    char *name, size_t namelen)
+{
+	const char	*p = word;
+	size_t		 n;
+	int		 seat;
+
+	if (ctx->table != NULL &&
+	    (seat = table_parse_seat(ctx->table, word, -1, NULL)) >= 0 &&
+	    ctx->table->seats[seat].user_id != NULL) {
+		snprintf(id, idlen, "%s", ctx->table->seats[seat].user_id);
+		snprintf(name, namelen, "%s", ctx->table->seats[seat].name);
+		return;
+	}
+	if (p[0] == '<' && p[1] == '@') {
+		p += p[2] == '!' ? 3 : 2;
+		n = strcspn(p, ">");
+	} else {
+		if (*p == '@')
+			p++;
+		n = strlen(p);
+	}
+	snprintf(id, idlen, "%.*s", (int)n, p);
+	snprintf(name, namelen, "%.*s", (int)n, p);
+}
+
+static int
+cmd_stats_exec(struct cmd_ctx *ctx, char **cause)
+{
+	struct adapter		*a = ctx->ev->adapter;
+	struct store_scope	 sc;
+	struct store_stats	 here, all;
+	struct buf		 b;
+	char			 id[TABLE_ID_MAX], name[TABLE_NAME_MAX + 1];
+	char			 who[TABLE_ID_MAX + TABLE_NAME_MAX];
+
+	if (ctx->argc > 2)
+		return set_cause(cause, "Usage: /%s stats [player]",
+		    ctx->bot->config->bot_command);
+	if (ctx->argc == 2)
+		cmd_stats_who(ctx, ctx->argv[1], id, sizeof id, name, sizeof name);
+	else {
+		snprintf(id, sizeof id, "%s", ctx->ev->user_id);
+		snprintf(name, sizeof name, "%s", ctx->ev->user_name);
+	}
+	memset(&sc, 0, sizeof sc);
+	sc.adapter = a->ops->name;
+	if (store_stats(ctx->bot->store, &sc, id, &all, cause) != 0)
+		return -1;
+	if (a->ops->mention != NULL)
+		a->ops->mention(a, id, name, who, sizeof who);
+	else
+		snprintf(who, sizeof who, "@%s", name);
+	buf_init(&b, 1024);
+	if (!ctx->ev->is_dm) {
+		sc.channel = ctx->ev->channel;
+		if (store_stats(ctx->bot->store, &sc, id, &here, cause) != 0) {
+			buf_release(&b);
+			return -1;
+		}
+		buf_printf(&b, "%s in %s: ", who, ctx->ev->channel);
+		cmd_stats_line(&b, &here);
+		buf_puts(&b, ". Everywhere: ");
+	} else
+		buf_printf(&b, "%s everywhere: ", who);
+	cmd_stats_line(&b, &all);
+	buf_puts(&b, ".");
+	cmd_reply(ctx, ctx->ev->is_dm, "%s", buf_str(&b));
+	buf_release(&b);
+	return 0;
+}
