@@ -375,8 +375,13 @@ rules_settle(struct game *g, struct game_events *ev)
 			game_events_add(ev, GAME_EV_INFO, g->active,
 			    "@{%d} draws a card.", g->active);
 	}
+	/* Both views change: the "your move" line moves on. */
+	if (ev != NULL)
+		ev->private_changed |= BIT(g->active);
 	g->turn = (g->turn + 1) % g->period;
 	g->active = cheers_seat_at(g, g->turn);
+	if (ev != NULL)
+		ev->private_changed |= BIT(g->active);
 }
 
 /* Writes "seats 0-3 or share" style help for targets into buf. */

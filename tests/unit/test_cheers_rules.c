@@ -47,7 +47,7 @@ test_play_plain(void **state)
 	assert_string_equal(ev.ev[0].text,
 	    "@{0} offers \xf0\x9f\x8d\xba to @{1}'s shaker.");
 	assert_string_equal(ev.ev[1].text, "@{0} draws a card.");
-	assert_true(ev.private_changed & 1u);
+	assert_int_equal(ev.private_changed, (1u << 0) | (1u << 1));
 	cheers_ops.free_game(g);
 }
 
