@@ -70,8 +70,9 @@ check_secret(const struct game *g, int seat, const char *text)
 static void
 check_views(const struct game *g, const struct game_events *ev)
 {
-	char	*a;
-	int	 s, i;
+	struct game_result	 r;
+	char			*a;
+	int			 s, i;
 
 	for (s = 0; s < g->nplayers; s++) {
 		a = cheers_ops.render_private(g, s);
@@ -79,9 +80,10 @@ check_views(const struct game *g, const struct game_events *ev)
 		free(a);
 	}
 	a = cheers_ops.render_public(g);
-	if (g->state == GAME_RUNNING)
-		check_secret(g, -1, a);
+	check_secret(g, -1, a);
 	free(a);
+	cheers_ops.result(g, &r);
+	check_secret(g, -1, r.text);
 	for (i = 0; ev != NULL && i < ev->n; i++)
 		if (ev->ev[i].kind != GAME_EV_END)
 			check_secret(g, -1, ev->ev[i].text);
