@@ -210,11 +210,14 @@ rules_prompt_text(const struct game *g, const struct cheers_pending *p,
 	    cheers_kind_emoji[g->card[p->card].small], list);
 }
 
-/* Writes the public summary of a finished game into buf. */
+/*
+ * Writes the public summary of a finished game into buf; with reveal, each
+ * winning team's recipe too (only the GAME_EV_END event reveals it).
+ */
 static void
-rules_end_text(const struct game *g, char *buf, size_t len)
+rules_end_text(const struct game *g, char *buf, size_t len, int reveal)
 {
-	char	part[160], where[48], names[64], one[16], rec[32];
+	char	part[200], where[48], names[64], one[16], rec[32];
 	int	team, s, i, nwin = 0;
 
 	buf[0] = '\0';
@@ -247,9 +250,9 @@ rules_end_text(const struct game *g, char *buf, size_t len)
 				break;
 			}
 		}
-		snprintf(part, sizeof part, "%sTeam %c (%s) wins with %s: "
-		    "recipe %s.", buf[0] != '\0' ? " " : "", 'A' + team,
-		    names, where, rec);
+		snprintf(part, sizeof part, "%sTeam %c (%s) wins with %s%s%s.",
+		    buf[0] != '\0' ? " " : "", 'A' + team, names, where,
+		    reveal ? ": recipe " : "", reveal ? rec : "");
 		cheers_cat(buf, part, len);
 	}
 }
@@ -295,7 +298,7 @@ rules_victory(struct game *g, struct game_events *ev)
 	if (ev != NULL)
 		ev->private_changed |= BIT(g->nplayers) - 1;
 	if (rules_say(ev)) {
-		rules_end_text(g, text, sizeof text);
+		rules_end_text(g, text, sizeof text, 1);
 		game_events_add(ev, GAME_EV_END, -1, "%s", text);
 	}
 	return 1;
@@ -309,7 +312,7 @@ rules_tie(struct game *g, struct game_events *ev)
 	g->state = GAME_TIED;
 	g->draw_due = 0;
 	if (rules_say(ev)) {
-		rules_end_text(g, text, sizeof text);
+		rules_end_text(g, text, sizeof text, 1);
 		game_events_add(ev, GAME_EV_END, -1, "%s", text);
 	}
 }
@@ -375,8 +378,13 @@ rules_settle(struct game *g, struct game_events *ev)
 			game_events_add(ev, GAME_EV_INFO, g->active,
 			    "@{%d} draws a card.", g->active);
 	}
+	/* Both views change: the "your move" line moves on. */
+	if (ev != NULL)
+		ev->private_changed |= BIT(g->active);
 	g->turn = (g->turn + 1) % g->period;
 	g->active = cheers_seat_at(g, g->turn);
+	if (ev != NULL)
+		ev->private_changed |= BIT(g->active);
 }
 
 /* Writes "seats 0-3 or share" style help for targets into buf. */
@@ -778,6 +786,6 @@ cheers_result_get(const struct game *g, struct game_result *r)
 	if (g->state == GAME_RUNNING)
 		snprintf(r->text, sizeof r->text, "The game is still running.");
 	else
-		rules_end_text(g, r->text, sizeof r->text);
+		rules_end_text(g, r->text, sizeof r->text, 0);
 	return 0;
 }

@@ -140,7 +140,8 @@ test_moves_foreign_out(void **state)
 
 /*
  * Changes everything seat may not see: other hands, the deck order, other
- * teams' recipes, and (for an apprentice) its own recipe.
+ * teams' recipes, (for an apprentice) its own recipe, and (in Masquerade)
+ * who is on which team.
  */
 static void
 scramble(struct game *g, int seat, struct rng *r)
@@ -172,6 +173,21 @@ scramble(struct game *g, int seat, struct rng *r)
 				k = (int)rng_below(r, 5);
 			while (g->recipe[t][k] == 2);
 			g->recipe[t][k]++;
+		}
+	}
+	/* In Masquerade the other seats' teams are secret too. */
+	if (g->mode == CHEERS_MASQUERADE) {
+		int	others[CHEERS_MAX_PLAYERS], no = 0, size[3] = { 0 };
+
+		for (s = 0; s < g->nplayers; s++)
+			if (s != seat)
+				others[no++] = g->team_of[s];
+		rng_shuffle(r, others, no);
+		for (no = 0, s = 0; s < g->nplayers; s++) {
+			if (s != seat)
+				g->team_of[s] = others[no++];
+			t = g->team_of[s];
+			g->team_seat[t][size[t]++] = s;
 		}
 	}
 	g->rng.state ^= 0x5555;

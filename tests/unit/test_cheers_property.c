@@ -9,17 +9,18 @@
  *     seats it names have legal moves;
  *   - every move legal_moves lists is accepted by apply (on a copy);
  *   - the AI's move is accepted.
- * On a sampled fraction of moves (and at the end of every fourth game) it
- * also checks
- * that save -> load -> save is byte-identical, that no private view shows
- * another team's recipe, that the public view and events show none.
+ * On one move in 8 (and at every game's end) it checks that no private
+ * view shows another team's recipe and that the public view and the events
+ * show none; on one move in 64 (and at the end of every fourth game) that
+ * save -> load -> save is byte-identical.
  */
 #include <time.h>
 
 #include "tests/unit/cheers-test.h"
 
 #define MAX_MOVES	3000	/* a game still running after this is "capped" */
-#define SAMPLE		64	/* heavy checks on one move in SAMPLE */
+#define SAMPLE		64	/* save/load round trip on one move in SAMPLE */
+#define SAMPLE_VIEWS	8	/* views and events on one move in SAMPLE_VIEWS */
 
 struct tally {
 	long	games, wins, ties, capped, moves;
@@ -65,13 +66,36 @@ check_secret(const struct game *g, int seat, const char *text)
 	}
 }
 
+/* No view or event may show a recipe its reader may not know. */
 static void
-heavy_checks(const struct game *g, const struct game_events *ev)
+check_views(const struct game *g, const struct game_events *ev)
+{
+	struct game_result	 r;
+	char			*a;
+	int			 s, i;
+
+	for (s = 0; s < g->nplayers; s++) {
+		a = cheers_ops.render_private(g, s);
+		check_secret(g, s, a);
+		free(a);
+	}
+	a = cheers_ops.render_public(g);
+	check_secret(g, -1, a);
+	free(a);
+	cheers_ops.result(g, &r);
+	check_secret(g, -1, r.text);
+	for (i = 0; ev != NULL && i < ev->n; i++)
+		if (ev->ev[i].kind != GAME_EV_END)
+			check_secret(g, -1, ev->ev[i].text);
+}
+
+/* save -> load -> save must be byte-identical. */
+static void
+check_roundtrip(const struct game *g)
 {
 	struct game	*h;
 	cJSON		*doc;
 	char		*a, *b, *cause = NULL;
-	int		 s, i;
 
 	doc = cheers_ops.save(g);
 	a = cJSON_PrintUnformatted(doc);
@@ -88,19 +112,6 @@ heavy_checks(const struct game *g, const struct game_events *ev)
 	free(a);
 	free(b);
 	cheers_ops.free_game(h);
-
-	for (s = 0; s < g->nplayers; s++) {
-		a = cheers_ops.render_private(g, s);
-		check_secret(g, s, a);
-		free(a);
-	}
-	a = cheers_ops.render_public(g);
-	if (g->state == GAME_RUNNING)
-		check_secret(g, -1, a);
-	free(a);
-	for (i = 0; ev != NULL && i < ev->n; i++)
-		if (ev->ev[i].kind != GAME_EV_END)
-			check_secret(g, -1, ev->ev[i].text);
 }
 
 /* Plays one game; kind 0 = all random, 1 = all AI, 2 = mixed. */
@@ -164,7 +175,7 @@ play_one(unsigned i, struct tally *tally)
 			assert_int_equal(cheers_ops.ai_move(g, seat, &r, &m), 0);
 		} else
 			m = mv[rng_below(&r, (uint32_t)k)];
-		sampled = (i + (unsigned)moves) % SAMPLE == 0;
+		sampled = (i + (unsigned)moves) % SAMPLE_VIEWS == 0;
 		if (sampled)
 			game_events_init(&ev);
 		if (cheers_ops.apply(g, seat, &m, sampled ? &ev : &full,
@@ -173,13 +184,16 @@ play_one(unsigned i, struct tally *tally)
 		if (cheers_check(g, &cause) != 0)
 			fail_msg("game %u move %d: %s", i, moves, cause);
 		if (sampled)
-			heavy_checks(g, &ev);
+			check_views(g, &ev);
+		if ((i + (unsigned)moves) % SAMPLE == 0)
+			check_roundtrip(g);
 	}
 	if (g->state != GAME_RUNNING)
 		assert_int_equal(cheers_ops.legal_moves(g, 0, mv,
 		    CHEERS_MAX_LEGAL), 0);
+	check_views(g, NULL);
 	if (i % 4 == 0)
-		heavy_checks(g, NULL);
+		check_roundtrip(g);
 	tally[n].games++;
 	tally[n].moves += moves;
 	if (g->state == GAME_WON)

@@ -47,7 +47,7 @@ test_play_plain(void **state)
 	assert_string_equal(ev.ev[0].text,
 	    "@{0} offers \xf0\x9f\x8d\xba to @{1}'s shaker.");
 	assert_string_equal(ev.ev[1].text, "@{0} draws a card.");
-	assert_true(ev.private_changed & 1u);
+	assert_int_equal(ev.private_changed, (1u << 0) | (1u << 1));
 	cheers_ops.free_game(g);
 }
 
@@ -438,10 +438,14 @@ test_duel_wins(void **state)
 	cheers_ops.result(g, &r);
 	assert_int_equal(r.state, GAME_WON);
 	assert_int_equal(r.winners, 1u << 0);
-	assert_string_equal(r.text, "Team A (@{0}) wins with the share shaker: "
-	    "recipe \xf0\x9f\x8d\xba\xf0\x9f\x8d\xba\xf0\x9f\x8d\xb7"
-	    "\xf0\x9f\x8d\xb7\xf0\x9f\x8d\xb8.");
+	/* The result is public: it names the winners, not the recipe. */
+	assert_string_equal(r.text, "Team A (@{0}) wins with the share "
+	    "shaker.");
+	/* The end event reveals the winning recipe. */
 	assert_int_equal(ev.ev[ev.n - 1].kind, GAME_EV_END);
+	assert_string_equal(ev.ev[ev.n - 1].text, "Team A (@{0}) wins with "
+	    "the share shaker: recipe \xf0\x9f\x8d\xba\xf0\x9f\x8d\xba"
+	    "\xf0\x9f\x8d\xb7\xf0\x9f\x8d\xb7\xf0\x9f\x8d\xb8.");
 	t_bad(g, 1, CHEERS_A_THROW, -1, -1, -1, "The game is over: no more "
 	    "moves.");
 	cheers_ops.free_game(g);
