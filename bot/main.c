@@ -117,25 +117,36 @@ main(int argc, char **argv)
 		case 'C': check = 1; break;
 		case 'D': dumpcfg = 1; break;
 		case 'F': fake = 1; break;
-		case 'V': printf("cheersbot %s\n", CHEERSBOT_VERSION); return 0;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'V':
+			printf("cheersbot %s\n", CHEERSBOT_VERSION);
+			free(sets);
+			return 0;
+		case 'h':
+			usage(stdout);
+			free(sets);
+			return 0;
+		default:
+			usage(stderr);
+			free(sets);
+			return 2;
 		}
 	}
 	if (optind != argc) {
 		usage(stderr);
+		free(sets);
 		return 2;
 	}
 
 	cfg = config_new();
+	/* File errors carry their own "file:line: "; overrides need a name. */
 	if (path != NULL && config_load(cfg, path, &cause) != 0) {
 		fprintf(stderr, "%s\n", cause);
-		return 1;
+		goto bad_config;
 	}
 	for (i = 0; i < nsets; i++) {
 		if (config_set(cfg, sets[i], &cause) != 0) {
 			fprintf(stderr, "cheersbot: %s\n", cause);
-			return 1;
+			goto bad_config;
 		}
 	}
 	free(sets);
@@ -187,4 +198,10 @@ main(int argc, char **argv)
 	free(bot.config_path);
 	config_free(cfg);
 	return 0;
+
+bad_config:
+	free(cause);
+	free(sets);
+	config_free(cfg);
+	return 1;
 }

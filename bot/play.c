@@ -77,6 +77,16 @@ play_new_game(struct table *t, char **cause)
 	return t->game == NULL ? -1 : 0;
 }
 
+/* Must seat act now? */
+static int
+play_must_act(struct table *t, int seat)
+{
+	struct game_prompt	p[GAME_MAX_PROMPTS];
+
+	return t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0 &&
+	    (p[0].seats & (1u << seat));
+}
+
 /* Must a human act now? */
 static int
 play_human_next(struct table *t)
@@ -148,16 +158,15 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	 * The events, then who must act next.  When a human must, the whole
 	 * table follows; it opens with the prompt, so prompt events are left
 	 * out.  When only AI seats must, their move follows at once and
-	 * speaks for itself.  At the end the final table follows, opening
-	 * with the result, so the end event is left out.
+	 * speaks for itself.  At the end the final table follows the end
+	 * event (which reveals the winning recipe).
 	 */
 	t->ops->result(t->game, &r);
 	over = r.state != GAME_RUNNING;
 	human = !over && play_human_next(t);
 	buf_init(&b, RENDER_MAX);
 	for (i = 0; i < ev.n; i++) {
-		if ((human && ev.ev[i].kind == GAME_EV_PROMPT) ||
-		    (over && ev.ev[i].kind == GAME_EV_END))
+		if (human && ev.ev[i].kind == GAME_EV_PROMPT)
 			continue;
 		buf_printf(&b, "%s\n", ev.ev[i].text);
 	}
@@ -179,7 +188,8 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 
 	for (i = 0; i < t->nseats && !over; i++) {
 		if (ev.private_changed & (1u << i))
-			play_deliver(t, i, "your hand changed.");
+			play_deliver(t, i, play_must_act(t, i) ? "your move." :
+			    "your hand changed.");
 	}
 	if (over)
 		play_finish(t, &r);
