@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "bot/bot.h"
+#include "bot/channel.h"
 #include "bot/cmd.h"
 #include "bot/config.h"
 #include "bot/play.h"
@@ -56,11 +57,18 @@ cmd_addbot_exec(struct cmd_ctx *ctx, char **cause)
 	struct buf	 b;
 	char		*end, *lobby;
 	long		 n = 1;
-	int		 i, free_seats = t->ops->max_players - t->nseats;
+	int		 i, allowed, free_seats = t->ops->max_players - t->nseats;
+	cJSON		*doc;
 
 	if (t->state != TABLE_LOBBY)
 		return set_cause(cause, "AI players can only join before the "
 		    "game starts.");
+	doc = channel_load(ctx->bot, ctx->ev->adapter, ctx->ev->channel);
+	allowed = channel_ai_allowed(doc);
+	cJSON_Delete(doc);
+	if (!allowed)
+		return set_cause(cause, "AI players are off in this channel (a "
+		    "channel admin set ai=no).");
 	if (ctx->argc > 2)
 		return set_cause(cause, "Usage: /%s addbot [count]",
 		    ctx->bot->config->bot_command);

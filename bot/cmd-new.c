@@ -6,6 +6,7 @@
 #include <sys/random.h>
 
 #include "bot/bot.h"
+#include "bot/channel.h"
 #include "bot/cmd.h"
 #include "bot/config.h"
 #include "bot/play.h"
@@ -63,6 +64,7 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	struct config		*cfg = ctx->bot->config;
 	const char		*name;
 	char			*games, *lobby, *text;
+	cJSON			*doc;
 	int			 i, first = 1;
 
 	if (t != NULL)
@@ -88,6 +90,12 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	}
 
 	t = table_new(ctx->bot, ctx->ev->adapter, ctx->ev->channel, ops);
+	t->turn_timer = cfg->tables_turn_timer_ms;
+	t->prompt_timer = cfg->tables_prompt_timer_ms;
+	/* The bot's defaults, then the channel's, then what was typed. */
+	doc = channel_load(ctx->bot, ctx->ev->adapter, ctx->ev->channel);
+	channel_apply(t, doc);
+	cJSON_Delete(doc);
 	for (i = first; i < ctx->argc; i++) {
 		if (table_set_option(t, ctx->argv[i], cause) != 0) {
 			table_close(t);
@@ -95,8 +103,6 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 		}
 	}
 	t->seed = cmd_new_seed(ctx, t->id);
-	t->turn_timer = cfg->tables_turn_timer_ms;
-	t->prompt_timer = cfg->tables_prompt_timer_ms;
 	t->host = xstrdup(ctx->ev->user_id);
 	table_add_seat(t, ctx->ev->user_id, ctx->ev->user_name);
 	if (store_table_save(ctx->bot->store, t, cause) != 0) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bot/bot.h"
+#include "bot/channel.h"
 #include "bot/cmd.h"
 #include "bot/config.h"
 #include "bot/play.h"
@@ -21,10 +22,11 @@ const struct cmd_entry cmd_settings_entry = {
 	.name = "settings",
 	.nargs = 1,
 	.args = { { "name=value ...", GAME_ARG_TEXT, "turn_timer, "
-	    "prompt_timer or a game option, like turn_timer=2m", 1, NULL,
-	    0, 0 } },
-	.summary = "show or change timers and game options (changes: host)",
-	.flags = CMD_TABLE,
+	    "prompt_timer or a game option, like turn_timer=2m; after "
+	    "\"channel\", also ai=yes|no", 1, NULL, 0, 0 } },
+	.summary = "show or change timers and game options (changes: host); "
+	    "settings channel ...: this channel's defaults (admins)",
+	.flags = CMD_CHANNEL,
 	.exec = cmd_settings_exec,
 };
 
@@ -77,12 +79,51 @@ cmd_settings_set(struct table *t, const char *arg, char **cause)
 	return table_set_option(t, arg, cause);
 }
 
+/* "settings channel [name=value ...]": the channel's own defaults. */
+static int
+cmd_settings_channel(struct cmd_ctx *ctx, int first, char **cause)
+{
+	struct adapter	*a = ctx->ev->adapter;
+	cJSON		*doc = channel_load(ctx->bot, a, ctx->ev->channel);
+	char		*show;
+	int		 i, rc = 0;
+
+	if (first < ctx->argc) {
+		if (!ctx->ev->is_admin && !cmd_is_bot_admin(ctx)) {
+			cJSON_Delete(doc);
+			return set_cause(cause, "Only a channel admin can change "
+			    "this channel's defaults.");
+		}
+		for (i = first; i < ctx->argc && rc == 0; i++)
+			rc = channel_set(ctx->bot, doc, ctx->argv[i], cause);
+		if (rc == 0)
+			rc = channel_save(ctx->bot, a, ctx->ev->channel, doc, cause);
+	}
+	if (rc == 0) {
+		show = channel_describe(doc);
+		if (first < ctx->argc)
+			cmd_reply(ctx, 0, "%s changed the defaults of %s for new "
+			    "tables:%s", ctx->ev->user_name, ctx->ev->channel, show);
+		else
+			cmd_reply(ctx, 1, "Defaults of %s for new tables:%s",
+			    ctx->ev->channel, show);
+		free(show);
+	}
+	cJSON_Delete(doc);
+	return rc;
+}
+
 static int
 cmd_settings_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct table	*t = ctx->table;
 	char		*show, *text;
 	int		 i;
+
+	if (ctx->argc > 1 && strcmp(ctx->argv[1], "channel") == 0)
+		return cmd_settings_channel(ctx, 2, cause);
+	if (t == NULL)
+		return cmd_settings_channel(ctx, 1, cause);
 
 	if (ctx->argc > 1) {
 		if (!cmd_is_host(ctx))

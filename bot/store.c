@@ -478,6 +478,42 @@ store_leaderboard(struct store *s, const struct store_scope *sc,
 	return s->ops->leaderboard(s, sc, out, max, cause);
 }
 
+int
+store_channel_get(struct store *s, const char *adapter, const char *channel,
+    char **doc, char **cause)
+{
+	char	*err = NULL;
+
+	*doc = NULL;
+	if (s == NULL)
+		return 0;
+	if (s->ops->get_channel(s, adapter, channel, doc, &err) != 0) {
+		log_error("%s: %s", channel, err);
+		free(err);
+		return set_cause(cause, "I could not read this channel's "
+		    "settings: my storage is failing.");
+	}
+	return 0;
+}
+
+int
+store_channel_set(struct store *s, const char *adapter, const char *channel,
+    const char *doc, char **cause)
+{
+	char	*err = NULL;
+
+	if (s == NULL)
+		return 0;
+	if (s->ops->set_channel(s, adapter, channel, doc, &err) != 0) {
+		log_error("%s: %s", channel, err);
+		free(err);
+		return set_cause(cause, "I could not save that, so nothing "
+		    "changed: my storage is failing and the operator can see "
+		    "why in the log.");
+	}
+	return 0;
+}
+
 /* What store_load_finished's callback fills in. */
 struct store_finished {
 	struct bot		*bot;

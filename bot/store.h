@@ -185,6 +185,12 @@ int	 store_leaderboard(struct store *, const struct store_scope *,
 struct table	*store_load_finished(struct store *, struct bot *, struct adapter *,
 		     uint64_t id, store_move_hook, void *arg, char **cause);
 
+/* A channel's saved settings as JSON (caller frees), or NULL when none. */
+int	 store_channel_get(struct store *, const char *adapter, const char *channel,
+	     char **doc, char **cause);
+int	 store_channel_set(struct store *, const char *adapter, const char *channel,
+	     const char *doc, char **cause);
+
 /* Milliseconds since the epoch, for records. */
 int64_t	 store_now(void);
 
