@@ -4,6 +4,7 @@
 #   make run      build, then start the bot on the console adapter
 #   make test     build, then run every test (unit, property, transcripts)
 #   make check    the same tests, built with AddressSanitizer and UBSan
+#   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
 #   make clean    remove build/
 #
 # Missing Debian -dev packages are installed by scripts/deps.sh the first
@@ -46,7 +47,7 @@ UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all run test check unit transcripts cli clean help
+.PHONY: all run test check unit transcripts cli crash clean help
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
 
@@ -102,7 +103,10 @@ transcripts: $(BUILD)/cheersbot
 cli: $(BUILD)/cheersbot
 	@sh tests/cli/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli
+crash: $(BUILD)/cheersbot
+	@sh tests/crash/run.sh $(BUILD)/cheersbot
+
+test: unit transcripts cli crash
 
 check:
 	@$(MAKE) --no-print-directory BUILD=build/san SAN=1 OPT="-O1 -g" test
