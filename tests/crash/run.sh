@@ -7,12 +7,13 @@
 #   CRASH_KILLS=250 CRASH_SEED=12345          (defaults: 250, random)
 #
 # How: each round starts the bot on a FIFO (so it keeps running between
-# inputs) in real time, with AI seats moving every 20 ms and a 100 ms turn
-# timer that hands the human hosts' seats to the AI.  Five channels #t1..#t5
-# each get "new" (random options), "addbot" (2 to 6 players), "start" and a
-# random human move; the commands that do not apply (a table is already
-# open, not your turn) are refused, so a finished game is replaced by a new
-# one at the next round and the bot is always busy.  After 5-150 ms (and
+# inputs) in real time, with AI seats moving every 2, 5 or 20 ms (drawn per
+# round) and a 100 ms turn timer that hands human seats to the AI.  Five
+# channels #t1..#t5 each get "new" (random options), sometimes a second
+# human's "join", "addbot" (2 to 7 seats asked for), "start" and a random
+# human move; the commands that do not apply (a table is already open, not
+# your turn) are refused, so a finished game is replaced by a new one at
+# the next round and the bot is always busy.  After 5-150 ms (and
 # sometimes another batch of human moves and another 5-150 ms) the bot gets
 # SIGKILL; one round in ten kills it 0-30 ms after launch, during restore.
 # Then a verifying restart runs on the same file (--fake-clock, so nothing
@@ -119,11 +120,16 @@ echo "crash: $kills kills, seed $seed, channels $channels"
 round=0
 while [ "$round" -lt "$kills" ]; do
 	round=$((round + 1))
-	rm -f in
+	# The output files are made before the FIFO is opened (which blocks
+	# until this script opens its end), so they never hold the last
+	# round's output, even when the kill comes first.
+	rm -f in seg.out seg.err
 	mkfifo in
+	rnd 3
+	case $R in 0) delay=2ms ;; 1) delay=5ms ;; *) delay=20ms ;; esac
 	rnd 100000
-	"$bot" $common -o bot.seed=$((R + 1)) -o tables.ai_delay=20ms \
-	    < in > seg.out 2> seg.err &
+	"$bot" $common -o bot.seed=$((R + 1)) -o tables.ai_delay=$delay \
+	    > seg.out 2> seg.err < in &
 	pid=$!
 	exec 3> in
 	rnd 10
@@ -133,7 +139,7 @@ while [ "$round" -lt "$kills" ]; do
 		msleep "$R"
 	else
 		i=0
-		while ! grep -q ' ready: ' seg.err && [ $i -lt 500 ]; do
+		while ! grep -q ' ready: ' seg.err 2>/dev/null && [ $i -lt 500 ]; do
 			sleep 0.005
 			i=$((i + 1))
 		done
