@@ -297,6 +297,8 @@ def cycle(args):
         said = [CHAN_RE.match(l).group(2) for l in ver_lines
                 if CHAN_RE.match(l) and CHAN_RE.match(l).group(1) == chan]
         ids = open_by_chan.get(chan, [])
+        if len(ids) > 1:
+            continue		# counted above as duplicated
         if not ids:
             if any('shaker:' in x or 'lobby' in x for x in said):
                 dups += 1
