@@ -24,7 +24,8 @@
 #    and the moves written (each one an fsync'd SQLite commit).
 #
 # Prints median and min over BENCH_RUNS runs, with nproc and the CPU model.
-# How long: about 30 s on 2 cores.  Timing uses python3 (stdlib only).
+# How long: 10-30 s on 2 cores (commits are fsync'd, so disk load counts).
+# Timing uses python3 (stdlib only).
 # Files live in a temporary directory on the same file system as /tmp
 # (warm page cache), removed at exit.
 set -u
@@ -92,7 +93,7 @@ awk -v n="$total" 'BEGIN { for (i = 1; i <= n; i++)
 	printf "h #c%d: /cheers new\nh #c%d: /cheers addbot 3\n" \
 	    "h #c%d: /cheers start\n", i, i, i
     print ":wait 25s" }' > gen.in
-gen="--fake-clock -o bot.state_file=$tmp/gen.db -o bot.seed=1 \
+gen="--fake-clock -o bot.state_file=gen.db -o bot.seed=1 \
     -o tables.ai_delay=1s -o tables.turn_timer=10s -o tables.prompt_timer=10s \
     -o tables.timeouts_to_ai=0 -o tables.lobby_expiry=0 \
     -o tables.max_tables=$total"
@@ -130,7 +131,7 @@ while [ "$i" -lt "$runs" ]; do
 	i=$((i + 1))
 	rm -f run.db run.db-wal run.db-shm
 	cp gen.db run.db
-	set -- $(timed /dev/null "$bot" -o bot.state_file="$tmp/run.db" \
+	set -- $(timed /dev/null "$bot" -o bot.state_file=run.db \
 	    -o tables.lobby_expiry=0)
 	if [ "$3" -ne 0 ]; then
 		echo "bench: FAIL: the restore run exited $3"; exit 1
@@ -139,7 +140,7 @@ while [ "$i" -lt "$runs" ]; do
 	echo "$2" >> exit.ms
 	echo "bench: restore run $i: restored after $1 ms, exited after $2 ms"
 done
-if ! "$bot" -o bot.state_file="$tmp/run.db" < /dev/null 2>&1 |
+if ! "$bot" -o bot.state_file=run.db < /dev/null 2>&1 |
     grep -q "restored $ntables tables"; then
 	echo "bench: FAIL: the bot did not say \"restored $ntables tables\""
 	exit 1
@@ -168,7 +169,7 @@ i=0
 while [ "$i" -lt "$runs" ]; do
 	i=$((i + 1))
 	rm -f s.db s.db-wal s.db-shm
-	set -- $(timed session.in "$bot" --fake-clock -o bot.state_file="$tmp/s.db" \
+	set -- $(timed session.in "$bot" --fake-clock -o bot.state_file=s.db \
 	    -o bot.seed=2 -o tables.ai_delay=1s -o tables.turn_timer=5s \
 	    -o tables.prompt_timer=5s -o tables.timeouts_to_ai=0 \
 	    -o tables.lobby_expiry=0)
@@ -189,4 +190,4 @@ s=$(sort -n session.rate | awk '{ v[NR] = $1 } END {
 
 echo "bench: machine: $machine"
 echo "bench: restore $ntables tables ($moves moves), $runs runs: to \"restored\" $r ms; to exit $x ms"
-echo "bench: console session of $ncmd commands ($smoves written), $runs runs: $s commands/s"
+echo "bench: console session of $ncmd commands ($smoves written, each move an fsync'd commit), $runs runs: $s commands/s"

@@ -21,7 +21,7 @@
 # tests/crash/check.py compares what the killed bot said (complete output
 # lines only) with the SQLite file (python3 standard library).
 #
-# How long: about 40-60 s for 250 kills on 2 cores (a round is ~200 ms).
+# How long: about 40-55 s for 250 kills on 2 cores (a round is ~180 ms).
 # The last line is "crash: N kills, L lost moves, T lost tables, D
 # duplicated tables"; the exit status is non-zero on any loss or failure.
 # On failure the work directory is kept and named.
@@ -70,7 +70,7 @@ fail() {
 	echo "crash: FAIL: $*"
 }
 
-common="-o bot.state_file=$tmp/state.db -o tables.lobby_expiry=0 \
+common="-o bot.state_file=state.db -o tables.lobby_expiry=0 \
     -o tables.timeouts_to_ai=1 -o tables.turn_timer=100ms \
     -o tables.prompt_timer=100ms"
 
