@@ -23,7 +23,8 @@
 #    timeouts move; refused commands count too.  Reports commands/second,
 #    and the moves written (each one an fsync'd SQLite commit).
 #
-# Prints median and min over BENCH_RUNS runs, with nproc and the CPU model.
+# Prints the median and the best of BENCH_RUNS runs (min ms, max commands/s),
+# with nproc and the CPU model.
 # How long: 10-30 s on 2 cores (commits are fsync'd, so disk load counts).
 # Timing uses python3 (stdlib only).
 # Files live in a temporary directory on the same file system as /tmp
