@@ -2,8 +2,10 @@
 #
 #   make          build build/cheersbot
 #   make run      build, then start the bot on the console adapter
-#   make test     build, then run every test (unit, property, transcripts)
+#   make test     build, then run every test (unit, transcripts, cli, crash)
 #   make check    the same tests, built with AddressSanitizer and UBSan
+#   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
+#   make bench    restart time with 1,000 tables, console commands/second
 #   make clean    remove build/
 #
 # Missing Debian -dev packages are installed by scripts/deps.sh the first
@@ -46,7 +48,7 @@ UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all run test check unit transcripts cli clean help
+.PHONY: all run test check unit transcripts cli crash bench clean help
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
 
@@ -102,7 +104,14 @@ transcripts: $(BUILD)/cheersbot
 cli: $(BUILD)/cheersbot
 	@sh tests/cli/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli
+crash: $(BUILD)/cheersbot
+	@sh tests/crash/run.sh $(BUILD)/cheersbot
+
+test: unit transcripts cli crash
+
+# Not part of test: figures to compare over time, not pass or fail.
+bench: $(BUILD)/cheersbot
+	@sh bench/restore.sh $(BUILD)/cheersbot
 
 # Under the sanitizers the property test plays 20,000 games instead of
 # 100,000 (about 4x slower per game); every other test runs in full.
