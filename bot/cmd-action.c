@@ -12,6 +12,7 @@
 #include "bot/bot.h"
 #include "bot/cmd.h"
 #include "bot/config.h"
+#include "bot/log.h"
 #include "bot/play.h"
 #include "bot/render.h"
 #include "bot/store.h"
@@ -147,7 +148,7 @@ cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
 	struct game_move	 m;
 	struct seat		*s;
 	char			*usage, *err = NULL;
-	int			 seat, i, given = ctx->argc - 1;
+	int			 seat, i, was_ai, given = ctx->argc - 1;
 
 	if (t->state != TABLE_PLAYING)
 		return set_cause(cause, "The game has not started yet; the host "
@@ -181,16 +182,26 @@ cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
 	}
 	free(usage);
 
-	/* Acting again takes back a seat the AI was keeping. */
+	/*
+	 * Acting again takes back a seat the AI was keeping, but only when
+	 * the move is accepted: a rejected one leaves the AI in charge.  The
+	 * seat is human while the move is applied, so the next timer is a
+	 * human's if this seat must act again.
+	 */
 	s = &t->seats[seat];
-	if (s->ai) {
-		s->ai = 0;
-		if (store_table_save(ctx->bot->store, t, cause) != 0)
-			return -1;
-	}
-	if (play_move(t, seat, &m, cause) != 0)
+	was_ai = s->ai;
+	s->ai = 0;
+	if (play_move(t, seat, &m, cause) != 0) {
+		s->ai = was_ai;
 		return -1;
-	s->timeouts = 0;
+	}
+	if (was_ai || s->timeouts > 0) {
+		s->timeouts = 0;
+		if (store_table_save(ctx->bot->store, t, &err) != 0) {
+			log_error("table %llu: %s", (unsigned long long)t->id, err);
+			free(err);
+		}
+	}
 	return 0;
 
 fail:

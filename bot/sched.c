@@ -57,8 +57,15 @@ sched_timeout(struct table *t)
 		return;
 	s = &t->seats[seat];
 	s->timeouts++;
-	if (cfg->tables_timeouts_to_ai > 0 && s->timeouts >= cfg->tables_timeouts_to_ai) {
+	if (cfg->tables_timeouts_to_ai > 0 && s->timeouts >= cfg->tables_timeouts_to_ai)
 		s->ai = 1;
+	/* The count survives a restart, like everything about the seat. */
+	if (store_table_save(t->bot->store, t, &cause) != 0) {
+		log_error("table %llu: %s", (unsigned long long)t->id, cause);
+		free(cause);
+		cause = NULL;
+	}
+	if (s->ai) {
 		if (s->timeouts == 1)
 			text = xasprintf("@{%d} ran out of time; the AI plays "
 			    "their seat now. @{%d}, /%s join takes it back.",
@@ -68,11 +75,6 @@ sched_timeout(struct table *t)
 			    "row; the AI plays their seat now. @{%d}, /%s join "
 			    "takes it back.", seat, s->timeouts, seat,
 			    cfg->bot_command);
-		if (store_table_save(t->bot->store, t, &cause) != 0) {
-			log_error("table %llu: %s", (unsigned long long)t->id, cause);
-			free(cause);
-			cause = NULL;
-		}
 	} else {
 		text = xasprintf("@{%d} ran out of time; the AI moves for them.",
 		    seat);

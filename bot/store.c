@@ -356,18 +356,27 @@ store_rebuild(struct store *s, struct table *t, int snapshots,
 
 /*
  * A game whose last move was recorded but whose result was not (the
- * process died in between) is finished now.  Returns 1 when it was over
- * (the table is freed), 0 when it still runs.
+ * process died in between) is finished now, and the channel hears how it
+ * ended.  Returns 1 when it was over (the table is freed), 0 when it
+ * still runs.
  */
 static int
 store_finished(struct store *s, struct table *t)
 {
 	struct game_result	 r;
-	char			*err = NULL;
+	char			*err = NULL, *board, *text;
 
 	t->ops->result(t->game, &r);
 	if (r.state == GAME_RUNNING)
 		return 0;
+	board = t->ops->render_public(t->game);
+	text = xasprintf("The game here ended just as I went down. %s\n%s\nThis "
+	    "was table %llu: /%s replay %llu shows every move.", r.text, board,
+	    (unsigned long long)t->id, t->bot->config->bot_command,
+	    (unsigned long long)t->id);
+	play_say(t, text);
+	free(text);
+	free(board);
 	if (store_table_finish(s, t, &r, &err) != 0) {
 		log_error("table %llu: %s", (unsigned long long)t->id, err);
 		free(err);
@@ -415,6 +424,24 @@ store_rearm(struct table *t, int64_t since)
 	free(text);
 }
 
+/*
+ * Keeps a table that cannot be rebuilt for the operator to look at, but
+ * out of the open tables, so its channel is free and it is not retried.
+ */
+static void
+store_mark_broken(struct store *s, const struct store_table *r)
+{
+	struct store_table	 b = *r;
+	char			*err = NULL;
+
+	b.state = "broken";
+	b.updated = store_now();
+	if (s->ops->save_table(s, &b, &err) != 0) {
+		log_error("table %llu: %s", (unsigned long long)r->id, err);
+		free(err);
+	}
+}
+
 static int
 store_restore_one(const struct store_table *r, void *arg, char **cause)
 {
@@ -445,10 +472,12 @@ store_restore_one(const struct store_table *r, void *arg, char **cause)
 	if (store_parse_doc(t, r->doc, &err) != 0 ||
 	    (t->state == TABLE_PLAYING &&
 	    store_rebuild(s, t, 1, NULL, NULL, &since, &err) != 0)) {
-		log_error("table %llu in %s: cannot restore it: %s",
+		log_error("table %llu in %s: cannot restore it, so it is marked "
+		    "broken and its channel is free: %s",
 		    (unsigned long long)r->id, r->channel, err);
 		free(err);
 		table_close(t);
+		store_mark_broken(s, r);
 		return 0;
 	}
 	if (since < r->updated)

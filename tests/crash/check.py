@@ -291,8 +291,23 @@ def cycle(args):
             msgs.append('the bot logged: %s' % l)
             failures += 1
 
-    # "/cheers status" in each channel answers with the table.
-    ver_lines = complete_lines(ver_out)
+    # "/cheers status" in each channel answers with the table.  A game
+    # whose last move was written just before a kill is finished by the
+    # restart, which shows its final board ("The game here ended just as
+    # I went down." ... "This was table N: ..."): that is no status answer.
+    ver_lines = []
+    ending = set()
+    for l in complete_lines(ver_out):
+        m = CHAN_RE.match(l)
+        if m and m.group(2).startswith('The game here ended just as I went '
+                                       'down.'):
+            ending.add(m.group(1))
+            continue
+        if m and m.group(1) in ending:
+            if m.group(2).startswith('This was table '):
+                ending.discard(m.group(1))
+            continue
+        ver_lines.append(l)
     for chan in channels:
         said = [CHAN_RE.match(l).group(2) for l in ver_lines
                 if CHAN_RE.match(l) and CHAN_RE.match(l).group(1) == chan]

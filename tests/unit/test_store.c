@@ -111,6 +111,23 @@ world_game(struct world *w, const char *channel, int nmoves)
 	return t;
 }
 
+/* The single number a query returns. */
+static int
+db_count(const char *path, const char *sql)
+{
+	sqlite3		*db;
+	sqlite3_stmt	*st;
+	int		 n;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return n;
+}
+
 static char *
 game_text(const struct table *t)
 {
@@ -198,6 +215,9 @@ test_gone_and_damaged(void **state)
 	world_open(&w, path);
 	assert_int_equal(w.bot.ntables, 1);
 	assert_string_equal(TAILQ_FIRST(&w.bot.tables)->channel, "#fine");
+	/* The damaged one is kept for the operator, but no longer open. */
+	assert_int_equal(db_count(path, "SELECT count(*) FROM tables WHERE "
+	    "channel = '#broken' AND state = 'broken'"), 1);
 	/* A new table never reuses an id. */
 	t = table_new(&w.bot, &w.adapter, "#new", game_find("cheers"));
 	assert_true(t->id > TAILQ_FIRST(&w.bot.tables)->id);
@@ -330,6 +350,43 @@ test_timers_rearmed(void **state)
 	unlink(path);
 }
 
+/*
+ * The process died after a game's last move was written but before its
+ * result was: the restart finishes it, says how it ended, and counts it.
+ */
+static void
+test_finished_while_down(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
+	sqlite3		*db;
+	int		 fd = mkstemp(path);
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	t = world_game(&w, "#end", 5000);
+	assert_int_equal(t->state, TABLE_OVER);	/* play_move recorded the result */
+	table_close(t);
+	world_close(&w);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "UPDATE tables SET state = 'playing', "
+	    "result = NULL; DELETE FROM outcomes", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+
+	said[0] = '\0';
+	world_open(&w, path);
+	assert_int_equal(w.bot.ntables, 0);
+	assert_non_null(strstr(said, "The game here ended just as I went down."));
+	assert_non_null(strstr(said, "replay 1"));
+	world_close(&w);
+	assert_int_equal(db_count(path, "SELECT count(*) FROM tables WHERE "
+	    "state = 'over' AND result IS NOT NULL"), 1);
+	assert_int_equal(db_count(path, "SELECT count(*) FROM outcomes"), 4);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -339,6 +396,7 @@ main(void)
 		cmocka_unit_test(test_duplicate_move_refused),
 		cmocka_unit_test(test_snapshot),
 		cmocka_unit_test(test_timers_rearmed),
+		cmocka_unit_test(test_finished_while_down),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
