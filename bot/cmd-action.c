@@ -198,7 +198,7 @@ cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
 	if (was_ai || s->timeouts > 0) {
 		s->timeouts = 0;
 		if (store_table_save(ctx->bot->store, t, &err) != 0) {
-			log_error("table %llu: %s", (unsigned long long)t->id, err);
+			/* The store has logged why. */
 			free(err);
 		}
 	}

@@ -44,20 +44,14 @@ cmd_leave_active(const struct table *t)
 int
 cmd_leave_close_empty(struct cmd_ctx *ctx)
 {
-	struct table	*t = ctx->table;
-	char		*cause = NULL, *text;
+	char	*text;
 
-	if (cmd_leave_active(t) > 0)
+	if (cmd_leave_active(ctx->table) > 0)
 		return 0;
 	text = xasprintf("Nobody is left at the %s table; it is closed.",
-	    t->ops->title);
-	play_say(t, text);
+	    ctx->table->ops->title);
+	play_close(ctx->table, text);
 	free(text);
-	if (store_table_delete(ctx->bot->store, t, &cause) != 0) {
-		log_error("table %llu: %s", (unsigned long long)t->id, cause);
-		free(cause);
-	}
-	table_close(t);
 	ctx->table = NULL;
 	return 1;
 }
@@ -106,7 +100,7 @@ cmd_leave_unseat(struct cmd_ctx *ctx, int seat, const char *how)
 		free(lobby);
 	}
 	if (store_table_save(ctx->bot->store, t, &cause) != 0) {
-		log_error("table %llu: %s", (unsigned long long)t->id, cause);
+		/* The store has logged why. */
 		free(cause);
 	}
 	play_say(t, buf_str(&b));

@@ -32,6 +32,17 @@ play_say(struct table *t, const char *text)
 }
 
 void
+play_close(struct table *t, const char *why)
+{
+	char	*cause = NULL;
+
+	play_say(t, why);
+	if (store_table_delete(t->bot->store, t, &cause) != 0)
+		free(cause);
+	table_close(t);
+}
+
+void
 play_deliver(struct table *t, int seat, const char *why)
 {
 	struct seat	*s = &t->seats[seat];
@@ -109,8 +120,7 @@ play_finish(struct table *t, const struct game_result *r)
 	char	*cause = NULL;
 
 	if (store_table_finish(t->bot->store, t, r, &cause) != 0) {
-		log_error("table %llu: recording the result failed: %s",
-		    (unsigned long long)t->id, cause);
+		/* The store has logged why. */
 		free(cause);
 	}
 	t->state = TABLE_OVER;

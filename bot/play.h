@@ -22,6 +22,11 @@ int	 play_start(struct table *, char **cause);
 /* Builds the game from seed + options (new or restored); -1 with *cause. */
 int	 play_new_game(struct table *, char **cause);
 
+/*
+ * Says why in the channel, forgets the table in the store (a failure is
+ * logged there; the table comes back at restart) and frees it.
+ */
+void	 play_close(struct table *, const char *why);
 /* Posts text (with @{N}) to the table's channel. */
 void	 play_say(struct table *, const char *text);
 /* Sends seat its private view by DM; tells the channel if DMs are closed. */

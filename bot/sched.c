@@ -61,7 +61,7 @@ sched_timeout(struct table *t)
 		s->ai = 1;
 	/* The count survives a restart, like everything about the seat. */
 	if (store_table_save(t->bot->store, t, &cause) != 0) {
-		log_error("table %llu: %s", (unsigned long long)t->id, cause);
+		/* The store has logged why. */
 		free(cause);
 		cause = NULL;
 	}
@@ -110,13 +110,8 @@ sched_run(struct table *t)
 	case TASK_LOBBY:
 		text = xasprintf("The %s lobby closed: nobody started it in time.",
 		    t->ops->title);
-		play_say(t, text);
+		play_close(t, text);
 		free(text);
-		if (store_table_delete(t->bot->store, t, &cause) != 0) {
-			log_error("table %llu: %s", (unsigned long long)t->id, cause);
-			free(cause);
-		}
-		table_close(t);
 		return;
 	}
 	if (t->state == TABLE_OVER)

@@ -378,7 +378,7 @@ store_finished(struct store *s, struct table *t)
 	free(text);
 	free(board);
 	if (store_table_finish(s, t, &r, &err) != 0) {
-		log_error("table %llu: %s", (unsigned long long)t->id, err);
+		/* The store has logged why. */
 		free(err);
 	}
 	table_close(t);
