@@ -2,7 +2,8 @@
 #
 #   make          build build/cheersbot
 #   make run      build, then start the bot on the console adapter
-#   make test     build, then run every test (unit, property, transcripts)
+#   make test     build, then run every test (unit, property, transcripts,
+#                 command line, Discord against a fake server)
 #   make check    the same tests, built with AddressSanitizer and UBSan
 #   make clean    remove build/
 #
@@ -46,7 +47,7 @@ UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all run test check unit transcripts cli clean help
+.PHONY: all run test check unit transcripts cli discord clean help
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
 
@@ -102,7 +103,10 @@ transcripts: $(BUILD)/cheersbot
 cli: $(BUILD)/cheersbot
 	@sh tests/cli/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli
+discord: $(BUILD)/cheersbot
+	@sh tests/discord/run.sh $(BUILD)/cheersbot
+
+test: unit transcripts cli discord
 
 check:
 	@$(MAKE) --no-print-directory BUILD=build/san SAN=1 OPT="-O1 -g" test

@@ -366,8 +366,12 @@ gateway_lost(struct discord *d, const char *why)
 		break;
 	}
 	gw->next = GW_NEXT_BACKOFF;
-	log_info("discord: gateway connection lost (%s%s%d); reconnecting in "
-	    "%llu ms", why, code ? ", code " : "", code, (unsigned long long)ms);
+	if (code != 0)
+		log_info("discord: gateway connection lost (%s, code %d); "
+		    "reconnecting in %llu ms", why, code, (unsigned long long)ms);
+	else
+		log_info("discord: gateway connection lost (%s); reconnecting "
+		    "in %llu ms", why, (unsigned long long)ms);
 	uv_timer_start(&gw->reconnect, gateway_on_reconnect, ms, 0);
 }
 
@@ -601,6 +605,7 @@ gateway_start(struct discord *d, char **cause)
 void
 gateway_stop(struct discord *d)
 {
+
 	struct gateway	*gw = d->gateway;
 
 	if (gw == NULL || gw->stopped)

@@ -302,7 +302,7 @@ rest_start(struct discord *d, struct rest_req *r)
 	ratelimit_sent(rest->rl, r->route, r->major,
 	    !(r->flags & REST_NO_GLOBAL), uv_now(d->loop));
 	r->queue->busy = 1;
-	log_debug("discord: %s %s", r->method, r->route);
+	log_debug("discord: %s", r->route);
 	curl_multi_add_handle(rest->multi, r->easy);
 }
 
