@@ -199,7 +199,7 @@ rules_prompt_text(const struct game *g, const struct cheers_pending *p,
 static void
 rules_end_text(const struct game *g, char *buf, size_t len)
 {
-	char	part[160], where[48], names[64], one[16], rec[32];
+	char	part[200], where[48], names[64], one[16], rec[32];
 	int	team, s, i, nwin = 0;
 
 	buf[0] = '\0';

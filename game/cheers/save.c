@@ -13,8 +13,8 @@
 
 #define SAVE_VERSION	1
 
-static const char *const save_states[] = { "running", "won", "tied" };
-static const char *const save_kinds[] = { "cheers", "overflow" };
+static const char *const save_states[] = { "running", "won", "tied", NULL };
+static const char *const save_kinds[] = { "cheers", "overflow", NULL };
 
 static cJSON *
 save_ints(const int *v, int n)
@@ -163,11 +163,11 @@ load_queue(struct game *g, const cJSON *o, char **cause)
 	cJSON_ArrayForEach(q, a) {
 		if (!cJSON_IsObject(q) ||
 		    load_word(q, "kind", save_kinds, &g->queue[i].kind,
-		    cause) != 0 ||
+		    NULL) != 0 ||
 		    load_int(q, "shaker", 0, g->nshakers - 1,
-		    &g->queue[i].shaker, cause) != 0 ||
+		    &g->queue[i].shaker, NULL) != 0 ||
 		    load_int(q, "card", -1, CHEERS_NCARDS - 1,
-		    &g->queue[i].card, cause) != 0)
+		    &g->queue[i].card, NULL) != 0)
 			return set_cause(cause, "Saved CHEERS prompt %d is "
 			    "malformed.", i + 1);
 		i++;
