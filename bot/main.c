@@ -117,13 +117,17 @@ main(int argc, char **argv)
 		case 'C': check = 1; break;
 		case 'D': dumpcfg = 1; break;
 		case 'F': fake = 1; break;
-		case 'V': printf("cheersbot %s\n", CHEERSBOT_VERSION); return 0;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'V':
+			printf("cheersbot %s\n", CHEERSBOT_VERSION);
+			free(sets);
+			return 0;
+		case 'h': usage(stdout); free(sets); return 0;
+		default: usage(stderr); free(sets); return 2;
 		}
 	}
 	if (optind != argc) {
 		usage(stderr);
+		free(sets);
 		return 2;
 	}
 
