@@ -614,10 +614,12 @@ gateway_stop(struct discord *d)
 	uv_close((uv_handle_t *)&gw->heartbeat, NULL);
 	uv_close((uv_handle_t *)&gw->reconnect, NULL);
 	gateway_clear_out(gw);
-	if (gw->ctx != NULL) {
+	/*
+	 * On a foreign loop this only starts the destruction: lws closes its
+	 * handles, and gateway_free finishes it once the loop has run.
+	 */
+	if (gw->ctx != NULL)
 		lws_context_destroy(gw->ctx);
-		gw->ctx = NULL;
-	}
 	gw->wsi = NULL;
 }
 
@@ -628,6 +630,8 @@ gateway_free(struct discord *d)
 
 	if (gw == NULL)
 		return;
+	if (gw->ctx != NULL)
+		lws_context_destroy(gw->ctx);
 	buf_release(&gw->rx);
 	free(gw);
 	d->gateway = NULL;
