@@ -32,6 +32,12 @@
 #define GW_BACKOFF_MAX_MS	60000
 #define GW_INTENT_GUILDS	(1 << 0)
 #define GW_CLOSE_RESUME		4000	/* our close when we will resume */
+/*
+ * lws_write()'s opcode for a close frame: libwebsockets keeps it private
+ * ("handled by lws_close_reason()"), but that path drops the socket without
+ * a close frame when a client callback returns -1 in this version.
+ */
+#define GW_WRITE_CLOSE		((enum lws_write_protocol)4)
 
 /* What to do when the socket is gone. */
 enum gw_next {
@@ -382,7 +388,7 @@ gateway_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	struct discord	*d = lws_context_user(lws_get_context(wsi));
 	struct gateway	*gw = d == NULL ? NULL : d->gateway;
 	char		**p, *end;
-	unsigned char	 reasonbuf[2];
+	unsigned char	 closebuf[LWS_PRE + 2];
 	int		 n;
 
 	(void)user;
@@ -425,10 +431,13 @@ gateway_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		if (wsi != gw->wsi)
 			return -1;
 		if (gw->close_code > 0) {
-			reasonbuf[0] = 'b';
-			reasonbuf[1] = 'y';
-			lws_close_reason(wsi, (enum lws_close_status)gw->close_code,
-			    reasonbuf, 2);
+			/*
+			 * Our own close frame: lws_close_reason() and -1 from
+			 * here drops the socket without one in this version.
+			 */
+			closebuf[LWS_PRE] = (unsigned char)(gw->close_code >> 8);
+			closebuf[LWS_PRE + 1] = (unsigned char)gw->close_code;
+			lws_write(wsi, closebuf + LWS_PRE, 2, GW_WRITE_CLOSE);
 			return -1;
 		}
 		if (gw->nout == 0)

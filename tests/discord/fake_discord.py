@@ -83,7 +83,15 @@ class Fake:
             await old.close(code=4000)
         await self.send(ws, {"op": 10, "d": {
             "heartbeat_interval": self.heartbeat_ms}})
-        async for msg in ws:
+        frame_code = None
+        while True:
+            msg = await ws.receive()
+            if msg.type == WSMsgType.CLOSE:
+                frame_code = msg.data     # the code the bot closed with
+                break
+            if msg.type in (WSMsgType.CLOSING, WSMsgType.CLOSED,
+                            WSMsgType.ERROR):
+                break
             if msg.type != WSMsgType.TEXT:
                 continue
             try:
@@ -127,8 +135,8 @@ class Fake:
                     if ev["s"] > d["seq"]:
                         await self.send(ws, ev)
                 await self.dispatch("RESUMED", {})
-        if ws.close_code is not None:
-            self.log["close_codes"].append(ws.close_code)
+        self.log["close_codes"].append(
+            frame_code if frame_code is not None else ws.close_code)
         if self.ws is ws:
             self.ws = None
         return ws

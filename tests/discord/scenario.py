@@ -209,6 +209,9 @@ op("op7")
 iid = ix(ALICE, "alice", "status")
 s = wait(lambda s: s["resumes"] > s0["resumes"])
 ok(s is not None, "op 7: the bot resumes")
+ok(s and s["close_codes"][len(s0["close_codes"]):][:1] == [4000],
+   "op 7: the bot closes with 4000, not 1000: %s" %
+   (s and s["close_codes"]))
 ok(answered(iid), "an interaction sent around op 7 is answered")
 
 s0 = state()
@@ -232,6 +235,8 @@ op("ack", "?on=0")
 s = wait(lambda s: s["connections"] > s0["connections"], 8)
 op("ack", "?on=1")
 ok(s is not None, "a zombie connection (no ACKs) is closed and replaced")
+ok(s and s["close_codes"][len(s0["close_codes"]):][:1] == [4000],
+   "a zombie is closed with 4000, not 1000: %s" % (s and s["close_codes"]))
 s = wait(lambda s: s["resumes"] > s0["resumes"], 5)
 ok(s is not None, "after a zombie the bot resumes")
 ok(answered(ix(ALICE, "alice", "status")), "commands work after a zombie")
