@@ -20,6 +20,8 @@ from aiohttp import web, WSMsgType
 TOKEN = "test-token"
 APP_ID = "1"
 BOT_USER = {"id": "999", "username": "cheersbot", "bot": True}
+BUCKET_SIZE = 5
+BUCKET_WINDOW = 0.25
 NAME_RE = re.compile(r"^[-_a-z0-9]{1,32}$")
 
 
@@ -40,7 +42,7 @@ class Fake:
             "callbacks": [], "followups": [], "commands": None,
             "command_errors": [], "dm_channels": {}, "served_429": 0,
             "limited_contents": [], "late_callbacks": [],
-            "orphan_followups": 0, "close_codes": [],
+            "orphan_followups": 0, "close_codes": [], "unexpected_429": 0,
         }
         self.dm_closed = set()
         self.storm = 0              # next N channel posts get a 429
@@ -157,15 +159,20 @@ class Fake:
             "session_start_limit": {"total": 1000, "remaining": 999,
                                     "reset_after": 0, "max_concurrency": 1}})
 
-    def ratelimit_headers(self, channel):
+    def ratelimit_take(self, channel):
+        """Counts a message on the channel's bucket (BUCKET_SIZE a
+        BUCKET_WINDOW, like Discord's 5 per 5 s but quicker).  Returns the
+        X-RateLimit headers, or None when the bot should have waited."""
         now = time.monotonic()
-        rem, reset = self.bucket.get(channel, [5, now + 1.0])
-        if now >= reset:
-            rem, reset = 5, now + 1.0
-        rem = max(rem - 1, 0)
+        rem, reset = self.bucket.get(channel, [BUCKET_SIZE, 0.0])
+        if now >= reset - 0.02:     # 20 ms for clocks and rounding
+            rem, reset = BUCKET_SIZE, now + BUCKET_WINDOW
+        if rem == 0:
+            return None
+        rem -= 1
         self.bucket[channel] = [rem, reset]
         return {"X-RateLimit-Bucket": "msgbucket",
-                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Limit": str(BUCKET_SIZE),
                 "X-RateLimit-Remaining": str(rem),
                 "X-RateLimit-Reset-After": "%.3f" % max(reset - now, 0)}
 
@@ -200,13 +207,20 @@ class Fake:
             return web.json_response({
                 "message": "Cannot send messages to this user",
                 "code": 50007}, status=403)
+        headers = self.ratelimit_take(channel)
+        if headers is None:
+            # The bot ignored X-RateLimit-Remaining: 0.
+            self.log["unexpected_429"] += 1
+            return web.json_response({"message": "You are being rate "
+                                      "limited.", "retry_after": 0.1,
+                                      "global": False}, status=429)
         mid = self.new_id()
         self.log["messages"].append({"channel": channel, "content": content,
                                      "dm_user": user,
                                      "flags": body.get("flags", 0)})
         return web.json_response({"id": mid, "channel_id": channel,
                                   "content": content},
-                                 headers=self.ratelimit_headers(channel))
+                                 headers=headers)
 
     async def open_dm(self, request):
         bad = self.check(request)

@@ -48,7 +48,7 @@ port=$(cat "$tmp/port")
 pid=$!
 
 status=0
-$py "$dir/scenario.py" "$port" "$tmp/bot.err" || status=1
+$py "${SCEN:-$dir/scenario.py}" "$port" "$tmp/bot.err" || status=1
 
 # The bot is still running after all that, and SIGTERM ends it cleanly.
 if kill -0 "$pid" 2>/dev/null; then

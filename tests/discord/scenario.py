@@ -267,6 +267,8 @@ ok(any(c["flags"] & 64 and SECRET.search(c["content"])
 ok(not s["late_callbacks"], "every callback within 3 s: %s" %
    s["late_callbacks"])
 ok(s["orphan_followups"] == 0, "no followup before its callback")
+ok(s["unexpected_429"] == 0, "the bot waits when a bucket is empty "
+   "(%d requests did not)" % s["unexpected_429"])
 ok(all(len(m["content"]) <= 2000 for m in s["messages"]),
    "no message over 2000 characters")
 
