@@ -43,9 +43,12 @@ class Fake:
             "command_errors": [], "dm_channels": {}, "served_429": 0,
             "limited_contents": [], "late_callbacks": [],
             "orphan_followups": 0, "close_codes": [], "unexpected_429": 0,
+            "served_5xx": 0, "failed_contents": [], "dm_opens": {},
+            "commands_route": None, "gateway_bot": 0,
         }
         self.dm_closed = set()
         self.storm = 0              # next N channel posts get a 429
+        self.fail5xx = 0            # next N channel posts get a 502
         self.storm_global = False
         self.interactions = {}      # token -> {"sent": time, "answered"}
         self.bucket = {}            # channel -> [remaining, reset time]
@@ -154,6 +157,7 @@ class Fake:
         return None
 
     async def gateway_bot(self, request):
+        self.log["gateway_bot"] += 1
         return self.check(request) or web.json_response({
             "url": "ws://127.0.0.1:%d/gateway" % self.port, "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 999,
@@ -202,6 +206,11 @@ class Fake:
             return web.json_response({"message": "You are being rate "
                                       "limited.", "retry_after": 0.15,
                                       "global": glob}, status=429, headers=h)
+        if self.fail5xx > 0:
+            self.fail5xx -= 1
+            self.log["served_5xx"] += 1
+            self.log["failed_contents"].append(content)
+            return web.Response(status=502, text="bad gateway")
         user = self.log["dm_channels"].get(channel)
         if user is not None and user in self.dm_closed:
             return web.json_response({
@@ -233,6 +242,7 @@ class Fake:
                                       "code": 50035}, status=400)
         chan = "8" + user
         self.log["dm_channels"][chan] = user
+        self.log["dm_opens"][user] = self.log["dm_opens"].get(user, 0) + 1
         return web.json_response({"id": chan, "type": 1,
                                   "recipients": [{"id": user}]})
 
@@ -335,6 +345,8 @@ class Fake:
             return web.json_response({"message": "Invalid Form Body",
                                       "code": 50035}, status=400)
         self.log["commands"] = cmds
+        guild = request.match_info.get("guild")
+        self.log["commands_route"] = "guild:" + guild if guild else "global"
         return web.json_response(cmds)
 
     # --- control -------------------------------------------------------
@@ -347,8 +359,9 @@ class Fake:
         token = "tok-" + iid + "-" + "x" * 40
         user = {"id": p["user"], "username": p["name"],
                 "global_name": p["name"]}
+        channel = p["channel"] if p.get("guild") else "8" + p["user"]
         d = {"id": iid, "application_id": APP_ID, "type": 2, "token": token,
-             "version": 1, "channel_id": p["channel"],
+             "version": 1, "channel_id": channel,
              "data": {"id": "77", "name": p.get("command", "cheers"),
                       "type": 1,
                       "options": [{"name": p["sub"], "type": 1,
@@ -374,6 +387,8 @@ class Fake:
             self.ack = request.query.get("on", "1") == "1"
         elif what == "dmclosed":
             self.dm_closed.add(request.query["user"])
+        elif what == "fail5xx":
+            self.fail5xx = int(request.query.get("n", "1"))
         elif what == "storm":
             self.storm = int(request.query.get("n", "6"))
             self.storm_global = request.query.get("global", "0") == "1"

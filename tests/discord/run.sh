@@ -26,6 +26,8 @@ if ! $py -c 'import aiohttp' 2>/dev/null; then
 	exit 1
 fi
 start=$(date +%s)
+CHEERSBOT_TEST_TOKEN=test-token
+export CHEERSBOT_TEST_TOKEN
 $py "$dir/fake_discord.py" --port-file "$tmp/port" --heartbeat-ms 400 \
     > "$tmp/fake.log" 2>&1 &
 fake=$!
@@ -48,7 +50,7 @@ port=$(cat "$tmp/port")
 pid=$!
 
 status=0
-$py "${SCEN:-$dir/scenario.py}" "$port" "$tmp/bot.err" || status=1
+$py "$dir/scenario.py" "$port" "$tmp/bot.err" || status=1
 
 # The bot is still running after all that, and SIGTERM ends it cleanly.
 if kill -0 "$pid" 2>/dev/null; then
@@ -68,6 +70,21 @@ if kill -0 "$pid" 2>/dev/null; then
 else
 	echo "discord: FAIL: the bot died"
 	status=1
+fi
+
+# A second run on the same state: GET /gateway/bot, guild commands.
+if [ $status -eq 0 ]; then
+	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
+	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
+	    -o discord.token=env:CHEERSBOT_TEST_TOKEN \
+	    -o discord.application_id=1 -o discord.guild_id=700 \
+	    -o bot.state_file="$tmp/state.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" restart || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "discord: FAIL: second run's exit status"; status=1; }
+	pid=""
 fi
 if [ $status -ne 0 ]; then
 	echo "discord: bot log (last 40 lines):"

@@ -15,6 +15,7 @@ import urllib.request
 
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
+MODE = sys.argv[3] if len(sys.argv) > 3 else "game"
 BASE = "http://127.0.0.1:%d" % PORT
 CHANNEL, GUILD = "500", "700"
 ALICE, BOB = "101", "102"
@@ -125,6 +126,18 @@ def answer_prompt(a):
     return a
 
 
+if MODE == "restart":
+    # A second run: no gateway_url (so GET /gateway/bot), guild_id=700.
+    # The first run used gateway_url and global commands.
+    s = wait(lambda s: s["commands_route"] == "guild:700")
+    ok(s is not None, "without gateway_url the bot asks GET /gateway/bot, "
+       "and with guild_id it registers in that guild")
+    ok(s and s["gateway_bot"] >= 1, "GET /gateway/bot was used")
+    ok(answered(ix(ALICE, "alice", "status")), "commands work")
+    print("discord (restart): %d passed, %d failed" % (passed, failed),
+          flush=True)
+    sys.exit(1 if failed else 0)
+
 # --- connect, identify, register ---------------------------------------
 s = wait(lambda s: s["identifies"] and s["commands"] is not None)
 ok(s is not None, "the bot identifies and registers its command")
@@ -185,6 +198,10 @@ ok(not any(m["dm_user"] == BOB for m in s["messages"]),
 a = answered(ix(BOB, "bob", "hand"))
 ok(a and a[0]["flags"] & 64 and "Your hand" in text_of(a),
    "bob's /cheers hand comes back ephemeral: %s" % a)
+a = answered(ix(ALICE, "alice", "hand", guild=None))
+ok("Your hand" in text_of(a), "/cheers hand from a DM finds alice's table")
+ok(all(n == 1 for n in state()["dm_opens"].values()),
+   "each DM channel is opened once and cached: %s" % state()["dm_opens"])
 
 # A 429 storm (route and global limits mixed) on channel messages.
 op("storm", "?n=6&global=1")
@@ -241,6 +258,18 @@ s = wait(lambda s: s["resumes"] > s0["resumes"], 5)
 ok(s is not None, "after a zombie the bot resumes")
 ok(answered(ix(ALICE, "alice", "status")), "commands work after a zombie")
 
+s0 = state()
+op("op9", "?resumable=1")
+s = wait(lambda s: s["resumes"] > s0["resumes"], 5)
+ok(s is not None and len(s["identifies"]) == len(s0["identifies"]),
+   "op 9 d:true: the bot resumes")
+
+s0 = state()
+op("close", "?code=4009")
+s = wait(lambda s: len(s["identifies"]) > len(s0["identifies"]), 8)
+ok(s is not None, "close code 4009: the bot identifies anew")
+ok(answered(ix(ALICE, "alice", "status")), "commands work after 4009")
+
 # Malformed payloads are dropped; the bot carries on.
 for raw in ('not json', '{"op":0,"t":"INTERACTION_CREATE","s":null,"d":{}}',
             '{"op":0,"t":"INTERACTION_CREATE","s":null,"d":{"type":2,'
@@ -251,12 +280,17 @@ for raw in ('not json', '{"op":0,"t":"INTERACTION_CREATE","s":null,"d":{}}',
 ok(answered(ix(ALICE, "alice", "status")), "malformed payloads are dropped")
 
 # --- finish the game by timeouts ---------------------------------------
+op("fail5xx", "?n=2")
 a = answered(ix(ALICE, "alice", "settings",
                 [{"name": "options", "type": 3,
                   "value": "turn_timer=1s prompt_timer=1s"}]))
 ok(a and a[0]["flags"] == 0, "the host sets short timers: %s" % a)
 s = wait(lambda s: any("Game over" in t for t in public_texts(s)), 25)
 ok(s is not None, "the game ends (the AI plays for absent humans)")
+s = wait(lambda s: s["served_5xx"] == 2 and all(
+    any(m["content"] == c for m in s["messages"])
+    for c in s["failed_contents"]), 10)
+ok(s is not None, "messages that met a 502 are retried and arrive")
 
 # --- what went where ----------------------------------------------------
 s = state()
