@@ -72,8 +72,9 @@ dm_cache_free(struct dm_cache *c)
 
 /*
  * The entry of user; with create, a new one.  Entries live as long as the
- * cache (requests in flight point at them); past DM_USERS_MAX, an idle
- * one is reused.
+ * cache, because requests in flight point at them.  Past DM_USERS_MAX an
+ * entry with nothing in flight (no channel yet, or closed DMs) is reused;
+ * when there is none the cache grows.
  */
 static struct dm_entry *
 dm_find(struct discord *d, const char *user, int create)
@@ -84,7 +85,7 @@ dm_find(struct discord *d, const char *user, int create)
 	LIST_FOREACH(e, &c->users, entry) {
 		if (strcmp(e->user, user) == 0)
 			return e;
-		if (e->state != DM_OPENING && e->npending == 0)
+		if (e->state == DM_NONE || e->state == DM_CLOSED)
 			idle = e;
 	}
 	if (!create)

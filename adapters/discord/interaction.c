@@ -216,6 +216,20 @@ interaction_text(struct discord *d, const cJSON *data)
 	return buf_detach(&b);
 }
 
+/* A token goes into URLs: letters, digits, "-", "_" and "." only. */
+static int
+interaction_token_ok(const char *token)
+{
+	const char	*p;
+
+	for (p = token; *p != '\0'; p++) {
+		if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_' &&
+		    *p != '.')
+			return 0;
+	}
+	return 1;
+}
+
 /* Is the member allowed to manage the guild or its channels? */
 static int
 interaction_admin(const cJSON *member)
@@ -246,7 +260,7 @@ interaction_handle(struct discord *d, const cJSON *data)
 	if (dj_int(data, "type", 1, 100, &type) != 0 ||
 	    (id = dj_id(data, "id")) == NULL ||
 	    (token = dj_string(data, "token", DISCORD_TOKEN_MAX)) == NULL ||
-	    strchr(token, '/') != NULL || strchr(token, '?') != NULL) {
+	    !interaction_token_ok(token)) {
 		log_warn("discord: dropped a malformed interaction");
 		return;
 	}

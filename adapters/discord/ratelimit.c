@@ -82,8 +82,8 @@ void
 ratelimit_route(const char *method, const char *path, char *route,
     size_t routelen, char *major, size_t majorlen)
 {
-	const char	*p = path, *seg, *prev = "";
-	size_t		 n, prevlen = 0, r, m;
+	const char	*p = path, *seg;
+	size_t		 n, r, m;
 	int		 keep = 0;
 
 	r = (size_t)snprintf(route, routelen, "%s ", method);
@@ -103,24 +103,25 @@ ratelimit_route(const char *method, const char *path, char *route,
 				m = majorlen - 1;
 			r += (size_t)snprintf(route + r, routelen - r, "/{major}");
 			keep--;
-		} else if (ratelimit_is_id(seg, n) ||
-		    (prevlen > 0 && ratelimit_is_id(prev, prevlen) &&
-		    strncmp(p, "/callback", 9) == 0)) {
-			/* Any other id, and an interaction's token. */
+		} else if (ratelimit_is_id(seg, n)) {
 			r += (size_t)snprintf(route + r, routelen - r, "/:id");
 		} else {
 			r += (size_t)snprintf(route + r, routelen - r, "/%.*s",
 			    (int)n, seg);
+			/*
+			 * Majors: a channel, a guild, a webhook's id and token;
+			 * an interaction's id and token too, so each
+			 * interaction's answers count on their own.
+			 */
 			if ((n == 8 && strncmp(seg, "channels", 8) == 0) ||
 			    (n == 6 && strncmp(seg, "guilds", 6) == 0))
 				keep = 1;
-			else if (n == 8 && strncmp(seg, "webhooks", 8) == 0)
+			else if ((n == 8 && strncmp(seg, "webhooks", 8) == 0) ||
+			    (n == 12 && strncmp(seg, "interactions", 12) == 0))
 				keep = 2;
 		}
 		if (r >= routelen)
 			r = routelen - 1;
-		prev = seg;
-		prevlen = n;
 		if (*p == '?')
 			break;
 	}

@@ -234,8 +234,8 @@ test_routes(void **state)
 	assert_string_equal(major, "123");
 	ratelimit_route("POST", "/interactions/55/tok-en/callback", route,
 	    sizeof route, major, sizeof major);
-	assert_string_equal(route, "POST /interactions/:id/:id/callback");
-	assert_string_equal(major, "");
+	assert_string_equal(route, "POST /interactions/{major}/{major}/callback");
+	assert_string_equal(major, "55/tok-en");
 	ratelimit_route("POST", "/webhooks/1/abc", route, sizeof route, major,
 	    sizeof major);
 	assert_string_equal(route, "POST /webhooks/{major}/{major}");
