@@ -29,6 +29,7 @@ class Fake:
     def __init__(self, heartbeat_ms):
         self.heartbeat_ms = heartbeat_ms
         self.port = 0
+        self.scheme = ""            # "s" with --tls
         self.ws = None              # the current gateway socket
         self.transport = None
         self.ack = True             # False: a zombie, no heartbeat ACKs
@@ -123,7 +124,7 @@ class Fake:
                     "v": 10, "user": BOT_USER, "guilds": [],
                     "session_id": sid,
                     "resume_gateway_url":
-                        "ws://127.0.0.1:%d/gateway" % self.port,
+                        "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port),
                     "application": {"id": APP_ID, "flags": 0}})
             elif op == 6:
                 d = p.get("d") or {}
@@ -159,7 +160,7 @@ class Fake:
     async def gateway_bot(self, request):
         self.log["gateway_bot"] += 1
         return self.check(request) or web.json_response({
-            "url": "ws://127.0.0.1:%d/gateway" % self.port, "shards": 1,
+            "url": "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port), "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 999,
                                     "reset_after": 0, "max_concurrency": 1}})
 
@@ -427,6 +428,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--port-file", required=True)
     ap.add_argument("--heartbeat-ms", type=int, default=41250)
+    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"),
+                    help="serve https and wss with this certificate")
     args = ap.parse_args()
     fake = Fake(args.heartbeat_ms)
     app = web.Application()
@@ -447,7 +450,13 @@ def main():
     async def run():
         runner = web.AppRunner(app)
         await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
+        ctx = None
+        if args.tls:
+            import ssl
+            ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            ctx.load_cert_chain(args.tls[0], args.tls[1])
+            fake.scheme = "s"
+        site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=ctx)
         await site.start()
         fake.port = site._server.sockets[0].getsockname()[1]
         with open(args.port_file + ".tmp", "w") as f:

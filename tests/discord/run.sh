@@ -4,7 +4,9 @@
 # slash commands play a game of CHEERS; secrets stay in DMs and ephemeral
 # replies; op 7, a dropped socket, op 9 and a zombie connection lose
 # nothing; a 429 storm delays but loses no message; closed DMs fall back
-# to "hand"; 4004 is fatal.  scenario.py drives it and checks the results.
+# to "hand"; 4004 is fatal.  A second run finds the gateway through
+# GET /gateway/bot and registers guild commands; a third talks https and
+# wss with a CA file.  scenario.py drives each run and checks the results.
 #
 #   tests/discord/run.sh build/cheersbot
 set -u
@@ -28,6 +30,7 @@ fi
 start=$(date +%s)
 CHEERSBOT_TEST_TOKEN=test-token
 export CHEERSBOT_TEST_TOKEN
+printf 'test-token\n' > "$tmp/token"
 $py "$dir/fake_discord.py" --port-file "$tmp/port" --heartbeat-ms 400 \
     > "$tmp/fake.log" 2>&1 &
 fake=$!
@@ -84,6 +87,36 @@ if [ $status -eq 0 ]; then
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" restart || status=1
 	kill -TERM "$pid"
 	wait "$pid" || { echo "discord: FAIL: second run's exit status"; status=1; }
+	pid=""
+fi
+
+# A third run over https and wss, with a certificate made for the test.
+if [ $status -eq 0 ] && ! command -v openssl >/dev/null 2>&1; then
+	echo "discord: TLS run skipped: no openssl to make a certificate"
+elif [ $status -eq 0 ]; then
+	openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost \
+	    -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" \
+	    -keyout "$tmp/key.pem" -out "$tmp/cert.pem" > /dev/null 2>&1
+	kill "$fake"
+	wait "$fake" 2>/dev/null
+	rm -f "$tmp/port"
+	$py "$dir/fake_discord.py" --port-file "$tmp/port" --heartbeat-ms 400 \
+	    --tls "$tmp/cert.pem" "$tmp/key.pem" > "$tmp/fake.log" 2>&1 &
+	fake=$!
+	i=0
+	while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	port=$(cat "$tmp/port")
+	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
+	    -o discord.api_base="https://localhost:$port/api/v10" \
+	    -o discord.ca_file="$tmp/cert.pem" \
+	    -o discord.token=file:"$tmp/token" -o discord.application_id=1 \
+	    -o bot.state_file="$tmp/state.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" tls "$tmp/cert.pem" ||
+	    status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "discord: FAIL: TLS run's exit status"; status=1; }
 	pid=""
 fi
 if [ $status -ne 0 ]; then

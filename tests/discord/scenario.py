@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Drives cheersbot through the fake Discord and checks what it sent.
 
-    scenario.py PORT BOT_STDERR_FILE
+    scenario.py PORT BOT_STDERR_FILE [game|restart|tls CA_FILE]
 
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.  run.sh starts the fake server and the
@@ -17,6 +17,11 @@ PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
 MODE = sys.argv[3] if len(sys.argv) > 3 else "game"
 BASE = "http://127.0.0.1:%d" % PORT
+SSL = None
+if MODE == "tls":
+    import ssl
+    BASE = "https://localhost:%d" % PORT
+    SSL = ssl.create_default_context(cafile=sys.argv[4])
 CHANNEL, GUILD = "500", "700"
 ALICE, BOB = "101", "102"
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
@@ -37,7 +42,7 @@ def ok(cond, what):
 def call(method, path, body=None):
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(BASE + path, data=data, method=method)
-    with urllib.request.urlopen(req, timeout=5) as r:
+    with urllib.request.urlopen(req, timeout=5, context=SSL) as r:
         return json.loads(r.read() or b"null")
 
 
@@ -125,6 +130,15 @@ def answer_prompt(a):
                            [{"name": "card", "type": 4, "value": 1}]))
     return a
 
+
+if MODE == "tls":
+    # https and wss, trusting the test's own CA through discord.ca_file.
+    s = wait(lambda s: s["identifies"] and s["commands"] is not None)
+    ok(s is not None, "over TLS (ca_file) the bot identifies and registers")
+    ok(answered(ix(ALICE, "alice", "status")), "commands work over TLS")
+    print("discord (tls): %d passed, %d failed" % (passed, failed),
+          flush=True)
+    sys.exit(1 if failed else 0)
 
 if MODE == "restart":
     # A second run: no gateway_url (so GET /gateway/bot), guild_id=700.
