@@ -359,13 +359,13 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 			error = xasprintf("HTTP %ld", res.status);
 		if (r->failures <= REST_RETRIES_5XX) {
 			retry = rest_backoff(r->failures);
-			log_warn("discord: %s %s: %s; retrying in %llu ms",
-			    r->method, r->route, error, (unsigned long long)retry);
+			log_warn("discord: %s: %s; retrying in %llu ms",
+			    r->route, error, (unsigned long long)retry);
 			free(error);
 			r->not_before = now + retry;
 			return;
 		}
-		log_warn("discord: %s %s: %s; giving up", r->method, r->route,
+		log_warn("discord: %s: %s; giving up", r->route,
 		    error);
 		goto finish;
 	}
@@ -393,8 +393,8 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 		cJSON_Delete(json);
 		json = NULL;
 		if (++r->limited <= REST_RETRIES_429) {
-			log_info("discord: %s %s: rate limited%s for %lld ms",
-			    r->method, r->route, global ? " (global)" : "",
+			log_info("discord: %s: rate limited%s for %lld ms",
+			    r->route, global ? " (global)" : "",
 			    (long long)ms);
 			ratelimit_limited(rest->rl, r->route, r->major,
 			    global && !(r->flags & REST_NO_GLOBAL), (uint64_t)ms,
@@ -403,7 +403,7 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 			return;
 		}
 		error = xasprintf("rate limited %d times", r->limited - 1);
-		log_warn("discord: %s %s: %s; giving up", r->method, r->route,
+		log_warn("discord: %s: %s; giving up", r->route,
 		    error);
 		goto finish;
 	}
