@@ -148,6 +148,17 @@ if MODE == "restart":
        "and with guild_id it registers in that guild")
     ok(s and s["gateway_bot"] >= 1, "GET /gateway/bot was used")
     ok(answered(ix(ALICE, "alice", "status")), "commands work")
+    # Channel admins (MANAGE_GUILD 0x20, MANAGE_CHANNELS 0x10) may do what
+    # a host does; plain members may not.
+    ok(answered(ix("103", "carol", "new")), "carol opens a table")
+    a = answered(ix("105", "eve", "addbot", perms="1024"))
+    ok(a and a[0]["flags"] & 64, "a member without Manage rights cannot "
+       "add AI players: %s" % a)
+    a = answered(ix("104", "dave", "addbot", perms="16"))
+    ok(a and a[0]["flags"] == 0 and "AI" in text_of(a),
+       "MANAGE_CHANNELS makes dave a channel admin: %s" % a)
+    a = answered(ix("106", "fay", "end", perms="32"))
+    ok(a and a[0]["flags"] == 0, "MANAGE_GUILD makes fay one too: %s" % a)
     print("discord (restart): %d passed, %d failed" % (passed, failed),
           flush=True)
     sys.exit(1 if failed else 0)
