@@ -121,8 +121,14 @@ main(int argc, char **argv)
 			printf("cheersbot %s\n", CHEERSBOT_VERSION);
 			free(sets);
 			return 0;
-		case 'h': usage(stdout); free(sets); return 0;
-		default: usage(stderr); free(sets); return 2;
+		case 'h':
+			usage(stdout);
+			free(sets);
+			return 0;
+		default:
+			usage(stderr);
+			free(sets);
+			return 2;
 		}
 	}
 	if (optind != argc) {
