@@ -303,6 +303,14 @@ for raw in ('not json', '{"op":0,"t":"INTERACTION_CREATE","s":null,"d":{}}',
                                  method="POST")
     urllib.request.urlopen(req, timeout=5).read()
 ok(answered(ix(ALICE, "alice", "status")), "malformed payloads are dropped")
+for sub, opts in (("play", [{"name": "card", "type": 4, "value": "two"}]),
+                  ("kick", [{"name": "player", "type": 6, "value": "<@1>"}]),
+                  ("nosuch", []),
+                  ("play", [{"name": "card", "type": 4, "value": 1e300}]),
+                  ("new", [{"name": "game", "type": 3, "value": "x" * 5000}])):
+    a = answered(ix(ALICE, "alice", sub, opts))
+    ok(a and a[0]["flags"] & 64 and "could not read" in text_of(a),
+       "a malformed %s option is refused privately: %s" % (sub, a))
 
 # --- finish the game by timeouts ---------------------------------------
 op("fail5xx", "?n=2")
