@@ -2,7 +2,8 @@
 #
 #   make          build build/cheersbot
 #   make run      build, then start the bot on the console adapter
-#   make test     build, then run every test (unit, transcripts, cli, crash)
+#   make test     build, then run every test (unit and property, transcripts,
+#                 command line, crash, Discord against a fake server)
 #   make check    the same tests, built with AddressSanitizer and UBSan
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
 #   make bench    restart time with 1,000 tables, console commands/second
@@ -48,7 +49,7 @@ UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all run test check unit transcripts cli crash bench clean help
+.PHONY: all run test check unit transcripts cli crash discord bench clean help
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
 
@@ -107,7 +108,10 @@ cli: $(BUILD)/cheersbot
 crash: $(BUILD)/cheersbot
 	@sh tests/crash/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli crash
+discord: $(BUILD)/cheersbot
+	@sh tests/discord/run.sh $(BUILD)/cheersbot
+
+test: unit transcripts cli crash discord
 
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot

@@ -17,6 +17,7 @@ struct table;
 struct store;
 
 #define BOT_MAX_ADAPTERS	8
+#define CHEERSBOT_VERSION	"0.1.0"
 
 struct bot {
 	uv_loop_t		*loop;
@@ -56,6 +57,14 @@ void	 bot_advance(struct bot *, uint64_t ms);
 
 /* bot/router.c: the one entry point for every inbound command. */
 void	 bot_handle_event(struct bot *, const struct bot_event *);
+
+/*
+ * bot/dmfail.c: an adapter whose direct messages fail later, after send_dm
+ * returned 0 (the platform answers asynchronously), reports it here; every
+ * table where the user sits serves their secrets through "hand" from then
+ * on and tells its channel so, without any secret.  Strings are borrowed.
+ */
+void	 bot_dm_failed(struct bot *, struct adapter *, const char *user_id);
 
 /* bot/sched.c: runs every table task that is due, then re-arms the timer. */
 void	 sched_run_due(struct bot *);

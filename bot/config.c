@@ -41,6 +41,9 @@
 
 static int	config_check_command(const char *, char **);
 static int	config_check_admin(const char *, char **);
+static int	config_check_snowflake(const char *, char **);
+static int	config_check_http_url(const char *, char **);
+static int	config_check_ws_url(const char *, char **);
 
 static const char *const config_log_levels[] = {
 	"error", "warn", "info", "debug", NULL
@@ -112,6 +115,38 @@ const struct config_key config_schema[] = {
 	  0, 0, NULL, NULL,
 	  "Echo every input line to the output, prefixed \"> \"." },
 
+	{ "discord", "enabled", CONFIG_BOOL, O(discord_enabled), "no",
+	  0, 0, NULL, NULL,
+	  "Whether to connect to Discord (needs token and application_id)." },
+	{ "discord", "token", CONFIG_SECRET, O(discord_token), "",
+	  0, 0, NULL, NULL,
+	  "The bot token: literal, file:/path or env:NAME." },
+	{ "discord", "application_id", CONFIG_STRING,
+	  O(discord_application_id), "", 0, 20, NULL, config_check_snowflake,
+	  "The application's id (a number), from the developer portal." },
+	{ "discord", "api_base", CONFIG_STRING, O(discord_api_base),
+	  "https://discord.com/api/v10", 1, 512, NULL, config_check_http_url,
+	  "Base URL of the REST API (http:// or https://)." },
+	{ "discord", "gateway_url", CONFIG_STRING, O(discord_gateway_url), "",
+	  0, 512, NULL, config_check_ws_url,
+	  "Gateway URL (ws:// or wss://); empty: ask GET /gateway/bot." },
+	{ "discord", "ca_file", CONFIG_STRING, O(discord_ca_file), "",
+	  0, 4095, NULL, NULL,
+	  "CA certificates (PEM) for TLS; empty: the system's." },
+	{ "discord", "shard_id", CONFIG_INT, O(discord_shard_id), "0",
+	  0, 65535, NULL, NULL,
+	  "This process's shard, from 0 to shard_count - 1." },
+	{ "discord", "shard_count", CONFIG_INT, O(discord_shard_count), "1",
+	  1, 65536, NULL, NULL,
+	  "How many shards share the bot's guilds." },
+	{ "discord", "guild_id", CONFIG_STRING, O(discord_guild_id), "",
+	  0, 20, NULL, config_check_snowflake,
+	  "Register commands in this guild only (fast); empty: globally." },
+	{ "discord", "user_agent_url", CONFIG_STRING,
+	  O(discord_user_agent_url), "https://github.com/cheersbot/cheersbot",
+	  1, 256, NULL, NULL,
+	  "The URL named in the User-Agent header, DiscordBot (url, version)." },
+
 	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
 };
 
@@ -125,6 +160,44 @@ struct config_reader {
 	int		 nerrors;
 	unsigned	*seen;		/* line that set each schema row, or 0 */
 };
+
+/* A Discord id: empty, or up to 20 decimal digits. */
+static int
+config_check_snowflake(const char *s, char **cause)
+{
+	const char	*p;
+
+	for (p = s; *p != '\0'; p++) {
+		if (!isdigit((unsigned char)*p))
+			return set_cause(cause, "\"%.80s\" is not an id (digits "
+			    "only)", s);
+	}
+	return 0;
+}
+
+/* A base URL of the REST API: http:// or https://, no spaces. */
+static int
+config_check_http_url(const char *s, char **cause)
+{
+	if ((strncmp(s, "http://", 7) != 0 && strncmp(s, "https://", 8) != 0) ||
+	    strpbrk(s, " \t\"") != NULL)
+		return set_cause(cause, "\"%.80s\" is not an http:// or "
+		    "https:// URL", s);
+	return 0;
+}
+
+/* A websocket URL: empty, ws:// or wss://, no spaces. */
+static int
+config_check_ws_url(const char *s, char **cause)
+{
+	if (*s == '\0')
+		return 0;
+	if ((strncmp(s, "ws://", 5) != 0 && strncmp(s, "wss://", 6) != 0) ||
+	    strpbrk(s, " \t\"") != NULL)
+		return set_cause(cause, "\"%.80s\" is not a ws:// or wss:// "
+		    "URL", s);
+	return 0;
+}
 
 /* Command words follow Discord's rule: 1 to 32 of a-z, 0-9, - and _. */
 static int

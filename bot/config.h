@@ -55,6 +55,18 @@ struct config {
 	char		 *console_user;
 	char		 *console_channel;
 	int		  console_echo;
+
+	/* [discord] */
+	int		  discord_enabled;
+	char		 *discord_token;		/* secret */
+	char		 *discord_application_id;
+	char		 *discord_api_base;
+	char		 *discord_gateway_url;	/* "": ask GET /gateway/bot */
+	char		 *discord_ca_file;	/* "": the system's CAs */
+	int		  discord_shard_id;
+	int		  discord_shard_count;
+	char		 *discord_guild_id;	/* "": global commands */
+	char		 *discord_user_agent_url;
 };
 
 /* What a schema row's field holds, and how its text is read. */

@@ -13,13 +13,12 @@
 #include <uv.h>
 
 #include "adapters/console/console.h"
+#include "adapters/discord/discord.h"
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
 #include "bot/store.h"
 #include "lib/xmalloc.h"
-
-#define CHEERSBOT_VERSION	"0.1.0"
 
 static uv_signal_t	sig_term, sig_int, sig_hup;
 
@@ -102,6 +101,7 @@ main(int argc, char **argv)
 	};
 	struct config	*cfg;
 	struct bot	 bot;
+	struct adapter	*a;
 	uv_loop_t	*loop;
 	char		*cause = NULL, *dump, **sets;
 	const char	*path = NULL;
@@ -174,6 +174,11 @@ main(int argc, char **argv)
 		fatalx("%s", cause);
 	if (cfg->console_enabled)
 		bot_add_adapter(&bot, console_new(&bot));
+	if (cfg->discord_enabled) {
+		if ((a = discord_new(&bot, &cause)) == NULL)
+			fatalx("%s", cause);
+		bot_add_adapter(&bot, a);
+	}
 	if (bot.nadapters == 0)
 		fatalx("no adapter is enabled; enable [console] or a chat platform");
 	if ((n = store_restore(bot.store, &bot, &cause)) < 0)

@@ -2,7 +2,8 @@
 # Installs the Debian packages cheersbot builds against, but only those that
 # pkg-config cannot find yet.  Called by the Makefile before the first build,
 # so `make run` and `make test` work on a fresh Debian 12 machine.  Uses sudo
-# when not root.  Prints nothing when everything is already there.
+# when not root.  Also installs python3-aiohttp, which the Discord tests'
+# fake server needs.  Prints nothing when everything is already there.
 set -eu
 
 # pkg-config name : Debian package
@@ -19,6 +20,10 @@ for pair in $pairs; do
 		missing="$missing $deb"
 	fi
 done
+# The Discord tests' fake server runs on Debian's own python3 with aiohttp.
+if ! /usr/bin/python3 -c 'import aiohttp' >/dev/null 2>&1; then
+	missing="$missing python3-aiohttp"
+fi
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then

@@ -1,0 +1,214 @@
+/*
+ * discord-int.h: what the Discord adapter's files share.  Nothing outside
+ * adapters/discord includes it; the rest of the bot sees only discord.h.
+ *
+ * The adapter is one struct discord: the REST client (rest.c, with its
+ * rate limits in ratelimit.c), the gateway session (gateway.c), the
+ * interactions in flight (interaction.c), the slash-command schema
+ * (commands.c) and the DM channel cache (dm.c), glued in discord.c.
+ * Everything runs on the bot's one libuv loop.
+ */
+#ifndef ADAPTERS_DISCORD_DISCORD_INT_H
+#define ADAPTERS_DISCORD_DISCORD_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+#include <uv.h>
+
+#include "bot/adapter.h"
+
+struct bot;
+struct rest;
+struct gateway;
+struct ratelimit;
+struct commands;
+struct dm_cache;
+
+#define DISCORD_MSG_MAX		2000		/* characters in one message */
+#define DISCORD_ID_MAX		24		/* a snowflake, with room */
+#define DISCORD_TOKEN_MAX	512		/* an interaction token */
+#define DISCORD_FLAG_EPHEMERAL	64
+
+struct discord {
+	struct adapter		 adapter;
+	struct bot		*bot;
+	uv_loop_t		*loop;
+	int			 stopping;
+
+	/* Copied from the config at start, so SIGHUP cannot pull them away. */
+	char			*token;
+	char			*application_id;
+	char			*api_base;
+	char			*gateway_url;	/* "": ask GET /gateway/bot */
+	char			*ca_file;	/* "": the system's */
+	char			*guild_id;	/* "": global commands */
+	char			*user_agent;	/* "DiscordBot (url, version)" */
+	char			*command;	/* bot.command: the slash command */
+	int			 shard_id, shard_count;
+
+	struct rest		*rest;
+	struct gateway		*gateway;
+	struct commands		*commands;
+	struct dm_cache		*dms;
+	char			 self_id[DISCORD_ID_MAX];	/* from READY */
+	int			 registered;	/* commands sent this run */
+
+	/* The interaction being handled by bot_handle_event, or NULL. */
+	struct interaction	*current;
+};
+
+/*
+ * rest.c: REST requests on libcurl's multi interface, driven by the loop.
+ * Requests wait in FIFO queues, one request of a queue in flight at a time
+ * (so messages to one channel keep their order), and leave only when the
+ * rate limits allow.
+ */
+#define REST_NO_GLOBAL	0x1	/* exempt from the global limit (callbacks) */
+#define REST_QUEUE_MAX	200	/* requests waiting in one queue */
+#define REST_TOTAL_MAX	5000	/* requests waiting in all queues */
+
+struct rest_result {
+	long		 status;	/* HTTP status; 0 when there was none */
+	const cJSON	*json;		/* the parsed body, or NULL; borrowed */
+	int		 code;		/* Discord's error code, or 0 */
+	const char	*error;		/* what went wrong, or NULL on 2xx */
+};
+typedef void rest_cb(struct discord *, const struct rest_result *, void *arg);
+
+int	 rest_init(struct discord *, char **cause);
+/* Drops every request (their callbacks are not called) and closes handles. */
+void	 rest_stop(struct discord *);
+void	 rest_free(struct discord *);
+/*
+ * Queues method path (path under api_base, borrowed) with body (a JSON
+ * text, taken over, may be NULL).  queue names the FIFO (NULL: the route
+ * and its major parameter).  cb (may be NULL) is called once with the
+ * result, unless the adapter stops first; arg belongs to the caller.
+ * 0, or -1 with *cause when the queue is full (body is freed).
+ */
+int	 rest_request(struct discord *, const char *method, const char *path,
+	     const char *queue, char *body, int flags, rest_cb *cb, void *arg,
+	     char **cause);
+
+/*
+ * ratelimit.c: Discord's rate limits, learned from response headers.  A
+ * route is "METHOD /path" with ids replaced by ":id" except the major
+ * parameter (channel, guild, webhook id and token), which is kept apart.
+ * Times are the loop's milliseconds.
+ */
+struct ratelimit	*ratelimit_new(void);
+void			 ratelimit_free(struct ratelimit *);
+/* Splits method and path into route and major (both capped, truncated). */
+void	 ratelimit_route(const char *method, const char *path, char *route,
+	     size_t routelen, char *major, size_t majorlen);
+/* How long a request on route/major must still wait; 0: go now. */
+uint64_t ratelimit_wait(struct ratelimit *, const char *route,
+	     const char *major, int global, uint64_t now);
+/* Counts a request that leaves now. */
+void	 ratelimit_sent(struct ratelimit *, const char *route, const char *major,
+	     int global, uint64_t now);
+/*
+ * Learns from a response's X-RateLimit-Bucket (may be NULL), -Remaining
+ * (-1: absent) and -Reset-After (ms, -1: absent).
+ */
+void	 ratelimit_update(struct ratelimit *, const char *route,
+	     const char *major, const char *bucket, long remaining,
+	     int64_t reset_after_ms, uint64_t now);
+/* A 429: nothing on this bucket (or anywhere, when global) for retry ms. */
+void	 ratelimit_limited(struct ratelimit *, const char *route,
+	     const char *major, int global, uint64_t retry_ms, uint64_t now);
+
+/* gateway.c: the websocket session. */
+int	 gateway_start(struct discord *, char **cause);
+void	 gateway_stop(struct discord *);
+void	 gateway_free(struct discord *);
+
+/* interaction.c */
+/* Turns an INTERACTION_CREATE payload (borrowed) into a bot_event. */
+void	 interaction_handle(struct discord *, const cJSON *d);
+/* The adapter's reply op. */
+int	 interaction_reply(struct discord *, const struct bot_event *,
+	     int private, const char *text, char **cause);
+/* A public message to channel while an interaction there is unanswered. */
+int	 interaction_take_public(struct discord *, const char *channel,
+	     const char *text);
+
+/* commands.c: the slash command, built from cmd_all() and game_all(). */
+#define COMMANDS_NAME_MAX	32
+#define COMMANDS_DESC_MAX	100
+#define COMMANDS_MAX_OPTIONS	25
+#define COMMANDS_MAX_SUBS	25
+
+/* Discord's application command option types. */
+#define OPT_SUB_COMMAND	1
+#define OPT_STRING	3
+#define OPT_INTEGER	4
+#define OPT_USER	6
+
+struct commands_option {
+	char		 name[COMMANDS_NAME_MAX + 1];
+	int		 type;		/* OPT_* */
+	int		 required;
+	char		 description[COMMANDS_DESC_MAX * 4 + 1];
+	int		 min, max;	/* OPT_INTEGER; has_max says if max is set */
+	int		 has_max;
+	const char *const *choices;	/* OPT_STRING: NULL-terminated, or NULL */
+};
+
+struct commands_sub {
+	char			 name[COMMANDS_NAME_MAX + 1];
+	char			 description[COMMANDS_DESC_MAX * 4 + 1];
+	int			 noptions;
+	struct commands_option	 options[COMMANDS_MAX_OPTIONS];
+};
+
+struct commands {
+	int			 nsubs;
+	struct commands_sub	 subs[COMMANDS_MAX_SUBS];
+};
+
+/* The subcommands of every lobby verb and game action; caller frees. */
+struct commands		*commands_build(void);
+/* The subcommand named name, or NULL. */
+const struct commands_sub *commands_find(const struct commands *, const char *);
+/* The one top-level command's JSON, for a bulk overwrite; caller frees. */
+cJSON			*commands_json(const struct commands *, const char *name,
+			     const char *description);
+/* Sends the bulk overwrite (PUT), globally or for guild_id. */
+void			 commands_register(struct discord *);
+
+/* dm.c: DM channels, created once and cached; users whose DMs are closed. */
+struct dm_cache		*dm_cache_new(void);
+void			 dm_cache_free(struct dm_cache *);
+int	 dm_send(struct discord *, const char *user_id, const char *text,
+	     char **cause);
+/* A DM channel learned otherwise (the user wrote from it): caches it. */
+void	 dm_learn(struct discord *, const char *user_id, const char *channel);
+
+/* discord.c */
+/*
+ * Posts text (borrowed) to channel, split at line boundaries into messages
+ * of at most DISCORD_MSG_MAX characters.  cb/arg as rest_request, called
+ * for each part.  0, or -1 with *cause.
+ */
+int	 discord_post(struct discord *, const char *channel, const char *text,
+	     rest_cb *cb, void *arg, char **cause);
+/* Length in bytes of text's first part (at most DISCORD_MSG_MAX characters). */
+size_t	 discord_split(const char *text);
+/* A message body {"content":...,"allowed_mentions":...}; caller frees. */
+char	*discord_message_body(const char *content, size_t len, int flags);
+/* Called by the gateway for each dispatch; type and d are borrowed. */
+void	 discord_dispatch(struct discord *, const char *type, const cJSON *d);
+
+/* json helpers (discord.c): typed, bounded reads of a server's JSON. */
+/* The string member name of obj if it is a string of 1..max bytes, or NULL. */
+const char	*dj_string(const cJSON *obj, const char *name, size_t max);
+/* A snowflake member (a string of 1..20 digits), or NULL. */
+const char	*dj_id(const cJSON *obj, const char *name);
+/* An integer member within min..max into *out; 0, or -1. */
+int		 dj_int(const cJSON *obj, const char *name, int64_t min,
+		     int64_t max, int64_t *out);
+
+#endif

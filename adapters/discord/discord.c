@@ -1,0 +1,317 @@
+/*
+ * The Discord adapter's glue: the adapter ops the bot calls, splitting long
+ * texts into Discord-sized messages, routing gateway dispatches, and the
+ * typed, bounded readers every file uses on the server's JSON.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapters/discord/discord-int.h"
+#include "adapters/discord/discord.h"
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "lib/xmalloc.h"
+
+const char *
+dj_string(const cJSON *obj, const char *name, size_t max)
+{
+	const cJSON	*item;
+
+	if (!cJSON_IsObject(obj))
+		return NULL;
+	item = cJSON_GetObjectItemCaseSensitive(obj, name);
+	if (!cJSON_IsString(item) || item->valuestring == NULL ||
+	    item->valuestring[0] == '\0' || strlen(item->valuestring) > max)
+		return NULL;
+	return item->valuestring;
+}
+
+const char *
+dj_id(const cJSON *obj, const char *name)
+{
+	const char	*s = dj_string(obj, name, 20), *p;
+
+	if (s == NULL)
+		return NULL;
+	for (p = s; *p != '\0'; p++)
+		if (!isdigit((unsigned char)*p))
+			return NULL;
+	return s;
+}
+
+int
+dj_int(const cJSON *obj, const char *name, int64_t min, int64_t max,
+    int64_t *out)
+{
+	const cJSON	*item;
+	double		 v;
+
+	if (!cJSON_IsObject(obj))
+		return -1;
+	item = cJSON_GetObjectItemCaseSensitive(obj, name);
+	if (!cJSON_IsNumber(item))
+		return -1;
+	v = item->valuedouble;
+	if (v != v || v < (double)min || v > (double)max || v != (double)(int64_t)v)
+		return -1;
+	*out = (int64_t)v;
+	return 0;
+}
+
+size_t
+discord_split(const char *text)
+{
+	size_t	i = 0, chars = 0, lastnl = 0;
+
+	while (text[i] != '\0') {
+		if (((unsigned char)text[i] & 0xc0) != 0x80) {
+			if (chars == DISCORD_MSG_MAX)
+				break;
+			chars++;
+		}
+		if (text[i] == '\n')
+			lastnl = i;
+		i++;
+	}
+	if (text[i] == '\0')
+		return i;
+	/* Over the limit: cut after the last newline, else mid-line. */
+	if (lastnl > 0)
+		return lastnl + 1;
+	return i;
+}
+
+char *
+discord_message_body(const char *content, size_t len, int flags)
+{
+	cJSON	*body = cJSON_CreateObject(), *am;
+	char	*copy = xstrndup(content, len), *s;
+
+	cJSON_AddStringToObject(body, "content", copy);
+	if (flags != 0)
+		cJSON_AddNumberToObject(body, "flags", flags);
+	/* Mention users (players are pinged by <@id>), never @everyone/roles. */
+	am = cJSON_AddObjectToObject(body, "allowed_mentions");
+	cJSON_AddItemToArray(cJSON_AddArrayToObject(am, "parse"),
+	    cJSON_CreateString("users"));
+	s = cJSON_PrintUnformatted(body);
+	if (s == NULL)
+		fatalx("cJSON_PrintUnformatted failed");
+	cJSON_Delete(body);
+	free(copy);
+	return s;
+}
+
+static void
+discord_post_done(struct discord *d, const struct rest_result *res, void *arg)
+{
+	(void)d;
+	(void)arg;
+	if (res->error != NULL)
+		log_warn("discord: posting a message failed: %s", res->error);
+}
+
+int
+discord_post(struct discord *d, const char *channel, const char *text,
+    rest_cb *cb, void *arg, char **cause)
+{
+	char	*path;
+	size_t	 n;
+
+	path = xasprintf("/channels/%s/messages", channel);
+	do {
+		n = discord_split(text);
+		if (n > 0 && rest_request(d, "POST", path, NULL,
+		    discord_message_body(text, n, 0), 0,
+		    cb == NULL ? discord_post_done : cb, arg, cause) != 0) {
+			free(path);
+			return -1;
+		}
+		text += n;
+	} while (*text != '\0');
+	free(path);
+	return 0;
+}
+
+/* A channel id must be a snowflake before it goes into a URL. */
+static int
+discord_check_id(const char *id, const char *what, char **cause)
+{
+	const char	*p;
+
+	if (id == NULL || *id == '\0' || strlen(id) > 20)
+		return set_cause(cause, "%s is not a Discord id", what);
+	for (p = id; *p != '\0'; p++)
+		if (!isdigit((unsigned char)*p))
+			return set_cause(cause, "%s is not a Discord id", what);
+	return 0;
+}
+
+static int
+discord_send_channel(struct adapter *a, const char *channel, const char *text,
+    char **cause)
+{
+	struct discord	*d = a->priv;
+
+	if (discord_check_id(channel, "the channel", cause) != 0)
+		return -1;
+	if (interaction_take_public(d, channel, text))
+		return 0;
+	return discord_post(d, channel, text, NULL, NULL, cause);
+}
+
+static int
+discord_send_dm(struct adapter *a, const char *user_id, const char *text,
+    char **cause)
+{
+	struct discord	*d = a->priv;
+
+	if (discord_check_id(user_id, "the user", cause) != 0)
+		return -1;
+	return dm_send(d, user_id, text, cause);
+}
+
+static int
+discord_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, char **cause)
+{
+	return interaction_reply(a->priv, ev, private, text, cause);
+}
+
+static void
+discord_mention(struct adapter *a, const char *user_id, const char *name,
+    char *buf, size_t len)
+{
+	(void)a;
+	if (discord_check_id(user_id, "user", NULL) == 0)
+		snprintf(buf, len, "<@%s>", user_id);
+	else
+		snprintf(buf, len, "@%s", name);
+}
+
+void
+discord_dispatch(struct discord *d, const char *type, const cJSON *data)
+{
+	const cJSON	*user;
+	const char	*id;
+
+	if (strcmp(type, "READY") == 0) {
+		user = cJSON_GetObjectItemCaseSensitive(data, "user");
+		if ((id = dj_id(user, "id")) != NULL)
+			snprintf(d->self_id, sizeof d->self_id, "%s", id);
+		if (!d->registered) {
+			d->registered = 1;
+			commands_register(d);
+		}
+	} else if (strcmp(type, "INTERACTION_CREATE") == 0)
+		interaction_handle(d, data);
+}
+
+static int
+discord_start(struct adapter *a, char **cause)
+{
+	struct discord	*d = a->priv;
+
+	if (rest_init(d, cause) != 0)
+		return -1;
+	return gateway_start(d, cause);
+}
+
+static void
+discord_stop(struct adapter *a)
+{
+	struct discord	*d = a->priv;
+
+	if (d->stopping)
+		return;
+	d->stopping = 1;
+	gateway_stop(d);
+	rest_stop(d);
+}
+
+static void
+discord_free(struct adapter *a)
+{
+	struct discord	*d = a->priv;
+
+	gateway_free(d);
+	rest_free(d);
+	dm_cache_free(d->dms);
+	free(d->commands);
+	free(d->token);
+	free(d->application_id);
+	free(d->api_base);
+	free(d->gateway_url);
+	free(d->ca_file);
+	free(d->guild_id);
+	free(d->user_agent);
+	free(d->command);
+	free(d);
+}
+
+static const struct adapter_ops discord_ops = {
+	.name = "discord",
+	.flags = ADAPTER_EPHEMERAL,
+	.start = discord_start,
+	.stop = discord_stop,
+	.free_adapter = discord_free,
+	.send_channel = discord_send_channel,
+	.send_dm = discord_send_dm,
+	.reply = discord_reply,
+	.mention = discord_mention,
+};
+
+struct adapter *
+discord_new(struct bot *bot, char **cause)
+{
+	struct config	*cfg = bot->config;
+	struct discord	*d;
+	size_t		 n;
+
+	if (*cfg->discord_token == '\0') {
+		set_cause(cause, "discord.enabled is set but discord.token is "
+		    "empty; give the bot token (token = file:/path or env:NAME)");
+		return NULL;
+	}
+	if (*cfg->discord_application_id == '\0') {
+		set_cause(cause, "discord.enabled is set but "
+		    "discord.application_id is empty; copy it from the "
+		    "developer portal");
+		return NULL;
+	}
+	if (cfg->discord_shard_id >= cfg->discord_shard_count) {
+		set_cause(cause, "discord.shard_id (%d) must be below "
+		    "discord.shard_count (%d)", cfg->discord_shard_id,
+		    cfg->discord_shard_count);
+		return NULL;
+	}
+	d = xcalloc(1, sizeof *d);
+	d->adapter.ops = &discord_ops;
+	d->adapter.bot = bot;
+	d->adapter.priv = d;
+	d->bot = bot;
+	d->loop = bot->loop;
+	d->token = xstrdup(cfg->discord_token);
+	/* A token read from a file may end in spaces or a CR. */
+	for (n = strlen(d->token); n > 0 && isspace((unsigned char)d->token[n - 1]);)
+		d->token[--n] = '\0';
+	d->application_id = xstrdup(cfg->discord_application_id);
+	d->api_base = xstrdup(cfg->discord_api_base);
+	n = strlen(d->api_base);
+	while (n > 0 && d->api_base[n - 1] == '/')
+		d->api_base[--n] = '\0';
+	d->gateway_url = xstrdup(cfg->discord_gateway_url);
+	d->ca_file = xstrdup(cfg->discord_ca_file);
+	d->guild_id = xstrdup(cfg->discord_guild_id);
+	d->user_agent = xasprintf("DiscordBot (%s, %s)",
+	    cfg->discord_user_agent_url, CHEERSBOT_VERSION);
+	d->command = xstrdup(cfg->bot_command);
+	d->shard_id = cfg->discord_shard_id;
+	d->shard_count = cfg->discord_shard_count;
+	d->commands = commands_build();
+	d->dms = dm_cache_new();
+	return &d->adapter;
+}

@@ -1,0 +1,209 @@
+/*
+ * Direct messages.  Discord sends a DM to a DM channel, which must first
+ * be opened (POST /users/@me/channels); the channel is cached per user, and
+ * texts sent while it opens wait, in order, to follow it.  A DM refused
+ * with error 50007 (the user does not accept DMs from this server) marks
+ * the user: later send_dm calls fail at once with a cause, so the bot
+ * serves their secrets through "hand", and the first refusal is reported
+ * to the bot (bot_dm_failed) so it tells the channel without any secret.
+ * A user who runs a command from a DM shows their DMs work again.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/queue.h>
+
+#include "adapters/discord/discord-int.h"
+#include "bot/bot.h"
+#include "bot/log.h"
+#include "lib/xmalloc.h"
+
+#define DM_USERS_MAX		10000	/* cached users */
+#define DM_PENDING_MAX		16	/* texts waiting for a channel */
+#define DM_ERR_CANNOT_DM	50007
+
+enum dm_state { DM_NONE, DM_OPENING, DM_OPEN, DM_CLOSED };
+
+struct dm_entry {
+	LIST_ENTRY(dm_entry)	 entry;
+	struct discord		*d;
+	char			 user[DISCORD_ID_MAX];
+	char			 channel[DISCORD_ID_MAX];
+	enum dm_state		 state;
+	char			*pending[DM_PENDING_MAX];
+	int			 npending;
+};
+
+struct dm_cache {
+	LIST_HEAD(, dm_entry)	 users;
+	int			 n;
+};
+
+struct dm_cache *
+dm_cache_new(void)
+{
+	struct dm_cache	*c = xcalloc(1, sizeof *c);
+
+	LIST_INIT(&c->users);
+	return c;
+}
+
+static void
+dm_drop_pending(struct dm_entry *e)
+{
+	while (e->npending > 0)
+		free(e->pending[--e->npending]);
+}
+
+void
+dm_cache_free(struct dm_cache *c)
+{
+	struct dm_entry	*e;
+
+	if (c == NULL)
+		return;
+	while ((e = LIST_FIRST(&c->users)) != NULL) {
+		LIST_REMOVE(e, entry);
+		dm_drop_pending(e);
+		free(e);
+	}
+	free(c);
+}
+
+/*
+ * The entry of user; with create, a new one.  Entries live as long as the
+ * cache, because requests in flight point at them.  Past DM_USERS_MAX an
+ * entry with nothing in flight (no channel yet, or closed DMs) is reused;
+ * when there is none the cache grows.
+ */
+static struct dm_entry *
+dm_find(struct discord *d, const char *user, int create)
+{
+	struct dm_cache	*c = d->dms;
+	struct dm_entry	*e, *idle = NULL;
+
+	LIST_FOREACH(e, &c->users, entry) {
+		if (strcmp(e->user, user) == 0)
+			return e;
+		if (e->state == DM_NONE || e->state == DM_CLOSED)
+			idle = e;
+	}
+	if (!create)
+		return NULL;
+	if (c->n >= DM_USERS_MAX && idle != NULL) {
+		e = idle;
+		memset(e->channel, 0, sizeof e->channel);
+	} else {
+		e = xcalloc(1, sizeof *e);
+		e->d = d;
+		LIST_INSERT_HEAD(&c->users, e, entry);
+		c->n++;
+	}
+	snprintf(e->user, sizeof e->user, "%s", user);
+	e->state = DM_NONE;
+	return e;
+}
+
+static void
+dm_posted(struct discord *d, const struct rest_result *res, void *arg)
+{
+	struct dm_entry	*e = arg;
+
+	if (res->error == NULL)
+		return;
+	if (res->code == DM_ERR_CANNOT_DM) {
+		if (e->state == DM_CLOSED)
+			return;
+		log_info("discord: user %s does not accept direct messages",
+		    e->user);
+		e->state = DM_CLOSED;
+		bot_dm_failed(d->bot, &d->adapter, e->user);
+		return;
+	}
+	log_warn("discord: a direct message to %s failed: %s", e->user,
+	    res->error);
+}
+
+static int
+dm_post(struct discord *d, struct dm_entry *e, const char *text, char **cause)
+{
+	return discord_post(d, e->channel, text, dm_posted, e, cause);
+}
+
+static void
+dm_opened(struct discord *d, const struct rest_result *res, void *arg)
+{
+	struct dm_entry	*e = arg;
+	const char	*channel;
+	char		*cause = NULL;
+	int		 i;
+
+	channel = res->error == NULL ? dj_id(res->json, "id") : NULL;
+	if (channel == NULL) {
+		log_warn("discord: opening a DM channel to %s failed: %s",
+		    e->user, res->error != NULL ? res->error : "no channel id");
+		e->state = DM_NONE;
+		if (res->code == DM_ERR_CANNOT_DM) {
+			e->state = DM_CLOSED;
+			bot_dm_failed(d->bot, &d->adapter, e->user);
+		}
+		dm_drop_pending(e);
+		return;
+	}
+	snprintf(e->channel, sizeof e->channel, "%s", channel);
+	e->state = DM_OPEN;
+	for (i = 0; i < e->npending; i++) {
+		if (dm_post(d, e, e->pending[i], &cause) != 0) {
+			log_warn("discord: %s", cause);
+			free(cause);
+			cause = NULL;
+		}
+	}
+	dm_drop_pending(e);
+}
+
+int
+dm_send(struct discord *d, const char *user, const char *text, char **cause)
+{
+	struct dm_entry	*e = dm_find(d, user, 1);
+	cJSON		*body;
+	char		*s;
+
+	switch (e->state) {
+	case DM_CLOSED:
+		return set_cause(cause, "<@%s> does not accept direct messages",
+		    user);
+	case DM_OPEN:
+		return dm_post(d, e, text, cause);
+	case DM_OPENING:
+		if (e->npending == DM_PENDING_MAX)
+			return set_cause(cause, "too many direct messages to "
+			    "<@%s> are waiting", user);
+		e->pending[e->npending++] = xstrdup(text);
+		return 0;
+	case DM_NONE:
+		break;
+	}
+	body = cJSON_CreateObject();
+	cJSON_AddStringToObject(body, "recipient_id", user);
+	if ((s = cJSON_PrintUnformatted(body)) == NULL)
+		fatalx("cJSON_PrintUnformatted failed");
+	cJSON_Delete(body);
+	if (rest_request(d, "POST", "/users/@me/channels", NULL, s, 0, dm_opened,
+	    e, cause) != 0)
+		return -1;
+	e->state = DM_OPENING;
+	e->pending[e->npending++] = xstrdup(text);
+	return 0;
+}
+
+void
+dm_learn(struct discord *d, const char *user, const char *channel)
+{
+	struct dm_entry	*e = dm_find(d, user, 1);
+
+	if (e->state == DM_OPENING)
+		return;
+	snprintf(e->channel, sizeof e->channel, "%s", channel);
+	e->state = DM_OPEN;
+}

@@ -1,0 +1,330 @@
+/*
+ * Interactions: a user ran "/cheers <subcommand> [options]".  The
+ * INTERACTION_CREATE payload becomes the command text the bot's router
+ * reads ("play 2 <@123>", options in the order the action describes its
+ * arguments) and a bot_event: who (id, display name), where (channel; a DM
+ * when there is no guild), and whether the member may manage the guild or
+ * its channels (the bot's "channel admin").
+ *
+ * Answers: the first answer to an interaction is its callback (type 4,
+ * within Discord's 3 seconds, flag 64 when private); later ones are
+ * followups on the interaction's webhook.  Both go through one queue per
+ * interaction, so a followup never overtakes its callback.  A public
+ * message to the interaction's channel while it is unanswered becomes the
+ * public callback; an interaction the bot did not answer at all gets a
+ * short private "Done." so the user never sees "did not respond".
+ *
+ * Only APPLICATION_COMMAND (type 2) is handled in this milestone; buttons
+ * and other components are not sent, so none come back.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapters/discord/discord-int.h"
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/log.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+#define IX_TYPE_COMMAND		2
+#define IX_CALLBACK_MESSAGE	4
+#define IX_NAME_MAX		100
+#define IX_VALUE_MAX		400
+#define PERM_ADMINISTRATOR	(1ULL << 3)
+#define PERM_MANAGE_CHANNELS	(1ULL << 4)
+#define PERM_MANAGE_GUILD	(1ULL << 5)
+
+struct interaction {
+	char	id[DISCORD_ID_MAX];
+	char	token[DISCORD_TOKEN_MAX + 1];
+	char	channel[DISCORD_ID_MAX];
+	char	queue[DISCORD_ID_MAX + 8];
+	int	responded;
+};
+
+static void
+interaction_sent(struct discord *d, const struct rest_result *res, void *arg)
+{
+	(void)d;
+	(void)arg;
+	if (res->error != NULL)
+		log_warn("discord: answering an interaction failed: %s",
+		    res->error);
+}
+
+/* Sends text (borrowed) as the callback or as followups; 0 or -1. */
+static int
+interaction_send(struct discord *d, struct interaction *ix, int private,
+    const char *text, char **cause)
+{
+	cJSON	*body, *data;
+	char	*path, *msg, *s;
+	size_t	 n;
+	int	 flags = private ? DISCORD_FLAG_EPHEMERAL : 0;
+
+	do {
+		n = discord_split(text);
+		msg = discord_message_body(text, n, flags);
+		if (!ix->responded) {
+			/* {"type":4,"data":{message}} */
+			body = cJSON_CreateObject();
+			cJSON_AddNumberToObject(body, "type", IX_CALLBACK_MESSAGE);
+			if ((data = cJSON_Parse(msg)) == NULL)
+				fatalx("cJSON_Parse of our own message failed");
+			cJSON_AddItemToObject(body, "data", data);
+			if ((s = cJSON_PrintUnformatted(body)) == NULL)
+				fatalx("cJSON_PrintUnformatted failed");
+			cJSON_Delete(body);
+			free(msg);
+			path = xasprintf("/interactions/%s/%s/callback", ix->id,
+			    ix->token);
+			ix->responded = 1;
+			if (rest_request(d, "POST", path, ix->queue, s,
+			    REST_NO_GLOBAL, interaction_sent, NULL, cause) != 0) {
+				free(path);
+				return -1;
+			}
+		} else {
+			path = xasprintf("/webhooks/%s/%s", d->application_id,
+			    ix->token);
+			if (rest_request(d, "POST", path, ix->queue, msg, 0,
+			    interaction_sent, NULL, cause) != 0) {
+				free(path);
+				return -1;
+			}
+		}
+		free(path);
+		text += n;
+	} while (*text != '\0');
+	return 0;
+}
+
+int
+interaction_reply(struct discord *d, const struct bot_event *ev, int private,
+    const char *text, char **cause)
+{
+	struct interaction	*ix = ev->reply_ctx;
+
+	if (ix == NULL || ix != d->current) {
+		/* Not inside its interaction any more: only public is safe. */
+		if (private)
+			return set_cause(cause, "the interaction is over");
+		return discord_post(d, ev->channel, text, NULL, NULL, cause);
+	}
+	return interaction_send(d, ix, private, text, cause);
+}
+
+int
+interaction_take_public(struct discord *d, const char *channel,
+    const char *text)
+{
+	struct interaction	*ix = d->current;
+	char			*cause = NULL;
+
+	if (ix == NULL || ix->responded || strcmp(ix->channel, channel) != 0)
+		return 0;
+	if (interaction_send(d, ix, 0, text, &cause) != 0) {
+		log_warn("discord: %s", cause);
+		free(cause);
+	}
+	return 1;
+}
+
+/* Appends one option's value to the command text; -1 if it is malformed. */
+static int
+interaction_value(struct buf *b, const struct commands_option *o,
+    const cJSON *given)
+{
+	const cJSON	*v = cJSON_GetObjectItemCaseSensitive(given, "value");
+	const char	*p;
+	int64_t		 n;
+
+	switch (o->type) {
+	case OPT_INTEGER:
+		if (dj_int(given, "value", -1000000, 1000000, &n) != 0)
+			return -1;
+		buf_printf(b, " %lld", (long long)n);
+		return 0;
+	case OPT_USER:
+		if ((p = dj_id(given, "value")) == NULL)
+			return -1;
+		buf_printf(b, " <@%s>", p);
+		return 0;
+	default:
+		if (!cJSON_IsString(v) || v->valuestring == NULL ||
+		    strlen(v->valuestring) > IX_VALUE_MAX)
+			return -1;
+		buf_puts(b, " ");
+		for (p = v->valuestring; *p != '\0'; p++)
+			buf_add(b, iscntrl((unsigned char)*p) ? " " : p, 1);
+		return 0;
+	}
+}
+
+/*
+ * The command text of data (the interaction's "data"): the subcommand and
+ * its options in argument order.  Caller frees; NULL if malformed.
+ */
+static char *
+interaction_text(struct discord *d, const cJSON *data)
+{
+	const struct commands_sub	*sub;
+	const cJSON			*opts, *first, *given, *o;
+	const char			*name, *sname, *oname;
+	struct buf			 b;
+	int64_t				 type;
+	int				 i;
+
+	if ((name = dj_string(data, "name", 32)) == NULL ||
+	    strcmp(name, d->command) != 0)
+		return NULL;
+	opts = cJSON_GetObjectItemCaseSensitive(data, "options");
+	if (opts == NULL || (cJSON_IsArray(opts) && cJSON_GetArraySize(opts) == 0))
+		return xstrdup("");
+	if (!cJSON_IsArray(opts) || cJSON_GetArraySize(opts) != 1)
+		return NULL;
+	first = cJSON_GetArrayItem(opts, 0);
+	if (dj_int(first, "type", 1, 11, &type) != 0 || type != OPT_SUB_COMMAND ||
+	    (sname = dj_string(first, "name", 32)) == NULL ||
+	    (sub = commands_find(d->commands, sname)) == NULL)
+		return NULL;
+	given = cJSON_GetObjectItemCaseSensitive(first, "options");
+	if (given != NULL && (!cJSON_IsArray(given) ||
+	    cJSON_GetArraySize(given) > COMMANDS_MAX_OPTIONS))
+		return NULL;
+	buf_init(&b, CMD_TEXT_MAX + 64);
+	buf_puts(&b, sub->name);
+	for (i = 0; i < sub->noptions; i++) {
+		cJSON_ArrayForEach(o, given) {
+			if ((oname = dj_string(o, "name", 32)) == NULL ||
+			    strcmp(oname, sub->options[i].name) != 0)
+				continue;
+			if (interaction_value(&b, &sub->options[i], o) != 0) {
+				buf_release(&b);
+				return NULL;
+			}
+			break;
+		}
+	}
+	if (b.truncated) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b);
+}
+
+/* A token goes into URLs: letters, digits, "-", "_" and "." only. */
+static int
+interaction_token_ok(const char *token)
+{
+	const char	*p;
+
+	for (p = token; *p != '\0'; p++) {
+		if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_' &&
+		    *p != '.')
+			return 0;
+	}
+	return 1;
+}
+
+/* Is the member allowed to manage the guild or its channels? */
+static int
+interaction_admin(const cJSON *member)
+{
+	const char		*perm = dj_string(member, "permissions", 24), *p;
+	unsigned long long	 bits;
+
+	if (perm == NULL)
+		return 0;
+	for (p = perm; *p != '\0'; p++)
+		if (!isdigit((unsigned char)*p))
+			return 0;
+	bits = strtoull(perm, NULL, 10);
+	return (bits & (PERM_ADMINISTRATOR | PERM_MANAGE_CHANNELS |
+	    PERM_MANAGE_GUILD)) != 0;
+}
+
+void
+interaction_handle(struct discord *d, const cJSON *data)
+{
+	struct interaction	 ix;
+	struct bot_event	 ev;
+	const cJSON		*member, *user, *channel;
+	const char		*id, *token, *chan, *user_id, *name;
+	char			*text, *msg, *cause = NULL;
+	int64_t			 type;
+
+	if (dj_int(data, "type", 1, 100, &type) != 0 ||
+	    (id = dj_id(data, "id")) == NULL ||
+	    (token = dj_string(data, "token", DISCORD_TOKEN_MAX)) == NULL ||
+	    !interaction_token_ok(token)) {
+		log_warn("discord: dropped a malformed interaction");
+		return;
+	}
+	if (type != IX_TYPE_COMMAND) {
+		log_debug("discord: ignored an interaction of type %lld",
+		    (long long)type);
+		return;
+	}
+	if ((chan = dj_id(data, "channel_id")) == NULL) {
+		channel = cJSON_GetObjectItemCaseSensitive(data, "channel");
+		chan = dj_id(channel, "id");
+	}
+	member = cJSON_GetObjectItemCaseSensitive(data, "member");
+	user = cJSON_GetObjectItemCaseSensitive(cJSON_IsObject(member) ?
+	    member : data, "user");
+	if (chan == NULL || (user_id = dj_id(user, "id")) == NULL) {
+		log_warn("discord: dropped an interaction without a channel "
+		    "or user");
+		return;
+	}
+	if ((name = dj_string(member, "nick", IX_NAME_MAX)) == NULL &&
+	    (name = dj_string(user, "global_name", IX_NAME_MAX)) == NULL &&
+	    (name = dj_string(user, "username", IX_NAME_MAX)) == NULL)
+		name = user_id;
+
+	memset(&ix, 0, sizeof ix);
+	snprintf(ix.id, sizeof ix.id, "%s", id);
+	snprintf(ix.token, sizeof ix.token, "%s", token);
+	snprintf(ix.channel, sizeof ix.channel, "%s", chan);
+	snprintf(ix.queue, sizeof ix.queue, "ix:%s", id);
+
+	memset(&ev, 0, sizeof ev);
+	ev.adapter = &d->adapter;
+	ev.user_id = user_id;
+	ev.user_name = name;
+	ev.channel = chan;
+	ev.is_dm = dj_id(data, "guild_id") == NULL;
+	ev.is_admin = !ev.is_dm && interaction_admin(member);
+	ev.reply_ctx = &ix;
+	if (ev.is_dm)
+		dm_learn(d, user_id, chan);
+
+	text = interaction_text(d, cJSON_GetObjectItemCaseSensitive(data, "data"));
+	d->current = &ix;
+	if (text == NULL) {
+		log_warn("discord: dropped an interaction with malformed "
+		    "command data");
+		msg = xasprintf("I could not read that command; try /%s help.",
+		    d->command);
+		if (interaction_send(d, &ix, 1, msg, &cause) != 0) {
+			log_warn("discord: %s", cause);
+			free(cause);
+		}
+		free(msg);
+		d->current = NULL;
+		return;
+	}
+	log_debug("discord: %s in %s: %s", user_id, chan, text);
+	ev.text = text;
+	bot_handle_event(d->bot, &ev);
+	if (!ix.responded && interaction_send(d, &ix, 1, "Done.", &cause) != 0) {
+		log_warn("discord: %s", cause);
+		free(cause);
+	}
+	d->current = NULL;
+	free(text);
+}

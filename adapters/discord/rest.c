@@ -1,0 +1,620 @@
+/*
+ * The REST client: libcurl's multi_socket interface driven by the bot's
+ * libuv loop (a uv_poll per socket curl asks about, one uv_timer for
+ * curl's timeouts), so no request ever blocks the loop.
+ *
+ * Requests wait in named FIFO queues, by default one per route and major
+ * parameter (so the messages to one channel leave, and arrive, in order).
+ * Only the head of a queue is in flight.  It leaves when the rate limits
+ * (ratelimit.c) allow; a 429 puts it back at the head for retry_after, a
+ * 5xx or a network error retries it with exponential backoff.  Queues are
+ * bounded: a full one refuses new requests with a cause.
+ *
+ * Every request carries "Authorization: Bot <token>" and the User-Agent
+ * Discord asks for.  The token is never logged.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/queue.h>
+
+#include <curl/curl.h>
+
+#include "adapters/discord/discord-int.h"
+#include "bot/log.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+#define REST_BODY_MAX		(1024 * 1024)	/* a response body */
+#define REST_KEY_MAX		160
+#define REST_RETRIES_5XX	5		/* 5xx and network errors */
+#define REST_RETRIES_429	100		/* 429s before giving up */
+#define REST_TIMEOUT_MS		15000L
+
+struct rest_req {
+	TAILQ_ENTRY(rest_req)	 entry;
+	struct rest_queue	*queue;
+	struct discord		*d;
+	char			*method;
+	char			*url;
+	char			 route[REST_KEY_MAX];
+	char			 major[REST_KEY_MAX];
+	char			*body;		/* may be NULL */
+	int			 flags;
+	rest_cb			*cb;
+	void			*arg;
+	int			 failures;	/* 5xx and network errors */
+	int			 limited;	/* 429s */
+	uint64_t		 not_before;	/* loop ms */
+
+	CURL			*easy;		/* while in flight */
+	struct curl_slist	*headers;
+	struct buf		 response;
+	char			 bucket[REST_KEY_MAX];
+	long			 remaining;
+	int64_t			 reset_after;
+	int			 global_header;
+	int64_t			 retry_after_header;	/* ms, -1 */
+};
+
+struct rest_queue {
+	TAILQ_ENTRY(rest_queue)	 entry;
+	TAILQ_HEAD(, rest_req)	 reqs;
+	char			 name[2 * REST_KEY_MAX + 2];
+	int			 n;
+	int			 busy;
+};
+
+struct rest_sock {
+	LIST_ENTRY(rest_sock)	 entry;
+	uv_poll_t		 poll;
+	curl_socket_t		 fd;
+	struct discord		*d;
+};
+
+struct rest {
+	CURLM			*multi;
+	uv_timer_t		 curl_timer;
+	uv_timer_t		 kick_timer;
+	struct ratelimit	*rl;
+	TAILQ_HEAD(, rest_queue) queues;
+	LIST_HEAD(, rest_sock)	 socks;
+	int			 total;
+	int			 stopped;
+};
+
+static void	rest_kick(struct discord *);
+
+static void
+rest_req_free(struct rest_req *r)
+{
+	if (r->headers != NULL)
+		curl_slist_free_all(r->headers);
+	buf_release(&r->response);
+	free(r->method);
+	free(r->url);
+	free(r->body);
+	free(r);
+}
+
+static void
+rest_sock_closed(uv_handle_t *h)
+{
+	free(h->data);
+}
+
+/* curl says which sockets to watch for what. */
+static void
+rest_on_poll(uv_poll_t *h, int status, int events)
+{
+	struct rest_sock	*s = h->data;
+	struct rest		*rest = s->d->rest;
+	int			 flags = 0, running;
+
+	if (status < 0)
+		flags = CURL_CSELECT_ERR;
+	if (events & UV_READABLE)
+		flags |= CURL_CSELECT_IN;
+	if (events & UV_WRITABLE)
+		flags |= CURL_CSELECT_OUT;
+	curl_multi_socket_action(rest->multi, s->fd, flags, &running);
+	rest_kick(s->d);
+}
+
+static int
+rest_socket_cb(CURL *easy, curl_socket_t fd, int what, void *userp,
+    void *socketp)
+{
+	struct discord		*d = userp;
+	struct rest		*rest = d->rest;
+	struct rest_sock	*s = socketp;
+	int			 events = 0;
+
+	(void)easy;
+	if (what == CURL_POLL_REMOVE) {
+		if (s != NULL) {
+			LIST_REMOVE(s, entry);
+			uv_poll_stop(&s->poll);
+			uv_close((uv_handle_t *)&s->poll, rest_sock_closed);
+			curl_multi_assign(rest->multi, fd, NULL);
+		}
+		return 0;
+	}
+	if (s == NULL) {
+		s = xcalloc(1, sizeof *s);
+		s->fd = fd;
+		s->d = d;
+		if (uv_poll_init_socket(d->loop, &s->poll, fd) != 0) {
+			free(s);
+			return -1;
+		}
+		s->poll.data = s;
+		LIST_INSERT_HEAD(&rest->socks, s, entry);
+		curl_multi_assign(rest->multi, fd, s);
+	}
+	if (what & CURL_POLL_IN)
+		events |= UV_READABLE;
+	if (what & CURL_POLL_OUT)
+		events |= UV_WRITABLE;
+	uv_poll_start(&s->poll, events, rest_on_poll);
+	return 0;
+}
+
+static void
+rest_on_curl_timer(uv_timer_t *t)
+{
+	struct discord	*d = t->data;
+	int		 running;
+
+	curl_multi_socket_action(d->rest->multi, CURL_SOCKET_TIMEOUT, 0,
+	    &running);
+	rest_kick(d);
+}
+
+static int
+rest_timer_cb(CURLM *multi, long timeout_ms, void *userp)
+{
+	struct discord	*d = userp;
+
+	(void)multi;
+	if (timeout_ms < 0)
+		uv_timer_stop(&d->rest->curl_timer);
+	else
+		uv_timer_start(&d->rest->curl_timer, rest_on_curl_timer,
+		    (uint64_t)timeout_ms, 0);
+	return 0;
+}
+
+static size_t
+rest_on_body(char *data, size_t size, size_t n, void *arg)
+{
+	struct rest_req	*r = arg;
+
+	if (buf_add(&r->response, data, size * n) != 0)
+		return 0;	/* too big: curl fails the transfer */
+	return size * n;
+}
+
+/* Copies a header's value, trimmed, into out (capped). */
+static int
+rest_header(const char *line, size_t len, const char *name, char *out,
+    size_t outlen)
+{
+	size_t	nl = strlen(name), vl;
+
+	if (len <= nl + 1 || strncasecmp(line, name, nl) != 0 || line[nl] != ':')
+		return 0;
+	line += nl + 1;
+	len -= nl + 1;
+	while (len > 0 && isspace((unsigned char)*line)) {
+		line++;
+		len--;
+	}
+	while (len > 0 && isspace((unsigned char)line[len - 1]))
+		len--;
+	vl = len < outlen - 1 ? len : outlen - 1;
+	memcpy(out, line, vl);
+	out[vl] = '\0';
+	return 1;
+}
+
+/* A number of seconds ("1.5") as milliseconds, or -1. */
+static int64_t
+rest_seconds_ms(const char *s)
+{
+	char	*end;
+	double	 v = strtod(s, &end);
+
+	if (end == s || v < 0 || v > 86400)
+		return -1;
+	return (int64_t)(v * 1000 + 0.5);
+}
+
+static size_t
+rest_on_header(char *data, size_t size, size_t n, void *arg)
+{
+	struct rest_req	*r = arg;
+	size_t		 len = size * n;
+	char		 v[REST_KEY_MAX];
+
+	if (rest_header(data, len, "X-RateLimit-Bucket", v, sizeof v))
+		snprintf(r->bucket, sizeof r->bucket, "%s", v);
+	else if (rest_header(data, len, "X-RateLimit-Remaining", v, sizeof v)) {
+		if (isdigit((unsigned char)v[0]))
+			r->remaining = strtol(v, NULL, 10);
+	} else if (rest_header(data, len, "X-RateLimit-Reset-After", v, sizeof v))
+		r->reset_after = rest_seconds_ms(v);
+	else if (rest_header(data, len, "X-RateLimit-Global", v, sizeof v))
+		r->global_header = strcasecmp(v, "true") == 0;
+	else if (rest_header(data, len, "Retry-After", v, sizeof v))
+		r->retry_after_header = rest_seconds_ms(v);
+	return len;
+}
+
+/* Starts the head request r of its queue on the multi handle. */
+static void
+rest_start(struct discord *d, struct rest_req *r)
+{
+	struct rest	*rest = d->rest;
+	char		*h;
+
+	r->easy = curl_easy_init();
+	if (r->easy == NULL)
+		fatalx("curl_easy_init failed");
+	buf_reset(&r->response);
+	r->bucket[0] = '\0';
+	r->remaining = -1;
+	r->reset_after = -1;
+	r->global_header = 0;
+	r->retry_after_header = -1;
+	if (r->headers == NULL) {
+		h = xasprintf("Authorization: Bot %s", d->token);
+		r->headers = curl_slist_append(NULL, h);
+		free(h);
+		h = xasprintf("User-Agent: %s", d->user_agent);
+		r->headers = curl_slist_append(r->headers, h);
+		free(h);
+		if (r->body != NULL)
+			r->headers = curl_slist_append(r->headers,
+			    "Content-Type: application/json");
+		if (r->headers == NULL)
+			fatalx("curl_slist_append failed");
+	}
+	curl_easy_setopt(r->easy, CURLOPT_URL, r->url);
+	curl_easy_setopt(r->easy, CURLOPT_CUSTOMREQUEST, r->method);
+	curl_easy_setopt(r->easy, CURLOPT_HTTPHEADER, r->headers);
+	curl_easy_setopt(r->easy, CURLOPT_PRIVATE, r);
+	curl_easy_setopt(r->easy, CURLOPT_WRITEFUNCTION, rest_on_body);
+	curl_easy_setopt(r->easy, CURLOPT_WRITEDATA, r);
+	curl_easy_setopt(r->easy, CURLOPT_HEADERFUNCTION, rest_on_header);
+	curl_easy_setopt(r->easy, CURLOPT_HEADERDATA, r);
+	curl_easy_setopt(r->easy, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(r->easy, CURLOPT_TIMEOUT_MS, REST_TIMEOUT_MS);
+	curl_easy_setopt(r->easy, CURLOPT_PROTOCOLS_STR, "http,https");
+	if (*d->ca_file != '\0')
+		curl_easy_setopt(r->easy, CURLOPT_CAINFO, d->ca_file);
+	if (r->body != NULL) {
+		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDS, r->body);
+		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDSIZE,
+		    (long)strlen(r->body));
+	}
+	ratelimit_sent(rest->rl, r->route, r->major,
+	    !(r->flags & REST_NO_GLOBAL), uv_now(d->loop));
+	r->queue->busy = 1;
+	log_debug("discord: %s", r->route);
+	curl_multi_add_handle(rest->multi, r->easy);
+}
+
+/* Takes r off its queue, freeing the queue when it is empty. */
+static void
+rest_unqueue(struct rest *rest, struct rest_req *r)
+{
+	struct rest_queue	*q = r->queue;
+
+	TAILQ_REMOVE(&q->reqs, r, entry);
+	q->n--;
+	rest->total--;
+	q->busy = 0;
+	if (q->n == 0) {
+		TAILQ_REMOVE(&rest->queues, q, entry);
+		free(q);
+	}
+}
+
+/* Exponential backoff with jitter: about 1 s, 2 s, 4 s ... */
+static uint64_t
+rest_backoff(int failures)
+{
+	uint64_t	ms = 1000ULL << (failures > 6 ? 6 : failures - 1);
+
+	return ms / 2 + (uint64_t)random() % (ms / 2 + 1);
+}
+
+/* A transfer is over: retry it, or hand its result to the caller. */
+static void
+rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
+{
+	struct rest		*rest = d->rest;
+	struct rest_result	 res;
+	cJSON			*json = NULL, *item;
+	uint64_t		 now = uv_now(d->loop), retry;
+	int64_t			 ms;
+	char			*error = NULL;
+	int			 global;
+
+	memset(&res, 0, sizeof res);
+	if (rc == CURLE_OK)
+		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &res.status);
+	curl_multi_remove_handle(rest->multi, r->easy);
+	curl_easy_cleanup(r->easy);
+	r->easy = NULL;
+	r->queue->busy = 0;
+
+	if (rc != CURLE_OK || res.status >= 500) {
+		r->failures++;
+		if (rc != CURLE_OK)
+			error = xasprintf("%s", curl_easy_strerror(rc));
+		else
+			error = xasprintf("HTTP %ld", res.status);
+		if (r->failures <= REST_RETRIES_5XX) {
+			retry = rest_backoff(r->failures);
+			log_warn("discord: %s: %s; retrying in %llu ms",
+			    r->route, error, (unsigned long long)retry);
+			free(error);
+			r->not_before = now + retry;
+			return;
+		}
+		log_warn("discord: %s: %s; giving up", r->route,
+		    error);
+		goto finish;
+	}
+
+	ratelimit_update(rest->rl, r->route, r->major, r->bucket, r->remaining,
+	    r->reset_after, now);
+	if (buf_str(&r->response)[0] != '\0' && !r->response.truncated)
+		json = cJSON_Parse(buf_str(&r->response));
+
+	if (res.status == 429) {
+		ms = -1;
+		global = r->global_header;
+		if (json != NULL) {
+			item = cJSON_GetObjectItemCaseSensitive(json, "retry_after");
+			if (cJSON_IsNumber(item) && item->valuedouble >= 0 &&
+			    item->valuedouble <= 86400)
+				ms = (int64_t)(item->valuedouble * 1000 + 0.5);
+			if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json,
+			    "global")))
+				global = 1;
+		}
+		if (ms < 0)
+			ms = r->retry_after_header >= 0 ? r->retry_after_header :
+			    1000;
+		cJSON_Delete(json);
+		json = NULL;
+		if (++r->limited <= REST_RETRIES_429) {
+			log_info("discord: %s: rate limited%s for %lld ms",
+			    r->route, global ? " (global)" : "",
+			    (long long)ms);
+			ratelimit_limited(rest->rl, r->route, r->major,
+			    global && !(r->flags & REST_NO_GLOBAL), (uint64_t)ms,
+			    now);
+			r->not_before = now + (uint64_t)ms;
+			return;
+		}
+		error = xasprintf("rate limited %d times", r->limited - 1);
+		log_warn("discord: %s: %s; giving up", r->route,
+		    error);
+		goto finish;
+	}
+
+	res.json = json;
+	if (json != NULL) {
+		item = cJSON_GetObjectItemCaseSensitive(json, "code");
+		if (cJSON_IsNumber(item) && item->valuedouble >= 0 &&
+		    item->valuedouble < 1e9)
+			res.code = item->valueint;
+	}
+	if (res.status < 200 || res.status >= 300) {
+		item = json == NULL ? NULL :
+		    cJSON_GetObjectItemCaseSensitive(json, "message");
+		error = xasprintf("HTTP %ld%s%.200s", res.status,
+		    cJSON_IsString(item) ? ": " : "",
+		    cJSON_IsString(item) ? item->valuestring : "");
+	}
+
+finish:
+	res.error = error;
+	rest_unqueue(rest, r);
+	if (r->cb != NULL)
+		r->cb(d, &res, r->arg);
+	cJSON_Delete(json);
+	free(error);
+	rest_req_free(r);
+}
+
+/* Collects finished transfers, then starts what may start. */
+static void
+rest_check_done(struct discord *d)
+{
+	struct rest	*rest = d->rest;
+	struct rest_req	*r;
+	CURLMsg		*msg;
+	int		 pending;
+
+	while ((msg = curl_multi_info_read(rest->multi, &pending)) != NULL) {
+		if (msg->msg != CURLMSG_DONE)
+			continue;
+		r = NULL;
+		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&r);
+		if (r != NULL)
+			rest_done(d, r, msg->data.result);
+	}
+}
+
+static void
+rest_on_kick_timer(uv_timer_t *t)
+{
+	rest_kick(t->data);
+}
+
+/* Starts every queue head that may leave now; re-arms for the next. */
+static void
+rest_kick(struct discord *d)
+{
+	struct rest		*rest = d->rest;
+	struct rest_queue	*q;
+	struct rest_req		*r;
+	uint64_t		 now, wait, next = UINT64_MAX;
+
+	if (rest->stopped)
+		return;
+	rest_check_done(d);
+	now = uv_now(d->loop);
+	TAILQ_FOREACH(q, &rest->queues, entry) {
+		if (q->busy || (r = TAILQ_FIRST(&q->reqs)) == NULL)
+			continue;
+		wait = ratelimit_wait(rest->rl, r->route, r->major,
+		    !(r->flags & REST_NO_GLOBAL), now);
+		if (r->not_before > now && r->not_before - now > wait)
+			wait = r->not_before - now;
+		if (wait == 0)
+			rest_start(d, r);
+		else if (wait < next)
+			next = wait;
+	}
+	if (next != UINT64_MAX)
+		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, next, 0);
+	else
+		uv_timer_stop(&rest->kick_timer);
+}
+
+int
+rest_request(struct discord *d, const char *method, const char *path,
+    const char *queue, char *body, int flags, rest_cb *cb, void *arg,
+    char **cause)
+{
+	struct rest		*rest = d->rest;
+	struct rest_queue	*q;
+	struct rest_req		*r;
+	char			 qname[2 * REST_KEY_MAX + 2];
+
+	if (rest->stopped) {
+		free(body);
+		return set_cause(cause, "the Discord adapter is stopping");
+	}
+	r = xcalloc(1, sizeof *r);
+	r->d = d;
+	r->method = xstrdup(method);
+	r->url = xasprintf("%s%s", d->api_base, path);
+	r->body = body;
+	r->flags = flags;
+	r->cb = cb;
+	r->arg = arg;
+	buf_init(&r->response, REST_BODY_MAX);
+	ratelimit_route(method, path, r->route, sizeof r->route, r->major,
+	    sizeof r->major);
+	if (queue == NULL)
+		snprintf(qname, sizeof qname, "%s|%s", r->route, r->major);
+	else
+		snprintf(qname, sizeof qname, "%s", queue);
+
+	TAILQ_FOREACH(q, &rest->queues, entry)
+		if (strcmp(q->name, qname) == 0)
+			break;
+	if ((q != NULL && q->n >= REST_QUEUE_MAX) ||
+	    rest->total >= REST_TOTAL_MAX) {
+		log_warn("discord: queue for %s is full; dropping a request",
+		    r->route);
+		rest_req_free(r);
+		return set_cause(cause, "too many Discord requests are waiting");
+	}
+	if (q == NULL) {
+		q = xcalloc(1, sizeof *q);
+		TAILQ_INIT(&q->reqs);
+		snprintf(q->name, sizeof q->name, "%s", qname);
+		TAILQ_INSERT_TAIL(&rest->queues, q, entry);
+	}
+	r->queue = q;
+	TAILQ_INSERT_TAIL(&q->reqs, r, entry);
+	q->n++;
+	rest->total++;
+	rest_kick(d);
+	return 0;
+}
+
+int
+rest_init(struct discord *d, char **cause)
+{
+	struct rest	*rest;
+
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0)
+		return set_cause(cause, "discord: curl_global_init failed");
+	rest = xcalloc(1, sizeof *rest);
+	if ((rest->multi = curl_multi_init()) == NULL)
+		fatalx("curl_multi_init failed");
+	rest->rl = ratelimit_new();
+	TAILQ_INIT(&rest->queues);
+	LIST_INIT(&rest->socks);
+	uv_timer_init(d->loop, &rest->curl_timer);
+	rest->curl_timer.data = d;
+	uv_timer_init(d->loop, &rest->kick_timer);
+	rest->kick_timer.data = d;
+	curl_multi_setopt(rest->multi, CURLMOPT_SOCKETFUNCTION, rest_socket_cb);
+	curl_multi_setopt(rest->multi, CURLMOPT_SOCKETDATA, d);
+	curl_multi_setopt(rest->multi, CURLMOPT_TIMERFUNCTION, rest_timer_cb);
+	curl_multi_setopt(rest->multi, CURLMOPT_TIMERDATA, d);
+	d->rest = rest;
+	return 0;
+}
+
+void
+rest_stop(struct discord *d)
+{
+	struct rest		*rest = d->rest;
+	struct rest_queue	*q;
+	struct rest_req		*r;
+	struct rest_sock	*s;
+
+	if (rest == NULL || rest->stopped)
+		return;
+	rest->stopped = 1;
+	if (rest->total > 0)
+		log_info("discord: dropping %d unsent request%s", rest->total,
+		    rest->total == 1 ? "" : "s");
+	/* Stop watching sockets before curl closes them. */
+	while ((s = LIST_FIRST(&rest->socks)) != NULL) {
+		LIST_REMOVE(s, entry);
+		curl_multi_assign(rest->multi, s->fd, NULL);
+		uv_poll_stop(&s->poll);
+		uv_close((uv_handle_t *)&s->poll, rest_sock_closed);
+	}
+	while ((q = TAILQ_FIRST(&rest->queues)) != NULL) {
+		while ((r = TAILQ_FIRST(&q->reqs)) != NULL) {
+			TAILQ_REMOVE(&q->reqs, r, entry);
+			if (r->easy != NULL) {
+				curl_multi_remove_handle(rest->multi, r->easy);
+				curl_easy_cleanup(r->easy);
+			}
+			rest_req_free(r);
+		}
+		TAILQ_REMOVE(&rest->queues, q, entry);
+		free(q);
+	}
+	rest->total = 0;
+	curl_multi_cleanup(rest->multi);
+	rest->multi = NULL;
+	uv_close((uv_handle_t *)&rest->curl_timer, NULL);
+	uv_close((uv_handle_t *)&rest->kick_timer, NULL);
+}
+
+void
+rest_free(struct discord *d)
+{
+	if (d->rest == NULL)
+		return;
+	ratelimit_free(d->rest->rl);
+	free(d->rest);
+	d->rest = NULL;
+	curl_global_cleanup();
+}

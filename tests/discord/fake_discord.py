@@ -1,0 +1,472 @@
+#!/usr/bin/python3
+"""A protocol-faithful fake Discord for cheersbot's scenario tests.
+
+One aiohttp server on 127.0.0.1 serves the REST API under /api/v10, the
+gateway websocket at /gateway, and a control API under /_test that the
+test script uses to inject interactions, misbehave (op 7, op 9, dropped
+sockets, a zombie that stops ACKing, 429 storms, closed DMs) and read back
+what the bot sent.  It binds port 0 and writes the port to --port-file.
+
+Run it with Debian's /usr/bin/python3 and python3-aiohttp.
+"""
+import argparse
+import asyncio
+import json
+import re
+import time
+
+from aiohttp import web, WSMsgType
+
+TOKEN = "test-token"
+APP_ID = "1"
+BOT_USER = {"id": "999", "username": "cheersbot", "bot": True}
+BUCKET_SIZE = 5
+BUCKET_WINDOW = 0.25
+NAME_RE = re.compile(r"^[-_a-z0-9]{1,32}$")
+
+
+class Fake:
+    def __init__(self, heartbeat_ms):
+        self.heartbeat_ms = heartbeat_ms
+        self.port = 0
+        self.scheme = ""            # "s" with --tls
+        self.ws = None              # the current gateway socket
+        self.transport = None
+        self.ack = True             # False: a zombie, no heartbeat ACKs
+        self.sessions = {}          # session_id -> {"seq", "events"}
+        self.session = None         # current session id
+        self.next_id = 1000
+        self.log = {
+            "connections": 0, "identifies": [], "resumes": 0,
+            "resumes_failed": 0, "heartbeats": 0, "ws_user_agents": [],
+            "rest_user_agents": [], "bad_auth": 0, "messages": [],
+            "callbacks": [], "followups": [], "commands": None,
+            "command_errors": [], "dm_channels": {}, "served_429": 0,
+            "limited_contents": [], "late_callbacks": [],
+            "orphan_followups": 0, "close_codes": [], "unexpected_429": 0,
+            "served_5xx": 0, "failed_contents": [], "dm_opens": {},
+            "commands_route": None, "gateway_bot": 0,
+        }
+        self.dm_closed = set()
+        self.storm = 0              # next N channel posts get a 429
+        self.fail5xx = 0            # next N channel posts get a 502
+        self.storm_global = False
+        self.interactions = {}      # token -> {"sent": time, "answered"}
+        self.bucket = {}            # channel -> [remaining, reset time]
+
+    def new_id(self):
+        self.next_id += 1
+        return str(self.next_id)
+
+    # --- gateway -------------------------------------------------------
+
+    async def send(self, ws, payload):
+        await ws.send_str(json.dumps(payload))
+
+    async def dispatch(self, t, d):
+        """Sends a dispatch on the current session; kept for RESUME."""
+        s = self.sessions.get(self.session)
+        if s is None:
+            return
+        s["seq"] += 1
+        ev = {"op": 0, "t": t, "s": s["seq"], "d": d}
+        s["events"].append(ev)
+        if self.ws is not None and not self.ws.closed and s.get("live"):
+            await self.send(self.ws, ev)
+
+    async def gateway(self, request):
+        if request.query.get("v") != "10" or \
+                request.query.get("encoding") != "json":
+            return web.Response(status=400, text="want ?v=10&encoding=json")
+        ws = web.WebSocketResponse(autoping=True)
+        await ws.prepare(request)
+        self.log["connections"] += 1
+        self.log["ws_user_agents"].append(request.headers.get("User-Agent", ""))
+        old = self.ws
+        self.ws = ws
+        self.transport = request.transport
+        if old is not None and not old.closed:
+            await old.close(code=4000)
+        await self.send(ws, {"op": 10, "d": {
+            "heartbeat_interval": self.heartbeat_ms}})
+        frame_code = None
+        while True:
+            msg = await ws.receive()
+            if msg.type == WSMsgType.CLOSE:
+                frame_code = msg.data     # the code the bot closed with
+                break
+            if msg.type in (WSMsgType.CLOSING, WSMsgType.CLOSED,
+                            WSMsgType.ERROR):
+                break
+            if msg.type != WSMsgType.TEXT:
+                continue
+            try:
+                p = json.loads(msg.data)
+                op = p["op"]
+            except (ValueError, KeyError, TypeError):
+                await ws.close(code=4002)
+                break
+            if op == 1:
+                self.log["heartbeats"] += 1
+                if self.ack:
+                    await self.send(ws, {"op": 11})
+            elif op == 2:
+                d = p.get("d") or {}
+                if d.get("token") != TOKEN:
+                    await ws.close(code=4004)
+                    break
+                self.log["identifies"].append({
+                    "intents": d.get("intents"), "shard": d.get("shard")})
+                sid = "s" + self.new_id()
+                self.sessions[sid] = {"seq": 0, "events": [], "live": True}
+                self.session = sid
+                await self.dispatch("READY", {
+                    "v": 10, "user": BOT_USER, "guilds": [],
+                    "session_id": sid,
+                    "resume_gateway_url":
+                        "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port),
+                    "application": {"id": APP_ID, "flags": 0}})
+            elif op == 6:
+                d = p.get("d") or {}
+                s = self.sessions.get(d.get("session_id"))
+                if d.get("token") != TOKEN or s is None or \
+                        not isinstance(d.get("seq"), int):
+                    self.log["resumes_failed"] += 1
+                    await self.send(ws, {"op": 9, "d": False})
+                    continue
+                self.log["resumes"] += 1
+                self.session = d["session_id"]
+                s["live"] = True
+                for ev in s["events"]:
+                    if ev["s"] > d["seq"]:
+                        await self.send(ws, ev)
+                await self.dispatch("RESUMED", {})
+        self.log["close_codes"].append(
+            frame_code if frame_code is not None else ws.close_code)
+        if self.ws is ws:
+            self.ws = None
+        return ws
+
+    # --- REST ----------------------------------------------------------
+
+    def check(self, request):
+        self.log["rest_user_agents"].append(request.headers.get("User-Agent", ""))
+        if request.headers.get("Authorization") != "Bot " + TOKEN:
+            self.log["bad_auth"] += 1
+            return web.json_response({"message": "401: Unauthorized",
+                                      "code": 0}, status=401)
+        return None
+
+    async def gateway_bot(self, request):
+        self.log["gateway_bot"] += 1
+        return self.check(request) or web.json_response({
+            "url": "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port), "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 999,
+                                    "reset_after": 0, "max_concurrency": 1}})
+
+    def ratelimit_take(self, channel):
+        """Counts a message on the channel's bucket (BUCKET_SIZE a
+        BUCKET_WINDOW, like Discord's 5 per 5 s but quicker).  Returns the
+        X-RateLimit headers, or None when the bot should have waited."""
+        now = time.monotonic()
+        rem, reset = self.bucket.get(channel, [BUCKET_SIZE, 0.0])
+        if now >= reset - 0.02:     # 20 ms for clocks and rounding
+            rem, reset = BUCKET_SIZE, now + BUCKET_WINDOW
+        if rem == 0:
+            return None
+        rem -= 1
+        self.bucket[channel] = [rem, reset]
+        return {"X-RateLimit-Bucket": "msgbucket",
+                "X-RateLimit-Limit": str(BUCKET_SIZE),
+                "X-RateLimit-Remaining": str(rem),
+                "X-RateLimit-Reset-After": "%.3f" % max(reset - now, 0)}
+
+    async def post_message(self, request):
+        bad = self.check(request)
+        if bad:
+            return bad
+        channel = request.match_info["channel"]
+        body = await request.json()
+        content = body.get("content", "")
+        if not isinstance(content, str) or len(content) > 2000:
+            return web.json_response({"message": "Invalid Form Body",
+                                      "code": 50035}, status=400)
+        if self.storm > 0:
+            self.storm -= 1
+            self.log["served_429"] += 1
+            self.log["limited_contents"].append(content)
+            glob = self.storm_global and self.storm % 2 == 0
+            h = {"Retry-After": "1"}
+            if glob:
+                h["X-RateLimit-Global"] = "true"
+                h["X-RateLimit-Scope"] = "global"
+            else:
+                h.update({"X-RateLimit-Bucket": "msgbucket",
+                          "X-RateLimit-Remaining": "0",
+                          "X-RateLimit-Reset-After": "0.150"})
+            return web.json_response({"message": "You are being rate "
+                                      "limited.", "retry_after": 0.15,
+                                      "global": glob}, status=429, headers=h)
+        if self.fail5xx > 0:
+            self.fail5xx -= 1
+            self.log["served_5xx"] += 1
+            self.log["failed_contents"].append(content)
+            return web.Response(status=502, text="bad gateway")
+        user = self.log["dm_channels"].get(channel)
+        if user is not None and user in self.dm_closed:
+            return web.json_response({
+                "message": "Cannot send messages to this user",
+                "code": 50007}, status=403)
+        headers = self.ratelimit_take(channel)
+        if headers is None:
+            # The bot ignored X-RateLimit-Remaining: 0.
+            self.log["unexpected_429"] += 1
+            return web.json_response({"message": "You are being rate "
+                                      "limited.", "retry_after": 0.1,
+                                      "global": False}, status=429)
+        mid = self.new_id()
+        self.log["messages"].append({"channel": channel, "content": content,
+                                     "dm_user": user,
+                                     "flags": body.get("flags", 0)})
+        return web.json_response({"id": mid, "channel_id": channel,
+                                  "content": content},
+                                 headers=headers)
+
+    async def open_dm(self, request):
+        bad = self.check(request)
+        if bad:
+            return bad
+        body = await request.json()
+        user = body.get("recipient_id")
+        if not isinstance(user, str) or not user.isdigit():
+            return web.json_response({"message": "Invalid Form Body",
+                                      "code": 50035}, status=400)
+        chan = "8" + user
+        self.log["dm_channels"][chan] = user
+        self.log["dm_opens"][user] = self.log["dm_opens"].get(user, 0) + 1
+        return web.json_response({"id": chan, "type": 1,
+                                  "recipients": [{"id": user}]})
+
+    async def callback(self, request):
+        iid = request.match_info["id"]
+        token = request.match_info["token"]
+        ix = self.interactions.get(token)
+        if ix is None or ix["id"] != iid:
+            return web.json_response({"message": "Unknown interaction",
+                                      "code": 10062}, status=404)
+        if ix["answered"]:
+            return web.json_response({
+                "message": "Interaction has already been acknowledged.",
+                "code": 40060}, status=400)
+        body = await request.json()
+        data = body.get("data") or {}
+        late = time.monotonic() - ix["sent"]
+        if late > 3.0:
+            self.log["late_callbacks"].append(late)
+        ix["answered"] = True
+        self.log["callbacks"].append({
+            "interaction": iid, "user": ix["user"], "type": body.get("type"),
+            "content": data.get("content", ""), "flags": data.get("flags", 0),
+            "latency": late})
+        return web.Response(status=204)
+
+    async def followup(self, request):
+        bad = self.check(request)
+        if bad:
+            return bad
+        token = request.match_info["token"]
+        ix = self.interactions.get(token)
+        if request.match_info["app"] != APP_ID or ix is None or \
+                not ix["answered"]:
+            self.log["orphan_followups"] += 1
+            return web.json_response({"message": "Unknown Webhook",
+                                      "code": 10015}, status=404)
+        body = await request.json()
+        self.log["followups"].append({
+            "interaction": ix["id"], "user": ix["user"],
+            "content": body.get("content", ""),
+            "flags": body.get("flags", 0)})
+        return web.json_response({"id": self.new_id(),
+                                  "content": body.get("content", "")})
+
+    def validate_commands(self, cmds):
+        errs = []
+        if not isinstance(cmds, list) or len(cmds) != 1:
+            return ["want exactly one top-level command"]
+        top = cmds[0]
+
+        def desc_ok(o, where):
+            d = o.get("description")
+            if not isinstance(d, str) or not 1 <= len(d) <= 100:
+                errs.append("%s: bad description" % where)
+
+        if not NAME_RE.match(top.get("name", "")):
+            errs.append("bad top-level name")
+        desc_ok(top, "top")
+        subs = top.get("options", [])
+        if len(subs) > 25:
+            errs.append("more than 25 subcommands")
+        seen = set()
+        for sub in subs:
+            n = sub.get("name", "")
+            if not NAME_RE.match(n) or n in seen:
+                errs.append("bad or duplicate subcommand %r" % n)
+            seen.add(n)
+            desc_ok(sub, n)
+            if sub.get("type") != 1:
+                errs.append("%s: not a subcommand" % n)
+            optional_seen = False
+            names = set()
+            for o in sub.get("options", []):
+                on = o.get("name", "")
+                if not NAME_RE.match(on) or on in names:
+                    errs.append("%s: bad or duplicate option %r" % (n, on))
+                names.add(on)
+                desc_ok(o, n + "." + on)
+                if o.get("type") not in (3, 4, 5, 6, 7, 8, 9, 10, 11):
+                    errs.append("%s.%s: bad type" % (n, on))
+                if o.get("required"):
+                    if optional_seen:
+                        errs.append("%s: required option %s after an "
+                                    "optional one" % (n, on))
+                else:
+                    optional_seen = True
+        return errs
+
+    async def put_commands(self, request):
+        bad = self.check(request)
+        if bad:
+            return bad
+        if request.match_info["app"] != APP_ID:
+            return web.json_response({"message": "Unknown Application",
+                                      "code": 10002}, status=404)
+        cmds = await request.json()
+        self.log["command_errors"] = self.validate_commands(cmds)
+        if self.log["command_errors"]:
+            return web.json_response({"message": "Invalid Form Body",
+                                      "code": 50035}, status=400)
+        self.log["commands"] = cmds
+        guild = request.match_info.get("guild")
+        self.log["commands_route"] = "guild:" + guild if guild else "global"
+        return web.json_response(cmds)
+
+    # --- control -------------------------------------------------------
+
+    async def t_interaction(self, request):
+        """Injects a slash command: {user, name, channel, guild, sub,
+        options: [{name, type, value}], perms}."""
+        p = await request.json()
+        iid = self.new_id()
+        token = "tok-" + iid + "-" + "x" * 40
+        user = {"id": p["user"], "username": p["name"],
+                "global_name": p["name"]}
+        channel = p["channel"] if p.get("guild") else "8" + p["user"]
+        d = {"id": iid, "application_id": APP_ID, "type": 2, "token": token,
+             "version": 1, "channel_id": channel,
+             "data": {"id": "77", "name": p.get("command", "cheers"),
+                      "type": 1,
+                      "options": [{"name": p["sub"], "type": 1,
+                                   "options": p.get("options", [])}]}}
+        if p.get("guild"):
+            d["guild_id"] = p["guild"]
+            d["member"] = {"user": user, "nick": None,
+                           "permissions": p.get("perms", "0")}
+        else:
+            d["user"] = user
+        if p.get("raw"):
+            d = p["raw"]
+            token = d.get("token", token)
+        self.interactions[token] = {"id": iid, "sent": time.monotonic(),
+                                    "answered": False, "user": p["user"]}
+        await self.dispatch("INTERACTION_CREATE", d)
+        return web.json_response({"id": iid})
+
+    async def t_op(self, request):
+        what = request.match_info["what"]
+        ws = self.ws
+        if what == "ack":
+            self.ack = request.query.get("on", "1") == "1"
+        elif what == "dmclosed":
+            self.dm_closed.add(request.query["user"])
+        elif what == "fail5xx":
+            self.fail5xx = int(request.query.get("n", "1"))
+        elif what == "storm":
+            self.storm = int(request.query.get("n", "6"))
+            self.storm_global = request.query.get("global", "0") == "1"
+        elif ws is None:
+            return web.json_response({"error": "no socket"}, status=409)
+        elif what == "op7":
+            await self.send(ws, {"op": 7, "d": None})
+        elif what == "op9":
+            resumable = request.query.get("resumable", "0") == "1"
+            if not resumable:
+                self.sessions.pop(self.session, None)
+            await self.send(ws, {"op": 9, "d": resumable})
+        elif what == "drop":
+            s = self.sessions.get(self.session)
+            if s:
+                s["live"] = False     # events wait for the RESUME
+            self.ws = None
+            if self.transport is not None:
+                self.transport.abort()  # no close frame: a dropped socket
+        elif what == "close":
+            # Write the close frame ourselves: ws.close() from another task
+            # than the reader ends up sending 1000.
+            await ws._writer.close(int(request.query["code"]), b"bye")
+            await asyncio.sleep(0.3)
+            if self.transport is not None and self.ws is ws:
+                self.transport.abort()
+        elif what == "raw":
+            await ws.send_str(await request.text())
+        return web.json_response({"ok": True})
+
+    async def t_state(self, request):
+        return web.json_response(self.log)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--port-file", required=True)
+    ap.add_argument("--heartbeat-ms", type=int, default=41250)
+    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"),
+                    help="serve https and wss with this certificate")
+    args = ap.parse_args()
+    fake = Fake(args.heartbeat_ms)
+    app = web.Application()
+    r = app.router
+    r.add_get("/gateway", fake.gateway)
+    r.add_get("/api/v10/gateway/bot", fake.gateway_bot)
+    r.add_post("/api/v10/channels/{channel}/messages", fake.post_message)
+    r.add_post("/api/v10/users/@me/channels", fake.open_dm)
+    r.add_post("/api/v10/interactions/{id}/{token}/callback", fake.callback)
+    r.add_post("/api/v10/webhooks/{app}/{token}", fake.followup)
+    r.add_put("/api/v10/applications/{app}/commands", fake.put_commands)
+    r.add_put("/api/v10/applications/{app}/guilds/{guild}/commands",
+              fake.put_commands)
+    r.add_post("/_test/interaction", fake.t_interaction)
+    r.add_post("/_test/{what}", fake.t_op)
+    r.add_get("/_test/state", fake.t_state)
+
+    async def run():
+        runner = web.AppRunner(app)
+        await runner.setup()
+        ctx = None
+        if args.tls:
+            import ssl
+            ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            ctx.load_cert_chain(args.tls[0], args.tls[1])
+            fake.scheme = "s"
+        site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=ctx)
+        await site.start()
+        fake.port = site._server.sockets[0].getsockname()[1]
+        with open(args.port_file + ".tmp", "w") as f:
+            f.write(str(fake.port))
+        import os
+        os.rename(args.port_file + ".tmp", args.port_file)
+        while True:
+            await asyncio.sleep(3600)
+    asyncio.run(run())
+
+
+if __name__ == "__main__":
+    main()

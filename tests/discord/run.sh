@@ -1,0 +1,127 @@
+#!/bin/sh
+# Scenario tests of the Discord adapter against a protocol-faithful fake
+# Discord (tests/discord/fake_discord.py, on Debian's python3-aiohttp):
+# slash commands play a game of CHEERS; secrets stay in DMs and ephemeral
+# replies; op 7, a dropped socket, op 9 and a zombie connection lose
+# nothing; a 429 storm delays but loses no message; closed DMs fall back
+# to "hand"; 4004 is fatal.  A second run finds the gateway through
+# GET /gateway/bot and registers guild commands; a third talks https and
+# wss with a CA file.  scenario.py drives each run and checks the results.
+#
+#   tests/discord/run.sh build/cheersbot
+set -u
+bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+dir=$(cd "$(dirname "$0")" && pwd)
+py=/usr/bin/python3
+tmp=$(mktemp -d)
+fake=""
+pid=""
+cleanup() {
+	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
+	[ -n "$fake" ] && kill "$fake" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+if ! $py -c 'import aiohttp' 2>/dev/null; then
+	echo "discord: FAIL: $py has no aiohttp (scripts/deps.sh installs python3-aiohttp)"
+	exit 1
+fi
+start=$(date +%s)
+CHEERSBOT_TEST_TOKEN=test-token
+export CHEERSBOT_TEST_TOKEN
+printf 'test-token\n' > "$tmp/token"
+$py "$dir/fake_discord.py" --port-file "$tmp/port" --heartbeat-ms 400 \
+    > "$tmp/fake.log" 2>&1 &
+fake=$!
+i=0
+while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+if [ ! -s "$tmp/port" ]; then
+	echo "discord: FAIL: the fake server did not start"
+	cat "$tmp/fake.log"
+	exit 1
+fi
+port=$(cat "$tmp/port")
+
+"$bot" -v -o discord.enabled=yes -o console.enabled=no \
+    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
+    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
+    -o discord.token=test-token -o discord.application_id=1 \
+    -o bot.state_file="$tmp/state.db" -o bot.seed=42 \
+    -o tables.ai_delay=0 -o tables.timeouts_to_ai=1 \
+    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+pid=$!
+
+status=0
+$py "$dir/scenario.py" "$port" "$tmp/bot.err" || status=1
+
+# The bot is still running after all that, and SIGTERM ends it cleanly.
+if kill -0 "$pid" 2>/dev/null; then
+	kill -TERM "$pid"
+	i=0
+	while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	wait "$pid"
+	rc=$?
+	pid=""
+	if [ $rc -ne 0 ]; then
+		echo "discord: FAIL: SIGTERM exit status $rc"
+		status=1
+	fi
+else
+	echo "discord: FAIL: the bot died"
+	status=1
+fi
+
+# A second run on the same state: GET /gateway/bot, guild commands.
+if [ $status -eq 0 ]; then
+	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
+	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
+	    -o discord.token=env:CHEERSBOT_TEST_TOKEN \
+	    -o discord.application_id=1 -o discord.guild_id=700 \
+	    -o bot.state_file="$tmp/state.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" restart || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "discord: FAIL: second run's exit status"; status=1; }
+	pid=""
+fi
+
+# A third run over https and wss, with a certificate made for the test.
+if [ $status -eq 0 ] && ! command -v openssl >/dev/null 2>&1; then
+	echo "discord: TLS run skipped: no openssl to make a certificate"
+elif [ $status -eq 0 ]; then
+	openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost \
+	    -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" \
+	    -keyout "$tmp/key.pem" -out "$tmp/cert.pem" > /dev/null 2>&1
+	kill "$fake"
+	wait "$fake" 2>/dev/null
+	rm -f "$tmp/port"
+	$py "$dir/fake_discord.py" --port-file "$tmp/port" --heartbeat-ms 400 \
+	    --tls "$tmp/cert.pem" "$tmp/key.pem" > "$tmp/fake.log" 2>&1 &
+	fake=$!
+	i=0
+	while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	port=$(cat "$tmp/port")
+	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
+	    -o discord.api_base="https://localhost:$port/api/v10" \
+	    -o discord.ca_file="$tmp/cert.pem" \
+	    -o discord.token=file:"$tmp/token" -o discord.application_id=1 \
+	    -o bot.state_file="$tmp/state.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" tls "$tmp/cert.pem" ||
+	    status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "discord: FAIL: TLS run's exit status"; status=1; }
+	pid=""
+fi
+if [ $status -ne 0 ]; then
+	echo "discord: bot log (last 40 lines):"
+	tail -40 "$tmp/bot.err" | sed 's/^/  /'
+fi
+echo "discord: scenario took $(($(date +%s) - start)) s"
+exit $status

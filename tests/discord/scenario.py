@@ -1,0 +1,353 @@
+#!/usr/bin/python3
+"""Drives cheersbot through the fake Discord and checks what it sent.
+
+    scenario.py PORT BOT_STDERR_FILE [game|restart|tls CA_FILE]
+
+Prints one line per failed check and a final "N passed, M failed" line;
+exits non-zero when anything failed.  run.sh starts the fake server and the
+bot (with bot.seed=42, so the deal is always the same) before calling it.
+"""
+import json
+import re
+import sys
+import time
+import urllib.request
+
+PORT = int(sys.argv[1])
+BOT_ERR = sys.argv[2]
+MODE = sys.argv[3] if len(sys.argv) > 3 else "game"
+BASE = "http://127.0.0.1:%d" % PORT
+SSL = None
+if MODE == "tls":
+    import ssl
+    BASE = "https://localhost:%d" % PORT
+    SSL = ssl.create_default_context(cafile=sys.argv[4])
+CHANNEL, GUILD = "500", "700"
+ALICE, BOB = "101", "102"
+SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
+                    re.M)
+passed = failed = 0
+
+
+def ok(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("discord: FAIL: " + what, flush=True)
+    return cond
+
+
+def call(method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(BASE + path, data=data, method=method)
+    with urllib.request.urlopen(req, timeout=5, context=SSL) as r:
+        return json.loads(r.read() or b"null")
+
+
+def state():
+    return call("GET", "/_test/state")
+
+
+def op(what, query=""):
+    return call("POST", "/_test/%s%s" % (what, query), {})
+
+
+def wait(pred, timeout=5.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        s = state()
+        if pred(s):
+            return s
+        time.sleep(0.05)
+    return None
+
+
+def ix(user, name, sub, options=(), guild=GUILD, perms="0"):
+    """Injects /cheers <sub> and returns the interaction id."""
+    return call("POST", "/_test/interaction", {
+        "user": user, "name": name, "channel": CHANNEL, "guild": guild,
+        "sub": sub, "options": list(options), "perms": perms})["id"]
+
+
+def answers(s, iid):
+    return [c for c in s["callbacks"] + s["followups"]
+            if c["interaction"] == iid]
+
+
+def answered(iid, timeout=5.0):
+    """Waits for the callback of interaction iid; returns all answers."""
+    s = wait(lambda s: any(c["interaction"] == iid for c in s["callbacks"]),
+             timeout)
+    time.sleep(0.1)     # let followups land too
+    return answers(state(), iid) if s else []
+
+
+def public_texts(s):
+    return [m["content"] for m in s["messages"] if m["dm_user"] is None] + \
+        [c["content"] for c in s["callbacks"] + s["followups"]
+         if not c["flags"] & 64]
+
+
+def text_of(ans):
+    return "\n".join(a["content"] for a in ans)
+
+
+def whose_turn(s):
+    turn = None
+    for t in public_texts(s):
+        for m in re.finditer(r"<@(\d+)>'s turn|@(\w+)'s turn", t):
+            turn = m.group(1) or m.group(2)
+    return turn
+
+
+def play_if_my_turn():
+    """The human whose turn it is plays card 1 into their own shaker."""
+    turn = whose_turn(state())
+    if turn not in (ALICE, BOB):
+        return None
+    return ix(turn, "alice" if turn == ALICE else "bob", "play",
+              [{"name": "card", "type": 4, "value": 1},
+               {"name": "target", "type": 3, "value": "me"}])
+
+
+def answer_prompt(a):
+    """If a's refusal names a pending CHEERS or overflow, answers it."""
+    t = text_of(a)
+    m = re.match(r"<@(\d+)> must answer", t)
+    if not m:
+        return a
+    user = m.group(1)
+    name = "alice" if user == ALICE else "bob"
+    if "give" in t:
+        other = BOB if user == ALICE else ALICE
+        return answered(ix(user, name, "give", [
+            {"name": "target", "type": 3, "value": "<@%s>" % other},
+            {"name": "target2", "type": 3, "value": "Negroni"}]))
+    if "discard" in t:
+        return answered(ix(user, name, "discard",
+                           [{"name": "card", "type": 4, "value": 1}]))
+    return a
+
+
+if MODE == "tls":
+    # https and wss, trusting the test's own CA through discord.ca_file.
+    s = wait(lambda s: s["identifies"] and s["commands"] is not None)
+    ok(s is not None, "over TLS (ca_file) the bot identifies and registers")
+    ok(answered(ix(ALICE, "alice", "status")), "commands work over TLS")
+    print("discord (tls): %d passed, %d failed" % (passed, failed),
+          flush=True)
+    sys.exit(1 if failed else 0)
+
+if MODE == "restart":
+    # A second run: no gateway_url (so GET /gateway/bot), guild_id=700.
+    # The first run used gateway_url and global commands.
+    s = wait(lambda s: s["commands_route"] == "guild:700")
+    ok(s is not None, "without gateway_url the bot asks GET /gateway/bot, "
+       "and with guild_id it registers in that guild")
+    ok(s and s["gateway_bot"] >= 1, "GET /gateway/bot was used")
+    ok(answered(ix(ALICE, "alice", "status")), "commands work")
+    # Channel admins (MANAGE_GUILD 0x20, MANAGE_CHANNELS 0x10) may do what
+    # a host does; plain members may not.
+    ok(answered(ix("103", "carol", "new")), "carol opens a table")
+    a = answered(ix("105", "eve", "addbot", perms="1024"))
+    ok(a and a[0]["flags"] & 64, "a member without Manage rights cannot "
+       "add AI players: %s" % a)
+    a = answered(ix("104", "dave", "addbot", perms="16"))
+    ok(a and a[0]["flags"] == 0 and "AI" in text_of(a),
+       "MANAGE_CHANNELS makes dave a channel admin: %s" % a)
+    a = answered(ix("106", "fay", "end", perms="32"))
+    ok(a and a[0]["flags"] == 0, "MANAGE_GUILD makes fay one too: %s" % a)
+    print("discord (restart): %d passed, %d failed" % (passed, failed),
+          flush=True)
+    sys.exit(1 if failed else 0)
+
+# --- connect, identify, register ---------------------------------------
+s = wait(lambda s: s["identifies"] and s["commands"] is not None)
+ok(s is not None, "the bot identifies and registers its command")
+s = state()
+ok(s["command_errors"] == [], "the command schema is valid: %s" %
+   s["command_errors"])
+ok(all(u.startswith("DiscordBot (") for u in s["ws_user_agents"]),
+   "User-Agent on the websocket upgrade")
+ok(all(u.startswith("DiscordBot (") for u in s["rest_user_agents"]),
+   "User-Agent on REST")
+ok(s["bad_auth"] == 0, "REST requests carry Authorization: Bot <token>")
+ok(s["identifies"][0] == {"intents": 1, "shard": [0, 1]},
+   "IDENTIFY with intents GUILDS only and shard [0, 1]: %s" %
+   s["identifies"][0])
+cmd = s["commands"][0] if s["commands"] else {"options": []}
+subs = {o["name"]: o for o in cmd.get("options", [])}
+ok(cmd.get("name") == "cheers", "one command named after bot.command")
+for name in ("new", "join", "addbot", "start", "hand", "play", "give",
+             "discard", "settings"):
+    ok(name in subs, "subcommand %s is registered" % name)
+if "give" in subs:
+    ok([o["name"] for o in subs["give"]["options"]] ==
+       ["target", "target2", "card"], "give's options are unique, "
+       "required first")
+if "play" in subs:
+    ok([(o["name"], o["type"], o["required"]) for o in subs["play"]["options"]]
+       == [("card", 4, True), ("target", 3, True)], "play: card integer, "
+       "target string")
+if "kick" in subs:
+    ok(subs["kick"]["options"][0]["type"] == 6, "kick takes a user")
+if "new" in subs:
+    ok([o["name"] for o in subs["new"]["options"]] == ["game", "options"],
+       "new's option=value ... becomes options")
+
+# --- a game of CHEERS through slash commands ----------------------------
+a = answered(ix(ALICE, "alice", "new"))
+ok("opened a CHEERS table" in text_of(a) and a and a[0]["flags"] == 0,
+   "/cheers new opens a table, answered publicly: %s" % a)
+a = answered(ix(BOB, "bob", "join"))
+ok("joins" in text_of(a), "/cheers join: %s" % a)
+op("dmclosed", "?user=" + BOB)
+a = answered(ix(ALICE, "alice", "addbot",
+                [{"name": "count", "type": 4, "value": 1}]))
+ok("AI player" in text_of(a), "/cheers addbot count:1: %s" % a)
+a = answered(ix(BOB, "bob", "start"))
+ok(a and a[0]["flags"] & 64, "only the host may start, said privately")
+a = answered(ix(ALICE, "alice", "start"))
+ok("begins" in text_of(a), "/cheers start: %s" % a)
+s = wait(lambda s: any(m["dm_user"] == ALICE for m in s["messages"]) and
+         any("cannot send <@%s> direct" % BOB in t for t in public_texts(s)))
+ok(s is not None, "alice gets her cards by DM, the channel hears that "
+   "bob's DMs are closed")
+s = state()
+ok(any("Your recipe:" in m["content"] for m in s["messages"]
+       if m["dm_user"] == ALICE), "the DM holds alice's recipe")
+ok(not any(m["dm_user"] == BOB for m in s["messages"]),
+   "nothing reached bob's closed DMs")
+a = answered(ix(BOB, "bob", "hand"))
+ok(a and a[0]["flags"] & 64 and "Your hand" in text_of(a),
+   "bob's /cheers hand comes back ephemeral: %s" % a)
+a = answered(ix(ALICE, "alice", "hand", guild=None))
+ok("Your hand" in text_of(a), "/cheers hand from a DM finds alice's table")
+ok(all(n == 1 for n in state()["dm_opens"].values()),
+   "each DM channel is opened once and cached: %s" % state()["dm_opens"])
+
+# A 429 storm (route and global limits mixed) on channel messages.
+op("storm", "?n=6&global=1")
+moves = 0
+for i in range(6):
+    iid = play_if_my_turn()
+    if iid is None:
+        break
+    a = answer_prompt(answered(iid))
+    ok(a and a[0]["flags"] == 0,
+       "a human move is accepted and announced: %s" % a)
+    moves += 1
+ok(moves >= 2, "humans played at least two moves (%d)" % moves)
+s = wait(lambda s: s["served_429"] == 6 and all(
+    any(m["content"] == c for m in s["messages"])
+    for c in s["limited_contents"]), 10)
+ok(s is not None, "after a 429 storm every limited message still arrives")
+
+# --- gateway trouble: nothing is lost -----------------------------------
+s0 = state()
+op("op7")
+iid = ix(ALICE, "alice", "status")
+s = wait(lambda s: s["resumes"] > s0["resumes"])
+ok(s is not None, "op 7: the bot resumes")
+ok(s and s["close_codes"][len(s0["close_codes"]):][:1] == [4000],
+   "op 7: the bot closes with 4000, not 1000: %s" %
+   (s and s["close_codes"]))
+ok(answered(iid), "an interaction sent around op 7 is answered")
+
+s0 = state()
+op("drop")
+time.sleep(0.05)
+iid = play_if_my_turn() or ix(ALICE, "alice", "status")
+s = wait(lambda s: s["resumes"] > s0["resumes"])
+ok(s is not None, "dropped socket: the bot resumes")
+a = answer_prompt(answered(iid))
+ok(a and a[0]["flags"] == 0,
+   "a move sent while the socket was down is replayed and played: %s" % a)
+
+s0 = state()
+op("op9", "?resumable=0")
+s = wait(lambda s: len(s["identifies"]) > len(s0["identifies"]), 8)
+ok(s is not None, "op 9 d:false: the bot identifies anew")
+ok(answered(ix(ALICE, "alice", "status")), "commands work after op 9")
+
+s0 = state()
+op("ack", "?on=0")
+s = wait(lambda s: s["connections"] > s0["connections"], 8)
+op("ack", "?on=1")
+ok(s is not None, "a zombie connection (no ACKs) is closed and replaced")
+ok(s and s["close_codes"][len(s0["close_codes"]):][:1] == [4000],
+   "a zombie is closed with 4000, not 1000: %s" % (s and s["close_codes"]))
+s = wait(lambda s: s["resumes"] > s0["resumes"], 5)
+ok(s is not None, "after a zombie the bot resumes")
+ok(answered(ix(ALICE, "alice", "status")), "commands work after a zombie")
+
+s0 = state()
+op("op9", "?resumable=1")
+s = wait(lambda s: s["resumes"] > s0["resumes"], 5)
+ok(s is not None and len(s["identifies"]) == len(s0["identifies"]),
+   "op 9 d:true: the bot resumes")
+
+s0 = state()
+op("close", "?code=4009")
+s = wait(lambda s: len(s["identifies"]) > len(s0["identifies"]), 8)
+ok(s is not None, "close code 4009: the bot identifies anew")
+ok(answered(ix(ALICE, "alice", "status")), "commands work after 4009")
+
+# Malformed payloads are dropped; the bot carries on.
+for raw in ('not json', '{"op":0,"t":"INTERACTION_CREATE","s":null,"d":{}}',
+            '{"op":0,"t":"INTERACTION_CREATE","s":null,"d":{"type":2,'
+            '"id":"5","token":"t","channel_id":"x"}}', '{"op":"x"}'):
+    req = urllib.request.Request(BASE + "/_test/raw", data=raw.encode(),
+                                 method="POST")
+    urllib.request.urlopen(req, timeout=5).read()
+ok(answered(ix(ALICE, "alice", "status")), "malformed payloads are dropped")
+for sub, opts in (("play", [{"name": "card", "type": 4, "value": "two"}]),
+                  ("kick", [{"name": "player", "type": 6, "value": "<@1>"}]),
+                  ("nosuch", []),
+                  ("play", [{"name": "card", "type": 4, "value": 1e300}]),
+                  ("new", [{"name": "game", "type": 3, "value": "x" * 5000}])):
+    a = answered(ix(ALICE, "alice", sub, opts))
+    ok(a and a[0]["flags"] & 64 and "could not read" in text_of(a),
+       "a malformed %s option is refused privately: %s" % (sub, a))
+
+# --- finish the game by timeouts ---------------------------------------
+op("fail5xx", "?n=2")
+a = answered(ix(ALICE, "alice", "settings",
+                [{"name": "options", "type": 3,
+                  "value": "turn_timer=1s prompt_timer=1s"}]))
+ok(a and a[0]["flags"] == 0, "the host sets short timers: %s" % a)
+s = wait(lambda s: any("Game over" in t for t in public_texts(s)), 25)
+ok(s is not None, "the game ends (the AI plays for absent humans)")
+s = wait(lambda s: s["served_5xx"] == 2 and all(
+    any(m["content"] == c for m in s["messages"])
+    for c in s["failed_contents"]), 10)
+ok(s is not None, "messages that met a 502 are retried and arrive")
+
+# --- what went where ----------------------------------------------------
+s = state()
+leaks = [t for t in public_texts(s) if SECRET.search(t)]
+ok(not leaks, "no secret in a channel or a public reply: %s" % leaks[:2])
+ok(any(c["flags"] & 64 and SECRET.search(c["content"])
+       for c in s["callbacks"]), "secrets do go out, ephemeral")
+ok(not s["late_callbacks"], "every callback within 3 s: %s" %
+   s["late_callbacks"])
+ok(s["orphan_followups"] == 0, "no followup before its callback")
+ok(s["unexpected_429"] == 0, "the bot waits when a bucket is empty "
+   "(%d requests did not)" % s["unexpected_429"])
+ok(all(len(m["content"]) <= 2000 for m in s["messages"]),
+   "no message over 2000 characters")
+
+# A fatal close code: the adapter stops retrying, the bot runs on.
+s0 = state()
+op("close", "?code=4004")
+time.sleep(1.5)
+with open(BOT_ERR) as f:
+    log = f.read()
+ok("4004" in log and "not reconnecting" in log, "4004 is fatal and said so")
+ok(state()["connections"] == s0["connections"], "no reconnect after 4004")
+ok("test-token" not in log, "the token is never logged")
+
+print("discord: %d passed, %d failed" % (passed, failed), flush=True)
+sys.exit(1 if failed else 0)

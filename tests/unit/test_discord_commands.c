@@ -1,0 +1,295 @@
+/*
+ * Unit tests for the Discord adapter's pure parts: the slash-command schema
+ * built from the lobby verbs and game actions (valid names, unique option
+ * names, capped descriptions, required options first, types), splitting
+ * long texts into messages, and rate-limit routes and buckets.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "adapters/discord/discord-int.h"
+#include "bot/cmd.h"
+#include "game/game.h"
+#include "lib/xmalloc.h"
+
+/* ^[-_a-z0-9]{1,32}$ */
+static int
+valid_name(const char *s)
+{
+	size_t	n = strlen(s), i;
+
+	if (n < 1 || n > 32)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
+		    s[i] == '-' || s[i] == '_'))
+			return 0;
+	}
+	return 1;
+}
+
+/* Characters (not bytes) of a UTF-8 string. */
+static size_t
+chars(const char *s)
+{
+	size_t	n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+static const cJSON *
+sub_named(const cJSON *subs, const char *name)
+{
+	const cJSON	*s;
+
+	cJSON_ArrayForEach(s, subs) {
+		if (strcmp(cJSON_GetObjectItem(s, "name")->valuestring, name) == 0)
+			return s;
+	}
+	return NULL;
+}
+
+static void
+test_schema_rules(void **state)
+{
+	struct commands	*c = commands_build();
+	const cJSON	*top, *subs, *sub, *opt, *desc;
+	cJSON		*all;
+	int		 optional_seen, nsubs = 0, nopts;
+
+	(void)state;
+	all = commands_json(c, "cheers", "Play cocktail card games");
+	assert_int_equal(cJSON_GetArraySize(all), 1);
+	top = cJSON_GetArrayItem(all, 0);
+	assert_string_equal(cJSON_GetObjectItem(top, "name")->valuestring,
+	    "cheers");
+	subs = cJSON_GetObjectItem(top, "options");
+	cJSON_ArrayForEach(sub, subs) {
+		nsubs++;
+		assert_int_equal(cJSON_GetObjectItem(sub, "type")->valueint, 1);
+		assert_true(valid_name(cJSON_GetObjectItem(sub, "name")->valuestring));
+		desc = cJSON_GetObjectItem(sub, "description");
+		assert_true(chars(desc->valuestring) >= 1 &&
+		    chars(desc->valuestring) <= 100);
+		optional_seen = 0;
+		nopts = 0;
+		cJSON_ArrayForEach(opt, cJSON_GetObjectItem(sub, "options")) {
+			const cJSON	*o2;
+			int		 same = 0;
+
+			nopts++;
+			assert_true(valid_name(cJSON_GetObjectItem(opt,
+			    "name")->valuestring));
+			desc = cJSON_GetObjectItem(opt, "description");
+			assert_true(chars(desc->valuestring) >= 1 &&
+			    chars(desc->valuestring) <= 100);
+			/* Required options come before optional ones. */
+			if (cJSON_IsTrue(cJSON_GetObjectItem(opt, "required")))
+				assert_false(optional_seen);
+			else
+				optional_seen = 1;
+			/* Option names are unique within a subcommand. */
+			cJSON_ArrayForEach(o2, cJSON_GetObjectItem(sub, "options"))
+				same += strcmp(cJSON_GetObjectItem(o2,
+				    "name")->valuestring, cJSON_GetObjectItem(opt,
+				    "name")->valuestring) == 0;
+			assert_int_equal(same, 1);
+		}
+		assert_true(nopts <= 25);
+	}
+	assert_true(nsubs >= 1 && nsubs <= 25);
+	cJSON_Delete(all);
+	free(c);
+}
+
+static void
+test_schema_covers_everything(void **state)
+{
+	const struct cmd_entry *const	*verbs = cmd_all();
+	const struct game_ops *const	*games = game_all();
+	struct commands			*c = commands_build();
+	int				 i, g;
+
+	(void)state;
+	for (i = 0; verbs[i] != NULL; i++)
+		assert_non_null(commands_find(c, verbs[i]->name));
+	for (g = 0; games[g] != NULL; g++)
+		for (i = 0; i < games[g]->nactions; i++)
+			assert_non_null(commands_find(c,
+			    games[g]->actions[i].name));
+	free(c);
+}
+
+static void
+test_schema_types(void **state)
+{
+	struct commands			*c = commands_build();
+	const struct commands_sub	*s;
+	cJSON				*all;
+	const cJSON			*give, *opts;
+
+	(void)state;
+	/* play <card> <target>: an integer from 1, a string. */
+	s = commands_find(c, "play");
+	assert_non_null(s);
+	assert_int_equal(s->noptions, 2);
+	assert_string_equal(s->options[0].name, "card");
+	assert_int_equal(s->options[0].type, OPT_INTEGER);
+	assert_int_equal(s->options[0].min, 1);
+	assert_true(s->options[0].required);
+	assert_string_equal(s->options[1].name, "target");
+	assert_int_equal(s->options[1].type, OPT_STRING);
+
+	/* give <target> <target> [card]: the second target is renamed. */
+	s = commands_find(c, "give");
+	assert_non_null(s);
+	assert_string_equal(s->options[0].name, "target");
+	assert_string_equal(s->options[1].name, "target2");
+	assert_string_equal(s->options[2].name, "card");
+	assert_false(s->options[2].required);
+
+	/* kick <player>: a user; addbot [count]: an integer with bounds. */
+	s = commands_find(c, "kick");
+	assert_int_equal(s->options[0].type, OPT_USER);
+	s = commands_find(c, "addbot");
+	assert_int_equal(s->options[0].type, OPT_INTEGER);
+	assert_true(s->options[0].has_max);
+	assert_int_equal(s->options[0].min, 1);
+	assert_false(s->options[0].required);
+
+	/* new [game] [option=value ...]: "options". */
+	s = commands_find(c, "new");
+	assert_string_equal(s->options[1].name, "options");
+	s = commands_find(c, "settings");
+	assert_string_equal(s->options[0].name, "options");
+
+	/* The JSON keeps the order and the bounds. */
+	all = commands_json(c, "cheers", "x");
+	give = sub_named(cJSON_GetObjectItem(cJSON_GetArrayItem(all, 0),
+	    "options"), "give");
+	opts = cJSON_GetObjectItem(give, "options");
+	assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(opts, 2),
+	    "name")->valuestring, "card");
+	assert_int_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(opts, 2),
+	    "min_value")->valueint, 1);
+	cJSON_Delete(all);
+	free(c);
+}
+
+static void
+test_split(void **state)
+{
+	char	*text;
+	size_t	 n, i;
+
+	(void)state;
+	assert_int_equal(discord_split("short"), 5);
+	assert_int_equal(discord_split(""), 0);
+
+	/* Lines of 100 bytes: a cut after the last whole line under 2000. */
+	text = xmalloc(8001);
+	for (i = 0; i < 5000; i++)
+		text[i] = i % 100 == 99 ? '\n' : 'x';
+	text[5000] = '\0';
+	n = discord_split(text);
+	assert_int_equal(n, 2000);
+	assert_int_equal(text[n - 1], '\n');
+
+	/* One long line is cut at 2000 characters. */
+	memset(text, 'y', 5000);
+	assert_int_equal(discord_split(text), 2000);
+
+	/* Multibyte characters count once and are never cut in half. */
+	for (i = 0; i + 3 <= 7500; i += 3)
+		memcpy(text + i, "\xe2\x82\xac", 3);	/* the euro sign */
+	text[i] = '\0';
+	assert_int_equal(discord_split(text), 6000);
+	/* A newline after 1500 of them: the cut is there. */
+	text[4500] = '\n';
+	text[4501] = 'z';
+	text[4502] = 'z';
+	n = discord_split(text);
+	assert_int_equal(n, 4501);
+	free(text);
+}
+
+static void
+test_routes(void **state)
+{
+	char	route[160], major[160];
+
+	(void)state;
+	ratelimit_route("POST", "/channels/123/messages", route, sizeof route,
+	    major, sizeof major);
+	assert_string_equal(route, "POST /channels/{major}/messages");
+	assert_string_equal(major, "123");
+	ratelimit_route("POST", "/interactions/55/tok-en/callback", route,
+	    sizeof route, major, sizeof major);
+	assert_string_equal(route, "POST /interactions/{major}/{major}/callback");
+	assert_string_equal(major, "55/tok-en");
+	ratelimit_route("POST", "/webhooks/1/abc", route, sizeof route, major,
+	    sizeof major);
+	assert_string_equal(route, "POST /webhooks/{major}/{major}");
+	assert_string_equal(major, "1/abc");
+	ratelimit_route("PUT", "/applications/9/guilds/42/commands", route,
+	    sizeof route, major, sizeof major);
+	assert_string_equal(route, "PUT /applications/:id/guilds/{major}/commands");
+	assert_string_equal(major, "42");
+}
+
+static void
+test_buckets(void **state)
+{
+	struct ratelimit	*rl = ratelimit_new();
+	const char		*r = "POST /channels/{major}/messages";
+	int			 i;
+
+	(void)state;
+	/* Unknown: go.  Remaining 0 for 500 ms: wait, per channel only. */
+	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1000), 0);
+	ratelimit_update(rl, r, "1", "abc", 0, 500, 1000);
+	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1000), 500);
+	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1400), 100);
+	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1500), 0);
+	assert_int_equal(ratelimit_wait(rl, r, "2", 1, 1000), 0);
+
+	/* A route 429 blocks its bucket; a global one blocks everything
+	 * but the exempt (interaction callbacks). */
+	ratelimit_limited(rl, r, "2", 0, 300, 2000);
+	assert_int_equal(ratelimit_wait(rl, r, "2", 1, 2000), 300);
+	ratelimit_limited(rl, r, "3", 1, 700, 3000);
+	assert_int_equal(ratelimit_wait(rl, r, "4", 1, 3000), 700);
+	assert_int_equal(ratelimit_wait(rl, r, "4", 0, 3000), 0);
+
+	/* 50 a second globally. */
+	for (i = 0; i < 50; i++)
+		ratelimit_sent(rl, "GET /x", "", 1, 5000);
+	assert_int_equal(ratelimit_wait(rl, "GET /x", "", 1, 5100), 900);
+	assert_int_equal(ratelimit_wait(rl, "GET /x", "", 0, 5100), 0);
+	assert_int_equal(ratelimit_wait(rl, "GET /x", "", 1, 6000), 0);
+	ratelimit_free(rl);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_schema_rules),
+		cmocka_unit_test(test_schema_covers_everything),
+		cmocka_unit_test(test_schema_types),
+		cmocka_unit_test(test_split),
+		cmocka_unit_test(test_routes),
+		cmocka_unit_test(test_buckets),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
