@@ -3,8 +3,8 @@
  * say that a user does not accept direct messages when the message itself
  * is refused, long after send_dm returned.  The adapter reports it here;
  * every table of that adapter where the user sits then marks the seat, so
- * secrets are served through "hand", and tells the channel so, with the
- * same sentence play_deliver uses and without any secret.
+ * secrets are served through "hand", and tells the channel so
+ * (play_dm_closed), without any secret.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,23 +20,14 @@ void
 bot_dm_failed(struct bot *bot, struct adapter *a, const char *user_id)
 {
 	struct table	*t;
-	char		*text;
 	int		 seat;
 
 	TAILQ_FOREACH(t, &bot->tables, entry) {
-		if (t->adapter != a || (seat = table_seat_of(t, user_id)) < 0)
+		if (t->adapter != a || (seat = table_seat_of(t, user_id)) < 0 ||
+		    t->seats[seat].dm_closed)
 			continue;
-		if (t->seats[seat].dm_closed)
-			continue;
-		t->seats[seat].dm_closed = 1;
 		log_info("table %llu: DMs to %s are closed",
 		    (unsigned long long)t->id, user_id);
-		if (t->state != TABLE_PLAYING)
-			continue;
-		text = xasprintf("I cannot send @{%d} direct messages. @{%d}, use "
-		    "/%s hand to see your cards privately.", seat, seat,
-		    bot->config->bot_command);
-		play_say(t, text);
-		free(text);
+		play_dm_closed(t, seat);
 	}
 }

@@ -60,14 +60,26 @@ play_deliver(struct table *t, int seat, const char *why)
 		log_info("table %llu: DM to %s failed: %s",
 		    (unsigned long long)t->id, s->user_id, cause);
 		free(cause);
-		s->dm_closed = 1;
-		text = xasprintf("I cannot send @{%d} direct messages. @{%d}, use "
-		    "/%s hand to see your cards privately.", seat, seat,
-		    t->bot->config->bot_command);
-		play_say(t, text);
-		free(text);
+		play_dm_closed(t, seat);
 	}
 	free(view);
+}
+
+void
+play_dm_closed(struct table *t, int seat)
+{
+	char	*text;
+
+	if (t->seats[seat].dm_closed)
+		return;
+	t->seats[seat].dm_closed = 1;
+	if (t->state != TABLE_PLAYING)
+		return;
+	text = xasprintf("I cannot send @{%d} direct messages. @{%d}, use /%s "
+	    "hand to see your cards privately.", seat, seat,
+	    t->bot->config->bot_command);
+	play_say(t, text);
+	free(text);
 }
 
 int

@@ -29,6 +29,11 @@ int	 play_new_game(struct table *, char **cause);
 void	 play_close(struct table *, const char *why);
 /* Posts text (with @{N}) to the table's channel. */
 void	 play_say(struct table *, const char *text);
+/*
+ * Marks seat as not taking DMs (secrets then come through "hand") and,
+ * during a game, tells the channel so, without any secret.  Once.
+ */
+void	 play_dm_closed(struct table *, int seat);
 /* Sends seat its private view by DM; tells the channel if DMs are closed. */
 void	 play_deliver(struct table *, int seat, const char *why);
 /* Sets the table's timer from what the game waits for now. */
