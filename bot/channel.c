@@ -18,8 +18,6 @@
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 
-#define CHANNEL_TIMER_MAX	(24ULL * 3600 * 1000)
-
 cJSON *
 channel_load(struct bot *bot, struct adapter *a, const char *channel)
 {
@@ -107,22 +105,15 @@ int
 channel_set(struct bot *bot, cJSON *doc, const char *assignment, char **cause)
 {
 	const char	*eq = strchr(assignment, '=');
-	char		*err = NULL;
 	uint64_t	 ms;
 	size_t		 len = eq == NULL ? 0 : (size_t)(eq - assignment);
+	int		 rc, turn;
 
-	if (eq != NULL && ((len == 10 && strncmp(assignment, "turn_timer", 10) == 0) ||
-	    (len == 12 && strncmp(assignment, "prompt_timer", 12) == 0))) {
-		if (config_parse_duration(eq + 1, &ms, &err) != 0) {
-			set_cause(cause, "%.*s: %s.", (int)len, assignment, err);
-			free(err);
-			return -1;
-		}
-		if (ms > CHANNEL_TIMER_MAX)
-			return set_cause(cause, "A timer can be at most 24h.");
-		channel_replace(doc, len == 10 ? "turn_timer" : "prompt_timer",
-		    cJSON_CreateNumber((double)ms));
-		return 0;
+	if ((rc = table_parse_timer(assignment, &turn, &ms, cause)) != 0) {
+		if (rc == 1)
+			channel_replace(doc, turn ? "turn_timer" : "prompt_timer",
+			    cJSON_CreateNumber((double)ms));
+		return rc == 1 ? 0 : -1;
 	}
 	if (eq != NULL && len == 2 && strncmp(assignment, "ai", 2) == 0) {
 		if (strcasecmp(eq + 1, "yes") != 0 && strcasecmp(eq + 1, "no") != 0)
@@ -177,11 +168,11 @@ channel_apply(struct table *t, const cJSON *doc)
 
 	v = cJSON_GetObjectItemCaseSensitive(doc, "turn_timer");
 	if (cJSON_IsNumber(v) && v->valuedouble >= 0 &&
-	    v->valuedouble <= (double)CHANNEL_TIMER_MAX)
+	    v->valuedouble <= (double)TABLE_TIMER_MAX)
 		t->turn_timer = (uint64_t)v->valuedouble;
 	v = cJSON_GetObjectItemCaseSensitive(doc, "prompt_timer");
 	if (cJSON_IsNumber(v) && v->valuedouble >= 0 &&
-	    v->valuedouble <= (double)CHANNEL_TIMER_MAX)
+	    v->valuedouble <= (double)TABLE_TIMER_MAX)
 		t->prompt_timer = (uint64_t)v->valuedouble;
 	v = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc,
 	    "options"), t->ops->name);

@@ -44,22 +44,15 @@ cmd_action_number(const char *word, int min, int max, long *out)
 static int
 cmd_action_place(const struct table *t, const char *word)
 {
-	const char	*names[GAME_MAX_PLACES];
-	size_t		 len = strlen(word);
-	int		 n, i, found = -1, matches = 0;
+	const char	*names[GAME_MAX_PLACES + 1];
+	int		 i, n;
 
 	if (t->ops->places == NULL)
 		return -1;
 	n = t->ops->places(t->game, names, GAME_MAX_PLACES);
-	for (i = 0; i < n; i++) {
-		if (strcasecmp(names[i], word) == 0)
-			return GAME_PLACE_BASE + i;
-		if (len > 0 && strncasecmp(names[i], word, len) == 0) {
-			found = GAME_PLACE_BASE + i;
-			matches++;
-		}
-	}
-	return matches == 1 ? found : -1;
+	names[n] = NULL;
+	i = table_match(names, word);
+	return i == -1 ? -1 : GAME_PLACE_BASE + i;
 }
 
 /* "@alice, @bob, share": every seat, and the places too; caller frees. */

@@ -8,6 +8,7 @@
 #include "bot/bot.h"
 #include "bot/cmd.h"
 #include "bot/config.h"
+#include "bot/render.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/buf.h"
@@ -41,10 +42,7 @@ cmd_leaderboard_add(struct cmd_ctx *ctx, const struct store_scope *sc,
 	if (n == 0)
 		buf_puts(b, " nobody has finished a game yet.");
 	for (i = 0; i < n; i++) {
-		if (a->ops->mention != NULL)
-			a->ops->mention(a, r[i].user_id, r[i].name, who, sizeof who);
-		else
-			snprintf(who, sizeof who, "@%s", r[i].name);
+		render_user(a, r[i].user_id, r[i].name, who, sizeof who);
 		buf_printf(b, "\n%d. %s: %d win%s in %d game%s (%d%%)", i + 1, who,
 		    r[i].wins, r[i].wins == 1 ? "" : "s", r[i].games,
 		    r[i].games == 1 ? "" : "s",

@@ -53,25 +53,13 @@ cmd_settings_show(const struct table *t)
 static int
 cmd_settings_set(struct table *t, const char *arg, char **cause)
 {
-	const char	*eq = strchr(arg, '=');
 	uint64_t	 ms;
-	char		*err = NULL;
-	size_t		 len = eq == NULL ? 0 : (size_t)(eq - arg);
+	int		 rc, turn;
 
-	if (eq != NULL && ((len == 10 && strncmp(arg, "turn_timer", len) == 0) ||
-	    (len == 12 && strncmp(arg, "prompt_timer", len) == 0))) {
-		if (config_parse_duration(eq + 1, &ms, &err) != 0) {
-			set_cause(cause, "%.*s: %s.", (int)len, arg, err);
-			free(err);
-			return -1;
-		}
-		if (ms > 24ULL * 3600 * 1000)
-			return set_cause(cause, "A timer can be at most 24h.");
-		if (len == 10)
-			t->turn_timer = ms;
-		else
-			t->prompt_timer = ms;
-		return 0;
+	if ((rc = table_parse_timer(arg, &turn, &ms, cause)) != 0) {
+		if (rc == 1)
+			*(turn ? &t->turn_timer : &t->prompt_timer) = ms;
+		return rc == 1 ? 0 : -1;
 	}
 	if (t->state != TABLE_LOBBY)
 		return set_cause(cause, "Game options cannot change once the "

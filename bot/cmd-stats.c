@@ -8,6 +8,7 @@
 #include "bot/bot.h"
 #include "bot/cmd.h"
 #include "bot/config.h"
+#include "bot/render.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/buf.h"
@@ -55,9 +56,7 @@ static void
 cmd_stats_who(struct cmd_ctx *ctx, const char *word, char *id, size_t idlen,
     char *name, size_t namelen)
 {
-	const char	*p = word;
-	size_t		 n;
-	int		 seat;
+	int	seat;
 
 	if (ctx->table != NULL &&
 	    (seat = table_parse_seat(ctx->table, word, -1, NULL)) >= 0 &&
@@ -66,16 +65,9 @@ cmd_stats_who(struct cmd_ctx *ctx, const char *word, char *id, size_t idlen,
 		snprintf(name, namelen, "%s", ctx->table->seats[seat].name);
 		return;
 	}
-	if (p[0] == '<' && p[1] == '@') {
-		p += p[2] == '!' ? 3 : 2;
-		n = strcspn(p, ">");
-	} else {
-		if (*p == '@')
-			p++;
-		n = strlen(p);
-	}
-	snprintf(id, idlen, "%.*s", (int)n, p);
-	snprintf(name, namelen, "%.*s", (int)n, p);
+	table_mention_id(word, id, idlen);
+	/* A display name is capped shorter than an id. */
+	snprintf(name, namelen, "%.*s", (int)namelen - 1, id);
 }
 
 static int
@@ -101,10 +93,7 @@ cmd_stats_exec(struct cmd_ctx *ctx, char **cause)
 	sc.adapter = a->ops->name;
 	if (store_stats(ctx->bot->store, &sc, id, &all, cause) != 0)
 		return -1;
-	if (a->ops->mention != NULL)
-		a->ops->mention(a, id, name, who, sizeof who);
-	else
-		snprintf(who, sizeof who, "@%s", name);
+	render_user(a, id, name, who, sizeof who);
 	buf_init(&b, 1024);
 	if (!ctx->ev->is_dm) {
 		sc.channel = ctx->ev->channel;

@@ -14,19 +14,24 @@
 #include "lib/xmalloc.h"
 
 void
+render_user(struct adapter *a, const char *user_id, const char *name,
+    char *buf, size_t len)
+{
+	if (user_id == NULL || a->ops->mention == NULL)
+		snprintf(buf, len, "@%s", name);
+	else
+		a->ops->mention(a, user_id, name, buf, len);
+}
+
+void
 render_seat(const struct table *t, int seat, char *buf, size_t len)
 {
-	const struct seat	*s;
-
 	if (seat < 0 || seat >= t->nseats) {
 		snprintf(buf, len, "seat %d", seat + 1);
 		return;
 	}
-	s = &t->seats[seat];
-	if (s->user_id == NULL || t->adapter->ops->mention == NULL)
-		snprintf(buf, len, "@%s", s->name);
-	else
-		t->adapter->ops->mention(t->adapter, s->user_id, s->name, buf, len);
+	render_user(t->adapter, t->seats[seat].user_id, t->seats[seat].name,
+	    buf, len);
 }
 
 char *

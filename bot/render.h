@@ -8,12 +8,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct adapter;
 struct table;
 
 #define RENDER_MAX	65536	/* cap on one rendered message; adapters split it */
 
 /* Expands every @{N} in text; caller frees. */
 char	*render_expand(const struct table *, const char *text);
+/* How adapter a mentions a user ("@alice", "<@123>"); into buf, capped. */
+void	 render_user(struct adapter *, const char *user_id, const char *name,
+	     char *buf, size_t len);
 /* The seat's mention ("@alice"); writes into buf, capped. */
 void	 render_seat(const struct table *, int seat, char *buf, size_t len);
 /* The lobby: game, options, seats, host; caller frees. */

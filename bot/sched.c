@@ -50,10 +50,7 @@ sched_timeout(struct table *t)
 	char		*text, *cause = NULL;
 	int		 seat;
 
-	for (seat = 0; seat < t->nseats; seat++)
-		if (t->task_seats & (1u << seat))
-			break;
-	if (seat == t->nseats)
+	if ((seat = table_task_seat(t)) == t->nseats)
 		return;
 	s = &t->seats[seat];
 	s->timeouts++;
@@ -98,9 +95,7 @@ sched_run(struct table *t)
 	case TASK_NONE:
 		break;
 	case TASK_AI:
-		for (seat = 0; seat < t->nseats; seat++)
-			if (t->task_seats & (1u << seat))
-				break;
+		seat = table_task_seat(t);
 		if (seat < t->nseats && play_ai(t, seat, &cause) != 0)
 			sched_pause(t, seat, cause);
 		break;

@@ -225,10 +225,10 @@ store_parse_doc(struct table *t, const char *text, char **cause)
 	if (cJSON_IsString(v) && v->valuestring[0] != '\0')
 		t->host = xstrndup(v->valuestring, TABLE_ID_MAX);
 	v = cJSON_GetObjectItemCaseSensitive(doc, "turn_timer");
-	if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 864e5)
+	if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= (double)TABLE_TIMER_MAX)
 		t->turn_timer = (uint64_t)v->valuedouble;
 	v = cJSON_GetObjectItemCaseSensitive(doc, "prompt_timer");
-	if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 864e5)
+	if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= (double)TABLE_TIMER_MAX)
 		t->prompt_timer = (uint64_t)v->valuedouble;
 	v = cJSON_GetObjectItemCaseSensitive(doc, "options");
 	cJSON_ArrayForEach(opt, v) {
@@ -414,9 +414,7 @@ store_rearm(struct table *t, int64_t since)
 		t->deadline = now;	/* expires at once, and says so */
 		return;
 	}
-	for (seat = 0; seat < t->nseats; seat++)
-		if (t->task_seats & (1u << seat))
-			break;
+	seat = table_task_seat(t);
 	render_duration(full, left, sizeof left);
 	text = xasprintf("I was away for longer than @{%d}'s timer; @{%d} has "
 	    "a fresh %s.", seat, seat, left);

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "bot/bot.h"
+#include "bot/config.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
@@ -125,12 +126,8 @@ table_humans(const struct table *t)
 	return n;
 }
 
-/*
- * Strips a mention's wrapping: "@bob" -> "bob", "<@123>" or "<@!123>" ->
- * "123".  Writes into buf (capped).
- */
-static void
-table_strip_mention(const char *word, char *buf, size_t len)
+void
+table_mention_id(const char *word, char *buf, size_t len)
 {
 	size_t	n;
 
@@ -157,7 +154,7 @@ table_parse_seat(const struct table *t, const char *word, int self,
 	char	name[TABLE_ID_MAX];
 	int	i, found = -1, matches = 0;
 
-	table_strip_mention(word, name, sizeof name);
+	table_mention_id(word, name, sizeof name);
 	if (name[0] == '\0')
 		return set_cause(cause, "Name a player, like @%s.",
 		    t->nseats > 0 ? t->seats[0].name : "bob");
@@ -184,8 +181,7 @@ table_parse_seat(const struct table *t, const char *word, int self,
 	return set_cause(cause, "Nobody called \"%s\" sits at this table.", name);
 }
 
-/* Finds word among a NULL-terminated list, exactly or by unique prefix. */
-static int
+int
 table_match(const char *const *list, const char *word)
 {
 	size_t	len = strlen(word);
@@ -247,6 +243,40 @@ table_set_option(struct table *t, const char *assignment, char **cause)
 	free(t->options[o]);
 	t->options[o] = v == 0 ? NULL : xstrdup(t->ops->options[o].values[v]);
 	return 0;
+}
+
+int
+table_parse_timer(const char *assignment, int *turn, uint64_t *ms, char **cause)
+{
+	const char	*eq = strchr(assignment, '=');
+	char		*err = NULL;
+	size_t		 len = eq == NULL ? 0 : (size_t)(eq - assignment);
+
+	if (len == 10 && strncmp(assignment, "turn_timer", len) == 0)
+		*turn = 1;
+	else if (len == 12 && strncmp(assignment, "prompt_timer", len) == 0)
+		*turn = 0;
+	else
+		return 0;
+	if (config_parse_duration(eq + 1, ms, &err) != 0) {
+		set_cause(cause, "%.*s: %s.", (int)len, assignment, err);
+		free(err);
+		return -1;
+	}
+	if (*ms > TABLE_TIMER_MAX)
+		return set_cause(cause, "A timer can be at most 24h.");
+	return 1;
+}
+
+int
+table_task_seat(const struct table *t)
+{
+	int	seat;
+
+	for (seat = 0; seat < t->nseats; seat++)
+		if (t->task_seats & (1u << seat))
+			break;
+	return seat;
 }
 
 int

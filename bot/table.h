@@ -17,6 +17,7 @@ struct adapter;
 #define TABLE_NAME_MAX	64	/* display names are cut to this */
 #define TABLE_ID_MAX	128	/* platform ids longer than this are refused */
 #define TABLE_RETRY_MS	30000	/* retry of a move the store refused */
+#define TABLE_TIMER_MAX	(24ULL * 3600 * 1000)	/* longest turn or prompt timer */
 
 struct seat {
 	char	*user_id;	/* platform user id; NULL for an AI seat */
@@ -86,6 +87,22 @@ int		 table_humans(const struct table *);
 
 
 
+/*
+ * The user id inside a mention: "@bob" -> "bob", "<@123>" or "<@!123>" ->
+ * "123"; written into buf, capped.
+ */
+void		 table_mention_id(const char *word, char *buf, size_t len);
+/* Index of word in a NULL-terminated list, exactly or by unique prefix; -1. */
+int		 table_match(const char *const *list, const char *word);
+/*
+ * Reads "turn_timer=2m" or "prompt_timer=30s": returns 1 with *turn (1 for
+ * the turn timer, 0 for the prompt timer) and *ms set, 0 when the
+ * assignment names no timer, -1 with *cause for a bad or too long time.
+ */
+int		 table_parse_timer(const char *assignment, int *turn, uint64_t *ms,
+		     char **cause);
+/* The first seat the table's task is for, or nseats when none. */
+int		 table_task_seat(const struct table *);
 /* Sets a game option from "name=value" (unique prefixes allowed). */
 int		 table_set_option(struct table *, const char *assignment, char **cause);
 /* Hands the host to the first human seat other than seat; 0 if none. */
