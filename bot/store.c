@@ -44,14 +44,18 @@ store_close(struct store *s)
 }
 
 /*
- * Logs what the backend said (file, reason) for the operator and hands
- * the players a sentence without server details.  Takes err.
+ * Logs what the backend said (file, reason) for the operator, naming the
+ * channel and table (id 0: none), and hands the players a sentence
+ * without server details.  Takes err.
  */
 static int
-store_failed(const struct table *t, char *err, char **cause)
+store_failed(const char *channel, uint64_t id, char *err, char **cause)
 {
-	log_error("table %llu in %s: %s", (unsigned long long)t->id, t->channel,
-	    err);
+	if (id != 0)
+		log_error("table %llu in %s: %s", (unsigned long long)id, channel,
+		    err);
+	else
+		log_error("%s: %s", channel, err);
 	free(err);
 	return set_cause(cause, "I could not save that, so nothing changed: my "
 	    "storage is failing and the operator can see why in the log.");
@@ -117,7 +121,7 @@ store_table_save(struct store *s, const struct table *t, char **cause)
 	r.updated = store_now();
 	rc = s->ops->save_table(s, &r, &err);
 	free(doc);
-	return rc == 0 ? 0 : store_failed(t, err, cause);
+	return rc == 0 ? 0 : store_failed(t->channel, t->id, err, cause);
 }
 
 int
@@ -154,7 +158,7 @@ store_move_append(struct store *s, const struct table *t, int seq, int seat,
 out:
 	free(move);
 	free(game);
-	return rc == 0 ? 0 : store_failed(t, err, cause);
+	return rc == 0 ? 0 : store_failed(t->channel, t->id, err, cause);
 }
 
 int
@@ -192,7 +196,7 @@ store_table_finish(struct store *s, const struct table *t,
 			s->ops->rollback(s);
 	}
 	free(result);
-	return rc == 0 ? 0 : store_failed(t, err, cause);
+	return rc == 0 ? 0 : store_failed(t->channel, t->id, err, cause);
 }
 
 int
@@ -203,7 +207,7 @@ store_table_delete(struct store *s, const struct table *t, char **cause)
 	if (s == NULL)
 		return 0;
 	if (s->ops->delete_table(s, t->id, &err) != 0)
-		return store_failed(t, err, cause);
+		return store_failed(t->channel, t->id, err, cause);
 	return 0;
 }
 
@@ -531,13 +535,8 @@ store_channel_set(struct store *s, const char *adapter, const char *channel,
 
 	if (s == NULL)
 		return 0;
-	if (s->ops->set_channel(s, adapter, channel, doc, &err) != 0) {
-		log_error("%s: %s", channel, err);
-		free(err);
-		return set_cause(cause, "I could not save that, so nothing "
-		    "changed: my storage is failing and the operator can see "
-		    "why in the log.");
-	}
+	if (s->ops->set_channel(s, adapter, channel, doc, &err) != 0)
+		return store_failed(channel, 0, err, cause);
 	return 0;
 }
 
