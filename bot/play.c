@@ -100,28 +100,24 @@ play_new_game(struct table *t, char **cause)
 	return t->game == NULL ? -1 : 0;
 }
 
-/* Must seat act now? */
-static int
-play_must_act(struct table *t, int seat)
+/* The seats that must act now (any of them may answer), as a bit mask. */
+static unsigned
+play_next_seats(const struct table *t)
 {
 	struct game_prompt	p[GAME_MAX_PROMPTS];
 
-	return t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0 &&
-	    (p[0].seats & (1u << seat));
+	return t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0 ? p[0].seats : 0;
 }
 
-/* Must a human act now? */
+/* Is any of the seats in mask played by a human? */
 static int
-play_human_next(struct table *t)
+play_has_human(const struct table *t, unsigned mask)
 {
-	struct game_prompt	p[GAME_MAX_PROMPTS];
-	int			n, i;
+	int	i;
 
-	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
-	for (i = 0; i < t->nseats; i++) {
-		if (n > 0 && (p[0].seats & (1u << i)) && !t->seats[i].ai)
+	for (i = 0; i < t->nseats; i++)
+		if ((mask & (1u << i)) && !t->seats[i].ai)
 			return 1;
-	}
 	return 0;
 }
 
@@ -147,6 +143,7 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	struct buf		 b;
 	cJSON			*snap;
 	char			*err = NULL, *table;
+	unsigned		 next;
 	int			 i, human, over;
 
 	/* Keep the state before the move in case it cannot be recorded. */
@@ -185,7 +182,8 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	 */
 	t->ops->result(t->game, &r);
 	over = r.state != GAME_RUNNING;
-	human = !over && play_human_next(t);
+	next = over ? 0 : play_next_seats(t);
+	human = play_has_human(t, next);
 	buf_init(&b, RENDER_MAX);
 	for (i = 0; i < ev.n; i++) {
 		if (human && ev.ev[i].kind == GAME_EV_PROMPT)
@@ -210,7 +208,7 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 
 	for (i = 0; i < t->nseats && !over; i++) {
 		if (ev.private_changed & (1u << i))
-			play_deliver(t, i, play_must_act(t, i) ? "your move." :
+			play_deliver(t, i, (next & (1u << i)) ? "your move." :
 			    "your hand changed.");
 	}
 	if (over)
