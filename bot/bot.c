@@ -27,8 +27,12 @@ bot_release(struct bot *bot)
 	struct table	*t;
 	int		 i;
 
-	while ((t = TAILQ_FIRST(&bot->tables)) != NULL)
-		table_close(t);
+	/* The tables live on in the store; their boards stay as they are. */
+	while ((t = TAILQ_FIRST(&bot->tables)) != NULL) {
+		TAILQ_REMOVE(&bot->tables, t, entry);
+		bot->ntables--;
+		table_free(t);
+	}
 	for (i = 0; i < bot->nadapters; i++) {
 		if (bot->adapters[i]->ops->free_adapter != NULL)
 			bot->adapters[i]->ops->free_adapter(bot->adapters[i]);

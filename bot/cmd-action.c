@@ -134,14 +134,44 @@ cmd_action_arg(struct cmd_ctx *ctx, const struct game_arg *arg, const char *word
 }
 
 int
+cmd_action_play(struct cmd_ctx *ctx, int seat, const struct game_move *m,
+    char **cause)
+{
+	struct table	*t = ctx->table;
+	struct seat	*s = &t->seats[seat];
+	char		*err = NULL;
+	int		 was_ai;
+
+	/*
+	 * Acting again takes back a seat the AI was keeping, but only when
+	 * the move is accepted: a rejected one leaves the AI in charge.  The
+	 * seat is human while the move is applied, so the next timer is a
+	 * human's if this seat must act again.
+	 */
+	was_ai = s->ai;
+	s->ai = 0;
+	if (play_move(t, seat, m, cause) != 0) {
+		s->ai = was_ai;
+		return -1;
+	}
+	if (was_ai || s->timeouts > 0) {
+		s->timeouts = 0;
+		if (store_table_save(ctx->bot->store, t, &err) != 0) {
+			/* The store has logged why. */
+			free(err);
+		}
+	}
+	return 0;
+}
+
+int
 cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
     char **cause)
 {
 	struct table		*t = ctx->table;
 	struct game_move	 m;
-	struct seat		*s;
 	char			*usage, *err = NULL;
-	int			 seat, i, was_ai, given = ctx->argc - 1;
+	int			 seat, i, given = ctx->argc - 1;
 
 	if (t->state != TABLE_PLAYING)
 		return set_cause(cause, "The game has not started yet; the host "
@@ -174,28 +204,7 @@ cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
 		}
 	}
 	free(usage);
-
-	/*
-	 * Acting again takes back a seat the AI was keeping, but only when
-	 * the move is accepted: a rejected one leaves the AI in charge.  The
-	 * seat is human while the move is applied, so the next timer is a
-	 * human's if this seat must act again.
-	 */
-	s = &t->seats[seat];
-	was_ai = s->ai;
-	s->ai = 0;
-	if (play_move(t, seat, &m, cause) != 0) {
-		s->ai = was_ai;
-		return -1;
-	}
-	if (was_ai || s->timeouts > 0) {
-		s->timeouts = 0;
-		if (store_table_save(ctx->bot->store, t, &err) != 0) {
-			/* The store has logged why. */
-			free(err);
-		}
-	}
-	return 0;
+	return cmd_action_play(ctx, seat, &m, cause);
 
 fail:
 	free(usage);

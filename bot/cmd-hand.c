@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "bot/bot.h"
+#include "bot/button.h"
 #include "bot/cmd.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
@@ -18,17 +19,30 @@ const struct cmd_entry cmd_hand_entry = {
 	.exec = cmd_hand_exec,
 };
 
+void
+cmd_hand_show(struct cmd_ctx *ctx, int seat, const char *lead)
+{
+	struct table		*t = ctx->table;
+	struct adapter_buttons	 bs;
+	char			*s;
+
+	bs.n = 0;
+	if (ctx->ev->adapter->ops->flags & ADAPTER_BUTTONS)
+		button_moves(t, seat, &bs);
+	s = t->ops->render_private(t->game, seat);
+	cmd_reply_buttons(ctx, 1, &bs, "%s%s%s", lead == NULL ? "" : lead,
+	    lead == NULL ? "" : "\n", s);
+	free(s);
+}
+
 static int
 cmd_hand_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct table	*t = ctx->table;
-	char		*s;
 
 	if (t->state == TABLE_LOBBY)
 		return set_cause(cause, "The game has not started yet; your "
 		    "cards come when it does.");
-	s = t->ops->render_private(t->game, table_seat_of(t, ctx->ev->user_id));
-	cmd_reply(ctx, 1, "%s", s);
-	free(s);
+	cmd_hand_show(ctx, table_seat_of(t, ctx->ev->user_id), NULL);
 	return 0;
 }

@@ -4,6 +4,7 @@
  */
 #include <stdlib.h>
 
+#include "bot/board.h"
 #include "bot/bot.h"
 #include "bot/cmd.h"
 #include "bot/render.h"
@@ -34,6 +35,9 @@ cmd_status_exec(struct cmd_ctx *ctx, char **cause)
 		free(s);
 		return 0;
 	}
+	/* Where the table is one edited message, it moves to the bottom. */
+	if (!ctx->ev->is_dm && board_repost(t, "Here is the table again.") == 0)
+		return 0;
 	buf_init(&b, RENDER_MAX);
 	s = t->ops->render_public(t->game);
 	buf_puts(&b, s);

@@ -41,29 +41,63 @@ cmd_all(void)
 	return cmd_table;
 }
 
-void
-cmd_reply(struct cmd_ctx *ctx, int private, const char *fmt, ...)
+/* Sends text (borrowed, expanded) to the sender; see cmd_reply. */
+static void
+cmd_answer(struct cmd_ctx *ctx, int private, const struct adapter_buttons *bs,
+    const char *text)
 {
 	struct adapter	*a = ctx->ev->adapter;
-	va_list		 ap;
-	char		*raw, *text, *cause = NULL;
+	char		*cause = NULL;
 	int		 rc;
 
-	va_start(ap, fmt);
-	raw = xvasprintf(fmt, ap);
-	va_end(ap);
-	text = ctx->table == NULL ? xstrdup(raw) : render_expand(ctx->table, raw);
-	free(raw);
 	/* A private answer never goes public: without ephemerals it is a DM. */
 	if (private && !(a->ops->flags & ADAPTER_EPHEMERAL) && !ctx->ev->is_dm)
-		rc = a->ops->send_dm(a, ctx->ev->user_id, text, &cause);
+		rc = a->ops->send_dm(a, ctx->ev->user_id, text, bs, &cause);
 	else
-		rc = a->ops->reply(a, ctx->ev, private, text, &cause);
+		rc = a->ops->reply(a, ctx->ev, private, text, bs, &cause);
 	if (rc != 0) {
 		log_warn("%s: answering %s failed: %s", a->ops->name,
 		    ctx->ev->user_id, cause);
 		free(cause);
 	}
+}
+
+/* The text of a format, with the table's seats expanded; caller frees. */
+static char *
+cmd_format(struct cmd_ctx *ctx, const char *fmt, va_list ap)
+{
+	char	*raw, *text;
+
+	raw = xvasprintf(fmt, ap);
+	text = ctx->table == NULL ? xstrdup(raw) : render_expand(ctx->table, raw);
+	free(raw);
+	return text;
+}
+
+void
+cmd_reply(struct cmd_ctx *ctx, int private, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*text;
+
+	va_start(ap, fmt);
+	text = cmd_format(ctx, fmt, ap);
+	va_end(ap);
+	cmd_answer(ctx, private, NULL, text);
+	free(text);
+}
+
+void
+cmd_reply_buttons(struct cmd_ctx *ctx, int private,
+    const struct adapter_buttons *bs, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*text;
+
+	va_start(ap, fmt);
+	text = cmd_format(ctx, fmt, ap);
+	va_end(ap);
+	cmd_answer(ctx, private, bs, text);
 	free(text);
 }
 

@@ -58,6 +58,10 @@ const struct cmd_entry *const *cmd_all(void);	/* NULL-terminated */
 /* Answers the user who sent the command: privately or in the channel. */
 void	 cmd_reply(struct cmd_ctx *, int private, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
+/* The same with buttons (borrowed, may be NULL) under the text. */
+void	 cmd_reply_buttons(struct cmd_ctx *, int private,
+	     const struct adapter_buttons *, const char *, ...)
+	     __attribute__((format(printf, 4, 5)));
 /* Is the sender host of the table, a channel admin or a bot admin? */
 int	 cmd_is_host(const struct cmd_ctx *);
 int	 cmd_is_bot_admin(const struct cmd_ctx *);
@@ -71,6 +75,16 @@ char	*cmd_usage_args(const struct bot *, const char *name, int nargs,
 int	 cmd_action_exec(struct cmd_ctx *, const struct game_action *, int index,
 	     char **cause);
 char	*cmd_action_usage(const struct bot *, const struct game_action *);
+/*
+ * Plays seat's move m (borrowed) at ctx's table, which must be playing;
+ * a seat the AI kept is the player's again.  0, or -1 with *cause.
+ */
+int	 cmd_action_play(struct cmd_ctx *, int seat, const struct game_move *,
+	     char **cause);
+/* bot/cmd-hand.c: seat's private view, with move buttons; lead may be NULL. */
+void	 cmd_hand_show(struct cmd_ctx *, int seat, const char *lead);
+/* bot/click.c: a click on one of the bot's buttons (ev->is_button). */
+int	 click_exec(struct cmd_ctx *, char **cause);
 
 
 /* bot/cmd-leave.c, shared with kick. */

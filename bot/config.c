@@ -114,6 +114,11 @@ const struct config_key config_schema[] = {
 	{ "console", "echo", CONFIG_BOOL, O(console_echo), "no",
 	  0, 0, NULL, NULL,
 	  "Echo every input line to the output, prefixed \"> \"." },
+	{ "console", "buttons", CONFIG_BOOL, O(console_buttons), "no",
+	  0, 0, NULL, NULL,
+	  "Act like a platform with buttons and edited messages: show the "
+	  "table as a board, buttons as \"[label]\" lines, and take a line "
+	  "\"[label]\" as a click." },
 
 	{ "discord", "enabled", CONFIG_BOOL, O(discord_enabled), "no",
 	  0, 0, NULL, NULL,

@@ -55,6 +55,7 @@ struct config {
 	char		 *console_user;
 	char		 *console_channel;
 	int		  console_echo;
+	int		  console_buttons;
 
 	/* [discord] */
 	int		  discord_enabled;

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/board.h"
 #include "bot/bot.h"
+#include "bot/button.h"
 #include "bot/config.h"
 #include "bot/log.h"
 #include "bot/play.h"
@@ -45,8 +47,9 @@ play_close(struct table *t, const char *why)
 void
 play_deliver(struct table *t, int seat, const char *why)
 {
-	struct seat	*s = &t->seats[seat];
-	char		*view, *text, *cause = NULL;
+	struct seat		*s = &t->seats[seat];
+	struct adapter_buttons	 bs;
+	char			*view, *text, *cause = NULL;
 
 	/* Nobody to tell: an AI seat, closed DMs, or a player the AI stands in for. */
 	if (s->user_id == NULL || s->dm_closed || s->ai || t->game == NULL)
@@ -56,7 +59,11 @@ play_deliver(struct table *t, int seat, const char *why)
 	free(view);
 	view = render_expand(t, text);
 	free(text);
-	if (t->adapter->ops->send_dm(t->adapter, s->user_id, view, &cause) != 0) {
+	bs.n = 0;
+	if (t->adapter->ops->flags & ADAPTER_BUTTONS)
+		button_moves(t, seat, &bs);
+	if (t->adapter->ops->send_dm(t->adapter, s->user_id, view, &bs,
+	    &cause) != 0) {
 		log_info("table %llu: DM to %s failed: %s",
 		    (unsigned long long)t->id, s->user_id, cause);
 		free(cause);
@@ -140,9 +147,8 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	struct game_events	 ev;
 	struct game_result	 r;
 	struct game		*saved;
-	struct buf		 b;
 	cJSON			*snap;
-	char			*err = NULL, *table;
+	char			*err = NULL;
 	unsigned		 next;
 	int			 i, human, over;
 
@@ -175,36 +181,15 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 
 	/*
 	 * The events, then who must act next.  When a human must, the whole
-	 * table follows; it opens with the prompt, so prompt events are left
-	 * out.  When only AI seats must, their move follows at once and
-	 * speaks for itself.  At the end the final table follows the end
-	 * event (which reveals the winning recipe).
+	 * table follows (see board.c); when only AI seats must, their move
+	 * follows at once and speaks for itself.  At the end the final table
+	 * follows the end event (which reveals the winning recipe).
 	 */
 	t->ops->result(t->game, &r);
 	over = r.state != GAME_RUNNING;
 	next = over ? 0 : play_next_seats(t);
 	human = play_has_human(t, next);
-	buf_init(&b, RENDER_MAX);
-	for (i = 0; i < ev.n; i++) {
-		if (human && ev.ev[i].kind == GAME_EV_PROMPT)
-			continue;
-		buf_printf(&b, "%s\n", ev.ev[i].text);
-	}
-	if (human || over) {
-		table = t->ops->render_public(t->game);
-		buf_printf(&b, "%s\n", table);
-		free(table);
-	}
-	if (over)
-		buf_printf(&b, "This was table %llu: /%s replay %llu shows every "
-		    "move, /%s stats your record.\n", (unsigned long long)t->id,
-		    t->bot->config->bot_command, (unsigned long long)t->id,
-		    t->bot->config->bot_command);
-	if (b.len > 0 && b.data[b.len - 1] == '\n')
-		b.data[--b.len] = '\0';
-	if (b.len > 0)
-		play_say(t, buf_str(&b));
-	buf_release(&b);
+	board_move(t, &ev, human, over);
 
 	for (i = 0; i < t->nseats && !over; i++) {
 		if (ev.private_changed & (1u << i))
@@ -254,11 +239,8 @@ play_shuffle_seats(struct table *t)
 int
 play_start(struct table *t, char **cause)
 {
-	struct buf	 b;
-	char		*table;
-	int		 i;
-
 	struct seat	 lobby[GAME_MAX_SEATS];
+	int		 i;
 
 	/* The lobby's order comes back if the game cannot start. */
 	memcpy(lobby, t->seats, sizeof lobby);
@@ -275,14 +257,7 @@ play_start(struct table *t, char **cause)
 		memcpy(t->seats, lobby, sizeof lobby);
 		return -1;
 	}
-	buf_init(&b, RENDER_MAX);
-	buf_printf(&b, "The game of %s begins! Seats are drawn at random.\n",
-	    t->ops->title);
-	table = t->ops->render_public(t->game);
-	buf_puts(&b, table);
-	free(table);
-	play_say(t, buf_str(&b));
-	buf_release(&b);
+	board_start(t);
 	for (i = 0; i < t->nseats; i++)
 		play_deliver(t, i, "the game begins.");
 

@@ -187,6 +187,11 @@ bot_handle_event(struct bot *bot, const struct bot_event *ev)
 		return;
 	}
 	text = xstrdup(ev->text);
+	if (ev->is_button) {
+		/* The button names its table: no channel lookup. */
+		rc = click_exec(&ctx, &cause);
+		goto done;
+	}
 	if (router_split(&ctx, text) != 0) {
 		cmd_reply(&ctx, 1, "Too many words: a command takes at most %d.",
 		    CMD_MAX_ARGS);
@@ -219,6 +224,7 @@ bot_handle_event(struct bot *bot, const struct bot_event *ev)
 		rc = cmd_action_exec(&ctx, &ctx.table->ops->actions[action],
 		    action, &cause);
 	}
+done:
 	if (rc != 0)
 		goto fail;
 	goto out;

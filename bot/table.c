@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bot/board.h"
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/table.h"
@@ -18,6 +19,18 @@ table_find(struct bot *bot, struct adapter *a, const char *channel)
 
 	TAILQ_FOREACH(t, &bot->tables, entry) {
 		if (t->adapter == a && strcmp(t->channel, channel) == 0)
+			return t;
+	}
+	return NULL;
+}
+
+struct table *
+table_find_id(struct bot *bot, struct adapter *a, uint64_t id)
+{
+	struct table	*t;
+
+	TAILQ_FOREACH(t, &bot->tables, entry) {
+		if (t->adapter == a && t->id == id)
 			return t;
 	}
 	return NULL;
@@ -60,6 +73,7 @@ seat_release(struct seat *s)
 void
 table_close(struct table *t)
 {
+	board_close(t);
 	TAILQ_REMOVE(&t->bot->tables, t, entry);
 	t->bot->ntables--;
 	table_free(t);
@@ -76,6 +90,8 @@ table_free(struct table *t)
 		seat_release(&t->seats[i]);
 	for (i = 0; i < GAME_MAX_OPTIONS; i++)
 		free(t->options[i]);
+	for (i = 0; i < TABLE_RECENT; i++)
+		free(t->recent[i]);
 	free(t->channel);
 	free(t->host);
 	free(t);

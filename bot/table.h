@@ -17,6 +17,7 @@ struct adapter;
 #define TABLE_NAME_MAX	64	/* display names are cut to this */
 #define TABLE_ID_MAX	128	/* platform ids longer than this are refused */
 #define TABLE_RETRY_MS	30000	/* retry of a move the store refused */
+#define TABLE_RECENT	4	/* events the board repeats */
 #define TABLE_TIMER_MAX	(24ULL * 3600 * 1000)	/* longest turn or prompt timer */
 
 struct seat {
@@ -59,11 +60,17 @@ struct table {
 	unsigned		 task_seats;	/* seats the timeout is for */
 	int			 paused;	/* moves cannot be saved; retrying */
 
+	/* The board (adapters with ADAPTER_EDIT): see bot/board.c. */
+	int			 board_shown;	/* posted since the bot started */
+	char			*recent[TABLE_RECENT];	/* last events, oldest first */
+
 	TAILQ_ENTRY(table)	 entry;
 };
 
 /* Looks up the table of a channel on an adapter; borrowed, or NULL. */
 struct table	*table_find(struct bot *, struct adapter *, const char *channel);
+/* Looks up a table by id on an adapter; borrowed, or NULL. */
+struct table	*table_find_id(struct bot *, struct adapter *, uint64_t id);
 /* A new lobby in a channel; owned by the bot's list until table_close. */
 struct table	*table_new(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);

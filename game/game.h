@@ -168,6 +168,15 @@ struct game_ops {
 	/* Names of the places a target may be besides seats; returns how many. */
 	int	 (*places)(const struct game *, const char **names, size_t max);
 
+	/*
+	 * Optional (may be NULL): a short label for argument argi of move m
+	 * as seat sees it, for buttons: a card's face instead of its number.
+	 * Writes into buf (capped at len); 0, or -1 to use the number.  Shows
+	 * only what seat may see.
+	 */
+	int	 (*arg_label)(const struct game *, int seat,
+		     const struct game_move *m, int argi, char *buf, size_t len);
+
 	char	*(*render_public)(const struct game *);		/* caller frees */
 	char	*(*render_private)(const struct game *, int seat); /* caller frees */
 

@@ -9,6 +9,8 @@
  *   :wait <duration>    move the fake clock on (with --fake-clock)
  *   :dmclosed <user>    DMs to user fail from now on, as if closed
  *   :dmopen <user>      DMs to user work again
+ * With console.buttons set, the console acts like a platform with buttons
+ * and an edited table message (see ui.c): "[label]" clicks a button.
  * Output lines are tagged "[#bar] ...", "[dm @alice] ...",
  * "[ephemeral @alice] ...", and "[console] ..." for the simulator itself.
  * Reads a tty, a pipe or a regular file; stops the bot at end of input.
@@ -21,6 +23,7 @@
 
 #include <uv.h>
 
+#include "adapters/console/console-int.h"
 #include "adapters/console/console.h"
 #include "bot/adapter.h"
 #include "bot/bot.h"
@@ -28,29 +31,7 @@
 #include "bot/log.h"
 #include "lib/xmalloc.h"
 
-#define CONSOLE_LINE_MAX	4096
-#define CONSOLE_NAME_MAX	32
-#define CONSOLE_CLOSED_MAX	16
-
-struct console {
-	struct adapter	 adapter;
-	union {
-		uv_tty_t	tty;
-		uv_pipe_t	pipe;
-	}		 in;
-	int		 reading;	/* 1: a stream handle is open */
-	uv_fs_t		 fsreq;		/* regular-file input */
-	char		 chunk[CONSOLE_LINE_MAX];
-	char		 line[CONSOLE_LINE_MAX + 1];
-	size_t		 len;
-	int		 overlong;	/* discarding the rest of a long line */
-	char		 closed[CONSOLE_CLOSED_MAX][CONSOLE_NAME_MAX + 1];
-	int		 nclosed;
-	int		 stopped;
-};
-
-/* Prints text with every line tagged. */
-static void
+void
 console_print(const char *tag, const char *text)
 {
 	const char	*p = text, *nl;
@@ -87,7 +68,7 @@ console_send_channel(struct adapter *a, const char *channel, const char *text,
 
 static int
 console_send_dm(struct adapter *a, const char *user, const char *text,
-    char **cause)
+    const struct adapter_buttons *bs, char **cause)
 {
 	struct console	*c = a->priv;
 	char		 tag[CONSOLE_NAME_MAX + 8];
@@ -96,28 +77,33 @@ console_send_dm(struct adapter *a, const char *user, const char *text,
 		return set_cause(cause, "%s does not accept direct messages", user);
 	snprintf(tag, sizeof tag, "dm @%s", user);
 	console_print(tag, text);
+	console_ui_show(c, tag, user, "dm", bs);
 	return 0;
 }
 
 static int
 console_reply(struct adapter *a, const struct bot_event *ev, int private,
-    const char *text, char **cause)
+    const char *text, const struct adapter_buttons *bs, char **cause)
 {
-	char	tag[CONSOLE_NAME_MAX + 16];
+	struct console	*c = a->priv;
+	char		 tag[CONSOLE_NAME_MAX + 16];
 
-	(void)a;
 	(void)cause;
 	/* An answer in a DM the user wrote works even when DMs are closed. */
 	if (ev->is_dm) {
 		snprintf(tag, sizeof tag, "dm @%s", ev->user_id);
 		console_print(tag, text);
+		console_ui_show(c, tag, ev->user_id, "dm", bs);
 		return 0;
 	}
 	if (private) {
 		snprintf(tag, sizeof tag, "ephemeral @%s", ev->user_id);
 		console_print(tag, text);
-	} else
+		console_ui_show(c, tag, ev->user_id, ev->channel, bs);
+	} else {
 		console_print(ev->channel, text);
+		console_ui_show(c, ev->channel, NULL, ev->channel, bs);
+	}
 	return 0;
 }
 
@@ -240,6 +226,10 @@ console_line(struct console *c, char *line)
 	ev.is_dm = strcmp(channel, "dm") == 0;
 	ev.channel = channel;
 	text = ev.text;
+	if (text[0] == '[' && cfg->console_buttons) {
+		console_ui_click(c, &ev, text);
+		return;
+	}
 	if (text[0] == '/' && strncmp(text + 1, cfg->bot_command, cl) == 0 &&
 	    (text[cl + 1] == '\0' || text[cl + 1] == ' '))
 		text += cl + 1;
@@ -388,7 +378,10 @@ console_stop(struct adapter *a)
 static void
 console_free(struct adapter *a)
 {
-	free(a->priv);
+	struct console	*c = a->priv;
+
+	console_ui_free(c);
+	free(c);
 }
 
 static const struct adapter_ops console_ops = {
@@ -403,12 +396,27 @@ static const struct adapter_ops console_ops = {
 	.mention = console_mention,
 };
 
+/* The same console acting like a platform with buttons and a board. */
+static const struct adapter_ops console_ui_ops = {
+	.name = "console",
+	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT,
+	.start = console_start,
+	.stop = console_stop,
+	.free_adapter = console_free,
+	.send_channel = console_send_channel,
+	.send_dm = console_send_dm,
+	.reply = console_reply,
+	.board = console_ui_board,
+	.mention = console_mention,
+};
+
 struct adapter *
 console_new(struct bot *bot)
 {
 	struct console	*c = xcalloc(1, sizeof *c);
 
-	c->adapter.ops = &console_ops;
+	c->adapter.ops = bot->config->console_buttons ? &console_ui_ops :
+	    &console_ops;
 	c->adapter.bot = bot;
 	c->adapter.priv = c;
 	return &c->adapter;

@@ -25,6 +25,7 @@ struct gateway;
 struct ratelimit;
 struct commands;
 struct dm_cache;
+struct boards;
 
 #define DISCORD_MSG_MAX		2000		/* characters in one message */
 #define DISCORD_ID_MAX		24		/* a snowflake, with room */
@@ -57,6 +58,10 @@ struct discord {
 
 	/* The interaction being handled by bot_handle_event, or NULL. */
 	struct interaction	*current;
+	/* uv_hrtime() when the gateway message being handled arrived. */
+	uint64_t		 rx_ns;
+	/* The tables' boards (boardmsg.c). */
+	struct boards		*boards;
 };
 
 /*
@@ -66,6 +71,7 @@ struct discord {
  * rate limits allow.
  */
 #define REST_NO_GLOBAL	0x1	/* exempt from the global limit (callbacks) */
+#define REST_TIMED	0x2	/* log how long after d->rx_ns it leaves */
 #define REST_QUEUE_MAX	200	/* requests waiting in one queue */
 #define REST_TOTAL_MAX	5000	/* requests waiting in all queues */
 
@@ -130,7 +136,15 @@ void	 gateway_free(struct discord *);
 void	 interaction_handle(struct discord *, const cJSON *d);
 /* The adapter's reply op. */
 int	 interaction_reply(struct discord *, const struct bot_event *,
-	     int private, const char *text, char **cause);
+	     int private, const char *text, const struct adapter_buttons *,
+	     char **cause);
+/*
+ * The news of a board update: the public answer of the slash command
+ * being handled in channel, if there is one unanswered; else dropped (the
+ * board shows it).  Returns 1 when it was used.
+ */
+int	 interaction_take_news(struct discord *, const char *channel,
+	     const char *text);
 /* A public message to channel while an interaction there is unanswered. */
 int	 interaction_take_public(struct discord *, const char *channel,
 	     const char *text);
@@ -183,22 +197,35 @@ void			 commands_register(struct discord *);
 struct dm_cache		*dm_cache_new(void);
 void			 dm_cache_free(struct dm_cache *);
 int	 dm_send(struct discord *, const char *user_id, const char *text,
-	     char **cause);
+	     const struct adapter_buttons *, char **cause);
 /* A DM channel learned otherwise (the user wrote from it): caches it. */
 void	 dm_learn(struct discord *, const char *user_id, const char *channel);
+
+/* boardmsg.c: each table's one public message, edited in place. */
+int	 boardmsg_show(struct adapter *, const char *channel, uint64_t table,
+	     const char *news, const char *text, const struct adapter_buttons *,
+	     enum adapter_board how, char **cause);
+void	 boardmsg_free_all(struct discord *);
 
 /* discord.c */
 /*
  * Posts text (borrowed) to channel, split at line boundaries into messages
- * of at most DISCORD_MSG_MAX characters.  cb/arg as rest_request, called
+ * of at most DISCORD_MSG_MAX characters, the last with components (the
+ * buttons' JSON, borrowed, may be NULL).  cb/arg as rest_request, called
  * for each part.  0, or -1 with *cause.
  */
 int	 discord_post(struct discord *, const char *channel, const char *text,
-	     rest_cb *cb, void *arg, char **cause);
+	     const cJSON *components, rest_cb *cb, void *arg, char **cause);
 /* Length in bytes of text's first part (at most DISCORD_MSG_MAX characters). */
 size_t	 discord_split(const char *text);
-/* A message body {"content":...,"allowed_mentions":...}; caller frees. */
-char	*discord_message_body(const char *content, size_t len, int flags);
+/*
+ * A message body {"content":...,"components":...,"allowed_mentions":...}
+ * from len bytes of content; components borrowed, may be NULL; caller frees.
+ */
+char	*discord_message_body(const char *content, size_t len, int flags,
+	     const cJSON *components);
+/* The action rows of bs (may be NULL), or NULL for none; caller frees. */
+cJSON	*discord_components(const struct adapter_buttons *bs);
 /* Called by the gateway for each dispatch; type and d are borrowed. */
 void	 discord_dispatch(struct discord *, const char *type, const cJSON *d);
 

@@ -84,8 +84,48 @@ discord_split(const char *text)
 	return i;
 }
 
+cJSON *
+discord_components(const struct adapter_buttons *bs)
+{
+	static const int	 styles[] = {
+		[ADAPTER_STYLE_PRIMARY] = 1, [ADAPTER_STYLE_SECONDARY] = 2,
+		[ADAPTER_STYLE_SUCCESS] = 3, [ADAPTER_STYLE_DANGER] = 4,
+	};
+	cJSON			*rows, *row = NULL, *list = NULL, *b;
+	int			 i, nrows = 0, inrow = 0, style;
+
+	if (bs == NULL || bs->n == 0)
+		return NULL;
+	rows = cJSON_CreateArray();
+	for (i = 0; i < bs->n; i++) {
+		/* A new action row for a new row number or a full row. */
+		if (row == NULL || bs->b[i].row != bs->b[i - 1].row ||
+		    inrow == ADAPTER_ROW_MAX) {
+			if (nrows == ADAPTER_BUTTON_ROWS)
+				break;
+			row = cJSON_CreateObject();
+			cJSON_AddNumberToObject(row, "type", 1);
+			list = cJSON_AddArrayToObject(row, "components");
+			cJSON_AddItemToArray(rows, row);
+			nrows++;
+			inrow = 0;
+		}
+		style = bs->b[i].style;
+		b = cJSON_CreateObject();
+		cJSON_AddNumberToObject(b, "type", 2);
+		cJSON_AddNumberToObject(b, "style", style >= 0 && style <= 3 ?
+		    styles[style] : 2);
+		cJSON_AddStringToObject(b, "label", bs->b[i].label);
+		cJSON_AddStringToObject(b, "custom_id", bs->b[i].id);
+		cJSON_AddItemToArray(list, b);
+		inrow++;
+	}
+	return rows;
+}
+
 char *
-discord_message_body(const char *content, size_t len, int flags)
+discord_message_body(const char *content, size_t len, int flags,
+    const cJSON *components)
 {
 	cJSON	*body = cJSON_CreateObject(), *am;
 	char	*copy = xstrndup(content, len), *s;
@@ -93,6 +133,9 @@ discord_message_body(const char *content, size_t len, int flags)
 	cJSON_AddStringToObject(body, "content", copy);
 	if (flags != 0)
 		cJSON_AddNumberToObject(body, "flags", flags);
+	if (components != NULL)
+		cJSON_AddItemToObject(body, "components",
+		    cJSON_Duplicate(components, 1));
 	/* Mention users (players are pinged by <@id>), never @everyone/roles. */
 	am = cJSON_AddObjectToObject(body, "allowed_mentions");
 	cJSON_AddItemToArray(cJSON_AddArrayToObject(am, "parse"),
@@ -116,7 +159,7 @@ discord_post_done(struct discord *d, const struct rest_result *res, void *arg)
 
 int
 discord_post(struct discord *d, const char *channel, const char *text,
-    rest_cb *cb, void *arg, char **cause)
+    const cJSON *components, rest_cb *cb, void *arg, char **cause)
 {
 	char	*path;
 	size_t	 n;
@@ -124,8 +167,10 @@ discord_post(struct discord *d, const char *channel, const char *text,
 	path = xasprintf("/channels/%s/messages", channel);
 	do {
 		n = discord_split(text);
+		/* Buttons go under the last part. */
 		if (n > 0 && rest_request(d, "POST", path, NULL,
-		    discord_message_body(text, n, 0), 0,
+		    discord_message_body(text, n, 0, text[n] == '\0' ?
+		    components : NULL), 0,
 		    cb == NULL ? discord_post_done : cb, arg, cause) != 0) {
 			free(path);
 			return -1;
@@ -160,25 +205,25 @@ discord_send_channel(struct adapter *a, const char *channel, const char *text,
 		return -1;
 	if (interaction_take_public(d, channel, text))
 		return 0;
-	return discord_post(d, channel, text, NULL, NULL, cause);
+	return discord_post(d, channel, text, NULL, NULL, NULL, cause);
 }
 
 static int
 discord_send_dm(struct adapter *a, const char *user_id, const char *text,
-    char **cause)
+    const struct adapter_buttons *bs, char **cause)
 {
 	struct discord	*d = a->priv;
 
 	if (discord_check_id(user_id, "the user", cause) != 0)
 		return -1;
-	return dm_send(d, user_id, text, cause);
+	return dm_send(d, user_id, text, bs, cause);
 }
 
 static int
 discord_reply(struct adapter *a, const struct bot_event *ev, int private,
-    const char *text, char **cause)
+    const char *text, const struct adapter_buttons *bs, char **cause)
 {
-	return interaction_reply(a->priv, ev, private, text, cause);
+	return interaction_reply(a->priv, ev, private, text, bs, cause);
 }
 
 static void
@@ -240,6 +285,7 @@ discord_free(struct adapter *a)
 	gateway_free(d);
 	rest_free(d);
 	dm_cache_free(d->dms);
+	boardmsg_free_all(d);
 	free(d->commands);
 	free(d->token);
 	free(d->application_id);
@@ -254,13 +300,14 @@ discord_free(struct adapter *a)
 
 static const struct adapter_ops discord_ops = {
 	.name = "discord",
-	.flags = ADAPTER_EPHEMERAL,
+	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT,
 	.start = discord_start,
 	.stop = discord_stop,
 	.free_adapter = discord_free,
 	.send_channel = discord_send_channel,
 	.send_dm = discord_send_dm,
 	.reply = discord_reply,
+	.board = boardmsg_show,
 	.mention = discord_mention,
 };
 

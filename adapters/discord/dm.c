@@ -30,7 +30,9 @@ struct dm_entry {
 	char			 user[DISCORD_ID_MAX];
 	char			 channel[DISCORD_ID_MAX];
 	enum dm_state		 state;
+	/* Texts and their buttons (JSON, may be NULL) waiting for a channel. */
 	char			*pending[DM_PENDING_MAX];
+	cJSON			*pending_components[DM_PENDING_MAX];
 	int			 npending;
 };
 
@@ -51,8 +53,11 @@ dm_cache_new(void)
 static void
 dm_drop_pending(struct dm_entry *e)
 {
-	while (e->npending > 0)
-		free(e->pending[--e->npending]);
+	while (e->npending > 0) {
+		e->npending--;
+		free(e->pending[e->npending]);
+		cJSON_Delete(e->pending_components[e->npending]);
+	}
 }
 
 void
@@ -125,9 +130,11 @@ dm_posted(struct discord *d, const struct rest_result *res, void *arg)
 }
 
 static int
-dm_post(struct discord *d, struct dm_entry *e, const char *text, char **cause)
+dm_post(struct discord *d, struct dm_entry *e, const char *text,
+    const cJSON *components, char **cause)
 {
-	return discord_post(d, e->channel, text, dm_posted, e, cause);
+	return discord_post(d, e->channel, text, components, dm_posted, e,
+	    cause);
 }
 
 static void
@@ -153,7 +160,8 @@ dm_opened(struct discord *d, const struct rest_result *res, void *arg)
 	snprintf(e->channel, sizeof e->channel, "%s", channel);
 	e->state = DM_OPEN;
 	for (i = 0; i < e->npending; i++) {
-		if (dm_post(d, e, e->pending[i], &cause) != 0) {
+		if (dm_post(d, e, e->pending[i], e->pending_components[i],
+		    &cause) != 0) {
 			log_warn("discord: %s", cause);
 			free(cause);
 			cause = NULL;
@@ -163,22 +171,28 @@ dm_opened(struct discord *d, const struct rest_result *res, void *arg)
 }
 
 int
-dm_send(struct discord *d, const char *user, const char *text, char **cause)
+dm_send(struct discord *d, const char *user, const char *text,
+    const struct adapter_buttons *bs, char **cause)
 {
 	struct dm_entry	*e = dm_find(d, user, 1);
-	cJSON		*body;
+	cJSON		*body, *components;
 	char		*s;
+	int		 rc;
 
 	switch (e->state) {
 	case DM_CLOSED:
 		return set_cause(cause, "<@%s> does not accept direct messages",
 		    user);
 	case DM_OPEN:
-		return dm_post(d, e, text, cause);
+		components = discord_components(bs);
+		rc = dm_post(d, e, text, components, cause);
+		cJSON_Delete(components);
+		return rc;
 	case DM_OPENING:
 		if (e->npending == DM_PENDING_MAX)
 			return set_cause(cause, "too many direct messages to "
 			    "<@%s> are waiting", user);
+		e->pending_components[e->npending] = discord_components(bs);
 		e->pending[e->npending++] = xstrdup(text);
 		return 0;
 	case DM_NONE:
@@ -193,6 +207,7 @@ dm_send(struct discord *d, const char *user, const char *text, char **cause)
 	    e, cause) != 0)
 		return -1;
 	e->state = DM_OPENING;
+	e->pending_components[e->npending] = discord_components(bs);
 	e->pending[e->npending++] = xstrdup(text);
 	return 0;
 }

@@ -419,6 +419,7 @@ gateway_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		if (!lws_is_final_fragment(wsi) ||
 		    lws_remaining_packet_payload(wsi) != 0)
 			break;
+		d->rx_ns = uv_hrtime();
 		if (gw->rx_overflow)
 			log_warn("discord: dropped a gateway message over %d "
 			    "bytes", GW_MSG_MAX);

@@ -14,8 +14,13 @@
  * public callback; an interaction the bot did not answer at all gets a
  * short private "Done." so the user never sees "did not respond".
  *
- * Only APPLICATION_COMMAND (type 2) is handled in this milestone; buttons
- * and other components are not sent, so none come back.
+ * A click on one of the bot's buttons (MESSAGE_COMPONENT, type 3) becomes
+ * a bot_event with is_button set and the button's custom_id as its text.
+ * Its private answer replaces the clicked message (callback type 7) when
+ * that message was private already (ephemeral, or in a DM), so a hand
+ * view turns into the target picker and back; on the public table it is
+ * a new ephemeral message.  A click the bot does not answer is
+ * acknowledged silently (type 6).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -30,7 +35,11 @@
 #include "lib/xmalloc.h"
 
 #define IX_TYPE_COMMAND		2
+#define IX_TYPE_COMPONENT	3
 #define IX_CALLBACK_MESSAGE	4
+#define IX_CALLBACK_DEFER	6	/* a click, acknowledged, nothing said */
+#define IX_CALLBACK_UPDATE	7	/* a click, answered by editing its message */
+#define IX_COMPONENT_BUTTON	2
 #define IX_NAME_MAX		100
 #define IX_VALUE_MAX		400
 #define PERM_ADMINISTRATOR	(1ULL << 3)
@@ -43,6 +52,8 @@ struct interaction {
 	char	channel[DISCORD_ID_MAX];
 	char	queue[DISCORD_ID_MAX + 8];
 	int	responded;
+	int	component;	/* a click, not a slash command */
+	int	private_msg;	/* the clicked message is ephemeral or a DM */
 };
 
 static void
@@ -55,48 +66,82 @@ interaction_sent(struct discord *d, const struct rest_result *res, void *arg)
 		    res->error);
 }
 
-/* Sends text (borrowed) as the callback or as followups; 0 or -1. */
+/* Queues the callback of ix, body taken over; 0 or -1. */
+static int
+interaction_callback(struct discord *d, struct interaction *ix, char *body,
+    char **cause)
+{
+	char	*path;
+	int	 rc;
+
+	path = xasprintf("/interactions/%s/%s/callback", ix->id, ix->token);
+	ix->responded = 1;
+	rc = rest_request(d, "POST", path, ix->queue, body,
+	    REST_NO_GLOBAL | REST_TIMED, interaction_sent, NULL, cause);
+	free(path);
+	return rc;
+}
+
+/* {"type":type,"data":data}, data taken over (may be NULL); caller frees. */
+static char *
+interaction_body(int type, cJSON *data)
+{
+	cJSON	*body = cJSON_CreateObject();
+	char	*s;
+
+	cJSON_AddNumberToObject(body, "type", type);
+	if (data != NULL)
+		cJSON_AddItemToObject(body, "data", data);
+	if ((s = cJSON_PrintUnformatted(body)) == NULL)
+		fatalx("cJSON_PrintUnformatted failed");
+	cJSON_Delete(body);
+	return s;
+}
+
+/*
+ * Sends text (borrowed) as the callback or as followups, components
+ * (borrowed, may be NULL) under the last part; 0 or -1.
+ */
 static int
 interaction_send(struct discord *d, struct interaction *ix, int private,
-    const char *text, char **cause)
+    const char *text, const cJSON *components, char **cause)
 {
-	cJSON	*body, *data;
-	char	*path, *msg, *s;
-	size_t	 n;
-	int	 flags = private ? DISCORD_FLAG_EPHEMERAL : 0;
+	const cJSON	*last;
+	cJSON		*data, *none;
+	char		*path, *msg;
+	size_t		 n;
+	int		 flags = private ? DISCORD_FLAG_EPHEMERAL : 0, type;
 
 	do {
 		n = discord_split(text);
-		msg = discord_message_body(text, n, flags);
+		last = text[n] == '\0' ? components : NULL;
 		if (!ix->responded) {
-			/* {"type":4,"data":{message}} */
-			body = cJSON_CreateObject();
-			cJSON_AddNumberToObject(body, "type", IX_CALLBACK_MESSAGE);
+			/* A private answer to a click on a private message edits it. */
+			type = ix->component && private && ix->private_msg ?
+			    IX_CALLBACK_UPDATE : IX_CALLBACK_MESSAGE;
+			none = NULL;
+			if (type == IX_CALLBACK_UPDATE && last == NULL)
+				last = none = cJSON_CreateArray();
+			msg = discord_message_body(text, n,
+			    type == IX_CALLBACK_UPDATE ? 0 : flags, last);
+			cJSON_Delete(none);
 			if ((data = cJSON_Parse(msg)) == NULL)
 				fatalx("cJSON_Parse of our own message failed");
-			cJSON_AddItemToObject(body, "data", data);
-			if ((s = cJSON_PrintUnformatted(body)) == NULL)
-				fatalx("cJSON_PrintUnformatted failed");
-			cJSON_Delete(body);
 			free(msg);
-			path = xasprintf("/interactions/%s/%s/callback", ix->id,
-			    ix->token);
-			ix->responded = 1;
-			if (rest_request(d, "POST", path, ix->queue, s,
-			    REST_NO_GLOBAL, interaction_sent, NULL, cause) != 0) {
-				free(path);
+			if (interaction_callback(d, ix, interaction_body(type,
+			    data), cause) != 0)
 				return -1;
-			}
 		} else {
 			path = xasprintf("/webhooks/%s/%s", d->application_id,
 			    ix->token);
+			msg = discord_message_body(text, n, flags, last);
 			if (rest_request(d, "POST", path, ix->queue, msg, 0,
 			    interaction_sent, NULL, cause) != 0) {
 				free(path);
 				return -1;
 			}
+			free(path);
 		}
-		free(path);
 		text += n;
 	} while (*text != '\0');
 	return 0;
@@ -104,17 +149,23 @@ interaction_send(struct discord *d, struct interaction *ix, int private,
 
 int
 interaction_reply(struct discord *d, const struct bot_event *ev, int private,
-    const char *text, char **cause)
+    const char *text, const struct adapter_buttons *bs, char **cause)
 {
 	struct interaction	*ix = ev->reply_ctx;
+	cJSON			*components = discord_components(bs);
+	int			 rc;
 
 	if (ix == NULL || ix != d->current) {
 		/* Not inside its interaction any more: only public is safe. */
 		if (private)
-			return set_cause(cause, "the interaction is over");
-		return discord_post(d, ev->channel, text, NULL, NULL, cause);
-	}
-	return interaction_send(d, ix, private, text, cause);
+			rc = set_cause(cause, "the interaction is over");
+		else
+			rc = discord_post(d, ev->channel, text, components, NULL,
+			    NULL, cause);
+	} else
+		rc = interaction_send(d, ix, private, text, components, cause);
+	cJSON_Delete(components);
+	return rc;
 }
 
 int
@@ -124,13 +175,21 @@ interaction_take_public(struct discord *d, const char *channel,
 	struct interaction	*ix = d->current;
 	char			*cause = NULL;
 
-	if (ix == NULL || ix->responded || strcmp(ix->channel, channel) != 0)
+	/* A click's answer is the clicker's own; the channel gets messages. */
+	if (ix == NULL || ix->responded || ix->component ||
+	    strcmp(ix->channel, channel) != 0)
 		return 0;
-	if (interaction_send(d, ix, 0, text, &cause) != 0) {
+	if (interaction_send(d, ix, 0, text, NULL, &cause) != 0) {
 		log_warn("discord: %s", cause);
 		free(cause);
 	}
 	return 1;
+}
+
+int
+interaction_take_news(struct discord *d, const char *channel, const char *text)
+{
+	return interaction_take_public(d, channel, text);
 }
 
 /* Appends one option's value to the command text; -1 if it is malformed. */
@@ -247,15 +306,48 @@ interaction_admin(const cJSON *member)
 	    PERM_MANAGE_GUILD)) != 0;
 }
 
+/*
+ * The custom_id of a button click's data, or NULL when the click is not
+ * a button's or is malformed.  Sets *private when the clicked message is
+ * ephemeral.
+ */
+static const char *
+interaction_click(const cJSON *data, const cJSON *message, int *private)
+{
+	const char	*id;
+	int64_t		 ctype, flags;
+
+	if (dj_int(data, "component_type", 1, 100, &ctype) != 0 ||
+	    ctype != IX_COMPONENT_BUTTON ||
+	    (id = dj_string(data, "custom_id", ADAPTER_BUTTON_ID_MAX)) == NULL)
+		return NULL;
+	*private = dj_int(message, "flags", 0, INT64_C(1) << 40, &flags) == 0 &&
+	    (flags & DISCORD_FLAG_EPHEMERAL) != 0;
+	return id;
+}
+
+/* Answers ix privately with text (borrowed), logging a failure. */
+static void
+interaction_say(struct discord *d, struct interaction *ix, const char *text)
+{
+	char	*cause = NULL;
+
+	if (interaction_send(d, ix, 1, text, NULL, &cause) != 0) {
+		log_warn("discord: %s", cause);
+		free(cause);
+	}
+}
+
 void
 interaction_handle(struct discord *d, const cJSON *data)
 {
 	struct interaction	 ix;
 	struct bot_event	 ev;
-	const cJSON		*member, *user, *channel;
-	const char		*id, *token, *chan, *user_id, *name;
-	char			*text, *msg, *cause = NULL;
+	const cJSON		*member, *user, *channel, *idata;
+	const char		*id, *token, *chan, *user_id, *name, *click = NULL;
+	char			*text = NULL, *msg, *cause = NULL;
 	int64_t			 type;
+	int			 private_msg = 0;
 
 	if (dj_int(data, "type", 1, 100, &type) != 0 ||
 	    (id = dj_id(data, "id")) == NULL ||
@@ -264,7 +356,7 @@ interaction_handle(struct discord *d, const cJSON *data)
 		log_warn("discord: dropped a malformed interaction");
 		return;
 	}
-	if (type != IX_TYPE_COMMAND) {
+	if (type != IX_TYPE_COMMAND && type != IX_TYPE_COMPONENT) {
 		log_debug("discord: ignored an interaction of type %lld",
 		    (long long)type);
 		return;
@@ -291,6 +383,7 @@ interaction_handle(struct discord *d, const cJSON *data)
 	snprintf(ix.token, sizeof ix.token, "%s", token);
 	snprintf(ix.channel, sizeof ix.channel, "%s", chan);
 	snprintf(ix.queue, sizeof ix.queue, "ix:%s", id);
+	ix.component = type == IX_TYPE_COMPONENT;
 
 	memset(&ev, 0, sizeof ev);
 	ev.adapter = &d->adapter;
@@ -303,27 +396,40 @@ interaction_handle(struct discord *d, const cJSON *data)
 	if (ev.is_dm)
 		dm_learn(d, user_id, chan);
 
-	text = interaction_text(d, cJSON_GetObjectItemCaseSensitive(data, "data"));
+	idata = cJSON_GetObjectItemCaseSensitive(data, "data");
+	if (ix.component) {
+		click = interaction_click(idata,
+		    cJSON_GetObjectItemCaseSensitive(data, "message"),
+		    &private_msg);
+		ix.private_msg = private_msg || ev.is_dm;
+	} else
+		text = interaction_text(d, idata);
 	d->current = &ix;
-	if (text == NULL) {
+	if (text == NULL && click == NULL) {
 		log_warn("discord: dropped an interaction with malformed "
-		    "command data");
-		msg = xasprintf("I could not read that command; try /%s help.",
-		    d->command);
-		if (interaction_send(d, &ix, 1, msg, &cause) != 0) {
-			log_warn("discord: %s", cause);
-			free(cause);
-		}
+		    "%s data", ix.component ? "component" : "command");
+		msg = xasprintf("I could not read that %s; try /%s help.",
+		    ix.component ? "click" : "command", d->command);
+		interaction_say(d, &ix, msg);
 		free(msg);
 		d->current = NULL;
 		return;
 	}
-	log_debug("discord: %s in %s: %s", user_id, chan, text);
-	ev.text = text;
+	log_debug("discord: %s in %s: %s%s", user_id, chan,
+	    ix.component ? "click " : "", ix.component ? click : text);
+	ev.text = ix.component ? click : text;
+	ev.is_button = ix.component;
 	bot_handle_event(d->bot, &ev);
-	if (!ix.responded && interaction_send(d, &ix, 1, "Done.", &cause) != 0) {
-		log_warn("discord: %s", cause);
-		free(cause);
+	if (!ix.responded) {
+		/* Never leave Discord saying "the application did not respond". */
+		if (ix.component) {
+			if (interaction_callback(d, &ix, interaction_body(
+			    IX_CALLBACK_DEFER, NULL), &cause) != 0) {
+				log_warn("discord: %s", cause);
+				free(cause);
+			}
+		} else
+			interaction_say(d, &ix, "Done.");
 	}
 	d->current = NULL;
 	free(text);

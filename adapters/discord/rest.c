@@ -47,6 +47,7 @@ struct rest_req {
 	int			 failures;	/* 5xx and network errors */
 	int			 limited;	/* 429s */
 	uint64_t		 not_before;	/* loop ms */
+	uint64_t		 since_ns;	/* REST_TIMED: d->rx_ns, else 0 */
 
 	CURL			*easy;		/* while in flight */
 	struct curl_slist	*headers;
@@ -303,6 +304,12 @@ rest_start(struct discord *d, struct rest_req *r)
 	    !(r->flags & REST_NO_GLOBAL), uv_now(d->loop));
 	r->queue->busy = 1;
 	log_debug("discord: %s", r->route);
+	if (r->since_ns != 0) {
+		log_debug("discord: interaction answered: the callback leaves "
+		    "%llu us after its event arrived",
+		    (unsigned long long)((uv_hrtime() - r->since_ns) / 1000));
+		r->since_ns = 0;	/* a retry is not measured again */
+	}
 	curl_multi_add_handle(rest->multi, r->easy);
 }
 
@@ -509,6 +516,8 @@ rest_request(struct discord *d, const char *method, const char *path,
 	r->url = xasprintf("%s%s", d->api_base, path);
 	r->body = body;
 	r->flags = flags;
+	if (flags & REST_TIMED)
+		r->since_ns = d->rx_ns;
 	r->cb = cb;
 	r->arg = arg;
 	buf_init(&r->response, REST_BODY_MAX);

@@ -124,6 +124,7 @@ const struct game_ops cheers_ops = {
 	.legal_moves = cheers_legal,
 	.ai_move = ops_ai,
 	.places = cheers_places,
+	.arg_label = cheers_arg_label,
 	.render_public = cheers_render_public,
 	.render_private = cheers_render_private,
 	.save = cheers_save,

@@ -159,3 +159,47 @@ cheers_render_private(const struct game *g, int seat)
 		buf_printf(&b, "\nYour move: %s", pr.text);
 	return buf_detach(&b);
 }
+
+/*
+ * Button labels: a hand card shows its number, its drink and what it
+ * CHEERS with ("2. 🍸 (🍹)"), a shaker card its number and drink ("3🍺"),
+ * as the views list them.  Only seat's own hand is read, which seat sees.
+ */
+int
+cheers_arg_label(const struct game *g, int seat, const struct game_move *m,
+    int argi, char *buf, size_t len)
+{
+	const struct cheers_card	*c;
+	int				 v = m->args[argi], shaker;
+
+	if (seat < 0 || seat >= g->nplayers || v < 1)
+		return -1;
+	switch (m->action) {
+	case CHEERS_A_PLAY:
+		if (argi != 0 || v > g->nhand[seat])
+			return -1;
+		c = &g->card[g->hand[seat][v - 1]];
+		snprintf(buf, len, "%d. %s (%s)", v, cheers_kind_emoji[c->big],
+		    cheers_kind_emoji[c->small]);
+		return 0;
+	case CHEERS_A_MOVE:
+		shaker = seat;
+		if (argi != 0)
+			return -1;
+		break;
+	case CHEERS_A_GIVE:
+	case CHEERS_A_DISCARD:
+		if ((m->action == CHEERS_A_GIVE) != (argi == 2) ||
+		    g->nqueue == 0)
+			return -1;
+		shaker = g->queue[0].shaker;
+		break;
+	default:
+		return -1;
+	}
+	if (v > g->nshaker[shaker])
+		return -1;
+	snprintf(buf, len, "%d%s", v,
+	    cheers_kind_emoji[g->card[g->shaker[shaker][v - 1]].big]);
+	return 0;
+}

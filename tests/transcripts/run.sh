@@ -62,8 +62,11 @@ for f in $files; do
 	fi
 	# Public lines must never hold a recipe or a hand card: the private
 	# view's recipe line, its hand header, or a numbered hand card.
+	# Public buttons are the board's alone: a hand card's button is private.
 	if grep -E '^\[#[^]]*\] (.*[Rr]ecipe: |.*[Yy]our hand|[0-9]+\. .*\(cheers with )' \
-	    "$tmp/actual" > "$tmp/leak"; then
+	    "$tmp/actual" > "$tmp/leak" ||
+	    grep -E '^\[#[^]]*\] buttons: ' "$tmp/actual" |
+	    grep -vxE '\[#[^]]*\] buttons: \[My hand\] \[Table\]' > "$tmp/leak"; then
 		echo "transcript $name: a secret reached a channel:"
 		sed 's/^/  /' "$tmp/leak" | head -5
 		ok=0

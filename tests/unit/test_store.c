@@ -33,15 +33,23 @@ quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
 }
 
 static int
-quiet_reply(struct adapter *a, const struct bot_event *ev, int private,
-    const char *text, char **cause)
+quiet_dm(struct adapter *a, const char *to, const char *text,
+    const struct adapter_buttons *bs, char **cause)
 {
-	(void)a; (void)ev; (void)private; (void)text; (void)cause;
+	(void)bs;
+	return quiet_send(a, to, text, cause);
+}
+
+static int
+quiet_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	(void)a; (void)ev; (void)private; (void)text; (void)bs; (void)cause;
 	return 0;
 }
 
 static const struct adapter_ops quiet_ops = {
-	.name = "console", .send_channel = quiet_send, .send_dm = quiet_send,
+	.name = "console", .send_channel = quiet_send, .send_dm = quiet_dm,
 	.reply = quiet_reply,
 };
 

@@ -1,0 +1,58 @@
+/*
+ * console-int.h: what the console adapter's files share.
+ */
+#ifndef ADAPTERS_CONSOLE_CONSOLE_INT_H
+#define ADAPTERS_CONSOLE_CONSOLE_INT_H
+
+#include <stdint.h>
+
+#include <uv.h>
+
+#include "bot/adapter.h"
+
+#define CONSOLE_LINE_MAX	4096
+#define CONSOLE_NAME_MAX	32
+#define CONSOLE_CLOSED_MAX	16
+#define CONSOLE_UI_MAX		32	/* button sets remembered */
+
+struct console_ui;
+
+struct console {
+	struct adapter	 adapter;
+	union {
+		uv_tty_t	tty;
+		uv_pipe_t	pipe;
+	}		 in;
+	int		 reading;	/* 1: a stream handle is open */
+	uv_fs_t		 fsreq;		/* regular-file input */
+	char		 chunk[CONSOLE_LINE_MAX];
+	char		 line[CONSOLE_LINE_MAX + 1];
+	size_t		 len;
+	int		 overlong;	/* discarding the rest of a long line */
+	char		 closed[CONSOLE_CLOSED_MAX][CONSOLE_NAME_MAX + 1];
+	int		 nclosed;
+	int		 stopped;
+	struct console_ui *ui[CONSOLE_UI_MAX];	/* buttons on show */
+};
+
+/* console.c: prints text with every line tagged "[tag] ". */
+void	 console_print(const char *tag, const char *text);
+
+/*
+ * ui.c: buttons and the board.  console_ui_show prints bs (borrowed, may
+ * be NULL) under a message tagged tag, and remembers them as the buttons
+ * user (NULL: anyone in channel) may click, answered in channel ("dm" for
+ * a DM).
+ */
+void	 console_ui_show(struct console *, const char *tag, const char *user,
+	     const char *channel, const struct adapter_buttons *bs);
+/* A line "[label]" from ev's user (ev filled but for text): a click. */
+void	 console_ui_click(struct console *, struct bot_event *ev,
+	     const char *line);
+/* The adapter's board op. */
+int	 console_ui_board(struct adapter *, const char *channel, uint64_t table,
+	     const char *news, const char *text, const struct adapter_buttons *,
+	     enum adapter_board how, char **cause);
+void	 console_ui_free(struct console *);
+
+#endif

@@ -1,0 +1,204 @@
+/*
+ * The board: a running game as the channel sees it.  See board.h for the
+ * two ways a table is shown (one edited message, or a message per move).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/board.h"
+#include "bot/bot.h"
+#include "bot/button.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "bot/play.h"
+#include "bot/render.h"
+#include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+/* Does t's platform keep a board (one edited message)? */
+static int
+board_edits(const struct table *t)
+{
+	return (t->adapter->ops->flags & ADAPTER_EDIT) &&
+	    t->adapter->ops->board != NULL;
+}
+
+/* Remembers one event line (borrowed) for the board's "recent" list. */
+static void
+board_remember(struct table *t, const char *line)
+{
+	int	i;
+
+	free(t->recent[0]);
+	for (i = 1; i < TABLE_RECENT; i++)
+		t->recent[i - 1] = t->recent[i];
+	t->recent[TABLE_RECENT - 1] = xstrdup(line);
+}
+
+/* "This was table 7: ..." after the end; caller frees. */
+static char *
+board_epilogue(const struct table *t)
+{
+	const char	*cmd = t->bot->config->bot_command;
+
+	return xasprintf("This was table %llu: /%s replay %llu shows every "
+	    "move, /%s stats your record.", (unsigned long long)t->id, cmd,
+	    (unsigned long long)t->id, cmd);
+}
+
+/*
+ * Sends the board: the public view, then the recent events, with buttons
+ * while the game runs.  news (may be NULL) is borrowed, in game text.
+ */
+static void
+board_send(struct table *t, const char *news, enum adapter_board how)
+{
+	struct adapter_buttons	 bs;
+	struct buf		 b;
+	char			*view, *text, *said = NULL, *cause = NULL;
+	int			 i, first = 1;
+
+	buf_init(&b, RENDER_MAX);
+	view = t->ops->render_public(t->game);
+	buf_puts(&b, view);
+	free(view);
+	if (t->paused)
+		buf_puts(&b, "\nPaused: I cannot save moves right now and keep "
+		    "trying.");
+	for (i = 0; i < TABLE_RECENT; i++) {
+		if (t->recent[i] == NULL)
+			continue;
+		buf_printf(&b, "%s%s", first ? "\n\nLately:\n· " : "\n· ",
+		    t->recent[i]);
+		first = 0;
+	}
+	text = render_expand(t, buf_str(&b));
+	buf_release(&b);
+	if (news != NULL && *news != '\0')
+		said = render_expand(t, news);
+
+	bs.n = 0;
+	if (how != ADAPTER_BOARD_FINAL && (t->adapter->ops->flags & ADAPTER_BUTTONS))
+		button_board(t, &bs);
+	if (t->adapter->ops->board(t->adapter, t->channel, t->id, said, text,
+	    &bs, how, &cause) != 0) {
+		log_warn("table %llu: showing the table in %s failed: %s",
+		    (unsigned long long)t->id, t->channel, cause);
+		free(cause);
+	}
+	t->board_shown = how != ADAPTER_BOARD_FINAL;
+	free(said);
+	free(text);
+}
+
+/* The old way: every line and the table as messages. */
+static void
+board_post(struct table *t, const struct game_events *ev, int human, int over)
+{
+	struct buf	 b;
+	char		*s;
+	int		 i;
+
+	buf_init(&b, RENDER_MAX);
+	for (i = 0; i < ev->n; i++) {
+		if (human && ev->ev[i].kind == GAME_EV_PROMPT)
+			continue;
+		buf_printf(&b, "%s\n", ev->ev[i].text);
+	}
+	if (human || over) {
+		s = t->ops->render_public(t->game);
+		buf_printf(&b, "%s\n", s);
+		free(s);
+	}
+	if (over) {
+		s = board_epilogue(t);
+		buf_printf(&b, "%s\n", s);
+		free(s);
+	}
+	if (b.len > 0 && b.data[b.len - 1] == '\n')
+		b.data[--b.len] = '\0';
+	if (b.len > 0)
+		play_say(t, buf_str(&b));
+	buf_release(&b);
+}
+
+void
+board_move(struct table *t, const struct game_events *ev, int human, int over)
+{
+	struct buf	 news, notable;
+	char		*s;
+	int		 i;
+
+	if (!board_edits(t)) {
+		board_post(t, ev, human, over);
+		return;
+	}
+	/* Prompts are on the board itself, in the public view. */
+	buf_init(&news, RENDER_MAX);
+	buf_init(&notable, RENDER_MAX);
+	for (i = 0; i < ev->n; i++) {
+		switch (ev->ev[i].kind) {
+		case GAME_EV_PROMPT:
+			continue;
+		case GAME_EV_CHEERS:
+		case GAME_EV_END:
+			buf_printf(&notable, "%s%s", notable.len ? "\n" : "",
+			    ev->ev[i].text);
+			break;
+		case GAME_EV_INFO:
+			buf_printf(&news, "%s%s", news.len ? "\n" : "",
+			    ev->ev[i].text);
+			break;
+		}
+		board_remember(t, ev->ev[i].text);
+	}
+	board_send(t, buf_str(&news), over ? ADAPTER_BOARD_FINAL :
+	    ADAPTER_BOARD_UPDATE);
+	if (over) {
+		s = board_epilogue(t);
+		buf_printf(&notable, "%s%s", notable.len ? "\n" : "", s);
+		free(s);
+	}
+	if (notable.len > 0)
+		play_say(t, buf_str(&notable));
+	buf_release(&news);
+	buf_release(&notable);
+}
+
+void
+board_start(struct table *t)
+{
+	char	*news, *view;
+
+	news = xasprintf("The game of %s begins! Seats are drawn at random.",
+	    t->ops->title);
+	if (board_edits(t))
+		board_send(t, news, ADAPTER_BOARD_UPDATE);
+	else {
+		view = t->ops->render_public(t->game);
+		free(news);
+		news = xasprintf("The game of %s begins! Seats are drawn at "
+		    "random.\n%s", t->ops->title, view);
+		free(view);
+		play_say(t, news);
+	}
+	free(news);
+}
+
+int
+board_repost(struct table *t, const char *news)
+{
+	if (!board_edits(t) || t->game == NULL || t->state != TABLE_PLAYING)
+		return -1;
+	board_send(t, news, ADAPTER_BOARD_REPOST);
+	return 0;
+}
+
+void
+board_close(struct table *t)
+{
+	if (!t->board_shown || !board_edits(t) || t->game == NULL)
+		return;
+	board_send(t, NULL, ADAPTER_BOARD_FINAL);
+}
