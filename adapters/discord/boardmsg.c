@@ -179,6 +179,9 @@ boardmsg_show(struct adapter *a, const char *channel, uint64_t table,
 	/* An empty list takes old buttons off an edited message. */
 	if ((components = discord_components(bs)) == NULL)
 		components = cJSON_CreateArray();
+	if (b->want != NULL)
+		log_debug("discord: table %" PRIu64 ": an edit was waiting; "
+		    "the newer table replaces it", table);
 	free(b->want);
 	b->want = discord_message_body(text, discord_split(text), 0,
 	    components);

@@ -4,8 +4,11 @@
 One aiohttp server on 127.0.0.1 serves the REST API under /api/v10, the
 gateway websocket at /gateway, and a control API under /_test that the
 test script uses to inject interactions, misbehave (op 7, op 9, dropped
-sockets, a zombie that stops ACKing, 429 storms, closed DMs) and read back
-what the bot sent.  It binds port 0 and writes the port to --port-file.
+sockets, a zombie that stops ACKing, 429 storms, closed DMs, slow edits),
+click buttons on messages the bot sent, and read back what the bot sent.
+Messages keep their id, content, components and every earlier content,
+so edits in place, deletions and ephemeral answers can be checked.  It
+binds port 0 and writes the port to --port-file.
 
 Run it with Debian's /usr/bin/python3 and python3-aiohttp.
 """
@@ -46,7 +49,11 @@ class Fake:
             "orphan_followups": 0, "close_codes": [], "unexpected_429": 0,
             "served_5xx": 0, "failed_contents": [], "dm_opens": {},
             "commands_route": None, "gateway_bot": 0,
+            "component_errors": [], "edits": 0, "deletes": 0,
+            "callback_errors": [],
         }
+        self.msgs = {}              # id -> message, see store_message
+        self.patch_delay = 0.0      # seconds each edit takes
         self.dm_closed = set()
         self.storm = 0              # next N channel posts get a 429
         self.fail5xx = 0            # next N channel posts get a 502
@@ -181,6 +188,48 @@ class Fake:
                 "X-RateLimit-Remaining": str(rem),
                 "X-RateLimit-Reset-After": "%.3f" % max(reset - now, 0)}
 
+    def validate_components(self, comps, where):
+        """Discord's limits: 5 action rows of 5 buttons, custom_id of at
+        most 100 characters and unique in the message, label of at most
+        80, style 1-4."""
+        errs = []
+        if comps is None:
+            return errs
+        if not isinstance(comps, list) or len(comps) > 5:
+            return ["%s: components must be a list of at most 5 rows" % where]
+        ids = set()
+        for row in comps:
+            if not isinstance(row, dict) or row.get("type") != 1 or \
+                    not isinstance(row.get("components"), list) or \
+                    not 1 <= len(row["components"]) <= 5:
+                errs.append("%s: a bad action row" % where)
+                continue
+            for b in row["components"]:
+                cid, label = b.get("custom_id"), b.get("label")
+                if b.get("type") != 2 or b.get("style") not in (1, 2, 3, 4):
+                    errs.append("%s: a bad button" % where)
+                if not isinstance(cid, str) or not 1 <= len(cid) <= 100 \
+                        or cid in ids:
+                    errs.append("%s: bad or repeated custom_id %r" %
+                                (where, cid))
+                ids.add(cid)
+                if not isinstance(label, str) or not 1 <= len(label) <= 80:
+                    errs.append("%s: bad label %r" % (where, label))
+        return errs
+
+    def store_message(self, channel, body, kind, user=None, dm_user=None):
+        """Keeps a message the bot made: kind is "channel" (a channel or
+        DM message), "reply" (an interaction's public or ephemeral
+        answer).  user is who an ephemeral one is for."""
+        mid = self.new_id()
+        m = {"id": mid, "channel": channel, "kind": kind,
+             "content": body.get("content", ""),
+             "components": body.get("components") or [],
+             "flags": body.get("flags", 0) or 0, "user": user,
+             "dm_user": dm_user, "history": [], "deleted": False}
+        self.msgs[mid] = m
+        return m
+
     async def post_message(self, request):
         bad = self.check(request)
         if bad:
@@ -224,13 +273,68 @@ class Fake:
             return web.json_response({"message": "You are being rate "
                                       "limited.", "retry_after": 0.1,
                                       "global": False}, status=429)
-        mid = self.new_id()
-        self.log["messages"].append({"channel": channel, "content": content,
+        errs = self.validate_components(body.get("components"), "message")
+        if errs:
+            self.log["component_errors"] += errs
+            return web.json_response({"message": "Invalid Form Body",
+                                      "code": 50035}, status=400)
+        m = self.store_message(channel, body, "channel", dm_user=user)
+        self.log["messages"].append({"id": m["id"], "channel": channel,
+                                     "content": content,
                                      "dm_user": user,
                                      "flags": body.get("flags", 0)})
-        return web.json_response({"id": mid, "channel_id": channel,
+        return web.json_response({"id": m["id"], "channel_id": channel,
                                   "content": content},
                                  headers=headers)
+
+    async def patch_message(self, request):
+        bad = self.check(request)
+        if bad:
+            return bad
+        channel = request.match_info["channel"]
+        m = self.msgs.get(request.match_info["message"])
+        if m is None or m["deleted"] or m["channel"] != channel or \
+                m["kind"] != "channel":
+            return web.json_response({"message": "Unknown Message",
+                                      "code": 10008}, status=404)
+        body = await request.json()
+        content = body.get("content", m["content"])
+        if not isinstance(content, str) or len(content) > 2000:
+            return web.json_response({"message": "Invalid Form Body",
+                                      "code": 50035}, status=400)
+        errs = self.validate_components(body.get("components"), "edit")
+        if errs:
+            self.log["component_errors"] += errs
+            return web.json_response({"message": "Invalid Form Body",
+                                      "code": 50035}, status=400)
+        if self.patch_delay:
+            await asyncio.sleep(self.patch_delay)
+        headers = self.ratelimit_take(channel)
+        if headers is None:
+            self.log["unexpected_429"] += 1
+            return web.json_response({"message": "You are being rate "
+                                      "limited.", "retry_after": 0.1,
+                                      "global": False}, status=429)
+        m["history"].append(m["content"])
+        m["content"] = content
+        if "components" in body:
+            m["components"] = body["components"] or []
+        self.log["edits"] += 1
+        return web.json_response({"id": m["id"], "channel_id": channel,
+                                  "content": content}, headers=headers)
+
+    async def delete_message(self, request):
+        bad = self.check(request)
+        if bad:
+            return bad
+        m = self.msgs.get(request.match_info["message"])
+        if m is None or m["deleted"] or \
+                m["channel"] != request.match_info["channel"]:
+            return web.json_response({"message": "Unknown Message",
+                                      "code": 10008}, status=404)
+        m["deleted"] = True
+        self.log["deletes"] += 1
+        return web.Response(status=204)
 
     async def open_dm(self, request):
         bad = self.check(request)
@@ -260,14 +364,42 @@ class Fake:
                 "code": 40060}, status=400)
         body = await request.json()
         data = body.get("data") or {}
+        kind = body.get("type")
+        if kind not in (4, 5, 6, 7) or \
+                (kind in (6, 7) and ix.get("message") is None):
+            self.log["callback_errors"].append(
+                "callback type %r to a %s" % (kind, "click" if
+                                              ix.get("message") else
+                                              "command"))
+            return web.json_response({"message": "Invalid Form Body",
+                                      "code": 50035}, status=400)
+        errs = self.validate_components(data.get("components"), "callback")
+        if errs:
+            self.log["component_errors"] += errs
+            return web.json_response({"message": "Invalid Form Body",
+                                      "code": 50035}, status=400)
         late = time.monotonic() - ix["sent"]
         if late > 3.0:
             self.log["late_callbacks"].append(late)
         ix["answered"] = True
+        mid = None
+        if kind == 4:
+            m = self.store_message(ix["channel"], data, "reply",
+                                   user=ix["user"])
+            mid = m["id"]
+        elif kind == 7:
+            m = self.msgs[ix["message"]]
+            m["history"].append(m["content"])
+            if "content" in data:
+                m["content"] = data["content"]
+            if "components" in data:
+                m["components"] = data["components"] or []
+            mid = m["id"]
         self.log["callbacks"].append({
-            "interaction": iid, "user": ix["user"], "type": body.get("type"),
+            "interaction": iid, "user": ix["user"], "type": kind,
             "content": data.get("content", ""), "flags": data.get("flags", 0),
-            "latency": late})
+            "latency": late, "message": mid,
+            "components": data.get("components") or []})
         return web.Response(status=204)
 
     async def followup(self, request):
@@ -282,11 +414,18 @@ class Fake:
             return web.json_response({"message": "Unknown Webhook",
                                       "code": 10015}, status=404)
         body = await request.json()
+        errs = self.validate_components(body.get("components"), "followup")
+        if errs:
+            self.log["component_errors"] += errs
+            return web.json_response({"message": "Invalid Form Body",
+                                      "code": 50035}, status=400)
+        m = self.store_message(ix["channel"], body, "reply", user=ix["user"])
         self.log["followups"].append({
             "interaction": ix["id"], "user": ix["user"],
             "content": body.get("content", ""),
-            "flags": body.get("flags", 0)})
-        return web.json_response({"id": self.new_id(),
+            "flags": body.get("flags", 0), "message": m["id"],
+            "components": body.get("components") or []})
+        return web.json_response({"id": m["id"],
                                   "content": body.get("content", "")})
 
     def validate_commands(self, cmds):
@@ -377,9 +516,52 @@ class Fake:
             d = p["raw"]
             token = d.get("token", token)
         self.interactions[token] = {"id": iid, "sent": time.monotonic(),
-                                    "answered": False, "user": p["user"]}
+                                    "answered": False, "user": p["user"],
+                                    "channel": channel}
         await self.dispatch("INTERACTION_CREATE", d)
         return web.json_response({"id": iid})
+
+    async def t_click(self, request):
+        """Clicks a button: {user, name, message, custom_id, guild}.  The
+        message must be one the user can see (a channel message, their
+        own DM or their own ephemeral answer) and hold that button."""
+        p = await request.json()
+        m = self.msgs.get(p["message"])
+        if m is None or m["deleted"]:
+            return web.json_response({"error": "no such message"}, status=409)
+        if (m["flags"] & 64 or m["dm_user"]) and \
+                p["user"] not in (m["user"], m["dm_user"]):
+            return web.json_response({"error": "not your message"},
+                                     status=409)
+        ids = [b.get("custom_id") for row in m["components"]
+               for b in row.get("components", [])]
+        if p["custom_id"] not in ids:
+            return web.json_response({"error": "no such button"}, status=409)
+        iid = self.new_id()
+        token = "tok-" + iid + "-" + "y" * 40
+        user = {"id": p["user"], "username": p["name"],
+                "global_name": p["name"]}
+        d = {"id": iid, "application_id": APP_ID, "type": 3, "token": token,
+             "version": 1, "channel_id": m["channel"],
+             "message": {"id": m["id"], "channel_id": m["channel"],
+                         "content": m["content"], "flags": m["flags"],
+                         "components": m["components"]},
+             "data": {"custom_id": p["custom_id"], "component_type": 2}}
+        if m["dm_user"] is None and p.get("guild"):
+            d["guild_id"] = p["guild"]
+            d["member"] = {"user": user, "nick": None,
+                           "permissions": p.get("perms", "0")}
+        else:
+            d["user"] = user
+        self.interactions[token] = {"id": iid, "sent": time.monotonic(),
+                                    "answered": False, "user": p["user"],
+                                    "channel": m["channel"],
+                                    "message": m["id"]}
+        await self.dispatch("INTERACTION_CREATE", d)
+        return web.json_response({"id": iid})
+
+    async def t_messages(self, request):
+        return web.json_response(self.msgs)
 
     async def t_op(self, request):
         what = request.match_info["what"]
@@ -390,6 +572,8 @@ class Fake:
             self.dm_closed.add(request.query["user"])
         elif what == "fail5xx":
             self.fail5xx = int(request.query.get("n", "1"))
+        elif what == "patchdelay":
+            self.patch_delay = float(request.query.get("s", "0"))
         elif what == "storm":
             self.storm = int(request.query.get("n", "6"))
             self.storm_global = request.query.get("global", "0") == "1"
@@ -437,6 +621,10 @@ def main():
     r.add_get("/gateway", fake.gateway)
     r.add_get("/api/v10/gateway/bot", fake.gateway_bot)
     r.add_post("/api/v10/channels/{channel}/messages", fake.post_message)
+    r.add_patch("/api/v10/channels/{channel}/messages/{message}",
+                fake.patch_message)
+    r.add_delete("/api/v10/channels/{channel}/messages/{message}",
+                 fake.delete_message)
     r.add_post("/api/v10/users/@me/channels", fake.open_dm)
     r.add_post("/api/v10/interactions/{id}/{token}/callback", fake.callback)
     r.add_post("/api/v10/webhooks/{app}/{token}", fake.followup)
@@ -444,6 +632,8 @@ def main():
     r.add_put("/api/v10/applications/{app}/guilds/{guild}/commands",
               fake.put_commands)
     r.add_post("/_test/interaction", fake.t_interaction)
+    r.add_post("/_test/click", fake.t_click)
+    r.add_get("/_test/messages", fake.t_messages)
     r.add_post("/_test/{what}", fake.t_op)
     r.add_get("/_test/state", fake.t_state)
 

@@ -5,8 +5,9 @@
 # replies; op 7, a dropped socket, op 9 and a zombie connection lose
 # nothing; a 429 storm delays but loses no message; closed DMs fall back
 # to "hand"; 4004 is fatal.  A second run finds the gateway through
-# GET /gateway/bot and registers guild commands; a third talks https and
-# wss with a CA file.  scenario.py drives each run and checks the results.
+# GET /gateway/bot and registers guild commands; a third plays a whole
+# game by button clicks, the table one message edited in place; a fourth
+# talks https and wss with a CA file.  scenario.py drives each run and checks the results.
 #
 #   tests/discord/run.sh build/cheersbot
 set -u
@@ -87,6 +88,22 @@ if [ $status -eq 0 ]; then
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" restart || status=1
 	kill -TERM "$pid"
 	wait "$pid" || { echo "discord: FAIL: second run's exit status"; status=1; }
+	pid=""
+fi
+
+# A game by clicks, on a fresh state: buttons, the table as one message.
+if [ $status -eq 0 ]; then
+	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
+	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
+	    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
+	    -o discord.token=test-token -o discord.application_id=1 \
+	    -o bot.state_file="$tmp/buttons.db" -o bot.seed=7 \
+	    -o tables.ai_delay=0 \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" buttons || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "discord: FAIL: buttons run's exit status"; status=1; }
 	pid=""
 fi
 

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Drives cheersbot through the fake Discord and checks what it sent.
 
-    scenario.py PORT BOT_STDERR_FILE [game|restart|tls CA_FILE]
+    scenario.py PORT BOT_STDERR_FILE [game|restart|buttons|tls CA_FILE]
 
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.  run.sh starts the fake server and the
@@ -22,7 +22,7 @@ if MODE == "tls":
     import ssl
     BASE = "https://localhost:%d" % PORT
     SSL = ssl.create_default_context(cafile=sys.argv[4])
-CHANNEL, GUILD = "500", "700"
+CHANNEL, GUILD = ("600" if MODE == "buttons" else "500"), "700"
 ALICE, BOB = "101", "102"
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
@@ -84,27 +84,61 @@ def answered(iid, timeout=5.0):
     return answers(state(), iid) if s else []
 
 
-def public_texts(s):
-    return [m["content"] for m in s["messages"] if m["dm_user"] is None] + \
-        [c["content"] for c in s["callbacks"] + s["followups"]
-         if not c["flags"] & 64]
+def messages():
+    return call("GET", "/_test/messages")
+
+
+def public_texts(s, msgs=None):
+    """Every public text the bot wrote: channel messages with every
+    version an edit replaced, public answers, and public button labels."""
+    msgs = messages() if msgs is None else msgs
+    out = []
+    for m in msgs.values():
+        if m["dm_user"] is None and not m["flags"] & 64:
+            out += m["history"] + [m["content"]]
+            out += [b.get("label", "") for row in m["components"]
+                    for b in row.get("components", [])]
+    return out
 
 
 def text_of(ans):
     return "\n".join(a["content"] for a in ans)
 
 
-def whose_turn(s):
-    turn = None
-    for t in public_texts(s):
-        for m in re.finditer(r"<@(\d+)>'s turn|@(\w+)'s turn", t):
-            turn = m.group(1) or m.group(2)
-    return turn
+def labels(m):
+    return [b["label"] for row in m["components"] for b in row["components"]]
+
+
+def boards(msgs=None):
+    """The table messages in the channel, oldest first."""
+    msgs = messages() if msgs is None else msgs
+    return [m for m in sorted(msgs.values(), key=lambda m: int(m["id"]))
+            if m["channel"] == CHANNEL and m["kind"] == "channel" and
+            not m["deleted"] and ("My hand" in labels(m) or
+                                  "Lately:" in m["content"] or
+                                  "'s shaker:" in m["content"])]
+
+
+def whose_turn(s=None):
+    """Who must act, from the table message once its edits have landed
+    (the same content twice, 0.15 s apart): a turn or a prompt."""
+    last = None
+    for i in range(40):
+        b = boards()
+        now = b[-1]["content"] if b else None
+        if now == last:
+            break
+        last = now
+        time.sleep(0.15)
+    if last is None:
+        return None
+    m = re.search(r"<@(\d+)>'s turn|<@(\d+)> must", last)
+    return m and (m.group(1) or m.group(2))
 
 
 def play_if_my_turn():
     """The human whose turn it is plays card 1 into their own shaker."""
-    turn = whose_turn(state())
+    turn = whose_turn()
     if turn not in (ALICE, BOB):
         return None
     return ix(turn, "alice" if turn == ALICE else "bob", "play",
@@ -137,6 +171,165 @@ if MODE == "tls":
     ok(s is not None, "over TLS (ca_file) the bot identifies and registers")
     ok(answered(ix(ALICE, "alice", "status")), "commands work over TLS")
     print("discord (tls): %d passed, %d failed" % (passed, failed),
+          flush=True)
+    sys.exit(1 if failed else 0)
+
+def click(user, name, msg, label):
+    """Clicks the button labelled label on message msg; the answers."""
+    ids = [b["custom_id"] for row in msg["components"]
+           for b in row["components"] if b["label"] == label]
+    if not ids:
+        return None
+    iid = call("POST", "/_test/click", {"user": user, "name": name,
+                                       "message": msg["id"],
+                                       "custom_id": ids[0], "guild": GUILD})
+    return answered(iid["id"])
+
+
+def latest_dm(user, msgs):
+    dms = [m for m in msgs.values() if m["dm_user"] == user and
+           m["components"]]
+    return max(dms, key=lambda m: int(m["id"])) if dms else None
+
+
+if MODE == "buttons":
+    # A whole game of CHEERS in channel 600, played mostly by clicks:
+    # alice from her DMs and the table's "My hand", bob (DMs closed) from
+    # "My hand" only, and an AI; now and then a slash command.
+    import random
+    rnd = random.Random(7)
+    NAMES = {ALICE: "alice", BOB: "bob"}
+    def ready(s):
+        with open(BOT_ERR) as f:
+            return "discord: ready" in f.read() and s["commands"] is not None
+    ok(wait(ready) is not None, "the bot is ready")
+    op("dmclosed", "?user=" + BOB)
+    ok(answered(ix(ALICE, "alice", "new")), "alice opens a table")
+    ok(answered(ix(BOB, "bob", "join")), "bob joins")
+    ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
+    op("patchdelay", "?s=0.15")
+    a = answered(ix(ALICE, "alice", "start"))
+    ok("begins" in text_of(a) and a[0]["flags"] == 0,
+       "the start is the public answer: %s" % a)
+    s = wait(lambda s: boards() and labels(boards()[-1]) == ["My hand", "Table"])
+    ok(s is not None, "the table is one message with My hand and Table")
+    board0 = boards()[-1]["id"] if boards() else None
+
+    a = click("103", "carol", boards()[-1], "My hand")
+    ok(a and a[0]["flags"] & 64 and "not playing" in a[0]["content"],
+       "carol, not seated, gets no hand: %s" % a)
+
+    moves = slash = dm_moves = board_moves = 0
+    stale = None        # a DM whose buttons a move made stale
+    stale_checked = False
+    for step in range(400):
+        b = boards()
+        if not b or not labels(b[-1]):
+            break
+        who = whose_turn()
+        if who not in NAMES:
+            time.sleep(0.05)
+            continue
+        name = NAMES[who]
+        msgs = messages()
+        if moves % 7 == 3 and "'s turn" in b[-1]["content"]:
+            # A slash command now and then: the answer is the news.
+            a = answered(ix(who, name, "throw"))
+            ok(a and a[0]["flags"] == 0 and "throws" in text_of(a),
+               "/cheers throw is answered publicly with the news: %s" % a)
+            moves += 1
+            slash += 1
+            continue
+        dm = latest_dm(who, msgs) if who == ALICE else None
+        if dm is not None and moves % 2 == 0:
+            view, via = dm, "dm"
+        else:
+            if who == ALICE and not stale_checked:
+                stale = dm      # a DM this move will make stale
+            a = click(who, name, b[-1], "My hand")
+            if not ok(a and a[0]["type"] == 4 and a[0]["flags"] & 64,
+                      "My hand answers with a new ephemeral: %s" % a):
+                break
+            view, via = messages()[a[0]["message"]], "board"
+        for depth in range(4):
+            choices = [l for l in labels(view) if l != "« back"]
+            if not choices:
+                break
+            a = click(who, name, view, rnd.choice(choices))
+            if not ok(a and a[0]["type"] == 7,
+                      "a click on a private message edits it: %s" % a):
+                break
+            view = messages()[view["id"]]
+            if "Done" in view["content"]:
+                break
+        if not ok("Done" in view["content"],
+                  "a move by clicks is played: %r" % view["content"]):
+            break
+        if who == ALICE:
+            ok(labels(view) == [], "the played view keeps no buttons "
+               "(alice has the new one by DM)")
+        else:
+            ok("Your hand" in view["content"] or not labels(boards()[-1]),
+               "bob, whose DMs are closed, gets the new view in its "
+               "place: %r" % view["content"])
+        moves += 1
+        if via == "dm":
+            dm_moves += 1
+        else:
+            board_moves += 1
+        if stale is not None and not stale_checked and via == "board" and \
+                who == ALICE:
+            # An old DM's buttons: the table moved on since.
+            old = messages()[stale["id"]]
+            if old["components"]:
+                a = click(ALICE, "alice", old, labels(old)[0])
+                ok(a and "moved on" in a[0]["content"] and a[0]["type"] == 7,
+                   "a stale button gets a fresh view: %s" % a)
+                stale_checked = True
+        if moves == 6:
+            # "Table" posts the board again at the bottom, the old goes.
+            a = click(BOB, "bob", boards()[-1], "Table")
+            ok(a and a[0]["type"] == 6, "Table is acknowledged silently: %s" % a)
+            s = wait(lambda s: s["deletes"] >= 1 and len(boards()) == 1 and
+                     boards()[-1]["id"] != board0)
+            ok(s is not None, "the table was posted again and the old "
+               "message deleted")
+    s = wait(lambda s: any("Game over" in t for t in public_texts(s)), 10)
+    ok(s is not None, "the game is played to its end (%d moves: %d by DM "
+       "buttons, %d by My hand, %d by slash command)" %
+       (moves, dm_moves, board_moves, slash))
+    ok(dm_moves > 0 and board_moves > 0 and slash > 0,
+       "every way of moving was used")
+    ok(stale_checked, "a stale button was clicked")
+    s = wait(lambda s: boards() and not labels(boards()[-1]), 5)
+    ok(s is not None, "the final table has no buttons left")
+    msgs = messages()
+    b = boards(msgs)
+    ok(len(b) == 1, "one table message in the channel: %d" % len(b))
+    s = state()
+    posts = [m["content"] for m in msgs.values() if m["channel"] == CHANNEL
+             and m["kind"] == "channel" and "'s shaker:" not in m["content"]
+             and "CHEERS!" not in m["content"]
+             and "This was table" not in m["content"]]
+    ok(len(posts) <= 1, "a move is an edit: besides the table, only "
+       "CHEERS, the end and bob's closed DMs were posted: %s" % posts)
+    with open(BOT_ERR) as f:
+        coalesced = f.read().count("the newer table replaces it")
+    ok(coalesced > 0, "edits coming faster than Discord takes them are "
+       "coalesced (%d)" % coalesced)
+    leaks = [t for t in public_texts(s, msgs) if SECRET.search(t)]
+    ok(not leaks, "no secret in a channel, a public answer or a public "
+       "button: %s" % leaks[:2])
+    ok(set(l for m in msgs.values() if m["channel"] == CHANNEL and
+           not m["flags"] & 64 for l in labels(m)) <= {"My hand", "Table"},
+       "public buttons are the table's own")
+    ok(not s["component_errors"], "every button is within Discord's "
+       "limits: %s" % s["component_errors"][:3])
+    ok(not s["callback_errors"], "callback types fit the interaction: %s" %
+       s["callback_errors"][:3])
+    ok(not s["late_callbacks"], "every callback within 3 s")
+    ok(s["unexpected_429"] == 0, "edits respect the rate limit")
+    print("discord (buttons): %d passed, %d failed" % (passed, failed),
           flush=True)
     sys.exit(1 if failed else 0)
 
@@ -213,6 +406,7 @@ a = answered(ix(ALICE, "alice", "start"))
 ok("begins" in text_of(a), "/cheers start: %s" % a)
 s = wait(lambda s: any(m["dm_user"] == ALICE for m in s["messages"]) and
          any("cannot send <@%s> direct" % BOB in t for t in public_texts(s)))
+ok(s is not None and len(boards()) == 1, "the table is one message")
 ok(s is not None, "alice gets her cards by DM, the channel hears that "
    "bob's DMs are closed")
 s = state()
