@@ -138,14 +138,24 @@ main(int argc, char **argv)
 	}
 
 	cfg = config_new();
-	/* File errors carry their own "file:line: "; overrides need a name. */
+	/*
+	 * File errors carry their own "file:line: "; overrides need a name.
+	 * --check-config reports them plainly; a daemon logs them, so that
+	 * journald files them as errors.
+	 */
 	if (path != NULL && config_load(cfg, path, &cause) != 0) {
-		fprintf(stderr, "%s\n", cause);
+		if (check)
+			fprintf(stderr, "%s\n", cause);
+		else
+			log_error("%s", cause);
 		goto bad_config;
 	}
 	for (i = 0; i < nsets; i++) {
 		if (config_set(cfg, sets[i], &cause) != 0) {
-			fprintf(stderr, "cheersbot: %s\n", cause);
+			if (check)
+				fprintf(stderr, "cheersbot: %s\n", cause);
+			else
+				log_error("%s", cause);
 			goto bad_config;
 		}
 	}
