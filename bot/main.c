@@ -17,10 +17,12 @@
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/service.h"
 #include "bot/store.h"
 #include "lib/xmalloc.h"
 
 static uv_signal_t	sig_term, sig_int, sig_hup;
+static struct service	*service;
 
 static void
 usage(FILE *f)
@@ -53,7 +55,7 @@ on_signal(uv_signal_t *h, int signum)
 			free(cause);
 			return;
 		}
-		log_set_level(bot->config->bot_log_level);
+		log_set_level(bot_log_level(bot));
 		log_info("SIGHUP: re-read %s", bot->config_path);
 		return;
 	}
@@ -65,6 +67,7 @@ static void
 on_shutdown(struct bot *bot)
 {
 	(void)bot;
+	service_stop(service);
 	uv_close((uv_handle_t *)&sig_term, NULL);
 	uv_close((uv_handle_t *)&sig_int, NULL);
 	uv_close((uv_handle_t *)&sig_hup, NULL);
@@ -172,11 +175,10 @@ main(int argc, char **argv)
 		config_free(cfg);
 		return 0;
 	}
-	log_set_level(cfg->bot_log_level + verbose > LOG_DEBUG ? LOG_DEBUG :
-	    cfg->bot_log_level + verbose);
-
 	loop = uv_default_loop();
 	bot_init(&bot, loop, cfg);
+	bot.verbose = verbose;
+	log_set_level(bot_log_level(&bot));
 	bot.config_path = path == NULL ? NULL : xstrdup(path);
 	bot.fake_clock = fake;
 	if ((bot.store = store_open(cfg->bot_state_file,
@@ -204,12 +206,14 @@ main(int argc, char **argv)
 	log_info("cheersbot %s ready: %d adapter%s, %d table%s", CHEERSBOT_VERSION,
 	    bot.nadapters, bot.nadapters == 1 ? "" : "s", bot.ntables,
 	    bot.ntables == 1 ? "" : "s");
+	service = service_start(&bot);
 	sched_run_due(&bot);
 	uv_run(loop, UV_RUN_DEFAULT);
 
 	bot_release(&bot);
 	uv_run(loop, UV_RUN_NOWAIT);
 	uv_loop_close(loop);
+	service_free(service);
 	free(bot.config_path);
 	config_free(cfg);
 	return 0;
