@@ -23,35 +23,8 @@ bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 build=$(dirname "$bot")
 top=$(cd "$(dirname "$0")/../.." && pwd)
 py=/usr/bin/python3
-tmp=$(mktemp -d)
-pids=""
-cleanup() {
-	for p in $pids; do kill -9 "$p" 2>/dev/null; done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-cd "$tmp" || exit 1
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "systemd: FAIL: $*"; }
-check() {	# check <description> <command...>: command must succeed
-	d=$1
-	shift
-	if "$@"; then ok; else bad "$d"; fi
-}
-
-# Waits up to 10 s for a pattern (grep -E) in a file.
-wait_for() {
-	i=0
-	while [ $i -lt 100 ]; do
-		grep -Eq "$1" "$2" 2>/dev/null && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+name=systemd
+. "$top/tests/lib.sh"
 
 # Waits up to 10 s for process $1 to end, then reaps it; its status is in
 # $rc (124 when it did not end).
@@ -107,10 +80,10 @@ if command -v systemd-analyze >/dev/null 2>&1; then
 else
 	bad "systemd-analyze is not installed (Debian package systemd)"
 fi
-check "the unit is Type=notify with a watchdog" \
+expect "the unit is Type=notify with a watchdog" \
     grep -q '^Type=notify$' "$unit"
-check "the unit sets WatchdogSec=" grep -q '^WatchdogSec=' "$unit"
-check "the unit loads the token as a credential" \
+expect "the unit sets WatchdogSec=" grep -q '^WatchdogSec=' "$unit"
+expect "the unit loads the token as a credential" \
     grep -q '^LoadCredential=discord.token:' "$unit"
 
 # --- notifications on a socket path, with the watchdog at 100 ms
@@ -121,35 +94,35 @@ NOTIFY_SOCKET="$tmp/notify.sock" WATCHDOG_USEC=100000 "$bot" \
 pid=$!
 pids="$pids $pid"
 exec 3> in
-check "READY=1 with a first STATUS=" \
+expect "READY=1 with a first STATUS=" \
     wait_for '^READY=1 \| STATUS=0 tables open \(0 playing\); console: started$' \
     notify.log
 printf 'alice: /cheers new\n' >&3
-check "STATUS= follows the tables" \
+expect "STATUS= follows the tables" \
     wait_for '^STATUS=1 table open \(0 playing\); console: started$' notify.log
 sleep 0.6
 n=$(grep -c '^WATCHDOG=1$' notify.log)
 [ "$n" -ge 5 ] && ok || bad "WATCHDOG=1 every 50 ms (only $n in 0.6 s)"
-check "--list-tables works beside the running bot" \
+expect "--list-tables works beside the running bot" \
     sh -c "'$bot' -o bot.state_file=n.db --list-tables | grep -q '^1 .*console .*#bar .*cheers .*lobby .*alice\$'"
 "$bot" -o bot.state_file=n.db --end-table 1 > end.out 2>&1
 [ $? -ne 0 ] && ok || bad "--end-table is refused while the bot runs"
-check "--end-table says why it refuses" \
+expect "--end-table says why it refuses" \
     grep -q 'a cheersbot is running on this state file' end.out
 "$bot" -o bot.state_file=n.db < /dev/null > out2 2> err2
 [ $? -ne 0 ] && ok || bad "a second bot on the same state file is refused"
-check "the second bot says why" grep -q 'another cheersbot is using' err2
+expect "the second bot says why" grep -q 'another cheersbot is using' err2
 kill -TERM $pid
 wait_exit $pid
 exec 3>&-
 [ $rc -eq 0 ] && ok || bad "SIGTERM exits 0 (got $rc)"
-check "STOPPING=1 on SIGTERM" wait_for '^STOPPING=1 \| STATUS=stopping; ' notify.log
-check "--end-table works once the bot is gone" \
+expect "STOPPING=1 on SIGTERM" wait_for '^STOPPING=1 \| STATUS=stopping; ' notify.log
+expect "--end-table works once the bot is gone" \
     sh -c "'$bot' -o bot.state_file=n.db --end-table 1 | grep -q '^Ended table 1 (console #bar)'"
-check "the ended table is gone" \
+expect "the ended table is gone" \
     sh -c "'$bot' -o bot.state_file=n.db --list-tables | grep -q '^No open tables'"
 printf 'alice: /cheers status\n' | "$bot" -o bot.state_file=n.db > out3 2> err3
-check "a restarted bot does not bring the ended table back" \
+expect "a restarted bot does not bring the ended table back" \
     grep -q 'There is no table in #bar' out3
 kill $listener
 
@@ -161,14 +134,14 @@ printf 'alice: /cheers new\n' | NOTIFY_SOCKET="@cheersbot-test-$$" \
     > out 2> err
 rc=$?
 [ $rc -eq 0 ] && ok || bad "the bot on an abstract socket exits 0 (got $rc)"
-check "READY=1 on an abstract socket" wait_for '^READY=1 ' abstract.log
-check "STOPPING=1 at the end of input" wait_for '^STOPPING=1 ' abstract.log
+expect "READY=1 on an abstract socket" wait_for '^READY=1 ' abstract.log
+expect "STOPPING=1 at the end of input" wait_for '^STOPPING=1 ' abstract.log
 grep -q '^WATCHDOG=1' abstract.log && bad "WATCHDOG_PID=1 still got pets" || ok
 kill $listener
 NOTIFY_SOCKET=relative "$bot" -o bot.state_file=r.db < /dev/null > out 2> err
 rc=$?
 [ $rc -eq 0 ] && ok || bad "a bad NOTIFY_SOCKET does not stop the bot (got $rc)"
-check "a bad NOTIFY_SOCKET is logged as an error" \
+expect "a bad NOTIFY_SOCKET is logged as an error" \
     grep -q '^<3>NOTIFY_SOCKET must be a path' err
 
 # --- SIGTERM in mid-game, then a restart: nothing is lost
@@ -184,7 +157,7 @@ printf 'alice: /cheers new\nalice: /cheers addbot 3\nalice: /cheers start\n' >&3
 # Time runs out for alice once: the AI moves for her, and the game goes on
 # (with this seed, to her next turn).
 printf ':wait 6m\nalice: /cheers status\n' >&3
-check "the game runs" wait_for '^> alice: /cheers status$' g1.out
+expect "the game runs" wait_for '^> alice: /cheers status$' g1.out
 sleep 0.5
 moves=$("$py" -c 'import sqlite3, sys
 print(sqlite3.connect(sys.argv[1]).execute("select count(*) from moves").fetchone()[0])' g.db)
@@ -193,17 +166,17 @@ kill -TERM $pid
 wait_exit $pid
 exec 3>&-
 [ $rc -eq 0 ] && ok || bad "SIGTERM in mid-game exits 0 (got $rc)"
-check "SIGTERM is logged" grep -q '^<6>SIGTERM: shutting down' g1.err
+expect "SIGTERM is logged" grep -q '^<6>SIGTERM: shutting down' g1.err
 [ ! -s g.db-wal ] && ok || bad "the write-ahead log is checkpointed at exit"
 after=$("$py" -c 'import sqlite3, sys
 print(sqlite3.connect(sys.argv[1]).execute("select count(*) from moves").fetchone()[0])' g.db)
 [ "$after" = "$moves" ] && ok || bad "moves after SIGTERM: $after, before: $moves"
 answer g1.out 'alice: /cheers status' > before
-check "the game is still running at SIGTERM" grep -q "@alice's turn" before
+expect "the game is still running at SIGTERM" grep -q "@alice's turn" before
 # shellcheck disable=SC2086
 printf 'alice: /cheers status\n' | "$bot" $game > g2.out 2> g2.err
 answer g2.out 'alice: /cheers status' > after
-check "the restart restores the table" grep -q '^<6>restored 1 table ' g2.err
+expect "the restart restores the table" grep -q '^<6>restored 1 table ' g2.err
 [ -s before ] && cmp -s before after && ok ||
     { bad "status after the restart differs:"; diff before after | head -20; }
 
@@ -217,19 +190,19 @@ pid=$!
 pids="$pids $pid"
 exec 3> in
 printf 'alice: /cheers new\nalice: /cheers settings\n' >&3
-check "the first table has the file's turn timer" \
+expect "the first table has the file's turn timer" \
     wait_for '^\[ephemeral @alice\] Settings: turn_timer=5m ' h.out
 printf '[bot]\nadmins = console:carol\n[tables]\nturn_timer = 7m\n' > hup.conf
 kill -HUP $pid
-check "SIGHUP re-reads the file" wait_for 're-read hup.conf' h.err
+expect "SIGHUP re-reads the file" wait_for 're-read hup.conf' h.err
 printf 'bob #lounge: /cheers new\nbob #lounge: /cheers settings\n' >&3
-check "a table opened after SIGHUP has the new turn timer" \
+expect "a table opened after SIGHUP has the new turn timer" \
     wait_for '^\[ephemeral @bob\] Settings: turn_timer=7m ' h.out
 printf 'alice: /cheers status\n' >&3
-check "the table opened before SIGHUP is still there" \
+expect "the table opened before SIGHUP is still there" \
     wait_for '^\[#bar\] CHEERS lobby .*Host: alice' h.out
 printf 'carol: /cheers end\n' >&3
-check "an admin added by SIGHUP may end any table" \
+expect "an admin added by SIGHUP may end any table" \
     wait_for '^\[#bar\] carol ended the CHEERS table' h.out
 kill -TERM $pid
 wait_exit $pid
@@ -245,17 +218,17 @@ for f in usr/bin/cheersbot usr/lib/systemd/system/cheersbot.service \
     etc/cheersbot/cheersbot.conf.example usr/share/doc/cheersbot/README.md; do
 	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
 done
-check "the installed binary runs" \
+expect "the installed binary runs" \
     sh -c "'$root/usr/bin/cheersbot' --version | grep -q '^cheersbot '"
-check "the installed unit starts the installed binary" \
+expect "the installed unit starts the installed binary" \
     grep -q '^ExecStart=/usr/bin/cheersbot -c /etc/cheersbot/cheersbot.conf ' \
     "$root/usr/lib/systemd/system/cheersbot.service"
-check "the installed example config checks clean" \
+expect "the installed example config checks clean" \
     sh -c "'$bot' -c '$root/etc/cheersbot/cheersbot.conf.example' --check-config > /dev/null"
 echo '# mine' > "$root/etc/cheersbot/cheersbot.conf"
 make -C "$top" --no-print-directory BUILD="$build" DESTDIR="$root" \
     PREFIX=/usr install > install.out 2>&1
-check "make install leaves an existing cheersbot.conf alone" \
+expect "make install leaves an existing cheersbot.conf alone" \
     grep -q '^# mine$' "$root/etc/cheersbot/cheersbot.conf"
 make -C "$top" --no-print-directory BUILD="$build" DESTDIR="$root" \
     PREFIX=/usr uninstall > uninstall.out 2>&1 ||
@@ -285,10 +258,10 @@ grep '^> ' "$top/tests/transcripts/game4.txt" | sed 's/^> //' > game4.in
     -o tables.ai_delay=0 -o tables.timeouts_to_ai=1 > s.out 2> s.err
 rc=$?
 [ $rc -eq 0 ] && ok || bad "the scripted game exits 0 (got $rc)"
-check "the scripted game ends with a result" grep -q 'replay 1' s.out
-check "the Discord adapter tried REST with the token, and retried" \
+expect "the scripted game ends with a result" grep -q 'replay 1' s.out
+expect "the Discord adapter tried REST with the token, and retried" \
     grep -q '^<4>discord: GET /gateway/bot: .*retrying' s.err
-check "recipes were dealt" grep -q '^\[dm @alice\] Your recipe: ' s.out
+expect "recipes were dealt" grep -q '^\[dm @alice\] Your recipe: ' s.out
 sed -n 's/^\[dm @[^]]*\] Your recipe: //p' s.out | sort -u > recipes
 leak=0
 while IFS= read -r r; do
@@ -303,5 +276,4 @@ grep -vEq '^<[0-7]>' s.err &&
     { bad "a log line has no priority:"; grep -vE '^<[0-7]>' s.err | head -3; } ||
     ok
 
-echo "systemd: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
