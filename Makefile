@@ -7,6 +7,9 @@
 #   make check    the same tests, built with AddressSanitizer and UBSan
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
 #   make bench    restart time with 1,000 tables, console commands/second
+#   make systemd  the service tests: unit file, notify, signals, install
+#   make install  binary, systemd unit, example config (PREFIX, DESTDIR)
+#   make uninstall  remove what install put in place (not config or state)
 #   make clean    remove build/
 #
 # Missing Debian -dev packages are installed by scripts/deps.sh the first
@@ -27,7 +30,7 @@ endif
 
 # config.mk holds the pkg-config flags; making it installs what is missing.
 # Goals that need no compiler do not trigger it.
-NODEPS_GOALS = clean help
+NODEPS_GOALS = clean help uninstall
 ifneq ($(filter-out $(NODEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
 include $(BUILD)/config.mk
 endif
@@ -50,6 +53,7 @@ TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all run test check unit transcripts cli crash discord bench clean help
+.PHONY: systemd install uninstall
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
 
@@ -111,7 +115,10 @@ crash: $(BUILD)/cheersbot
 discord: $(BUILD)/cheersbot
 	@sh tests/discord/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli crash discord
+systemd: $(BUILD)/cheersbot
+	@sh tests/systemd/run.sh $(BUILD)/cheersbot
+
+test: unit transcripts cli crash discord systemd
 
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot
@@ -123,10 +130,43 @@ check:
 	@CHEERS_PROPERTY_GAMES=20000 $(MAKE) --no-print-directory \
 	    BUILD=build/san SAN=1 OPT="-O1 -g" test
 
+# Installing.  PREFIX is where the program goes; the configuration is
+# always under /etc (SYSCONFDIR), because the unit reads it there.  The
+# unit's paths follow PREFIX.  An existing cheersbot.conf is never
+# touched; uninstall leaves it, and the state in /var/lib/cheersbot.
+PREFIX		?= /usr/local
+BINDIR		?= $(PREFIX)/bin
+UNITDIR		?= $(PREFIX)/lib/systemd/system
+DOCDIR		?= $(PREFIX)/share/doc/cheersbot
+SYSCONFDIR	?= /etc
+INSTALL		?= install
+
+install: $(BUILD)/cheersbot
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) \
+	    $(DESTDIR)$(DOCDIR) $(DESTDIR)$(SYSCONFDIR)/cheersbot
+	$(INSTALL) -m 0755 $(BUILD)/cheersbot $(DESTDIR)$(BINDIR)/cheersbot
+	sed -e 's|/usr/local/bin/cheersbot|$(BINDIR)/cheersbot|' \
+	    -e 's|/usr/local/share/doc/cheersbot|$(DOCDIR)|' \
+	    -e 's|/etc/cheersbot|$(SYSCONFDIR)/cheersbot|g' \
+	    systemd/cheersbot.service > $(BUILD)/cheersbot.service
+	$(INSTALL) -m 0644 $(BUILD)/cheersbot.service \
+	    $(DESTDIR)$(UNITDIR)/cheersbot.service
+	$(INSTALL) -m 0644 config/cheersbot.conf.example \
+	    $(DESTDIR)$(SYSCONFDIR)/cheersbot/cheersbot.conf.example
+	$(INSTALL) -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	$(INSTALL) -m 0644 game/cheers/README.md $(DESTDIR)$(DOCDIR)/cheers.md
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/cheersbot \
+	    $(DESTDIR)$(UNITDIR)/cheersbot.service \
+	    $(DESTDIR)$(SYSCONFDIR)/cheersbot/cheersbot.conf.example \
+	    $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/cheers.md
+	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(SYSCONFDIR)/cheersbot 2>/dev/null
+
 clean:
 	rm -rf build
 
 help:
-	@sed -n '3,9p' Makefile | sed 's/^# *//'
+	@sed -n '3,13p' Makefile | sed 's/^# *//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -70,7 +70,7 @@ with open(inp, 'rb') as f:
                          stderr=subprocess.PIPE)
     t1 = None
     for line in p.stderr:
-        if t1 is None and b' restored ' in line:
+        if t1 is None and b'restored ' in line:
             t1 = time.perf_counter()
     rc = p.wait()
     t2 = time.perf_counter()

@@ -1,10 +1,13 @@
 /*
  * The bot context: the loop, adapters, tables and the clock they share.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/log.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
@@ -48,7 +51,20 @@ bot_add_adapter(struct bot *bot, struct adapter *a)
 	if (bot->nadapters == BOT_MAX_ADAPTERS)
 		fatalx("too many adapters");
 	a->bot = bot;
+	snprintf(bot->adapter_state[bot->nadapters], BOT_STATE_MAX, "started");
 	bot->adapters[bot->nadapters++] = a;
+}
+
+void
+bot_adapter_state(struct adapter *a, const char *state)
+{
+	struct bot	*bot = a->bot;
+	int		 i;
+
+	for (i = 0; i < bot->nadapters; i++) {
+		if (bot->adapters[i] == a)
+			snprintf(bot->adapter_state[i], BOT_STATE_MAX, "%s", state);
+	}
 }
 
 struct adapter *
@@ -60,6 +76,14 @@ bot_find_adapter(struct bot *bot, const char *name)
 		if (strcmp(bot->adapters[i]->ops->name, name) == 0)
 			return bot->adapters[i];
 	return NULL;
+}
+
+int
+bot_log_level(const struct bot *bot)
+{
+	int	level = bot->config->bot_log_level + bot->verbose;
+
+	return level > LOG_DEBUG ? LOG_DEBUG : level;
 }
 
 uint64_t
@@ -102,6 +126,7 @@ bot_shutdown(struct bot *bot)
 	uv_timer_stop(&bot->timer);
 	uv_close((uv_handle_t *)&bot->timer, NULL);
 	for (i = 0; i < bot->nadapters; i++) {
+		snprintf(bot->adapter_state[i], BOT_STATE_MAX, "closing");
 		if (bot->adapters[i]->ops->stop != NULL)
 			bot->adapters[i]->ops->stop(bot->adapters[i]);
 	}

@@ -17,6 +17,7 @@ struct table;
 struct store;
 
 #define BOT_MAX_ADAPTERS	8
+#define BOT_STATE_MAX		32	/* bytes of an adapter's state word */
 #define CHEERSBOT_VERSION	"0.1.0"
 
 struct bot {
@@ -26,8 +27,11 @@ struct bot {
 	struct store		*store;
 
 	struct adapter		*adapters[BOT_MAX_ADAPTERS];
+	/* What each adapter says of its connection, for systemd's STATUS. */
+	char			 adapter_state[BOT_MAX_ADAPTERS][BOT_STATE_MAX];
 	int			 nadapters;
 	int			 stopping;
+	int			 verbose;	/* -v given: added to bot.log_level */
 
 	TAILQ_HEAD(, table)	 tables;
 	int			 ntables;
@@ -50,6 +54,14 @@ void	 bot_shutdown(struct bot *);
 /* Takes ownership of the adapter. */
 void	 bot_add_adapter(struct bot *, struct adapter *);
 struct adapter *bot_find_adapter(struct bot *, const char *name);
+/*
+ * An adapter says how its connection is ("connecting", "connected",
+ * "retrying", "refused"); the word (borrowed, copied and capped) shows in
+ * the service status.  Until an adapter says anything it is "started".
+ */
+void	 bot_adapter_state(struct adapter *, const char *state);
+/* The log level to use: bot.log_level raised by each -v, up to debug. */
+int	 bot_log_level(const struct bot *);
 /* Milliseconds on the bot's clock (the loop's, or the fake one). */
 uint64_t bot_now(struct bot *);
 /* Tests: moves the fake clock on by ms and runs what fell due. */

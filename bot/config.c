@@ -125,7 +125,7 @@ const struct config_key config_schema[] = {
 	  "Whether to connect to Discord (needs token and application_id)." },
 	{ "discord", "token", CONFIG_SECRET, O(discord_token), "",
 	  0, 0, NULL, NULL,
-	  "The bot token: literal, file:/path or env:NAME." },
+	  "The bot token: literal, file:/path, env:NAME or credential:NAME." },
 	{ "discord", "application_id", CONFIG_STRING,
 	  O(discord_application_id), "", 0, 20, NULL, config_check_snowflake,
 	  "The application's id (a number), from the developer portal." },
@@ -583,7 +583,41 @@ big:
 	    CONFIG_SECRET_MAX);
 }
 
-/* Reads a secret: literal, "file:/path" or "env:NAME".  Never quotes it. */
+/*
+ * Reads a systemd credential: the file NAME in $CREDENTIALS_DIRECTORY,
+ * which systemd fills from the unit's LoadCredential= lines.  NAME is one
+ * file name, never a path.
+ */
+static int
+config_secret_credential(const char *name, char **out, char **cause)
+{
+	const char	*dir = getenv("CREDENTIALS_DIRECTORY");
+	char		*path;
+	int		 rc;
+
+	if (*name == '\0')
+		return set_cause(cause, "\"credential:\" needs a name");
+	if (strchr(name, '/') != NULL || strcmp(name, ".") == 0 ||
+	    strcmp(name, "..") == 0 || strlen(name) > CONFIG_CREDENTIAL_MAX)
+		return set_cause(cause, "credential name %.80s is not a plain "
+		    "file name of at most %d bytes", name, CONFIG_CREDENTIAL_MAX);
+	if (dir == NULL || *dir != '/')
+		return set_cause(cause, "credential %s: CREDENTIALS_DIRECTORY is "
+		    "not set (systemd sets it for a unit with LoadCredential=)",
+		    name);
+	if (strlen(dir) > CONFIG_CREDENTIAL_DIR_MAX)
+		return set_cause(cause, "credential %s: CREDENTIALS_DIRECTORY is "
+		    "longer than %d bytes", name, CONFIG_CREDENTIAL_DIR_MAX);
+	path = xasprintf("%s/%s", dir, name);
+	rc = config_secret_file(path, out, cause);
+	free(path);
+	return rc;
+}
+
+/*
+ * Reads a secret: literal, "file:/path", "env:NAME" or "credential:NAME".
+ * Never quotes it.
+ */
 static int
 config_parse_secret(const char *text, char **out, char **cause)
 {
@@ -591,6 +625,8 @@ config_parse_secret(const char *text, char **out, char **cause)
 
 	if (strncmp(text, "file:", 5) == 0)
 		return config_secret_file(text + 5, out, cause);
+	if (strncmp(text, "credential:", 11) == 0)
+		return config_secret_credential(text + 11, out, cause);
 	if (strncmp(text, "env:", 4) == 0) {
 		text += 4;
 		if (*text == '\0')

@@ -17,6 +17,9 @@
 #define CONFIG_LINE_MAX		4096
 /* Largest secret read through "file:", in bytes. */
 #define CONFIG_SECRET_MAX	4096
+/* A credential:NAME's name, and $CREDENTIALS_DIRECTORY, at most. */
+#define CONFIG_CREDENTIAL_MAX	255
+#define CONFIG_CREDENTIAL_DIR_MAX	1024
 
 /* Values of struct config's bot_log_level, quietest first. */
 enum config_log_level {

@@ -2,7 +2,9 @@
  * cheersbot: the daemon.  Parses the command line, reads the config,
  * opens the store, starts the adapters and runs the one event loop until
  * SIGTERM or SIGINT (or the console's end of input).  SIGHUP re-reads the
- * config file.
+ * config file.  Under systemd it notifies the service manager
+ * (bot/service.c).  --list-tables and --end-table are the operator's
+ * views of the state file (bot/operator.c) and do not start the daemon.
  */
 #include <getopt.h>
 #include <signal.h>
@@ -17,10 +19,13 @@
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/operator.h"
+#include "bot/service.h"
 #include "bot/store.h"
 #include "lib/xmalloc.h"
 
 static uv_signal_t	sig_term, sig_int, sig_hup;
+static struct service	*service;
 
 static void
 usage(FILE *f)
@@ -28,12 +33,17 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: cheersbot [-v] [-c file] [-o section.key=value ...]\n"
 	    "                 [--check-config] [--dump-config] [--fake-clock]\n"
+	    "                 [--list-tables] [--end-table ID]\n"
 	    "  -c, --config FILE     read settings from FILE (default: built-in)\n"
 	    "  -o, --set S.K=VALUE   override one setting, e.g. -o bot.seed=42\n"
 	    "  -v, --verbose         log more (repeat for debug)\n"
 	    "      --check-config    check the settings, print errors, and exit\n"
 	    "      --dump-config     print the effective settings and exit\n"
 	    "      --fake-clock      time moves only by the console's :wait (tests)\n"
+	    "      --list-tables     list the open tables in the state file and exit\n"
+	    "                        (safe while the bot runs)\n"
+	    "      --end-table ID    end table ID in the state file and exit\n"
+	    "                        (refused while a bot runs on the file)\n"
 	    "      --version         print the version and exit\n");
 }
 
@@ -53,7 +63,7 @@ on_signal(uv_signal_t *h, int signum)
 			free(cause);
 			return;
 		}
-		log_set_level(bot->config->bot_log_level);
+		log_set_level(bot_log_level(bot));
 		log_info("SIGHUP: re-read %s", bot->config_path);
 		return;
 	}
@@ -65,6 +75,7 @@ static void
 on_shutdown(struct bot *bot)
 {
 	(void)bot;
+	service_stop(service);
 	uv_close((uv_handle_t *)&sig_term, NULL);
 	uv_close((uv_handle_t *)&sig_int, NULL);
 	uv_close((uv_handle_t *)&sig_hup, NULL);
@@ -95,6 +106,8 @@ main(int argc, char **argv)
 		{ "check-config", no_argument, NULL, 'C' },
 		{ "dump-config", no_argument, NULL, 'D' },
 		{ "fake-clock", no_argument, NULL, 'F' },
+		{ "list-tables", no_argument, NULL, 'L' },
+		{ "end-table", required_argument, NULL, 'E' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -104,9 +117,9 @@ main(int argc, char **argv)
 	struct adapter	*a;
 	uv_loop_t	*loop;
 	char		*cause = NULL, *dump, **sets;
-	const char	*path = NULL;
+	const char	*path = NULL, *endid = NULL;
 	int		 ch, nsets = 0, verbose = 0, check = 0, dumpcfg = 0;
-	int		 fake = 0, i, n;
+	int		 fake = 0, list = 0, plain, lockfd, held, i, n;
 
 	sets = xcalloc((size_t)argc + 1, sizeof *sets);
 	while ((ch = getopt_long(argc, argv, "c:o:vh", longopts, NULL)) != -1) {
@@ -117,6 +130,8 @@ main(int argc, char **argv)
 		case 'C': check = 1; break;
 		case 'D': dumpcfg = 1; break;
 		case 'F': fake = 1; break;
+		case 'L': list = 1; break;
+		case 'E': endid = optarg; break;
 		case 'V':
 			printf("cheersbot %s\n", CHEERSBOT_VERSION);
 			free(sets);
@@ -138,20 +153,42 @@ main(int argc, char **argv)
 	}
 
 	cfg = config_new();
-	/* File errors carry their own "file:line: "; overrides need a name. */
+	/*
+	 * File errors carry their own "file:line: "; overrides need a name.
+	 * --check-config and the operator's commands report them plainly; a
+	 * daemon logs them, so that journald files them as errors.
+	 */
+	plain = check || list || endid != NULL;
 	if (path != NULL && config_load(cfg, path, &cause) != 0) {
-		fprintf(stderr, "%s\n", cause);
+		if (plain)
+			fprintf(stderr, "%s\n", cause);
+		else
+			log_error("%s", cause);
 		goto bad_config;
 	}
 	for (i = 0; i < nsets; i++) {
 		if (config_set(cfg, sets[i], &cause) != 0) {
-			fprintf(stderr, "cheersbot: %s\n", cause);
+			if (plain)
+				fprintf(stderr, "cheersbot: %s\n", cause);
+			else
+				log_error("%s", cause);
 			goto bad_config;
 		}
 	}
 	free(sets);
 	if (check) {
 		printf("%s: configuration OK\n", path == NULL ? "built-in" : path);
+		config_free(cfg);
+		return 0;
+	}
+	if (list || endid != NULL) {
+		if ((list ? operator_list_tables(cfg, stdout, &cause) :
+		    operator_end_table(cfg, endid, stdout, &cause)) != 0) {
+			fprintf(stderr, "cheersbot: %s\n", cause);
+			free(cause);
+			config_free(cfg);
+			return 1;
+		}
 		config_free(cfg);
 		return 0;
 	}
@@ -162,16 +199,18 @@ main(int argc, char **argv)
 		config_free(cfg);
 		return 0;
 	}
-	log_set_level(cfg->bot_log_level + verbose > LOG_DEBUG ? LOG_DEBUG :
-	    cfg->bot_log_level + verbose);
-
 	loop = uv_default_loop();
 	bot_init(&bot, loop, cfg);
+	bot.verbose = verbose;
+	log_set_level(bot_log_level(&bot));
 	bot.config_path = path == NULL ? NULL : xstrdup(path);
 	bot.fake_clock = fake;
 	if ((bot.store = store_open(cfg->bot_state_file,
 	    cfg->bot_state_max_size, &cause)) == NULL)
 		fatalx("%s", cause);
+	if (store_lock(cfg->bot_state_file, &lockfd, &held, &cause) != 0)
+		fatalx("%s%s", cause, held ? "; stop it first, or give this one "
+		    "another bot.state_file" : "");
 	if (cfg->console_enabled)
 		bot_add_adapter(&bot, console_new(&bot));
 	if (cfg->discord_enabled) {
@@ -194,12 +233,15 @@ main(int argc, char **argv)
 	log_info("cheersbot %s ready: %d adapter%s, %d table%s", CHEERSBOT_VERSION,
 	    bot.nadapters, bot.nadapters == 1 ? "" : "s", bot.ntables,
 	    bot.ntables == 1 ? "" : "s");
+	service = service_start(&bot);
 	sched_run_due(&bot);
 	uv_run(loop, UV_RUN_DEFAULT);
 
 	bot_release(&bot);
+	store_unlock(lockfd);	/* after the store: see store_lock */
 	uv_run(loop, UV_RUN_NOWAIT);
 	uv_loop_close(loop);
+	service_free(service);
 	free(bot.config_path);
 	config_free(cfg);
 	return 0;

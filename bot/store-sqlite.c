@@ -214,22 +214,33 @@ ss_close(struct store *store)
 	free(s);
 }
 
-static struct store *
-ss_open(const char *path, uint64_t max_size, char **cause)
+/* Opens path with SQLite's flags; caller frees with ss_close. */
+static struct store_sqlite *
+ss_connect(const char *path, int flags, char **cause)
 {
 	struct store_sqlite	*s = xcalloc(1, sizeof *s);
-	char			 sql[64];
 
 	s->store.ops = &store_sqlite_ops;
 	s->path = xstrdup(path);
-	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
 		ss_error(s, "cannot open the state file", cause);
 		ss_close(&s->store);
 		return NULL;
 	}
 	sqlite3_busy_timeout(s->db, 2000);
 	sqlite3_extended_result_codes(s->db, 1);
+	return s;
+}
+
+static struct store *
+ss_open(const char *path, uint64_t max_size, char **cause)
+{
+	struct store_sqlite	*s;
+	char			 sql[64];
+
+	if ((s = ss_connect(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+	    cause)) == NULL)
+		return NULL;
 	if (ss_exec(s, "PRAGMA page_size=4096; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
 	    "PRAGMA foreign_keys=ON", "cannot set up the state file", cause) != 0 ||
 	    ss_migrate(s, cause) != 0) {
@@ -246,6 +257,40 @@ ss_open(const char *path, uint64_t max_size, char **cause)
 		}
 	}
 	return &s->store;
+}
+
+/*
+ * Opens an existing file to read only, beside a bot that may be writing
+ * it (WAL lets readers and one writer share the file).  The schema is
+ * not upgraded, so only a file of this version is accepted.
+ */
+static struct store *
+ss_open_readonly(const char *path, char **cause)
+{
+	struct store_sqlite	*s;
+	sqlite3_stmt		*st;
+	int			 version = -1;
+
+	if ((s = ss_connect(path, SQLITE_OPEN_READONLY, cause)) == NULL)
+		return NULL;
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) ==
+	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (version == STORE_SQLITE_VERSION)
+		return &s->store;
+	if (version < 0)
+		ss_error(s, "cannot read the state file", cause);
+	else if (version < STORE_SQLITE_VERSION)
+		set_cause(cause, "%s: written by an older cheersbot (schema %d, "
+		    "this one knows %d); start the bot once to upgrade it",
+		    path, version, STORE_SQLITE_VERSION);
+	else
+		set_cause(cause, "%s: written by a newer cheersbot (schema %d, "
+		    "this one knows %d); upgrade this program", path, version,
+		    STORE_SQLITE_VERSION);
+	ss_close(&s->store);
+	return NULL;
 }
 
 static int
@@ -370,6 +415,7 @@ ss_each_table(struct store_sqlite *s, sqlite3_stmt *st, store_table_cb cb,
 		t.result = sqlite3_column_type(st, 7) == SQLITE_NULL ? NULL :
 		    ss_text(st, 7);
 		t.updated = sqlite3_column_int64(st, 8);
+		t.created = sqlite3_column_int64(st, 9);
 		if (found != NULL)
 			*found = 1;
 		if (cb(&t, arg, cause) != 0) {
@@ -384,8 +430,8 @@ ss_each_table(struct store_sqlite *s, sqlite3_stmt *st, store_table_cb cb,
 }
 
 #define SS_TABLE_COLUMNS \
-	"SELECT id, adapter, channel, game, seed, state, doc, result, updated " \
-	"FROM tables "
+	"SELECT id, adapter, channel, game, seed, state, doc, result, updated, " \
+	"created FROM tables "
 
 static int
 ss_load_tables(struct store *store, store_table_cb cb, void *arg, char **cause)
@@ -394,6 +440,15 @@ ss_load_tables(struct store *store, store_table_cb cb, void *arg, char **cause)
 
 	return ss_each_table(s, ss_query(s, SS_TABLE_COLUMNS "WHERE state IN "
 	    "('lobby', 'playing') ORDER BY id", ""), cb, arg, NULL, cause);
+}
+
+static int
+ss_list_tables(struct store *store, store_table_cb cb, void *arg, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	return ss_each_table(s, ss_query(s, SS_TABLE_COLUMNS "WHERE state != "
+	    "'over' ORDER BY id", ""), cb, arg, NULL, cause);
 }
 
 static int
@@ -583,6 +638,7 @@ ss_set_channel(struct store *store, const char *adapter, const char *channel,
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = ss_open,
+	.open_readonly = ss_open_readonly,
 	.close = ss_close,
 	.begin = ss_begin,
 	.commit = ss_commit,
@@ -593,6 +649,7 @@ const struct store_ops store_sqlite_ops = {
 	.save_snapshot = ss_save_snapshot,
 	.record_result = ss_record_result,
 	.load_tables = ss_load_tables,
+	.list_tables = ss_list_tables,
 	.load_table = ss_load_table,
 	.load_snapshot = ss_load_snapshot,
 	.load_moves = ss_load_moves,

@@ -8,6 +8,7 @@
  * from the first move.  Snapshots are a shortcut, never the truth: the log
  * alone rebuilds any game.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -34,6 +35,12 @@ struct store *
 store_open(const char *path, uint64_t max_size, char **cause)
 {
 	return store_sqlite_ops.open(path, max_size, cause);
+}
+
+struct store *
+store_open_readonly(const char *path, char **cause)
+{
+	return store_sqlite_ops.open_readonly(path, cause);
 }
 
 void
@@ -618,4 +625,98 @@ store_restore(struct store *s, struct bot *bot, char **cause)
 	if (s->ops->load_tables(s, store_restore_one, bot, cause) != 0)
 		return -1;
 	return bot->ntables - before;
+}
+
+int
+store_list(struct store *s, store_table_cb cb, void *arg, char **cause)
+{
+	if (s == NULL)
+		return 0;
+	return s->ops->list_tables(s, cb, arg, cause);
+}
+
+void
+store_doc_players(const char *doc, char *buf, size_t len)
+{
+	cJSON		*j = cJSON_Parse(doc), *seats, *seat, *name, *id;
+	size_t		 n = 0;
+	int		 first = 1, w;
+	const char	*tag;
+
+	snprintf(buf, len, "?");
+	seats = cJSON_GetObjectItemCaseSensitive(j, "seats");
+	if (!cJSON_IsArray(seats) || len == 0) {
+		cJSON_Delete(j);
+		return;
+	}
+	buf[0] = '\0';
+	cJSON_ArrayForEach(seat, seats) {
+		name = cJSON_GetObjectItemCaseSensitive(seat, "name");
+		id = cJSON_GetObjectItemCaseSensitive(seat, "id");
+		if (!cJSON_IsString(name))
+			continue;
+		/* An AI seat has no id; a player's seat the AI keeps has one. */
+		if (id == NULL)
+			tag = " (AI)";
+		else if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(seat, "ai")))
+			tag = " (AI keeps)";
+		else
+			tag = "";
+		w = snprintf(buf + n, len - n, "%s%.64s%s", first ? "" : ", ",
+		    name->valuestring, tag);
+		if (w < 0 || (size_t)w >= len - n)
+			break;		/* cut: what fits stays */
+		n += (size_t)w;
+		first = 0;
+	}
+	cJSON_Delete(j);
+}
+
+/* What store_table_end's lookup learns of the table. */
+struct store_ending {
+	char	*channel;
+	int	 over;
+};
+
+static int
+store_ending_one(const struct store_table *r, void *arg, char **cause)
+{
+	struct store_ending	*e = arg;
+
+	(void)cause;
+	e->over = strcmp(r->state, "over") == 0;
+	e->channel = xasprintf("%s %s", r->adapter, r->channel);
+	return 0;
+}
+
+int
+store_table_end(struct store *s, uint64_t id, char **channel, char **cause)
+{
+	struct store_ending	 e;
+	int			 found = 0;
+
+	memset(&e, 0, sizeof e);
+	if (channel != NULL)
+		*channel = NULL;
+	if (s == NULL)
+		return set_cause(cause, "there is no store");
+	if (s->ops->load_table(s, id, store_ending_one, &e, &found, cause) != 0)
+		return -1;
+	if (!found)
+		return set_cause(cause, "there is no table %llu",
+		    (unsigned long long)id);
+	if (e.over) {
+		free(e.channel);
+		return set_cause(cause, "table %llu is already over; its result "
+		    "stays for stats and replay", (unsigned long long)id);
+	}
+	if (s->ops->delete_table(s, id, cause) != 0) {
+		free(e.channel);
+		return -1;
+	}
+	if (channel != NULL)
+		*channel = e.channel;
+	else
+		free(e.channel);
+	return 0;
 }

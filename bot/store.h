@@ -16,6 +16,7 @@
 #ifndef BOT_STORE_H
 #define BOT_STORE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "game/game.h"
@@ -40,6 +41,7 @@ struct store_table {
 	const char	*doc;		/* seats, host, options, timers as JSON */
 	const char	*result;	/* JSON, or NULL while running */
 	int64_t		 updated;	/* unix ms of the last change */
+	int64_t		 created;	/* unix ms it was opened (read only) */
 };
 
 /* One logged move.  Strings are borrowed. */
@@ -86,6 +88,8 @@ typedef int (*store_move_cb)(const struct store_move *, void *arg, char **cause)
 struct store_ops {
 	const char	*name;
 	struct store	*(*open)(const char *path, uint64_t max_size, char **cause);
+	/* An existing file, to read beside a running bot; never written. */
+	struct store	*(*open_readonly)(const char *path, char **cause);
 	void		 (*close)(struct store *);
 	int	 (*begin)(struct store *, char **cause);
 	int	 (*commit)(struct store *, char **cause);
@@ -101,6 +105,8 @@ struct store_ops {
 		     const struct store_outcome *, int n, char **cause);
 	/* Every table in the lobby or playing, in id order. */
 	int	 (*load_tables)(struct store *, store_table_cb, void *, char **cause);
+	/* Every table not over (lobby, playing, broken), in id order. */
+	int	 (*list_tables)(struct store *, store_table_cb, void *, char **cause);
 	/* One table by id, any state; 0 with *found 0 when there is none. */
 	int	 (*load_table)(struct store *, uint64_t id, store_table_cb, void *,
 		     int *found, char **cause);
@@ -134,7 +140,44 @@ struct store {
  * bytes (0: no limit); caller frees with store_close.
  */
 struct store	*store_open(const char *path, uint64_t max_size, char **cause);
+/*
+ * Opens an existing state file read-only, safe beside a running bot;
+ * caller frees with store_close.  NULL with *cause (caller frees).
+ */
+struct store	*store_open_readonly(const char *path, char **cause);
 void		 store_close(struct store *);
+
+/*
+ * Takes the state file's lock, which says "a bot (or an operator's
+ * --end-table) is writing this file": 0 with *fd to pass to store_unlock,
+ * or -1 with *cause (caller frees) when another process holds it (then
+ * *held is 1) or the file cannot be opened.  The lock is flock(2), apart from SQLite's own
+ * fcntl locks; *fd must stay open until the store is closed, since
+ * closing it earlier would not drop SQLite's locks but would leave the
+ * file unguarded.
+ */
+int	 store_lock(const char *path, int *fd, int *held, char **cause);
+void	 store_unlock(int fd);
+
+/*
+ * For operators: calls cb for every table that is not over (lobby,
+ * playing, broken), in id order.  0, or -1 with *cause.
+ */
+int	 store_list(struct store *, store_table_cb, void *, char **cause);
+/*
+ * Writes a table record's players ("alice, Negroni (AI)") into buf,
+ * capped at len bytes; "?" when the record cannot be read.  doc is
+ * borrowed.
+ */
+void	 store_doc_players(const char *doc, char *buf, size_t len);
+/*
+ * For operators: ends open table id as its host's "end" would, forgetting
+ * it and its moves, so no bot restores it; no result counts.  A finished
+ * table is refused (its result feeds stats).  *channel (may be NULL) gets
+ * "platform channel" of the table (caller frees).  0, or -1 with *cause.
+ */
+int	 store_table_end(struct store *, uint64_t id, char **channel,
+	     char **cause);
 
 /* Writes the table's seats, options, host and state. */
 int	 store_table_save(struct store *, const struct table *, char **cause);

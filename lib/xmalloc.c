@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/logline.h"
 #include "lib/xmalloc.h"
 
 void
@@ -15,9 +16,7 @@ fatalx(const char *fmt, ...)
 	va_list	ap;
 
 	va_start(ap, fmt);
-	fputs("cheersbot: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	logline_vwrite(LOGLINE_CRIT, NULL, fmt, ap);
 	va_end(ap);
 	exit(1);
 }

@@ -17,7 +17,7 @@ char	*xstrndup(const char *, size_t);
 char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 char	*xvasprintf(const char *, va_list) __attribute__((format(printf, 1, 0)));
 
-/* Prints "cheersbot: <message>" to stderr and exits 1. */
+/* Logs the message at critical priority (lib/logline) and exits 1. */
 void	 fatalx(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /*

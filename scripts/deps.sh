@@ -24,6 +24,10 @@ done
 if ! /usr/bin/python3 -c 'import aiohttp' >/dev/null 2>&1; then
 	missing="$missing python3-aiohttp"
 fi
+# The service tests check the unit file with systemd-analyze.
+if ! command -v systemd-analyze >/dev/null 2>&1; then
+	missing="$missing systemd"
+fi
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then

@@ -7,35 +7,8 @@
 set -u
 bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-pids=""
-cleanup() {
-	for p in $pids; do kill -9 "$p" 2>/dev/null; done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-cd "$tmp" || exit 1
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "cli: FAIL: $*"; }
-expect() {	# expect <description> <command...>: command must succeed
-	d=$1
-	shift
-	if "$@"; then ok; else bad "$d"; fi
-}
-
-# Waits up to 5 s for a pattern in a file.
-wait_for() {
-	i=0
-	while [ $i -lt 50 ]; do
-		grep -q "$1" "$2" 2>/dev/null && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+name=cli
+. "$top/tests/lib.sh"
 
 # --- options
 expect "--version prints the version" sh -c "'$bot' --version | grep -q '^cheersbot [0-9]'"
@@ -103,5 +76,4 @@ printf 'alice: /cheers status\n' | "$bot" -o bot.state_file=kill.db > out2 2> er
 expect "after kill -9 the table is restored" grep -q 'restored 1 table' err2
 expect "after kill -9 status shows the game" grep -q "shaker" out2
 
-echo "cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -287,7 +287,9 @@ def cycle(args):
         else:
             dups += ready2 - nopen0
     for l in seg_err_lines + ver_err_lines:
-        if ': error: ' in l or ': warn: ' in l:
+        # stderr is a file here, so lines carry journald priorities:
+        # <3> is an error, <4> a warning (a terminal would show words).
+        if re.match(r'<[0-4]>', l) or ': error: ' in l or ': warn: ' in l:
             msgs.append('the bot logged: %s' % l)
             failures += 1
 

@@ -490,6 +490,31 @@ test_secret(void **state)
 	    "environment variable CHEERSBOT_TEST_TOKEN is not set");
 	secret_bad("env:", "\"env:\" needs a variable name");
 
+	/* credential: a file in $CREDENTIALS_DIRECTORY (LoadCredential=). */
+	path = write_temp("from-systemd\n", 13);
+	v = xstrdup(path);
+	*strrchr(v, '/') = '\0';
+	setenv("CREDENTIALS_DIRECTORY", v, 1);
+	free(v);
+	v = xasprintf("credential:%s", strrchr(path, '/') + 1);
+	assert_int_equal(secret_parse(&h, v, &cause), 0);
+	assert_string_equal(h.token, "from-systemd");
+	free(v);
+	remove_temp(path);
+	v = xasprintf("cannot open secret file %s/absent.token: No such file "
+	    "or directory", getenv("CREDENTIALS_DIRECTORY"));
+	secret_bad("credential:absent.token", v);
+	free(v);
+	secret_bad("credential:../etc/passwd", "credential name ../etc/passwd "
+	    "is not a plain file name of at most 255 bytes");
+	secret_bad("credential:..", "credential name .. is not a plain file "
+	    "name of at most 255 bytes");
+	secret_bad("credential:", "\"credential:\" needs a name");
+	unsetenv("CREDENTIALS_DIRECTORY");
+	secret_bad("credential:discord.token", "credential discord.token: "
+	    "CREDENTIALS_DIRECTORY is not set (systemd sets it for a unit with "
+	    "LoadCredential=)");
+
 	config_value_release(&secret_key, &h);
 	assert_null(h.token);
 }

@@ -1,0 +1,157 @@
+/*
+ * The operator's command line: --list-tables reads the state file
+ * read-only (WAL lets it do so beside a running bot); --end-table takes
+ * the state file's writer lock first, so it refuses to run beside a bot,
+ * whose in-memory table would otherwise be written back at its next move.
+ * Text from chats (channels, names) is cleaned of control characters
+ * before it reaches a terminal.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/config.h"
+#include "bot/operator.h"
+#include "bot/store.h"
+#include "lib/xmalloc.h"
+
+#define OPERATOR_PLAYERS_MAX	512	/* bytes of the players column */
+
+/* What the listing callback carries from row to row. */
+struct operator_list {
+	FILE	*out;
+	int64_t	 now;
+	int	 n;
+};
+
+/*
+ * Copies in to out (len bytes at most, NUL included), control characters
+ * as '?', never cutting a UTF-8 sequence in two.
+ */
+static void
+operator_clean(const char *in, char *out, size_t len)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; in[i] != '\0' && n + 1 < len; i++) {
+		unsigned char c = (unsigned char)in[i];
+
+		out[n++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+	}
+	/* Cut short inside a multibyte character: drop its first bytes too. */
+	if (in[i] != '\0' && ((unsigned char)in[i] & 0xc0) == 0x80) {
+		while (n > 0 && ((unsigned char)out[n - 1] & 0xc0) == 0x80)
+			n--;
+		if (n > 0 && ((unsigned char)out[n - 1] & 0xc0) == 0xc0)
+			n--;
+	}
+	out[n] = '\0';
+}
+
+/* Writes a span of ms as "45s", "12m", "3h05m" or "2d04h". */
+static void
+operator_age(int64_t ms, char *buf, size_t len)
+{
+	int64_t	s = ms < 0 ? 0 : ms / 1000;
+
+	if (s < 60)
+		snprintf(buf, len, "%" PRId64 "s", s);
+	else if (s < 3600)
+		snprintf(buf, len, "%" PRId64 "m", s / 60);
+	else if (s < 86400)
+		snprintf(buf, len, "%" PRId64 "h%02" PRId64 "m", s / 3600,
+		    s / 60 % 60);
+	else
+		snprintf(buf, len, "%" PRId64 "d%02" PRId64 "h", s / 86400,
+		    s / 3600 % 24);
+}
+
+static int
+operator_list_one(const struct store_table *r, void *arg, char **cause)
+{
+	struct operator_list	*l = arg;
+	char			 adapter[17], channel[25], game[17];
+	char			 players[OPERATOR_PLAYERS_MAX], clean[OPERATOR_PLAYERS_MAX];
+	char			 age[48], idle[48];
+
+	(void)cause;
+	if (l->n++ == 0)
+		fprintf(l->out, "%-6s %-9s %-24s %-8s %-8s %-6s %-6s %s\n", "ID",
+		    "PLATFORM", "CHANNEL", "GAME", "STATE", "AGE", "IDLE",
+		    "PLAYERS");
+	operator_clean(r->adapter, adapter, sizeof adapter);
+	operator_clean(r->channel, channel, sizeof channel);
+	operator_clean(r->game, game, sizeof game);
+	store_doc_players(r->doc, players, sizeof players);
+	operator_clean(players, clean, sizeof clean);
+	operator_age(l->now - r->created, age, sizeof age);
+	operator_age(l->now - r->updated, idle, sizeof idle);
+	fprintf(l->out, "%-6llu %-9s %-24s %-8s %-8s %-6s %-6s %s\n",
+	    (unsigned long long)r->id, adapter, channel, game, r->state, age,
+	    idle, clean);
+	return 0;
+}
+
+int
+operator_list_tables(const struct config *cfg, FILE *out, char **cause)
+{
+	struct operator_list	 l;
+	struct store		*s;
+	int			 rc;
+
+	if ((s = store_open_readonly(cfg->bot_state_file, cause)) == NULL)
+		return -1;
+	memset(&l, 0, sizeof l);
+	l.out = out;
+	l.now = store_now();
+	rc = store_list(s, operator_list_one, &l, cause);
+	store_close(s);
+	if (rc != 0)
+		return -1;
+	if (l.n == 0)
+		fprintf(out, "No open tables in %s.\n", cfg->bot_state_file);
+	return 0;
+}
+
+int
+operator_end_table(const struct config *cfg, const char *text, FILE *out,
+    char **cause)
+{
+	struct store		*s;
+	unsigned long long	 id;
+	char			*end, *where = NULL, clean[128];
+	int			 fd, held, rc;
+
+	errno = 0;
+	id = strtoull(text, &end, 10);
+	if (*text < '0' || *text > '9' || *end != '\0' || errno != 0 || id == 0)
+		return set_cause(cause, "--end-table needs a table id (a number "
+		    "from --list-tables), not \"%.40s\"", text);
+	if (store_lock(cfg->bot_state_file, &fd, &held, cause) != 0) {
+		if (!held)
+			return -1;
+		free(*cause);
+		return set_cause(cause, "%s: a cheersbot is running on this state "
+		    "file and keeps its tables in memory, so it would write "
+		    "table %llu back.  End it in its channel with the end "
+		    "command, or stop the bot (systemctl stop cheersbot), run "
+		    "this again, and start the bot.", cfg->bot_state_file, id);
+	}
+	if ((s = store_open(cfg->bot_state_file, 0, cause)) == NULL) {
+		store_unlock(fd);
+		return -1;
+	}
+	rc = store_table_end(s, (uint64_t)id, &where, cause);
+	/* SQLite's locks go first: only then may the flock's fd close. */
+	store_close(s);
+	store_unlock(fd);
+	if (rc != 0)
+		return -1;
+	operator_clean(where, clean, sizeof clean);
+	fprintf(out, "Ended table %llu (%s); the bot will not restore it.  Its "
+	    "channel is not told.\n", id, clean);
+	free(where);
+	return 0;
+}

@@ -1,0 +1,279 @@
+#!/bin/sh
+# Service tests: the daemon as systemd runs it.
+#
+#   - the unit passes systemd-analyze verify (on a copy whose ExecStart
+#     is the binary under test, since nothing is installed here), and its
+#     systemd-analyze security exposure is at most 2.0;
+#   - with a fake $NOTIFY_SOCKET (a path, and an abstract "@" name) the bot
+#     says READY=1, STATUS= with its tables, WATCHDOG=1 at the asked pace,
+#     and STOPPING=1 on SIGTERM and at the console's end of input;
+#   - SIGTERM in mid-game exits 0 with the state file flushed, and a
+#     restart shows the same game with every move;
+#   - SIGHUP re-reads timers and admins without dropping a table;
+#   - --list-tables works beside a running bot, --end-table refuses to;
+#   - make install DESTDIR=... lays out the files, make uninstall removes
+#     them;
+#   - the log of a whole scripted game, with a Discord token loaded as a
+#     credential, holds no token, no recipe and no hand, and every log
+#     line carries a journald priority.
+#
+#   tests/systemd/run.sh build/cheersbot
+set -u
+bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+build=$(dirname "$bot")
+top=$(cd "$(dirname "$0")/../.." && pwd)
+py=/usr/bin/python3
+name=systemd
+. "$top/tests/lib.sh"
+
+# Waits up to 10 s for process $1 to end, then reaps it; its status is in
+# $rc (124 when it did not end).
+wait_exit() {
+	i=0
+	while kill -0 "$1" 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 "$1" 2>/dev/null; then
+		rc=124
+		kill -9 "$1"
+		wait "$1" 2>/dev/null
+		return
+	fi
+	wait "$1"
+	rc=$?
+}
+
+# Starts the notification listener on socket $1, logging to $2.
+listen() {
+	"$py" "$top/tests/systemd/notify_listen.py" "$1" "$2" &
+	pids="$pids $!"
+	listener=$!
+	i=0
+	while [ ! -e "$2" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+}
+
+# Prints the lines of output file $1 that answer input line $2, which
+# console.echo shows as "> $2": from after its echo to the next echo.
+answer() {
+	awk -v cmd="> $2" '$0 == cmd { on = 1; next } /^> / { on = 0 } on' "$1"
+}
+
+# --- the unit file
+unit="$top/systemd/cheersbot.service"
+if command -v systemd-analyze >/dev/null 2>&1; then
+	mkdir unit
+	sed "s|^ExecStart=/usr/local/bin/cheersbot|ExecStart=$bot|" "$unit" \
+	    > unit/cheersbot.service
+	systemd-analyze verify unit/cheersbot.service > verify.out 2>&1
+	rc=$?
+	[ $rc -eq 0 ] && [ ! -s verify.out ] && ok ||
+	    { bad "systemd-analyze verify (exit $rc):"; sed 's/^/  /' verify.out; }
+	systemd-analyze security --offline=yes unit/cheersbot.service \
+	    > security.out 2>&1
+	exposure=$(sed -n 's/.*Overall exposure level for cheersbot.service: \([0-9.]*\).*/\1/p' \
+	    security.out)
+	echo "systemd: security exposure ${exposure:-unknown} (at most 2.0)"
+	[ -n "$exposure" ] && awk -v e="$exposure" 'BEGIN { exit !(e <= 2.0) }' &&
+	    ok || { bad "exposure ${exposure:-unknown} is over 2.0:";
+	    grep '✗' security.out | sed 's/^/  /'; }
+else
+	bad "systemd-analyze is not installed (Debian package systemd)"
+fi
+expect "the unit is Type=notify with a watchdog" \
+    grep -q '^Type=notify$' "$unit"
+expect "the unit sets WatchdogSec=" grep -q '^WatchdogSec=' "$unit"
+expect "the unit loads the token as a credential" \
+    grep -q '^LoadCredential=discord.token:' "$unit"
+
+# --- notifications on a socket path, with the watchdog at 100 ms
+mkfifo in
+listen "$tmp/notify.sock" notify.log
+NOTIFY_SOCKET="$tmp/notify.sock" WATCHDOG_USEC=100000 "$bot" \
+    -o bot.state_file=n.db -o console.echo=yes < in > out 2> err &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+expect "READY=1 with a first STATUS=" \
+    wait_for '^READY=1 \| STATUS=0 tables open \(0 playing\); console: started$' \
+    notify.log
+printf 'alice: /cheers new\n' >&3
+expect "STATUS= follows the tables" \
+    wait_for '^STATUS=1 table open \(0 playing\); console: started$' notify.log
+sleep 0.6
+n=$(grep -c '^WATCHDOG=1$' notify.log)
+[ "$n" -ge 5 ] && ok || bad "WATCHDOG=1 every 50 ms (only $n in 0.6 s)"
+expect "--list-tables works beside the running bot" \
+    sh -c "'$bot' -o bot.state_file=n.db --list-tables | grep -q '^1 .*console .*#bar .*cheers .*lobby .*alice\$'"
+"$bot" -o bot.state_file=n.db --end-table 1 > end.out 2>&1
+[ $? -ne 0 ] && ok || bad "--end-table is refused while the bot runs"
+expect "--end-table says why it refuses" \
+    grep -q 'a cheersbot is running on this state file' end.out
+"$bot" -o bot.state_file=n.db < /dev/null > out2 2> err2
+[ $? -ne 0 ] && ok || bad "a second bot on the same state file is refused"
+expect "the second bot says why" grep -q 'another cheersbot is using' err2
+kill -TERM $pid
+wait_exit $pid
+exec 3>&-
+[ $rc -eq 0 ] && ok || bad "SIGTERM exits 0 (got $rc)"
+expect "STOPPING=1 on SIGTERM" wait_for '^STOPPING=1 \| STATUS=stopping; ' notify.log
+expect "--end-table works once the bot is gone" \
+    sh -c "'$bot' -o bot.state_file=n.db --end-table 1 | grep -q '^Ended table 1 (console #bar)'"
+expect "the ended table is gone" \
+    sh -c "'$bot' -o bot.state_file=n.db --list-tables | grep -q '^No open tables'"
+printf 'alice: /cheers status\n' | "$bot" -o bot.state_file=n.db > out3 2> err3
+expect "a restarted bot does not bring the ended table back" \
+    grep -q 'There is no table in #bar' out3
+kill $listener
+
+# --- an abstract socket; the console's end of input also says STOPPING=1;
+# a WATCHDOG_PID naming another process means no pets.
+listen "@cheersbot-test-$$" abstract.log
+printf 'alice: /cheers new\n' | NOTIFY_SOCKET="@cheersbot-test-$$" \
+    WATCHDOG_USEC=50000 WATCHDOG_PID=1 "$bot" -o bot.state_file=a.db \
+    > out 2> err
+rc=$?
+[ $rc -eq 0 ] && ok || bad "the bot on an abstract socket exits 0 (got $rc)"
+expect "READY=1 on an abstract socket" wait_for '^READY=1 ' abstract.log
+expect "STOPPING=1 at the end of input" wait_for '^STOPPING=1 ' abstract.log
+grep -q '^WATCHDOG=1' abstract.log && bad "WATCHDOG_PID=1 still got pets" || ok
+kill $listener
+NOTIFY_SOCKET=relative "$bot" -o bot.state_file=r.db < /dev/null > out 2> err
+rc=$?
+[ $rc -eq 0 ] && ok || bad "a bad NOTIFY_SOCKET does not stop the bot (got $rc)"
+expect "a bad NOTIFY_SOCKET is logged as an error" \
+    grep -q '^<3>NOTIFY_SOCKET must be a path' err
+
+# --- SIGTERM in mid-game, then a restart: nothing is lost
+rm -f in
+mkfifo in
+game="--fake-clock -o bot.state_file=g.db -o bot.seed=7 -o tables.ai_delay=0 -o console.echo=yes"
+# shellcheck disable=SC2086
+"$bot" $game < in > g1.out 2> g1.err &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+printf 'alice: /cheers new\nalice: /cheers addbot 3\nalice: /cheers start\n' >&3
+# Time runs out for alice once: the AI moves for her, and the game goes on
+# (with this seed, to her next turn).
+printf ':wait 6m\nalice: /cheers status\n' >&3
+expect "the game runs" wait_for '^> alice: /cheers status$' g1.out
+sleep 0.5
+moves=$("$py" -c 'import sqlite3, sys
+print(sqlite3.connect(sys.argv[1]).execute("select count(*) from moves").fetchone()[0])' g.db)
+[ "$moves" -gt 4 ] && ok || bad "moves were made before SIGTERM ($moves)"
+kill -TERM $pid
+wait_exit $pid
+exec 3>&-
+[ $rc -eq 0 ] && ok || bad "SIGTERM in mid-game exits 0 (got $rc)"
+expect "SIGTERM is logged" grep -q '^<6>SIGTERM: shutting down' g1.err
+[ ! -s g.db-wal ] && ok || bad "the write-ahead log is checkpointed at exit"
+after=$("$py" -c 'import sqlite3, sys
+print(sqlite3.connect(sys.argv[1]).execute("select count(*) from moves").fetchone()[0])' g.db)
+[ "$after" = "$moves" ] && ok || bad "moves after SIGTERM: $after, before: $moves"
+answer g1.out 'alice: /cheers status' > before
+expect "the game is still running at SIGTERM" grep -q "@alice's turn" before
+# shellcheck disable=SC2086
+printf 'alice: /cheers status\n' | "$bot" $game > g2.out 2> g2.err
+answer g2.out 'alice: /cheers status' > after
+expect "the restart restores the table" grep -q '^<6>restored 1 table ' g2.err
+[ -s before ] && cmp -s before after && ok ||
+    { bad "status after the restart differs:"; diff before after | head -20; }
+
+# --- SIGHUP: new timers and admins, and the open table stays
+rm -f in
+mkfifo in
+printf '[tables]\nturn_timer = 5m\n' > hup.conf
+"$bot" -c hup.conf -o bot.state_file=h.db -o console.echo=yes < in > h.out \
+    2> h.err &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+printf 'alice: /cheers new\nalice: /cheers settings\n' >&3
+expect "the first table has the file's turn timer" \
+    wait_for '^\[ephemeral @alice\] Settings: turn_timer=5m ' h.out
+printf '[bot]\nadmins = console:carol\n[tables]\nturn_timer = 7m\n' > hup.conf
+kill -HUP $pid
+expect "SIGHUP re-reads the file" wait_for 're-read hup.conf' h.err
+printf 'bob #lounge: /cheers new\nbob #lounge: /cheers settings\n' >&3
+expect "a table opened after SIGHUP has the new turn timer" \
+    wait_for '^\[ephemeral @bob\] Settings: turn_timer=7m ' h.out
+printf 'alice: /cheers status\n' >&3
+expect "the table opened before SIGHUP is still there" \
+    wait_for '^\[#bar\] CHEERS lobby .*Host: alice' h.out
+printf 'carol: /cheers end\n' >&3
+expect "an admin added by SIGHUP may end any table" \
+    wait_for '^\[#bar\] carol ended the CHEERS table' h.out
+kill -TERM $pid
+wait_exit $pid
+exec 3>&-
+[ $rc -eq 0 ] && ok || bad "SIGTERM after SIGHUP exits 0 (got $rc)"
+
+# --- make install and make uninstall into a staging directory
+root="$tmp/root"
+make -C "$top" --no-print-directory BUILD="$build" DESTDIR="$root" \
+    PREFIX=/usr install > install.out 2>&1 ||
+    { bad "make install failed:"; tail -5 install.out; }
+for f in usr/bin/cheersbot usr/lib/systemd/system/cheersbot.service \
+    etc/cheersbot/cheersbot.conf.example usr/share/doc/cheersbot/README.md; do
+	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
+done
+expect "the installed binary runs" \
+    sh -c "'$root/usr/bin/cheersbot' --version | grep -q '^cheersbot '"
+expect "the installed unit starts the installed binary" \
+    grep -q '^ExecStart=/usr/bin/cheersbot -c /etc/cheersbot/cheersbot.conf ' \
+    "$root/usr/lib/systemd/system/cheersbot.service"
+expect "the installed example config checks clean" \
+    sh -c "'$bot' -c '$root/etc/cheersbot/cheersbot.conf.example' --check-config > /dev/null"
+echo '# mine' > "$root/etc/cheersbot/cheersbot.conf"
+make -C "$top" --no-print-directory BUILD="$build" DESTDIR="$root" \
+    PREFIX=/usr install > install.out 2>&1
+expect "make install leaves an existing cheersbot.conf alone" \
+    grep -q '^# mine$' "$root/etc/cheersbot/cheersbot.conf"
+make -C "$top" --no-print-directory BUILD="$build" DESTDIR="$root" \
+    PREFIX=/usr uninstall > uninstall.out 2>&1 ||
+    { bad "make uninstall failed:"; tail -5 uninstall.out; }
+left=$(cd "$root" && find . -type f | sort | tr '\n' ' ')
+[ "$left" = "./etc/cheersbot/cheersbot.conf " ] && ok ||
+    bad "make uninstall left: $left"
+
+# --- a whole scripted game's log: no token, no recipe, no hand
+mkdir creds
+token="cheersbot-test-token-$$.SECRET"
+printf '%s\n' "$token" > creds/discord.token
+cat > secret.conf <<CONF
+[bot]
+log_level = debug
+[discord]
+enabled = yes
+token = credential:discord.token
+application_id = 123456789012345678
+api_base = http://127.0.0.1:9/api/v10
+CONF
+grep '^> ' "$top/tests/transcripts/game4.txt" | sed 's/^> //' > game4.in
+# The input stays open 2 s after the game, so the Discord adapter retries
+# (and logs) a few times with the token in hand.
+{ cat game4.in; sleep 2; } | CREDENTIALS_DIRECTORY="$tmp/creds" "$bot" \
+    -c secret.conf --fake-clock -o bot.state_file=s.db -o bot.seed=42 \
+    -o tables.ai_delay=0 -o tables.timeouts_to_ai=1 > s.out 2> s.err
+rc=$?
+[ $rc -eq 0 ] && ok || bad "the scripted game exits 0 (got $rc)"
+expect "the scripted game ends with a result" grep -q 'replay 1' s.out
+expect "the Discord adapter tried REST with the token, and retried" \
+    grep -q '^<4>discord: GET /gateway/bot: .*retrying' s.err
+expect "recipes were dealt" grep -q '^\[dm @alice\] Your recipe: ' s.out
+sed -n 's/^\[dm @[^]]*\] Your recipe: //p' s.out | sort -u > recipes
+leak=0
+while IFS= read -r r; do
+	grep -qF -- "$r" s.err && { leak=1; bad "a recipe is in the log: $r"; }
+done < recipes
+[ $leak -eq 0 ] && ok
+grep -Eq '[Rr]ecipe|[Yy]our hand|\(cheers with ' s.err &&
+    bad "the log shows a recipe or a hand" || ok
+grep -qF -- "$token" s.err && bad "the token is in the log" || ok
+grep -qF -- "SECRET" s.err && bad "part of the token is in the log" || ok
+grep -vEq '^<[0-7]>' s.err &&
+    { bad "a log line has no priority:"; grep -vE '^<[0-7]>' s.err | head -3; } ||
+    ok
+
+finish
