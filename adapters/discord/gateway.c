@@ -258,9 +258,11 @@ gateway_message(struct discord *d, const char *text)
 				    "%s", s);
 			gw->attempts = 0;
 			log_info("discord: ready");
+			bot_adapter_state(&d->adapter, "connected");
 		} else if (strcmp(type, "RESUMED") == 0) {
 			gw->attempts = 0;
 			log_info("discord: resumed");
+			bot_adapter_state(&d->adapter, "connected");
 		}
 		discord_dispatch(d, type, data);
 		break;
@@ -347,6 +349,7 @@ gateway_lost(struct discord *d, const char *why)
 		log_error("discord: the gateway closed with %d, %s; not "
 		    "reconnecting (other adapters keep running)", code, fatal);
 		gw->fatal = 1;
+		bot_adapter_state(&d->adapter, "refused");
 		return;
 	}
 	if (code == 4007 || code == 4009) {
@@ -372,6 +375,7 @@ gateway_lost(struct discord *d, const char *why)
 		break;
 	}
 	gw->next = GW_NEXT_BACKOFF;
+	bot_adapter_state(&d->adapter, "retrying");
 	if (code != 0)
 		log_info("discord: gateway connection lost (%s, code %d); "
 		    "reconnecting in %llu ms", why, code, (unsigned long long)ms);
@@ -514,6 +518,7 @@ gateway_open(struct discord *d, const char *url)
 	ci.local_protocol_name = gateway_protocols[0].name;
 	ci.pwsi = &gw->wsi;
 	gw->connecting = 1;
+	bot_adapter_state(&d->adapter, "connecting");
 	log_info("discord: connecting to the gateway at %s://%s:%d", prot,
 	    host, port);
 	if (lws_client_connect_via_info(&ci) == NULL && gw->connecting) {
