@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "game/fwb/fwb-int.h"
+#include "lib/xmalloc.h"
 
 enum { SUGAR, CITRUS, HERBS, BERRIES, SPICE, HONEY, COFFEE, CREAM };
 enum { SHAKER, MUDDLER, STRAINER, JIGGER, STILL, BARREL };
