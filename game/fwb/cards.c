@@ -25,6 +25,15 @@ const char *const fwb_interrupt_names[FWB_NINTERRUPTS] = {
 const char *const fwb_event_names[FWB_NEVENTS] = {
 	"abundance", "equipment exhibition", "lucky find"
 };
+/* The names as cards print them. */
+const char *const fwb_interrupt_titles[FWB_NINTERRUPTS] = {
+	"Cultural Exchange", "Equipment Recall", "Festival Rush",
+	"Guest Cancellation", "Market Volatility", "Supply Chain Hiccup",
+	"Terrible Friend", "Terrible Traffic", "We Only Get One Shot"
+};
+const char *const fwb_event_titles[FWB_NEVENTS] = {
+	"Abundance", "Equipment Exhibition", "Lucky Find"
+};
 
 /* Copies string member name of o into out (size len); -1 if absent or long. */
 static int
@@ -305,10 +314,10 @@ fwb_card_name(const struct game *g, int card, char *buf, size_t len)
 		break;
 	case FWB_INTERRUPT:
 		snprintf(buf, len, "%s (interrupt)",
-		    fwb_interrupt_names[c->kind]);
+		    fwb_interrupt_titles[c->kind]);
 		break;
 	default:
-		snprintf(buf, len, "%s (event)", fwb_event_names[c->kind]);
+		snprintf(buf, len, "%s (event)", fwb_event_titles[c->kind]);
 		break;
 	}
 }

@@ -65,21 +65,22 @@ fwb_result_get(const struct game *g, struct game_result *r)
 	return 0;
 }
 
-/* Adds the end event: a reason, then the result. */
+/* Adds the end event: a reason, then who won (the table shows scores). */
 void
 fwb_result_say(struct game *g, struct game_events *ev, const char *fmt, ...)
 {
-	struct game_result	r;
-	char			why[160];
-	va_list			ap;
+	char	why[160];
+	va_list	ap;
+	int	s;
 
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
-	fwb_result_get(g, &r);
-	if (ev != NULL)
-		game_events_add(ev, GAME_EV_END, -1, "Game over. %s %s", why,
-		    r.text);
+	for (s = 0; s < g->nplayers && !(g->winners & BIT(s)); s++)
+		;
+	if (ev != NULL && s < g->nplayers)
+		game_events_add(ev, GAME_EV_END, s, "%s @{%d} wins with %d "
+		    "points.", why, s, fwb_score(g, s));
 }
 
 /* Scores the finished game; a tie left open asks the table for a nose. */

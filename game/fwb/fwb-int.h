@@ -190,6 +190,8 @@ struct game {
 /* cards.c: the components, read from cards.json and guests.json. */
 extern const char *const fwb_interrupt_names[FWB_NINTERRUPTS];
 extern const char *const fwb_event_names[FWB_NEVENTS];
+extern const char *const fwb_interrupt_titles[FWB_NINTERRUPTS];
+extern const char *const fwb_event_titles[FWB_NEVENTS];
 int	 fwb_cards_load(struct game *, char **cause);
 int	 fwb_kind_of(const struct game *, int card);
 void	 fwb_card_name(const struct game *, int card, char *, size_t);

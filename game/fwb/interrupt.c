@@ -232,7 +232,7 @@ fwb_interrupt_resolve(struct game *g, int card, int seat,
 		fwb_say(ev, -1, "Cultural Exchange ends.");
 	}
 	fwb_say(ev, seat, "Interrupt! @{%d} draws %s: %s.", seat,
-	    fwb_interrupt_names[kind], interrupt_help[kind]);
+	    fwb_interrupt_titles[kind], interrupt_help[kind]);
 	switch (kind) {
 	case FWB_I_CULTURAL:
 		g->cultural = card;

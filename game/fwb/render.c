@@ -52,15 +52,14 @@ fwb_say(struct game_events *ev, int seat, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* "Japan, Sakura Mist (4 pts): 🍋🍋🍯🌿 + shaker, still, jigger". */
+/* "Japan (4 pts): 🍋🍋🍯🌿 + shaker, still, jigger". */
 void
 fwb_guest_text(const struct game *g, int guest, char *buf, size_t len)
 {
 	const struct fwb_guest	*gu = &g->guest[guest];
 	int			 k, i, n = 0;
 
-	snprintf(buf, len, "%s, %s (%d pts): ", gu->country, gu->liqueur,
-	    gu->points);
+	snprintf(buf, len, "%s (%d pts): ", gu->country, gu->points);
 	for (k = 0; k < FWB_NINGR; k++)
 		for (i = 0; i < gu->ingr[k]; i++)
 			fwb_cat(buf, g->ingr_emoji[k], len);
@@ -113,7 +112,7 @@ fwb_needs_text(const struct game *g, int seat, int guest, char *buf,
 static void
 render_markets(const struct game *g, struct buf *b)
 {
-	char	name[64];
+	char	name[160];
 	int	i;
 
 	buf_puts(b, "Market:");
@@ -223,8 +222,9 @@ fwb_render_private(const struct game *g, int seat)
 			continue;
 		}
 		fwb_guest_text(g, gu, name, sizeof name);
-		buf_printf(&b, "\n%d. %s%s", i + 1,
-		    g->guests[seat][i].done ? "served: " : "", name);
+		buf_printf(&b, "\n%d. %s%s, %s", i + 1,
+		    g->guests[seat][i].done ? "served: " : "", g->guest[gu].liqueur,
+		    name);
 		if (!g->guests[seat][i].done) {
 			fwb_needs_text(g, seat, gu, name, sizeof name);
 			buf_printf(&b, ". Needs %s.", name);

@@ -103,6 +103,11 @@ rules_prompt_text(const struct game *g, char *buf, size_t len)
 			    "begin the turn.", s);
 			return;
 		case FWB_PH_DRAW:
+			if (g->points == 0) {
+				snprintf(buf, len, "@{%d}'s turn: swap, "
+				    "install, complete, play or done.", s);
+				return;
+			}
 			snprintf(buf, len, "@{%d}'s turn, %d draw point%s: draw "
 			    "(deck) or draw <market card>; then swap, install, "
 			    "complete, play or done.", s, g->points,

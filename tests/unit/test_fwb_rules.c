@@ -90,8 +90,8 @@ test_refill_interrupt(void **state)
 	f_market(g, 0, FWB_INGREDIENT, CITRUS);
 	card = f_top(g, FWB_INTERRUPT, FWB_I_VOLATILITY);
 	f_ok(g, 0, FWB_A_DRAW, 1, NONE, NONE, NONE, &ev);
-	assert_true(f_said(&ev, "reveals market volatility (interrupt): it hits @{0}"));
-	assert_true(f_said(&ev, "Interrupt! @{0} draws market volatility"));
+	assert_true(f_said(&ev, "reveals Market Volatility (interrupt): it hits @{0}"));
+	assert_true(f_said(&ev, "Interrupt! @{0} draws Market Volatility"));
 	assert_true(g->market[0] >= 0 && g->market[1] >= 0);
 	assert_int_equal(g->discard[0], card);
 	/* The draw goes on: one point is left. */
@@ -111,7 +111,7 @@ test_draw_interrupt(void **state)
 	calm(g, 6);
 	f_top(g, FWB_INTERRUPT, FWB_I_HICCUP);
 	f_ok(g, 0, FWB_A_DRAW, NONE, NONE, NONE, NONE, &ev);
-	assert_true(f_said(&ev, "draws supply chain hiccup"));
+	assert_true(f_said(&ev, "draws Supply Chain Hiccup"));
 	assert_int_equal(g->nhand[0], 6);	/* -1 random, +1 */
 	assert_int_equal(g->nhand[1], 6);
 	assert_int_equal(g->points, 1);
