@@ -124,10 +124,11 @@ test: unit transcripts cli crash discord systemd
 bench: $(BUILD)/cheersbot
 	@sh bench/restore.sh $(BUILD)/cheersbot
 
-# Under the sanitizers the property test plays 20,000 games instead of
-# 100,000 (about 4x slower per game); every other test runs in full.
+# Under the sanitizers the CHEERS property test plays 20,000 games instead
+# of 100,000 and the FwB one 2,000 instead of 20,000 (about 4x slower per
+# game); every other test runs in full.
 check:
-	@CHEERS_PROPERTY_GAMES=20000 $(MAKE) --no-print-directory \
+	@CHEERS_PROPERTY_GAMES=20000 FWB_PROPERTY_GAMES=2000 $(MAKE) --no-print-directory \
 	    BUILD=build/san SAN=1 OPT="-O1 -g" test
 
 # Installing.  PREFIX is where the program goes; the configuration is

@@ -5,9 +5,11 @@
 
 #include "game/game.h"
 #include "game/cheers/cheers.h"
+#include "game/fwb/fwb.h"
 
 static const struct game_ops *const games[] = {
 	&cheers_ops,
+	&fwb_ops,
 	NULL
 };
 

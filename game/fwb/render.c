@@ -1,0 +1,260 @@
+/*
+ * render.c: Friends with Beverages as text.  render_public() shows what the
+ * whole table sees: whose turn and what is asked, both markets, every
+ * guest in play with its recipe, sheds, completed guests and hand sizes,
+ * never a hand card.  render_private() adds what one seat alone may see:
+ * its hand and shed numbered for moves, what its guests still need, and
+ * the top guest cards while it rearranges them.  Both are capped.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game/fwb/fwb-int.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+#define RENDER_MAX	4096
+
+/* Appends src to the string dst of size bytes, truncating; like strlcat. */
+void
+fwb_cat(char *dst, const char *src, size_t size)
+{
+	size_t	len = strnlen(dst, size), n;
+
+	if (len + 1 >= size)
+		return;
+	n = strlen(src);
+	if (n > size - len - 1)
+		n = size - len - 1;
+	memcpy(dst + len, src, n);
+	dst[len + n] = '\0';
+}
+
+/* Appends one public line to ev; ev may be NULL (set-up). */
+void
+fwb_say(struct game_events *ev, int seat, const char *fmt, ...)
+{
+	struct game_event	*e;
+	va_list			 ap;
+
+	if (ev == NULL)
+		return;
+	if (ev->n >= GAME_MAX_EVENTS) {
+		ev->dropped++;
+		return;
+	}
+	e = &ev->ev[ev->n++];
+	e->kind = GAME_EV_INFO;
+	e->seat = seat;
+	va_start(ap, fmt);
+	vsnprintf(e->text, sizeof e->text, fmt, ap);
+	va_end(ap);
+}
+
+/* "Japan (4 pts): 🍋🍋🍯🌿 + shaker, still, jigger". */
+void
+fwb_guest_text(const struct game *g, int guest, char *buf, size_t len)
+{
+	const struct fwb_guest	*gu = &g->guest[guest];
+	int			 k, i, n = 0;
+
+	snprintf(buf, len, "%s (%d pts): ", gu->country, gu->points);
+	for (k = 0; k < FWB_NINGR; k++)
+		for (i = 0; i < gu->ingr[k]; i++)
+			fwb_cat(buf, g->ingr_emoji[k], len);
+	fwb_cat(buf, " +", len);
+	for (k = 0; k < FWB_NEQUIP; k++) {
+		if (!(gu->equip & (1u << k)))
+			continue;
+		fwb_cat(buf, n++ > 0 ? ", " : " ", len);
+		fwb_cat(buf, g->equip_name[k], len);
+	}
+}
+
+/* What seat still lacks for guest ("🍋, jigger"), or "nothing". */
+void
+fwb_needs_text(const struct game *g, int seat, int guest, char *buf,
+    size_t len)
+{
+	const struct fwb_guest	*gu = &g->guest[guest];
+	unsigned		 equip;
+	int			 k, i, n = 0, have, ishort, wild;
+
+	fwb_missing(g, seat, guest, &ishort, &equip);
+	buf[0] = '\0';
+	/* Abundance covers shortages; name kinds only when some remain. */
+	wild = 0;
+	for (i = 0; i < g->nhand[seat]; i++)
+		wild += fwb_is(g, g->hand[seat][i], FWB_EVENT, FWB_E_ABUNDANCE);
+	for (k = 0; k < FWB_NINGR && ishort > 0; k++) {
+		for (have = 0, i = 0; i < g->nhand[seat]; i++)
+			have += fwb_is(g, g->hand[seat][i], FWB_INGREDIENT, k);
+		for (i = have; i < gu->ingr[k]; i++) {
+			if (wild > 0) {
+				wild--;
+				continue;
+			}
+			fwb_cat(buf, g->ingr_emoji[k], len);
+			n = 1;
+		}
+	}
+	for (k = 0; k < FWB_NEQUIP; k++) {
+		if (!(equip & (1u << k)))
+			continue;
+		fwb_cat(buf, n++ > 0 ? ", " : "", len);
+		fwb_cat(buf, g->equip_name[k], len);
+	}
+	if (buf[0] == '\0')
+		snprintf(buf, len, "nothing more");
+}
+
+static void
+render_markets(const struct game *g, struct buf *b)
+{
+	char	name[160];
+	int	i;
+
+	buf_puts(b, "Market:");
+	for (i = 0; i < FWB_MARKET; i++) {
+		if (g->market[i] < 0)
+			snprintf(name, sizeof name, "(empty)");
+		else
+			fwb_card_name(g, g->market[i], name, sizeof name);
+		buf_printf(b, "%s %d. %s", i > 0 ? "," : "", i + 1, name);
+	}
+	if (g->opt[FWB_O_SECONDHAND])
+		buf_printf(b, ". Second-hand: %s", g->secondhand >= 0 ?
+		    g->equip_name[g->card[g->secondhand].kind] : "(empty)");
+	buf_printf(b, ". Discard pile: %d", g->ndiscard);
+	if (g->ndiscard > 0) {
+		fwb_card_name(g, g->discard[g->ndiscard - 1], name, sizeof name);
+		buf_printf(b, ", top %s%s", name, g->opt[FWB_O_DISCARD_MARKET] ?
+		    " (draw 3)" : "");
+	}
+	buf_puts(b, ".\nGuest market:");
+	for (i = 0; i < FWB_GMARKET; i++) {
+		if (g->gmarket[i] < 0) {
+			buf_printf(b, "\n %d. (empty)", i + 1);
+			continue;
+		}
+		fwb_guest_text(g, g->gmarket[i], name, sizeof name);
+		buf_printf(b, "\n %d. %s", i + 1, name);
+	}
+}
+
+static void
+render_seat(const struct game *g, struct buf *b, int s)
+{
+	char	text[160];
+	int	i;
+
+	buf_printf(b, "\n@{%d}%s: %d card%s, shed:", s, s == g->holder ?
+	    " (Round Token)" : "", g->nhand[s], g->nhand[s] == 1 ? "" : "s");
+	if (g->nshed[s] == 0)
+		buf_puts(b, " empty");
+	for (i = 0; i < g->nshed[s]; i++)
+		buf_printf(b, "%s %s%s", i > 0 ? "," : "",
+		    g->equip_name[g->card[g->shed[s][i].card].kind],
+		    g->shed[s][i].installing ? " (installing)" : "");
+	for (i = 0; i < g->nguests; i++) {
+		if (g->guests[s][i].guest < 0) {
+			buf_printf(b, "\n %d. (no guest)", i + 1);
+			continue;
+		}
+		if (g->guests[s][i].done) {
+			const struct fwb_guest *gu =
+			    &g->guest[g->guests[s][i].guest];
+
+			buf_printf(b, "\n %d. served: %s, %s (%d pts)", i + 1,
+			    gu->country, gu->liqueur, gu->points);
+			continue;
+		}
+		fwb_guest_text(g, g->guests[s][i].guest, text, sizeof text);
+		buf_printf(b, "\n %d. %s", i + 1, text);
+	}
+}
+
+/* The public table; the caller frees the text. */
+char *
+fwb_render_public(const struct game *g)
+{
+	struct buf		b;
+	struct game_prompt	pr;
+	struct game_result	r;
+	int			s;
+
+	buf_init(&b, RENDER_MAX);
+	if (g->state != GAME_RUNNING) {
+		fwb_result_get(g, &r);
+		buf_printf(&b, "Game over. %s\n", r.text);
+	} else if (fwb_pending_list(g, &pr, 1) == 1)
+		buf_printf(&b, "%s\n", pr.text);
+	render_markets(g, &b);
+	for (s = 0; s < g->nplayers; s++)
+		render_seat(g, &b, s);
+	buf_printf(&b, "\nResource deck %d, guest deck %d.", g->ndeck,
+	    g->ngdeck);
+	if (g->cultural >= 0)
+		buf_puts(&b, " Cultural Exchange is active: a guest swap costs "
+		    "one card of any type.");
+	return buf_detach(&b);
+}
+
+/* What seat may see alone; the caller frees the text. */
+char *
+fwb_render_private(const struct game *g, int seat)
+{
+	struct buf		b;
+	struct game_prompt	pr;
+	char			name[160];
+	int			i, gu, k;
+
+	buf_init(&b, RENDER_MAX);
+	if (seat < 0 || seat >= g->nplayers) {
+		buf_puts(&b, "You are not playing at this table.");
+		return buf_detach(&b);
+	}
+	buf_puts(&b, "Your guests:");
+	for (i = 0; i < g->nguests; i++) {
+		if ((gu = g->guests[seat][i].guest) < 0) {
+			buf_printf(&b, "\n%d. (no guest)", i + 1);
+			continue;
+		}
+		fwb_guest_text(g, gu, name, sizeof name);
+		buf_printf(&b, "\n%d. %s%s, %s", i + 1,
+		    g->guests[seat][i].done ? "served: " : "", g->guest[gu].liqueur,
+		    name);
+		if (!g->guests[seat][i].done) {
+			fwb_needs_text(g, seat, gu, name, sizeof name);
+			buf_printf(&b, ". Needs %s.", name);
+		}
+	}
+	buf_puts(&b, "\nYour hand:");
+	if (g->nhand[seat] == 0)
+		buf_puts(&b, " (empty)");
+	for (i = 0; i < g->nhand[seat]; i++) {
+		fwb_card_name(g, g->hand[seat][i], name, sizeof name);
+		buf_printf(&b, "\n%d. %s", i + 1, name);
+	}
+	buf_printf(&b, "\nYour shed (%d/%d):", g->nshed[seat], g->shed_cap);
+	if (g->nshed[seat] == 0)
+		buf_puts(&b, " empty");
+	for (i = 0; i < g->nshed[seat]; i++)
+		buf_printf(&b, "\n%d. %s%s", g->nhand[seat] + i + 1,
+		    g->equip_name[g->card[g->shed[seat][i].card].kind],
+		    g->shed[seat][i].installing ? " (installing)" : "");
+	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_ORDER &&
+	    g->ask.seat == seat) {
+		buf_puts(&b, "\nTop of the guest deck:");
+		for (k = 1; k <= 3 && k <= g->ngdeck; k++) {
+			fwb_guest_text(g, g->gdeck[g->ngdeck - k], name,
+			    sizeof name);
+			buf_printf(&b, "\n%d. %s", k, name);
+		}
+	}
+	if (g->state == GAME_RUNNING && fwb_pending_list(g, &pr, 1) == 1 &&
+	    (pr.seats & (1u << seat)))
+		buf_printf(&b, "\nYour move: %s", pr.text);
+	return buf_detach(&b);
+}

@@ -1,0 +1,224 @@
+/*
+ * fwb-test.h: small helpers the Friends with Beverages unit tests share:
+ * starting games with options, building exact positions card by card, and
+ * applying moves while asserting on the outcome.  Header-only (static
+ * inline) so that tests/unit holds only test_*.c files.
+ */
+#ifndef TESTS_UNIT_FWB_TEST_H
+#define TESTS_UNIT_FWB_TEST_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "game/fwb/fwb-int.h"
+#include "lib/xmalloc.h"
+
+enum { SUGAR, CITRUS, HERBS, BERRIES, SPICE, HONEY, COFFEE, CREAM };
+enum { SHAKER, MUDDLER, STRAINER, JIGGER, STILL, BARREL };
+#define DECK	4	/* "swap ... deck" */
+#define NONE	(-1)
+
+/*
+ * Starts a game of n players; opts is "name=value name=value" or NULL.
+ * Caller frees.
+ */
+static inline struct game *
+f_new(int n, const char *opts, uint64_t seed)
+{
+	struct game_opts	 o;
+	struct rng		 r;
+	struct game		*g;
+	char			*cause = NULL, buf[256], *w, *eq, *save;
+	int			 i;
+
+	memset(&o, 0, sizeof o);
+	o.nplayers = n;
+	snprintf(buf, sizeof buf, "%s", opts != NULL ? opts : "");
+	for (w = strtok_r(buf, " ", &save); w != NULL;
+	    w = strtok_r(NULL, " ", &save)) {
+		eq = strchr(w, '=');
+		assert_non_null(eq);
+		*eq = '\0';
+		i = game_option_index(&fwb_ops, w);
+		assert_true(i >= 0);
+		o.values[i] = eq + 1;
+	}
+	rng_init(&r, seed, 7);
+	g = fwb_ops.new_game(&o, &r, &cause);
+	if (g == NULL)
+		fail_msg("new_game: %s", cause);
+	return g;
+}
+
+static inline void
+f_check(const struct game *g)
+{
+	char	*cause = NULL;
+
+	if (fwb_check(g, &cause) != 0)
+		fail_msg("fwb_check: %s", cause);
+}
+
+static inline struct game_move
+f_move(int action, int a0, int a1, int a2, int a3)
+{
+	struct game_move	m;
+
+	m.action = action;
+	m.args[0] = a0;
+	m.args[1] = a1;
+	m.args[2] = a2;
+	m.args[3] = a3;
+	return m;
+}
+
+/* Applies a move that must succeed; events go to ev (may be NULL). */
+static inline void
+f_ok(struct game *g, int seat, int action, int a0, int a1, int a2, int a3,
+    struct game_events *ev)
+{
+	struct game_move	m = f_move(action, a0, a1, a2, a3);
+	struct game_events	local;
+	char			*cause = NULL;
+
+	if (ev == NULL)
+		ev = &local;
+	game_events_init(ev);
+	if (fwb_ops.apply(g, seat, &m, ev, &cause) != 0)
+		fail_msg("apply: %s", cause);
+	f_check(g);
+}
+
+/* Applies a move that must fail with a cause containing want, changing nothing. */
+static inline void
+f_bad(struct game *g, int seat, int action, int a0, int a1, int a2, int a3,
+    const char *want)
+{
+	struct game_move	 m = f_move(action, a0, a1, a2, a3);
+	struct game_events	 ev;
+	struct game		*before = fwb_copy(g);
+	char			*cause = NULL;
+
+	game_events_init(&ev);
+	assert_int_equal(fwb_ops.apply(g, seat, &m, &ev, &cause), -1);
+	assert_non_null(cause);
+	if (strstr(cause, want) == NULL)
+		fail_msg("cause \"%s\" lacks \"%s\"", cause, want);
+	assert_memory_equal(before, g, sizeof *g);
+	assert_int_equal(ev.n, 0);
+	free(before);
+	free(cause);
+}
+
+/* Whether any event text contains s. */
+static inline int
+f_said(const struct game_events *ev, const char *s)
+{
+	int	i;
+
+	for (i = 0; i < ev->n; i++)
+		if (strstr(ev->ev[i].text, s) != NULL)
+			return 1;
+	return 0;
+}
+
+/* A card id of class cls and kind kind that is in the deck; fails if none. */
+static inline int
+f_deck_card(struct game *g, int cls, int kind)
+{
+	int	i;
+
+	for (i = 0; i < g->ndeck; i++)
+		if (fwb_is(g, g->deck[i], cls, kind))
+			return i;
+	fail_msg("no card %d/%d in the deck", cls, kind);
+	return -1;
+}
+
+/* Empties seat's hand into the deck. */
+static inline void
+f_clear_hand(struct game *g, int seat)
+{
+	while (g->nhand[seat] > 0)
+		g->deck[g->ndeck++] = fwb_hand_take(g, seat, 0);
+}
+
+/* Moves a deck card of cls/kind into seat's hand; returns its id. */
+static inline int
+f_give(struct game *g, int seat, int cls, int kind)
+{
+	int	i = f_deck_card(g, cls, kind), card = g->deck[i];
+
+	memmove(&g->deck[i], &g->deck[i + 1],
+	    (size_t)(g->ndeck - i - 1) * sizeof (int));
+	g->ndeck--;
+	g->hand[seat][g->nhand[seat]++] = card;
+	return card;
+}
+
+/* Moves a deck card of cls/kind to the top of the deck; returns its id. */
+static inline int
+f_top(struct game *g, int cls, int kind)
+{
+	int	i = f_deck_card(g, cls, kind), card = g->deck[i];
+
+	memmove(&g->deck[i], &g->deck[i + 1],
+	    (size_t)(g->ndeck - i - 1) * sizeof (int));
+	g->deck[g->ndeck - 1] = card;
+	return card;
+}
+
+/* Moves a deck equipment card of type into seat's shed. */
+static inline int
+f_install(struct game *g, int seat, int type)
+{
+	int	i = f_deck_card(g, FWB_EQUIPMENT, type), card = g->deck[i];
+
+	memmove(&g->deck[i], &g->deck[i + 1],
+	    (size_t)(g->ndeck - i - 1) * sizeof (int));
+	g->ndeck--;
+	g->shed[seat][g->nshed[seat]].card = card;
+	g->shed[seat][g->nshed[seat]].installing = 0;
+	g->nshed[seat]++;
+	return card;
+}
+
+/* Returns the market slot's card to the deck and puts cls/kind there. */
+static inline int
+f_market(struct game *g, int slot, int cls, int kind)
+{
+	int	i, card;
+
+	if (g->market[slot] >= 0)
+		g->deck[g->ndeck++] = g->market[slot];
+	i = f_deck_card(g, cls, kind);
+	card = g->deck[i];
+	memmove(&g->deck[i], &g->deck[i + 1],
+	    (size_t)(g->ndeck - i - 1) * sizeof (int));
+	g->ndeck--;
+	g->market[slot] = card;
+	return card;
+}
+
+/* Gives seat everything its guest in slot needs (ingredients and equipment). */
+static inline void
+f_ready(struct game *g, int seat, int slot)
+{
+	const struct fwb_guest	*gu = &g->guest[g->guests[seat][slot].guest];
+	int			 k, i;
+
+	for (k = 0; k < FWB_NINGR; k++)
+		for (i = 0; i < gu->ingr[k]; i++)
+			f_give(g, seat, FWB_INGREDIENT, k);
+	for (k = 0; k < FWB_NEQUIP; k++)
+		if ((gu->equip & (1u << k)) && fwb_shed_find(g, seat, k) < 0)
+			f_install(g, seat, k);
+}
+
+#endif
