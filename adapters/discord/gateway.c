@@ -21,6 +21,7 @@
 #include <libwebsockets.h>
 
 #include "adapters/discord/discord-int.h"
+#include "bot/bot.h"
 #include "bot/log.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
