@@ -65,8 +65,10 @@ channel_set_option(struct bot *bot, cJSON *doc, const char *assignment,
 {
 	const struct game_ops *const	*games = game_all();
 	struct table			*t;
+	struct buf			 b;
 	cJSON				*opts, *game;
-	char				*err = NULL;
+	char				*err = NULL, *best = NULL;
+	size_t				 len = strcspn(assignment, "=");
 	int				 g, i, n = 0;
 
 	if ((opts = cJSON_GetObjectItemCaseSensitive(doc, "options")) == NULL)
@@ -74,13 +76,13 @@ channel_set_option(struct bot *bot, cJSON *doc, const char *assignment,
 	for (g = 0; games[g] != NULL; g++) {
 		/* Let the table's own option parser judge name and value. */
 		t = table_alloc(bot, NULL, "", games[g]);
-		if (table_set_option(t, assignment, n == 0 ? &err : NULL) == 0) {
+		if (table_set_option(t, assignment, &err) == 0) {
 			if ((game = cJSON_GetObjectItemCaseSensitive(opts,
 			    games[g]->name)) == NULL)
 				game = cJSON_AddObjectToObject(opts, games[g]->name);
 			for (i = 0; i < games[g]->noptions; i++) {
 				if (strncasecmp(assignment, games[g]->options[i].name,
-				    strcspn(assignment, "=")) != 0)
+				    len) != 0)
 					continue;
 				channel_replace(game, games[g]->options[i].name,
 				    cJSON_CreateString(t->options[i] != NULL ?
@@ -88,17 +90,42 @@ channel_set_option(struct bot *bot, cJSON *doc, const char *assignment,
 				break;
 			}
 			n++;
+		} else {
+			/* A game that has the option says best what is wrong. */
+			for (i = 0; i < games[g]->noptions && best == NULL; i++) {
+				if (strncasecmp(assignment, games[g]->options[i].name,
+				    len) == 0) {
+					best = err;
+					err = NULL;
+				}
+			}
+			free(err);
+			err = NULL;
 		}
 		table_free(t);
 	}
-	if (n == 0) {
+	if (n > 0) {
+		free(best);
+		return 0;
+	}
+	if (best != NULL) {
 		set_cause(cause, "%s Channel settings are turn_timer, "
-		    "prompt_timer, ai=yes|no, or a game option.", err);
-		free(err);
+		    "prompt_timer, ai=yes|no, or a game option.", best);
+		free(best);
 		return -1;
 	}
-	free(err);
-	return 0;
+	buf_init(&b, 2048);
+	for (g = 0; games[g] != NULL; g++) {
+		buf_printf(&b, "%s%s:", g ? "; " : "", games[g]->name);
+		for (i = 0; i < games[g]->noptions; i++)
+			buf_printf(&b, "%s %s", i ? "," : "",
+			    games[g]->options[i].name);
+	}
+	set_cause(cause, "No game has an option \"%.*s\". Channel settings "
+	    "are turn_timer, prompt_timer, ai=yes|no, or a game option (%s).",
+	    (int)(len > 40 ? 40 : len), assignment, buf_str(&b));
+	buf_release(&b);
+	return -1;
 }
 
 int
