@@ -1,15 +1,18 @@
 /*
- * The slash command.  The bot registers ONE top-level command, named after
- * bot.command ("/cheers"), whose subcommands are every lobby verb
- * (cmd_all()) and every action of every game (game_all()), built from the
- * same struct game_arg descriptions the console parser and help use.
+ * The slash commands, built from the same struct game_arg descriptions the
+ * console parser and help use.  The bot registers one top-level command
+ * per game, named after it ("/cheers", "/fwb"): the game's actions, then
+ * as many lobby verbs (cmd_all()) as fit, the most used first; its "new"
+ * opens a table of that game.  The command named after bot.command (the
+ * one the bot's texts mention) holds every lobby verb, with the actions
+ * of the game of that name if there is one, so a verb a game's command
+ * has no room for is still there.
  *
  * Discord's rules are applied here: names match ^[-_a-z0-9]{1,32}$ and are
  * unique within a subcommand (a free-text "option=value ..." becomes
  * "options", a second "target" becomes "target2"), descriptions are 1 to
  * 100 characters, required options come before optional ones, at most 25
- * options and 25 subcommands.  Two games' actions of one name share one
- * subcommand: the bot routes by the channel's table.  The options keep the
+ * options and 25 subcommands.  The options keep the
  * arguments' order here; interaction.c rebuilds the command text in that
  * order, and commands_json() emits the required ones first.
  */
@@ -137,13 +140,17 @@ commands_add_arg(struct commands_sub *s, const struct game_arg *a,
 	s->noptions++;
 }
 
-/* Adds a subcommand, or merges into the one of the same name. */
+/*
+ * Adds a subcommand to c, or merges into the one of that name.  skip
+ * leading arguments are left out (a game command's "new" has its game).
+ */
 static void
-commands_add(struct commands *c, const char *name, const char *summary,
-    int nargs, const struct game_arg *args)
+commands_add(struct commands_top *c, const char *name, const char *summary,
+    int nargs, const struct game_arg *args, int skip)
 {
 	struct commands_sub	*s = NULL;
 	char			 sname[COMMANDS_NAME_MAX + 1];
+	char			 oname[COMMANDS_NAME_MAX + 1];
 	int			 i, merge = 0;
 
 	commands_name(sname, name);
@@ -155,8 +162,8 @@ commands_add(struct commands *c, const char *name, const char *summary,
 	}
 	if (s == NULL) {
 		if (c->nsubs == COMMANDS_MAX_SUBS) {
-			log_warn("discord: more than %d commands; /%s is left "
-			    "out of the slash command", COMMANDS_MAX_SUBS, name);
+			log_debug("discord: /%s has no room for %s", c->name,
+			    name);
 			return;
 		}
 		s = &c->subs[c->nsubs++];
@@ -165,11 +172,9 @@ commands_add(struct commands *c, const char *name, const char *summary,
 		commands_describe(s->description, sizeof s->description,
 		    summary, sname);
 	}
-	for (i = 0; i < nargs && i < GAME_MAX_ARGS; i++) {
+	for (i = skip; i < nargs && i < GAME_MAX_ARGS; i++) {
 		if (merge) {
-			/* Another game's action: keep what is there. */
-			char	oname[COMMANDS_NAME_MAX + 1];
-
+			/* A verb and an action of one name: keep what is there. */
 			commands_name(oname, args[i].name);
 			if (commands_has_option(s, oname))
 				continue;
@@ -178,33 +183,111 @@ commands_add(struct commands *c, const char *name, const char *summary,
 	}
 }
 
-struct commands *
-commands_build(void)
+/* The lobby verbs in the order game commands take them while room lasts. */
+static const char *const commands_verb_order[] = {
+	"new", "join", "start", "hand", "status", "addbot", "leave", "help",
+	"rules", "settings", "end", "kick", "stats", "leaderboard", "replay",
+	NULL
+};
+
+/* Adds the lobby verb named name to c, if there is one. */
+static void
+commands_add_verb(struct commands_top *c, const char *name, int game_new)
 {
 	const struct cmd_entry *const	*verbs = cmd_all();
-	const struct game_ops *const	*games = game_all();
-	struct commands			*c = xcalloc(1, sizeof *c);
-	int				 i, g;
+	int				 i;
 
-	for (i = 0; verbs[i] != NULL; i++)
+	for (i = 0; verbs[i] != NULL; i++) {
+		if (strcmp(verbs[i]->name, name) != 0)
+			continue;
 		commands_add(c, verbs[i]->name, verbs[i]->summary,
-		    verbs[i]->nargs, verbs[i]->args);
-	for (g = 0; games[g] != NULL; g++) {
-		for (i = 0; i < games[g]->nactions; i++)
-			commands_add(c, games[g]->actions[i].name,
-			    games[g]->actions[i].summary,
-			    games[g]->actions[i].nargs,
-			    games[g]->actions[i].args);
+		    verbs[i]->nargs, verbs[i]->args,
+		    game_new && strcmp(name, "new") == 0 ? 1 : 0);
+		return;
 	}
+}
+
+/* A new top-level command of cs, or NULL when there are too many. */
+static struct commands_top *
+commands_new_top(struct commands *cs, const char *name,
+    const struct game_ops *game, const char *description)
+{
+	struct commands_top	*c;
+
+	if (cs->n == COMMANDS_MAX_TOP)
+		return NULL;
+	c = &cs->top[cs->n++];
+	memset(c, 0, sizeof *c);
+	commands_name(c->name, name);
+	c->game = game;
+	commands_describe(c->description, sizeof c->description, description,
+	    c->name);
 	return c;
 }
 
-const struct commands_sub *
-commands_find(const struct commands *c, const char *name)
+/* The game's actions, then the lobby verbs that fit. */
+static void
+commands_add_game(struct commands_top *c, const struct game_ops *g,
+    int game_new)
 {
 	int	i;
 
-	for (i = 0; i < c->nsubs; i++)
+	for (i = 0; i < g->nactions; i++)
+		commands_add(c, g->actions[i].name, g->actions[i].summary,
+		    g->actions[i].nargs, g->actions[i].args, 0);
+	for (i = 0; commands_verb_order[i] != NULL; i++)
+		commands_add_verb(c, commands_verb_order[i], game_new);
+}
+
+struct commands *
+commands_build(const char *botcmd)
+{
+	const struct cmd_entry *const	*verbs = cmd_all();
+	const struct game_ops *const	*games = game_all();
+	struct commands			*cs = xcalloc(1, sizeof *cs);
+	struct commands_top		*c;
+	char				 name[COMMANDS_NAME_MAX + 1];
+	int				 i, g;
+
+	/* bot.command: every verb, and its game's actions if it names one. */
+	commands_name(name, botcmd);
+	c = commands_new_top(cs, name, game_find(name), "Play cocktail card "
+	    "games: open a table, join, play your cards");
+	for (i = 0; verbs[i] != NULL; i++)
+		commands_add(c, verbs[i]->name, verbs[i]->summary,
+		    verbs[i]->nargs, verbs[i]->args, 0);
+	if (c->game != NULL)
+		commands_add_game(c, c->game, 0);
+	for (g = 0; games[g] != NULL; g++) {
+		commands_name(name, games[g]->name);
+		if (commands_top_find(cs, name) != NULL)
+			continue;
+		if ((c = commands_new_top(cs, name, games[g],
+		    games[g]->summary)) == NULL)
+			break;
+		c->game_new = 1;
+		commands_add_game(c, games[g], 1);
+	}
+	return cs;
+}
+
+const struct commands_top *
+commands_top_find(const struct commands *cs, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < cs->n; i++)
+		if (strcmp(cs->top[i].name, name) == 0)
+			return &cs->top[i];
+	return NULL;
+}
+
+const struct commands_sub *
+commands_find(const struct commands_top *c, const char *name)
+{
+	int	i;
+
+	for (i = 0; c != NULL && i < c->nsubs; i++)
 		if (strcmp(c->subs[i].name, name) == 0)
 			return &c->subs[i];
 	return NULL;
@@ -240,37 +323,42 @@ commands_option_json(const struct commands_option *o)
 }
 
 cJSON *
-commands_json(const struct commands *c, const char *name,
-    const char *description)
+commands_json(const struct commands *cs)
 {
+	const struct commands_top	*c;
 	const struct commands_sub	*s;
 	cJSON				*all, *top, *subs, *sub, *opts;
-	int				 i, j, pass;
+	int				 i, j, k, pass;
 
 	all = cJSON_CreateArray();
-	top = cJSON_CreateObject();
-	cJSON_AddItemToArray(all, top);
-	cJSON_AddStringToObject(top, "name", name);
-	cJSON_AddNumberToObject(top, "type", 1);	/* CHAT_INPUT */
-	cJSON_AddStringToObject(top, "description", description);
-	cJSON_AddBoolToObject(top, "dm_permission", 1);
-	subs = cJSON_AddArrayToObject(top, "options");
-	for (i = 0; i < c->nsubs; i++) {
-		s = &c->subs[i];
-		sub = cJSON_CreateObject();
-		cJSON_AddNumberToObject(sub, "type", OPT_SUB_COMMAND);
-		cJSON_AddStringToObject(sub, "name", s->name);
-		cJSON_AddStringToObject(sub, "description", s->description);
-		opts = cJSON_AddArrayToObject(sub, "options");
-		/* Discord wants every required option before the optional. */
-		for (pass = 0; pass < 2; pass++) {
-			for (j = 0; j < s->noptions; j++) {
-				if (s->options[j].required == (pass == 0))
-					cJSON_AddItemToArray(opts,
-					    commands_option_json(&s->options[j]));
+	for (k = 0; k < cs->n; k++) {
+		c = &cs->top[k];
+		top = cJSON_CreateObject();
+		cJSON_AddItemToArray(all, top);
+		cJSON_AddStringToObject(top, "name", c->name);
+		cJSON_AddNumberToObject(top, "type", 1);	/* CHAT_INPUT */
+		cJSON_AddStringToObject(top, "description", c->description);
+		cJSON_AddBoolToObject(top, "dm_permission", 1);
+		subs = cJSON_AddArrayToObject(top, "options");
+		for (i = 0; i < c->nsubs; i++) {
+			s = &c->subs[i];
+			sub = cJSON_CreateObject();
+			cJSON_AddNumberToObject(sub, "type", OPT_SUB_COMMAND);
+			cJSON_AddStringToObject(sub, "name", s->name);
+			cJSON_AddStringToObject(sub, "description",
+			    s->description);
+			opts = cJSON_AddArrayToObject(sub, "options");
+			/* Discord wants every required option first. */
+			for (pass = 0; pass < 2; pass++) {
+				for (j = 0; j < s->noptions; j++) {
+					if (s->options[j].required == (pass == 0))
+						cJSON_AddItemToArray(opts,
+						    commands_option_json(
+						    &s->options[j]));
+				}
 			}
+			cJSON_AddItemToArray(subs, sub);
 		}
-		cJSON_AddItemToArray(subs, sub);
 	}
 	return all;
 }
@@ -279,16 +367,19 @@ static void
 commands_registered(struct discord *d, const struct rest_result *res,
     void *arg)
 {
+	int	i;
+
 	(void)arg;
 	if (res->error != NULL) {
-		log_error("discord: registering /%s failed: %s", d->command,
+		log_error("discord: registering the slash commands failed: %s",
 		    res->error);
 		d->registered = 0;	/* try again at the next READY */
 		return;
 	}
-	log_info("discord: registered /%s with %d subcommands%s%s", d->command,
-	    d->commands->nsubs, *d->guild_id != '\0' ? " in guild " : "",
-	    d->guild_id);
+	for (i = 0; i < d->commands->n; i++)
+		log_info("discord: registered /%s with %d subcommands%s%s",
+		    d->commands->top[i].name, d->commands->top[i].nsubs,
+		    *d->guild_id != '\0' ? " in guild " : "", d->guild_id);
 }
 
 void
@@ -297,8 +388,7 @@ commands_register(struct discord *d)
 	cJSON	*json;
 	char	*body, *path, *cause = NULL;
 
-	json = commands_json(d->commands, d->command,
-	    "Play cocktail card games: open a table, join, play your cards");
+	json = commands_json(d->commands);
 	if ((body = cJSON_PrintUnformatted(json)) == NULL)
 		fatalx("cJSON_PrintUnformatted failed");
 	cJSON_Delete(json);
@@ -309,7 +399,7 @@ commands_register(struct discord *d)
 		path = xasprintf("/applications/%s/commands", d->application_id);
 	if (rest_request(d, "PUT", path, NULL, body, 0, commands_registered,
 	    NULL, &cause) != 0) {
-		log_error("discord: registering /%s: %s", d->command, cause);
+		log_error("discord: registering the slash commands: %s", cause);
 		free(cause);
 		d->registered = 0;
 	}

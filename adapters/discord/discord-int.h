@@ -25,6 +25,7 @@ struct gateway;
 struct ratelimit;
 struct commands;
 struct dm_cache;
+struct game_ops;
 struct boards;
 
 #define DISCORD_MSG_MAX		2000		/* characters in one message */
@@ -149,10 +150,10 @@ int	 interaction_take_news(struct discord *, const char *channel,
 int	 interaction_take_public(struct discord *, const char *channel,
 	     const char *text);
 
-/* commands.c: the slash command, built from cmd_all() and game_all(). */
+/* commands.c: the slash commands, built from cmd_all() and game_all(). */
 #define COMMANDS_NAME_MAX	32
 #define COMMANDS_DESC_MAX	100
-#define COMMANDS_MAX_OPTIONS	25
+#define COMMANDS_MAX_OPTIONS	8	/* Discord allows 25; actions have 4 */
 #define COMMANDS_MAX_SUBS	25
 
 /* Discord's application command option types. */
@@ -178,18 +179,36 @@ struct commands_sub {
 	struct commands_option	 options[COMMANDS_MAX_OPTIONS];
 };
 
-struct commands {
+/* One top-level command: "/cheers", "/fwb". */
+struct commands_top {
+	char			 name[COMMANDS_NAME_MAX + 1];
+	char			 description[COMMANDS_DESC_MAX * 4 + 1];
+	const struct game_ops	*game;	/* its game, or NULL */
+	int			 game_new;	/* its "new" opens a game of it */
 	int			 nsubs;
 	struct commands_sub	 subs[COMMANDS_MAX_SUBS];
 };
 
-/* The subcommands of every lobby verb and game action; caller frees. */
-struct commands		*commands_build(void);
-/* The subcommand named name, or NULL. */
-const struct commands_sub *commands_find(const struct commands *, const char *);
-/* The one top-level command's JSON, for a bulk overwrite; caller frees. */
-cJSON			*commands_json(const struct commands *, const char *name,
-			     const char *description);
+#define COMMANDS_MAX_TOP	8
+
+struct commands {
+	int			 n;
+	struct commands_top	 top[COMMANDS_MAX_TOP];
+};
+
+/*
+ * Every top-level command: bot.command (botcmd, borrowed) with every lobby
+ * verb, then one per game; caller frees.
+ */
+struct commands		*commands_build(const char *botcmd);
+/* The top-level command named name, or NULL. */
+const struct commands_top *commands_top_find(const struct commands *,
+			     const char *name);
+/* The subcommand named name of c (may be NULL), or NULL. */
+const struct commands_sub *commands_find(const struct commands_top *c,
+			     const char *name);
+/* Every command's JSON, for a bulk overwrite; caller frees. */
+cJSON			*commands_json(const struct commands *);
 /* Sends the bulk overwrite (PUT), globally or for guild_id. */
 void			 commands_register(struct discord *);
 

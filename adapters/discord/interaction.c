@@ -230,6 +230,7 @@ interaction_value(struct buf *b, const struct commands_option *o,
 static char *
 interaction_text(struct discord *d, const cJSON *data)
 {
+	const struct commands_top	*top;
 	const struct commands_sub	*sub;
 	const cJSON			*opts, *first, *given, *o;
 	const char			*name, *sname, *oname;
@@ -238,7 +239,7 @@ interaction_text(struct discord *d, const cJSON *data)
 	int				 i;
 
 	if ((name = dj_string(data, "name", 32)) == NULL ||
-	    strcmp(name, d->command) != 0)
+	    (top = commands_top_find(d->commands, name)) == NULL)
 		return NULL;
 	opts = cJSON_GetObjectItemCaseSensitive(data, "options");
 	if (opts == NULL || (cJSON_IsArray(opts) && cJSON_GetArraySize(opts) == 0))
@@ -248,7 +249,7 @@ interaction_text(struct discord *d, const cJSON *data)
 	first = cJSON_GetArrayItem(opts, 0);
 	if (dj_int(first, "type", 1, 11, &type) != 0 || type != OPT_SUB_COMMAND ||
 	    (sname = dj_string(first, "name", 32)) == NULL ||
-	    (sub = commands_find(d->commands, sname)) == NULL)
+	    (sub = commands_find(top, sname)) == NULL)
 		return NULL;
 	given = cJSON_GetObjectItemCaseSensitive(first, "options");
 	if (given != NULL && (!cJSON_IsArray(given) ||
@@ -256,6 +257,9 @@ interaction_text(struct discord *d, const cJSON *data)
 		return NULL;
 	buf_init(&b, CMD_TEXT_MAX + 64);
 	buf_puts(&b, sub->name);
+	/* "/fwb new" opens a table of Friends with Beverages. */
+	if (top->game_new && strcmp(sub->name, "new") == 0)
+		buf_printf(&b, " %s", top->game->name);
 	for (i = 0; i < sub->noptions; i++) {
 		cJSON_ArrayForEach(o, given) {
 			if ((oname = dj_string(o, "name", 32)) == NULL ||

@@ -430,44 +430,56 @@ class Fake:
 
     def validate_commands(self, cmds):
         errs = []
-        if not isinstance(cmds, list) or len(cmds) != 1:
-            return ["want exactly one top-level command"]
-        top = cmds[0]
+        if not isinstance(cmds, list) or not 1 <= len(cmds) <= 100:
+            return ["want 1 to 100 top-level commands"]
+        names = [c.get("name") for c in cmds if isinstance(c, dict)]
+        if len(set(names)) != len(cmds):
+            errs.append("top-level names must be unique: %s" % names)
+        for top in cmds:
+            errs += self.validate_command(top)
+        return errs
 
-        def desc_ok(o, where):
+    def validate_command(self, top):
+        errs = []
+        where = top.get("name", "?")
+
+        def desc_ok(o, what):
             d = o.get("description")
             if not isinstance(d, str) or not 1 <= len(d) <= 100:
-                errs.append("%s: bad description" % where)
+                errs.append("%s %s: bad description" % (where, what))
 
         if not NAME_RE.match(top.get("name", "")):
-            errs.append("bad top-level name")
+            errs.append("bad top-level name %r" % top.get("name"))
         desc_ok(top, "top")
         subs = top.get("options", [])
         if len(subs) > 25:
-            errs.append("more than 25 subcommands")
+            errs.append("%s: more than 25 subcommands" % where)
         seen = set()
         for sub in subs:
             n = sub.get("name", "")
             if not NAME_RE.match(n) or n in seen:
-                errs.append("bad or duplicate subcommand %r" % n)
+                errs.append("%s: bad or duplicate subcommand %r" % (where, n))
             seen.add(n)
             desc_ok(sub, n)
             if sub.get("type") != 1:
-                errs.append("%s: not a subcommand" % n)
+                errs.append("%s %s: not a subcommand" % (where, n))
             optional_seen = False
             names = set()
+            if len(sub.get("options", [])) > 25:
+                errs.append("%s %s: more than 25 options" % (where, n))
             for o in sub.get("options", []):
                 on = o.get("name", "")
                 if not NAME_RE.match(on) or on in names:
-                    errs.append("%s: bad or duplicate option %r" % (n, on))
+                    errs.append("%s %s: bad or duplicate option %r" %
+                                (where, n, on))
                 names.add(on)
                 desc_ok(o, n + "." + on)
                 if o.get("type") not in (3, 4, 5, 6, 7, 8, 9, 10, 11):
-                    errs.append("%s.%s: bad type" % (n, on))
+                    errs.append("%s %s.%s: bad type" % (where, n, on))
                 if o.get("required"):
                     if optional_seen:
-                        errs.append("%s: required option %s after an "
-                                    "optional one" % (n, on))
+                        errs.append("%s %s: required option %s after an "
+                                    "optional one" % (where, n, on))
                 else:
                     optional_seen = True
         return errs

@@ -329,6 +329,12 @@ if MODE == "buttons":
        s["callback_errors"][:3])
     ok(not s["late_callbacks"], "every callback within 3 s")
     ok(s["unexpected_429"] == 0, "edits respect the rate limit")
+    # Each game has its own command: /fwb new opens a FwB table.
+    a = answered(call("POST", "/_test/interaction", {
+        "user": ALICE, "name": "alice", "channel": "601", "guild": GUILD,
+        "command": "fwb", "sub": "new", "options": []})["id"])
+    ok("Friends with Beverages" in text_of(a) and a[0]["flags"] == 0,
+       "/fwb new opens a Friends with Beverages table: %s" % a)
     print("discord (buttons): %d passed, %d failed" % (passed, failed),
           flush=True)
     sys.exit(1 if failed else 0)
@@ -372,7 +378,15 @@ ok(s["identifies"][0] == {"intents": 1, "shard": [0, 1]},
    s["identifies"][0])
 cmd = s["commands"][0] if s["commands"] else {"options": []}
 subs = {o["name"]: o for o in cmd.get("options", [])}
-ok(cmd.get("name") == "cheers", "one command named after bot.command")
+ok(cmd.get("name") == "cheers", "the first command is named after "
+   "bot.command")
+tops = {c["name"]: c for c in s["commands"] or []}
+ok(set(tops) == {"cheers", "fwb"}, "one command per game: %s" % list(tops))
+fwb = {o["name"]: o for o in tops.get("fwb", {}).get("options", [])}
+ok({"draw", "complete", "new", "join", "start", "hand"} <= set(fwb),
+   "/fwb has its actions and the table verbs: %s" % list(fwb))
+ok([o["name"] for o in fwb.get("new", {}).get("options", [])] == ["options"],
+   "/fwb new needs no game")
 for name in ("new", "join", "addbot", "start", "hand", "play", "give",
              "discard", "settings"):
     ok(name in subs, "subcommand %s is registered" % name)

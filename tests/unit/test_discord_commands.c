@@ -61,52 +61,66 @@ sub_named(const cJSON *subs, const char *name)
 static void
 test_schema_rules(void **state)
 {
-	struct commands	*c = commands_build();
+	struct commands	*c = commands_build("cheers");
 	const cJSON	*top, *subs, *sub, *opt, *desc;
 	cJSON		*all;
-	int		 optional_seen, nsubs = 0, nopts;
+	int		 optional_seen, nsubs, nopts;
 
 	(void)state;
-	all = commands_json(c, "cheers", "Play cocktail card games");
-	assert_int_equal(cJSON_GetArraySize(all), 1);
-	top = cJSON_GetArrayItem(all, 0);
-	assert_string_equal(cJSON_GetObjectItem(top, "name")->valuestring,
-	    "cheers");
-	subs = cJSON_GetObjectItem(top, "options");
-	cJSON_ArrayForEach(sub, subs) {
-		nsubs++;
-		assert_int_equal(cJSON_GetObjectItem(sub, "type")->valueint, 1);
-		assert_true(valid_name(cJSON_GetObjectItem(sub, "name")->valuestring));
-		desc = cJSON_GetObjectItem(sub, "description");
+	all = commands_json(c);
+	/* One command per game; the first is bot.command's. */
+	assert_true(cJSON_GetArraySize(all) >= 2);
+	assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(all, 0),
+	    "name")->valuestring, "cheers");
+	cJSON_ArrayForEach(top, all) {
+		assert_true(valid_name(cJSON_GetObjectItem(top,
+		    "name")->valuestring));
+		desc = cJSON_GetObjectItem(top, "description");
 		assert_true(chars(desc->valuestring) >= 1 &&
 		    chars(desc->valuestring) <= 100);
-		optional_seen = 0;
-		nopts = 0;
-		cJSON_ArrayForEach(opt, cJSON_GetObjectItem(sub, "options")) {
-			const cJSON	*o2;
-			int		 same = 0;
-
-			nopts++;
-			assert_true(valid_name(cJSON_GetObjectItem(opt,
+		subs = cJSON_GetObjectItem(top, "options");
+		nsubs = 0;
+		cJSON_ArrayForEach(sub, subs) {
+			nsubs++;
+			assert_int_equal(cJSON_GetObjectItem(sub,
+			    "type")->valueint, 1);
+			assert_true(valid_name(cJSON_GetObjectItem(sub,
 			    "name")->valuestring));
-			desc = cJSON_GetObjectItem(opt, "description");
+			desc = cJSON_GetObjectItem(sub, "description");
 			assert_true(chars(desc->valuestring) >= 1 &&
 			    chars(desc->valuestring) <= 100);
-			/* Required options come before optional ones. */
-			if (cJSON_IsTrue(cJSON_GetObjectItem(opt, "required")))
-				assert_false(optional_seen);
-			else
-				optional_seen = 1;
-			/* Option names are unique within a subcommand. */
-			cJSON_ArrayForEach(o2, cJSON_GetObjectItem(sub, "options"))
-				same += strcmp(cJSON_GetObjectItem(o2,
-				    "name")->valuestring, cJSON_GetObjectItem(opt,
-				    "name")->valuestring) == 0;
-			assert_int_equal(same, 1);
+			optional_seen = 0;
+			nopts = 0;
+			cJSON_ArrayForEach(opt, cJSON_GetObjectItem(sub,
+			    "options")) {
+				const cJSON	*o2;
+				int		 same = 0;
+
+				nopts++;
+				assert_true(valid_name(cJSON_GetObjectItem(opt,
+				    "name")->valuestring));
+				desc = cJSON_GetObjectItem(opt, "description");
+				assert_true(chars(desc->valuestring) >= 1 &&
+				    chars(desc->valuestring) <= 100);
+				/* Required options come before optional ones. */
+				if (cJSON_IsTrue(cJSON_GetObjectItem(opt,
+				    "required")))
+					assert_false(optional_seen);
+				else
+					optional_seen = 1;
+				/* Option names are unique within a subcommand. */
+				cJSON_ArrayForEach(o2, cJSON_GetObjectItem(sub,
+				    "options"))
+					same += strcmp(cJSON_GetObjectItem(o2,
+					    "name")->valuestring,
+					    cJSON_GetObjectItem(opt,
+					    "name")->valuestring) == 0;
+				assert_int_equal(same, 1);
+			}
+			assert_true(nopts <= 25);
 		}
-		assert_true(nopts <= 25);
+		assert_true(nsubs >= 1 && nsubs <= 25);
 	}
-	assert_true(nsubs >= 1 && nsubs <= 25);
 	cJSON_Delete(all);
 	free(c);
 }
@@ -116,30 +130,56 @@ test_schema_covers_everything(void **state)
 {
 	const struct cmd_entry *const	*verbs = cmd_all();
 	const struct game_ops *const	*games = game_all();
-	struct commands			*c = commands_build();
+	struct commands			*c = commands_build("cb");
+	const struct commands_top	*top, *bot;
 	int				 i, g;
 
 	(void)state;
+	/* bot.command names no game: every verb, no action. */
+	bot = commands_top_find(c, "cb");
+	assert_non_null(bot);
+	assert_null(bot->game);
 	for (i = 0; verbs[i] != NULL; i++)
-		assert_non_null(commands_find(c, verbs[i]->name));
-	for (g = 0; games[g] != NULL; g++)
+		assert_non_null(commands_find(bot, verbs[i]->name));
+	/* Each game: every action, and the verbs a table needs most. */
+	for (g = 0; games[g] != NULL; g++) {
+		top = commands_top_find(c, games[g]->name);
+		assert_non_null(top);
+		assert_ptr_equal(top->game, games[g]);
+		assert_true(top->game_new);
 		for (i = 0; i < games[g]->nactions; i++)
-			assert_non_null(commands_find(c,
+			assert_non_null(commands_find(top,
 			    games[g]->actions[i].name));
+		assert_non_null(commands_find(top, "new"));
+		assert_non_null(commands_find(top, "join"));
+		assert_non_null(commands_find(top, "start"));
+		assert_non_null(commands_find(top, "hand"));
+		/* Its "new" has no game option: the command is the game. */
+		assert_string_equal(commands_find(top, "new")->options[0].name,
+		    "options");
+	}
+	free(c);
+	/* bot.command naming a game is that game's command too. */
+	c = commands_build("cheers");
+	bot = commands_top_find(c, "cheers");
+	assert_non_null(commands_find(bot, "play"));
+	assert_non_null(commands_find(bot, "leaderboard"));
+	assert_false(bot->game_new);
 	free(c);
 }
 
 static void
 test_schema_types(void **state)
 {
-	struct commands			*c = commands_build();
+	struct commands			*c = commands_build("cheers");
+	const struct commands_top	*top = commands_top_find(c, "cheers");
 	const struct commands_sub	*s;
 	cJSON				*all;
 	const cJSON			*give, *opts;
 
 	(void)state;
 	/* play <card> <target>: an integer from 1, a string. */
-	s = commands_find(c, "play");
+	s = commands_find(top, "play");
 	assert_non_null(s);
 	assert_int_equal(s->noptions, 2);
 	assert_string_equal(s->options[0].name, "card");
@@ -150,7 +190,7 @@ test_schema_types(void **state)
 	assert_int_equal(s->options[1].type, OPT_STRING);
 
 	/* give <target> <target> [card]: the second target is renamed. */
-	s = commands_find(c, "give");
+	s = commands_find(top, "give");
 	assert_non_null(s);
 	assert_string_equal(s->options[0].name, "target");
 	assert_string_equal(s->options[1].name, "target2");
@@ -158,22 +198,22 @@ test_schema_types(void **state)
 	assert_false(s->options[2].required);
 
 	/* kick <player>: a user; addbot [count]: an integer with bounds. */
-	s = commands_find(c, "kick");
+	s = commands_find(top, "kick");
 	assert_int_equal(s->options[0].type, OPT_USER);
-	s = commands_find(c, "addbot");
+	s = commands_find(top, "addbot");
 	assert_int_equal(s->options[0].type, OPT_INTEGER);
 	assert_true(s->options[0].has_max);
 	assert_int_equal(s->options[0].min, 1);
 	assert_false(s->options[0].required);
 
 	/* new [game] [option=value ...]: "options". */
-	s = commands_find(c, "new");
+	s = commands_find(top, "new");
 	assert_string_equal(s->options[1].name, "options");
-	s = commands_find(c, "settings");
+	s = commands_find(top, "settings");
 	assert_string_equal(s->options[0].name, "options");
 
 	/* The JSON keeps the order and the bounds. */
-	all = commands_json(c, "cheers", "x");
+	all = commands_json(c);
 	give = sub_named(cJSON_GetObjectItem(cJSON_GetArrayItem(all, 0),
 	    "options"), "give");
 	opts = cJSON_GetObjectItem(give, "options");
