@@ -69,6 +69,7 @@ struct config {
 	char		 *discord_ca_file;	/* "": the system's CAs */
 	int		  discord_shard_id;
 	int		  discord_shard_count;
+	int		  discord_compress;
 	char		 *discord_guild_id;	/* "": global commands */
 	char		 *discord_user_agent_url;
 };

@@ -49,6 +49,7 @@ struct discord {
 	char			*user_agent;	/* "DiscordBot (url, version)" */
 	char			*command;	/* bot.command: the slash command */
 	int			 shard_id, shard_count;
+	int			 compress;	/* zlib-stream on the gateway */
 
 	struct rest		*rest;
 	struct gateway		*gateway;
@@ -126,6 +127,21 @@ void	 ratelimit_update(struct ratelimit *, const char *route,
 /* A 429: nothing on this bucket (or anywhere, when global) for retry ms. */
 void	 ratelimit_limited(struct ratelimit *, const char *route,
 	     const char *major, int global, uint64_t retry_ms, uint64_t now);
+
+/*
+ * zstream.c: the gateway's zlib-stream compression.  zstream_feed takes
+ * a websocket message's bytes (borrowed); when they end a gateway message
+ * it inflates it into out (capped by its max) and returns 1; 0 when the
+ * message goes on; -1 with *cause for a corrupt or oversized stream.
+ */
+struct zstream;
+struct buf;
+struct zstream	*zstream_new(size_t max);
+void		 zstream_free(struct zstream *);
+/* A new connection: a new stream. */
+void		 zstream_reset(struct zstream *);
+int		 zstream_feed(struct zstream *, const void *, size_t,
+		     struct buf *out, char **cause);
 
 /* gateway.c: the websocket session. */
 int	 gateway_start(struct discord *, char **cause);

@@ -358,6 +358,7 @@ discord_new(struct bot *bot, char **cause)
 	d->command = xstrdup(cfg->bot_command);
 	d->shard_id = cfg->discord_shard_id;
 	d->shard_count = cfg->discord_shard_count;
+	d->compress = cfg->discord_compress;
 	d->commands = commands_build(cfg->bot_command);
 	d->dms = dm_cache_new();
 	return &d->adapter;

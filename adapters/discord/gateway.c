@@ -73,6 +73,7 @@ struct gateway {
 
 	struct buf		 rx;
 	int			 rx_overflow;
+	struct zstream		*zs;		/* zlib-stream, or NULL */
 	char			*out[GW_OUT_MAX];
 	size_t			 outlen[GW_OUT_MAX];
 	int			 nout;
@@ -386,6 +387,30 @@ gateway_lost(struct discord *d, const char *why)
 	uv_timer_start(&gw->reconnect, gateway_on_reconnect, ms, 0);
 }
 
+/*
+ * A piece of a zlib-stream connection: inflated and handled once the
+ * server's flush marker ends what came so far.  A corrupt stream cannot
+ * go on, so the connection is closed (and the session resumed).
+ */
+static void
+gateway_receive_compressed(struct discord *d, const void *in, size_t len)
+{
+	struct gateway	*gw = d->gateway;
+	char		*cause = NULL;
+	int		 rc;
+
+	d->rx_ns = uv_hrtime();
+	if ((rc = zstream_feed(gw->zs, in, len, &gw->rx, &cause)) < 0) {
+		log_warn("discord: %s; reconnecting", cause);
+		free(cause);
+		gateway_close(d, GW_CLOSE_RESUME, GW_NEXT_NOW);
+		return;
+	}
+	if (rc == 1)
+		gateway_message(d, buf_str(&gw->rx));
+	buf_reset(&gw->rx);
+}
+
 static int
 gateway_callback(struct lws *wsi, enum lws_callback_reasons reason,
     void *user, void *in, size_t len)
@@ -419,6 +444,10 @@ gateway_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_CLIENT_RECEIVE:
 		if (wsi != gw->wsi)
 			return -1;
+		if (gw->zs != NULL) {
+			gateway_receive_compressed(d, in, len);
+			break;
+		}
 		if (!gw->rx_overflow && buf_add(&gw->rx, in, len) != 0)
 			gw->rx_overflow = 1;
 		if (!lws_is_final_fragment(wsi) ||
@@ -505,8 +534,12 @@ gateway_open(struct discord *d, const char *url)
 		gateway_lost(d, "bad URL");
 		return;
 	}
-	snprintf(path, sizeof path, "/%s%sv=10&encoding=json", rest,
-	    strchr(rest, '?') != NULL ? "&" : "?");
+	snprintf(path, sizeof path, "/%s%sv=10&encoding=json%s", rest,
+	    strchr(rest, '?') != NULL ? "&" : "?",
+	    d->compress ? "&compress=zlib-stream" : "");
+	/* Each connection is a new zlib stream. */
+	if (gw->zs != NULL)
+		zstream_reset(gw->zs);
 	memset(&ci, 0, sizeof ci);
 	ci.context = gw->ctx;
 	ci.address = host;
@@ -594,6 +627,8 @@ gateway_start(struct discord *d, char **cause)
 	d->gateway = gw;
 	gw->seq = -1;
 	buf_init(&gw->rx, GW_MSG_MAX);
+	if (d->compress)
+		gw->zs = zstream_new(GW_MSG_MAX);
 	snprintf(gw->url, sizeof gw->url, "%s", d->gateway_url);
 	uv_timer_init(d->loop, &gw->heartbeat);
 	gw->heartbeat.data = d;
@@ -649,6 +684,7 @@ gateway_free(struct discord *d)
 	if (gw->ctx != NULL)
 		lws_context_destroy(gw->ctx);
 	buf_release(&gw->rx);
+	zstream_free(gw->zs);
 	free(gw);
 	d->gateway = NULL;
 }

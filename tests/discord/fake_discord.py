@@ -17,6 +17,7 @@ import asyncio
 import json
 import re
 import time
+import zlib
 
 from aiohttp import web, WSMsgType
 
@@ -50,11 +51,12 @@ class Fake:
             "served_5xx": 0, "failed_contents": [], "dm_opens": {},
             "commands_route": None, "gateway_bot": 0,
             "component_errors": [], "edits": 0, "deletes": 0,
-            "callback_errors": [],
+            "callback_errors": [], "compressed": 0,
         }
         self.msgs = {}              # id -> message, see store_message
         self.patch_delay = 0.0      # seconds each edit takes
         self.dm_closed = set()
+        self.zlib = {}              # id(ws) -> compressor, zlib-stream
         self.storm = 0              # next N channel posts get a 429
         self.fail5xx = 0            # next N channel posts get a 502
         self.storm_global = False
@@ -68,7 +70,20 @@ class Fake:
     # --- gateway -------------------------------------------------------
 
     async def send(self, ws, payload):
-        await ws.send_str(json.dumps(payload))
+        z = self.zlib.get(id(ws))
+        if z is None:
+            await ws.send_str(json.dumps(payload))
+            return
+        # zlib-stream: one stream per connection, flushed after each
+        # payload; a long payload is split over two websocket messages,
+        # which Discord may do too.
+        data = z.compress(json.dumps(payload).encode()) + \
+            z.flush(zlib.Z_SYNC_FLUSH)
+        if len(data) > 64:
+            await ws.send_bytes(data[:len(data) // 2])
+            await ws.send_bytes(data[len(data) // 2:])
+        else:
+            await ws.send_bytes(data)
 
     async def dispatch(self, t, d):
         """Sends a dispatch on the current session; kept for RESUME."""
@@ -85,8 +100,14 @@ class Fake:
         if request.query.get("v") != "10" or \
                 request.query.get("encoding") != "json":
             return web.Response(status=400, text="want ?v=10&encoding=json")
+        compress = request.query.get("compress")
+        if compress not in (None, "zlib-stream"):
+            return web.Response(status=400, text="bad compress")
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
+        if compress:
+            self.zlib[id(ws)] = zlib.compressobj()
+            self.log["compressed"] += 1
         self.log["connections"] += 1
         self.log["ws_user_agents"].append(request.headers.get("User-Agent", ""))
         old = self.ws
@@ -152,6 +173,7 @@ class Fake:
             frame_code if frame_code is not None else ws.close_code)
         if self.ws is ws:
             self.ws = None
+        self.zlib.pop(id(ws), None)
         return ws
 
     # --- REST ----------------------------------------------------------

@@ -50,6 +50,7 @@ port=$(cat "$tmp/port")
     -o discord.token=test-token -o discord.application_id=1 \
     -o bot.state_file="$tmp/state.db" -o bot.seed=42 \
     -o tables.ai_delay=0 -o tables.timeouts_to_ai=1 \
+    -o discord.compress=yes \
     < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 pid=$!
 

@@ -373,6 +373,8 @@ ok(all(u.startswith("DiscordBot (") for u in s["ws_user_agents"]),
 ok(all(u.startswith("DiscordBot (") for u in s["rest_user_agents"]),
    "User-Agent on REST")
 ok(s["bad_auth"] == 0, "REST requests carry Authorization: Bot <token>")
+ok(s["compressed"] == s["connections"], "every gateway connection is "
+   "compressed (discord.compress, zlib-stream)")
 ok(s["identifies"][0] == {"intents": 1, "shard": [0, 1]},
    "IDENTIFY with intents GUILDS only and shard [0, 1]: %s" %
    s["identifies"][0])
@@ -542,6 +544,9 @@ ok(any(c["flags"] & 64 and SECRET.search(c["content"])
 ok(not s["late_callbacks"], "every callback within 3 s: %s" %
    s["late_callbacks"])
 ok(s["orphan_followups"] == 0, "no followup before its callback")
+ok(s["compressed"] == s["connections"] and s["connections"] >= 5,
+   "every reconnect was compressed too (%d of %d)" % (s["compressed"],
+                                                      s["connections"]))
 ok(s["unexpected_429"] == 0, "the bot waits when a bucket is empty "
    "(%d requests did not)" % s["unexpected_429"])
 ok(all(len(m["content"]) <= 2000 for m in s["messages"]),
