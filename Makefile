@@ -6,7 +6,8 @@
 #                 command line, crash, Discord against a fake server)
 #   make check    the same tests, built with AddressSanitizer and UBSan
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
-#   make bench    restart time with 1,000 tables, console commands/second
+#   make bench    restart time with 1,000 tables, console commands/second,
+#                 Discord interaction-to-callback latency
 #   make systemd  the service tests: unit file, notify, signals, install
 #   make install  binary, systemd unit, example config (PREFIX, DESTDIR)
 #   make uninstall  remove what install put in place (not config or state)
@@ -123,6 +124,7 @@ test: unit transcripts cli crash discord systemd
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot
 	@sh bench/restore.sh $(BUILD)/cheersbot
+	@sh bench/discord-latency.sh $(BUILD)/cheersbot
 
 # Under the sanitizers the CHEERS property test plays 20,000 games instead
 # of 100,000 and the FwB one 2,000 instead of 20,000 (about 4x slower per

@@ -594,6 +594,20 @@ class Fake:
         await self.dispatch("INTERACTION_CREATE", d)
         return web.json_response({"id": iid})
 
+    async def t_wait(self, request):
+        """Waits (up to 5 s) until interaction ?id= has its callback;
+        answers {"answered": bool, "latency": s from sending it}."""
+        iid = request.query["id"]
+        end = time.monotonic() + 5
+        while time.monotonic() < end:
+            for c in reversed(self.log["callbacks"]):
+                if c["interaction"] == iid:
+                    return web.json_response({"answered": True,
+                                              "latency": c["latency"],
+                                              "content": c["content"]})
+            await asyncio.sleep(0.0005)
+        return web.json_response({"answered": False})
+
     async def t_messages(self, request):
         return web.json_response(self.msgs)
 
@@ -668,6 +682,7 @@ def main():
     r.add_post("/_test/interaction", fake.t_interaction)
     r.add_post("/_test/click", fake.t_click)
     r.add_get("/_test/messages", fake.t_messages)
+    r.add_get("/_test/wait", fake.t_wait)
     r.add_post("/_test/{what}", fake.t_op)
     r.add_get("/_test/state", fake.t_state)
 

@@ -1,0 +1,138 @@
+#!/usr/bin/python3
+"""Interaction latency: how long after an INTERACTION_CREATE arrives does
+its callback request leave the bot?  Drives a running bot (with -v, so it
+logs each callback's time) through the fake Discord of tests/discord:
+
+    discord_latency.py PORT BOT_STDERR_FILE COUNT
+
+One CHEERS table (alice, and an AI that moves at once), then COUNT
+interactions one after another, in turn: /cheers status, /cheers hand, a
+click on the table's "My hand", and a move (/cheers throw when it is
+alice's turn; when it is refused, because she must answer a CHEERS or the
+game is over, the table is ended and a new one opened, unmeasured).  Prints the median, p90, p99 and worst
+time the bot itself logged, then the round trip the fake server saw
+(Python and the loopback included), for comparison.
+"""
+import json
+import re
+import statistics
+import sys
+import time
+import urllib.error
+import urllib.request
+
+PORT, BOT_ERR, COUNT = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+BASE = "http://127.0.0.1:%d" % PORT
+ALICE, CHANNEL, GUILD = "101", "500", "700"
+
+
+def call(method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(BASE + path, data=data, method=method)
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read() or b"null")
+
+
+def slash(sub):
+    iid = call("POST", "/_test/interaction", {
+        "user": ALICE, "name": "alice", "channel": CHANNEL, "guild": GUILD,
+        "sub": sub, "options": []})["id"]
+    return call("GET", "/_test/wait?id=" + iid)
+
+
+def board():
+    msgs = call("GET", "/_test/messages").values()
+    b = [m for m in msgs if m["channel"] == CHANNEL and not m["deleted"]
+         and any(x["label"] == "My hand" for row in m["components"]
+                 for x in row["components"])]
+    return max(b, key=lambda m: int(m["id"])) if b else None
+
+
+def click_hand():
+    """Clicks "My hand" on the table message; a repost may be under way,
+    so a click on a message just deleted is tried again."""
+    for attempt in range(50):
+        b = board()
+        cid = [x["custom_id"] for row in b["components"]
+               for x in row["components"] if x["label"] == "My hand"][0]
+        try:
+            iid = call("POST", "/_test/click", {
+                "user": ALICE, "name": "alice", "message": b["id"],
+                "custom_id": cid, "guild": GUILD})["id"]
+            return call("GET", "/_test/wait?id=" + iid)
+        except urllib.error.HTTPError:
+            time.sleep(0.01)
+    sys.exit("bench: no table message to click")
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(len(xs) * p))]
+
+
+end = time.monotonic() + 20
+while time.monotonic() < end:
+    with open(BOT_ERR) as f:
+        if "discord: ready" in f.read():
+            break
+    time.sleep(0.1)
+else:
+    sys.exit("bench: the bot did not connect")
+for sub in ("new", "addbot", "start"):
+    slash(sub)
+time.sleep(0.5)
+with open(BOT_ERR) as f:
+    before = len(re.findall(r"callback leaves (\d+) us", f.read()))
+
+# Every interaction sent from here on, in order, and what it was; the
+# bot's log lines are in the same order, as they go one at a time.
+sent = []
+round_trips = []
+moves = 0
+for i in range(COUNT):
+    kind = i % 4
+    if kind == 0:
+        r = slash("status")
+    elif kind == 1:
+        r = slash("hand")
+    elif kind == 2:
+        r = click_hand()
+    else:
+        r = slash("throw")
+        if "throws" in r.get("content", ""):
+            moves += 1
+        else:
+            kind = 4    # a CHEERS to answer, or the game is over
+    if not r.get("answered"):
+        sys.exit("bench: interaction %d got no callback" % i)
+    sent.append(kind)
+    round_trips.append(r["latency"] * 1e6)
+    if kind == 4:
+        # A CHEERS to answer or a game ended: a fresh table.
+        for sub in ("end", "new", "addbot", "start"):
+            slash(sub)
+            sent.append(-1)
+time.sleep(0.5)
+with open(BOT_ERR) as f:
+    logged = [int(x) for x in
+              re.findall(r"callback leaves (\d+) us", f.read())][before:]
+if len(logged) < len(sent):
+    sys.exit("bench: only %d callbacks were logged" % len(logged))
+us = [t for t, k in zip(logged, sent) if k >= 0]
+print("discord: %d interactions (status, hand, My hand click, throw)" %
+      len(us))
+print("discord: INTERACTION_CREATE in -> callback out, in the bot: median "
+      "%d us, p90 %d us, p99 %d us, worst %d us" %
+      (statistics.median(us), pct(us, 0.90), pct(us, 0.99), max(us)))
+for k, what in enumerate(("/cheers status (the table posted again)",
+                          "/cheers hand (ephemeral)",
+                          "a My hand click (ephemeral)",
+                          "/cheers throw, a move (committed first)",
+                          "/cheers throw refused (CHEERS or end)")):
+    part = [t for t, kk in zip(logged, sent) if kk == k]
+    if part:
+        print("discord:   %-42s %4d: median %5d us, p99 %5d us" %
+              (what, len(part), statistics.median(part), pct(part, 0.99)))
+print("discord: round trip seen by the fake server (Python, loopback "
+      "included): median %d us, p99 %d us" %
+      (statistics.median(round_trips), pct(round_trips, 0.99)))
