@@ -117,6 +117,12 @@ struct adapter_ops {
 		     const char *news, const char *text,
 		     const struct adapter_buttons *, enum adapter_board how,
 		     char **cause);
+	/*
+	 * Optional (may be NULL): how to name a channel in text, into buf
+	 * (capped): "<#123>" on Discord.  Without it the id itself is shown.
+	 */
+	void	 (*channel_name)(struct adapter *, const char *channel,
+		     char *buf, size_t len);
 	/* Writes how to mention a user into buf (capped); "@name" by default. */
 	void	 (*mention)(struct adapter *, const char *user_id, const char *name,
 		     char *buf, size_t len);

@@ -57,7 +57,8 @@ cmd_leaderboard_exec(struct cmd_ctx *ctx, char **cause)
 	const struct game_ops	*ops = NULL;
 	struct store_scope	 sc;
 	struct buf		 b;
-	char			 where[TABLE_ID_MAX + 64];
+	char			 where[TABLE_ID_MAX + 80];
+	char			 chan[TABLE_ID_MAX + 8];
 	int			 rc = 0;
 
 	if (ctx->argc > 2)
@@ -72,8 +73,10 @@ cmd_leaderboard_exec(struct cmd_ctx *ctx, char **cause)
 	buf_init(&b, 4096);
 	if (!ctx->ev->is_dm) {
 		sc.channel = ctx->ev->channel;
+		render_channel(ctx->ev->adapter, ctx->ev->channel, chan,
+		    sizeof chan);
 		snprintf(where, sizeof where, "%s leaderboard in %s",
-		    ops == NULL ? "The" : ops->title, ctx->ev->channel);
+		    ops == NULL ? "The" : ops->title, chan);
 		rc = cmd_leaderboard_add(ctx, &sc, where, &b, cause);
 		sc.channel = NULL;
 	}

@@ -52,7 +52,7 @@ cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct table	*t;
 	struct buf	 log, out;
-	char		*end, *seats, *view;
+	char		*end, *seats, *view, where[TABLE_ID_MAX + 8];
 	long		 id;
 	int		 seat;
 
@@ -70,8 +70,9 @@ cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
 	}
 	seats = render_seat_list(t);
 	buf_init(&out, RENDER_MAX);
+	render_channel(ctx->ev->adapter, t->channel, where, sizeof where);
 	buf_printf(&out, "Replay of table %ld, %s in %s with %s (%d moves):",
-	    id, t->ops->title, t->channel, seats, t->nmoves);
+	    id, t->ops->title, where, seats, t->nmoves);
 	buf_puts(&out, buf_str(&log));
 	if (log.truncated)
 		buf_puts(&out, "\n(The rest of the log does not fit in one "

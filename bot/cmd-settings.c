@@ -73,7 +73,7 @@ cmd_settings_channel(struct cmd_ctx *ctx, int first, char **cause)
 {
 	struct adapter	*a = ctx->ev->adapter;
 	cJSON		*doc = channel_load(ctx->bot, a, ctx->ev->channel);
-	char		*show;
+	char		*show, where[TABLE_ID_MAX + 8];
 	int		 i, rc = 0;
 
 	if (first < ctx->argc) {
@@ -89,12 +89,13 @@ cmd_settings_channel(struct cmd_ctx *ctx, int first, char **cause)
 	}
 	if (rc == 0) {
 		show = channel_describe(doc);
+		render_channel(a, ctx->ev->channel, where, sizeof where);
 		if (first < ctx->argc)
 			cmd_reply(ctx, 0, "%s changed the defaults of %s for new "
-			    "tables:%s", ctx->ev->user_name, ctx->ev->channel, show);
+			    "tables:%s", ctx->ev->user_name, where, show);
 		else
 			cmd_reply(ctx, 1, "Defaults of %s for new tables:%s",
-			    ctx->ev->channel, show);
+			    where, show);
 		free(show);
 	}
 	cJSON_Delete(doc);

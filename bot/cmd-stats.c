@@ -79,6 +79,7 @@ cmd_stats_exec(struct cmd_ctx *ctx, char **cause)
 	struct buf		 b;
 	char			 id[TABLE_ID_MAX], name[TABLE_NAME_MAX + 1];
 	char			 who[TABLE_ID_MAX + TABLE_NAME_MAX];
+	char			 where[TABLE_ID_MAX + 8];
 
 	if (ctx->argc > 2)
 		return set_cause(cause, "Usage: /%s stats [player]",
@@ -101,7 +102,8 @@ cmd_stats_exec(struct cmd_ctx *ctx, char **cause)
 			buf_release(&b);
 			return -1;
 		}
-		buf_printf(&b, "%s in %s: ", who, ctx->ev->channel);
+		render_channel(a, ctx->ev->channel, where, sizeof where);
+		buf_printf(&b, "%s in %s: ", who, where);
 		cmd_stats_line(&b, &here);
 		buf_puts(&b, ". Everywhere: ");
 	} else

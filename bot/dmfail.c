@@ -4,7 +4,8 @@
  * is refused, long after send_dm returned.  The adapter reports it here;
  * every table of that adapter where the user sits then marks the seat, so
  * secrets are served through "hand", and tells the channel so
- * (play_dm_closed), without any secret.
+ * (play_dm_closed), without any secret.  A user who writes from a DM
+ * shows it works again (bot_dm_open).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,5 +30,21 @@ bot_dm_failed(struct bot *bot, struct adapter *a, const char *user_id)
 		log_info("table %llu: DMs to %s are closed",
 		    (unsigned long long)t->id, user_id);
 		play_dm_closed(t, seat);
+	}
+}
+
+void
+bot_dm_open(struct bot *bot, struct adapter *a, const char *user_id)
+{
+	struct table	*t;
+	int		 seat;
+
+	TAILQ_FOREACH(t, &bot->tables, entry) {
+		if (t->adapter != a || (seat = table_seat_of(t, user_id)) < 0 ||
+		    !t->seats[seat].dm_closed)
+			continue;
+		log_info("table %llu: DMs to %s work again",
+		    (unsigned long long)t->id, user_id);
+		t->seats[seat].dm_closed = 0;
 	}
 }

@@ -50,12 +50,14 @@ play_deliver(struct table *t, int seat, const char *why)
 	struct seat		*s = &t->seats[seat];
 	struct adapter_buttons	 bs;
 	char			*view, *text, *cause = NULL;
+	char			 where[TABLE_ID_MAX + 8];
 
 	/* Nobody to tell: an AI seat, closed DMs, or a player the AI stands in for. */
 	if (s->user_id == NULL || s->dm_closed || s->ai || t->game == NULL)
 		return;
 	view = t->ops->render_private(t->game, seat);
-	text = xasprintf("%s at %s: %s\n%s", t->ops->title, t->channel, why, view);
+	render_channel(t->adapter, t->channel, where, sizeof where);
+	text = xasprintf("%s at %s: %s\n%s", t->ops->title, where, why, view);
 	free(view);
 	view = render_expand(t, text);
 	free(text);

@@ -24,6 +24,15 @@ render_user(struct adapter *a, const char *user_id, const char *name,
 }
 
 void
+render_channel(struct adapter *a, const char *channel, char *buf, size_t len)
+{
+	if (a != NULL && a->ops->channel_name != NULL)
+		a->ops->channel_name(a, channel, buf, len);
+	else
+		snprintf(buf, len, "%s", channel);
+}
+
+void
 render_seat(const struct table *t, int seat, char *buf, size_t len)
 {
 	if (seat < 0 || seat >= t->nseats) {

@@ -18,6 +18,9 @@ char	*render_expand(const struct table *, const char *text);
 /* How adapter a mentions a user ("@alice", "<@123>"); into buf, capped. */
 void	 render_user(struct adapter *, const char *user_id, const char *name,
 	     char *buf, size_t len);
+/* How adapter a names a channel ("#bar", "<#123>"); into buf, capped. */
+void	 render_channel(struct adapter *, const char *channel, char *buf,
+	     size_t len);
 /* The seat's mention ("@alice"); writes into buf, capped. */
 void	 render_seat(const struct table *, int seat, char *buf, size_t len);
 /* The lobby: game, options, seats, host; caller frees. */

@@ -139,6 +139,7 @@ router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 {
 	struct table	*t = ctx->table;
 	const char	*cmd = ctx->bot->config->bot_command;
+	char		 where[TABLE_ID_MAX + 8];
 	int		 host;
 
 	if ((e->flags & CMD_CHANNEL) && ctx->ev->is_dm)
@@ -147,8 +148,10 @@ router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 	if ((e->flags & CMD_TABLE) && t == NULL) {
 		if (ctx->ev->is_dm)
 			return set_cause(cause, "You are not seated at any table.");
+		render_channel(ctx->ev->adapter, ctx->ev->channel, where,
+		    sizeof where);
 		return set_cause(cause, "There is no table in %s. Open one with "
-		    "/%s new cheers.", ctx->ev->channel, cmd);
+		    "/%s new cheers.", where, cmd);
 	}
 	if ((e->flags & CMD_SEATED) && table_seat_of(t, ctx->ev->user_id) < 0)
 		return set_cause(cause, "You are not seated at this table; "

@@ -8,7 +8,7 @@
  * are comments.  Directives for tests start with ':':
  *   :wait <duration>    move the fake clock on (with --fake-clock)
  *   :dmclosed <user>    DMs to user fail from now on, as if closed
- *   :dmopen <user>      DMs to user work again
+ *   :dmopen <user>      DMs to user work again (and the bot is told)
  * With console.buttons set, the console acts like a platform with buttons
  * and an edited table message (see ui.c): "[label]" clicks a button.
  * Output lines are tagged "[#bar] ...", "[dm @alice] ...",
@@ -147,9 +147,11 @@ console_directive(struct console *c, const char *line)
 			snprintf(c->closed[c->nclosed++], sizeof c->closed[0],
 			    "%.*s", CONSOLE_NAME_MAX, arg);
 	} else if (strcmp(verb, "dmopen") == 0 && arg[0] != '\0') {
-		if ((i = console_dm_closed(c, arg)) >= 0)
+		if ((i = console_dm_closed(c, arg)) >= 0) {
 			memcpy(c->closed[i], c->closed[--c->nclosed],
 			    sizeof c->closed[0]);
+			bot_dm_open(bot, &c->adapter, arg);
+		}
 	} else
 		console_print("console", "Directives: :wait <duration>, "
 		    ":dmclosed <user>, :dmopen <user>.");

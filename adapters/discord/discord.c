@@ -227,6 +227,17 @@ discord_reply(struct adapter *a, const struct bot_event *ev, int private,
 }
 
 static void
+discord_channel_name(struct adapter *a, const char *channel, char *buf,
+    size_t len)
+{
+	(void)a;
+	if (discord_check_id(channel, "channel", NULL) == 0)
+		snprintf(buf, len, "<#%s>", channel);
+	else
+		snprintf(buf, len, "%s", channel);
+}
+
+static void
 discord_mention(struct adapter *a, const char *user_id, const char *name,
     char *buf, size_t len)
 {
@@ -308,6 +319,7 @@ static const struct adapter_ops discord_ops = {
 	.send_dm = discord_send_dm,
 	.reply = discord_reply,
 	.board = boardmsg_show,
+	.channel_name = discord_channel_name,
 	.mention = discord_mention,
 };
 

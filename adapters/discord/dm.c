@@ -220,5 +220,7 @@ dm_learn(struct discord *d, const char *user, const char *channel)
 	if (e->state == DM_OPENING)
 		return;
 	snprintf(e->channel, sizeof e->channel, "%s", channel);
+	if (e->state == DM_CLOSED)
+		bot_dm_open(d->bot, &d->adapter, user);
 	e->state = DM_OPEN;
 }
