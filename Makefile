@@ -9,6 +9,7 @@
 #   make bench    restart time with 1,000 tables, console commands/second,
 #                 Discord interaction-to-callback latency
 #   make systemd  the service tests: unit file, notify, signals, install
+#   make fuzz     every libFuzzer target for FUZZ_SECONDS (60) each
 #   make install  binary, systemd unit, example config (PREFIX, DESTDIR)
 #   make uninstall  remove what install put in place (not config or state)
 #   make clean    remove build/
@@ -26,6 +27,11 @@ WARN	 = -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wvla
 ifeq ($(SAN),1)
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	   -fno-sanitize-recover=undefined
+endif
+# make fuzz builds everything with clang for libFuzzer (see tests/fuzz/).
+ifeq ($(SAN),fuzz)
+SANFLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
 	   -fno-sanitize-recover=undefined
 endif
 
@@ -52,9 +58,11 @@ UNIT_SRCS    := $(wildcard tests/unit/test_*.c)
 UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
+FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 
 .PHONY: all run test check unit transcripts cli crash discord bench clean help
-.PHONY: systemd install uninstall
+.PHONY: systemd install uninstall fuzz fuzz-bins
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
 
@@ -125,6 +133,20 @@ test: unit transcripts cli crash discord systemd
 bench: $(BUILD)/cheersbot
 	@sh bench/restore.sh $(BUILD)/cheersbot
 	@sh bench/discord-latency.sh $(BUILD)/cheersbot
+
+# Fuzzing (libFuzzer, clang): every target in tests/fuzz/ for FUZZ_SECONDS
+# each, from the seed corpora there.  Not part of test.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang SAN=fuzz \
+	    OPT="-O1 -g" fuzz-bins
+	@sh tests/fuzz/run.sh build/fuzz/fuzz $(FUZZ_SECONDS)
+
+fuzz-bins: $(FUZZ_BINS)
+
+$(BUILD)/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/libcheersbot.a
+	@mkdir -p $(@D)
+	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LIBS)
 
 # Under the sanitizers the CHEERS property test plays 20,000 games instead
 # of 100,000 and the FwB one 2,000 instead of 20,000 (about 4x slower per

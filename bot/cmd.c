@@ -62,6 +62,9 @@ cmd_answer(struct cmd_ctx *ctx, int private, const struct adapter_buttons *bs,
 	}
 }
 
+static char	*cmd_format(struct cmd_ctx *, const char *, va_list)
+		    __attribute__((format(printf, 2, 0)));
+
 /* The text of a format, with the table's seats expanded; caller frees. */
 static char *
 cmd_format(struct cmd_ctx *ctx, const char *fmt, va_list ap)
