@@ -20,7 +20,7 @@ CC	?= cc
 BUILD	?= build
 OPT	?= -O2 -g
 SAN	?=
-PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib
+PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libcrypto
 
 WARN	 = -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wvla
