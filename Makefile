@@ -9,6 +9,7 @@
 #   make bench    restart time with 1,000 tables, console commands/second,
 #                 Discord interaction-to-callback latency
 #   make systemd  the service tests: unit file, notify, signals, install
+#   make xmpp     the XMPP adapter against a real Prosody (installed if missing)
 #   make install  binary, systemd unit, example config (PREFIX, DESTDIR)
 #   make uninstall  remove what install put in place (not config or state)
 #   make clean    remove build/
@@ -53,7 +54,7 @@ UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all run test check unit transcripts cli crash discord bench clean help
+.PHONY: all run test check unit transcripts cli crash discord xmpp bench clean help
 .PHONY: systemd install uninstall
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
@@ -119,7 +120,10 @@ discord: $(BUILD)/cheersbot
 systemd: $(BUILD)/cheersbot
 	@sh tests/systemd/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli crash discord systemd
+xmpp: $(BUILD)/cheersbot
+	@sh tests/xmpp/run.sh $(BUILD)/cheersbot
+
+test: unit transcripts cli crash discord systemd xmpp
 
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot
@@ -170,6 +174,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# *//'
+	@sed -n '3,14p' Makefile | sed 's/^# *//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
