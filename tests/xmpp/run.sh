@@ -142,7 +142,8 @@ status=0
 # Carol opens the room "lounge" before the bot comes: there the bot is a
 # plain occupant and does not learn real JIDs.
 $py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot.err" \
-    --restart "sh $tmp/restart.sh" --ready "$tmp/ready" &
+    --restart "sh $tmp/restart.sh" --ready "$tmp/ready" \
+    --prosody-pid "$tmp/prosody.pid" &
 scen=$!
 i=0
 while [ ! -e "$tmp/ready" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done

@@ -13,7 +13,7 @@ Prosody is restarted mid-game (--restart) and everyone, bot included,
 comes back and plays on to the end.  Checks: recipes and hands arrive
 only 1:1, no secret is ever said in a room, history and the bot's own
 echoes never run a command, private room messages work where the bot
-does not know a real JID.  "tls" mode only checks that the bot, on
+does not know a real JID, a frozen server is noticed by pings.  "tls" mode only checks that the bot, on
 wss://, is online and answers.  Prints one line per failed check and a
 final "N passed, M failed" line; exits non-zero when anything failed.
 """
@@ -24,6 +24,7 @@ import hashlib
 import hmac
 import os
 import re
+import signal
 import sys
 import time
 import xml.etree.ElementTree as ET
@@ -36,6 +37,7 @@ ap.add_argument("--http", type=int, required=True)
 ap.add_argument("--bot-err", required=True)
 ap.add_argument("--restart")
 ap.add_argument("--ready")
+ap.add_argument("--prosody-pid")
 ap.add_argument("--mode", default="game")
 ARGS = ap.parse_args()
 URL = "ws://127.0.0.1:%d/xmpp-websocket" % ARGS.http
@@ -400,6 +402,20 @@ async def game_mode():
     ok(log.count("online as") >= 2, "the bot logged in twice")
     ok("malformed" not in log, "Prosody never sent what the bot could not "
        "read")
+
+    # A dead link: Prosody frozen (SIGSTOP) answers no ping; the bot
+    # notices within two ping intervals, and is back once it thaws.
+    with open(ARGS.prosody_pid) as f:
+        ppid = int(f.read().strip())
+    online = log.count("online as")
+    os.kill(ppid, signal.SIGSTOP)
+    try:
+        ok(await until(lambda: "no answer to our ping" in bot_log(), 8),
+           "a server that stops answering is noticed by our pings")
+    finally:
+        os.kill(ppid, signal.SIGCONT)
+    ok(await until(lambda: bot_log().count("online as") > online, 10),
+       "and the bot logs in again")
     for c in (alice, bob):
         await c.close()
 
