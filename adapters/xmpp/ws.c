@@ -20,7 +20,8 @@
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 
-#define WS_OUT_MAX	256		/* messages waiting for the socket */
+/* Messages waiting for the socket: room for the offline queue, and more. */
+#define WS_OUT_MAX	(XMPP_QUEUE_MAX + 256)
 #define WS_URL_MAX	512
 /* lws_write()'s opcode for a close frame (see adapters/discord/gateway.c). */
 #define WS_WRITE_CLOSE	((enum lws_write_protocol)4)

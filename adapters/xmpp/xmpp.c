@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <openssl/crypto.h>
+
 #include "adapters/xmpp/sasl.h"
 #include "adapters/xmpp/xml.h"
 #include "adapters/xmpp/xmpp-int.h"
@@ -291,7 +293,7 @@ xmpp_free(struct adapter *a)
 	free(x->local);
 	free(x->domain);
 	if (x->password != NULL) {
-		memset(x->password, 0, strlen(x->password));
+		OPENSSL_cleanse(x->password, strlen(x->password));
 		free(x->password);
 	}
 	free(x->resource);
