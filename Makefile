@@ -10,6 +10,7 @@
 #                 Discord interaction-to-callback latency
 #   make systemd  the service tests: unit file, notify, signals, install
 #   make fuzz     every libFuzzer target for FUZZ_SECONDS (60) each
+#   make xmpp     the XMPP adapter against a real Prosody (installed if missing)
 #   make install  binary, systemd unit, example config (PREFIX, DESTDIR)
 #   make uninstall  remove what install put in place (not config or state)
 #   make clean    remove build/
@@ -21,7 +22,7 @@ CC	?= cc
 BUILD	?= build
 OPT	?= -O2 -g
 SAN	?=
-PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib
+PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libcrypto
 
 WARN	 = -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wvla
@@ -61,7 +62,7 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 
-.PHONY: all run test check unit transcripts cli crash discord bench clean help
+.PHONY: all run test check unit transcripts cli crash discord xmpp bench clean help
 .PHONY: systemd install uninstall fuzz fuzz-bins
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
@@ -127,7 +128,10 @@ discord: $(BUILD)/cheersbot
 systemd: $(BUILD)/cheersbot
 	@sh tests/systemd/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli crash discord systemd
+xmpp: $(BUILD)/cheersbot
+	@sh tests/xmpp/run.sh $(BUILD)/cheersbot
+
+test: unit transcripts cli crash discord systemd xmpp
 
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot
@@ -192,6 +196,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# *//'
+	@sed -n '3,14p' Makefile | sed 's/^# *//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

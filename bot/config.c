@@ -44,6 +44,8 @@ static int	config_check_admin(const char *, char **);
 static int	config_check_snowflake(const char *, char **);
 static int	config_check_http_url(const char *, char **);
 static int	config_check_ws_url(const char *, char **);
+static int	config_check_bare_jid(const char *, char **);
+static int	config_check_prefix(const char *, char **);
 
 static const char *const config_log_levels[] = {
 	"error", "warn", "info", "debug", NULL
@@ -155,6 +157,45 @@ const struct config_key config_schema[] = {
 	  1, 256, NULL, NULL,
 	  "The URL named in the User-Agent header, DiscordBot (url, version)." },
 
+	{ "xmpp", "enabled", CONFIG_BOOL, O(xmpp_enabled), "no",
+	  0, 0, NULL, NULL,
+	  "Whether to connect to an XMPP server (needs url, jid and "
+	  "password)." },
+	{ "xmpp", "url", CONFIG_STRING, O(xmpp_url), "",
+	  0, 512, NULL, config_check_ws_url,
+	  "The server's XMPP-over-WebSocket URL, "
+	  "wss://host:port/xmpp-websocket." },
+	{ "xmpp", "jid", CONFIG_STRING, O(xmpp_jid), "",
+	  0, 1023, NULL, config_check_bare_jid,
+	  "The bot's account, a bare JID: cheersbot@example.org." },
+	{ "xmpp", "password", CONFIG_SECRET, O(xmpp_password), "",
+	  0, 0, NULL, NULL,
+	  "The account's password: literal, file:/path, env:NAME or "
+	  "credential:NAME." },
+	{ "xmpp", "resource", CONFIG_STRING, O(xmpp_resource), "cheersbot",
+	  1, 64, NULL, NULL,
+	  "The resource the bot asks for when it binds." },
+	{ "xmpp", "rooms", CONFIG_LIST, O(xmpp_rooms), "",
+	  0, 64, NULL, config_check_bare_jid,
+	  "MUC rooms to join, bare JIDs separated by commas: "
+	  "bar@rooms.example.org." },
+	{ "xmpp", "nick", CONFIG_STRING, O(xmpp_nick), "cheersbot",
+	  1, 64, NULL, NULL,
+	  "The bot's nickname in the rooms." },
+	{ "xmpp", "prefix", CONFIG_STRING, O(xmpp_prefix), "!cheers",
+	  1, 32, NULL, config_check_prefix,
+	  "What starts a command in a message: !cheers join." },
+	{ "xmpp", "ca_file", CONFIG_STRING, O(xmpp_ca_file), "",
+	  0, 4095, NULL, NULL,
+	  "CA certificates (PEM) for TLS; empty: the system's." },
+	{ "xmpp", "allow_plain", CONFIG_BOOL, O(xmpp_allow_plain), "no",
+	  0, 0, NULL, NULL,
+	  "Allow SASL PLAIN over an unencrypted ws:// connection (it is "
+	  "always allowed over wss://, after SCRAM)." },
+	{ "xmpp", "ping_interval", CONFIG_DURATION, O(xmpp_ping_interval_ms),
+	  "60s", MS_SECOND, MS_HOUR, NULL, NULL,
+	  "How often the bot pings the server to notice a dead connection." },
+
 	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
 };
 
@@ -204,6 +245,38 @@ config_check_ws_url(const char *s, char **cause)
 	    strpbrk(s, " \t\"") != NULL)
 		return set_cause(cause, "\"%.80s\" is not a ws:// or wss:// "
 		    "URL", s);
+	return 0;
+}
+
+/*
+ * A bare JID: empty, or local@domain (the local part may be left out)
+ * without a resource, spaces, quotes or angle brackets.
+ */
+static int
+config_check_bare_jid(const char *s, char **cause)
+{
+	const char	*at = strchr(s, '@');
+
+	if (*s == '\0')
+		return 0;
+	if (strpbrk(s, " \t\"'<>&/") != NULL || at == s || (at != NULL &&
+	    (at[1] == '\0' || strchr(at + 1, '@') != NULL)))
+		return set_cause(cause, "\"%.80s\" is not a bare JID "
+		    "(name@example.org)", s);
+	return 0;
+}
+
+/* A command prefix: printable, no spaces ("!cheers"). */
+static int
+config_check_prefix(const char *s, char **cause)
+{
+	const char	*p;
+
+	for (p = s; *p != '\0'; p++) {
+		if ((unsigned char)*p <= ' ' || *p == 0x7f)
+			return set_cause(cause, "\"%.80s\" is not a command "
+			    "prefix (no spaces)", s);
+	}
 	return 0;
 }
 

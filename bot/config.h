@@ -72,6 +72,19 @@ struct config {
 	int		  discord_compress;
 	char		 *discord_guild_id;	/* "": global commands */
 	char		 *discord_user_agent_url;
+
+	/* [xmpp] */
+	int		  xmpp_enabled;
+	char		 *xmpp_url;		/* ws:// or wss:// */
+	char		 *xmpp_jid;		/* bare */
+	char		 *xmpp_password;	/* secret */
+	char		 *xmpp_resource;
+	char		**xmpp_rooms;		/* bare room JIDs */
+	char		 *xmpp_nick;
+	char		 *xmpp_prefix;
+	char		 *xmpp_ca_file;		/* "": the system's CAs */
+	int		  xmpp_allow_plain;
+	uint64_t	  xmpp_ping_interval_ms;
 };
 
 /* What a schema row's field holds, and how its text is read. */

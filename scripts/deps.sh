@@ -9,7 +9,7 @@ set -eu
 # pkg-config name : Debian package
 pairs="libuv:libuv1-dev libcjson:libcjson-dev cmocka:libcmocka-dev
 sqlite3:libsqlite3-dev libwebsockets:libwebsockets-dev libcurl:libcurl4-openssl-dev
-zlib:zlib1g-dev"
+zlib:zlib1g-dev libcrypto:libssl-dev"
 
 missing=""
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"

@@ -1,0 +1,178 @@
+/*
+ * xmpp-int.h: what the XMPP adapter's files share.  Nothing outside
+ * adapters/xmpp includes it; the rest of the bot sees only xmpp.h.
+ *
+ * The adapter is one struct xmpp: the websocket transport with its
+ * reconnects (ws.c), the XMPP stream on it, negotiated from <open/> to a
+ * bound resource, with pings (stream.c), the SASL exchange (sasl.c), the
+ * rooms and who sits in them (muc.c), JID helpers (jid.c) and the adapter
+ * ops turning messages into bot_events and back (xmpp.c).  Every stanza
+ * is read by xml.c.  Everything runs on the bot's one libuv loop.
+ */
+#ifndef ADAPTERS_XMPP_XMPP_INT_H
+#define ADAPTERS_XMPP_XMPP_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <uv.h>
+
+#include "bot/adapter.h"
+
+struct bot;
+struct sasl;
+struct ws;
+struct xml_node;
+
+#define XMPP_JID_MAX		1023	/* bytes of a JID we keep */
+#define XMPP_NICK_MAX		255	/* bytes of a room nickname */
+#define XMPP_ROOMS_MAX		64
+#define XMPP_OCCUPANTS_MAX	512	/* occupants remembered per room */
+#define XMPP_BODY_MAX		4096	/* bytes of a message body we act on */
+#define XMPP_TEXT_MAX		8192	/* bytes of one message we send */
+#define XMPP_QUEUE_MAX		2000	/* stanzas waiting to be sent */
+#define XMPP_BACKOFF_MAX_MS	60000
+#define XMPP_NICK_TRIES		5	/* nick conflicts before giving up */
+
+#define NS_FRAMING	"urn:ietf:params:xml:ns:xmpp-framing"
+#define NS_STREAMS	"http://etherx.jabber.org/streams"
+#define NS_CLIENT	"jabber:client"
+#define NS_SASL		"urn:ietf:params:xml:ns:xmpp-sasl"
+#define NS_BIND		"urn:ietf:params:xml:ns:xmpp-bind"
+#define NS_STANZAS	"urn:ietf:params:xml:ns:xmpp-stanzas"
+#define NS_PING		"urn:xmpp:ping"
+#define NS_DELAY	"urn:xmpp:delay"
+#define NS_DELAY_OLD	"jabber:x:delay"
+#define NS_MUC		"http://jabber.org/protocol/muc"
+#define NS_MUC_USER	"http://jabber.org/protocol/muc#user"
+#define NS_MUC_OWNER	"http://jabber.org/protocol/muc#owner"
+#define NS_DATA		"jabber:x:data"
+
+/* Where the stream is. */
+enum xmpp_phase {
+	XMPP_DOWN,		/* no websocket */
+	XMPP_OPENING,		/* <open/> sent, waiting for features */
+	XMPP_AUTH,		/* SASL exchange running */
+	XMPP_BINDING,		/* bind iq sent */
+	XMPP_ONLINE,		/* bound, presence sent, rooms joined */
+};
+
+struct muc_occupant {
+	char	nick[XMPP_NICK_MAX + 1];
+	char	jid[XMPP_JID_MAX + 1];	/* real bare JID, or "" if unknown */
+	int	admin;			/* affiliation owner or admin */
+};
+
+struct muc_room {
+	char			 jid[XMPP_JID_MAX + 1];	/* bare, lowercase */
+	char			 nick[XMPP_NICK_MAX + 1];	/* ours */
+	int			 joined;
+	int			 tries;		/* nick conflicts in a row */
+	char			 config_id[32];	/* our config iq, or "" */
+	int			 config_plain;	/* the instant form was sent */
+	struct muc_occupant	*occ;
+	int			 nocc;
+};
+
+struct xmpp {
+	struct adapter		 adapter;
+	struct bot		*bot;
+	uv_loop_t		*loop;
+	int			 stopping;
+	int			 fatal;		/* credentials refused: no retry */
+
+	/* Copied from the config at start, so SIGHUP cannot pull them away. */
+	char			*url;
+	char			*jid;		/* bare, lowercase */
+	char			*local;		/* its local part */
+	char			*domain;	/* its domain */
+	char			*password;	/* never logged */
+	char			*resource;
+	char			*nick;
+	char			*prefix;
+	char			*ca_file;
+	int			 tls;		/* url is wss:// */
+	int			 allow_plain;
+	uint64_t		 ping_ms;
+
+	struct ws		*ws;
+	enum xmpp_phase		 phase;
+	int			 authed;	/* SASL succeeded on this socket */
+	struct sasl		*sasl;
+	char			 full[XMPP_JID_MAX + 1];	/* bound JID */
+	char			 bind_id[32];
+	uint64_t		 next_id;
+
+	uv_timer_t		 ping;
+	char			 ping_id[32];	/* our ping awaiting its answer */
+
+	struct muc_room		 rooms[XMPP_ROOMS_MAX];
+	int			 nrooms;
+
+	/* Stanzas made while offline, sent once the stream is back. */
+	char			*queue[XMPP_QUEUE_MAX];
+	int			 nqueue;
+};
+
+/* ws.c: one websocket (subprotocol "xmpp") and its reconnects. */
+int	 ws_start(struct xmpp *, char **cause);
+/* Queues one websocket message (taken over) and asks to write. */
+void	 ws_send(struct xmpp *, char *text);
+/* Drops the connection (why is logged); a reconnect follows. */
+void	 ws_drop(struct xmpp *, const char *why);
+/* The stream is up: the next loss starts the backoff from the start. */
+void	 ws_reset_backoff(struct xmpp *);
+void	 ws_stop(struct xmpp *);
+void	 ws_free(struct xmpp *);
+
+/* stream.c: the XMPP stream on the websocket. */
+void	 stream_init(struct xmpp *);
+/* The websocket is open: send <open/>. */
+void	 stream_opened(struct xmpp *);
+/* One websocket message (borrowed): one element. */
+void	 stream_message(struct xmpp *, const char *text, size_t len);
+/* The websocket is gone: forget the stream's state. */
+void	 stream_lost(struct xmpp *);
+void	 stream_stop(struct xmpp *);
+/*
+ * Sends a stanza (taken over) now when online, else keeps it (capped,
+ * oldest dropped) for when the stream is back.
+ */
+void	 stream_send(struct xmpp *, char *stanza);
+/* A fresh stanza id ("cb17"), into buf. */
+void	 stream_new_id(struct xmpp *, char *buf, size_t len);
+
+/* muc.c: the configured rooms and their occupants. */
+void	 muc_init(struct xmpp *, char **rooms);
+/* Sends a join presence to every room (no history). */
+void	 muc_join_all(struct xmpp *);
+/* The stream went down: every room is left, occupants forgotten. */
+void	 muc_reset(struct xmpp *);
+/* A presence stanza (borrowed). */
+void	 muc_presence(struct xmpp *, const struct xml_node *);
+/* An iq result or error (borrowed) that may answer our room config. */
+int	 muc_iq(struct xmpp *, const struct xml_node *);
+/* The room with bare JID jid, or NULL. */
+struct muc_room	*muc_room_find(struct xmpp *, const char *jid);
+/* The occupant nick of room, or NULL. */
+struct muc_occupant *muc_occupant_find(struct muc_room *, const char *nick);
+/* A nick the user with real bare JID jid has in some room, or NULL. */
+const char	*muc_nick_of(struct xmpp *, const char *jid);
+
+/* jid.c: JIDs as text. */
+/*
+ * Splits jid (borrowed) into its bare part and resource (either buffer may
+ * be NULL); 0, or -1 when it is empty, malformed or too long.
+ */
+int	 jid_split(const char *jid, char *bare, size_t barelen, char *res,
+	     size_t reslen);
+/* Whether two bare JIDs are the same (case-insensitive, as nodeprep). */
+int	 jid_bare_eq(const char *, const char *);
+/* Lowercases s in place (ASCII). */
+void	 jid_lower(char *s);
+
+/* xmpp.c */
+/* A message stanza (borrowed): a command for the bot, or ignored. */
+void	 xmpp_message(struct xmpp *, const struct xml_node *);
+
+#endif

@@ -1,0 +1,372 @@
+/*
+ * The XMPP adapter's glue: the adapter ops the bot calls, and incoming
+ * messages turned into bot_events.
+ *
+ * A room is a channel (its bare JID).  A command is a message starting
+ * with the prefix ("!cheers join" is "join"); in a 1:1 chat the prefix may
+ * be left out.  A user id is the real bare JID when the room shows it (or
+ * the 1:1 chat comes from it), else "room@service/nick".  Private text
+ * goes to the bare JID as a 1:1 chat, or for a room/nick id as a private
+ * room message.  The bot ignores its own room echoes, history replayed by
+ * a room (anything with a delay stamp), errors and messages without a
+ * body, so an old command is never run twice.  XMPP has no ephemeral
+ * replies, buttons or edits: the bot sends private answers by send_dm.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/crypto.h>
+
+#include "adapters/xmpp/sasl.h"
+#include "adapters/xmpp/xml.h"
+#include "adapters/xmpp/xmpp-int.h"
+#include "adapters/xmpp/xmpp.h"
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+/* Length in bytes of text's first part: at most XMPP_TEXT_MAX, cut at a line. */
+static size_t
+xmpp_split(const char *text)
+{
+	size_t	len = strlen(text), i, cut = 0;
+
+	if (len <= XMPP_TEXT_MAX)
+		return len;
+	for (i = 0; i < XMPP_TEXT_MAX; i++) {
+		if (text[i] == '\n')
+			cut = i + 1;
+	}
+	if (cut > 0)
+		return cut;
+	/* One long line: cut before a UTF-8 continuation byte. */
+	for (i = XMPP_TEXT_MAX; i > 0 && ((unsigned char)text[i] & 0xc0) == 0x80;)
+		i--;
+	return i > 0 ? i : XMPP_TEXT_MAX;
+}
+
+/*
+ * Sends text (borrowed) to to (borrowed) as messages of type (groupchat or
+ * chat), each at most XMPP_TEXT_MAX bytes; private marks a private room
+ * message.
+ */
+static void
+xmpp_send_text(struct xmpp *x, const char *to, const char *type,
+    int private, const char *text)
+{
+	struct buf	 b;
+	char		 id[32], *part;
+	size_t		 n;
+
+	do {
+		n = xmpp_split(text);
+		part = xstrndup(text, n);
+		stream_new_id(x, id, sizeof id);
+		buf_init(&b, XMPP_TEXT_MAX * 6 + 4 * XMPP_JID_MAX + 256);
+		buf_printf(&b, "<message xmlns='" NS_CLIENT "' type='%s' "
+		    "id='%s' to='", type, id);
+		xml_escape(&b, to);
+		buf_puts(&b, "'><body>");
+		xml_escape(&b, part);
+		buf_puts(&b, "</body>");
+		if (private)
+			buf_puts(&b, "<x xmlns='" NS_MUC_USER "'/>");
+		buf_puts(&b, "</message>");
+		free(part);
+		stream_send(x, buf_detach(&b));
+		text += n;
+	} while (*text != '\0');
+}
+
+static int
+xmpp_send_channel(struct adapter *a, const char *channel, const char *text,
+    char **cause)
+{
+	struct xmpp	*x = a->priv;
+	char		 res[XMPP_NICK_MAX + 1];
+
+	if (jid_split(channel, NULL, 0, res, sizeof res) != 0 || res[0] != '\0'
+	    || strchr(channel, '@') == NULL)
+		return set_cause(cause, "%.80s is not a room", channel);
+	xmpp_send_text(x, channel, "groupchat", 0, text);
+	return 0;
+}
+
+/* Sends private text to a user id: a bare JID, or room/nick. */
+static int
+xmpp_send_private(struct xmpp *x, const char *user, const char *text,
+    char **cause)
+{
+	char	bare[XMPP_JID_MAX + 1], res[XMPP_NICK_MAX + 1];
+
+	if (jid_split(user, bare, sizeof bare, res, sizeof res) != 0 ||
+	    strchr(bare, '@') == NULL)
+		return set_cause(cause, "%.80s is not a JID", user);
+	if (res[0] != '\0') {
+		/* An occupant whose real JID we do not know. */
+		if (muc_room_find(x, bare) == NULL)
+			return set_cause(cause, "%.80s is not in one of our "
+			    "rooms", user);
+		xmpp_send_text(x, user, "chat", 1, text);
+		return 0;
+	}
+	xmpp_send_text(x, user, "chat", 0, text);
+	return 0;
+}
+
+static int
+xmpp_send_dm(struct adapter *a, const char *user_id, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	(void)bs;
+	return xmpp_send_private(a->priv, user_id, text, cause);
+}
+
+static int
+xmpp_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	struct xmpp	*x = a->priv;
+	const char	*addr = ev->reply_ctx;
+	char		 bare[XMPP_JID_MAX + 1];
+
+	(void)bs;
+	if (ev->is_dm && addr != NULL &&
+	    jid_split(addr, bare, sizeof bare, NULL, 0) == 0) {
+		/* Back where the chat came from: a JID or a room occupant. */
+		xmpp_send_text(x, addr, "chat", muc_room_find(x, bare) != NULL,
+		    text);
+		return 0;
+	}
+	if (ev->is_dm || private)
+		return xmpp_send_private(x, ev->user_id, text, cause);
+	return xmpp_send_channel(a, ev->channel, text, cause);
+}
+
+static void
+xmpp_mention(struct adapter *a, const char *user_id, const char *name,
+    char *buf, size_t len)
+{
+	struct xmpp	*x = a->priv;
+	const char	*slash = strchr(user_id, '/'), *nick;
+
+	if (slash != NULL)
+		snprintf(buf, len, "%s", slash + 1);
+	else if ((nick = muc_nick_of(x, user_id)) != NULL)
+		snprintf(buf, len, "%s", nick);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
+/* Whether text starts with the prefix as a word; *rest is what follows. */
+static int
+xmpp_prefixed(const struct xmpp *x, const char *text, const char **rest)
+{
+	size_t	n = strlen(x->prefix);
+
+	if (strncmp(text, x->prefix, n) != 0 || (text[n] != '\0' &&
+	    !isspace((unsigned char)text[n])))
+		return 0;
+	*rest = text + n;
+	return 1;
+}
+
+void
+xmpp_message(struct xmpp *x, const struct xml_node *n)
+{
+	const char		*from = xml_attr(n, "from");
+	const char		*type = xml_attr(n, "type");
+	const struct xml_node	*body = xml_child(n, "body", NS_CLIENT);
+	struct bot_event	 ev;
+	struct muc_room		*r;
+	struct muc_occupant	*o;
+	char			 bare[XMPP_JID_MAX + 1], res[XMPP_NICK_MAX + 1];
+	char			 user[XMPP_JID_MAX + 1], name[XMPP_NICK_MAX + 1];
+	const char		*text;
+
+	if (type == NULL)
+		type = "normal";
+	if (body == NULL || strcmp(type, "error") == 0 ||
+	    strcmp(type, "headline") == 0)
+		return;
+	if (xml_child(n, "delay", NS_DELAY) != NULL ||
+	    xml_child(n, "x", NS_DELAY_OLD) != NULL) {
+		log_debug("xmpp: ignored a delayed message (history)");
+		return;
+	}
+	if (from == NULL || jid_split(from, bare, sizeof bare, res,
+	    sizeof res) != 0) {
+		log_warn("xmpp: dropped a message without a usable sender");
+		return;
+	}
+	if (strlen(body->text) > XMPP_BODY_MAX) {
+		log_warn("xmpp: dropped a message of %zu bytes from %.80s (at "
+		    "most %d)", strlen(body->text), bare, XMPP_BODY_MAX);
+		return;
+	}
+	memset(&ev, 0, sizeof ev);
+	ev.adapter = &x->adapter;
+	ev.reply_ctx = (void *)from;
+	text = body->text;
+	r = muc_room_find(x, bare);
+	if (strcmp(type, "groupchat") == 0) {
+		if (r == NULL || res[0] == '\0' || strcmp(res, r->nick) == 0)
+			return;		/* not ours, the room itself, or our echo */
+		if (!xmpp_prefixed(x, text, &text))
+			return;		/* table talk */
+		o = muc_occupant_find(r, res);
+		snprintf(user, sizeof user, "%s", o != NULL && o->jid[0] != '\0' ?
+		    o->jid : from);
+		ev.is_admin = o != NULL && o->admin;
+		ev.channel = r->jid;
+	} else {
+		if (jid_bare_eq(bare, x->jid))
+			return;		/* ourselves, from another resource */
+		if (r != NULL) {
+			/* A private message from a room occupant. */
+			if (res[0] == '\0' || strcmp(res, r->nick) == 0)
+				return;
+			o = muc_occupant_find(r, res);
+			snprintf(user, sizeof user, "%s", o != NULL &&
+			    o->jid[0] != '\0' ? o->jid : from);
+		} else {
+			snprintf(user, sizeof user, "%s", bare);
+			jid_lower(user);
+		}
+		ev.is_dm = 1;
+		ev.channel = user;
+		xmpp_prefixed(x, text, &text);
+	}
+	if (r != NULL && res[0] != '\0')
+		snprintf(name, sizeof name, "%s", res);
+	else if (muc_nick_of(x, user) != NULL)
+		snprintf(name, sizeof name, "%s", muc_nick_of(x, user));
+	else
+		snprintf(name, sizeof name, "%.*s", (int)strcspn(bare, "@"), bare);
+	while (isspace((unsigned char)*text))
+		text++;
+	ev.user_id = user;
+	ev.user_name = name;
+	ev.text = text;
+	log_debug("xmpp: command from %s in %s", user, ev.channel);
+	bot_handle_event(x->bot, &ev);
+}
+
+static int
+xmpp_start(struct adapter *a, char **cause)
+{
+	struct xmpp	*x = a->priv;
+
+	stream_init(x);
+	return ws_start(x, cause);
+}
+
+static void
+xmpp_stop(struct adapter *a)
+{
+	struct xmpp	*x = a->priv;
+
+	if (x->stopping)
+		return;
+	x->stopping = 1;
+	stream_stop(x);
+	ws_stop(x);
+}
+
+static void
+xmpp_free(struct adapter *a)
+{
+	struct xmpp	*x = a->priv;
+	int		 i;
+
+	ws_free(x);
+	sasl_free(x->sasl);
+	muc_reset(x);
+	for (i = 0; i < x->nqueue; i++)
+		free(x->queue[i]);
+	free(x->url);
+	free(x->jid);
+	free(x->local);
+	free(x->domain);
+	if (x->password != NULL) {
+		OPENSSL_cleanse(x->password, strlen(x->password));
+		free(x->password);
+	}
+	free(x->resource);
+	free(x->nick);
+	free(x->prefix);
+	free(x->ca_file);
+	free(x);
+}
+
+static const struct adapter_ops xmpp_ops = {
+	.name = "xmpp",
+	.flags = 0,
+	.start = xmpp_start,
+	.stop = xmpp_stop,
+	.free_adapter = xmpp_free,
+	.send_channel = xmpp_send_channel,
+	.send_dm = xmpp_send_dm,
+	.reply = xmpp_reply,
+	.board = NULL,
+	.mention = xmpp_mention,
+};
+
+struct adapter *
+xmpp_new(struct bot *bot, char **cause)
+{
+	struct config	*cfg = bot->config;
+	struct xmpp	*x;
+	const char	*at;
+	size_t		 n;
+
+	if (*cfg->xmpp_url == '\0') {
+		set_cause(cause, "xmpp.enabled is set but xmpp.url is empty; "
+		    "give the server's websocket URL "
+		    "(wss://host:5281/xmpp-websocket)");
+		return NULL;
+	}
+	if (*cfg->xmpp_jid == '\0' || (at = strchr(cfg->xmpp_jid, '@')) ==
+	    NULL) {
+		set_cause(cause, "xmpp.enabled is set but xmpp.jid is not "
+		    "an account (name@example.org)");
+		return NULL;
+	}
+	if (*cfg->xmpp_password == '\0') {
+		set_cause(cause, "xmpp.enabled is set but xmpp.password is "
+		    "empty (password = file:/path or env:NAME)");
+		return NULL;
+	}
+	x = xcalloc(1, sizeof *x);
+	x->adapter.ops = &xmpp_ops;
+	x->adapter.bot = bot;
+	x->adapter.priv = x;
+	x->bot = bot;
+	x->loop = bot->loop;
+	x->url = xstrdup(cfg->xmpp_url);
+	x->tls = strncmp(x->url, "wss://", 6) == 0;
+	x->jid = xstrdup(cfg->xmpp_jid);
+	jid_lower(x->jid);
+	x->local = xstrndup(x->jid, (size_t)(at - cfg->xmpp_jid));
+	x->domain = xstrdup(x->jid + (at - cfg->xmpp_jid) + 1);
+	x->password = xstrdup(cfg->xmpp_password);
+	/* A password read from a file may end in a newline or a CR. */
+	for (n = strlen(x->password); n > 0 &&
+	    (x->password[n - 1] == '\n' || x->password[n - 1] == '\r');)
+		x->password[--n] = '\0';
+	x->resource = xstrdup(cfg->xmpp_resource);
+	x->nick = xstrdup(cfg->xmpp_nick);
+	x->prefix = xstrdup(cfg->xmpp_prefix);
+	x->ca_file = xstrdup(cfg->xmpp_ca_file);
+	x->allow_plain = cfg->xmpp_allow_plain;
+	x->ping_ms = cfg->xmpp_ping_interval_ms;
+	muc_init(x, cfg->xmpp_rooms);
+	if (x->nrooms == 0)
+		log_warn("xmpp: xmpp.rooms is empty; the bot answers 1:1 "
+		    "chats only");
+	return &x->adapter;
+}

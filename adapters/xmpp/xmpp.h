@@ -1,0 +1,19 @@
+/*
+ * xmpp.h: the XMPP adapter: prefix commands in MUC rooms and 1:1 chats
+ * in, room messages and 1:1 (or private room) messages out, over XMPP on
+ * a WebSocket (RFC 7395).
+ */
+#ifndef ADAPTERS_XMPP_XMPP_H
+#define ADAPTERS_XMPP_XMPP_H
+
+struct bot;
+struct adapter;
+
+/*
+ * A new XMPP adapter from the bot's [xmpp] settings; the bot takes
+ * ownership with bot_add_adapter.  NULL, with *cause (caller frees), when
+ * the settings are incomplete (no url, jid or password).
+ */
+struct adapter	*xmpp_new(struct bot *, char **cause);
+
+#endif

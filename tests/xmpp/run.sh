@@ -1,0 +1,203 @@
+#!/bin/sh
+# End-to-end test of the XMPP adapter against a real Prosody (Debian's
+# prosody package, installed here when missing): Prosody runs on
+# 127.0.0.1 on free ports, with its config, data and certificates in a
+# temporary directory (no system service), and is stopped by PID.
+# scenario.py connects players over XMPP-over-WebSocket (python3-aiohttp),
+# plays a whole game of CHEERS through the bot in a MUC room, restarts
+# Prosody mid-game, and checks that secrets only ever arrive 1:1.  A
+# second bot run talks wss:// with a CA made for the test (xmpp.ca_file).
+#
+#   tests/xmpp/run.sh build/cheersbot
+set -u
+bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+dir=$(cd "$(dirname "$0")" && pwd)
+py=/usr/bin/python3
+tmp=$(mktemp -d)
+pid=""
+cleanup() {
+	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
+	if [ -s "$tmp/prosody.pid" ]; then
+		kill "$(cat "$tmp/prosody.pid")" 2>/dev/null
+	fi
+	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "xmpp: kept $tmp"; else rm -rf "$tmp"; fi
+}
+trap cleanup EXIT
+start=$(date +%s)
+
+# Prosody, from Debian, when it is not there yet (as scripts/deps.sh does).
+if ! command -v prosody >/dev/null 2>&1; then
+	if [ "$(id -u)" -eq 0 ]; then
+		sudo=""
+	elif command -v sudo >/dev/null 2>&1; then
+		sudo="sudo"
+	else
+		echo "xmpp: FAIL: prosody is missing; run as root or install sudo"
+		exit 1
+	fi
+	echo "xmpp: installing prosody" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	if ! $sudo apt-get install -y --no-install-recommends prosody >&2; then
+		$sudo apt-get update >&2
+		$sudo apt-get install -y --no-install-recommends prosody >&2 ||
+		    { echo "xmpp: FAIL: cannot install prosody"; exit 1; }
+	fi
+fi
+if ! $py -c 'import aiohttp' 2>/dev/null; then
+	echo "xmpp: FAIL: $py has no aiohttp (scripts/deps.sh installs python3-aiohttp)"
+	exit 1
+fi
+if ! command -v openssl >/dev/null 2>&1; then
+	echo "xmpp: FAIL: openssl is needed to make the test's certificates"
+	exit 1
+fi
+
+# Free ports: c2s (unused by the test, but Prosody's websocket needs the
+# module), http (ws://) and https (wss://).
+set -- $($py -c '
+import socket
+ss = [socket.socket() for _ in range(3)]
+for s in ss: s.bind(("127.0.0.1", 0))
+print(" ".join(str(s.getsockname()[1]) for s in ss))')
+c2s=$1 http=$2 https=$3
+
+# A test CA, and a certificate for localhost signed by it.
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=cheersbot-test-ca \
+    -keyout "$tmp/ca.key" -out "$tmp/ca.pem" > /dev/null 2>&1
+openssl req -newkey rsa:2048 -nodes -subj /CN=localhost \
+    -keyout "$tmp/localhost.key" -out "$tmp/localhost.csr" > /dev/null 2>&1
+printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' > "$tmp/san.ext"
+openssl x509 -req -in "$tmp/localhost.csr" -CA "$tmp/ca.pem" \
+    -CAkey "$tmp/ca.key" -CAcreateserial -days 2 -extfile "$tmp/san.ext" \
+    -out "$tmp/localhost.crt" > /dev/null 2>&1
+if [ ! -s "$tmp/localhost.crt" ]; then
+	echo "xmpp: FAIL: openssl could not make the test certificate"
+	exit 1
+fi
+
+mkdir -p "$tmp/data"
+cat > "$tmp/prosody.cfg.lua" <<EOF
+-- Written by tests/xmpp/run.sh for one test run.
+pidfile = "$tmp/prosody.pid"
+data_path = "$tmp/data"
+certificates = "$tmp"
+run_as_root = true
+log = { { levels = { min = "info" }, to = "file", filename = "$tmp/prosody.log" } }
+interfaces = { "127.0.0.1" }
+c2s_ports = { $c2s }
+c2s_direct_tls_ports = { }
+legacy_ssl_ports = { }
+s2s_ports = { }
+http_ports = { $http }
+http_interfaces = { "127.0.0.1" }
+https_ports = { $https }
+https_interfaces = { "127.0.0.1" }
+https_ssl = { certificate = "$tmp/localhost.crt", key = "$tmp/localhost.key" }
+modules_enabled = { "roster", "saslauth", "disco", "ping", "websocket",
+    "http", "offline", "posix" }
+modules_disabled = { "s2s" }
+-- Plain ws:// on loopback: SASL without TLS (the bot uses SCRAM anyway).
+c2s_require_encryption = false
+authentication = "internal_hashed"
+storage = "internal"
+VirtualHost "localhost"
+Component "rooms.localhost" "muc"
+EOF
+pctl() { prosodyctl --config "$tmp/prosody.cfg.lua" "$@" > /dev/null 2>&1; }
+for acct in cheersbot:bot-secret-pw alice:alice-pw bob:bob-pw carol:carol-pw; do
+	if ! pctl register "${acct%%:*}" localhost "${acct#*:}"; then
+		echo "xmpp: FAIL: prosodyctl register ${acct%%:*} failed"
+		exit 1
+	fi
+done
+printf 'bot-secret-pw\n' > "$tmp/password"
+
+# Starts Prosody in the foreground (in the background of this shell) and
+# waits until its websocket answers; restart.sh does it again by PID.
+cat > "$tmp/restart.sh" <<EOF
+#!/bin/sh
+if [ -s "$tmp/prosody.pid" ]; then
+	p=\$(cat "$tmp/prosody.pid")
+	kill "\$p" 2>/dev/null
+	i=0
+	while kill -0 "\$p" 2>/dev/null && [ \$i -lt 50 ]; do sleep 0.1; i=\$((i + 1)); done
+	rm -f "$tmp/prosody.pid"
+fi
+prosody -F --config "$tmp/prosody.cfg.lua" >> "$tmp/prosody.out" 2>&1 &
+i=0
+while ! $py -c 'import socket,sys; socket.create_connection(("127.0.0.1", $http), 0.2)' 2>/dev/null; do
+	sleep 0.1
+	i=\$((i + 1))
+	if [ \$i -ge 100 ]; then echo "prosody did not start" >&2; exit 1; fi
+done
+exit 0
+EOF
+if ! sh "$tmp/restart.sh"; then
+	echo "xmpp: FAIL: prosody did not start"
+	tail -20 "$tmp/prosody.log" 2>/dev/null
+	exit 1
+fi
+
+status=0
+# Carol opens the room "lounge" before the bot comes: there the bot is a
+# plain occupant and does not learn real JIDs.
+$py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot.err" \
+    --restart "sh $tmp/restart.sh" --ready "$tmp/ready" \
+    --prosody-pid "$tmp/prosody.pid" &
+scen=$!
+i=0
+while [ ! -e "$tmp/ready" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+"$bot" -v -o console.enabled=no -o xmpp.enabled=yes \
+    -o xmpp.url="ws://127.0.0.1:$http/xmpp-websocket" \
+    -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
+    -o xmpp.rooms="bar@rooms.localhost, lounge@rooms.localhost" \
+    -o xmpp.ping_interval=2s \
+    -o bot.state_file="$tmp/state.db" -o bot.seed=3 \
+    -o tables.ai_delay=0 \
+    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+pid=$!
+wait "$scen" || status=1
+
+if kill -0 "$pid" 2>/dev/null; then
+	kill -TERM "$pid"
+	wait "$pid" || { echo "xmpp: FAIL: the bot's exit status on SIGTERM"; status=1; }
+else
+	echo "xmpp: FAIL: the bot died"
+	status=1
+fi
+pid=""
+if grep -q bot-secret-pw "$tmp/bot.err" "$tmp/bot.out"; then
+	echo "xmpp: FAIL: the password is in the bot's log"
+	status=1
+fi
+
+# The same bot over wss://, trusting the test CA through xmpp.ca_file.
+if [ $status -eq 0 ]; then
+	"$bot" -v -o console.enabled=no -o xmpp.enabled=yes \
+	    -o xmpp.url="wss://localhost:$https/xmpp-websocket" \
+	    -o xmpp.ca_file="$tmp/ca.pem" \
+	    -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
+	    -o xmpp.rooms=bar@rooms.localhost \
+	    -o bot.state_file="$tmp/state.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot-tls.err" &
+	pid=$!
+	$py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot-tls.err" \
+	    --mode tls || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "xmpp: FAIL: the TLS run's exit status"; status=1; }
+	pid=""
+	if ! grep -q "connecting to wss://localhost" "$tmp/bot-tls.err"; then
+		echo "xmpp: FAIL: the TLS run did not use wss://"
+		status=1
+	fi
+fi
+
+if [ $status -ne 0 ]; then
+	echo "xmpp: bot log (last 40 lines):"
+	tail -40 "$tmp/bot.err" | sed 's/^/  /'
+	[ -e "$tmp/bot-tls.err" ] && tail -20 "$tmp/bot-tls.err" | sed 's/^/  /'
+	echo "xmpp: prosody log (last 20 lines):"
+	tail -20 "$tmp/prosody.log" | sed 's/^/  /'
+fi
+echo "xmpp: scenario took $(($(date +%s) - start)) s"
+exit $status
