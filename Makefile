@@ -3,12 +3,14 @@
 #   make          build build/cheersbot
 #   make run      build, then start the bot on the console adapter
 #   make test     build, then run every test (unit and property, transcripts,
-#                 command line, crash, Discord against a fake server)
+#                 command line, crash, Discord against a fake server,
+#                 IRC against InspIRCd)
 #   make check    the same tests, built with AddressSanitizer and UBSan
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
 #   make bench    restart time with 1,000 tables, console commands/second,
 #                 Discord interaction-to-callback latency
 #   make systemd  the service tests: unit file, notify, signals, install
+#   make irc      the IRC adapter against a real InspIRCd (installed if missing)
 #   make install  binary, systemd unit, example config (PREFIX, DESTDIR)
 #   make uninstall  remove what install put in place (not config or state)
 #   make clean    remove build/
@@ -53,7 +55,7 @@ UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all run test check unit transcripts cli crash discord bench clean help
+.PHONY: all run test check unit transcripts cli crash discord irc bench clean help
 .PHONY: systemd install uninstall
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
@@ -119,7 +121,10 @@ discord: $(BUILD)/cheersbot
 systemd: $(BUILD)/cheersbot
 	@sh tests/systemd/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli crash discord systemd
+irc: $(BUILD)/cheersbot
+	@sh tests/irc/run.sh $(BUILD)/cheersbot
+
+test: unit transcripts cli crash discord irc systemd
 
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot
@@ -170,6 +175,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# *//'
+	@sed -n '3,15p' Makefile | sed 's/^# *//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -268,7 +268,8 @@ conn_connect(struct irc *irc)
 		conn_lost(irc, "bad URL");
 		return;
 	}
-	snprintf(path, sizeof path, "/%s", rest);
+	/* lws gives "/" for an empty path and the path without its "/" else. */
+	snprintf(path, sizeof path, "%s%s", *rest == '/' ? "" : "/", rest);
 	if (*irc->origin != '\0')
 		snprintf(origin, sizeof origin, "%s", irc->origin);
 	else
@@ -287,7 +288,7 @@ conn_connect(struct irc *irc)
 	ci.pwsi = &c->wsi;
 	c->connecting = 1;
 	bot_adapter_state(&irc->adapter, "connecting");
-	log_info("irc: connecting to %s://%s:%d/%s", prot, host, port, rest);
+	log_info("irc: connecting to %s://%s:%d%s", prot, host, port, path);
 	if (lws_client_connect_via_info(&ci) == NULL && c->connecting) {
 		c->wsi = NULL;
 		conn_lost(irc, "connect failed");
@@ -311,8 +312,10 @@ conn_start(struct irc *irc, char **cause)
 	c->loops[0] = irc->loop;
 	info.port = CONTEXT_PORT_NO_LISTEN;
 	info.protocols = conn_protocols;
+	/* Without JUST_USE_RAW_ORIGIN lws puts "http://" before the origin. */
 	info.options = LWS_SERVER_OPTION_LIBUV |
-	    LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+	    LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT |
+	    LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN;
 	info.foreign_loops = c->loops;
 	info.user = irc;
 	if (*irc->ca_file != '\0')

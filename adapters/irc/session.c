@@ -396,7 +396,8 @@ session_numeric(struct irc *irc, const struct irc_line *l)
 		session_cap_end(irc);
 		return;
 	}
-	if (n >= 400 && n < 600 && n != 421)
+	/* 421: a server without CAP; 422: no MOTD.  Neither matters. */
+	if (n >= 400 && n < 600 && n != 421 && n != 422)
 		log_info("irc: the server says %s: %.200s", l->command,
 		    l->nparams > 0 ? l->params[l->nparams - 1] : "");
 }
