@@ -35,6 +35,7 @@ line_prefix(struct irc_line *out, char *prefix, char **cause)
 	if (bang != NULL)
 		*bang++ = '\0';
 	if (*prefix == '\0' || strlen(prefix) > IRC_HOST_MAX ||
+	    (bang != NULL && *bang == '\0') || (at != NULL && *at == '\0') ||
 	    (bang != NULL && strlen(bang) > IRC_USER_MAX) ||
 	    (at != NULL && strlen(at) > IRC_HOST_MAX))
 		return set_cause(cause, "prefix field too long or empty");
