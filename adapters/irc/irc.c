@@ -59,11 +59,7 @@ irc_mention(struct adapter *a, const char *user_id, const char *name,
 static int
 irc_start(struct adapter *a, char **cause)
 {
-	struct irc	*irc = a->priv;
-
-	irc->sendq = sendq_new(irc);
-	session_init(irc);
-	return conn_start(irc, cause);
+	return conn_start(a->priv, cause);
 }
 
 static void
@@ -76,8 +72,7 @@ irc_stop(struct adapter *a)
 	irc->stopping = 1;
 	conn_stop(irc);
 	sendq_stop(irc);
-	if (irc->sendq != NULL)
-		session_stop(irc);
+	session_stop(irc);
 }
 
 static void
@@ -205,5 +200,11 @@ irc_new(struct bot *bot, char **cause)
 	irc->send_rate_ms = cfg->irc_send_rate_ms;
 	irc->send_burst = cfg->irc_send_burst;
 	irc->ping_ms = cfg->irc_ping_interval_ms;
+	/*
+	 * The queue takes messages from now on (restored tables may speak
+	 * before start); they leave once the session is registered.
+	 */
+	irc->sendq = sendq_new(irc);
+	session_init(irc);
 	return &irc->adapter;
 }
