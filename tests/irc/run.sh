@@ -108,8 +108,10 @@ ircd_flags="--config $tmp/ircd/inspircd.conf --nofork"
 printf '%s\n' "$ircd_flags" > "$tmp/ircd.flags"
 
 status=0
+# InspIRCd may dump core as it shuts down; none belongs in the work tree.
+ulimit -c 0
 # shellcheck disable=SC2086
-inspircd $ircd_flags > "$tmp/ircd.out" 2>&1 &
+(cd "$tmp/ircd" && exec inspircd $ircd_flags) > "$tmp/ircd.out" 2>&1 &
 echo $! > "$tmp/ircd.pid"
 i=0
 while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $plain), 1)" \

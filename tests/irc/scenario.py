@@ -198,7 +198,8 @@ def restart_ircd():
         time.sleep(0.05)
     out = open(os.path.join(os.path.dirname(PID_FILE), "ircd2.out"), "w")
     p = subprocess.Popen(["inspircd"] + flags, stdout=out,
-                         stderr=subprocess.STDOUT, start_new_session=True)
+                         stderr=subprocess.STDOUT, start_new_session=True,
+                         cwd=os.path.join(os.path.dirname(PID_FILE), "ircd"))
     with open(PID_FILE, "w") as f:
         f.write("%d\n" % p.pid)
 
