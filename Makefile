@@ -3,7 +3,8 @@
 #   make          build build/cheersbot
 #   make run      build, then start the bot on the console adapter
 #   make test     build, then run every test (unit and property, transcripts,
-#                 command line, crash, Discord against a fake server)
+#                 command line, crash, Discord against a fake server,
+#                 IRC against InspIRCd)
 #   make check    the same tests, built with AddressSanitizer and UBSan
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
 #   make bench    restart time with 1,000 tables, console commands/second,
@@ -11,6 +12,7 @@
 #   make systemd  the service tests: unit file, notify, signals, install
 #   make fuzz     every libFuzzer target for FUZZ_SECONDS (60) each
 #   make xmpp     the XMPP adapter against a real Prosody (installed if missing)
+#   make irc      the IRC adapter against a real InspIRCd (installed if missing)
 #   make install  binary, systemd unit, example config (PREFIX, DESTDIR)
 #   make uninstall  remove what install put in place (not config or state)
 #   make clean    remove build/
@@ -62,7 +64,7 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 
-.PHONY: all run test check unit transcripts cli crash discord xmpp bench clean help
+.PHONY: all run test check unit transcripts cli crash discord xmpp irc bench clean help
 .PHONY: systemd install uninstall fuzz fuzz-bins
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
@@ -131,7 +133,10 @@ systemd: $(BUILD)/cheersbot
 xmpp: $(BUILD)/cheersbot
 	@sh tests/xmpp/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli crash discord systemd xmpp
+irc: $(BUILD)/cheersbot
+	@sh tests/irc/run.sh $(BUILD)/cheersbot
+
+test: unit transcripts cli crash discord systemd xmpp irc
 
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot
@@ -196,6 +201,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '3,14p' Makefile | sed 's/^# *//'
+	@sed -n '3,18p' Makefile | sed 's/^# *//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

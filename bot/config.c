@@ -46,6 +46,8 @@ static int	config_check_http_url(const char *, char **);
 static int	config_check_ws_url(const char *, char **);
 static int	config_check_bare_jid(const char *, char **);
 static int	config_check_prefix(const char *, char **);
+static int	config_check_word(const char *, char **);
+static int	config_check_irc_channel(const char *, char **);
 
 static const char *const config_log_levels[] = {
 	"error", "warn", "info", "debug", NULL
@@ -195,6 +197,51 @@ const struct config_key config_schema[] = {
 	{ "xmpp", "ping_interval", CONFIG_DURATION, O(xmpp_ping_interval_ms),
 	  "60s", MS_SECOND, MS_HOUR, NULL, NULL,
 	  "How often the bot pings the server to notice a dead connection." },
+	{ "irc", "enabled", CONFIG_BOOL, O(irc_enabled), "no",
+	  0, 0, NULL, NULL,
+	  "Whether to connect to an IRC server (needs url)." },
+	{ "irc", "url", CONFIG_STRING, O(irc_url), "",
+	  0, 512, NULL, config_check_ws_url,
+	  "The server's IRC websocket, ws:// or wss://host:port/path." },
+	{ "irc", "origin", CONFIG_STRING, O(irc_origin), "",
+	  0, 512, NULL, NULL,
+	  "The Origin header of the websocket; empty: made from url." },
+	{ "irc", "nick", CONFIG_STRING, O(irc_nick), "cheersbot",
+	  1, 30, NULL, config_check_word,
+	  "The nick to ask for; on a collision nick_, nick__ and so on." },
+	{ "irc", "user", CONFIG_STRING, O(irc_user), "cheersbot",
+	  1, 10, NULL, config_check_word,
+	  "The user name (ident), also the SASL account name." },
+	{ "irc", "realname", CONFIG_STRING, O(irc_realname), "cheersbot",
+	  1, 100, NULL, NULL,
+	  "The real name (gecos) shown by WHOIS." },
+	{ "irc", "password", CONFIG_SECRET, O(irc_password), "",
+	  0, 0, NULL, NULL,
+	  "The SASL password (with sasl), else the server password (PASS): "
+	  "literal, file:/path, env:NAME or credential:NAME; empty: none." },
+	{ "irc", "sasl", CONFIG_BOOL, O(irc_sasl), "no",
+	  0, 0, NULL, NULL,
+	  "Log in with SASL PLAIN (as user, with password) where the server "
+	  "offers it." },
+	{ "irc", "channels", CONFIG_LIST, O(irc_channels), "",
+	  0, 32, NULL, config_check_irc_channel,
+	  "Channels to join, separated by commas; each can hold a table." },
+	{ "irc", "prefix", CONFIG_STRING, O(irc_prefix), "!cheers",
+	  1, 32, NULL, config_check_word,
+	  "What starts a command in a channel, as in !cheers join." },
+	{ "irc", "ca_file", CONFIG_STRING, O(irc_ca_file), "",
+	  0, 4095, NULL, NULL,
+	  "CA certificates (PEM) for wss://; empty: the system's." },
+	{ "irc", "send_rate", CONFIG_DURATION, O(irc_send_rate_ms), "500ms",
+	  0, 10 * MS_SECOND, NULL, NULL,
+	  "Time between two lines the bot sends, after a burst (0: no limit)." },
+	{ "irc", "send_burst", CONFIG_INT, O(irc_send_burst), "5",
+	  1, 100, NULL, NULL,
+	  "Lines the bot may send at once before send_rate applies." },
+	{ "irc", "ping_interval", CONFIG_DURATION, O(irc_ping_interval_ms),
+	  "60s", 0, MS_HOUR, NULL, NULL,
+	  "Silence after which the bot sends PING; no answer within as long "
+	  "again: reconnect (0: never)." },
 
 	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
 };
@@ -277,6 +324,27 @@ config_check_prefix(const char *s, char **cause)
 			return set_cause(cause, "\"%.80s\" is not a command "
 			    "prefix (no spaces)", s);
 	}
+	return 0;
+}
+
+/* One word: no spaces, no ':' first (an IRC nick, user or prefix). */
+static int
+config_check_word(const char *s, char **cause)
+{
+	if (s[0] == ':' || strpbrk(s, " \t,") != NULL)
+		return set_cause(cause, "\"%.80s\" must be one word, without "
+		    "spaces, commas or a leading ':'", s);
+	return 0;
+}
+
+/* An IRC channel: #, &, + or ! and a name without spaces or commas. */
+static int
+config_check_irc_channel(const char *s, char **cause)
+{
+	if (strchr("#&+!", s[0]) == NULL || s[0] == '\0' || s[1] == '\0' ||
+	    strpbrk(s, " \t,:") != NULL || strlen(s) > 64)
+		return set_cause(cause, "\"%.80s\" is not an IRC channel (like "
+		    "#bar)", s);
 	return 0;
 }
 

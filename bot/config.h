@@ -85,6 +85,21 @@ struct config {
 	char		 *xmpp_ca_file;		/* "": the system's CAs */
 	int		  xmpp_allow_plain;
 	uint64_t	  xmpp_ping_interval_ms;
+	/* [irc] */
+	int		  irc_enabled;
+	char		 *irc_url;		/* ws:// or wss:// */
+	char		 *irc_origin;		/* "": made from url */
+	char		 *irc_nick;
+	char		 *irc_user;
+	char		 *irc_realname;
+	char		 *irc_password;		/* secret; "": none */
+	int		  irc_sasl;
+	char		**irc_channels;
+	char		 *irc_prefix;
+	char		 *irc_ca_file;		/* "": the system's CAs */
+	uint64_t	  irc_send_rate_ms;
+	int		  irc_send_burst;
+	uint64_t	  irc_ping_interval_ms;	/* 0: never ping */
 };
 
 /* What a schema row's field holds, and how its text is read. */

@@ -17,6 +17,7 @@
 #include "adapters/console/console.h"
 #include "adapters/discord/discord.h"
 #include "adapters/xmpp/xmpp.h"
+#include "adapters/irc/irc.h"
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
@@ -221,6 +222,11 @@ main(int argc, char **argv)
 	}
 	if (cfg->xmpp_enabled) {
 		if ((a = xmpp_new(&bot, &cause)) == NULL)
+			fatalx("%s", cause);
+		bot_add_adapter(&bot, a);
+	}
+	if (cfg->irc_enabled) {
+		if ((a = irc_new(&bot, &cause)) == NULL)
 			fatalx("%s", cause);
 		bot_add_adapter(&bot, a);
 	}

@@ -1,0 +1,187 @@
+/*
+ * irc-int.h: what the IRC adapter's files share.  Nothing outside
+ * adapters/irc includes it (the unit tests do, for the pure parts); the
+ * rest of the bot sees only irc.h.
+ *
+ * The adapter is one struct irc: the websocket connection (conn.c), the
+ * IRC session on it (session.c: registration, CAP and SASL, pings, nick
+ * collisions, joins, PRIVMSG in), the rated send queue (send.c), the line
+ * parser (line.c) and the text shaping for IRC (text.c: plain text, lines
+ * split below 512 bytes), glued in irc.c.  Everything runs on the bot's
+ * one libuv loop.
+ */
+#ifndef ADAPTERS_IRC_IRC_INT_H
+#define ADAPTERS_IRC_IRC_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <uv.h>
+
+#include "bot/adapter.h"
+
+struct irc_conn;
+struct irc_sendq;
+
+#define IRC_LINE_MAX		512	/* bytes of a line, with CR LF */
+#define IRC_TAGS_MAX		8191	/* bytes of a line's tags (IRCv3) */
+#define IRC_IN_MAX		(IRC_TAGS_MAX + 1 + IRC_LINE_MAX)
+#define IRC_PARAMS_MAX		15
+#define IRC_NICK_MAX		64	/* bytes of a nick we accept */
+#define IRC_USER_MAX		64	/* bytes of a user (ident) */
+#define IRC_HOST_MAX		255	/* bytes of a host */
+#define IRC_CHANNEL_MAX		64	/* bytes of a channel name */
+#define IRC_CHANNELS_MAX	32	/* channels the bot joins */
+#define IRC_TAG_MAX		256	/* bytes of one tag's value we read */
+
+/*
+ * One parsed line: "@tags :nick!user@host COMMAND p1 p2 :trailing".
+ * Every pointer points into buf (or is NULL for what is absent); the line
+ * owns it all.
+ */
+struct irc_line {
+	char		 buf[IRC_IN_MAX + 1];
+	const char	*tags;		/* "a=b;c", or NULL */
+	const char	*nick;		/* prefix nick or server name, or NULL */
+	const char	*user;		/* or NULL */
+	const char	*host;		/* or NULL */
+	const char	*command;	/* "PRIVMSG", "001": never NULL once parsed */
+	int		 nparams;
+	const char	*params[IRC_PARAMS_MAX];
+};
+
+struct irc {
+	struct adapter		 adapter;
+	struct bot		*bot;
+	uv_loop_t		*loop;
+	int			 stopping;
+
+	/* Copied from the config at start, so SIGHUP cannot pull them away. */
+	char			*url;
+	char			*origin;	/* "": derived from url */
+	char			*nick;		/* the nick we ask for */
+	char			*user;
+	char			*realname;
+	char			*password;	/* secret: never logged */
+	int			 sasl;
+	char			*channels[IRC_CHANNELS_MAX];	/* casefolded */
+	int			 nchannels;
+	char			*prefix;	/* "!cheers" */
+	char			*slashcmd;	/* "/cheers": rewritten to prefix */
+	char			*ca_file;	/* "": the system's */
+	uint64_t		 send_rate_ms;	/* between lines after a burst */
+	int			 send_burst;
+	uint64_t		 ping_ms;	/* our PING after this much quiet */
+
+	struct irc_conn		*conn;
+	struct irc_sendq	*sendq;
+
+	/* The session (session.c); reset on each connection. */
+	int			 registered;	/* 001 seen */
+	char			 cur_nick[IRC_NICK_MAX + 1];
+	int			 nick_tries;
+	char			 self_user[IRC_USER_MAX + 1];	/* from our JOIN */
+	char			 self_host[IRC_HOST_MAX + 1];
+	int			 cap_open;	/* CAP negotiation under way */
+	int			 sasl_busy;
+	uv_timer_t		 ping;
+	int			 ping_out;	/* our PING is unanswered */
+	uint64_t		 last_rx;	/* loop ms of the last line in */
+	uint64_t		 ping_seq;
+};
+
+/* line.c: parsing server lines; every field bounded. */
+/*
+ * Parses len bytes of text (borrowed; a trailing CR LF is allowed) into
+ * *out.  0, or -1 with *cause (caller frees) for a malformed line: a NUL,
+ * CR or LF inside, an empty or bad command, a field over its bound.
+ */
+int	 irc_line_parse(const char *text, size_t len, struct irc_line *out,
+	     char **cause);
+/*
+ * The value of tag name of l, unescaped (IRCv3 rules) into buf (capped);
+ * 1 when present (a tag without a value gives ""), 0 when absent.
+ */
+int	 irc_line_tag(const struct irc_line *l, const char *name, char *buf,
+	     size_t len);
+/* Lowercases an IRC name in place by rfc1459 casemapping ("[]\~" too). */
+void	 irc_casefold(char *s);
+/* 1 when s is a nick we can send to (RFC 2812 letters, IRC_NICK_MAX). */
+int	 irc_valid_nick(const char *s);
+/* 1 when s is a channel name (#, &, + or !, no space, comma, ^G, CR LF). */
+int	 irc_valid_channel(const char *s);
+
+/* text.c: shaping the bot's text for IRC; pure functions. */
+/*
+ * The bot's text (borrowed) as IRC plain text: markdown-ish emphasis
+ * ("**", "__", "`") dropped, control characters other than newline
+ * dropped, and slashcmd ("/cheers", may be NULL) at a word start written
+ * as prefix ("!cheers").  Caller frees.
+ */
+char	*irc_text_plain(const char *text, const char *slashcmd,
+	     const char *prefix);
+/*
+ * How much of text (len bytes, one line without newlines) goes in the
+ * first message of at most max bytes (max >= 8): all of it if it fits,
+ * else up to the last space that leaves at least half of max, else up to
+ * the last UTF-8 character boundary (never inside a character, and never
+ * before a variation selector or zero-width joiner).  *next is where the
+ * following part starts (spaces at the cut skipped).
+ */
+size_t	 irc_text_split(const char *text, size_t len, size_t max,
+	     size_t *next);
+/*
+ * The bytes left for the text of "PRIVMSG target :" once the server has
+ * put ":nick!user@host " before it and CR LF after it, within 512.
+ * user and host may be "" when unknown: their largest sizes are assumed.
+ */
+size_t	 irc_text_room(const char *nick, const char *user, const char *host,
+	     const char *target);
+
+/* send.c: the send queue, with a burst and then one line per rate. */
+#define IRC_SENDQ_LINES		2000	/* chat lines waiting, at most */
+
+struct irc_sendq	*sendq_new(struct irc *);
+void			 sendq_free(struct irc_sendq *);
+/*
+ * Queues one protocol line (borrowed; no CR LF): urgent lines (PONG,
+ * registration) go before chat and flow as soon as we are connected;
+ * chat lines flow only once registered.  0, or -1 with *cause when the
+ * queue is full.
+ */
+int	 sendq_push(struct irc *, const char *line, int urgent, char **cause);
+/* The connection is up or gone: start or stop pumping. */
+void	 sendq_pump(struct irc *);
+/* Forgets urgent lines (a new connection starts its own registration). */
+void	 sendq_drop_urgent(struct irc *);
+void	 sendq_stop(struct irc *);
+/*
+ * Sends text (borrowed, any number of lines) as PRIVMSGs to target,
+ * shaped by text.c.  0, or -1 with *cause.
+ */
+int	 sendq_privmsg(struct irc *, const char *target, const char *text,
+	     char **cause);
+
+/* conn.c: the websocket, one IRC line per message. */
+int	 conn_start(struct irc *, char **cause);
+void	 conn_stop(struct irc *);
+void	 conn_free(struct irc *);
+/* 1 when the websocket is open. */
+int	 conn_ready(struct irc *);
+/* Sends one line (borrowed, no CR LF) now; 0, or -1 when it cannot. */
+int	 conn_write(struct irc *, const char *line);
+/* Frames written but not yet on the wire. */
+int	 conn_backlog(struct irc *);
+/* A session got through registration: the next loss retries quickly. */
+void	 conn_reset_backoff(struct irc *);
+/* Drops the connection (a dead link, an ERROR); reconnects after backoff. */
+void	 conn_drop(struct irc *, const char *why);
+
+/* session.c: the IRC session on the connection. */
+void	 session_open(struct irc *);
+void	 session_line(struct irc *, const char *text, size_t len);
+void	 session_lost(struct irc *);
+void	 session_init(struct irc *);
+void	 session_stop(struct irc *);
+
+#endif

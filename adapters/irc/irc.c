@@ -1,0 +1,210 @@
+/*
+ * The IRC adapter's glue: the adapter ops the bot calls and irc_new, which
+ * checks and copies the [irc] settings.  IRC has no ephemeral replies, no
+ * buttons and no edits (flags 0), so the bot sends private answers by
+ * send_dm itself, a PRIVMSG to the player's nick.  A user's id is their
+ * nick, casefolded (rfc1459), and a DM's channel is that same nick.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapters/irc/irc-int.h"
+#include "adapters/irc/irc.h"
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "lib/xmalloc.h"
+
+static int
+irc_send_channel(struct adapter *a, const char *channel, const char *text,
+    char **cause)
+{
+	if (!irc_valid_channel(channel))
+		return set_cause(cause, "\"%.80s\" is not an IRC channel", channel);
+	return sendq_privmsg(a->priv, channel, text, cause);
+}
+
+static int
+irc_send_dm(struct adapter *a, const char *user_id, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	(void)bs;
+	if (!irc_valid_nick(user_id))
+		return set_cause(cause, "\"%.80s\" is not an IRC nick", user_id);
+	return sendq_privmsg(a->priv, user_id, text, cause);
+}
+
+/* No ephemerals: a private answer, or one to a DM, goes to the nick. */
+static int
+irc_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	if (private || ev->is_dm)
+		return irc_send_dm(a, ev->user_id, text, bs, cause);
+	return irc_send_channel(a, ev->channel, text, cause);
+}
+
+/* IRC clients highlight a bare nick; "@" would only get in the way. */
+static void
+irc_mention(struct adapter *a, const char *user_id, const char *name,
+    char *buf, size_t len)
+{
+	(void)a;
+	(void)user_id;
+	snprintf(buf, len, "%s", name);
+}
+
+static int
+irc_start(struct adapter *a, char **cause)
+{
+	return conn_start(a->priv, cause);
+}
+
+static void
+irc_stop(struct adapter *a)
+{
+	struct irc	*irc = a->priv;
+
+	if (irc->stopping)
+		return;
+	irc->stopping = 1;
+	conn_stop(irc);
+	sendq_stop(irc);
+	session_stop(irc);
+}
+
+static void
+irc_free(struct adapter *a)
+{
+	struct irc	*irc = a->priv;
+	int		 i;
+
+	conn_free(irc);
+	sendq_free(irc->sendq);
+	free(irc->url);
+	free(irc->origin);
+	free(irc->nick);
+	free(irc->user);
+	free(irc->realname);
+	if (irc->password != NULL) {
+		explicit_bzero(irc->password, strlen(irc->password));
+		free(irc->password);
+	}
+	for (i = 0; i < irc->nchannels; i++)
+		free(irc->channels[i]);
+	free(irc->prefix);
+	free(irc->slashcmd);
+	free(irc->ca_file);
+	free(irc);
+}
+
+static const struct adapter_ops irc_ops = {
+	.name = "irc",
+	.flags = 0,
+	.start = irc_start,
+	.stop = irc_stop,
+	.free_adapter = irc_free,
+	.send_channel = irc_send_channel,
+	.send_dm = irc_send_dm,
+	.reply = irc_reply,
+	.board = NULL,
+	.mention = irc_mention,
+};
+
+/* 1 when s is one IRC word: no space, no control character, not empty. */
+static int
+irc_word(const char *s)
+{
+	const unsigned char	*p;
+
+	if (*s == '\0' || *s == ':')
+		return 0;
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p <= ' ' || *p == 0x7f)
+			return 0;
+	}
+	return 1;
+}
+
+/* Checks the [irc] settings irc_new cannot work without. */
+static int
+irc_check(const struct config *cfg, char **cause)
+{
+	int	i;
+
+	if (*cfg->irc_url == '\0')
+		return set_cause(cause, "irc.enabled is set but irc.url is empty; "
+		    "give the server's websocket, like wss://irc.example.net/");
+	if (!irc_valid_nick(cfg->irc_nick))
+		return set_cause(cause, "irc.nick \"%.80s\" is not a valid IRC nick",
+		    cfg->irc_nick);
+	if (!irc_word(cfg->irc_user) || strchr(cfg->irc_user, '@') != NULL)
+		return set_cause(cause, "irc.user \"%.80s\" must be one word",
+		    cfg->irc_user);
+	if (!irc_word(cfg->irc_prefix))
+		return set_cause(cause, "irc.prefix \"%.80s\" must be one word",
+		    cfg->irc_prefix);
+	for (i = 0; cfg->irc_channels[i] != NULL; i++) {
+		if (!irc_valid_channel(cfg->irc_channels[i]))
+			return set_cause(cause, "irc.channels: \"%.80s\" is not a "
+			    "channel name (like #bar)", cfg->irc_channels[i]);
+	}
+	if (i > IRC_CHANNELS_MAX)
+		return set_cause(cause, "irc.channels: at most %d channels",
+		    IRC_CHANNELS_MAX);
+	return 0;
+}
+
+struct adapter *
+irc_new(struct bot *bot, char **cause)
+{
+	struct config	*cfg = bot->config;
+	struct irc	*irc;
+	size_t		 n;
+	int		 i;
+
+	if (irc_check(cfg, cause) != 0)
+		return NULL;
+	irc = xcalloc(1, sizeof *irc);
+	irc->adapter.ops = &irc_ops;
+	irc->adapter.bot = bot;
+	irc->adapter.priv = irc;
+	irc->bot = bot;
+	irc->loop = bot->loop;
+	irc->url = xstrdup(cfg->irc_url);
+	irc->origin = xstrdup(cfg->irc_origin);
+	irc->nick = xstrdup(cfg->irc_nick);
+	irc->user = xstrdup(cfg->irc_user);
+	irc->realname = xstrdup(cfg->irc_realname);
+	irc->password = xstrdup(cfg->irc_password);
+	/* A password read from a file may end in a newline or spaces. */
+	for (n = strlen(irc->password); n > 0 &&
+	    isspace((unsigned char)irc->password[n - 1]);)
+		irc->password[--n] = '\0';
+	if (strpbrk(irc->password, "\r\n") != NULL) {
+		set_cause(cause, "irc.password holds a line break");
+		irc->adapter.ops->free_adapter(&irc->adapter);
+		return NULL;
+	}
+	irc->sasl = cfg->irc_sasl;
+	for (i = 0; cfg->irc_channels[i] != NULL; i++) {
+		irc->channels[i] = xstrdup(cfg->irc_channels[i]);
+		irc_casefold(irc->channels[i]);
+	}
+	irc->nchannels = i;
+	irc->prefix = xstrdup(cfg->irc_prefix);
+	irc->slashcmd = xasprintf("/%s", cfg->bot_command);
+	irc->ca_file = xstrdup(cfg->irc_ca_file);
+	irc->send_rate_ms = cfg->irc_send_rate_ms;
+	irc->send_burst = cfg->irc_send_burst;
+	irc->ping_ms = cfg->irc_ping_interval_ms;
+	/*
+	 * The queue takes messages from now on (restored tables may speak
+	 * before start); they leave once the session is registered.
+	 */
+	irc->sendq = sendq_new(irc);
+	session_init(irc);
+	return &irc->adapter;
+}

@@ -1,0 +1,189 @@
+#!/bin/sh
+# End-to-end test of the IRC adapter against a real InspIRCd 3 (Debian's
+# inspircd package, installed here when missing), started on 127.0.0.1 on
+# free ports with a private config dir and stopped by PID.  The bot talks
+# IRC over the websocket module; the players (scenario.py, plain TCP IRC)
+# play a whole CHEERS game through it: lobby, start, moves, a CHEERS, a
+# win, with the recipe and hands only in private messages and no secret in
+# the channel.  Mid-game InspIRCd is restarted: the bot reconnects,
+# rejoins and the game goes on.  A nick squatter makes the bot take
+# cheersbot_ (433).  A second run goes over wss:// with a CA made here
+# (irc.ca_file) and a server password (PASS) read from a file.
+#
+#   tests/irc/run.sh build/cheersbot
+set -u
+bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+dir=$(cd "$(dirname "$0")" && pwd)
+py=/usr/bin/python3
+tmp=$(mktemp -d)
+pid=""
+cleanup() {
+	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
+	[ -s "$tmp/ircd.pid" ] && kill -9 "$(cat "$tmp/ircd.pid")" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+start=$(date +%s)
+
+if ! command -v inspircd >/dev/null 2>&1; then
+	if [ "$(id -u)" -eq 0 ]; then
+		sudo=""
+	elif command -v sudo >/dev/null 2>&1; then
+		sudo="sudo -n"
+	else
+		echo "irc: FAIL: inspircd is missing; run as root or with sudo"
+		exit 1
+	fi
+	echo "irc: installing inspircd (Debian package)"
+	export DEBIAN_FRONTEND=noninteractive
+	# Another apt may hold the lock for a while; wait for it.  The package
+	# would start a system service; policy-rc.d or no init keeps it off,
+	# and the test never uses it.
+	if ! $sudo apt-get -o DPkg::Lock::Timeout=300 install -y \
+	    --no-install-recommends inspircd > "$tmp/apt.log" 2>&1; then
+		$sudo apt-get -o DPkg::Lock::Timeout=300 update >> "$tmp/apt.log" 2>&1
+		$sudo apt-get -o DPkg::Lock::Timeout=300 install -y \
+		    --no-install-recommends inspircd >> "$tmp/apt.log" 2>&1 || {
+			echo "irc: FAIL: could not install inspircd"
+			tail -20 "$tmp/apt.log"
+			exit 1
+		}
+	fi
+fi
+if ! command -v openssl >/dev/null 2>&1; then
+	echo "irc: FAIL: openssl is needed to make the test CA"
+	exit 1
+fi
+
+# Free ports: plain IRC (players), websocket, websocket over TLS.
+set -- $($py -c '
+import socket
+ss = [socket.socket() for i in range(3)]
+for s in ss: s.bind(("127.0.0.1", 0))
+print(" ".join(str(s.getsockname()[1]) for s in ss))')
+plain=$1 ws=$2 wss=$3
+
+# A CA and a server certificate for localhost, made for this run.
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=cheersbot-test-ca \
+    -keyout "$tmp/ca.key" -out "$tmp/ca.pem" > /dev/null 2>&1
+openssl req -newkey rsa:2048 -nodes -subj /CN=localhost \
+    -keyout "$tmp/server.key" -out "$tmp/server.csr" > /dev/null 2>&1
+printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' > "$tmp/san.ext"
+openssl x509 -req -in "$tmp/server.csr" -CA "$tmp/ca.pem" -CAkey "$tmp/ca.key" \
+    -CAcreateserial -days 2 -extfile "$tmp/san.ext" -out "$tmp/server.pem" \
+    > /dev/null 2>&1
+printf 'barkeep-secret\n' > "$tmp/ircpass"
+
+mkdir "$tmp/ircd"
+cat > "$tmp/ircd/inspircd.conf" <<EOF
+<server name="irc.test" description="cheersbot test" network="CheersTest">
+<admin name="test" nick="test" email="test@localhost">
+<module name="sha1">
+<module name="websocket">
+<module name="ssl_gnutls">
+<module name="cap">
+<module name="ircv3">
+<websocket defaultmode="text">
+<wsorigin allow="https://cheersbot.test">
+<sslprofile name="test" provider="gnutls" certfile="$tmp/server.pem"
+    keyfile="$tmp/server.key" requestclientcert="no">
+<bind address="127.0.0.1" port="$plain" type="clients">
+<bind address="127.0.0.1" port="$ws" type="clients" hook="websocket">
+<bind address="127.0.0.1" port="$wss" type="clients" hook="websocket" sslprofile="test">
+<connect name="tls" allow="*" port="$wss" password="barkeep-secret"
+    timeout="20" pingfreq="2" threshold="1000" hardsendq="1048576"
+    softsendq="262144" recvq="65536" localmax="100" globalmax="100"
+    resolvehostnames="no" useident="no" commandrate="1000000" fakelag="no">
+<connect name="main" allow="*" timeout="20" pingfreq="2" threshold="1000"
+    hardsendq="1048576" softsendq="262144" recvq="65536" localmax="100"
+    globalmax="100" resolvehostnames="no" useident="no"
+    commandrate="1000000" fakelag="no">
+<dns timeout="1">
+<pid file="$tmp/ircd/inspircd.pid">
+<log method="file" type="* -USERINPUT -USEROUTPUT" level="default"
+    target="$tmp/ircd/ircd.log">
+EOF
+ircd_flags="--config $tmp/ircd/inspircd.conf --nofork"
+[ "$(id -u)" -eq 0 ] && ircd_flags="$ircd_flags --runasroot"
+printf '%s\n' "$ircd_flags" > "$tmp/ircd.flags"
+
+status=0
+# InspIRCd may dump core as it shuts down; none belongs in the work tree.
+ulimit -c 0
+# shellcheck disable=SC2086
+(cd "$tmp/ircd" && exec inspircd $ircd_flags) > "$tmp/ircd.out" 2>&1 &
+echo $! > "$tmp/ircd.pid"
+i=0
+while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $plain), 1)" \
+    2>/dev/null && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if [ $i -ge 100 ]; then
+	echo "irc: FAIL: inspircd did not start"
+	cat "$tmp/ircd.out"
+	exit 1
+fi
+
+# scenario.py first takes the bot's nick (a squatter) and says so in
+# $tmp/squatted; then the bot starts and must settle for cheersbot_.
+$py "$dir/scenario.py" game "$plain" "$tmp/bot.err" "$tmp/ircd.pid" \
+    "$tmp/ircd.flags" "$tmp/squatted" &
+scen=$!
+i=0
+while [ ! -e "$tmp/squatted" ] && [ $i -lt 100 ] && kill -0 $scen 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
+"$bot" -v -o console.enabled=no -o irc.enabled=yes \
+    -o irc.url="ws://127.0.0.1:$ws/" -o irc.origin=https://cheersbot.test \
+    -o irc.channels='#Cheers, #lounge' -o irc.send_rate=5ms -o irc.send_burst=10 \
+    -o irc.ping_interval=1s \
+    -o bot.state_file="$tmp/state.db" -o bot.seed=11 \
+    -o tables.ai_delay=0 -o tables.turn_timer=20s -o tables.prompt_timer=20s \
+    -o tables.timeouts_to_ai=0 \
+    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+pid=$!
+wait $scen || status=1
+
+if kill -0 "$pid" 2>/dev/null; then
+	kill -TERM "$pid"
+	wait "$pid"
+	rc=$?
+	pid=""
+	if [ $rc -ne 0 ]; then
+		echo "irc: FAIL: SIGTERM exit status $rc"
+		status=1
+	fi
+else
+	echo "irc: FAIL: the bot died"
+	status=1
+fi
+
+# wss:// with the test CA, and the server password from a file.
+if [ $status -eq 0 ]; then
+	"$bot" -v -o console.enabled=no -o irc.enabled=yes \
+	    -o irc.url="wss://localhost:$wss/" \
+	    -o irc.origin=https://cheersbot.test -o irc.ca_file="$tmp/ca.pem" \
+	    -o irc.password=file:"$tmp/ircpass" -o irc.channels='#tls' \
+	    -o irc.send_rate=5ms -o bot.state_file="$tmp/state.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	$py "$dir/scenario.py" tls "$plain" "$tmp/bot.err" "$tmp/ircd.pid" \
+	    "$tmp/ircd.flags" || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "irc: FAIL: TLS run's exit status"; status=1; }
+	pid=""
+fi
+if grep -q barkeep-secret "$tmp/bot.err"; then
+	echo "irc: FAIL: the password was logged"
+	status=1
+fi
+if [ $status -ne 0 ]; then
+	echo "irc: bot log (last 40 lines):"
+	tail -40 "$tmp/bot.err" | sed 's/^/  /'
+	echo "irc: inspircd log (last 20 lines):"
+	tail -20 "$tmp/ircd/ircd.log" 2>/dev/null | sed 's/^/  /'
+fi
+echo "irc: scenario took $(($(date +%s) - start)) s"
+exit $status

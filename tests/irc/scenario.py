@@ -1,0 +1,450 @@
+#!/usr/bin/python3
+"""Plays CHEERS through cheersbot on a real InspIRCd and checks what it sent.
+
+    scenario.py game PORT BOT_STDERR IRCD_PID_FILE IRCD_FLAGS_FILE READY_FILE
+    scenario.py tls  PORT BOT_STDERR IRCD_PID_FILE IRCD_FLAGS_FILE
+
+The players are plain TCP IRC clients on 127.0.0.1:PORT; the bot is on the
+server's websocket.  In "game" a squatter first takes the nick cheersbot
+(READY_FILE says so), so the bot must register as cheersbot_.  Mid-game
+InspIRCd is restarted (killed by the PID in IRCD_PID_FILE, started again
+with the flags in IRCD_FLAGS_FILE, the new PID written back).  Prints one
+line per failed check and a final "N passed, M failed" line; exits
+non-zero when anything failed.
+"""
+import itertools
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+MODE, PORT, BOT_ERR = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+PID_FILE, FLAGS_FILE = sys.argv[4], sys.argv[5]
+READY = sys.argv[6] if len(sys.argv) > 6 else None
+CHANNEL = "#cheers" if MODE == "game" else "#tls"
+SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
+                    re.M)
+passed = failed = 0
+
+
+def ok(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("irc: FAIL: " + what, flush=True)
+    return cond
+
+
+def parse(raw):
+    """(nick, user, command, params) of a raw line (bytes, no CR LF)."""
+    line = raw.decode("utf-8", "replace")
+    if line.startswith("@"):
+        line = line.split(" ", 1)[1]
+    nick = user = None
+    if line.startswith(":"):
+        prefix, line = line[1:].split(" ", 1)
+        nick, _, rest = prefix.partition("!")
+        user = rest.partition("@")[0] or None
+    trailing = None
+    if " :" in line:
+        line, trailing = line.split(" :", 1)
+    params = line.split()
+    cmd = params.pop(0).upper() if params else ""
+    if trailing is not None:
+        params.append(trailing)
+    return nick, user, cmd, params
+
+
+class Client:
+    """One IRC player on plain TCP; a thread reads and answers PING."""
+
+    def __init__(self, nick, wait=True):
+        self.nick = nick
+        self.lines = []         # (time, raw bytes, nick, user, cmd, params)
+        self.lock = threading.Lock()
+        self.sock = None
+        self.connect(wait)
+
+    def connect(self, wait=True, timeout=10):
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                self.sock = socket.create_connection(("127.0.0.1", PORT), 2)
+                break
+            except OSError:
+                if time.monotonic() > end:
+                    raise
+                time.sleep(0.1)
+        self.sock.settimeout(None)
+        self.registered = threading.Event()
+        self.alive = True
+        threading.Thread(target=self.reader, args=(self.sock,),
+                         daemon=True).start()
+        self.send("NICK " + self.nick)
+        self.send("USER %s 0 * :%s" % (self.nick, self.nick))
+        if wait:
+            self.wait_registered()
+
+    def wait_registered(self):
+        ok(self.registered.wait(10), "%s registers" % self.nick)
+
+    def reader(self, sock):
+        buf = b""
+        while True:
+            try:
+                data = sock.recv(65536)
+            except OSError:
+                data = b""
+            if not data:
+                self.alive = False
+                return
+            buf += data
+            while b"\r\n" in buf:
+                raw, buf = buf.split(b"\r\n", 1)
+                nick, user, cmd, params = parse(raw)
+                if cmd == "PING":
+                    self.send("PONG :" + (params[0] if params else ""))
+                    continue
+                if cmd == "001":
+                    self.registered.set()
+                with self.lock:
+                    self.lines.append((time.monotonic(), raw, nick, user,
+                                       cmd, params))
+
+    def send(self, line):
+        try:
+            self.sock.sendall(line.encode() + b"\r\n")
+        except OSError:
+            pass
+
+    def mark(self):
+        with self.lock:
+            return len(self.lines)
+
+    def since(self, mark=0):
+        with self.lock:
+            return self.lines[mark:]
+
+    def from_bot(self, mark=0, dm=None):
+        """PRIVMSG texts from the bot since mark: to us (dm=True), to the
+        channel (dm=False) or both."""
+        out = []
+        for t, raw, nick, user, cmd, params in self.since(mark):
+            if cmd != "PRIVMSG" or (user or "").lstrip("~") != "cheersbot":
+                continue
+            to_us = params[0].lower() == self.nick.lower()
+            if dm is None or dm == to_us:
+                out.append(params[-1])
+        return out
+
+    def wait(self, pred, timeout=5.0):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            r = pred()
+            if r:
+                return r
+            time.sleep(0.03)
+        return None
+
+    def close(self):
+        self.send("QUIT :bye")
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+def bot_nick():
+    """The bot's nick, as it last registered (its log)."""
+    nicks = re.findall(r"irc: registered as (\S+)", bot_log())
+    return nicks[-1] if nicks else None
+
+
+def wait_bot_join(c, joins=0, timeout=15):
+    """Waits for the bot's joins+1st join of CHANNEL (its log); its nick."""
+    ok = c.wait(lambda: bot_log().count("irc: joined " + CHANNEL) > joins,
+                timeout)
+    return bot_nick() if ok else None
+
+
+def say(c, text, to=CHANNEL):
+    c.send("PRIVMSG %s :%s" % (to, text))
+
+
+def ask(c, text, pred, to=CHANNEL, timeout=5.0):
+    """Sends text and waits for pred(c, mark) to hold; its value."""
+    m = c.mark()
+    say(c, text, to)
+    return c.wait(lambda: pred(c, m), timeout)
+
+
+def restart_ircd():
+    with open(PID_FILE) as f:
+        old = int(f.read().strip())
+    with open(FLAGS_FILE) as f:
+        flags = f.read().split()
+    os.kill(old, signal.SIGTERM)
+    for i in range(100):
+        try:
+            os.kill(old, 0)
+        except OSError:
+            break
+        time.sleep(0.05)
+    out = open(os.path.join(os.path.dirname(PID_FILE), "ircd2.out"), "w")
+    p = subprocess.Popen(["inspircd"] + flags, stdout=out,
+                         stderr=subprocess.STDOUT, start_new_session=True,
+                         cwd=os.path.join(os.path.dirname(PID_FILE), "ircd"))
+    with open(PID_FILE, "w") as f:
+        f.write("%d\n" % p.pid)
+
+
+def bot_log():
+    with open(BOT_ERR, errors="replace") as f:
+        return f.read()
+
+
+if MODE == "tls":
+    # The bot came over wss:// (irc.ca_file) with PASS from a file.
+    c = Client("tina")
+    c.send("JOIN " + CHANNEL)
+    time.sleep(0.2)
+    nick = wait_bot_join(c, 0, 15)
+    ok(nick == "cheersbot", "over wss:// with the test CA and a server "
+       "password, the bot registers and joins: %s" % nick)
+    r = ask(c, "!cheers new", lambda c, m: c.from_bot(m, dm=False))
+    ok(r and "opened" in r[0], "commands work over wss://: %s" % r)
+    r = ask(c, "hand", lambda c, m: c.from_bot(m, dm=True), to=nick or "x")
+    ok(r, "a private message without the prefix is a command: %s" % r)
+    c.close()
+    print("irc (tls): %d passed, %d failed" % (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+# --- the squatter, then the players --------------------------------------
+squatter = Client("cheersbot")
+open(READY, "w").close()
+alice, bob, carol = (Client(n, False) for n in ("alice", "Bob", "carol"))
+for c in (alice, bob, carol, squatter):
+    c.wait_registered()
+    c.send("JOIN " + CHANNEL)
+BOT = wait_bot_join(alice, 0, 15)
+ok(BOT == "cheersbot_", "the nick is taken: the bot registers as "
+   "cheersbot_ (433) and joins %s: %s" % (CHANNEL, BOT))
+BOT = BOT or "cheersbot_"
+squatter.close()
+ok(alice.wait(lambda: "joined #cheers" in bot_log() and
+              "joined #lounge" in bot_log()),
+   "the bot joins every configured channel, casefolded")
+
+# Table talk, NOTICEs and CTCPs are not commands.
+m = alice.mark()
+say(alice, "hello, is this the cheers bar?")
+alice.send("NOTICE %s :!cheers new" % CHANNEL)
+say(alice, "\x01ACTION !cheers new\x01")
+say(alice, "!cheersnew")
+time.sleep(0.8)
+ok(not alice.from_bot(m), "table talk, a NOTICE, a CTCP ACTION and "
+   "!cheersnew get no answer: %s" % alice.from_bot(m))
+
+# --- lobby ------------------------------------------------------------------
+r = ask(alice, "!cheers new", lambda c, m: [t for t in c.from_bot(m, False)
+                                           if "opened" in t])
+ok(r, "!cheers new opens a table in the channel: %s" % r)
+r = ask(bob, "!cheers   join", lambda c, m: [t for t in c.from_bot(m, False)
+                                             if "joins" in t])
+ok(r, "!cheers join (extra spaces) seats Bob: %s" % r)
+r = ask(bob, "!cheers start", lambda c, m: c.from_bot(m, True))
+ok(r, "only the host may start: Bob is told privately: %s" % r)
+ok(not any("begins" in t for t in alice.from_bot(0, False)),
+   "and the game does not start")
+r = ask(alice, "!cheers addbot 1", lambda c, m: [t for t in c.from_bot(m, False)
+                                                 if "AI" in t])
+ok(r, "!cheers addbot 1 adds an AI: %s" % r)
+r = ask(carol, "!cheers status", lambda c, m: c.from_bot(m, False))
+ok(r, "anyone may ask for the status")
+marks = {c.nick: c.mark() for c in (alice, bob, carol)}
+r = ask(alice, "!cheers start", lambda c, m: [t for t in c.from_bot(m, False)
+                                              if "begins" in t])
+ok(r, "!cheers start deals: %s" % r)
+for c in (alice, bob):
+    ok(c.wait(lambda: any(t.startswith("Your recipe:")
+                          for t in c.from_bot(marks[c.nick], True))),
+       "%s's recipe arrives by private message" % c.nick)
+    ok(c.wait(lambda: any(t.startswith("Your hand")
+                          for t in c.from_bot(marks[c.nick], True))),
+       "%s's hand arrives by private message" % c.nick)
+ok(not carol.from_bot(0, True), "carol, not seated, gets no private message")
+
+# --- play ---------------------------------------------------------------------
+PLAYERS = {"alice": alice, "bob": bob}
+ai = None
+for t in alice.from_bot(0, False):
+    mm = re.search(r"Teams: (.*)", t)
+    if mm:
+        names = re.findall(r"@?([A-Za-z_]+)", mm.group(1))
+        ai = [n for n in names if n.lower() not in ("alice", "bob", "a", "b",
+                                                    "c")][:1]
+AI = ai[0] if ai else "Negroni"
+
+
+def pending_prompt(c, acted):
+    """The latest "Your move:" private line since acted, or None."""
+    dms = [(i, t) for i, (tt, raw, nick, user, cmd, params)
+           in enumerate(c.since())
+           for t in [params[-1]] if cmd == "PRIVMSG" and i >= acted and
+           (user or "").lstrip("~") == "cheersbot" and
+           params[0].lower() == c.nick.lower() and t.startswith("Your move:")]
+    return dms[-1] if dms else None
+
+
+def candidates(name, prompt):
+    others = [n for n in ("alice", "Bob", AI) if n.lower() != name.lower()]
+    if "must give" in prompt:
+        cards = re.findall(r"card ([0-9, ]+)\)", prompt)
+        nums = [n.strip() for n in cards[0].split(",")] if cards else [""]
+        out = []
+        for a, b in itertools.permutations(others + ["extra"], 2):
+            for n in nums[:2]:
+                out.append(("give %s %s %s" % (a, b, n)).strip())
+        return out
+    if "discard" in prompt:
+        return ["discard %d" % i for i in range(1, 6)]
+    return ["play 1 me", "play 2 me", "play 1 extra", "play 1 " + others[0],
+            "throw"]
+
+
+def act(c, prompt):
+    """Tries the candidates for prompt until the channel announces our move."""
+    name = c.nick
+    for cand in candidates(name, prompt):
+        m = c.mark()
+        say(c, cand, to=BOT)        # a private message, prefix left out
+        r = c.wait(lambda: [t for t in c.from_bot(m, False)
+                            if t.lower().startswith(name.lower() + " ")], 1.5)
+        if r:
+            return cand
+    return None
+
+
+moves = {"alice": 0, "bob": 0}
+acted = {"alice": 0, "bob": 0}
+restarted = False
+over = None
+give_seen = False
+for step in range(600):
+    if any("Game over" in t for t in alice.from_bot(0, False)):
+        over = True
+        break
+    did = False
+    for key, c in PLAYERS.items():
+        p = pending_prompt(c, acted[key])
+        if p is None:
+            continue
+        i, prompt = p
+        acted[key] = c.mark()
+        if any("Game over" in t for t in alice.from_bot(0, False)):
+            break
+        cand = act(c, prompt)
+        if cand is None:
+            continue    # the prompt went stale (the table moved on)
+        moves[key] += 1
+        give_seen = give_seen or cand.startswith("give")
+        did = True
+    if not restarted and sum(moves.values()) >= 4:
+        # --- InspIRCd goes away mid-game ---------------------------------
+        restarted = True
+        before = bot_log().count("irc: registered as")
+        joins = bot_log().count("irc: joined " + CHANNEL)
+        restart_ircd()
+        for c in (alice, bob, carol):
+            c.wait(lambda: not c.alive, 5)
+        for c in (alice, bob, carol):
+            c.connect(False)
+        for c in (alice, bob, carol):
+            c.wait_registered()
+            c.send("JOIN " + CHANNEL)
+        acted = {k: PLAYERS[k].mark() for k in PLAYERS}
+        back = alice.wait(lambda: bot_log().count("irc: registered as") >
+                          before, 20)
+        ok(back, "after InspIRCd restarts the bot registers again")
+        nick = wait_bot_join(alice, joins, 20)
+        ok(nick, "and rejoins %s" % CHANNEL)
+        BOT = nick or BOT
+        ok(BOT == "cheersbot", "with the squatter gone it takes its own "
+           "nick back: %s" % BOT)
+        ok("connection lost" in bot_log(), "the bot noticed the loss")
+        for key, c in PLAYERS.items():
+            r = ask(c, "hand", lambda c, m: [t for t in c.from_bot(m, True)
+                                             if t.startswith("Your hand")],
+                    to=BOT)
+            ok(r, "%s gets the hand by private message after the restart"
+               % key)
+        r = ask(alice, "!cheers status",
+                lambda c, m: [t for t in c.from_bot(m, False)
+                              if "turn" in t or "must" in t])
+        ok(r, "the table is still there: %s" % r)
+        # Whoever must act now, as the status says, acts.
+        for key, c in PLAYERS.items():
+            st = [t for t in (r or []) if t.lower().startswith(key + "'s turn")
+                  or (key + " must") in t.lower()]
+            if st:
+                cand = act(c, "Your move: " + st[-1])
+                if cand:
+                    moves[key] += 1
+                acted[key] = c.mark()
+        continue
+    if not did:
+        time.sleep(0.05)
+
+ok(over, "the game is played to its end (alice %d, Bob %d moves)" %
+   (moves["alice"], moves["bob"]))
+ok(restarted and sum(moves.values()) > 4, "moves were played after the "
+   "restart too")
+chan = alice.from_bot(0, False) + bob.from_bot(0, False) + \
+    carol.from_bot(0, False)
+ok(any("CHEERS!" in t for t in chan), "at least one CHEERS was played")
+ok(any("wins" in t for t in chan), "someone wins: %s" %
+   [t for t in chan if "Game over" in t])
+leaks = [t for t in chan if SECRET.search(t)]
+ok(not leaks, "nothing secret in the channel: %s" % leaks[:3])
+long_lines, cut_chars, nlines = [], [], 0
+for c in (alice, bob, carol):
+    for t, raw, nick, user, cmd, params in c.since():
+        if (user or "").lstrip("~") != "cheersbot":
+            continue
+        nlines += 1
+        if len(raw) + 2 > 512:
+            long_lines.append(raw)
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            cut_chars.append(raw)
+ok(nlines > 100 and not long_lines, "every one of the bot's %d lines fits "
+   "in 512 bytes as relayed: %s" % (nlines, long_lines[:1]))
+ok(not cut_chars, "no line is cut inside a UTF-8 character: %s" %
+   cut_chars[:1])
+ok(not any("**" in t for t in chan), "no markdown ** in the channel")
+time.sleep(0.5)
+m = alice.mark()
+say(alice, "!cheers help")
+r = alice.wait(lambda: [t for t in alice.from_bot(m)
+                        if "!cheers" in t or "/cheers" in t])
+ok(r and not any("/cheers" in t for t in alice.from_bot(m)),
+   "help speaks of !cheers, not /cheers: %s" % r)
+r = ask(alice, "rules", lambda c, m: c.from_bot(m, True), to=BOT)
+time.sleep(0.5)
+r = alice.from_bot(m, True)
+ok(len(r) > 5, "rules arrive privately, in many lines: %d" % len(r))
+log = bot_log()
+ok("malformed" not in log, "no line from InspIRCd was refused as malformed")
+ok("no answer to our PING" not in log and "Ping timeout" not in log,
+   "PING/PONG both ways kept the link up")
+for c in (alice, bob, carol):
+    c.close()
+print("irc: %d passed, %d failed" % (passed, failed), flush=True)
+sys.exit(1 if failed else 0)
