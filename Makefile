@@ -3,8 +3,8 @@
 #   make          build build/cheersbot
 #   make run      build, then start the bot on the console adapter
 #   make test     build, then run every test (unit and property, transcripts,
-#                 command line, crash, Discord against a fake server,
-#                 IRC against InspIRCd)
+#                 command line, crash, Discord against a fake server, XMPP
+#                 and IRC against real Prosody and InspIRCd, the service)
 #   make check    the same tests, built with AddressSanitizer and UBSan
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
 #   make bench    restart time with 1,000 tables, console commands/second,
