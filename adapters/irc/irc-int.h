@@ -115,8 +115,9 @@ int	 irc_valid_channel(const char *s);
 /*
  * The bot's text (borrowed) as IRC plain text: markdown-ish emphasis
  * ("**", "__", "`") dropped, control characters other than newline
- * dropped, and slashcmd ("/cheers", may be NULL) at a word start written
- * as prefix ("!cheers").  Caller frees.
+ * dropped, bytes that are not UTF-8 written as "?", and slashcmd
+ * ("/cheers", may be NULL) at a word start written as prefix ("!cheers").
+ * Caller frees.
  */
 char	*irc_text_plain(const char *text, const char *slashcmd,
 	     const char *prefix);

@@ -24,12 +24,42 @@ text_wordchar(unsigned char c)
 	return isalnum(c) || c == '-' || c == '_' || c == '/' || c >= 0x80;
 }
 
+/*
+ * The length of the well-formed UTF-8 character at p (a byte of 0x80 or
+ * more), or 0 when it is not one: a stray continuation byte, a sequence
+ * cut short, an overlong form, a surrogate or a code point past U+10FFFF.
+ */
+static size_t
+text_utf8_len(const unsigned char *p)
+{
+	size_t		n, i;
+	unsigned int	c;
+
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, c = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3, c = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, c = p[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (p[i] & 0x3f);
+	}
+	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) ||
+	    (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	return n;
+}
+
 char *
 irc_text_plain(const char *text, const char *slashcmd, const char *prefix)
 {
 	struct buf		 b;
 	const unsigned char	*p = (const unsigned char *)text;
-	size_t			 sl = slashcmd == NULL ? 0 : strlen(slashcmd);
+	size_t			 sl = slashcmd == NULL ? 0 : strlen(slashcmd), n;
 
 	/* The result is never longer than the text plus its rewrites. */
 	buf_init(&b, strlen(text) * (1 + (prefix == NULL ? 0 : strlen(prefix)))
@@ -44,6 +74,17 @@ irc_text_plain(const char *text, const char *slashcmd, const char *prefix)
 		    (p == (const unsigned char *)text || !text_wordchar(p[-1]))) {
 			buf_puts(&b, prefix);
 			p += sl;
+			continue;
+		}
+		if (*p >= 0x80) {
+			/* Bytes that are not UTF-8 become "?", so a line is. */
+			if ((n = text_utf8_len(p)) == 0) {
+				buf_add(&b, "?", 1);
+				p++;
+			} else {
+				buf_add(&b, p, n);
+				p += n;
+			}
 			continue;
 		}
 		if (*p == '\t')

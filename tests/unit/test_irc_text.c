@@ -206,6 +206,15 @@ test_plain(void **state)
 	s = irc_text_plain("", "/cheers", "!cheers");
 	assert_string_equal(s, "");
 	free(s);
+	/*
+	 * Bytes that are not UTF-8 (a stray continuation byte, a cut
+	 * sequence, an overlong "/", a surrogate) become "?": the splitter
+	 * needs character boundaries.  Found by tests/fuzz/fuzz_irc_line.
+	 */
+	s = irc_text_plain("a\xa1\xa1" "b \xe2\x82" " c \xc0\xaf"
+	    " \xed\xa0\x80" " \xe2\x82\xac", NULL, NULL);
+	assert_string_equal(s, "a??b ?? c ?? ??? \xe2\x82\xac");
+	free(s);
 }
 
 int
