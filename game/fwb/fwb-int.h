@@ -4,9 +4,10 @@
  * exact positions; the bot only ever sees game/fwb/fwb.h.
  *
  * Every array is fixed in size: a game is one flat value that can be copied
- * with memcpy, which keeps "try this move on a copy" cheap.  The card and
- * guest data (names, recipes) live in the game too, read from the
- * compiled-in JSON by setup and load, so the engine needs no globals.
+ * with memcpy.  The card and guest data (names, recipes) live in the game
+ * too, read from the compiled-in JSON by setup and load, so the engine
+ * needs no globals; they come last, so the state a move changes is one
+ * small block that apply can save and restore.
  */
 #ifndef GAME_FWB_FWB_INT_H
 #define GAME_FWB_FWB_INT_H
@@ -133,15 +134,6 @@ struct game {
 	int			nguests;		/* 3 or 4 per player */
 	int			target;			/* recipes that end the game */
 
-	/* Components, from the compiled-in data. */
-	int			ncards;
-	struct fwb_card		card[FWB_NCARDS_MAX];
-	char			ingr_name[FWB_NINGR][16];
-	char			ingr_emoji[FWB_NINGR][16];
-	int			ingr_count[FWB_NINGR];
-	char			equip_name[FWB_NEQUIP][16];
-	struct fwb_guest	guest[FWB_NGUESTS];
-
 	/* Resource cards; a stack's top is its last element. */
 	int			deck[FWB_NCARDS_MAX];
 	int			ndeck;
@@ -185,7 +177,36 @@ struct game {
 	int			state;			/* enum game_state */
 	unsigned		winners;
 	struct rng		rng;
+
+	/*
+	 * Components, from the compiled-in data: they come last and never
+	 * change after new or load, so a move only ever touches the first
+	 * FWB_STATE_SIZE bytes (about 3 KB of the 21).
+	 */
+	int			ncards;
+	struct fwb_card		card[FWB_NCARDS_MAX];
+	char			ingr_name[FWB_NINGR][16];
+	char			ingr_emoji[FWB_NINGR][16];
+	int			ingr_count[FWB_NINGR];
+	char			equip_name[FWB_NEQUIP][16];
+	struct fwb_guest	guest[FWB_NGUESTS];
 };
+
+/* The bytes of a game that moves change: everything before the components. */
+#define FWB_STATE_SIZE	offsetof(struct game, ncards)
+
+/* scan.c: a strict reader for the compiled-in data; see the file. */
+struct fwb_scan {
+	const char	*p;	/* the next character */
+	int		 bad;	/* set by the first thing out of place */
+};
+void	 fwb_scan_init(struct fwb_scan *, const char *);
+int	 fwb_scan_expect(struct fwb_scan *, int);
+int	 fwb_scan_next(struct fwb_scan *, int, int *);
+int	 fwb_scan_string(struct fwb_scan *, char *, size_t);
+int	 fwb_scan_key(struct fwb_scan *, char *, size_t);
+int	 fwb_scan_int(struct fwb_scan *, int, int, int *);
+int	 fwb_scan_done(struct fwb_scan *);
 
 /* cards.c: the components, read from cards.json and guests.json. */
 extern const char *const fwb_interrupt_names[FWB_NINTERRUPTS];

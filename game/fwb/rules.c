@@ -1,8 +1,8 @@
 /*
- * rules.c: the game as the bot drives it.  apply() works on a copy and
- * keeps it only when the move is accepted, so a rejected move leaves the
- * game exactly as it was; after an accepted move fwb_settle() runs until
- * someone must decide.  pending() names who must act and on what;
+ * rules.c: the game as the bot drives it.  apply() saves the state a move
+ * may change and puts it back when the move is refused, so a rejected move
+ * leaves the game exactly as it was; after an accepted move fwb_settle()
+ * runs until someone must decide.  pending() names who must act and on what;
  * legal_moves() lists a representative set of legal moves (every kind of
  * move that is possible, not every combination of payment cards).
  */
@@ -201,33 +201,21 @@ fwb_pending_list(const struct game *g, struct game_prompt *p, size_t max)
 	return 1;
 }
 
-/* Appends the events of src to dst, within dst's cap. */
-static void
-rules_events_merge(struct game_events *dst, const struct game_events *src)
-{
-	int	i;
-
-	for (i = 0; i < src->n; i++) {
-		if (dst->n >= GAME_MAX_EVENTS) {
-			dst->dropped++;
-			continue;
-		}
-		dst->ev[dst->n++] = src->ev[i];
-	}
-	dst->dropped += src->dropped;
-	dst->private_changed |= src->private_changed;
-}
-
-/* Applies seat's move; see struct game_ops. */
+/*
+ * Applies seat's move; see struct game_ops.  The move is tried in place:
+ * the state it may change (FWB_STATE_SIZE bytes, not the components) is
+ * saved first and put back, with ev's count, when the move is refused.
+ * g and ev are borrowed; ev may be NULL.
+ */
 int
 fwb_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
-	struct game_events	*local;
-	struct game		*c;
+	unsigned char		 saved[FWB_STATE_SIZE];
+	struct game_events	*local = NULL;
 	char			 text[GAME_TEXT_MAX];
-	unsigned		 allowed;
-	int			 rc;
+	unsigned		 allowed, changed;
+	int			 rc, n, dropped;
 
 	if (g->state != GAME_RUNNING)
 		return set_cause(cause, "The game is over.");
@@ -235,36 +223,47 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 		return set_cause(cause, "You are not playing at this table.");
 	if (m->action < 0 || m->action >= FWB_A_COUNT)
 		return set_cause(cause, "There is no such action.");
-	rules_prompt_text(g, text, sizeof text);
 	if (g->ask.kind != FWB_ASK_NONE) {
-		if (!(fwb_ask_seats(g) & BIT(seat)))
+		if (!(fwb_ask_seats(g) & BIT(seat))) {
+			rules_prompt_text(g, text, sizeof text);
 			return set_cause(cause, "Not now: %s", text);
+		}
 		allowed = rules_ask_actions[g->ask.kind];
 	} else {
-		if (seat != g->active)
+		if (seat != g->active) {
+			rules_prompt_text(g, text, sizeof text);
 			return set_cause(cause, "It is not your turn: %s",
 			    text);
+		}
 		allowed = rules_turn_actions(g);
 	}
-	if (!(allowed & ABIT(m->action)))
+	if (!(allowed & ABIT(m->action))) {
+		rules_prompt_text(g, text, sizeof text);
 		return set_cause(cause, "You cannot %s now: %s",
 		    fwb_actions[m->action].name, text);
+	}
 
-	c = fwb_copy(g);
-	local = xmalloc(sizeof *local);
-	game_events_init(local);
+	if (ev == NULL) {
+		ev = local = xmalloc(sizeof *local);
+		game_events_init(local);
+	}
+	n = ev->n;
+	dropped = ev->dropped;
+	changed = ev->private_changed;
+	memcpy(saved, g, sizeof saved);
 	if (g->ask.kind != FWB_ASK_NONE)
-		rc = fwb_ask_answer(c, seat, m, local, cause);
+		rc = fwb_ask_answer(g, seat, m, ev, cause);
 	else
-		rc = fwb_turn_act(c, seat, m, local, cause);
-	if (rc == 0) {
-		fwb_settle(c, local);
-		memcpy(g, c, sizeof *g);
-		if (ev != NULL)
-			rules_events_merge(ev, local);
+		rc = fwb_turn_act(g, seat, m, ev, cause);
+	if (rc == 0)
+		fwb_settle(g, ev);
+	else {
+		memcpy(g, saved, sizeof saved);
+		ev->n = n;
+		ev->dropped = dropped;
+		ev->private_changed = changed;
 	}
 	free(local);
-	free(c);
 	return rc;
 }
 

@@ -1,0 +1,138 @@
+/*
+ * scan.c: a strict reader for the compiled-in card data (cards.json,
+ * guests.json).  Every new game and every load reads the 80 guests, and
+ * building a cJSON tree of them cost about 200 microseconds, more than
+ * playing a whole game; this reader walks the text in place, allocates
+ * nothing and copies strings into the caller's capped buffers.  It reads
+ * a subset of JSON that the data files keep to: objects, arrays, strings
+ * without escapes, and whole numbers.  Anything else marks the scan bad,
+ * and every reading function then fails, so callers check once, at the
+ * end of a record.
+ */
+#include <string.h>
+
+#include "game/fwb/fwb-int.h"
+
+#define SCAN_INT_DIGITS	6
+
+/* Skips white space; returns the next character (0 at the end). */
+static int
+scan_peek(struct fwb_scan *sc)
+{
+	while (*sc->p == ' ' || *sc->p == '\n' || *sc->p == '\t' ||
+	    *sc->p == '\r')
+		sc->p++;
+	return (unsigned char)*sc->p;
+}
+
+/* Starts reading text, which is borrowed and must outlive the scan. */
+void
+fwb_scan_init(struct fwb_scan *sc, const char *text)
+{
+	sc->p = text;
+	sc->bad = 0;
+}
+
+/* Consumes c (after white space); marks the scan bad and returns -1 if absent. */
+int
+fwb_scan_expect(struct fwb_scan *sc, int c)
+{
+	if (sc->bad || scan_peek(sc) != c) {
+		sc->bad = 1;
+		return -1;
+	}
+	sc->p++;
+	return 0;
+}
+
+/*
+ * Steps through the members of an object or the items of an array whose
+ * opening bracket was consumed: returns 1 when another member follows
+ * (consuming the comma between members; *first says none was read yet),
+ * 0 at close (consumed) or when the scan is bad.
+ */
+int
+fwb_scan_next(struct fwb_scan *sc, int close, int *first)
+{
+	if (sc->bad)
+		return 0;
+	if (scan_peek(sc) == close) {
+		sc->p++;
+		return 0;
+	}
+	if (!*first && fwb_scan_expect(sc, ',') != 0)
+		return 0;
+	*first = 0;
+	return 1;
+}
+
+/* Reads a string into out (len bytes with its NUL); 0, or -1 if bad or long. */
+int
+fwb_scan_string(struct fwb_scan *sc, char *out, size_t len)
+{
+	const char	*start;
+	size_t		 n;
+
+	if (fwb_scan_expect(sc, '"') != 0)
+		return -1;
+	for (start = sc->p; *sc->p != '"'; sc->p++) {
+		if (*sc->p == '\0' || *sc->p == '\\' ||
+		    (unsigned char)*sc->p < 0x20) {
+			sc->bad = 1;
+			return -1;
+		}
+	}
+	n = (size_t)(sc->p - start);
+	sc->p++;
+	if (n >= len) {
+		sc->bad = 1;
+		return -1;
+	}
+	memcpy(out, start, n);
+	out[n] = '\0';
+	return 0;
+}
+
+/* Reads an object member's name and its colon into key (len bytes). */
+int
+fwb_scan_key(struct fwb_scan *sc, char *key, size_t len)
+{
+	if (fwb_scan_string(sc, key, len) != 0)
+		return -1;
+	return fwb_scan_expect(sc, ':');
+}
+
+/* Reads a whole number of at most six digits within [min, max]. */
+int
+fwb_scan_int(struct fwb_scan *sc, int min, int max, int *out)
+{
+	int	v = 0, neg = 0, digits = 0;
+
+	if (sc->bad)
+		return -1;
+	if (scan_peek(sc) == '-') {
+		neg = 1;
+		sc->p++;
+	}
+	while (*sc->p >= '0' && *sc->p <= '9' && digits < SCAN_INT_DIGITS) {
+		v = v * 10 + (*sc->p++ - '0');
+		digits++;
+	}
+	if (neg)
+		v = -v;
+	if (digits == 0 || (*sc->p >= '0' && *sc->p <= '9') ||
+	    *sc->p == '.' || *sc->p == 'e' || *sc->p == 'E' || v < min ||
+	    v > max) {
+		sc->bad = 1;
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Whether only white space is left. */
+int
+fwb_scan_done(struct fwb_scan *sc)
+{
+	return !sc->bad && scan_peek(sc) == '\0';
+}
