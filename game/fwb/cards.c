@@ -63,29 +63,29 @@ cards_index(const char *const *list, int n, const char *name)
 }
 
 /*
- * Reads the next member name of an object into key and returns its index
- * in fields (n names), once each: *seen collects them.  Returns -1 for an
- * unknown or repeated name, or at the object's end (*more is then 0).
+ * Reads the next member name of an object and returns its index in fields
+ * (n names), once each: *seen collects them.  Returns -1 for an unknown or
+ * repeated name, or at the object's end (*more is then 0).
  */
 static int
 cards_field(struct fwb_scan *sc, const char *const *fields, int n,
     unsigned *seen, int *first, int *more)
 {
-	char	key[16];
-	int	f;
+	const char	*key;
+	size_t		 len;
+	int		 f;
 
 	if (!(*more = fwb_scan_next(sc, '}', first)))
 		return -1;
-	if (fwb_scan_key(sc, key, sizeof key) != 0) {
-		sc->bad = 1;
+	if (fwb_scan_key(sc, &key, &len) != 0)
 		return -1;
-	}
 	/* The files keep the fields in order: try the next one first. */
 	for (f = 0; f < n && (*seen & (1u << f)); f++)
 		;
-	if (f == n || strcmp(fields[f], key) != 0)
-		f = cards_index(fields, n, key);
-	if (f < 0 || (*seen & (1u << f))) {
+	if (f == n || !fwb_scan_is(key, len, fields[f]))
+		for (f = 0; f < n && !fwb_scan_is(key, len, fields[f]); f++)
+			;
+	if (f == n || (*seen & (1u << f))) {
 		sc->bad = 1;
 		return -1;
 	}
@@ -128,11 +128,14 @@ cards_record(struct fwb_scan *sc, char *name, size_t len, int min, int max,
 static int
 cards_list(struct fwb_scan *sc, const char *name, int first)
 {
-	char	key[16];
+	const char	*key;
+	size_t		 len;
 
 	if (!first && fwb_scan_expect(sc, ',') != 0)
 		return -1;
-	if (fwb_scan_key(sc, key, sizeof key) != 0 || strcmp(key, name) != 0) {
+	if (fwb_scan_key(sc, &key, &len) != 0)
+		return -1;
+	if (!fwb_scan_is(key, len, name)) {
 		sc->bad = 1;
 		return -1;
 	}
@@ -219,17 +222,17 @@ static int
 cards_names(struct fwb_scan *sc, const char (*names)[16], int n, int *count,
     int *total)
 {
-	char	name[16];
-	int	k, first = 1;
+	const char	*name;
+	size_t		 len;
+	int		 k, first = 1;
 
 	*total = 0;
 	if (fwb_scan_expect(sc, '[') != 0)
 		return -1;
 	while (fwb_scan_next(sc, ']', &first)) {
-		if (fwb_scan_string(sc, name, sizeof name) != 0)
+		if (fwb_scan_span(sc, &name, &len) != 0)
 			return -1;
-		for (k = 0; k < n && (names[k][0] != name[0] ||
-		    strcmp(names[k], name) != 0); k++)
+		for (k = 0; k < n && !fwb_scan_is(name, len, names[k]); k++)
 			;
 		if (k == n)
 			return -1;

@@ -203,8 +203,10 @@ struct fwb_scan {
 void	 fwb_scan_init(struct fwb_scan *, const char *);
 int	 fwb_scan_expect(struct fwb_scan *, int);
 int	 fwb_scan_next(struct fwb_scan *, int, int *);
+int	 fwb_scan_span(struct fwb_scan *, const char **, size_t *);
 int	 fwb_scan_string(struct fwb_scan *, char *, size_t);
-int	 fwb_scan_key(struct fwb_scan *, char *, size_t);
+int	 fwb_scan_is(const char *, size_t, const char *);
+int	 fwb_scan_key(struct fwb_scan *, const char **, size_t *);
 int	 fwb_scan_int(struct fwb_scan *, int, int, int *);
 int	 fwb_scan_done(struct fwb_scan *);
 

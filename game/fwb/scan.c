@@ -5,7 +5,7 @@
  * playing a whole game; this reader walks the text in place, allocates
  * nothing and copies strings into the caller's capped buffers.  It reads
  * a subset of JSON that the data files keep to: objects, arrays, strings
- * without escapes, and whole numbers.  Anything else marks the scan bad,
+ * without escapes (a backslash is refused), and whole numbers.  Anything else marks the scan bad,
  * and every reading function then fails, so callers check once, at the
  * end of a record.
  */
@@ -66,6 +66,28 @@ fwb_scan_next(struct fwb_scan *sc, int close, int *first)
 	return 1;
 }
 
+/*
+ * Reads a string in place: *start points into the text (borrowed), *n is
+ * its length.  Returns 0, or -1 if bad (no string, or an escape in it).
+ */
+int
+fwb_scan_span(struct fwb_scan *sc, const char **start, size_t *n)
+{
+	const char	*end;
+
+	if (fwb_scan_expect(sc, '"') != 0)
+		return -1;
+	if ((end = strchr(sc->p, '"')) == NULL ||
+	    memchr(sc->p, '\\', (size_t)(end - sc->p)) != NULL) {
+		sc->bad = 1;
+		return -1;
+	}
+	*start = sc->p;
+	*n = (size_t)(end - sc->p);
+	sc->p = end + 1;
+	return 0;
+}
+
 /* Reads a string into out (len bytes with its NUL); 0, or -1 if bad or long. */
 int
 fwb_scan_string(struct fwb_scan *sc, char *out, size_t len)
@@ -73,17 +95,8 @@ fwb_scan_string(struct fwb_scan *sc, char *out, size_t len)
 	const char	*start;
 	size_t		 n;
 
-	if (fwb_scan_expect(sc, '"') != 0)
+	if (fwb_scan_span(sc, &start, &n) != 0)
 		return -1;
-	for (start = sc->p; *sc->p != '"'; sc->p++) {
-		if (*sc->p == '\0' || *sc->p == '\\' ||
-		    (unsigned char)*sc->p < 0x20) {
-			sc->bad = 1;
-			return -1;
-		}
-	}
-	n = (size_t)(sc->p - start);
-	sc->p++;
 	if (n >= len) {
 		sc->bad = 1;
 		return -1;
@@ -93,11 +106,26 @@ fwb_scan_string(struct fwb_scan *sc, char *out, size_t len)
 	return 0;
 }
 
-/* Reads an object member's name and its colon into key (len bytes). */
+/*
+ * Whether the span (start, n) is the string s.  A span holds no NUL, so a
+ * shorter s differs before its end.
+ */
 int
-fwb_scan_key(struct fwb_scan *sc, char *key, size_t len)
+fwb_scan_is(const char *start, size_t n, const char *s)
 {
-	if (fwb_scan_string(sc, key, len) != 0)
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] != start[i])
+			return 0;
+	return s[n] == '\0';
+}
+
+/* Reads an object member's name and its colon, in place (see fwb_scan_span). */
+int
+fwb_scan_key(struct fwb_scan *sc, const char **start, size_t *n)
+{
+	if (fwb_scan_span(sc, start, n) != 0)
 		return -1;
 	return fwb_scan_expect(sc, ':');
 }
