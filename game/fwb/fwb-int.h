@@ -313,6 +313,10 @@ void	 fwb_needs_text(const struct game *, int seat, int guest, char *,
 char	*fwb_render_public(const struct game *);
 char	*fwb_render_private(const struct game *, int);
 
+/* label.c: button labels for card arguments. */
+int	 fwb_arg_label(const struct game *, int, const struct game_move *, int,
+	     char *, size_t);
+
 /* save.c */
 cJSON	*fwb_save(const struct game *);
 struct game *fwb_load(const cJSON *, char **cause);
