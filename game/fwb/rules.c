@@ -201,6 +201,38 @@ fwb_pending_list(const struct game *g, struct game_prompt *p, size_t max)
 	return 1;
 }
 
+/* The seats a prompt names, or none once the game is over. */
+static unsigned
+rules_prompt_seats(const struct game *g)
+{
+	if (g->state != GAME_RUNNING)
+		return 0;
+	return g->ask.kind == FWB_ASK_NONE ? BIT(g->active) : fwb_ask_seats(g);
+}
+
+/*
+ * Marks in ev the seats asked now whose "Your move" line (render_private)
+ * a move changed, given who was asked before (seats) and what (text).
+ * That is how the bot knows whom to tell "your move".  Seats no longer
+ * asked are not marked: nothing of theirs changed but that line, and the
+ * bot does not offer old buttons.
+ */
+static void
+rules_prompt_changed(const struct game *g, unsigned seats, const char *text,
+    struct game_events *ev)
+{
+	char		 now[GAME_TEXT_MAX];
+	unsigned	 after = rules_prompt_seats(g);
+
+	if (seats != after)
+		ev->private_changed |= after & ~seats;
+	if (after & seats) {
+		rules_prompt_text(g, now, sizeof now);
+		if (strcmp(text, now) != 0)
+			ev->private_changed |= after & seats;
+	}
+}
+
 /*
  * Applies seat's move; see struct game_ops.  The move is tried in place:
  * the state it may change (FWB_STATE_SIZE bytes, not the components) is
@@ -214,7 +246,7 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 	unsigned char		 saved[FWB_STATE_SIZE];
 	struct game_events	*local = NULL;
 	char			 text[GAME_TEXT_MAX];
-	unsigned		 allowed, changed;
+	unsigned		 allowed, changed, seats;
 	int			 rc, n, dropped;
 
 	if (g->state != GAME_RUNNING)
@@ -247,6 +279,8 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 		ev = local = xmalloc(sizeof *local);
 		game_events_init(local);
 	}
+	seats = rules_prompt_seats(g);
+	rules_prompt_text(g, text, sizeof text);
 	n = ev->n;
 	dropped = ev->dropped;
 	changed = ev->private_changed;
@@ -255,9 +289,10 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 		rc = fwb_ask_answer(g, seat, m, ev, cause);
 	else
 		rc = fwb_turn_act(g, seat, m, ev, cause);
-	if (rc == 0)
+	if (rc == 0) {
 		fwb_settle(g, ev);
-	else {
+		rules_prompt_changed(g, seats, text, ev);
+	} else {
 		memcpy(g, saved, sizeof saved);
 		ev->n = n;
 		ev->dropped = dropped;
