@@ -211,26 +211,46 @@ rules_prompt_seats(const struct game *g)
 }
 
 /*
+ * What the prompt text depends on (see rules_prompt_text), to tell
+ * cheaply whether a move changed what a seat is asked.
+ */
+struct rules_prompt_key {
+	struct fwb_ask	ask;
+	int		active, phase, points, revealed, hand;
+	unsigned	seats;
+};
+
+static void
+rules_prompt_key(const struct game *g, struct rules_prompt_key *k)
+{
+	memset(k, 0, sizeof *k);
+	k->ask = g->ask;
+	k->active = g->active;
+	k->phase = g->phase;
+	k->points = g->points;
+	k->revealed = g->revealed;
+	if (g->ask.kind == FWB_ASK_LIMIT)
+		k->hand = g->nhand[g->ask.seat];
+	k->seats = rules_prompt_seats(g);
+}
+
+/*
  * Marks in ev the seats asked now whose "Your move" line (render_private)
- * a move changed, given who was asked before (seats) and what (text).
- * That is how the bot knows whom to tell "your move".  Seats no longer
- * asked are not marked: nothing of theirs changed but that line, and the
- * bot does not offer old buttons.
+ * a move changed, given the prompt's key before it.  That is how the bot
+ * knows whom to tell "your move".  Seats no longer asked are not marked:
+ * nothing of theirs changed but that line, and the bot does not offer
+ * old buttons.
  */
 static void
-rules_prompt_changed(const struct game *g, unsigned seats, const char *text,
+rules_prompt_changed(const struct game *g, const struct rules_prompt_key *k,
     struct game_events *ev)
 {
-	char		 now[GAME_TEXT_MAX];
-	unsigned	 after = rules_prompt_seats(g);
+	struct rules_prompt_key	now;
 
-	if (seats != after)
-		ev->private_changed |= after & ~seats;
-	if (after & seats) {
-		rules_prompt_text(g, now, sizeof now);
-		if (strcmp(text, now) != 0)
-			ev->private_changed |= after & seats;
-	}
+	rules_prompt_key(g, &now);
+	ev->private_changed |= now.seats & ~k->seats;
+	if (memcmp(&now, k, sizeof now) != 0)
+		ev->private_changed |= now.seats & k->seats;
 }
 
 /*
@@ -246,7 +266,8 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 	unsigned char		 saved[FWB_STATE_SIZE];
 	struct game_events	*local = NULL;
 	char			 text[GAME_TEXT_MAX];
-	unsigned		 allowed, changed, seats;
+	struct rules_prompt_key	 key;
+	unsigned		 allowed, changed;
 	int			 rc, n, dropped;
 
 	if (g->state != GAME_RUNNING)
@@ -279,8 +300,7 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 		ev = local = xmalloc(sizeof *local);
 		game_events_init(local);
 	}
-	seats = rules_prompt_seats(g);
-	rules_prompt_text(g, text, sizeof text);
+	rules_prompt_key(g, &key);
 	n = ev->n;
 	dropped = ev->dropped;
 	changed = ev->private_changed;
@@ -291,7 +311,7 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 		rc = fwb_turn_act(g, seat, m, ev, cause);
 	if (rc == 0) {
 		fwb_settle(g, ev);
-		rules_prompt_changed(g, seats, text, ev);
+		rules_prompt_changed(g, &key, ev);
 	} else {
 		memcpy(g, saved, sizeof saved);
 		ev->n = n;
