@@ -3,7 +3,7 @@
  * lists the resource deck (ingredient kinds with their counts and emoji,
  * equipment types with their counts, the nine interrupts and the events);
  * guests.json lists the 80 guests.  The Makefile compiles both in as
- * strings, so the engine does no file I/O.  Both are read with scan.c
+ * strings, so the engine does no file I/O.  Both are read with scan.h
  * and checked on every new game and load: a bad data file stops a game
  * from starting, it never half-works.
  */
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "game/fwb/fwb-int.h"
+#include "game/fwb/scan.h"
 #include "lib/xmalloc.h"
 
 extern const char game_fwb_cards_json[];

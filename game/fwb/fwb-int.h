@@ -195,21 +195,6 @@ struct game {
 /* The bytes of a game that moves change: everything before the components. */
 #define FWB_STATE_SIZE	offsetof(struct game, ncards)
 
-/* scan.c: a strict reader for the compiled-in data; see the file. */
-struct fwb_scan {
-	const char	*p;	/* the next character */
-	int		 bad;	/* set by the first thing out of place */
-};
-void	 fwb_scan_init(struct fwb_scan *, const char *);
-int	 fwb_scan_expect(struct fwb_scan *, int);
-int	 fwb_scan_next(struct fwb_scan *, int, int *);
-int	 fwb_scan_span(struct fwb_scan *, const char **, size_t *);
-int	 fwb_scan_string(struct fwb_scan *, char *, size_t);
-int	 fwb_scan_is(const char *, size_t, const char *);
-int	 fwb_scan_key(struct fwb_scan *, const char **, size_t *);
-int	 fwb_scan_int(struct fwb_scan *, int, int, int *);
-int	 fwb_scan_done(struct fwb_scan *);
-
 /* cards.c: the components, read from cards.json and guests.json. */
 extern const char *const fwb_interrupt_names[FWB_NINTERRUPTS];
 extern const char *const fwb_event_names[FWB_NEVENTS];

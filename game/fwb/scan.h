@@ -1,23 +1,32 @@
 /*
- * scan.c: a strict reader for the compiled-in card data (cards.json,
+ * scan.h: a strict reader for the compiled-in card data (cards.json,
  * guests.json).  Every new game and every load reads the 80 guests, and
  * building a cJSON tree of them cost about 200 microseconds, more than
  * playing a whole game; this reader walks the text in place, allocates
  * nothing and copies strings into the caller's capped buffers.  It reads
  * a subset of JSON that the data files keep to: objects, arrays, strings
- * without escapes (a backslash is refused), and whole numbers.  Anything else marks the scan bad,
- * and every reading function then fails, so callers check once, at the
- * end of a record.
+ * without escapes (a backslash is refused), and whole numbers.  Anything
+ * else marks the scan bad, and every reading function then fails, so
+ * callers check once, at the end of a record.  The functions are static
+ * inline: cards.c is their one user, and a call each per token was most
+ * of the reading time.
  */
+#ifndef GAME_FWB_SCAN_H
+#define GAME_FWB_SCAN_H
+
+#include <stddef.h>
 #include <string.h>
 
-#include "game/fwb/fwb-int.h"
+struct fwb_scan {
+	const char	*p;	/* the next character */
+	int		 bad;	/* set by the first thing out of place */
+};
 
 #define SCAN_INT_DIGITS	6
 
 /* Skips white space; returns the next character (0 at the end). */
-static int
-scan_peek(struct fwb_scan *sc)
+static inline int
+fwb_scan_peek(struct fwb_scan *sc)
 {
 	while (*sc->p == ' ' || *sc->p == '\n' || *sc->p == '\t' ||
 	    *sc->p == '\r')
@@ -26,7 +35,7 @@ scan_peek(struct fwb_scan *sc)
 }
 
 /* Starts reading text, which is borrowed and must outlive the scan. */
-void
+static inline void
 fwb_scan_init(struct fwb_scan *sc, const char *text)
 {
 	sc->p = text;
@@ -34,10 +43,10 @@ fwb_scan_init(struct fwb_scan *sc, const char *text)
 }
 
 /* Consumes c (after white space); marks the scan bad and returns -1 if absent. */
-int
+static inline int
 fwb_scan_expect(struct fwb_scan *sc, int c)
 {
-	if (sc->bad || scan_peek(sc) != c) {
+	if (sc->bad || fwb_scan_peek(sc) != c) {
 		sc->bad = 1;
 		return -1;
 	}
@@ -51,12 +60,12 @@ fwb_scan_expect(struct fwb_scan *sc, int c)
  * (consuming the comma between members; *first says none was read yet),
  * 0 at close (consumed) or when the scan is bad.
  */
-int
+static inline int
 fwb_scan_next(struct fwb_scan *sc, int close, int *first)
 {
 	if (sc->bad)
 		return 0;
-	if (scan_peek(sc) == close) {
+	if (fwb_scan_peek(sc) == close) {
 		sc->p++;
 		return 0;
 	}
@@ -70,7 +79,7 @@ fwb_scan_next(struct fwb_scan *sc, int close, int *first)
  * Reads a string in place: *start points into the text (borrowed), *n is
  * its length.  Returns 0, or -1 if bad (no string, or an escape in it).
  */
-int
+static inline int
 fwb_scan_span(struct fwb_scan *sc, const char **start, size_t *n)
 {
 	const char	*end;
@@ -89,7 +98,7 @@ fwb_scan_span(struct fwb_scan *sc, const char **start, size_t *n)
 }
 
 /* Reads a string into out (len bytes with its NUL); 0, or -1 if bad or long. */
-int
+static inline int
 fwb_scan_string(struct fwb_scan *sc, char *out, size_t len)
 {
 	const char	*start;
@@ -110,7 +119,7 @@ fwb_scan_string(struct fwb_scan *sc, char *out, size_t len)
  * Whether the span (start, n) is the string s.  A span holds no NUL, so a
  * shorter s differs before its end.
  */
-int
+static inline int
 fwb_scan_is(const char *start, size_t n, const char *s)
 {
 	size_t	i;
@@ -122,7 +131,7 @@ fwb_scan_is(const char *start, size_t n, const char *s)
 }
 
 /* Reads an object member's name and its colon, in place (see fwb_scan_span). */
-int
+static inline int
 fwb_scan_key(struct fwb_scan *sc, const char **start, size_t *n)
 {
 	if (fwb_scan_span(sc, start, n) != 0)
@@ -131,14 +140,14 @@ fwb_scan_key(struct fwb_scan *sc, const char **start, size_t *n)
 }
 
 /* Reads a whole number of at most six digits within [min, max]. */
-int
+static inline int
 fwb_scan_int(struct fwb_scan *sc, int min, int max, int *out)
 {
 	int	v = 0, neg = 0, digits = 0;
 
 	if (sc->bad)
 		return -1;
-	if (scan_peek(sc) == '-') {
+	if (fwb_scan_peek(sc) == '-') {
 		neg = 1;
 		sc->p++;
 	}
@@ -159,8 +168,10 @@ fwb_scan_int(struct fwb_scan *sc, int min, int max, int *out)
 }
 
 /* Whether only white space is left. */
-int
+static inline int
 fwb_scan_done(struct fwb_scan *sc)
 {
-	return !sc->bad && scan_peek(sc) == '\0';
+	return !sc->bad && fwb_scan_peek(sc) == '\0';
 }
+
+#endif
