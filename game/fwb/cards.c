@@ -400,26 +400,31 @@ fwb_kind_name(const struct game *g, int kind, char *buf, size_t len)
 		snprintf(buf, len, "Abundance");
 }
 
-/* Writes a card's name as players see it into buf. */
+/* Writes a card's name as players see it into buf (len bytes, len > 0). */
 void
 fwb_card_name(const struct game *g, int card, char *buf, size_t len)
 {
 	const struct fwb_card	*c = &g->card[card];
+	size_t			 at = 0;
 
+	buf[0] = '\0';
 	switch (c->cls) {
 	case FWB_INGREDIENT:
-		snprintf(buf, len, "%s %s", g->ingr_emoji[c->kind],
-		    g->ingr_name[c->kind]);
+		fwb_put(buf, len, &at, g->ingr_emoji[c->kind]);
+		fwb_put(buf, len, &at, " ");
+		fwb_put(buf, len, &at, g->ingr_name[c->kind]);
 		break;
 	case FWB_EQUIPMENT:
-		snprintf(buf, len, "%s (equipment)", g->equip_name[c->kind]);
+		fwb_put(buf, len, &at, g->equip_name[c->kind]);
+		fwb_put(buf, len, &at, " (equipment)");
 		break;
 	case FWB_INTERRUPT:
-		snprintf(buf, len, "%s (interrupt)",
-		    fwb_interrupt_titles[c->kind]);
+		fwb_put(buf, len, &at, fwb_interrupt_titles[c->kind]);
+		fwb_put(buf, len, &at, " (interrupt)");
 		break;
 	default:
-		snprintf(buf, len, "%s (event)", fwb_event_titles[c->kind]);
+		fwb_put(buf, len, &at, fwb_event_titles[c->kind]);
+		fwb_put(buf, len, &at, " (event)");
 		break;
 	}
 }

@@ -52,9 +52,12 @@ fwb_say(struct game_events *ev, int seat, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Appends src at *at in buf (len bytes), truncating; keeps *at the length. */
-static void
-render_put(char *buf, size_t len, size_t *at, const char *src)
+/*
+ * Appends src at *at in the string buf (len bytes), truncating; *at is
+ * the string's length, kept up to date.
+ */
+void
+fwb_put(char *buf, size_t len, size_t *at, const char *src)
 {
 	size_t	n = strlen(src);
 
@@ -79,13 +82,13 @@ fwb_guest_text(const struct game *g, int guest, char *buf, size_t len)
 	at = n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 	for (k = 0; k < FWB_NINGR; k++)
 		for (i = 0; i < gu->ingr[k]; i++)
-			render_put(buf, len, &at, g->ingr_emoji[k]);
-	render_put(buf, len, &at, " +");
+			fwb_put(buf, len, &at, g->ingr_emoji[k]);
+	fwb_put(buf, len, &at, " +");
 	for (k = 0, n = 0; k < FWB_NEQUIP; k++) {
 		if (!(gu->equip & (1u << k)))
 			continue;
-		render_put(buf, len, &at, n++ > 0 ? ", " : " ");
-		render_put(buf, len, &at, g->equip_name[k]);
+		fwb_put(buf, len, &at, n++ > 0 ? ", " : " ");
+		fwb_put(buf, len, &at, g->equip_name[k]);
 	}
 }
 
@@ -117,15 +120,15 @@ fwb_needs_text(const struct game *g, int seat, int guest, char *buf,
 				wild--;
 				continue;
 			}
-			render_put(buf, len, &at, g->ingr_emoji[k]);
+			fwb_put(buf, len, &at, g->ingr_emoji[k]);
 			n = 1;
 		}
 	}
 	for (k = 0; k < FWB_NEQUIP; k++) {
 		if (!(equip & (1u << k)))
 			continue;
-		render_put(buf, len, &at, n++ > 0 ? ", " : "");
-		render_put(buf, len, &at, g->equip_name[k]);
+		fwb_put(buf, len, &at, n++ > 0 ? ", " : "");
+		fwb_put(buf, len, &at, g->equip_name[k]);
 	}
 	if (buf[0] == '\0')
 		snprintf(buf, len, "nothing more");
@@ -156,6 +159,30 @@ render_printf(struct buf *b, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Appends lead, the number n, ". " and then text and more (either may be
+ * ""): the numbered lines of the views, without a printf each.
+ */
+static void
+render_item(struct buf *b, const char *lead, int n, const char *text,
+    const char *more)
+{
+	char	num[16];
+	int	i = (int)sizeof num - 1;
+	unsigned u = n < 0 ? 0u : (unsigned)n;
+
+	num[i] = '\0';
+	do {
+		num[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u > 0 && i > 0);
+	buf_puts(b, lead);
+	buf_puts(b, num + i);
+	buf_puts(b, ". ");
+	buf_puts(b, text);
+	buf_puts(b, more);
+}
+
 static void
 render_markets(const struct game *g, struct buf *b)
 {
@@ -182,11 +209,11 @@ render_markets(const struct game *g, struct buf *b)
 	buf_puts(b, ".\nGuest market:");
 	for (i = 0; i < FWB_GMARKET; i++) {
 		if (g->gmarket[i] < 0) {
-			render_printf(b, "\n %d. (empty)", i + 1);
+			render_item(b, "\n ", i + 1, "(empty)", "");
 			continue;
 		}
 		fwb_guest_text(g, g->gmarket[i], name, sizeof name);
-		render_printf(b, "\n %d. %s", i + 1, name);
+		render_item(b, "\n ", i + 1, name, "");
 	}
 }
 
@@ -200,13 +227,15 @@ render_seat(const struct game *g, struct buf *b, int s)
 	    " (Round Token)" : "", g->nhand[s], g->nhand[s] == 1 ? "" : "s");
 	if (g->nshed[s] == 0)
 		buf_puts(b, " empty");
-	for (i = 0; i < g->nshed[s]; i++)
-		render_printf(b, "%s %s%s", i > 0 ? "," : "",
-		    g->equip_name[g->card[g->shed[s][i].card].kind],
-		    g->shed[s][i].installing ? " (installing)" : "");
+	for (i = 0; i < g->nshed[s]; i++) {
+		buf_puts(b, i > 0 ? ", " : " ");
+		buf_puts(b, g->equip_name[g->card[g->shed[s][i].card].kind]);
+		if (g->shed[s][i].installing)
+			buf_puts(b, " (installing)");
+	}
 	for (i = 0; i < g->nguests; i++) {
 		if (g->guests[s][i].guest < 0) {
-			render_printf(b, "\n %d. (no guest)", i + 1);
+			render_item(b, "\n ", i + 1, "(no guest)", "");
 			continue;
 		}
 		if (g->guests[s][i].done) {
@@ -218,7 +247,7 @@ render_seat(const struct game *g, struct buf *b, int s)
 			continue;
 		}
 		fwb_guest_text(g, g->guests[s][i].guest, text, sizeof text);
-		render_printf(b, "\n %d. %s", i + 1, text);
+		render_item(b, "\n ", i + 1, text, "");
 	}
 }
 
@@ -265,7 +294,7 @@ fwb_render_private(const struct game *g, int seat)
 	buf_puts(&b, "Your guests:");
 	for (i = 0; i < g->nguests; i++) {
 		if ((gu = g->guests[seat][i].guest) < 0) {
-			render_printf(&b, "\n%d. (no guest)", i + 1);
+			render_item(&b, "\n", i + 1, "(no guest)", "");
 			continue;
 		}
 		fwb_guest_text(g, gu, name, sizeof name);
@@ -282,13 +311,13 @@ fwb_render_private(const struct game *g, int seat)
 		buf_puts(&b, " (empty)");
 	for (i = 0; i < g->nhand[seat]; i++) {
 		fwb_card_name(g, g->hand[seat][i], name, sizeof name);
-		render_printf(&b, "\n%d. %s", i + 1, name);
+		render_item(&b, "\n", i + 1, name, "");
 	}
 	render_printf(&b, "\nYour shed (%d/%d):", g->nshed[seat], g->shed_cap);
 	if (g->nshed[seat] == 0)
 		buf_puts(&b, " empty");
 	for (i = 0; i < g->nshed[seat]; i++)
-		render_printf(&b, "\n%d. %s%s", g->nhand[seat] + i + 1,
+		render_item(&b, "\n", g->nhand[seat] + i + 1,
 		    g->equip_name[g->card[g->shed[seat][i].card].kind],
 		    g->shed[seat][i].installing ? " (installing)" : "");
 	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_ORDER &&
@@ -297,7 +326,7 @@ fwb_render_private(const struct game *g, int seat)
 		for (k = 1; k <= 3 && k <= g->ngdeck; k++) {
 			fwb_guest_text(g, g->gdeck[g->ngdeck - k], name,
 			    sizeof name);
-			render_printf(&b, "\n%d. %s", k, name);
+			render_item(&b, "\n", k, name, "");
 		}
 	}
 	if (g->state == GAME_RUNNING && fwb_pending_list(g, &pr, 1) == 1 &&
