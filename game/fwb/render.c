@@ -70,6 +70,24 @@ fwb_put(char *buf, size_t len, size_t *at, const char *src)
 	buf[*at] = '\0';
 }
 
+/* Appends the whole number v at *at in buf, as fwb_put does a string. */
+void
+fwb_put_int(char *buf, size_t len, size_t *at, int v)
+{
+	char		 num[16];
+	unsigned	 u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	int		 i = (int)sizeof num - 1;
+
+	num[i] = '\0';
+	do {
+		num[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u > 0);
+	if (v < 0)
+		num[--i] = '-';
+	fwb_put(buf, len, at, num + i);
+}
+
 /* "Japan (4 pts): 🍋🍋🍯🌿 + shaker, still, jigger". */
 void
 fwb_guest_text(const struct game *g, int guest, char *buf, size_t len)
@@ -78,8 +96,12 @@ fwb_guest_text(const struct game *g, int guest, char *buf, size_t len)
 	size_t			 at;
 	int			 k, i, n = 0;
 
-	n = snprintf(buf, len, "%s (%d pts): ", gu->country, gu->points);
-	at = n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+	buf[0] = '\0';
+	at = 0;
+	fwb_put(buf, len, &at, gu->country);
+	fwb_put(buf, len, &at, " (");
+	fwb_put_int(buf, len, &at, gu->points);
+	fwb_put(buf, len, &at, " pts): ");
 	for (k = 0; k < FWB_NINGR; k++)
 		for (i = 0; i < gu->ingr[k]; i++)
 			fwb_put(buf, len, &at, g->ingr_emoji[k]);
@@ -168,16 +190,12 @@ render_item(struct buf *b, const char *lead, int n, const char *text,
     const char *more)
 {
 	char	num[16];
-	int	i = (int)sizeof num - 1;
-	unsigned u = n < 0 ? 0u : (unsigned)n;
+	size_t	at = 0;
 
-	num[i] = '\0';
-	do {
-		num[--i] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u > 0 && i > 0);
+	num[0] = '\0';
+	fwb_put_int(num, sizeof num, &at, n);
 	buf_puts(b, lead);
-	buf_puts(b, num + i);
+	buf_puts(b, num);
 	buf_puts(b, ". ");
 	buf_puts(b, text);
 	buf_puts(b, more);

@@ -111,6 +111,7 @@ play_one(unsigned i, struct tally *tally)
 		break;
 	}
 	f_check(g);
+	game_events_init(&ev);
 	for (moves = 0; g->state == GAME_RUNNING && moves < MAX_MOVES;
 	    moves++) {
 		assert_int_equal(fwb_ops.pending(g, &pr, 1), 1);
@@ -149,7 +150,9 @@ play_one(unsigned i, struct tally *tally)
 		else
 			assert_int_equal(fwb_ops.ai_move(g, seat, &r, &m), 0);
 		was = g->active;
-		game_events_init(&ev);
+		/* game_events_init without clearing 11 KB of text each move. */
+		ev.n = ev.dropped = 0;
+		ev.private_changed = 0;
 		if (fwb_ops.apply(g, seat, &m, &ev, &cause) != 0)
 			fail_msg("game %u move %d: %s rejected: %s", i, moves,
 			    fwb_actions[m.action].name, cause);
