@@ -213,7 +213,7 @@ render_markets(const struct game *g, struct buf *b)
 			snprintf(name, sizeof name, "(empty)");
 		else
 			fwb_card_name(g, g->market[i], name, sizeof name);
-		render_printf(b, "%s %d. %s", i > 0 ? "," : "", i + 1, name);
+		render_item(b, i > 0 ? ", " : " ", i + 1, name, "");
 	}
 	if (g->opt[FWB_O_SECONDHAND])
 		render_printf(b, ". Second-hand: %s", g->secondhand >= 0 ?
@@ -281,9 +281,13 @@ fwb_render_public(const struct game *g)
 	buf_init(&b, RENDER_MAX);
 	if (g->state != GAME_RUNNING) {
 		fwb_result_get(g, &r);
-		render_printf(&b, "Game over. %s\n", r.text);
-	} else if (fwb_pending_list(g, &pr, 1) == 1)
-		render_printf(&b, "%s\n", pr.text);
+		buf_puts(&b, "Game over. ");
+		buf_puts(&b, r.text);
+		buf_puts(&b, "\n");
+	} else if (fwb_pending_list(g, &pr, 1) == 1) {
+		buf_puts(&b, pr.text);
+		buf_puts(&b, "\n");
+	}
 	render_markets(g, &b);
 	for (s = 0; s < g->nplayers; s++)
 		render_seat(g, &b, s);
@@ -316,12 +320,15 @@ fwb_render_private(const struct game *g, int seat)
 			continue;
 		}
 		fwb_guest_text(g, gu, name, sizeof name);
-		render_printf(&b, "\n%d. %s%s, %s", i + 1,
-		    g->guests[seat][i].done ? "served: " : "", g->guest[gu].liqueur,
-		    name);
+		render_item(&b, "\n", i + 1, g->guests[seat][i].done ?
+		    "served: " : "", g->guest[gu].liqueur);
+		buf_puts(&b, ", ");
+		buf_puts(&b, name);
 		if (!g->guests[seat][i].done) {
 			fwb_needs_text(g, seat, gu, name, sizeof name);
-			render_printf(&b, ". Needs %s.", name);
+			buf_puts(&b, ". Needs ");
+			buf_puts(&b, name);
+			buf_puts(&b, ".");
 		}
 	}
 	buf_puts(&b, "\nYour hand:");
@@ -348,7 +355,9 @@ fwb_render_private(const struct game *g, int seat)
 		}
 	}
 	if (g->state == GAME_RUNNING && fwb_pending_list(g, &pr, 1) == 1 &&
-	    (pr.seats & (1u << seat)))
-		render_printf(&b, "\nYour move: %s", pr.text);
+	    (pr.seats & (1u << seat))) {
+		buf_puts(&b, "\nYour move: ");
+		buf_puts(&b, pr.text);
+	}
 	return buf_detach(&b);
 }
