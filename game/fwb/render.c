@@ -3,8 +3,9 @@
  * whole table sees: whose turn and what is asked, both markets, every
  * guest in play with its recipe, sheds, completed guests and hand sizes,
  * never a hand card.  render_private() adds what one seat alone may see:
- * its hand and shed numbered for moves, what its guests still need, and
- * the top guest cards while it rearranges them.  Both are capped.
+ * its hand and shed numbered for moves, what its guests still need, the
+ * guest it drew from the guest deck while it decides, and the top guest
+ * cards while it rearranges them.  Both are capped.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -345,6 +346,18 @@ fwb_render_private(const struct game *g, int seat)
 		render_item(&b, "\n", g->nhand[seat] + i + 1,
 		    g->equip_name[g->card[g->shed[seat][i].card].kind],
 		    g->shed[seat][i].installing ? " (installing)" : "");
+	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_GUEST &&
+	    g->ask.seat == seat && g->revealed >= 0) {
+		fwb_guest_text(g, g->revealed, name, sizeof name);
+		buf_puts(&b, "\nThe guest you drew: ");
+		buf_puts(&b, g->guest[g->revealed].liqueur);
+		buf_puts(&b, ", ");
+		buf_puts(&b, name);
+		fwb_needs_text(g, seat, g->revealed, name, sizeof name);
+		buf_puts(&b, ". Needs ");
+		buf_puts(&b, name);
+		buf_puts(&b, ".");
+	}
 	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_ORDER &&
 	    g->ask.seat == seat) {
 		buf_puts(&b, "\nTop of the guest deck:");
