@@ -49,11 +49,11 @@ ai_distance(const struct game *g, int s, int guest)
 	return ingr + 2 * __builtin_popcount(equip);
 }
 
+/* Fills n with what seat plays for; g is borrowed. */
 static void
 ai_needs(const struct game *g, int s, struct ai_need *n)
 {
 	const struct fwb_guest	*gu;
-	const struct fwb_card	*c;
 	int			 i, k, d, best = 1000;
 
 	memset(n, 0, sizeof *n);
@@ -76,11 +76,7 @@ ai_needs(const struct game *g, int s, struct ai_need *n)
 		memcpy(n->fingr, gu->ingr, sizeof n->fingr);
 		n->fequip = gu->equip;
 	}
-	for (i = 0; i < g->nhand[s]; i++) {
-		c = &g->card[g->hand[s][i]];
-		if (c->cls == FWB_INGREDIENT)
-			n->held[c->kind]++;
-	}
+	fwb_hand_count(g, s, n->held);
 	n->shed = fwb_shed_types(g, s, 0);
 }
 

@@ -13,6 +13,27 @@
 #include "lib/xmalloc.h"
 
 /*
+ * Counts seat's ingredient cards per kind into held (FWB_NINGR long) and
+ * returns how many Abundance cards it holds.
+ */
+int
+fwb_hand_count(const struct game *g, int seat, int *held)
+{
+	const struct fwb_card	*c;
+	int			 i, wild = 0;
+
+	memset(held, 0, FWB_NINGR * sizeof *held);
+	for (i = 0; i < g->nhand[seat]; i++) {
+		c = &g->card[g->hand[seat][i]];
+		if (c->cls == FWB_INGREDIENT)
+			held[c->kind]++;
+		else if (c->cls == FWB_EVENT && c->kind == FWB_E_ABUNDANCE)
+			wild++;
+	}
+	return wild;
+}
+
+/*
  * What seat lacks for guest: ingredient cards short after Abundance
  * (into *ingr) and the equipment types not installed and usable (into
  * *equip).  Returns the number of things missing.  Both outputs may be
@@ -24,18 +45,10 @@ fwb_missing(const struct game *g, int seat, int guest, int *ingr,
     unsigned *equip)
 {
 	const struct fwb_guest	*gu = &g->guest[guest];
-	const struct fwb_card	*c;
 	unsigned		 m;
-	int			 held[FWB_NINGR] = { 0 }, k, short_ = 0, wild = 0;
-	int			 i;
+	int			 held[FWB_NINGR], k, short_ = 0, wild;
 
-	for (i = 0; i < g->nhand[seat]; i++) {
-		c = &g->card[g->hand[seat][i]];
-		if (c->cls == FWB_INGREDIENT)
-			held[c->kind]++;
-		else if (c->cls == FWB_EVENT && c->kind == FWB_E_ABUNDANCE)
-			wild++;
-	}
+	wild = fwb_hand_count(g, seat, held);
 	for (k = 0; k < FWB_NINGR; k++)
 		if (gu->ingr[k] > held[k])
 			short_ += gu->ingr[k] - held[k];

@@ -259,6 +259,7 @@ int	 fwb_exhibit_answer(struct game *, int seat, const struct game_move *,
 int	 fwb_can_exhibit(const struct game *, int seat);
 
 /* complete.c: recipes. */
+int	 fwb_hand_count(const struct game *, int seat, int *held);
 int	 fwb_missing(const struct game *, int seat, int guest, int *ingr,
 	     unsigned *equip);
 int	 fwb_can_complete(const struct game *, int seat, int slot, int rush);

@@ -121,22 +121,15 @@ fwb_needs_text(const struct game *g, int seat, int guest, char *buf,
     size_t len)
 {
 	const struct fwb_guest	*gu = &g->guest[guest];
-	const struct fwb_card	*c;
 	unsigned		 equip;
 	size_t			 at = 0;
-	int			 k, i, n = 0, ishort, wild = 0;
-	int			 have[FWB_NINGR] = { 0 };
+	int			 k, i, n = 0, ishort, wild;
+	int			 have[FWB_NINGR];
 
 	fwb_missing(g, seat, guest, &ishort, &equip);
 	buf[0] = '\0';
 	/* Abundance covers shortages; name kinds only when some remain. */
-	for (i = 0; i < g->nhand[seat]; i++) {
-		c = &g->card[g->hand[seat][i]];
-		if (c->cls == FWB_INGREDIENT)
-			have[c->kind]++;
-		else if (c->cls == FWB_EVENT && c->kind == FWB_E_ABUNDANCE)
-			wild++;
-	}
+	wild = fwb_hand_count(g, seat, have);
 	for (k = 0; k < FWB_NINGR && ishort > 0; k++) {
 		for (i = have[k]; i < gu->ingr[k]; i++) {
 			if (wild > 0) {
