@@ -183,16 +183,16 @@ static void
 render_item(struct buf *b, const char *lead, int n, const char *text,
     const char *more)
 {
-	char	num[16];
+	char	line[512];
 	size_t	at = 0;
 
-	num[0] = '\0';
-	fwb_put_int(num, sizeof num, &at, n);
-	buf_puts(b, lead);
-	buf_puts(b, num);
-	buf_puts(b, ". ");
-	buf_puts(b, text);
-	buf_puts(b, more);
+	line[0] = '\0';
+	fwb_put(line, sizeof line, &at, lead);
+	fwb_put_int(line, sizeof line, &at, n);
+	fwb_put(line, sizeof line, &at, ". ");
+	fwb_put(line, sizeof line, &at, text);
+	fwb_put(line, sizeof line, &at, more);
+	buf_add(b, line, at);
 }
 
 static void

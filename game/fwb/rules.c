@@ -91,42 +91,43 @@ rules_prompt_text(const struct game *g, char *buf, size_t len)
 {
 	const struct fwb_ask	*a = &g->ask;
 	char			 who[64], x[64], y[64];
+	size_t			 at;
 	int			 s = a->seat;
 
 	switch (a->kind) {
 	case FWB_ASK_NONE:
-		s = g->active;
-		switch (g->phase) {
-		case FWB_PH_TRADE:
-			snprintf(buf, len, "@{%d} holds the Round Token: offer "
+		/* Asked on every move: put together without a printf. */
+		buf[0] = '\0';
+		at = 0;
+		fwb_put(buf, len, &at, "@{");
+		fwb_put_int(buf, len, &at, g->active);
+		if (g->phase == FWB_PH_TRADE) {
+			fwb_put(buf, len, &at, "} holds the Round Token: offer "
 			    "trades (offer <player> <card> <kind>), or draw to "
-			    "begin the turn.", s);
-			return;
-		case FWB_PH_DRAW:
-			if (g->points == 0) {
-				snprintf(buf, len, "@{%d}'s turn: swap, "
-				    "install, complete, play or done.", s);
-				return;
-			}
-			snprintf(buf, len, "@{%d}'s turn, %d draw point%s: draw "
-			    "(deck) or draw <market card>; then swap, install, "
-			    "complete, play or done.", s, g->points,
-			    g->points == 1 ? "" : "s");
-			return;
-		case FWB_PH_SWAP:
-			snprintf(buf, len, "@{%d}'s turn: swap, install, "
-			    "complete, play or done.", s);
-			return;
-		case FWB_PH_INSTALL:
-			snprintf(buf, len, "@{%d}'s turn: install, %scomplete, "
-			    "play or done.", s, g->opt[FWB_O_SECONDHAND] ?
-			    "secondhand, " : "");
-			return;
-		default:
-			snprintf(buf, len, "@{%d}'s turn: complete, play or "
-			    "done.", s);
+			    "begin the turn.");
 			return;
 		}
+		fwb_put(buf, len, &at, "}'s turn");
+		if (g->phase == FWB_PH_DRAW && g->points > 0) {
+			fwb_put(buf, len, &at, ", ");
+			fwb_put_int(buf, len, &at, g->points);
+			fwb_put(buf, len, &at, g->points == 1 ? " draw point" :
+			    " draw points");
+			fwb_put(buf, len, &at, ": draw (deck) or draw <market "
+			    "card>; then swap, install, complete, play or done.");
+			return;
+		}
+		fwb_put(buf, len, &at, ": ");
+		if (g->phase <= FWB_PH_SWAP)
+			fwb_put(buf, len, &at, "swap, ");
+		if (g->phase <= FWB_PH_INSTALL) {
+			fwb_put(buf, len, &at, "install, ");
+			if (g->phase == FWB_PH_INSTALL &&
+			    g->opt[FWB_O_SECONDHAND])
+				fwb_put(buf, len, &at, "secondhand, ");
+		}
+		fwb_put(buf, len, &at, "complete, play or done.");
+		return;
 	case FWB_ASK_GUEST:
 		snprintf(buf, len, "@{%d} drew the guest from %s from the guest "
 		    "deck: accept or reject.", s,
