@@ -53,20 +53,31 @@ check_resources(const struct game *g, char **cause)
 			return set_cause(cause, "An interrupt sits in the "
 			    "market.");
 	}
+	/* check_ids says why itself: one cause each, none overwritten. */
 	if ((one[0] = g->secondhand) >= 0) {
-		if (!g->opt[FWB_O_SECONDHAND] || check_ids(one, 1, g->ncards,
-		    seen, "the second-hand market", cause) != 0 ||
+		if (check_ids(one, 1, g->ncards, seen,
+		    "the second-hand market", cause) != 0)
+			return -1;
+		if (!g->opt[FWB_O_SECONDHAND] ||
 		    g->card[one[0]].cls != FWB_EQUIPMENT)
 			return set_cause(cause, "The second-hand market is bad.");
 	}
-	if ((one[0] = g->cultural) >= 0 && (check_ids(one, 1, g->ncards,
-	    seen, "Cultural Exchange", cause) != 0 ||
-	    !fwb_is(g, one[0], FWB_INTERRUPT, FWB_I_CULTURAL)))
-		return set_cause(cause, "The active Cultural Exchange is bad.");
-	if ((one[0] = g->ask.card) >= 0 && (check_ids(one, 1, g->ncards,
-	    seen, "the open decision", cause) != 0 ||
-	    g->card[one[0]].cls < FWB_INTERRUPT))
-		return set_cause(cause, "The open decision holds a bad card.");
+	if ((one[0] = g->cultural) >= 0) {
+		if (check_ids(one, 1, g->ncards, seen, "Cultural Exchange",
+		    cause) != 0)
+			return -1;
+		if (!fwb_is(g, one[0], FWB_INTERRUPT, FWB_I_CULTURAL))
+			return set_cause(cause, "The active Cultural Exchange "
+			    "is bad.");
+	}
+	if ((one[0] = g->ask.card) >= 0) {
+		if (check_ids(one, 1, g->ncards, seen, "the open decision",
+		    cause) != 0)
+			return -1;
+		if (g->card[one[0]].cls < FWB_INTERRUPT)
+			return set_cause(cause, "The open decision holds a bad "
+			    "card.");
+	}
 	for (s = 0; s < g->nplayers; s++) {
 		if (g->nhand[s] < 0 || g->nhand[s] > FWB_HAND_CAP)
 			return set_cause(cause, "@{%d}'s hand size is bad.", s);

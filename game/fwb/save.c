@@ -282,8 +282,10 @@ load_ask(struct game *g, const cJSON *o, char **cause)
 	struct fwb_ask	*k = &g->ask;
 	int		 mask, immune, all = (1 << g->nplayers) - 1;
 
-	if (!cJSON_IsObject(a) ||
-	    load_word(a, "kind", save_asks, &k->kind, cause) != 0 ||
+	if (!cJSON_IsObject(a))
+		return set_cause(cause, "Saved FwB field \"ask\" is malformed.");
+	/* Each reader says which field is wrong. */
+	if (load_word(a, "kind", save_asks, &k->kind, cause) != 0 ||
 	    load_int(a, "seat", -1, g->nplayers - 1, &k->seat, cause) != 0 ||
 	    load_int(a, "mask", 0, all, &mask, cause) != 0 ||
 	    load_int(a, "immune", 0, all, &immune, cause) != 0 ||
@@ -295,7 +297,7 @@ load_ask(struct game *g, const cJSON *o, char **cause)
 	    load_int(a, "target", -1, FWB_MAX_PLAYERS, &k->target, cause) != 0 ||
 	    load_int(a, "give", -1, g->ncards - 1, &k->give, cause) != 0 ||
 	    load_int(a, "want", -1, FWB_NKINDS - 1, &k->want, cause) != 0)
-		return set_cause(cause, "Saved FwB field \"ask\" is malformed.");
+		return -1;
 	k->mask = (unsigned)mask;
 	k->immune = (unsigned)immune;
 	return 0;
