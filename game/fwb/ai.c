@@ -1,12 +1,14 @@
 /*
  * ai.c: a baseline player.  It looks only at what its seat may see (its
- * hand and shed, and the public table) and plays for recipes: it draws
- * what its open guests need (equipment from the market when it has both
- * points, needed ingredients, else the deck), swaps away a guest that is
- * far from done when a market guest is much closer, installs what its
- * guests need, serves every guest it can, and discards what it needs
- * least.  It never claims an immunity (it does not drink) and never
- * offers trades, but accepts a trade that helps it.
+ * hand and shed, and the public table) and plays for recipes: it picks a
+ * focus, the open guest closest to served, and values cards by what the
+ * focus lacks first and the other guests second; it draws the market card
+ * worth its price (else the deck), swaps its farthest guest for a market
+ * guest much closer while the guest deck is not running out, paying with
+ * what it needs least, installs what its guests need, serves every guest
+ * it can, and discards what it needs least.  It never claims an immunity
+ * (it does not drink) and never offers trades, but accepts a trade that
+ * helps it.
  */
 #include <string.h>
 
@@ -14,20 +16,48 @@
 #include "lib/xmalloc.h"
 
 #define BIT(s)	(1u << (s))
+/*
+ * Guests left in the guest deck, a player, below which it stops swapping:
+ * every swap brings the end (an empty guest deck) closer for the table.
+ */
+#define AI_LATE	3
 
-/* What seat's open guests need: ingredient cards per kind, equipment types. */
+/*
+ * What seat is playing for: its focus (the open guest closest to served,
+ * more points breaking ties) and what its open guests need, the focus
+ * apart.  Distances count a missing piece of equipment as two things: it
+ * costs both draw points, and a shed holds only so many types.
+ */
 struct ai_need {
-	int		ingr[FWB_NINGR];
+	int		focus;			/* guest slot, or -1 */
+	int		fingr[FWB_NINGR];	/* the focus's ingredients */
+	unsigned	fequip;			/* the focus's equipment types */
+	int		ingr[FWB_NINGR];	/* every open guest's */
 	unsigned	equip;
+	int		held[FWB_NINGR];	/* ingredient cards in hand */
+	unsigned	shed;			/* types installed */
 };
 
+/* How far seat is from serving guest: missing ingredients, 2 a type. */
+static int
+ai_distance(const struct game *g, int s, int guest)
+{
+	unsigned	equip;
+	int		ingr;
+
+	fwb_missing(g, s, guest, &ingr, &equip);
+	return ingr + 2 * __builtin_popcount(equip);
+}
+
+/* Fills n with what seat plays for; g is borrowed. */
 static void
 ai_needs(const struct game *g, int s, struct ai_need *n)
 {
 	const struct fwb_guest	*gu;
-	int			 i, k;
+	int			 i, k, d, best = 1000;
 
 	memset(n, 0, sizeof *n);
+	n->focus = -1;
 	for (i = 0; i < g->nguests; i++) {
 		if (g->guests[s][i].guest < 0 || g->guests[s][i].done)
 			continue;
@@ -35,7 +65,19 @@ ai_needs(const struct game *g, int s, struct ai_need *n)
 		for (k = 0; k < FWB_NINGR; k++)
 			n->ingr[k] += gu->ingr[k];
 		n->equip |= gu->equip;
+		d = ai_distance(g, s, g->guests[s][i].guest) * 8 - gu->points;
+		if (d < best) {
+			best = d;
+			n->focus = i;
+		}
 	}
+	if (n->focus >= 0) {
+		gu = &g->guest[g->guests[s][n->focus].guest];
+		memcpy(n->fingr, gu->ingr, sizeof n->fingr);
+		n->fequip = gu->equip;
+	}
+	fwb_hand_count(g, s, n->held);
+	n->shed = fwb_shed_types(g, s, 0);
 }
 
 /* How many cards of class cls, kind kind seat holds. */
@@ -49,27 +91,42 @@ ai_held(const struct game *g, int s, int cls, int kind)
 	return n;
 }
 
-/* How much seat wants card (higher is better), as if it were not held. */
+/*
+ * How much seat wants card (higher is better): held says whether the card
+ * is one of the hand's (else it is one seat might take).  An ingredient
+ * the focus still lacks 6, one another guest lacks 3; equipment the focus
+ * lacks 7, another guest 4, any other type while the shed has room 2;
+ * Abundance 5; a duplicate of something held or installed 0.
+ */
 static int
-ai_value(const struct game *g, int s, const struct ai_need *n, int card)
+ai_value(const struct game *g, int s, const struct ai_need *n, int card,
+    int held)
 {
 	const struct fwb_card	*c = &g->card[card];
+	int			 have;
 
 	switch (c->cls) {
 	case FWB_INGREDIENT:
-		return n->ingr[c->kind] > ai_held(g, s, FWB_INGREDIENT,
-		    c->kind) - 1 ? 3 : 0;
+		have = n->held[c->kind] + (held ? 0 : 1);
+		if (n->fingr[c->kind] >= have)
+			return 6;
+		return n->ingr[c->kind] >= have ? 3 : 0;
 	case FWB_EQUIPMENT:
-		if (fwb_shed_find(g, s, c->kind) >= 0)
+		if ((n->shed & BIT(c->kind)) || ai_held(g, s, FWB_EQUIPMENT,
+		    c->kind) > (held ? 1 : 0))
 			return 0;
-		return (n->equip & BIT(c->kind)) ? 4 : 1;
+		if (n->fequip & BIT(c->kind))
+			return 7;
+		if (n->equip & BIT(c->kind))
+			return 4;
+		return g->nshed[s] < g->shed_cap ? 2 : 1;
 	case FWB_EVENT:
 		return c->kind == FWB_E_ABUNDANCE ? 5 : 1;
 	}
 	return 0;
 }
 
-/* The hand card seat needs least. */
+/* The hand card seat needs least (the last of equals). */
 static int
 ai_worst(const struct game *g, int s)
 {
@@ -78,8 +135,8 @@ ai_worst(const struct game *g, int s)
 
 	ai_needs(g, s, &n);
 	for (i = 0; i < g->nhand[s]; i++) {
-		v = ai_value(g, s, &n, g->hand[s][i]);
-		if (v < bv) {
+		v = ai_value(g, s, &n, g->hand[s][i], 1);
+		if (v <= bv) {
 			bv = v;
 			best = i;
 		}
@@ -102,15 +159,15 @@ static int
 ai_borrow(const struct game *g, int s, int victim)
 {
 	struct ai_need	n;
-	int		i, type, best = -1;
+	int		i, v, bv = -1, best = -1;
 
 	ai_needs(g, s, &n);
 	for (i = 0; i < g->nshed[victim]; i++) {
-		type = g->card[g->shed[victim][i].card].kind;
-		if (best < 0)
-			best = type;
-		if ((n.equip & BIT(type)) && fwb_shed_find(g, s, type) < 0)
-			return type;
+		v = ai_value(g, s, &n, g->shed[victim][i].card, 0);
+		if (v > bv) {
+			bv = v;
+			best = g->card[g->shed[victim][i].card].kind;
+		}
 	}
 	return best;
 }
@@ -126,9 +183,9 @@ ai_answer(const struct game *g, int s, struct rng *r, struct game_move *m)
 	switch (a->kind) {
 	case FWB_ASK_GUEST:
 		cur = g->guests[s][a->target].guest;
-		ai_set(m, cur < 0 || fwb_missing(g, s, g->revealed, NULL, NULL) <
-		    fwb_missing(g, s, cur, NULL, NULL) ? FWB_A_ACCEPT :
-		    FWB_A_REJECT, -1, -1, -1, -1);
+		ai_set(m, cur < 0 || ai_distance(g, s, g->revealed) <
+		    ai_distance(g, s, cur) ? FWB_A_ACCEPT : FWB_A_REJECT, -1,
+		    -1, -1, -1);
 		return 0;
 	case FWB_ASK_LIMIT:
 	case FWB_ASK_CANCEL:
@@ -151,8 +208,8 @@ ai_answer(const struct game *g, int s, struct rng *r, struct game_move *m)
 		for (i = 0; i < g->nhand[s]; i++)
 			if (fwb_kind_of(g, g->hand[s][i]) == a->want)
 				break;
-		if (i < g->nhand[s] && ai_value(g, s, &n, a->give) >
-		    ai_value(g, s, &n, g->hand[s][i])) {
+		if (i < g->nhand[s] && ai_value(g, s, &n, a->give, 0) >
+		    ai_value(g, s, &n, g->hand[s][i], 1)) {
 			ai_set(m, FWB_A_ACCEPT, -1, -1, -1, -1);
 			return 0;
 		}
@@ -170,29 +227,34 @@ ai_answer(const struct game *g, int s, struct rng *r, struct game_move *m)
 	return 0;
 }
 
-/* A draw: wanted market equipment, wanted ingredients, else the deck. */
+/*
+ * A draw: a market card worth its price (what the focus lacks first: an
+ * ingredient for one point, equipment or Abundance for both), else the
+ * deck.
+ */
 static int
 ai_draw(const struct game *g, int s, const struct ai_need *n,
     struct game_move *m)
 {
-	int	i, c;
+	int	i, c, v, cost, score, best = -1, bscore = 0;
 
-	for (i = 0; i < FWB_MARKET && g->points == 2; i++) {
-		c = g->market[i];
-		if (c >= 0 && g->card[c].cls == FWB_EQUIPMENT &&
-		    ai_value(g, s, n, c) >= 4 &&
-		    ai_held(g, s, FWB_EQUIPMENT, g->card[c].kind) == 0) {
-			ai_set(m, FWB_A_DRAW, i + 1, -1, -1, -1);
-			return 0;
+	for (i = 0; i < FWB_MARKET; i++) {
+		if ((c = g->market[i]) < 0 || g->card[c].cls == FWB_INTERRUPT)
+			continue;
+		cost = g->card[c].cls == FWB_INGREDIENT ? 1 : 2;
+		if (cost > g->points)
+			continue;
+		v = ai_value(g, s, n, c, 0);
+		/* A deck card is worth about 2 a point. */
+		score = cost == 1 ? (v >= 3 ? v : 0) : (v >= 4 ? v - 1 : 0);
+		if (score > bscore) {
+			bscore = score;
+			best = i;
 		}
 	}
-	for (i = 0; i < FWB_MARKET; i++) {
-		c = g->market[i];
-		if (c >= 0 && g->card[c].cls == FWB_INGREDIENT &&
-		    ai_value(g, s, n, c) > 0) {
-			ai_set(m, FWB_A_DRAW, i + 1, -1, -1, -1);
-			return 0;
-		}
+	if (best >= 0) {
+		ai_set(m, FWB_A_DRAW, best + 1, -1, -1, -1);
+		return 0;
 	}
 	if (g->ndeck + g->ndiscard > 0) {
 		ai_set(m, FWB_A_DRAW, -1, -1, -1, -1);
@@ -201,86 +263,124 @@ ai_draw(const struct game *g, int s, const struct ai_need *n,
 	return -1;
 }
 
-/* A swap of the farthest guest for a much closer market guest. */
+/*
+ * The cheapest payment for a swap into pay[0..1] (pay[1] -1 under
+ * Cultural Exchange): two identical ingredients, or one card of any kind
+ * under Cultural Exchange, worth at most 3 together.  Equipment pairs are
+ * not used (they replace the whole guest market).  Returns 0 or -1.
+ */
+static int
+ai_payment(const struct game *g, int s, const struct ai_need *n, int *pay)
+{
+	int	i, j, v, best = 4;
+
+	pay[0] = pay[1] = -1;
+	for (i = 0; i < g->nhand[s]; i++) {
+		v = ai_value(g, s, n, g->hand[s][i], 1);
+		if (g->cultural >= 0) {
+			if (v < best && !fwb_is(g, g->hand[s][i], FWB_INTERRUPT,
+			    -1)) {
+				best = v;
+				pay[0] = i;
+			}
+			continue;
+		}
+		if (g->card[g->hand[s][i]].cls != FWB_INGREDIENT)
+			continue;
+		for (j = i + 1; j < g->nhand[s]; j++) {
+			if (!fwb_is(g, g->hand[s][j], FWB_INGREDIENT,
+			    g->card[g->hand[s][i]].kind))
+				continue;
+			/* The second of a kind is wanted no more than the first. */
+			if (2 * v < best) {
+				best = 2 * v;
+				pay[0] = i;
+				pay[1] = j;
+			}
+			break;
+		}
+	}
+	return pay[0] >= 0 ? 0 : -1;
+}
+
+/*
+ * A swap of the guest farthest from served (never the focus) for a market
+ * guest at least 4 closer, paid with what it needs least; none once the
+ * guest deck is running out.
+ */
 static int
 ai_swap(const struct game *g, int s, const struct ai_need *n,
     struct game_move *m)
 {
-	int	i, j, worst = -1, wmiss = 0, best = -1, bmiss = 100, miss;
-	int	pa = -1, pb = -1;
+	int	i, worst = -1, wdist = -1, best = -1, bdist = 1000, d;
+	int	pay[2];
 
-	for (i = 0; i < g->nhand[s] && pa < 0; i++) {
-		const struct fwb_card *c = &g->card[g->hand[s][i]];
-
-		if (c->cls != FWB_INGREDIENT || ai_value(g, s, n,
-		    g->hand[s][i]) > 0)
-			continue;
-		for (j = i + 1; j < g->nhand[s]; j++) {
-			if (fwb_is(g, g->hand[s][j], FWB_INGREDIENT, c->kind)) {
-				pa = i;
-				pb = j;
-				break;
-			}
-		}
-	}
-	if (pa < 0)
+	if (g->ngdeck < AI_LATE * g->nplayers || ai_payment(g, s, n, pay) != 0)
 		return -1;
 	for (i = 0; i < g->nguests; i++) {
 		if (g->guests[s][i].guest < 0) {
 			worst = i;
-			wmiss = 100;
+			wdist = 1000;
 			break;
 		}
-		if (g->guests[s][i].done)
+		if (g->guests[s][i].done || i == n->focus)
 			continue;
-		miss = fwb_missing(g, s, g->guests[s][i].guest, NULL, NULL);
-		if (miss > wmiss) {
-			wmiss = miss;
+		d = ai_distance(g, s, g->guests[s][i].guest);
+		if (d > wdist) {
+			wdist = d;
 			worst = i;
 		}
 	}
 	for (i = 0; i < FWB_GMARKET; i++) {
 		if (g->gmarket[i] < 0)
 			continue;
-		miss = fwb_missing(g, s, g->gmarket[i], NULL, NULL);
-		if (miss < bmiss) {
-			bmiss = miss;
+		d = ai_distance(g, s, g->gmarket[i]) * 8 -
+		    g->guest[g->gmarket[i]].points;
+		if (d < bdist) {
+			bdist = d;
 			best = i;
 		}
 	}
-	if (worst < 0 || best < 0 || bmiss + 3 > wmiss)
+	if (worst < 0 || best < 0 || ai_distance(g, s, g->gmarket[best]) +
+	    4 > wdist)
 		return -1;
-	ai_set(m, FWB_A_SWAP, worst + 1, best, pa + 1,
-	    g->cultural >= 0 ? -1 : pb + 1);
+	ai_set(m, FWB_A_SWAP, worst + 1, best, pay[0] + 1,
+	    pay[1] >= 0 ? pay[1] + 1 : -1);
 	return 0;
 }
 
-/* An install of equipment the guests need (or any, while there is room). */
+/*
+ * An install: equipment the guests need first (into a full shed, in place
+ * of a type no open guest needs), then any new type while there is room.
+ */
 static int
 ai_install(const struct game *g, int s, const struct ai_need *n,
     struct game_move *m)
 {
-	int	i, j, c, type;
+	int	i, j, c, type, pass;
 
-	for (i = 0; i < g->nhand[s]; i++) {
-		c = g->hand[s][i];
-		if (g->card[c].cls != FWB_EQUIPMENT)
-			continue;
-		type = g->card[c].kind;
-		if (fwb_shed_find(g, s, type) >= 0)
-			continue;
-		if (g->nshed[s] < g->shed_cap) {
-			ai_set(m, FWB_A_INSTALL, i + 1, -1, -1, -1);
-			return 0;
-		}
-		if (!(n->equip & BIT(type)))
-			continue;
-		for (j = 0; j < g->nshed[s]; j++) {
-			if (n->equip & BIT(g->card[g->shed[s][j].card].kind))
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < g->nhand[s]; i++) {
+			c = g->hand[s][i];
+			if (g->card[c].cls != FWB_EQUIPMENT)
 				continue;
-			ai_set(m, FWB_A_INSTALL, i + 1, g->nhand[s] + j + 1, -1,
-			    -1);
-			return 0;
+			type = g->card[c].kind;
+			if ((n->shed & BIT(type)) || (pass == 0 &&
+			    !(n->equip & BIT(type))))
+				continue;
+			if (g->nshed[s] < g->shed_cap) {
+				ai_set(m, FWB_A_INSTALL, i + 1, -1, -1, -1);
+				return 0;
+			}
+			if (pass == 1)
+				continue;
+			for (j = 0; j < g->nshed[s]; j++) {
+				if (n->equip & BIT(g->card[g->shed[s][j].card].kind))
+					continue;
+				ai_set(m, FWB_A_INSTALL, i + 1, g->nhand[s] + j + 1,
+				    -1, -1);
+				return 0;
+			}
 		}
 	}
 	return -1;
@@ -311,7 +411,8 @@ fwb_ai(const struct game *g, int s, struct rng *r, struct game_move *m)
 		if (!fwb_is(g, g->hand[s][i], FWB_EVENT, FWB_E_LUCKY))
 			continue;
 		for (t = 0; t < FWB_NEQUIP; t++) {
-			if ((n.equip & BIT(t)) && fwb_shed_find(g, s, t) < 0 &&
+			if ((n.equip & BIT(t)) && !(n.shed & BIT(t)) &&
+			    ai_held(g, s, FWB_EQUIPMENT, t) == 0 &&
 			    fwb_discard_find(g, t) >= 0) {
 				ai_set(m, FWB_A_PLAY, i + 1, t, -1, -1);
 				return 0;

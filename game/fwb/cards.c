@@ -3,15 +3,15 @@
  * lists the resource deck (ingredient kinds with their counts and emoji,
  * equipment types with their counts, the nine interrupts and the events);
  * guests.json lists the 80 guests.  The Makefile compiles both in as
- * strings, so the engine does no file I/O.  Both are checked on load: a
- * bad data file stops a game from starting, it never half-works.
+ * strings, so the engine does no file I/O.  Both are read with scan.h
+ * and checked on every new game and load: a bad data file stops a game
+ * from starting, it never half-works.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "game/fwb/fwb-int.h"
+#include "game/fwb/scan.h"
 #include "lib/xmalloc.h"
 
 extern const char game_fwb_cards_json[];
@@ -34,32 +34,6 @@ const char *const fwb_interrupt_titles[FWB_NINTERRUPTS] = {
 const char *const fwb_event_titles[FWB_NEVENTS] = {
 	"Abundance", "Equipment Exhibition", "Lucky Find"
 };
-
-/* Copies string member name of o into out (size len); -1 if absent or long. */
-static int
-cards_string(const cJSON *o, const char *name, char *out, size_t len)
-{
-	const cJSON	*v = cJSON_GetObjectItemCaseSensitive(o, name);
-
-	if (!cJSON_IsString(v) || v->valuestring[0] == '\0' ||
-	    strlen(v->valuestring) >= len)
-		return -1;
-	memcpy(out, v->valuestring, strlen(v->valuestring) + 1);
-	return 0;
-}
-
-/* Reads whole number member name of o within [min, max]; -1 otherwise. */
-static int
-cards_int(const cJSON *o, const char *name, int min, int max, int *out)
-{
-	const cJSON	*v = cJSON_GetObjectItemCaseSensitive(o, name);
-
-	if (!cJSON_IsNumber(v) || v->valuedouble < min ||
-	    v->valuedouble > max || v->valuedouble != (int)v->valuedouble)
-		return -1;
-	*out = (int)v->valuedouble;
-	return 0;
-}
 
 /* Adds count cards of class cls, kind kind; -1 past the deck's room. */
 static int
@@ -89,174 +63,302 @@ cards_index(const char *const *list, int n, const char *name)
 	return -1;
 }
 
+/*
+ * Reads the next member name of an object and returns its index in fields
+ * (n names), once each: *seen collects them.  Returns -1 for an unknown or
+ * repeated name, or at the object's end (*more is then 0).
+ */
 static int
-cards_ingredient(const struct game *g, const char *name)
+cards_field(struct fwb_scan *sc, const char *const *fields, int n,
+    unsigned *seen, int *first, int *more)
 {
-	int	k;
+	const char	*key;
+	size_t		 len;
+	int		 f;
 
-	for (k = 0; k < FWB_NINGR; k++)
-		if (strcmp(g->ingr_name[k], name) == 0)
-			return k;
-	return -1;
+	if (!(*more = fwb_scan_next(sc, '}', first)))
+		return -1;
+	if (fwb_scan_key(sc, &key, &len) != 0)
+		return -1;
+	/* The files keep the fields in order: try the next one first. */
+	for (f = 0; f < n && (*seen & (1u << f)); f++)
+		;
+	if (f == n || !fwb_scan_is(key, len, fields[f]))
+		for (f = 0; f < n && !fwb_scan_is(key, len, fields[f]); f++)
+			;
+	if (f == n || (*seen & (1u << f))) {
+		sc->bad = 1;
+		return -1;
+	}
+	*seen |= 1u << f;
+	return f;
 }
 
+/*
+ * Reads one {"name": ..., "count": ..., "emoji": ...} record into name
+ * (len bytes), *count within [min, max] and, when emoji is not NULL, emoji
+ * (required then).  Returns 0, or -1 with the scan marked bad.
+ */
 static int
-cards_equipment(const struct game *g, const char *name)
+cards_record(struct fwb_scan *sc, char *name, size_t len, int min, int max,
+    int *count, char *emoji, size_t elen)
 {
-	int	k;
+	static const char *const fields[] = { "name", "count", "emoji" };
+	unsigned	 seen = 0, want = emoji != NULL ? 7 : 3;
+	int		 first = 1, more, f;
 
-	for (k = 0; k < FWB_NEQUIP; k++)
-		if (strcmp(g->equip_name[k], name) == 0)
-			return k;
-	return -1;
+	if (fwb_scan_expect(sc, '{') != 0)
+		return -1;
+	while ((f = cards_field(sc, fields, emoji != NULL ? 3 : 2, &seen,
+	    &first, &more)) >= 0 || more) {
+		if (f == 0)
+			fwb_scan_string(sc, name, len);
+		else if (f == 1)
+			fwb_scan_int(sc, min, max, count);
+		else if (f == 2)
+			fwb_scan_string(sc, emoji, elen);
+		else
+			break;
+	}
+	if (sc->bad || seen != want)
+		sc->bad = 1;
+	return sc->bad ? -1 : 0;
 }
 
-/* Reads the resource deck from doc into g.  Returns 0 or -1 and *cause. */
+/* Reads the list under top-level member name of the card data. */
 static int
-cards_resources(struct game *g, const cJSON *doc, char **cause)
+cards_list(struct fwb_scan *sc, const char *name, int first)
 {
-	const cJSON	*list, *o;
-	int		 k = 0, n, count, seen[FWB_NINTERRUPTS] = { 0 };
+	const char	*key;
+	size_t		 len;
+
+	if (!first && fwb_scan_expect(sc, ',') != 0)
+		return -1;
+	if (fwb_scan_key(sc, &key, &len) != 0)
+		return -1;
+	if (!fwb_scan_is(key, len, name)) {
+		sc->bad = 1;
+		return -1;
+	}
+	return fwb_scan_expect(sc, '[');
+}
+
+/*
+ * Reads the resource deck from text (cards.json: ingredients, equipment,
+ * interrupts, events, in that order, which gives the cards their numbers)
+ * into g.  Returns 0 or -1 and *cause.
+ */
+static int
+cards_resources(struct game *g, const char *text, char **cause)
+{
+	struct fwb_scan	 sc;
+	char		 name[32];
+	int		 k, n, count, first, seen[FWB_NINTERRUPTS] = { 0 };
 	int		 eseen[FWB_NEVENTS] = { 0 };
 
-	list = cJSON_GetObjectItemCaseSensitive(doc, "ingredients");
-	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != FWB_NINGR)
-		return set_cause(cause, "The FwB card data must list %d "
-		    "ingredient kinds.", FWB_NINGR);
-	cJSON_ArrayForEach(o, list) {
-		if (cards_string(o, "name", g->ingr_name[k],
-		    sizeof g->ingr_name[k]) != 0 ||
-		    cards_string(o, "emoji", g->ingr_emoji[k],
+	fwb_scan_init(&sc, text);
+	fwb_scan_expect(&sc, '{');
+	if (cards_list(&sc, "ingredients", 1) != 0)
+		goto bad;
+	for (k = 0, first = 1; fwb_scan_next(&sc, ']', &first); k++) {
+		if (k >= FWB_NINGR || cards_record(&sc, g->ingr_name[k],
+		    sizeof g->ingr_name[k], 2, 12, &count, g->ingr_emoji[k],
 		    sizeof g->ingr_emoji[k]) != 0 ||
-		    cards_int(o, "count", 2, 12, &count) != 0 ||
 		    strcmp(g->ingr_name[k], fwb_kind_choices[k]) != 0 ||
 		    cards_add(g, FWB_INGREDIENT, k, count) != 0)
 			return set_cause(cause, "FwB ingredient %d is malformed.",
 			    k + 1);
-		g->ingr_count[k++] = count;
+		g->ingr_count[k] = count;
 	}
-	k = 0;
-	list = cJSON_GetObjectItemCaseSensitive(doc, "equipment");
-	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != FWB_NEQUIP)
+	if (sc.bad || k != FWB_NINGR)
 		return set_cause(cause, "The FwB card data must list %d "
-		    "equipment types.", FWB_NEQUIP);
-	cJSON_ArrayForEach(o, list) {
-		if (cards_string(o, "name", g->equip_name[k],
-		    sizeof g->equip_name[k]) != 0 ||
-		    cards_int(o, "count", 2, 8, &count) != 0 ||
+		    "ingredient kinds.", FWB_NINGR);
+	if (cards_list(&sc, "equipment", 0) != 0)
+		goto bad;
+	for (k = 0, first = 1; fwb_scan_next(&sc, ']', &first); k++) {
+		if (k >= FWB_NEQUIP || cards_record(&sc, g->equip_name[k],
+		    sizeof g->equip_name[k], 2, 8, &count, NULL, 0) != 0 ||
 		    strcmp(g->equip_name[k], fwb_equip_choices[k]) != 0 ||
 		    cards_add(g, FWB_EQUIPMENT, k, count) != 0)
 			return set_cause(cause, "FwB equipment %d is malformed.",
 			    k + 1);
-		k++;
 	}
-	list = cJSON_GetObjectItemCaseSensitive(doc, "interrupts");
-	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != FWB_NINTERRUPTS)
-		return set_cause(cause, "The FwB card data must list the %d "
-		    "interrupts.", FWB_NINTERRUPTS);
-	cJSON_ArrayForEach(o, list) {
-		n = cJSON_IsString(o) ? cards_index(fwb_interrupt_names,
-		    FWB_NINTERRUPTS, o->valuestring) : -1;
+	if (sc.bad || k != FWB_NEQUIP)
+		return set_cause(cause, "The FwB card data must list %d "
+		    "equipment types.", FWB_NEQUIP);
+	if (cards_list(&sc, "interrupts", 0) != 0)
+		goto bad;
+	for (k = 0, first = 1; fwb_scan_next(&sc, ']', &first); k++) {
+		n = fwb_scan_string(&sc, name, sizeof name) == 0 ?
+		    cards_index(fwb_interrupt_names, FWB_NINTERRUPTS, name) : -1;
 		if (n < 0 || seen[n]++ || cards_add(g, FWB_INTERRUPT, n, 1) != 0)
 			return set_cause(cause, "FwB interrupts must be the nine "
 			    "of the rulebook, once each.");
 	}
-	list = cJSON_GetObjectItemCaseSensitive(doc, "events");
-	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != FWB_NEVENTS)
-		return set_cause(cause, "The FwB card data must list %d "
-		    "events.", FWB_NEVENTS);
-	cJSON_ArrayForEach(o, list) {
-		const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "name");
-
-		n = cJSON_IsString(v) ? cards_index(fwb_event_names,
-		    FWB_NEVENTS, v->valuestring) : -1;
-		if (n < 0 || eseen[n]++ || cards_int(o, "count", 1, 3,
-		    &count) != 0 || cards_add(g, FWB_EVENT, n, count) != 0)
+	if (sc.bad || k != FWB_NINTERRUPTS)
+		return set_cause(cause, "The FwB card data must list the %d "
+		    "interrupts.", FWB_NINTERRUPTS);
+	if (cards_list(&sc, "events", 0) != 0)
+		goto bad;
+	for (k = 0, first = 1; fwb_scan_next(&sc, ']', &first); k++) {
+		n = cards_record(&sc, name, sizeof name, 1, 3, &count, NULL,
+		    0) == 0 ? cards_index(fwb_event_names, FWB_NEVENTS, name) :
+		    -1;
+		if (n < 0 || eseen[n]++ || cards_add(g, FWB_EVENT, n, count) != 0)
 			return set_cause(cause, "FwB events must be abundance, "
 			    "equipment exhibition and lucky find, once each.");
 	}
-	return 0;
+	if (sc.bad || k != FWB_NEVENTS)
+		return set_cause(cause, "The FwB card data must list %d "
+		    "events.", FWB_NEVENTS);
+	if (fwb_scan_expect(&sc, '}') == 0 && fwb_scan_done(&sc))
+		return 0;
+bad:
+	return set_cause(cause, "The FwB card data is not the JSON its reader "
+	    "expects (near byte %d).", (int)(sc.p - text));
 }
 
-/* Reads guest n from o.  Returns 0 or -1 and *cause. */
+/* Reads a list of names into the counts of kinds (names, n long). */
 static int
-cards_guest(struct game *g, int n, const cJSON *o, char **cause)
+cards_names(struct fwb_scan *sc, const char (*names)[16], int n, int *count,
+    int *total)
+{
+	const char	*name;
+	size_t		 len;
+	int		 k, first = 1;
+
+	*total = 0;
+	if (fwb_scan_expect(sc, '[') != 0)
+		return -1;
+	while (fwb_scan_next(sc, ']', &first)) {
+		if (fwb_scan_span(sc, &name, &len) != 0)
+			return -1;
+		for (k = 0; k < n && !fwb_scan_is(name, len, names[k]); k++)
+			;
+		if (k == n)
+			return -1;
+		count[k]++;
+		(*total)++;
+	}
+	return sc->bad ? -1 : 0;
+}
+
+/* The members of a guest, in the order of guests.json (any order is read). */
+static const char *const cards_guest_fields[] = {
+	"country", "liqueur", "ingredients", "equipment", "points", "icon4",
+	"icon3", "trivia"
+};
+#define CARDS_GUEST_FIELDS	8
+
+/* Reads guest n from sc.  Returns 0 or -1 and *cause. */
+static int
+cards_guest(struct game *g, int n, struct fwb_scan *sc, char **cause)
 {
 	struct fwb_guest	*gu = &g->guest[n];
-	const cJSON		*list, *v;
-	int			 k, count;
+	int			 k, neq = 0, eq[FWB_NEQUIP] = { 0 };
+	int			 first = 1, more, f;
+	unsigned		 seen = 0;
 
 	memset(gu, 0, sizeof *gu);
-	if (cards_string(o, "country", gu->country, sizeof gu->country) != 0 ||
-	    cards_string(o, "liqueur", gu->liqueur, sizeof gu->liqueur) != 0 ||
-	    cards_string(o, "trivia", gu->trivia, sizeof gu->trivia) != 0 ||
-	    cards_int(o, "points", 1, 10, &gu->points) != 0 ||
-	    cards_int(o, "icon4", 1, 4, &gu->icon4) != 0 ||
-	    cards_int(o, "icon3", 1, 3, &gu->icon3) != 0)
-		return set_cause(cause, "FwB guest %d lacks a name, trivia, "
-		    "points or icons in range.", n + 1);
-	list = cJSON_GetObjectItemCaseSensitive(o, "ingredients");
-	count = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
-	if (count < 4 || count > 6)
+	if (fwb_scan_expect(sc, '{') != 0)
+		goto bad;
+	while ((f = cards_field(sc, cards_guest_fields, CARDS_GUEST_FIELDS,
+	    &seen, &first, &more)) >= 0 || more) {
+		switch (f) {
+		case 0:
+			fwb_scan_string(sc, gu->country, sizeof gu->country);
+			break;
+		case 1:
+			fwb_scan_string(sc, gu->liqueur, sizeof gu->liqueur);
+			break;
+		case 2:
+			if (cards_names(sc, g->ingr_name, FWB_NINGR, gu->ingr,
+			    &gu->ningr) != 0)
+				return set_cause(cause, "FwB guest %d needs an "
+				    "unknown ingredient.", n + 1);
+			break;
+		case 3:
+			if (cards_names(sc, g->equip_name, FWB_NEQUIP, eq,
+			    &neq) != 0)
+				return set_cause(cause, "FwB guest %d needs an "
+				    "unknown equipment type.", n + 1);
+			break;
+		case 4:
+			fwb_scan_int(sc, 1, 10, &gu->points);
+			break;
+		case 5:
+			fwb_scan_int(sc, 1, 4, &gu->icon4);
+			break;
+		case 6:
+			fwb_scan_int(sc, 1, 3, &gu->icon3);
+			break;
+		case 7:
+			fwb_scan_string(sc, gu->trivia, sizeof gu->trivia);
+			break;
+		}
+		if (sc->bad)
+			break;
+	}
+	if (sc->bad || seen != (1u << CARDS_GUEST_FIELDS) - 1 ||
+	    gu->country[0] == '\0' || gu->liqueur[0] == '\0' ||
+	    gu->trivia[0] == '\0')
+		goto bad;
+	if (gu->ningr < 4 || gu->ningr > 6)
 		return set_cause(cause, "FwB guest %d must need 4 to 6 "
 		    "ingredient cards.", n + 1);
-	cJSON_ArrayForEach(v, list) {
-		k = cJSON_IsString(v) ? cards_ingredient(g, v->valuestring) : -1;
-		if (k < 0 || ++gu->ingr[k] > g->ingr_count[k])
-			return set_cause(cause, "FwB guest %d needs an unknown "
-			    "ingredient or more than the deck holds.", n + 1);
-		gu->ningr++;
-	}
-	list = cJSON_GetObjectItemCaseSensitive(o, "equipment");
-	count = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
-	if (count < 3 || count > 5)
+	for (k = 0; k < FWB_NINGR; k++)
+		if (gu->ingr[k] > g->ingr_count[k])
+			return set_cause(cause, "FwB guest %d needs more %s than "
+			    "the deck holds.", n + 1, g->ingr_name[k]);
+	if (neq < 3 || neq > 5)
 		return set_cause(cause, "FwB guest %d must need 3 to 5 "
 		    "equipment types.", n + 1);
-	cJSON_ArrayForEach(v, list) {
-		k = cJSON_IsString(v) ? cards_equipment(g, v->valuestring) : -1;
-		if (k < 0 || (gu->equip & (1u << k)))
-			return set_cause(cause, "FwB guest %d needs an unknown "
-			    "or repeated equipment type.", n + 1);
-		gu->equip |= 1u << k;
+	for (k = 0; k < FWB_NEQUIP; k++) {
+		if (eq[k] > 1)
+			return set_cause(cause, "FwB guest %d needs an equipment "
+			    "type twice.", n + 1);
+		if (eq[k])
+			gu->equip |= 1u << k;
 	}
 	return 0;
+bad:
+	sc->bad = 1;
+	return set_cause(cause, "FwB guest %d lacks a name, trivia, points or "
+	    "icons in range, or is not the JSON its reader expects.", n + 1);
 }
 
 /*
  * Fills g's components (cards, kinds, guests) from the compiled-in data
- * and checks them.  Returns 0, or -1 and *cause.
+ * and checks them.  g is borrowed.  Returns 0, or -1 and *cause.
  */
 int
 fwb_cards_load(struct game *g, char **cause)
 {
-	cJSON		*doc;
-	const cJSON	*list, *o;
-	int		 n = 0, rc = -1;
+	struct fwb_scan	 sc;
+	int		 n = 0, first = 1;
 
 	g->ncards = 0;
-	if ((doc = cJSON_Parse(game_fwb_cards_json)) == NULL)
-		return set_cause(cause, "The FwB card data is not valid JSON.");
-	rc = cards_resources(g, doc, cause);
-	cJSON_Delete(doc);
-	if (rc != 0)
+	if (cards_resources(g, game_fwb_cards_json, cause) != 0)
 		return -1;
-	if ((doc = cJSON_Parse(game_fwb_guests_json)) == NULL)
-		return set_cause(cause, "The FwB guest data is not valid JSON.");
-	rc = -1;
-	list = cJSON_GetObjectItemCaseSensitive(doc, "guests");
-	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != FWB_NGUESTS) {
-		set_cause(cause, "The FwB guest data must list %d guests.",
+	fwb_scan_init(&sc, game_fwb_guests_json);
+	if (fwb_scan_expect(&sc, '{') != 0 || cards_list(&sc, "guests", 1) != 0)
+		goto bad;
+	while (fwb_scan_next(&sc, ']', &first)) {
+		if (n >= FWB_NGUESTS) {
+			sc.bad = 1;
+			break;
+		}
+		if (cards_guest(g, n++, &sc, cause) != 0)
+			return -1;
+	}
+	if (sc.bad || n != FWB_NGUESTS)
+		return set_cause(cause, "The FwB guest data must list %d guests.",
 		    FWB_NGUESTS);
-		goto out;
-	}
-	cJSON_ArrayForEach(o, list) {
-		if (cards_guest(g, n++, o, cause) != 0)
-			goto out;
-	}
-	rc = 0;
-out:
-	cJSON_Delete(doc);
-	return rc;
+	if (fwb_scan_expect(&sc, '}') == 0 && fwb_scan_done(&sc))
+		return 0;
+bad:
+	return set_cause(cause, "The FwB guest data is not the JSON its reader "
+	    "expects (near byte %d).", (int)(sc.p - game_fwb_guests_json));
 }
 
 /*
@@ -298,26 +400,31 @@ fwb_kind_name(const struct game *g, int kind, char *buf, size_t len)
 		snprintf(buf, len, "Abundance");
 }
 
-/* Writes a card's name as players see it into buf. */
+/* Writes a card's name as players see it into buf (len bytes, len > 0). */
 void
 fwb_card_name(const struct game *g, int card, char *buf, size_t len)
 {
 	const struct fwb_card	*c = &g->card[card];
+	size_t			 at = 0;
 
+	buf[0] = '\0';
 	switch (c->cls) {
 	case FWB_INGREDIENT:
-		snprintf(buf, len, "%s %s", g->ingr_emoji[c->kind],
-		    g->ingr_name[c->kind]);
+		fwb_put(buf, len, &at, g->ingr_emoji[c->kind]);
+		fwb_put(buf, len, &at, " ");
+		fwb_put(buf, len, &at, g->ingr_name[c->kind]);
 		break;
 	case FWB_EQUIPMENT:
-		snprintf(buf, len, "%s (equipment)", g->equip_name[c->kind]);
+		fwb_put(buf, len, &at, g->equip_name[c->kind]);
+		fwb_put(buf, len, &at, " (equipment)");
 		break;
 	case FWB_INTERRUPT:
-		snprintf(buf, len, "%s (interrupt)",
-		    fwb_interrupt_titles[c->kind]);
+		fwb_put(buf, len, &at, fwb_interrupt_titles[c->kind]);
+		fwb_put(buf, len, &at, " (interrupt)");
 		break;
 	default:
-		snprintf(buf, len, "%s (event)", fwb_event_titles[c->kind]);
+		fwb_put(buf, len, &at, fwb_event_titles[c->kind]);
+		fwb_put(buf, len, &at, " (event)");
 		break;
 	}
 }

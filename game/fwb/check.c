@@ -53,10 +53,10 @@ check_resources(const struct game *g, char **cause)
 			return set_cause(cause, "An interrupt sits in the "
 			    "market.");
 	}
-	/* check_ids says itself what is wrong; the rest is said here. */
+	/* check_ids says why itself: one cause each, none overwritten. */
 	if ((one[0] = g->secondhand) >= 0) {
-		if (check_ids(one, 1, g->ncards, seen, "the second-hand market",
-		    cause) != 0)
+		if (check_ids(one, 1, g->ncards, seen,
+		    "the second-hand market", cause) != 0)
 			return -1;
 		if (!g->opt[FWB_O_SECONDHAND] ||
 		    g->card[one[0]].cls != FWB_EQUIPMENT)

@@ -12,27 +12,33 @@
 #include "game/fwb/fwb-int.h"
 #include "lib/xmalloc.h"
 
-/* How many cards of ingredient kind k (or Abundance, k -1) seat holds. */
-static int
-complete_held(const struct game *g, int seat, int k)
+/*
+ * Counts seat's ingredient cards per kind into held (FWB_NINGR long) and
+ * returns how many Abundance cards it holds.
+ */
+int
+fwb_hand_count(const struct game *g, int seat, int *held)
 {
-	int	i, n = 0;
+	const struct fwb_card	*c;
+	int			 i, wild = 0;
 
+	memset(held, 0, FWB_NINGR * sizeof *held);
 	for (i = 0; i < g->nhand[seat]; i++) {
-		if (k >= 0 && fwb_is(g, g->hand[seat][i], FWB_INGREDIENT, k))
-			n++;
-		else if (k < 0 && fwb_is(g, g->hand[seat][i], FWB_EVENT,
-		    FWB_E_ABUNDANCE))
-			n++;
+		c = &g->card[g->hand[seat][i]];
+		if (c->cls == FWB_INGREDIENT)
+			held[c->kind]++;
+		else if (c->cls == FWB_EVENT && c->kind == FWB_E_ABUNDANCE)
+			wild++;
 	}
-	return n;
+	return wild;
 }
 
 /*
  * What seat lacks for guest: ingredient cards short after Abundance
  * (into *ingr) and the equipment types not installed and usable (into
  * *equip).  Returns the number of things missing.  Both outputs may be
- * NULL.
+ * NULL.  The legal moves and the AI ask this for every guest on every
+ * move, so the hand is counted in one pass.
  */
 int
 fwb_missing(const struct game *g, int seat, int guest, int *ingr,
@@ -40,14 +46,12 @@ fwb_missing(const struct game *g, int seat, int guest, int *ingr,
 {
 	const struct fwb_guest	*gu = &g->guest[guest];
 	unsigned		 m;
-	int			 k, short_ = 0, wild, n;
+	int			 held[FWB_NINGR], k, short_ = 0, wild;
 
-	for (k = 0; k < FWB_NINGR; k++) {
-		n = gu->ingr[k] - complete_held(g, seat, k);
-		if (n > 0)
-			short_ += n;
-	}
-	wild = complete_held(g, seat, -1);
+	wild = fwb_hand_count(g, seat, held);
+	for (k = 0; k < FWB_NINGR; k++)
+		if (gu->ingr[k] > held[k])
+			short_ += gu->ingr[k] - held[k];
 	short_ = short_ > wild ? short_ - wild : 0;
 	m = gu->equip & ~fwb_shed_types(g, seat, 1);
 	if (ingr != NULL)

@@ -4,9 +4,10 @@
  * exact positions; the bot only ever sees game/fwb/fwb.h.
  *
  * Every array is fixed in size: a game is one flat value that can be copied
- * with memcpy, which keeps "try this move on a copy" cheap.  The card and
- * guest data (names, recipes) live in the game too, read from the
- * compiled-in JSON by setup and load, so the engine needs no globals.
+ * with memcpy.  The card and guest data (names, recipes) live in the game
+ * too, read from the compiled-in JSON by setup and load, so the engine
+ * needs no globals; they come last, so the state a move changes is one
+ * small block that apply can save and restore.
  */
 #ifndef GAME_FWB_FWB_INT_H
 #define GAME_FWB_FWB_INT_H
@@ -133,15 +134,6 @@ struct game {
 	int			nguests;		/* 3 or 4 per player */
 	int			target;			/* recipes that end the game */
 
-	/* Components, from the compiled-in data. */
-	int			ncards;
-	struct fwb_card		card[FWB_NCARDS_MAX];
-	char			ingr_name[FWB_NINGR][16];
-	char			ingr_emoji[FWB_NINGR][16];
-	int			ingr_count[FWB_NINGR];
-	char			equip_name[FWB_NEQUIP][16];
-	struct fwb_guest	guest[FWB_NGUESTS];
-
 	/* Resource cards; a stack's top is its last element. */
 	int			deck[FWB_NCARDS_MAX];
 	int			ndeck;
@@ -185,7 +177,23 @@ struct game {
 	int			state;			/* enum game_state */
 	unsigned		winners;
 	struct rng		rng;
+
+	/*
+	 * Components, from the compiled-in data: they come last and never
+	 * change after new or load, so a move only ever touches the first
+	 * FWB_STATE_SIZE bytes (about 3 KB of the 21).
+	 */
+	int			ncards;
+	struct fwb_card		card[FWB_NCARDS_MAX];
+	char			ingr_name[FWB_NINGR][16];
+	char			ingr_emoji[FWB_NINGR][16];
+	int			ingr_count[FWB_NINGR];
+	char			equip_name[FWB_NEQUIP][16];
+	struct fwb_guest	guest[FWB_NGUESTS];
 };
+
+/* The bytes of a game that moves change: everything before the components. */
+#define FWB_STATE_SIZE	offsetof(struct game, ncards)
 
 /* cards.c: the components, read from cards.json and guests.json. */
 extern const char *const fwb_interrupt_names[FWB_NINTERRUPTS];
@@ -251,6 +259,7 @@ int	 fwb_exhibit_answer(struct game *, int seat, const struct game_move *,
 int	 fwb_can_exhibit(const struct game *, int seat);
 
 /* complete.c: recipes. */
+int	 fwb_hand_count(const struct game *, int seat, int *held);
 int	 fwb_missing(const struct game *, int seat, int guest, int *ingr,
 	     unsigned *equip);
 int	 fwb_can_complete(const struct game *, int seat, int slot, int rush);
@@ -282,6 +291,8 @@ unsigned fwb_ask_seats(const struct game *);
 
 /* render.c; fwb_say appends a public line to ev, which may be NULL. */
 void	 fwb_cat(char *dst, const char *src, size_t size);
+void	 fwb_put(char *, size_t, size_t *, const char *);
+void	 fwb_put_int(char *, size_t, size_t *, int);
 void	 fwb_say(struct game_events *, int seat, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
 void	 fwb_guest_text(const struct game *, int guest, char *, size_t);
@@ -289,6 +300,10 @@ void	 fwb_needs_text(const struct game *, int seat, int guest, char *,
 	     size_t);
 char	*fwb_render_public(const struct game *);
 char	*fwb_render_private(const struct game *, int);
+
+/* label.c: button labels for card arguments. */
+int	 fwb_arg_label(const struct game *, int, const struct game_move *, int,
+	     char *, size_t);
 
 /* save.c */
 cJSON	*fwb_save(const struct game *);

@@ -28,14 +28,14 @@ const struct game_action fwb_actions[] = {
 		"draw", "draw: from the deck (1 point), or a market card "
 		"(ingredient 1 point, equipment or event 2)", "draw 2",
 		GAME_ACT_TURN, 1, {
-		    { "market", GAME_ARG_COUNT, "market card 1 or 2 (3: the "
-		      "discard pile); none: the deck", 1, NULL, 1, 3 } } },
+		    { "market", GAME_ARG_CARD, "market card 1 or 2 (3: the "
+		      "discard pile); none: the deck", 1, NULL, 0, 0 } } },
 	[FWB_A_SWAP] = {
 		"swap", "swap a guest for a market guest or the guest deck's "
 		"top, paying two identical cards", "swap 2 deck 3 5",
 		GAME_ACT_TURN, 4, {
-		    { "guest", GAME_ARG_COUNT, "your guest to replace", 0, NULL,
-		      1, 4 },
+		    { "guest", GAME_ARG_CARD, "your guest to replace", 0, NULL,
+		      0, 0 },
 		    { "from", GAME_ARG_CHOICE, "guest market position 1-4, or "
 		      "deck", 0, ops_from, 0, 0 },
 		    { "card", GAME_ARG_CARD, "a hand card to pay with", 0, NULL,
@@ -68,8 +68,8 @@ const struct game_action fwb_actions[] = {
 		"complete", "serve a guest: pay its ingredients, use your "
 		"installed equipment", "complete 1", GAME_ACT_TURN |
 		GAME_ACT_PROMPT, 1, {
-		    { "guest", GAME_ARG_COUNT, "your guest to serve", 0, NULL, 1,
-		      4 } } },
+		    { "guest", GAME_ARG_CARD, "your guest to serve", 0, NULL, 0,
+		      0 } } },
 	[FWB_A_PLAY] = {
 		"play", "play an event from your hand (Lucky Find names the "
 		"equipment to take)", "play 7 still", GAME_ACT_TURN, 2, {
@@ -220,6 +220,7 @@ const struct game_ops fwb_ops = {
 	.legal_moves = fwb_legal,
 	.ai_move = ops_ai,
 	.places = ops_places,
+	.arg_label = fwb_arg_label,
 	.render_public = fwb_render_public,
 	.render_private = fwb_render_private,
 	.save = fwb_save,

@@ -3,8 +3,9 @@
  * whole table sees: whose turn and what is asked, both markets, every
  * guest in play with its recipe, sheds, completed guests and hand sizes,
  * never a hand card.  render_private() adds what one seat alone may see:
- * its hand and shed numbered for moves, what its guests still need, and
- * the top guest cards while it rearranges them.  Both are capped.
+ * its hand and shed numbered for moves, what its guests still need, the
+ * guest it drew from the guest deck while it decides, and the top guest
+ * cards while it rearranges them.  Both are capped.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,23 +53,65 @@ fwb_say(struct game_events *ev, int seat, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Appends src at *at in the string buf (len bytes), truncating; *at is
+ * the string's length, kept up to date.
+ */
+void
+fwb_put(char *buf, size_t len, size_t *at, const char *src)
+{
+	size_t	n = strlen(src);
+
+	if (*at + 1 >= len)
+		return;
+	if (n > len - *at - 1)
+		n = len - *at - 1;
+	memcpy(buf + *at, src, n);
+	*at += n;
+	buf[*at] = '\0';
+}
+
+/* Appends the whole number v at *at in buf, as fwb_put does a string. */
+void
+fwb_put_int(char *buf, size_t len, size_t *at, int v)
+{
+	char		 num[16];
+	unsigned	 u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	int		 i = (int)sizeof num - 1;
+
+	num[i] = '\0';
+	do {
+		num[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u > 0);
+	if (v < 0)
+		num[--i] = '-';
+	fwb_put(buf, len, at, num + i);
+}
+
 /* "Japan (4 pts): 🍋🍋🍯🌿 + shaker, still, jigger". */
 void
 fwb_guest_text(const struct game *g, int guest, char *buf, size_t len)
 {
 	const struct fwb_guest	*gu = &g->guest[guest];
+	size_t			 at;
 	int			 k, i, n = 0;
 
-	snprintf(buf, len, "%s (%d pts): ", gu->country, gu->points);
+	buf[0] = '\0';
+	at = 0;
+	fwb_put(buf, len, &at, gu->country);
+	fwb_put(buf, len, &at, " (");
+	fwb_put_int(buf, len, &at, gu->points);
+	fwb_put(buf, len, &at, " pts): ");
 	for (k = 0; k < FWB_NINGR; k++)
 		for (i = 0; i < gu->ingr[k]; i++)
-			fwb_cat(buf, g->ingr_emoji[k], len);
-	fwb_cat(buf, " +", len);
-	for (k = 0; k < FWB_NEQUIP; k++) {
+			fwb_put(buf, len, &at, g->ingr_emoji[k]);
+	fwb_put(buf, len, &at, " +");
+	for (k = 0, n = 0; k < FWB_NEQUIP; k++) {
 		if (!(gu->equip & (1u << k)))
 			continue;
-		fwb_cat(buf, n++ > 0 ? ", " : " ", len);
-		fwb_cat(buf, g->equip_name[k], len);
+		fwb_put(buf, len, &at, n++ > 0 ? ", " : " ");
+		fwb_put(buf, len, &at, g->equip_name[k]);
 	}
 }
 
@@ -79,34 +122,77 @@ fwb_needs_text(const struct game *g, int seat, int guest, char *buf,
 {
 	const struct fwb_guest	*gu = &g->guest[guest];
 	unsigned		 equip;
-	int			 k, i, n = 0, have, ishort, wild;
+	size_t			 at = 0;
+	int			 k, i, n = 0, ishort, wild;
+	int			 have[FWB_NINGR];
 
 	fwb_missing(g, seat, guest, &ishort, &equip);
 	buf[0] = '\0';
 	/* Abundance covers shortages; name kinds only when some remain. */
-	wild = 0;
-	for (i = 0; i < g->nhand[seat]; i++)
-		wild += fwb_is(g, g->hand[seat][i], FWB_EVENT, FWB_E_ABUNDANCE);
+	wild = fwb_hand_count(g, seat, have);
 	for (k = 0; k < FWB_NINGR && ishort > 0; k++) {
-		for (have = 0, i = 0; i < g->nhand[seat]; i++)
-			have += fwb_is(g, g->hand[seat][i], FWB_INGREDIENT, k);
-		for (i = have; i < gu->ingr[k]; i++) {
+		for (i = have[k]; i < gu->ingr[k]; i++) {
 			if (wild > 0) {
 				wild--;
 				continue;
 			}
-			fwb_cat(buf, g->ingr_emoji[k], len);
+			fwb_put(buf, len, &at, g->ingr_emoji[k]);
 			n = 1;
 		}
 	}
 	for (k = 0; k < FWB_NEQUIP; k++) {
 		if (!(equip & (1u << k)))
 			continue;
-		fwb_cat(buf, n++ > 0 ? ", " : "", len);
-		fwb_cat(buf, g->equip_name[k], len);
+		fwb_put(buf, len, &at, n++ > 0 ? ", " : "");
+		fwb_put(buf, len, &at, g->equip_name[k]);
 	}
 	if (buf[0] == '\0')
 		snprintf(buf, len, "nothing more");
+}
+
+/*
+ * Appends formatted text to b through a line on the stack: buf_printf
+ * allocates on every call, and a table is some forty of them.
+ */
+static void __attribute__((format(printf, 2, 3)))
+render_printf(struct buf *b, const char *fmt, ...)
+{
+	char	line[512];
+	va_list	ap;
+	int	n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof line) {
+		buf_add(b, line, (size_t)n);
+		return;
+	}
+	va_start(ap, fmt);
+	buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Appends lead, the number n, ". " and then text and more (either may be
+ * ""): the numbered lines of the views, without a printf each.
+ */
+static void
+render_item(struct buf *b, const char *lead, int n, const char *text,
+    const char *more)
+{
+	char	line[512];
+	size_t	at = 0;
+
+	line[0] = '\0';
+	fwb_put(line, sizeof line, &at, lead);
+	fwb_put_int(line, sizeof line, &at, n);
+	fwb_put(line, sizeof line, &at, ". ");
+	fwb_put(line, sizeof line, &at, text);
+	fwb_put(line, sizeof line, &at, more);
+	buf_add(b, line, at);
 }
 
 static void
@@ -121,25 +207,25 @@ render_markets(const struct game *g, struct buf *b)
 			snprintf(name, sizeof name, "(empty)");
 		else
 			fwb_card_name(g, g->market[i], name, sizeof name);
-		buf_printf(b, "%s %d. %s", i > 0 ? "," : "", i + 1, name);
+		render_item(b, i > 0 ? ", " : " ", i + 1, name, "");
 	}
 	if (g->opt[FWB_O_SECONDHAND])
-		buf_printf(b, ". Second-hand: %s", g->secondhand >= 0 ?
+		render_printf(b, ". Second-hand: %s", g->secondhand >= 0 ?
 		    g->equip_name[g->card[g->secondhand].kind] : "(empty)");
-	buf_printf(b, ". Discard pile: %d", g->ndiscard);
+	render_printf(b, ". Discard pile: %d", g->ndiscard);
 	if (g->ndiscard > 0) {
 		fwb_card_name(g, g->discard[g->ndiscard - 1], name, sizeof name);
-		buf_printf(b, ", top %s%s", name, g->opt[FWB_O_DISCARD_MARKET] ?
+		render_printf(b, ", top %s%s", name, g->opt[FWB_O_DISCARD_MARKET] ?
 		    " (draw 3)" : "");
 	}
 	buf_puts(b, ".\nGuest market:");
 	for (i = 0; i < FWB_GMARKET; i++) {
 		if (g->gmarket[i] < 0) {
-			buf_printf(b, "\n %d. (empty)", i + 1);
+			render_item(b, "\n ", i + 1, "(empty)", "");
 			continue;
 		}
 		fwb_guest_text(g, g->gmarket[i], name, sizeof name);
-		buf_printf(b, "\n %d. %s", i + 1, name);
+		render_item(b, "\n ", i + 1, name, "");
 	}
 }
 
@@ -149,29 +235,31 @@ render_seat(const struct game *g, struct buf *b, int s)
 	char	text[160];
 	int	i;
 
-	buf_printf(b, "\n@{%d}%s: %d card%s, shed:", s, s == g->holder ?
+	render_printf(b, "\n@{%d}%s: %d card%s, shed:", s, s == g->holder ?
 	    " (Round Token)" : "", g->nhand[s], g->nhand[s] == 1 ? "" : "s");
 	if (g->nshed[s] == 0)
 		buf_puts(b, " empty");
-	for (i = 0; i < g->nshed[s]; i++)
-		buf_printf(b, "%s %s%s", i > 0 ? "," : "",
-		    g->equip_name[g->card[g->shed[s][i].card].kind],
-		    g->shed[s][i].installing ? " (installing)" : "");
+	for (i = 0; i < g->nshed[s]; i++) {
+		buf_puts(b, i > 0 ? ", " : " ");
+		buf_puts(b, g->equip_name[g->card[g->shed[s][i].card].kind]);
+		if (g->shed[s][i].installing)
+			buf_puts(b, " (installing)");
+	}
 	for (i = 0; i < g->nguests; i++) {
 		if (g->guests[s][i].guest < 0) {
-			buf_printf(b, "\n %d. (no guest)", i + 1);
+			render_item(b, "\n ", i + 1, "(no guest)", "");
 			continue;
 		}
 		if (g->guests[s][i].done) {
 			const struct fwb_guest *gu =
 			    &g->guest[g->guests[s][i].guest];
 
-			buf_printf(b, "\n %d. served: %s, %s (%d pts)", i + 1,
+			render_printf(b, "\n %d. served: %s, %s (%d pts)", i + 1,
 			    gu->country, gu->liqueur, gu->points);
 			continue;
 		}
 		fwb_guest_text(g, g->guests[s][i].guest, text, sizeof text);
-		buf_printf(b, "\n %d. %s", i + 1, text);
+		render_item(b, "\n ", i + 1, text, "");
 	}
 }
 
@@ -187,13 +275,17 @@ fwb_render_public(const struct game *g)
 	buf_init(&b, RENDER_MAX);
 	if (g->state != GAME_RUNNING) {
 		fwb_result_get(g, &r);
-		buf_printf(&b, "Game over. %s\n", r.text);
-	} else if (fwb_pending_list(g, &pr, 1) == 1)
-		buf_printf(&b, "%s\n", pr.text);
+		buf_puts(&b, "Game over. ");
+		buf_puts(&b, r.text);
+		buf_puts(&b, "\n");
+	} else if (fwb_pending_list(g, &pr, 1) == 1) {
+		buf_puts(&b, pr.text);
+		buf_puts(&b, "\n");
+	}
 	render_markets(g, &b);
 	for (s = 0; s < g->nplayers; s++)
 		render_seat(g, &b, s);
-	buf_printf(&b, "\nResource deck %d, guest deck %d.", g->ndeck,
+	render_printf(&b, "\nResource deck %d, guest deck %d.", g->ndeck,
 	    g->ngdeck);
 	if (g->cultural >= 0)
 		buf_puts(&b, " Cultural Exchange is active: a guest swap costs "
@@ -218,16 +310,19 @@ fwb_render_private(const struct game *g, int seat)
 	buf_puts(&b, "Your guests:");
 	for (i = 0; i < g->nguests; i++) {
 		if ((gu = g->guests[seat][i].guest) < 0) {
-			buf_printf(&b, "\n%d. (no guest)", i + 1);
+			render_item(&b, "\n", i + 1, "(no guest)", "");
 			continue;
 		}
 		fwb_guest_text(g, gu, name, sizeof name);
-		buf_printf(&b, "\n%d. %s%s, %s", i + 1,
-		    g->guests[seat][i].done ? "served: " : "", g->guest[gu].liqueur,
-		    name);
+		render_item(&b, "\n", i + 1, g->guests[seat][i].done ?
+		    "served: " : "", g->guest[gu].liqueur);
+		buf_puts(&b, ", ");
+		buf_puts(&b, name);
 		if (!g->guests[seat][i].done) {
 			fwb_needs_text(g, seat, gu, name, sizeof name);
-			buf_printf(&b, ". Needs %s.", name);
+			buf_puts(&b, ". Needs ");
+			buf_puts(&b, name);
+			buf_puts(&b, ".");
 		}
 	}
 	buf_puts(&b, "\nYour hand:");
@@ -235,26 +330,40 @@ fwb_render_private(const struct game *g, int seat)
 		buf_puts(&b, " (empty)");
 	for (i = 0; i < g->nhand[seat]; i++) {
 		fwb_card_name(g, g->hand[seat][i], name, sizeof name);
-		buf_printf(&b, "\n%d. %s", i + 1, name);
+		render_item(&b, "\n", i + 1, name, "");
 	}
-	buf_printf(&b, "\nYour shed (%d/%d):", g->nshed[seat], g->shed_cap);
+	render_printf(&b, "\nYour shed (%d/%d):", g->nshed[seat], g->shed_cap);
 	if (g->nshed[seat] == 0)
 		buf_puts(&b, " empty");
 	for (i = 0; i < g->nshed[seat]; i++)
-		buf_printf(&b, "\n%d. %s%s", g->nhand[seat] + i + 1,
+		render_item(&b, "\n", g->nhand[seat] + i + 1,
 		    g->equip_name[g->card[g->shed[seat][i].card].kind],
 		    g->shed[seat][i].installing ? " (installing)" : "");
+	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_GUEST &&
+	    g->ask.seat == seat && g->revealed >= 0) {
+		fwb_guest_text(g, g->revealed, name, sizeof name);
+		buf_puts(&b, "\nThe guest you drew: ");
+		buf_puts(&b, g->guest[g->revealed].liqueur);
+		buf_puts(&b, ", ");
+		buf_puts(&b, name);
+		fwb_needs_text(g, seat, g->revealed, name, sizeof name);
+		buf_puts(&b, ". Needs ");
+		buf_puts(&b, name);
+		buf_puts(&b, ".");
+	}
 	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_ORDER &&
 	    g->ask.seat == seat) {
 		buf_puts(&b, "\nTop of the guest deck:");
 		for (k = 1; k <= 3 && k <= g->ngdeck; k++) {
 			fwb_guest_text(g, g->gdeck[g->ngdeck - k], name,
 			    sizeof name);
-			buf_printf(&b, "\n%d. %s", k, name);
+			render_item(&b, "\n", k, name, "");
 		}
 	}
 	if (g->state == GAME_RUNNING && fwb_pending_list(g, &pr, 1) == 1 &&
-	    (pr.seats & (1u << seat)))
-		buf_printf(&b, "\nYour move: %s", pr.text);
+	    (pr.seats & (1u << seat))) {
+		buf_puts(&b, "\nYour move: ");
+		buf_puts(&b, pr.text);
+	}
 	return buf_detach(&b);
 }

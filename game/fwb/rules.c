@@ -1,8 +1,8 @@
 /*
- * rules.c: the game as the bot drives it.  apply() works on a copy and
- * keeps it only when the move is accepted, so a rejected move leaves the
- * game exactly as it was; after an accepted move fwb_settle() runs until
- * someone must decide.  pending() names who must act and on what;
+ * rules.c: the game as the bot drives it.  apply() saves the state a move
+ * may change and puts it back when the move is refused, so a rejected move
+ * leaves the game exactly as it was; after an accepted move fwb_settle()
+ * runs until someone must decide.  pending() names who must act and on what;
  * legal_moves() lists a representative set of legal moves (every kind of
  * move that is possible, not every combination of payment cards).
  */
@@ -91,42 +91,43 @@ rules_prompt_text(const struct game *g, char *buf, size_t len)
 {
 	const struct fwb_ask	*a = &g->ask;
 	char			 who[64], x[64], y[64];
+	size_t			 at;
 	int			 s = a->seat;
 
 	switch (a->kind) {
 	case FWB_ASK_NONE:
-		s = g->active;
-		switch (g->phase) {
-		case FWB_PH_TRADE:
-			snprintf(buf, len, "@{%d} holds the Round Token: offer "
+		/* Asked on every move: put together without a printf. */
+		buf[0] = '\0';
+		at = 0;
+		fwb_put(buf, len, &at, "@{");
+		fwb_put_int(buf, len, &at, g->active);
+		if (g->phase == FWB_PH_TRADE) {
+			fwb_put(buf, len, &at, "} holds the Round Token: offer "
 			    "trades (offer <player> <card> <kind>), or draw to "
-			    "begin the turn.", s);
-			return;
-		case FWB_PH_DRAW:
-			if (g->points == 0) {
-				snprintf(buf, len, "@{%d}'s turn: swap, "
-				    "install, complete, play or done.", s);
-				return;
-			}
-			snprintf(buf, len, "@{%d}'s turn, %d draw point%s: draw "
-			    "(deck) or draw <market card>; then swap, install, "
-			    "complete, play or done.", s, g->points,
-			    g->points == 1 ? "" : "s");
-			return;
-		case FWB_PH_SWAP:
-			snprintf(buf, len, "@{%d}'s turn: swap, install, "
-			    "complete, play or done.", s);
-			return;
-		case FWB_PH_INSTALL:
-			snprintf(buf, len, "@{%d}'s turn: install, %scomplete, "
-			    "play or done.", s, g->opt[FWB_O_SECONDHAND] ?
-			    "secondhand, " : "");
-			return;
-		default:
-			snprintf(buf, len, "@{%d}'s turn: complete, play or "
-			    "done.", s);
+			    "begin the turn.");
 			return;
 		}
+		fwb_put(buf, len, &at, "}'s turn");
+		if (g->phase == FWB_PH_DRAW && g->points > 0) {
+			fwb_put(buf, len, &at, ", ");
+			fwb_put_int(buf, len, &at, g->points);
+			fwb_put(buf, len, &at, g->points == 1 ? " draw point" :
+			    " draw points");
+			fwb_put(buf, len, &at, ": draw (deck) or draw <market "
+			    "card>; then swap, install, complete, play or done.");
+			return;
+		}
+		fwb_put(buf, len, &at, ": ");
+		if (g->phase <= FWB_PH_SWAP)
+			fwb_put(buf, len, &at, "swap, ");
+		if (g->phase <= FWB_PH_INSTALL) {
+			fwb_put(buf, len, &at, "install, ");
+			if (g->phase == FWB_PH_INSTALL &&
+			    g->opt[FWB_O_SECONDHAND])
+				fwb_put(buf, len, &at, "secondhand, ");
+		}
+		fwb_put(buf, len, &at, "complete, play or done.");
+		return;
 	case FWB_ASK_GUEST:
 		snprintf(buf, len, "@{%d} drew the guest from %s from the guest "
 		    "deck: accept or reject.", s,
@@ -201,33 +202,74 @@ fwb_pending_list(const struct game *g, struct game_prompt *p, size_t max)
 	return 1;
 }
 
-/* Appends the events of src to dst, within dst's cap. */
-static void
-rules_events_merge(struct game_events *dst, const struct game_events *src)
+/* The seats a prompt names, or none once the game is over. */
+static unsigned
+rules_prompt_seats(const struct game *g)
 {
-	int	i;
-
-	for (i = 0; i < src->n; i++) {
-		if (dst->n >= GAME_MAX_EVENTS) {
-			dst->dropped++;
-			continue;
-		}
-		dst->ev[dst->n++] = src->ev[i];
-	}
-	dst->dropped += src->dropped;
-	dst->private_changed |= src->private_changed;
+	if (g->state != GAME_RUNNING)
+		return 0;
+	return g->ask.kind == FWB_ASK_NONE ? BIT(g->active) : fwb_ask_seats(g);
 }
 
-/* Applies seat's move; see struct game_ops. */
+/*
+ * What the prompt text depends on (see rules_prompt_text), to tell
+ * cheaply whether a move changed what a seat is asked.
+ */
+struct rules_prompt_key {
+	struct fwb_ask	ask;
+	int		active, phase, points, revealed, hand;
+	unsigned	seats;
+};
+
+static void
+rules_prompt_key(const struct game *g, struct rules_prompt_key *k)
+{
+	memset(k, 0, sizeof *k);
+	k->ask = g->ask;
+	k->active = g->active;
+	k->phase = g->phase;
+	k->points = g->points;
+	k->revealed = g->revealed;
+	if (g->ask.kind == FWB_ASK_LIMIT)
+		k->hand = g->nhand[g->ask.seat];
+	k->seats = rules_prompt_seats(g);
+}
+
+/*
+ * Marks in ev the seats asked now whose "Your move" line (render_private)
+ * a move changed, given the prompt's key before it.  That is how the bot
+ * knows whom to tell "your move".  Seats no longer asked are not marked:
+ * nothing of theirs changed but that line, and the bot does not offer
+ * old buttons.
+ */
+static void
+rules_prompt_changed(const struct game *g, const struct rules_prompt_key *k,
+    struct game_events *ev)
+{
+	struct rules_prompt_key	now;
+
+	rules_prompt_key(g, &now);
+	ev->private_changed |= now.seats & ~k->seats;
+	if (memcmp(&now, k, sizeof now) != 0)
+		ev->private_changed |= now.seats & k->seats;
+}
+
+/*
+ * Applies seat's move; see struct game_ops.  The move is tried in place:
+ * the state it may change (FWB_STATE_SIZE bytes, not the components) is
+ * saved first and put back, with ev's count, when the move is refused.
+ * g and ev are borrowed; ev may be NULL.
+ */
 int
 fwb_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
-	struct game_events	*local;
-	struct game		*c;
+	unsigned char		 saved[FWB_STATE_SIZE];
+	struct game_events	*local = NULL;
 	char			 text[GAME_TEXT_MAX];
-	unsigned		 allowed;
-	int			 rc;
+	struct rules_prompt_key	 key;
+	unsigned		 allowed, changed;
+	int			 rc, n, dropped;
 
 	if (g->state != GAME_RUNNING)
 		return set_cause(cause, "The game is over.");
@@ -235,36 +277,49 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 		return set_cause(cause, "You are not playing at this table.");
 	if (m->action < 0 || m->action >= FWB_A_COUNT)
 		return set_cause(cause, "There is no such action.");
-	rules_prompt_text(g, text, sizeof text);
 	if (g->ask.kind != FWB_ASK_NONE) {
-		if (!(fwb_ask_seats(g) & BIT(seat)))
+		if (!(fwb_ask_seats(g) & BIT(seat))) {
+			rules_prompt_text(g, text, sizeof text);
 			return set_cause(cause, "Not now: %s", text);
+		}
 		allowed = rules_ask_actions[g->ask.kind];
 	} else {
-		if (seat != g->active)
+		if (seat != g->active) {
+			rules_prompt_text(g, text, sizeof text);
 			return set_cause(cause, "It is not your turn: %s",
 			    text);
+		}
 		allowed = rules_turn_actions(g);
 	}
-	if (!(allowed & ABIT(m->action)))
+	if (!(allowed & ABIT(m->action))) {
+		rules_prompt_text(g, text, sizeof text);
 		return set_cause(cause, "You cannot %s now: %s",
 		    fwb_actions[m->action].name, text);
+	}
 
-	c = fwb_copy(g);
-	local = xmalloc(sizeof *local);
-	game_events_init(local);
+	if (ev == NULL) {
+		ev = local = xmalloc(sizeof *local);
+		game_events_init(local);
+	}
+	rules_prompt_key(g, &key);
+	n = ev->n;
+	dropped = ev->dropped;
+	changed = ev->private_changed;
+	memcpy(saved, g, sizeof saved);
 	if (g->ask.kind != FWB_ASK_NONE)
-		rc = fwb_ask_answer(c, seat, m, local, cause);
+		rc = fwb_ask_answer(g, seat, m, ev, cause);
 	else
-		rc = fwb_turn_act(c, seat, m, local, cause);
+		rc = fwb_turn_act(g, seat, m, ev, cause);
 	if (rc == 0) {
-		fwb_settle(c, local);
-		memcpy(g, c, sizeof *g);
-		if (ev != NULL)
-			rules_events_merge(ev, local);
+		fwb_settle(g, ev);
+		rules_prompt_changed(g, &key, ev);
+	} else {
+		memcpy(g, saved, sizeof saved);
+		ev->n = n;
+		ev->dropped = dropped;
+		ev->private_changed = changed;
 	}
 	free(local);
-	free(c);
 	return rc;
 }
 

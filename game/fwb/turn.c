@@ -130,6 +130,7 @@ turn_swap(struct game *g, int s, const struct game_move *m,
 	int			 slot = m->args[0] - 1, from = m->args[1];
 	int			 a = m->args[2] - 1, b = m->args[3] - 1;
 	int			 equip, ca, cb = -1, old;
+	char			 pa[64], pb[64];
 
 	if (turn_phase_check(g, FWB_PH_SWAP, cause) != 0)
 		return -1;
@@ -180,6 +181,14 @@ turn_swap(struct game *g, int s, const struct game_move *m,
 		if (cb >= 0)
 			fwb_hand_take(g, s, b);
 	}
+	/* The payment is public: it goes face up to the discard pile. */
+	fwb_card_name(g, ca, pa, sizeof pa);
+	if (cb >= 0) {
+		fwb_card_name(g, cb, pb, sizeof pb);
+		fwb_say(ev, s, "@{%d} pays %s and %s for a guest swap.", s, pa,
+		    pb);
+	} else
+		fwb_say(ev, s, "@{%d} pays %s for a guest swap.", s, pa);
 	fwb_discard_card(g, s, ca, 0, ev);
 	if (cb >= 0)
 		fwb_discard_card(g, s, cb, 0, ev);

@@ -175,7 +175,10 @@ test_save(void **state)
 		{ "\"secondhand\":-1", "\"secondhand\":500" },
 		{ "\"cultural\":-1", "\"cultural\":0" },
 		{ "\"revealed\":-1", "\"revealed\":3" },
-		{ "\"version\":1", "\"version\":2" },
+		{ "\"version\":2", "\"version\":3" },
+		{ "\"deck\":\"", "\"deck\":\"-1 " },
+		{ "\"traded\":\"0 0 0\"", "\"traded\":\"0 0 0 \"" },
+		{ "\"traded\":\"0 0 0\"", "\"traded\":\"0 0 9\"" },
 		{ "\"kind\":\"none\"", "\"kind\":\"rush\"" },
 		{ "\"game\":\"fwb\"", "\"game\":\"cheers\"" },
 	};
@@ -210,16 +213,75 @@ test_save(void **state)
 		free(bad);
 	}
 	/* A card in two places is refused. */
-	p = strstr(a, "\"discard\":[]");
+	p = strstr(a, "\"discard\":\"\"");
 	assert_non_null(p);
-	bad = xasprintf("%.*s\"discard\":[%d]%s", (int)(p - a), a,
-	    g->hand[0][0], p + strlen("\"discard\":[]"));
+	bad = xasprintf("%.*s\"discard\":\"%d\"%s", (int)(p - a), a,
+	    g->hand[0][0], p + strlen("\"discard\":\"\""));
 	cause = NULL;
 	assert_null(load_text(bad, &cause));
 	assert_non_null(strstr(cause, "two places"));
 	free(cause);
 	free(bad);
 	free(a);
+	fwb_ops.free_game(g);
+}
+
+/* Turns version 2's number strings ("3 1 4") back into version 1's arrays. */
+static void
+to_v1(cJSON *o)
+{
+	cJSON	*v, *a, *row;
+	char	*p, *end;
+
+	cJSON_ArrayForEach(v, o) {
+		if (cJSON_IsArray(v)) {
+			if ((row = v->child) != NULL && cJSON_IsString(row))
+				to_v1(v);
+			continue;
+		}
+		if (!cJSON_IsString(v) || strspn(v->valuestring,
+		    "-0123456789 ") != strlen(v->valuestring))
+			continue;
+		a = cJSON_CreateArray();
+		for (p = v->valuestring; *p != '\0'; p = end)
+			cJSON_AddItemToArray(a, cJSON_CreateNumber(strtol(p,
+			    &end, 10)));
+		if (v->string != NULL)
+			cJSON_ReplaceItemInObjectCaseSensitive(o, v->string, a);
+		else
+			cJSON_ReplaceItemViaPointer(o, v, a);
+		v = a;
+	}
+}
+
+/* A version 1 save (number lists as arrays) still loads, to the same game. */
+static void
+test_save_v1(void **state)
+{
+	struct game	*g = f_new(4, "secondhand=on", 9), *h;
+	cJSON		*doc;
+	char		*a, *b, *cause = NULL;
+
+	(void)state;
+	f_ok(g, 0, FWB_A_DRAW, NONE, NONE, NONE, NONE, NULL);
+	a = print(g);
+	doc = fwb_ops.save(g);
+	to_v1(doc);
+	cJSON_ReplaceItemInObjectCaseSensitive(doc, "version",
+	    cJSON_CreateNumber(1));
+	b = cJSON_PrintUnformatted(doc);
+	assert_non_null(strstr(b, "\"deck\":["));
+	assert_non_null(strstr(b, "\"hands\":[["));
+	cJSON_Delete(doc);
+	h = load_text(b, &cause);
+	if (h == NULL)
+		fail_msg("version 1: %s", cause);
+	free(b);
+	b = print(h);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	fwb_ops.free_game(h);
 	fwb_ops.free_game(g);
 }
 
@@ -233,6 +295,7 @@ main(void)
 		cmocka_unit_test(test_four_guests),
 		cmocka_unit_test(test_trading),
 		cmocka_unit_test(test_save),
+		cmocka_unit_test(test_save_v1),
 	};
 
 	return cmocka_run_group_tests_name("fwb_modules", tests, NULL, NULL);

@@ -111,6 +111,7 @@ play_one(unsigned i, struct tally *tally)
 		break;
 	}
 	f_check(g);
+	game_events_init(&ev);
 	for (moves = 0; g->state == GAME_RUNNING && moves < MAX_MOVES;
 	    moves++) {
 		assert_int_equal(fwb_ops.pending(g, &pr, 1), 1);
@@ -132,7 +133,8 @@ play_one(unsigned i, struct tally *tally)
 		if (sampled) {
 			copy = fwb_copy(g);
 			for (j = 0; j < k; j++) {
-				memcpy(copy, g, sizeof *g);
+				/* The components never change: see fwb-int.h. */
+				memcpy(copy, g, FWB_STATE_SIZE);
 				if (fwb_ops.apply(copy, seat, &mv[j], &full,
 				    &cause) != 0)
 					fail_msg("game %u: legal move %s "
@@ -148,7 +150,9 @@ play_one(unsigned i, struct tally *tally)
 		else
 			assert_int_equal(fwb_ops.ai_move(g, seat, &r, &m), 0);
 		was = g->active;
-		game_events_init(&ev);
+		/* game_events_init without clearing 11 KB of text each move. */
+		ev.n = ev.dropped = 0;
+		ev.private_changed = 0;
 		if (fwb_ops.apply(g, seat, &m, &ev, &cause) != 0)
 			fail_msg("game %u move %d: %s rejected: %s", i, moves,
 			    fwb_actions[m.action].name, cause);
