@@ -72,6 +72,15 @@ struct config {
 	int		  discord_compress;
 	char		 *discord_guild_id;	/* "": global commands */
 	char		 *discord_user_agent_url;
+
+	/* [slack] */
+	int		  slack_enabled;
+	char		 *slack_app_token;	/* secret, xapp- */
+	char		 *slack_bot_token;	/* secret, xoxb- */
+	char		 *slack_api_base;
+	char		 *slack_ca_file;	/* "": the system's CAs */
+	char		 *slack_command;	/* "": bot.command */
+	uint64_t	  slack_ping_interval_ms;
 };
 
 /* What a schema row's field holds, and how its text is read. */

@@ -16,6 +16,7 @@
 
 #include "adapters/console/console.h"
 #include "adapters/discord/discord.h"
+#include "adapters/slack/slack.h"
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
@@ -215,6 +216,11 @@ main(int argc, char **argv)
 		bot_add_adapter(&bot, console_new(&bot));
 	if (cfg->discord_enabled) {
 		if ((a = discord_new(&bot, &cause)) == NULL)
+			fatalx("%s", cause);
+		bot_add_adapter(&bot, a);
+	}
+	if (cfg->slack_enabled) {
+		if ((a = slack_new(&bot, &cause)) == NULL)
 			fatalx("%s", cause);
 		bot_add_adapter(&bot, a);
 	}
