@@ -3,8 +3,10 @@
 #   make          build build/cheersbot
 #   make run      build, then start the bot on the console adapter
 #   make test     build, then run every test (unit and property, transcripts,
-#                 command line, crash, Discord against a fake server)
+#                 command line, crash, Discord and Slack against fake
+#                 servers)
 #   make check    the same tests, built with AddressSanitizer and UBSan
+#   make slack    the Slack scenario against a fake Slack
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
 #   make bench    restart time with 1,000 tables, console commands/second,
 #                 Discord interaction-to-callback latency
@@ -53,7 +55,7 @@ UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all run test check unit transcripts cli crash discord bench clean help
+.PHONY: all run test check unit transcripts cli crash discord slack bench clean help
 .PHONY: systemd install uninstall
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
@@ -116,10 +118,13 @@ crash: $(BUILD)/cheersbot
 discord: $(BUILD)/cheersbot
 	@sh tests/discord/run.sh $(BUILD)/cheersbot
 
+slack: $(BUILD)/cheersbot
+	@sh tests/slack/run.sh $(BUILD)/cheersbot
+
 systemd: $(BUILD)/cheersbot
 	@sh tests/systemd/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli crash discord systemd
+test: unit transcripts cli crash discord slack systemd
 
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot
