@@ -3,9 +3,11 @@
 #   make          build build/cheersbot
 #   make run      build, then start the bot on the console adapter
 #   make test     build, then run every test (unit and property, transcripts,
-#                 command line, crash, Discord against a fake server, XMPP
-#                 and IRC against real Prosody and InspIRCd, the service)
+#                 command line, crash, Discord and Slack against fake
+#                 servers, XMPP and IRC against real Prosody and InspIRCd,
+#                 the service)
 #   make check    the same tests, built with AddressSanitizer and UBSan
+#   make slack    the Slack scenario against a fake Slack
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
 #   make bench    restart time with 1,000 tables, console commands/second,
 #                 Discord interaction-to-callback latency
@@ -64,8 +66,8 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 
-.PHONY: all run test check unit transcripts cli crash discord xmpp irc bench clean help
-.PHONY: systemd install uninstall fuzz fuzz-bins
+.PHONY: all run test check unit transcripts cli crash discord slack xmpp irc
+.PHONY: bench clean help systemd install uninstall fuzz fuzz-bins
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
 
@@ -127,6 +129,9 @@ crash: $(BUILD)/cheersbot
 discord: $(BUILD)/cheersbot
 	@sh tests/discord/run.sh $(BUILD)/cheersbot
 
+slack: $(BUILD)/cheersbot
+	@sh tests/slack/run.sh $(BUILD)/cheersbot
+
 systemd: $(BUILD)/cheersbot
 	@sh tests/systemd/run.sh $(BUILD)/cheersbot
 
@@ -136,7 +141,7 @@ xmpp: $(BUILD)/cheersbot
 irc: $(BUILD)/cheersbot
 	@sh tests/irc/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli crash discord systemd xmpp irc
+test: unit transcripts cli crash discord slack systemd xmpp irc
 
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot
@@ -201,6 +206,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '3,18p' Makefile | sed 's/^# *//'
+	@sed -n '3,20p' Makefile | sed 's/^# *//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -242,6 +242,30 @@ const struct config_key config_schema[] = {
 	  "60s", 0, MS_HOUR, NULL, NULL,
 	  "Silence after which the bot sends PING; no answer within as long "
 	  "again: reconnect (0: never)." },
+	{ "slack", "enabled", CONFIG_BOOL, O(slack_enabled), "no",
+	  0, 0, NULL, NULL,
+	  "Whether to connect to Slack (needs app_token and bot_token)." },
+	{ "slack", "app_token", CONFIG_SECRET, O(slack_app_token), "",
+	  0, 0, NULL, NULL,
+	  "The app-level token (xapp-...), for Socket Mode only: literal, "
+	  "file:/path, env:NAME or credential:NAME." },
+	{ "slack", "bot_token", CONFIG_SECRET, O(slack_bot_token), "",
+	  0, 0, NULL, NULL,
+	  "The bot token (xoxb-...), for the Web API: literal, file:/path, "
+	  "env:NAME or credential:NAME." },
+	{ "slack", "api_base", CONFIG_STRING, O(slack_api_base),
+	  "https://slack.com/api", 1, 512, NULL, config_check_http_url,
+	  "Base URL of the Web API (http:// or https://)." },
+	{ "slack", "ca_file", CONFIG_STRING, O(slack_ca_file), "",
+	  0, 4095, NULL, NULL,
+	  "CA certificates (PEM) for TLS; empty: the system's." },
+	{ "slack", "command", CONFIG_STRING, O(slack_command), "",
+	  0, 32, NULL, config_check_command,
+	  "The slash command with every table command; empty: bot.command." },
+	{ "slack", "ping_interval", CONFIG_DURATION, O(slack_ping_interval_ms),
+	  "10s", 100, 10 * MS_MINUTE, NULL, NULL,
+	  "How often to ping the Socket Mode connection; silence for three "
+	  "intervals means it is dead." },
 
 	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
 };

@@ -100,6 +100,14 @@ struct config {
 	uint64_t	  irc_send_rate_ms;
 	int		  irc_send_burst;
 	uint64_t	  irc_ping_interval_ms;	/* 0: never ping */
+	/* [slack] */
+	int		  slack_enabled;
+	char		 *slack_app_token;	/* secret, xapp- */
+	char		 *slack_bot_token;	/* secret, xoxb- */
+	char		 *slack_api_base;
+	char		 *slack_ca_file;	/* "": the system's CAs */
+	char		 *slack_command;	/* "": bot.command */
+	uint64_t	  slack_ping_interval_ms;
 };
 
 /* What a schema row's field holds, and how its text is read. */

@@ -18,6 +18,7 @@
 #include "adapters/discord/discord.h"
 #include "adapters/xmpp/xmpp.h"
 #include "adapters/irc/irc.h"
+#include "adapters/slack/slack.h"
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
@@ -227,6 +228,11 @@ main(int argc, char **argv)
 	}
 	if (cfg->irc_enabled) {
 		if ((a = irc_new(&bot, &cause)) == NULL)
+			fatalx("%s", cause);
+		bot_add_adapter(&bot, a);
+	}
+	if (cfg->slack_enabled) {
+		if ((a = slack_new(&bot, &cause)) == NULL)
 			fatalx("%s", cause);
 		bot_add_adapter(&bot, a);
 	}

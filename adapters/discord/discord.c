@@ -13,20 +13,13 @@
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "lib/json.h"
 #include "lib/xmalloc.h"
 
 const char *
 dj_string(const cJSON *obj, const char *name, size_t max)
 {
-	const cJSON	*item;
-
-	if (!cJSON_IsObject(obj))
-		return NULL;
-	item = cJSON_GetObjectItemCaseSensitive(obj, name);
-	if (!cJSON_IsString(item) || item->valuestring == NULL ||
-	    item->valuestring[0] == '\0' || strlen(item->valuestring) > max)
-		return NULL;
-	return item->valuestring;
+	return json_string(obj, name, max);
 }
 
 const char *
@@ -46,19 +39,7 @@ int
 dj_int(const cJSON *obj, const char *name, int64_t min, int64_t max,
     int64_t *out)
 {
-	const cJSON	*item;
-	double		 v;
-
-	if (!cJSON_IsObject(obj))
-		return -1;
-	item = cJSON_GetObjectItemCaseSensitive(obj, name);
-	if (!cJSON_IsNumber(item))
-		return -1;
-	v = item->valuedouble;
-	if (v != v || v < (double)min || v > (double)max || v != (double)(int64_t)v)
-		return -1;
-	*out = (int64_t)v;
-	return 0;
+	return json_int(obj, name, min, max, out);
 }
 
 size_t

@@ -1,0 +1,237 @@
+/*
+ * Direct messages.  Slack sends a DM to the bot's IM channel with the
+ * user, which conversations.open opens (or finds); the channel is cached
+ * per user, and texts sent while it opens wait, in order, to follow it.
+ * When Slack refuses (the user is deactivated or cannot be written to,
+ * or the app's Messages tab is off), the user is marked: later send_dm
+ * calls fail at once with a cause, so the bot serves their secrets
+ * through "hand", and the first refusal is reported to the bot
+ * (bot_dm_failed), which tells the channel without any secret.  A user
+ * who writes from the DM shows it works again.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/queue.h>
+
+#include "adapters/slack/slack-int.h"
+#include "bot/bot.h"
+#include "bot/log.h"
+#include "lib/json.h"
+#include "lib/xmalloc.h"
+
+#define IM_USERS_MAX	10000
+#define IM_PENDING_MAX	16
+
+enum im_state { IM_NONE, IM_OPENING, IM_OPEN, IM_CLOSED };
+
+struct im_entry {
+	LIST_ENTRY(im_entry)	 entry;
+	char			 user[SLACK_ID_MAX];
+	char			 channel[SLACK_ID_MAX];
+	enum im_state		 state;
+	char			*pending[IM_PENDING_MAX];
+	struct adapter_buttons	*pending_bs[IM_PENDING_MAX];
+	int			 npending;
+};
+
+struct slack_dms {
+	LIST_HEAD(, im_entry)	 users;
+	int			 n;
+};
+
+struct slack_dms *
+im_new(void)
+{
+	struct slack_dms	*c = xcalloc(1, sizeof *c);
+
+	LIST_INIT(&c->users);
+	return c;
+}
+
+static void
+im_drop_pending(struct im_entry *e)
+{
+	while (e->npending > 0) {
+		e->npending--;
+		free(e->pending[e->npending]);
+		free(e->pending_bs[e->npending]);
+	}
+}
+
+void
+im_free(struct slack_dms *c)
+{
+	struct im_entry	*e;
+
+	if (c == NULL)
+		return;
+	while ((e = LIST_FIRST(&c->users)) != NULL) {
+		LIST_REMOVE(e, entry);
+		im_drop_pending(e);
+		free(e);
+	}
+	free(c);
+}
+
+/*
+ * The entry of user, a new one if there is none.  Entries live as long as
+ * the cache (calls in flight point at them); past IM_USERS_MAX an idle
+ * one is reused.
+ */
+static struct im_entry *
+im_find(struct slack *s, const char *user)
+{
+	struct slack_dms	*c = s->dms;
+	struct im_entry		*e, *idle = NULL;
+
+	LIST_FOREACH(e, &c->users, entry) {
+		if (strcmp(e->user, user) == 0)
+			return e;
+		if (e->state == IM_NONE || e->state == IM_CLOSED)
+			idle = e;
+	}
+	if (c->n >= IM_USERS_MAX && idle != NULL)
+		e = idle;
+	else {
+		e = xcalloc(1, sizeof *e);
+		LIST_INSERT_HEAD(&c->users, e, entry);
+		c->n++;
+	}
+	snprintf(e->user, sizeof e->user, "%s", user);
+	e->channel[0] = '\0';
+	e->state = IM_NONE;
+	return e;
+}
+
+/* Does Slack's error mean this user cannot get DMs from the bot? */
+static int
+im_refused(const char *error)
+{
+	static const char *const closed[] = {
+		"cannot_dm_bot", "user_disabled", "user_not_found",
+		"messages_tab_disabled", "is_archived", NULL
+	};
+	int	i;
+
+	for (i = 0; error != NULL && closed[i] != NULL; i++)
+		if (strcmp(error, closed[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+im_closed(struct slack *s, struct im_entry *e, const char *error)
+{
+	if (e->state == IM_CLOSED)
+		return;
+	log_info("slack: user %s cannot get direct messages (%s)", e->user,
+	    error);
+	e->state = IM_CLOSED;
+	im_drop_pending(e);
+	bot_dm_failed(s->bot, &s->adapter, e->user);
+}
+
+static void
+im_posted(struct slack *s, const struct web_result *res, void *arg)
+{
+	struct im_entry	*e = arg;
+
+	if (res->error == NULL)
+		return;
+	if (im_refused(res->slack_error)) {
+		im_closed(s, e, res->slack_error);
+		return;
+	}
+	log_warn("slack: a direct message to %s failed: %s", e->user,
+	    res->error);
+}
+
+static void
+im_opened(struct slack *s, const struct web_result *res, void *arg)
+{
+	struct im_entry	*e = arg;
+	const char	*channel;
+	char		*cause = NULL;
+	int		 i;
+
+	channel = res->error == NULL ? json_string(json_object(res->json,
+	    "channel"), "id", SLACK_ID_MAX - 1) : NULL;
+	if (channel == NULL || !slack_id_ok(channel)) {
+		if (im_refused(res->slack_error)) {
+			im_closed(s, e, res->slack_error);
+			return;
+		}
+		log_warn("slack: opening a DM with %s failed: %s", e->user,
+		    res->error != NULL ? res->error : "no channel id");
+		e->state = IM_NONE;
+		im_drop_pending(e);
+		return;
+	}
+	snprintf(e->channel, sizeof e->channel, "%s", channel);
+	e->state = IM_OPEN;
+	for (i = 0; i < e->npending; i++) {
+		if (slack_post(s, e->channel, e->pending[i], e->pending_bs[i],
+		    im_posted, e, &cause) != 0) {
+			log_warn("slack: %s", cause);
+			free(cause);
+			cause = NULL;
+		}
+	}
+	im_drop_pending(e);
+}
+
+/* Keeps text and buttons (both borrowed, copied) until the channel opens. */
+static int
+im_keep(struct im_entry *e, const char *text, const struct adapter_buttons *bs,
+    char **cause)
+{
+	if (e->npending == IM_PENDING_MAX)
+		return set_cause(cause, "too many direct messages to <@%s> are "
+		    "waiting", e->user);
+	e->pending[e->npending] = xstrdup(text);
+	e->pending_bs[e->npending] = NULL;
+	if (bs != NULL) {
+		e->pending_bs[e->npending] = xmalloc(sizeof *bs);
+		memcpy(e->pending_bs[e->npending], bs, sizeof *bs);
+	}
+	e->npending++;
+	return 0;
+}
+
+int
+im_send(struct slack *s, const char *user, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	struct im_entry	*e = im_find(s, user);
+
+	switch (e->state) {
+	case IM_CLOSED:
+		return set_cause(cause, "<@%s> cannot get direct messages",
+		    user);
+	case IM_OPEN:
+		return slack_post(s, e->channel, text, bs, im_posted, e, cause);
+	case IM_OPENING:
+		return im_keep(e, text, bs, cause);
+	case IM_NONE:
+		break;
+	}
+	if (web_call(s, "conversations.open", NULL, web_form("users", user,
+	    NULL), WEB_FORM, im_opened, e, cause) != 0)
+		return -1;
+	e->state = IM_OPENING;
+	return im_keep(e, text, bs, cause);
+}
+
+void
+im_learn(struct slack *s, const char *user, const char *channel)
+{
+	struct im_entry	*e = im_find(s, user);
+
+	if (e->state == IM_OPENING)
+		return;
+	snprintf(e->channel, sizeof e->channel, "%s", channel);
+	if (e->state == IM_CLOSED)
+		bot_dm_open(s->bot, &s->adapter, user);
+	e->state = IM_OPEN;
+}

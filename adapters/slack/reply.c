@@ -1,0 +1,130 @@
+/*
+ * Answers to an event.  A public answer is a message in the event's
+ * channel (chat.postMessage).  A private one goes to the event's
+ * response_url as an ephemeral message; the first private answer to a
+ * click on a private message replaces that message instead (Slack's
+ * replace_original, as Discord's "update message" callback).  Slack takes
+ * at most five calls of a response_url; past that, or without one, a
+ * private answer is a chat.postEphemeral.  A slash command the bot did not
+ * answer at all gets a short private "Done.", so the user sees it was
+ * heard; a click needs nothing (its ack is enough).
+ *
+ * A response_url is a credential for its message: it is never logged,
+ * and only one on Slack's hooks host (or on api_base's host, for a test
+ * server) is ever called.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapters/slack/slack-int.h"
+#include "bot/bot.h"
+#include "bot/log.h"
+#include "lib/xmalloc.h"
+
+#define REPLY_URL_USES		5
+#define REPLY_HOOKS		"https://hooks.slack.com/"
+
+int
+reply_url_ok(const struct slack *s, const char *url)
+{
+	const char	*p;
+
+	for (p = url; *p != '\0'; p++)
+		if ((unsigned char)*p <= ' ' || *p == '"' || *p == '\\')
+			return 0;
+	return strncmp(url, REPLY_HOOKS, strlen(REPLY_HOOKS)) == 0 ||
+	    strncmp(url, s->api_origin, strlen(s->api_origin)) == 0;
+}
+
+static void
+reply_sent(struct slack *s, const struct web_result *res, void *arg)
+{
+	(void)s;
+	(void)arg;
+	if (res->error != NULL)
+		log_warn("slack: a private answer failed: %s", res->error);
+}
+
+/* Sends text privately to ctx's user; 0, or -1 with *cause. */
+static int
+reply_private(struct slack *s, struct slack_ctx *ctx, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	cJSON	*body = cJSON_CreateObject();
+	char	*json;
+	int	 replace;
+
+	ctx->answered = 1;
+	if (ctx->response_url[0] != '\0' && ctx->uses < REPLY_URL_USES) {
+		replace = ctx->click && ctx->private_msg && !ctx->replaced;
+		if (replace) {
+			cJSON_AddBoolToObject(body, "replace_original", 1);
+			ctx->replaced = 1;
+		} else {
+			cJSON_AddStringToObject(body, "response_type",
+			    "ephemeral");
+			cJSON_AddBoolToObject(body, "replace_original", 0);
+		}
+		blocks_message(body, text, bs);
+		if ((json = cJSON_PrintUnformatted(body)) == NULL)
+			fatalx("cJSON_PrintUnformatted failed");
+		cJSON_Delete(body);
+		ctx->uses++;
+		return web_call(s, ctx->response_url, ctx->queue, json, WEB_URL,
+		    reply_sent, NULL, cause);
+	}
+	cJSON_AddStringToObject(body, "channel", ctx->channel);
+	cJSON_AddStringToObject(body, "user", ctx->user);
+	blocks_message(body, text, bs);
+	if ((json = cJSON_PrintUnformatted(body)) == NULL)
+		fatalx("cJSON_PrintUnformatted failed");
+	cJSON_Delete(body);
+	return web_call(s, "chat.postEphemeral", ctx->queue, json, 0,
+	    reply_sent, NULL, cause);
+}
+
+void
+reply_say(struct slack *s, struct slack_ctx *ctx, const char *text)
+{
+	char	*cause = NULL;
+
+	if (ctx->queue[0] == '\0')
+		snprintf(ctx->queue, sizeof ctx->queue, "say:%s", ctx->user);
+	if (reply_private(s, ctx, text, NULL, &cause) != 0) {
+		log_warn("slack: %s", cause);
+		free(cause);
+	}
+}
+
+int
+reply_send(struct slack *s, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	struct slack_ctx	*ctx = ev->reply_ctx;
+
+	if (ctx == NULL || ctx != s->current) {
+		/* Not inside its event any more: only public is safe. */
+		if (private)
+			return set_cause(cause, "the event is over");
+		return slack_post(s, ev->channel, text, bs, NULL, NULL, cause);
+	}
+	if (private)
+		return reply_private(s, ctx, text, bs, cause);
+	ctx->answered = 1;
+	return slack_post(s, ctx->channel, text, bs, NULL, NULL, cause);
+}
+
+void
+reply_dispatch(struct slack *s, struct slack_ctx *ctx, struct bot_event *ev)
+{
+	static unsigned long	serial;
+
+	snprintf(ctx->queue, sizeof ctx->queue, "reply:%lu", ++serial);
+	ev->reply_ctx = ctx;
+	s->current = ctx;
+	bot_handle_event(s->bot, ev);
+	if (!ctx->answered && !ctx->click)
+		reply_say(s, ctx, "Done.");
+	s->current = NULL;
+}

@@ -1,0 +1,263 @@
+/*
+ * slack-int.h: what the Slack adapter's files share.  Nothing outside
+ * adapters/slack includes it; the rest of the bot sees only slack.h.
+ *
+ * The adapter is one struct slack: the Web API client (web.c), the Socket
+ * Mode connections (socket.c) and their envelopes (envelope.c), slash
+ * commands (command.c) and button clicks (action.c) turned into
+ * bot_events, answers to them (reply.c), Block Kit messages (blocks.c),
+ * the tables' edited messages (tablemsg.c), DM channels (im.c) and who is a
+ * workspace admin (admin.c), glued in slack.c.  Everything runs on the
+ * bot's one libuv loop.
+ */
+#ifndef ADAPTERS_SLACK_SLACK_INT_H
+#define ADAPTERS_SLACK_SLACK_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+#include <uv.h>
+
+#include "bot/adapter.h"
+
+struct web;
+struct slack_socket;
+struct envelope_seen;
+struct slack_dms;
+struct slack_boards;
+struct slack_admins;
+
+#define SLACK_ID_MAX		32	/* a user, channel or team id, with room */
+#define SLACK_TS_MAX		32	/* a message's ts: "1700000000.000100" */
+#define SLACK_URL_MAX		512	/* a response_url or a socket URL */
+#define SLACK_NAME_MAX		100	/* a user name */
+#define SLACK_TEXT_MAX		4000	/* command text from Slack */
+
+/* One event being handled, and how to answer it (reply.c). */
+struct slack_ctx {
+	char	user[SLACK_ID_MAX];
+	char	channel[SLACK_ID_MAX];
+	char	response_url[SLACK_URL_MAX];	/* "": none usable */
+	char	queue[64];		/* keeps this event's answers in order */
+	int	click;			/* a button click, not a slash command */
+	int	private_msg;		/* the clicked message is ephemeral or a DM */
+	int	answered;		/* something was said or shown */
+	int	replaced;		/* the clicked message was replaced once */
+	int	uses;			/* response_url calls made (Slack allows 5) */
+};
+
+struct slack {
+	struct adapter		 adapter;
+	struct bot		*bot;
+	uv_loop_t		*loop;
+	int			 stopping;
+
+	/* Copied from the config at start, so SIGHUP cannot pull them away. */
+	char			*app_token;	/* xapp-: apps.connections.open only */
+	char			*bot_token;	/* xoxb-: every other call */
+	char			*api_base;	/* no trailing slash */
+	char			*api_origin;	/* scheme://host[:port]/ of api_base */
+	char			*ca_file;	/* "": the system's */
+	char			*command;	/* the slash command, without "/" */
+	uint64_t		 ping_ms;
+
+	struct web		*web;
+	struct slack_socket	*sock;
+	struct envelope_seen	*seen;
+	struct slack_dms	*dms;
+	struct slack_boards	*boards;
+	struct slack_admins	*admins;
+
+	/* The event being handled by bot_handle_event, or NULL. */
+	struct slack_ctx	*current;
+};
+
+/*
+ * web.c: Web API calls on libcurl's multi interface, driven by the loop.
+ * Calls wait in named FIFO queues, one call of a queue in flight (so the
+ * messages to one channel keep their order).  A 429 holds every call of
+ * its method for Retry-After; 5xx and network errors are retried with
+ * backoff; an "ok":false answer is an error named by Slack's error code.
+ */
+#define WEB_APP_TOKEN	0x1	/* authorise with the app-level token */
+#define WEB_FORM	0x2	/* the body is form-encoded, not JSON */
+#define WEB_URL		0x4	/* method is a whole URL (a response_url) */
+#define WEB_QUEUE_MAX	200	/* calls waiting in one queue */
+#define WEB_TOTAL_MAX	5000	/* calls waiting in all queues */
+
+struct web_result {
+	long		 status;	/* HTTP status; 0 when there was none */
+	const cJSON	*json;		/* the parsed body, or NULL; borrowed */
+	const char	*slack_error;	/* "error" of an ok:false answer, or NULL */
+	const char	*error;		/* what went wrong, or NULL on success */
+};
+typedef void web_cb(struct slack *, const struct web_result *, void *arg);
+
+int	 web_init(struct slack *, char **cause);
+/* Drops every call (their callbacks are not called) and closes handles. */
+void	 web_stop(struct slack *);
+void	 web_free(struct slack *);
+/*
+ * Queues a call of method ("chat.postMessage", borrowed; with WEB_URL a
+ * whole URL) with body (JSON, or form with WEB_FORM; taken over, may be
+ * NULL).  queue names the FIFO (NULL: the method's own).  cb (may be NULL)
+ * is called once with the result unless the adapter stops first; arg
+ * belongs to the caller.  0, or -1 with *cause when the queue is full
+ * (body is freed).
+ */
+int	 web_call(struct slack *, const char *method, const char *queue,
+	     char *body, int flags, web_cb *cb, void *arg, char **cause);
+/* A form body "k1=v1&k2=v2" from NULL-terminated key, value pairs; caller frees. */
+char	*web_form(const char *key, ...);
+
+/* envelope.c: Socket Mode messages, their acks and retried duplicates. */
+enum envelope_type {
+	ENVELOPE_HELLO,
+	ENVELOPE_DISCONNECT,
+	ENVELOPE_SLASH,		/* slash_commands */
+	ENVELOPE_INTERACTIVE,	/* interactive: block_actions and others */
+	ENVELOPE_EVENTS,	/* events_api: not subscribed, acked and dropped */
+	ENVELOPE_OTHER,
+};
+
+struct envelope {
+	enum envelope_type	 type;
+	const char		*id;		/* envelope_id, or NULL */
+	int64_t			 retry_attempt;	/* 0 for a first delivery */
+	const char		*reason;	/* disconnect's reason, or NULL */
+	const cJSON		*payload;	/* an object, or NULL */
+};
+
+#define ENVELOPE_ID_MAX		128
+#define ENVELOPE_SEEN_MAX	512	/* remembered ids, oldest forgotten */
+
+/*
+ * Reads one Socket Mode message (msg borrowed; e's pointers point into
+ * it).  0, or -1 with *cause when it is not a message we can read.  An
+ * envelope whose type needs a payload must carry an object.
+ */
+int	 envelope_parse(const cJSON *msg, struct envelope *e, char **cause);
+/* The ack of envelope id ({"envelope_id":id}); caller frees. */
+char	*envelope_ack(const char *id);
+/*
+ * The key that identifies e's content across retries (a trigger_id, an
+ * event_id; else NULL), from its payload; borrowed.
+ */
+const char *envelope_key(const struct envelope *e);
+struct envelope_seen	*envelope_seen_new(void);
+void	 envelope_seen_free(struct envelope_seen *);
+/* 1 if key (borrowed) was seen before; 0 and remembers it otherwise. */
+int	 envelope_seen_check(struct envelope_seen *, const char *key);
+
+/* socket.c: the Socket Mode connections. */
+int	 socket_start(struct slack *, char **cause);
+void	 socket_stop(struct slack *);
+void	 socket_free(struct slack *);
+
+/* slack.c: an envelope the socket read (e borrowed), already acked. */
+void	 slack_envelope(struct slack *, const struct envelope *e);
+
+/*
+ * command.c: a slash command envelope's payload (borrowed) becomes a bot
+ * event.  slack_command_text turns a command ("/fwb", borrowed) and its
+ * text into the bot's command text; caller frees; NULL with *cause when
+ * the command is not ours or the text is too long.
+ */
+void	 command_handle(struct slack *, const cJSON *payload);
+char	*slack_command_text(const char *botcmd, const char *command,
+	     const char *text, char **cause);
+/*
+ * Slack's escaped text back to what a player typed: "&lt;" "&gt;" "&amp;"
+ * decoded, "<@U1|bob>" to "<@U1>", "<#C1|bar>" to "#bar", "<http://x|y>"
+ * to "http://x".  At most max bytes out; caller frees; NULL when longer.
+ */
+char	*slack_unescape(const char *in, size_t max);
+
+/* action.c: an interactive envelope's payload (borrowed). */
+void	 action_handle(struct slack *, const cJSON *payload);
+
+/*
+ * admin.c: whether a user is a workspace admin or owner (users.info,
+ * cached), or created the channel (conversations.info, cached).  An event
+ * from a user not known yet waits, in order, for the answers; then
+ * admin_dispatch runs it.
+ */
+struct slack_held;
+struct slack_admins	*admin_new(void);
+void			 admin_free(struct slack_admins *);
+/* Closes its timer (the adapter stops); waiting events are dropped. */
+void			 admin_stop(struct slack *);
+/*
+ * Runs the event (its strings borrowed, copied here) now or once the
+ * lookups are done.
+ */
+void	 admin_submit(struct slack *, const struct slack_ctx *ctx,
+	     const char *name, const char *text, int is_dm, int is_button);
+
+/* reply.c */
+/* Runs one event: sets s->current, calls the bot, answers "Done." if mute. */
+void	 reply_dispatch(struct slack *, struct slack_ctx *ctx,
+	     struct bot_event *ev);
+/* Answers ctx privately with text (borrowed), logging a failure. */
+void	 reply_say(struct slack *, struct slack_ctx *ctx, const char *text);
+/* The adapter's reply op. */
+int	 reply_send(struct slack *, const struct bot_event *, int private,
+	     const char *text, const struct adapter_buttons *, char **cause);
+/*
+ * Is url (borrowed) a response_url we may call: Slack's hooks host, or the
+ * host of api_base (a test server)?
+ */
+int	 reply_url_ok(const struct slack *, const char *url);
+
+/* blocks.c: Block Kit. */
+#define BLOCKS_SECTION_MAX	3000	/* characters of a section's text */
+#define BLOCKS_MAX		50	/* blocks in a message */
+#define BLOCKS_BUTTON_TEXT_MAX	75	/* characters of a button's text */
+#define BLOCKS_ACTIONS_MAX	25	/* elements of an actions block */
+#define BLOCKS_FALLBACK_MAX	3000	/* characters of a message's "text" */
+
+/*
+ * Bot text (borrowed) as Slack mrkdwn: "&", "<" and ">" escaped, except
+ * the bot's own mentions "<@U123>" and "<#C123>"; caller frees.
+ */
+char	*blocks_escape(const char *text);
+/*
+ * The blocks of a message: text (borrowed) in section blocks of at most
+ * BLOCKS_SECTION_MAX characters, then one actions block per row of bs
+ * (may be NULL).  Caller frees.
+ */
+cJSON	*blocks_build(const char *text, const struct adapter_buttons *bs);
+/*
+ * A message's fields, added to body: "text" (the notification fallback)
+ * and "blocks".
+ */
+void	 blocks_message(cJSON *body, const char *text,
+	     const struct adapter_buttons *bs);
+
+/* tablemsg.c: each table's one public message, edited in place. */
+int	 tablemsg_show(struct adapter *, const char *channel, uint64_t table,
+	     const char *news, const char *text, const struct adapter_buttons *,
+	     enum adapter_board how, char **cause);
+void	 tablemsg_free_all(struct slack *);
+
+/* im.c: DM channels (conversations.open), opened once and cached. */
+struct slack_dms	*im_new(void);
+void			 im_free(struct slack_dms *);
+int	 im_send(struct slack *, const char *user, const char *text,
+	     const struct adapter_buttons *, char **cause);
+/* A DM channel learned otherwise (the user wrote from it): cached. */
+void	 im_learn(struct slack *, const char *user, const char *channel);
+
+/* slack.c */
+/* Is s a Slack id ("U0123ABC", "C0123", "D0123"): 1..SLACK_ID_MAX-1 of A-Z0-9? */
+int	 slack_id_ok(const char *s);
+/*
+ * Posts text (borrowed) with buttons (may be NULL) to channel with
+ * chat.postMessage on the channel's queue; cb as web_call.  0 or -1.
+ */
+int	 slack_post(struct slack *, const char *channel, const char *text,
+	     const struct adapter_buttons *, web_cb *cb, void *arg,
+	     char **cause);
+
+#endif

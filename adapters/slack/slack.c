@@ -1,0 +1,238 @@
+/*
+ * The Slack adapter's glue: the adapter ops the bot calls, routing the
+ * envelopes the socket reads, and posting to a channel.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapters/slack/slack-int.h"
+#include "adapters/slack/slack.h"
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "lib/xmalloc.h"
+
+int
+slack_id_ok(const char *s)
+{
+	const char	*p;
+
+	if (s == NULL || *s == '\0' || strlen(s) >= SLACK_ID_MAX)
+		return 0;
+	for (p = s; *p != '\0'; p++)
+		if (!isupper((unsigned char)*p) && !isdigit((unsigned char)*p))
+			return 0;
+	return 1;
+}
+
+static void
+slack_posted(struct slack *s, const struct web_result *res, void *arg)
+{
+	(void)s;
+	(void)arg;
+	if (res->error != NULL)
+		log_warn("slack: posting a message failed: %s", res->error);
+}
+
+int
+slack_post(struct slack *s, const char *channel, const char *text,
+    const struct adapter_buttons *bs, web_cb *cb, void *arg, char **cause)
+{
+	cJSON	*body = cJSON_CreateObject();
+	char	*json, queue[SLACK_ID_MAX + 8];
+
+	cJSON_AddStringToObject(body, "channel", channel);
+	blocks_message(body, text, bs);
+	cJSON_AddBoolToObject(body, "unfurl_links", 0);
+	if ((json = cJSON_PrintUnformatted(body)) == NULL)
+		fatalx("cJSON_PrintUnformatted failed");
+	cJSON_Delete(body);
+	snprintf(queue, sizeof queue, "ch:%s", channel);
+	return web_call(s, "chat.postMessage", queue, json, 0,
+	    cb != NULL ? cb : slack_posted, arg, cause);
+}
+
+void
+slack_envelope(struct slack *s, const struct envelope *e)
+{
+	switch (e->type) {
+	case ENVELOPE_SLASH:
+		command_handle(s, e->payload);
+		break;
+	case ENVELOPE_INTERACTIVE:
+		action_handle(s, e->payload);
+		break;
+	default:
+		log_debug("slack: ignored an envelope the bot did not ask for");
+		break;
+	}
+}
+
+static int
+slack_send_channel(struct adapter *a, const char *channel, const char *text,
+    char **cause)
+{
+	struct slack	*s = a->priv;
+
+	if (!slack_id_ok(channel))
+		return set_cause(cause, "the channel is not a Slack id");
+	if (s->current != NULL && strcmp(s->current->channel, channel) == 0)
+		s->current->answered = 1;
+	return slack_post(s, channel, text, NULL, NULL, NULL, cause);
+}
+
+static int
+slack_send_dm(struct adapter *a, const char *user_id, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	if (!slack_id_ok(user_id))
+		return set_cause(cause, "the user is not a Slack id");
+	return im_send(a->priv, user_id, text, bs, cause);
+}
+
+static int
+slack_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	return reply_send(a->priv, ev, private, text, bs, cause);
+}
+
+static void
+slack_channel_name(struct adapter *a, const char *channel, char *buf,
+    size_t len)
+{
+	(void)a;
+	if (slack_id_ok(channel))
+		snprintf(buf, len, "<#%s>", channel);
+	else
+		snprintf(buf, len, "%s", channel);
+}
+
+static void
+slack_mention(struct adapter *a, const char *user_id, const char *name,
+    char *buf, size_t len)
+{
+	(void)a;
+	if (slack_id_ok(user_id))
+		snprintf(buf, len, "<@%s>", user_id);
+	else
+		snprintf(buf, len, "@%s", name);
+}
+
+static int
+slack_start(struct adapter *a, char **cause)
+{
+	struct slack	*s = a->priv;
+
+	if (web_init(s, cause) != 0)
+		return -1;
+	return socket_start(s, cause);
+}
+
+static void
+slack_stop(struct adapter *a)
+{
+	struct slack	*s = a->priv;
+
+	if (s->stopping)
+		return;
+	s->stopping = 1;
+	socket_stop(s);
+	admin_stop(s);
+	web_stop(s);
+}
+
+static void
+slack_free(struct adapter *a)
+{
+	struct slack	*s = a->priv;
+
+	socket_free(s);
+	web_free(s);
+	envelope_seen_free(s->seen);
+	im_free(s->dms);
+	admin_free(s->admins);
+	tablemsg_free_all(s);
+	free(s->app_token);
+	free(s->bot_token);
+	free(s->api_base);
+	free(s->api_origin);
+	free(s->ca_file);
+	free(s->command);
+	free(s);
+}
+
+static const struct adapter_ops slack_ops = {
+	.name = "slack",
+	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT,
+	.start = slack_start,
+	.stop = slack_stop,
+	.free_adapter = slack_free,
+	.send_channel = slack_send_channel,
+	.send_dm = slack_send_dm,
+	.reply = slack_reply,
+	.board = tablemsg_show,
+	.channel_name = slack_channel_name,
+	.mention = slack_mention,
+};
+
+/* A token from the config, trailing spaces (a file's newline) cut; caller frees. */
+static char *
+slack_token(const char *value)
+{
+	char	*t = xstrdup(value);
+	size_t	 n = strlen(t);
+
+	while (n > 0 && isspace((unsigned char)t[n - 1]))
+		t[--n] = '\0';
+	return t;
+}
+
+struct adapter *
+slack_new(struct bot *bot, char **cause)
+{
+	struct config	*cfg = bot->config;
+	struct slack	*s;
+	const char	*p;
+	size_t		 n;
+
+	if (*cfg->slack_app_token == '\0') {
+		set_cause(cause, "slack.enabled is set but slack.app_token is "
+		    "empty; give the app-level token (xapp-..., app_token = "
+		    "file:/path or env:NAME)");
+		return NULL;
+	}
+	if (*cfg->slack_bot_token == '\0') {
+		set_cause(cause, "slack.enabled is set but slack.bot_token is "
+		    "empty; give the bot token (xoxb-..., bot_token = "
+		    "file:/path or env:NAME)");
+		return NULL;
+	}
+	s = xcalloc(1, sizeof *s);
+	s->adapter.ops = &slack_ops;
+	s->adapter.bot = bot;
+	s->adapter.priv = s;
+	s->bot = bot;
+	s->loop = bot->loop;
+	s->app_token = slack_token(cfg->slack_app_token);
+	s->bot_token = slack_token(cfg->slack_bot_token);
+	s->api_base = xstrdup(cfg->slack_api_base);
+	n = strlen(s->api_base);
+	while (n > 0 && s->api_base[n - 1] == '/')
+		s->api_base[--n] = '\0';
+	/* scheme://host[:port]/: a test server's response_urls live there. */
+	p = strstr(s->api_base, "://");
+	p = p == NULL ? s->api_base : p + 3;
+	n = (size_t)(p - s->api_base) + strcspn(p, "/");
+	s->api_origin = xasprintf("%.*s/", (int)n, s->api_base);
+	s->ca_file = xstrdup(cfg->slack_ca_file);
+	s->command = xstrdup(*cfg->slack_command != '\0' ? cfg->slack_command :
+	    cfg->bot_command);
+	s->ping_ms = cfg->slack_ping_interval_ms;
+	s->seen = envelope_seen_new();
+	s->dms = im_new();
+	s->admins = admin_new();
+	return &s->adapter;
+}

@@ -1,0 +1,610 @@
+/*
+ * The Web API client: libcurl's multi_socket interface driven by the
+ * bot's libuv loop (a uv_poll per socket curl asks about, one uv_timer for
+ * curl's timeouts), so no call ever blocks the loop.
+ *
+ * Calls wait in named FIFO queues (by default one per method; messages go
+ * on their channel's queue), and only the head of a queue is in flight.
+ * Slack's limits are per method and workspace, and it says when one is
+ * hit: HTTP 429 with Retry-After (seconds).  Then every call of that
+ * method waits that long, and the limited call goes again first.  5xx
+ * answers and network errors are retried with exponential backoff.  A
+ * 200 with "ok": false is an error named by Slack's "error" code, handed
+ * to the caller (and never retried).
+ *
+ * Calls carry "Authorization: Bearer <token>": the bot token, or the
+ * app-level token for apps.connections.open; a response_url gets none.
+ * Tokens are never logged, and neither is a response_url (it is a
+ * credential for its message).
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/queue.h>
+
+#include <curl/curl.h>
+
+#include "adapters/slack/slack-int.h"
+#include "bot/bot.h"
+#include "bot/log.h"
+#include "lib/buf.h"
+#include "lib/json.h"
+#include "lib/xmalloc.h"
+
+#define WEB_BODY_MAX		(1024 * 1024)	/* an answer's body */
+#define WEB_NAME_MAX		96		/* a method or queue name */
+#define WEB_RETRIES_5XX		5
+#define WEB_RETRIES_429		100
+#define WEB_TIMEOUT_MS		15000L
+#define WEB_LIMITS_MAX		64		/* methods held by a 429 */
+
+struct web_call {
+	TAILQ_ENTRY(web_call)	 entry;
+	struct web_queue	*queue;
+	char			*url;
+	char			 method[WEB_NAME_MAX];	/* for logs and limits */
+	char			*body;		/* may be NULL */
+	int			 flags;
+	web_cb			*cb;
+	void			*arg;
+	int			 failures;
+	int			 limited;
+	uint64_t		 not_before;	/* loop ms */
+
+	CURL			*easy;		/* while in flight */
+	struct curl_slist	*headers;
+	struct buf		 response;
+	int64_t			 retry_after;	/* ms, -1: no header */
+};
+
+struct web_queue {
+	TAILQ_ENTRY(web_queue)	 entry;
+	TAILQ_HEAD(, web_call)	 calls;
+	char			 name[WEB_NAME_MAX + SLACK_ID_MAX];
+	int			 n;
+	int			 busy;
+};
+
+struct web_sock {
+	LIST_ENTRY(web_sock)	 entry;
+	uv_poll_t		 poll;
+	curl_socket_t		 fd;
+	struct slack		*s;
+};
+
+struct web_limit {
+	char		 method[WEB_NAME_MAX];
+	uint64_t	 until;
+};
+
+struct web {
+	CURLM			*multi;
+	uv_timer_t		 curl_timer;
+	uv_timer_t		 kick_timer;
+	TAILQ_HEAD(, web_queue)	 queues;
+	LIST_HEAD(, web_sock)	 socks;
+	struct web_limit	 limits[WEB_LIMITS_MAX];
+	int			 total;
+	int			 stopped;
+};
+
+static void	web_kick(struct slack *);
+
+static void
+web_call_free(struct web_call *c)
+{
+	if (c->headers != NULL)
+		curl_slist_free_all(c->headers);
+	buf_release(&c->response);
+	free(c->url);
+	free(c->body);
+	free(c);
+}
+
+char *
+web_form(const char *key, ...)
+{
+	struct buf	 b;
+	va_list		 ap;
+	const char	*k, *v;
+	char		*e;
+
+	buf_init(&b, WEB_BODY_MAX);
+	va_start(ap, key);
+	for (k = key; k != NULL; k = va_arg(ap, const char *)) {
+		v = va_arg(ap, const char *);
+		if ((e = curl_easy_escape(NULL, v, 0)) == NULL)
+			fatalx("curl_easy_escape failed");
+		buf_printf(&b, "%s%s=%s", b.len > 0 ? "&" : "", k, e);
+		curl_free(e);
+	}
+	va_end(ap);
+	return buf_detach(&b);
+}
+
+/* How long method must still wait after a 429; 0: go. */
+static uint64_t
+web_limit_wait(struct web *web, const char *method, uint64_t now)
+{
+	int	i;
+
+	for (i = 0; i < WEB_LIMITS_MAX; i++)
+		if (web->limits[i].until > now &&
+		    strcmp(web->limits[i].method, method) == 0)
+			return web->limits[i].until - now;
+	return 0;
+}
+
+static void
+web_limit_set(struct web *web, const char *method, uint64_t until,
+    uint64_t now)
+{
+	int	i, slot = -1;
+
+	for (i = 0; i < WEB_LIMITS_MAX; i++) {
+		if (strcmp(web->limits[i].method, method) == 0) {
+			slot = i;
+			break;
+		}
+		if (slot < 0 && web->limits[i].until <= now)
+			slot = i;
+	}
+	if (slot < 0)
+		slot = 0;	/* every slot busy: forget one */
+	snprintf(web->limits[slot].method, WEB_NAME_MAX, "%s", method);
+	web->limits[slot].until = until;
+}
+
+static void
+web_sock_closed(uv_handle_t *h)
+{
+	free(h->data);
+}
+
+static void
+web_on_poll(uv_poll_t *h, int status, int events)
+{
+	struct web_sock	*ws = h->data;
+	int		 flags = 0, running;
+
+	if (status < 0)
+		flags = CURL_CSELECT_ERR;
+	if (events & UV_READABLE)
+		flags |= CURL_CSELECT_IN;
+	if (events & UV_WRITABLE)
+		flags |= CURL_CSELECT_OUT;
+	curl_multi_socket_action(ws->s->web->multi, ws->fd, flags, &running);
+	web_kick(ws->s);
+}
+
+static int
+web_socket_cb(CURL *easy, curl_socket_t fd, int what, void *userp,
+    void *socketp)
+{
+	struct slack	*s = userp;
+	struct web	*web = s->web;
+	struct web_sock	*ws = socketp;
+	int		 events = 0;
+
+	(void)easy;
+	if (what == CURL_POLL_REMOVE) {
+		if (ws != NULL) {
+			LIST_REMOVE(ws, entry);
+			uv_poll_stop(&ws->poll);
+			uv_close((uv_handle_t *)&ws->poll, web_sock_closed);
+			curl_multi_assign(web->multi, fd, NULL);
+		}
+		return 0;
+	}
+	if (ws == NULL) {
+		ws = xcalloc(1, sizeof *ws);
+		ws->fd = fd;
+		ws->s = s;
+		if (uv_poll_init_socket(s->loop, &ws->poll, fd) != 0) {
+			free(ws);
+			return -1;
+		}
+		ws->poll.data = ws;
+		LIST_INSERT_HEAD(&web->socks, ws, entry);
+		curl_multi_assign(web->multi, fd, ws);
+	}
+	if (what & CURL_POLL_IN)
+		events |= UV_READABLE;
+	if (what & CURL_POLL_OUT)
+		events |= UV_WRITABLE;
+	uv_poll_start(&ws->poll, events, web_on_poll);
+	return 0;
+}
+
+static void
+web_on_curl_timer(uv_timer_t *t)
+{
+	struct slack	*s = t->data;
+	int		 running;
+
+	curl_multi_socket_action(s->web->multi, CURL_SOCKET_TIMEOUT, 0,
+	    &running);
+	web_kick(s);
+}
+
+static int
+web_timer_cb(CURLM *multi, long timeout_ms, void *userp)
+{
+	struct slack	*s = userp;
+
+	(void)multi;
+	if (timeout_ms < 0)
+		uv_timer_stop(&s->web->curl_timer);
+	else
+		uv_timer_start(&s->web->curl_timer, web_on_curl_timer,
+		    (uint64_t)timeout_ms, 0);
+	return 0;
+}
+
+static size_t
+web_on_body(char *data, size_t size, size_t n, void *arg)
+{
+	struct web_call	*c = arg;
+
+	if (buf_add(&c->response, data, size * n) != 0)
+		return 0;	/* too big: curl fails the transfer */
+	return size * n;
+}
+
+static size_t
+web_on_header(char *data, size_t size, size_t n, void *arg)
+{
+	struct web_call	*c = arg;
+	size_t		 len = size * n, i;
+	char		 v[32];
+	long		 secs;
+
+	if (len > 12 && strncasecmp(data, "Retry-After:", 12) == 0) {
+		for (i = 12; i < len && isspace((unsigned char)data[i]); i++)
+			;
+		snprintf(v, sizeof v, "%.*s", (int)(len - i < sizeof v - 1 ?
+		    len - i : sizeof v - 1), data + i);
+		if (isdigit((unsigned char)v[0])) {
+			secs = strtol(v, NULL, 10);
+			if (secs >= 0 && secs <= 3600)
+				c->retry_after = (int64_t)secs * 1000;
+		}
+	}
+	return len;
+}
+
+static void
+web_start(struct slack *s, struct web_call *c)
+{
+	struct web	*web = s->web;
+	const char	*token;
+	char		*h;
+
+	if ((c->easy = curl_easy_init()) == NULL)
+		fatalx("curl_easy_init failed");
+	buf_reset(&c->response);
+	c->retry_after = -1;
+	if (c->headers == NULL) {
+		if (!(c->flags & WEB_URL)) {
+			token = (c->flags & WEB_APP_TOKEN) ? s->app_token :
+			    s->bot_token;
+			h = xasprintf("Authorization: Bearer %s", token);
+			c->headers = curl_slist_append(NULL, h);
+			free(h);
+		}
+		c->headers = curl_slist_append(c->headers,
+		    (c->flags & WEB_FORM) ?
+		    "Content-Type: application/x-www-form-urlencoded" :
+		    "Content-Type: application/json; charset=utf-8");
+		h = xasprintf("User-Agent: cheersbot/%s", CHEERSBOT_VERSION);
+		c->headers = curl_slist_append(c->headers, h);
+		free(h);
+		if (c->headers == NULL)
+			fatalx("curl_slist_append failed");
+	}
+	curl_easy_setopt(c->easy, CURLOPT_URL, c->url);
+	curl_easy_setopt(c->easy, CURLOPT_POST, 1L);
+	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDS, c->body != NULL ?
+	    c->body : "");
+	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDSIZE, c->body != NULL ?
+	    (long)strlen(c->body) : 0L);
+	curl_easy_setopt(c->easy, CURLOPT_HTTPHEADER, c->headers);
+	curl_easy_setopt(c->easy, CURLOPT_PRIVATE, c);
+	curl_easy_setopt(c->easy, CURLOPT_WRITEFUNCTION, web_on_body);
+	curl_easy_setopt(c->easy, CURLOPT_WRITEDATA, c);
+	curl_easy_setopt(c->easy, CURLOPT_HEADERFUNCTION, web_on_header);
+	curl_easy_setopt(c->easy, CURLOPT_HEADERDATA, c);
+	curl_easy_setopt(c->easy, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c->easy, CURLOPT_TIMEOUT_MS, WEB_TIMEOUT_MS);
+	curl_easy_setopt(c->easy, CURLOPT_PROTOCOLS_STR, "http,https");
+	if (*s->ca_file != '\0')
+		curl_easy_setopt(c->easy, CURLOPT_CAINFO, s->ca_file);
+	c->queue->busy = 1;
+	log_debug("slack: calling %s", c->method);
+	curl_multi_add_handle(web->multi, c->easy);
+}
+
+static void
+web_unqueue(struct web *web, struct web_call *c)
+{
+	struct web_queue	*q = c->queue;
+
+	TAILQ_REMOVE(&q->calls, c, entry);
+	q->n--;
+	web->total--;
+	q->busy = 0;
+	if (q->n == 0) {
+		TAILQ_REMOVE(&web->queues, q, entry);
+		free(q);
+	}
+}
+
+static uint64_t
+web_backoff(int failures)
+{
+	uint64_t	ms = 1000ULL << (failures > 6 ? 6 : failures - 1);
+
+	return ms / 2 + (uint64_t)random() % (ms / 2 + 1);
+}
+
+/* A transfer is over: retry it, or hand its result to the caller. */
+static void
+web_done(struct slack *s, struct web_call *c, CURLcode rc)
+{
+	struct web		*web = s->web;
+	struct web_result	 res;
+	cJSON			*json = NULL;
+	uint64_t		 now = uv_now(s->loop), retry;
+	char			*error = NULL;
+	const char		*body;
+
+	memset(&res, 0, sizeof res);
+	if (rc == CURLE_OK)
+		curl_easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &res.status);
+	curl_multi_remove_handle(web->multi, c->easy);
+	curl_easy_cleanup(c->easy);
+	c->easy = NULL;
+	c->queue->busy = 0;
+
+	if (rc != CURLE_OK || res.status >= 500) {
+		c->failures++;
+		error = rc != CURLE_OK ? xstrdup(curl_easy_strerror(rc)) :
+		    xasprintf("HTTP %ld", res.status);
+		if (c->failures <= WEB_RETRIES_5XX) {
+			retry = web_backoff(c->failures);
+			log_warn("slack: %s: %s; retrying in %llu ms",
+			    c->method, error, (unsigned long long)retry);
+			free(error);
+			c->not_before = now + retry;
+			return;
+		}
+		log_warn("slack: %s: %s; giving up", c->method, error);
+		goto finish;
+	}
+	if (res.status == 429) {
+		retry = c->retry_after >= 0 ? (uint64_t)c->retry_after : 1000;
+		if (++c->limited <= WEB_RETRIES_429) {
+			log_info("slack: %s: rate limited; waiting %llu ms",
+			    c->method, (unsigned long long)retry);
+			web_limit_set(web, c->method, now + retry, now);
+			c->not_before = now + retry;
+			return;
+		}
+		error = xasprintf("rate limited %d times", c->limited - 1);
+		log_warn("slack: %s: %s; giving up", c->method, error);
+		goto finish;
+	}
+	body = buf_str(&c->response);
+	if (*body != '\0' && !c->response.truncated)
+		json = cJSON_Parse(body);
+	res.json = json;
+	if (res.status < 200 || res.status >= 300) {
+		res.slack_error = json_string(json, "error", 100);
+		error = xasprintf("HTTP %ld%s%s", res.status,
+		    res.slack_error != NULL ? ": " : "",
+		    res.slack_error != NULL ? res.slack_error : "");
+	} else if (c->flags & WEB_URL) {
+		/* A response_url answers {"ok":true} or a bare "ok". */
+		if (json != NULL && cJSON_IsObject(json) &&
+		    !json_true(json, "ok")) {
+			res.slack_error = json_string(json, "error", 100);
+			error = xasprintf("%s", res.slack_error != NULL ?
+			    res.slack_error : "not ok");
+		}
+	} else if (!cJSON_IsObject(json)) {
+		error = xstrdup("an answer that is not a JSON object");
+	} else if (!json_true(json, "ok")) {
+		res.slack_error = json_string(json, "error", 100);
+		error = xasprintf("%s", res.slack_error != NULL ?
+		    res.slack_error : "ok is not true");
+	}
+
+finish:
+	res.error = error;
+	web_unqueue(web, c);
+	if (c->cb != NULL)
+		c->cb(s, &res, c->arg);
+	cJSON_Delete(json);
+	free(error);
+	web_call_free(c);
+}
+
+static void
+web_check_done(struct slack *s)
+{
+	struct web_call	*c;
+	CURLMsg		*msg;
+	int		 pending;
+
+	while ((msg = curl_multi_info_read(s->web->multi, &pending)) != NULL) {
+		if (msg->msg != CURLMSG_DONE)
+			continue;
+		c = NULL;
+		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE,
+		    (char **)&c);
+		if (c != NULL)
+			web_done(s, c, msg->data.result);
+	}
+}
+
+static void
+web_on_kick_timer(uv_timer_t *t)
+{
+	web_kick(t->data);
+}
+
+/* Starts every queue head that may leave now; re-arms for the next. */
+static void
+web_kick(struct slack *s)
+{
+	struct web		*web = s->web;
+	struct web_queue	*q;
+	struct web_call		*c;
+	uint64_t		 now, wait, next = UINT64_MAX;
+
+	if (web == NULL || web->stopped)
+		return;
+	web_check_done(s);
+	now = uv_now(s->loop);
+	TAILQ_FOREACH(q, &web->queues, entry) {
+		if (q->busy || (c = TAILQ_FIRST(&q->calls)) == NULL)
+			continue;
+		wait = web_limit_wait(web, c->method, now);
+		if (c->not_before > now && c->not_before - now > wait)
+			wait = c->not_before - now;
+		if (wait == 0)
+			web_start(s, c);
+		else if (wait < next)
+			next = wait;
+	}
+	if (next != UINT64_MAX)
+		uv_timer_start(&web->kick_timer, web_on_kick_timer, next, 0);
+	else
+		uv_timer_stop(&web->kick_timer);
+}
+
+int
+web_call(struct slack *s, const char *method, const char *queue, char *body,
+    int flags, web_cb *cb, void *arg, char **cause)
+{
+	struct web		*web = s->web;
+	struct web_queue	*q;
+	struct web_call		*c;
+	char			 qname[sizeof q->name];
+
+	if (web == NULL || web->stopped) {
+		free(body);
+		return set_cause(cause, "the Slack adapter is stopping");
+	}
+	c = xcalloc(1, sizeof *c);
+	if (flags & WEB_URL) {
+		c->url = xstrdup(method);
+		snprintf(c->method, sizeof c->method, "response_url");
+	} else {
+		c->url = xasprintf("%s/%s", s->api_base, method);
+		snprintf(c->method, sizeof c->method, "%s", method);
+	}
+	c->body = body;
+	c->flags = flags;
+	c->cb = cb;
+	c->arg = arg;
+	buf_init(&c->response, WEB_BODY_MAX);
+	snprintf(qname, sizeof qname, "%s", queue != NULL ? queue : c->method);
+	TAILQ_FOREACH(q, &web->queues, entry)
+		if (strcmp(q->name, qname) == 0)
+			break;
+	if ((q != NULL && q->n >= WEB_QUEUE_MAX) ||
+	    web->total >= WEB_TOTAL_MAX) {
+		log_warn("slack: too many calls waiting; dropping a %s",
+		    c->method);
+		web_call_free(c);
+		return set_cause(cause, "too many Slack calls are waiting");
+	}
+	if (q == NULL) {
+		q = xcalloc(1, sizeof *q);
+		TAILQ_INIT(&q->calls);
+		snprintf(q->name, sizeof q->name, "%s", qname);
+		TAILQ_INSERT_TAIL(&web->queues, q, entry);
+	}
+	c->queue = q;
+	TAILQ_INSERT_TAIL(&q->calls, c, entry);
+	q->n++;
+	web->total++;
+	web_kick(s);
+	return 0;
+}
+
+int
+web_init(struct slack *s, char **cause)
+{
+	struct web	*web;
+
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0)
+		return set_cause(cause, "slack: curl_global_init failed");
+	web = xcalloc(1, sizeof *web);
+	if ((web->multi = curl_multi_init()) == NULL)
+		fatalx("curl_multi_init failed");
+	TAILQ_INIT(&web->queues);
+	LIST_INIT(&web->socks);
+	uv_timer_init(s->loop, &web->curl_timer);
+	web->curl_timer.data = s;
+	uv_timer_init(s->loop, &web->kick_timer);
+	web->kick_timer.data = s;
+	curl_multi_setopt(web->multi, CURLMOPT_SOCKETFUNCTION, web_socket_cb);
+	curl_multi_setopt(web->multi, CURLMOPT_SOCKETDATA, s);
+	curl_multi_setopt(web->multi, CURLMOPT_TIMERFUNCTION, web_timer_cb);
+	curl_multi_setopt(web->multi, CURLMOPT_TIMERDATA, s);
+	s->web = web;
+	return 0;
+}
+
+void
+web_stop(struct slack *s)
+{
+	struct web		*web = s->web;
+	struct web_queue	*q;
+	struct web_call		*c;
+	struct web_sock		*ws;
+
+	if (web == NULL || web->stopped)
+		return;
+	web->stopped = 1;
+	if (web->total > 0)
+		log_info("slack: dropping %d unsent call%s", web->total,
+		    web->total == 1 ? "" : "s");
+	while ((ws = LIST_FIRST(&web->socks)) != NULL) {
+		LIST_REMOVE(ws, entry);
+		curl_multi_assign(web->multi, ws->fd, NULL);
+		uv_poll_stop(&ws->poll);
+		uv_close((uv_handle_t *)&ws->poll, web_sock_closed);
+	}
+	while ((q = TAILQ_FIRST(&web->queues)) != NULL) {
+		while ((c = TAILQ_FIRST(&q->calls)) != NULL) {
+			TAILQ_REMOVE(&q->calls, c, entry);
+			if (c->easy != NULL) {
+				curl_multi_remove_handle(web->multi, c->easy);
+				curl_easy_cleanup(c->easy);
+			}
+			web_call_free(c);
+		}
+		TAILQ_REMOVE(&web->queues, q, entry);
+		free(q);
+	}
+	web->total = 0;
+	curl_multi_cleanup(web->multi);
+	web->multi = NULL;
+	uv_close((uv_handle_t *)&web->curl_timer, NULL);
+	uv_close((uv_handle_t *)&web->kick_timer, NULL);
+}
+
+void
+web_free(struct slack *s)
+{
+	if (s->web == NULL)
+		return;
+	free(s->web);
+	s->web = NULL;
+	curl_global_cleanup();
+}

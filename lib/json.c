@@ -1,0 +1,59 @@
+/*
+ * Typed, bounded reads of a server's JSON; see json.h.
+ */
+#include <string.h>
+
+#include "lib/json.h"
+
+const char *
+json_string(const cJSON *obj, const char *name, size_t max)
+{
+	const cJSON	*item;
+
+	if (!cJSON_IsObject(obj))
+		return NULL;
+	item = cJSON_GetObjectItemCaseSensitive(obj, name);
+	if (!cJSON_IsString(item) || item->valuestring == NULL ||
+	    item->valuestring[0] == '\0' || strlen(item->valuestring) > max)
+		return NULL;
+	return item->valuestring;
+}
+
+int
+json_int(const cJSON *obj, const char *name, int64_t min, int64_t max,
+    int64_t *out)
+{
+	const cJSON	*item;
+	double		 v;
+
+	if (!cJSON_IsObject(obj))
+		return -1;
+	item = cJSON_GetObjectItemCaseSensitive(obj, name);
+	if (!cJSON_IsNumber(item))
+		return -1;
+	v = item->valuedouble;
+	if (v != v || v < (double)min || v > (double)max ||
+	    v != (double)(int64_t)v)
+		return -1;
+	*out = (int64_t)v;
+	return 0;
+}
+
+int
+json_true(const cJSON *obj, const char *name)
+{
+	if (!cJSON_IsObject(obj))
+		return 0;
+	return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(obj, name));
+}
+
+const cJSON *
+json_object(const cJSON *obj, const char *name)
+{
+	const cJSON	*item;
+
+	if (!cJSON_IsObject(obj))
+		return NULL;
+	item = cJSON_GetObjectItemCaseSensitive(obj, name);
+	return cJSON_IsObject(item) ? item : NULL;
+}

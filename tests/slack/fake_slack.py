@@ -1,0 +1,532 @@
+#!/usr/bin/python3
+"""A protocol-faithful fake Slack for cheersbot's scenario tests.
+
+One aiohttp server on 127.0.0.1 serves the Web API under /api/<method>
+(Slack's form and JSON encodings, "ok": false errors, 429 with
+Retry-After), Socket Mode websockets at /link/?ticket=... (single-use
+tickets from apps.connections.open, "hello", envelopes that must be acked
+with their envelope_id within 3 s, "disconnect"), response_urls under
+/hooks/<id>, and a control API under /_test that the scenario uses to run
+slash commands, click buttons on messages the bot sent, misbehave (a
+refresh disconnect, a retried envelope, a half-open socket, a 429 storm)
+and read back what the bot sent.  It binds port 0 and writes the port to
+--port-file.
+
+Run it with Debian's /usr/bin/python3 and python3-aiohttp.
+"""
+import argparse
+import asyncio
+import json
+import os
+import time
+import urllib.parse
+
+from aiohttp import web, WSMsgType
+
+APP_TOKEN = "xapp-1-test"
+BOT_TOKEN = "xoxb-test"
+BOT_USER = "UBOT"
+# Methods that take a JSON body; every method takes a form.
+JSON_METHODS = {"chat.postMessage", "chat.update", "chat.postEphemeral",
+                "chat.delete"}
+
+
+class Fake:
+    def __init__(self):
+        self.port = 0
+        self.next = 1000
+        self.socks = []             # live sockets, newest last
+        self.tickets = set()
+        self.mute = None            # a socket gone half-open
+        self.storm = 0              # next N chat.postMessage get a 429
+        self.admins = set()
+        self.creators = {}          # channel -> creator
+        self.envelopes = {}         # envelope_id -> sent envelope
+        self.hooks = {}             # hook id -> {"user", "channel", ...}
+        self.msgs = {}              # ts -> message
+        self.log = {
+            "opens": 0, "opens_bad_token": 0, "hellos": 0,
+            "connections": [], "acks": {}, "late_acks": [],
+            "bad_auth": [], "json_refused": [], "block_errors": [],
+            "served_429": 0, "limited_texts": [], "early_after_429": 0,
+            "users_info": 0, "conversations_info": 0, "im_opens": {},
+            "hook_errors": [], "calls": [], "bad_frames": 0,
+        }
+        self.limited_until = 0.0
+
+    def new_id(self):
+        self.next += 1
+        return str(self.next)
+
+    def new_ts(self):
+        self.next += 1
+        return "1700000000.%06d" % self.next
+
+    # --- Socket Mode ---------------------------------------------------
+
+    async def link(self, request):
+        ticket = request.query.get("ticket")
+        if ticket not in self.tickets:
+            return web.Response(status=401, text="bad or used ticket")
+        self.tickets.discard(ticket)
+        ws = web.WebSocketResponse(autoping=False)
+        await ws.prepare(request)
+        conn = {"n": len(self.log["connections"]) + 1, "opened":
+                time.monotonic(), "hello": None, "closed": None,
+                "by": None, "ws": ws}
+        self.log["connections"].append({k: v for k, v in conn.items()
+                                        if k != "ws"})
+        entry = self.log["connections"][-1]
+        self.socks.append(conn)
+        await ws.send_str(json.dumps({
+            "type": "hello", "num_connections": len(self.socks),
+            "debug_info": {"host": "fake-slack", "build_number": 1,
+                           "approximate_connection_time": 18060},
+            "connection_info": {"app_id": "A0FAKE"}}))
+        self.log["hellos"] += 1
+        entry["hello"] = time.monotonic()
+        by = "slack"
+        while True:
+            msg = await ws.receive()
+            if msg.type == WSMsgType.PING:
+                if self.mute is not conn:
+                    await ws.pong(msg.data)
+                continue
+            if msg.type == WSMsgType.CLOSE:
+                by = "bot"
+                await ws.close()
+                break
+            if msg.type in (WSMsgType.CLOSING, WSMsgType.CLOSED,
+                            WSMsgType.ERROR):
+                break
+            if msg.type != WSMsgType.TEXT:
+                continue
+            if self.mute is conn:
+                continue        # half-open: nothing arrives
+            try:
+                p = json.loads(msg.data)
+                eid = p["envelope_id"]
+                env = self.envelopes[eid]
+            except (ValueError, KeyError, TypeError):
+                self.log["bad_frames"] += 1
+                continue
+            late = time.monotonic() - env["sent"]
+            self.log["acks"].setdefault(eid, []).append(
+                {"conn": conn["n"], "latency": late})
+            if late > 3.0:
+                self.log["late_acks"].append(late)
+        entry["closed"] = time.monotonic()
+        entry["by"] = by
+        if conn in self.socks:
+            self.socks.remove(conn)
+        return ws
+
+    def live(self):
+        """The newest socket that said hello and is not muted."""
+        for c in reversed(self.socks):
+            if c is not self.mute and not c["ws"].closed:
+                return c
+        return None
+
+    async def deliver(self, etype, payload, eid=None, retry=0):
+        c = self.live()
+        if c is None:
+            return None
+        eid = eid or "env-" + self.new_id()
+        env = {"envelope_id": eid, "type": etype, "payload": payload,
+               "accepts_response_payload": etype != "interactive",
+               "retry_attempt": retry,
+               "retry_reason": "timeout" if retry else ""}
+        self.envelopes[eid] = {"sent": time.monotonic(), "env": env}
+        await c["ws"].send_str(json.dumps(env))
+        return eid
+
+    # --- Web API -------------------------------------------------------
+
+    async def args(self, request, method):
+        """The call's arguments, from a form or (write methods) JSON."""
+        ctype = request.headers.get("Content-Type", "")
+        raw = await request.read()
+        if ctype.startswith("application/json"):
+            if method not in JSON_METHODS:
+                self.log["json_refused"].append(method)
+                return None
+            return json.loads(raw or b"{}")
+        args = dict(urllib.parse.parse_qsl(raw.decode()))
+        if "blocks" in args:
+            args["blocks"] = json.loads(args["blocks"])
+        return args
+
+    def check_blocks(self, blocks, where):
+        errs = []
+        if blocks is None:
+            return errs
+        if not isinstance(blocks, list) or len(blocks) > 50:
+            return ["%s: blocks must be a list of at most 50" % where]
+        ids = set()
+        for b in blocks:
+            t = b.get("type")
+            if t == "section":
+                txt = b.get("text") or {}
+                if txt.get("type") not in ("mrkdwn", "plain_text") or \
+                        not isinstance(txt.get("text"), str) or \
+                        not 1 <= len(txt["text"]) <= 3000:
+                    errs.append("%s: bad section text" % where)
+            elif t == "actions":
+                els = b.get("elements")
+                if not isinstance(els, list) or not 1 <= len(els) <= 25:
+                    errs.append("%s: actions need 1 to 25 elements" % where)
+                    continue
+                for e in els:
+                    txt = e.get("text") or {}
+                    aid = e.get("action_id")
+                    if e.get("type") != "button" or \
+                            txt.get("type") != "plain_text" or \
+                            not 1 <= len(txt.get("text", "")) <= 75:
+                        errs.append("%s: bad button %r" % (where, txt))
+                    if not isinstance(aid, str) or \
+                            not 1 <= len(aid) <= 255 or aid in ids:
+                        errs.append("%s: bad or repeated action_id %r" %
+                                    (where, aid))
+                    ids.add(aid)
+                    if len(e.get("value", "")) > 2000:
+                        errs.append("%s: value too long" % where)
+                    if e.get("style") not in (None, "primary", "danger"):
+                        errs.append("%s: bad style" % where)
+            else:
+                errs.append("%s: unexpected block %r" % (where, t))
+        return errs
+
+    def store(self, channel, args, ephemeral_for=None, dm_user=None):
+        ts = self.new_ts()
+        m = {"ts": ts, "channel": channel, "text": args.get("text", ""),
+             "blocks": args.get("blocks") or [], "ephemeral":
+             ephemeral_for, "dm_user": dm_user, "history": [],
+             "deleted": False}
+        self.msgs[ts] = m
+        return m
+
+    def dm_user_of(self, channel):
+        for u, ch in self.log["im_opens"].items():
+            if "D" + u == channel:
+                return u
+        return None
+
+    async def api(self, request):
+        method = request.match_info["method"]
+        auth = request.headers.get("Authorization", "")
+        self.log["calls"].append(method)
+        want = APP_TOKEN if method == "apps.connections.open" else BOT_TOKEN
+        if auth != "Bearer " + want:
+            self.log["bad_auth"].append(method)
+            if method == "apps.connections.open" and \
+                    auth == "Bearer " + BOT_TOKEN:
+                return web.json_response({"ok": False, "error":
+                                          "not_allowed_token_type"})
+            return web.json_response({"ok": False, "error": "invalid_auth"})
+        a = await self.args(request, method)
+        if a is None:
+            return web.json_response({"ok": False,
+                                      "error": "invalid_arguments"})
+        h = getattr(self, "m_" + method.replace(".", "_"), None)
+        if h is None:
+            return web.json_response({"ok": False,
+                                      "error": "unknown_method"})
+        return await h(a)
+
+    async def m_apps_connections_open(self, a):
+        self.log["opens"] += 1
+        t = "t" + self.new_id()
+        self.tickets.add(t)
+        return web.json_response({"ok": True, "url":
+                                  "ws://127.0.0.1:%d/link/?ticket=%s" %
+                                  (self.port, t)})
+
+    async def m_chat_postMessage(self, a):
+        ch = a.get("channel", "")
+        if self.storm > 0:
+            self.storm -= 1
+            self.log["served_429"] += 1
+            self.log["limited_texts"].append(a.get("text", ""))
+            self.limited_until = time.monotonic() + 1.0
+            return web.json_response({"ok": False, "error": "ratelimited"},
+                                     status=429,
+                                     headers={"Retry-After": "1"})
+        if time.monotonic() < self.limited_until - 0.05:
+            self.log["early_after_429"] += 1
+        if not (ch.startswith("C") or self.dm_user_of(ch)):
+            return web.json_response({"ok": False,
+                                      "error": "channel_not_found"})
+        if not a.get("text") and not a.get("blocks"):
+            return web.json_response({"ok": False, "error": "no_text"})
+        errs = self.check_blocks(a.get("blocks"), "postMessage")
+        if errs:
+            self.log["block_errors"] += errs
+            return web.json_response({"ok": False, "error": "invalid_blocks"})
+        m = self.store(ch, a, dm_user=self.dm_user_of(ch))
+        return web.json_response({"ok": True, "channel": ch, "ts": m["ts"],
+                                  "message": {"text": m["text"],
+                                              "ts": m["ts"]}})
+
+    async def m_chat_update(self, a):
+        m = self.msgs.get(a.get("ts"))
+        if m is None or m["deleted"] or m["channel"] != a.get("channel") \
+                or m["ephemeral"]:
+            return web.json_response({"ok": False,
+                                      "error": "message_not_found"})
+        errs = self.check_blocks(a.get("blocks"), "update")
+        if errs:
+            self.log["block_errors"] += errs
+            return web.json_response({"ok": False, "error": "invalid_blocks"})
+        m["history"].append({"text": m["text"], "blocks": m["blocks"]})
+        m["text"] = a.get("text", m["text"])
+        if "blocks" in a:
+            m["blocks"] = a["blocks"] or []
+        return web.json_response({"ok": True, "channel": m["channel"],
+                                  "ts": m["ts"], "text": m["text"]})
+
+    async def m_chat_delete(self, a):
+        m = self.msgs.get(a.get("ts"))
+        if m is None or m["deleted"]:
+            return web.json_response({"ok": False,
+                                      "error": "message_not_found"})
+        m["deleted"] = True
+        return web.json_response({"ok": True, "channel": m["channel"],
+                                  "ts": m["ts"]})
+
+    async def m_chat_postEphemeral(self, a):
+        errs = self.check_blocks(a.get("blocks"), "postEphemeral")
+        if errs:
+            self.log["block_errors"] += errs
+            return web.json_response({"ok": False, "error": "invalid_blocks"})
+        if not a.get("user") or not a.get("channel"):
+            return web.json_response({"ok": False, "error": "user_not_found"})
+        m = self.store(a["channel"], a, ephemeral_for=a["user"])
+        return web.json_response({"ok": True, "message_ts": m["ts"]})
+
+    async def m_conversations_open(self, a):
+        u = a.get("users", "")
+        if not u.startswith("U") or "," in u:
+            return web.json_response({"ok": False, "error": "user_not_found"})
+        self.log["im_opens"][u] = self.log["im_opens"].get(u, 0) + 1
+        return web.json_response({"ok": True, "channel": {"id": "D" + u}})
+
+    async def m_users_info(self, a):
+        self.log["users_info"] += 1
+        u = a.get("user", "")
+        if not u.startswith("U"):
+            return web.json_response({"ok": False, "error": "user_not_found"})
+        return web.json_response({"ok": True, "user": {
+            "id": u, "name": u.lower(), "is_admin": u in self.admins,
+            "is_owner": False, "is_primary_owner": False, "is_bot": False}})
+
+    async def m_conversations_info(self, a):
+        self.log["conversations_info"] += 1
+        ch = a.get("channel", "")
+        if not ch.startswith("C"):
+            return web.json_response({"ok": False,
+                                      "error": "channel_not_found"})
+        return web.json_response({"ok": True, "channel": {
+            "id": ch, "name": ch.lower(), "is_channel": True,
+            "creator": self.creators.get(ch, "UFOUNDER")}})
+
+    async def hook(self, request):
+        h = self.hooks.get(request.match_info["id"])
+        try:
+            body = json.loads(await request.read())
+        except ValueError:
+            body = None
+        if h is None or not isinstance(body, dict):
+            self.log["hook_errors"].append("unknown hook or bad body")
+            return web.Response(status=404, text="no_hook")
+        h["uses"] += 1
+        if h["uses"] > 5:
+            self.log["hook_errors"].append("more than 5 uses")
+            return web.json_response({"ok": False, "error": "used_up"},
+                                     status=404)
+        errs = self.check_blocks(body.get("blocks"), "response_url")
+        if errs:
+            self.log["block_errors"] += errs
+            return web.json_response({"ok": False, "error": "invalid_blocks"})
+        if body.get("replace_original"):
+            m = self.msgs.get(h.get("message"))
+            if m is None:
+                self.log["hook_errors"].append("replace without a message")
+                return web.json_response({"ok": False,
+                                          "error": "no_original"})
+            m["history"].append({"text": m["text"], "blocks": m["blocks"]})
+            m["text"] = body.get("text", "")
+            m["blocks"] = body.get("blocks") or []
+            h.setdefault("answers", []).append({"kind": "replace",
+                                                "ts": m["ts"]})
+            return web.json_response({"ok": True})
+        if body.get("response_type") == "in_channel":
+            m = self.store(h["channel"], body)
+            h.setdefault("answers", []).append({"kind": "public",
+                                                "ts": m["ts"]})
+        else:
+            m = self.store(h["channel"], body, ephemeral_for=h["user"])
+            h.setdefault("answers", []).append({"kind": "ephemeral",
+                                                "ts": m["ts"]})
+        return web.json_response({"ok": True})
+
+    def new_hook(self, user, channel, message=None):
+        hid = self.new_id()
+        self.hooks[hid] = {"user": user, "channel": channel,
+                           "message": message, "uses": 0}
+        return hid, "http://127.0.0.1:%d/hooks/%s" % (self.port, hid)
+
+    # --- control -------------------------------------------------------
+
+    async def t_command(self, request):
+        """Runs a slash command: {user, name, channel, command, text}."""
+        p = await request.json()
+        hid, url = self.new_hook(p["user"], p["channel"])
+        payload = {
+            "token": "verification-token", "team_id": "T0FAKE",
+            "team_domain": "fake", "channel_id": p["channel"],
+            "channel_name": "directmessage" if p["channel"][0] == "D"
+            else p["channel"].lower(),
+            "user_id": p["user"], "user_name": p["name"],
+            "command": p.get("command", "/cheers"), "text": p["text"],
+            "api_app_id": "A0FAKE", "is_enterprise_install": "false",
+            "response_url": url, "trigger_id": "trig." + self.new_id()}
+        if p.get("raw") is not None:
+            payload = p["raw"]
+        eid = await self.deliver("slash_commands", payload)
+        if eid is None:
+            return web.json_response({"error": "no socket"}, status=409)
+        return web.json_response({"envelope_id": eid, "hook": hid})
+
+    async def t_click(self, request):
+        """Clicks a button: {user, name, ts, action_id}.  The message
+        must be one the user sees and hold that button."""
+        p = await request.json()
+        m = self.msgs.get(p["ts"])
+        if m is None or m["deleted"]:
+            return web.json_response({"error": "no such message"}, status=409)
+        if (m["ephemeral"] or m["dm_user"]) and \
+                p["user"] not in (m["ephemeral"], m["dm_user"]):
+            return web.json_response({"error": "not your message"},
+                                     status=409)
+        btn = None
+        for b in m["blocks"]:
+            for e in b.get("elements", []) if b.get("type") == "actions" \
+                    else []:
+                if e.get("action_id") == p["action_id"]:
+                    btn = (b, e)
+        if btn is None:
+            return web.json_response({"error": "no such button"}, status=409)
+        hid, url = self.new_hook(p["user"], m["channel"], m["ts"])
+        payload = {
+            "type": "block_actions",
+            "user": {"id": p["user"], "username": p["name"],
+                     "name": p["name"], "team_id": "T0FAKE"},
+            "api_app_id": "A0FAKE", "token": "verification-token",
+            "container": {"type": "message", "message_ts": m["ts"],
+                          "channel_id": m["channel"],
+                          "is_ephemeral": bool(m["ephemeral"])},
+            "trigger_id": "trig." + self.new_id(),
+            "team": {"id": "T0FAKE", "domain": "fake"},
+            "channel": {"id": m["channel"], "name": m["channel"].lower()},
+            "response_url": url,
+            "actions": [{"type": "button", "action_id": btn[1]["action_id"],
+                         "block_id": btn[0].get("block_id", "b"),
+                         "text": btn[1]["text"],
+                         "value": btn[1].get("value", ""),
+                         "action_ts": "1700000001.000001"}]}
+        if not m["ephemeral"]:
+            payload["message"] = {"type": "message", "ts": m["ts"],
+                                  "text": m["text"], "blocks": m["blocks"]}
+        eid = await self.deliver("interactive", payload)
+        if eid is None:
+            return web.json_response({"error": "no socket"}, status=409)
+        return web.json_response({"envelope_id": eid, "hook": hid})
+
+    async def t_hook(self, request):
+        h = self.hooks.get(request.query["id"])
+        return web.json_response({"uses": h["uses"], "answers":
+                                  h.get("answers", [])} if h else None)
+
+    async def t_op(self, request):
+        what = request.match_info["what"]
+        q = request.query
+        if what == "storm":
+            self.storm = int(q.get("n", "2"))
+        elif what == "admin":
+            self.admins.add(q["user"])
+        elif what == "creator":
+            self.creators[q["channel"]] = q["user"]
+        elif what == "disconnect":
+            c = self.live()
+            if c is None:
+                return web.json_response({"error": "no socket"}, status=409)
+            await c["ws"].send_str(json.dumps({
+                "type": "disconnect", "reason": q.get("reason",
+                                                      "refresh_requested"),
+                "debug_info": {"host": "fake-slack"}}))
+            # Like Slack, close it ourselves some seconds later.
+            asyncio.get_running_loop().call_later(
+                float(q.get("grace", "5")),
+                lambda: asyncio.ensure_future(c["ws"].close()))
+        elif what == "retry":
+            eid = q["envelope_id"]
+            env = self.envelopes[eid]["env"]
+            await self.deliver(env["type"], env["payload"], eid=eid,
+                               retry=env["retry_attempt"] + 1)
+        elif what == "mute":
+            self.mute = self.live()
+        elif what == "raw":
+            c = self.live()
+            text = await request.text()
+            try:
+                eid = json.loads(text).get("envelope_id")
+            except (ValueError, AttributeError):
+                eid = None
+            if isinstance(eid, str):
+                self.envelopes[eid] = {"sent": time.monotonic(), "env": {}}
+            await c["ws"].send_str(text)
+        return web.json_response({"ok": True})
+
+    async def t_messages(self, request):
+        return web.json_response(self.msgs)
+
+    async def t_state(self, request):
+        s = dict(self.log)
+        s["live"] = len(self.socks)
+        return web.json_response(s)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--port-file", required=True)
+    args = ap.parse_args()
+    fake = Fake()
+    app = web.Application()
+    r = app.router
+    r.add_get("/link/", fake.link)
+    r.add_post("/api/{method}", fake.api)
+    r.add_post("/hooks/{id}", fake.hook)
+    r.add_post("/_test/command", fake.t_command)
+    r.add_post("/_test/click", fake.t_click)
+    r.add_get("/_test/hook", fake.t_hook)
+    r.add_get("/_test/messages", fake.t_messages)
+    r.add_get("/_test/state", fake.t_state)
+    r.add_post("/_test/{what}", fake.t_op)
+
+    async def run():
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        fake.port = site._server.sockets[0].getsockname()[1]
+        with open(args.port_file + ".tmp", "w") as f:
+            f.write(str(fake.port))
+        os.rename(args.port_file + ".tmp", args.port_file)
+        while True:
+            await asyncio.sleep(3600)
+    asyncio.run(run())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+#!/bin/sh
+# Scenario tests of the Slack adapter against a protocol-faithful fake
+# Slack (tests/slack/fake_slack.py, on Debian's python3-aiohttp): a game
+# of CHEERS by slash commands and button clicks, secrets only in DMs and
+# ephemeral messages, a retried envelope run once, a refresh disconnect
+# and a half-open socket mid-game with nothing lost, a 429 storm, channel
+# admins, malformed envelopes.  scenario.py drives it and checks.
+#
+#   tests/slack/run.sh build/cheersbot
+set -u
+bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+dir=$(cd "$(dirname "$0")" && pwd)
+py=/usr/bin/python3
+tmp=$(mktemp -d)
+fake=""
+pid=""
+cleanup() {
+	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
+	[ -n "$fake" ] && kill "$fake" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+if ! $py -c 'import aiohttp' 2>/dev/null; then
+	echo "slack: FAIL: $py has no aiohttp (scripts/deps.sh installs python3-aiohttp)"
+	exit 1
+fi
+start=$(date +%s)
+$py "$dir/fake_slack.py" --port-file "$tmp/port" > "$tmp/fake.log" 2>&1 &
+fake=$!
+i=0
+while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+if [ ! -s "$tmp/port" ]; then
+	echo "slack: FAIL: the fake server did not start"
+	cat "$tmp/fake.log"
+	exit 1
+fi
+port=$(cat "$tmp/port")
+printf 'xoxb-test\n' > "$tmp/bot.token"
+SLACK_APP_TOKEN=xapp-1-test
+export SLACK_APP_TOKEN
+
+"$bot" -v -o slack.enabled=yes -o console.enabled=no \
+    -o slack.api_base="http://127.0.0.1:$port/api" \
+    -o slack.app_token=env:SLACK_APP_TOKEN \
+    -o slack.bot_token=file:"$tmp/bot.token" \
+    -o slack.ping_interval=300ms \
+    -o bot.state_file="$tmp/state.db" -o bot.seed=7 \
+    -o tables.ai_delay=0 \
+    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+pid=$!
+
+status=0
+$py "$dir/scenario.py" "$port" "$tmp/bot.err" || status=1
+
+# The bot is still running after all that, and SIGTERM ends it cleanly.
+if kill -0 "$pid" 2>/dev/null; then
+	kill -TERM "$pid"
+	i=0
+	while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	wait "$pid"
+	rc=$?
+	pid=""
+	if [ $rc -ne 0 ]; then
+		echo "slack: FAIL: SIGTERM exit status $rc"
+		status=1
+	fi
+else
+	echo "slack: FAIL: the bot died"
+	status=1
+fi
+if [ $status -ne 0 ]; then
+	echo "slack: bot log (last 40 lines):"
+	tail -40 "$tmp/bot.err" | sed 's/^/  /'
+fi
+echo "slack: scenario took $(($(date +%s) - start)) s"
+exit $status

@@ -1,0 +1,407 @@
+#!/usr/bin/python3
+"""Drives cheersbot through the fake Slack and checks what it sent.
+
+    scenario.py PORT BOT_STDERR_FILE
+
+A whole game of CHEERS in channel CBAR, played by slash commands and
+button clicks (DM buttons, the table's "My hand", ephemeral pickers),
+with, along the way, a retried envelope, a refresh disconnect, a 429
+storm and a half-open socket; then channel admins, malformed envelopes,
+and what went where.  Prints one line per failed check and a final
+"N passed, M failed" line; exits non-zero when anything failed.
+"""
+import json
+import random
+import re
+import sys
+import time
+import urllib.request
+
+PORT = int(sys.argv[1])
+BOT_ERR = sys.argv[2]
+BASE = "http://127.0.0.1:%d" % PORT
+CHANNEL = "CBAR"
+ALICE, BOB = "UALICE", "UBOB"
+NAMES = {ALICE: "alice", BOB: "bob"}
+SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
+                    re.M)
+passed = failed = 0
+
+
+def ok(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("slack: FAIL: " + what, flush=True)
+    return cond
+
+
+def call(method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(BASE + path, data=data, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=5) as r:
+            return json.loads(r.read() or b"null")
+    except urllib.error.HTTPError as e:
+        return json.loads(e.read() or b"null")
+
+
+def state():
+    return call("GET", "/_test/state")
+
+
+def messages():
+    return call("GET", "/_test/messages")
+
+
+def op(what, query=""):
+    return call("POST", "/_test/%s%s" % (what, query), {})
+
+
+def wait(pred, timeout=5.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        s = state()
+        if pred(s):
+            return s
+        time.sleep(0.05)
+    return None
+
+
+def settle():
+    """Waits until the bot has stopped sending (0.2 s of quiet)."""
+    last = None
+    for i in range(60):
+        now = (len(state()["calls"]), json.dumps(messages(), sort_keys=True))
+        if now == last:
+            return
+        last = now
+        time.sleep(0.1)
+
+
+def acked(eid, timeout=5.0):
+    return wait(lambda s: eid in s["acks"], timeout) is not None
+
+
+def cmd(user, name, text, channel=CHANNEL, command="/cheers"):
+    """Runs a slash command; returns what was said: (private texts,
+    public messages new in the channel)."""
+    before = set(messages())
+    r = call("POST", "/_test/command", {"user": user, "name": name,
+                                        "channel": channel, "text": text,
+                                        "command": command})
+    if not ok("envelope_id" in r, "the command %r was delivered: %s" %
+              (text, r)):
+        return [], []
+    ok(acked(r["envelope_id"]), "the command %r was acked" % text)
+    settle()
+    return said(r["hook"], before, channel)
+
+
+def said(hook, before, channel):
+    msgs = messages()
+    h = call("GET", "/_test/hook?id=" + hook) or {"answers": []}
+    private = [msgs[a["ts"]]["text"] for a in h["answers"]
+               if a["kind"] in ("ephemeral", "replace")]
+    public = [m for ts, m in msgs.items() if ts not in before and
+              m["channel"] == channel and not m["ephemeral"]]
+    return private, public
+
+
+def labels(m):
+    return [e["text"]["text"] for b in m["blocks"]
+            if b.get("type") == "actions" for e in b["elements"]]
+
+
+def action_of(m, label):
+    for b in m["blocks"]:
+        for e in b.get("elements", []) if b.get("type") == "actions" else []:
+            if e["text"]["text"] == label:
+                return e["action_id"]
+    return None
+
+
+def click(user, msg, label):
+    """Clicks the button labelled label on message msg; returns the hook's
+    answers once the bot has settled, or None."""
+    aid = action_of(msg, label)
+    if aid is None:
+        return None
+    r = call("POST", "/_test/click", {"user": user, "name": NAMES.get(
+        user, user.lower()), "ts": msg["ts"], "action_id": aid})
+    if "envelope_id" not in r:
+        ok(False, "a click was refused by the fake: %s" % r)
+        return None
+    ok(acked(r["envelope_id"]), "a click was acked")
+    settle()
+    return (call("GET", "/_test/hook?id=" + r["hook"]) or {})["answers"]
+
+
+def boards(msgs=None):
+    msgs = messages() if msgs is None else msgs
+    return [m for m in sorted(msgs.values(), key=lambda m: m["ts"])
+            if m["channel"] == CHANNEL and not m["ephemeral"] and
+            not m["deleted"] and ("My hand" in labels(m) or
+                                  "Lately:" in m["text"] or
+                                  "'s shaker:" in m["text"])]
+
+
+def whose_turn():
+    b = boards()
+    if not b:
+        return None
+    m = re.search(r"<@(U[A-Z0-9]+)>'s turn|<@(U[A-Z0-9]+)> must",
+                  b[-1]["text"])
+    return m and (m.group(1) or m.group(2))
+
+
+def public_texts(msgs):
+    """Every public text: channel messages, every version an edit
+    replaced, their sections and their button labels."""
+    out = []
+    for m in msgs.values():
+        if m["ephemeral"] or m["dm_user"]:
+            continue
+        for v in m["history"] + [{"text": m["text"], "blocks": m["blocks"]}]:
+            out.append(v["text"])
+            for b in v["blocks"]:
+                if b.get("type") == "section":
+                    out.append(b["text"]["text"])
+                for e in b.get("elements", []) if \
+                        b.get("type") == "actions" else []:
+                    out.append(e["text"]["text"])
+    return out
+
+
+def latest_dm(user, msgs):
+    dms = [m for m in msgs.values() if m["dm_user"] == user and
+           labels(m)]
+    return max(dms, key=lambda m: m["ts"]) if dms else None
+
+
+# --- connect ------------------------------------------------------------
+s = wait(lambda s: s["hellos"] >= 1 and s["acks"] is not None)
+ok(s is not None, "the bot opens a Socket Mode connection")
+s = state()
+ok(s["opens"] == 1 and "apps.connections.open" not in s["bad_auth"],
+   "apps.connections.open with the app-level token: %s" % s["bad_auth"])
+
+# --- the lobby, and a retried envelope ---------------------------------
+priv, pub = cmd(ALICE, "alice", "new")
+ok(any("opened a CHEERS table" in m["text"] for m in pub),
+   "/cheers new opens a table, publicly: %s" % priv)
+priv, pub = cmd(BOB, "bob", "join")
+ok(any("joins" in m["text"] for m in pub), "/cheers join: %s" % priv)
+before = set(messages())
+r = call("POST", "/_test/command", {"user": ALICE, "name": "alice",
+                                    "channel": CHANNEL, "text": "addbot 1"})
+acked(r["envelope_id"])
+op("retry", "?envelope_id=" + r["envelope_id"])
+ok(wait(lambda s: len(s["acks"].get(r["envelope_id"], [])) == 2) is not None,
+   "the retried envelope is acked again")
+settle()
+priv, pub = said(r["hook"], before, CHANNEL)
+ok(sum("AI player" in m["text"] for m in pub) == 1,
+   "a retried envelope runs once: %s" % [m["text"] for m in pub])
+priv, pub = cmd(BOB, "bob", "start")
+ok(priv and not pub, "only the host may start, said privately: %s" % priv)
+priv, pub = cmd(ALICE, "alice", "start")
+ok(len(boards()) == 1 and labels(boards()[-1]) == ["My hand", "Table"],
+   "the game is one table message with My hand and Table")
+s = wait(lambda s: True)
+msgs = messages()
+ok(any("Your recipe:" in m["text"] for m in msgs.values()
+       if m["dm_user"] == ALICE) and
+   any("Your recipe:" in m["text"] for m in msgs.values()
+       if m["dm_user"] == BOB), "each player gets their recipe by DM")
+priv, pub = cmd(BOB, "bob", "hand <@%s|bob>" % BOB)
+ok(priv and "Your hand" in priv[0] and not pub,
+   "/cheers hand answers ephemerally: %s" % priv)
+priv, pub = cmd(ALICE, "alice", "hand", channel="D" + ALICE)
+ok(priv and "Your hand" in priv[0], "/cheers hand from the DM finds "
+   "alice's table: %s" % priv)
+ok(all(n == 1 for n in state()["im_opens"].values()),
+   "each DM is opened once and cached: %s" % state()["im_opens"])
+
+# --- a whole game, by clicks and slash commands -------------------------
+rnd = random.Random(7)
+moves = slash = dm_moves = board_moves = 0
+refreshed = stormed = muted = False
+for step in range(500):
+    b = boards()
+    if not b or not labels(b[-1]):
+        break
+    who = whose_turn()
+    if who not in NAMES:
+        time.sleep(0.05)
+        continue
+    name = NAMES[who]
+    if moves == 3 and not refreshed:
+        # Slack asks for a refresh: a new socket first, then the old goes.
+        s0 = state()
+        op("disconnect", "?reason=refresh_requested&grace=5")
+        refreshed = True
+        priv, pub = cmd(who, name, "status")
+        ok(priv or pub, "a command right after a disconnect is answered")
+        s = wait(lambda s: s["hellos"] > s0["hellos"] and
+                 s["connections"][-2]["closed"] is not None, 5)
+        ok(s is not None, "refresh_requested: a new socket, the old closed")
+        if s:
+            old, new = s["connections"][-2], s["connections"][-1]
+            ok(new["hello"] < old["closed"] and old["by"] == "bot",
+               "the new socket said hello before the bot closed the old "
+               "one: %s" % s["connections"])
+            ok(s["opens"] == s0["opens"] + 1, "one apps.connections.open "
+               "per connection")
+        b = boards()    # status posted the table again
+    if moves == 6 and not stormed:
+        op("storm", "?n=2")
+        stormed = True
+    if moves == 9 and not muted:
+        # A half-open socket: no pongs, nothing arrives.
+        s0 = state()
+        op("mute")
+        muted = True
+        s = wait(lambda s: s["hellos"] > s0["hellos"], 6)
+        ok(s is not None, "a half-open socket is noticed and replaced")
+        b = boards()
+    msgs = messages()
+    if moves % 7 == 5 and "'s turn" in b[-1]["text"]:
+        priv, pub = cmd(who, name, "throw")
+        ok(not priv or "Done" in priv[0] or not SECRET.search(priv[0]),
+           "/cheers throw: %s" % priv)
+        moves += 1
+        slash += 1
+        continue
+    dm = latest_dm(who, msgs)
+    if dm is not None and moves % 2 == 0:
+        view, via = dm, "dm"
+    else:
+        a = click(who, b[-1], "My hand")
+        if not ok(a and a[0]["kind"] == "ephemeral",
+                  "My hand answers with a new ephemeral message: %s" % a):
+            break
+        view, via = messages()[a[0]["ts"]], "board"
+    for depth in range(4):
+        choices = [l for l in labels(view) if l != "« back"]
+        if not choices:
+            break
+        a = click(who, view, rnd.choice(choices))
+        if not ok(a and a[0]["kind"] == "replace",
+                  "a click on a private message replaces it: %s" % a):
+            break
+        view = messages()[view["ts"]]
+        if "Done" in view["text"]:
+            break
+    if not ok("Done" in view["text"] or "moved on" in view["text"],
+              "a move by clicks is played: %r" % view["text"]):
+        break
+    moves += 1
+    if via == "dm":
+        dm_moves += 1
+    else:
+        board_moves += 1
+    if moves == 5:
+        a = click(BOB, boards()[-1], "Table")
+        s = wait(lambda s: len(boards()) == 1 and
+                 boards()[-1]["ts"] != b[-1]["ts"], 5)
+        ok(s is not None, "Table posts the table again and deletes the old")
+
+s = wait(lambda s: any("Game over" in t for t in public_texts(messages())),
+         10)
+ok(s is not None, "the game is played to its end (%d moves: %d by DM "
+   "buttons, %d by My hand, %d by slash command)" %
+   (moves, dm_moves, board_moves, slash))
+ok(dm_moves > 0 and board_moves > 0 and slash > 0,
+   "every way of moving was used")
+ok(refreshed and stormed and muted, "the disconnect, the storm and the "
+   "half-open socket happened mid-game")
+s = wait(lambda s: boards() and not labels(boards()[-1]), 5)
+ok(s is not None, "the final table has no buttons left")
+s = state()
+ok(s["served_429"] == 2, "the 429 storm was served: %d" % s["served_429"])
+msgs = messages()
+ok(all(any(m["text"] == t for m in msgs.values()) for t in
+       s["limited_texts"]), "every rate-limited message arrived later")
+ok(s["early_after_429"] == 0, "no chat.postMessage before Retry-After "
+   "ended (%d)" % s["early_after_429"])
+with open(BOT_ERR) as f:
+    log = f.read()
+ok("rate limited" in log, "the 429 is logged")
+
+# --- channel admins -----------------------------------------------------
+op("admin", "?user=UCAROL")
+op("creator", "?channel=CLOUNGE&user=UFRANK")
+priv, pub = cmd("UDAVE", "dave", "new", channel="CLOUNGE")
+ok(pub, "dave opens a table in CLOUNGE")
+priv, pub = cmd("UEVE", "eve", "addbot", channel="CLOUNGE")
+ok(priv and not pub, "a member cannot add AI players to dave's table: %s" %
+   priv)
+priv, pub = cmd("UCAROL", "carol", "addbot", channel="CLOUNGE")
+ok(any("AI" in m["text"] for m in pub), "a workspace admin is a channel "
+   "admin: %s %s" % (priv, [m["text"] for m in pub]))
+priv, pub = cmd("UFRANK", "frank", "end", channel="CLOUNGE")
+ok(pub and not priv, "the channel's creator is a channel admin: %s" % priv)
+n = state()["users_info"]
+cmd("UCAROL", "carol", "status", channel="CLOUNGE")
+ok(state()["users_info"] == n, "users.info answers are cached")
+priv, pub = cmd(ALICE, "alice", "new", channel="CFWB", command="/fwb")
+ok(any("Friends with Beverages" in m["text"] for m in pub),
+   "/fwb new opens a Friends with Beverages table")
+
+# --- malformed envelopes are dropped ------------------------------------
+for raw in ("not json", '{"type": 5}', '{"type":"slash_commands",'
+            '"envelope_id":"bad-1"}', '{"type":"slash_commands",'
+            '"envelope_id":"bad-2","payload":{"command":"/cheers"}}',
+            '{"type":"interactive","envelope_id":"bad-3","payload":'
+            '{"type":"block_actions","user":{"id":"UX"},"actions":[]}}',
+            '{"type":"events_api","envelope_id":"bad-4","payload":{}}'):
+    req = urllib.request.Request(BASE + "/_test/raw", data=raw.encode(),
+                                 method="POST")
+    urllib.request.urlopen(req, timeout=5).read()
+priv, pub = cmd(ALICE, "alice", "status")
+ok(priv or pub, "malformed envelopes are dropped; the bot carries on")
+r = call("POST", "/_test/command", {"user": ALICE, "name": "alice",
+                                    "channel": CHANNEL, "text": "x" * 5000})
+acked(r["envelope_id"])
+settle()
+priv, pub = said(r["hook"], set(), "none")
+ok(priv and "could not read" in priv[0], "an over-long command is refused "
+   "privately: %s" % priv)
+priv, pub = cmd(ALICE, "alice", "help", command="/nosuch")
+ok(priv and "not one of my commands" in priv[0], "an unknown command is "
+   "refused privately: %s" % priv)
+
+# --- what went where ----------------------------------------------------
+s = state()
+msgs = messages()
+leaks = [t for t in public_texts(msgs) if SECRET.search(t)]
+ok(not leaks, "no secret in a channel, a public edit or a public button: "
+   "%s" % leaks[:2])
+ok(set(l for m in msgs.values() if not m["ephemeral"] and not m["dm_user"]
+       for l in labels(m)) <= {"My hand", "Table"},
+   "public buttons are the table's own")
+ok(any(m["ephemeral"] and SECRET.search(m["text"]) for m in msgs.values()),
+   "secrets do go out, ephemeral")
+ok(not s["block_errors"], "every message is valid Block Kit: %s" %
+   s["block_errors"][:3])
+ok(not s["hook_errors"], "response_urls are used as Slack allows: %s" %
+   s["hook_errors"][:3])
+ok(not s["late_acks"], "every envelope acked within 3 s: %s" %
+   s["late_acks"])
+ok(not s["bad_auth"], "every Web API call carries the bot token: %s" %
+   s["bad_auth"][:3])
+ok(not s["json_refused"], "read methods get forms, not JSON: %s" %
+   s["json_refused"])
+ok(s["bad_frames"] == 0, "the bot sends only acks on the socket")
+with open(BOT_ERR) as f:
+    log = f.read()
+ok("xoxb-test" not in log and "xapp-1-test" not in log,
+   "the tokens are never logged")
+ok("/hooks/" not in log and "ticket=" not in log,
+   "response_urls and socket tickets are never logged")
+
+print("slack: %d passed, %d failed" % (passed, failed), flush=True)
+sys.exit(1 if failed else 0)

@@ -1,0 +1,364 @@
+/*
+ * Unit tests for the Slack adapter's pure parts: Socket Mode envelopes
+ * (types, acks, malformed ones, retried duplicates), the Block Kit
+ * mapping of text and buttons (escaping, limits, rows), and slash command
+ * text (Slack's escapes and mentions, per-game commands).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "adapters/slack/slack-int.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+/* Parses text into *e; returns the message, which the caller deletes. */
+static cJSON *
+parse(const char *text, struct envelope *e, int *rc)
+{
+	cJSON	*msg = cJSON_Parse(text);
+	char	*cause = NULL;
+
+	*rc = envelope_parse(msg, e, &cause);
+	if (*rc != 0) {
+		assert_non_null(cause);
+		free(cause);
+	}
+	return msg;
+}
+
+static void
+test_envelope_types(void **state)
+{
+	struct envelope	 e;
+	cJSON		*m;
+	int		 rc;
+
+	(void)state;
+	m = parse("{\"type\":\"hello\",\"num_connections\":1}", &e, &rc);
+	assert_int_equal(rc, 0);
+	assert_int_equal(e.type, ENVELOPE_HELLO);
+	assert_null(e.id);
+	cJSON_Delete(m);
+
+	m = parse("{\"type\":\"disconnect\",\"reason\":\"refresh_requested\"}",
+	    &e, &rc);
+	assert_int_equal(rc, 0);
+	assert_int_equal(e.type, ENVELOPE_DISCONNECT);
+	assert_string_equal(e.reason, "refresh_requested");
+	cJSON_Delete(m);
+
+	m = parse("{\"type\":\"slash_commands\",\"envelope_id\":\"e-1\","
+	    "\"payload\":{\"command\":\"/cheers\",\"trigger_id\":\"t.1\"},"
+	    "\"accepts_response_payload\":true}", &e, &rc);
+	assert_int_equal(rc, 0);
+	assert_int_equal(e.type, ENVELOPE_SLASH);
+	assert_string_equal(e.id, "e-1");
+	assert_int_equal(e.retry_attempt, 0);
+	assert_string_equal(envelope_key(&e), "t.1");
+	cJSON_Delete(m);
+
+	m = parse("{\"type\":\"interactive\",\"envelope_id\":\"e-2\","
+	    "\"retry_attempt\":2,\"retry_reason\":\"timeout\","
+	    "\"payload\":{\"type\":\"block_actions\"}}", &e, &rc);
+	assert_int_equal(rc, 0);
+	assert_int_equal(e.type, ENVELOPE_INTERACTIVE);
+	assert_int_equal(e.retry_attempt, 2);
+	assert_null(envelope_key(&e));
+	cJSON_Delete(m);
+
+	m = parse("{\"type\":\"events_api\",\"envelope_id\":\"e-3\","
+	    "\"payload\":{\"event_id\":\"Ev1\"}}", &e, &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(envelope_key(&e), "Ev1");
+	cJSON_Delete(m);
+
+	m = parse("{\"type\":\"something_new\"}", &e, &rc);
+	assert_int_equal(rc, 0);
+	assert_int_equal(e.type, ENVELOPE_OTHER);
+	cJSON_Delete(m);
+}
+
+static void
+test_envelope_malformed(void **state)
+{
+	static const char *const bad[] = {
+		"[1,2]",
+		"{}",
+		"{\"type\":5}",
+		"{\"type\":\"\"}",
+		"{\"type\":\"slash_commands\",\"payload\":{}}",
+		"{\"type\":\"slash_commands\",\"envelope_id\":\"e\"}",
+		"{\"type\":\"slash_commands\",\"envelope_id\":\"e\","
+		    "\"payload\":\"text\"}",
+		"{\"type\":\"interactive\",\"envelope_id\":7,\"payload\":{}}",
+		"{\"type\":\"interactive\",\"envelope_id\":\"e\","
+		    "\"retry_attempt\":-1,\"payload\":{}}",
+		"{\"type\":\"interactive\",\"envelope_id\":\"e\","
+		    "\"retry_attempt\":\"1\",\"payload\":{}}",
+		NULL
+	};
+	struct envelope	 e;
+	cJSON		*m;
+	char		 longid[ENVELOPE_ID_MAX + 64], *text;
+	int		 i, rc;
+
+	(void)state;
+	for (i = 0; bad[i] != NULL; i++) {
+		m = parse(bad[i], &e, &rc);
+		if (rc != -1)
+			fail_msg("accepted %s", bad[i]);
+		cJSON_Delete(m);
+	}
+	memset(longid, 'x', sizeof longid - 1);
+	longid[sizeof longid - 1] = '\0';
+	text = xasprintf("{\"type\":\"slash_commands\",\"envelope_id\":\"%s\","
+	    "\"payload\":{}}", longid);
+	m = parse(text, &e, &rc);
+	assert_int_equal(rc, -1);
+	cJSON_Delete(m);
+	free(text);
+	/* A bad envelope whose id was readable can still be acked. */
+	m = parse("{\"type\":\"slash_commands\",\"envelope_id\":\"e-9\"}", &e,
+	    &rc);
+	assert_int_equal(rc, -1);
+	assert_string_equal(e.id, "e-9");
+	cJSON_Delete(m);
+}
+
+static void
+test_envelope_ack_and_seen(void **state)
+{
+	struct envelope_seen	*seen = envelope_seen_new();
+	char			*ack, key[32];
+	int			 i;
+
+	(void)state;
+	ack = envelope_ack("a\"b");
+	assert_string_equal(ack, "{\"envelope_id\":\"a\\\"b\"}");
+	free(ack);
+	assert_int_equal(envelope_seen_check(seen, "e:1"), 0);
+	assert_int_equal(envelope_seen_check(seen, "e:1"), 1);
+	assert_int_equal(envelope_seen_check(seen, "e:2"), 0);
+	assert_int_equal(envelope_seen_check(seen, NULL), 0);
+	assert_int_equal(envelope_seen_check(seen, ""), 0);
+	/* Only the last ENVELOPE_SEEN_MAX are remembered. */
+	for (i = 0; i < ENVELOPE_SEEN_MAX; i++) {
+		snprintf(key, sizeof key, "x:%d", i);
+		assert_int_equal(envelope_seen_check(seen, key), 0);
+	}
+	assert_int_equal(envelope_seen_check(seen, "e:1"), 0);
+	assert_int_equal(envelope_seen_check(seen, "x:1"), 1);
+	envelope_seen_free(seen);
+}
+
+static void
+test_blocks_escape(void **state)
+{
+	char	*s;
+
+	(void)state;
+	s = blocks_escape("<@U1>'s turn & <@u2> <#C9> <b> a>b <@> <!here>");
+	assert_string_equal(s, "<@U1>'s turn &amp; &lt;@u2&gt; <#C9> "
+	    "&lt;b&gt; a&gt;b &lt;@&gt; &lt;!here&gt;");
+	free(s);
+}
+
+/* The button elements of blocks' actions blocks, in order. */
+static int
+blocks_count(const cJSON *blocks, const char *type)
+{
+	const cJSON	*b;
+	int		 n = 0;
+
+	cJSON_ArrayForEach(b, blocks)
+		if (strcmp(cJSON_GetObjectItem(b, "type")->valuestring, type) == 0)
+			n++;
+	return n;
+}
+
+static void
+test_blocks_buttons(void **state)
+{
+	struct adapter_buttons	 bs;
+	cJSON			*blocks, *row, *el, *t;
+	char			 label[ADAPTER_LABEL_MAX + 1];
+	int			 i;
+
+	(void)state;
+	memset(&bs, 0, sizeof bs);
+	memset(label, 'L', ADAPTER_LABEL_MAX);
+	label[ADAPTER_LABEL_MAX] = '\0';
+	for (i = 0; i < 7; i++) {
+		snprintf(bs.b[i].label, sizeof bs.b[i].label, "%s", i == 0 ?
+		    label : "play 2. 🍸 (🍹)");
+		snprintf(bs.b[i].id, sizeof bs.b[i].id, "cb1:7:3:m 0 %d", i);
+		bs.b[i].row = i < 5 ? 0 : 1;
+		bs.b[i].style = i == 0 ? ADAPTER_STYLE_PRIMARY : i == 1 ?
+		    ADAPTER_STYLE_DANGER : ADAPTER_STYLE_SECONDARY;
+	}
+	bs.n = 7;
+	blocks = blocks_build("Your hand:\n1. 🍸", &bs);
+	assert_int_equal(blocks_count(blocks, "section"), 1);
+	assert_int_equal(blocks_count(blocks, "actions"), 2);
+	row = cJSON_GetArrayItem(blocks, 1);
+	assert_string_equal(cJSON_GetObjectItem(row, "block_id")->valuestring,
+	    "row0");
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(row,
+	    "elements")), 5);
+	el = cJSON_GetArrayItem(cJSON_GetObjectItem(row, "elements"), 0);
+	t = cJSON_GetObjectItem(el, "text");
+	assert_string_equal(cJSON_GetObjectItem(t, "type")->valuestring,
+	    "plain_text");
+	/* 80 characters cut to Slack's 75. */
+	assert_int_equal(strlen(cJSON_GetObjectItem(t, "text")->valuestring),
+	    BLOCKS_BUTTON_TEXT_MAX);
+	assert_string_equal(cJSON_GetObjectItem(el, "action_id")->valuestring,
+	    "cb1:7:3:m 0 0");
+	assert_string_equal(cJSON_GetObjectItem(el, "value")->valuestring,
+	    "cb1:7:3:m 0 0");
+	assert_string_equal(cJSON_GetObjectItem(el, "style")->valuestring,
+	    "primary");
+	el = cJSON_GetArrayItem(cJSON_GetObjectItem(row, "elements"), 1);
+	assert_string_equal(cJSON_GetObjectItem(el, "style")->valuestring,
+	    "danger");
+	el = cJSON_GetArrayItem(cJSON_GetObjectItem(row, "elements"), 2);
+	assert_null(cJSON_GetObjectItem(el, "style"));
+	/* UTF-8 labels are cut by characters, not bytes. */
+	t = cJSON_GetObjectItem(el, "text");
+	assert_string_equal(cJSON_GetObjectItem(t, "text")->valuestring,
+	    "play 2. 🍸 (🍹)");
+	cJSON_Delete(blocks);
+
+	/* 25 buttons in one row make one actions block of 25. */
+	memset(&bs, 0, sizeof bs);
+	for (i = 0; i < ADAPTER_BUTTONS_MAX; i++) {
+		snprintf(bs.b[i].label, sizeof bs.b[i].label, "b%d", i);
+		snprintf(bs.b[i].id, sizeof bs.b[i].id, "id%d", i);
+	}
+	bs.n = ADAPTER_BUTTONS_MAX;
+	blocks = blocks_build("x", &bs);
+	assert_int_equal(blocks_count(blocks, "actions"), 1);
+	cJSON_Delete(blocks);
+
+	/* No buttons: sections only, so an edit takes old buttons away. */
+	blocks = blocks_build("x", NULL);
+	assert_int_equal(cJSON_GetArraySize(blocks), 1);
+	cJSON_Delete(blocks);
+}
+
+static void
+test_blocks_long_text(void **state)
+{
+	struct buf	 b;
+	cJSON		*blocks, *body, *sec;
+	const char	*s;
+	int		 i, n;
+
+	(void)state;
+	buf_init(&b, 1024 * 1024);
+	for (i = 0; i < 400; i++)
+		buf_printf(&b, "line %03d: <@U1> & <x> 🍸🍸🍸🍸🍸\n", i);
+	blocks = blocks_build(buf_str(&b), NULL);
+	n = cJSON_GetArraySize(blocks);
+	assert_true(n > 2 && n <= BLOCKS_MAX);
+	cJSON_ArrayForEach(sec, blocks) {
+		s = cJSON_GetObjectItem(cJSON_GetObjectItem(sec, "text"),
+		    "text")->valuestring;
+		assert_true(strlen(s) > 0);
+		/* Whole lines: each part starts a line, no entity is cut. */
+		assert_memory_equal(s, "line ", 5);
+		assert_true(cJSON_GetObjectItem(cJSON_GetObjectItem(sec,
+		    "text"), "text") != NULL);
+	}
+	cJSON_Delete(blocks);
+
+	/* Far too long: at most BLOCKS_MAX blocks, the last one says so. */
+	buf_reset(&b);
+	for (i = 0; i < 6000; i++)
+		buf_printf(&b, "line %04d of a very long text\n", i);
+	blocks = blocks_build(buf_str(&b), NULL);
+	assert_int_equal(cJSON_GetArraySize(blocks), BLOCKS_MAX);
+	cJSON_Delete(blocks);
+
+	body = cJSON_CreateObject();
+	blocks_message(body, buf_str(&b), NULL);
+	s = cJSON_GetObjectItem(body, "text")->valuestring;
+	assert_true(strlen(s) <= BLOCKS_FALLBACK_MAX);
+	assert_true(strlen(s) > 100);
+	cJSON_Delete(body);
+	buf_release(&b);
+}
+
+static void
+test_unescape(void **state)
+{
+	char	*s;
+
+	(void)state;
+	s = slack_unescape("play 2 <@U123|bob> &lt;3 &amp; <#C1|bar> "
+	    "<https://x.y|x.y> <!here> <@W9>", 512);
+	assert_string_equal(s, "play 2 <@U123> <3 & #bar https://x.y @here "
+	    "<@W9>");
+	free(s);
+	s = slack_unescape("a\tb\nc", 512);
+	assert_string_equal(s, "a b c");
+	free(s);
+	assert_null(slack_unescape("0123456789", 5));
+	s = slack_unescape("unclosed <@U1", 512);
+	assert_string_equal(s, "unclosed <@U1");
+	free(s);
+}
+
+static void
+test_command_text(void **state)
+{
+	char	*s, *cause = NULL;
+
+	(void)state;
+	s = slack_command_text("cheers", "/cheers", "play 2 <@U1|carol>",
+	    &cause);
+	assert_string_equal(s, "play 2 <@U1>");
+	free(s);
+	s = slack_command_text("cheers", "/fwb", "new secondhand=on", &cause);
+	assert_string_equal(s, "new fwb secondhand=on");
+	free(s);
+	s = slack_command_text("cheers", "/fwb", "news", &cause);
+	assert_string_equal(s, "news");
+	free(s);
+	s = slack_command_text("cheers", "/fwb", "draw", &cause);
+	assert_string_equal(s, "draw");
+	free(s);
+	s = slack_command_text("bar", "/bar", "", &cause);
+	assert_string_equal(s, "");
+	free(s);
+	assert_null(slack_command_text("cheers", "/other", "new", &cause));
+	assert_non_null(strstr(cause, "/other is not one of my commands"));
+	free(cause);
+	cause = NULL;
+	assert_null(slack_command_text("cheers", "cheers", "new", &cause));
+	free(cause);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_envelope_types),
+		cmocka_unit_test(test_envelope_malformed),
+		cmocka_unit_test(test_envelope_ack_and_seen),
+		cmocka_unit_test(test_blocks_escape),
+		cmocka_unit_test(test_blocks_buttons),
+		cmocka_unit_test(test_blocks_long_text),
+		cmocka_unit_test(test_unescape),
+		cmocka_unit_test(test_command_text),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
