@@ -246,9 +246,16 @@ async def tls_mode():
        "over wss:// with xmpp.ca_file the bot logs in and joins")
     ok("SCRAM-SHA-1 with" not in bot_log() or "with PLAIN" not in bot_log(),
        "over TLS the bot still prefers SCRAM to PLAIN")
+    # "status" answers in the room only where a table is open: open one
+    # (or hear privately that one is), then ask.
+    n, m = len(bot_said(alice, ROOM)), len(from_bot(alice))
+    await alice.say(ROOM, "!cheers new")
+    ok(await until(lambda: len(bot_said(alice, ROOM)) > n or
+                   len(from_bot(alice)) > m, 10),
+       "the bot answers !cheers new over wss://")
     n = len(bot_said(alice, ROOM))
     await alice.say(ROOM, "!cheers status")
-    ok(await until(lambda: len(bot_said(alice, ROOM)) > n, 5),
+    ok(await until(lambda: len(bot_said(alice, ROOM)) > n, 10),
        "the bot answers in the room over wss://")
     await alice.close()
 
