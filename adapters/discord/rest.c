@@ -1,7 +1,6 @@
 /*
- * The REST client: libcurl's multi_socket interface driven by the bot's
- * libuv loop (a uv_poll per socket curl asks about, one uv_timer for
- * curl's timeouts), so no request ever blocks the loop.
+ * The REST client: libcurl's multi interface on the bot's libuv loop
+ * (lib/curluv.c), so no request ever blocks the loop.
  *
  * Requests wait in named FIFO queues, by default one per route and major
  * parameter (so the messages to one channel leave, and arrive, in order).
@@ -24,6 +23,7 @@
 #include "adapters/discord/discord-int.h"
 #include "bot/log.h"
 #include "lib/buf.h"
+#include "lib/curluv.h"
 #include "lib/xmalloc.h"
 
 #define REST_BODY_MAX		(1024 * 1024)	/* a response body */
@@ -67,20 +67,11 @@ struct rest_queue {
 	int			 busy;
 };
 
-struct rest_sock {
-	LIST_ENTRY(rest_sock)	 entry;
-	uv_poll_t		 poll;
-	curl_socket_t		 fd;
-	struct discord		*d;
-};
-
 struct rest {
-	CURLM			*multi;
-	uv_timer_t		 curl_timer;
+	struct curluv		 cu;		/* curl on the loop */
 	uv_timer_t		 kick_timer;
 	struct ratelimit	*rl;
 	TAILQ_HEAD(, rest_queue) queues;
-	LIST_HEAD(, rest_sock)	 socks;
 	int			 total;
 	int			 stopped;
 };
@@ -99,92 +90,11 @@ rest_req_free(struct rest_req *r)
 	free(r);
 }
 
+/* curl did some work: read its messages, start what waits. */
 static void
-rest_sock_closed(uv_handle_t *h)
+rest_after(void *arg)
 {
-	free(h->data);
-}
-
-/* curl says which sockets to watch for what. */
-static void
-rest_on_poll(uv_poll_t *h, int status, int events)
-{
-	struct rest_sock	*s = h->data;
-	struct rest		*rest = s->d->rest;
-	int			 flags = 0, running;
-
-	if (status < 0)
-		flags = CURL_CSELECT_ERR;
-	if (events & UV_READABLE)
-		flags |= CURL_CSELECT_IN;
-	if (events & UV_WRITABLE)
-		flags |= CURL_CSELECT_OUT;
-	curl_multi_socket_action(rest->multi, s->fd, flags, &running);
-	rest_kick(s->d);
-}
-
-static int
-rest_socket_cb(CURL *easy, curl_socket_t fd, int what, void *userp,
-    void *socketp)
-{
-	struct discord		*d = userp;
-	struct rest		*rest = d->rest;
-	struct rest_sock	*s = socketp;
-	int			 events = 0;
-
-	(void)easy;
-	if (what == CURL_POLL_REMOVE) {
-		if (s != NULL) {
-			LIST_REMOVE(s, entry);
-			uv_poll_stop(&s->poll);
-			uv_close((uv_handle_t *)&s->poll, rest_sock_closed);
-			curl_multi_assign(rest->multi, fd, NULL);
-		}
-		return 0;
-	}
-	if (s == NULL) {
-		s = xcalloc(1, sizeof *s);
-		s->fd = fd;
-		s->d = d;
-		if (uv_poll_init_socket(d->loop, &s->poll, fd) != 0) {
-			free(s);
-			return -1;
-		}
-		s->poll.data = s;
-		LIST_INSERT_HEAD(&rest->socks, s, entry);
-		curl_multi_assign(rest->multi, fd, s);
-	}
-	if (what & CURL_POLL_IN)
-		events |= UV_READABLE;
-	if (what & CURL_POLL_OUT)
-		events |= UV_WRITABLE;
-	uv_poll_start(&s->poll, events, rest_on_poll);
-	return 0;
-}
-
-static void
-rest_on_curl_timer(uv_timer_t *t)
-{
-	struct discord	*d = t->data;
-	int		 running;
-
-	curl_multi_socket_action(d->rest->multi, CURL_SOCKET_TIMEOUT, 0,
-	    &running);
-	rest_kick(d);
-}
-
-static int
-rest_timer_cb(CURLM *multi, long timeout_ms, void *userp)
-{
-	struct discord	*d = userp;
-
-	(void)multi;
-	if (timeout_ms < 0)
-		uv_timer_stop(&d->rest->curl_timer);
-	else
-		uv_timer_start(&d->rest->curl_timer, rest_on_curl_timer,
-		    (uint64_t)timeout_ms, 0);
-	return 0;
+	rest_kick(arg);
 }
 
 static size_t
@@ -310,7 +220,7 @@ rest_start(struct discord *d, struct rest_req *r)
 		    (unsigned long long)((uv_hrtime() - r->since_ns) / 1000));
 		r->since_ns = 0;	/* a retry is not measured again */
 	}
-	curl_multi_add_handle(rest->multi, r->easy);
+	curl_multi_add_handle(rest->cu.multi, r->easy);
 }
 
 /* Takes r off its queue, freeing the queue when it is empty. */
@@ -353,7 +263,7 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 	memset(&res, 0, sizeof res);
 	if (rc == CURLE_OK)
 		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &res.status);
-	curl_multi_remove_handle(rest->multi, r->easy);
+	curl_multi_remove_handle(rest->cu.multi, r->easy);
 	curl_easy_cleanup(r->easy);
 	r->easy = NULL;
 	r->queue->busy = 0;
@@ -449,7 +359,7 @@ rest_check_done(struct discord *d)
 	CURLMsg		*msg;
 	int		 pending;
 
-	while ((msg = curl_multi_info_read(rest->multi, &pending)) != NULL) {
+	while ((msg = curl_multi_info_read(rest->cu.multi, &pending)) != NULL) {
 		if (msg->msg != CURLMSG_DONE)
 			continue;
 		r = NULL;
@@ -560,19 +470,11 @@ rest_init(struct discord *d, char **cause)
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0)
 		return set_cause(cause, "discord: curl_global_init failed");
 	rest = xcalloc(1, sizeof *rest);
-	if ((rest->multi = curl_multi_init()) == NULL)
-		fatalx("curl_multi_init failed");
+	curluv_init(&rest->cu, d->loop, rest_after, d);
 	rest->rl = ratelimit_new();
 	TAILQ_INIT(&rest->queues);
-	LIST_INIT(&rest->socks);
-	uv_timer_init(d->loop, &rest->curl_timer);
-	rest->curl_timer.data = d;
 	uv_timer_init(d->loop, &rest->kick_timer);
 	rest->kick_timer.data = d;
-	curl_multi_setopt(rest->multi, CURLMOPT_SOCKETFUNCTION, rest_socket_cb);
-	curl_multi_setopt(rest->multi, CURLMOPT_SOCKETDATA, d);
-	curl_multi_setopt(rest->multi, CURLMOPT_TIMERFUNCTION, rest_timer_cb);
-	curl_multi_setopt(rest->multi, CURLMOPT_TIMERDATA, d);
 	d->rest = rest;
 	return 0;
 }
@@ -583,7 +485,6 @@ rest_stop(struct discord *d)
 	struct rest		*rest = d->rest;
 	struct rest_queue	*q;
 	struct rest_req		*r;
-	struct rest_sock	*s;
 
 	if (rest == NULL || rest->stopped)
 		return;
@@ -591,18 +492,11 @@ rest_stop(struct discord *d)
 	if (rest->total > 0)
 		log_info("discord: dropping %d unsent request%s", rest->total,
 		    rest->total == 1 ? "" : "s");
-	/* Stop watching sockets before curl closes them. */
-	while ((s = LIST_FIRST(&rest->socks)) != NULL) {
-		LIST_REMOVE(s, entry);
-		curl_multi_assign(rest->multi, s->fd, NULL);
-		uv_poll_stop(&s->poll);
-		uv_close((uv_handle_t *)&s->poll, rest_sock_closed);
-	}
 	while ((q = TAILQ_FIRST(&rest->queues)) != NULL) {
 		while ((r = TAILQ_FIRST(&q->reqs)) != NULL) {
 			TAILQ_REMOVE(&q->reqs, r, entry);
 			if (r->easy != NULL) {
-				curl_multi_remove_handle(rest->multi, r->easy);
+				curl_multi_remove_handle(rest->cu.multi, r->easy);
 				curl_easy_cleanup(r->easy);
 			}
 			rest_req_free(r);
@@ -611,9 +505,7 @@ rest_stop(struct discord *d)
 		free(q);
 	}
 	rest->total = 0;
-	curl_multi_cleanup(rest->multi);
-	rest->multi = NULL;
-	uv_close((uv_handle_t *)&rest->curl_timer, NULL);
+	curluv_release(&rest->cu);
 	uv_close((uv_handle_t *)&rest->kick_timer, NULL);
 }
 

@@ -1,7 +1,7 @@
 /*
- * The Web API client: libcurl's multi_socket interface driven by the
- * bot's libuv loop (a uv_poll per socket curl asks about, one uv_timer for
- * curl's timeouts), so no call ever blocks the loop.
+ * The Web API client: libcurl's multi interface on the bot's libuv loop
+ * (lib/curluv.c, shared with Discord's REST client), so no call ever
+ * blocks the loop.
  *
  * Calls wait in named FIFO queues (by default one per method; messages go
  * on their channel's queue), and only the head of a queue is in flight.
@@ -30,6 +30,7 @@
 #include "bot/bot.h"
 #include "bot/log.h"
 #include "lib/buf.h"
+#include "lib/curluv.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 
@@ -67,24 +68,15 @@ struct web_queue {
 	int			 busy;
 };
 
-struct web_sock {
-	LIST_ENTRY(web_sock)	 entry;
-	uv_poll_t		 poll;
-	curl_socket_t		 fd;
-	struct slack		*s;
-};
-
 struct web_limit {
 	char		 method[WEB_NAME_MAX];
 	uint64_t	 until;
 };
 
 struct web {
-	CURLM			*multi;
-	uv_timer_t		 curl_timer;
+	struct curluv		 cu;		/* curl on the loop */
 	uv_timer_t		 kick_timer;
 	TAILQ_HEAD(, web_queue)	 queues;
-	LIST_HEAD(, web_sock)	 socks;
 	struct web_limit	 limits[WEB_LIMITS_MAX];
 	int			 total;
 	int			 stopped;
@@ -157,90 +149,11 @@ web_limit_set(struct web *web, const char *method, uint64_t until,
 	web->limits[slot].until = until;
 }
 
+/* curl did some work: read its messages, start what waits. */
 static void
-web_sock_closed(uv_handle_t *h)
+web_after(void *arg)
 {
-	free(h->data);
-}
-
-static void
-web_on_poll(uv_poll_t *h, int status, int events)
-{
-	struct web_sock	*ws = h->data;
-	int		 flags = 0, running;
-
-	if (status < 0)
-		flags = CURL_CSELECT_ERR;
-	if (events & UV_READABLE)
-		flags |= CURL_CSELECT_IN;
-	if (events & UV_WRITABLE)
-		flags |= CURL_CSELECT_OUT;
-	curl_multi_socket_action(ws->s->web->multi, ws->fd, flags, &running);
-	web_kick(ws->s);
-}
-
-static int
-web_socket_cb(CURL *easy, curl_socket_t fd, int what, void *userp,
-    void *socketp)
-{
-	struct slack	*s = userp;
-	struct web	*web = s->web;
-	struct web_sock	*ws = socketp;
-	int		 events = 0;
-
-	(void)easy;
-	if (what == CURL_POLL_REMOVE) {
-		if (ws != NULL) {
-			LIST_REMOVE(ws, entry);
-			uv_poll_stop(&ws->poll);
-			uv_close((uv_handle_t *)&ws->poll, web_sock_closed);
-			curl_multi_assign(web->multi, fd, NULL);
-		}
-		return 0;
-	}
-	if (ws == NULL) {
-		ws = xcalloc(1, sizeof *ws);
-		ws->fd = fd;
-		ws->s = s;
-		if (uv_poll_init_socket(s->loop, &ws->poll, fd) != 0) {
-			free(ws);
-			return -1;
-		}
-		ws->poll.data = ws;
-		LIST_INSERT_HEAD(&web->socks, ws, entry);
-		curl_multi_assign(web->multi, fd, ws);
-	}
-	if (what & CURL_POLL_IN)
-		events |= UV_READABLE;
-	if (what & CURL_POLL_OUT)
-		events |= UV_WRITABLE;
-	uv_poll_start(&ws->poll, events, web_on_poll);
-	return 0;
-}
-
-static void
-web_on_curl_timer(uv_timer_t *t)
-{
-	struct slack	*s = t->data;
-	int		 running;
-
-	curl_multi_socket_action(s->web->multi, CURL_SOCKET_TIMEOUT, 0,
-	    &running);
-	web_kick(s);
-}
-
-static int
-web_timer_cb(CURLM *multi, long timeout_ms, void *userp)
-{
-	struct slack	*s = userp;
-
-	(void)multi;
-	if (timeout_ms < 0)
-		uv_timer_stop(&s->web->curl_timer);
-	else
-		uv_timer_start(&s->web->curl_timer, web_on_curl_timer,
-		    (uint64_t)timeout_ms, 0);
-	return 0;
+	web_kick(arg);
 }
 
 static size_t
@@ -323,7 +236,7 @@ web_start(struct slack *s, struct web_call *c)
 		curl_easy_setopt(c->easy, CURLOPT_CAINFO, s->ca_file);
 	c->queue->busy = 1;
 	log_debug("slack: calling %s", c->method);
-	curl_multi_add_handle(web->multi, c->easy);
+	curl_multi_add_handle(web->cu.multi, c->easy);
 }
 
 static void
@@ -363,7 +276,7 @@ web_done(struct slack *s, struct web_call *c, CURLcode rc)
 	memset(&res, 0, sizeof res);
 	if (rc == CURLE_OK)
 		curl_easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &res.status);
-	curl_multi_remove_handle(web->multi, c->easy);
+	curl_multi_remove_handle(web->cu.multi, c->easy);
 	curl_easy_cleanup(c->easy);
 	c->easy = NULL;
 	c->queue->busy = 0;
@@ -438,7 +351,7 @@ web_check_done(struct slack *s)
 	CURLMsg		*msg;
 	int		 pending;
 
-	while ((msg = curl_multi_info_read(s->web->multi, &pending)) != NULL) {
+	while ((msg = curl_multi_info_read(s->web->cu.multi, &pending)) != NULL) {
 		if (msg->msg != CURLMSG_DONE)
 			continue;
 		c = NULL;
@@ -544,18 +457,10 @@ web_init(struct slack *s, char **cause)
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0)
 		return set_cause(cause, "slack: curl_global_init failed");
 	web = xcalloc(1, sizeof *web);
-	if ((web->multi = curl_multi_init()) == NULL)
-		fatalx("curl_multi_init failed");
+	curluv_init(&web->cu, s->loop, web_after, s);
 	TAILQ_INIT(&web->queues);
-	LIST_INIT(&web->socks);
-	uv_timer_init(s->loop, &web->curl_timer);
-	web->curl_timer.data = s;
 	uv_timer_init(s->loop, &web->kick_timer);
 	web->kick_timer.data = s;
-	curl_multi_setopt(web->multi, CURLMOPT_SOCKETFUNCTION, web_socket_cb);
-	curl_multi_setopt(web->multi, CURLMOPT_SOCKETDATA, s);
-	curl_multi_setopt(web->multi, CURLMOPT_TIMERFUNCTION, web_timer_cb);
-	curl_multi_setopt(web->multi, CURLMOPT_TIMERDATA, s);
 	s->web = web;
 	return 0;
 }
@@ -566,7 +471,6 @@ web_stop(struct slack *s)
 	struct web		*web = s->web;
 	struct web_queue	*q;
 	struct web_call		*c;
-	struct web_sock		*ws;
 
 	if (web == NULL || web->stopped)
 		return;
@@ -574,17 +478,11 @@ web_stop(struct slack *s)
 	if (web->total > 0)
 		log_info("slack: dropping %d unsent call%s", web->total,
 		    web->total == 1 ? "" : "s");
-	while ((ws = LIST_FIRST(&web->socks)) != NULL) {
-		LIST_REMOVE(ws, entry);
-		curl_multi_assign(web->multi, ws->fd, NULL);
-		uv_poll_stop(&ws->poll);
-		uv_close((uv_handle_t *)&ws->poll, web_sock_closed);
-	}
 	while ((q = TAILQ_FIRST(&web->queues)) != NULL) {
 		while ((c = TAILQ_FIRST(&q->calls)) != NULL) {
 			TAILQ_REMOVE(&q->calls, c, entry);
 			if (c->easy != NULL) {
-				curl_multi_remove_handle(web->multi, c->easy);
+				curl_multi_remove_handle(web->cu.multi, c->easy);
 				curl_easy_cleanup(c->easy);
 			}
 			web_call_free(c);
@@ -593,9 +491,7 @@ web_stop(struct slack *s)
 		free(q);
 	}
 	web->total = 0;
-	curl_multi_cleanup(web->multi);
-	web->multi = NULL;
-	uv_close((uv_handle_t *)&web->curl_timer, NULL);
+	curluv_release(&web->cu);
 	uv_close((uv_handle_t *)&web->kick_timer, NULL);
 }
 
