@@ -201,6 +201,15 @@ void	 game_events_add(struct game_events *, enum game_event_kind, int seat,
 cJSON	*game_move_save(const struct game_ops *, const struct game_move *);
 int	 game_move_load(const struct game_ops *, const cJSON *,
 	     struct game_move *, char **cause);
+/*
+ * game/load.c: typed reads for load().  o[name] as a whole number within
+ * [min, max], or as the index of a word of the NULL-terminated list, into
+ * *out; 0, or -1 with *cause naming the field of game's ("CHEERS") save.
+ */
+int	 game_load_int(const cJSON *o, const char *name, int min, int max,
+	     int *out, const char *game, char **cause);
+int	 game_load_word(const cJSON *o, const char *name,
+	     const char *const *list, int *out, const char *game, char **cause);
 /* Index of the option named name in ops->options, or -1. */
 int	 game_option_index(const struct game_ops *, const char *name);
 

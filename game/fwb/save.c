@@ -152,14 +152,7 @@ static int
 load_int(const cJSON *o, const char *name, int min, int max, int *out,
     char **cause)
 {
-	const cJSON	*v = cJSON_GetObjectItemCaseSensitive(o, name);
-
-	if (!cJSON_IsNumber(v) || v->valuedouble < min ||
-	    v->valuedouble > max || v->valuedouble != (int)v->valuedouble)
-		return set_cause(cause, "Saved FwB field \"%s\" must be a whole "
-		    "number from %d to %d.", name, min, max);
-	*out = (int)v->valuedouble;
-	return 0;
+	return game_load_int(o, name, min, max, out, "FwB", cause);
 }
 
 /* Reads string o[name] as an index into the NULL-terminated list. */
@@ -167,19 +160,7 @@ static int
 load_word(const cJSON *o, const char *name, const char *const *list,
     int *out, char **cause)
 {
-	const cJSON	*v = cJSON_GetObjectItemCaseSensitive(o, name);
-	int		 i;
-
-	if (cJSON_IsString(v)) {
-		for (i = 0; list[i] != NULL; i++) {
-			if (strcmp(list[i], v->valuestring) == 0) {
-				*out = i;
-				return 0;
-			}
-		}
-	}
-	return set_cause(cause, "Saved FwB field \"%s\" has a bad value.",
-	    name);
+	return game_load_word(o, name, list, out, "FwB", cause);
 }
 
 /* Reads a string that save_ints wrote into out; the count, or -1. */
