@@ -37,6 +37,11 @@ struct console {
 
 /* console.c: prints text with every line tagged "[tag] ". */
 void	 console_print(const char *tag, const char *text);
+/*
+ * The console's own line (tag NULL: the echo "> text" of an input line),
+ * printed in its place after output the bot holds back (bot/outbox.h).
+ */
+void	 console_note(struct console *, const char *tag, const char *text);
 
 /*
  * ui.c: buttons and the board.  console_ui_show prints bs (borrowed, may
