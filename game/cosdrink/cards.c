@@ -118,6 +118,13 @@ cards_items(struct game *g, const cJSON *list, char **cause)
 	return 0;
 }
 
+/* Items in a game of n players: so many a player and so many a King. */
+int
+cos_items_for(const struct game *g, int n)
+{
+	return g->items_per_player * n + g->items_per_king * g->kings_for[n];
+}
+
 /* Reads how much of each deck a game uses; 0, or -1 and *cause. */
 static int
 cards_setup(struct game *g, const cJSON *o, int nregular, int nkings,
@@ -131,11 +138,11 @@ cards_setup(struct game *g, const cJSON *o, int nregular, int nkings,
 	    &g->per_player) != 0 ||
 	    cards_int(o, "items_per_player", COS_HAND, COS_ITEMS_MAX,
 	    &g->items_per_player) != 0 ||
-	    cards_int(o, "items_extra", 0, COS_ITEMS_MAX, &g->items_extra) != 0 ||
-	    g->items_per_player * COS_MAX_PLAYERS + g->items_extra > g->nitems)
+	    cards_int(o, "items_per_king", 0, COS_ITEMS_MAX,
+	    &g->items_per_king) != 0)
 		return set_cause(cause, "The Cosdrink set-up data must say how "
-		    "many monsters and items a player brings, within the "
-		    "decks.");
+		    "many monsters and items a player brings, and how many "
+		    "items a King.");
 	if (!cJSON_IsArray(k) ||
 	    cJSON_GetArraySize(k) != COS_MAX_PLAYERS - 1)
 		return set_cause(cause, "The Cosdrink set-up data must give the "
@@ -148,6 +155,10 @@ cards_setup(struct game *g, const cJSON *o, int nregular, int nkings,
 			    "for a number of Kings the deck does not have.");
 		g->kings_for[n++] = (int)v->valuedouble;
 	}
+	for (n = 2; n <= COS_MAX_PLAYERS; n++)
+		if (cos_items_for(g, n) > g->nitems)
+			return set_cause(cause, "The Cosdrink set-up data asks "
+			    "for more items than the Item Deck holds.");
 	return 0;
 }
 

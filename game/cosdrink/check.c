@@ -121,11 +121,10 @@ check_items(const struct game *g, char **cause)
 	for (i = 0; i < g->nitems; i++)
 		if (seen[i] != 1)
 			return set_cause(cause, "Item %d is missing.", i);
-	if (g->nitems - g->nibox != g->items_per_player * g->nplayers +
-	    g->items_extra)
+	if (g->nitems - g->nibox != cos_items_for(g, g->nplayers))
 		return set_cause(cause, "A game of %d players has %d items, "
-		    "not %d.", g->nplayers, g->items_per_player * g->nplayers +
-		    g->items_extra, g->nitems - g->nibox);
+		    "not %d.", g->nplayers, cos_items_for(g, g->nplayers),
+		    g->nitems - g->nibox);
 	return 0;
 }
 

@@ -109,7 +109,7 @@ struct game {
 	int			nitems;
 	struct cos_item		item[COS_ITEMS_MAX];
 	int			per_player;		/* monsters a player */
-	int			items_per_player, items_extra;
+	int			items_per_player, items_per_king;
 	int			kings_for[COS_MAX_PLAYERS + 1];	/* by players */
 };
 
@@ -125,6 +125,7 @@ int	 cos_worth(const struct game *, int it, int m);
 /* The sum of a pile against monster m, in halves. */
 int	 cos_pile_sum(const struct game *, const struct cos_pile *, int m);
 void	 cos_halves(int halves, char *, size_t);
+int	 cos_items_for(const struct game *, int nplayers);
 
 /* ops.c */
 extern const struct game_action cos_actions[];

@@ -2,7 +2,7 @@
  * setup.c: a new game of Cosdrink Encounters.  The Monster Deck of the
  * game is a number of monsters a player plus the Kings for the number of
  * players (cards.json says how many), shuffled together; the Item Deck is
- * a number of items a player plus some, and every player draws three.
+ * a number of items a player and a King, and every player draws three.
  * The cards left out stay in the box.  Seat 0 deals first (the bot draws
  * seats at random), and the first Encounter begins.
  */
@@ -87,7 +87,7 @@ cos_new(const struct game_opts *o, struct rng *rng, char **cause)
 	for (i = 0; i < g->nitems; i++)
 		items[i] = i;
 	rng_shuffle(&g->rng, items, g->nitems);
-	want = g->items_per_player * g->nplayers + g->items_extra;
+	want = cos_items_for(g, g->nplayers);
 	for (i = 0; i < g->nitems; i++) {
 		if (i < want)
 			g->ideck[g->nideck++] = items[i];
