@@ -77,13 +77,13 @@ check_monsters(const struct game *g, char **cause)
 		    g->kings_total);
 	if (g->kings_total != g->kings_for[g->nplayers])
 		return set_cause(cause, "A game of %d players has %d Kings, "
-		    "not %d.", g->nplayers, g->kings_for[g->nplayers],
-		    g->kings_total);
+		    "not %d.", g->nplayers, g->kings_total,
+		    g->kings_for[g->nplayers]);
 	inplay = g->nmonsters - g->nmbox - g->kings_total;
 	if (inplay != g->per_player * g->nplayers)
 		return set_cause(cause, "A game of %d players has %d monsters "
-		    "besides the Kings, not %d.", g->nplayers,
-		    g->per_player * g->nplayers, inplay);
+		    "besides the Kings, not %d.", g->nplayers, inplay,
+		    g->per_player * g->nplayers);
 	return 0;
 }
 
@@ -123,8 +123,8 @@ check_items(const struct game *g, char **cause)
 			return set_cause(cause, "Item %d is missing.", i);
 	if (g->nitems - g->nibox != cos_items_for(g, g->nplayers))
 		return set_cause(cause, "A game of %d players has %d items, "
-		    "not %d.", g->nplayers, cos_items_for(g, g->nplayers),
-		    g->nitems - g->nibox);
+		    "not %d.", g->nplayers, g->nitems - g->nibox,
+		    cos_items_for(g, g->nplayers));
 	return 0;
 }
 

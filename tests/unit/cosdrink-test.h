@@ -174,42 +174,181 @@ c_empty_hands(struct game *g)
 			g->ideck[g->nideck++] = g->hand[s][--g->nhand[s]];
 }
 
-/* Gives seat the nth item of colour/value (taken from wherever it is). */
+/*
+ * Gives seat an item of colour/value from the Item Deck (one from the box
+ * first changes places with the deck's top, so the game keeps its count).
+ */
 static inline int
 c_give(struct game *g, int seat, int colour, int value, int nth)
 {
-	int	id = c_item_id(g, colour, value, nth);
+	int	i, id, top;
 
-	c_item_take(g, id);
-	g->hand[seat][g->nhand[seat]++] = id;
+	(void)nth;
+	for (i = 0; i < g->nideck; i++) {
+		id = g->ideck[i];
+		if (g->item[id].colour == colour && g->item[id].value == value) {
+			memmove(&g->ideck[i], &g->ideck[i + 1],
+			    (size_t)(g->nideck - i - 1) * sizeof (int));
+			g->nideck--;
+			g->hand[seat][g->nhand[seat]++] = id;
+			return id;
+		}
+	}
+	for (i = 0; i < g->nibox; i++) {
+		id = g->ibox[i];
+		if (g->item[id].colour == colour && g->item[id].value == value) {
+			top = g->ideck[--g->nideck];
+			g->ibox[i] = top;
+			g->hand[seat][g->nhand[seat]++] = id;
+			return id;
+		}
+	}
+	fail_msg("no item %d/%d left", colour, value);
+	return -1;
+}
+
+/* The slot that holds monster card id, wherever it is. */
+static inline int *
+c_monster_slot(struct game *g, int id)
+{
+	int	i, s;
+
+	for (s = 0; s < g->nplayers; s++)
+		if (g->monster[s] == id)
+			return &g->monster[s];
+	for (i = 0; i < g->nmdeck; i++)
+		if (g->mdeck[i] == id)
+			return &g->mdeck[i];
+	for (i = 0; i < g->nmbox; i++)
+		if (g->mbox[i] == id)
+			return &g->mbox[i];
+	for (i = 0; i < g->nmgone; i++)
+		if (g->mgone[i] == id)
+			return &g->mgone[i];
+	for (i = 0; i < g->nkings; i++)
+		if (g->kings[i] == id)
+			return &g->kings[i];
+	fail_msg("monster %d is nowhere", id);
+	return NULL;
+}
+
+/* Puts the monster of colour/value in front of seat (swapping places). */
+static inline int
+c_place(struct game *g, int seat, int colour, int value)
+{
+	int	id = c_monster_id(g, colour, value, 0), *slot;
+
+	slot = c_monster_slot(g, id);
+	*slot = g->monster[seat];
+	g->monster[seat] = id;
 	return id;
 }
 
-/* Removes monster card id from wherever it is. */
+/* Puts monster card id at place from (0: the top) of the Monster Deck. */
 static inline void
-c_monster_take(struct game *g, int id)
+c_deck_at(struct game *g, int id, int from)
 {
-	struct { int *v; int *n; } z[4];
-	int	i, k, s;
+	int	*slot = c_monster_slot(g, id), at = g->nmdeck - 1 - from;
 
-	z[0].v = g->mdeck; z[0].n = &g->nmdeck;
-	z[1].v = g->mbox; z[1].n = &g->nmbox;
-	z[2].v = g->mgone; z[2].n = &g->nmgone;
-	z[3].v = g->kings; z[3].n = &g->nkings;
-	for (s = 0; s < COS_MAX_PLAYERS; s++)
-		if (g->monster[s] == id) {
+	*slot = g->mdeck[at];
+	g->mdeck[at] = id;
+}
+
+/*
+ * The King of colour/value, brought into the game's Monster Deck if it was
+ * in the box (changing places with a King of the deck).
+ */
+static inline int
+c_king(struct game *g, int colour, int value)
+{
+	int	id = c_monster_id(g, colour, value, 1), i, j;
+
+	for (i = 0; i < g->nmbox && g->mbox[i] != id; i++)
+		;
+	if (i == g->nmbox)
+		return id;
+	for (j = 0; j < g->nmdeck && !g->mon[g->mdeck[j]].king; j++)
+		;
+	if (j == g->nmdeck)
+		fail_msg("no King in the Monster Deck");
+	g->mbox[i] = g->mdeck[j];
+	g->mdeck[j] = id;
+	return id;
+}
+
+/* Takes King id out of the Monster Deck; it must be there. */
+static inline void
+c_king_pull(struct game *g, int id)
+{
+	int	i;
+
+	for (i = 0; i < g->nmdeck && g->mdeck[i] != id; i++)
+		;
+	if (i == g->nmdeck)
+		fail_msg("King %d is not in the Monster Deck", id);
+	memmove(&g->mdeck[i], &g->mdeck[i + 1],
+	    (size_t)(g->nmdeck - i - 1) * sizeof (int));
+	g->nmdeck--;
+}
+
+/* Moves the King of colour/value to the middle. */
+static inline int
+c_king_middle(struct game *g, int colour, int value)
+{
+	int	id = c_king(g, colour, value);
+
+	c_king_pull(g, id);
+	g->kings[g->nkings++] = id;
+	return id;
+}
+
+/* Moves the King of colour/value to the destroyed monsters. */
+static inline int
+c_king_gone(struct game *g, int colour, int value)
+{
+	int	id = c_king(g, colour, value);
+
+	c_king_pull(g, id);
+	g->mgone[g->nmgone++] = id;
+	return id;
+}
+
+/*
+ * A game of n players at the start of its first round, no King revealed,
+ * every seat facing a monster, the dealer (seat 0) to act, every hand
+ * empty (the items back on the Item Deck).  Caller frees.
+ */
+static inline struct game *
+c_start(int n, const char *drinks)
+{
+	struct game	*g;
+	uint64_t	 seed;
+	int		 s, ok;
+
+	for (seed = 1;; seed++) {
+		g = c_new(n, drinks, seed);
+		ok = g->nkings == 0 && g->turn == 0;
+		for (s = 0; s < n; s++)
+			ok = ok && g->monster[s] >= 0;
+		if (ok)
+			break;
+		cosdrink_ops.free_game(g);
+	}
+	c_empty_hands(g);
+	return g;
+}
+
+/* Ends the game's every monster but seat's: they go to the destroyed pile. */
+static inline void
+c_only(struct game *g, int seat)
+{
+	int	s;
+
+	for (s = 0; s < g->nplayers; s++)
+		if (s != seat && g->monster[s] >= 0) {
+			g->mgone[g->nmgone++] = g->monster[s];
 			g->monster[s] = -1;
-			return;
 		}
-	for (k = 0; k < 4; k++)
-		for (i = 0; i < *z[k].n; i++)
-			if (z[k].v[i] == id) {
-				memmove(&z[k].v[i], &z[k].v[i + 1],
-				    (size_t)(*z[k].n - i - 1) * sizeof (int));
-				(*z[k].n)--;
-				return;
-			}
-	fail_msg("monster %d is nowhere", id);
 }
 
 #endif
