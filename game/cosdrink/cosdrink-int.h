@@ -143,7 +143,6 @@ unsigned cos_aiders(const struct game *, int asker);
 int	 cos_has_turn(const struct game *, int seat);
 void	 cos_encounter_begin(struct game *, struct game_events *);
 void	 cos_next_turn(struct game *, struct game_events *);
-void	 cos_drink(struct game *, int seat, int n, struct game_events *);
 
 /* rules.c: apply, pending, legal moves. */
 int	 cos_apply(struct game *, int, const struct game_move *,

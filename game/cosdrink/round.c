@@ -80,16 +80,6 @@ cos_has_turn(const struct game *g, int seat)
 	return g->nhand[seat] > 0 || g->nideck > 0;
 }
 
-/* seat drinks n (n may be 0); the tally counts it and the table hears it. */
-void
-cos_drink(struct game *g, int seat, int n, struct game_events *ev)
-{
-	if (n <= 0)
-		return;
-	g->drinks[seat] += n;
-	cos_say(ev, seat, "@{%d} takes %d %s.", seat, n, cos_unit(g, n));
-}
-
 /* n drinks go round clockwise, one each, starting with seat. */
 static void
 round_drinks_round(struct game *g, int seat, int n, const char *why,
@@ -209,8 +199,8 @@ round_begin(struct game *g, struct game_events *ev)
 		round_end_game(g, 0, ev);
 		return;
 	}
-	cos_say(ev, -1, "Encounter %d, round %d: the Setup Phase begins with "
-	    "@{%d}, the dealer.", g->encounter, g->round, g->dealer);
+	cos_say(ev, -1, "Encounter %d, round %d: the Setup Phase, in turn "
+	    "from the dealer, @{%d}.", g->encounter, g->round, g->dealer);
 }
 
 /* Deals a monster, face down, to every player from the dealer round. */
@@ -268,9 +258,10 @@ round_battle(struct game *g, int target, struct game_events *ev)
 		    "Retreat", target, name);
 		round_drinks_round(g, target, n, why, ev);
 	} else {
-		cos_say(ev, target, "@{%d}'s %s holds (%s against it).", target,
-		    name, sum);
-		cos_drink(g, target, n, ev);
+		g->drinks[target] += n;
+		cos_say(ev, target, "@{%d}'s %s holds (%s against it): @{%d} "
+		    "takes %d %s.", target, name, sum, target, n,
+		    cos_unit(g, n));
 	}
 	return 0;
 }
