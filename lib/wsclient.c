@@ -408,6 +408,43 @@ wsclient_free(struct wsclient *wc)
 	free(wc);
 }
 
+/*
+ * Splits url (borrowed) into copy: scheme, host, port and the path (with
+ * its "/").  0, or -1 when it is not ws:// or wss://.
+ */
+static int
+wsclient_parse(const char *url, char *copy, size_t copylen, char *path,
+    size_t pathlen, const char **prot, const char **host, int *port)
+{
+	const char	*rest;
+
+	if (strlen(url) >= copylen)
+		return -1;
+	snprintf(copy, copylen, "%s", url);
+	if (lws_parse_uri(copy, prot, host, port, &rest) != 0 ||
+	    (strcmp(*prot, "ws") != 0 && strcmp(*prot, "wss") != 0) ||
+	    **host == '\0')
+		return -1;
+	/* lws gives "/" for an empty path, and the path without its "/" else. */
+	snprintf(path, pathlen, "%s%s", *rest == '/' ? "" : "/", rest);
+	return 0;
+}
+
+int
+wsclient_origin(const char *url, char *buf, size_t len)
+{
+	char		 copy[WSCLIENT_URL_MAX], path[WSCLIENT_URL_MAX + 2];
+	const char	*prot, *host;
+	int		 port, n;
+
+	if (wsclient_parse(url, copy, sizeof copy, path, sizeof path, &prot,
+	    &host, &port) != 0)
+		return -1;
+	n = snprintf(buf, len, "%s://%s:%d", strcmp(prot, "wss") == 0 ?
+	    "https" : "http", host, port);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
 struct wsconn *
 wsclient_connect(struct wsclient *wc, const char *url, char **cause)
 {
@@ -416,27 +453,20 @@ wsclient_connect(struct wsclient *wc, const char *url, char **cause)
 	struct lws			*wsi;
 	char				 copy[WSCLIENT_URL_MAX];
 	char				 path[WSCLIENT_URL_MAX + 2];
-	const char			*prot, *host, *rest;
+	const char			*prot, *host;
 	int				 port, tls;
 
 	if (wc->stopped) {
 		set_cause(cause, "the websocket client is stopping");
 		return NULL;
 	}
-	if (strlen(url) >= sizeof copy) {
-		set_cause(cause, "the URL is over %zu bytes", sizeof copy - 1);
-		return NULL;
-	}
-	snprintf(copy, sizeof copy, "%s", url);
-	if (lws_parse_uri(copy, &prot, &host, &port, &rest) != 0 ||
-	    (strcmp(prot, "ws") != 0 && strcmp(prot, "wss") != 0) ||
-	    *host == '\0') {
-		set_cause(cause, "the URL is not ws:// or wss://");
+	if (wsclient_parse(url, copy, sizeof copy, path, sizeof path, &prot,
+	    &host, &port) != 0) {
+		set_cause(cause, "the URL is not ws:// or wss:// (or is over "
+		    "%zu bytes)", sizeof copy - 1);
 		return NULL;
 	}
 	tls = strcmp(prot, "wss") == 0;
-	/* lws gives "/" for an empty path, and the path without its "/" else. */
-	snprintf(path, sizeof path, "%s%s", *rest == '/' ? "" : "/", rest);
 
 	c = xcalloc(1, sizeof *c);
 	c->wc = wc;

@@ -102,6 +102,13 @@ struct wsconn	*wsclient_connect(struct wsclient *, const char *url,
 		    char **cause);
 
 /*
+ * The Origin a browser would send for url (borrowed): "http://host:port"
+ * for ws://, "https://host:port" for wss://, into buf.  0, or -1 when the
+ * URL is not ws:// or wss:// or buf is too small.
+ */
+int		 wsclient_origin(const char *url, char *buf, size_t len);
+
+/*
  * Queues text (borrowed, copied) as one text frame; WSCONN_URGENT puts it
  * ahead of the frames waiting.  0, or -1 with *cause when the connection
  * is not open or its queue is full.  A closing connection still takes
