@@ -67,6 +67,8 @@ struct wsclient {
 	void			*arg;
 	LIST_HEAD(, wsconn)	 conns;
 	uv_timer_t		 tick;		/* pings and the idle check */
+	uv_timer_t		 retry;		/* the owner's next connection */
+	int			 failures;	/* in a row, for the backoff */
 	int			 ticking;
 	int			 stopped;
 	int			 freeing;	/* no op is called any more */
@@ -79,6 +81,8 @@ struct wsclient {
 	int			 queue_max;
 	uint64_t		 ping_ms;
 	uint64_t		 idle_ms;
+	uint64_t		 retry_first_ms;
+	uint64_t		 retry_max_ms;
 };
 
 static void
@@ -346,6 +350,9 @@ wsclient_new(uv_loop_t *loop, const struct wsclient_opts *opts,
 	wc->queue_max = opts->queue_max > 0 ? opts->queue_max : 1;
 	wc->ping_ms = opts->ping_ms;
 	wc->idle_ms = opts->idle_ms;
+	wc->retry_first_ms = opts->retry_first_ms > 0 ? opts->retry_first_ms :
+	    1000;
+	wc->retry_max_ms = opts->retry_max_ms > 0 ? opts->retry_max_ms : 60000;
 
 	lws_set_log_level(LLL_ERR, wsclient_log);
 	memset(&info, 0, sizeof info);
@@ -366,6 +373,8 @@ wsclient_new(uv_loop_t *loop, const struct wsclient_opts *opts,
 	}
 	uv_timer_init(loop, &wc->tick);
 	wc->tick.data = wc;
+	uv_timer_init(loop, &wc->retry);
+	wc->retry.data = wc;
 	wc->ticking = 1;
 	every = wc->ping_ms > 0 ? wc->ping_ms : wc->idle_ms;
 	if (every > 0)
@@ -379,8 +388,10 @@ wsclient_stop(struct wsclient *wc)
 	if (wc == NULL || wc->stopped)
 		return;
 	wc->stopped = 1;
-	if (wc->ticking)
+	if (wc->ticking) {
 		uv_close((uv_handle_t *)&wc->tick, NULL);
+		uv_close((uv_handle_t *)&wc->retry, NULL);
+	}
 	/*
 	 * On a foreign loop this only starts the destruction: lws closes its
 	 * handles, and wsclient_free finishes it once the loop has run.
@@ -406,6 +417,57 @@ wsclient_free(struct wsclient *wc)
 	free(wc->user_agent);
 	free(wc->ca_file);
 	free(wc);
+}
+
+static void
+wsclient_on_retry(uv_timer_t *t)
+{
+	struct wsclient	*wc = t->data;
+
+	if (!wc->stopped && wc->ops->on_retry != NULL)
+		wc->ops->on_retry(wc->arg);
+}
+
+void
+wsclient_retry_after(struct wsclient *wc, uint64_t ms)
+{
+	if (!wc->stopped)
+		uv_timer_start(&wc->retry, wsclient_on_retry, ms, 0);
+}
+
+uint64_t
+wsclient_retry_backoff(struct wsclient *wc)
+{
+	uint64_t	cap = wc->retry_first_ms, ms;
+	int		i;
+
+	wc->failures++;
+	for (i = 1; i < wc->failures && cap < wc->retry_max_ms; i++)
+		cap *= 2;
+	if (cap > wc->retry_max_ms)
+		cap = wc->retry_max_ms;
+	ms = cap / 2 + (uint64_t)random() % (cap / 2 + 1);
+	wsclient_retry_after(wc, ms);
+	return ms;
+}
+
+void
+wsclient_retry_reset(struct wsclient *wc)
+{
+	wc->failures = 0;
+}
+
+void
+wsclient_retry_cancel(struct wsclient *wc)
+{
+	if (!wc->stopped)
+		uv_timer_stop(&wc->retry);
+}
+
+int
+wsclient_retry_pending(const struct wsclient *wc)
+{
+	return !wc->stopped && uv_is_active((const uv_handle_t *)&wc->retry);
 }
 
 /*

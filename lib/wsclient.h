@@ -12,7 +12,9 @@
  * owner through the ops: open, each whole message (fragments put together,
  * up to the cap), each queued frame that went out, silence past the idle
  * timeout, and its end.  Text goes out through a capped queue of frames;
- * a close sends a close frame with the code asked for.  Protocols stay
+ * a close sends a close frame with the code asked for.  The client also
+ * keeps its owner's reconnect timer, with exponential backoff and jitter
+ * over the failures in a row.  Protocols stay
  * with their adapters: this file knows nothing of what the messages say.
  */
 #ifndef LIB_WSCLIENT_H
@@ -64,6 +66,8 @@ struct wsclient_ops {
 	 */
 	void	(*on_close)(struct wsconn *, int code, const char *why,
 		    void *arg);
+	/* The time set by wsclient_retry_* has come: connect again. */
+	void	(*on_retry)(void *arg);
 };
 
 struct wsclient_opts {
@@ -75,6 +79,8 @@ struct wsclient_opts {
 	int		 queue_max;	/* frames waiting to go */
 	uint64_t	 ping_ms;	/* ping every connection this often; 0: never */
 	uint64_t	 idle_ms;	/* silence that closes one; 0: no limit */
+	uint64_t	 retry_first_ms; /* the first backoff; 0: 1 s */
+	uint64_t	 retry_max_ms;	/* the longest backoff; 0: 60 s */
 };
 
 /*
@@ -100,6 +106,21 @@ void		 wsclient_free(struct wsclient *);
  */
 struct wsconn	*wsclient_connect(struct wsclient *, const char *url,
 		    char **cause);
+
+/*
+ * Counts one more failure in a row and runs on_retry after the backoff
+ * for them: a random time between half and all of retry_first_ms doubled
+ * per failure, at most retry_max_ms.  Returns the delay (ms).
+ */
+uint64_t	 wsclient_retry_backoff(struct wsclient *);
+/* Runs on_retry after ms, whatever the failures so far. */
+void		 wsclient_retry_after(struct wsclient *, uint64_t ms);
+/* A connection worked: the next backoff starts from the first again. */
+void		 wsclient_retry_reset(struct wsclient *);
+/* Forgets a planned on_retry. */
+void		 wsclient_retry_cancel(struct wsclient *);
+/* 1 while an on_retry is planned. */
+int		 wsclient_retry_pending(const struct wsclient *);
 
 /*
  * The Origin a browser would send for url (borrowed): "http://host:port"

@@ -29,7 +29,6 @@
 #define GW_OUT_MAX		16			/* frames waiting to go */
 #define GW_URL_MAX		512
 #define GW_SESSION_MAX		128
-#define GW_BACKOFF_MAX_MS	60000
 #define GW_INTENT_GUILDS	(1 << 0)
 #define GW_CLOSE_RESUME		4000	/* our close when we will resume */
 
@@ -53,10 +52,8 @@ struct gateway {
 	int64_t			 seq;		/* -1: none yet */
 
 	uv_timer_t		 heartbeat;
-	uv_timer_t		 reconnect;
 	uint64_t		 interval;	/* ms, from HELLO */
 	int			 acked;		/* an ACK since our last heartbeat */
-	int			 attempts;	/* failed connections in a row */
 
 	enum gw_next		 next;
 
@@ -207,11 +204,11 @@ gateway_message(struct discord *d, const char *text)
 			    0 || strncmp(s, "wss://", 6) == 0))
 				snprintf(gw->resume_url, sizeof gw->resume_url,
 				    "%s", s);
-			gw->attempts = 0;
+			wsclient_retry_reset(gw->wc);
 			log_info("discord: ready");
 			bot_adapter_state(&d->adapter, "connected");
 		} else if (strcmp(type, "RESUMED") == 0) {
-			gw->attempts = 0;
+			wsclient_retry_reset(gw->wc);
 			log_info("discord: resumed");
 			bot_adapter_state(&d->adapter, "connected");
 		}
@@ -272,9 +269,9 @@ gateway_fatal_reason(int code)
 }
 
 static void
-gateway_on_reconnect(uv_timer_t *t)
+gateway_on_retry(void *arg)
 {
-	gateway_connect(t->data);
+	gateway_connect(arg);
 }
 
 /* The socket is gone (closed, dropped or never opened): plan the next. */
@@ -283,7 +280,7 @@ gateway_lost(struct discord *d, int code, const char *why)
 {
 	struct gateway	*gw = d->gateway;
 	const char	*fatal;
-	uint64_t	 ms, cap;
+	uint64_t	 ms;
 
 	uv_timer_stop(&gw->heartbeat);
 	gw->ws = NULL;
@@ -306,17 +303,14 @@ gateway_lost(struct discord *d, int code, const char *why)
 	switch (gw->next) {
 	case GW_NEXT_NOW:
 		ms = 0;
+		wsclient_retry_after(gw->wc, ms);
 		break;
 	case GW_NEXT_IDENTIFY:
 		ms = 1000 + (uint64_t)random() % 4001;
+		wsclient_retry_after(gw->wc, ms);
 		break;
 	default:
-		gw->attempts++;
-		cap = gw->attempts > 7 ? GW_BACKOFF_MAX_MS :
-		    1000ULL << (gw->attempts - 1);
-		if (cap > GW_BACKOFF_MAX_MS)
-			cap = GW_BACKOFF_MAX_MS;
-		ms = cap / 2 + (uint64_t)random() % (cap / 2 + 1);
+		ms = wsclient_retry_backoff(gw->wc);
 		break;
 	}
 	gw->next = GW_NEXT_BACKOFF;
@@ -327,7 +321,6 @@ gateway_lost(struct discord *d, int code, const char *why)
 	else
 		log_info("discord: gateway connection lost (%s); reconnecting "
 		    "in %llu ms", why, (unsigned long long)ms);
-	uv_timer_start(&gw->reconnect, gateway_on_reconnect, ms, 0);
 }
 
 /*
@@ -402,6 +395,7 @@ static const struct wsclient_ops gateway_ops = {
 	.on_message = gateway_on_message,
 	.on_notice = gateway_on_notice,
 	.on_close = gateway_on_close,
+	.on_retry = gateway_on_retry,
 };
 
 /* Opens the websocket to url (borrowed) with ?v=10&encoding=json. */
@@ -503,8 +497,6 @@ gateway_start(struct discord *d, char **cause)
 	snprintf(gw->url, sizeof gw->url, "%s", d->gateway_url);
 	uv_timer_init(d->loop, &gw->heartbeat);
 	gw->heartbeat.data = d;
-	uv_timer_init(d->loop, &gw->reconnect);
-	gw->reconnect.data = d;
 
 	memset(&opts, 0, sizeof opts);
 	opts.user_agent = d->user_agent;
@@ -530,7 +522,6 @@ gateway_stop(struct discord *d)
 		return;
 	gw->stopped = 1;
 	uv_close((uv_handle_t *)&gw->heartbeat, NULL);
-	uv_close((uv_handle_t *)&gw->reconnect, NULL);
 	wsclient_stop(gw->wc);
 }
 

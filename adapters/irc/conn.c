@@ -19,15 +19,12 @@
 #include "lib/xmalloc.h"
 
 #define CONN_OUT_MAX		16	/* frames waiting for the socket */
-#define CONN_BACKOFF_MAX_MS	60000
 #define CONN_SUBPROTOCOL	"text.ircv3.net"
 
 struct irc_conn {
 	struct wsclient		*wc;
 	struct wsconn		*ws;		/* NULL: none */
 	int			 stopped;
-	int			 attempts;	/* failed connections in a row */
-	uv_timer_t		 reconnect;
 };
 
 static void	conn_connect(struct irc *);
@@ -60,7 +57,7 @@ conn_write(struct irc *irc, const char *line)
 void
 conn_reset_backoff(struct irc *irc)
 {
-	irc->conn->attempts = 0;
+	wsclient_retry_reset(irc->conn->wc);
 }
 
 void
@@ -75,9 +72,9 @@ conn_drop(struct irc *irc, const char *why)
 }
 
 static void
-conn_on_reconnect(uv_timer_t *t)
+conn_on_retry(void *arg)
 {
-	conn_connect(t->data);
+	conn_connect(arg);
 }
 
 /* The socket is gone (closed, dropped or never opened): plan the next. */
@@ -85,21 +82,16 @@ static void
 conn_lost(struct irc *irc, const char *why)
 {
 	struct irc_conn	*c = irc->conn;
-	uint64_t	 ms, cap;
+	uint64_t	 ms;
 
 	c->ws = NULL;
 	session_lost(irc);
 	if (c->stopped || irc->stopping)
 		return;
-	c->attempts++;
-	cap = c->attempts > 7 ? CONN_BACKOFF_MAX_MS : 1000ULL << (c->attempts - 1);
-	if (cap > CONN_BACKOFF_MAX_MS)
-		cap = CONN_BACKOFF_MAX_MS;
-	ms = cap / 2 + (uint64_t)random() % (cap / 2 + 1);
+	ms = wsclient_retry_backoff(c->wc);
 	bot_adapter_state(&irc->adapter, "retrying");
 	log_info("irc: connection lost (%s); reconnecting in %llu ms", why,
 	    (unsigned long long)ms);
-	uv_timer_start(&c->reconnect, conn_on_reconnect, ms, 0);
 }
 
 static void
@@ -167,6 +159,7 @@ static const struct wsclient_ops conn_ops = {
 	.on_sent = conn_on_sent,
 	.on_notice = conn_on_notice,
 	.on_close = conn_on_close,
+	.on_retry = conn_on_retry,
 };
 
 static void
@@ -196,8 +189,6 @@ conn_start(struct irc *irc, char **cause)
 
 	c = xcalloc(1, sizeof *c);
 	irc->conn = c;
-	uv_timer_init(irc->loop, &c->reconnect);
-	c->reconnect.data = irc;
 
 	memset(&opts, 0, sizeof opts);
 	opts.subprotocol = CONN_SUBPROTOCOL;
@@ -227,7 +218,6 @@ conn_stop(struct irc *irc)
 	if (c == NULL || c->stopped)
 		return;
 	c->stopped = 1;
-	uv_close((uv_handle_t *)&c->reconnect, NULL);
 	wsclient_stop(c->wc);
 }
 

@@ -32,7 +32,7 @@
 #define SOCK_OUT_MAX		64		/* frames waiting to go */
 #define SOCK_CONNS		2		/* the current one and its successor */
 #define SOCK_IDLE_PINGS		3		/* silent intervals before giving up */
-#define SOCK_BACKOFF_MAX_MS	60000
+#define SOCK_BACKOFF_FIRST_MS	500		/* the first waits 0.25 to 0.5 s */
 
 enum conn_state {
 	CONN_FREE,
@@ -54,9 +54,7 @@ struct slack_socket {
 	int			 opening;	/* apps.connections.open in flight */
 	int			 fatal;
 	int			 stopped;
-	int			 attempts;	/* failed connections in a row */
 	int			 serial;
-	uv_timer_t		 reconnect;
 };
 
 static void	socket_connect(struct slack *);
@@ -96,9 +94,9 @@ socket_other(struct slack_socket *sk, const struct conn *c,
 }
 
 static void
-socket_on_reconnect(uv_timer_t *t)
+socket_on_retry(void *arg)
 {
-	socket_connect(t->data);
+	socket_connect(arg);
 }
 
 /* Plans the next connection after a failure, with backoff and jitter. */
@@ -106,20 +104,14 @@ static void
 socket_retry(struct slack *s, const char *why)
 {
 	struct slack_socket	*sk = s->sock;
-	uint64_t		 ms, cap;
+	uint64_t		 ms;
 
 	if (sk->stopped || sk->fatal || s->stopping)
 		return;
-	sk->attempts++;
-	cap = sk->attempts > 7 ? SOCK_BACKOFF_MAX_MS :
-	    500ULL << (sk->attempts - 1);
-	if (cap > SOCK_BACKOFF_MAX_MS)
-		cap = SOCK_BACKOFF_MAX_MS;
-	ms = cap / 2 + (uint64_t)random() % (cap / 2 + 1);
+	ms = wsclient_retry_backoff(sk->wc);
 	bot_adapter_state(&s->adapter, "retrying");
 	log_info("slack: %s; connecting again in %llu ms", why,
 	    (unsigned long long)ms);
-	uv_timer_start(&sk->reconnect, socket_on_reconnect, ms, 0);
 }
 
 /*
@@ -141,7 +133,7 @@ socket_lost(struct conn *c, const char *why)
 		return;
 	open = socket_other(sk, c, CONN_OPEN);
 	if (socket_other(sk, c, CONN_CONNECTING) != NULL || sk->opening ||
-	    uv_is_active((uv_handle_t *)&sk->reconnect) ||
+	    wsclient_retry_pending(sk->wc) ||
 	    (open != NULL && !open->doomed)) {
 		log_info("slack: connection %d closed (%s)%s", serial, why,
 		    was_doomed ? "; its successor took over" : "");
@@ -190,7 +182,7 @@ socket_message(struct conn *c, const char *text)
 	switch (e.type) {
 	case ENVELOPE_HELLO:
 		c->state = CONN_OPEN;
-		sk->attempts = 0;
+		wsclient_retry_reset(sk->wc);
 		log_info("slack: connection %d ready", c->serial);
 		bot_adapter_state(&s->adapter, "connected");
 		if ((old = socket_other(sk, c, CONN_OPEN)) != NULL) {
@@ -301,6 +293,7 @@ static const struct wsclient_ops socket_ops = {
 	.on_idle = socket_on_idle,
 	.on_notice = socket_on_notice,
 	.on_close = socket_on_close,
+	.on_retry = socket_on_retry,
 };
 
 /* Opens a connection to url (borrowed) in a free slot. */
@@ -398,7 +391,7 @@ socket_connect(struct slack *s)
 
 	if (sk->stopped || sk->fatal || sk->opening)
 		return;
-	uv_timer_stop(&sk->reconnect);
+	wsclient_retry_cancel(sk->wc);
 	sk->opening = 1;
 	if (web_call(s, "apps.connections.open", "socket", NULL,
 	    WEB_APP_TOKEN | WEB_FORM, socket_on_url, NULL, &cause) != 0) {
@@ -421,8 +414,6 @@ socket_start(struct slack *s, char **cause)
 	s->sock = sk;
 	for (i = 0; i < SOCK_CONNS; i++)
 		sk->conns[i].s = s;
-	uv_timer_init(s->loop, &sk->reconnect);
-	sk->reconnect.data = s;
 
 	memset(&opts, 0, sizeof opts);
 	opts.ca_file = s->ca_file;
@@ -430,6 +421,7 @@ socket_start(struct slack *s, char **cause)
 	opts.queue_max = SOCK_OUT_MAX;
 	opts.ping_ms = s->ping_ms;
 	opts.idle_ms = SOCK_IDLE_PINGS * s->ping_ms;
+	opts.retry_first_ms = SOCK_BACKOFF_FIRST_MS;
 	if ((sk->wc = wsclient_new(s->loop, &opts, &socket_ops, s,
 	    &why)) == NULL) {
 		set_cause(cause, "slack: %s", why);
@@ -448,7 +440,6 @@ socket_stop(struct slack *s)
 	if (sk == NULL || sk->stopped)
 		return;
 	sk->stopped = 1;
-	uv_close((uv_handle_t *)&sk->reconnect, NULL);
 	wsclient_stop(sk->wc);
 }
 

@@ -24,8 +24,6 @@ struct ws {
 	struct wsclient		*wc;
 	struct wsconn		*conn;		/* NULL: none */
 	int			 stopped;
-	int			 attempts;	/* failed connections in a row */
-	uv_timer_t		 reconnect;
 };
 
 static void	ws_connect(struct xmpp *);
@@ -59,13 +57,13 @@ ws_drop(struct xmpp *x, const char *why)
 void
 ws_reset_backoff(struct xmpp *x)
 {
-	x->ws->attempts = 0;
+	wsclient_retry_reset(x->ws->wc);
 }
 
 static void
-ws_on_reconnect(uv_timer_t *t)
+ws_on_retry(void *arg)
 {
-	ws_connect(t->data);
+	ws_connect(arg);
 }
 
 /* The socket is gone (closed, dropped or never opened): plan the next. */
@@ -73,7 +71,7 @@ static void
 ws_lost(struct xmpp *x, const char *why)
 {
 	struct ws	*w = x->ws;
-	uint64_t	 ms, cap;
+	uint64_t	 ms;
 
 	w->conn = NULL;
 	stream_lost(x);
@@ -83,16 +81,10 @@ ws_lost(struct xmpp *x, const char *why)
 		bot_adapter_state(&x->adapter, "refused");
 		return;
 	}
-	w->attempts++;
-	cap = w->attempts > 7 ? XMPP_BACKOFF_MAX_MS :
-	    1000ULL << (w->attempts - 1);
-	if (cap > XMPP_BACKOFF_MAX_MS)
-		cap = XMPP_BACKOFF_MAX_MS;
-	ms = cap / 2 + (uint64_t)random() % (cap / 2 + 1);
+	ms = wsclient_retry_backoff(w->wc);
 	bot_adapter_state(&x->adapter, "retrying");
 	log_info("xmpp: connection lost (%s); reconnecting in %llu ms", why,
 	    (unsigned long long)ms);
-	uv_timer_start(&w->reconnect, ws_on_reconnect, ms, 0);
 }
 
 static void
@@ -142,6 +134,7 @@ static const struct wsclient_ops ws_ops = {
 	.on_message = ws_on_message,
 	.on_notice = ws_on_notice,
 	.on_close = ws_on_close,
+	.on_retry = ws_on_retry,
 };
 
 static void
@@ -171,14 +164,13 @@ ws_start(struct xmpp *x, char **cause)
 
 	w = xcalloc(1, sizeof *w);
 	x->ws = w;
-	uv_timer_init(x->loop, &w->reconnect);
-	w->reconnect.data = x;
 
 	memset(&opts, 0, sizeof opts);
 	opts.subprotocol = "xmpp";
 	opts.ca_file = x->ca_file;
 	opts.msg_max = XML_INPUT_MAX;
 	opts.queue_max = WS_OUT_MAX;
+	opts.retry_max_ms = XMPP_BACKOFF_MAX_MS;
 	if ((w->wc = wsclient_new(x->loop, &opts, &ws_ops, x, &why)) == NULL) {
 		set_cause(cause, "xmpp: %s", why);
 		free(why);
@@ -196,7 +188,6 @@ ws_stop(struct xmpp *x)
 	if (w == NULL || w->stopped)
 		return;
 	w->stopped = 1;
-	uv_close((uv_handle_t *)&w->reconnect, NULL);
 	wsclient_stop(w->wc);
 }
 
