@@ -25,7 +25,7 @@ struct web;
 struct slack_socket;
 struct envelope_seen;
 struct slack_dms;
-struct slack_boards;
+struct coalesce;
 struct slack_admins;
 
 #define SLACK_ID_MAX		32	/* a user, channel or team id, with room */
@@ -66,7 +66,7 @@ struct slack {
 	struct slack_socket	*sock;
 	struct envelope_seen	*seen;
 	struct slack_dms	*dms;
-	struct slack_boards	*boards;
+	struct coalesce		*boards;	/* the tables' messages */
 	struct slack_admins	*admins;
 
 	/* The event being handled by bot_handle_event, or NULL. */
