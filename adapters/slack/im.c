@@ -108,9 +108,11 @@ im_find(struct slack *s, const char *user)
 static int
 im_refused(const char *error)
 {
+	/* not_allowed_token_type: this token may not write DMs at all. */
 	static const char *const closed[] = {
 		"cannot_dm_bot", "user_disabled", "user_not_found",
-		"messages_tab_disabled", "is_archived", NULL
+		"messages_tab_disabled", "is_archived", "not_allowed_token_type",
+		NULL
 	};
 	int	i;
 

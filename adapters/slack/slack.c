@@ -231,6 +231,7 @@ slack_new(struct bot *bot, char **cause)
 	s->command = xstrdup(*cfg->slack_command != '\0' ? cfg->slack_command :
 	    cfg->bot_command);
 	s->ping_ms = cfg->slack_ping_interval_ms;
+	s->pace_ms = cfg->slack_message_interval_ms;
 	s->seen = envelope_seen_new();
 	s->dms = im_new();
 	s->admins = admin_new();
