@@ -29,17 +29,27 @@ if ! $py -c 'import aiohttp' 2>/dev/null; then
 	echo "slack: FAIL: $py has no aiohttp (scripts/deps.sh installs python3-aiohttp)"
 	exit 1
 fi
+# Starts the fake Slack (its arguments added); sets $fake and $port.
+start_fake() {
+	rm -f "$tmp/port"
+	$py "$dir/fake_slack.py" --port-file "$tmp/port" "$@" \
+	    > "$tmp/fake.log" 2>&1 &
+	fake=$!
+	i=0
+	while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if [ ! -s "$tmp/port" ]; then
+		echo "slack: FAIL: the fake server did not start"
+		cat "$tmp/fake.log"
+		exit 1
+	fi
+	port=$(cat "$tmp/port")
+}
+
 start=$(date +%s)
-$py "$dir/fake_slack.py" --port-file "$tmp/port" > "$tmp/fake.log" 2>&1 &
-fake=$!
-i=0
-while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-if [ ! -s "$tmp/port" ]; then
-	echo "slack: FAIL: the fake server did not start"
-	cat "$tmp/fake.log"
-	exit 1
-fi
-port=$(cat "$tmp/port")
+start_fake
 printf 'xoxb-test\n' > "$tmp/bot.token"
 SLACK_APP_TOKEN=xapp-1-test
 export SLACK_APP_TOKEN
@@ -77,21 +87,12 @@ else
 	status=1
 fi
 # A second run over https and wss, with a certificate made for the test.
-if [ $status -eq 0 ] && ! command -v openssl >/dev/null 2>&1; then
-	echo "slack: TLS run skipped: no openssl to make a certificate"
+if [ $status -eq 0 ] && ! sh "$dir/../selfsigned.sh" "$tmp"; then
+	echo "slack: TLS run skipped: openssl could not make a certificate"
 elif [ $status -eq 0 ]; then
-	openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost \
-	    -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" \
-	    -keyout "$tmp/key.pem" -out "$tmp/cert.pem" > /dev/null 2>&1
 	kill "$fake"
 	wait "$fake" 2>/dev/null
-	rm -f "$tmp/port"
-	$py "$dir/fake_slack.py" --port-file "$tmp/port" \
-	    --tls "$tmp/cert.pem" "$tmp/key.pem" > "$tmp/fake.log" 2>&1 &
-	fake=$!
-	i=0
-	while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-	port=$(cat "$tmp/port")
+	start_fake --tls "$tmp/cert.pem" "$tmp/key.pem"
 	"$bot" -v -o slack.enabled=yes -o console.enabled=no \
 	    -o slack.api_base="https://127.0.0.1:$port/api" \
 	    -o slack.ca_file="$tmp/cert.pem" \
