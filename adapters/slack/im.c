@@ -114,12 +114,8 @@ im_refused(const char *error)
 		"messages_tab_disabled", "is_archived", "not_allowed_token_type",
 		NULL
 	};
-	int	i;
 
-	for (i = 0; error != NULL && closed[i] != NULL; i++)
-		if (strcmp(error, closed[i]) == 0)
-			return 1;
-	return 0;
+	return slack_error_in(error, closed);
 }
 
 static void

@@ -65,12 +65,8 @@ reply_not_here(const char *error)
 		"user_not_in_channel", "not_in_channel", "channel_not_found",
 		"is_archived", "restricted_action", NULL
 	};
-	int	i;
 
-	for (i = 0; error != NULL && here[i] != NULL; i++)
-		if (strcmp(error, here[i]) == 0)
-			return 1;
-	return 0;
+	return slack_error_in(error, here);
 }
 
 static void

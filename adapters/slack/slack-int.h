@@ -259,6 +259,8 @@ int	 im_send(struct slack *, const char *user, const char *text,
 void	 im_learn(struct slack *, const char *user, const char *channel);
 
 /* slack.c */
+/* Is error (Slack's error code, may be NULL) one of list (NULL-ended)? */
+int	 slack_error_in(const char *error, const char *const *list);
 /* Is s a Slack id ("U0123ABC", "C0123", "D0123"): 1..SLACK_ID_MAX-1 of A-Z0-9? */
 int	 slack_id_ok(const char *s);
 /*

@@ -27,6 +27,17 @@ slack_id_ok(const char *s)
 	return 1;
 }
 
+int
+slack_error_in(const char *error, const char *const *list)
+{
+	int	i;
+
+	for (i = 0; error != NULL && list[i] != NULL; i++)
+		if (strcmp(error, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
 static void
 slack_posted(struct slack *s, const struct web_result *res, void *arg)
 {

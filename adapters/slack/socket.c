@@ -339,12 +339,8 @@ socket_refused(const char *error)
 		"token_revoked", "token_expired", "not_allowed_token_type",
 		"missing_scope", NULL
 	};
-	int	i;
 
-	for (i = 0; error != NULL && fatal[i] != NULL; i++)
-		if (strcmp(error, fatal[i]) == 0)
-			return 1;
-	return 0;
+	return slack_error_in(error, fatal);
 }
 
 static void
