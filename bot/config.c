@@ -266,6 +266,10 @@ const struct config_key config_schema[] = {
 	  "10s", 100, 10 * MS_MINUTE, NULL, NULL,
 	  "How often to ping the Socket Mode connection; silence for three "
 	  "intervals means it is dead." },
+	{ "slack", "message_interval", CONFIG_DURATION,
+	  O(slack_message_interval_ms), "1s", 0, MS_MINUTE, NULL, NULL,
+	  "Least time between two messages (posts, edits, ephemeral "
+	  "messages) to one channel; Slack allows about one a second." },
 
 	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
 };

@@ -108,6 +108,7 @@ struct config {
 	char		 *slack_ca_file;	/* "": the system's CAs */
 	char		 *slack_command;	/* "": bot.command */
 	uint64_t	  slack_ping_interval_ms;
+	uint64_t	  slack_message_interval_ms;	/* per channel */
 };
 
 /* What a schema row's field holds, and how its text is read. */

@@ -26,7 +26,7 @@ struct ratelimit;
 struct commands;
 struct dm_cache;
 struct game_ops;
-struct boards;
+struct coalesce;
 
 #define DISCORD_MSG_MAX		2000		/* characters in one message */
 #define DISCORD_ID_MAX		24		/* a snowflake, with room */
@@ -63,7 +63,7 @@ struct discord {
 	/* uv_hrtime() when the gateway message being handled arrived. */
 	uint64_t		 rx_ns;
 	/* The tables' boards (boardmsg.c). */
-	struct boards		*boards;
+	struct coalesce		*boards;
 };
 
 /*

@@ -1,7 +1,7 @@
 /*
- * The gateway: one websocket session to Discord, on libwebsockets running
- * on the bot's libuv loop (a foreign loop; Debian's libwebsockets ignores
- * lws_service()'s timeout, so nothing else could drive it).
+ * The gateway: one websocket session to Discord (lib/wsclient:
+ * libwebsockets on the bot's libuv loop), with a User-Agent on the
+ * upgrade.
  *
  * The session: GET /gateway/bot once (unless gateway_url is set), connect
  * with ?v=10&encoding=json, wait for HELLO, heartbeat (the first after
@@ -18,27 +18,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libwebsockets.h>
-
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
 #include "bot/log.h"
 #include "lib/buf.h"
+#include "lib/wsclient.h"
 #include "lib/xmalloc.h"
 
 #define GW_MSG_MAX		(8 * 1024 * 1024)	/* one gateway message */
 #define GW_OUT_MAX		16			/* frames waiting to go */
 #define GW_URL_MAX		512
 #define GW_SESSION_MAX		128
-#define GW_BACKOFF_MAX_MS	60000
 #define GW_INTENT_GUILDS	(1 << 0)
 #define GW_CLOSE_RESUME		4000	/* our close when we will resume */
-/*
- * lws_write()'s opcode for a close frame: libwebsockets keeps it private
- * ("handled by lws_close_reason()"), but that path drops the socket without
- * a close frame when a client callback returns -1 in this version.
- */
-#define GW_WRITE_CLOSE		((enum lws_write_protocol)4)
 
 /* What to do when the socket is gone. */
 enum gw_next {
@@ -48,10 +40,8 @@ enum gw_next {
 };
 
 struct gateway {
-	struct lws_context	*ctx;
-	void			*loops[1];
-	struct lws		*wsi;
-	int			 connecting;	/* a connection is being made */
+	struct wsclient		*wc;
+	struct wsconn		*ws;		/* NULL: none */
 	int			 fetching;	/* GET /gateway/bot in flight */
 	int			 fatal;
 	int			 stopped;
@@ -62,74 +52,31 @@ struct gateway {
 	int64_t			 seq;		/* -1: none yet */
 
 	uv_timer_t		 heartbeat;
-	uv_timer_t		 reconnect;
 	uint64_t		 interval;	/* ms, from HELLO */
 	int			 acked;		/* an ACK since our last heartbeat */
-	int			 attempts;	/* failed connections in a row */
 
 	enum gw_next		 next;
-	int			 close_code;	/* to send: >0 closes the socket */
-	int			 peer_code;	/* what the server closed with */
 
-	struct buf		 rx;
-	int			 rx_overflow;
+	struct buf		 rx;		/* an inflated message */
 	struct zstream		*zs;		/* zlib-stream, or NULL */
-	char			*out[GW_OUT_MAX];
-	size_t			 outlen[GW_OUT_MAX];
-	int			 nout;
 };
 
 static void	gateway_connect(struct discord *);
 
-static void
-gateway_log(int level, const char *line)
-{
-	size_t	n = strlen(line);
-
-	while (n > 0 && line[n - 1] == '\n')
-		n--;
-	if (level & LLL_ERR)
-		log_warn("discord: websocket: %.*s", (int)n, line);
-	else
-		log_debug("discord: websocket: %.*s", (int)n, line);
-}
-
-/* Queues one frame (a JSON text, taken over) and asks to write. */
+/* Queues one frame (a JSON text, taken over). */
 static void
 gateway_send(struct discord *d, char *text, int urgent)
 {
 	struct gateway	*gw = d->gateway;
-	size_t		 len = strlen(text);
-	char		*frame;
+	char		*cause = NULL;
 
-	if (gw->wsi == NULL || gw->nout == GW_OUT_MAX) {
-		log_warn("discord: gateway frame dropped (%s)",
-		    gw->wsi == NULL ? "not connected" : "queue full");
-		free(text);
-		return;
+	if (gw->ws == NULL || wsconn_send(gw->ws, text, urgent ? WSCONN_URGENT :
+	    0, &cause) != 0) {
+		log_warn("discord: gateway frame dropped (%s)", cause != NULL ?
+		    cause : "not connected");
+		free(cause);
 	}
-	frame = xmalloc(LWS_PRE + len + 1);
-	memcpy(frame + LWS_PRE, text, len + 1);
 	free(text);
-	if (urgent) {
-		memmove(gw->out + 1, gw->out, (size_t)gw->nout * sizeof *gw->out);
-		memmove(gw->outlen + 1, gw->outlen,
-		    (size_t)gw->nout * sizeof *gw->outlen);
-		gw->out[0] = frame;
-		gw->outlen[0] = len;
-	} else {
-		gw->out[gw->nout] = frame;
-		gw->outlen[gw->nout] = len;
-	}
-	gw->nout++;
-	lws_callback_on_writable(gw->wsi);
-}
-
-static void
-gateway_clear_out(struct gateway *gw)
-{
-	while (gw->nout > 0)
-		free(gw->out[--gw->nout]);
 }
 
 /* Asks for the socket to be closed with code at the next chance. */
@@ -139,10 +86,9 @@ gateway_close(struct discord *d, int code, enum gw_next next)
 	struct gateway	*gw = d->gateway;
 
 	gw->next = next;
-	gw->close_code = code;
 	uv_timer_stop(&gw->heartbeat);
-	if (gw->wsi != NULL)
-		lws_callback_on_writable(gw->wsi);
+	if (gw->ws != NULL)
+		wsconn_close(gw->ws, code);
 }
 
 static void
@@ -258,11 +204,11 @@ gateway_message(struct discord *d, const char *text)
 			    0 || strncmp(s, "wss://", 6) == 0))
 				snprintf(gw->resume_url, sizeof gw->resume_url,
 				    "%s", s);
-			gw->attempts = 0;
+			wsclient_retry_reset(gw->wc);
 			log_info("discord: ready");
 			bot_adapter_state(&d->adapter, "connected");
 		} else if (strcmp(type, "RESUMED") == 0) {
-			gw->attempts = 0;
+			wsclient_retry_reset(gw->wc);
 			log_info("discord: resumed");
 			bot_adapter_state(&d->adapter, "connected");
 		}
@@ -323,28 +269,22 @@ gateway_fatal_reason(int code)
 }
 
 static void
-gateway_on_reconnect(uv_timer_t *t)
+gateway_on_retry(void *arg)
 {
-	gateway_connect(t->data);
+	gateway_connect(arg);
 }
 
 /* The socket is gone (closed, dropped or never opened): plan the next. */
 static void
-gateway_lost(struct discord *d, const char *why)
+gateway_lost(struct discord *d, int code, const char *why)
 {
 	struct gateway	*gw = d->gateway;
 	const char	*fatal;
-	uint64_t	 ms, cap;
-	int		 code = gw->peer_code;
+	uint64_t	 ms;
 
 	uv_timer_stop(&gw->heartbeat);
-	gateway_clear_out(gw);
-	gw->wsi = NULL;
-	gw->connecting = 0;
-	gw->close_code = 0;
-	gw->peer_code = 0;
+	gw->ws = NULL;
 	buf_reset(&gw->rx);
-	gw->rx_overflow = 0;
 	if (gw->stopped || d->stopping)
 		return;
 	if ((fatal = gateway_fatal_reason(code)) != NULL) {
@@ -363,17 +303,14 @@ gateway_lost(struct discord *d, const char *why)
 	switch (gw->next) {
 	case GW_NEXT_NOW:
 		ms = 0;
+		wsclient_retry_after(gw->wc, ms);
 		break;
 	case GW_NEXT_IDENTIFY:
 		ms = 1000 + (uint64_t)random() % 4001;
+		wsclient_retry_after(gw->wc, ms);
 		break;
 	default:
-		gw->attempts++;
-		cap = gw->attempts > 7 ? GW_BACKOFF_MAX_MS :
-		    1000ULL << (gw->attempts - 1);
-		if (cap > GW_BACKOFF_MAX_MS)
-			cap = GW_BACKOFF_MAX_MS;
-		ms = cap / 2 + (uint64_t)random() % (cap / 2 + 1);
+		ms = wsclient_retry_backoff(gw->wc);
 		break;
 	}
 	gw->next = GW_NEXT_BACKOFF;
@@ -384,13 +321,12 @@ gateway_lost(struct discord *d, const char *why)
 	else
 		log_info("discord: gateway connection lost (%s); reconnecting "
 		    "in %llu ms", why, (unsigned long long)ms);
-	uv_timer_start(&gw->reconnect, gateway_on_reconnect, ms, 0);
 }
 
 /*
- * A piece of a zlib-stream connection: inflated and handled once the
- * server's flush marker ends what came so far.  A corrupt stream cannot
- * go on, so the connection is closed (and the session resumed).
+ * One websocket message of a zlib-stream connection: inflated and handled
+ * once the server's flush marker ends what came so far.  A corrupt stream
+ * cannot go on, so the connection is closed (and the session resumed).
  */
 static void
 gateway_receive_compressed(struct discord *d, const void *in, size_t len)
@@ -399,7 +335,6 @@ gateway_receive_compressed(struct discord *d, const void *in, size_t len)
 	char		*cause = NULL;
 	int		 rc;
 
-	d->rx_ns = uv_hrtime();
 	if ((rc = zstream_feed(gw->zs, in, len, &gw->rx, &cause)) < 0) {
 		log_warn("discord: %s; reconnecting", cause);
 		free(cause);
@@ -411,154 +346,83 @@ gateway_receive_compressed(struct discord *d, const void *in, size_t len)
 	buf_reset(&gw->rx);
 }
 
-static int
-gateway_callback(struct lws *wsi, enum lws_callback_reasons reason,
-    void *user, void *in, size_t len)
+static void
+gateway_on_open(struct wsconn *ws, void *arg)
 {
-	struct discord	*d = lws_context_user(lws_get_context(wsi));
-	struct gateway	*gw = d == NULL ? NULL : d->gateway;
-	char		**p, *end;
-	unsigned char	 closebuf[LWS_PRE + 2];
-	int		 n;
+	struct discord	*d = arg;
 
-	(void)user;
-	if (gw == NULL)
-		return 0;
-	switch (reason) {
-	case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
-		p = (char **)in;
-		end = *p + len;
-		if (lws_add_http_header_by_name(wsi,
-		    (const unsigned char *)"user-agent:",
-		    (const unsigned char *)d->user_agent,
-		    (int)strlen(d->user_agent), (unsigned char **)p,
-		    (unsigned char *)end) != 0)
-			return -1;
-		break;
-	case LWS_CALLBACK_CLIENT_ESTABLISHED:
-		if (wsi != gw->wsi)
-			return -1;
-		gw->connecting = 0;
-		log_info("discord: gateway connected");
-		break;
-	case LWS_CALLBACK_CLIENT_RECEIVE:
-		if (wsi != gw->wsi)
-			return -1;
-		if (gw->zs != NULL) {
-			gateway_receive_compressed(d, in, len);
-			break;
-		}
-		if (!gw->rx_overflow && buf_add(&gw->rx, in, len) != 0)
-			gw->rx_overflow = 1;
-		if (!lws_is_final_fragment(wsi) ||
-		    lws_remaining_packet_payload(wsi) != 0)
-			break;
-		d->rx_ns = uv_hrtime();
-		if (gw->rx_overflow)
-			log_warn("discord: dropped a gateway message over %d "
-			    "bytes", GW_MSG_MAX);
-		else
-			gateway_message(d, buf_str(&gw->rx));
-		buf_reset(&gw->rx);
-		gw->rx_overflow = 0;
-		break;
-	case LWS_CALLBACK_CLIENT_WRITEABLE:
-		if (wsi != gw->wsi)
-			return -1;
-		if (gw->close_code > 0) {
-			/*
-			 * Our own close frame: lws_close_reason() and -1 from
-			 * here drops the socket without one in this version.
-			 */
-			closebuf[LWS_PRE] = (unsigned char)(gw->close_code >> 8);
-			closebuf[LWS_PRE + 1] = (unsigned char)gw->close_code;
-			lws_write(wsi, closebuf + LWS_PRE, 2, GW_WRITE_CLOSE);
-			return -1;
-		}
-		if (gw->nout == 0)
-			break;
-		n = lws_write(wsi, (unsigned char *)gw->out[0] + LWS_PRE,
-		    gw->outlen[0], LWS_WRITE_TEXT);
-		free(gw->out[0]);
-		gw->nout--;
-		memmove(gw->out, gw->out + 1, (size_t)gw->nout * sizeof *gw->out);
-		memmove(gw->outlen, gw->outlen + 1,
-		    (size_t)gw->nout * sizeof *gw->outlen);
-		if (n < 0)
-			return -1;
-		if (gw->nout > 0)
-			lws_callback_on_writable(wsi);
-		break;
-	case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-		if (wsi == gw->wsi && len >= 2)
-			gw->peer_code = ((unsigned char *)in)[0] << 8 |
-			    ((unsigned char *)in)[1];
-		break;
-	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-		if (wsi == gw->wsi || (gw->connecting && gw->wsi == NULL)) {
-			log_warn("discord: gateway connection failed: %.200s",
-			    in == NULL ? "unknown error" : (const char *)in);
-			gateway_lost(d, "connection failed");
-		}
-		break;
-	case LWS_CALLBACK_CLIENT_CLOSED:
-		if (wsi == gw->wsi)
-			gateway_lost(d, "closed");
-		break;
-	default:
-		break;
-	}
-	return 0;
+	if (ws != d->gateway->ws)
+		return;
+	log_info("discord: gateway connected");
 }
 
-static const struct lws_protocols gateway_protocols[] = {
-	{ "discord-gateway", gateway_callback, 0, 65536, 0, NULL, 0 },
-	{ NULL, NULL, 0, 0, 0, NULL, 0 }
+static void
+gateway_on_message(struct wsconn *ws, const char *data, size_t len, void *arg)
+{
+	struct discord	*d = arg;
+
+	if (ws != d->gateway->ws)
+		return;
+	d->rx_ns = uv_hrtime();
+	if (d->gateway->zs != NULL)
+		gateway_receive_compressed(d, data, len);
+	else
+		gateway_message(d, data);
+}
+
+static void
+gateway_on_notice(struct wsconn *ws, const char *what, void *arg)
+{
+	(void)ws;
+	(void)arg;
+	log_warn("discord: gateway: %s", what);
+}
+
+static void
+gateway_on_close(struct wsconn *ws, int code, const char *why, void *arg)
+{
+	struct discord	*d = arg;
+
+	if (ws != d->gateway->ws)
+		return;
+	if (strncmp(why, "connection failed", 17) == 0)
+		log_warn("discord: gateway %s", why);
+	gateway_lost(d, code, why);
+}
+
+static const struct wsclient_ops gateway_ops = {
+	.on_open = gateway_on_open,
+	.on_message = gateway_on_message,
+	.on_notice = gateway_on_notice,
+	.on_close = gateway_on_close,
+	.on_retry = gateway_on_retry,
 };
 
 /* Opens the websocket to url (borrowed) with ?v=10&encoding=json. */
 static void
 gateway_open(struct discord *d, const char *url)
 {
-	struct gateway			*gw = d->gateway;
-	struct lws_client_connect_info	 ci;
-	char				 copy[GW_URL_MAX], path[GW_URL_MAX + 32];
-	const char			*prot, *host, *rest;
-	int				 port;
+	struct gateway	*gw = d->gateway;
+	char		*full, *cause = NULL;
 
-	snprintf(copy, sizeof copy, "%s", url);
-	if (lws_parse_uri(copy, &prot, &host, &port, &rest) != 0 ||
-	    (strcmp(prot, "ws") != 0 && strcmp(prot, "wss") != 0)) {
-		log_error("discord: cannot use gateway URL %.200s", url);
-		gw->next = GW_NEXT_BACKOFF;
-		gateway_lost(d, "bad URL");
-		return;
-	}
-	snprintf(path, sizeof path, "/%s%sv=10&encoding=json%s", rest,
-	    strchr(rest, '?') != NULL ? "&" : "?",
+	full = xasprintf("%s%sv=10&encoding=json%s", url,
+	    strchr(url, '?') != NULL ? "&" : "?",
 	    d->compress ? "&compress=zlib-stream" : "");
 	/* Each connection is a new zlib stream. */
 	if (gw->zs != NULL)
 		zstream_reset(gw->zs);
-	memset(&ci, 0, sizeof ci);
-	ci.context = gw->ctx;
-	ci.address = host;
-	ci.port = port;
-	ci.path = path;
-	ci.host = host;
-	ci.origin = host;
-	ci.ssl_connection = strcmp(prot, "wss") == 0 ? LCCSCF_USE_SSL : 0;
-	ci.protocol = NULL;
-	ci.local_protocol_name = gateway_protocols[0].name;
-	ci.pwsi = &gw->wsi;
-	gw->connecting = 1;
 	bot_adapter_state(&d->adapter, "connecting");
-	log_info("discord: connecting to the gateway at %s://%s:%d", prot,
-	    host, port);
-	if (lws_client_connect_via_info(&ci) == NULL && gw->connecting) {
-		gw->wsi = NULL;
-		gateway_lost(d, "connect failed");
+	gw->ws = wsclient_connect(gw->wc, full, &cause);
+	free(full);
+	if (gw->ws == NULL) {
+		log_error("discord: cannot connect to the gateway: %s", cause);
+		free(cause);
+		gw->next = GW_NEXT_BACKOFF;
+		gateway_lost(d, 0, "connect failed");
+		return;
 	}
+	log_info("discord: connecting to the gateway at %s",
+	    wsconn_where(gw->ws));
 }
 
 static void
@@ -584,7 +448,7 @@ gateway_on_url(struct discord *d, const struct rest_result *res, void *arg)
 			return;
 		}
 		gw->next = GW_NEXT_BACKOFF;
-		gateway_lost(d, "no gateway URL");
+		gateway_lost(d, 0, "no gateway URL");
 		return;
 	}
 	snprintf(gw->url, sizeof gw->url, "%s", url);
@@ -598,7 +462,7 @@ gateway_connect(struct discord *d)
 	struct gateway	*gw = d->gateway;
 	char		*cause = NULL;
 
-	if (gw->stopped || gw->fatal || gw->wsi != NULL || gw->fetching)
+	if (gw->stopped || gw->fatal || gw->ws != NULL || gw->fetching)
 		return;
 	if (gw->url[0] == '\0') {
 		gw->fetching = 1;
@@ -607,7 +471,7 @@ gateway_connect(struct discord *d)
 			gw->fetching = 0;
 			log_warn("discord: %s", cause);
 			free(cause);
-			gateway_lost(d, "no gateway URL");
+			gateway_lost(d, 0, "no gateway URL");
 		}
 		return;
 	}
@@ -620,8 +484,9 @@ gateway_connect(struct discord *d)
 int
 gateway_start(struct discord *d, char **cause)
 {
-	struct lws_context_creation_info	 info;
-	struct gateway				*gw;
+	struct wsclient_opts	 opts;
+	struct gateway		*gw;
+	char			*why = NULL;
 
 	gw = xcalloc(1, sizeof *gw);
 	d->gateway = gw;
@@ -632,23 +497,18 @@ gateway_start(struct discord *d, char **cause)
 	snprintf(gw->url, sizeof gw->url, "%s", d->gateway_url);
 	uv_timer_init(d->loop, &gw->heartbeat);
 	gw->heartbeat.data = d;
-	uv_timer_init(d->loop, &gw->reconnect);
-	gw->reconnect.data = d;
 
-	lws_set_log_level(LLL_ERR, gateway_log);
-	memset(&info, 0, sizeof info);
-	gw->loops[0] = d->loop;
-	info.port = CONTEXT_PORT_NO_LISTEN;
-	info.protocols = gateway_protocols;
-	info.options = LWS_SERVER_OPTION_LIBUV |
-	    LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
-	info.foreign_loops = gw->loops;
-	info.user = d;
-	if (*d->ca_file != '\0')
-		info.client_ssl_ca_filepath = d->ca_file;
-	if ((gw->ctx = lws_create_context(&info)) == NULL)
-		return set_cause(cause, "discord: cannot create the websocket "
-		    "context");
+	memset(&opts, 0, sizeof opts);
+	opts.user_agent = d->user_agent;
+	opts.ca_file = d->ca_file;
+	opts.msg_max = GW_MSG_MAX;
+	opts.queue_max = GW_OUT_MAX;
+	if ((gw->wc = wsclient_new(d->loop, &opts, &gateway_ops, d,
+	    &why)) == NULL) {
+		set_cause(cause, "discord: %s", why);
+		free(why);
+		return -1;
+	}
 	gateway_connect(d);
 	return 0;
 }
@@ -656,22 +516,13 @@ gateway_start(struct discord *d, char **cause)
 void
 gateway_stop(struct discord *d)
 {
-
 	struct gateway	*gw = d->gateway;
 
 	if (gw == NULL || gw->stopped)
 		return;
 	gw->stopped = 1;
 	uv_close((uv_handle_t *)&gw->heartbeat, NULL);
-	uv_close((uv_handle_t *)&gw->reconnect, NULL);
-	gateway_clear_out(gw);
-	/*
-	 * On a foreign loop this only starts the destruction: lws closes its
-	 * handles, and gateway_free finishes it once the loop has run.
-	 */
-	if (gw->ctx != NULL)
-		lws_context_destroy(gw->ctx);
-	gw->wsi = NULL;
+	wsclient_stop(gw->wc);
 }
 
 void
@@ -681,8 +532,7 @@ gateway_free(struct discord *d)
 
 	if (gw == NULL)
 		return;
-	if (gw->ctx != NULL)
-		lws_context_destroy(gw->ctx);
+	wsclient_free(gw->wc);
 	buf_release(&gw->rx);
 	zstream_free(gw->zs);
 	free(gw);

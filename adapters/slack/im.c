@@ -108,16 +108,14 @@ im_find(struct slack *s, const char *user)
 static int
 im_refused(const char *error)
 {
+	/* not_allowed_token_type: this token may not write DMs at all. */
 	static const char *const closed[] = {
 		"cannot_dm_bot", "user_disabled", "user_not_found",
-		"messages_tab_disabled", "is_archived", NULL
+		"messages_tab_disabled", "is_archived", "not_allowed_token_type",
+		NULL
 	};
-	int	i;
 
-	for (i = 0; error != NULL && closed[i] != NULL; i++)
-		if (strcmp(error, closed[i]) == 0)
-			return 1;
-	return 0;
+	return slack_error_in(error, closed);
 }
 
 static void

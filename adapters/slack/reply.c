@@ -5,7 +5,10 @@
  * click on a private message replaces that message instead (Slack's
  * replace_original, as Discord's "update message" callback).  Slack takes
  * at most five calls of a response_url; past that, or without one, a
- * private answer is a chat.postEphemeral.  A slash command the bot did not
+ * private answer is a chat.postEphemeral.  When Slack refuses that (the
+ * user is not in the channel, or the bot may not post there), the answer
+ * goes to the user's DM instead, which may hold secrets as well; when
+ * that fails too, the log says so.  A slash command the bot did not
  * answer at all gets a short private "Done.", so the user sees it was
  * heard; a click needs nothing (its ack is enough).
  *
@@ -37,6 +40,14 @@ reply_url_ok(const struct slack *s, const char *url)
 	    strncmp(url, s->api_origin, strlen(s->api_origin)) == 0;
 }
 
+/* An ephemeral answer, kept until Slack took it; one allocation. */
+struct reply_ephemeral {
+	char			 user[SLACK_ID_MAX];
+	int			 has_bs;
+	struct adapter_buttons	 bs;
+	char			 text[];
+};
+
 static void
 reply_sent(struct slack *s, const struct web_result *res, void *arg)
 {
@@ -46,14 +57,49 @@ reply_sent(struct slack *s, const struct web_result *res, void *arg)
 		log_warn("slack: a private answer failed: %s", res->error);
 }
 
+/* Does chat.postEphemeral's error mean "not here, try the DM"? */
+static int
+reply_not_here(const char *error)
+{
+	static const char *const here[] = {
+		"user_not_in_channel", "not_in_channel", "channel_not_found",
+		"is_archived", "restricted_action", NULL
+	};
+
+	return slack_error_in(error, here);
+}
+
+static void
+reply_ephemeral_sent(struct slack *s, const struct web_result *res, void *arg)
+{
+	struct reply_ephemeral	*e = arg;
+	char			*cause = NULL;
+
+	if (res->error == NULL)
+		return;
+	if (!reply_not_here(res->slack_error)) {
+		log_warn("slack: a private answer failed: %s", res->error);
+		return;
+	}
+	log_info("slack: an ephemeral answer to %s was refused (%s); it goes "
+	    "to their DM", e->user, res->slack_error);
+	if (im_send(s, e->user, e->text, e->has_bs ? &e->bs : NULL,
+	    &cause) != 0) {
+		log_warn("slack: a private answer to %s is lost: %s", e->user,
+		    cause);
+		free(cause);
+	}
+}
+
 /* Sends text privately to ctx's user; 0, or -1 with *cause. */
 static int
 reply_private(struct slack *s, struct slack_ctx *ctx, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	cJSON	*body = cJSON_CreateObject();
-	char	*json;
-	int	 replace;
+	struct reply_ephemeral	*e;
+	cJSON			*body = cJSON_CreateObject();
+	char			*json;
+	int			 replace;
 
 	ctx->answered = 1;
 	if (ctx->response_url[0] != '\0' && ctx->uses < REPLY_URL_USES) {
@@ -80,8 +126,15 @@ reply_private(struct slack *s, struct slack_ctx *ctx, const char *text,
 	if ((json = cJSON_PrintUnformatted(body)) == NULL)
 		fatalx("cJSON_PrintUnformatted failed");
 	cJSON_Delete(body);
-	return web_call(s, "chat.postEphemeral", ctx->queue, json, 0,
-	    reply_sent, NULL, cause);
+	e = xcalloc(1, sizeof *e + strlen(text) + 1);
+	snprintf(e->user, sizeof e->user, "%s", ctx->user);
+	if (bs != NULL) {
+		e->has_bs = 1;
+		memcpy(&e->bs, bs, sizeof e->bs);
+	}
+	memcpy(e->text, text, strlen(text) + 1);
+	return web_call(s, "chat.postEphemeral", ctx->queue, json,
+	    WEB_ARG_FREE, reply_ephemeral_sent, e, cause);
 }
 
 void

@@ -25,7 +25,7 @@ struct web;
 struct slack_socket;
 struct envelope_seen;
 struct slack_dms;
-struct slack_boards;
+struct coalesce;
 struct slack_admins;
 
 #define SLACK_ID_MAX		32	/* a user, channel or team id, with room */
@@ -61,12 +61,13 @@ struct slack {
 	char			*ca_file;	/* "": the system's */
 	char			*command;	/* the slash command, without "/" */
 	uint64_t		 ping_ms;
+	uint64_t		 pace_ms;	/* between messages to a channel */
 
 	struct web		*web;
 	struct slack_socket	*sock;
 	struct envelope_seen	*seen;
 	struct slack_dms	*dms;
-	struct slack_boards	*boards;
+	struct coalesce		*boards;	/* the tables' messages */
 	struct slack_admins	*admins;
 
 	/* The event being handled by bot_handle_event, or NULL. */
@@ -76,13 +77,16 @@ struct slack {
 /*
  * web.c: Web API calls on libcurl's multi interface, driven by the loop.
  * Calls wait in named FIFO queues, one call of a queue in flight (so the
- * messages to one channel keep their order).  A 429 holds every call of
- * its method for Retry-After; 5xx and network errors are retried with
+ * messages to one channel keep their order).  Messages to one channel
+ * (chat.postMessage, chat.update, chat.postEphemeral) leave at most one
+ * per pace_ms, ephemeral answers first.  A 429 holds every call of its
+ * method for Retry-After; 5xx and network errors are retried with
  * backoff; an "ok":false answer is an error named by Slack's error code.
  */
 #define WEB_APP_TOKEN	0x1	/* authorise with the app-level token */
 #define WEB_FORM	0x2	/* the body is form-encoded, not JSON */
 #define WEB_URL		0x4	/* method is a whole URL (a response_url) */
+#define WEB_ARG_FREE	0x8	/* free(arg) after cb, or when the call is dropped */
 #define WEB_QUEUE_MAX	200	/* calls waiting in one queue */
 #define WEB_TOTAL_MAX	5000	/* calls waiting in all queues */
 
@@ -103,8 +107,9 @@ void	 web_free(struct slack *);
  * whole URL) with body (JSON, or form with WEB_FORM; taken over, may be
  * NULL).  queue names the FIFO (NULL: the method's own).  cb (may be NULL)
  * is called once with the result unless the adapter stops first; arg
- * belongs to the caller.  0, or -1 with *cause when the queue is full
- * (body is freed).
+ * belongs to the caller (with WEB_ARG_FREE, to the call).  0, or -1 with
+ * *cause when the queue is full (body is freed, and arg with
+ * WEB_ARG_FREE).
  */
 int	 web_call(struct slack *, const char *method, const char *queue,
 	     char *body, int flags, web_cb *cb, void *arg, char **cause);
@@ -199,7 +204,11 @@ void	 admin_submit(struct slack *, const struct slack_ctx *ctx,
 /* Runs one event: sets s->current, calls the bot, answers "Done." if mute. */
 void	 reply_dispatch(struct slack *, struct slack_ctx *ctx,
 	     struct bot_event *ev);
-/* Answers ctx privately with text (borrowed), logging a failure. */
+/*
+ * Answers ctx privately with text (borrowed), logging a failure.  An
+ * ephemeral message Slack refuses (the user is not in the channel, the
+ * bot cannot post there) goes to the user's DM instead.
+ */
 void	 reply_say(struct slack *, struct slack_ctx *ctx, const char *text);
 /* The adapter's reply op. */
 int	 reply_send(struct slack *, const struct bot_event *, int private,
@@ -250,6 +259,8 @@ int	 im_send(struct slack *, const char *user, const char *text,
 void	 im_learn(struct slack *, const char *user, const char *channel);
 
 /* slack.c */
+/* Is error (Slack's error code, may be NULL) one of list (NULL-ended)? */
+int	 slack_error_in(const char *error, const char *const *list);
 /* Is s a Slack id ("U0123ABC", "C0123", "D0123"): 1..SLACK_ID_MAX-1 of A-Z0-9? */
 int	 slack_id_ok(const char *s);
 /*

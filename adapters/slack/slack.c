@@ -27,6 +27,17 @@ slack_id_ok(const char *s)
 	return 1;
 }
 
+int
+slack_error_in(const char *error, const char *const *list)
+{
+	int	i;
+
+	for (i = 0; error != NULL && list[i] != NULL; i++)
+		if (strcmp(error, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
 static void
 slack_posted(struct slack *s, const struct web_result *res, void *arg)
 {
@@ -231,6 +242,7 @@ slack_new(struct bot *bot, char **cause)
 	s->command = xstrdup(*cfg->slack_command != '\0' ? cfg->slack_command :
 	    cfg->bot_command);
 	s->ping_ms = cfg->slack_ping_interval_ms;
+	s->pace_ms = cfg->slack_message_interval_ms;
 	s->seen = envelope_seen_new();
 	s->dms = im_new();
 	s->admins = admin_new();

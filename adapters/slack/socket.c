@@ -1,7 +1,6 @@
 /*
- * Socket Mode: the websocket Slack pushes slash commands and clicks on,
- * on libwebsockets running on the bot's libuv loop (a foreign loop, as
- * the Discord gateway does).
+ * Socket Mode: the websocket Slack pushes slash commands and clicks on
+ * (lib/wsclient: libwebsockets on the bot's libuv loop).
  *
  * A connection starts with apps.connections.open (the app-level token),
  * which gives a single-use wss URL; Slack's first message on it is
@@ -22,23 +21,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libwebsockets.h>
-
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
 #include "bot/log.h"
-#include "lib/buf.h"
 #include "lib/json.h"
+#include "lib/wsclient.h"
 #include "lib/xmalloc.h"
 
 #define SOCK_MSG_MAX		(1024 * 1024)	/* one socket message */
 #define SOCK_OUT_MAX		64		/* frames waiting to go */
 #define SOCK_CONNS		2		/* the current one and its successor */
 #define SOCK_IDLE_PINGS		3		/* silent intervals before giving up */
-#define SOCK_BACKOFF_MAX_MS	60000
-#define SOCK_CLOSE_NORMAL	1000
-/* lws_write()'s close opcode; see the Discord gateway for why. */
-#define SOCK_WRITE_CLOSE	((enum lws_write_protocol)4)
+#define SOCK_BACKOFF_FIRST_MS	500		/* the first waits 0.25 to 0.5 s */
 
 enum conn_state {
 	CONN_FREE,
@@ -48,81 +42,42 @@ enum conn_state {
 
 struct conn {
 	struct slack	*s;
-	struct lws	*wsi;
+	struct wsconn	*ws;		/* NULL while free */
 	enum conn_state	 state;
 	int		 serial;	/* for the log */
 	int		 doomed;	/* Slack said disconnect: being replaced */
-	int		 closing;	/* we close it at the next write */
-	int		 ping;		/* a ping is due */
-	uint64_t	 last_rx;	/* loop ms of the last sign of life */
-	struct buf	 rx;
-	int		 rx_overflow;
-	char		*out[SOCK_OUT_MAX];
-	size_t		 outlen[SOCK_OUT_MAX];
-	int		 nout;
 };
 
 struct slack_socket {
-	struct lws_context	*ctx;
-	void			*loops[1];
+	struct wsclient		*wc;
 	struct conn		 conns[SOCK_CONNS];
 	int			 opening;	/* apps.connections.open in flight */
 	int			 fatal;
 	int			 stopped;
-	int			 attempts;	/* failed connections in a row */
 	int			 serial;
-	uv_timer_t		 tick;		/* pings and the idle check */
-	uv_timer_t		 reconnect;
 };
 
 static void	socket_connect(struct slack *);
 
-static void
-socket_log(int level, const char *line)
-{
-	size_t	n = strlen(line);
-
-	while (n > 0 && line[n - 1] == '\n')
-		n--;
-	if (level & LLL_ERR)
-		log_warn("slack: websocket: %.*s", (int)n, line);
-	else
-		log_debug("slack: websocket: %.*s", (int)n, line);
-}
-
-static void
-socket_clear_out(struct conn *c)
-{
-	while (c->nout > 0)
-		free(c->out[--c->nout]);
-}
-
-/* Queues a text frame (borrowed) on c and asks to write. */
+/* Queues a text frame (borrowed) on c. */
 static void
 socket_send(struct conn *c, const char *text)
 {
-	size_t	 len = strlen(text);
-	char	*frame;
+	char	*cause = NULL;
 
-	if (c->wsi == NULL || c->nout == SOCK_OUT_MAX) {
+	if (c->ws == NULL || wsconn_send(c->ws, text, 0, &cause) != 0) {
 		log_warn("slack: a socket frame was dropped (%s)",
-		    c->wsi == NULL ? "not connected" : "queue full");
-		return;
+		    cause != NULL ? cause : "not connected");
+		free(cause);
 	}
-	frame = xmalloc(LWS_PRE + len + 1);
-	memcpy(frame + LWS_PRE, text, len + 1);
-	c->out[c->nout] = frame;
-	c->outlen[c->nout++] = len;
-	lws_callback_on_writable(c->wsi);
 }
 
 /* Asks for c to be closed at the next chance. */
 static void
 socket_close(struct conn *c)
 {
-	c->closing = 1;
-	if (c->wsi != NULL)
-		lws_callback_on_writable(c->wsi);
+	if (c->ws != NULL)
+		wsconn_close(c->ws, WSCONN_CLOSE_NORMAL);
 }
 
 /* A connection in state, other than c; NULL if none. */
@@ -139,9 +94,9 @@ socket_other(struct slack_socket *sk, const struct conn *c,
 }
 
 static void
-socket_on_reconnect(uv_timer_t *t)
+socket_on_retry(void *arg)
 {
-	socket_connect(t->data);
+	socket_connect(arg);
 }
 
 /* Plans the next connection after a failure, with backoff and jitter. */
@@ -149,20 +104,14 @@ static void
 socket_retry(struct slack *s, const char *why)
 {
 	struct slack_socket	*sk = s->sock;
-	uint64_t		 ms, cap;
+	uint64_t		 ms;
 
 	if (sk->stopped || sk->fatal || s->stopping)
 		return;
-	sk->attempts++;
-	cap = sk->attempts > 7 ? SOCK_BACKOFF_MAX_MS :
-	    500ULL << (sk->attempts - 1);
-	if (cap > SOCK_BACKOFF_MAX_MS)
-		cap = SOCK_BACKOFF_MAX_MS;
-	ms = cap / 2 + (uint64_t)random() % (cap / 2 + 1);
+	ms = wsclient_retry_backoff(sk->wc);
 	bot_adapter_state(&s->adapter, "retrying");
 	log_info("slack: %s; connecting again in %llu ms", why,
 	    (unsigned long long)ms);
-	uv_timer_start(&sk->reconnect, socket_on_reconnect, ms, 0);
 }
 
 /*
@@ -177,17 +126,14 @@ socket_lost(struct conn *c, const char *why)
 	struct conn		*open;
 	int			 serial = c->serial, was_doomed = c->doomed;
 
-	socket_clear_out(c);
-	buf_reset(&c->rx);
-	c->rx_overflow = 0;
-	c->wsi = NULL;
+	c->ws = NULL;
 	c->state = CONN_FREE;
-	c->doomed = c->closing = c->ping = 0;
+	c->doomed = 0;
 	if (sk->stopped || s->stopping)
 		return;
 	open = socket_other(sk, c, CONN_OPEN);
 	if (socket_other(sk, c, CONN_CONNECTING) != NULL || sk->opening ||
-	    uv_is_active((uv_handle_t *)&sk->reconnect) ||
+	    wsclient_retry_pending(sk->wc) ||
 	    (open != NULL && !open->doomed)) {
 		log_info("slack: connection %d closed (%s)%s", serial, why,
 		    was_doomed ? "; its successor took over" : "");
@@ -236,7 +182,7 @@ socket_message(struct conn *c, const char *text)
 	switch (e.type) {
 	case ENVELOPE_HELLO:
 		c->state = CONN_OPEN;
-		sk->attempts = 0;
+		wsclient_retry_reset(sk->wc);
 		log_info("slack: connection %d ready", c->serial);
 		bot_adapter_state(&s->adapter, "connected");
 		if ((old = socket_other(sk, c, CONN_OPEN)) != NULL) {
@@ -287,125 +233,77 @@ socket_message(struct conn *c, const char *text)
 	cJSON_Delete(msg);
 }
 
-static struct conn *
-socket_conn_of(struct lws *wsi)
+static void
+socket_on_open(struct wsconn *ws, void *arg)
 {
-	return lws_get_opaque_user_data(wsi);
+	struct conn	*c = wsconn_data(ws);
+
+	(void)arg;
+	log_info("slack: connection %d open; waiting for hello", c->serial);
 }
 
-static int
-socket_callback(struct lws *wsi, enum lws_callback_reasons reason,
-    void *user, void *in, size_t len)
+static void
+socket_on_message(struct wsconn *ws, const char *text, size_t len, void *arg)
 {
-	struct conn	*c = socket_conn_of(wsi);
-	unsigned char	 frame[LWS_PRE + 125];
-	int		 n;
-
-	(void)user;
-	if (c == NULL || c->s->sock == NULL)
-		return 0;
-	if (c->wsi != wsi) {
-		/* A connection opening right now, or a stray one. */
-		if (reason == LWS_CALLBACK_CLIENT_CONNECTION_ERROR &&
-		    c->wsi == NULL && c->state == CONN_CONNECTING) {
-			log_warn("slack: connection %d failed: %.200s",
-			    c->serial, in == NULL ? "unknown error" :
-			    (const char *)in);
-			socket_lost(c, "connection failed");
-		}
-		switch (reason) {
-		case LWS_CALLBACK_CLIENT_ESTABLISHED:
-		case LWS_CALLBACK_CLIENT_RECEIVE:
-		case LWS_CALLBACK_CLIENT_WRITEABLE:
-			return -1;
-		default:
-			return 0;
-		}
-	}
-	switch (reason) {
-	case LWS_CALLBACK_CLIENT_ESTABLISHED:
-		c->last_rx = uv_now(c->s->loop);
-		log_info("slack: connection %d open; waiting for hello",
-		    c->serial);
-		break;
-	case LWS_CALLBACK_CLIENT_RECEIVE:
-		c->last_rx = uv_now(c->s->loop);
-		if (!c->rx_overflow && buf_add(&c->rx, in, len) != 0)
-			c->rx_overflow = 1;
-		if (!lws_is_final_fragment(wsi) ||
-		    lws_remaining_packet_payload(wsi) != 0)
-			break;
-		if (c->rx_overflow)
-			log_warn("slack: dropped a socket message over %d bytes",
-			    SOCK_MSG_MAX);
-		else
-			socket_message(c, buf_str(&c->rx));
-		buf_reset(&c->rx);
-		c->rx_overflow = 0;
-		break;
-	case LWS_CALLBACK_CLIENT_RECEIVE_PONG:
-		c->last_rx = uv_now(c->s->loop);
-		break;
-	case LWS_CALLBACK_CLIENT_WRITEABLE:
-		if (c->closing) {
-			frame[LWS_PRE] = SOCK_CLOSE_NORMAL >> 8;
-			frame[LWS_PRE + 1] = SOCK_CLOSE_NORMAL & 0xff;
-			lws_write(wsi, frame + LWS_PRE, 2, SOCK_WRITE_CLOSE);
-			return -1;
-		}
-		if (c->ping) {
-			c->ping = 0;
-			if (lws_write(wsi, frame + LWS_PRE, 0,
-			    LWS_WRITE_PING) < 0)
-				return -1;
-			if (c->nout > 0)
-				lws_callback_on_writable(wsi);
-			break;
-		}
-		if (c->nout == 0)
-			break;
-		n = lws_write(wsi, (unsigned char *)c->out[0] + LWS_PRE,
-		    c->outlen[0], LWS_WRITE_TEXT);
-		free(c->out[0]);
-		c->nout--;
-		memmove(c->out, c->out + 1, (size_t)c->nout * sizeof *c->out);
-		memmove(c->outlen, c->outlen + 1,
-		    (size_t)c->nout * sizeof *c->outlen);
-		if (n < 0)
-			return -1;
-		if (c->nout > 0)
-			lws_callback_on_writable(wsi);
-		break;
-	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-		log_warn("slack: connection %d failed: %.200s", c->serial,
-		    in == NULL ? "unknown error" : (const char *)in);
-		socket_lost(c, "connection failed");
-		break;
-	case LWS_CALLBACK_CLIENT_CLOSED:
-		socket_lost(c, c->closing ? "closed by us" : "closed");
-		break;
-	default:
-		break;
-	}
-	return 0;
+	(void)len;
+	(void)arg;
+	socket_message(wsconn_data(ws), text);
 }
 
-static const struct lws_protocols socket_protocols[] = {
-	{ "slack-socket-mode", socket_callback, 0, 65536, 0, NULL, 0 },
-	{ NULL, NULL, 0, 0, 0, NULL, 0 }
+static void
+socket_on_notice(struct wsconn *ws, const char *what, void *arg)
+{
+	struct conn	*c = wsconn_data(ws);
+
+	(void)arg;
+	log_warn("slack: connection %d: %s", c->serial, what);
+}
+
+/* c has said nothing for three pings: half-open; it is being closed. */
+static void
+socket_on_idle(struct wsconn *ws, uint64_t silent_ms, void *arg)
+{
+	struct conn		*c = wsconn_data(ws);
+	struct slack		*s = arg;
+	struct slack_socket	*sk = s->sock;
+
+	log_warn("slack: connection %d has said nothing for %llu ms; taking "
+	    "it for dead", c->serial, (unsigned long long)silent_ms);
+	c->doomed = 1;
+	if (socket_other(sk, c, CONN_CONNECTING) == NULL &&
+	    socket_other(sk, c, CONN_OPEN) == NULL)
+		socket_connect(s);
+}
+
+static void
+socket_on_close(struct wsconn *ws, int code, const char *why, void *arg)
+{
+	struct conn	*c = wsconn_data(ws);
+
+	(void)code;
+	(void)arg;
+	if (strncmp(why, "connection failed", 17) == 0)
+		log_warn("slack: connection %d %s", c->serial, why);
+	socket_lost(c, why);
+}
+
+static const struct wsclient_ops socket_ops = {
+	.on_open = socket_on_open,
+	.on_message = socket_on_message,
+	.on_idle = socket_on_idle,
+	.on_notice = socket_on_notice,
+	.on_close = socket_on_close,
+	.on_retry = socket_on_retry,
 };
 
 /* Opens a connection to url (borrowed) in a free slot. */
 static void
 socket_open(struct slack *s, const char *url)
 {
-	struct slack_socket		*sk = s->sock;
-	struct lws_client_connect_info	 ci;
-	struct conn			*c = NULL;
-	struct lws			*wsi;
-	char				 copy[SLACK_URL_MAX], path[SLACK_URL_MAX + 2];
-	const char			*prot, *host, *rest;
-	int				 port, i;
+	struct slack_socket	*sk = s->sock;
+	struct conn		*c = NULL;
+	char			*cause = NULL;
+	int			 i;
 
 	for (i = 0; i < SOCK_CONNS; i++)
 		if (sk->conns[i].state == CONN_FREE) {
@@ -416,42 +314,20 @@ socket_open(struct slack *s, const char *url)
 		log_warn("slack: no room for another connection");
 		return;
 	}
-	snprintf(copy, sizeof copy, "%s", url);
-	if (lws_parse_uri(copy, &prot, &host, &port, &rest) != 0 ||
-	    (strcmp(prot, "ws") != 0 && strcmp(prot, "wss") != 0)) {
-		log_error("slack: apps.connections.open gave a URL that is "
-		    "not ws:// or wss://");
-		socket_retry(s, "no usable URL");
-		return;
-	}
-	snprintf(path, sizeof path, "/%s", rest);
-	c->s = s;
 	c->serial = ++sk->serial;
-	c->state = CONN_CONNECTING;
-	c->last_rx = uv_now(s->loop);
-	memset(&ci, 0, sizeof ci);
-	ci.context = sk->ctx;
-	ci.address = host;
-	ci.port = port;
-	ci.path = path;
-	ci.host = host;
-	ci.origin = host;
-	ci.ssl_connection = strcmp(prot, "wss") == 0 ? LCCSCF_USE_SSL : 0;
-	ci.local_protocol_name = socket_protocols[0].name;
-	ci.opaque_user_data = c;
 	if (socket_other(sk, c, CONN_OPEN) == NULL)
 		bot_adapter_state(&s->adapter, "connecting");
-	/* The URL's ticket is a credential: host and port only. */
-	log_info("slack: opening connection %d to %s://%s:%d", c->serial, prot,
-	    host, port);
-	wsi = lws_client_connect_via_info(&ci);
-	if (c->state != CONN_CONNECTING)
-		return;		/* failed already, and handled */
-	if (wsi == NULL) {
+	if ((c->ws = wsclient_connect(sk->wc, url, &cause)) == NULL) {
+		/* The URL's ticket is a credential: the cause names no path. */
+		log_warn("slack: connection %d failed: %s", c->serial, cause);
+		free(cause);
 		socket_lost(c, "connect failed");
 		return;
 	}
-	c->wsi = wsi;
+	c->state = CONN_CONNECTING;
+	wsconn_set_data(c->ws, c);
+	log_info("slack: opening connection %d to %s", c->serial,
+	    wsconn_where(c->ws));
 }
 
 /* Is a refusal of apps.connections.open one that retrying cannot mend? */
@@ -463,12 +339,8 @@ socket_refused(const char *error)
 		"token_revoked", "token_expired", "not_allowed_token_type",
 		"missing_scope", NULL
 	};
-	int	i;
 
-	for (i = 0; error != NULL && fatal[i] != NULL; i++)
-		if (strcmp(error, fatal[i]) == 0)
-			return 1;
-	return 0;
+	return slack_error_in(error, fatal);
 }
 
 static void
@@ -515,7 +387,7 @@ socket_connect(struct slack *s)
 
 	if (sk->stopped || sk->fatal || sk->opening)
 		return;
-	uv_timer_stop(&sk->reconnect);
+	wsclient_retry_cancel(sk->wc);
 	sk->opening = 1;
 	if (web_call(s, "apps.connections.open", "socket", NULL,
 	    WEB_APP_TOKEN | WEB_FORM, socket_on_url, NULL, &cause) != 0) {
@@ -526,69 +398,32 @@ socket_connect(struct slack *s)
 	}
 }
 
-/* Every ping_interval: ping each connection; close the silent ones. */
-static void
-socket_on_tick(uv_timer_t *t)
-{
-	struct slack		*s = t->data;
-	struct slack_socket	*sk = s->sock;
-	struct conn		*c;
-	uint64_t		 now = uv_now(s->loop);
-	int			 i;
-
-	for (i = 0; i < SOCK_CONNS; i++) {
-		c = &sk->conns[i];
-		if (c->state == CONN_FREE || c->wsi == NULL || c->closing)
-			continue;
-		if (now - c->last_rx > SOCK_IDLE_PINGS * s->ping_ms) {
-			log_warn("slack: connection %d has said nothing for "
-			    "%llu ms; taking it for dead", c->serial,
-			    (unsigned long long)(now - c->last_rx));
-			c->doomed = 1;
-			socket_close(c);
-			if (socket_other(sk, c, CONN_CONNECTING) == NULL &&
-			    socket_other(sk, c, CONN_OPEN) == NULL)
-				socket_connect(s);
-			continue;
-		}
-		c->ping = 1;
-		lws_callback_on_writable(c->wsi);
-	}
-}
-
 int
 socket_start(struct slack *s, char **cause)
 {
-	struct lws_context_creation_info	 info;
-	struct slack_socket			*sk;
-	int					 i;
+	struct wsclient_opts	 opts;
+	struct slack_socket	*sk;
+	char			*why = NULL;
+	int			 i;
 
 	sk = xcalloc(1, sizeof *sk);
 	s->sock = sk;
-	for (i = 0; i < SOCK_CONNS; i++) {
+	for (i = 0; i < SOCK_CONNS; i++)
 		sk->conns[i].s = s;
-		buf_init(&sk->conns[i].rx, SOCK_MSG_MAX);
-	}
-	uv_timer_init(s->loop, &sk->tick);
-	sk->tick.data = s;
-	uv_timer_init(s->loop, &sk->reconnect);
-	sk->reconnect.data = s;
 
-	lws_set_log_level(LLL_ERR, socket_log);
-	memset(&info, 0, sizeof info);
-	sk->loops[0] = s->loop;
-	info.port = CONTEXT_PORT_NO_LISTEN;
-	info.protocols = socket_protocols;
-	info.options = LWS_SERVER_OPTION_LIBUV |
-	    LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
-	info.foreign_loops = sk->loops;
-	info.user = s;
-	if (*s->ca_file != '\0')
-		info.client_ssl_ca_filepath = s->ca_file;
-	if ((sk->ctx = lws_create_context(&info)) == NULL)
-		return set_cause(cause, "slack: cannot create the websocket "
-		    "context");
-	uv_timer_start(&sk->tick, socket_on_tick, s->ping_ms, s->ping_ms);
+	memset(&opts, 0, sizeof opts);
+	opts.ca_file = s->ca_file;
+	opts.msg_max = SOCK_MSG_MAX;
+	opts.queue_max = SOCK_OUT_MAX;
+	opts.ping_ms = s->ping_ms;
+	opts.idle_ms = SOCK_IDLE_PINGS * s->ping_ms;
+	opts.retry_first_ms = SOCK_BACKOFF_FIRST_MS;
+	if ((sk->wc = wsclient_new(s->loop, &opts, &socket_ops, s,
+	    &why)) == NULL) {
+		set_cause(cause, "slack: %s", why);
+		free(why);
+		return -1;
+	}
 	socket_connect(s);
 	return 0;
 }
@@ -597,33 +432,21 @@ void
 socket_stop(struct slack *s)
 {
 	struct slack_socket	*sk = s->sock;
-	int			 i;
 
 	if (sk == NULL || sk->stopped)
 		return;
 	sk->stopped = 1;
-	uv_close((uv_handle_t *)&sk->tick, NULL);
-	uv_close((uv_handle_t *)&sk->reconnect, NULL);
-	for (i = 0; i < SOCK_CONNS; i++)
-		socket_clear_out(&sk->conns[i]);
-	if (sk->ctx != NULL)
-		lws_context_destroy(sk->ctx);
-	for (i = 0; i < SOCK_CONNS; i++)
-		sk->conns[i].wsi = NULL;
+	wsclient_stop(sk->wc);
 }
 
 void
 socket_free(struct slack *s)
 {
 	struct slack_socket	*sk = s->sock;
-	int			 i;
 
 	if (sk == NULL)
 		return;
-	if (sk->ctx != NULL)
-		lws_context_destroy(sk->ctx);
-	for (i = 0; i < SOCK_CONNS; i++)
-		buf_release(&sk->conns[i].rx);
+	wsclient_free(sk->wc);
 	free(sk);
 	s->sock = NULL;
 }

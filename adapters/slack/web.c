@@ -5,6 +5,11 @@
  *
  * Calls wait in named FIFO queues (by default one per method; messages go
  * on their channel's queue), and only the head of a queue is in flight.
+ * Slack allows about one message a second per channel: a message
+ * (chat.postMessage, chat.update, chat.postEphemeral) leaves at most one
+ * per pace_ms after the last one to its channel, whatever its queue, and
+ * when several wait for a channel, an ephemeral answer to a user goes
+ * first.  Table edits that wait meanwhile are merged (lib/coalesce).
  * Slack's limits are per method and workspace, and it says when one is
  * hit: HTTP 429 with Retry-After (seconds).  Then every call of that
  * method waits that long, and the limited call goes again first.  5xx
@@ -39,13 +44,15 @@
 #define WEB_RETRIES_5XX		5
 #define WEB_RETRIES_429		100
 #define WEB_TIMEOUT_MS		15000L
-#define WEB_LIMITS_MAX		64		/* methods held by a 429 */
+#define WEB_LIMITS_MAX		256		/* methods and channels held */
 
 struct web_call {
 	TAILQ_ENTRY(web_call)	 entry;
 	struct web_queue	*queue;
 	char			*url;
 	char			 method[WEB_NAME_MAX];	/* for logs and limits */
+	char			 pace[SLACK_ID_MAX + 8]; /* "ch:C123": paced; "" */
+	int			 first;		/* goes first when paced */
 	char			*body;		/* may be NULL */
 	int			 flags;
 	web_cb			*cb;
@@ -68,6 +75,7 @@ struct web_queue {
 	int			 busy;
 };
 
+/* A method held by a 429, or a channel by its pace ("ch:C123"). */
 struct web_limit {
 	char		 method[WEB_NAME_MAX];
 	uint64_t	 until;
@@ -84,9 +92,16 @@ struct web {
 
 static void	web_kick(struct slack *);
 
+/* The methods that post to a channel, paced per channel. */
+static const char *const web_paced[] = {
+	"chat.postMessage", "chat.update", "chat.postEphemeral", NULL
+};
+
 static void
 web_call_free(struct web_call *c)
 {
+	if (c->flags & WEB_ARG_FREE)
+		free(c->arg);
 	if (c->headers != NULL)
 		curl_slist_free_all(c->headers);
 	buf_release(&c->response);
@@ -116,7 +131,7 @@ web_form(const char *key, ...)
 	return buf_detach(&b);
 }
 
-/* How long method must still wait after a 429; 0: go. */
+/* How long method (or a channel) must still wait; 0: go. */
 static uint64_t
 web_limit_wait(struct web *web, const char *method, uint64_t now)
 {
@@ -368,34 +383,73 @@ web_on_kick_timer(uv_timer_t *t)
 	web_kick(t->data);
 }
 
-/* Starts every queue head that may leave now; re-arms for the next. */
+/*
+ * Starts every queue head that may leave now; re-arms for the next.  The
+ * heads that go first (ephemeral answers) are looked at first, so they
+ * take their channel's next turn.
+ */
 static void
 web_kick(struct slack *s)
 {
 	struct web		*web = s->web;
 	struct web_queue	*q;
 	struct web_call		*c;
-	uint64_t		 now, wait, next = UINT64_MAX;
+	uint64_t		 now, wait, w, next = UINT64_MAX;
+	int			 pass;
 
 	if (web == NULL || web->stopped)
 		return;
 	web_check_done(s);
 	now = uv_now(s->loop);
-	TAILQ_FOREACH(q, &web->queues, entry) {
-		if (q->busy || (c = TAILQ_FIRST(&q->calls)) == NULL)
-			continue;
-		wait = web_limit_wait(web, c->method, now);
-		if (c->not_before > now && c->not_before - now > wait)
-			wait = c->not_before - now;
-		if (wait == 0)
+	for (pass = 0; pass < 2; pass++) {
+		TAILQ_FOREACH(q, &web->queues, entry) {
+			if (q->busy || (c = TAILQ_FIRST(&q->calls)) == NULL ||
+			    c->first != (pass == 0))
+				continue;
+			wait = web_limit_wait(web, c->method, now);
+			if (c->pace[0] != '\0' &&
+			    (w = web_limit_wait(web, c->pace, now)) > wait)
+				wait = w;
+			if (c->not_before > now && c->not_before - now > wait)
+				wait = c->not_before - now;
+			if (wait > 0) {
+				if (wait < next)
+					next = wait;
+				continue;
+			}
+			if (c->pace[0] != '\0' && s->pace_ms > 0)
+				web_limit_set(web, c->pace, now + s->pace_ms,
+				    now);
 			web_start(s, c);
-		else if (wait < next)
-			next = wait;
+		}
 	}
 	if (next != UINT64_MAX)
 		uv_timer_start(&web->kick_timer, web_on_kick_timer, next, 0);
 	else
 		uv_timer_stop(&web->kick_timer);
+}
+
+/*
+ * Marks c paced when it posts to a channel: its JSON body names the
+ * channel.  An ephemeral message goes first.
+ */
+static void
+web_pace(struct web_call *c)
+{
+	cJSON		*json;
+	const char	*channel;
+	int		 i;
+
+	for (i = 0; web_paced[i] != NULL; i++)
+		if (strcmp(c->method, web_paced[i]) == 0)
+			break;
+	if (web_paced[i] == NULL || c->body == NULL ||
+	    (json = cJSON_Parse(c->body)) == NULL)
+		return;
+	if ((channel = json_string(json, "channel", SLACK_ID_MAX - 1)) != NULL)
+		snprintf(c->pace, sizeof c->pace, "ch:%s", channel);
+	c->first = strcmp(c->method, "chat.postEphemeral") == 0;
+	cJSON_Delete(json);
 }
 
 int
@@ -409,6 +463,8 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 
 	if (web == NULL || web->stopped) {
 		free(body);
+		if (flags & WEB_ARG_FREE)
+			free(arg);
 		return set_cause(cause, "the Slack adapter is stopping");
 	}
 	c = xcalloc(1, sizeof *c);
@@ -420,6 +476,7 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 		snprintf(c->method, sizeof c->method, "%s", method);
 	}
 	c->body = body;
+	web_pace(c);
 	c->flags = flags;
 	c->cb = cb;
 	c->arg = arg;

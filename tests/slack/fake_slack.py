@@ -8,9 +8,11 @@ tickets from apps.connections.open, "hello", envelopes that must be acked
 with their envelope_id within 3 s, "disconnect"), response_urls under
 /hooks/<id>, and a control API under /_test that the scenario uses to run
 slash commands, click buttons on messages the bot sent, misbehave (a
-refresh disconnect, a retried envelope, a half-open socket, a 429 storm)
-and read back what the bot sent.  It binds port 0 and writes the port to
---port-file.
+refresh disconnect, a retried envelope, a half-open socket, a 429 storm,
+refused DMs, refused ephemeral messages) and read back what the bot
+sent, with the least time between two messages to one channel.  It
+binds port 0 and writes the port to --port-file; with --tls CERT KEY it
+talks https and wss.
 
 Run it with Debian's /usr/bin/python3 and python3-aiohttp.
 """
@@ -29,12 +31,19 @@ BOT_USER = "UBOT"
 # Methods that take a JSON body; every method takes a form.
 JSON_METHODS = {"chat.postMessage", "chat.update", "chat.postEphemeral",
                 "chat.delete"}
+# Messages Slack lets through at about one a second per channel.
+PACED_METHODS = {"chat.postMessage", "chat.update", "chat.postEphemeral"}
 
 
 class Fake:
     def __init__(self):
         self.port = 0
+        self.scheme = ""            # "s" with --tls
         self.next = 1000
+        self.refuse_open = {}       # user -> conversations.open error
+        self.refuse_post = {}       # user -> chat.postMessage error in DM
+        self.refuse_eph = {}        # user -> chat.postEphemeral error
+        self.last_paced = {}        # channel -> time of the last message
         self.socks = []             # live sockets, newest last
         self.tickets = set()
         self.mute = None            # a socket gone half-open
@@ -51,6 +60,7 @@ class Fake:
             "served_429": 0, "limited_texts": [], "early_after_429": 0,
             "users_info": 0, "conversations_info": 0, "im_opens": {},
             "hook_errors": [], "calls": [], "bad_frames": 0,
+            "min_gap": {}, "paced": {}, "refused": [],
         }
         self.limited_until = 0.0
 
@@ -228,19 +238,36 @@ class Fake:
         if a is None:
             return web.json_response({"ok": False,
                                       "error": "invalid_arguments"})
+        if method in PACED_METHODS:
+            self.pace(a.get("channel", ""))
         h = getattr(self, "m_" + method.replace(".", "_"), None)
         if h is None:
             return web.json_response({"ok": False,
                                       "error": "unknown_method"})
         return await h(a)
 
+    def pace(self, channel):
+        """Notes the time since the last message to channel."""
+        now = time.monotonic()
+        last = self.last_paced.get(channel)
+        self.last_paced[channel] = now
+        self.log["paced"][channel] = self.log["paced"].get(channel, 0) + 1
+        if last is not None:
+            gap = now - last
+            if gap < self.log["min_gap"].get(channel, 1e9):
+                self.log["min_gap"][channel] = gap
+
+    def refuse(self, method, error):
+        self.log["refused"].append([method, error])
+        return web.json_response({"ok": False, "error": error})
+
     async def m_apps_connections_open(self, a):
         self.log["opens"] += 1
         t = "t" + self.new_id()
         self.tickets.add(t)
         return web.json_response({"ok": True, "url":
-                                  "ws://127.0.0.1:%d/link/?ticket=%s" %
-                                  (self.port, t)})
+                                  "ws%s://127.0.0.1:%d/link/?ticket=%s" %
+                                  (self.scheme, self.port, t)})
 
     async def m_chat_postMessage(self, a):
         ch = a.get("channel", "")
@@ -257,6 +284,9 @@ class Fake:
         if not (ch.startswith("C") or self.dm_user_of(ch)):
             return web.json_response({"ok": False,
                                       "error": "channel_not_found"})
+        if self.dm_user_of(ch) in self.refuse_post:
+            return self.refuse("chat.postMessage",
+                               self.refuse_post[self.dm_user_of(ch)])
         if not a.get("text") and not a.get("blocks"):
             return web.json_response({"ok": False, "error": "no_text"})
         errs = self.check_blocks(a.get("blocks"), "postMessage")
@@ -301,6 +331,9 @@ class Fake:
             return web.json_response({"ok": False, "error": "invalid_blocks"})
         if not a.get("user") or not a.get("channel"):
             return web.json_response({"ok": False, "error": "user_not_found"})
+        if a["user"] in self.refuse_eph:
+            return self.refuse("chat.postEphemeral",
+                               self.refuse_eph[a["user"]])
         m = self.store(a["channel"], a, ephemeral_for=a["user"])
         return web.json_response({"ok": True, "message_ts": m["ts"]})
 
@@ -308,6 +341,8 @@ class Fake:
         u = a.get("users", "")
         if not u.startswith("U") or "," in u:
             return web.json_response({"ok": False, "error": "user_not_found"})
+        if u in self.refuse_open:
+            return self.refuse("conversations.open", self.refuse_open[u])
         self.log["im_opens"][u] = self.log["im_opens"].get(u, 0) + 1
         return web.json_response({"ok": True, "channel": {"id": "D" + u}})
 
@@ -374,7 +409,8 @@ class Fake:
         hid = self.new_id()
         self.hooks[hid] = {"user": user, "channel": channel,
                            "message": message, "uses": 0}
-        return hid, "http://127.0.0.1:%d/hooks/%s" % (self.port, hid)
+        return hid, "http%s://127.0.0.1:%d/hooks/%s" % (self.scheme,
+                                                        self.port, hid)
 
     # --- control -------------------------------------------------------
 
@@ -393,6 +429,8 @@ class Fake:
             "response_url": url, "trigger_id": "trig." + self.new_id()}
         if p.get("raw") is not None:
             payload = p["raw"]
+        if p.get("no_response_url"):
+            del payload["response_url"]
         eid = await self.deliver("slash_commands", payload)
         if eid is None:
             return web.json_response({"error": "no socket"}, status=409)
@@ -474,6 +512,15 @@ class Fake:
             env = self.envelopes[eid]["env"]
             await self.deliver(env["type"], env["payload"], eid=eid,
                                retry=env["retry_attempt"] + 1)
+        elif what == "refuse_dm":
+            # A user the bot cannot write to: at conversations.open, or
+            # when it posts in their DM.
+            where = self.refuse_open if q.get("at") == "open" else \
+                self.refuse_post
+            where[q["user"]] = q.get("error", "cannot_dm_bot")
+        elif what == "refuse_ephemeral":
+            self.refuse_eph[q["user"]] = q.get("error",
+                                               "user_not_in_channel")
         elif what == "mute":
             self.mute = self.live()
         elif what == "raw":
@@ -500,8 +547,16 @@ class Fake:
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--port-file", required=True)
+    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"),
+                    help="serve https and wss with this certificate")
     args = ap.parse_args()
     fake = Fake()
+    ctx = None
+    if args.tls:
+        import ssl
+        ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        ctx.load_cert_chain(args.tls[0], args.tls[1])
+        fake.scheme = "s"
     app = web.Application()
     r = app.router
     r.add_get("/link/", fake.link)
@@ -517,7 +572,7 @@ def main():
     async def run():
         runner = web.AppRunner(app)
         await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
+        site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=ctx)
         await site.start()
         fake.port = site._server.sockets[0].getsockname()[1]
         with open(args.port_file + ".tmp", "w") as f:

@@ -3,8 +3,12 @@
 # Slack (tests/slack/fake_slack.py, on Debian's python3-aiohttp): a game
 # of CHEERS by slash commands and button clicks, secrets only in DMs and
 # ephemeral messages, a retried envelope run once, a refresh disconnect
-# and a half-open socket mid-game with nothing lost, a 429 storm, channel
-# admins, malformed envelopes.  scenario.py drives it and checks.
+# and a half-open socket mid-game with nothing lost, a 429 storm, a
+# warning disconnect, refused DMs and ephemeral messages, channel admins,
+# malformed envelopes, messages to a channel paced (100 ms here, to keep
+# the game quick); then a second run over https and wss with a CA file,
+# at the default pace of one message a second.  scenario.py drives both
+# and checks.
 #
 #   tests/slack/run.sh build/cheersbot
 set -u
@@ -25,17 +29,27 @@ if ! $py -c 'import aiohttp' 2>/dev/null; then
 	echo "slack: FAIL: $py has no aiohttp (scripts/deps.sh installs python3-aiohttp)"
 	exit 1
 fi
+# Starts the fake Slack (its arguments added); sets $fake and $port.
+start_fake() {
+	rm -f "$tmp/port"
+	$py "$dir/fake_slack.py" --port-file "$tmp/port" "$@" \
+	    > "$tmp/fake.log" 2>&1 &
+	fake=$!
+	i=0
+	while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if [ ! -s "$tmp/port" ]; then
+		echo "slack: FAIL: the fake server did not start"
+		cat "$tmp/fake.log"
+		exit 1
+	fi
+	port=$(cat "$tmp/port")
+}
+
 start=$(date +%s)
-$py "$dir/fake_slack.py" --port-file "$tmp/port" > "$tmp/fake.log" 2>&1 &
-fake=$!
-i=0
-while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-if [ ! -s "$tmp/port" ]; then
-	echo "slack: FAIL: the fake server did not start"
-	cat "$tmp/fake.log"
-	exit 1
-fi
-port=$(cat "$tmp/port")
+start_fake
 printf 'xoxb-test\n' > "$tmp/bot.token"
 SLACK_APP_TOKEN=xapp-1-test
 export SLACK_APP_TOKEN
@@ -44,14 +58,14 @@ export SLACK_APP_TOKEN
     -o slack.api_base="http://127.0.0.1:$port/api" \
     -o slack.app_token=env:SLACK_APP_TOKEN \
     -o slack.bot_token=file:"$tmp/bot.token" \
-    -o slack.ping_interval=300ms \
+    -o slack.ping_interval=300ms -o slack.message_interval=100ms \
     -o bot.state_file="$tmp/state.db" -o bot.seed=7 \
     -o tables.ai_delay=0 \
     < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 pid=$!
 
 status=0
-$py "$dir/scenario.py" "$port" "$tmp/bot.err" || status=1
+$py "$dir/scenario.py" "$port" "$tmp/bot.err" game 0.1 || status=1
 
 # The bot is still running after all that, and SIGTERM ends it cleanly.
 if kill -0 "$pid" 2>/dev/null; then
@@ -71,6 +85,27 @@ if kill -0 "$pid" 2>/dev/null; then
 else
 	echo "slack: FAIL: the bot died"
 	status=1
+fi
+# A second run over https and wss, with a certificate made for the test.
+if [ $status -eq 0 ] && ! sh "$dir/../selfsigned.sh" "$tmp"; then
+	echo "slack: TLS run skipped: openssl could not make a certificate"
+elif [ $status -eq 0 ]; then
+	kill "$fake"
+	wait "$fake" 2>/dev/null
+	start_fake --tls "$tmp/cert.pem" "$tmp/key.pem"
+	"$bot" -v -o slack.enabled=yes -o console.enabled=no \
+	    -o slack.api_base="https://127.0.0.1:$port/api" \
+	    -o slack.ca_file="$tmp/cert.pem" \
+	    -o slack.app_token=env:SLACK_APP_TOKEN \
+	    -o slack.bot_token=file:"$tmp/bot.token" \
+	    -o bot.state_file="$tmp/tls.db" -o tables.ai_delay=0 \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" tls "$tmp/cert.pem" ||
+	    status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "slack: FAIL: TLS run's exit status"; status=1; }
+	pid=""
 fi
 if [ $status -ne 0 ]; then
 	echo "slack: bot log (last 40 lines):"

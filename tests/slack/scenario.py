@@ -1,13 +1,18 @@
 #!/usr/bin/python3
 """Drives cheersbot through the fake Slack and checks what it sent.
 
-    scenario.py PORT BOT_STDERR_FILE
+    scenario.py PORT BOT_STDERR_FILE [game PACE_SECONDS | tls]
 
 A whole game of CHEERS in channel CBAR, played by slash commands and
 button clicks (DM buttons, the table's "My hand", ephemeral pickers),
 with, along the way, a retried envelope, a refresh disconnect, a 429
-storm and a half-open socket; then channel admins, malformed envelopes,
-and what went where.  Prints one line per failed check and a final
+storm and a half-open socket; then a "warning" disconnect, players whose
+DMs are refused (told in the channel, served by "hand"), ephemeral
+messages Slack refuses (sent to the DM instead), channel admins,
+malformed envelopes, and what went where, with messages to one channel
+never closer than the pace the bot was given.  "tls" plays a short
+burst over https and wss (a CA file) at Slack's own pace of one message
+a second per channel.  Prints one line per failed check and a final
 "N passed, M failed" line; exits non-zero when anything failed.
 """
 import json
@@ -19,7 +24,14 @@ import urllib.request
 
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
+MODE = sys.argv[3] if len(sys.argv) > 3 else "game"
+PACE = float(sys.argv[4]) if MODE == "game" and len(sys.argv) > 4 else 1.0
 BASE = "http://127.0.0.1:%d" % PORT
+SSL = None
+if MODE == "tls":
+    import ssl
+    BASE = "https://127.0.0.1:%d" % PORT
+    SSL = ssl.create_default_context(cafile=sys.argv[4])
 CHANNEL = "CBAR"
 ALICE, BOB = "UALICE", "UBOB"
 NAMES = {ALICE: "alice", BOB: "bob"}
@@ -42,7 +54,7 @@ def call(method, path, body=None):
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(BASE + path, data=data, method=method)
     try:
-        with urllib.request.urlopen(req, timeout=5) as r:
+        with urllib.request.urlopen(req, timeout=5, context=SSL) as r:
             return json.loads(r.read() or b"null")
     except urllib.error.HTTPError as e:
         return json.loads(e.read() or b"null")
@@ -99,6 +111,23 @@ def cmd(user, name, text, channel=CHANNEL, command="/cheers"):
     settle()
     return said(r["hook"], before, channel)
 
+
+def cmd_no_hook(user, name, text, channel):
+    """Runs a slash command that comes without a response_url; returns
+    the new messages: (ephemeral for user, DMs to user, public)."""
+    before = set(messages())
+    r = call("POST", "/_test/command", {"user": user, "name": name,
+                                        "channel": channel, "text": text,
+                                        "no_response_url": True})
+    if not ok("envelope_id" in r, "the command %r was delivered" % text):
+        return [], [], []
+    ok(acked(r["envelope_id"]), "the command %r was acked" % text)
+    settle()
+    new = [m for ts, m in messages().items() if ts not in before]
+    return ([m["text"] for m in new if m["ephemeral"] == user],
+            [m["text"] for m in new if m["dm_user"] == user],
+            [m["text"] for m in new if not m["ephemeral"] and
+             not m["dm_user"]])
 
 def said(hook, before, channel):
     msgs = messages()
@@ -187,6 +216,28 @@ ok(s is not None, "the bot opens a Socket Mode connection")
 s = state()
 ok(s["opens"] == 1 and "apps.connections.open" not in s["bad_auth"],
    "apps.connections.open with the app-level token: %s" % s["bad_auth"])
+
+if MODE == "tls":
+    # Three commands at once: their public answers leave a second apart.
+    for who, text in ((ALICE, "new"), (BOB, "join"), (ALICE, "addbot 1")):
+        r = call("POST", "/_test/command", {"user": who, "name":
+                                            NAMES[who], "channel": CHANNEL,
+                                            "text": text})
+        ok("envelope_id" in r and acked(r["envelope_id"]),
+           "over TLS the command %r is delivered and acked" % text)
+    s = wait(lambda s: s["paced"].get(CHANNEL, 0) >= 3, 10)
+    ok(s is not None, "over TLS (ca_file) the commands are answered in the "
+       "channel: %s" % state()["paced"])
+    texts = [m["text"] for m in messages().values()]
+    ok(any("opened a CHEERS table" in t for t in texts) and
+       any("joins" in t for t in texts) and
+       any("AI player" in t for t in texts), "new, join and addbot were "
+       "answered: %s" % texts)
+    gap = state()["min_gap"].get(CHANNEL, 0)
+    ok(gap >= 0.9, "messages to one channel leave a second apart (the "
+       "closest two: %.3f s)" % gap)
+    print("slack (tls): %d passed, %d failed" % (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
 
 # --- the lobby, and a retried envelope ---------------------------------
 priv, pub = cmd(ALICE, "alice", "new")
@@ -331,6 +382,69 @@ with open(BOT_ERR) as f:
     log = f.read()
 ok("rate limited" in log, "the 429 is logged")
 
+# --- a "warning" disconnect: the same as a refresh ----------------------
+s0 = state()
+op("disconnect", "?reason=warning&grace=5")
+s = wait(lambda s: s["hellos"] > s0["hellos"] and
+         s["connections"][-2]["closed"] is not None, 5)
+ok(s is not None, "warning: a new socket, the old closed")
+if s:
+    old, new = s["connections"][-2], s["connections"][-1]
+    ok(new["hello"] < old["closed"] and old["by"] == "bot",
+       "warning: the new socket said hello before the bot closed the old "
+       "one: %s" % s["connections"][-2:])
+priv, pub = cmd(ALICE, "alice", "status")
+ok(priv or pub, "a command after a warning disconnect is answered")
+
+# --- refused DMs, refused ephemeral messages -----------------------------
+# gus cannot get DMs (conversations.open: cannot_dm_bot); hal's DM is
+# refused when the bot writes (user_disabled); ivy's are fine.
+GUS, HAL, IVY = "UGUS", "UHAL", "UIVY"
+NAMES.update({GUS: "gus", HAL: "hal", IVY: "ivy"})
+LOUNGE = "CDMS"
+op("refuse_dm", "?user=%s&at=open&error=cannot_dm_bot" % GUS)
+op("refuse_dm", "?user=%s&at=post&error=user_disabled" % HAL)
+cmd(GUS, "gus", "new", channel=LOUNGE)
+cmd(HAL, "hal", "join", channel=LOUNGE)
+cmd(IVY, "ivy", "join", channel=LOUNGE)
+priv, pub = cmd(GUS, "gus", "start", channel=LOUNGE)
+
+
+def told(user):
+    return any("cannot send <@%s> direct messages" % user in m["text"] and
+               "hand" in m["text"] for m in messages().values()
+               if m["channel"] == LOUNGE and not m["ephemeral"])
+
+
+ok(wait(lambda s: told(GUS) and told(HAL), 5) is not None,
+   "players whose DMs are refused are told so in the channel, and to use "
+   "hand")
+ok(any("Your recipe:" in m["text"] for m in messages().values()
+       if m["dm_user"] == IVY), "the other player still gets a recipe by DM")
+ok(["conversations.open", "cannot_dm_bot"] in state()["refused"] and
+   ["chat.postMessage", "user_disabled"] in state()["refused"],
+   "both refusals happened: %s" % state()["refused"])
+for who in (GUS, HAL):
+    priv, pub = cmd(who, NAMES[who], "hand", channel=LOUNGE)
+    ok(priv and "Your hand" in priv[0] and not pub,
+       "%s sees their hand ephemerally: %s" % (NAMES[who], priv))
+eph, dm, pub = cmd_no_hook(GUS, "gus", "hand", LOUNGE)
+ok(eph and "Your hand" in eph[0] and not dm and not pub,
+   "without a response_url, hand is a chat.postEphemeral: %s" % eph)
+op("refuse_ephemeral", "?user=%s&error=user_not_in_channel" % IVY)
+eph, dm, pub = cmd_no_hook(IVY, "ivy", "hand", LOUNGE)
+ok(not eph and dm and "Your hand" in dm[0] and not pub,
+   "an ephemeral message refused (user_not_in_channel) goes to the DM: "
+   "%s %s %s" % (eph, dm, pub))
+op("refuse_ephemeral", "?user=%s&error=user_not_in_channel" % HAL)
+eph, dm, pub = cmd_no_hook(HAL, "hal", "hand", LOUNGE)
+ok(not eph and not dm and not pub, "refused ephemerally and by DM, the "
+   "hand is shown nowhere: %s %s %s" % (eph, dm, pub))
+with open(BOT_ERR) as f:
+    log = f.read()
+ok("it goes to their DM" in log and "is lost" in log,
+   "the refused ephemeral messages are logged")
+
 # --- channel admins -----------------------------------------------------
 op("admin", "?user=UCAROL")
 op("creator", "?channel=CLOUNGE&user=UFRANK")
@@ -396,6 +510,11 @@ ok(not s["bad_auth"], "every Web API call carries the bot token: %s" %
 ok(not s["json_refused"], "read methods get forms, not JSON: %s" %
    s["json_refused"])
 ok(s["bad_frames"] == 0, "the bot sends only acks on the socket")
+ok(max(s["paced"].values()) >= 20, "many messages went to one channel: %s"
+   % s["paced"])
+gap = min(s["min_gap"].values())
+ok(gap >= PACE / 2, "messages to one channel are paced at %.2f s (the "
+   "closest two: %.3f s)" % (PACE, gap))
 with open(BOT_ERR) as f:
     log = f.read()
 ok("xoxb-test" not in log and "xapp-1-test" not in log,

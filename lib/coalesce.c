@@ -1,0 +1,152 @@
+/*
+ * Each table's one message, edited in place with coalesced updates; see
+ * coalesce.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/queue.h>
+
+#include "lib/coalesce.h"
+#include "lib/xmalloc.h"
+
+struct coalesce_msg {
+	LIST_ENTRY(coalesce_msg) entry;
+	struct coalesce		*set;
+	uint64_t		 table;
+	char			 channel[COALESCE_CHANNEL_MAX];
+	char			 id[COALESCE_ID_MAX];	/* "": not posted */
+	char			*want;		/* the body to send next, or NULL */
+	char			*sent;		/* the body in flight or last sent */
+	int			 busy;		/* a request in flight */
+	int			 repost;	/* the next send posts anew */
+	int			 final;		/* forget it once want is sent */
+};
+
+struct coalesce {
+	LIST_HEAD(, coalesce_msg) msgs;
+	const struct coalesce_ops *ops;
+	void			*arg;
+};
+
+struct coalesce *
+coalesce_new(const struct coalesce_ops *ops, void *arg)
+{
+	struct coalesce	*set = xcalloc(1, sizeof *set);
+
+	LIST_INIT(&set->msgs);
+	set->ops = ops;
+	set->arg = arg;
+	return set;
+}
+
+static void
+coalesce_drop(struct coalesce_msg *m)
+{
+	LIST_REMOVE(m, entry);
+	free(m->want);
+	free(m->sent);
+	free(m);
+}
+
+void
+coalesce_free(struct coalesce *set)
+{
+	if (set == NULL)
+		return;
+	while (!LIST_EMPTY(&set->msgs))
+		coalesce_drop(LIST_FIRST(&set->msgs));
+	free(set);
+}
+
+static struct coalesce_msg *
+coalesce_find(struct coalesce *set, const char *channel, uint64_t table)
+{
+	struct coalesce_msg	*m;
+
+	LIST_FOREACH(m, &set->msgs, entry)
+		if (m->table == table && strcmp(m->channel, channel) == 0)
+			return m;
+	m = xcalloc(1, sizeof *m);
+	m->set = set;
+	m->table = table;
+	snprintf(m->channel, sizeof m->channel, "%s", channel);
+	LIST_INSERT_HEAD(&set->msgs, m, entry);
+	return m;
+}
+
+/* Sends the wanted body, if any and nothing is in flight. */
+static void
+coalesce_flush(struct coalesce_msg *m)
+{
+	struct coalesce	*set = m->set;
+	int		 post;
+
+	if (m->busy)
+		return;
+	if (m->want == NULL) {
+		if (m->final)
+			coalesce_drop(m);
+		return;
+	}
+	post = m->id[0] == '\0' || m->repost;
+	free(m->sent);
+	m->sent = m->want;
+	m->want = NULL;
+	m->repost = 0;
+	m->busy = 1;
+	if (set->ops->send(m, m->channel, post ? NULL : m->id, m->sent,
+	    set->arg) == 0)
+		return;
+	/* Keep it wanted; the next update tries again. */
+	m->busy = 0;
+	m->want = m->sent;
+	m->sent = NULL;
+	if (m->final)
+		coalesce_drop(m);
+}
+
+int
+coalesce_show(struct coalesce *set, const char *channel, uint64_t table,
+    char *body, int flags)
+{
+	struct coalesce_msg	*m = coalesce_find(set, channel, table);
+	int			 replaced = m->want != NULL;
+
+	free(m->want);
+	m->want = body;
+	if (flags & COALESCE_REPOST)
+		m->repost = 1;
+	if (flags & COALESCE_FINAL)
+		m->final = 1;
+	coalesce_flush(m);
+	return replaced;
+}
+
+const char *
+coalesce_channel(const struct coalesce_msg *m)
+{
+	return m->channel;
+}
+
+void
+coalesce_done(struct coalesce_msg *m, const char *id, int gone)
+{
+	struct coalesce	*set = m->set;
+
+	m->busy = 0;
+	if (id != NULL && strcmp(id, m->id) != 0) {
+		/* A new message: the old one (a repost) goes. */
+		if (m->id[0] != '\0')
+			set->ops->remove(m->channel, m->id, set->arg);
+		snprintf(m->id, sizeof m->id, "%s", id);
+	} else if (id == NULL && gone) {
+		/* Someone deleted it: post the newest state anew. */
+		m->id[0] = '\0';
+		if (m->want == NULL) {
+			m->want = m->sent;
+			m->sent = NULL;
+		}
+	}
+	coalesce_flush(m);
+}

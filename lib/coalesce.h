@@ -1,0 +1,69 @@
+/*
+ * coalesce: each table's one public message, posted once and then edited
+ * in place as the game moves, on a platform that takes one request at a
+ * time per message (Discord's PATCH, Slack's chat.update).
+ *
+ * One request per message is in flight at a time; an update that comes
+ * meanwhile replaces the one waiting, so a table whose moves come faster
+ * than the platform takes edits sends only its newest state.  A message
+ * someone deleted is posted anew.  A repost posts a fresh message (at the
+ * bottom of the channel) and deletes the old one.  A final update is
+ * sent, then the message is forgotten.  Messages live in memory: after a
+ * restart a table's next update posts a new one.
+ *
+ * The platform sends, through the ops, and reports each request's end
+ * with coalesce_done.  Bodies are the platform's own text (JSON); this
+ * file never reads them.
+ */
+#ifndef LIB_COALESCE_H
+#define LIB_COALESCE_H
+
+#include <stdint.h>
+
+struct coalesce;
+struct coalesce_msg;
+
+#define COALESCE_ID_MAX		64	/* a message id the platform gave */
+#define COALESCE_CHANNEL_MAX	64	/* a channel id */
+#define COALESCE_REPOST		0x1	/* post anew, delete the old one */
+#define COALESCE_FINAL		0x2	/* forget the message once sent */
+
+struct coalesce_ops {
+	/*
+	 * Sends body (borrowed) to channel (borrowed): a new message when id
+	 * is NULL, else an edit of message id (borrowed).  0 when the request
+	 * went out, and the platform calls coalesce_done(m, ...) when it is
+	 * over; -1 (having logged why) when it could not go: the body waits
+	 * for the next update.
+	 */
+	int	(*send)(struct coalesce_msg *m, const char *channel,
+		    const char *id, const char *body, void *arg);
+	/* Deletes message id in channel, which a repost replaced. */
+	void	(*remove)(const char *channel, const char *id, void *arg);
+};
+
+/* A set of messages sent through ops (borrowed, must outlive it). */
+struct coalesce	*coalesce_new(const struct coalesce_ops *, void *arg);
+/*
+ * Frees the set and every message.  Requests still in flight must never
+ * call coalesce_done afterwards (stop the platform's client first).
+ */
+void		 coalesce_free(struct coalesce *);
+
+/*
+ * The newest body (taken over) of table's message in channel (borrowed),
+ * with COALESCE_* flags; sent now or when the request in flight is over.
+ * Returns 1 when it replaced a body that was still waiting, else 0.
+ */
+int		 coalesce_show(struct coalesce *, const char *channel,
+		    uint64_t table, char *body, int flags);
+/*
+ * The request for m is over: id is the message it posted or edited
+ * (borrowed), NULL when it failed; gone when the platform says the
+ * message is no more (it is posted anew).  May send the next body.
+ */
+void		 coalesce_done(struct coalesce_msg *m, const char *id, int gone);
+/* m's channel, for logs; borrowed. */
+const char	*coalesce_channel(const struct coalesce_msg *m);
+
+#endif

@@ -1,0 +1,173 @@
+/*
+ * Unit tests for lib/coalesce.c, a table's one message edited in place:
+ * the first update posts, one request is in flight at a time and the
+ * newest body waits, an edit names the message, a repost posts anew and
+ * deletes the old one, a message gone is posted anew with the newest
+ * body, a final update is sent and forgotten, and a send that could not
+ * go keeps its body for the next update.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lib/coalesce.h"
+#include "lib/xmalloc.h"
+
+#define SENT_MAX	16
+
+/* What the fake platform was asked to do. */
+struct platform {
+	int			 nsent;
+	struct coalesce_msg	*msg[SENT_MAX];
+	char			 id[SENT_MAX][COALESCE_ID_MAX];	/* "": a post */
+	char			 body[SENT_MAX][64];
+	int			 nremoved;
+	char			 removed[SENT_MAX][COALESCE_ID_MAX];
+	int			 refuse;	/* the next send cannot go */
+};
+
+static int
+fake_send(struct coalesce_msg *m, const char *channel, const char *id,
+    const char *body, void *arg)
+{
+	struct platform	*p = arg;
+
+	assert_string_equal(channel, "C1");
+	if (p->refuse) {
+		p->refuse = 0;
+		return -1;
+	}
+	assert_true(p->nsent < SENT_MAX);
+	p->msg[p->nsent] = m;
+	snprintf(p->id[p->nsent], COALESCE_ID_MAX, "%s", id != NULL ? id : "");
+	snprintf(p->body[p->nsent], 64, "%s", body);
+	p->nsent++;
+	return 0;
+}
+
+static void
+fake_remove(const char *channel, const char *id, void *arg)
+{
+	struct platform	*p = arg;
+
+	assert_string_equal(channel, "C1");
+	snprintf(p->removed[p->nremoved++], COALESCE_ID_MAX, "%s", id);
+}
+
+static const struct coalesce_ops fake_ops = {
+	.send = fake_send,
+	.remove = fake_remove,
+};
+
+static void
+test_edits_coalesce(void **state)
+{
+	struct platform	 p;
+	struct coalesce	*set;
+
+	(void)state;
+	memset(&p, 0, sizeof p);
+	set = coalesce_new(&fake_ops, &p);
+	assert_int_equal(coalesce_show(set, "C1", 7, xstrdup("a"), 0), 0);
+	assert_int_equal(p.nsent, 1);
+	assert_string_equal(p.id[0], "");		/* a post */
+	assert_string_equal(p.body[0], "a");
+	/* In flight: b waits, then c replaces it. */
+	assert_int_equal(coalesce_show(set, "C1", 7, xstrdup("b"), 0), 0);
+	assert_int_equal(coalesce_show(set, "C1", 7, xstrdup("c"), 0), 1);
+	assert_int_equal(p.nsent, 1);
+	coalesce_done(p.msg[0], "M1", 0);
+	assert_int_equal(p.nsent, 2);
+	assert_string_equal(p.id[1], "M1");		/* an edit of M1 */
+	assert_string_equal(p.body[1], "c");
+	coalesce_done(p.msg[1], "M1", 0);
+	assert_int_equal(p.nsent, 2);
+	assert_int_equal(p.nremoved, 0);
+	/* Another table in the same channel is its own message. */
+	coalesce_show(set, "C1", 8, xstrdup("x"), 0);
+	assert_int_equal(p.nsent, 3);
+	assert_string_equal(p.id[2], "");
+	coalesce_free(set);
+}
+
+static void
+test_repost_and_gone(void **state)
+{
+	struct platform	 p;
+	struct coalesce	*set;
+
+	(void)state;
+	memset(&p, 0, sizeof p);
+	set = coalesce_new(&fake_ops, &p);
+	coalesce_show(set, "C1", 1, xstrdup("a"), 0);
+	coalesce_done(p.msg[0], "M1", 0);
+	/* A repost posts, then deletes the old message. */
+	coalesce_show(set, "C1", 1, xstrdup("b"), COALESCE_REPOST);
+	assert_string_equal(p.id[1], "");
+	coalesce_done(p.msg[1], "M2", 0);
+	assert_int_equal(p.nremoved, 1);
+	assert_string_equal(p.removed[0], "M1");
+	/* An edit finds the message gone: the newest body is posted anew. */
+	coalesce_show(set, "C1", 1, xstrdup("c"), 0);
+	assert_string_equal(p.id[2], "M2");
+	coalesce_show(set, "C1", 1, xstrdup("d"), 0);
+	coalesce_done(p.msg[2], NULL, 1);
+	assert_int_equal(p.nsent, 4);
+	assert_string_equal(p.id[3], "");
+	assert_string_equal(p.body[3], "d");
+	coalesce_done(p.msg[3], "M3", 0);
+	assert_int_equal(p.nremoved, 1);	/* M2 was gone already */
+	/* Gone with nothing newer: what was sent is posted again. */
+	coalesce_show(set, "C1", 1, xstrdup("e"), 0);
+	coalesce_done(p.msg[4], NULL, 1);
+	assert_string_equal(p.id[5], "");
+	assert_string_equal(p.body[5], "e");
+	/* A failure that is not "gone" waits for the next update. */
+	coalesce_done(p.msg[5], NULL, 0);
+	assert_int_equal(p.nsent, 6);
+	coalesce_free(set);
+}
+
+static void
+test_final_and_refused(void **state)
+{
+	struct platform	 p;
+	struct coalesce	*set;
+
+	(void)state;
+	memset(&p, 0, sizeof p);
+	set = coalesce_new(&fake_ops, &p);
+	/* A send that cannot go keeps its body for the next update. */
+	p.refuse = 1;
+	coalesce_show(set, "C1", 3, xstrdup("a"), 0);
+	assert_int_equal(p.nsent, 0);
+	assert_int_equal(coalesce_show(set, "C1", 3, xstrdup("b"), 0), 1);
+	assert_int_equal(p.nsent, 1);
+	assert_string_equal(p.body[0], "b");
+	coalesce_done(p.msg[0], "M1", 0);
+	/* A final update is sent; then the message is forgotten. */
+	coalesce_show(set, "C1", 3, xstrdup("end"), COALESCE_FINAL);
+	assert_string_equal(p.id[1], "M1");
+	coalesce_done(p.msg[1], "M1", 0);
+	coalesce_show(set, "C1", 3, xstrdup("again"), 0);
+	assert_string_equal(p.id[2], "");	/* a new message */
+	coalesce_free(set);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_edits_coalesce),
+		cmocka_unit_test(test_repost_and_gone),
+		cmocka_unit_test(test_final_and_refused),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
