@@ -22,7 +22,7 @@
 #include "game/rng.h"
 
 #define GAME_MAX_SEATS		8
-#define GAME_MAX_ARGS		4
+#define GAME_MAX_ARGS		6
 #define GAME_MAX_OPTIONS	8
 #define GAME_MAX_EVENTS		32
 #define GAME_MAX_PROMPTS	GAME_MAX_SEATS
@@ -185,6 +185,15 @@ struct game_ops {
 
 	/* Fills *out; returns 0. */
 	int	 (*result)(const struct game *, struct game_result *);
+
+	/*
+	 * Optional (may be NULL): the move the bot makes for seat when its
+	 * time runs out, into *m; 0, or -1 to let ai_move choose.  Magic
+	 * Cocktail places the seat's stone, which makes the prompt timer a
+	 * round timer.
+	 */
+	int	 (*timeout_move)(const struct game *, int seat,
+		     struct game_move *m);
 };
 
 /* game/registry.c: every game the bot can host. */
