@@ -72,13 +72,15 @@ sched_timeout(struct table *t)
 			    "row; the AI plays their seat now. @{%d}, /%s join "
 			    "takes it back.", seat, s->timeouts, seat,
 			    cfg->bot_command);
+	} else if (t->ops->timeout_move != NULL) {
+		text = xasprintf("@{%d} ran out of time.", seat);
 	} else {
 		text = xasprintf("@{%d} ran out of time; the AI moves for them.",
 		    seat);
 	}
 	play_say(t, text);
 	free(text);
-	if (play_ai(t, seat, &cause) != 0)
+	if (play_timeout(t, seat, &cause) != 0)
 		sched_pause(t, seat, cause);
 }
 

@@ -53,6 +53,7 @@ magic_pending_list(const struct game *g, struct game_prompt *p, size_t max)
 	memset(p, 0, sizeof *p);
 	p->seats = magic_asked(g);
 	p->turn = 0;
+	p->each = 1;
 	if (g->phase == MAGIC_PH_TRADE) {
 		p->actions = RULES_TRADE_ACTS;
 		memcpy(p->text, rules_trade_text, sizeof rules_trade_text);
