@@ -200,7 +200,11 @@ rules_trade_legal(const struct game *g, int s, struct game_move *out,
 	return n;
 }
 
-/* Lay moves: the best (no kind), every single kind and every pair. */
+/*
+ * Lay moves: the best (no kind), every single kind and every pair, in
+ * both orders, so a button picker offers every second kind after any
+ * first.
+ */
 static int
 rules_lay_legal(const struct game *g, int s, struct game_move *out,
     size_t max)
@@ -211,7 +215,7 @@ rules_lay_legal(const struct game *g, int s, struct game_move *out,
 	n = rules_add(out, n, max, MAGIC_A_LAY, -1, -1, -1, -1, -1);
 	for (k1 = 0; k1 < MAGIC_NKINDS; k1++)
 		for (k2 = -1; k2 < MAGIC_NKINDS; k2++) {
-			if (k2 >= 0 && k2 <= k1)
+			if (k2 == k1)
 				continue;
 			if (magic_lay_eval(g, g->hand[s], k1, k2, &l) == 0)
 				n = rules_add(out, n, max, MAGIC_A_LAY, k1, k2,

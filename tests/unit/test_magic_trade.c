@@ -269,6 +269,7 @@ test_stones(void **state)
 	assert_int_equal(magic_ops.pending(g, &pr, 1), 1);
 	assert_int_equal(pr.seats, 0x1f);
 	assert_int_equal(pr.turn, 0);
+	assert_int_equal(pr.each, 1);
 	snprintf(before, sizeof before, "%s", pr.text);
 	OFFER(g, 0, 1, MINT, 1, ROSE, NONE);
 	OFFER(g, 0, 1, MINT, 1, ROSE, 1);
