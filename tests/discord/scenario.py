@@ -383,12 +383,20 @@ subs = {o["name"]: o for o in cmd.get("options", [])}
 ok(cmd.get("name") == "cheers", "the first command is named after "
    "bot.command")
 tops = {c["name"]: c for c in s["commands"] or []}
-ok(set(tops) == {"cheers", "fwb"}, "one command per game: %s" % list(tops))
+ok(set(tops) == {"cheers", "fwb", "magic"},
+   "one command per game: %s" % list(tops))
 fwb = {o["name"]: o for o in tops.get("fwb", {}).get("options", [])}
 ok({"draw", "complete", "new", "join", "start", "hand"} <= set(fwb),
    "/fwb has its actions and the table verbs: %s" % list(fwb))
 ok([o["name"] for o in fwb.get("new", {}).get("options", [])] == ["options"],
    "/fwb new needs no game")
+magic = {o["name"]: o for o in tops.get("magic", {}).get("options", [])}
+ok({"offer", "counter", "accept", "withdraw", "stone", "lay", "new"} <=
+   set(magic), "/magic has its actions and the table verbs: %s" % list(magic))
+ok([o["name"] for o in magic.get("offer", {}).get("options", [])] ==
+   ["give", "kind", "want", "kind2", "player"],
+   "/magic offer takes give, kind, want, kind2 and an optional player: %s"
+   % magic.get("offer"))
 for name in ("new", "join", "addbot", "start", "hand", "play", "give",
              "discard", "settings"):
     ok(name in subs, "subcommand %s is registered" % name)
