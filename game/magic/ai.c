@@ -15,9 +15,12 @@
 
 /*
  * A first stone is worth the gamble when the best lay reaches this many
- * points: about what the third best lay of a round scores (see README).
+ * points, by player count: about what the last lay inside the bonus
+ * zone (3rd of 4 or 5, 4th of 6 or 7) scores (see README).
  */
-#define AI_STRONG	60
+static const int ai_strong[MAGIC_MAX_PLAYERS + 1] = {
+	0, 0, 0, 0, 30, 45, 40, 50
+};
 #define AI_OFFERS	2	/* own offers open at once */
 
 /* A hand's worth to the AI: 4 x the best lay + the rest's set values. */
@@ -160,7 +163,7 @@ magic_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
 		return 0;
 	/* A strong hand claims the first stone's bonus. */
 	if (g->nstones == 0 && magic_lay_best(g, g->hand[seat], &l) == 0 &&
-	    l.value >= AI_STRONG)
+	    l.value >= ai_strong[g->nplayers])
 		return 0;
 	now = ai_value(g, g->hand[seat]);
 	if ((id = ai_pick_accept(g, seat, now)) > 0) {

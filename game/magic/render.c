@@ -144,12 +144,15 @@ magic_render_public(const struct game *g)
 	struct buf		b;
 	struct game_prompt	pr;
 	struct game_result	r;
+	int			n;
 
 	buf_init(&b, RENDER_MAX);
 	if (g->state != GAME_RUNNING) {
+		/* The Magic Lightning's round was never played. */
+		n = g->round - (g->used[g->nused - 1] == MAGIC_LIGHTNING);
 		magic_result_get(g, &r);
 		buf_printf(&b, "Magic Cocktail is over after %d round%s. %s\n",
-		    g->round - 1, g->round == 2 ? "" : "s", r.text);
+		    n, n == 1 ? "" : "s", r.text);
 	} else {
 		render_recipe(g, &b);
 		if (magic_pending_list(g, &pr, 1) == 1)

@@ -16,7 +16,9 @@
  * On one move in 16 every move legal_moves lists is tried on a copy and
  * must be accepted, and the views are rendered; on one move in 32 (and at
  * every game's end) save -> load -> save must be byte-identical.  Every
- * game must end.  It prints how games end and how the AI fares.
+ * game must end.  It prints how games end and how the AI fares against a
+ * random-legal player and against one who never trades (places its stone
+ * at once and lays its best).
  */
 #include <time.h>
 
@@ -29,6 +31,7 @@
 struct tally {
 	long	games, moves, rounds, lightning, path, ties;
 	long	random_games, random_wins;	/* one random seat among AIs */
+	long	passive_games, passive_wins;	/* one seat that never trades */
 	long	first_stones, first_bonus;	/* AI-only games */
 };
 
@@ -83,9 +86,9 @@ play_one(unsigned i, struct tally *tally)
 	struct game			*g, *copy;
 	struct rng			 r;
 	char				*cause = NULL;
-	unsigned			 random_seats, asked;
+	unsigned			 random_seats, passive_seats = 0, asked;
 	int				 n, seat, k, j, moves, sampled, round;
-	int				 own[MAGIC_MAX_PLAYERS], rnd = -1;
+	int				 own[MAGIC_MAX_PLAYERS], rnd = -1, pas = -1;
 
 	full.n = GAME_MAX_EVENTS;
 	n = 4 + (int)(i % 4);
@@ -98,6 +101,12 @@ play_one(unsigned i, struct tally *tally)
 	case 1: case 2: case 3: case 4:
 		rnd = (int)(i / 16 % (unsigned)n);
 		random_seats = 1u << rnd;
+		break;
+	case 5: case 6: case 7: case 8:
+		/* A player who places its stone at once and lays its best. */
+		pas = (int)(i / 16 % (unsigned)n);
+		passive_seats = 1u << pas;
+		random_seats = 0;
 		break;
 	default:
 		random_seats = 0;
@@ -146,6 +155,8 @@ play_one(unsigned i, struct tally *tally)
 		}
 		if (random_seats & (1u << seat))
 			m = mv[rng_below(&r, (uint32_t)k)];
+		else if (passive_seats & (1u << seat))
+			assert_int_equal(magic_ops.timeout_move(g, seat, &m), 0);
 		else {
 			assert_int_equal(magic_ops.ai_move(g, seat, &r, &m), 0);
 			if (g->phase == MAGIC_PH_TRADE &&
@@ -164,7 +175,8 @@ play_one(unsigned i, struct tally *tally)
 			memset(own, 0, sizeof own);
 			round = g->round;
 		}
-		if (random_seats == 0 && m_said(&ev, "Everyone has laid out")) {
+		if (random_seats == 0 && passive_seats == 0 &&
+		    m_said(&ev, "Everyone has laid out")) {
 			tally[n].first_stones++;
 			if (m_said(&ev, "(first stone +2)"))
 				tally[n].first_bonus++;
@@ -192,6 +204,11 @@ play_one(unsigned i, struct tally *tally)
 		if (g->winners & (1u << rnd))
 			tally[n].random_wins++;
 	}
+	if (pas >= 0) {
+		tally[n].passive_games++;
+		if (g->winners & (1u << pas))
+			tally[n].passive_wins++;
+	}
 	magic_ops.free_game(g);
 }
 
@@ -217,13 +234,16 @@ test_property(void **state)
 		total += t->games;
 		printf("magic property: %d players: %ld games, %.1f moves, "
 		    "%.1f rounds a game; %ld ended by the Magic Lightning, %ld "
-		    "on the path, %ld tied; a random player among AIs won "
-		    "%ld of %ld (%.0f%%, even: %.0f%%); AI first stones won "
-		    "the bonus %ld of %ld\n", n, t->games, t->games ?
+		    "on the path, %ld tied; among AIs a random player won "
+		    "%ld of %ld (%.0f%%), one who never trades %ld of %ld "
+		    "(%.0f%%; even: %.0f%%); AI first stones won the bonus "
+		    "%ld of %ld\n", n, t->games, t->games ?
 		    (double)t->moves / t->games : 0, t->games ?
 		    (double)t->rounds / t->games : 0, t->lightning, t->path,
 		    t->ties, t->random_wins, t->random_games, t->random_games ?
-		    100.0 * t->random_wins / t->random_games : 0, 100.0 / n,
+		    100.0 * t->random_wins / t->random_games : 0,
+		    t->passive_wins, t->passive_games, t->passive_games ?
+		    100.0 * t->passive_wins / t->passive_games : 0, 100.0 / n,
 		    t->first_bonus, t->first_stones);
 	}
 	printf("magic property: %ld games played in %.1f s of CPU\n", total,

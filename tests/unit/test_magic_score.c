@@ -372,6 +372,12 @@ test_end_lightning(void **state)
 	for (int s = 0; s < 4; s++)
 		m_lay(g, s, NONE, NONE, &ev);
 	assert_true(m_said(&ev, "Magic Lightning strikes"));
+	{
+		char *view = magic_ops.render_public(g);
+
+		assert_non_null(strstr(view, "over after 1 round."));
+		free(view);
+	}
 	assert_int_equal(g->state, GAME_WON);
 	assert_int_equal(g->winners, 1u << 0);
 	magic_ops.result(g, &r);
@@ -418,6 +424,12 @@ test_end_path(void **state)
 	for (int s = 0; s < 5; s++)
 		m_lay(g, s, NONE, NONE, &ev);
 	assert_true(m_said(&ev, "@{2} reaches the end of the magic path!"));
+	{
+		char *view = magic_ops.render_public(g);
+
+		assert_non_null(strstr(view, "over after 1 round."));
+		free(view);
+	}
 	assert_int_equal(g->pos[2], 30);
 	assert_int_equal(g->state, GAME_WON);
 	assert_int_equal(g->winners, 1u << 2);
