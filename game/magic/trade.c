@@ -39,7 +39,10 @@ magic_offer_get(const struct game *g, int id)
 	return NULL;
 }
 
-/* Removes every open offer for which drop(offer, seat) holds; how many. */
+/*
+ * Removes seat's own open offers (by_author) and those made to seat
+ * alone (to_seat), keeping the rest in order; returns how many went.
+ */
 static int
 trade_drop(struct game *g, int seat, int by_author, int to_seat)
 {
