@@ -13,6 +13,7 @@
 #include "bot/button.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/render.h"
 #include "bot/store.h"
@@ -25,7 +26,7 @@ play_say(struct table *t, const char *text)
 {
 	char	*s = render_expand(t, text), *cause = NULL;
 
-	if (t->adapter->ops->send_channel(t->adapter, t->channel, s, &cause) != 0) {
+	if (outbox_send_channel(t->adapter, t->channel, s, &cause) != 0) {
 		log_warn("table %llu: posting to %s failed: %s",
 		    (unsigned long long)t->id, t->channel, cause);
 		free(cause);
@@ -49,7 +50,7 @@ play_deliver(struct table *t, int seat, const char *why)
 {
 	struct seat		*s = &t->seats[seat];
 	struct adapter_buttons	 bs;
-	char			*view, *text, *cause = NULL;
+	char			*view, *text;
 	char			 where[TABLE_ID_MAX + 8];
 
 	/* Nobody to tell: an AI seat, closed DMs, or a player the AI stands in for. */
@@ -64,13 +65,7 @@ play_deliver(struct table *t, int seat, const char *why)
 	bs.n = 0;
 	if (t->adapter->ops->flags & ADAPTER_BUTTONS)
 		button_moves(t, seat, &bs);
-	if (t->adapter->ops->send_dm(t->adapter, s->user_id, view, &bs,
-	    &cause) != 0) {
-		log_info("table %llu: DM to %s failed: %s",
-		    (unsigned long long)t->id, s->user_id, cause);
-		free(cause);
-		play_dm_closed(t, seat);
-	}
+	outbox_deliver(t, seat, view, &bs);
 	free(view);
 }
 

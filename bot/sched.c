@@ -8,6 +8,7 @@
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/render.h"
 #include "bot/store.h"
@@ -135,8 +136,10 @@ sched_run_due(struct bot *bot)
 {
 	struct table	*t;
 
+	outbox_begin(bot);
 	while (!bot->stopping && (t = sched_next(bot, bot_now(bot))) != NULL)
 		sched_run(t);
+	outbox_end(bot);
 	sched_rearm(bot);
 }
 

@@ -383,13 +383,17 @@ subs = {o["name"]: o for o in cmd.get("options", [])}
 ok(cmd.get("name") == "cheers", "the first command is named after "
    "bot.command")
 tops = {c["name"]: c for c in s["commands"] or []}
-ok(set(tops) == {"cheers", "fwb", "magic"},
+ok(set(tops) == {"cheers", "fwb", "cosdrink", "magic"},
    "one command per game: %s" % list(tops))
 fwb = {o["name"]: o for o in tops.get("fwb", {}).get("options", [])}
 ok({"draw", "complete", "new", "join", "start", "hand"} <= set(fwb),
    "/fwb has its actions and the table verbs: %s" % list(fwb))
 ok([o["name"] for o in fwb.get("new", {}).get("options", [])] == ["options"],
    "/fwb new needs no game")
+cos = {o["name"]: o for o in tops.get("cosdrink", {}).get("options", [])}
+ok({"play", "ask", "aid", "decline", "retreat", "pass", "new", "join",
+    "start", "hand"} <= set(cos),
+   "/cosdrink has its actions and the table verbs: %s" % list(cos))
 magic = {o["name"]: o for o in tops.get("magic", {}).get("options", [])}
 ok({"offer", "counter", "accept", "withdraw", "stone", "lay", "new"} <=
    set(magic), "/magic has its actions and the table verbs: %s" % list(magic))
