@@ -22,7 +22,7 @@
 #include "game/rng.h"
 
 #define GAME_MAX_SEATS		8
-#define GAME_MAX_ARGS		4
+#define GAME_MAX_ARGS		6
 #define GAME_MAX_OPTIONS	8
 #define GAME_MAX_EVENTS		32
 #define GAME_MAX_PROMPTS	GAME_MAX_SEATS

@@ -7,11 +7,13 @@
 #include "game/cheers/cheers.h"
 #include "game/fwb/fwb.h"
 #include "game/cosdrink/cosdrink.h"
+#include "game/magic/magic.h"
 
 static const struct game_ops *const games[] = {
 	&cheers_ops,
 	&fwb_ops,
 	&cosdrink_ops,
+	&magic_ops,
 	NULL
 };
 

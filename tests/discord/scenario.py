@@ -383,7 +383,7 @@ subs = {o["name"]: o for o in cmd.get("options", [])}
 ok(cmd.get("name") == "cheers", "the first command is named after "
    "bot.command")
 tops = {c["name"]: c for c in s["commands"] or []}
-ok(set(tops) == {"cheers", "fwb", "cosdrink"},
+ok(set(tops) == {"cheers", "fwb", "cosdrink", "magic"},
    "one command per game: %s" % list(tops))
 fwb = {o["name"]: o for o in tops.get("fwb", {}).get("options", [])}
 ok({"draw", "complete", "new", "join", "start", "hand"} <= set(fwb),
@@ -394,6 +394,13 @@ cos = {o["name"]: o for o in tops.get("cosdrink", {}).get("options", [])}
 ok({"play", "ask", "aid", "decline", "retreat", "pass", "new", "join",
     "start", "hand"} <= set(cos),
    "/cosdrink has its actions and the table verbs: %s" % list(cos))
+magic = {o["name"]: o for o in tops.get("magic", {}).get("options", [])}
+ok({"offer", "counter", "accept", "withdraw", "stone", "lay", "new"} <=
+   set(magic), "/magic has its actions and the table verbs: %s" % list(magic))
+ok([o["name"] for o in magic.get("offer", {}).get("options", [])] ==
+   ["give", "kind", "want", "kind2", "player"],
+   "/magic offer takes give, kind, want, kind2 and an optional player: %s"
+   % magic.get("offer"))
 for name in ("new", "join", "addbot", "start", "hand", "play", "give",
              "discard", "settings"):
     ok(name in subs, "subcommand %s is registered" % name)

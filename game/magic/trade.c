@@ -1,0 +1,273 @@
+/*
+ * trade.c: the trading phase.  Everyone trades at once: an offer gives
+ * some cards of one kind for some of another, to one player or to
+ * everyone; a counter is an offer back to an offer's author; an accepted
+ * offer swaps the cards at once, both sides checked, so nobody can cheat
+ * and the rulebook's "STOP!" penalty never arises.  When a hand changes,
+ * every open offer of its owner expires, so no offer is accepted stale.
+ * A magic stone ends a player's trading; enough stones end the round.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "game/magic/magic-int.h"
+#include "lib/xmalloc.h"
+
+#define BIT(s)	(1u << (s))
+
+/* The open offer numbered id, or NULL. */
+struct magic_offer *
+magic_offer_find(struct game *g, int id)
+{
+	int	i;
+
+	for (i = 0; i < g->noffers; i++)
+		if (g->offer[i].id == id)
+			return &g->offer[i];
+	return NULL;
+}
+
+/* The open offer numbered id, or NULL (read-only). */
+const struct magic_offer *
+magic_offer_get(const struct game *g, int id)
+{
+	int	i;
+
+	for (i = 0; i < g->noffers; i++)
+		if (g->offer[i].id == id)
+			return &g->offer[i];
+	return NULL;
+}
+
+/*
+ * Removes seat's own open offers (by_author) and those made to seat
+ * alone (to_seat), keeping the rest in order; returns how many went.
+ */
+static int
+trade_drop(struct game *g, int seat, int by_author, int to_seat)
+{
+	int	i, j = 0, n = 0;
+
+	for (i = 0; i < g->noffers; i++) {
+		if ((by_author && g->offer[i].from == seat) ||
+		    (to_seat && g->offer[i].to == seat)) {
+			n++;
+			continue;
+		}
+		g->offer[j++] = g->offer[i];
+	}
+	g->noffers = j;
+	return n;
+}
+
+/*
+ * Whether seat may post an offer giving ngive of give for nwant of want
+ * to to (-1: everyone).  Returns 0, or -1 and *cause saying what is
+ * wrong.  Used for offers and counters alike.
+ */
+int
+magic_offer_check(const struct game *g, int seat, int to, int give,
+    int ngive, int want, int nwant, char **cause)
+{
+	int	mine = 0, i;
+
+	if (give < 0 || give >= MAGIC_NALL || want < 0 || want >= MAGIC_NALL)
+		return set_cause(cause, "There is no such kind of ingredient: "
+		    "name one of curacao, lime, mint, cherry, peach, agave, "
+		    "honey, cacao, saffron, rose or joker.");
+	if (ngive < 1 || ngive > MAGIC_TRADE_MAX || nwant < 1 ||
+	    nwant > MAGIC_TRADE_MAX)
+		return set_cause(cause, "Offer 1 to %d cards on each side.",
+		    MAGIC_TRADE_MAX);
+	if (give == want)
+		return set_cause(cause, "An offer swaps one kind for another; "
+		    "both sides are %s.", g->kind[give].name);
+	if (g->hand[seat][give] < ngive)
+		return set_cause(cause, "You hold %d %s, not %d.",
+		    g->hand[seat][give], g->kind[give].name, ngive);
+	if (to == seat)
+		return set_cause(cause, "You cannot trade with yourself.");
+	if (to != -1 && (to < 0 || to >= g->nplayers))
+		return set_cause(cause, "That player is not at this table.");
+	if (to != -1 && g->stone[to])
+		return set_cause(cause, "@{%d} has placed their magic stone and "
+		    "trades no more this round.", to);
+	for (i = 0; i < g->noffers; i++)
+		if (g->offer[i].from == seat)
+			mine++;
+	if (mine >= MAGIC_OFFERS_EACH)
+		return set_cause(cause, "You have %d open offers; withdraw one "
+		    "first.", mine);
+	if (g->noffers >= MAGIC_MAX_OFFERS || g->next_id > MAGIC_OFFER_ID_MAX)
+		return set_cause(cause, "The table has too many offers this "
+		    "round; accept or withdraw some first.");
+	return 0;
+}
+
+/* Posts a checked offer and says so. */
+static void
+trade_post(struct game *g, int seat, int to, int give, int ngive, int want,
+    int nwant, int reply, struct game_events *ev)
+{
+	struct magic_offer	*o = &g->offer[g->noffers++];
+	char			 text[GAME_TEXT_MAX];
+
+	o->id = g->next_id++;
+	o->from = seat;
+	o->to = to;
+	o->give = give;
+	o->ngive = ngive;
+	o->want = want;
+	o->nwant = nwant;
+	o->reply = reply;
+	magic_offer_text(g, o, text, sizeof text);
+	magic_say(ev, seat, "%s", text);
+	/*
+	 * An offer to one player comes to them privately, with its buttons;
+	 * one to everyone is on the table for all to see (a private message
+	 * to everyone at every offer would drown a busy table).
+	 */
+	if (to >= 0)
+		ev->private_changed |= BIT(to);
+}
+
+/* Whether seat may accept o now (both sides still hold the cards). */
+int
+magic_can_accept(const struct game *g, int seat, const struct magic_offer *o)
+{
+	return g->phase == MAGIC_PH_TRADE && !g->stone[seat] &&
+	    o->from != seat && (o->to == -1 || o->to == seat) &&
+	    g->hand[o->from][o->give] >= o->ngive &&
+	    g->hand[seat][o->want] >= o->nwant;
+}
+
+/* Accepts offer id for seat: the swap, and every stale offer expires. */
+static int
+trade_accept(struct game *g, int seat, int id, struct game_events *ev,
+    char **cause)
+{
+	struct magic_offer	*o = magic_offer_find(g, id), copy;
+	char			 a[64], b[64];
+	int			 n;
+
+	if (o == NULL)
+		return set_cause(cause, "There is no open offer %d: it was "
+		    "accepted, withdrawn, or it expired when a hand changed.",
+		    id);
+	if (o->from == seat)
+		return set_cause(cause, "Offer %d is your own; withdraw it "
+		    "instead.", id);
+	if (o->to != -1 && o->to != seat)
+		return set_cause(cause, "Offer %d is for @{%d} alone.", id,
+		    o->to);
+	if (g->hand[seat][o->want] < o->nwant)
+		return set_cause(cause, "Offer %d wants %d %s; you hold %d.", id,
+		    o->nwant, g->kind[o->want].name, g->hand[seat][o->want]);
+	if (g->hand[o->from][o->give] < o->ngive)
+		return set_cause(cause, "@{%d} no longer holds what offer %d "
+		    "gives.", o->from, id);
+	copy = *o;
+	g->hand[copy.from][copy.give] -= copy.ngive;
+	g->hand[seat][copy.give] += copy.ngive;
+	g->hand[seat][copy.want] -= copy.nwant;
+	g->hand[copy.from][copy.want] += copy.nwant;
+	g->acts[seat]++;
+	magic_kind_text(g, copy.give, copy.ngive, a, sizeof a);
+	magic_kind_text(g, copy.want, copy.nwant, b, sizeof b);
+	magic_say(ev, seat, "@{%d} accepts offer %d: @{%d} gives %s for %s.",
+	    seat, id, copy.from, a, b);
+	/* Both hands changed: their offers would be stale. */
+	n = trade_drop(g, copy.from, 1, 0) - 1;
+	n += trade_drop(g, seat, 1, 0);
+	if (n > 0)
+		magic_say(ev, -1, "%d more offer%s of theirs expired.", n,
+		    n == 1 ? "" : "s");
+	ev->private_changed |= BIT(copy.from) | BIT(seat);
+	return 0;
+}
+
+/* Places seat's stone; enough stones end the trading. */
+static void
+trade_stone(struct game *g, int seat, struct game_events *ev)
+{
+	int	need = magic_stones_needed(g), s;
+
+	g->stone[seat] = ++g->nstones;
+	trade_drop(g, seat, 1, 1);
+	magic_say(ev, seat, "@{%d} places a magic stone%s (%d of %d).", seat,
+	    g->nstones == 1 ? " first" : "", g->nstones, need);
+	if (g->nstones < need)
+		return;
+	g->phase = MAGIC_PH_LAY;
+	g->noffers = 0;
+	for (s = 0; s < g->nplayers; s++) {
+		g->lay[s].done = 0;
+		g->lay[s].kind[0] = g->lay[s].kind[1] = -1;
+	}
+	magic_say(ev, -1, "The round's trading is over. Everyone lays out "
+	    "ingredients: lay <kind> [kind], or lay for your best.");
+	ev->private_changed |= BIT(g->nplayers) - 1;
+}
+
+/*
+ * Applies a trading move (offer, counter, accept, withdraw, stone) for
+ * seat; the phase and seat were checked by the caller.  Returns 0, or -1
+ * and *cause with the game unchanged (the caller restores it).
+ */
+int
+magic_trade(struct game *g, int seat, const struct game_move *m,
+    struct game_events *ev, char **cause)
+{
+	const int		*a = m->args;
+	struct magic_offer	*o;
+	int			 to;
+
+	switch (m->action) {
+	case MAGIC_A_OFFER:
+		if (magic_offer_check(g, seat, a[4], a[1], a[0], a[3], a[2],
+		    cause) != 0)
+			return -1;
+		trade_post(g, seat, a[4], a[1], a[0], a[3], a[2], 0, ev);
+		g->acts[seat]++;
+		return 0;
+	case MAGIC_A_COUNTER:
+		if ((o = magic_offer_find(g, a[0])) == NULL)
+			return set_cause(cause, "There is no open offer %d to "
+			    "counter.", a[0]);
+		if (o->from == seat)
+			return set_cause(cause, "Offer %d is your own; withdraw "
+			    "it and make a new one instead.", a[0]);
+		if (o->to != -1 && o->to != seat)
+			return set_cause(cause, "Offer %d is for @{%d} alone.",
+			    a[0], o->to);
+		to = o->from;
+		if (magic_offer_check(g, seat, to, a[2], a[1], a[4], a[3],
+		    cause) != 0)
+			return -1;
+		trade_post(g, seat, to, a[2], a[1], a[4], a[3], a[0], ev);
+		g->acts[seat]++;
+		return 0;
+	case MAGIC_A_ACCEPT:
+		return trade_accept(g, seat, a[0], ev, cause);
+	case MAGIC_A_WITHDRAW:
+		if ((o = magic_offer_find(g, a[0])) == NULL)
+			return set_cause(cause, "There is no open offer %d.",
+			    a[0]);
+		if (o->from != seat)
+			return set_cause(cause, "Offer %d is @{%d}'s, not yours.",
+			    a[0], o->from);
+		if (o->to >= 0)
+			ev->private_changed |= BIT(o->to);
+		/* Keep the others in the order they were made. */
+		memmove(o, o + 1, (size_t)(&g->offer[g->noffers] - (o + 1)) *
+		    sizeof *o);
+		g->noffers--;
+		g->acts[seat]++;
+		magic_say(ev, seat, "@{%d} withdraws offer %d.", seat, a[0]);
+		return 0;
+	case MAGIC_A_STONE:
+		trade_stone(g, seat, ev);
+		return 0;
+	}
+	return set_cause(cause, "That is not a trading move.");
+}
