@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Drives cheersbot through the fake Discord and checks what it sent.
 
-    scenario.py PORT BOT_STDERR_FILE [game|restart|buttons|tls CA_FILE]
+    scenario.py PORT BOT_STDERR_FILE
+        [game|restart|buttons|overdue1|overdue2|tls CA_FILE]
 
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.  run.sh starts the fake server and the
@@ -22,7 +23,8 @@ if MODE == "tls":
     import ssl
     BASE = "https://localhost:%d" % PORT
     SSL = ssl.create_default_context(cafile=sys.argv[4])
-CHANNEL, GUILD = ("600" if MODE == "buttons" else "500"), "700"
+CHANNEL, GUILD = ({"buttons": "600", "overdue1": "610",
+                   "overdue2": "610"}.get(MODE, "500")), "700"
 ALICE, BOB = "101", "102"
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
@@ -173,6 +175,32 @@ if MODE == "tls":
     print("discord (tls): %d passed, %d failed" % (passed, failed),
           flush=True)
     sys.exit(1 if failed else 0)
+
+if MODE == "overdue1":
+    # A game waiting for alice, with a short turn timer; run.sh stops the
+    # bot now and starts it again once the timer would have run out.
+    s = wait(lambda s: s["identifies"] and s["commands"] is not None)
+    ok(s is not None, "the bot is ready")
+    ok(answered(ix(ALICE, "alice", "new")), "alice opens a table")
+    ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
+    ok(answered(ix(ALICE, "alice", "start")), "the game starts")
+    ok(whose_turn() == ALICE, "it is alice's turn")
+    print("discord (overdue, before): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+if MODE == "overdue2":
+    # Restarted after alice's timer ran out: the restore tells the channel
+    # at once, before the gateway is up, and nothing crashes.
+    s = wait(lambda s: any("I was away for longer than <@%s>'s timer" % ALICE
+                           in m["content"] for m in s["messages"]
+                           if m["channel"] == CHANNEL), 10)
+    ok(s is not None, "the restored table says alice has a fresh timer")
+    ok(answered(ix(ALICE, "alice", "status")), "commands work")
+    print("discord (overdue, after): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
 
 def click(user, name, msg, label):
     """Clicks the button labelled label on message msg; the answers."""
