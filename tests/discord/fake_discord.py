@@ -46,6 +46,7 @@ class Fake:
         self.port = 0
         self.scheme = ""            # "s" with --tls
         self.ws = None              # the current gateway socket
+        self.ws_session = None      # the session it identified or resumed
         self.transport = None
         self.ack = True             # False: a zombie, no heartbeat ACKs
         self.sessions = {}          # session_id -> {"seq", "events"}
@@ -193,7 +194,9 @@ class Fake:
         if ix is not None:
             ix["session"] = self.session
             self.pending.setdefault(self.session, set()).add(token)
-        if self.ws is not None and not self.ws.closed and s.get("live"):
+        # Only a connection that has identified or resumed gets events.
+        if self.ws is not None and not self.ws.closed and s.get("live") \
+                and self.ws_session == self.session:
             await self.send_event(self.ws, ev)
 
     async def gateway(self, request):
@@ -212,6 +215,7 @@ class Fake:
         self.log["ws_user_agents"].append(request.headers.get("User-Agent", ""))
         old = self.ws
         self.ws = ws
+        self.ws_session = None      # set by IDENTIFY or RESUME
         self.transport = request.transport
         if old is not None and not old.closed:
             await old.close(code=4000)
@@ -256,6 +260,8 @@ class Fake:
                     self.kill_session(old_sid)
                 self.sessions[sid] = {"seq": 0, "events": [], "live": True}
                 self.session = sid
+                if self.ws is ws:
+                    self.ws_session = sid
                 await self.dispatch("READY", {
                     "v": 10, "user": BOT_USER, "guilds": [],
                     "session_id": sid,
@@ -273,9 +279,18 @@ class Fake:
                 self.log["resumes"] += 1
                 self.session = d["session_id"]
                 s["live"] = True
-                for ev in s["events"]:
-                    if ev["s"] > d["seq"]:
+                # Replays what was missed, and what comes meanwhile.
+                last = d["seq"]
+                while True:
+                    missed = [e for e in s["events"] if e["s"] > last]
+                    if not missed:
+                        break
+                    for ev in missed:
                         await self.send_event(ws, ev)
+                        last = ev["s"]
+                # From here on, new events come live on this connection.
+                if self.ws is ws:
+                    self.ws_session = self.session
                 await self.dispatch("RESUMED", {})
         self.log["close_codes"].append(
             frame_code if frame_code is not None else ws.close_code)
@@ -766,8 +781,14 @@ class Fake:
             return web.json_response({"answered": False,
                                       "dropped": ix["dropped"]})
         c = ix["callback"]
-        if request.query.get("followups"):
-            await asyncio.sleep(float(request.query["followups"]))
+        # ?followups=S: until no followup came for S seconds (20 s at most).
+        quiet = float(request.query.get("followups", "0"))
+        end = time.monotonic() + 20
+        while quiet > 0 and time.monotonic() < end:
+            n = len(ix.get("followups", []))
+            await asyncio.sleep(quiet)
+            if len(ix.get("followups", [])) == n:
+                break
         return web.json_response({"answered": True, "latency": c["latency"],
                                   "content": c["content"], "type": c["type"],
                                   "message": c["message"],
@@ -882,6 +903,7 @@ class Fake:
                 # What was written may be lost with the socket.
                 for token in self.pending.get(self.session, ()):
                     self.interactions[token]["written"] = False
+                    self.interactions[token].pop("delivered", None)
             self.ws = None
             if self.transport is not None:
                 self.transport.abort()  # no close frame: a dropped socket
