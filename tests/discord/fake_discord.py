@@ -71,6 +71,7 @@ class Fake:
         self.zlib = {}              # id(ws) -> compressor, zlib-stream
         self.storm = 0              # next N channel posts get a 429
         self.fail5xx = 0            # next N channel posts get a 502
+        self.fail5xx_callbacks = 0  # next N interaction callbacks too
         self.storm_global = False
         self.interactions = {}      # token -> {"sent": time, "answered"}
         self.by_id = {}             # interaction id -> token
@@ -526,6 +527,10 @@ class Fake:
         fault = await self.rest_fault("callback", callback=True)
         if fault is not None:
             return fault
+        if self.fail5xx_callbacks > 0:
+            self.fail5xx_callbacks -= 1
+            self.log["served_5xx"] += 1
+            return web.Response(status=502, text="bad gateway")
         if ix["answered"]:      # answered while this one was slow
             self.log["double_answers"] += 1
             return web.json_response({
@@ -880,6 +885,8 @@ class Fake:
             self.ack = request.query.get("on", "1") == "1"
         elif what == "dmclosed":
             self.dm_closed.add(request.query["user"])
+        elif what == "fail5xx" and request.query.get("route") == "callback":
+            self.fail5xx_callbacks = int(request.query.get("n", "1"))
         elif what == "fail5xx":
             self.fail5xx = int(request.query.get("n", "1"))
         elif what == "patchdelay":
