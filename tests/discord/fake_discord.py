@@ -85,6 +85,7 @@ class Fake:
         self.log["double_answers"] = 0
         self.log["dropped_by_gateway"] = 0
         self.pending = {}           # session id -> {unanswered tokens}
+        self.last_rest = time.monotonic()   # the bot's last REST request
 
     def count_fault(self, kind):
         self.log["faults"][kind] = self.log["faults"].get(kind, 0) + 1
@@ -303,6 +304,7 @@ class Fake:
     # --- REST ----------------------------------------------------------
 
     def check(self, request):
+        self.last_rest = time.monotonic()
         self.log["rest_user_agents"].append(request.headers.get("User-Agent", ""))
         if request.headers.get("Authorization") != "Bot " + TOKEN:
             self.log["bad_auth"] += 1
@@ -513,6 +515,7 @@ class Fake:
                                   "recipients": [{"id": user}]})
 
     async def callback(self, request):
+        self.last_rest = time.monotonic()
         iid = request.match_info["id"]
         token = request.match_info["token"]
         ix = self.interactions.get(token)
@@ -856,7 +859,7 @@ class Fake:
             "close_codes": lg["close_codes"], "faults": lg["faults"],
             "messages": len(lg["messages"]), "edits": lg["edits"],
             "deletes": lg["deletes"], "followups": len(lg["followups"]),
-            "bad_auth": lg["bad_auth"]})
+            "bad_auth": lg["bad_auth"], "rest_idle": now - self.last_rest})
 
     async def t_op(self, request):
         what = request.match_info["what"]

@@ -5,7 +5,7 @@ the bot, then calls this twice).  Standard library only.
     soak.py play PORT BOT_PID BOT_ERR OUT_JSON
     soak.py verify PORT BOT_ERR DB LIST_TABLES
 
-play: SOAK_TABLES (80) channels play concurrently for SOAK_SECONDS (180),
+play: SOAK_TABLES (60) channels play concurrently for SOAK_SECONDS (180),
 one thread per table, through slash commands and button clicks, while a
 fault thread injects, in turn, op 7, op 9 (resumable or not), close codes
 4000, 4008 and 4009, abrupt TCP drops, a zombie connection (no heartbeat
@@ -288,7 +288,7 @@ class Table(threading.Thread):
             time.sleep(self.rnd.random() * 2)
             while time.monotonic() < self.deadline:
                 self.step()
-                time.sleep(0.2 + self.rnd.random() * 0.8)
+                time.sleep(0.4 + self.rnd.random() * 1.2)
         except Exception as e:      # reported, and the run fails
             self.error = "%s: %r" % (self.channel, e)
 
@@ -394,7 +394,7 @@ def wait_ready(bot_err, timeout=20):
 
 def play(port, pid, bot_err, out):
     seconds = env_int("SOAK_SECONDS", 180)
-    ntables = env_int("SOAK_TABLES", 80)
+    ntables = env_int("SOAK_TABLES", 60)
     every = env_int("SOAK_FAULT_EVERY", 6)
     tolerance = env_int("SOAK_RSS_TOLERANCE", 10)
     seed = env_int("SOAK_SEED", 1)
@@ -439,6 +439,14 @@ def play(port, pid, bot_err, out):
         if s["unanswered_count"] == 0:
             break
         time.sleep(0.5)
+    # Then what the bot still has to send (run.sh fails if SIGTERM finds
+    # requests queued: they would be lost).
+    drained = time.monotonic()
+    end = drained + 60
+    while time.monotonic() < end and \
+            cl.ok("GET", "/_test/stats")["rest_idle"] < 2:
+        time.sleep(0.5)
+    drained = time.monotonic() - drained
     sampler.stop = True
     sampler.join(5)
     s = cl.ok("GET", "/_test/stats")
@@ -475,8 +483,11 @@ def play(port, pid, bot_err, out):
            s["resumes_failed"], sorted(set(c for c in s["close_codes"]
                                            if c is not None))))
     print("soak: REST: %d messages posted, %d edits, %d deletes, %d "
-          "followups" % (s["messages"], s["edits"], s["deletes"],
-                         s["followups"]))
+          "followups (%.1f/s); after the traffic stopped the bot was done "
+          "sending in %.0f s" % (s["messages"], s["edits"], s["deletes"],
+                                 s["followups"],
+                                 (s["messages"] + s["edits"] + s["deletes"] +
+                                  s["followups"]) / played, drained))
     rss = sampler.samples
     if len(rss) < 10:
         fail("too few RSS samples (%d)" % len(rss))
@@ -646,33 +657,42 @@ def verify(port, bot_err, dbpath, list_file):
              unannounced[:5])
 
     # Replay every finished game; what the channel saw must be in it.
+    # Six at a time: a long replay's followups may wait for the global
+    # rate limit, so each waits for 2.5 s without a new one.
     limit = env_int("SOAK_REPLAYS", 400)
-    replayed = versions = truncated = 0
+    tally = {"replayed": 0, "versions": 0, "truncated": 0}
+    lock = threading.Lock()
+
+    def count(key):
+        with lock:
+            tally[key] += 1
     dump = {}           # what was compared, for a human to read
-    for tid in sorted(over)[:limit]:
+    todo = sorted(over)[:limit]
+
+    def replay_one(rc, tid):
         v = over[tid]
-        status, js = cl.call("POST", "/_test/interaction", {
+        status, js = rc.call("POST", "/_test/interaction", {
             "user": "990001", "name": "auditor", "channel": v["channel"],
             "guild": GUILD, "sub": "replay",
             "options": [{"name": "table", "type": 4, "value": tid}]})
-        st, r = cl.call("GET", "/_test/wait?timeout=20&followups=1&id=" +
+        st, r = rc.call("GET", "/_test/wait?timeout=20&followups=2.5&id=" +
                         js["id"])
         if not r.get("answered"):
             fail("replay %d got no answer" % tid)
-            continue
+            return
         text = r["content"] + "".join(r.get("followups", []))
         m = re.search(r"^Replay of table %d, .*\((\d+) moves?\):" % tid,
                       text, re.M)
         if not m:
             fail("replay of table %d failed: %.200s" % (tid, text))
-            continue
-        replayed += 1
+            return
+        count("replayed")
         if int(m.group(1)) != len(v["seqs"]):
             fail("replay of table %d has %s moves; the file holds %d" %
                  (tid, m.group(1), len(v["seqs"])))
         if "does not fit in one message" in text:
-            truncated += 1
-            continue
+            count("truncated")
+            return
         lines = text.split("\n")
         dump[tid] = {"replay": lines, "boards": [
             {"id": b["id"], "versions": b["history"] + [b["content"]]}
@@ -682,11 +702,27 @@ def verify(port, bot_err, dbpath, list_file):
                 seen = lately(content)
                 if seen is None:
                     continue
-                versions += 1
+                count("versions")
                 if not in_order(seen, lines):
                     fail("table %d: the channel saw moves the replay does "
                          "not hold in that order: %r" % (tid, seen))
-                    break
+                    return
+
+    def worker():
+        rc = Client(port)
+        while True:
+            with lock:
+                if not todo:
+                    return
+                tid = todo.pop()
+            replay_one(rc, tid)
+    workers = [threading.Thread(target=worker) for i in range(6)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    replayed, truncated, versions = (tally["replayed"], tally["truncated"],
+                                     tally["versions"])
     with open(os.path.join(os.path.dirname(dbpath), "replays.json"),
               "w") as fp:
         json.dump(dump, fp, indent=1, ensure_ascii=False)
