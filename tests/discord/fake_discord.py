@@ -99,14 +99,44 @@ class Fake:
                 raise ValueError("unknown fault %r" % k)
             self.faults[k] = float(v)
 
-    async def rest_fault(self, route, callback=False):
-        """Maybe misbehaves on a REST request: sleeps (a slow answer),
-        then answers 5xx or 429 instead of doing the work.  Returns the
-        response to give, or None to go on."""
+    FAULT_ROUTES = (
+        (re.compile(r"^/api/v10/interactions/\d+/[^/]+/callback$"), None,
+         "callback"),
+        (re.compile(r"^/api/v10/webhooks/"), None, "webhook"),
+        (re.compile(r"^/api/v10/channels/\d+/messages"), "DELETE",
+         "deletebucket"),
+        (re.compile(r"^/api/v10/channels/\d+/messages"), None, "msgbucket"),
+        (re.compile(r"^/api/v10/users/@me/channels$"), None, "dmbucket"),
+    )
+
+    @web.middleware
+    async def fault_middleware(self, request, handler):
+        """Random faults on the message, DM, callback and webhook routes:
+        a slow answer is slow after the work is done (Discord has the
+        request, the answer takes its time); a 5xx or 429 does no work."""
+        route = None
+        for rx, method, name in self.FAULT_ROUTES:
+            if rx.match(request.path) and method in (None, request.method):
+                route = name
+                break
+        if route is None or not any(self.faults[k] for k in
+                                    ("p429", "p5xx", "pslow")):
+            return await handler(request)
         f = self.faults
+        delay = 0.0
         if f["pslow"] and self.rng.random() < f["pslow"]:
             self.count_fault("slow")
-            await asyncio.sleep(f["slow"] * (0.2 + 0.8 * self.rng.random()))
+            delay = f["slow"] * (0.2 + 0.8 * self.rng.random())
+        fault = self.rest_fault(route, callback=route == "callback")
+        response = fault if fault is not None else await handler(request)
+        if delay:
+            await asyncio.sleep(delay)
+        return response
+
+    def rest_fault(self, route, callback=False):
+        """Maybe answers 5xx or 429 instead of doing the work: the
+        response to give, or None to go on."""
+        f = self.faults
         if f["p5xx"] and self.rng.random() < f["p5xx"]:
             status = self.rng.choice((500, 502, 503, 504))
             self.count_fault("http_%d" % status)
@@ -386,9 +416,6 @@ class Fake:
         if bad:
             return bad
         channel = request.match_info["channel"]
-        fault = await self.rest_fault("msgbucket")
-        if fault is not None:
-            return fault
         body = await request.json()
         content = body.get("content", "")
         if not isinstance(content, str) or len(content) > 2000:
@@ -446,9 +473,6 @@ class Fake:
         if bad:
             return bad
         channel = request.match_info["channel"]
-        fault = await self.rest_fault("msgbucket")
-        if fault is not None:
-            return fault
         m = self.msgs.get(request.match_info["message"])
         if m is None or m["deleted"] or m["channel"] != channel or \
                 m["kind"] != "channel":
@@ -484,9 +508,6 @@ class Fake:
         bad = self.check(request)
         if bad:
             return bad
-        fault = await self.rest_fault("deletebucket")
-        if fault is not None:
-            return fault
         m = self.msgs.get(request.match_info["message"])
         if m is None or m["deleted"] or \
                 m["channel"] != request.match_info["channel"]:
@@ -500,9 +521,6 @@ class Fake:
         bad = self.check(request)
         if bad:
             return bad
-        fault = await self.rest_fault("dmbucket")
-        if fault is not None:
-            return fault
         body = await request.json()
         user = body.get("recipient_id")
         if not isinstance(user, str) or not user.isdigit():
@@ -527,18 +545,10 @@ class Fake:
             return web.json_response({
                 "message": "Interaction has already been acknowledged.",
                 "code": 40060}, status=400)
-        fault = await self.rest_fault("callback", callback=True)
-        if fault is not None:
-            return fault
         if self.fail5xx_callbacks > 0:
             self.fail5xx_callbacks -= 1
             self.log["served_5xx"] += 1
             return web.Response(status=502, text="bad gateway")
-        if ix["answered"]:      # answered while this one was slow
-            self.log["double_answers"] += 1
-            return web.json_response({
-                "message": "Interaction has already been acknowledged.",
-                "code": 40060}, status=400)
         body = await request.json()
         data = body.get("data") or {}
         kind = body.get("type")
@@ -593,9 +603,6 @@ class Fake:
             self.log["orphan_followups"] += 1
             return web.json_response({"message": "Unknown Webhook",
                                       "code": 10015}, status=404)
-        fault = await self.rest_fault("webhook")
-        if fault is not None:
-            return fault
         body = await request.json()
         errs = self.validate_components(body.get("components"), "followup")
         if errs:
@@ -953,7 +960,7 @@ def main():
     if args.faults:
         fake.set_faults(dict(kv.split("=", 1) for kv in
                              args.faults.split(",")))
-    app = web.Application()
+    app = web.Application(middlewares=[fake.fault_middleware])
     r = app.router
     r.add_get("/gateway", fake.gateway)
     r.add_get("/api/v10/gateway/bot", fake.gateway_bot)
