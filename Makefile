@@ -9,6 +9,8 @@
 #   make check    the same tests, built with AddressSanitizer and UBSan
 #   make slack    the Slack scenario against a fake Slack
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
+#   make soak     many tables against a misbehaving fake Discord for
+#                 SOAK_SECONDS (180): nothing lost, games consistent, no growth
 #   make bench    restart time with 1,000 tables, console commands/second,
 #                 Discord interaction-to-callback latency
 #   make systemd  the service tests: unit file, notify, signals, install
@@ -67,7 +69,7 @@ FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 
 .PHONY: all run test check unit transcripts cli crash discord slack xmpp irc
-.PHONY: bench clean help systemd install uninstall fuzz fuzz-bins
+.PHONY: bench clean help systemd install uninstall fuzz fuzz-bins soak
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS)
 
@@ -148,6 +150,10 @@ bench: $(BUILD)/cheersbot
 	@sh bench/restore.sh $(BUILD)/cheersbot
 	@sh bench/discord-latency.sh $(BUILD)/cheersbot
 
+# Not part of test: minutes of load and injected faults (tests/soak).
+soak: $(BUILD)/cheersbot
+	@sh tests/soak/run.sh $(BUILD)/cheersbot
+
 # Fuzzing (libFuzzer, clang): every target in tests/fuzz/ for FUZZ_SECONDS
 # each, from the seed corpora there.  Not part of test.
 FUZZ_SECONDS ?= 60
@@ -209,6 +215,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '3,20p' Makefile | sed 's/^# *//'
+	@sed -n '3,22p' Makefile | sed 's/^# *//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -74,6 +74,7 @@ struct discord {
  */
 #define REST_NO_GLOBAL	0x1	/* exempt from the global limit (callbacks) */
 #define REST_TIMED	0x2	/* log how long after d->rx_ns it leaves */
+#define REST_QUICK	0x4	/* due within seconds: retry a 5xx soon */
 #define REST_QUEUE_MAX	200	/* requests waiting in one queue */
 #define REST_TOTAL_MAX	5000	/* requests waiting in all queues */
 

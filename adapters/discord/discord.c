@@ -250,11 +250,7 @@ discord_dispatch(struct discord *d, const char *type, const cJSON *data)
 static int
 discord_start(struct adapter *a, char **cause)
 {
-	struct discord	*d = a->priv;
-
-	if (rest_init(d, cause) != 0)
-		return -1;
-	return gateway_start(d, cause);
+	return gateway_start(a->priv, cause);
 }
 
 static void
@@ -354,5 +350,14 @@ discord_new(struct bot *bot, char **cause)
 	d->compress = cfg->discord_compress;
 	d->commands = commands_build(cfg->bot_command);
 	d->dms = dm_cache_new();
+	/*
+	 * REST takes requests from now on: restored tables may speak before
+	 * start (a turn whose timer ran out while the bot was down); they
+	 * leave once the loop runs.
+	 */
+	if (rest_init(d, cause) != 0) {
+		discord_free(&d->adapter);
+		return NULL;
+	}
 	return &d->adapter;
 }

@@ -77,7 +77,8 @@ interaction_callback(struct discord *d, struct interaction *ix, char *body,
 	path = xasprintf("/interactions/%s/%s/callback", ix->id, ix->token);
 	ix->responded = 1;
 	rc = rest_request(d, "POST", path, ix->queue, body,
-	    REST_NO_GLOBAL | REST_TIMED, interaction_sent, NULL, cause);
+	    REST_NO_GLOBAL | REST_TIMED | REST_QUICK, interaction_sent, NULL,
+	    cause);
 	free(path);
 	return rc;
 }

@@ -10,11 +10,22 @@ Messages keep their id, content, components and every earlier content,
 so edits in place, deletions and ephemeral answers can be checked.  It
 binds port 0 and writes the port to --port-file.
 
+Random REST faults for the soak test (tests/soak), off unless asked for
+with --faults or POST /_test/faults: a share of requests answered slowly,
+with a 5xx, or with a 429 of scope user, shared or global (Discord's
+body and X-RateLimit headers; interaction callbacks are never given a
+global one, as Discord exempts them).  Interactions remember whether the
+gateway wrote them to a socket; one that Discord could never have
+delivered (its session was invalidated first) counts as dropped by the
+gateway, not lost by the bot.
+
 Run it with Debian's /usr/bin/python3 and python3-aiohttp.
 """
 import argparse
 import asyncio
 import json
+import math
+import random
 import re
 import time
 import zlib
@@ -35,6 +46,7 @@ class Fake:
         self.port = 0
         self.scheme = ""            # "s" with --tls
         self.ws = None              # the current gateway socket
+        self.ws_session = None      # the session it identified or resumed
         self.transport = None
         self.ack = True             # False: a zombie, no heartbeat ACKs
         self.sessions = {}          # session_id -> {"seq", "events"}
@@ -59,9 +71,108 @@ class Fake:
         self.zlib = {}              # id(ws) -> compressor, zlib-stream
         self.storm = 0              # next N channel posts get a 429
         self.fail5xx = 0            # next N channel posts get a 502
+        self.fail5xx_callbacks = 0  # next N interaction callbacks too
         self.storm_global = False
         self.interactions = {}      # token -> {"sent": time, "answered"}
+        self.by_id = {}             # interaction id -> token
         self.bucket = {}            # channel -> [remaining, reset time]
+        self.chan_msgs = {}         # channel -> [message id], for ?channel=
+        # Random REST faults (see set_faults) and what was injected.
+        self.faults = {"p429": 0.0, "p5xx": 0.0, "pslow": 0.0,
+                       "slow": 0.5}
+        self.rng = random.Random(1)
+        self.log["faults"] = {}
+        self.log["double_answers"] = 0
+        self.log["dropped_by_gateway"] = 0
+        self.pending = {}           # session id -> {unanswered tokens}
+        self.last_rest = time.monotonic()   # the bot's last REST request
+
+    def count_fault(self, kind):
+        self.log["faults"][kind] = self.log["faults"].get(kind, 0) + 1
+
+    def set_faults(self, spec):
+        """Sets random REST faults from {name: value}: p429, p5xx, pslow
+        (shares of requests, 0 to 1) and slow (seconds, the longest
+        delay)."""
+        for k, v in spec.items():
+            if k not in self.faults:
+                raise ValueError("unknown fault %r" % k)
+            self.faults[k] = float(v)
+
+    FAULT_ROUTES = (
+        (re.compile(r"^/api/v10/interactions/\d+/[^/]+/callback$"), None,
+         "callback"),
+        (re.compile(r"^/api/v10/webhooks/"), None, "webhook"),
+        (re.compile(r"^/api/v10/channels/\d+/messages"), "DELETE",
+         "deletebucket"),
+        (re.compile(r"^/api/v10/channels/\d+/messages"), None, "msgbucket"),
+        (re.compile(r"^/api/v10/users/@me/channels$"), None, "dmbucket"),
+    )
+
+    @web.middleware
+    async def fault_middleware(self, request, handler):
+        """Random faults on the message, DM, callback and webhook routes:
+        a slow answer is slow after the work is done (Discord has the
+        request, the answer takes its time); a 5xx or 429 does no work."""
+        route = None
+        for rx, method, name in self.FAULT_ROUTES:
+            if rx.match(request.path) and method in (None, request.method):
+                route = name
+                break
+        if route is None or not any(self.faults[k] for k in
+                                    ("p429", "p5xx", "pslow")):
+            return await handler(request)
+        f = self.faults
+        delay = 0.0
+        if f["pslow"] and self.rng.random() < f["pslow"]:
+            self.count_fault("slow")
+            delay = f["slow"] * (0.2 + 0.8 * self.rng.random())
+        fault = self.rest_fault(route, callback=route == "callback")
+        response = fault if fault is not None else await handler(request)
+        if delay:
+            await asyncio.sleep(delay)
+        return response
+
+    def rest_fault(self, route, callback=False):
+        """Maybe answers 5xx or 429 instead of doing the work: the
+        response to give, or None to go on."""
+        f = self.faults
+        if f["p5xx"] and self.rng.random() < f["p5xx"]:
+            status = self.rng.choice((500, 502, 503, 504))
+            self.count_fault("http_%d" % status)
+            return web.Response(status=status, text="upstream trouble")
+        if f["p429"] and self.rng.random() < f["p429"]:
+            scope = self.rng.choice(("user", "user", "shared", "global"))
+            if callback and scope == "global":
+                scope = "user"
+            self.count_fault("429_" + scope)
+            retry = round(0.05 + 0.4 * self.rng.random(), 3)
+            h = {"Retry-After": str(int(math.ceil(retry))),
+                 "X-RateLimit-Scope": scope}
+            if scope == "global":
+                h["X-RateLimit-Global"] = "true"
+            else:
+                h.update({"X-RateLimit-Bucket": route,
+                          "X-RateLimit-Limit": str(BUCKET_SIZE),
+                          "X-RateLimit-Remaining": "0",
+                          "X-RateLimit-Reset": "%.3f" % (time.time() + retry),
+                          "X-RateLimit-Reset-After": "%.3f" % retry})
+            return web.json_response({"message": "You are being rate "
+                                      "limited.", "retry_after": retry,
+                                      "global": scope == "global"},
+                                     status=429, headers=h)
+        return None
+
+    def kill_session(self, sid):
+        """Discord forgets session sid (op 9 d:false, 4007, 4009, or a new
+        IDENTIFY): its interactions that were never written to a socket
+        can no longer arrive; they count as dropped by the gateway."""
+        self.sessions.pop(sid, None)
+        for token in self.pending.pop(sid, set()):
+            ix = self.interactions[token]
+            if not ix["answered"] and not ix["written"]:
+                ix["dropped"] = True
+                self.log["dropped_by_gateway"] += 1
 
     def new_id(self):
         self.next_id += 1
@@ -85,16 +196,40 @@ class Fake:
         else:
             await ws.send_bytes(data)
 
+    async def send_event(self, ws, ev):
+        """Writes a dispatch; an interaction it carries is then written
+        (the bot reads it before anything sent after it)."""
+        try:
+            await self.send(ws, ev)
+        except (ConnectionError, RuntimeError):
+            return      # a closing socket: the RESUME brings it again
+        token = ev.get("d", {}).get("token")
+        if ev.get("t") == "INTERACTION_CREATE" and token in self.interactions:
+            ix = self.interactions[token]
+            ix["written"] = True
+            ix.setdefault("delivered", time.monotonic())
+
     async def dispatch(self, t, d):
         """Sends a dispatch on the current session; kept for RESUME."""
         s = self.sessions.get(self.session)
+        token = d.get("token") if t == "INTERACTION_CREATE" else None
+        ix = self.interactions.get(token)
         if s is None:
+            # No session: Discord has nowhere to deliver it.
+            if ix is not None:
+                ix["dropped"] = True
+                self.log["dropped_by_gateway"] += 1
             return
         s["seq"] += 1
         ev = {"op": 0, "t": t, "s": s["seq"], "d": d}
         s["events"].append(ev)
-        if self.ws is not None and not self.ws.closed and s.get("live"):
-            await self.send(self.ws, ev)
+        if ix is not None:
+            ix["session"] = self.session
+            self.pending.setdefault(self.session, set()).add(token)
+        # Only a connection that has identified or resumed gets events.
+        if self.ws is not None and not self.ws.closed and s.get("live") \
+                and self.ws_session == self.session:
+            await self.send_event(self.ws, ev)
 
     async def gateway(self, request):
         if request.query.get("v") != "10" or \
@@ -112,6 +247,7 @@ class Fake:
         self.log["ws_user_agents"].append(request.headers.get("User-Agent", ""))
         old = self.ws
         self.ws = ws
+        self.ws_session = None      # set by IDENTIFY or RESUME
         self.transport = request.transport
         if old is not None and not old.closed:
             await old.close(code=4000)
@@ -136,6 +272,11 @@ class Fake:
                 break
             if op == 1:
                 self.log["heartbeats"] += 1
+                # What the bot has seen need not be kept for a RESUME.
+                s = self.sessions.get(self.session)
+                if s is not None and isinstance(p.get("d"), int) and \
+                        s["events"] and s["events"][0]["s"] <= p["d"]:
+                    s["events"] = [e for e in s["events"] if e["s"] > p["d"]]
                 if self.ack:
                     await self.send(ws, {"op": 11})
             elif op == 2:
@@ -146,8 +287,13 @@ class Fake:
                 self.log["identifies"].append({
                     "intents": d.get("intents"), "shard": d.get("shard")})
                 sid = "s" + self.new_id()
+                # One session at a time: the old ones are gone for good.
+                for old_sid in list(self.sessions):
+                    self.kill_session(old_sid)
                 self.sessions[sid] = {"seq": 0, "events": [], "live": True}
                 self.session = sid
+                if self.ws is ws:
+                    self.ws_session = sid
                 await self.dispatch("READY", {
                     "v": 10, "user": BOT_USER, "guilds": [],
                     "session_id": sid,
@@ -165,9 +311,18 @@ class Fake:
                 self.log["resumes"] += 1
                 self.session = d["session_id"]
                 s["live"] = True
-                for ev in s["events"]:
-                    if ev["s"] > d["seq"]:
-                        await self.send(ws, ev)
+                # Replays what was missed, and what comes meanwhile.
+                last = d["seq"]
+                while True:
+                    missed = [e for e in s["events"] if e["s"] > last]
+                    if not missed:
+                        break
+                    for ev in missed:
+                        await self.send_event(ws, ev)
+                        last = ev["s"]
+                # From here on, new events come live on this connection.
+                if self.ws is ws:
+                    self.ws_session = self.session
                 await self.dispatch("RESUMED", {})
         self.log["close_codes"].append(
             frame_code if frame_code is not None else ws.close_code)
@@ -179,6 +334,7 @@ class Fake:
     # --- REST ----------------------------------------------------------
 
     def check(self, request):
+        self.last_rest = time.monotonic()
         self.log["rest_user_agents"].append(request.headers.get("User-Agent", ""))
         if request.headers.get("Authorization") != "Bot " + TOKEN:
             self.log["bad_auth"] += 1
@@ -208,6 +364,8 @@ class Fake:
         return {"X-RateLimit-Bucket": "msgbucket",
                 "X-RateLimit-Limit": str(BUCKET_SIZE),
                 "X-RateLimit-Remaining": str(rem),
+                "X-RateLimit-Reset": "%.3f" % (time.time() +
+                                               max(reset - now, 0)),
                 "X-RateLimit-Reset-After": "%.3f" % max(reset - now, 0)}
 
     def validate_components(self, comps, where):
@@ -250,6 +408,7 @@ class Fake:
              "flags": body.get("flags", 0) or 0, "user": user,
              "dm_user": dm_user, "history": [], "deleted": False}
         self.msgs[mid] = m
+        self.chan_msgs.setdefault(channel, []).append(mid)
         return m
 
     async def post_message(self, request):
@@ -374,6 +533,7 @@ class Fake:
                                   "recipients": [{"id": user}]})
 
     async def callback(self, request):
+        self.last_rest = time.monotonic()
         iid = request.match_info["id"]
         token = request.match_info["token"]
         ix = self.interactions.get(token)
@@ -381,9 +541,14 @@ class Fake:
             return web.json_response({"message": "Unknown interaction",
                                       "code": 10062}, status=404)
         if ix["answered"]:
+            self.log["double_answers"] += 1
             return web.json_response({
                 "message": "Interaction has already been acknowledged.",
                 "code": 40060}, status=400)
+        if self.fail5xx_callbacks > 0:
+            self.fail5xx_callbacks -= 1
+            self.log["served_5xx"] += 1
+            return web.Response(status=502, text="bad gateway")
         body = await request.json()
         data = body.get("data") or {}
         kind = body.get("type")
@@ -404,6 +569,7 @@ class Fake:
         if late > 3.0:
             self.log["late_callbacks"].append(late)
         ix["answered"] = True
+        self.pending.get(ix.get("session"), set()).discard(token)
         mid = None
         if kind == 4:
             m = self.store_message(ix["channel"], data, "reply",
@@ -422,6 +588,8 @@ class Fake:
             "content": data.get("content", ""), "flags": data.get("flags", 0),
             "latency": late, "message": mid,
             "components": data.get("components") or []})
+        ix["callback"] = self.log["callbacks"][-1]
+        ix["done"].set()
         return web.Response(status=204)
 
     async def followup(self, request):
@@ -447,8 +615,14 @@ class Fake:
             "content": body.get("content", ""),
             "flags": body.get("flags", 0), "message": m["id"],
             "components": body.get("components") or []})
+        ix.setdefault("followups", []).append(body.get("content", ""))
+        # Webhooks are rate limited per webhook id and token.
         return web.json_response({"id": m["id"],
-                                  "content": body.get("content", "")})
+                                  "content": body.get("content", "")},
+                                 headers={"X-RateLimit-Bucket": "webhook",
+                                          "X-RateLimit-Limit": "5",
+                                          "X-RateLimit-Remaining": "4",
+                                          "X-RateLimit-Reset-After": "1.000"})
 
     def validate_commands(self, cmds):
         errs = []
@@ -549,9 +723,8 @@ class Fake:
         if p.get("raw"):
             d = p["raw"]
             token = d.get("token", token)
-        self.interactions[token] = {"id": iid, "sent": time.monotonic(),
-                                    "answered": False, "user": p["user"],
-                                    "channel": channel}
+        self.new_interaction(token, {"id": iid, "user": p["user"],
+                                     "channel": channel})
         await self.dispatch("INTERACTION_CREATE", d)
         return web.json_response({"id": iid})
 
@@ -587,37 +760,143 @@ class Fake:
                            "permissions": p.get("perms", "0")}
         else:
             d["user"] = user
-        self.interactions[token] = {"id": iid, "sent": time.monotonic(),
-                                    "answered": False, "user": p["user"],
-                                    "channel": m["channel"],
-                                    "message": m["id"]}
+        self.new_interaction(token, {"id": iid, "user": p["user"],
+                                     "channel": m["channel"],
+                                     "message": m["id"]})
         await self.dispatch("INTERACTION_CREATE", d)
         return web.json_response({"id": iid})
 
+    def new_interaction(self, token, ix):
+        ix.update({"sent": time.monotonic(), "answered": False,
+                   "written": False, "dropped": False,
+                   "done": asyncio.Event()})
+        self.interactions[token] = ix
+        self.by_id[ix["id"]] = token
+
     async def t_wait(self, request):
-        """Waits (up to 5 s) until interaction ?id= has its callback;
-        answers {"answered": bool, "latency": s from sending it}."""
+        """Waits (up to ?timeout= s, 5 by default) until interaction ?id=
+        has its callback; answers {"answered": bool, "latency": s from
+        sending it, "content", "type", "message", "flags", "followups"},
+        or {"answered": false, "dropped": bool} (dropped: the gateway
+        could never deliver it)."""
         iid = request.query["id"]
-        end = time.monotonic() + 5
-        while time.monotonic() < end:
-            for c in reversed(self.log["callbacks"]):
-                if c["interaction"] == iid:
-                    return web.json_response({"answered": True,
-                                              "latency": c["latency"],
-                                              "content": c["content"]})
-            await asyncio.sleep(0.0005)
-        return web.json_response({"answered": False})
+        timeout = min(float(request.query.get("timeout", "5")), 60.0)
+        ix = self.interactions.get(self.by_id.get(iid))
+        if ix is None:
+            return web.json_response({"error": "no such interaction"},
+                                     status=404)
+        end = time.monotonic() + timeout
+        while not ix["answered"] and not ix["dropped"] and \
+                time.monotonic() < end:
+            try:
+                await asyncio.wait_for(ix["done"].wait(), 0.1)
+            except asyncio.TimeoutError:
+                pass
+        if not ix["answered"]:
+            return web.json_response({"answered": False,
+                                      "dropped": ix["dropped"]})
+        c = ix["callback"]
+        # ?followups=S: until no followup came for S seconds (20 s at most).
+        quiet = float(request.query.get("followups", "0"))
+        end = time.monotonic() + 20
+        while quiet > 0 and time.monotonic() < end:
+            n = len(ix.get("followups", []))
+            await asyncio.sleep(quiet)
+            if len(ix.get("followups", [])) == n:
+                break
+        return web.json_response({"answered": True, "latency": c["latency"],
+                                  "content": c["content"], "type": c["type"],
+                                  "message": c["message"],
+                                  "flags": c["flags"],
+                                  "followups": ix.get("followups", [])})
 
     async def t_messages(self, request):
-        return web.json_response(self.msgs)
+        """Every message, or ?channel='s only."""
+        chan = request.query.get("channel")
+        if chan is None:
+            return web.json_response(self.msgs)
+        return web.json_response({mid: self.msgs[mid] for mid in
+                                  self.chan_msgs.get(chan, [])})
+
+    async def t_faults(self, request):
+        """Sets random REST faults: {"p429": share, "p5xx": share,
+        "pslow": share, "slow": seconds}."""
+        try:
+            self.set_faults(await request.json())
+        except (ValueError, TypeError) as e:
+            return web.json_response({"error": str(e)}, status=400)
+        return web.json_response(self.faults)
+
+    async def t_stats(self, request):
+        """The soak's figures: counts only, cheap at any size."""
+        now = time.monotonic()
+        ixs = list(self.interactions.values())
+        lost = [ix["id"] for ix in ixs if not ix["answered"] and
+                not ix["dropped"]]
+        late = [ix["callback"]["latency"] for ix in ixs if ix["answered"]
+                and ix["callback"]["latency"] > 3.0]
+        late_delivered = [
+            ix["id"] for ix in ixs if ix["answered"] and
+            ix["sent"] + ix["callback"]["latency"] -
+            ix.get("delivered", ix["sent"]) > 3.0]
+        lat = sorted(ix["callback"]["latency"] for ix in ixs
+                     if ix["answered"])
+        lg = self.log
+        return web.json_response({
+            "interactions": len(ixs),
+            "answered": sum(1 for ix in ixs if ix["answered"]),
+            "dropped_by_gateway": sum(1 for ix in ixs if ix["dropped"] and
+                                      not ix["answered"]),
+            "unanswered": lost[:50], "unanswered_count": len(lost),
+            "unanswered_young": sum(1 for ix in ixs if ix["id"] in lost
+                                    and now - ix["sent"] < 10),
+            "late_from_sending": len(late),
+            "late_from_delivery": late_delivered[:50],
+            "latency_p50": lat[len(lat) // 2] if lat else None,
+            "latency_p99": lat[int(len(lat) * 0.99)] if lat else None,
+            "latency_max": lat[-1] if lat else None,
+            "double_answers": lg["double_answers"],
+            "callback_errors": lg["callback_errors"][:10],
+            "component_errors": lg["component_errors"][:10],
+            "orphan_followups": lg["orphan_followups"],
+            "unexpected_429": lg["unexpected_429"],
+            "connections": lg["connections"],
+            "identifies": len(lg["identifies"]), "resumes": lg["resumes"],
+            "resumes_failed": lg["resumes_failed"],
+            "close_codes": lg["close_codes"], "faults": lg["faults"],
+            "messages": len(lg["messages"]), "edits": lg["edits"],
+            "deletes": lg["deletes"], "followups": len(lg["followups"]),
+            "bad_auth": lg["bad_auth"], "rest_idle": now - self.last_rest})
 
     async def t_op(self, request):
         what = request.match_info["what"]
         ws = self.ws
+        if ws is not None and ws.closed:
+            ws = None
+        try:
+            return await self.t_op_do(request, what, ws)
+        except (ConnectionError, RuntimeError) as e:
+            # The socket went away under us: as if there had been none.
+            return web.json_response({"error": "socket lost: %s" % e},
+                                     status=409)
+
+    async def t_op_do(self, request, what, ws):
+        if what in ("op7", "op9", "drop", "close") and ws is not None:
+            kind = what
+            if what == "op9":
+                kind += "_resumable" if request.query.get(
+                    "resumable", "0") == "1" else "_fresh"
+            elif what == "close":
+                kind += "_" + request.query["code"]
+            self.count_fault(kind)
         if what == "ack":
+            if request.query.get("on", "1") != "1":
+                self.count_fault("zombie")
             self.ack = request.query.get("on", "1") == "1"
         elif what == "dmclosed":
             self.dm_closed.add(request.query["user"])
+        elif what == "fail5xx" and request.query.get("route") == "callback":
+            self.fail5xx_callbacks = int(request.query.get("n", "1"))
         elif what == "fail5xx":
             self.fail5xx = int(request.query.get("n", "1"))
         elif what == "patchdelay":
@@ -632,19 +911,27 @@ class Fake:
         elif what == "op9":
             resumable = request.query.get("resumable", "0") == "1"
             if not resumable:
-                self.sessions.pop(self.session, None)
+                self.kill_session(self.session)
             await self.send(ws, {"op": 9, "d": resumable})
         elif what == "drop":
             s = self.sessions.get(self.session)
             if s:
                 s["live"] = False     # events wait for the RESUME
+                # What was written may be lost with the socket.
+                for token in self.pending.get(self.session, ()):
+                    self.interactions[token]["written"] = False
+                    self.interactions[token].pop("delivered", None)
             self.ws = None
             if self.transport is not None:
                 self.transport.abort()  # no close frame: a dropped socket
         elif what == "close":
             # Write the close frame ourselves: ws.close() from another task
             # than the reader ends up sending 1000.
-            await ws._writer.close(int(request.query["code"]), b"bye")
+            code = int(request.query["code"])
+            if code in (4007, 4009):
+                # Invalid seq, session timed out: it cannot be resumed.
+                self.kill_session(self.session)
+            await ws._writer.close(code, b"bye")
             await asyncio.sleep(0.3)
             if self.transport is not None and self.ws is ws:
                 self.transport.abort()
@@ -662,9 +949,18 @@ def main():
     ap.add_argument("--heartbeat-ms", type=int, default=41250)
     ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"),
                     help="serve https and wss with this certificate")
+    ap.add_argument("--faults", default="",
+                    help="random REST faults from the start, as "
+                    "p429=0.05,p5xx=0.02,pslow=0.05,slow=1.5")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="seed of the random faults")
     args = ap.parse_args()
     fake = Fake(args.heartbeat_ms)
-    app = web.Application()
+    fake.rng.seed(args.seed)
+    if args.faults:
+        fake.set_faults(dict(kv.split("=", 1) for kv in
+                             args.faults.split(",")))
+    app = web.Application(middlewares=[fake.fault_middleware])
     r = app.router
     r.add_get("/gateway", fake.gateway)
     r.add_get("/api/v10/gateway/bot", fake.gateway_bot)
@@ -683,6 +979,8 @@ def main():
     r.add_post("/_test/click", fake.t_click)
     r.add_get("/_test/messages", fake.t_messages)
     r.add_get("/_test/wait", fake.t_wait)
+    r.add_post("/_test/faults", fake.t_faults)
+    r.add_get("/_test/stats", fake.t_stats)
     r.add_post("/_test/{what}", fake.t_op)
     r.add_get("/_test/state", fake.t_state)
 

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Drives cheersbot through the fake Discord and checks what it sent.
 
-    scenario.py PORT BOT_STDERR_FILE [game|restart|buttons|tls CA_FILE]
+    scenario.py PORT BOT_STDERR_FILE
+        [game|restart|buttons|overdue1|overdue2|tls CA_FILE]
 
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.  run.sh starts the fake server and the
@@ -22,7 +23,8 @@ if MODE == "tls":
     import ssl
     BASE = "https://localhost:%d" % PORT
     SSL = ssl.create_default_context(cafile=sys.argv[4])
-CHANNEL, GUILD = ("600" if MODE == "buttons" else "500"), "700"
+CHANNEL, GUILD = ({"buttons": "600", "overdue1": "610",
+                   "overdue2": "610"}.get(MODE, "500")), "700"
 ALICE, BOB = "101", "102"
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
@@ -173,6 +175,43 @@ if MODE == "tls":
     print("discord (tls): %d passed, %d failed" % (passed, failed),
           flush=True)
     sys.exit(1 if failed else 0)
+
+def bot_ready(timeout=20.0):
+    """This bot (not an earlier one on the same fake) has connected."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        with open(BOT_ERR) as f:
+            if "discord: ready" in f.read():
+                return True
+        time.sleep(0.05)
+    return False
+
+
+if MODE == "overdue1":
+    # A game waiting for alice, with a short turn timer; run.sh stops the
+    # bot now and starts it again once the timer would have run out.
+    ok(bot_ready(), "the bot is ready")
+    ok(answered(ix(ALICE, "alice", "new")), "alice opens a table")
+    ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
+    ok(answered(ix(ALICE, "alice", "start")), "the game starts")
+    ok(whose_turn() == ALICE, "it is alice's turn")
+    print("discord (overdue, before): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+if MODE == "overdue2":
+    # Restarted after alice's timer ran out: the restore tells the channel
+    # at once, before the gateway is up, and nothing crashes.
+    s = wait(lambda s: any("I was away for longer than <@%s>'s timer" % ALICE
+                           in m["content"] for m in s["messages"]
+                           if m["channel"] == CHANNEL), 10)
+    ok(s is not None, "the restored table says alice has a fresh timer")
+    ok(bot_ready() and answered(ix(ALICE, "alice", "status")),
+       "commands work")
+    print("discord (overdue, after): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
 
 def click(user, name, msg, label):
     """Clicks the button labelled label on message msg; the answers."""
@@ -534,6 +573,16 @@ for sub, opts in (("play", [{"name": "card", "type": 4, "value": "two"}]),
     ok(a and a[0]["flags"] & 64 and "could not read" in text_of(a),
        "a malformed %s option is refused privately: %s" % (sub, a))
 
+# A callback that meets 502s is retried soon enough for Discord's 3 s.
+s0 = state()
+op("fail5xx", "?n=3&route=callback")
+iid = ix(ALICE, "alice", "status")
+s = wait(lambda s: any(c["interaction"] == iid for c in s["callbacks"]), 8)
+c = [c for c in (s or state())["callbacks"] if c["interaction"] == iid]
+ok(state()["served_5xx"] == s0["served_5xx"] + 3 and c and
+   c[0]["latency"] < 2.0, "three 502s on a callback, and it still lands "
+   "well within 3 s: %s" % (c and c[0]["latency"]))
+
 # --- finish the game by timeouts ---------------------------------------
 op("fail5xx", "?n=2")
 a = answered(ix(ALICE, "alice", "settings",
@@ -542,7 +591,7 @@ a = answered(ix(ALICE, "alice", "settings",
 ok(a and a[0]["flags"] == 0, "the host sets short timers: %s" % a)
 s = wait(lambda s: any("Game over" in t for t in public_texts(s)), 25)
 ok(s is not None, "the game ends (the AI plays for absent humans)")
-s = wait(lambda s: s["served_5xx"] == 2 and all(
+s = wait(lambda s: s["served_5xx"] == s0["served_5xx"] + 5 and all(
     any(m["content"] == c for m in s["messages"])
     for c in s["failed_contents"]), 10)
 ok(s is not None, "messages that met a 502 are retried and arrive")

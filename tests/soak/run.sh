@@ -1,0 +1,130 @@
+#!/bin/sh
+# The soak test (make soak; not part of make test): many tables play at
+# once against the fake Discord for SOAK_SECONDS (180) while the gateway
+# and the REST API misbehave on a schedule; then every interaction must
+# have been answered, every game must be consistent with the state file,
+# and the bot's memory must not have grown.  tests/soak/soak.py drives it
+# and prints the figures; this script starts and stops the processes.
+#
+#   tests/soak/run.sh build/cheersbot
+#   SOAK_SECONDS=180 SOAK_TABLES=80 SOAK_FAULT_EVERY=6 SOAK_SEED=1
+#   SOAK_RSS_TOLERANCE=10 (per cent)
+#
+# Everything listens on 127.0.0.1 and is stopped by its PID.  On failure
+# the work directory (logs, state file, figures) is kept and named.
+set -u
+bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+dir=$(cd "$(dirname "$0")" && pwd)
+py=/usr/bin/python3
+tmp=$(mktemp -d)
+fake=""
+pid=""
+status=0
+cleanup() {
+	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
+	[ -n "$fake" ] && kill "$fake" 2>/dev/null
+	if [ "$status" -eq 0 ]; then
+		rm -rf "$tmp"
+	else
+		echo "soak: the work directory is kept: $tmp"
+	fi
+}
+trap cleanup EXIT
+trap 'status=130; exit 130' INT TERM
+
+if ! $py -c 'import aiohttp' 2>/dev/null; then
+	echo "soak: FAIL: $py has no aiohttp (scripts/deps.sh installs python3-aiohttp)"
+	status=1
+	exit 1
+fi
+$py "$dir/../discord/fake_discord.py" --port-file "$tmp/port" \
+    --heartbeat-ms 1000 --seed "${SOAK_SEED:-1}" > "$tmp/fake.log" 2>&1 &
+fake=$!
+i=0
+while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+if [ ! -s "$tmp/port" ]; then
+	echo "soak: FAIL: the fake Discord did not start"
+	cat "$tmp/fake.log"
+	status=1
+	exit 1
+fi
+port=$(cat "$tmp/port")
+
+# start_bot LOG: the bot on the fake Discord and $tmp/state.db.
+start_bot() {
+	"$bot" -o discord.enabled=yes -o console.enabled=no \
+	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
+	    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
+	    -o discord.token=test-token -o discord.application_id=1 \
+	    -o discord.compress=yes \
+	    -o bot.state_file="$tmp/state.db" -o bot.seed="${SOAK_SEED:-1}" \
+	    -o tables.ai_delay=200ms -o tables.turn_timer=30s \
+	    -o tables.prompt_timer=30s -o tables.timeouts_to_ai=2 \
+	    < /dev/null > "$tmp/bot.out" 2> "$1" &
+	pid=$!
+}
+
+# stop_bot WHAT: SIGTERM, which must end it cleanly within 10 s.
+stop_bot() {
+	if ! kill -0 "$pid" 2>/dev/null; then
+		echo "soak: FAIL: the bot died during $1"
+		status=1
+		pid=""
+		return
+	fi
+	kill -TERM "$pid"
+	i=0
+	while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		echo "soak: FAIL: the bot did not stop within 10 s of SIGTERM"
+		kill -9 "$pid"
+		status=1
+	fi
+	wait "$pid"
+	rc=$?
+	pid=""
+	if [ $rc -ne 0 ] && [ $status -eq 0 ]; then
+		echo "soak: FAIL: the bot's exit status after $1 was $rc"
+		status=1
+	fi
+}
+
+echo "soak: $(nproc) cores; logs in $tmp"
+start_bot "$tmp/bot.err"
+$py "$dir/soak.py" play "$port" "$pid" "$tmp/bot.err" "$tmp/play.json" ||
+    status=1
+stop_bot "the soak"
+# soak.py waited until the bot had sent everything; a request still
+# queued at SIGTERM would be lost.
+unsent=$(sed -n 's/.*discord: dropping \([0-9]*\) unsent request.*/\1/p' "$tmp/bot.err")
+if [ -n "$unsent" ]; then
+	echo "soak: FAIL: $unsent REST requests were still queued at SIGTERM"
+	status=1
+fi
+
+"$bot" -o bot.state_file="$tmp/state.db" -o discord.enabled=yes \
+    -o discord.token=test-token -o discord.application_id=1 \
+    --list-tables > "$tmp/list.txt" 2>&1 || {
+	echo "soak: FAIL: --list-tables failed: $(head -3 "$tmp/list.txt")"
+	status=1
+}
+
+# A restart on the same state: every open table must come back.
+start_bot "$tmp/bot2.err"
+$py "$dir/soak.py" verify "$port" "$tmp/bot2.err" "$tmp/state.db" \
+    "$tmp/list.txt" || status=1
+stop_bot "the verifying restart"
+
+warns=$(grep -c '^<4>' "$tmp/bot.err")
+errors=$(grep -c '^<[0-3]>' "$tmp/bot.err")
+echo "soak: the bot logged $errors errors and $warns warnings during the soak"
+if [ "$errors" -gt 0 ]; then
+	echo "soak: FAIL: errors in the bot's log:"
+	grep '^<[0-3]>' "$tmp/bot.err" | sort | uniq -c | sort -rn | head -5
+	status=1
+fi
+[ $status -eq 0 ] && echo "soak: ok" || echo "soak: FAIL"
+exit $status
