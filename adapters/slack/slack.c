@@ -137,8 +137,6 @@ slack_start(struct adapter *a, char **cause)
 {
 	struct slack	*s = a->priv;
 
-	if (web_init(s, cause) != 0)
-		return -1;
 	return socket_start(s, cause);
 }
 
@@ -246,5 +244,13 @@ slack_new(struct bot *bot, char **cause)
 	s->seen = envelope_seen_new();
 	s->dms = im_new();
 	s->admins = admin_new();
+	/*
+	 * The Web API works from the start: restoring tables may post (a
+	 * timer that ran out while the bot was down) before slack_start.
+	 */
+	if (web_init(s, cause) != 0) {
+		slack_free(&s->adapter);
+		return NULL;
+	}
 	return &s->adapter;
 }

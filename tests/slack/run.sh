@@ -86,6 +86,34 @@ else
 	echo "slack: FAIL: the bot died"
 	status=1
 fi
+
+# A table whose turn timer runs out while the bot is down: the restore
+# speaks before the adapter has started, which must not crash.
+if [ $status -eq 0 ]; then
+	for phase in overdue1 overdue2; do
+		"$bot" -v -o slack.enabled=yes -o console.enabled=no \
+		    -o slack.api_base="http://127.0.0.1:$port/api" \
+		    -o slack.app_token=env:SLACK_APP_TOKEN \
+		    -o slack.bot_token=file:"$tmp/bot.token" \
+		    -o slack.message_interval=100ms \
+		    -o bot.state_file="$tmp/overdue.db" -o bot.seed=3 \
+		    -o tables.ai_delay=0 -o tables.turn_timer=2s \
+		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+		pid=$!
+		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
+		if ! kill -0 "$pid" 2>/dev/null; then
+			echo "slack: FAIL: the bot died in the $phase run"
+			status=1
+			pid=""
+			break
+		fi
+		kill -TERM "$pid"
+		wait "$pid" || { echo "slack: FAIL: $phase run's exit status"; status=1; }
+		pid=""
+		[ $phase = overdue1 ] && sleep 2.5
+	done
+fi
+
 # A second run over https and wss, with a certificate made for the test.
 if [ $status -eq 0 ] && ! sh "$dir/../selfsigned.sh" "$tmp"; then
 	echo "slack: TLS run skipped: openssl could not make a certificate"
