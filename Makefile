@@ -63,6 +63,8 @@ UNIT_SRCS    := $(wildcard tests/unit/test_*.c)
 UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
+BENCH_SRCS   := $(wildcard tests/bench/bench_*.c)
+BENCH_BINS   := $(BENCH_SRCS:tests/bench/%.c=$(BUILD)/bench/%)
 FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 
@@ -144,9 +146,12 @@ irc: $(BUILD)/cheersbot
 test: unit transcripts cli crash discord slack systemd xmpp irc
 
 # Not part of test: figures to compare over time, not pass or fail.
-bench: $(BUILD)/cheersbot
-	@sh bench/restore.sh $(BUILD)/cheersbot
-	@sh bench/discord-latency.sh $(BUILD)/cheersbot
+bench: $(BUILD)/cheersbot $(BENCH_BINS)
+	@sh tests/bench/run.sh $(BUILD)
+
+$(BUILD)/bench/%: $(BUILD)/obj/tests/bench/%.o $(BUILD)/libcheersbot.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
 # Fuzzing (libFuzzer, clang): every target in tests/fuzz/ for FUZZ_SECONDS
 # each, from the seed corpora there.  Not part of test.
