@@ -9,8 +9,10 @@
 #   make check    the same tests, built with AddressSanitizer and UBSan
 #   make slack    the Slack scenario against a fake Slack
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
-#   make bench    restart time with 1,000 tables, console commands/second,
-#                 Discord interaction-to-callback latency
+#   make bench    every benchmark figure (tests/bench/run.sh, about 3 min):
+#                 engine games/s per core, restore time and memory with
+#                 0, 1,000 and 10,000 tables, commands/s and latency on
+#                 the console and against a fake Discord
 #   make systemd  the service tests: unit file, notify, signals, install
 #   make fuzz     every libFuzzer target for FUZZ_SECONDS (60) each
 #   make xmpp     the XMPP adapter against a real Prosody (installed if missing)
