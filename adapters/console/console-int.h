@@ -11,6 +11,7 @@
 #include "bot/adapter.h"
 
 #define CONSOLE_LINE_MAX	4096
+#define CONSOLE_CHUNK		65536	/* bytes read at once: one batch (bot/outbox.h) */
 #define CONSOLE_NAME_MAX	32
 #define CONSOLE_CLOSED_MAX	16
 #define CONSOLE_UI_MAX		32	/* button sets remembered */
@@ -25,7 +26,7 @@ struct console {
 	}		 in;
 	int		 reading;	/* 1: a stream handle is open */
 	uv_fs_t		 fsreq;		/* regular-file input */
-	char		 chunk[CONSOLE_LINE_MAX];
+	char		 chunk[CONSOLE_CHUNK];
 	char		 line[CONSOLE_LINE_MAX + 1];
 	size_t		 len;
 	int		 overlong;	/* discarding the rest of a long line */
@@ -37,6 +38,11 @@ struct console {
 
 /* console.c: prints text with every line tagged "[tag] ". */
 void	 console_print(const char *tag, const char *text);
+/*
+ * The console's own line (tag NULL: the echo "> text" of an input line),
+ * printed in its place after output the bot holds back (bot/outbox.h).
+ */
+void	 console_note(struct console *, const char *tag, const char *text);
 
 /*
  * ui.c: buttons and the board.  console_ui_show prints bs (borrowed, may
