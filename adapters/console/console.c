@@ -240,18 +240,6 @@ console_parse(struct console *c, char *line, struct bot_event *ev,
 	ev->text = p;
 }
 
-/*
- * Logs (at debug level, -v) how long the event that came in at t0
- * (uv_hrtime) took: parsing, the command, the game, the store's commit and
- * every reply written out.  make bench reads these lines.
- */
-static void
-console_timed(uint64_t t0)
-{
-	log_debug("console: event in -> replies out %llu us",
-	    (unsigned long long)((uv_hrtime() - t0) / 1000));
-}
-
 static void
 console_line(struct console *c, char *line)
 {
@@ -262,7 +250,6 @@ console_line(struct console *c, char *line)
 	char			 channel[CONSOLE_NAME_MAX + 1];
 	const char		*text;
 	size_t			 cl = strlen(cfg->bot_command);
-	uint64_t		 t0;
 
 	if (cfg->console_echo)
 		console_note(c, NULL, line);
@@ -275,7 +262,6 @@ console_line(struct console *c, char *line)
 		console_directive(c, line);
 		return;
 	}
-	t0 = uv_hrtime();
 	memset(&ev, 0, sizeof ev);
 	console_parse(c, line, &ev, user, channel);
 	ev.adapter = &c->adapter;
@@ -289,7 +275,6 @@ console_line(struct console *c, char *line)
 		outbox_end(bot);
 		outbox_begin(bot);
 		console_ui_click(c, &ev, text);
-		console_timed(t0);
 		return;
 	}
 	if (text[0] == '/' && strncmp(text + 1, cfg->bot_command, cl) == 0 &&
@@ -301,7 +286,6 @@ console_line(struct console *c, char *line)
 		text++;
 	ev.text = text;
 	bot_handle_event(bot, &ev);
-	console_timed(t0);
 }
 
 /* Splits a chunk of input into lines, capping each. */

@@ -28,11 +28,17 @@
    "start", "status", "hand" and the host's "throw" in every channel,
    then ":wait 3s" so AI seats and timeouts move (BENCH_ROUNDS rounds,
    40).  Commands/s is commands sent over the wall time of the whole run
-   (start-up, the AI moves at each :wait and every fsync'd commit
-   included).  One more run with -v logs, for every command, the time
-   from its line being read to the bot having written every reply
-   (adapters/console/console.c: parse, command, game, store commit,
-   rendering, the write of the output); those give median and p99.
+   (start-up, the AI moves at each :wait and every durable commit
+   included; the console reads its input in large chunks, so commits are
+   batched as the store's group commit allows).
+4. Latency, event in -> replies out: the same session (BENCH_LATENCY_ROUNDS
+   rounds, 10) sent one command at a time through a pipe, with
+   console.echo on and a comment line after each command; the time from
+   writing the command to reading the comment's echo, which the bot
+   prints after every reply to the command (and after the commit of its
+   move, which comes before any reply).  So it is the whole path, pipe to
+   pipe, including this script's reading; a comment alone gives that
+   floor.
 
 Prints medians and bests of the runs, then "result:" lines that
 tests/bench/run.sh collects.
@@ -51,6 +57,7 @@ BOT = os.path.abspath(sys.argv[1])
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 TABLES = [int(x) for x in os.environ.get("BENCH_TABLES", "1000,10000").split(",")]
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "40"))
+LATENCY_ROUNDS = int(os.environ.get("BENCH_LATENCY_ROUNDS", "10"))
 
 
 def say(*a):
@@ -192,7 +199,72 @@ def session_input(workdir):
     return path, kinds
 
 
-def session_run(inp, workdir, verbose):
+def latency(workdir):
+    """Event in -> replies out, one command at a time (see the top)."""
+    db = os.path.join(workdir, "l.db")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.unlink(db + suffix)
+    p = subprocess.Popen([BOT, "--fake-clock", "-o", "console.echo=yes",
+                          "-o", "bot.state_file=" + db, "-o", "bot.seed=3",
+                          "-o", "tables.ai_delay=1s", "-o",
+                          "tables.turn_timer=5s", "-o",
+                          "tables.prompt_timer=5s", "-o",
+                          "tables.timeouts_to_ai=0", "-o",
+                          "tables.lobby_expiry=0"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, bufsize=0)
+    fin, fout = p.stdin.fileno(), p.stdout.fileno()
+    buf = bytearray()
+    marks = [0]
+
+    def exchange(line):
+        """Sends line and a comment after it; returns the seconds until
+        the comment's echo is read, so every reply to line is out."""
+        marks[0] += 1
+        mark = b"> # m%d\n" % marks[0]
+        t0 = time.perf_counter()
+        os.write(fin, line + b"\n# m%d\n" % marks[0])
+        while True:
+            i = buf.find(mark)
+            if i >= 0:
+                t = time.perf_counter() - t0
+                del buf[:i + len(mark)]
+                return t
+            chunk = os.read(fout, 1 << 16)
+            if not chunk:
+                fail("the bot stopped during the latency run")
+            buf.extend(chunk)
+
+    floor = [exchange(b"# nothing") for _ in range(300)]
+    times, kinds = [], []
+    for _ in range(LATENCY_ROUNDS):
+        for i in range(1, 51):
+            for verb in ("new", "addbot 3", "start", "status", "hand",
+                         "throw"):
+                times.append(exchange(b"h%d #s%d: /cheers %s" %
+                                      (i, i, verb.encode())))
+                kinds.append(verb.split()[0])
+        exchange(b":wait 3s")
+    p.stdin.close()
+    p.stdout.read()
+    if p.wait() != 0:
+        fail("the latency run exited %d" % p.returncode)
+    us = [t * 1e6 for t in times]
+    for verb in ("new", "addbot", "start", "status", "hand", "throw"):
+        part = [t for t, k in zip(us, kinds) if k == verb]
+        say("  %-7s %5d: median %5d us, p99 %5d us, worst %6d us" %
+            (verb, len(part), statistics.median(part), pct(part, 0.99),
+             max(part)))
+    fl = [t * 1e6 for t in floor]
+    result("console, event in -> replies out (pipe to pipe, no network): "
+           "median %d us, p90 %d us, p99 %d us, worst %d us over %d "
+           "commands (a comment alone: median %d us, p99 %d us)" %
+           (statistics.median(us), pct(us, 0.90), pct(us, 0.99), max(us),
+            len(us), statistics.median(fl), pct(fl, 0.99)))
+
+
+def session_run(inp, workdir):
     db = os.path.join(workdir, "s.db")
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(db + suffix):
@@ -201,8 +273,6 @@ def session_run(inp, workdir, verbose):
             "bot.seed=2", "-o", "tables.ai_delay=1s", "-o",
             "tables.turn_timer=5s", "-o", "tables.prompt_timer=5s", "-o",
             "tables.timeouts_to_ai=0", "-o", "tables.lobby_expiry=0"]
-    if verbose:
-        args.insert(1, "-v")
     err = os.path.join(workdir, "s.err")
     with open(inp, "rb") as fin, \
             open(os.path.join(workdir, "s.out"), "wb") as fout, \
@@ -231,6 +301,8 @@ def main():
         # --- 1, 2: state files, restore, memory
         files = {0: (None, 0)}
         keep = os.environ.get("BENCH_STATE_DIR")
+        if keep:
+            os.makedirs(keep, exist_ok=True)
         for n in TABLES:
             dst = os.path.join(keep or work, "gen%d.db" % n)
             if keep and os.path.exists(dst):
@@ -263,7 +335,7 @@ def main():
         inp, kinds = session_input(work)
         rates = []
         for i in range(RUNS):
-            secs, db, _ = session_run(inp, work, False)
+            secs, db, _ = session_run(inp, work)
             rates.append(len(kinds) / secs)
             say("session run %d: %d commands in %.0f ms, %.0f commands/s" %
                 (i + 1, len(kinds), secs * 1e3, rates[-1]))
@@ -271,23 +343,9 @@ def main():
         moves = c.execute("SELECT count(*) FROM moves").fetchone()[0]
         c.close()
         result("console, whole path: median %.0f, best %.0f commands/s "
-               "(%d commands; %d moves written, each an fsync'd commit)" %
+               "(%d commands; %d moves written, committed durably in batches)" %
                (statistics.median(rates), max(rates), len(kinds), moves))
-        _, _, err = session_run(inp, work, True)
-        with open(err) as f:
-            us = [int(x) for x in re.findall(
-                r"console: event in -> replies out (\d+) us", f.read())]
-        if len(us) != len(kinds):
-            fail("%d timings logged for %d commands" % (len(us), len(kinds)))
-        for verb in ("new", "addbot", "start", "status", "hand", "throw"):
-            part = [t for t, k in zip(us, kinds) if k == verb]
-            say("  %-7s %5d: median %5d us, p99 %5d us, worst %6d us" %
-                (verb, len(part), statistics.median(part), pct(part, 0.99),
-                 max(part)))
-        result("console, event in -> replies out (in the bot, no network): "
-               "median %d us, p90 %d us, p99 %d us, worst %d us over %d "
-               "commands" % (statistics.median(us), pct(us, 0.90),
-                             pct(us, 0.99), max(us), len(us)))
+        latency(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
         if gendir != work:
