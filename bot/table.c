@@ -141,11 +141,19 @@ seat_release(struct seat *s)
 void
 table_close(struct table *t)
 {
+	struct bot	*bot = t->bot;
+
 	board_close(t);
 	table_index_remove(t);
-	TAILQ_REMOVE(&t->bot->tables, t, entry);
-	t->bot->ntables--;
+	TAILQ_REMOVE(&bot->tables, t, entry);
+	bot->ntables--;
 	table_free(t);
+	/* The last table gone: the index goes too, and grows again on need. */
+	if (bot->ntables == 0) {
+		free(bot->index);
+		bot->index = NULL;
+		bot->nindex = 0;
+	}
 }
 
 void
