@@ -11,8 +11,10 @@
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
 #   make soak     many tables against a misbehaving fake Discord for
 #                 SOAK_SECONDS (180): nothing lost, games consistent, no growth
-#   make bench    restart time with 1,000 tables, console commands/second,
-#                 Discord interaction-to-callback latency
+#   make bench    every benchmark figure (tests/bench/run.sh, about 3 min):
+#                 engine games/s per core, restore time and memory with
+#                 0, 1,000 and 10,000 tables, commands/s and latency on
+#                 the console and against a fake Discord
 #   make systemd  the service tests: unit file, notify, signals, install
 #   make fuzz     every libFuzzer target for FUZZ_SECONDS (60) each
 #   make xmpp     the XMPP adapter against a real Prosody (installed if missing)
@@ -65,6 +67,8 @@ UNIT_SRCS    := $(wildcard tests/unit/test_*.c)
 UNIT_BINS    := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
+BENCH_SRCS   := $(wildcard tests/bench/bench_*.c)
+BENCH_BINS   := $(BENCH_SRCS:tests/bench/%.c=$(BUILD)/bench/%)
 FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 
@@ -146,9 +150,12 @@ irc: $(BUILD)/cheersbot
 test: unit transcripts cli crash discord slack systemd xmpp irc
 
 # Not part of test: figures to compare over time, not pass or fail.
-bench: $(BUILD)/cheersbot
-	@sh bench/restore.sh $(BUILD)/cheersbot
-	@sh bench/discord-latency.sh $(BUILD)/cheersbot
+bench: $(BUILD)/cheersbot $(BENCH_BINS)
+	@sh tests/bench/run.sh $(BUILD)
+
+$(BUILD)/bench/%: $(BUILD)/obj/tests/bench/%.o $(BUILD)/libcheersbot.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
 # Not part of test: minutes of load and injected faults (tests/soak).
 soak: $(BUILD)/cheersbot
@@ -215,6 +222,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '3,22p' Makefile | sed 's/^# *//'
+	@sed -n '3,28p' Makefile | sed 's/^# *//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -39,6 +39,9 @@ bot_release(struct bot *bot)
 		bot->ntables--;
 		table_free(t);
 	}
+	free(bot->index);
+	bot->index = NULL;
+	bot->nindex = 0;
 	for (i = 0; i < bot->nadapters; i++) {
 		if (bot->adapters[i]->ops->free_adapter != NULL)
 			bot->adapters[i]->ops->free_adapter(bot->adapters[i]);

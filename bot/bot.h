@@ -36,6 +36,9 @@ struct bot {
 
 	TAILQ_HEAD(, table)	 tables;
 	int			 ntables;
+	/* Tables by adapter and channel (bot/table.c): nindex chains. */
+	struct table		**index;
+	size_t			 nindex;
 	uint64_t		 next_table_id;
 
 	/* Scheduler: one uv timer armed for the earliest table deadline. */

@@ -12,12 +12,75 @@
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
+/*
+ * Every table of the bot's list is also in bot->index, a hash table by
+ * adapter and channel, so that finding a channel's table (every command,
+ * and every table restored) does not walk all tables: with 10,000 tables
+ * the walk made restoring quadratic.
+ */
+
+/* FNV-1a over the channel, mixed with the adapter's address. */
+static size_t
+table_hash(const struct adapter *a, const char *channel)
+{
+	uint64_t	h = 14695981039346656037ULL ^ (uint64_t)(uintptr_t)a;
+
+	while (*channel != '\0') {
+		h ^= (unsigned char)*channel++;
+		h *= 1099511628211ULL;
+	}
+	return (size_t)(h ^ (h >> 32));
+}
+
+/* Doubles the index (from 64 chains) when it holds a table per chain. */
+static void
+table_index_grow(struct bot *bot)
+{
+	struct table	**old = bot->index, *t, *next;
+	size_t		  nold = bot->nindex, i, h;
+
+	if (bot->nindex != 0 && (size_t)bot->ntables < bot->nindex)
+		return;
+	bot->nindex = nold == 0 ? 64 : nold * 2;
+	bot->index = xcalloc(bot->nindex, sizeof *bot->index);
+	for (i = 0; i < nold; i++) {
+		for (t = old[i]; t != NULL; t = next) {
+			next = t->index_next;
+			h = table_hash(t->adapter, t->channel) % bot->nindex;
+			t->index_next = bot->index[h];
+			bot->index[h] = t;
+		}
+	}
+	free(old);
+}
+
+static void
+table_index_remove(struct table *t)
+{
+	struct bot	 *bot = t->bot;
+	struct table	**pp;
+
+	if (bot->nindex == 0)
+		return;
+	pp = &bot->index[table_hash(t->adapter, t->channel) % bot->nindex];
+	for (; *pp != NULL; pp = &(*pp)->index_next) {
+		if (*pp == t) {
+			*pp = t->index_next;
+			break;
+		}
+	}
+	t->index_next = NULL;
+}
+
 struct table *
 table_find(struct bot *bot, struct adapter *a, const char *channel)
 {
 	struct table	*t;
 
-	TAILQ_FOREACH(t, &bot->tables, entry) {
+	if (bot->nindex == 0)
+		return NULL;
+	t = bot->index[table_hash(a, channel) % bot->nindex];
+	for (; t != NULL; t = t->index_next) {
 		if (t->adapter == a && strcmp(t->channel, channel) == 0)
 			return t;
 	}
@@ -55,10 +118,15 @@ table_new(struct bot *bot, struct adapter *a, const char *channel,
     const struct game_ops *ops)
 {
 	struct table	*t = table_alloc(bot, a, channel, ops);
+	size_t		 h;
 
 	t->id = bot->next_table_id++;
 	TAILQ_INSERT_TAIL(&bot->tables, t, entry);
 	bot->ntables++;
+	table_index_grow(bot);
+	h = table_hash(a, channel) % bot->nindex;
+	t->index_next = bot->index[h];
+	bot->index[h] = t;
 	return t;
 }
 
@@ -73,10 +141,19 @@ seat_release(struct seat *s)
 void
 table_close(struct table *t)
 {
+	struct bot	*bot = t->bot;
+
 	board_close(t);
-	TAILQ_REMOVE(&t->bot->tables, t, entry);
-	t->bot->ntables--;
+	table_index_remove(t);
+	TAILQ_REMOVE(&bot->tables, t, entry);
+	bot->ntables--;
 	table_free(t);
+	/* The last table gone: the index goes too, and grows again on need. */
+	if (bot->ntables == 0) {
+		free(bot->index);
+		bot->index = NULL;
+		bot->nindex = 0;
+	}
 }
 
 void

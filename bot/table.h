@@ -75,6 +75,7 @@ struct table {
 	char			*recent[TABLE_RECENT];	/* last events, oldest first */
 
 	TAILQ_ENTRY(table)	 entry;
+	struct table		*index_next;	/* chain in bot->index */
 };
 
 /* Looks up the table of a channel on an adapter; borrowed, or NULL. */

@@ -14,6 +14,7 @@
 #ifndef GAME_GAME_H
 #define GAME_GAME_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -212,6 +213,16 @@ void	 game_events_init(struct game_events *);
 /* Appends one public line; past GAME_MAX_EVENTS it counts it as dropped. */
 void	 game_events_add(struct game_events *, enum game_event_kind, int seat,
 	     const char *, ...) __attribute__((format(printf, 4, 5)));
+
+/*
+ * game/format.c: snprintf without stdio for the texts written every move:
+ * %s, %d, %u, %c and %% are done here, anything else by vsnprintf, so the
+ * result is always snprintf's.  len must be at least 1.
+ */
+void	 game_format(char *buf, size_t len, const char *fmt, ...)
+	     __attribute__((format(printf, 3, 4)));
+void	 game_vformat(char *buf, size_t len, const char *fmt, va_list ap)
+	     __attribute__((format(printf, 3, 0)));
 
 /* game/move.c: moves as JSON {"action":"play","args":[2,1]} for the log. */
 cJSON	*game_move_save(const struct game_ops *, const struct game_move *);

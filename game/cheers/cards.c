@@ -2,9 +2,16 @@
  * cards.c: the components of CHEERS as data.  The five kinds are a const
  * table; the 50 ingredient cards and the 5 recipe cards are read from
  * cards.json and recipes.json, which the Makefile compiles in as strings,
- * so the engine does no file I/O.  Both are checked for balance on load.
+ * so the engine does no file I/O.  Both are checked for balance when they
+ * are first needed, once per process (call_once): every new game and every
+ * load then copies the parsed cards instead of parsing the JSON again,
+ * which used to cost more than playing the game.  The parsed data never
+ * changes, so the cache holds no game state.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include <cjson/cJSON.h>
 
@@ -53,8 +60,8 @@ cards_kind_member(const cJSON *o, const char *name)
  * of each big kind, each kind 10 times as a small icon, never a card that
  * cheers with its own kind.  Returns 0, or -1 and *cause.
  */
-int
-cheers_cards_load(struct cheers_card *card, char **cause)
+static int
+cards_parse(struct cheers_card *card, char **cause)
 {
 	cJSON		*doc;
 	const cJSON	*list, *o;
@@ -102,8 +109,8 @@ out:
  * recipe has 5 tokens with no kind more than twice, and that across the
  * recipes every kind is used equally often.  Returns 0, or -1 and *cause.
  */
-int
-cheers_recipes_load(int recipe[CHEERS_NRECIPES][CHEERS_NKINDS], char **cause)
+static int
+recipes_parse(int recipe[CHEERS_NRECIPES][CHEERS_NKINDS], char **cause)
 {
 	cJSON		*doc;
 	const cJSON	*list, *o, *tokens, *t;
@@ -151,4 +158,58 @@ cheers_recipes_load(int recipe[CHEERS_NRECIPES][CHEERS_NKINDS], char **cause)
 out:
 	cJSON_Delete(doc);
 	return rc;
+}
+
+/* Both data files as parsed once, or why they could not be. */
+static struct {
+	int			rc;
+	char			cause[256];
+	struct cheers_card	card[CHEERS_NCARDS];
+	int			recipe[CHEERS_NRECIPES][CHEERS_NKINDS];
+} cards_cache;
+static once_flag cards_once = ONCE_FLAG_INIT;
+
+/* Parses both data files into cards_cache; run once by call_once. */
+static void
+cards_cache_fill(void)
+{
+	char	*cause = NULL;
+
+	cards_cache.rc = 0;
+	if (cards_parse(cards_cache.card, &cause) != 0 ||
+	    recipes_parse(cards_cache.recipe, &cause) != 0) {
+		cards_cache.rc = -1;
+		snprintf(cards_cache.cause, sizeof cards_cache.cause, "%s",
+		    cause);
+		free(cause);
+	}
+}
+
+/*
+ * Fills card[50] with the ingredient cards of cards.json.  Returns 0, or
+ * -1 and *cause when the card data (or the recipe data, checked at the
+ * same time) is bad.
+ */
+int
+cheers_cards_load(struct cheers_card *card, char **cause)
+{
+	call_once(&cards_once, cards_cache_fill);
+	if (cards_cache.rc != 0)
+		return set_cause(cause, "%s", cards_cache.cause);
+	memcpy(card, cards_cache.card, sizeof cards_cache.card);
+	return 0;
+}
+
+/*
+ * Fills recipe[5][5] (count per kind) with the recipe cards of
+ * recipes.json.  Returns 0, or -1 and *cause as cheers_cards_load.
+ */
+int
+cheers_recipes_load(int recipe[CHEERS_NRECIPES][CHEERS_NKINDS], char **cause)
+{
+	call_once(&cards_once, cards_cache_fill);
+	if (cards_cache.rc != 0)
+		return set_cause(cause, "%s", cards_cache.cause);
+	memcpy(recipe, cards_cache.recipe, sizeof cards_cache.recipe);
+	return 0;
 }

@@ -35,12 +35,19 @@ cheers_cat(char *dst, const char *src, size_t size)
 void
 cheers_place_name(const struct game *g, int shaker, char *buf, size_t len)
 {
-	if (shaker < g->nplayers)
-		snprintf(buf, len, "@{%d}'s shaker", shaker);
+	static const char	seat_shaker[] = "@{0}'s shaker";
+
+	/* Named in most events of every move: built, not formatted. */
+	if (shaker >= 0 && shaker < 10 && shaker < g->nplayers &&
+	    len >= sizeof seat_shaker) {
+		memcpy(buf, seat_shaker, sizeof seat_shaker);
+		buf[2] = (char)('0' + shaker);
+	} else if (shaker < g->nplayers)
+		game_format(buf, len, "@{%d}'s shaker", shaker);
 	else if (g->place == CHEERS_PLACE_SHARE)
-		snprintf(buf, len, "the share shaker");
+		game_format(buf, len, "the share shaker");
 	else
-		snprintf(buf, len, "the extra shaker");
+		game_format(buf, len, "the extra shaker");
 }
 
 /* Names the places besides seats: "share" or "extra".  Names are borrowed. */

@@ -155,7 +155,7 @@ rules_who(const struct game *g, unsigned mask, char *buf, size_t len)
 	for (s = 0; s < g->nplayers; s++) {
 		if (!(mask & BIT(s)))
 			continue;
-		snprintf(one, sizeof one, "%s@{%d}", n > 0 ? " or " : "", s);
+		game_format(one, sizeof one, "%s@{%d}", n > 0 ? " or " : "", s);
 		cheers_cat(buf, one, len);
 		n++;
 	}
@@ -185,13 +185,13 @@ rules_prompt_text(const struct game *g, const struct cheers_pending *p,
 	rules_who(g, cheers_prompt_seats(g, p), who, sizeof who);
 	cheers_place_name(g, p->shaker, where, sizeof where);
 	if (p->kind == CHEERS_P_OVERFLOW) {
-		snprintf(buf, len, "%s holds %d cards: %s must discard one: "
+		game_format(buf, len, "%s holds %d cards: %s must discard one: "
 		    "discard <card>.", where, g->nshaker[p->shaker], who);
 		return;
 	}
 	n = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
 	if (n == 1) {
-		snprintf(buf, len, "CHEERS in %s: %s must give the played %s "
+		game_format(buf, len, "CHEERS in %s: %s must give the played %s "
 		    "and the matching %s to two other shakers: give <target> "
 		    "<target>.", where, who,
 		    cheers_kind_emoji[g->card[p->card].big],
@@ -200,10 +200,10 @@ rules_prompt_text(const struct game *g, const struct cheers_pending *p,
 	}
 	list[0] = '\0';
 	for (i = 0; i < n && i < CHEERS_SHAKER_ROOM; i++) {
-		snprintf(one, sizeof one, "%s%d", i > 0 ? ", " : "", idx[i] + 1);
+		game_format(one, sizeof one, "%s%d", i > 0 ? ", " : "", idx[i] + 1);
 		cheers_cat(list, one, sizeof list);
 	}
-	snprintf(buf, len, "CHEERS in %s: %s must give the played %s and one "
+	game_format(buf, len, "CHEERS in %s: %s must give the played %s and one "
 	    "matching %s (card %s) to two other shakers: give <target> "
 	    "<target> <card>.", where, who,
 	    cheers_kind_emoji[g->card[p->card].big],
@@ -222,7 +222,7 @@ rules_end_text(const struct game *g, char *buf, size_t len, int reveal)
 
 	buf[0] = '\0';
 	if (g->state == GAME_TIED) {
-		snprintf(buf, len, "The deck ran out before a drink was "
+		game_format(buf, len, "The deck ran out before a drink was "
 		    "ready: the game is a tie.");
 		return;
 	}
@@ -236,7 +236,7 @@ rules_end_text(const struct game *g, char *buf, size_t len, int reveal)
 			continue;
 		names[0] = '\0';
 		for (i = 0; i < g->team_size[team]; i++) {
-			snprintf(one, sizeof one, "%s@{%d}", i > 0 ? ", " : "",
+			game_format(one, sizeof one, "%s@{%d}", i > 0 ? ", " : "",
 			    g->team_seat[team][i]);
 			cheers_cat(names, one, sizeof names);
 		}
@@ -250,7 +250,7 @@ rules_end_text(const struct game *g, char *buf, size_t len, int reveal)
 				break;
 			}
 		}
-		snprintf(part, sizeof part, "%sTeam %c (%s) wins with %s%s%s.",
+		game_format(part, sizeof part, "%sTeam %c (%s) wins with %s%s%s.",
 		    buf[0] != '\0' ? " " : "", 'A' + team, names, where,
 		    reveal ? ": recipe " : "", reveal ? rec : "");
 		cheers_cat(buf, part, len);
@@ -391,7 +391,7 @@ rules_settle(struct game *g, struct game_events *ev)
 static void
 rules_targets_help(const struct game *g, char *buf, size_t len)
 {
-	snprintf(buf, len, "a seat 0-%d%s", g->nplayers - 1,
+	game_format(buf, len, "a seat 0-%d%s", g->nplayers - 1,
 	    g->place == CHEERS_PLACE_SHARE ? " or the share shaker" :
 	    g->place == CHEERS_PLACE_EXTRA ? " or the extra shaker" : "");
 }
@@ -553,7 +553,7 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		cheers_place_name(g, p.shaker, w1, sizeof w1);
 		list[0] = '\0';
 		for (i = 0; i < n; i++) {
-			snprintf(one, sizeof one, "%s%d", i > 0 ? ", " : "",
+			game_format(one, sizeof one, "%s%d", i > 0 ? ", " : "",
 			    idx[i] + 1);
 			cheers_cat(list, one, sizeof list);
 		}
@@ -680,6 +680,13 @@ cheers_apply(struct game *g, int seat, const struct game_move *m,
 	}
 }
 
+/* The prompt of an ordinary turn, by seat. */
+#define RULES_TURN(n)	"@{" #n "}'s turn: play, move or throw."
+static const char rules_turn_text[CHEERS_MAX_PLAYERS][sizeof RULES_TURN(0)] = {
+	RULES_TURN(0), RULES_TURN(1), RULES_TURN(2), RULES_TURN(3),
+	RULES_TURN(4), RULES_TURN(5)
+};
+
 /* Fills out with the one prompt to answer now; returns 1, or 0 when over. */
 int
 cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
@@ -699,8 +706,9 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 	out->turn = 1;
 	out->actions = BIT(CHEERS_A_PLAY) | BIT(CHEERS_A_MOVE) |
 	    BIT(CHEERS_A_THROW);
-	snprintf(out->text, sizeof out->text, "@{%d}'s turn: play, move or "
-	    "throw.", g->active);
+	/* Asked before every move: a copy, not a format. */
+	memcpy(out->text, rules_turn_text[g->active],
+	    sizeof rules_turn_text[0]);
 	return 1;
 }
 
@@ -784,7 +792,7 @@ cheers_result_get(const struct game *g, struct game_result *r)
 	r->state = g->state;
 	r->winners = g->winners;
 	if (g->state == GAME_RUNNING)
-		snprintf(r->text, sizeof r->text, "The game is still running.");
+		game_format(r->text, sizeof r->text, "The game is still running.");
 	else
 		rules_end_text(g, r->text, sizeof r->text, 0);
 	return 0;

@@ -1,11 +1,12 @@
 #!/bin/sh
 # The time from an INTERACTION_CREATE arriving on the gateway to its
 # callback request leaving the bot, over BENCH_INTERACTIONS (1000)
-# interactions against the fake Discord of tests/discord (make bench; not
-# part of make test).  The bot logs each time at -v; see
-# bench/discord_latency.py for the mix of interactions.
+# interactions against the fake Discord of tests/discord, then events per
+# second in a burst (make bench; not part of make test).  The bot logs
+# each time at -v; see tests/bench/discord_latency.py for the mix of
+# interactions.
 #
-#   bench/discord-latency.sh build/cheersbot
+#   tests/bench/discord-latency.sh build/cheersbot
 set -u
 bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -20,7 +21,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-$py "$dir/../tests/discord/fake_discord.py" --port-file "$tmp/port" \
+$py "$dir/../discord/fake_discord.py" --port-file "$tmp/port" \
     > "$tmp/fake.log" 2>&1 &
 fake=$!
 i=0
@@ -35,4 +36,4 @@ port=$(cat "$tmp/port")
 pid=$!
 echo "discord: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
 $py "$dir/discord_latency.py" "$port" "$tmp/bot.err" \
-    "${BENCH_INTERACTIONS:-1000}"
+    "${BENCH_INTERACTIONS:-1000}" "$pid"

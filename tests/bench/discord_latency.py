@@ -3,7 +3,7 @@
 its callback request leave the bot?  Drives a running bot (with -v, so it
 logs each callback's time) through the fake Discord of tests/discord:
 
-    discord_latency.py PORT BOT_STDERR_FILE COUNT
+    discord_latency.py PORT BOT_STDERR_FILE COUNT BOT_PID
 
 One CHEERS table (alice, and an AI that moves at once), then COUNT
 interactions one after another, in turn: /cheers status, /cheers hand, a
@@ -12,7 +12,17 @@ alice's turn; when it is refused, because she must answer a CHEERS or the
 game is over, the table is ended and a new one opened, unmeasured).  Prints the median, p90, p99 and worst
 time the bot itself logged, then the round trip the fake server saw
 (Python and the loopback included), for comparison.
+
+Then events per second: COUNT "/cheers hand" interactions (the whole
+path: gateway frame, parse, command, rendering, the ephemeral callback
+over REST) sent by 8 threads at once.  The wall-clock rate is bound by
+the fake server (Python, on the same 2 cores); the bot's own CPU time
+over the burst (utime + stime of BOT_PID from /proc) gives the rate one
+core of the bot would sustain.  Lines starting "result:" are collected by
+tests/bench/run.sh.
 """
+import concurrent.futures
+import os
 import json
 import re
 import statistics
@@ -22,6 +32,7 @@ import urllib.error
 import urllib.request
 
 PORT, BOT_ERR, COUNT = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+BOT_PID = int(sys.argv[4])
 BASE = "http://127.0.0.1:%d" % PORT
 ALICE, CHANNEL, GUILD = "101", "500", "700"
 
@@ -51,8 +62,11 @@ def board():
 def click_hand():
     """Clicks "My hand" on the table message; a repost may be under way,
     so a click on a message just deleted is tried again."""
-    for attempt in range(50):
+    for attempt in range(500):
         b = board()
+        if b is None:   # not posted yet, or being posted again
+            time.sleep(0.01)
+            continue
         cid = [x["custom_id"] for row in b["components"]
                for x in row["components"] if x["label"] == "My hand"][0]
         try:
@@ -63,6 +77,14 @@ def click_hand():
         except urllib.error.HTTPError:
             time.sleep(0.01)
     sys.exit("bench: no table message to click")
+
+
+def bot_cpu():
+    """Seconds of CPU the bot has used (user + system, every thread; in
+    clock ticks, so a burst should last well over 0.1 s of CPU)."""
+    with open("/proc/%d/stat" % BOT_PID) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def pct(xs, p):
@@ -136,3 +158,20 @@ for k, what in enumerate(("/cheers status (the table posted again)",
 print("discord: round trip seen by the fake server (Python, loopback "
       "included): median %d us, p99 %d us" %
       (statistics.median(round_trips), pct(round_trips, 0.99)))
+print("result: discord, INTERACTION_CREATE in -> callback out (in the bot, "
+      "no network): median %d us, p99 %d us over %d interactions" %
+      (statistics.median(us), pct(us, 0.99), len(us)))
+
+# Events per second: a burst of "/cheers hand" from 8 threads at once.
+cpu0, t0 = bot_cpu(), time.monotonic()
+with concurrent.futures.ThreadPoolExecutor(8) as pool:
+    answers = list(pool.map(lambda _: slash("hand"), range(COUNT)))
+wall, cpu = time.monotonic() - t0, bot_cpu() - cpu0
+missed = sum(1 for r in answers if not r.get("answered"))
+if missed:
+    sys.exit("bench: %d of the burst's interactions got no callback" % missed)
+print("result: discord, events/s (a burst of %d /cheers hand from 8 threads): "
+      "%.0f/s through the fake server (bound by it), the bot busy %.2f s of "
+      "CPU = %.0f us an event = %.0f events/s a core of the bot" %
+      (COUNT, COUNT / wall, cpu, cpu / COUNT * 1e6,
+       COUNT / cpu if cpu > 0 else float("inf")))

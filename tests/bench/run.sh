@@ -1,0 +1,79 @@
+#!/bin/sh
+# make bench: every figure of the benchmarks, for comparison over time and
+# against the targets (not part of make test: figures, not pass or fail).
+#
+#   tests/bench/run.sh BUILD          (BUILD holds cheersbot and bench/)
+#
+# 1. Engine (tests/bench/bench_engine.c): whole seeded games of every game
+#    at every player count, random-legal and AI-vs-AI, games/s per core
+#    and moves/s.  BENCH_ENGINE_SECONDS (1) of CPU a figure.
+# 2. Bot (tests/bench/bot_bench.py): restore time and memory with 0, 1,000
+#    and 10,000 open tables (BENCH_TABLES), console commands/s through the
+#    whole path and event-to-reply latency.  BENCH_RUNS (3) runs a figure.
+# 3. Discord (tests/bench/discord-latency.sh): interaction-to-callback
+#    latency and events/s against the fake Discord of tests/discord
+#    (BENCH_INTERACTIONS, 1000).
+# Then a summary: every figure again, and each target met or missed.
+# Takes about 3 minutes on 2 quiet cores (most of it making the 10,000-
+# table state file and the engine figures); more on a busy machine.
+set -u
+build=$1
+dir=$(cd "$(dirname "$0")" && pwd)
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -1)
+machine="$(nproc) cpus, ${cpu:-unknown CPU}, $(uname -sr), load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "bench: machine: $machine"
+t0=$(date +%s)
+rc=0
+{
+	"$build/bench/bench_engine" || rc=1
+	python3 "$dir/bot_bench.py" "$build/cheersbot" || rc=1
+	sh "$dir/discord-latency.sh" "$build/cheersbot" || rc=1
+	echo "rc $rc"
+} 2>&1 | tee "$log"
+
+echo
+echo "=== make bench summary ($(($(date +%s) - t0)) s) ==="
+echo "machine: $machine"
+echo "(figures are medians and bests of runs; on a machine shared with other work they are noisy)"
+grep '^engine: .* players ' "$log" | sed 's/ | [0-9.]* moves\/game.*//'
+grep '^result: ' "$log" | sed 's/^result: //'
+python3 - "$log" <<'EOF'
+import re, sys
+text = open(sys.argv[1]).read()
+
+def num(pattern):
+    m = re.search(pattern, text)
+    return float(m.group(1)) if m else None
+
+def target(what, value, ok, unit):
+    if value is None:
+        print("target: %-58s no figure (see above)" % what)
+    else:
+        print("target: %-58s %s (%s)" % (what, "met" if ok(value) else
+                                         "MISSED", unit % value))
+
+cheers = [float(x) for x in re.findall(
+    r"engine: cheers +\d players random +games/s/core median +(\d+)", text)]
+target("CHEERS random-legal >= 100,000 games/s a core (every count)",
+       min(cheers) if cheers else None, lambda v: v >= 100000,
+       "slowest player count: %.0f games/s")
+target(">= 20,000 commands/s through the whole path (console)",
+       num(r"console, whole path: median (\d+)"), lambda v: v >= 20000,
+       "%.0f commands/s")
+target("p99 event-to-reply < 1 ms (console, no network)",
+       num(r"console, event in -> replies out .*? p99 (\d+) us"),
+       lambda v: v < 1000, "%.0f us")
+target("p99 event-to-reply < 1 ms (Discord, in the bot)",
+       num(r"discord, INTERACTION_CREATE in -> callback out .*? p99 (\d+) us"),
+       lambda v: v < 1000, "%.0f us")
+target("10,000 open tables < 64 MB RSS",
+       num(r"memory with 10000 open tables: VmRSS median ([\d.]+) MB"),
+       lambda v: v < 64, "%.1f MB")
+target("restore of 10,000 tables < 2 s",
+       num(r"restore of 10000 tables .*median (\d+) ms"),
+       lambda v: v < 2000, "%.0f ms")
+EOF
+grep -q '^rc 0$' "$log"
