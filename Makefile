@@ -65,11 +65,12 @@ TEST_SUPPORT := $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(BUILD)/obj/%.o)
 FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
+FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all run test check unit transcripts cli crash discord slack xmpp irc
 .PHONY: bench clean help systemd install uninstall fuzz fuzz-bins
 .DEFAULT_GOAL := all
-.SECONDARY: $(GEN_SRCS)
+.SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS)
 
 all: $(BUILD)/cheersbot
 
@@ -149,7 +150,9 @@ bench: $(BUILD)/cheersbot
 	@sh bench/discord-latency.sh $(BUILD)/cheersbot
 
 # Fuzzing (libFuzzer, clang): every target in tests/fuzz/ for FUZZ_SECONDS
-# each, from the seed corpora there.  Not part of test.
+# each, one after another, from the seed corpora there; a line per target
+# with its runs, then the total; fails when a target crashed.  Not part of
+# test.
 FUZZ_SECONDS ?= 60
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang SAN=fuzz \
