@@ -10,23 +10,18 @@
  * what follows "cb1:<table>:<moves>:" for the live table ("hand", "m 0 1"),
  * or "cb1:<table>:*:" when it starts with '*' ("*status"), so clicks reach
  * the picker and the moves instead of being stale.  Nothing may crash or
- * leak, and the bot must answer within its caps; the store is a file in
- * /dev/shm.
+ * leak, and the bot must answer within its caps.
  */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <inttypes.h>
-#include <unistd.h>
 
-#include "bot/bot.h"
-#include "bot/config.h"
 #include "bot/play.h"
-#include "bot/store.h"
-#include "bot/table.h"
 #include "game/game.h"
 #include "lib/xmalloc.h"
+#include "tests/fuzz/fuzz-bot.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -77,21 +72,10 @@ static struct config	*config;
 static void
 fuzz_setup(void)
 {
-	char	path[64], *cause = NULL;
-
 	config = config_new();
-	config->tables_lobby_expiry_ms = 0;
-	config->tables_ai_delay_ms = 0;
-	bot_init(&bot, uv_default_loop(), config);
-	bot.fake_clock = 1;
+	fuzz_bot_init(&bot, config, "command");
 	adapter.ops = &quiet_ops;
 	bot_add_adapter(&bot, &adapter);
-	snprintf(path, sizeof path, "/dev/shm/cheersbot-fuzz-%d.db", (int)getpid());
-	unlink(path);
-	if ((bot.store = store_open(path, 0, &cause)) == NULL) {
-		fprintf(stderr, "fuzz: %s\n", cause);
-		abort();
-	}
 }
 
 /* A running game of ops in #bar: alice, bob and AIs; the table. */

@@ -15,15 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "adapters/discord/discord-int.h"
 #include "adapters/discord/discord.h"
-#include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/log.h"
-#include "bot/store.h"
 #include "lib/xmalloc.h"
+#include "tests/fuzz/fuzz-bot.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -35,7 +31,7 @@ static void
 fuzz_setup(void)
 {
 	struct adapter	*a;
-	char		 path[64], *cause = NULL;
+	char		*cause = NULL;
 
 	config = config_new();
 	if (config_set(config, "discord.token=fuzz", &cause) != 0 ||
@@ -43,15 +39,7 @@ fuzz_setup(void)
 	    config_set(config, "discord.api_base=http://127.0.0.1:9/api",
 	    &cause) != 0)
 		abort();
-	config->tables_ai_delay_ms = 0;
-	log_set_level(LOG_ERROR);
-	bot_init(&bot, uv_default_loop(), config);
-	bot.fake_clock = 1;
-	snprintf(path, sizeof path, "/dev/shm/cheersbot-fuzzd-%d.db",
-	    (int)getpid());
-	unlink(path);
-	if ((bot.store = store_open(path, 0, &cause)) == NULL)
-		abort();
+	fuzz_bot_init(&bot, config, "discord");
 	if ((a = discord_new(&bot, &cause)) == NULL)
 		abort();
 	bot_add_adapter(&bot, a);

@@ -275,7 +275,10 @@ fuzz_rest_done(struct discord *d, const struct rest_result *res, void *arg)
 		abort();
 }
 
-/* A Slack result: no error means an answer that said ok. */
+/*
+ * A Slack result: no error means a 2xx answer that said ok (a
+ * response_url's, whose arg is not NULL, may just say "ok").
+ */
 static void
 fuzz_web_done(struct slack *s, const struct web_result *res, void *arg)
 {
