@@ -166,10 +166,12 @@ $(BUILD)/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/libcheersbot.a
 	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LIBS)
 
 # Under the sanitizers the CHEERS property test plays 20,000 games instead
-# of 100,000 and the FwB one 2,000 instead of 20,000 (about 4x slower per
-# game); every other test runs in full.
+# of 100,000, the FwB one 2,000 instead of 20,000 and the Cosdrink one
+# 4,000 instead of 20,000 (about 4x slower per game); every other test
+# runs in full.
 check:
-	@CHEERS_PROPERTY_GAMES=20000 FWB_PROPERTY_GAMES=2000 $(MAKE) --no-print-directory \
+	@CHEERS_PROPERTY_GAMES=20000 FWB_PROPERTY_GAMES=2000 \
+	    COSDRINK_PROPERTY_GAMES=4000 $(MAKE) --no-print-directory \
 	    BUILD=build/san SAN=1 OPT="-O1 -g" test
 
 # Installing.  PREFIX is where the program goes; the configuration is

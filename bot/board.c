@@ -10,6 +10,7 @@
 #include "bot/button.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/render.h"
 #include "bot/table.h"
@@ -81,8 +82,8 @@ board_send(struct table *t, const char *news, enum adapter_board how)
 	bs.n = 0;
 	if (how != ADAPTER_BOARD_FINAL && (t->adapter->ops->flags & ADAPTER_BUTTONS))
 		button_board(t, &bs);
-	if (t->adapter->ops->board(t->adapter, t->channel, t->id, said, text,
-	    &bs, how, &cause) != 0) {
+	if (outbox_board(t->adapter, t->channel, t->id, said, text, &bs, how,
+	    &cause) != 0) {
 		log_warn("table %llu: showing the table in %s failed: %s",
 		    (unsigned long long)t->id, t->channel, cause);
 		free(cause);

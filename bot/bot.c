@@ -8,6 +8,7 @@
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/outbox.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
@@ -20,6 +21,7 @@ bot_init(struct bot *bot, uv_loop_t *loop, struct config *config)
 	bot->config = config;
 	bot->next_table_id = 1;
 	TAILQ_INIT(&bot->tables);
+	TAILQ_INIT(&bot->outbox);
 	uv_timer_init(loop, &bot->timer);
 	bot->timer.data = bot;
 }
@@ -30,6 +32,7 @@ bot_release(struct bot *bot)
 	struct table	*t;
 	int		 i;
 
+	outbox_clear(bot);
 	/* The tables live on in the store; their boards stay as they are. */
 	while ((t = TAILQ_FIRST(&bot->tables)) != NULL) {
 		TAILQ_REMOVE(&bot->tables, t, entry);

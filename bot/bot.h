@@ -15,6 +15,7 @@
 struct config;
 struct table;
 struct store;
+struct outbox_item;
 
 #define BOT_MAX_ADAPTERS	8
 #define BOT_STATE_MAX		32	/* bytes of an adapter's state word */
@@ -41,6 +42,10 @@ struct bot {
 	uv_timer_t		 timer;
 	int			 fake_clock;	/* tests: time moves only by bot_advance */
 	uint64_t		 fake_now;	/* ms */
+
+	/* Group commit: output held until the batch is durable (outbox.c). */
+	int			 out_depth;
+	TAILQ_HEAD(, outbox_item) outbox;
 
 	/* Called once by bot_shutdown, so main can close its own handles. */
 	void			(*on_shutdown)(struct bot *);

@@ -11,6 +11,7 @@
 #include "bot/cmd.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/outbox.h"
 #include "bot/render.h"
 #include "bot/table.h"
 #include "lib/buf.h"
@@ -52,9 +53,9 @@ cmd_answer(struct cmd_ctx *ctx, int private, const struct adapter_buttons *bs,
 
 	/* A private answer never goes public: without ephemerals it is a DM. */
 	if (private && !(a->ops->flags & ADAPTER_EPHEMERAL) && !ctx->ev->is_dm)
-		rc = a->ops->send_dm(a, ctx->ev->user_id, text, bs, &cause);
+		rc = outbox_send_dm(a, ctx->ev->user_id, text, bs, &cause);
 	else
-		rc = a->ops->reply(a, ctx->ev, private, text, bs, &cause);
+		rc = outbox_reply(a, ctx->ev, private, text, bs, &cause);
 	if (rc != 0) {
 		log_warn("%s: answering %s failed: %s", a->ops->name,
 		    ctx->ev->user_id, cause);

@@ -13,6 +13,7 @@
 #include "bot/button.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/render.h"
 #include "bot/store.h"
@@ -25,7 +26,7 @@ play_say(struct table *t, const char *text)
 {
 	char	*s = render_expand(t, text), *cause = NULL;
 
-	if (t->adapter->ops->send_channel(t->adapter, t->channel, s, &cause) != 0) {
+	if (outbox_send_channel(t->adapter, t->channel, s, &cause) != 0) {
 		log_warn("table %llu: posting to %s failed: %s",
 		    (unsigned long long)t->id, t->channel, cause);
 		free(cause);
@@ -49,7 +50,7 @@ play_deliver(struct table *t, int seat, const char *why)
 {
 	struct seat		*s = &t->seats[seat];
 	struct adapter_buttons	 bs;
-	char			*view, *text, *cause = NULL;
+	char			*view, *text;
 	char			 where[TABLE_ID_MAX + 8];
 
 	/* Nobody to tell: an AI seat, closed DMs, or a player the AI stands in for. */
@@ -64,13 +65,7 @@ play_deliver(struct table *t, int seat, const char *why)
 	bs.n = 0;
 	if (t->adapter->ops->flags & ADAPTER_BUTTONS)
 		button_moves(t, seat, &bs);
-	if (t->adapter->ops->send_dm(t->adapter, s->user_id, view, &bs,
-	    &cause) != 0) {
-		log_info("table %llu: DM to %s failed: %s",
-		    (unsigned long long)t->id, s->user_id, cause);
-		free(cause);
-		play_dm_closed(t, seat);
-	}
+	outbox_deliver(t, seat, view, &bs);
 	free(view);
 }
 
@@ -205,11 +200,19 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	return 0;
 }
 
-int
-play_ai(struct table *t, int seat, char **cause)
+/*
+ * The move the bot makes for seat: the AI's choice, or for a player whose
+ * time ran out (timeout set) the game's timeout move where it has one.
+ */
+static int
+play_for(struct table *t, int seat, int timeout, char **cause)
 {
 	struct game_move	m, legal[1];
 
+	t->ai_last = seat;
+	if (timeout && t->ops->timeout_move != NULL &&
+	    t->ops->timeout_move(t->game, seat, &m) == 0)
+		return play_move(t, seat, &m, cause);
 	if (t->ops->ai_move(t->game, seat, &t->ai_rng, &m) != 0) {
 		/* The AI should always find a move; fall back to any legal one. */
 		if (t->ops->legal_moves(t->game, seat, legal, 1) < 1)
@@ -219,6 +222,18 @@ play_ai(struct table *t, int seat, char **cause)
 		m = legal[0];
 	}
 	return play_move(t, seat, &m, cause);
+}
+
+int
+play_ai(struct table *t, int seat, char **cause)
+{
+	return play_for(t, seat, 0, cause);
+}
+
+int
+play_timeout(struct table *t, int seat, char **cause)
+{
+	return play_for(t, seat, 1, cause);
 }
 
 /* Seats are drawn at random, so teams are too. */
@@ -267,6 +282,79 @@ play_start(struct table *t, char **cause)
 	return 0;
 }
 
+/* A prompt's identity for the asked-since clock: FNV-1a of its text. */
+static uint32_t
+play_prompt_key(const struct game_prompt *p)
+{
+	const unsigned char	*c;
+	uint32_t		 h = 2166136261u;
+
+	for (c = (const unsigned char *)p->text; *c != '\0'; c++)
+		h = (h ^ *c) * 16777619u;
+	return h ^ (uint32_t)p->turn;
+}
+
+/*
+ * Simultaneous prompts (each set): every seat named answers for itself.
+ * AI seats answer beside waiting humans, one move per AI delay, taking
+ * turns; a human's timer runs from when the same prompt first named them,
+ * so that other players' moves do not restart it.  The earlier of the two
+ * is the table's task.
+ */
+static void
+play_schedule_each(struct table *t, const struct game_prompt *p, int n)
+{
+	struct config	*cfg = t->bot->config;
+	uint64_t	 now = bot_now(t->bot), wait, due, human_due = UINT64_MAX;
+	unsigned	 asked = 0, ais = 0, bit;
+	uint32_t	 key;
+	int		 k, i, human_seat = -1, ai_seat = -1;
+
+	for (k = 0; k < n; k++) {
+		if (!p[k].each)
+			continue;
+		key = play_prompt_key(&p[k]);
+		wait = p[k].turn ? t->turn_timer : t->prompt_timer;
+		for (i = 0; i < t->nseats; i++) {
+			bit = 1u << i;
+			if (!(p[k].seats & bit) || (asked & bit))
+				continue;
+			asked |= bit;
+			if (!(t->asked & bit) || t->asked_key[i] != key)
+				t->asked_since[i] = now;
+			t->asked_key[i] = key;
+			if (t->seats[i].ai) {
+				ais |= bit;
+				continue;
+			}
+			if (wait == 0)
+				continue;
+			due = t->asked_since[i] + wait;
+			if (due < human_due) {
+				human_due = due;
+				human_seat = i;
+			}
+		}
+	}
+	t->asked = asked;
+	for (k = 1; ais != 0 && k <= t->nseats; k++) {
+		i = (t->ai_last + k) % t->nseats;
+		if (ais & (1u << i)) {
+			ai_seat = i;
+			break;
+		}
+	}
+	if (ai_seat >= 0 && now + cfg->tables_ai_delay_ms <= human_due) {
+		t->task = TASK_AI;
+		t->task_seats = 1u << ai_seat;
+		t->deadline = now + cfg->tables_ai_delay_ms;
+	} else if (human_seat >= 0) {
+		t->task = TASK_TIMEOUT;
+		t->task_seats = 1u << human_seat;
+		t->deadline = human_due;
+	}
+}
+
 void
 play_schedule(struct table *t)
 {
@@ -288,8 +376,15 @@ play_schedule(struct table *t)
 	if (t->state != TABLE_PLAYING || t->game == NULL)
 		return;
 	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
-	if (n < 1)
+	if (n < 1) {
+		t->asked = 0;
 		return;
+	}
+	if (p[0].each) {
+		play_schedule_each(t, p, n);
+		return;
+	}
+	t->asked = 0;
 	for (i = 0; i < t->nseats; i++) {
 		if (!(p[0].seats & (1u << i)))
 			continue;

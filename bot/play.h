@@ -15,8 +15,10 @@ struct table;
  * rejected move returns -1 with *cause, a sentence with @{N} seats.
  */
 int	 play_move(struct table *, int seat, const struct game_move *, char **cause);
-/* Lets the AI move for seat (an AI seat, or a human who timed out). */
+/* Lets the AI move for seat. */
 int	 play_ai(struct table *, int seat, char **cause);
+/* Moves for a seat whose time ran out: the game's timeout move, or the AI's. */
+int	 play_timeout(struct table *, int seat, char **cause);
 /* Deals and starts the game; -1 with *cause when the options do not fit. */
 int	 play_start(struct table *, char **cause);
 /* Builds the game from seed + options (new or restored); -1 with *cause. */

@@ -12,6 +12,7 @@
 #include "bot/cmd.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/outbox.h"
 #include "bot/render.h"
 #include "bot/table.h"
 #include "lib/buf.h"
@@ -167,8 +168,9 @@ router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 	return 0;
 }
 
-void
-bot_handle_event(struct bot *bot, const struct bot_event *ev)
+/* Handles one event; see bot_handle_event. */
+static void
+router_handle(struct bot *bot, const struct bot_event *ev)
 {
 	const struct cmd_entry	*entry;
 	struct cmd_ctx		 ctx;
@@ -241,4 +243,12 @@ out:
 	if (ctx.table != NULL && ctx.table->state == TABLE_OVER)
 		table_close(ctx.table);
 	sched_run_due(bot);
+}
+
+void
+bot_handle_event(struct bot *bot, const struct bot_event *ev)
+{
+	outbox_begin(bot);
+	router_handle(bot, ev);
+	outbox_end(bot);
 }

@@ -8,6 +8,7 @@
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/render.h"
 #include "bot/store.h"
@@ -72,13 +73,15 @@ sched_timeout(struct table *t)
 			    "row; the AI plays their seat now. @{%d}, /%s join "
 			    "takes it back.", seat, s->timeouts, seat,
 			    cfg->bot_command);
+	} else if (t->ops->timeout_move != NULL) {
+		text = xasprintf("@{%d} ran out of time.", seat);
 	} else {
 		text = xasprintf("@{%d} ran out of time; the AI moves for them.",
 		    seat);
 	}
 	play_say(t, text);
 	free(text);
-	if (play_ai(t, seat, &cause) != 0)
+	if (play_timeout(t, seat, &cause) != 0)
 		sched_pause(t, seat, cause);
 }
 
@@ -133,8 +136,10 @@ sched_run_due(struct bot *bot)
 {
 	struct table	*t;
 
+	outbox_begin(bot);
 	while (!bot->stopping && (t = sched_next(bot, bot_now(bot))) != NULL)
 		sched_run(t);
+	outbox_end(bot);
 	sched_rearm(bot);
 }
 

@@ -19,6 +19,19 @@ struct store_sqlite {
 	struct store	 store;		/* first: a struct store * points here */
 	sqlite3		*db;
 	char		*path;
+	/*
+	 * Group commit (see store_batch_begin): batch is set while the bot
+	 * gathers writes; in_tx once the batch's transaction is open; lost
+	 * when an error undid that transaction and writing it again failed.
+	 */
+	int		 batch;
+	int		 in_tx;
+	int		 lost;
+	/* The batch's writes so far, and where the open group began. */
+	struct ss_write	*log;
+	size_t		 nlog, caplog;
+	int		 in_group;
+	size_t		 group_mark;
 };
 
 /*
@@ -126,24 +139,151 @@ ss_prepare(struct store_sqlite *s, const char *sql, const char *types, va_list a
 	return st;
 }
 
-/* Runs one statement that returns no rows. */
+/*
+ * One write, kept until its batch commits: if SQLite undoes the batch's
+ * transaction on an error (a full disk does), the writes before the
+ * failed one are written again, so only the failed one is lost, as it
+ * would be without batching.
+ */
+#define SS_ARGS_MAX	12
+
+struct ss_write {
+	const char	*sql;		/* static */
+	const char	*types;		/* static; see ss_prepare */
+	long long	 num[SS_ARGS_MAX];
+	char		*text[SS_ARGS_MAX];	/* owned copies; NULL allowed */
+};
+
+static void
+ss_write_free(struct ss_write *w)
+{
+	int	i;
+
+	for (i = 0; i < SS_ARGS_MAX; i++)
+		free(w->text[i]);
+}
+
+/* Runs a write; SQLite's result code. */
+static int
+ss_write_exec(struct store_sqlite *s, const struct ss_write *w)
+{
+	sqlite3_stmt	*st;
+	int		 i, rc;
+
+	if ((rc = sqlite3_prepare_v2(s->db, w->sql, -1, &st, NULL)) != SQLITE_OK)
+		return rc;
+	for (i = 0; w->types[i] != '\0'; i++) {
+		if (w->types[i] != 't')
+			sqlite3_bind_int64(st, i + 1, w->num[i]);
+		else if (w->text[i] == NULL)
+			sqlite3_bind_null(st, i + 1);
+		else
+			sqlite3_bind_text(st, i + 1, w->text[i], -1, SQLITE_STATIC);
+	}
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/* Forgets the batch's writes from the n-th on. */
+static void
+ss_log_cut(struct store_sqlite *s, size_t n)
+{
+	while (s->nlog > n)
+		ss_write_free(&s->log[--s->nlog]);
+}
+
+/*
+ * In a batch, opens its transaction before the first write, so writes
+ * wait for store_batch_end's one commit.
+ */
+static int
+ss_batch_open(struct store_sqlite *s, char **cause)
+{
+	if (!s->batch || s->in_tx)
+		return 0;
+	if (ss_exec(s, "BEGIN IMMEDIATE", "starting a write", cause) != 0)
+		return -1;
+	s->in_tx = 1;
+	return 0;
+}
+
+/*
+ * After a failed write in a batch: if SQLite undid the whole transaction,
+ * writes the batch again (less an unfinished group, whose caller rolls
+ * it back anyway).  If even that fails the batch is lost.
+ */
+static void
+ss_batch_recover(struct store_sqlite *s)
+{
+	size_t	i;
+
+	if (!s->in_tx || !sqlite3_get_autocommit(s->db))
+		return;
+	s->in_tx = 0;
+	if (s->in_group) {
+		ss_log_cut(s, s->group_mark);
+		s->in_group = 0;
+	}
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+		s->lost = 1;
+		return;
+	}
+	s->in_tx = 1;
+	for (i = 0; i < s->nlog; i++) {
+		if (ss_write_exec(s, &s->log[i]) != SQLITE_OK) {
+			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+			s->in_tx = 0;
+			s->lost = 1;
+			return;
+		}
+	}
+}
+
+/*
+ * Runs one statement that returns no rows (a write).  types as in
+ * ss_prepare, at most SS_ARGS_MAX.
+ */
 static int
 ss_run(struct store_sqlite *s, const char *what, char **cause, const char *sql,
     const char *types, ...)
 {
-	sqlite3_stmt	*st;
+	struct ss_write	 w;
+	const char	*text;
 	va_list		 ap;
-	int		 rc;
+	int		 i;
 
+	memset(&w, 0, sizeof w);
+	w.sql = sql;
+	w.types = types;
 	va_start(ap, types);
-	st = ss_prepare(s, sql, types, ap);
+	for (i = 0; types[i] != '\0' && i < SS_ARGS_MAX; i++) {
+		if (types[i] == 't') {
+			text = va_arg(ap, const char *);
+			w.text[i] = text == NULL ? NULL : xstrdup(text);
+		} else
+			w.num[i] = va_arg(ap, long long);
+	}
 	va_end(ap);
-	if (st == NULL)
-		return ss_error(s, what, cause);
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ss_error(s, what, cause);
+	if (ss_batch_open(s, cause) != 0) {
+		ss_write_free(&w);
+		return -1;
+	}
+	if (ss_write_exec(s, &w) != SQLITE_OK) {
+		ss_error(s, what, cause);
+		ss_write_free(&w);
+		ss_batch_recover(s);
+		return -1;
+	}
+	if (!s->batch) {
+		ss_write_free(&w);
+		return 0;
+	}
+	if (s->nlog == s->caplog) {
+		s->caplog = s->caplog == 0 ? 64 : s->caplog * 2;
+		s->log = xreallocarray(s->log, s->caplog, sizeof *s->log);
+	}
+	s->log[s->nlog++] = w;
 	return 0;
 }
 
@@ -209,6 +349,8 @@ ss_close(struct store *store)
 
 	if (s == NULL)
 		return;
+	ss_log_cut(s, 0);
+	free(s->log);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);
@@ -293,12 +435,24 @@ ss_open_readonly(const char *path, char **cause)
 	return NULL;
 }
 
+/*
+ * A group of writes that stands or falls together.  Inside a batch it is
+ * a savepoint in the batch's transaction: released at once, made durable
+ * by the batch's commit.
+ */
 static int
 ss_begin(struct store *store, char **cause)
 {
 	struct store_sqlite	*s = (struct store_sqlite *)store;
 
-	return ss_exec(s, "BEGIN IMMEDIATE", "starting a write", cause);
+	if (!s->batch)
+		return ss_exec(s, "BEGIN IMMEDIATE", "starting a write", cause);
+	if (ss_batch_open(s, cause) != 0 ||
+	    ss_exec(s, "SAVEPOINT w", "starting a write", cause) != 0)
+		return -1;
+	s->in_group = 1;
+	s->group_mark = s->nlog;
+	return 0;
 }
 
 static int
@@ -306,6 +460,14 @@ ss_commit(struct store *store, char **cause)
 {
 	struct store_sqlite	*s = (struct store_sqlite *)store;
 
+	if (s->batch) {
+		if (ss_exec(s, "RELEASE w", "saving", cause) != 0) {
+			ss_batch_recover(s);
+			return -1;
+		}
+		s->in_group = 0;
+		return 0;
+	}
 	if (ss_exec(s, "COMMIT", "saving", cause) != 0) {
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
@@ -318,7 +480,58 @@ ss_rollback(struct store *store)
 {
 	struct store_sqlite	*s = (struct store_sqlite *)store;
 
-	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	if (!s->batch) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return;
+	}
+	/* After a recovery the group is gone already. */
+	if (!s->in_group)
+		return;
+	sqlite3_exec(s->db, "ROLLBACK TO w; RELEASE w", NULL, NULL, NULL);
+	ss_log_cut(s, s->group_mark);
+	s->in_group = 0;
+}
+
+static void
+ss_batch_begin(struct store *store)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	s->batch = 1;
+}
+
+static int
+ss_batch_end(struct store *store, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	int			 rc = 0;
+
+	s->batch = 0;
+	ss_log_cut(s, 0);
+	if (s->lost) {
+		s->lost = 0;
+		return set_cause(cause, "%s: an error undid the writes that "
+		    "were not committed yet, and writing them again failed",
+		    s->path);
+	}
+	if (!s->in_tx)
+		return 0;
+	s->in_tx = 0;
+	if (ss_exec(s, "COMMIT", "saving", cause) != 0) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		rc = -1;
+	}
+	return rc;
+}
+
+static int
+ss_batch_pending(struct store *store)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	if (!s->in_tx)
+		return 0;
+	return s->nlog > 0 ? (int)s->nlog : 1;
 }
 
 static int
@@ -643,6 +856,9 @@ const struct store_ops store_sqlite_ops = {
 	.begin = ss_begin,
 	.commit = ss_commit,
 	.rollback = ss_rollback,
+	.batch_begin = ss_batch_begin,
+	.batch_end = ss_batch_end,
+	.batch_pending = ss_batch_pending,
 	.save_table = ss_save_table,
 	.delete_table = ss_delete_table,
 	.append_move = ss_append_move,

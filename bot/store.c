@@ -68,6 +68,25 @@ store_failed(const char *channel, uint64_t id, char *err, char **cause)
 	    "storage is failing and the operator can see why in the log.");
 }
 
+void
+store_batch_begin(struct store *s)
+{
+	if (s != NULL)
+		s->ops->batch_begin(s);
+}
+
+int
+store_batch_end(struct store *s, char **cause)
+{
+	return s == NULL ? 0 : s->ops->batch_end(s, cause);
+}
+
+int
+store_batch_pending(struct store *s)
+{
+	return s == NULL ? 0 : s->ops->batch_pending(s);
+}
+
 /* The table's own state (not the game) as JSON; caller frees. */
 static char *
 store_table_doc(const struct table *t)

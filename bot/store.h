@@ -94,6 +94,15 @@ struct store_ops {
 	int	 (*begin)(struct store *, char **cause);
 	int	 (*commit)(struct store *, char **cause);
 	void	 (*rollback)(struct store *);
+	/*
+	 * Group commit: between batch_begin and batch_end every write
+	 * (begin/commit included) joins one transaction, committed once by
+	 * batch_end; -1 when that commit failed or an error undid the
+	 * batch.  batch_pending: how many uncommitted writes the batch holds.
+	 */
+	void	 (*batch_begin)(struct store *);
+	int	 (*batch_end)(struct store *, char **cause);
+	int	 (*batch_pending)(struct store *);
 	int	 (*save_table)(struct store *, const struct store_table *, char **cause);
 	int	 (*delete_table)(struct store *, uint64_t id, char **cause);
 	int	 (*append_move)(struct store *, uint64_t id, const struct store_move *,
@@ -146,6 +155,19 @@ struct store	*store_open(const char *path, uint64_t max_size, char **cause);
  */
 struct store	*store_open_readonly(const char *path, char **cause);
 void		 store_close(struct store *);
+
+/*
+ * Group commit.  Writes after store_batch_begin are durable only after
+ * store_batch_end returns 0; until then nothing that depends on them may
+ * be announced (bot/outbox.c holds the output back).  store_batch_end
+ * returns -1 with *cause (caller frees) when the commit failed, and then
+ * every write of the batch is gone.  A NULL store keeps nothing: no batch
+ * is ever pending.
+ */
+void	 store_batch_begin(struct store *);
+int	 store_batch_end(struct store *, char **cause);
+/* How many uncommitted writes the batch holds; 0 for none. */
+int	 store_batch_pending(struct store *);
 
 /*
  * Takes the state file's lock, which says "a bot (or an operator's

@@ -58,6 +58,16 @@ struct table {
 	enum table_task		 task;
 	uint64_t		 deadline;	/* bot_now() ms when task is due */
 	unsigned		 task_seats;	/* seats the timeout is for */
+	/*
+	 * Simultaneous prompts (game_prompt.each): the seats asked, since
+	 * when (bot_now() ms) and by which prompt (a hash of its text), so
+	 * that one player's move does not restart another's timer; and the
+	 * AI seat that moved last, so AI seats take turns.
+	 */
+	unsigned		 asked;
+	uint64_t		 asked_since[GAME_MAX_SEATS];
+	uint32_t		 asked_key[GAME_MAX_SEATS];
+	int			 ai_last;
 	int			 paused;	/* moves cannot be saved; retrying */
 
 	/* The board (adapters with ADAPTER_EDIT): see bot/board.c. */

@@ -118,6 +118,15 @@ struct game_events {
 struct game_prompt {
 	unsigned	seats;		/* bit per seat: any of them may answer */
 	int		turn;		/* 1 for an ordinary turn, 0 out of turn */
+	/*
+	 * 1 when every seat named must answer for itself, in any order
+	 * (simultaneous play: trading, aid requests); the game drops a seat
+	 * once it is done.  Then AI seats answer beside waiting humans, and
+	 * each human's timer runs from when this prompt (same text) first
+	 * named them.  0: one answer from any of the seats settles it, and
+	 * AI seats wait while a human may answer.
+	 */
+	int		each;
 	unsigned	actions;	/* bit per action index that answers it */
 	char		text[GAME_TEXT_MAX];	/* public: "@{2} must discard one card" */
 };
@@ -185,6 +194,13 @@ struct game_ops {
 
 	/* Fills *out; returns 0. */
 	int	 (*result)(const struct game *, struct game_result *);
+
+	/*
+	 * Optional (may be NULL): the move the bot makes for seat when its
+	 * timer runs out (a round timer places the stone, an aid request is
+	 * declined).  0, or -1 to let ai_move choose.
+	 */
+	int	 (*timeout_move)(const struct game *, int seat, struct game_move *);
 };
 
 /* game/registry.c: every game the bot can host. */

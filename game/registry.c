@@ -6,10 +6,12 @@
 #include "game/game.h"
 #include "game/cheers/cheers.h"
 #include "game/fwb/fwb.h"
+#include "game/cosdrink/cosdrink.h"
 
 static const struct game_ops *const games[] = {
 	&cheers_ops,
 	&fwb_ops,
+	&cosdrink_ops,
 	NULL
 };
 

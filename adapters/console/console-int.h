@@ -12,6 +12,7 @@
 #include "bot/adapter.h"
 
 #define CONSOLE_LINE_MAX	4096
+#define CONSOLE_CHUNK		65536	/* bytes read at once: one batch (bot/outbox.h) */
 #define CONSOLE_NAME_MAX	32
 #define CONSOLE_CLOSED_MAX	16
 #define CONSOLE_UI_MAX		32	/* button sets remembered */
@@ -26,7 +27,7 @@ struct console {
 	}		 in;
 	int		 reading;	/* 1: a stream handle is open */
 	uv_fs_t		 fsreq;		/* regular-file input */
-	char		 chunk[CONSOLE_LINE_MAX];
+	char		 chunk[CONSOLE_CHUNK];
 	char		 line[CONSOLE_LINE_MAX + 1];
 	size_t		 len;
 	int		 overlong;	/* discarding the rest of a long line */
@@ -39,9 +40,15 @@ struct console {
 /* console.c: prints text with every line tagged "[tag] ". */
 void	 console_print(const char *tag, const char *text);
 /*
+ * The console's own line (tag NULL: the echo "> text" of an input line),
+ * printed in its place after output the bot holds back (bot/outbox.h).
+ */
+void	 console_note(struct console *, const char *tag, const char *text);
+/*
  * Splits n bytes of input (borrowed) into lines, each capped at
  * CONSOLE_LINE_MAX, and runs each whole line: a comment, a directive, a
- * click or an event for the bot.  A partial line waits for the next call.
+ * click or an event for the bot, all in one batch (bot/outbox.h).  A
+ * partial line waits for the next call.
  */
 void	 console_input(struct console *, const char *data, size_t n);
 

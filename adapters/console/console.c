@@ -29,6 +29,7 @@
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/outbox.h"
 #include "lib/xmalloc.h"
 
 void
@@ -43,6 +44,46 @@ console_print(const char *tag, const char *text)
 		p = nl == NULL ? NULL : nl + 1;
 	} while (p != NULL);
 	fflush(stdout);
+}
+
+/* A line the console itself prints, in its place among held output. */
+struct console_note {
+	char	*tag;
+	char	*text;
+	int	 echo;		/* "> text", the echo of an input line */
+};
+
+static void
+console_note_print(void *arg)
+{
+	struct console_note	*n = arg;
+
+	if (n->echo) {
+		printf("> %s\n", n->text);
+		fflush(stdout);
+	} else
+		console_print(n->tag, n->text);
+}
+
+static void
+console_note_free(void *arg)
+{
+	struct console_note	*n = arg;
+
+	free(n->tag);
+	free(n->text);
+	free(n);
+}
+
+void
+console_note(struct console *c, const char *tag, const char *text)
+{
+	struct console_note	*n = xcalloc(1, sizeof *n);
+
+	n->echo = tag == NULL;
+	n->tag = tag == NULL ? NULL : xstrdup(tag);
+	n->text = xstrdup(text);
+	outbox_call(c->adapter.bot, console_note_print, console_note_free, n);
 }
 
 static int
@@ -127,17 +168,17 @@ console_directive(struct console *c, const char *line)
 
 	arg[0] = '\0';
 	if (sscanf(line, ":%15s %63s", verb, arg) < 1) {
-		console_print("console", "Directives: :wait <duration>, "
+		console_note(c, "console", "Directives: :wait <duration>, "
 		    ":dmclosed <user>, :dmopen <user>.");
 		return;
 	}
 	if (strcmp(verb, "wait") == 0) {
 		if (!bot->fake_clock) {
-			console_print("console", ":wait needs --fake-clock.");
+			console_note(c, "console", ":wait needs --fake-clock.");
 			return;
 		}
 		if (config_parse_duration(arg, &ms, &cause) != 0) {
-			console_print("console", cause);
+			console_note(c, "console", cause);
 			free(cause);
 			return;
 		}
@@ -153,7 +194,7 @@ console_directive(struct console *c, const char *line)
 			bot_dm_open(bot, &c->adapter, arg);
 		}
 	} else
-		console_print("console", "Directives: :wait <duration>, "
+		console_note(c, "console", "Directives: :wait <duration>, "
 		    ":dmclosed <user>, :dmopen <user>.");
 }
 
@@ -210,13 +251,14 @@ console_line(struct console *c, char *line)
 	const char		*text;
 	size_t			 cl = strlen(cfg->bot_command);
 
-	if (cfg->console_echo) {
-		printf("> %s\n", line);
-		fflush(stdout);
-	}
+	if (cfg->console_echo)
+		console_note(c, NULL, line);
 	if (line[0] == '#' || line[strspn(line, " \t")] == '\0')
 		return;
 	if (line[0] == ':') {
+		/* Directives change what the console does: settle what is held. */
+		outbox_end(bot);
+		outbox_begin(bot);
 		console_directive(c, line);
 		return;
 	}
@@ -229,6 +271,9 @@ console_line(struct console *c, char *line)
 	ev.channel = channel;
 	text = ev.text;
 	if (text[0] == '[' && cfg->console_buttons) {
+		/* A click names what was shown: show what is held first. */
+		outbox_end(bot);
+		outbox_begin(bot);
 		console_ui_click(c, &ev, text);
 		return;
 	}
@@ -248,10 +293,12 @@ console_input(struct console *c, const char *data, size_t n)
 {
 	size_t	i;
 
+	/* A chunk of input is one batch: its moves share one commit. */
+	outbox_begin(c->adapter.bot);
 	for (i = 0; i < n && !c->stopped; i++) {
 		if (data[i] == '\n') {
 			if (c->overlong)
-				console_print("console", "That line was too long "
+				console_note(c, "console", "That line was too long "
 				    "and was ignored (at most 4096 bytes).");
 			else {
 				if (c->len > 0 && c->line[c->len - 1] == '\r')
@@ -266,6 +313,7 @@ console_input(struct console *c, const char *data, size_t n)
 		else
 			c->overlong = 1;
 	}
+	outbox_end(c->adapter.bot);
 }
 
 static void

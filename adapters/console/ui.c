@@ -100,7 +100,7 @@ console_ui_click(struct console *c, struct bot_event *ev, const char *line)
 	char				  channel[CONSOLE_NAME_MAX + 1];
 
 	if (end == NULL || end[1] != '\0') {
-		console_print("console", "A click is \"[label]\", the label of "
+		console_note(c, "console", "A click is \"[label]\", the label of "
 		    "a button shown.");
 		return;
 	}
@@ -116,7 +116,7 @@ console_ui_click(struct console *c, struct bot_event *ev, const char *line)
 		b = console_ui_find(ui, line + 1, (size_t)(end - line - 1));
 	}
 	if (b == NULL) {
-		console_print("console", "No button with that label is shown "
+		console_note(c, "console", "No button with that label is shown "
 		    "to you.");
 		return;
 	}

@@ -70,7 +70,7 @@ fail() {
 	echo "crash: FAIL: $*"
 }
 
-common="-o bot.state_file=state.db -o tables.lobby_expiry=0 \
+common="-o bot.state_file=state.db -o tables.lobby_expiry=0 -o bot.log_level=debug \
     -o tables.timeouts_to_ai=1 -o tables.turn_timer=100ms \
     -o tables.prompt_timer=100ms"
 

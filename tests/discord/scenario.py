@@ -383,12 +383,17 @@ subs = {o["name"]: o for o in cmd.get("options", [])}
 ok(cmd.get("name") == "cheers", "the first command is named after "
    "bot.command")
 tops = {c["name"]: c for c in s["commands"] or []}
-ok(set(tops) == {"cheers", "fwb"}, "one command per game: %s" % list(tops))
+ok(set(tops) == {"cheers", "fwb", "cosdrink"},
+   "one command per game: %s" % list(tops))
 fwb = {o["name"]: o for o in tops.get("fwb", {}).get("options", [])}
 ok({"draw", "complete", "new", "join", "start", "hand"} <= set(fwb),
    "/fwb has its actions and the table verbs: %s" % list(fwb))
 ok([o["name"] for o in fwb.get("new", {}).get("options", [])] == ["options"],
    "/fwb new needs no game")
+cos = {o["name"]: o for o in tops.get("cosdrink", {}).get("options", [])}
+ok({"play", "ask", "aid", "decline", "retreat", "pass", "new", "join",
+    "start", "hand"} <= set(cos),
+   "/cosdrink has its actions and the table verbs: %s" % list(cos))
 for name in ("new", "join", "addbot", "start", "hand", "play", "give",
              "discard", "settings"):
     ok(name in subs, "subcommand %s is registered" % name)

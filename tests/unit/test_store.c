@@ -17,6 +17,7 @@
 
 #include "bot/bot.h"
 #include "bot/config.h"
+#include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/store.h"
 #include "bot/table.h"
@@ -61,7 +62,7 @@ struct world {
 };
 
 static void
-world_open(struct world *w, const char *path)
+world_open_capped(struct world *w, const char *path, uint64_t max_size)
 {
 	char	*cause = NULL;
 
@@ -73,9 +74,15 @@ world_open(struct world *w, const char *path)
 	w->bot.fake_clock = 1;
 	w->adapter.ops = &quiet_ops;
 	bot_add_adapter(&w->bot, &w->adapter);
-	w->bot.store = store_open(path, 0, &cause);
+	w->bot.store = store_open(path, max_size, &cause);
 	assert_non_null(w->bot.store);
 	assert_true(store_restore(w->bot.store, &w->bot, &cause) >= 0);
+}
+
+static void
+world_open(struct world *w, const char *path)
+{
+	world_open_capped(w, path, 0);
 }
 
 static void
@@ -395,6 +402,140 @@ test_finished_while_down(void **state)
 	unlink(path);
 }
 
+/* The moves of table id the state file holds, read beside the bot. */
+static int
+db_moves(const char *path, uint64_t id)
+{
+	char	sql[96];
+
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM moves WHERE "
+	    "table_id = %llu", (unsigned long long)id);
+	return db_count(path, sql);
+}
+
+/* The AI moves once for whoever must act; play_ai's result. */
+static int
+world_ai_move(struct table *t)
+{
+	struct game_prompt	 p[GAME_MAX_PROMPTS];
+	char			*cause = NULL;
+	int			 seat, rc;
+
+	if (t->ops->pending(t->game, p, GAME_MAX_PROMPTS) < 1)
+		return -1;
+	for (seat = 0; !(p[0].seats & (1u << seat)); seat++)
+		;
+	rc = play_ai(t, seat, &cause);
+	free(cause);
+	return rc;
+}
+
+/*
+ * Group commit: the moves of a batch reach the file together at its end,
+ * and nothing about them is said before; a batch that wrote nothing
+ * answers at once.
+ */
+static void
+test_batch_commits_before_telling(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
+	int		 fd = mkstemp(path), i;
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	t = world_game(&w, "#batch", 0);
+	said[0] = '\0';
+
+	outbox_begin(&w.bot);
+	play_say(t, "before any write");
+	assert_non_null(strstr(said, "before any write"));
+	for (i = 0; i < 5; i++)
+		assert_int_equal(world_ai_move(t), 0);
+	play_say(t, "after the moves");
+	/* Written, but neither committed nor told. */
+	assert_int_equal(t->nmoves, 5);
+	assert_int_equal(db_moves(path, t->id), 0);
+	assert_null(strstr(said, "after the moves"));
+	assert_int_equal(strcmp(said, "before any write\n"), 0);
+
+	outbox_end(&w.bot);
+	assert_int_equal(db_moves(path, t->id), 5);
+	assert_non_null(strstr(said, "after the moves"));
+	world_close(&w);
+	unlink(path);
+}
+
+/*
+ * A full disk in the middle of a batch: SQLite undoes the batch's whole
+ * transaction, and the store writes the moves before the failed one
+ * again, so exactly the refused move is missing and every table comes
+ * back as it was.
+ */
+static void
+test_batch_survives_full_disk(void **state)
+{
+	struct world	 w;
+	struct table	*t, *tables[64];
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
+	char		*before[64], *after, channel[16], *cause = NULL;
+	int		 fd = mkstemp(path), n = 0, failed = 0, i, moves;
+
+	(void)state;
+	close(fd);
+	world_open_capped(&w, path, 16 * 4096);
+	outbox_begin(&w.bot);
+	while (!failed && n < 64) {
+		snprintf(channel, sizeof channel, "#full%d", n);
+		t = table_new(&w.bot, &w.adapter, channel, game_find("cheers"));
+		t->seed = 99 + (uint64_t)n;
+		t->host = xstrdup("alice");
+		table_add_seat(t, "alice", "alice");
+		table_add_seat(t, NULL, "Negroni");
+		t->seats[0].ai = 1;
+		if (play_start(t, &cause) != 0) {
+			free(cause);
+			cause = NULL;
+			table_close(t);
+			break;
+		}
+		tables[n++] = t;
+		for (moves = 0; moves < 40 && t->state == TABLE_PLAYING; moves++) {
+			if (world_ai_move(t) != 0) {
+				failed = 1;
+				break;
+			}
+		}
+	}
+	assert_true(failed || n < 64);
+	outbox_end(&w.bot);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(db_moves(path, tables[i]->id), tables[i]->nmoves);
+		before[i] = tables[i]->state == TABLE_PLAYING ?
+		    game_text(tables[i]) : NULL;
+	}
+	world_close(&w);
+
+	world_open(&w, path);
+	i = 0;
+	TAILQ_FOREACH(t, &w.bot.tables, entry) {
+		while (i < n && before[i] == NULL)
+			i++;
+		assert_true(i < n);
+		after = game_text(t);
+		assert_string_equal(after, before[i]);
+		free(after);
+		free(before[i]);
+		i++;
+	}
+	for (; i < n; i++)
+		assert_null(before[i]);
+	world_close(&w);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -405,6 +546,8 @@ main(void)
 		cmocka_unit_test(test_snapshot),
 		cmocka_unit_test(test_timers_rearmed),
 		cmocka_unit_test(test_finished_while_down),
+		cmocka_unit_test(test_batch_commits_before_telling),
+		cmocka_unit_test(test_batch_survives_full_disk),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

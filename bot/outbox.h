@@ -1,0 +1,62 @@
+/*
+ * outbox.h: group commit.  Moves are written to the store as they are
+ * made but committed once per batch (one inbound event, a chunk of console
+ * input, a run of due timers); whatever the bot says after the batch's
+ * first uncommitted write waits here, in order, until the commit has
+ * returned.  So no player ever hears of a move a crash could forget, and
+ * a burst of commands costs one fsync instead of one each.
+ */
+#ifndef BOT_OUTBOX_H
+#define BOT_OUTBOX_H
+
+#include <stdint.h>
+
+#include "bot/adapter.h"
+
+struct bot;
+struct table;
+
+/*
+ * Opens a batch; batches nest, and the outermost outbox_end commits.  An
+ * adapter that hands the bot several events in one batch must keep each
+ * event's reply_ctx valid until outbox_end returns.
+ */
+void	outbox_begin(struct bot *);
+/*
+ * Closes a batch: the outermost commits the store and then sends what was
+ * held back.  A failed commit stops the bot (nothing unsaved is said, and
+ * a restart resumes every table from its last saved move).
+ */
+void	outbox_end(struct bot *);
+
+/*
+ * The adapter calls of the same names, held back while a batch has
+ * uncommitted writes (then they return 0 and a failure is logged when
+ * they are sent).  Every argument is borrowed and copied.
+ */
+int	outbox_send_channel(struct adapter *, const char *channel,
+	    const char *text, char **cause);
+int	outbox_send_dm(struct adapter *, const char *user_id, const char *text,
+	    const struct adapter_buttons *, char **cause);
+int	outbox_reply(struct adapter *, const struct bot_event *, int private,
+	    const char *text, const struct adapter_buttons *, char **cause);
+int	outbox_board(struct adapter *, const char *channel, uint64_t table,
+	    const char *news, const char *text, const struct adapter_buttons *,
+	    enum adapter_board, char **cause);
+/*
+ * A table's private view for seat: sent like outbox_send_dm; when it
+ * fails, then or later, the seat is marked as unable to get DMs.
+ */
+void	outbox_deliver(struct table *, int seat, const char *text,
+	    const struct adapter_buttons *);
+/*
+ * Adapter output the bot does not make (the console's echo of its
+ * input): fn(arg) runs now, or in its place among the held output.
+ * done(arg) runs after fn, or instead of it if the bot stops first.
+ */
+void	outbox_call(struct bot *, void (*fn)(void *), void (*done)(void *),
+	    void *arg);
+/* Drops whatever is held (the bot is going away). */
+void	outbox_clear(struct bot *);
+
+#endif

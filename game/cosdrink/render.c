@@ -1,0 +1,228 @@
+/*
+ * render.c: Cosdrink Encounters as text.  render_public() shows what the
+ * whole table sees: what is asked, the Kings in the middle, every player's
+ * monster with the items played against it, how many items each holds,
+ * and the drinks tally (in sips of anything, sips of water or points, as
+ * the table chose), never a hand.  render_private() adds the seat's own
+ * items, numbered for moves.  Both are capped.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game/cosdrink/cosdrink-int.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+#define RENDER_MAX	4096
+
+/* Appends one public line to ev; ev may be NULL (set-up). */
+void
+cos_say(struct game_events *ev, int seat, const char *fmt, ...)
+{
+	struct game_event	*e;
+	va_list			 ap;
+
+	if (ev == NULL)
+		return;
+	if (ev->n >= GAME_MAX_EVENTS) {
+		ev->dropped++;
+		return;
+	}
+	e = &ev->ev[ev->n++];
+	e->kind = GAME_EV_INFO;
+	e->seat = seat;
+	va_start(ap, fmt);
+	vsnprintf(e->text, sizeof e->text, fmt, ap);
+	va_end(ap);
+}
+
+/* What the tally counts, for n of them: "sips", "sip of water", "points". */
+const char *
+cos_unit(const struct game *g, int n)
+{
+	static const char *const one[] = { "sip", "sip of water", "point" };
+	static const char *const many[] = { "sips", "sips of water", "points" };
+
+	return n == 1 ? one[g->opt[COS_O_DRINKS]] : many[g->opt[COS_O_DRINKS]];
+}
+
+/* Appends " vs 🔥3 🧊2 = 4" (the pile against monster m) to b. */
+static void
+render_pile(const struct game *g, struct buf *b, const struct cos_pile *p,
+    int m)
+{
+	char	sum[16];
+	int	i;
+
+	if (p->n == 0) {
+		buf_puts(b, ", nothing against it yet");
+		return;
+	}
+	buf_puts(b, ", against it:");
+	for (i = 0; i < p->n; i++)
+		buf_printf(b, " %s%d", g->colour_emoji[g->item[p->item[i]].colour],
+		    g->item[p->item[i]].value);
+	cos_halves(cos_pile_sum(g, p, m), sum, sizeof sum);
+	buf_printf(b, " = %s", sum);
+}
+
+/* The drinks tally line. */
+static void
+render_tally(const struct game *g, struct buf *b)
+{
+	static const char *const title[] = {
+		"Sips (of anything you like; water counts)",
+		"Sips of water",
+		"Points (nobody drinks)"
+	};
+	int	s;
+
+	buf_printf(b, "\n%s:", title[g->opt[COS_O_DRINKS]]);
+	for (s = 0; s < g->nplayers; s++)
+		buf_printf(b, "%s @{%d} %d", s > 0 ? "," : "", s, g->drinks[s]);
+	buf_puts(b, ".");
+}
+
+/* Kings destroyed so far. */
+static int
+render_kings_done(const struct game *g)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < g->nmgone; i++)
+		n += g->mon[g->mgone[i]].king;
+	return n;
+}
+
+/* The public table; the caller frees the text. */
+char *
+cos_render_public(const struct game *g)
+{
+	struct buf		b;
+	struct game_result	r;
+	char			name[80], text[GAME_TEXT_MAX];
+	int			s, i, m;
+
+	buf_init(&b, RENDER_MAX);
+	if (g->state != GAME_RUNNING) {
+		cos_result_get(g, &r);
+		buf_puts(&b, "Game over. ");
+		buf_puts(&b, r.text);
+		buf_puts(&b, "\n");
+	} else {
+		cos_prompt_text(g, text, sizeof text);
+		buf_printf(&b, "Encounter %d, round %d. Dealer: @{%d}.\n%s\n",
+		    g->encounter, g->round, g->dealer, text);
+	}
+	buf_printf(&b, "Kings: %d of %d destroyed", render_kings_done(g),
+	    g->kings_total);
+	for (i = 0; i < g->nkings; i++) {
+		cos_monster_name(g, g->kings[i], name, sizeof name);
+		buf_printf(&b, "%s%s", i == 0 ? "; in the middle: " : ", ",
+		    name);
+		if (i == 0 && g->king_open)
+			render_pile(g, &b, &g->kpile, g->kings[0]);
+		else if (i == 0)
+			buf_puts(&b, " (waits until every other monster is "
+			    "destroyed)");
+	}
+	buf_puts(&b, ".");
+	for (s = 0; s < g->nplayers; s++) {
+		buf_printf(&b, "\n@{%d}%s: %d item%s; ", s, s == g->dealer ?
+		    " (dealer)" : "", g->nhand[s], g->nhand[s] == 1 ? "" : "s");
+		if ((m = g->monster[s]) < 0)
+			buf_puts(&b, "no monster");
+		else {
+			cos_monster_name(g, m, name, sizeof name);
+			buf_puts(&b, name);
+			render_pile(g, &b, &g->pile[s], m);
+		}
+		if (g->state == GAME_RUNNING) {
+			if (g->aided & (1u << s))
+				buf_puts(&b, " (aided)");
+			else if (g->retreated & (1u << s))
+				buf_puts(&b, " (retreated)");
+			else if (g->acted & (1u << s))
+				buf_puts(&b, " (acted)");
+			if (g->asked & (1u << s))
+				buf_puts(&b, " (may aid)");
+		}
+	}
+	buf_printf(&b, "\nMonster Deck %d, Item Deck %d, discarded items %d.",
+	    g->nmdeck, g->nideck, g->nidiscard);
+	render_tally(g, &b);
+	return buf_detach(&b);
+}
+
+/* What seat may see alone; the caller frees the text. */
+char *
+cos_render_private(const struct game *g, int seat)
+{
+	struct buf	b;
+	char		name[80], text[GAME_TEXT_MAX], left[16];
+	int		i, t, m;
+
+	buf_init(&b, RENDER_MAX);
+	if (seat < 0 || seat >= g->nplayers) {
+		buf_puts(&b, "You are not playing at this table.");
+		return buf_detach(&b);
+	}
+	buf_puts(&b, "Your items:");
+	if (g->nhand[seat] == 0)
+		buf_puts(&b, " none");
+	for (i = 0; i < g->nhand[seat]; i++) {
+		cos_item_name(g, g->hand[seat][i], name, sizeof name);
+		buf_printf(&b, "\n%d. %s", i + 1, name);
+	}
+	if (g->state == GAME_RUNNING) {
+		t = cos_target(g, seat);
+		if ((m = cos_target_monster(g, t)) >= 0) {
+			int have = cos_pile_sum(g, t == COS_KING ?
+			    &g->kpile : &g->pile[t], m);
+
+			cos_monster_name(g, m, name, sizeof name);
+			cos_halves(2 * g->mon[m].value - have, left,
+			    sizeof left);
+			buf_printf(&b, "\nYou fight %s%s: %s to go. Items of "
+			    "the other colour count half.", t == COS_KING ?
+			    "the King, " : "the ", name, left);
+		} else
+			buf_puts(&b, "\nYou have no monster to fight this "
+			    "round; you may aid others when they ask.");
+		if (g->turn >= 0 && (g->asked != 0 ? (g->asked & (1u << seat)) :
+		    g->turn == seat)) {
+			cos_prompt_text(g, text, sizeof text);
+			buf_printf(&b, "\nYour move: %s", text);
+		}
+	}
+	return buf_detach(&b);
+}
+
+/* The public summary of the game, running or over.  Returns 0. */
+int
+cos_result_get(const struct game *g, struct game_result *r)
+{
+	int	s, total = 0;
+
+	memset(r, 0, sizeof *r);
+	r->state = g->state;
+	r->winners = g->winners;
+	for (s = 0; s < g->nplayers; s++)
+		total += g->drinks[s];
+	if (g->state == GAME_RUNNING)
+		snprintf(r->text, sizeof r->text, "%d of %d Kings destroyed in "
+		    "%d encounter%s.", render_kings_done(g), g->kings_total,
+		    g->encounter, g->encounter == 1 ? "" : "s");
+	else if (g->winners != 0)
+		snprintf(r->text, sizeof r->text, "The table destroyed all %d "
+		    "Kings in %d encounter%s, with %d %s in all.", g->kings_total,
+		    g->encounter, g->encounter == 1 ? "" : "s", total,
+		    cos_unit(g, total));
+	else
+		snprintf(r->text, sizeof r->text, "The monsters won: %d of %d "
+		    "Kings destroyed when the items ran out, with %d %s in all.",
+		    render_kings_done(g), g->kings_total, total,
+		    cos_unit(g, total));
+	return 0;
+}

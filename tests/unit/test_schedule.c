@@ -1,0 +1,226 @@
+/*
+ * Unit tests for play_schedule(): who the table's one task is for, and
+ * when.  A tiny fake game answers pending() from a struct the tests set;
+ * no move is ever applied, so the clock and the prompts are all there is.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/play.h"
+#include "bot/table.h"
+#include "lib/xmalloc.h"
+
+/* The fake game: the one prompt it reports. */
+struct game {
+	struct game_prompt	p;
+};
+
+static int
+fake_pending(const struct game *g, struct game_prompt *out, size_t max)
+{
+	if (max < 1 || g->p.seats == 0)
+		return 0;
+	out[0] = g->p;
+	return 1;
+}
+
+static const struct game_ops fake_ops = {
+	.name = "fake", .title = "FAKE", .min_players = 2, .max_players = 4,
+	.pending = fake_pending,
+};
+
+static const struct adapter_ops fake_adapter_ops = { .name = "fake" };
+
+struct fixture {
+	struct bot	 bot;
+	struct adapter	 adapter;
+	struct config	*config;
+	struct table	*t;
+	struct game	 game;
+};
+
+/* alice and bob are human, Negroni and Martini are AI seats. */
+static int
+setup(void **state)
+{
+	struct fixture	*f = xcalloc(1, sizeof *f);
+
+	f->config = config_new();
+	f->config->tables_ai_delay_ms = 1000;
+	bot_init(&f->bot, uv_default_loop(), f->config);
+	f->bot.fake_clock = 1;
+	f->adapter.ops = &fake_adapter_ops;
+	f->adapter.bot = &f->bot;
+	f->t = table_new(&f->bot, &f->adapter, "#bar", &fake_ops);
+	table_add_seat(f->t, "u1", "alice");
+	table_add_seat(f->t, "u2", "bob");
+	table_add_seat(f->t, NULL, "Negroni");
+	table_add_seat(f->t, NULL, "Martini");
+	f->t->seats[2].ai = f->t->seats[3].ai = 1;
+	f->t->state = TABLE_PLAYING;
+	f->t->game = &f->game;
+	f->t->turn_timer = 120000;
+	f->t->prompt_timer = 60000;
+	*state = f;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct fixture	*f = *state;
+
+	f->t->game = NULL;	/* not the fake game's to free */
+	f->t->state = TABLE_OVER;
+	table_close(f->t);
+	uv_close((uv_handle_t *)&f->bot.timer, NULL);
+	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
+	config_free(f->config);
+	free(f);
+	return 0;
+}
+
+static void
+ask(struct fixture *f, unsigned seats, int each, const char *text)
+{
+	f->game.p.seats = seats;
+	f->game.p.each = each;
+	f->game.p.turn = 0;
+	snprintf(f->game.p.text, sizeof f->game.p.text, "%s", text);
+}
+
+/* One answer settles it: AI seats wait while a human may answer. */
+static void
+test_any_waits_for_humans(void **state)
+{
+	struct fixture	*f = *state;
+
+	f->bot.fake_now = 5000;
+	ask(f, 0xf, 0, "anyone may say nose");
+	play_schedule(f->t);
+	assert_int_equal(f->t->task, TASK_TIMEOUT);
+	assert_int_equal(f->t->task_seats, 0x3);
+	assert_int_equal(f->t->deadline, 5000 + 60000);
+
+	/* With no human asked, the AI seats move after the AI delay. */
+	ask(f, 0xc, 0, "anyone may say nose");
+	play_schedule(f->t);
+	assert_int_equal(f->t->task, TASK_AI);
+	assert_int_equal(f->t->deadline, 5000 + 1000);
+}
+
+/* Every seat answers for itself: AI seats do not wait for humans. */
+static void
+test_each_ai_answers_beside_humans(void **state)
+{
+	struct fixture	*f = *state;
+
+	f->bot.fake_now = 0;
+	ask(f, 0xf, 1, "Trading: offer, accept, or place your stone.");
+	play_schedule(f->t);
+	assert_int_equal(f->t->task, TASK_AI);
+	assert_int_equal(table_task_seat(f->t), 2);
+	assert_int_equal(f->t->deadline, 1000);
+
+	/* The AI seats take turns while both are asked. */
+	f->t->ai_last = 2;
+	play_schedule(f->t);
+	assert_int_equal(table_task_seat(f->t), 3);
+	f->t->ai_last = 3;
+	play_schedule(f->t);
+	assert_int_equal(table_task_seat(f->t), 2);
+
+	/* Once the AI seats are done, the humans' round timer is the task. */
+	f->bot.fake_now = 2000;
+	ask(f, 0x3, 1, "Trading: offer, accept, or place your stone.");
+	play_schedule(f->t);
+	assert_int_equal(f->t->task, TASK_TIMEOUT);
+	assert_int_equal(table_task_seat(f->t), 0);
+	assert_int_equal(f->t->deadline, 60000);
+}
+
+/* Other players' moves do not restart a waiting player's timer. */
+static void
+test_each_timer_runs_from_first_ask(void **state)
+{
+	struct fixture	*f = *state;
+
+	f->bot.fake_now = 1000;
+	ask(f, 0x3, 1, "Trading: offer, accept, or place your stone.");
+	play_schedule(f->t);
+	assert_int_equal(f->t->deadline, 61000);
+
+	/* alice offers: the same prompt goes on, so the clock does too. */
+	f->bot.fake_now = 30000;
+	play_schedule(f->t);
+	assert_int_equal(f->t->task, TASK_TIMEOUT);
+	assert_int_equal(f->t->deadline, 61000);
+
+	/* alice is done; bob's clock is the one he had. */
+	ask(f, 0x2, 1, "Trading: offer, accept, or place your stone.");
+	f->bot.fake_now = 40000;
+	play_schedule(f->t);
+	assert_int_equal(table_task_seat(f->t), 1);
+	assert_int_equal(f->t->deadline, 61000);
+
+	/* A new question (another text) starts a new clock. */
+	ask(f, 0x3, 1, "Lay out your sets: lay.");
+	f->bot.fake_now = 50000;
+	play_schedule(f->t);
+	assert_int_equal(f->t->deadline, 110000);
+
+	/* A seat that leaves and comes back starts afresh. */
+	ask(f, 0x1, 1, "Lay out your sets: lay.");
+	f->bot.fake_now = 55000;
+	play_schedule(f->t);
+	ask(f, 0x3, 1, "Lay out your sets: lay.");
+	f->bot.fake_now = 56000;
+	play_schedule(f->t);
+	assert_int_equal(table_task_seat(f->t), 0);
+	assert_int_equal(f->t->deadline, 110000);
+	ask(f, 0x2, 1, "Lay out your sets: lay.");
+	play_schedule(f->t);
+	assert_int_equal(f->t->deadline, 56000 + 60000);
+
+	/* The turn timer counts for turn prompts. */
+	f->game.p.turn = 1;
+	play_schedule(f->t);
+	assert_int_equal(f->t->deadline, 56000 + 120000);
+}
+
+/* No timer: the humans are waited for without end, the AI still moves. */
+static void
+test_each_without_timer(void **state)
+{
+	struct fixture	*f = *state;
+
+	f->t->prompt_timer = 0;
+	ask(f, 0x3, 1, "Trading: offer, accept, or place your stone.");
+	play_schedule(f->t);
+	assert_int_equal(f->t->task, TASK_NONE);
+	ask(f, 0x7, 1, "Trading: offer, accept, or place your stone.");
+	play_schedule(f->t);
+	assert_int_equal(f->t->task, TASK_AI);
+	assert_int_equal(table_task_seat(f->t), 2);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_any_waits_for_humans, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_each_ai_answers_beside_humans, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_each_timer_runs_from_first_ask, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_each_without_timer, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
