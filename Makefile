@@ -71,11 +71,12 @@ BENCH_SRCS   := $(wildcard tests/bench/bench_*.c)
 BENCH_BINS   := $(BENCH_SRCS:tests/bench/%.c=$(BUILD)/bench/%)
 FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
+FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all run test check unit transcripts cli crash discord slack xmpp irc
 .PHONY: bench clean help systemd install uninstall fuzz fuzz-bins soak
 .DEFAULT_GOAL := all
-.SECONDARY: $(GEN_SRCS)
+.SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS)
 
 all: $(BUILD)/cheersbot
 
@@ -162,7 +163,9 @@ soak: $(BUILD)/cheersbot
 	@sh tests/soak/run.sh $(BUILD)/cheersbot
 
 # Fuzzing (libFuzzer, clang): every target in tests/fuzz/ for FUZZ_SECONDS
-# each, from the seed corpora there.  Not part of test.
+# each, one after another, from the seed corpora there; a line per target
+# with its runs, then the total; fails when a target crashed.  Not part of
+# test.
 FUZZ_SECONDS ?= 60
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang SAN=fuzz \

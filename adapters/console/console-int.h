@@ -4,6 +4,7 @@
 #ifndef ADAPTERS_CONSOLE_CONSOLE_INT_H
 #define ADAPTERS_CONSOLE_CONSOLE_INT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <uv.h>
@@ -43,6 +44,13 @@ void	 console_print(const char *tag, const char *text);
  * printed in its place after output the bot holds back (bot/outbox.h).
  */
 void	 console_note(struct console *, const char *tag, const char *text);
+/*
+ * Splits n bytes of input (borrowed) into lines, each capped at
+ * CONSOLE_LINE_MAX, and runs each whole line: a comment, a directive, a
+ * click or an event for the bot, all in one batch (bot/outbox.h).  A
+ * partial line waits for the next call.
+ */
+void	 console_input(struct console *, const char *data, size_t n);
 
 /*
  * ui.c: buttons and the board.  console_ui_show prints bs (borrowed, may

@@ -288,8 +288,7 @@ console_line(struct console *c, char *line)
 	bot_handle_event(bot, &ev);
 }
 
-/* Splits a chunk of input into lines, capping each. */
-static void
+void
 console_input(struct console *c, const char *data, size_t n)
 {
 	size_t	i;

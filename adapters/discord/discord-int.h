@@ -148,6 +148,8 @@ int		 zstream_feed(struct zstream *, const void *, size_t,
 int	 gateway_start(struct discord *, char **cause);
 void	 gateway_stop(struct discord *);
 void	 gateway_free(struct discord *);
+/* One whole message from the server (text borrowed): ops and dispatches. */
+void	 gateway_message(struct discord *, const char *text);
 
 /* interaction.c */
 /* Turns an INTERACTION_CREATE payload (borrowed) into a bot_event. */

@@ -166,8 +166,7 @@ gateway_forget_session(struct gateway *gw)
 	gw->seq = -1;
 }
 
-/* One whole message from the server. */
-static void
+void
 gateway_message(struct discord *d, const char *text)
 {
 	struct gateway	*gw = d->gateway;

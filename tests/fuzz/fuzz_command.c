@@ -1,25 +1,27 @@
 /*
- * Fuzz target: everything a player can send.  Each input line is one
- * event in channel #bar (or a DM): its first byte picks the user (alice,
- * bob or carol, the last not seated), whether it is a DM, and whether it
- * is a button click (the rest of the line is then the button's id); the
- * rest is the command text.  A CHEERS game of alice, bob and an AI is
- * running when each input starts.  Nothing may crash or leak, and the bot
- * must answer within its caps; the store is a file in /dev/shm.
+ * Fuzz target: everything a player can send, to every game.  Each input
+ * is played once against a running game of each registered game
+ * (game_all(), so a game added later is covered without an edit): alice,
+ * bob and AIs up to the game's minimum, in channel #bar.  Each input line
+ * is one event: its first byte picks the user (alice, bob or carol, the
+ * last not seated), whether it is a DM (0x40), and whether it is a button
+ * click (0x80); the rest is the command text, or the click's button id.
+ * A button id is taken as it is when it starts "cb1:"; otherwise it is
+ * what follows "cb1:<table>:<moves>:" for the live table ("hand", "m 0 1"),
+ * or "cb1:<table>:*:" when it starts with '*' ("*status"), so clicks reach
+ * the picker and the moves instead of being stale.  Nothing may crash or
+ * leak, and the bot must answer within its caps.
  */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "bot/bot.h"
-#include "bot/config.h"
 #include "bot/play.h"
-#include "bot/store.h"
-#include "bot/table.h"
 #include "game/game.h"
 #include "lib/xmalloc.h"
+#include "tests/fuzz/fuzz-bot.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -70,57 +72,52 @@ static struct config	*config;
 static void
 fuzz_setup(void)
 {
-	char	path[64], *cause = NULL;
-
 	config = config_new();
-	config->tables_lobby_expiry_ms = 0;
-	config->tables_ai_delay_ms = 0;
-	bot_init(&bot, uv_default_loop(), config);
-	bot.fake_clock = 1;
+	fuzz_bot_init(&bot, config, "command");
 	adapter.ops = &quiet_ops;
 	bot_add_adapter(&bot, &adapter);
-	snprintf(path, sizeof path, "/dev/shm/cheersbot-fuzz-%d.db", (int)getpid());
-	unlink(path);
-	if ((bot.store = store_open(path, 0, &cause)) == NULL) {
-		fprintf(stderr, "fuzz: %s\n", cause);
-		abort();
-	}
 }
 
-/* A running game in #bar: alice, bob and an AI. */
-static void
-fuzz_table(void)
+/* A running game of ops in #bar: alice, bob and AIs; the table. */
+static struct table *
+fuzz_table(const struct game_ops *ops)
 {
+	static const char *const ai[] = { "Negroni", "Spritz", "Mojito",
+	    "Gimlet", "Sazerac", "Paloma" };
 	struct table	*t;
 	char		*cause = NULL;
+	int		 i, n;
 
 	while ((t = TAILQ_FIRST(&bot.tables)) != NULL)
 		table_close(t);
-	t = table_new(&bot, &adapter, "#bar", game_find("cheers"));
+	t = table_new(&bot, &adapter, "#bar", ops);
 	t->seed = 7;
 	t->host = xstrdup("alice");
 	table_add_seat(t, "alice", "alice");
 	table_add_seat(t, "bob", "bob");
-	table_add_seat(t, NULL, "Negroni");
-	t->seats[2].ai = 1;
-	if (play_start(t, &cause) != 0)
+	n = ops->min_players > 3 ? ops->min_players : 3;
+	for (i = 2; i < n && i - 2 < (int)(sizeof ai / sizeof ai[0]); i++) {
+		table_add_seat(t, NULL, ai[i - 2]);
+		t->seats[i].ai = 1;
+	}
+	if (play_start(t, &cause) != 0) {
+		fprintf(stderr, "fuzz: %s: %s\n", ops->name, cause);
 		abort();
+	}
+	return t;
 }
 
-int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* Plays the lines of text (changed in place) against a game of ops. */
+static void
+fuzz_play(const struct game_ops *ops, char *text)
 {
 	static const char *const users[] = { "alice", "bob", "carol" };
 	struct bot_event	 ev;
-	char			*copy, *line, *next;
+	struct table		*t;
+	char			*line, *next, id[ADAPTER_BUTTON_ID_MAX + 64];
 
-	if (config == NULL)
-		fuzz_setup();
-	fuzz_table();
-	copy = xmalloc(size + 1);
-	memcpy(copy, data, size);
-	copy[size] = '\0';
-	for (line = copy; line != NULL && *line != '\0'; line = next) {
+	t = fuzz_table(ops);
+	for (line = text; line != NULL && *line != '\0'; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
 		memset(&ev, 0, sizeof ev);
@@ -131,8 +128,37 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ev.channel = ev.is_dm ? "dm" : "#bar";
 		ev.is_button = (line[0] & 0x80) != 0;
 		ev.text = line + 1;
+		if (ev.is_button && strncmp(line + 1, "cb1:", 4) != 0) {
+			/* The live table, if it is still there. */
+			if ((t = TAILQ_FIRST(&bot.tables)) == NULL)
+				snprintf(id, sizeof id, "cb1:1:*:%s", line + 1);
+			else if (line[1] == '*')
+				snprintf(id, sizeof id, "cb1:%" PRIu64 ":*:%s",
+				    t->id, line + 2);
+			else
+				snprintf(id, sizeof id, "cb1:%" PRIu64 ":%d:%s",
+				    t->id, t->nmoves, line + 1);
+			ev.text = id;
+		}
 		bot_handle_event(&bot, &ev);
 		bot_advance(&bot, 60 * 1000);	/* timers, the AI */
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const struct game_ops *const	*games = game_all();
+	char				*copy;
+	int				 i;
+
+	if (config == NULL)
+		fuzz_setup();
+	copy = xmalloc(size + 1);
+	for (i = 0; games[i] != NULL; i++) {
+		memcpy(copy, data, size);
+		copy[size] = '\0';
+		fuzz_play(games[i], copy);
 	}
 	free(copy);
 	return 0;

@@ -1,0 +1,81 @@
+/*
+ * fuzz-bot.h: the bot behind the fuzz targets that drive an adapter or
+ * the bot itself.  A target includes it once.  fuzz_bot_init makes a bot
+ * on a fake clock, with the AI moving at once and quiet logs;
+ * fuzz_bot_reset closes every table and gives the bot a new, empty state
+ * file in /dev/shm, so each input starts from the same state (table ids
+ * count from 1 again, "cb1:1:..." names the first table opened).
+ * FUZZ_LOG=1 in the environment logs everything, to see what a seed does.
+ */
+#ifndef TESTS_FUZZ_FUZZ_BOT_H
+#define TESTS_FUZZ_FUZZ_BOT_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/log.h"
+#include "bot/store.h"
+#include "bot/table.h"
+
+static char	fuzz_bot_path[64];
+
+/* Removes the state file and SQLite's files beside it. */
+static void
+fuzz_bot_unlink(void)
+{
+	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
+	char	 path[96];
+	size_t	 i;
+
+	for (i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
+		snprintf(path, sizeof path, "%s%s", fuzz_bot_path, suffix[i]);
+		unlink(path);
+	}
+}
+
+/* Opens bot's state file afresh; aborts when it cannot. */
+static void
+fuzz_bot_store(struct bot *bot)
+{
+	char	*cause = NULL;
+
+	store_close(bot->store);
+	bot->store = NULL;
+	fuzz_bot_unlink();
+	if ((bot->store = store_open(fuzz_bot_path, 0, &cause)) == NULL) {
+		fprintf(stderr, "fuzz: %s\n", cause);
+		abort();
+	}
+	bot->next_table_id = 1;
+}
+
+/* A bot for target name (borrowed), on config (the bot borrows it). */
+static void
+fuzz_bot_init(struct bot *bot, struct config *config, const char *name)
+{
+	config->tables_lobby_expiry_ms = 0;
+	config->tables_ai_delay_ms = 0;
+	log_set_level(getenv("FUZZ_LOG") != NULL ? LOG_DEBUG : LOG_ERROR);
+	bot_init(bot, uv_default_loop(), config);
+	bot->fake_clock = 1;
+	snprintf(fuzz_bot_path, sizeof fuzz_bot_path,
+	    "/dev/shm/cheersbot-fuzz-%s-%d.db", name, (int)getpid());
+	atexit(fuzz_bot_unlink);
+	fuzz_bot_store(bot);
+}
+
+/* Every table closed, and an empty state file (inline: not every target uses it). */
+static inline void
+fuzz_bot_reset(struct bot *bot)
+{
+	struct table	*t;
+
+	while ((t = TAILQ_FIRST(&bot->tables)) != NULL)
+		table_close(t);
+	fuzz_bot_store(bot);
+}
+
+#endif
