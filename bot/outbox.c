@@ -86,17 +86,18 @@ outbox_free(struct outbox_item *it)
 	free(it);
 }
 
-/* A DM to a seat failed: serve its secrets through "hand" from now on. */
+/*
+ * A DM to seat of table t failed: serve its secrets through "hand" from
+ * now on.  t may be NULL (the table closed meanwhile).  Takes cause.
+ */
 static void
-outbox_dm_failed(struct bot *bot, struct adapter *a, uint64_t id, int seat,
-    const char *user, char *cause)
+outbox_dm_failed(struct table *t, uint64_t id, int seat, const char *user,
+    char *cause)
 {
-	struct table	*t;
-
 	log_info("table %llu: DM to %s failed: %s", (unsigned long long)id,
 	    user, cause);
 	free(cause);
-	if ((t = table_find_id(bot, a, id)) != NULL && seat < t->nseats)
+	if (t != NULL && seat < t->nseats)
 		play_dm_closed(t, seat);
 }
 
@@ -116,8 +117,8 @@ outbox_send(struct bot *bot, struct outbox_item *it)
 	case OUTBOX_DM:
 		rc = a->ops->send_dm(a, it->to, it->text, bs, &cause);
 		if (rc != 0 && it->seat >= 0) {
-			outbox_dm_failed(bot, a, it->table, it->seat, it->to,
-			    cause);
+			outbox_dm_failed(table_find_id(bot, a, it->table),
+			    it->table, it->seat, it->to, cause);
 			return;
 		}
 		break;
@@ -253,12 +254,8 @@ outbox_deliver(struct table *t, int seat, const char *text,
 		it->seat = seat;
 		return;
 	}
-	if (a->ops->send_dm(a, user, text, bs, &cause) != 0) {
-		log_info("table %llu: DM to %s failed: %s",
-		    (unsigned long long)t->id, user, cause);
-		free(cause);
-		play_dm_closed(t, seat);
-	}
+	if (a->ops->send_dm(a, user, text, bs, &cause) != 0)
+		outbox_dm_failed(t, t->id, seat, user, cause);
 }
 
 void
