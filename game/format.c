@@ -12,15 +12,21 @@
 
 #include "game/game.h"
 
-/* Appends s at *at in buf, stopping at end (the last byte, kept for NUL). */
+/* Appends the n bytes at s at *at in buf, stopping at end (kept for NUL). */
+static inline void
+format_put_n(char *buf, size_t end, size_t *at, const char *s, size_t n)
+{
+	if (n > end - *at)
+		n = end - *at;
+	memcpy(buf + *at, s, n);
+	*at += n;
+}
+
+/* Appends the string s at *at in buf, stopping at end. */
 static inline void
 format_put(char *buf, size_t end, size_t *at, const char *s)
 {
-	size_t	i = *at;
-
-	while (*s != '\0' && i < end)
-		buf[i++] = *s++;
-	*at = i;
+	format_put_n(buf, end, at, s, strlen(s));
 }
 
 /* Writes v in decimal (neg: with a minus sign) at *at. */
@@ -28,43 +34,42 @@ static void
 format_num(char *buf, size_t end, size_t *at, unsigned long v, int neg)
 {
 	char	digits[24];
-	size_t	i = sizeof digits - 1;
+	size_t	i = sizeof digits;
 
-	digits[i] = '\0';
 	do {
 		digits[--i] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v != 0);
 	if (neg)
 		digits[--i] = '-';
-	format_put(buf, end, at, digits + i);
+	format_put_n(buf, end, at, digits + i, sizeof digits - i);
 }
 
 /*
  * vsnprintf(buf, len, fmt, ap) for len > 0; buf is the caller's, fmt and
- * the arguments borrowed.  Copies byte by byte: the texts are short, and
- * a loop beats strchr and memcpy calls at that size.
+ * the arguments borrowed.  The text between conversions is copied a run at
+ * a time (strchrnul finds the next '%'), strings by length: a byte loop
+ * cost twice as much on the narration of every move (make bench).
  */
 void
 game_vformat(char *buf, size_t len, const char *fmt, va_list ap)
 {
-	const char	*p, *s;
+	const char	*p, *q, *s;
 	va_list		 again;
 	size_t		 at = 0, end;
 	int		 d;
-	char		 c[2];
+	char		 c;
 
 	if (len == 0)
 		return;
 	end = len - 1;
 	va_copy(again, ap);
-	for (p = fmt; *p != '\0'; p++) {
-		if (*p != '%') {
-			if (at < end)
-				buf[at++] = *p;
-			continue;
-		}
-		switch (*++p) {
+	for (p = fmt;; p = q + 2) {
+		q = strchrnul(p, '%');
+		format_put_n(buf, end, &at, p, (size_t)(q - p));
+		if (*q == '\0')
+			break;
+		switch (q[1]) {
 		case 's':
 			if ((s = va_arg(ap, const char *)) == NULL)
 				s = "(null)";
@@ -79,21 +84,20 @@ game_vformat(char *buf, size_t len, const char *fmt, va_list ap)
 			format_num(buf, end, &at, va_arg(ap, unsigned), 0);
 			break;
 		case 'c':
-			c[0] = (char)va_arg(ap, int);
-			c[1] = '\0';
-			if (c[0] == '\0') {
+			c = (char)va_arg(ap, int);
+			if (c == '\0') {
 				/* snprintf writes the NUL and goes on. */
 				vsnprintf(buf, len, fmt, again);
 				va_end(again);
 				return;
 			}
-			format_put(buf, end, &at, c);
+			format_put_n(buf, end, &at, &c, 1);
 			break;
 		case '%':
-			format_put(buf, end, &at, "%");
+			format_put_n(buf, end, &at, "%", 1);
 			break;
 		default:
-			/* Anything else: leave it all to vsnprintf. */
+			/* Anything else (or a lone '%' at the end): vsnprintf. */
 			vsnprintf(buf, len, fmt, again);
 			va_end(again);
 			return;
