@@ -18,6 +18,27 @@ game_events_init(struct game_events *e)
 	e->private_changed = 0;
 }
 
+/*
+ * The next event of the list, its text empty, for the caller to write (a
+ * text built with game/text.h); NULL when the list is full, counted as
+ * dropped.  Borrowed from e.
+ */
+struct game_event *
+game_events_new(struct game_events *e, enum game_event_kind kind, int seat)
+{
+	struct game_event	*ev;
+
+	if (e->n >= GAME_MAX_EVENTS) {
+		e->dropped++;
+		return NULL;
+	}
+	ev = &e->ev[e->n++];
+	ev->kind = kind;
+	ev->seat = seat;
+	ev->text[0] = '\0';
+	return ev;
+}
+
 void
 game_events_add(struct game_events *e, enum game_event_kind kind, int seat,
     const char *fmt, ...)
@@ -25,13 +46,8 @@ game_events_add(struct game_events *e, enum game_event_kind kind, int seat,
 	struct game_event	*ev;
 	va_list			 ap;
 
-	if (e->n >= GAME_MAX_EVENTS) {
-		e->dropped++;
+	if ((ev = game_events_new(e, kind, seat)) == NULL)
 		return;
-	}
-	ev = &e->ev[e->n++];
-	ev->kind = kind;
-	ev->seat = seat;
 	va_start(ap, fmt);
 	game_vformat(ev->text, sizeof ev->text, fmt, ap);
 	va_end(ap);

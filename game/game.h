@@ -213,6 +213,12 @@ void	 game_events_init(struct game_events *);
 /* Appends one public line; past GAME_MAX_EVENTS it counts it as dropped. */
 void	 game_events_add(struct game_events *, enum game_event_kind, int seat,
 	     const char *, ...) __attribute__((format(printf, 4, 5)));
+/*
+ * The next line, its text empty for the caller to write; NULL past
+ * GAME_MAX_EVENTS (counted as dropped).  Borrowed from the list.
+ */
+struct game_event *game_events_new(struct game_events *,
+	     enum game_event_kind, int seat);
 
 /*
  * game/format.c: snprintf without stdio for the texts written every move:

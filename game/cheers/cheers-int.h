@@ -10,6 +10,7 @@
 #define GAME_CHEERS_CHEERS_INT_H
 
 #include "game/cheers/cheers.h"
+#include "game/text.h"
 
 #define CHEERS_NKINDS		5
 #define CHEERS_NCARDS		50
@@ -139,6 +140,7 @@ int	 cheers_team_mask(const struct game *, int team);
 /* render.c; cheers_cat appends src to dst, capped at size like strlcat. */
 void	 cheers_cat(char *dst, const char *src, size_t size);
 void	 cheers_place_name(const struct game *, int shaker, char *, size_t);
+void	 cheers_place_put(const struct game *, int shaker, struct game_text *);
 char	*cheers_render_public(const struct game *);
 char	*cheers_render_private(const struct game *, int);
 int	 cheers_arg_label(const struct game *, int, const struct game_move *,

@@ -31,23 +31,27 @@ cheers_cat(char *dst, const char *src, size_t size)
 	dst[len + n] = '\0';
 }
 
-/* Writes a shaker's public name ("@{2}'s shaker") into buf. */
+/* Appends a shaker's public name ("@{2}'s shaker") to t. */
+void
+cheers_place_put(const struct game *g, int shaker, struct game_text *t)
+{
+	if (shaker < g->nplayers) {
+		game_text_seat(t, shaker);
+		game_text_put(t, "'s shaker");
+	} else if (g->place == CHEERS_PLACE_SHARE)
+		game_text_put(t, "the share shaker");
+	else
+		game_text_put(t, "the extra shaker");
+}
+
+/* Writes a shaker's public name into buf (capped at len). */
 void
 cheers_place_name(const struct game *g, int shaker, char *buf, size_t len)
 {
-	static const char	seat_shaker[] = "@{0}'s shaker";
+	struct game_text	t;
 
-	/* Named in most events of every move: built, not formatted. */
-	if (shaker >= 0 && shaker < 10 && shaker < g->nplayers &&
-	    len >= sizeof seat_shaker) {
-		memcpy(buf, seat_shaker, sizeof seat_shaker);
-		buf[2] = (char)('0' + shaker);
-	} else if (shaker < g->nplayers)
-		game_format(buf, len, "@{%d}'s shaker", shaker);
-	else if (g->place == CHEERS_PLACE_SHARE)
-		game_format(buf, len, "the share shaker");
-	else
-		game_format(buf, len, "the extra shaker");
+	game_text_init(&t, buf, len);
+	cheers_place_put(g, shaker, &t);
 }
 
 /* Names the places besides seats: "share" or "extra".  Names are borrowed. */

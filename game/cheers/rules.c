@@ -144,21 +144,29 @@ rules_target_of(const struct game *g, int shaker)
 	return shaker < g->nplayers ? shaker : GAME_PLACE_BASE;
 }
 
+/* Appends "@{1}" or "@{1} or @{3}" for a seat mask to t. */
+static void
+rules_who_put(const struct game *g, unsigned mask, struct game_text *t)
+{
+	int	s, n = 0;
+
+	for (s = 0; s < g->nplayers; s++) {
+		if (!(mask & BIT(s)))
+			continue;
+		if (n++ > 0)
+			game_text_put(t, " or ");
+		game_text_seat(t, s);
+	}
+}
+
 /* Writes "@{1}" or "@{1} or @{3}" for a seat mask into buf. */
 static void
 rules_who(const struct game *g, unsigned mask, char *buf, size_t len)
 {
-	char	one[24];
-	int	s, n = 0;
+	struct game_text	t;
 
-	buf[0] = '\0';
-	for (s = 0; s < g->nplayers; s++) {
-		if (!(mask & BIT(s)))
-			continue;
-		game_format(one, sizeof one, "%s@{%d}", n > 0 ? " or " : "", s);
-		cheers_cat(buf, one, len);
-		n++;
-	}
+	game_text_init(&t, buf, len);
+	rules_who_put(g, mask, &t);
 }
 
 /* Returns 0 when ev can take no more lines (counting the drop), else 1. */
@@ -174,40 +182,51 @@ rules_say(struct game_events *ev)
 	return 1;
 }
 
-/* Writes the public text of prompt p into buf. */
+/*
+ * Writes the public text of prompt p into buf.  Asked before every move
+ * and narrated when it opens, so built piece by piece, not formatted.
+ */
 static void
 rules_prompt_text(const struct game *g, const struct cheers_pending *p,
     char *buf, size_t len)
 {
-	char	who[64], where[48], list[48], one[16];
-	int	idx[CHEERS_SHAKER_ROOM], n, i;
+	struct game_text	t;
+	int			idx[CHEERS_SHAKER_ROOM], n, i;
 
-	rules_who(g, cheers_prompt_seats(g, p), who, sizeof who);
-	cheers_place_name(g, p->shaker, where, sizeof where);
+	game_text_init(&t, buf, len);
 	if (p->kind == CHEERS_P_OVERFLOW) {
-		game_format(buf, len, "%s holds %d cards: %s must discard one: "
-		    "discard <card>.", where, g->nshaker[p->shaker], who);
+		cheers_place_put(g, p->shaker, &t);
+		game_text_put(&t, " holds ");
+		game_text_int(&t, g->nshaker[p->shaker]);
+		game_text_put(&t, " cards: ");
+		rules_who_put(g, cheers_prompt_seats(g, p), &t);
+		game_text_put(&t, " must discard one: discard <card>.");
 		return;
 	}
 	n = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
+	game_text_put(&t, "CHEERS in ");
+	cheers_place_put(g, p->shaker, &t);
+	game_text_put(&t, ": ");
+	rules_who_put(g, cheers_prompt_seats(g, p), &t);
+	game_text_put(&t, " must give the played ");
+	game_text_put(&t, cheers_kind_emoji[g->card[p->card].big]);
 	if (n == 1) {
-		game_format(buf, len, "CHEERS in %s: %s must give the played %s "
-		    "and the matching %s to two other shakers: give <target> "
-		    "<target>.", where, who,
-		    cheers_kind_emoji[g->card[p->card].big],
-		    cheers_kind_emoji[g->card[p->card].small]);
+		game_text_put(&t, " and the matching ");
+		game_text_put(&t, cheers_kind_emoji[g->card[p->card].small]);
+		game_text_put(&t, " to two other shakers: give <target> "
+		    "<target>.");
 		return;
 	}
-	list[0] = '\0';
+	game_text_put(&t, " and one matching ");
+	game_text_put(&t, cheers_kind_emoji[g->card[p->card].small]);
+	game_text_put(&t, " (card ");
 	for (i = 0; i < n && i < CHEERS_SHAKER_ROOM; i++) {
-		game_format(one, sizeof one, "%s%d", i > 0 ? ", " : "", idx[i] + 1);
-		cheers_cat(list, one, sizeof list);
+		if (i > 0)
+			game_text_put(&t, ", ");
+		game_text_int(&t, idx[i] + 1);
 	}
-	game_format(buf, len, "CHEERS in %s: %s must give the played %s and one "
-	    "matching %s (card %s) to two other shakers: give <target> "
-	    "<target> <card>.", where, who,
-	    cheers_kind_emoji[g->card[p->card].big],
-	    cheers_kind_emoji[g->card[p->card].small], list);
+	game_text_put(&t, ") to two other shakers: give <target> <target> "
+	    "<card>.");
 }
 
 /*
@@ -269,16 +288,23 @@ rules_queued(const struct game *g, int shaker)
 	return 0;
 }
 
-/* Checks every shaker without a prompt for a win; returns 1 when won. */
+/*
+ * Checks the shakers of the mask changed that have no prompt for a win;
+ * returns 1 when won.  Only those can have become a win: every settled
+ * state has no winning shaker without a prompt (check.c refuses a save
+ * that has one), and a shaker's cards change, or its prompt is answered,
+ * only by the move just made, which names it in changed.
+ */
 static int
-rules_victory(struct game *g, struct game_events *ev)
+rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 {
 	char		text[GAME_TEXT_MAX];
 	unsigned	winners = 0, shakers = 0;
 	int		s, team, count[CHEERS_NKINDS];
 
 	for (s = 0; s < g->nshakers; s++) {
-		if (g->nshaker[s] < CHEERS_RECIPE_TOKENS || rules_queued(g, s))
+		if (!(changed & BIT(s)) ||
+		    g->nshaker[s] < CHEERS_RECIPE_TOKENS || rules_queued(g, s))
 			continue;
 		rules_count(g, s, count);
 		for (team = 0; team < g->nteams; team++) {
@@ -345,24 +371,25 @@ rules_take(struct game *g, int shaker, int i)
 }
 
 /*
- * After any change: check victory, open the next prompt, or (when none is
- * left) let the active player draw and pass the turn.
+ * After any change (changed: a bit per shaker whose cards changed or whose
+ * prompt was answered): check victory, open the next prompt, or (when none
+ * is left) let the active player draw and pass the turn.
  */
 static void
-rules_settle(struct game *g, struct game_events *ev)
+rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 {
-	struct game_prompt	pr;
+	struct game_event	*e;
+	struct game_text	 t;
 
-	if (rules_victory(g, ev))
+	if (rules_victory(g, ev, changed))
 		return;
 	if (g->nqueue > 0) {
 		if (ev != NULL)
 			ev->private_changed |= cheers_prompt_seats(g, &g->queue[0]);
-		if (rules_say(ev)) {
-			rules_prompt_text(g, &g->queue[0], pr.text,
-			    sizeof pr.text);
-			game_events_add(ev, GAME_EV_PROMPT, -1, "%s", pr.text);
-		}
+		if (ev != NULL &&
+		    (e = game_events_new(ev, GAME_EV_PROMPT, -1)) != NULL)
+			rules_prompt_text(g, &g->queue[0], e->text,
+			    sizeof e->text);
 		return;
 	}
 	if (g->draw_due) {
@@ -374,9 +401,12 @@ rules_settle(struct game *g, struct game_events *ev)
 		g->hand[g->active][g->nhand[g->active]++] = g->deck[--g->ndeck];
 		if (ev != NULL)
 			ev->private_changed |= BIT(g->active);
-		if (rules_say(ev))
-			game_events_add(ev, GAME_EV_INFO, g->active,
-			    "@{%d} draws a card.", g->active);
+		if (ev != NULL && (e = game_events_new(ev, GAME_EV_INFO,
+		    g->active)) != NULL) {
+			game_text_init(&t, e->text, sizeof e->text);
+			game_text_seat(&t, g->active);
+			game_text_put(&t, " draws a card.");
+		}
 	}
 	/* Both views change: the "your move" line moves on. */
 	if (ev != NULL)
@@ -410,9 +440,11 @@ static int
 rules_play(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
-	struct cheers_pending	*p;
-	char			 where[48];
-	int			 ci = m->args[0], x, c, idx[1];
+	struct cheers_pending		*p;
+	struct game_event		*e;
+	struct game_text		 t;
+	const struct cheers_card	*cd;
+	int				 ci = m->args[0], x, c, idx[1], cheers;
 
 	if (ci < 1 || ci > g->nhand[seat])
 		return set_cause(cause, "Card %d is not in your hand: you hold "
@@ -421,6 +453,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 		return rules_bad_target(g, m->args[1], cause);
 
 	c = g->hand[seat][ci - 1];
+	cd = &g->card[c];
 	memmove(&g->hand[seat][ci - 1], &g->hand[seat][ci],
 	    (size_t)(g->nhand[seat] - ci) * sizeof (int));
 	g->nhand[seat]--;
@@ -428,29 +461,35 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 	g->draw_due = 1;
 	if (ev != NULL)
 		ev->private_changed |= BIT(seat);
-	if (cheers_matches(g, x, c, idx, 1) > 0) {
+	if ((cheers = cheers_matches(g, x, c, idx, 1) > 0)) {
 		p = &g->queue[g->nqueue++];
 		p->kind = CHEERS_P_CHEERS;
 		p->shaker = x;
 		p->card = c;
-		if (rules_say(ev)) {
-			cheers_place_name(g, x, where, sizeof where);
-			game_events_add(ev, GAME_EV_CHEERS, seat, "@{%d} offers "
-			    "%s to %s \xe2\x80\x94 CHEERS! (%s cheers with %s)",
-			    seat, cheers_kind_emoji[g->card[c].big], where,
-			    cheers_kind_emoji[g->card[c].big],
-			    cheers_kind_emoji[g->card[c].small]);
-		}
-	} else {
+	} else
 		rules_overflow(g, x);
-		if (rules_say(ev)) {
-			cheers_place_name(g, x, where, sizeof where);
-			game_events_add(ev, GAME_EV_INFO, seat, "@{%d} offers %s "
-			    "to %s.", seat, cheers_kind_emoji[g->card[c].big],
-			    where);
-		}
+	/*
+	 * "@{0} offers <big> to <shaker>." or, when it matches, "@{0} offers
+	 * <big> to <shaker> — CHEERS! (<big> cheers with <small>)".
+	 */
+	if (ev != NULL && (e = game_events_new(ev, cheers ? GAME_EV_CHEERS :
+	    GAME_EV_INFO, seat)) != NULL) {
+		game_text_init(&t, e->text, sizeof e->text);
+		game_text_seat(&t, seat);
+		game_text_put(&t, " offers ");
+		game_text_put(&t, cheers_kind_emoji[cd->big]);
+		game_text_put(&t, " to ");
+		cheers_place_put(g, x, &t);
+		if (cheers) {
+			game_text_put(&t, " \xe2\x80\x94 CHEERS! (");
+			game_text_put(&t, cheers_kind_emoji[cd->big]);
+			game_text_put(&t, " cheers with ");
+			game_text_put(&t, cheers_kind_emoji[cd->small]);
+			game_text_put(&t, ")");
+		} else
+			game_text_put(&t, ".");
 	}
-	rules_settle(g, ev);
+	rules_settle(g, ev, BIT(x));
 	return 0;
 }
 
@@ -458,8 +497,9 @@ static int
 rules_move(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
-	char	where[48];
-	int	ci = m->args[0], x, c;
+	struct game_event	*e;
+	struct game_text	 t;
+	int			 ci = m->args[0], x, c;
 
 	if (g->nshaker[seat] == 0)
 		return set_cause(cause, "Your shaker is empty: there is no card "
@@ -477,13 +517,20 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 	g->shaker[x][g->nshaker[x]++] = c;
 	g->draw_due = 0;
 	rules_overflow(g, x);
-	if (rules_say(ev)) {
-		cheers_place_name(g, x, where, sizeof where);
-		game_events_add(ev, GAME_EV_INFO, seat, "@{%d} gives away a "
-		    "drink: %s from @{%d}'s shaker to %s.", seat,
-		    cheers_kind_emoji[g->card[c].big], seat, where);
+	/* "@{0} gives away a drink: <big> from @{0}'s shaker to <shaker>." */
+	if (ev != NULL &&
+	    (e = game_events_new(ev, GAME_EV_INFO, seat)) != NULL) {
+		game_text_init(&t, e->text, sizeof e->text);
+		game_text_seat(&t, seat);
+		game_text_put(&t, " gives away a drink: ");
+		game_text_put(&t, cheers_kind_emoji[g->card[c].big]);
+		game_text_put(&t, " from ");
+		cheers_place_put(g, seat, &t);
+		game_text_put(&t, " to ");
+		cheers_place_put(g, x, &t);
+		game_text_put(&t, ".");
 	}
-	rules_settle(g, ev);
+	rules_settle(g, ev, BIT(seat) | BIT(x));
 	return 0;
 }
 
@@ -511,7 +558,7 @@ rules_throw(struct game *g, int seat, struct game_events *ev)
 		game_events_add(ev, GAME_EV_INFO, seat, "@{%d} throws up: "
 		    "discards %d cards and draws %d.", seat, n, g->nhand[seat]);
 	g->draw_due = 0;
-	rules_settle(g, ev);
+	rules_settle(g, ev, 0);
 	return 0;
 }
 
@@ -592,7 +639,7 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		    cheers_kind_emoji[g->card[played].big], w1,
 		    cheers_kind_emoji[g->card[matched].big], w2);
 	}
-	rules_settle(g, ev);
+	rules_settle(g, ev, BIT(p.shaker) | BIT(t1) | BIT(t2));
 	return 0;
 }
 
@@ -600,9 +647,11 @@ static int
 rules_discard(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
-	struct cheers_pending	p = g->queue[0];
-	char			where[48];
-	int			k = m->args[0], c;
+	struct cheers_pending	 p = g->queue[0];
+	struct game_event	*e;
+	struct game_text	 t;
+	char			 where[48];
+	int			 k = m->args[0], c;
 
 	if (k < 1 || k > g->nshaker[p.shaker]) {
 		cheers_place_name(g, p.shaker, where, sizeof where);
@@ -616,12 +665,18 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 	g->nqueue--;
 	if (ev != NULL)
 		ev->private_changed |= cheers_prompt_seats(g, &p);
-	if (rules_say(ev)) {
-		cheers_place_name(g, p.shaker, where, sizeof where);
-		game_events_add(ev, GAME_EV_INFO, seat, "@{%d} discards %s from "
-		    "%s.", seat, cheers_kind_emoji[g->card[c].big], where);
+	/* "@{0} discards <big> from <shaker>." */
+	if (ev != NULL &&
+	    (e = game_events_new(ev, GAME_EV_INFO, seat)) != NULL) {
+		game_text_init(&t, e->text, sizeof e->text);
+		game_text_seat(&t, seat);
+		game_text_put(&t, " discards ");
+		game_text_put(&t, cheers_kind_emoji[g->card[c].big]);
+		game_text_put(&t, " from ");
+		cheers_place_put(g, p.shaker, &t);
+		game_text_put(&t, ".");
 	}
-	rules_settle(g, ev);
+	rules_settle(g, ev, BIT(p.shaker));
 	return 0;
 }
 
@@ -693,7 +748,8 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 {
 	if (g->state != GAME_RUNNING || max == 0)
 		return 0;
-	memset(out, 0, sizeof *out);
+	/* Field by field: the text is written next, whole. */
+	out->each = 0;
 	if (g->nqueue > 0) {
 		out->seats = cheers_prompt_seats(g, &g->queue[0]);
 		out->turn = 0;
@@ -712,18 +768,78 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 	return 1;
 }
 
+/* Appends one move to out (up to max), counting it in *n even past max. */
 static void
 rules_add(struct game_move *out, size_t max, int *n, int action, int a0,
     int a1, int a2)
 {
+	int	i;
+
 	if ((size_t)*n < max) {
 		out[*n].action = action;
 		out[*n].args[0] = a0;
 		out[*n].args[1] = a1;
 		out[*n].args[2] = a2;
-		out[*n].args[3] = -1;
+		for (i = 3; i < GAME_MAX_ARGS; i++)
+			out[*n].args[i] = -1;
 	}
 	(*n)++;
+}
+
+/*
+ * The moves of an ordinary turn: play a hand card to any shaker, move a
+ * card of one's shaker to another, or throw.  Listed before every move of
+ * a random or searching player, so when they all fit they are written
+ * whole from a template, without a bounds check each.
+ */
+static int
+rules_legal_turn(const struct game *g, int seat, struct game_move *out,
+    size_t max)
+{
+	struct game_move	mv;
+	int			tg[CHEERS_MAX_SHAKERS], i, t1, n = 0, total;
+
+	for (t1 = 0; t1 < g->nshakers; t1++)
+		tg[t1] = rules_target_of(g, t1);
+	total = g->nhand[seat] * g->nshakers +
+	    g->nshaker[seat] * (g->nshakers - 1) + 1;
+	if ((size_t)total > max) {
+		for (i = 1; i <= g->nhand[seat]; i++)
+			for (t1 = 0; t1 < g->nshakers; t1++)
+				rules_add(out, max, &n, CHEERS_A_PLAY, i,
+				    tg[t1], -1);
+		for (i = 1; i <= g->nshaker[seat]; i++)
+			for (t1 = 0; t1 < g->nshakers; t1++)
+				if (t1 != seat)
+					rules_add(out, max, &n, CHEERS_A_MOVE,
+					    i, tg[t1], -1);
+		rules_add(out, max, &n, CHEERS_A_THROW, -1, -1, -1);
+		return (int)max;
+	}
+	for (i = 0; i < GAME_MAX_ARGS; i++)
+		mv.args[i] = -1;
+	mv.action = CHEERS_A_PLAY;
+	for (i = 1; i <= g->nhand[seat]; i++) {
+		mv.args[0] = i;
+		for (t1 = 0; t1 < g->nshakers; t1++) {
+			mv.args[1] = tg[t1];
+			out[n++] = mv;
+		}
+	}
+	mv.action = CHEERS_A_MOVE;
+	for (i = 1; i <= g->nshaker[seat]; i++) {
+		mv.args[0] = i;
+		for (t1 = 0; t1 < g->nshakers; t1++) {
+			if (t1 == seat)
+				continue;
+			mv.args[1] = tg[t1];
+			out[n++] = mv;
+		}
+	}
+	mv.action = CHEERS_A_THROW;
+	mv.args[0] = mv.args[1] = -1;
+	out[n++] = mv;
+	return n;
 }
 
 /*
@@ -735,52 +851,37 @@ cheers_legal(const struct game *g, int seat, struct game_move *out, size_t max)
 {
 	const struct cheers_pending	*p;
 	int				 idx[CHEERS_SHAKER_ROOM], n = 0, nm;
-	int				 i, j, k, t1, t2, team;
+	int				 j, k, t1, t2, team;
 
 	if (g->state != GAME_RUNNING || seat < 0 || seat >= g->nplayers)
 		return 0;
-	if (g->nqueue > 0) {
-		p = &g->queue[0];
-		if (!(cheers_prompt_seats(g, p) & BIT(seat)))
-			return 0;
-		if (p->kind == CHEERS_P_OVERFLOW) {
-			for (k = 1; k <= g->nshaker[p->shaker]; k++)
-				rules_add(out, max, &n, CHEERS_A_DISCARD, k, -1, -1);
-			return n < (int)max ? n : (int)max;
-		}
-		team = g->team_of[seat];
-		nm = cheers_matches(g, p->shaker, p->card, idx,
-		    CHEERS_SHAKER_ROOM);
-		for (t1 = 0; t1 < g->nshakers; t1++) {
-			for (t2 = 0; t2 < g->nshakers; t2++) {
-				if (t1 == t2 || t1 == p->shaker ||
-				    t2 == p->shaker)
-					continue;
-				if (g->mode != CHEERS_MASQUERADE &&
-				    !cheers_is_opponent_shaker(g, team, t1) &&
-				    !cheers_is_opponent_shaker(g, team, t2))
-					continue;
-				for (j = 0; j < nm; j++)
-					rules_add(out, max, &n, CHEERS_A_GIVE,
-					    rules_target_of(g, t1),
-					    rules_target_of(g, t2),
-					    nm == 1 ? -1 : idx[j] + 1);
-			}
-		}
+	if (g->nqueue == 0)
+		return seat == g->active ? rules_legal_turn(g, seat, out, max) : 0;
+	p = &g->queue[0];
+	if (!(cheers_prompt_seats(g, p) & BIT(seat)))
+		return 0;
+	if (p->kind == CHEERS_P_OVERFLOW) {
+		for (k = 1; k <= g->nshaker[p->shaker]; k++)
+			rules_add(out, max, &n, CHEERS_A_DISCARD, k, -1, -1);
 		return n < (int)max ? n : (int)max;
 	}
-	if (seat != g->active)
-		return 0;
-	for (i = 1; i <= g->nhand[seat]; i++)
-		for (t1 = 0; t1 < g->nshakers; t1++)
-			rules_add(out, max, &n, CHEERS_A_PLAY, i,
-			    rules_target_of(g, t1), -1);
-	for (i = 1; i <= g->nshaker[seat]; i++)
-		for (t1 = 0; t1 < g->nshakers; t1++)
-			if (t1 != seat)
-				rules_add(out, max, &n, CHEERS_A_MOVE, i,
-				    rules_target_of(g, t1), -1);
-	rules_add(out, max, &n, CHEERS_A_THROW, -1, -1, -1);
+	team = g->team_of[seat];
+	nm = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
+	for (t1 = 0; t1 < g->nshakers; t1++) {
+		for (t2 = 0; t2 < g->nshakers; t2++) {
+			if (t1 == t2 || t1 == p->shaker || t2 == p->shaker)
+				continue;
+			if (g->mode != CHEERS_MASQUERADE &&
+			    !cheers_is_opponent_shaker(g, team, t1) &&
+			    !cheers_is_opponent_shaker(g, team, t2))
+				continue;
+			for (j = 0; j < nm; j++)
+				rules_add(out, max, &n, CHEERS_A_GIVE,
+				    rules_target_of(g, t1),
+				    rules_target_of(g, t2),
+				    nm == 1 ? -1 : idx[j] + 1);
+		}
+	}
 	return n < (int)max ? n : (int)max;
 }
 

@@ -1,0 +1,89 @@
+/*
+ * text.h: a capped text being built in a caller's fixed buffer, a piece at
+ * a time, for the texts a game writes on every move (prompts asked before
+ * each move, narration).  Appending a literal compiles to one short copy;
+ * game_format() parses its format at run time, which costs more than the
+ * rules on the hottest paths (make bench).  Like game_format(), the text is
+ * always terminated and cut at the buffer's last byte.
+ */
+#ifndef GAME_TEXT_H
+#define GAME_TEXT_H
+
+#include <stddef.h>
+#include <string.h>
+
+struct game_text {
+	char	*buf;		/* the caller's */
+	size_t	 at;		/* bytes written, not counting the NUL */
+	size_t	 end;		/* len - 1: room for the NUL is kept */
+};
+
+/* Starts an empty text in buf (borrowed; len at least 1). */
+static inline void
+game_text_init(struct game_text *t, char *buf, size_t len)
+{
+	t->buf = buf;
+	t->at = 0;
+	t->end = len - 1;
+	buf[0] = '\0';
+}
+
+/*
+ * Appends n bytes of s, cut at the end of the buffer; keeps it terminated.
+ * When the piece fits, n is usually a constant here (a literal's length)
+ * and the copy is a few moves.
+ */
+static inline void
+game_text_put_n(struct game_text *t, const char *s, size_t n)
+{
+	size_t	room = t->end - t->at;
+
+	if (__builtin_expect(n <= room, 1))
+		memcpy(t->buf + t->at, s, n);
+	else
+		memcpy(t->buf + t->at, s, n = room);
+	t->at += n;
+	t->buf[t->at] = '\0';
+}
+
+/* Appends the string s (borrowed). */
+static inline void
+game_text_put(struct game_text *t, const char *s)
+{
+	game_text_put_n(t, s, strlen(s));
+}
+
+/* Appends v in decimal. */
+static inline void
+game_text_int(struct game_text *t, int v)
+{
+	char		digits[16];
+	size_t		i = sizeof digits;
+	unsigned	u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+
+	do {
+		digits[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (v < 0)
+		digits[--i] = '-';
+	game_text_put_n(t, digits + i, sizeof digits - i);
+}
+
+/* Appends a seat's mention, "@{2}", as renderers expect it. */
+static inline void
+game_text_seat(struct game_text *t, int seat)
+{
+	char	m[4] = { '@', '{', '0', '}' };
+
+	if (seat >= 0 && seat <= 9) {
+		m[2] = (char)('0' + seat);
+		game_text_put_n(t, m, sizeof m);
+		return;
+	}
+	game_text_put_n(t, "@{", 2);
+	game_text_int(t, seat);
+	game_text_put_n(t, "}", 1);
+}
+
+#endif
