@@ -33,7 +33,7 @@ game_text_init(struct game_text *t, char *buf, size_t len)
  * When the piece fits, n is usually a constant here (a literal's length)
  * and the copy is a few moves.
  */
-static inline void
+static inline __attribute__((always_inline)) void
 game_text_put_n(struct game_text *t, const char *s, size_t n)
 {
 	size_t	room = t->end - t->at;
@@ -47,7 +47,7 @@ game_text_put_n(struct game_text *t, const char *s, size_t n)
 }
 
 /* Appends the string s (borrowed). */
-static inline void
+static inline __attribute__((always_inline)) void
 game_text_put(struct game_text *t, const char *s)
 {
 	game_text_put_n(t, s, strlen(s));
@@ -71,7 +71,7 @@ game_text_int(struct game_text *t, int v)
 }
 
 /* Appends a seat's mention, "@{2}", as renderers expect it. */
-static inline void
+static inline __attribute__((always_inline)) void
 game_text_seat(struct game_text *t, int seat)
 {
 	char	m[4] = { '@', '{', '0', '}' };

@@ -17,6 +17,7 @@
 #define CHEERS_MAX_PLAYERS	6
 #define CHEERS_MAX_TEAMS	3
 #define CHEERS_MAX_SHAKERS	(CHEERS_MAX_PLAYERS + 1)
+#define CHEERS_MAX_PERIOD	36	/* turns before the order repeats */
 #define CHEERS_VOLUME		6	/* a shaker's volume */
 #define CHEERS_SHAKER_ROOM	8	/* volume plus one arrival, with a margin */
 #define CHEERS_HAND_MAX		4
@@ -91,6 +92,7 @@ struct game {
 
 	int			turn;		/* turn counter modulo period */
 	int			period;
+	int			order[CHEERS_MAX_PERIOD];	/* seat of each turn */
 	int			active;		/* seat whose turn it is */
 	int			draw_due;	/* the active seat draws once prompts end */
 	struct cheers_pending	queue[CHEERS_QUEUE_MAX];
@@ -140,7 +142,7 @@ int	 cheers_team_mask(const struct game *, int team);
 /* render.c; cheers_cat appends src to dst, capped at size like strlcat. */
 void	 cheers_cat(char *dst, const char *src, size_t size);
 void	 cheers_place_name(const struct game *, int shaker, char *, size_t);
-void	 cheers_place_put(const struct game *, int shaker, struct game_text *);
+
 char	*cheers_render_public(const struct game *);
 char	*cheers_render_private(const struct game *, int);
 int	 cheers_arg_label(const struct game *, int, const struct game_move *,
@@ -159,5 +161,21 @@ enum cheers_zone { CHEERS_Z_DECK, CHEERS_Z_HAND, CHEERS_Z_SHAKER, CHEERS_Z_DISCA
 int	 cheers_debug_place(struct game *, int card, int zone, int index);
 /* Finds a card id by big and small kind that is not yet in zone; -1 if none. */
 int	 cheers_debug_card(const struct game *, int big, int small);
+
+/*
+ * Appends a shaker's public name ("@{2}'s shaker") to t.  Inline: most
+ * lines of narration name one or two shakers.
+ */
+static inline void
+cheers_place_put(const struct game *g, int shaker, struct game_text *t)
+{
+	if (shaker < g->nplayers) {
+		game_text_seat(t, shaker);
+		game_text_put(t, "'s shaker");
+	} else if (g->place == CHEERS_PLACE_SHARE)
+		game_text_put(t, "the share shaker");
+	else
+		game_text_put(t, "the extra shaker");
+}
 
 #endif

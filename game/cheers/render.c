@@ -31,19 +31,6 @@ cheers_cat(char *dst, const char *src, size_t size)
 	dst[len + n] = '\0';
 }
 
-/* Appends a shaker's public name ("@{2}'s shaker") to t. */
-void
-cheers_place_put(const struct game *g, int shaker, struct game_text *t)
-{
-	if (shaker < g->nplayers) {
-		game_text_seat(t, shaker);
-		game_text_put(t, "'s shaker");
-	} else if (g->place == CHEERS_PLACE_SHARE)
-		game_text_put(t, "the share shaker");
-	else
-		game_text_put(t, "the extra shaker");
-}
-
 /* Writes a shaker's public name into buf (capped at len). */
 void
 cheers_place_name(const struct game *g, int shaker, char *buf, size_t len)

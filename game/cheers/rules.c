@@ -411,8 +411,9 @@ rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 	/* Both views change: the "your move" line moves on. */
 	if (ev != NULL)
 		ev->private_changed |= BIT(g->active);
-	g->turn = (g->turn + 1) % g->period;
-	g->active = cheers_seat_at(g, g->turn);
+	if (++g->turn == g->period)
+		g->turn = 0;
+	g->active = g->order[g->turn];
 	if (ev != NULL)
 		ev->private_changed |= BIT(g->active);
 }

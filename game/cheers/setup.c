@@ -89,8 +89,8 @@ setup_gcd(int a, int b)
 }
 
 /* The seat that plays turn number turn (any non-negative number). */
-int
-cheers_seat_at(const struct game *g, int turn)
+static int
+setup_seat_at(const struct game *g, int turn)
 {
 	int	team;
 
@@ -98,6 +98,18 @@ cheers_seat_at(const struct game *g, int turn)
 		return turn % g->nplayers;
 	team = turn % g->nteams;
 	return g->team_seat[team][(turn / g->nteams) % g->team_size[team]];
+}
+
+/*
+ * The seat that plays turn number turn (any non-negative number): from
+ * the table cheers_setup_teams made, asked on every turn.
+ */
+int
+cheers_seat_at(const struct game *g, int turn)
+{
+	if (turn >= 0 && turn < g->period)
+		return g->order[turn];
+	return setup_seat_at(g, turn);
 }
 
 /*
@@ -149,6 +161,13 @@ cheers_setup_teams(struct game *g, int layout, char **cause)
 			n++;
 		}
 	}
+
+	if (g->period > CHEERS_MAX_PERIOD)
+		return set_cause(cause, "Team layout %s repeats only after %d "
+		    "turns; the most is %d.", l->name, g->period,
+		    CHEERS_MAX_PERIOD);
+	for (t = 0; t < g->period; t++)
+		g->order[t] = setup_seat_at(g, t);
 
 	g->extra_team = -1;
 	if (g->nplayers == 2)

@@ -147,9 +147,10 @@ run_for(const struct game_ops *ops, int n, int ai, double secs,
 	uint64_t	seed = 1;
 
 	memset(out, 0, sizeof *out);
+	/* The thread's CPU clock is a system call: read it every 16 games. */
 	do {
 		play_game(ops, n, ai, seed++, out);
-		now = cpu_now();
+		now = seed % 16 == 1 ? cpu_now() : start;
 	} while (now - start < secs);
 	out->secs = now - start;
 }
