@@ -24,12 +24,18 @@ extern const char game_cheers_recipes_json[];
 const char *const cheers_kind_names[CHEERS_NKINDS] = {
 	"beer", "wine", "cocktail", "tropical", "whisky"
 };
+#define CARDS_BEER	"\xf0\x9f\x8d\xba"	/* 🍺 */
+#define CARDS_WINE	"\xf0\x9f\x8d\xb7"	/* 🍷 */
+#define CARDS_COCKTAIL	"\xf0\x9f\x8d\xb8"	/* 🍸 */
+#define CARDS_TROPICAL	"\xf0\x9f\x8d\xb9"	/* 🍹 */
+#define CARDS_WHISKY	"\xf0\x9f\xa5\x83"	/* 🥃 */
 const char *const cheers_kind_emoji[CHEERS_NKINDS] = {
-	"\xf0\x9f\x8d\xba",	/* 🍺 */
-	"\xf0\x9f\x8d\xb7",	/* 🍷 */
-	"\xf0\x9f\x8d\xb8",	/* 🍸 */
-	"\xf0\x9f\x8d\xb9",	/* 🍹 */
-	"\xf0\x9f\xa5\x83",	/* 🥃 */
+	CARDS_BEER, CARDS_WINE, CARDS_COCKTAIL, CARDS_TROPICAL, CARDS_WHISKY
+};
+/* Their lengths in bytes, for the narration of every move. */
+const unsigned char cheers_kind_emoji_len[CHEERS_NKINDS] = {
+	sizeof CARDS_BEER - 1, sizeof CARDS_WINE - 1, sizeof CARDS_COCKTAIL - 1,
+	sizeof CARDS_TROPICAL - 1, sizeof CARDS_WHISKY - 1
 };
 
 /* Returns the kind named s, or -1.  s is borrowed. */

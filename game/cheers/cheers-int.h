@@ -108,6 +108,7 @@ struct game {
 /* cards.c: kinds, the deck and the recipe cards, read from the JSON data. */
 extern const char *const cheers_kind_names[CHEERS_NKINDS];
 extern const char *const cheers_kind_emoji[CHEERS_NKINDS];
+extern const unsigned char cheers_kind_emoji_len[CHEERS_NKINDS];
 int	 cheers_cards_load(struct cheers_card *, char **cause);
 int	 cheers_recipes_load(int [CHEERS_NRECIPES][CHEERS_NKINDS], char **cause);
 int	 cheers_kind_find(const char *);
@@ -166,7 +167,7 @@ int	 cheers_debug_card(const struct game *, int big, int small);
  * Appends a shaker's public name ("@{2}'s shaker") to t.  Inline: most
  * lines of narration name one or two shakers.
  */
-static inline void
+static inline __attribute__((always_inline)) void
 cheers_place_put(const struct game *g, int shaker, struct game_text *t)
 {
 	if (shaker < g->nplayers) {
@@ -176,6 +177,13 @@ cheers_place_put(const struct game *g, int shaker, struct game_text *t)
 		game_text_put(t, "the share shaker");
 	else
 		game_text_put(t, "the extra shaker");
+}
+
+/* Appends the emoji of a kind of drink to t. */
+static inline __attribute__((always_inline)) void
+cheers_kind_put(int kind, struct game_text *t)
+{
+	game_text_put_n(t, cheers_kind_emoji[kind], cheers_kind_emoji_len[kind]);
 }
 
 #endif

@@ -209,16 +209,16 @@ rules_prompt_text(const struct game *g, const struct cheers_pending *p,
 	game_text_put(&t, ": ");
 	rules_who_put(g, cheers_prompt_seats(g, p), &t);
 	game_text_put(&t, " must give the played ");
-	game_text_put(&t, cheers_kind_emoji[g->card[p->card].big]);
+	cheers_kind_put(g->card[p->card].big, &t);
 	if (n == 1) {
 		game_text_put(&t, " and the matching ");
-		game_text_put(&t, cheers_kind_emoji[g->card[p->card].small]);
+		cheers_kind_put(g->card[p->card].small, &t);
 		game_text_put(&t, " to two other shakers: give <target> "
 		    "<target>.");
 		return;
 	}
 	game_text_put(&t, " and one matching ");
-	game_text_put(&t, cheers_kind_emoji[g->card[p->card].small]);
+	cheers_kind_put(g->card[p->card].small, &t);
 	game_text_put(&t, " (card ");
 	for (i = 0; i < n && i < CHEERS_SHAKER_ROOM; i++) {
 		if (i > 0)
@@ -478,14 +478,14 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 		game_text_init(&t, e->text, sizeof e->text);
 		game_text_seat(&t, seat);
 		game_text_put(&t, " offers ");
-		game_text_put(&t, cheers_kind_emoji[cd->big]);
+		cheers_kind_put(cd->big, &t);
 		game_text_put(&t, " to ");
 		cheers_place_put(g, x, &t);
 		if (cheers) {
 			game_text_put(&t, " \xe2\x80\x94 CHEERS! (");
-			game_text_put(&t, cheers_kind_emoji[cd->big]);
+			cheers_kind_put(cd->big, &t);
 			game_text_put(&t, " cheers with ");
-			game_text_put(&t, cheers_kind_emoji[cd->small]);
+			cheers_kind_put(cd->small, &t);
 			game_text_put(&t, ")");
 		} else
 			game_text_put(&t, ".");
@@ -524,7 +524,7 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 		game_text_init(&t, e->text, sizeof e->text);
 		game_text_seat(&t, seat);
 		game_text_put(&t, " gives away a drink: ");
-		game_text_put(&t, cheers_kind_emoji[g->card[c].big]);
+		cheers_kind_put(g->card[c].big, &t);
 		game_text_put(&t, " from ");
 		cheers_place_put(g, seat, &t);
 		game_text_put(&t, " to ");
@@ -672,7 +672,7 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 		game_text_init(&t, e->text, sizeof e->text);
 		game_text_seat(&t, seat);
 		game_text_put(&t, " discards ");
-		game_text_put(&t, cheers_kind_emoji[g->card[c].big]);
+		cheers_kind_put(g->card[c].big, &t);
 		game_text_put(&t, " from ");
 		cheers_place_put(g, p.shaker, &t);
 		game_text_put(&t, ".");
