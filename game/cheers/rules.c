@@ -568,7 +568,9 @@ rules_give(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	struct cheers_pending	 p = g->queue[0];
-	char			 w1[48], w2[48], list[48], one[16];
+	struct game_event	*e;
+	struct game_text	 t;
+	char			 w1[48], list[48], one[16];
 	int			 idx[CHEERS_SHAKER_ROOM], n, i, t1, t2, k, pos;
 	int			 played, matched;
 
@@ -632,13 +634,20 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 	rules_overflow(g, t2);
 	if (ev != NULL)
 		ev->private_changed |= cheers_prompt_seats(g, &p);
-	if (rules_say(ev)) {
-		cheers_place_name(g, t1, w1, sizeof w1);
-		cheers_place_name(g, t2, w2, sizeof w2);
-		game_events_add(ev, GAME_EV_INFO, seat, "@{%d} gives away the "
-		    "CHEERSed cards: %s to %s and %s to %s.", seat,
-		    cheers_kind_emoji[g->card[played].big], w1,
-		    cheers_kind_emoji[g->card[matched].big], w2);
+	/* "@{0} gives away the CHEERSed cards: <big> to <a> and <big> to <b>." */
+	if (ev != NULL &&
+	    (e = game_events_new(ev, GAME_EV_INFO, seat)) != NULL) {
+		game_text_init(&t, e->text, sizeof e->text);
+		game_text_seat(&t, seat);
+		game_text_put(&t, " gives away the CHEERSed cards: ");
+		cheers_kind_put(g->card[played].big, &t);
+		game_text_put(&t, " to ");
+		cheers_place_put(g, t1, &t);
+		game_text_put(&t, " and ");
+		cheers_kind_put(g->card[matched].big, &t);
+		game_text_put(&t, " to ");
+		cheers_place_put(g, t2, &t);
+		game_text_put(&t, ".");
 	}
 	rules_settle(g, ev, BIT(p.shaker) | BIT(t1) | BIT(t2));
 	return 0;
