@@ -61,6 +61,11 @@ game_text_int(struct game_text *t, int v)
 	size_t		i = sizeof digits;
 	unsigned	u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
 
+	if (u < 10 && v >= 0) {
+		digits[0] = (char)('0' + u);
+		game_text_put_n(t, digits, 1);
+		return;
+	}
 	do {
 		digits[--i] = (char)('0' + u % 10);
 		u /= 10;

@@ -79,6 +79,22 @@ cheers_matches(const struct game *g, int shaker, int card, int *idx, int max)
 	return n;
 }
 
+/*
+ * Whether some card of shaker other than card has card's small icon as its
+ * big one: the test of every play, so it stops at the first.
+ */
+static int
+rules_matches_any(const struct game *g, int shaker, int card)
+{
+	int	i, want = g->card[card].small;
+
+	for (i = 0; i < g->nshaker[shaker]; i++)
+		if (g->card[g->shaker[shaker][i]].big == want &&
+		    g->shaker[shaker][i] != card)
+			return 1;
+	return 0;
+}
+
 /* Counts shaker's cards by big icon into count[5]. */
 static void
 rules_count(const struct game *g, int shaker, int *count)
@@ -148,14 +164,13 @@ rules_target_of(const struct game *g, int shaker)
 static void
 rules_who_put(const struct game *g, unsigned mask, struct game_text *t)
 {
-	int	s, n = 0;
+	unsigned	left;
 
-	for (s = 0; s < g->nplayers; s++) {
-		if (!(mask & BIT(s)))
-			continue;
-		if (n++ > 0)
+	for (left = mask & (BIT(g->nplayers) - 1); left != 0;
+	    left &= left - 1) {
+		if (left != (mask & (BIT(g->nplayers) - 1)))
 			game_text_put(t, " or ");
-		game_text_seat(t, s);
+		game_text_seat(t, __builtin_ctz(left));
 	}
 }
 
@@ -299,12 +314,13 @@ static int
 rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 {
 	char		text[GAME_TEXT_MAX];
-	unsigned	winners = 0, shakers = 0;
+	unsigned	winners = 0, shakers = 0, left;
 	int		s, team, count[CHEERS_NKINDS];
 
-	for (s = 0; s < g->nshakers; s++) {
-		if (!(changed & BIT(s)) ||
-		    g->nshaker[s] < CHEERS_RECIPE_TOKENS || rules_queued(g, s))
+	for (left = changed & (BIT(g->nshakers) - 1); left != 0;
+	    left &= left - 1) {
+		s = __builtin_ctz(left);
+		if (g->nshaker[s] < CHEERS_RECIPE_TOKENS || rules_queued(g, s))
 			continue;
 		rules_count(g, s, count);
 		for (team = 0; team < g->nteams; team++) {
@@ -445,7 +461,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 	struct game_event		*e;
 	struct game_text		 t;
 	const struct cheers_card	*cd;
-	int				 ci = m->args[0], x, c, idx[1], cheers;
+	int				 ci = m->args[0], x, c, cheers;
 
 	if (ci < 1 || ci > g->nhand[seat])
 		return set_cause(cause, "Card %d is not in your hand: you hold "
@@ -462,7 +478,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 	g->draw_due = 1;
 	if (ev != NULL)
 		ev->private_changed |= BIT(seat);
-	if ((cheers = cheers_matches(g, x, c, idx, 1) > 0)) {
+	if ((cheers = rules_matches_any(g, x, c))) {
 		p = &g->queue[g->nqueue++];
 		p->kind = CHEERS_P_CHEERS;
 		p->shaker = x;
