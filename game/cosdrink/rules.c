@@ -322,6 +322,7 @@ rules_add(struct game_move *out, int n, size_t max, int action, int a0)
 	out[n].action = action;
 	out[n].args[0] = a0;
 	out[n].args[1] = out[n].args[2] = out[n].args[3] = -1;
+	out[n].args[4] = out[n].args[5] = -1;
 	return n + 1;
 }
 

@@ -335,6 +335,7 @@ rules_add(struct game_move *out, int n, size_t max, int action, int a0,
 	out[n].args[1] = a1;
 	out[n].args[2] = a2;
 	out[n].args[3] = a3;
+	out[n].args[4] = out[n].args[5] = -1;
 	return n + 1;
 }
 

@@ -3,9 +3,14 @@
 its callback request leave the bot?  Drives a running bot (with -v, so it
 logs each callback's time) through the fake Discord of tests/discord:
 
-    discord_latency.py PORT BOT_STDERR_FILE COUNT BOT_PID
+    discord_latency.py PORT BOT_STDERR_FILE COUNT BOT_PID [LABEL [burst|noburst]]
+    discord_latency.py --flush DIR
 
-One CHEERS table (alice, and an AI that moves at once), then COUNT
+LABEL says where the state file is ("state on disk"); it is put in the
+result lines.  --flush DIR only measures the disk: how long a 4 KiB write
+and fdatasync take in DIR, as SQLite's commit of a move waits for one.
+
+One CHEERS table (alice, and an AI that moves 2 ms after her), then COUNT
 interactions one after another, in turn: /cheers status, /cheers hand, a
 click on the table's "My hand", and a move (/cheers throw when it is
 alice's turn; when it is refused, because she must answer a CHEERS or the
@@ -31,8 +36,32 @@ import time
 import urllib.error
 import urllib.request
 
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(len(xs) * p))]
+
+
+if sys.argv[1] == "--flush":
+    path = os.path.join(sys.argv[2], "flush-probe")
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
+    times = []
+    for i in range(300):
+        t0 = time.perf_counter()
+        os.pwrite(fd, b"x" * 4096, (i % 64) * 4096)
+        os.fdatasync(fd)
+        times.append((time.perf_counter() - t0) * 1e6)
+    os.close(fd)
+    os.unlink(path)
+    print("result: discord, the disk's flush (4 KiB write + fdatasync, "
+          "%d times): median %d us, p99 %d us" %
+          (len(times), statistics.median(times), pct(times, 0.99)))
+    sys.exit(0)
+
 PORT, BOT_ERR, COUNT = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 BOT_PID = int(sys.argv[4])
+LABEL = sys.argv[5] if len(sys.argv) > 5 else "state on disk"
+BURST = len(sys.argv) <= 6 or sys.argv[6] == "burst"
 BASE = "http://127.0.0.1:%d" % PORT
 ALICE, CHANNEL, GUILD = "101", "500", "700"
 
@@ -87,11 +116,6 @@ def bot_cpu():
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def pct(xs, p):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(len(xs) * p))]
-
-
 end = time.monotonic() + 20
 while time.monotonic() < end:
     with open(BOT_ERR) as f:
@@ -120,6 +144,7 @@ for i in range(COUNT):
     elif kind == 2:
         r = click_hand()
     else:
+        time.sleep(0.005)   # the AI's answer (2 ms) is in, unmeasured
         r = slash("throw")
         if "throws" in r.get("content", ""):
             moves += 1
@@ -141,8 +166,8 @@ with open(BOT_ERR) as f:
 if len(logged) < len(sent):
     sys.exit("bench: only %d callbacks were logged" % len(logged))
 us = [t for t, k in zip(logged, sent) if k >= 0]
-print("discord: %d interactions (status, hand, My hand click, throw)" %
-      len(us))
+print("discord: %s: %d interactions (status, hand, My hand click, throw)" %
+      (LABEL, len(us)))
 print("discord: INTERACTION_CREATE in -> callback out, in the bot: median "
       "%d us, p90 %d us, p99 %d us, worst %d us" %
       (statistics.median(us), pct(us, 0.90), pct(us, 0.99), max(us)))
@@ -158,9 +183,15 @@ for k, what in enumerate(("/cheers status (the table posted again)",
 print("discord: round trip seen by the fake server (Python, loopback "
       "included): median %d us, p99 %d us" %
       (statistics.median(round_trips), pct(round_trips, 0.99)))
+moves_us = [t for t, k in zip(logged, sent) if k == 3]
 print("result: discord, INTERACTION_CREATE in -> callback out (in the bot, "
-      "no network): median %d us, p99 %d us over %d interactions" %
-      (statistics.median(us), pct(us, 0.99), len(us)))
+      "no network, %s): median %d us, p99 %d us over %d interactions; "
+      "moves alone: median %d us, p99 %d us" %
+      (LABEL, statistics.median(us), pct(us, 0.99), len(us),
+       statistics.median(moves_us) if moves_us else 0,
+       pct(moves_us, 0.99) if moves_us else 0))
+if not BURST:
+    sys.exit(0)
 
 # Events per second: a burst of "/cheers hand" from 8 threads at once.
 cpu0, t0 = bot_cpu(), time.monotonic()
