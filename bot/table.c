@@ -9,6 +9,7 @@
 #include "bot/board.h"
 #include "bot/bot.h"
 #include "bot/config.h"
+#include "bot/sched.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
@@ -110,6 +111,7 @@ table_alloc(struct bot *bot, struct adapter *a, const char *channel,
 	t->channel = xstrdup(channel);
 	t->ops = ops;
 	t->state = TABLE_LOBBY;
+	t->sched_pos = -1;
 	return t;
 }
 
@@ -121,6 +123,7 @@ table_new(struct bot *bot, struct adapter *a, const char *channel,
 	size_t		 h;
 
 	t->id = bot->next_table_id++;
+	t->seq = ++bot->tables_made;
 	TAILQ_INSERT_TAIL(&bot->tables, t, entry);
 	bot->ntables++;
 	table_index_grow(bot);
@@ -148,11 +151,15 @@ table_close(struct table *t)
 	TAILQ_REMOVE(&bot->tables, t, entry);
 	bot->ntables--;
 	table_free(t);
-	/* The last table gone: the index goes too, and grows again on need. */
+	/*
+	 * The last table gone: the index and the scheduler's queue go too,
+	 * and grow again on need.
+	 */
 	if (bot->ntables == 0) {
 		free(bot->index);
 		bot->index = NULL;
 		bot->nindex = 0;
+		sched_release(bot);
 	}
 }
 
@@ -161,6 +168,7 @@ table_free(struct table *t)
 {
 	int	i;
 
+	sched_clear(t);
 	if (t->game != NULL)
 		t->ops->free_game(t->game);
 	for (i = 0; i < t->nseats; i++)

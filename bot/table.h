@@ -55,9 +55,12 @@ struct table {
 	uint64_t		 turn_timer;
 	uint64_t		 prompt_timer;
 
+	/* The one task: set only through sched_set and sched_clear. */
 	enum table_task		 task;
 	uint64_t		 deadline;	/* bot_now() ms when task is due */
 	unsigned		 task_seats;	/* seats the timeout is for */
+	int			 sched_pos;	/* place in bot->sched; -1: not queued */
+	uint64_t		 seq;		/* order made in the bot's list; 0: not in it */
 	/*
 	 * Simultaneous prompts (game_prompt.each): the seats asked, since
 	 * when (bot_now() ms) and by which prompt (a hash of its text), so
@@ -85,11 +88,12 @@ struct table	*table_find_id(struct bot *, struct adapter *, uint64_t id);
 /* A new lobby in a channel; owned by the bot's list until table_close. */
 struct table	*table_new(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
-/* Removes the table from the bot and frees it. */
+/* Removes the table from the bot and its task from the queue; frees it. */
 void		 table_close(struct table *);
 /* A table that is not in the bot's list (replays); id 0; free with table_free. */
 struct table	*table_alloc(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
+/* Frees a table (its task leaves the queue); table_close for a listed one. */
 void		 table_free(struct table *);
 
 /* Seat helpers.  Returns the seat index of a user, or -1. */
