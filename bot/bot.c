@@ -40,9 +40,7 @@ bot_release(struct bot *bot)
 		bot->ntables--;
 		table_free(t);
 	}
-	free(bot->index);
-	bot->index = NULL;
-	bot->nindex = 0;
+	table_index_release(bot);
 	sched_release(bot);
 	for (i = 0; i < bot->nadapters; i++) {
 		if (bot->adapters[i]->ops->free_adapter != NULL)

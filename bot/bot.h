@@ -36,8 +36,12 @@ struct bot {
 
 	TAILQ_HEAD(, table)	 tables;
 	int			 ntables;
-	/* Tables by adapter and channel (bot/table.c): nindex chains. */
+	/*
+	 * Tables by adapter and channel, and by id (bot/table.c): nindex
+	 * chains each.
+	 */
 	struct table		**index;
+	struct table		**index_id;
 	size_t			 nindex;
 	uint64_t		 next_table_id;
 	uint64_t		 tables_made;	/* the last table's seq (bot/table.c) */

@@ -494,7 +494,7 @@ store_restore_one(const struct store_table *r, void *arg, char **cause)
 		return 0;
 	}
 	t = table_new(bot, a, r->channel, ops);
-	t->id = r->id;
+	table_set_id(t, r->id);
 	t->seed = r->seed;
 	t->turn_timer = bot->config->tables_turn_timer_ms;
 	t->prompt_timer = bot->config->tables_prompt_timer_ms;

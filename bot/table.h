@@ -79,12 +79,18 @@ struct table {
 
 	TAILQ_ENTRY(table)	 entry;
 	struct table		*index_next;	/* chain in bot->index */
+	struct table		*index_id_next;	/* chain in bot->index_id */
+	uint64_t		 index_id;	/* the id it is chained under */
 };
 
 /* Looks up the table of a channel on an adapter; borrowed, or NULL. */
 struct table	*table_find(struct bot *, struct adapter *, const char *channel);
 /* Looks up a table by id on an adapter; borrowed, or NULL. */
 struct table	*table_find_id(struct bot *, struct adapter *, uint64_t id);
+/* Gives the table another id (a restored one), so table_find_id finds it. */
+void		 table_set_id(struct table *, uint64_t id);
+/* Frees the bot's indexes of tables (when no table is left). */
+void		 table_index_release(struct bot *);
 /* A new lobby in a channel; owned by the bot's list until table_close. */
 struct table	*table_new(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
