@@ -9,6 +9,7 @@
 #include "bot/config.h"
 #include "bot/log.h"
 #include "bot/outbox.h"
+#include "bot/sched.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
@@ -39,9 +40,8 @@ bot_release(struct bot *bot)
 		bot->ntables--;
 		table_free(t);
 	}
-	free(bot->index);
-	bot->index = NULL;
-	bot->nindex = 0;
+	table_index_release(bot);
+	sched_release(bot);
 	for (i = 0; i < bot->nadapters; i++) {
 		if (bot->adapters[i]->ops->free_adapter != NULL)
 			bot->adapters[i]->ops->free_adapter(bot->adapters[i]);
@@ -103,17 +103,13 @@ bot_now(struct bot *bot)
 void
 bot_advance(struct bot *bot, uint64_t ms)
 {
-	struct table	*t;
 	uint64_t	 end = bot->fake_now + ms, next;
 
 	/* Step from deadline to deadline so tasks run in time order. */
 	for (;;) {
-		next = end;
-		TAILQ_FOREACH(t, &bot->tables, entry) {
-			if (t->task != TASK_NONE && t->deadline > bot->fake_now &&
-			    t->deadline < next)
-				next = t->deadline;
-		}
+		next = sched_after(bot, bot->fake_now);
+		if (next > end)
+			next = end;
 		bot->fake_now = next;
 		sched_run_due(bot);
 		if (next == end)

@@ -36,13 +36,24 @@ struct bot {
 
 	TAILQ_HEAD(, table)	 tables;
 	int			 ntables;
-	/* Tables by adapter and channel (bot/table.c): nindex chains. */
+	/*
+	 * Tables by adapter and channel, and by id (bot/table.c): nindex
+	 * chains each.
+	 */
 	struct table		**index;
+	struct table		**index_id;
 	size_t			 nindex;
 	uint64_t		 next_table_id;
+	uint64_t		 tables_made;	/* the last table's seq (bot/table.c) */
 
-	/* Scheduler: one uv timer armed for the earliest table deadline. */
+	/*
+	 * Scheduler: one uv timer armed for the earliest table deadline; the
+	 * tables that have a task, in a min-heap by deadline (sched-heap.c).
+	 */
 	uv_timer_t		 timer;
+	struct table		**sched;
+	int			 nsched;
+	int			 sched_cap;
 	int			 fake_clock;	/* tests: time moves only by bot_advance */
 	uint64_t		 fake_now;	/* ms */
 

@@ -16,6 +16,7 @@
 #include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/render.h"
+#include "bot/sched.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/buf.h"
@@ -344,15 +345,12 @@ play_schedule_each(struct table *t, const struct game_prompt *p, int n)
 			break;
 		}
 	}
-	if (ai_seat >= 0 && now + cfg->tables_ai_delay_ms <= human_due) {
-		t->task = TASK_AI;
-		t->task_seats = 1u << ai_seat;
-		t->deadline = now + cfg->tables_ai_delay_ms;
-	} else if (human_seat >= 0) {
-		t->task = TASK_TIMEOUT;
-		t->task_seats = 1u << human_seat;
-		t->deadline = human_due;
-	}
+	if (ai_seat >= 0 && now + cfg->tables_ai_delay_ms <= human_due)
+		sched_set(t, TASK_AI, 1u << ai_seat, now + cfg->tables_ai_delay_ms);
+	else if (human_seat >= 0)
+		sched_set(t, TASK_TIMEOUT, 1u << human_seat, human_due);
+	else
+		sched_clear(t);
 }
 
 void
@@ -364,20 +362,22 @@ play_schedule(struct table *t)
 	unsigned		 humans = 0, ais = 0;
 	int			 n, i;
 
-	t->task = TASK_NONE;
-	t->task_seats = 0;
 	if (t->state == TABLE_LOBBY) {
-		if (cfg->tables_lobby_expiry_ms > 0) {
-			t->task = TASK_LOBBY;
-			t->deadline = bot_now(t->bot) + cfg->tables_lobby_expiry_ms;
-		}
+		if (cfg->tables_lobby_expiry_ms > 0)
+			sched_set(t, TASK_LOBBY, 0, bot_now(t->bot) +
+			    cfg->tables_lobby_expiry_ms);
+		else
+			sched_clear(t);
 		return;
 	}
-	if (t->state != TABLE_PLAYING || t->game == NULL)
+	if (t->state != TABLE_PLAYING || t->game == NULL) {
+		sched_clear(t);
 		return;
+	}
 	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
 	if (n < 1) {
 		t->asked = 0;
+		sched_clear(t);
 		return;
 	}
 	if (p[0].each) {
@@ -394,15 +394,13 @@ play_schedule(struct table *t)
 			humans |= 1u << i;
 	}
 	if (humans == 0 && ais != 0) {
-		t->task = TASK_AI;
-		t->task_seats = ais;
-		t->deadline = bot_now(t->bot) + cfg->tables_ai_delay_ms;
+		sched_set(t, TASK_AI, ais, bot_now(t->bot) +
+		    cfg->tables_ai_delay_ms);
 		return;
 	}
 	wait = p[0].turn ? t->turn_timer : t->prompt_timer;
 	if (wait == 0)
-		return;
-	t->task = TASK_TIMEOUT;
-	t->task_seats = humans;
-	t->deadline = bot_now(t->bot) + wait;
+		sched_clear(t);
+	else
+		sched_set(t, TASK_TIMEOUT, humans, bot_now(t->bot) + wait);
 }

@@ -1,7 +1,8 @@
 /*
  * The scheduler: each table has at most one task (an AI move, a timeout,
- * lobby expiry) with a deadline.  One uv timer is armed for the earliest;
- * when it fires, or after any inbound event, every due task runs.
+ * lobby expiry) with a deadline, queued by bot/sched-heap.c.  One uv timer
+ * is armed for the earliest; when it fires, or after any inbound event,
+ * every due task runs.
  */
 #include <stdlib.h>
 
@@ -11,6 +12,7 @@
 #include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/render.h"
+#include "bot/sched.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
@@ -37,21 +39,21 @@ sched_pause(struct table *t, int seat, char *cause)
 		free(text);
 		t->paused = 1;
 	}
-	t->task = TASK_AI;
-	t->task_seats = 1u << seat;
-	t->deadline = bot_now(t->bot) + TABLE_RETRY_MS;
+	sched_set(t, TASK_AI, 1u << seat, bot_now(t->bot) + TABLE_RETRY_MS);
 }
 
-/* A human ran out of time: the AI moves for them, and may keep the seat. */
+/*
+ * A human (the first seat of the task that was due) ran out of time: the
+ * AI moves for them, and may keep the seat.
+ */
 static void
-sched_timeout(struct table *t)
+sched_timeout(struct table *t, int seat)
 {
 	struct config	*cfg = t->bot->config;
 	struct seat	*s;
 	char		*text, *cause = NULL;
-	int		 seat;
 
-	if ((seat = table_task_seat(t)) == t->nseats)
+	if (seat == t->nseats)
 		return;
 	s = &t->seats[seat];
 	s->timeouts++;
@@ -91,19 +93,18 @@ sched_run(struct table *t)
 {
 	enum table_task	 task = t->task;
 	char		*cause = NULL, *text;
-	int		 seat;
+	int		 seat = table_task_seat(t);
 
-	t->task = TASK_NONE;
+	sched_clear(t);
 	switch (task) {
 	case TASK_NONE:
 		break;
 	case TASK_AI:
-		seat = table_task_seat(t);
 		if (seat < t->nseats && play_ai(t, seat, &cause) != 0)
 			sched_pause(t, seat, cause);
 		break;
 	case TASK_TIMEOUT:
-		sched_timeout(t);
+		sched_timeout(t, seat);
 		break;
 	case TASK_LOBBY:
 		text = xasprintf("The %s lobby closed: nobody started it in time.",
@@ -116,19 +117,16 @@ sched_run(struct table *t)
 		table_close(t);
 }
 
-/* The due table with the earliest deadline, or NULL. */
+/*
+ * The due table with the earliest deadline (ties: the one made first), or
+ * NULL: the top of the queue, if it is due.
+ */
 static struct table *
 sched_next(struct bot *bot, uint64_t now)
 {
-	struct table	*t, *best = NULL;
+	struct table	*t = sched_first(bot);
 
-	TAILQ_FOREACH(t, &bot->tables, entry) {
-		if (t->task == TASK_NONE || t->deadline > now)
-			continue;
-		if (best == NULL || t->deadline < best->deadline)
-			best = t;
-	}
-	return best;
+	return t != NULL && t->deadline <= now ? t : NULL;
 }
 
 void
@@ -153,18 +151,15 @@ void
 sched_rearm(struct bot *bot)
 {
 	struct table	*t;
-	uint64_t	 first = UINT64_MAX, now;
+	uint64_t	 first, now;
 
 	if (bot->fake_clock || bot->stopping)
 		return;
-	TAILQ_FOREACH(t, &bot->tables, entry) {
-		if (t->task != TASK_NONE && t->deadline < first)
-			first = t->deadline;
-	}
-	if (first == UINT64_MAX) {
+	if ((t = sched_first(bot)) == NULL) {
 		uv_timer_stop(&bot->timer);
 		return;
 	}
+	first = t->deadline;
 	now = bot_now(bot);
 	bot->timer.data = bot;
 	uv_timer_start(&bot->timer, sched_fire, first > now ? first - now : 0, 0);

@@ -18,6 +18,7 @@
 #include "bot/log.h"
 #include "bot/play.h"
 #include "bot/render.h"
+#include "bot/sched.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
@@ -437,11 +438,12 @@ store_rearm(struct table *t, int64_t since)
 	if (away < 0)
 		away = 0;
 	if ((uint64_t)away < full) {
-		t->deadline -= (uint64_t)away;
+		sched_set(t, t->task, t->task_seats, t->deadline - (uint64_t)away);
 		return;
 	}
 	if (t->task == TASK_LOBBY) {
-		t->deadline = now;	/* expires at once, and says so */
+		/* It expires at once, and says so. */
+		sched_set(t, t->task, t->task_seats, now);
 		return;
 	}
 	seat = table_task_seat(t);
@@ -492,7 +494,7 @@ store_restore_one(const struct store_table *r, void *arg, char **cause)
 		return 0;
 	}
 	t = table_new(bot, a, r->channel, ops);
-	t->id = r->id;
+	table_set_id(t, r->id);
 	t->seed = r->seed;
 	t->turn_timer = bot->config->tables_turn_timer_ms;
 	t->prompt_timer = bot->config->tables_prompt_timer_ms;

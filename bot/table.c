@@ -9,6 +9,7 @@
 #include "bot/board.h"
 #include "bot/bot.h"
 #include "bot/config.h"
+#include "bot/sched.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
@@ -16,7 +17,8 @@
  * Every table of the bot's list is also in bot->index, a hash table by
  * adapter and channel, so that finding a channel's table (every command,
  * and every table restored) does not walk all tables: with 10,000 tables
- * the walk made restoring quadratic.
+ * the walk made restoring quadratic.  bot->index_id, as many chains, has
+ * them by id, for buttons (every click names its table by id).
  */
 
 /* FNV-1a over the channel, mixed with the adapter's address. */
@@ -32,17 +34,31 @@ table_hash(const struct adapter *a, const char *channel)
 	return (size_t)(h ^ (h >> 32));
 }
 
-/* Doubles the index (from 64 chains) when it holds a table per chain. */
+/* Puts t in its id's chain, under the id it has now. */
+static void
+table_index_id_add(struct table *t)
+{
+	struct bot	*bot = t->bot;
+	size_t		 h;
+
+	t->index_id = t->id;
+	h = (size_t)(t->index_id % bot->nindex);
+	t->index_id_next = bot->index_id[h];
+	bot->index_id[h] = t;
+}
+
+/* Doubles the indexes (from 64 chains) when they hold a table per chain. */
 static void
 table_index_grow(struct bot *bot)
 {
-	struct table	**old = bot->index, *t, *next;
+	struct table	**old = bot->index, **old_id = bot->index_id, *t, *next;
 	size_t		  nold = bot->nindex, i, h;
 
 	if (bot->nindex != 0 && (size_t)bot->ntables < bot->nindex)
 		return;
 	bot->nindex = nold == 0 ? 64 : nold * 2;
 	bot->index = xcalloc(bot->nindex, sizeof *bot->index);
+	bot->index_id = xcalloc(bot->nindex, sizeof *bot->index_id);
 	for (i = 0; i < nold; i++) {
 		for (t = old[i]; t != NULL; t = next) {
 			next = t->index_next;
@@ -50,8 +66,30 @@ table_index_grow(struct bot *bot)
 			t->index_next = bot->index[h];
 			bot->index[h] = t;
 		}
+		for (t = old_id[i]; t != NULL; t = next) {
+			next = t->index_id_next;
+			table_index_id_add(t);
+		}
 	}
 	free(old);
+	free(old_id);
+}
+
+/* Takes t out of its id's chain. */
+static void
+table_index_id_remove(struct table *t)
+{
+	struct bot	 *bot = t->bot;
+	struct table	**pp;
+
+	pp = &bot->index_id[t->index_id % bot->nindex];
+	for (; *pp != NULL; pp = &(*pp)->index_id_next) {
+		if (*pp == t) {
+			*pp = t->index_id_next;
+			break;
+		}
+	}
+	t->index_id_next = NULL;
 }
 
 static void
@@ -70,6 +108,16 @@ table_index_remove(struct table *t)
 		}
 	}
 	t->index_next = NULL;
+	table_index_id_remove(t);
+}
+
+void
+table_index_release(struct bot *bot)
+{
+	free(bot->index);
+	free(bot->index_id);
+	bot->index = bot->index_id = NULL;
+	bot->nindex = 0;
 }
 
 struct table *
@@ -92,11 +140,26 @@ table_find_id(struct bot *bot, struct adapter *a, uint64_t id)
 {
 	struct table	*t;
 
-	TAILQ_FOREACH(t, &bot->tables, entry) {
+	if (bot->nindex == 0)
+		return NULL;
+	t = bot->index_id[id % bot->nindex];
+	for (; t != NULL; t = t->index_id_next) {
 		if (t->adapter == a && t->id == id)
 			return t;
 	}
 	return NULL;
+}
+
+void
+table_set_id(struct table *t, uint64_t id)
+{
+	if (t->seq == 0) {
+		t->id = id;
+		return;
+	}
+	table_index_id_remove(t);
+	t->id = id;
+	table_index_id_add(t);
 }
 
 struct table *
@@ -110,6 +173,7 @@ table_alloc(struct bot *bot, struct adapter *a, const char *channel,
 	t->channel = xstrdup(channel);
 	t->ops = ops;
 	t->state = TABLE_LOBBY;
+	t->sched_pos = -1;
 	return t;
 }
 
@@ -121,12 +185,14 @@ table_new(struct bot *bot, struct adapter *a, const char *channel,
 	size_t		 h;
 
 	t->id = bot->next_table_id++;
+	t->seq = ++bot->tables_made;
 	TAILQ_INSERT_TAIL(&bot->tables, t, entry);
 	bot->ntables++;
 	table_index_grow(bot);
 	h = table_hash(a, channel) % bot->nindex;
 	t->index_next = bot->index[h];
 	bot->index[h] = t;
+	table_index_id_add(t);
 	return t;
 }
 
@@ -148,11 +214,13 @@ table_close(struct table *t)
 	TAILQ_REMOVE(&bot->tables, t, entry);
 	bot->ntables--;
 	table_free(t);
-	/* The last table gone: the index goes too, and grows again on need. */
+	/*
+	 * The last table gone: the index and the scheduler's queue go too,
+	 * and grow again on need.
+	 */
 	if (bot->ntables == 0) {
-		free(bot->index);
-		bot->index = NULL;
-		bot->nindex = 0;
+		table_index_release(bot);
+		sched_release(bot);
 	}
 }
 
@@ -161,6 +229,7 @@ table_free(struct table *t)
 {
 	int	i;
 
+	sched_clear(t);
 	if (t->game != NULL)
 		t->ops->free_game(t->game);
 	for (i = 0; i < t->nseats; i++)

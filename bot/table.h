@@ -55,9 +55,12 @@ struct table {
 	uint64_t		 turn_timer;
 	uint64_t		 prompt_timer;
 
+	/* The one task: set only through sched_set and sched_clear. */
 	enum table_task		 task;
 	uint64_t		 deadline;	/* bot_now() ms when task is due */
 	unsigned		 task_seats;	/* seats the timeout is for */
+	int			 sched_pos;	/* place in bot->sched; -1: not queued */
+	uint64_t		 seq;		/* order made in the bot's list; 0: not in it */
 	/*
 	 * Simultaneous prompts (game_prompt.each): the seats asked, since
 	 * when (bot_now() ms) and by which prompt (a hash of its text), so
@@ -76,20 +79,27 @@ struct table {
 
 	TAILQ_ENTRY(table)	 entry;
 	struct table		*index_next;	/* chain in bot->index */
+	struct table		*index_id_next;	/* chain in bot->index_id */
+	uint64_t		 index_id;	/* the id it is chained under */
 };
 
 /* Looks up the table of a channel on an adapter; borrowed, or NULL. */
 struct table	*table_find(struct bot *, struct adapter *, const char *channel);
 /* Looks up a table by id on an adapter; borrowed, or NULL. */
 struct table	*table_find_id(struct bot *, struct adapter *, uint64_t id);
+/* Gives the table another id (a restored one), so table_find_id finds it. */
+void		 table_set_id(struct table *, uint64_t id);
+/* Frees the bot's indexes of tables (when no table is left). */
+void		 table_index_release(struct bot *);
 /* A new lobby in a channel; owned by the bot's list until table_close. */
 struct table	*table_new(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
-/* Removes the table from the bot and frees it. */
+/* Removes the table from the bot and its task from the queue; frees it. */
 void		 table_close(struct table *);
 /* A table that is not in the bot's list (replays); id 0; free with table_free. */
 struct table	*table_alloc(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
+/* Frees a table (its task leaves the queue); table_close for a listed one. */
 void		 table_free(struct table *);
 
 /* Seat helpers.  Returns the seat index of a user, or -1. */

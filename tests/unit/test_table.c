@@ -188,6 +188,52 @@ test_duration(void **state)
 	assert_string_equal(buf, "1500ms");
 }
 
+/*
+ * Tables are found by id (buttons name their table so) through the index,
+ * as it grows past many tables, after a restore gives one another id, and
+ * not once closed or on another adapter.
+ */
+static void
+test_find_id(void **state)
+{
+	struct fixture	*f = *state;
+	struct adapter	 other = f->adapter;
+	struct table	*t[300];
+	char		 channel[32];
+	uint64_t	 id;
+	int		 i;
+
+	assert_ptr_equal(table_find_id(&f->bot, &f->adapter, f->t->id), f->t);
+	for (i = 0; i < 300; i++) {
+		snprintf(channel, sizeof channel, "#c%d", i);
+		t[i] = table_new(&f->bot, &f->adapter, channel, &fake_ops);
+	}
+	for (i = 0; i < 300; i++)
+		assert_ptr_equal(table_find_id(&f->bot, &f->adapter, t[i]->id),
+		    t[i]);
+	assert_null(table_find_id(&f->bot, &other, t[0]->id));
+	assert_null(table_find_id(&f->bot, &f->adapter, 100000));
+
+	/* A restored table takes its stored id; the one it was made with is free. */
+	id = t[10]->id;
+	table_set_id(t[10], 5000);
+	assert_ptr_equal(table_find_id(&f->bot, &f->adapter, 5000), t[10]);
+	assert_null(table_find_id(&f->bot, &f->adapter, id));
+	assert_ptr_equal(table_find_id(&f->bot, &f->adapter, t[11]->id), t[11]);
+
+	for (i = 0; i < 300; i += 2) {
+		id = t[i]->id;
+		table_close(t[i]);
+		assert_null(table_find_id(&f->bot, &f->adapter, id));
+	}
+	for (i = 1; i < 300; i += 2) {
+		assert_ptr_equal(table_find_id(&f->bot, &f->adapter, t[i]->id),
+		    t[i]);
+		table_close(t[i]);
+	}
+	assert_ptr_equal(table_find_id(&f->bot, &f->adapter, f->t->id), f->t);
+}
+
 int
 main(void)
 {
@@ -196,6 +242,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_set_option, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_expand, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_seats, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_find_id, setup, teardown),
 		cmocka_unit_test(test_duration),
 	};
 
