@@ -65,9 +65,12 @@ web_init(struct slack *s, char **cause)
 	return 0;
 }
 
+/* Frees a call; as web.c does, its argument too with WEB_ARG_FREE. */
 static void
 fuzz_call_free(struct fuzz_call *c)
 {
+	if (c->flags & WEB_ARG_FREE)
+		free(c->arg);
 	free(c->method);
 	free(c->body);
 	free(c);
@@ -103,6 +106,8 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 	(void)queue;
 	if (fuzz_web_stopped || fuzz_ncalls >= WEB_TOTAL_MAX) {
 		free(body);
+		if (flags & WEB_ARG_FREE)
+			free(arg);
 		return set_cause(cause, "too many Slack calls are waiting");
 	}
 	c = xcalloc(1, sizeof *c);
