@@ -53,26 +53,33 @@ game_text_put(struct game_text *t, const char *s)
 	game_text_put_n(t, s, strlen(s));
 }
 
-/* Appends v in decimal. */
+/* Appends the number v (with a minus sign when neg) in decimal. */
 static inline void
-game_text_int(struct game_text *t, int v)
+game_text_num(struct game_text *t, unsigned long v, int neg)
 {
-	char		digits[16];
-	size_t		i = sizeof digits;
-	unsigned	u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	char	digits[24];
+	size_t	i = sizeof digits;
 
-	if (u < 10 && v >= 0) {
-		digits[0] = (char)('0' + u);
+	if (v < 10 && !neg) {
+		digits[0] = (char)('0' + v);
 		game_text_put_n(t, digits, 1);
 		return;
 	}
 	do {
-		digits[--i] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u != 0);
-	if (v < 0)
+		digits[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	if (neg)
 		digits[--i] = '-';
 	game_text_put_n(t, digits + i, sizeof digits - i);
+}
+
+/* Appends v in decimal. */
+static inline void
+game_text_int(struct game_text *t, int v)
+{
+	game_text_num(t, v < 0 ? 0ul - (unsigned long)v : (unsigned long)v,
+	    v < 0);
 }
 
 /* Appends a seat's mention, "@{2}", as renderers expect it. */
