@@ -143,7 +143,6 @@ int	 cheers_team_mask(const struct game *, int team);
 /* render.c; cheers_cat appends src to dst, capped at size like strlcat. */
 void	 cheers_cat(char *dst, const char *src, size_t size);
 void	 cheers_place_name(const struct game *, int shaker, char *, size_t);
-
 char	*cheers_render_public(const struct game *);
 char	*cheers_render_private(const struct game *, int);
 int	 cheers_arg_label(const struct game *, int, const struct game_move *,

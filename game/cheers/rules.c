@@ -198,49 +198,63 @@ rules_say(struct game_events *ev)
 }
 
 /*
- * Writes the public text of prompt p into buf.  Asked before every move
+ * Opens the next line of ev for t to write (kind, about seat); 0 when ev
+ * is NULL or full (the drop counted).
+ */
+static int
+rules_line(struct game_events *ev, enum game_event_kind kind, int seat,
+    struct game_text *t)
+{
+	struct game_event	*e;
+
+	if (ev == NULL || (e = game_events_new(ev, kind, seat)) == NULL)
+		return 0;
+	game_text_init(t, e->text, sizeof e->text);
+	return 1;
+}
+
+/*
+ * Appends the public text of prompt p to t.  Asked before every move
  * and narrated when it opens, so built piece by piece, not formatted.
  */
 static void
-rules_prompt_text(const struct game *g, const struct cheers_pending *p,
-    char *buf, size_t len)
+rules_prompt_put(const struct game *g, const struct cheers_pending *p,
+    struct game_text *t)
 {
-	struct game_text	t;
-	int			idx[CHEERS_SHAKER_ROOM], n, i;
+	int	idx[CHEERS_SHAKER_ROOM], n, i;
 
-	game_text_init(&t, buf, len);
 	if (p->kind == CHEERS_P_OVERFLOW) {
-		cheers_place_put(g, p->shaker, &t);
-		game_text_put(&t, " holds ");
-		game_text_int(&t, g->nshaker[p->shaker]);
-		game_text_put(&t, " cards: ");
-		rules_who_put(g, cheers_prompt_seats(g, p), &t);
-		game_text_put(&t, " must discard one: discard <card>.");
+		cheers_place_put(g, p->shaker, t);
+		game_text_put(t, " holds ");
+		game_text_int(t, g->nshaker[p->shaker]);
+		game_text_put(t, " cards: ");
+		rules_who_put(g, cheers_prompt_seats(g, p), t);
+		game_text_put(t, " must discard one: discard <card>.");
 		return;
 	}
 	n = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
-	game_text_put(&t, "CHEERS in ");
-	cheers_place_put(g, p->shaker, &t);
-	game_text_put(&t, ": ");
-	rules_who_put(g, cheers_prompt_seats(g, p), &t);
-	game_text_put(&t, " must give the played ");
-	cheers_kind_put(g->card[p->card].big, &t);
+	game_text_put(t, "CHEERS in ");
+	cheers_place_put(g, p->shaker, t);
+	game_text_put(t, ": ");
+	rules_who_put(g, cheers_prompt_seats(g, p), t);
+	game_text_put(t, " must give the played ");
+	cheers_kind_put(g->card[p->card].big, t);
 	if (n == 1) {
-		game_text_put(&t, " and the matching ");
-		cheers_kind_put(g->card[p->card].small, &t);
-		game_text_put(&t, " to two other shakers: give <target> "
+		game_text_put(t, " and the matching ");
+		cheers_kind_put(g->card[p->card].small, t);
+		game_text_put(t, " to two other shakers: give <target> "
 		    "<target>.");
 		return;
 	}
-	game_text_put(&t, " and one matching ");
-	cheers_kind_put(g->card[p->card].small, &t);
-	game_text_put(&t, " (card ");
+	game_text_put(t, " and one matching ");
+	cheers_kind_put(g->card[p->card].small, t);
+	game_text_put(t, " (card ");
 	for (i = 0; i < n && i < CHEERS_SHAKER_ROOM; i++) {
 		if (i > 0)
-			game_text_put(&t, ", ");
-		game_text_int(&t, idx[i] + 1);
+			game_text_put(t, ", ");
+		game_text_int(t, idx[i] + 1);
 	}
-	game_text_put(&t, ") to two other shakers: give <target> <target> "
+	game_text_put(t, ") to two other shakers: give <target> <target> "
 	    "<card>.");
 }
 
@@ -394,18 +408,15 @@ rules_take(struct game *g, int shaker, int i)
 static void
 rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 {
-	struct game_event	*e;
-	struct game_text	 t;
+	struct game_text	t;
 
 	if (rules_victory(g, ev, changed))
 		return;
 	if (g->nqueue > 0) {
 		if (ev != NULL)
 			ev->private_changed |= cheers_prompt_seats(g, &g->queue[0]);
-		if (ev != NULL &&
-		    (e = game_events_new(ev, GAME_EV_PROMPT, -1)) != NULL)
-			rules_prompt_text(g, &g->queue[0], e->text,
-			    sizeof e->text);
+		if (rules_line(ev, GAME_EV_PROMPT, -1, &t))
+			rules_prompt_put(g, &g->queue[0], &t);
 		return;
 	}
 	if (g->draw_due) {
@@ -417,9 +428,7 @@ rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 		g->hand[g->active][g->nhand[g->active]++] = g->deck[--g->ndeck];
 		if (ev != NULL)
 			ev->private_changed |= BIT(g->active);
-		if (ev != NULL && (e = game_events_new(ev, GAME_EV_INFO,
-		    g->active)) != NULL) {
-			game_text_init(&t, e->text, sizeof e->text);
+		if (rules_line(ev, GAME_EV_INFO, g->active, &t)) {
 			game_text_seat(&t, g->active);
 			game_text_put(&t, " draws a card.");
 		}
@@ -458,7 +467,6 @@ rules_play(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	struct cheers_pending		*p;
-	struct game_event		*e;
 	struct game_text		 t;
 	const struct cheers_card	*cd;
 	int				 ci = m->args[0], x, c, cheers;
@@ -489,9 +497,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 	 * "@{0} offers <big> to <shaker>." or, when it matches, "@{0} offers
 	 * <big> to <shaker> — CHEERS! (<big> cheers with <small>)".
 	 */
-	if (ev != NULL && (e = game_events_new(ev, cheers ? GAME_EV_CHEERS :
-	    GAME_EV_INFO, seat)) != NULL) {
-		game_text_init(&t, e->text, sizeof e->text);
+	if (rules_line(ev, cheers ? GAME_EV_CHEERS : GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);
 		game_text_put(&t, " offers ");
 		cheers_kind_put(cd->big, &t);
@@ -514,9 +520,8 @@ static int
 rules_move(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
-	struct game_event	*e;
-	struct game_text	 t;
-	int			 ci = m->args[0], x, c;
+	struct game_text	t;
+	int			ci = m->args[0], x, c;
 
 	if (g->nshaker[seat] == 0)
 		return set_cause(cause, "Your shaker is empty: there is no card "
@@ -535,9 +540,7 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 	g->draw_due = 0;
 	rules_overflow(g, x);
 	/* "@{0} gives away a drink: <big> from @{0}'s shaker to <shaker>." */
-	if (ev != NULL &&
-	    (e = game_events_new(ev, GAME_EV_INFO, seat)) != NULL) {
-		game_text_init(&t, e->text, sizeof e->text);
+	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);
 		game_text_put(&t, " gives away a drink: ");
 		cheers_kind_put(g->card[c].big, &t);
@@ -584,7 +587,6 @@ rules_give(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	struct cheers_pending	 p = g->queue[0];
-	struct game_event	*e;
 	struct game_text	 t;
 	char			 w1[48], list[48], one[16];
 	int			 idx[CHEERS_SHAKER_ROOM], n, i, t1, t2, k, pos;
@@ -651,9 +653,7 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 	if (ev != NULL)
 		ev->private_changed |= cheers_prompt_seats(g, &p);
 	/* "@{0} gives away the CHEERSed cards: <big> to <a> and <big> to <b>." */
-	if (ev != NULL &&
-	    (e = game_events_new(ev, GAME_EV_INFO, seat)) != NULL) {
-		game_text_init(&t, e->text, sizeof e->text);
+	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);
 		game_text_put(&t, " gives away the CHEERSed cards: ");
 		cheers_kind_put(g->card[played].big, &t);
@@ -674,7 +674,6 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	struct cheers_pending	 p = g->queue[0];
-	struct game_event	*e;
 	struct game_text	 t;
 	char			 where[48];
 	int			 k = m->args[0], c;
@@ -692,9 +691,7 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 	if (ev != NULL)
 		ev->private_changed |= cheers_prompt_seats(g, &p);
 	/* "@{0} discards <big> from <shaker>." */
-	if (ev != NULL &&
-	    (e = game_events_new(ev, GAME_EV_INFO, seat)) != NULL) {
-		game_text_init(&t, e->text, sizeof e->text);
+	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);
 		game_text_put(&t, " discards ");
 		cheers_kind_put(g->card[c].big, &t);
@@ -772,6 +769,8 @@ static const char rules_turn_text[CHEERS_MAX_PLAYERS][sizeof RULES_TURN(0)] = {
 int
 cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 {
+	struct game_text	t;
+
 	if (g->state != GAME_RUNNING || max == 0)
 		return 0;
 	/* Field by field: the text is written next, whole. */
@@ -781,7 +780,8 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 		out->turn = 0;
 		out->actions = g->queue[0].kind == CHEERS_P_CHEERS ?
 		    BIT(CHEERS_A_GIVE) : BIT(CHEERS_A_DISCARD);
-		rules_prompt_text(g, &g->queue[0], out->text, sizeof out->text);
+		game_text_init(&t, out->text, sizeof out->text);
+		rules_prompt_put(g, &g->queue[0], &t);
 		return 1;
 	}
 	out->seats = BIT(g->active);
@@ -812,36 +812,29 @@ rules_add(struct game_move *out, size_t max, int *n, int action, int a0,
 	(*n)++;
 }
 
+/* The most moves an ordinary turn can offer. */
+#define RULES_TURN_MOVES	(CHEERS_HAND_MAX * CHEERS_MAX_SHAKERS + \
+	CHEERS_SHAKER_ROOM * (CHEERS_MAX_SHAKERS - 1) + 1)
+
 /*
  * The moves of an ordinary turn: play a hand card to any shaker, move a
  * card of one's shaker to another, or throw.  Listed before every move of
- * a random or searching player, so when they all fit they are written
- * whole from a template, without a bounds check each.
+ * a random or searching player, so they are written whole from a
+ * template, without a bounds check each: into out when they all fit, else
+ * into a list of every one, of which the first max are copied.
  */
 static int
 rules_legal_turn(const struct game *g, int seat, struct game_move *out,
     size_t max)
 {
-	struct game_move	mv;
+	struct game_move	all[RULES_TURN_MOVES], *to, mv;
 	int			tg[CHEERS_MAX_SHAKERS], i, t1, n = 0, total;
 
 	for (t1 = 0; t1 < g->nshakers; t1++)
 		tg[t1] = rules_target_of(g, t1);
 	total = g->nhand[seat] * g->nshakers +
 	    g->nshaker[seat] * (g->nshakers - 1) + 1;
-	if ((size_t)total > max) {
-		for (i = 1; i <= g->nhand[seat]; i++)
-			for (t1 = 0; t1 < g->nshakers; t1++)
-				rules_add(out, max, &n, CHEERS_A_PLAY, i,
-				    tg[t1], -1);
-		for (i = 1; i <= g->nshaker[seat]; i++)
-			for (t1 = 0; t1 < g->nshakers; t1++)
-				if (t1 != seat)
-					rules_add(out, max, &n, CHEERS_A_MOVE,
-					    i, tg[t1], -1);
-		rules_add(out, max, &n, CHEERS_A_THROW, -1, -1, -1);
-		return (int)max;
-	}
+	to = (size_t)total <= max ? out : all;
 	for (i = 0; i < GAME_MAX_ARGS; i++)
 		mv.args[i] = -1;
 	mv.action = CHEERS_A_PLAY;
@@ -849,7 +842,7 @@ rules_legal_turn(const struct game *g, int seat, struct game_move *out,
 		mv.args[0] = i;
 		for (t1 = 0; t1 < g->nshakers; t1++) {
 			mv.args[1] = tg[t1];
-			out[n++] = mv;
+			to[n++] = mv;
 		}
 	}
 	mv.action = CHEERS_A_MOVE;
@@ -859,13 +852,16 @@ rules_legal_turn(const struct game *g, int seat, struct game_move *out,
 			if (t1 == seat)
 				continue;
 			mv.args[1] = tg[t1];
-			out[n++] = mv;
+			to[n++] = mv;
 		}
 	}
 	mv.action = CHEERS_A_THROW;
 	mv.args[0] = mv.args[1] = -1;
-	out[n++] = mv;
-	return n;
+	to[n++] = mv;
+	if (to == out)
+		return n;
+	memcpy(out, all, max * sizeof *out);
+	return (int)max;
 }
 
 /*

@@ -700,7 +700,7 @@ static void
 test_legal_moves(void **state)
 {
 	struct game		*g = four(), *c;
-	struct game_move	 mv[CHEERS_MAX_LEGAL];
+	struct game_move	 mv[CHEERS_MAX_LEGAL], cut[5];
 	int			 n, i;
 	char			*cause = NULL;
 
@@ -710,8 +710,10 @@ test_legal_moves(void **state)
 	n = cheers_ops.legal_moves(g, 0, mv, CHEERS_MAX_LEGAL);
 	assert_int_equal(n, 3 * 4 + 2 * 3 + 1);
 	assert_int_equal(cheers_ops.legal_moves(g, 1, mv, CHEERS_MAX_LEGAL), 0);
-	assert_int_equal(cheers_ops.legal_moves(g, 0, mv, 5), 5);
 	n = cheers_ops.legal_moves(g, 0, mv, CHEERS_MAX_LEGAL);
+	/* Cut at max: the first moves of the whole list, in its order. */
+	assert_int_equal(cheers_ops.legal_moves(g, 0, cut, 5), 5);
+	assert_memory_equal(cut, mv, 5 * sizeof *cut);
 	for (i = 0; i < n; i++) {
 		c = cheers_copy(g);
 		if (cheers_ops.apply(c, 0, &mv[i], NULL, &cause) != 0)
