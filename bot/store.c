@@ -593,7 +593,7 @@ store_finished_one(const struct store_table *r, void *arg, char **cause)
 		return 0;
 	}
 	f->t = table_alloc(f->bot, f->adapter, r->channel, ops);
-	f->t->id = r->id;
+	table_set_id(f->t, r->id);
 	f->t->seed = r->seed;
 	f->t->state = TABLE_OVER;
 	return store_parse_doc(f->t, r->doc, cause);

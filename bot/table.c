@@ -34,15 +34,13 @@ table_hash(const struct adapter *a, const char *channel)
 	return (size_t)(h ^ (h >> 32));
 }
 
-/* Puts t in its id's chain, under the id it has now. */
+/* Puts t in its id's chain. */
 static void
 table_index_id_add(struct table *t)
 {
 	struct bot	*bot = t->bot;
-	size_t		 h;
+	size_t		 h = (size_t)(t->id % bot->nindex);
 
-	t->index_id = t->id;
-	h = (size_t)(t->index_id % bot->nindex);
 	t->index_id_next = bot->index_id[h];
 	bot->index_id[h] = t;
 }
@@ -82,7 +80,7 @@ table_index_id_remove(struct table *t)
 	struct bot	 *bot = t->bot;
 	struct table	**pp;
 
-	pp = &bot->index_id[t->index_id % bot->nindex];
+	pp = &bot->index_id[t->id % bot->nindex];
 	for (; *pp != NULL; pp = &(*pp)->index_id_next) {
 		if (*pp == t) {
 			*pp = t->index_id_next;

@@ -34,7 +34,7 @@ enum table_state { TABLE_LOBBY, TABLE_PLAYING, TABLE_OVER };
 enum table_task { TASK_NONE, TASK_AI, TASK_TIMEOUT, TASK_LOBBY };
 
 struct table {
-	uint64_t		 id;
+	uint64_t		 id;		/* set only by table_new, table_set_id */
 	struct bot		*bot;
 	struct adapter		*adapter;
 	char			*channel;
@@ -80,7 +80,6 @@ struct table {
 	TAILQ_ENTRY(table)	 entry;
 	struct table		*index_next;	/* chain in bot->index */
 	struct table		*index_id_next;	/* chain in bot->index_id */
-	uint64_t		 index_id;	/* the id it is chained under */
 };
 
 /* Looks up the table of a channel on an adapter; borrowed, or NULL. */

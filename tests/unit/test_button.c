@@ -108,7 +108,7 @@ test_add_limits(void **state)
 	int			 i;
 
 	memset(&bs, 0, sizeof bs);
-	f->t->id = 9;
+	table_set_id(f->t, 9);
 	f->t->nmoves = 3;
 	button_add(&bs, 0, ADAPTER_STYLE_PRIMARY, "My hand", f->t, 0, "hand");
 	button_add(&bs, 0, ADAPTER_STYLE_PRIMARY, "Again", f->t, 0, "hand");
