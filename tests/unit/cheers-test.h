@@ -16,6 +16,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "tests/unit/game-test.h"
+
 #include "game/cheers/cheers-int.h"
 
 enum { BEER, WINE, COCKTAIL, TROPICAL, WHISKY };
@@ -213,12 +215,7 @@ t_bad(struct game *g, int seat, int action, int a0, int a1, int a2,
 static inline int
 t_said(const struct game_events *ev, const char *s)
 {
-	int	i;
-
-	for (i = 0; i < ev->n; i++)
-		if (strstr(ev->ev[i].text, s) != NULL)
-			return 1;
-	return 0;
+	return game_test_said(ev, s);
 }
 
 #endif

@@ -16,6 +16,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "tests/unit/game-test.h"
+
 #include "game/cosdrink/cosdrink-int.h"
 #include "lib/xmalloc.h"
 
@@ -26,19 +28,11 @@ enum { FIRE, ICE };
 static inline struct game *
 c_new(int n, const char *drinks, uint64_t seed)
 {
-	struct game_opts	 o;
-	struct rng		 r;
-	struct game		*g;
-	char			*cause = NULL;
+	char	opts[64];
 
-	memset(&o, 0, sizeof o);
-	o.nplayers = n;
-	o.values[COS_O_DRINKS] = drinks;
-	rng_init(&r, seed, 7);
-	g = cosdrink_ops.new_game(&o, &r, &cause);
-	if (g == NULL)
-		fail_msg("new_game: %s", cause);
-	return g;
+	snprintf(opts, sizeof opts, "drinks=%s", drinks != NULL ? drinks : "");
+	return game_test_new(&cosdrink_ops, n, drinks != NULL ? opts : NULL,
+	    seed);
 }
 
 static inline void
@@ -101,12 +95,7 @@ c_bad(struct game *g, int seat, int action, int a0, const char *want)
 static inline int
 c_said(const struct game_events *ev, const char *s)
 {
-	int	i;
-
-	for (i = 0; i < ev->n; i++)
-		if (strstr(ev->ev[i].text, s) != NULL)
-			return 1;
-	return 0;
+	return game_test_said(ev, s);
 }
 
 /* The first item card of colour and value in the game's data. */

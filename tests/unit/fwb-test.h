@@ -16,6 +16,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "tests/unit/game-test.h"
+
 #include "game/fwb/fwb-int.h"
 #include "lib/xmalloc.h"
 
@@ -31,29 +33,7 @@ enum { SHAKER, MUDDLER, STRAINER, JIGGER, STILL, BARREL };
 static inline struct game *
 f_new(int n, const char *opts, uint64_t seed)
 {
-	struct game_opts	 o;
-	struct rng		 r;
-	struct game		*g;
-	char			*cause = NULL, buf[256], *w, *eq, *save;
-	int			 i;
-
-	memset(&o, 0, sizeof o);
-	o.nplayers = n;
-	snprintf(buf, sizeof buf, "%s", opts != NULL ? opts : "");
-	for (w = strtok_r(buf, " ", &save); w != NULL;
-	    w = strtok_r(NULL, " ", &save)) {
-		eq = strchr(w, '=');
-		assert_non_null(eq);
-		*eq = '\0';
-		i = game_option_index(&fwb_ops, w);
-		assert_true(i >= 0);
-		o.values[i] = eq + 1;
-	}
-	rng_init(&r, seed, 7);
-	g = fwb_ops.new_game(&o, &r, &cause);
-	if (g == NULL)
-		fail_msg("new_game: %s", cause);
-	return g;
+	return game_test_new(&fwb_ops, n, opts, seed);
 }
 
 static inline void
@@ -120,12 +100,7 @@ f_bad(struct game *g, int seat, int action, int a0, int a1, int a2, int a3,
 static inline int
 f_said(const struct game_events *ev, const char *s)
 {
-	int	i;
-
-	for (i = 0; i < ev->n; i++)
-		if (strstr(ev->ev[i].text, s) != NULL)
-			return 1;
-	return 0;
+	return game_test_said(ev, s);
 }
 
 /* A card id of class cls and kind kind that is in the deck; fails if none. */

@@ -17,6 +17,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "tests/unit/game-test.h"
+
 #include "game/magic/magic-int.h"
 #include "lib/xmalloc.h"
 
@@ -28,29 +30,7 @@ enum { CURACAO, LIME, MINT, CHERRY, PEACH, AGAVE, HONEY, CACAO, SAFFRON,
 static inline struct game *
 m_new(int n, const char *opts, uint64_t seed)
 {
-	struct game_opts	 o;
-	struct rng		 r;
-	struct game		*g;
-	char			*cause = NULL, buf[256], *w, *eq, *save;
-	int			 i;
-
-	memset(&o, 0, sizeof o);
-	o.nplayers = n;
-	snprintf(buf, sizeof buf, "%s", opts != NULL ? opts : "");
-	for (w = strtok_r(buf, " ", &save); w != NULL;
-	    w = strtok_r(NULL, " ", &save)) {
-		eq = strchr(w, '=');
-		assert_non_null(eq);
-		*eq = '\0';
-		i = game_option_index(&magic_ops, w);
-		assert_true(i >= 0);
-		o.values[i] = eq + 1;
-	}
-	rng_init(&r, seed, 7);
-	g = magic_ops.new_game(&o, &r, &cause);
-	if (g == NULL)
-		fail_msg("new_game: %s", cause);
-	return g;
+	return game_test_new(&magic_ops, n, opts, seed);
 }
 
 static inline void
@@ -119,12 +99,7 @@ m_bad(struct game *g, int seat, int action, int a0, int a1, int a2, int a3,
 static inline int
 m_said(const struct game_events *ev, const char *s)
 {
-	int	i;
-
-	for (i = 0; i < ev->n; i++)
-		if (strstr(ev->ev[i].text, s) != NULL)
-			return 1;
-	return 0;
+	return game_test_said(ev, s);
 }
 
 /* Empties seat's hand onto the top of the deck. */
