@@ -15,6 +15,9 @@
 #include "bot/store.h"
 #include "lib/xmalloc.h"
 
+/* Distinct statements ss_stmt keeps prepared; more are prepared each time. */
+#define SS_CACHE_MAX	16
+
 struct store_sqlite {
 	struct store	 store;		/* first: a struct store * points here */
 	sqlite3		*db;
@@ -32,7 +35,19 @@ struct store_sqlite {
 	size_t		 nlog, caplog;
 	int		 in_group;
 	size_t		 group_mark;
+	/* Prepared statements kept for the connection's life (ss_stmt). */
+	struct ss_cached {
+		const char	*sql;	/* static; the key is its address */
+		sqlite3_stmt	*st;
+	}		 cache[SS_CACHE_MAX];
+	int		 ncache;
 };
+
+/* The statements of a move's commit, each prepared once (ss_do). */
+static const char ss_sql_begin[] = "BEGIN IMMEDIATE";
+static const char ss_sql_commit[] = "COMMIT";
+static const char ss_sql_savepoint[] = "SAVEPOINT w";
+static const char ss_sql_release[] = "RELEASE w";
 
 /*
  * Migration N takes a file from version N to N + 1.  Version 0 is a new
@@ -105,10 +120,68 @@ ss_error(struct store_sqlite *s, const char *what, char **cause)
 	return set_cause(cause, "%s: %s: %s", s->path, what, sqlite3_errmsg(s->db));
 }
 
+/* Runs sql, which may hold several statements (a schema, pragmas). */
 static int
 ss_exec(struct store_sqlite *s, const char *sql, const char *what, char **cause)
 {
 	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return ss_error(s, what, cause);
+	return 0;
+}
+
+/*
+ * The prepared statement of sql, one statement in static storage (the
+ * cache knows it by address, so it is parsed once for the connection's
+ * life, not on every move).  Borrowed: hand it back to ss_stmt_done after
+ * stepping.  NULL with SQLite's error set when sql does not prepare.
+ */
+static sqlite3_stmt *
+ss_stmt(struct store_sqlite *s, const char *sql)
+{
+	sqlite3_stmt	*st;
+	int		 i;
+
+	for (i = 0; i < s->ncache; i++)
+		if (s->cache[i].sql == sql)
+			return s->cache[i].st;
+	if (sqlite3_prepare_v3(s->db, sql, -1, s->ncache < SS_CACHE_MAX ?
+	    SQLITE_PREPARE_PERSISTENT : 0, &st, NULL) != SQLITE_OK)
+		return NULL;
+	if (s->ncache < SS_CACHE_MAX) {
+		s->cache[s->ncache].sql = sql;
+		s->cache[s->ncache++].st = st;
+	}
+	return st;
+}
+
+/* Resets a statement from ss_stmt for its next use (or finalizes it). */
+static void
+ss_stmt_done(struct store_sqlite *s, sqlite3_stmt *st)
+{
+	int	i;
+
+	for (i = 0; i < s->ncache; i++) {
+		if (s->cache[i].st == st) {
+			sqlite3_reset(st);
+			sqlite3_clear_bindings(st);
+			return;
+		}
+	}
+	sqlite3_finalize(st);
+}
+
+/* Runs one statement of static sql that takes no values (ss_stmt). */
+static int
+ss_do(struct store_sqlite *s, const char *sql, const char *what, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = ss_stmt(s, sql)) == NULL)
+		return ss_error(s, what, cause);
+	rc = sqlite3_step(st);
+	ss_stmt_done(s, st);
+	if (rc != SQLITE_DONE)
 		return ss_error(s, what, cause);
 	return 0;
 }
@@ -170,8 +243,8 @@ ss_write_exec(struct store_sqlite *s, const struct ss_write *w)
 	sqlite3_stmt	*st;
 	int		 i, rc;
 
-	if ((rc = sqlite3_prepare_v2(s->db, w->sql, -1, &st, NULL)) != SQLITE_OK)
-		return rc;
+	if ((st = ss_stmt(s, w->sql)) == NULL)
+		return sqlite3_errcode(s->db);
 	for (i = 0; w->types[i] != '\0'; i++) {
 		if (w->types[i] != 't')
 			sqlite3_bind_int64(st, i + 1, w->num[i]);
@@ -181,7 +254,7 @@ ss_write_exec(struct store_sqlite *s, const struct ss_write *w)
 			sqlite3_bind_text(st, i + 1, w->text[i], -1, SQLITE_STATIC);
 	}
 	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
+	ss_stmt_done(s, st);
 	return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
@@ -202,7 +275,7 @@ ss_batch_open(struct store_sqlite *s, char **cause)
 {
 	if (!s->batch || s->in_tx)
 		return 0;
-	if (ss_exec(s, "BEGIN IMMEDIATE", "starting a write", cause) != 0)
+	if (ss_do(s, ss_sql_begin, "starting a write", cause) != 0)
 		return -1;
 	s->in_tx = 1;
 	return 0;
@@ -351,6 +424,8 @@ ss_close(struct store *store)
 		return;
 	ss_log_cut(s, 0);
 	free(s->log);
+	while (s->ncache > 0)
+		sqlite3_finalize(s->cache[--s->ncache].st);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);
@@ -446,9 +521,9 @@ ss_begin(struct store *store, char **cause)
 	struct store_sqlite	*s = (struct store_sqlite *)store;
 
 	if (!s->batch)
-		return ss_exec(s, "BEGIN IMMEDIATE", "starting a write", cause);
+		return ss_do(s, ss_sql_begin, "starting a write", cause);
 	if (ss_batch_open(s, cause) != 0 ||
-	    ss_exec(s, "SAVEPOINT w", "starting a write", cause) != 0)
+	    ss_do(s, ss_sql_savepoint, "starting a write", cause) != 0)
 		return -1;
 	s->in_group = 1;
 	s->group_mark = s->nlog;
@@ -461,14 +536,14 @@ ss_commit(struct store *store, char **cause)
 	struct store_sqlite	*s = (struct store_sqlite *)store;
 
 	if (s->batch) {
-		if (ss_exec(s, "RELEASE w", "saving", cause) != 0) {
+		if (ss_do(s, ss_sql_release, "saving", cause) != 0) {
 			ss_batch_recover(s);
 			return -1;
 		}
 		s->in_group = 0;
 		return 0;
 	}
-	if (ss_exec(s, "COMMIT", "saving", cause) != 0) {
+	if (ss_do(s, ss_sql_commit, "saving", cause) != 0) {
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
 	}
@@ -517,7 +592,7 @@ ss_batch_end(struct store *store, char **cause)
 	if (!s->in_tx)
 		return 0;
 	s->in_tx = 0;
-	if (ss_exec(s, "COMMIT", "saving", cause) != 0) {
+	if (ss_do(s, ss_sql_commit, "saving", cause) != 0) {
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		rc = -1;
 	}
