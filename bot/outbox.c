@@ -171,6 +171,8 @@ outbox_end(struct bot *bot)
 		outbox_send(bot, it);
 		outbox_free(it);
 	}
+	/* The replies are on their way: the store's upkeep delays none. */
+	store_idle(bot->store);
 }
 
 void

@@ -3,6 +3,11 @@
  * move is on disk when its commit returns.  The schema is versioned with
  * PRAGMA user_version; store_sqlite_migrations[] takes any older file to
  * the current version at open, in one transaction.
+ *
+ * The write-ahead log is checkpointed by ss_idle, after a batch's output
+ * has gone, instead of inside the commit that fills it.  Once a checkpoint
+ * has copied all of it, SQLite starts the log over from its beginning, so
+ * later commits write over blocks the log already has.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -17,6 +22,8 @@
 
 /* Distinct statements ss_stmt keeps prepared; more are prepared each time. */
 #define SS_CACHE_MAX	16
+/* Log frames (pages) that call for a checkpoint: SQLite's own default. */
+#define SS_CHECKPOINT_FRAMES	1000
 
 struct store_sqlite {
 	struct store	 store;		/* first: a struct store * points here */
@@ -35,6 +42,8 @@ struct store_sqlite {
 	size_t		 nlog, caplog;
 	int		 in_group;
 	size_t		 group_mark;
+	/* Frames in the write-ahead log after the last commit. */
+	int		 wal_frames;
 	/* Prepared statements kept for the connection's life (ss_stmt). */
 	struct ss_cached {
 		const char	*sql;	/* static; the key is its address */
@@ -449,6 +458,20 @@ ss_connect(const char *path, int flags, char **cause)
 	return s;
 }
 
+/* After each commit: SQLite's count of frames in the log (sqlite3_wal_hook). */
+static int
+ss_on_wal(void *arg, sqlite3 *db, const char *name, int frames)
+{
+	struct store_sqlite	*s = arg;
+
+	s->wal_frames = frames;
+	/* A writer that never idles (an operator's command) still checkpoints. */
+	if (frames >= 4 * SS_CHECKPOINT_FRAMES)
+		sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE,
+		    NULL, NULL);
+	return SQLITE_OK;
+}
+
 static struct store *
 ss_open(const char *path, uint64_t max_size, char **cause)
 {
@@ -464,6 +487,7 @@ ss_open(const char *path, uint64_t max_size, char **cause)
 		ss_close(&s->store);
 		return NULL;
 	}
+	sqlite3_wal_hook(s->db, ss_on_wal, s);	/* instead of autocheckpoint */
 	if (max_size > 0) {
 		/* SQLite counts pages; round the cap down, to 1 page at least. */
 		snprintf(sql, sizeof sql, "PRAGMA max_page_count = %llu",
@@ -597,6 +621,26 @@ ss_batch_end(struct store *store, char **cause)
 		rc = -1;
 	}
 	return rc;
+}
+
+/*
+ * Copies the log into the file once it holds SS_CHECKPOINT_FRAMES, without
+ * waiting for readers (an operator's command reading beside the bot):
+ * what they still need is copied on a later call.  When all of it is
+ * copied the next commit starts the log over from its beginning.  A
+ * failure changes nothing; the next write reports a failing disk.
+ */
+static void
+ss_idle(struct store *store)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	int			 frames, done;
+
+	if (s->batch || s->in_tx || s->wal_frames < SS_CHECKPOINT_FRAMES)
+		return;
+	if (sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE,
+	    &frames, &done) == SQLITE_OK && done == frames)
+		s->wal_frames = 0;
 }
 
 static int
@@ -934,6 +978,7 @@ const struct store_ops store_sqlite_ops = {
 	.batch_begin = ss_batch_begin,
 	.batch_end = ss_batch_end,
 	.batch_pending = ss_batch_pending,
+	.idle = ss_idle,
 	.save_table = ss_save_table,
 	.delete_table = ss_delete_table,
 	.append_move = ss_append_move,

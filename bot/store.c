@@ -88,6 +88,13 @@ store_batch_pending(struct store *s)
 	return s == NULL ? 0 : s->ops->batch_pending(s);
 }
 
+void
+store_idle(struct store *s)
+{
+	if (s != NULL)
+		s->ops->idle(s);
+}
+
 /* The table's own state (not the game) as JSON; caller frees. */
 static char *
 store_table_doc(const struct table *t)

@@ -103,6 +103,11 @@ struct store_ops {
 	void	 (*batch_begin)(struct store *);
 	int	 (*batch_end)(struct store *, char **cause);
 	int	 (*batch_pending)(struct store *);
+	/*
+	 * Upkeep that may wait until a batch's output has gone: for SQLite,
+	 * moving the write-ahead log into the file.  Never fails a write.
+	 */
+	void	 (*idle)(struct store *);
 	int	 (*save_table)(struct store *, const struct store_table *, char **cause);
 	int	 (*delete_table)(struct store *, uint64_t id, char **cause);
 	int	 (*append_move)(struct store *, uint64_t id, const struct store_move *,
@@ -168,6 +173,11 @@ void	 store_batch_begin(struct store *);
 int	 store_batch_end(struct store *, char **cause);
 /* How many uncommitted writes the batch holds; 0 for none. */
 int	 store_batch_pending(struct store *);
+/*
+ * Upkeep kept off the path from a move to its announcement (a checkpoint
+ * of SQLite's log): called once a batch's output has been sent.
+ */
+void	 store_idle(struct store *);
 
 /*
  * Takes the state file's lock, which says "a bot (or an operator's

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include <cmocka.h>
 #include <sqlite3.h>
 
@@ -24,12 +26,19 @@
 #include "lib/xmalloc.h"
 
 static char	said[4096];
+/* While set, quiet_send notes the size of this file as it is sent to. */
+static const char *watch_path;
+static long long watch_size;
+
+static long long file_size(const char *);
 
 static int
 quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
 {
 	(void)a; (void)to; (void)cause;
 	snprintf(said + strlen(said), sizeof said - strlen(said), "%s\n", text);
+	if (watch_path != NULL)
+		watch_size = file_size(watch_path);
 	return 0;
 }
 
@@ -536,6 +545,65 @@ test_batch_survives_full_disk(void **state)
 	unlink(path);
 }
 
+/* The size of a file, 0 when there is none. */
+static long long
+file_size(const char *path)
+{
+	struct stat	sb;
+
+	return stat(path, &sb) == 0 ? (long long)sb.st_size : 0;
+}
+
+/*
+ * The write-ahead log is checkpointed once a batch's output has gone
+ * (store_idle from outbox_end), not inside the commit that fills it: the
+ * state file grows (pages copied into it) only after the move was told,
+ * never between the commit and the telling.  The log stays bounded: after
+ * 1,500 moves of two pages each (3,000 frames) it holds about 1,000.
+ */
+static void
+test_wal_checkpointed_after_output(void **state)
+{
+	struct world	 w;
+	struct table	*t = NULL;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX", wal[64];
+	char		 channel[16];
+	int		 fd = mkstemp(path), moves = 0, n = 0, after = 0;
+	long long	 size, before, biggest = 0;
+
+	(void)state;
+	close(fd);
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	world_open(&w, path);
+	while (moves < 1500) {
+		if (t == NULL || t->state != TABLE_PLAYING) {
+			snprintf(channel, sizeof channel, "#wal%d", n++);
+			t = world_game(&w, channel, 0);
+		}
+		before = file_size(path);
+		watch_path = path;
+		watch_size = -1;
+		outbox_begin(&w.bot);
+		assert_int_equal(world_ai_move(t), 0);
+		outbox_end(&w.bot);
+		watch_path = NULL;
+		assert_true(watch_size >= 0);	/* the move was told */
+		assert_true(watch_size == before);
+		if (file_size(path) > before)
+			after++;
+		moves++;
+		if ((size = file_size(wal)) > biggest)
+			biggest = size;
+	}
+	assert_true(after >= 2);
+	/* A frame is a page (4,096 bytes) and a 24-byte header. */
+	assert_true(biggest > 900LL * 4120);
+	assert_true(biggest < 1100LL * 4120);
+	assert_int_equal(db_count(path, "SELECT count(*) FROM moves"), moves);
+	world_close(&w);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -548,6 +616,7 @@ main(void)
 		cmocka_unit_test(test_finished_while_down),
 		cmocka_unit_test(test_batch_commits_before_telling),
 		cmocka_unit_test(test_batch_survives_full_disk),
+		cmocka_unit_test(test_wal_checkpointed_after_output),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
