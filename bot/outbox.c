@@ -152,19 +152,26 @@ outbox_end(struct bot *bot)
 {
 	struct outbox_item	*it;
 	char			*cause = NULL;
+	uint64_t		 t0 = 0;
 	int			 n;
 
 	if (bot->out_depth == 0 || --bot->out_depth > 0)
 		return;
 	/* Before the commit, so a crash test knows what may be unsaid. */
-	if ((n = store_batch_pending(bot->store)) > 0)
+	if ((n = store_batch_pending(bot->store)) > 0) {
 		log_debug("store: committing %d writes", n);
+		t0 = uv_hrtime();
+	}
 	if (store_batch_end(bot->store, &cause) != 0) {
 		outbox_clear(bot);
 		fatalx("cannot commit the moves just made (%s); stopping "
 		    "without announcing them: a restart resumes every table "
 		    "from its last saved move", cause);
 	}
+	/* How long the disk took (make bench reads it at -v). */
+	if (n > 0)
+		log_debug("store: committed in %llu us",
+		    (unsigned long long)((uv_hrtime() - t0) / 1000));
 	/* Sending may say more (a failed DM); that goes out directly. */
 	while ((it = TAILQ_FIRST(&bot->outbox)) != NULL) {
 		TAILQ_REMOVE(&bot->outbox, it, entry);

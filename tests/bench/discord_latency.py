@@ -43,18 +43,23 @@ def pct(xs, p):
 
 
 if sys.argv[1] == "--flush":
+    # As SQLite commits a move: two log frames (a page and a header each)
+    # written after the last, then fdatasync; one every 5 ms, as the moves
+    # of the run below come (back to back, a flush is quicker).
     path = os.path.join(sys.argv[2], "flush-probe")
     fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
     times = []
+    frames = b"x" * (2 * (4096 + 24))
     for i in range(300):
+        time.sleep(0.005)
         t0 = time.perf_counter()
-        os.pwrite(fd, b"x" * 4096, (i % 64) * 4096)
+        os.pwrite(fd, frames, i * len(frames))
         os.fdatasync(fd)
         times.append((time.perf_counter() - t0) * 1e6)
     os.close(fd)
     os.unlink(path)
-    print("result: discord, the disk's flush (4 KiB write + fdatasync, "
-          "%d times): median %d us, p99 %d us" %
+    print("result: discord, the disk's flush (8 KiB appended + fdatasync, "
+          "every 5 ms, %d times): median %d us, p99 %d us" %
           (len(times), statistics.median(times), pct(times, 0.99)))
     sys.exit(0)
 
@@ -108,6 +113,25 @@ def click_hand():
     sys.exit("bench: no table message to click")
 
 
+def timings():
+    """(us from event to callback, us its commit took or None) for every
+    interaction answered so far, in order, from the bot's log.  A commit
+    belongs to the interaction whose dispatch it follows; the AI's moves,
+    made later by a timer, belong to none."""
+    out, commit, inside = [], None, False
+    with open(BOT_ERR) as f:
+        for line in f:
+            if "dispatch INTERACTION_CREATE" in line:
+                inside, commit = True, None
+            elif inside and "store: committed in" in line:
+                commit = int(re.search(r"committed in (\d+) us", line)[1])
+            elif "callback leaves" in line:
+                out.append((int(re.search(r"leaves (\d+) us", line)[1]),
+                            commit))
+                inside, commit = False, None
+    return out
+
+
 def bot_cpu():
     """Seconds of CPU the bot has used (user + system, every thread; in
     clock ticks, so a burst should last well over 0.1 s of CPU)."""
@@ -127,8 +151,7 @@ else:
 for sub in ("new", "addbot", "start"):
     slash(sub)
 time.sleep(0.5)
-with open(BOT_ERR) as f:
-    before = len(re.findall(r"callback leaves (\d+) us", f.read()))
+before = len(timings())
 
 # Every interaction sent from here on, in order, and what it was; the
 # bot's log lines are in the same order, as they go one at a time.
@@ -160,9 +183,8 @@ for i in range(COUNT):
             slash(sub)
             sent.append(-1)
 time.sleep(0.5)
-with open(BOT_ERR) as f:
-    logged = [int(x) for x in
-              re.findall(r"callback leaves (\d+) us", f.read())][before:]
+answered = timings()[before:]
+logged = [t for t, _ in answered]
 if len(logged) < len(sent):
     sys.exit("bench: only %d callbacks were logged" % len(logged))
 us = [t for t, k in zip(logged, sent) if k >= 0]
@@ -184,12 +206,24 @@ print("discord: round trip seen by the fake server (Python, loopback "
       "included): median %d us, p99 %d us" %
       (statistics.median(round_trips), pct(round_trips, 0.99)))
 moves_us = [t for t, k in zip(logged, sent) if k == 3]
+commits = [c for (t, c), k in zip(answered, sent) if k == 3 and c is not None]
+rest = [t - c for (t, c), k in zip(answered, sent) if k == 3 and c is not None]
+if commits:
+    print("discord:   a move's commit (SQLite's write and flush)  "
+          "median %5d us, p99 %5d us" %
+          (statistics.median(commits), pct(commits, 0.99)))
+    print("discord:   a move less its commit (the bot's own time)  "
+          "median %5d us, p99 %5d us" %
+          (statistics.median(rest), pct(rest, 0.99)))
 print("result: discord, INTERACTION_CREATE in -> callback out (in the bot, "
       "no network, %s): median %d us, p99 %d us over %d interactions; "
-      "moves alone: median %d us, p99 %d us" %
+      "moves alone: median %d us, p99 %d us, of which the commit: median "
+      "%d us, p99 %d us" %
       (LABEL, statistics.median(us), pct(us, 0.99), len(us),
        statistics.median(moves_us) if moves_us else 0,
-       pct(moves_us, 0.99) if moves_us else 0))
+       pct(moves_us, 0.99) if moves_us else 0,
+       statistics.median(commits) if commits else 0,
+       pct(commits, 0.99) if commits else 0))
 if not BURST:
     sys.exit(0)
 
