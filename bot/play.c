@@ -144,33 +144,27 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 {
 	struct game_events	 ev;
 	struct game_result	 r;
-	struct game		*saved;
-	cJSON			*snap;
+	struct game		*before;
 	char			*err = NULL;
 	unsigned		 next;
 	int			 i, human, over;
 
 	/* Keep the state before the move in case it cannot be recorded. */
-	snap = t->ops->save(t->game);
+	before = t->ops->copy_game(t->game);
 	game_events_init(&ev);
 	if (t->ops->apply(t->game, seat, m, &ev, cause) != 0) {
-		cJSON_Delete(snap);
+		t->ops->free_game(before);
 		return -1;
 	}
 	if (store_move_append(t->bot->store, t, t->nmoves, seat, m, &err) != 0) {
 		free(err);
-		saved = t->ops->load(snap, &err);
-		if (saved == NULL)
-			fatalx("cannot roll back table %llu: %s",
-			    (unsigned long long)t->id, err);
 		t->ops->free_game(t->game);
-		t->game = saved;
-		cJSON_Delete(snap);
+		t->game = before;
 		return set_cause(cause, "Your move could not be saved, so it "
 		    "did not happen: my storage is failing and the operator can "
 		    "see why in the log.");
 	}
-	cJSON_Delete(snap);
+	t->ops->free_game(before);
 	t->nmoves++;
 	if (t->paused) {
 		t->paused = 0;

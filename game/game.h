@@ -154,6 +154,8 @@ struct game_ops {
 	/* Returns a new game the caller frees with free_game, or NULL and *cause. */
 	struct game	*(*new_game)(const struct game_opts *, struct rng *, char **cause);
 	void		 (*free_game)(struct game *);
+	/* A full, independent copy of a game; the caller frees it with free_game. */
+	struct game	*(*copy_game)(const struct game *);
 
 	/*
 	 * Applies seat's move.  On success returns 0 and appends events; on

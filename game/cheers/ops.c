@@ -119,6 +119,7 @@ const struct game_ops cheers_ops = {
 	.options = cheers_options,
 	.new_game = cheers_new,
 	.free_game = cheers_free,
+	.copy_game = cheers_copy,
 	.apply = cheers_apply,
 	.pending = cheers_pending_list,
 	.legal_moves = cheers_legal,

@@ -92,6 +92,7 @@ const struct game_ops cosdrink_ops = {
 	.options = cos_options,
 	.new_game = cos_new,
 	.free_game = cos_free,
+	.copy_game = cos_copy,
 	.apply = cos_apply,
 	.pending = cos_pending_list,
 	.legal_moves = cos_legal,

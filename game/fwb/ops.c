@@ -215,6 +215,7 @@ const struct game_ops fwb_ops = {
 	.options = fwb_options,
 	.new_game = fwb_new,
 	.free_game = fwb_free,
+	.copy_game = fwb_copy,
 	.apply = fwb_apply,
 	.pending = fwb_pending_list,
 	.legal_moves = fwb_legal,

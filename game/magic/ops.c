@@ -123,6 +123,7 @@ const struct game_ops magic_ops = {
 	.options = magic_options,
 	.new_game = magic_new,
 	.free_game = magic_free,
+	.copy_game = magic_copy,
 	.apply = magic_apply,
 	.pending = magic_pending_list,
 	.legal_moves = magic_legal,
