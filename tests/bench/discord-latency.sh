@@ -30,19 +30,12 @@ cleanup() {
 	[ -n "$shm" ] && rm -rf "$shm"
 }
 trap cleanup EXIT
+. "$dir/../fake-server.sh"
+fake_check discord || exit 1
 
 # run STATE_DIR LABEL BURST: one bot against a fresh fake Discord.
 run() {
-	rm -f "$tmp/port"
-	$py "$dir/../discord/fake_discord.py" --port-file "$tmp/port" \
-	    > "$tmp/fake.log" 2>&1 &
-	fake=$!
-	i=0
-	while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	port=$(cat "$tmp/port")
+	fake_start discord "$dir/../discord/fake_discord.py" || return 1
 	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
 	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
 	    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \

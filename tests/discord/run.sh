@@ -24,25 +24,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if ! $py -c 'import aiohttp' 2>/dev/null; then
-	echo "discord: FAIL: $py has no aiohttp (scripts/deps.sh installs python3-aiohttp)"
-	exit 1
-fi
+. "$dir/../fake-server.sh"
+fake_check discord || exit 1
 start=$(date +%s)
 CHEERSBOT_TEST_TOKEN=test-token
 export CHEERSBOT_TEST_TOKEN
 printf 'test-token\n' > "$tmp/token"
-$py "$dir/fake_discord.py" --port-file "$tmp/port" --heartbeat-ms 400 \
-    > "$tmp/fake.log" 2>&1 &
-fake=$!
-i=0
-while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-if [ ! -s "$tmp/port" ]; then
-	echo "discord: FAIL: the fake server did not start"
-	cat "$tmp/fake.log"
-	exit 1
-fi
-port=$(cat "$tmp/port")
+fake_start discord "$dir/fake_discord.py" --heartbeat-ms 400 || exit 1
 
 "$bot" -v -o discord.enabled=yes -o console.enabled=no \
     -o discord.api_base="http://127.0.0.1:$port/api/v10" \
@@ -140,13 +128,8 @@ if [ $status -eq 0 ] && ! sh "$dir/../selfsigned.sh" "$tmp"; then
 elif [ $status -eq 0 ]; then
 	kill "$fake"
 	wait "$fake" 2>/dev/null
-	rm -f "$tmp/port"
-	$py "$dir/fake_discord.py" --port-file "$tmp/port" --heartbeat-ms 400 \
-	    --tls "$tmp/cert.pem" "$tmp/key.pem" > "$tmp/fake.log" 2>&1 &
-	fake=$!
-	i=0
-	while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-	port=$(cat "$tmp/port")
+	fake_start discord "$dir/fake_discord.py" --heartbeat-ms 400 \
+	    --tls "$tmp/cert.pem" "$tmp/key.pem" || exit 1
 	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
 	    -o discord.api_base="https://localhost:$port/api/v10" \
 	    -o discord.ca_file="$tmp/cert.pem" \

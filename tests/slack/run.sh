@@ -25,27 +25,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if ! $py -c 'import aiohttp' 2>/dev/null; then
-	echo "slack: FAIL: $py has no aiohttp (scripts/deps.sh installs python3-aiohttp)"
-	exit 1
-fi
+. "$dir/../fake-server.sh"
+fake_check slack || exit 1
 # Starts the fake Slack (its arguments added); sets $fake and $port.
 start_fake() {
-	rm -f "$tmp/port"
-	$py "$dir/fake_slack.py" --port-file "$tmp/port" "$@" \
-	    > "$tmp/fake.log" 2>&1 &
-	fake=$!
-	i=0
-	while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	if [ ! -s "$tmp/port" ]; then
-		echo "slack: FAIL: the fake server did not start"
-		cat "$tmp/fake.log"
-		exit 1
-	fi
-	port=$(cat "$tmp/port")
+	fake_start slack "$dir/fake_slack.py" "$@" || exit 1
 }
 
 start=$(date +%s)

@@ -32,23 +32,12 @@ cleanup() {
 trap cleanup EXIT
 trap 'status=130; exit 130' INT TERM
 
-if ! $py -c 'import aiohttp' 2>/dev/null; then
-	echo "soak: FAIL: $py has no aiohttp (scripts/deps.sh installs python3-aiohttp)"
+. "$dir/../fake-server.sh"
+if ! fake_check soak || ! fake_start soak "$dir/../discord/fake_discord.py" \
+    --heartbeat-ms 1000 --seed "${SOAK_SEED:-1}"; then
 	status=1
 	exit 1
 fi
-$py "$dir/../discord/fake_discord.py" --port-file "$tmp/port" \
-    --heartbeat-ms 1000 --seed "${SOAK_SEED:-1}" > "$tmp/fake.log" 2>&1 &
-fake=$!
-i=0
-while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-if [ ! -s "$tmp/port" ]; then
-	echo "soak: FAIL: the fake Discord did not start"
-	cat "$tmp/fake.log"
-	status=1
-	exit 1
-fi
-port=$(cat "$tmp/port")
 
 # start_bot LOG: the bot on the fake Discord and $tmp/state.db.
 start_bot() {
