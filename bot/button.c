@@ -325,7 +325,7 @@ button_pick(const struct table *t, int seat, struct game_move *m, int nargs,
 	struct game_move		*legal, c;
 	char				 label[ADAPTER_LABEL_MAX * 4 + 1];
 	char				 what[ADAPTER_BUTTON_ID_MAX + 1];
-	int				 vals[BUTTON_CHOICES_MAX], n, nv, i, k;
+	int				 vals[BUTTON_CHOICES_MAX], n, nv = 0, i, k;
 	size_t				 off;
 
 	bs->n = 0;

@@ -489,7 +489,7 @@ test_batch_survives_full_disk(void **state)
 	struct world	 w;
 	struct table	*t, *tables[64];
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
-	char		*before[64], *after, channel[16], *cause = NULL;
+	char		*before[64], *after, channel[24], *cause = NULL;
 	int		 fd = mkstemp(path), n = 0, failed = 0, i, moves;
 
 	(void)state;
@@ -567,7 +567,7 @@ test_wal_checkpointed_after_output(void **state)
 	struct world	 w;
 	struct table	*t = NULL;
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX", wal[64];
-	char		 channel[16];
+	char		 channel[24];
 	int		 fd = mkstemp(path), moves = 0, n = 0, after = 0;
 	long long	 size, before, biggest = 0;
 
