@@ -41,6 +41,7 @@ bot_release(struct bot *bot)
 		table_free(t);
 	}
 	table_index_release(bot);
+	table_users_release(bot);
 	sched_release(bot);
 	for (i = 0; i < bot->nadapters; i++) {
 		if (bot->adapters[i]->ops->free_adapter != NULL)

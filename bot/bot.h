@@ -43,6 +43,10 @@ struct bot {
 	struct table		**index;
 	struct table		**index_id;
 	size_t			 nindex;
+	/* Tables by the users seated at them (bot/table-users.c). */
+	struct table_user	**index_user;
+	size_t			 nindex_user;
+	size_t			 nusers;
 	uint64_t		 next_table_id;
 	uint64_t		 tables_made;	/* the last table's seq (bot/table.c) */
 

@@ -44,8 +44,7 @@ cmd_kick_exec(struct cmd_ctx *ctx, char **cause)
 		    "its seat until the game ends.", seat);
 	if (t->state != TABLE_LOBBY) {
 		/* A kicked player cannot take the seat back with join. */
-		free(s->user_id);
-		s->user_id = NULL;
+		table_forget_user(t, seat);
 	}
 	cmd_leave_unseat(ctx, seat, "was removed from the table");
 	return 0;

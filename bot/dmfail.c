@@ -17,14 +17,19 @@
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
+/* At most this many of a user's tables are marked at once. */
+#define DMFAIL_TABLES_MAX	64
+
 void
 bot_dm_failed(struct bot *bot, struct adapter *a, const char *user_id)
 {
-	struct table	*t;
-	int		 seat;
+	struct table	*ts[DMFAIL_TABLES_MAX], *t;
+	int		 i, n, seat;
 
-	TAILQ_FOREACH(t, &bot->tables, entry) {
-		if (t->adapter != a || (seat = table_seat_of(t, user_id)) < 0 ||
+	n = table_users_find(bot, a, user_id, ts, DMFAIL_TABLES_MAX);
+	for (i = 0; i < n && i < DMFAIL_TABLES_MAX; i++) {
+		t = ts[i];
+		if ((seat = table_seat_of(t, user_id)) < 0 ||
 		    t->seats[seat].dm_closed)
 			continue;
 		log_info("table %llu: DMs to %s are closed",
@@ -36,11 +41,13 @@ bot_dm_failed(struct bot *bot, struct adapter *a, const char *user_id)
 void
 bot_dm_open(struct bot *bot, struct adapter *a, const char *user_id)
 {
-	struct table	*t;
-	int		 seat;
+	struct table	*ts[DMFAIL_TABLES_MAX], *t;
+	int		 i, n, seat;
 
-	TAILQ_FOREACH(t, &bot->tables, entry) {
-		if (t->adapter != a || (seat = table_seat_of(t, user_id)) < 0 ||
+	n = table_users_find(bot, a, user_id, ts, DMFAIL_TABLES_MAX);
+	for (i = 0; i < n && i < DMFAIL_TABLES_MAX; i++) {
+		t = ts[i];
+		if ((seat = table_seat_of(t, user_id)) < 0 ||
 		    !t->seats[seat].dm_closed)
 			continue;
 		log_info("table %llu: DMs to %s work again",

@@ -44,17 +44,12 @@ router_split(struct cmd_ctx *ctx, char *text)
 static struct table *
 router_table(struct bot *bot, const struct bot_event *ev, char **cause)
 {
-	struct table	*t, *found = NULL;
-	int		 n = 0;
+	struct table	*found = NULL;
+	int		 n;
 
 	if (!ev->is_dm)
 		return table_find(bot, ev->adapter, ev->channel);
-	TAILQ_FOREACH(t, &bot->tables, entry) {
-		if (t->adapter == ev->adapter && table_seat_of(t, ev->user_id) >= 0) {
-			found = t;
-			n++;
-		}
-	}
+	n = table_users_find(bot, ev->adapter, ev->user_id, &found, 1);
 	if (n > 1) {
 		set_cause(cause, "You sit at %d tables; use the command in the "
 		    "channel of the table you mean.", n);

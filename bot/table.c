@@ -21,14 +21,14 @@
  * them by id, for buttons (every click names its table by id).
  */
 
-/* FNV-1a over the channel, mixed with the adapter's address. */
-static size_t
-table_hash(const struct adapter *a, const char *channel)
+/* FNV-1a over the key, mixed with the adapter's address. */
+size_t
+table_hash(const struct adapter *a, const char *key)
 {
 	uint64_t	h = 14695981039346656037ULL ^ (uint64_t)(uintptr_t)a;
 
-	while (*channel != '\0') {
-		h ^= (unsigned char)*channel++;
+	while (*key != '\0') {
+		h ^= (unsigned char)*key++;
 		h *= 1099511628211ULL;
 	}
 	return (size_t)(h ^ (h >> 32));
@@ -206,8 +206,11 @@ void
 table_close(struct table *t)
 {
 	struct bot	*bot = t->bot;
+	int		 i;
 
 	board_close(t);
+	for (i = 0; i < t->nseats; i++)
+		table_users_remove(t, t->seats[i].user_id);
 	table_index_remove(t);
 	TAILQ_REMOVE(&bot->tables, t, entry);
 	bot->ntables--;
@@ -218,6 +221,7 @@ table_close(struct table *t)
 	 */
 	if (bot->ntables == 0) {
 		table_index_release(bot);
+		table_users_release(bot);
 		sched_release(bot);
 	}
 }
@@ -263,12 +267,24 @@ table_add_seat(struct table *t, const char *user_id, const char *name)
 	s->user_id = user_id == NULL ? NULL : xstrdup(user_id);
 	s->name = xstrndup(name, TABLE_NAME_MAX);
 	s->ai = user_id == NULL;
+	table_users_add(t, user_id);
 	return t->nseats++;
+}
+
+void
+table_forget_user(struct table *t, int seat)
+{
+	struct seat	*s = &t->seats[seat];
+
+	table_users_remove(t, s->user_id);
+	free(s->user_id);
+	s->user_id = NULL;
 }
 
 void
 table_remove_seat(struct table *t, int seat)
 {
+	table_users_remove(t, t->seats[seat].user_id);
 	seat_release(&t->seats[seat]);
 	memmove(&t->seats[seat], &t->seats[seat + 1],
 	    (size_t)(t->nseats - seat - 1) * sizeof t->seats[0]);

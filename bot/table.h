@@ -106,6 +106,22 @@ int		 table_seat_of(const struct table *, const char *user_id);
 /* Adds a seat; the strings are copied.  Returns its index. */
 int		 table_add_seat(struct table *, const char *user_id, const char *name);
 void		 table_remove_seat(struct table *, int seat);
+/* The seat's player is gone for good (kicked): an AI seat with no user. */
+void		 table_forget_user(struct table *, int seat);
+
+/*
+ * The tables of the bot's list where a user sits (bot/table-users.c):
+ * writes up to max of them into out (borrowed), each once, and returns
+ * how many there are.  table.c keeps the index in step with the seats;
+ * release frees it.
+ */
+int		 table_users_find(struct bot *, struct adapter *, const char *user_id,
+		     struct table **out, int max);
+void		 table_users_add(struct table *, const char *user_id);
+void		 table_users_remove(struct table *, const char *user_id);
+void		 table_users_release(struct bot *);
+/* The hash of the bot's indexes: a string (a channel, a user id) on an adapter. */
+size_t		 table_hash(const struct adapter *, const char *key);
 /* Finds a seat from a word: "@name", "name", a unique name prefix, a user id. */
 int		 table_parse_seat(const struct table *, const char *word,
 		     int self, char **cause);

@@ -234,6 +234,57 @@ test_find_id(void **state)
 	assert_ptr_equal(table_find_id(&f->bot, &f->adapter, f->t->id), f->t);
 }
 
+/*
+ * The index of tables by user: every listed table where a user sits, each
+ * once, on that user's adapter only; kept in step with seats added,
+ * removed and forgotten and with tables closed; a table outside the list
+ * (a replay) is never in it.  200 more tables make the chains grow.
+ */
+static void
+test_users(void **state)
+{
+	struct fixture	*f = *state;
+	struct adapter	 other = f->adapter;
+	struct table	*t[200], *found[4], *replay;
+	char		 channel[32], user[32];
+	int		 i;
+
+	assert_int_equal(table_users_find(&f->bot, &f->adapter, "u2", found, 4), 1);
+	assert_ptr_equal(found[0], f->t);
+	assert_int_equal(table_users_find(&f->bot, &other, "u2", found, 4), 0);
+	assert_int_equal(table_users_find(&f->bot, &f->adapter, "u9", found, 4), 0);
+
+	for (i = 0; i < 200; i++) {
+		snprintf(channel, sizeof channel, "#u%d", i);
+		snprintf(user, sizeof user, "p%d", i);
+		t[i] = table_new(&f->bot, &f->adapter, channel, &fake_ops);
+		table_add_seat(t[i], user, user);
+		if (i % 2 == 0)
+			table_add_seat(t[i], "u2", "Bob");
+	}
+	replay = table_alloc(&f->bot, &f->adapter, "#replay", &fake_ops);
+	table_add_seat(replay, "u2", "Bob");
+	/* u2 sits at #bar and at the 100 even tables; 4 are written. */
+	assert_int_equal(table_users_find(&f->bot, &f->adapter, "u2", found, 4),
+	    101);
+	for (i = 0; i < 4; i++)
+		assert_ptr_not_equal(found[i], replay);
+	assert_int_equal(table_users_find(&f->bot, &f->adapter, "p7", found, 4), 1);
+	assert_ptr_equal(found[0], t[7]);
+
+	/* Seats removed and forgotten (kicked), and tables closed. */
+	table_remove_seat(t[7], 0);
+	assert_int_equal(table_users_find(&f->bot, &f->adapter, "p7", found, 4), 0);
+	table_forget_user(t[8], 1);
+	assert_null(t[8]->seats[1].user_id);
+	for (i = 0; i < 200; i++)
+		table_close(t[i]);
+	assert_int_equal(table_users_find(&f->bot, &f->adapter, "u2", found, 4), 1);
+	assert_ptr_equal(found[0], f->t);
+	assert_int_equal(table_users_find(&f->bot, &f->adapter, "p8", found, 4), 0);
+	table_free(replay);
+}
+
 int
 main(void)
 {
@@ -243,6 +294,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_expand, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_seats, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_find_id, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_users, setup, teardown),
 		cmocka_unit_test(test_duration),
 	};
 
