@@ -131,7 +131,6 @@ void	 cheers_free(struct game *);
 int	 cheers_apply(struct game *, int, const struct game_move *,
 	     struct game_events *, char **cause);
 int	 cheers_pending_list(const struct game *, struct game_prompt *, size_t);
-int	 cheers_legal(const struct game *, int, struct game_move *, size_t);
 unsigned cheers_prompt_seats(const struct game *, const struct cheers_pending *);
 int	 cheers_shaker_team(const struct game *, int shaker);
 int	 cheers_is_opponent_shaker(const struct game *, int team, int shaker);
@@ -139,6 +138,10 @@ int	 cheers_matches(const struct game *, int shaker, int card, int *, int);
 int	 cheers_shaker_wins(const struct game *, int shaker, int team);
 int	 cheers_result_get(const struct game *, struct game_result *);
 int	 cheers_team_mask(const struct game *, int team);
+
+/* legal.c: legal_moves, and the rows it copies (made once per process). */
+void	 cheers_legal_init(void);
+int	 cheers_legal(const struct game *, int, struct game_move *, size_t);
 
 /* render.c; cheers_cat appends src to dst, capped at size like strlcat. */
 void	 cheers_cat(char *dst, const char *src, size_t size);

@@ -154,12 +154,6 @@ rules_target(const struct game *g, int t)
 	return -1;
 }
 
-static int
-rules_target_of(const struct game *g, int shaker)
-{
-	return shaker < g->nplayers ? shaker : GAME_PLACE_BASE;
-}
-
 /* Appends "@{1}" or "@{1} or @{3}" for a seat mask to t. */
 static void
 rules_who_put(const struct game *g, unsigned mask, struct game_text *t)
@@ -792,119 +786,6 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 	memcpy(out->text, rules_turn_text[g->active],
 	    sizeof rules_turn_text[0]);
 	return 1;
-}
-
-/* Appends one move to out (up to max), counting it in *n even past max. */
-static void
-rules_add(struct game_move *out, size_t max, int *n, int action, int a0,
-    int a1, int a2)
-{
-	int	i;
-
-	if ((size_t)*n < max) {
-		out[*n].action = action;
-		out[*n].args[0] = a0;
-		out[*n].args[1] = a1;
-		out[*n].args[2] = a2;
-		for (i = 3; i < GAME_MAX_ARGS; i++)
-			out[*n].args[i] = -1;
-	}
-	(*n)++;
-}
-
-/* The most moves an ordinary turn can offer. */
-#define RULES_TURN_MOVES	(CHEERS_HAND_MAX * CHEERS_MAX_SHAKERS + \
-	CHEERS_SHAKER_ROOM * (CHEERS_MAX_SHAKERS - 1) + 1)
-
-/*
- * The moves of an ordinary turn: play a hand card to any shaker, move a
- * card of one's shaker to another, or throw.  Listed before every move of
- * a random or searching player, so they are written whole from a
- * template, without a bounds check each: into out when they all fit, else
- * into a list of every one, of which the first max are copied.
- */
-static int
-rules_legal_turn(const struct game *g, int seat, struct game_move *out,
-    size_t max)
-{
-	struct game_move	all[RULES_TURN_MOVES], *to, mv;
-	int			tg[CHEERS_MAX_SHAKERS], i, t1, n = 0, total;
-
-	for (t1 = 0; t1 < g->nshakers; t1++)
-		tg[t1] = rules_target_of(g, t1);
-	total = g->nhand[seat] * g->nshakers +
-	    g->nshaker[seat] * (g->nshakers - 1) + 1;
-	to = (size_t)total <= max ? out : all;
-	for (i = 0; i < GAME_MAX_ARGS; i++)
-		mv.args[i] = -1;
-	mv.action = CHEERS_A_PLAY;
-	for (i = 1; i <= g->nhand[seat]; i++) {
-		mv.args[0] = i;
-		for (t1 = 0; t1 < g->nshakers; t1++) {
-			mv.args[1] = tg[t1];
-			to[n++] = mv;
-		}
-	}
-	mv.action = CHEERS_A_MOVE;
-	for (i = 1; i <= g->nshaker[seat]; i++) {
-		mv.args[0] = i;
-		for (t1 = 0; t1 < g->nshakers; t1++) {
-			if (t1 == seat)
-				continue;
-			mv.args[1] = tg[t1];
-			to[n++] = mv;
-		}
-	}
-	mv.action = CHEERS_A_THROW;
-	mv.args[0] = mv.args[1] = -1;
-	to[n++] = mv;
-	if (to == out)
-		return n;
-	memcpy(out, all, max * sizeof *out);
-	return (int)max;
-}
-
-/*
- * Fills out (up to max) with every legal move of seat; returns how many
- * were written.  A CHEERS with one matching card lists the short form.
- */
-int
-cheers_legal(const struct game *g, int seat, struct game_move *out, size_t max)
-{
-	const struct cheers_pending	*p;
-	int				 idx[CHEERS_SHAKER_ROOM], n = 0, nm;
-	int				 j, k, t1, t2, team;
-
-	if (g->state != GAME_RUNNING || seat < 0 || seat >= g->nplayers)
-		return 0;
-	if (g->nqueue == 0)
-		return seat == g->active ? rules_legal_turn(g, seat, out, max) : 0;
-	p = &g->queue[0];
-	if (!(cheers_prompt_seats(g, p) & BIT(seat)))
-		return 0;
-	if (p->kind == CHEERS_P_OVERFLOW) {
-		for (k = 1; k <= g->nshaker[p->shaker]; k++)
-			rules_add(out, max, &n, CHEERS_A_DISCARD, k, -1, -1);
-		return n < (int)max ? n : (int)max;
-	}
-	team = g->team_of[seat];
-	nm = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
-	for (t1 = 0; t1 < g->nshakers; t1++) {
-		for (t2 = 0; t2 < g->nshakers; t2++) {
-			if (t1 == t2 || t1 == p->shaker || t2 == p->shaker)
-				continue;
-			if (g->mode != CHEERS_MASQUERADE &&
-			    !cheers_is_opponent_shaker(g, team, t1) &&
-			    !cheers_is_opponent_shaker(g, team, t2))
-				continue;
-			for (j = 0; j < nm; j++)
-				rules_add(out, max, &n, CHEERS_A_GIVE,
-				    rules_target_of(g, t1),
-				    rules_target_of(g, t2),
-				    nm == 1 ? -1 : idx[j] + 1);
-		}
-	}
-	return n < (int)max ? n : (int)max;
 }
 
 /* Fills r with the state, winners and summary of g; returns 0. */

@@ -186,6 +186,8 @@ cheers_setup_teams(struct game *g, int layout, char **cause)
 		if (g->extra_team >= 0 && g->team_of[seat] == g->extra_team)
 			g->hand_size[seat] = 4;
 	}
+	/* Every game, new or loaded, is laid out here before its first move. */
+	cheers_legal_init();
 	return 0;
 }
 
