@@ -97,6 +97,14 @@ struct game {
 	int			draw_due;	/* the active seat draws once prompts end */
 	struct cheers_pending	queue[CHEERS_QUEUE_MAX];
 	int			nqueue;
+	/*
+	 * The public text of queue[0] as the move that opened it wrote it,
+	 * for pending() to copy instead of writing it again; prompt_len is 0
+	 * when it must be written afresh (a new or loaded game, a position
+	 * a test helper changed).
+	 */
+	char			prompt[GAME_TEXT_MAX];
+	int			prompt_len;
 
 	int			state;		/* enum game_state */
 	unsigned		winners;	/* seats */
@@ -131,6 +139,7 @@ void	 cheers_free(struct game *);
 int	 cheers_apply(struct game *, int, const struct game_move *,
 	     struct game_events *, char **cause);
 int	 cheers_pending_list(const struct game *, struct game_prompt *, size_t);
+int	 cheers_prompt_text(const struct game *, char *, size_t);
 unsigned cheers_prompt_seats(const struct game *, const struct cheers_pending *);
 int	 cheers_shaker_team(const struct game *, int shaker);
 int	 cheers_is_opponent_shaker(const struct game *, int team, int shaker);

@@ -253,6 +253,20 @@ rules_prompt_put(const struct game *g, const struct cheers_pending *p,
 }
 
 /*
+ * Writes the public text of the open prompt, queue[0], into buf (capped
+ * at len, at least 1); returns its length.
+ */
+int
+cheers_prompt_text(const struct game *g, char *buf, size_t len)
+{
+	struct game_text	t;
+
+	game_text_init(&t, buf, len);
+	rules_prompt_put(g, &g->queue[0], &t);
+	return (int)t.at;
+}
+
+/*
  * Writes the public summary of a finished game into buf; with reveal, each
  * winning team's recipe too (only the GAME_EV_END event reveals it).
  */
@@ -407,10 +421,12 @@ rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 	if (rules_victory(g, ev, changed))
 		return;
 	if (g->nqueue > 0) {
+		g->prompt_len = cheers_prompt_text(g, g->prompt,
+		    sizeof g->prompt);
 		if (ev != NULL)
 			ev->private_changed |= cheers_prompt_seats(g, &g->queue[0]);
 		if (rules_line(ev, GAME_EV_PROMPT, -1, &t))
-			rules_prompt_put(g, &g->queue[0], &t);
+			game_text_put_n(&t, g->prompt, (size_t)g->prompt_len);
 		return;
 	}
 	if (g->draw_due) {
@@ -763,8 +779,6 @@ static const char rules_turn_text[CHEERS_MAX_PLAYERS][sizeof RULES_TURN(0)] = {
 int
 cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 {
-	struct game_text	t;
-
 	if (g->state != GAME_RUNNING || max == 0)
 		return 0;
 	/* Field by field: the text is written next, whole. */
@@ -774,8 +788,10 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 		out->turn = 0;
 		out->actions = g->queue[0].kind == CHEERS_P_CHEERS ?
 		    BIT(CHEERS_A_GIVE) : BIT(CHEERS_A_DISCARD);
-		game_text_init(&t, out->text, sizeof out->text);
-		rules_prompt_put(g, &g->queue[0], &t);
+		if (g->prompt_len > 0)
+			memcpy(out->text, g->prompt, (size_t)g->prompt_len + 1);
+		else
+			cheers_prompt_text(g, out->text, sizeof out->text);
 		return 1;
 	}
 	out->seats = BIT(g->active);
