@@ -140,9 +140,6 @@ int	 cheers_apply(struct game *, int, const struct game_move *,
 	     struct game_events *, char **cause);
 int	 cheers_pending_list(const struct game *, struct game_prompt *, size_t);
 int	 cheers_prompt_text(const struct game *, char *, size_t);
-unsigned cheers_prompt_seats(const struct game *, const struct cheers_pending *);
-int	 cheers_shaker_team(const struct game *, int shaker);
-int	 cheers_is_opponent_shaker(const struct game *, int team, int shaker);
 int	 cheers_matches(const struct game *, int shaker, int card, int *, int);
 int	 cheers_shaker_wins(const struct game *, int shaker, int team);
 int	 cheers_result_get(const struct game *, struct game_result *);
@@ -173,6 +170,44 @@ enum cheers_zone { CHEERS_Z_DECK, CHEERS_Z_HAND, CHEERS_Z_SHAKER, CHEERS_Z_DISCA
 int	 cheers_debug_place(struct game *, int card, int zone, int index);
 /* Finds a card id by big and small kind that is not yet in zone; -1 if none. */
 int	 cheers_debug_card(const struct game *, int big, int small);
+
+/*
+ * The team a shaker belongs to: its seat's, the extra's team, or -1 (the
+ * share).  Inline, like the two below: asked for every shaker of a legal
+ * move list and for every move.
+ */
+static inline int
+cheers_shaker_team(const struct game *g, int shaker)
+{
+	if (shaker < g->nplayers)
+		return g->team_of[shaker];
+	if (g->place == CHEERS_PLACE_EXTRA)
+		return g->extra_team;
+	return -1;
+}
+
+/* Whether shaker belongs to an opponent of team; the share is nobody's. */
+static inline int
+cheers_is_opponent_shaker(const struct game *g, int team, int shaker)
+{
+	int	t = cheers_shaker_team(g, shaker);
+
+	return t >= 0 && t != team;
+}
+
+/*
+ * The seats that may answer prompt p: the shaker's owner, any member of the
+ * extra shaker's team, or in a Duel the inactive player for the share.
+ */
+static inline unsigned
+cheers_prompt_seats(const struct game *g, const struct cheers_pending *p)
+{
+	if (p->shaker < g->nplayers)
+		return 1u << p->shaker;
+	if (g->place == CHEERS_PLACE_EXTRA)
+		return (unsigned)cheers_team_mask(g, g->extra_team);
+	return 1u << (1 - g->active);
+}
 
 /*
  * Appends a shaker's public name ("@{2}'s shaker") to t.  Inline: most

@@ -153,6 +153,24 @@ legal_turn(const struct game *g, int seat, struct game_move *out,
 }
 
 /*
+ * The shakers that may take a CHEERSed card for team without another one
+ * going to an opponent: every shaker in Masquerade, else the opponents'.
+ */
+static unsigned
+legal_open(const struct game *g, int team)
+{
+	unsigned	open = 0;
+	int		t;
+
+	if (g->mode == CHEERS_MASQUERADE)
+		return BIT(g->nshakers) - 1;
+	for (t = 0; t < g->nshakers; t++)
+		if (cheers_is_opponent_shaker(g, team, t))
+			open |= BIT(t);
+	return open;
+}
+
+/*
  * The answers to a CHEERS in p: the played and the matching card go to
  * two different other shakers, at least one an opponent's (any in
  * Masquerade), for each pair in shaker order; with several matching
@@ -162,33 +180,40 @@ static int
 legal_give(const struct game *g, int seat, const struct cheers_pending *p,
     struct game_move *out, size_t max)
 {
-	struct game_move	mv;
-	unsigned		others, open = 0, to;
-	int			idx[CHEERS_SHAKER_ROOM], nm, t1, t2, j, n = 0;
+	struct game_move	all[CHEERS_MAX_LEGAL], *to, mv;
+	unsigned		others, open, t2;
+	int			idx[CHEERS_SHAKER_ROOM], card[CHEERS_SHAKER_ROOM];
+	int			nm, t1, j, n = 0, cut = 0;
 
 	others = (BIT(g->nshakers) - 1) & ~BIT(p->shaker);
-	for (t1 = 0; t1 < g->nshakers; t1++)
-		if (g->mode == CHEERS_MASQUERADE ||
-		    cheers_is_opponent_shaker(g, g->team_of[seat], t1))
-			open |= BIT(t1);
+	open = legal_open(g, g->team_of[seat]);
 	nm = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
+	card[0] = -1;
+	for (j = 0; nm > 1 && j < nm; j++)
+		card[j] = idx[j] + 1;
+	/* Written whole, into out when every pair of others fits there. */
+	to = (size_t)(nm * (g->nshakers - 1) * (g->nshakers - 2)) <= max ?
+	    out : all;
 	legal_row(&mv, CHEERS_A_GIVE, -1, -1, -1);
 	for (t1 = 0; t1 < g->nshakers; t1++) {
 		if (!(others & BIT(t1)))
 			continue;
-		/* Without an opponent's shaker first, the second must be one. */
-		to = others & ~BIT(t1) & (open & BIT(t1) ? ~0u : open);
+		/* Unless the first shaker is open, the second must be. */
+		t2 = others & ~BIT(t1) & (open & BIT(t1) ? ~0u : open);
 		mv.args[0] = legal_target(g->nplayers, t1);
-		for (; to != 0; to &= to - 1) {
-			t2 = __builtin_ctz(to);
-			mv.args[1] = legal_target(g->nplayers, t2);
-			for (j = 0; j < nm && (size_t)n < max; j++) {
-				mv.args[2] = nm == 1 ? -1 : idx[j] + 1;
-				out[n++] = mv;
+		for (; t2 != 0; t2 &= t2 - 1) {
+			mv.args[1] = legal_target(g->nplayers,
+			    __builtin_ctz(t2));
+			for (j = 0; j < nm; j++) {
+				mv.args[2] = card[j];
+				to[n++] = mv;
 			}
 		}
 	}
-	return n;
+	if (to == out)
+		return n;
+	legal_copy(out, max, &cut, all, n);
+	return cut;
 }
 
 /*

@@ -25,40 +25,6 @@ cheers_team_mask(const struct game *g, int team)
 	return mask;
 }
 
-/* The team a shaker belongs to: its seat's, the extra's team, or -1 (share). */
-int
-cheers_shaker_team(const struct game *g, int shaker)
-{
-	if (shaker < g->nplayers)
-		return g->team_of[shaker];
-	if (g->place == CHEERS_PLACE_EXTRA)
-		return g->extra_team;
-	return -1;
-}
-
-/* Whether shaker belongs to an opponent of team; the share is nobody's. */
-int
-cheers_is_opponent_shaker(const struct game *g, int team, int shaker)
-{
-	int	t = cheers_shaker_team(g, shaker);
-
-	return t >= 0 && t != team;
-}
-
-/*
- * The seats that may answer prompt p: the shaker's owner, any member of the
- * extra shaker's team, or in a Duel the inactive player for the share.
- */
-unsigned
-cheers_prompt_seats(const struct game *g, const struct cheers_pending *p)
-{
-	if (p->shaker < g->nplayers)
-		return BIT(p->shaker);
-	if (g->place == CHEERS_PLACE_EXTRA)
-		return (unsigned)cheers_team_mask(g, g->extra_team);
-	return BIT(1 - g->active);
-}
-
 /*
  * Fills idx (up to max) with the positions in shaker whose big icon is the
  * small icon of card (never card itself); returns how many there are.
@@ -326,6 +292,29 @@ rules_queued(const struct game *g, int shaker)
 }
 
 /*
+ * Ends g as won by the seats of winners with the shakers of shakers, and
+ * narrates it with the recipes revealed.  Apart from rules_victory, which
+ * runs after every move, as it needs a text buffer only a win uses.
+ */
+static void
+rules_won(struct game *g, struct game_events *ev, unsigned winners,
+    unsigned shakers)
+{
+	char	text[GAME_TEXT_MAX];
+
+	g->state = GAME_WON;
+	g->winners = winners;
+	g->win_shakers = shakers;
+	g->draw_due = 0;
+	if (ev != NULL)
+		ev->private_changed |= BIT(g->nplayers) - 1;
+	if (rules_say(ev)) {
+		rules_end_text(g, text, sizeof text, 1);
+		game_events_add(ev, GAME_EV_END, -1, "%s", text);
+	}
+}
+
+/*
  * Checks the shakers of the mask changed that have no prompt for a win;
  * returns 1 when won.  Only those can have become a win: every settled
  * state has no winning shaker without a prompt (check.c refuses a save
@@ -335,7 +324,6 @@ rules_queued(const struct game *g, int shaker)
 static int
 rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 {
-	char		text[GAME_TEXT_MAX];
 	unsigned	winners = 0, shakers = 0, left;
 	int		s, team, count[CHEERS_NKINDS];
 
@@ -355,16 +343,7 @@ rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 	}
 	if (winners == 0)
 		return 0;
-	g->state = GAME_WON;
-	g->winners = winners;
-	g->win_shakers = shakers;
-	g->draw_due = 0;
-	if (ev != NULL)
-		ev->private_changed |= BIT(g->nplayers) - 1;
-	if (rules_say(ev)) {
-		rules_end_text(g, text, sizeof text, 1);
-		game_events_add(ev, GAME_EV_END, -1, "%s", text);
-	}
+	rules_won(g, ev, winners, shakers);
 	return 1;
 }
 
