@@ -132,6 +132,7 @@ int	 cheers_seat_at(const struct game *, int turn);
 int	 cheers_setup_teams(struct game *, int layout, char **cause);
 int	 cheers_layout_pick(int nplayers, int mode, const char *, int *,
 	     char **cause);
+void	 cheers_recipe_put(const struct game *, int team, struct game_text *);
 struct game *cheers_new(const struct game_opts *, struct rng *, char **cause);
 void	 cheers_free(struct game *);
 

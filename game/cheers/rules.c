@@ -239,43 +239,50 @@ cheers_prompt_text(const struct game *g, char *buf, size_t len)
 static void
 rules_end_text(const struct game *g, char *buf, size_t len, int reveal)
 {
-	char	part[200], where[48], names[64], one[16], rec[32];
-	int	team, s, i, nwin = 0;
+	struct game_text	t;
+	char			letter;
+	int			team, s, i, nwin = 0;
 
-	buf[0] = '\0';
+	game_text_init(&t, buf, len);
 	if (g->state == GAME_TIED) {
-		game_format(buf, len, "The deck ran out before a drink was "
-		    "ready: the game is a tie.");
+		game_text_put(&t, "The deck ran out before a drink was ready: "
+		    "the game is a tie.");
 		return;
 	}
 	for (team = 0; team < g->nteams; team++)
 		if (g->winners & (unsigned)cheers_team_mask(g, team))
 			nwin++;
 	if (nwin > 1)
-		cheers_cat(buf, "Shared win!", len);
+		game_text_put(&t, "Shared win!");
 	for (team = 0; team < g->nteams; team++) {
 		if (!(g->winners & (unsigned)cheers_team_mask(g, team)))
 			continue;
-		names[0] = '\0';
+		/* "Team A (@{0}, @{2}) wins with @{0}'s shaker: recipe ..." */
+		if (t.at > 0)
+			game_text_put(&t, " ");
+		game_text_put(&t, "Team ");
+		letter = (char)('A' + team);
+		game_text_put_n(&t, &letter, 1);
+		game_text_put(&t, " (");
 		for (i = 0; i < g->team_size[team]; i++) {
-			game_format(one, sizeof one, "%s@{%d}", i > 0 ? ", " : "",
-			    g->team_seat[team][i]);
-			cheers_cat(names, one, sizeof names);
+			if (i > 0)
+				game_text_put(&t, ", ");
+			game_text_seat(&t, g->team_seat[team][i]);
 		}
-		cheers_recipe_text(g, team, rec, sizeof rec);
-		where[0] = '\0';
+		game_text_put(&t, ") wins with ");
 		for (s = 0; s < g->nshakers; s++) {
 			if ((g->win_shakers & BIT(s)) &&
 			    rules_counts_for(g, s, team) &&
 			    cheers_shaker_wins(g, s, team)) {
-				cheers_place_name(g, s, where, sizeof where);
+				cheers_place_put(g, s, &t);
 				break;
 			}
 		}
-		game_format(part, sizeof part, "%sTeam %c (%s) wins with %s%s%s.",
-		    buf[0] != '\0' ? " " : "", 'A' + team, names, where,
-		    reveal ? ": recipe " : "", reveal ? rec : "");
-		cheers_cat(buf, part, len);
+		if (reveal) {
+			game_text_put(&t, ": recipe ");
+			cheers_recipe_put(g, team, &t);
+		}
+		game_text_put(&t, ".");
 	}
 }
 
