@@ -13,6 +13,7 @@
 #include "game/text.h"
 
 #define CHEERS_NKINDS		5
+#define CHEERS_EMOJI_LEN	4	/* bytes of each kind's emoji (cards.c) */
 #define CHEERS_NCARDS		50
 #define CHEERS_MAX_PLAYERS	6
 #define CHEERS_MAX_TEAMS	3
@@ -116,7 +117,6 @@ struct game {
 /* cards.c: kinds, the deck and the recipe cards, read from the JSON data. */
 extern const char *const cheers_kind_names[CHEERS_NKINDS];
 extern const char *const cheers_kind_emoji[CHEERS_NKINDS];
-extern const unsigned char cheers_kind_emoji_len[CHEERS_NKINDS];
 int	 cheers_cards_load(struct cheers_card *, char **cause);
 int	 cheers_recipes_load(int [CHEERS_NRECIPES][CHEERS_NKINDS], char **cause);
 int	 cheers_kind_find(const char *);
@@ -230,7 +230,7 @@ cheers_place_put(const struct game *g, int shaker, struct game_text *t)
 static inline __attribute__((always_inline)) void
 cheers_kind_put(int kind, struct game_text *t)
 {
-	game_text_put_n(t, cheers_kind_emoji[kind], cheers_kind_emoji_len[kind]);
+	game_text_put_n(t, cheers_kind_emoji[kind], CHEERS_EMOJI_LEN);
 }
 
 #endif
