@@ -32,11 +32,13 @@ cheers_team_mask(const struct game *g, int team)
 int
 cheers_matches(const struct game *g, int shaker, int card, int *idx, int max)
 {
-	int	i, n = 0;
+	const int	*v = g->shaker[shaker];
+	int		 i, n = 0, len = g->nshaker[shaker];
+	int		 want = g->card[card].small;
 
-	for (i = 0; i < g->nshaker[shaker]; i++) {
-		if (g->shaker[shaker][i] == card ||
-		    g->card[g->shaker[shaker][i]].big != g->card[card].small)
+	/* Read once: a store to idx could be to g, as far as C knows. */
+	for (i = 0; i < len; i++) {
+		if (v[i] == card || g->card[v[i]].big != want)
 			continue;
 		if (n < max)
 			idx[n] = i;
@@ -65,11 +67,13 @@ rules_matches_any(const struct game *g, int shaker, int card)
 static void
 rules_count(const struct game *g, int shaker, int *count)
 {
-	int	i;
+	const int	*v = g->shaker[shaker];
+	int		 i, len = g->nshaker[shaker];
 
 	memset(count, 0, CHEERS_NKINDS * sizeof *count);
-	for (i = 0; i < g->nshaker[shaker]; i++)
-		count[g->card[g->shaker[shaker][i]].big]++;
+	/* Read once: a store to count could be to g, as far as C knows. */
+	for (i = 0; i < len; i++)
+		count[g->card[v[i]].big]++;
 }
 
 /* Whether counts (per kind) make recipe: no foreign kind, enough of each. */
