@@ -124,8 +124,11 @@ rules_target(const struct game *g, int t)
 	return -1;
 }
 
-/* Appends "@{1}" or "@{1} or @{3}" for a seat mask to t. */
-static void
+/*
+ * Appends "@{1}" or "@{1} or @{3}" for a seat mask to t.  Inline: every
+ * prompt names who must answer it.
+ */
+static inline __attribute__((always_inline)) void
 rules_who_put(const struct game *g, unsigned mask, struct game_text *t)
 {
 	unsigned	left;
@@ -146,19 +149,6 @@ rules_who(const struct game *g, unsigned mask, char *buf, size_t len)
 
 	game_text_init(&t, buf, len);
 	rules_who_put(g, mask, &t);
-}
-
-/* Returns 0 when ev can take no more lines (counting the drop), else 1. */
-static int
-rules_say(struct game_events *ev)
-{
-	if (ev == NULL)
-		return 0;
-	if (ev->n >= GAME_MAX_EVENTS) {
-		ev->dropped++;
-		return 0;
-	}
-	return 1;
 }
 
 /*
@@ -237,19 +227,17 @@ cheers_prompt_text(const struct game *g, char *buf, size_t len)
 }
 
 /*
- * Writes the public summary of a finished game into buf; with reveal, each
+ * Appends the public summary of a finished game to t; with reveal, each
  * winning team's recipe too (only the GAME_EV_END event reveals it).
  */
 static void
-rules_end_text(const struct game *g, char *buf, size_t len, int reveal)
+rules_end_put(const struct game *g, struct game_text *t, int reveal)
 {
-	struct game_text	t;
-	char			letter;
-	int			team, s, i, nwin = 0;
+	char	letter;
+	int	team, s, i, nwin = 0;
 
-	game_text_init(&t, buf, len);
 	if (g->state == GAME_TIED) {
-		game_text_put(&t, "The deck ran out before a drink was ready: "
+		game_text_put(t, "The deck ran out before a drink was ready: "
 		    "the game is a tie.");
 		return;
 	}
@@ -257,36 +245,36 @@ rules_end_text(const struct game *g, char *buf, size_t len, int reveal)
 		if (g->winners & (unsigned)cheers_team_mask(g, team))
 			nwin++;
 	if (nwin > 1)
-		game_text_put(&t, "Shared win!");
+		game_text_put(t, "Shared win!");
 	for (team = 0; team < g->nteams; team++) {
 		if (!(g->winners & (unsigned)cheers_team_mask(g, team)))
 			continue;
 		/* "Team A (@{0}, @{2}) wins with @{0}'s shaker: recipe ..." */
-		if (t.at > 0)
-			game_text_put(&t, " ");
-		game_text_put(&t, "Team ");
+		if (t->at > 0)
+			game_text_put(t, " ");
+		game_text_put(t, "Team ");
 		letter = (char)('A' + team);
-		game_text_put_n(&t, &letter, 1);
-		game_text_put(&t, " (");
+		game_text_put_n(t, &letter, 1);
+		game_text_put(t, " (");
 		for (i = 0; i < g->team_size[team]; i++) {
 			if (i > 0)
-				game_text_put(&t, ", ");
-			game_text_seat(&t, g->team_seat[team][i]);
+				game_text_put(t, ", ");
+			game_text_seat(t, g->team_seat[team][i]);
 		}
-		game_text_put(&t, ") wins with ");
+		game_text_put(t, ") wins with ");
 		for (s = 0; s < g->nshakers; s++) {
 			if ((g->win_shakers & BIT(s)) &&
 			    rules_counts_for(g, s, team) &&
 			    cheers_shaker_wins(g, s, team)) {
-				cheers_place_put(g, s, &t);
+				cheers_place_put(g, s, t);
 				break;
 			}
 		}
 		if (reveal) {
-			game_text_put(&t, ": recipe ");
-			cheers_recipe_put(g, team, &t);
+			game_text_put(t, ": recipe ");
+			cheers_recipe_put(g, team, t);
 		}
-		game_text_put(&t, ".");
+		game_text_put(t, ".");
 	}
 }
 
@@ -305,13 +293,13 @@ rules_queued(const struct game *g, int shaker)
 /*
  * Ends g as won by the seats of winners with the shakers of shakers, and
  * narrates it with the recipes revealed.  Apart from rules_victory, which
- * runs after every move, as it needs a text buffer only a win uses.
+ * runs after every move, to keep that one small.
  */
 static void
 rules_won(struct game *g, struct game_events *ev, unsigned winners,
     unsigned shakers)
 {
-	char	text[GAME_TEXT_MAX];
+	struct game_text	t;
 
 	g->state = GAME_WON;
 	g->winners = winners;
@@ -319,10 +307,8 @@ rules_won(struct game *g, struct game_events *ev, unsigned winners,
 	g->draw_due = 0;
 	if (ev != NULL)
 		ev->private_changed |= BIT(g->nplayers) - 1;
-	if (rules_say(ev)) {
-		rules_end_text(g, text, sizeof text, 1);
-		game_events_add(ev, GAME_EV_END, -1, "%s", text);
-	}
+	if (rules_line(ev, GAME_EV_END, -1, &t))
+		rules_end_put(g, &t, 1);
 }
 
 /*
@@ -361,14 +347,12 @@ rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 static void
 rules_tie(struct game *g, struct game_events *ev)
 {
-	char	text[GAME_TEXT_MAX];
+	struct game_text	t;
 
 	g->state = GAME_TIED;
 	g->draw_due = 0;
-	if (rules_say(ev)) {
-		rules_end_text(g, text, sizeof text, 1);
-		game_events_add(ev, GAME_EV_END, -1, "%s", text);
-	}
+	if (rules_line(ev, GAME_EV_END, -1, &t))
+		rules_end_put(g, &t, 1);
 }
 
 /* Queues an overflow prompt when shaker holds more than its volume. */
@@ -554,10 +538,21 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 	return 0;
 }
 
+/* Appends "@{0} throws up: discards <n> cards" to t. */
+static void
+rules_throw_put(int seat, int n, struct game_text *t)
+{
+	game_text_seat(t, seat);
+	game_text_put(t, " throws up: discards ");
+	game_text_int(t, n);
+	game_text_put(t, " cards");
+}
+
 static int
 rules_throw(struct game *g, int seat, struct game_events *ev)
 {
-	int	n = g->nhand[seat];
+	struct game_text	t;
+	int			n = g->nhand[seat];
 
 	memcpy(&g->discard[g->ndiscard], g->hand[seat], (size_t)n * sizeof (int));
 	g->ndiscard += n;
@@ -565,18 +560,23 @@ rules_throw(struct game *g, int seat, struct game_events *ev)
 	if (ev != NULL)
 		ev->private_changed |= BIT(seat);
 	if (g->ndeck < g->hand_size[seat]) {
-		if (rules_say(ev))
-			game_events_add(ev, GAME_EV_INFO, seat, "@{%d} throws "
-			    "up: discards %d cards, but the deck holds only %d.",
-			    seat, n, g->ndeck);
+		if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
+			rules_throw_put(seat, n, &t);
+			game_text_put(&t, ", but the deck holds only ");
+			game_text_int(&t, g->ndeck);
+			game_text_put(&t, ".");
+		}
 		rules_tie(g, ev);
 		return 0;
 	}
 	while (g->nhand[seat] < g->hand_size[seat])
 		g->hand[seat][g->nhand[seat]++] = g->deck[--g->ndeck];
-	if (rules_say(ev))
-		game_events_add(ev, GAME_EV_INFO, seat, "@{%d} throws up: "
-		    "discards %d cards and draws %d.", seat, n, g->nhand[seat]);
+	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
+		rules_throw_put(seat, n, &t);
+		game_text_put(&t, " and draws ");
+		game_text_int(&t, g->nhand[seat]);
+		game_text_put(&t, ".");
+	}
 	g->draw_due = 0;
 	rules_settle(g, ev, 0);
 	return 0;
@@ -798,12 +798,15 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 int
 cheers_result_get(const struct game *g, struct game_result *r)
 {
+	struct game_text	t;
+
 	memset(r, 0, sizeof *r);
 	r->state = g->state;
 	r->winners = g->winners;
+	game_text_init(&t, r->text, sizeof r->text);
 	if (g->state == GAME_RUNNING)
-		game_format(r->text, sizeof r->text, "The game is still running.");
+		game_text_put(&t, "The game is still running.");
 	else
-		rules_end_text(g, r->text, sizeof r->text, 0);
+		rules_end_put(g, &t, 0);
 	return 0;
 }
