@@ -85,6 +85,7 @@ cheers_check(const struct game *g, char **cause)
 	int				 s, i, team, want, idx[1];
 	int				 big[CHEERS_NKINDS] = { 0 };
 	int				 small[CHEERS_NKINDS] = { 0 };
+	unsigned char			 kinds[CHEERS_NKINDS];
 
 	if (check_teams(g, cause) != 0)
 		return -1;
@@ -123,6 +124,10 @@ cheers_check(const struct game *g, char **cause)
 		if (check_cards(g->shaker[s], g->nshaker[s], seen, "a shaker",
 		    cause) != 0)
 			return -1;
+		cheers_count_kinds(g, s, kinds);
+		if (memcmp(kinds, g->kinds[s], sizeof kinds) != 0)
+			return set_cause(cause, "The kept counts of shaker %d "
+			    "are out of date.", s);
 	}
 	for (i = 0; i < CHEERS_NCARDS; i++)
 		if (seen[i] != 1)
@@ -265,6 +270,7 @@ cheers_debug_place(struct game *g, int card, int zone, int index)
 		}
 	}
 	v[(*n)++] = card;
+	cheers_kinds_recount(g);
 	/* The open prompt may name this card or its shaker's count. */
 	g->prompt_len = 0;
 	return 0;

@@ -90,6 +90,11 @@ struct game {
 	int			nhand[CHEERS_MAX_PLAYERS];
 	int			shaker[CHEERS_MAX_SHAKERS][CHEERS_SHAKER_ROOM];
 	int			nshaker[CHEERS_MAX_SHAKERS];
+	/*
+	 * Each shaker's cards counted by big icon: kept by every move that
+	 * puts or takes a card, for the victory check after each one.
+	 */
+	unsigned char		kinds[CHEERS_MAX_SHAKERS][CHEERS_NKINDS];
 
 	int			turn;		/* turn counter modulo period */
 	int			period;
@@ -143,6 +148,8 @@ int	 cheers_pending_list(const struct game *, struct game_prompt *, size_t);
 int	 cheers_prompt_text(const struct game *, char *, size_t);
 int	 cheers_matches(const struct game *, int shaker, int card, int *, int);
 int	 cheers_shaker_wins(const struct game *, int shaker, int team);
+void	 cheers_count_kinds(const struct game *, int shaker, unsigned char *);
+void	 cheers_kinds_recount(struct game *);
 int	 cheers_result_get(const struct game *, struct game_result *);
 int	 cheers_team_mask(const struct game *, int team);
 

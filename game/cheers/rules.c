@@ -64,21 +64,31 @@ rules_matches_any(const struct game *g, int shaker, int card)
 }
 
 /* Counts shaker's cards by big icon into count[5]. */
-static void
-rules_count(const struct game *g, int shaker, int *count)
+void
+cheers_count_kinds(const struct game *g, int shaker, unsigned char *count)
 {
 	const int	*v = g->shaker[shaker];
 	int		 i, len = g->nshaker[shaker];
 
-	memset(count, 0, CHEERS_NKINDS * sizeof *count);
+	memset(count, 0, CHEERS_NKINDS);
 	/* Read once: a store to count could be to g, as far as C knows. */
 	for (i = 0; i < len; i++)
 		count[g->card[v[i]].big]++;
 }
 
+/* Counts every shaker's cards afresh into g->kinds (after a load). */
+void
+cheers_kinds_recount(struct game *g)
+{
+	int	s;
+
+	for (s = 0; s < CHEERS_MAX_SHAKERS; s++)
+		cheers_count_kinds(g, s, g->kinds[s]);
+}
+
 /* Whether counts (per kind) make recipe: no foreign kind, enough of each. */
 static int
-rules_made(const int *count, const int *recipe)
+rules_made(const unsigned char *count, const int *recipe)
 {
 	int	k;
 
@@ -92,12 +102,9 @@ rules_made(const int *count, const int *recipe)
 int
 cheers_shaker_wins(const struct game *g, int shaker, int team)
 {
-	int	count[CHEERS_NKINDS];
-
 	if (g->nshaker[shaker] < CHEERS_RECIPE_TOKENS)
 		return 0;
-	rules_count(g, shaker, count);
-	return rules_made(count, g->recipe[team]);
+	return rules_made(g->kinds[shaker], g->recipe[team]);
 }
 
 /* Whether shaker may win for team under the victory option. */
@@ -322,17 +329,16 @@ static int
 rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 {
 	unsigned	winners = 0, shakers = 0, left;
-	int		s, team, count[CHEERS_NKINDS];
+	int		s, team;
 
 	for (left = changed & (BIT(g->nshakers) - 1); left != 0;
 	    left &= left - 1) {
 		s = __builtin_ctz(left);
 		if (g->nshaker[s] < CHEERS_RECIPE_TOKENS || rules_queued(g, s))
 			continue;
-		rules_count(g, s, count);
 		for (team = 0; team < g->nteams; team++) {
 			if (!rules_counts_for(g, s, team) ||
-			    !rules_made(count, g->recipe[team]))
+			    !rules_made(g->kinds[s], g->recipe[team]))
 				continue;
 			winners |= (unsigned)cheers_team_mask(g, team);
 			shakers |= BIT(s);
@@ -371,7 +377,7 @@ rules_overflow(struct game *g, int shaker)
 }
 
 /* Removes the card at position i of shaker and returns it. */
-static int
+static inline int
 rules_take(struct game *g, int shaker, int i)
 {
 	int	c = g->shaker[shaker][i];
@@ -379,7 +385,16 @@ rules_take(struct game *g, int shaker, int i)
 	memmove(&g->shaker[shaker][i], &g->shaker[shaker][i + 1],
 	    (size_t)(g->nshaker[shaker] - i - 1) * sizeof (int));
 	g->nshaker[shaker]--;
+	g->kinds[shaker][g->card[c].big]--;
 	return c;
+}
+
+/* Adds card to the end of shaker. */
+static void
+rules_put(struct game *g, int shaker, int card)
+{
+	g->shaker[shaker][g->nshaker[shaker]++] = card;
+	g->kinds[shaker][g->card[card].big]++;
 }
 
 /*
@@ -466,7 +481,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 	memmove(&g->hand[seat][ci - 1], &g->hand[seat][ci],
 	    (size_t)(g->nhand[seat] - ci) * sizeof (int));
 	g->nhand[seat]--;
-	g->shaker[x][g->nshaker[x]++] = c;
+	rules_put(g, x, c);
 	g->draw_due = 1;
 	if (ev != NULL)
 		ev->private_changed |= BIT(seat);
@@ -520,7 +535,7 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 		    "move it to another shaker.");
 
 	c = rules_take(g, seat, ci - 1);
-	g->shaker[x][g->nshaker[x]++] = c;
+	rules_put(g, x, c);
 	g->draw_due = 0;
 	rules_overflow(g, x);
 	/* "@{0} gives away a drink: <big> from @{0}'s shaker to <shaker>." */
@@ -646,8 +661,8 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 	memmove(&g->queue[0], &g->queue[1],
 	    (size_t)(g->nqueue - 1) * sizeof g->queue[0]);
 	g->nqueue--;
-	g->shaker[t1][g->nshaker[t1]++] = played;
-	g->shaker[t2][g->nshaker[t2]++] = matched;
+	rules_put(g, t1, played);
+	rules_put(g, t2, matched);
 	rules_overflow(g, t1);
 	rules_overflow(g, t2);
 	if (ev != NULL)
