@@ -187,14 +187,16 @@ legal_give(const struct game *g, int seat, const struct cheers_pending *p,
 
 	others = (BIT(g->nshakers) - 1) & ~BIT(p->shaker);
 	open = legal_open(g, g->team_of[seat]);
-	nm = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
+	if ((nm = cheers_matches(g, p->shaker, p->card, idx,
+	    CHEERS_SHAKER_ROOM)) == 0)
+		return 0;
 	card[0] = -1;
 	for (j = 0; nm > 1 && j < nm; j++)
 		card[j] = idx[j] + 1;
 	/* Written whole, into out when every pair of others fits there. */
 	to = (size_t)(nm * (g->nshakers - 1) * (g->nshakers - 2)) <= max ?
 	    out : all;
-	legal_row(&mv, CHEERS_A_GIVE, -1, -1, -1);
+	legal_row(&mv, CHEERS_A_GIVE, -1, -1, card[0]);
 	for (t1 = 0; t1 < g->nshakers; t1++) {
 		if (!(others & BIT(t1)))
 			continue;
@@ -204,9 +206,11 @@ legal_give(const struct game *g, int seat, const struct cheers_pending *p,
 		for (; t2 != 0; t2 &= t2 - 1) {
 			mv.args[1] = legal_target(g->nplayers,
 			    __builtin_ctz(t2));
-			for (j = 0; j < nm; j++) {
-				mv.args[2] = card[j];
-				to[n++] = mv;
+			/* Usually one card matches: one row, as mv is. */
+			to[n++] = mv;
+			for (j = 1; j < nm; j++) {
+				to[n] = mv;
+				to[n++].args[2] = card[j];
 			}
 		}
 	}
