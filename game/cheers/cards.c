@@ -32,11 +32,13 @@ const char *const cheers_kind_names[CHEERS_NKINDS] = {
 const char *const cheers_kind_emoji[CHEERS_NKINDS] = {
 	CARDS_BEER, CARDS_WINE, CARDS_COCKTAIL, CARDS_TROPICAL, CARDS_WHISKY
 };
-/* Their lengths in bytes, for the narration of every move. */
-const unsigned char cheers_kind_emoji_len[CHEERS_NKINDS] = {
-	sizeof CARDS_BEER - 1, sizeof CARDS_WINE - 1, sizeof CARDS_COCKTAIL - 1,
-	sizeof CARDS_TROPICAL - 1, sizeof CARDS_WHISKY - 1
-};
+/* One length for all: the narration of every move copies them as one word. */
+_Static_assert(sizeof CARDS_BEER - 1 == CHEERS_EMOJI_LEN &&
+    sizeof CARDS_WINE - 1 == CHEERS_EMOJI_LEN &&
+    sizeof CARDS_COCKTAIL - 1 == CHEERS_EMOJI_LEN &&
+    sizeof CARDS_TROPICAL - 1 == CHEERS_EMOJI_LEN &&
+    sizeof CARDS_WHISKY - 1 == CHEERS_EMOJI_LEN,
+    "every kind's emoji is CHEERS_EMOJI_LEN bytes");
 
 /* Returns the kind named s, or -1.  s is borrowed. */
 int

@@ -62,6 +62,21 @@ check_teams(const struct game *g, char **cause)
 	return 0;
 }
 
+/* Whether the kept text of the open prompt, when there is one, is its own. */
+static int
+check_prompt(const struct game *g, char **cause)
+{
+	char	text[GAME_TEXT_MAX];
+
+	if (g->nqueue == 0 || g->prompt_len == 0)
+		return 0;
+	if (g->prompt_len != cheers_prompt_text(g, text, sizeof text) ||
+	    strcmp(g->prompt, text) != 0)
+		return set_cause(cause, "The kept text of the open prompt is "
+		    "out of date.");
+	return 0;
+}
+
 int
 cheers_check(const struct game *g, char **cause)
 {
@@ -70,6 +85,7 @@ cheers_check(const struct game *g, char **cause)
 	int				 s, i, team, want, idx[1];
 	int				 big[CHEERS_NKINDS] = { 0 };
 	int				 small[CHEERS_NKINDS] = { 0 };
+	unsigned char			 kinds[CHEERS_NKINDS];
 
 	if (check_teams(g, cause) != 0)
 		return -1;
@@ -108,6 +124,10 @@ cheers_check(const struct game *g, char **cause)
 		if (check_cards(g->shaker[s], g->nshaker[s], seen, "a shaker",
 		    cause) != 0)
 			return -1;
+		cheers_count_kinds(g, s, kinds);
+		if (memcmp(kinds, g->kinds[s], sizeof kinds) != 0)
+			return set_cause(cause, "The kept counts of shaker %d "
+			    "are out of date.", s);
 	}
 	for (i = 0; i < CHEERS_NCARDS; i++)
 		if (seen[i] != 1)
@@ -153,6 +173,8 @@ cheers_check(const struct game *g, char **cause)
 		return set_cause(cause, "A won game has no winner.");
 	if (g->state != GAME_RUNNING)
 		return 0;
+	if (check_prompt(g, cause) != 0)
+		return -1;
 	if (g->winners != 0 || (g->nqueue == 0 && g->draw_due))
 		return set_cause(cause, "A running game has winners or a "
 		    "draw due without a prompt.");
@@ -248,6 +270,9 @@ cheers_debug_place(struct game *g, int card, int zone, int index)
 		}
 	}
 	v[(*n)++] = card;
+	cheers_kinds_recount(g);
+	/* The open prompt may name this card or its shaker's count. */
+	g->prompt_len = 0;
 	return 0;
 }
 

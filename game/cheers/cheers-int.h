@@ -13,6 +13,7 @@
 #include "game/text.h"
 
 #define CHEERS_NKINDS		5
+#define CHEERS_EMOJI_LEN	4	/* bytes of each kind's emoji (cards.c) */
 #define CHEERS_NCARDS		50
 #define CHEERS_MAX_PLAYERS	6
 #define CHEERS_MAX_TEAMS	3
@@ -89,6 +90,11 @@ struct game {
 	int			nhand[CHEERS_MAX_PLAYERS];
 	int			shaker[CHEERS_MAX_SHAKERS][CHEERS_SHAKER_ROOM];
 	int			nshaker[CHEERS_MAX_SHAKERS];
+	/*
+	 * Each shaker's cards counted by big icon: kept by every move that
+	 * puts or takes a card, for the victory check after each one.
+	 */
+	unsigned char		kinds[CHEERS_MAX_SHAKERS][CHEERS_NKINDS];
 
 	int			turn;		/* turn counter modulo period */
 	int			period;
@@ -97,6 +103,14 @@ struct game {
 	int			draw_due;	/* the active seat draws once prompts end */
 	struct cheers_pending	queue[CHEERS_QUEUE_MAX];
 	int			nqueue;
+	/*
+	 * The public text of queue[0] as the move that opened it wrote it,
+	 * for pending() to copy instead of writing it again; prompt_len is 0
+	 * when it must be written afresh (a new or loaded game, a position
+	 * a test helper changed).
+	 */
+	char			prompt[GAME_TEXT_MAX];
+	int			prompt_len;
 
 	int			state;		/* enum game_state */
 	unsigned		winners;	/* seats */
@@ -108,7 +122,6 @@ struct game {
 /* cards.c: kinds, the deck and the recipe cards, read from the JSON data. */
 extern const char *const cheers_kind_names[CHEERS_NKINDS];
 extern const char *const cheers_kind_emoji[CHEERS_NKINDS];
-extern const unsigned char cheers_kind_emoji_len[CHEERS_NKINDS];
 int	 cheers_cards_load(struct cheers_card *, char **cause);
 int	 cheers_recipes_load(int [CHEERS_NRECIPES][CHEERS_NKINDS], char **cause);
 int	 cheers_kind_find(const char *);
@@ -124,6 +137,7 @@ int	 cheers_seat_at(const struct game *, int turn);
 int	 cheers_setup_teams(struct game *, int layout, char **cause);
 int	 cheers_layout_pick(int nplayers, int mode, const char *, int *,
 	     char **cause);
+void	 cheers_recipe_put(const struct game *, int team, struct game_text *);
 struct game *cheers_new(const struct game_opts *, struct rng *, char **cause);
 void	 cheers_free(struct game *);
 
@@ -131,14 +145,17 @@ void	 cheers_free(struct game *);
 int	 cheers_apply(struct game *, int, const struct game_move *,
 	     struct game_events *, char **cause);
 int	 cheers_pending_list(const struct game *, struct game_prompt *, size_t);
-int	 cheers_legal(const struct game *, int, struct game_move *, size_t);
-unsigned cheers_prompt_seats(const struct game *, const struct cheers_pending *);
-int	 cheers_shaker_team(const struct game *, int shaker);
-int	 cheers_is_opponent_shaker(const struct game *, int team, int shaker);
+int	 cheers_prompt_text(const struct game *, char *, size_t);
 int	 cheers_matches(const struct game *, int shaker, int card, int *, int);
 int	 cheers_shaker_wins(const struct game *, int shaker, int team);
+void	 cheers_count_kinds(const struct game *, int shaker, unsigned char *);
+void	 cheers_kinds_recount(struct game *);
 int	 cheers_result_get(const struct game *, struct game_result *);
 int	 cheers_team_mask(const struct game *, int team);
+
+/* legal.c: legal_moves, and the rows it copies (made once per process). */
+void	 cheers_legal_init(void);
+int	 cheers_legal(const struct game *, int, struct game_move *, size_t);
 
 /* render.c; cheers_cat appends src to dst, capped at size like strlcat. */
 void	 cheers_cat(char *dst, const char *src, size_t size);
@@ -163,6 +180,44 @@ int	 cheers_debug_place(struct game *, int card, int zone, int index);
 int	 cheers_debug_card(const struct game *, int big, int small);
 
 /*
+ * The team a shaker belongs to: its seat's, the extra's team, or -1 (the
+ * share).  Inline, like the two below: asked for every shaker of a legal
+ * move list and for every move.
+ */
+static inline int
+cheers_shaker_team(const struct game *g, int shaker)
+{
+	if (shaker < g->nplayers)
+		return g->team_of[shaker];
+	if (g->place == CHEERS_PLACE_EXTRA)
+		return g->extra_team;
+	return -1;
+}
+
+/* Whether shaker belongs to an opponent of team; the share is nobody's. */
+static inline int
+cheers_is_opponent_shaker(const struct game *g, int team, int shaker)
+{
+	int	t = cheers_shaker_team(g, shaker);
+
+	return t >= 0 && t != team;
+}
+
+/*
+ * The seats that may answer prompt p: the shaker's owner, any member of the
+ * extra shaker's team, or in a Duel the inactive player for the share.
+ */
+static inline unsigned
+cheers_prompt_seats(const struct game *g, const struct cheers_pending *p)
+{
+	if (p->shaker < g->nplayers)
+		return 1u << p->shaker;
+	if (g->place == CHEERS_PLACE_EXTRA)
+		return (unsigned)cheers_team_mask(g, g->extra_team);
+	return 1u << (1 - g->active);
+}
+
+/*
  * Appends a shaker's public name ("@{2}'s shaker") to t.  Inline: most
  * lines of narration name one or two shakers.
  */
@@ -182,7 +237,7 @@ cheers_place_put(const struct game *g, int shaker, struct game_text *t)
 static inline __attribute__((always_inline)) void
 cheers_kind_put(int kind, struct game_text *t)
 {
-	game_text_put_n(t, cheers_kind_emoji[kind], cheers_kind_emoji_len[kind]);
+	game_text_put_n(t, cheers_kind_emoji[kind], CHEERS_EMOJI_LEN);
 }
 
 #endif

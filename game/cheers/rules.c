@@ -25,40 +25,6 @@ cheers_team_mask(const struct game *g, int team)
 	return mask;
 }
 
-/* The team a shaker belongs to: its seat's, the extra's team, or -1 (share). */
-int
-cheers_shaker_team(const struct game *g, int shaker)
-{
-	if (shaker < g->nplayers)
-		return g->team_of[shaker];
-	if (g->place == CHEERS_PLACE_EXTRA)
-		return g->extra_team;
-	return -1;
-}
-
-/* Whether shaker belongs to an opponent of team; the share is nobody's. */
-int
-cheers_is_opponent_shaker(const struct game *g, int team, int shaker)
-{
-	int	t = cheers_shaker_team(g, shaker);
-
-	return t >= 0 && t != team;
-}
-
-/*
- * The seats that may answer prompt p: the shaker's owner, any member of the
- * extra shaker's team, or in a Duel the inactive player for the share.
- */
-unsigned
-cheers_prompt_seats(const struct game *g, const struct cheers_pending *p)
-{
-	if (p->shaker < g->nplayers)
-		return BIT(p->shaker);
-	if (g->place == CHEERS_PLACE_EXTRA)
-		return (unsigned)cheers_team_mask(g, g->extra_team);
-	return BIT(1 - g->active);
-}
-
 /*
  * Fills idx (up to max) with the positions in shaker whose big icon is the
  * small icon of card (never card itself); returns how many there are.
@@ -66,11 +32,13 @@ cheers_prompt_seats(const struct game *g, const struct cheers_pending *p)
 int
 cheers_matches(const struct game *g, int shaker, int card, int *idx, int max)
 {
-	int	i, n = 0;
+	const int	*v = g->shaker[shaker];
+	int		 i, n = 0, len = g->nshaker[shaker];
+	int		 want = g->card[card].small;
 
-	for (i = 0; i < g->nshaker[shaker]; i++) {
-		if (g->shaker[shaker][i] == card ||
-		    g->card[g->shaker[shaker][i]].big != g->card[card].small)
+	/* Read once: a store to idx could be to g, as far as C knows. */
+	for (i = 0; i < len; i++) {
+		if (v[i] == card || g->card[v[i]].big != want)
 			continue;
 		if (n < max)
 			idx[n] = i;
@@ -96,19 +64,31 @@ rules_matches_any(const struct game *g, int shaker, int card)
 }
 
 /* Counts shaker's cards by big icon into count[5]. */
-static void
-rules_count(const struct game *g, int shaker, int *count)
+void
+cheers_count_kinds(const struct game *g, int shaker, unsigned char *count)
 {
-	int	i;
+	const int	*v = g->shaker[shaker];
+	int		 i, len = g->nshaker[shaker];
 
-	memset(count, 0, CHEERS_NKINDS * sizeof *count);
-	for (i = 0; i < g->nshaker[shaker]; i++)
-		count[g->card[g->shaker[shaker][i]].big]++;
+	memset(count, 0, CHEERS_NKINDS);
+	/* Read once: a store to count could be to g, as far as C knows. */
+	for (i = 0; i < len; i++)
+		count[g->card[v[i]].big]++;
+}
+
+/* Counts every shaker's cards afresh into g->kinds (after a load). */
+void
+cheers_kinds_recount(struct game *g)
+{
+	int	s;
+
+	for (s = 0; s < CHEERS_MAX_SHAKERS; s++)
+		cheers_count_kinds(g, s, g->kinds[s]);
 }
 
 /* Whether counts (per kind) make recipe: no foreign kind, enough of each. */
 static int
-rules_made(const int *count, const int *recipe)
+rules_made(const unsigned char *count, const int *recipe)
 {
 	int	k;
 
@@ -122,12 +102,9 @@ rules_made(const int *count, const int *recipe)
 int
 cheers_shaker_wins(const struct game *g, int shaker, int team)
 {
-	int	count[CHEERS_NKINDS];
-
 	if (g->nshaker[shaker] < CHEERS_RECIPE_TOKENS)
 		return 0;
-	rules_count(g, shaker, count);
-	return rules_made(count, g->recipe[team]);
+	return rules_made(g->kinds[shaker], g->recipe[team]);
 }
 
 /* Whether shaker may win for team under the victory option. */
@@ -154,14 +131,11 @@ rules_target(const struct game *g, int t)
 	return -1;
 }
 
-static int
-rules_target_of(const struct game *g, int shaker)
-{
-	return shaker < g->nplayers ? shaker : GAME_PLACE_BASE;
-}
-
-/* Appends "@{1}" or "@{1} or @{3}" for a seat mask to t. */
-static void
+/*
+ * Appends "@{1}" or "@{1} or @{3}" for a seat mask to t.  Inline: every
+ * prompt names who must answer it.
+ */
+static inline __attribute__((always_inline)) void
 rules_who_put(const struct game *g, unsigned mask, struct game_text *t)
 {
 	unsigned	left;
@@ -182,19 +156,6 @@ rules_who(const struct game *g, unsigned mask, char *buf, size_t len)
 
 	game_text_init(&t, buf, len);
 	rules_who_put(g, mask, &t);
-}
-
-/* Returns 0 when ev can take no more lines (counting the drop), else 1. */
-static int
-rules_say(struct game_events *ev)
-{
-	if (ev == NULL)
-		return 0;
-	if (ev->n >= GAME_MAX_EVENTS) {
-		ev->dropped++;
-		return 0;
-	}
-	return 1;
 }
 
 /*
@@ -259,49 +220,68 @@ rules_prompt_put(const struct game *g, const struct cheers_pending *p,
 }
 
 /*
- * Writes the public summary of a finished game into buf; with reveal, each
+ * Writes the public text of the open prompt, queue[0], into buf (capped
+ * at len, at least 1); returns its length.
+ */
+int
+cheers_prompt_text(const struct game *g, char *buf, size_t len)
+{
+	struct game_text	t;
+
+	game_text_init(&t, buf, len);
+	rules_prompt_put(g, &g->queue[0], &t);
+	return (int)t.at;
+}
+
+/*
+ * Appends the public summary of a finished game to t; with reveal, each
  * winning team's recipe too (only the GAME_EV_END event reveals it).
  */
 static void
-rules_end_text(const struct game *g, char *buf, size_t len, int reveal)
+rules_end_put(const struct game *g, struct game_text *t, int reveal)
 {
-	char	part[200], where[48], names[64], one[16], rec[32];
+	char	letter;
 	int	team, s, i, nwin = 0;
 
-	buf[0] = '\0';
 	if (g->state == GAME_TIED) {
-		game_format(buf, len, "The deck ran out before a drink was "
-		    "ready: the game is a tie.");
+		game_text_put(t, "The deck ran out before a drink was ready: "
+		    "the game is a tie.");
 		return;
 	}
 	for (team = 0; team < g->nteams; team++)
 		if (g->winners & (unsigned)cheers_team_mask(g, team))
 			nwin++;
 	if (nwin > 1)
-		cheers_cat(buf, "Shared win!", len);
+		game_text_put(t, "Shared win!");
 	for (team = 0; team < g->nteams; team++) {
 		if (!(g->winners & (unsigned)cheers_team_mask(g, team)))
 			continue;
-		names[0] = '\0';
+		/* "Team A (@{0}, @{2}) wins with @{0}'s shaker: recipe ..." */
+		if (t->at > 0)
+			game_text_put(t, " ");
+		game_text_put(t, "Team ");
+		letter = (char)('A' + team);
+		game_text_put_n(t, &letter, 1);
+		game_text_put(t, " (");
 		for (i = 0; i < g->team_size[team]; i++) {
-			game_format(one, sizeof one, "%s@{%d}", i > 0 ? ", " : "",
-			    g->team_seat[team][i]);
-			cheers_cat(names, one, sizeof names);
+			if (i > 0)
+				game_text_put(t, ", ");
+			game_text_seat(t, g->team_seat[team][i]);
 		}
-		cheers_recipe_text(g, team, rec, sizeof rec);
-		where[0] = '\0';
+		game_text_put(t, ") wins with ");
 		for (s = 0; s < g->nshakers; s++) {
 			if ((g->win_shakers & BIT(s)) &&
 			    rules_counts_for(g, s, team) &&
 			    cheers_shaker_wins(g, s, team)) {
-				cheers_place_name(g, s, where, sizeof where);
+				cheers_place_put(g, s, t);
 				break;
 			}
 		}
-		game_format(part, sizeof part, "%sTeam %c (%s) wins with %s%s%s.",
-		    buf[0] != '\0' ? " " : "", 'A' + team, names, where,
-		    reveal ? ": recipe " : "", reveal ? rec : "");
-		cheers_cat(buf, part, len);
+		if (reveal) {
+			game_text_put(t, ": recipe ");
+			cheers_recipe_put(g, team, t);
+		}
+		game_text_put(t, ".");
 	}
 }
 
@@ -318,6 +298,27 @@ rules_queued(const struct game *g, int shaker)
 }
 
 /*
+ * Ends g as won by the seats of winners with the shakers of shakers, and
+ * narrates it with the recipes revealed.  Apart from rules_victory, which
+ * runs after every move, to keep that one small.
+ */
+static void
+rules_won(struct game *g, struct game_events *ev, unsigned winners,
+    unsigned shakers)
+{
+	struct game_text	t;
+
+	g->state = GAME_WON;
+	g->winners = winners;
+	g->win_shakers = shakers;
+	g->draw_due = 0;
+	if (ev != NULL)
+		ev->private_changed |= BIT(g->nplayers) - 1;
+	if (rules_line(ev, GAME_EV_END, -1, &t))
+		rules_end_put(g, &t, 1);
+}
+
+/*
  * Checks the shakers of the mask changed that have no prompt for a win;
  * returns 1 when won.  Only those can have become a win: every settled
  * state has no winning shaker without a prompt (check.c refuses a save
@@ -327,19 +328,17 @@ rules_queued(const struct game *g, int shaker)
 static int
 rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 {
-	char		text[GAME_TEXT_MAX];
 	unsigned	winners = 0, shakers = 0, left;
-	int		s, team, count[CHEERS_NKINDS];
+	int		s, team;
 
 	for (left = changed & (BIT(g->nshakers) - 1); left != 0;
 	    left &= left - 1) {
 		s = __builtin_ctz(left);
 		if (g->nshaker[s] < CHEERS_RECIPE_TOKENS || rules_queued(g, s))
 			continue;
-		rules_count(g, s, count);
 		for (team = 0; team < g->nteams; team++) {
 			if (!rules_counts_for(g, s, team) ||
-			    !rules_made(count, g->recipe[team]))
+			    !rules_made(g->kinds[s], g->recipe[team]))
 				continue;
 			winners |= (unsigned)cheers_team_mask(g, team);
 			shakers |= BIT(s);
@@ -347,30 +346,19 @@ rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 	}
 	if (winners == 0)
 		return 0;
-	g->state = GAME_WON;
-	g->winners = winners;
-	g->win_shakers = shakers;
-	g->draw_due = 0;
-	if (ev != NULL)
-		ev->private_changed |= BIT(g->nplayers) - 1;
-	if (rules_say(ev)) {
-		rules_end_text(g, text, sizeof text, 1);
-		game_events_add(ev, GAME_EV_END, -1, "%s", text);
-	}
+	rules_won(g, ev, winners, shakers);
 	return 1;
 }
 
 static void
 rules_tie(struct game *g, struct game_events *ev)
 {
-	char	text[GAME_TEXT_MAX];
+	struct game_text	t;
 
 	g->state = GAME_TIED;
 	g->draw_due = 0;
-	if (rules_say(ev)) {
-		rules_end_text(g, text, sizeof text, 1);
-		game_events_add(ev, GAME_EV_END, -1, "%s", text);
-	}
+	if (rules_line(ev, GAME_EV_END, -1, &t))
+		rules_end_put(g, &t, 1);
 }
 
 /* Queues an overflow prompt when shaker holds more than its volume. */
@@ -389,7 +377,7 @@ rules_overflow(struct game *g, int shaker)
 }
 
 /* Removes the card at position i of shaker and returns it. */
-static int
+static inline int
 rules_take(struct game *g, int shaker, int i)
 {
 	int	c = g->shaker[shaker][i];
@@ -397,7 +385,16 @@ rules_take(struct game *g, int shaker, int i)
 	memmove(&g->shaker[shaker][i], &g->shaker[shaker][i + 1],
 	    (size_t)(g->nshaker[shaker] - i - 1) * sizeof (int));
 	g->nshaker[shaker]--;
+	g->kinds[shaker][g->card[c].big]--;
 	return c;
+}
+
+/* Adds card to the end of shaker. */
+static void
+rules_put(struct game *g, int shaker, int card)
+{
+	g->shaker[shaker][g->nshaker[shaker]++] = card;
+	g->kinds[shaker][g->card[card].big]++;
 }
 
 /*
@@ -413,10 +410,12 @@ rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 	if (rules_victory(g, ev, changed))
 		return;
 	if (g->nqueue > 0) {
+		g->prompt_len = cheers_prompt_text(g, g->prompt,
+		    sizeof g->prompt);
 		if (ev != NULL)
 			ev->private_changed |= cheers_prompt_seats(g, &g->queue[0]);
 		if (rules_line(ev, GAME_EV_PROMPT, -1, &t))
-			rules_prompt_put(g, &g->queue[0], &t);
+			game_text_put_n(&t, g->prompt, (size_t)g->prompt_len);
 		return;
 	}
 	if (g->draw_due) {
@@ -482,7 +481,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 	memmove(&g->hand[seat][ci - 1], &g->hand[seat][ci],
 	    (size_t)(g->nhand[seat] - ci) * sizeof (int));
 	g->nhand[seat]--;
-	g->shaker[x][g->nshaker[x]++] = c;
+	rules_put(g, x, c);
 	g->draw_due = 1;
 	if (ev != NULL)
 		ev->private_changed |= BIT(seat);
@@ -536,7 +535,7 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 		    "move it to another shaker.");
 
 	c = rules_take(g, seat, ci - 1);
-	g->shaker[x][g->nshaker[x]++] = c;
+	rules_put(g, x, c);
 	g->draw_due = 0;
 	rules_overflow(g, x);
 	/* "@{0} gives away a drink: <big> from @{0}'s shaker to <shaker>." */
@@ -554,10 +553,21 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 	return 0;
 }
 
+/* Appends "@{0} throws up: discards <n> cards" to t. */
+static void
+rules_throw_put(int seat, int n, struct game_text *t)
+{
+	game_text_seat(t, seat);
+	game_text_put(t, " throws up: discards ");
+	game_text_int(t, n);
+	game_text_put(t, " cards");
+}
+
 static int
 rules_throw(struct game *g, int seat, struct game_events *ev)
 {
-	int	n = g->nhand[seat];
+	struct game_text	t;
+	int			n = g->nhand[seat];
 
 	memcpy(&g->discard[g->ndiscard], g->hand[seat], (size_t)n * sizeof (int));
 	g->ndiscard += n;
@@ -565,18 +575,23 @@ rules_throw(struct game *g, int seat, struct game_events *ev)
 	if (ev != NULL)
 		ev->private_changed |= BIT(seat);
 	if (g->ndeck < g->hand_size[seat]) {
-		if (rules_say(ev))
-			game_events_add(ev, GAME_EV_INFO, seat, "@{%d} throws "
-			    "up: discards %d cards, but the deck holds only %d.",
-			    seat, n, g->ndeck);
+		if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
+			rules_throw_put(seat, n, &t);
+			game_text_put(&t, ", but the deck holds only ");
+			game_text_int(&t, g->ndeck);
+			game_text_put(&t, ".");
+		}
 		rules_tie(g, ev);
 		return 0;
 	}
 	while (g->nhand[seat] < g->hand_size[seat])
 		g->hand[seat][g->nhand[seat]++] = g->deck[--g->ndeck];
-	if (rules_say(ev))
-		game_events_add(ev, GAME_EV_INFO, seat, "@{%d} throws up: "
-		    "discards %d cards and draws %d.", seat, n, g->nhand[seat]);
+	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
+		rules_throw_put(seat, n, &t);
+		game_text_put(&t, " and draws ");
+		game_text_int(&t, g->nhand[seat]);
+		game_text_put(&t, ".");
+	}
 	g->draw_due = 0;
 	rules_settle(g, ev, 0);
 	return 0;
@@ -646,8 +661,8 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 	memmove(&g->queue[0], &g->queue[1],
 	    (size_t)(g->nqueue - 1) * sizeof g->queue[0]);
 	g->nqueue--;
-	g->shaker[t1][g->nshaker[t1]++] = played;
-	g->shaker[t2][g->nshaker[t2]++] = matched;
+	rules_put(g, t1, played);
+	rules_put(g, t2, matched);
 	rules_overflow(g, t1);
 	rules_overflow(g, t2);
 	if (ev != NULL)
@@ -769,8 +784,6 @@ static const char rules_turn_text[CHEERS_MAX_PLAYERS][sizeof RULES_TURN(0)] = {
 int
 cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 {
-	struct game_text	t;
-
 	if (g->state != GAME_RUNNING || max == 0)
 		return 0;
 	/* Field by field: the text is written next, whole. */
@@ -780,8 +793,10 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 		out->turn = 0;
 		out->actions = g->queue[0].kind == CHEERS_P_CHEERS ?
 		    BIT(CHEERS_A_GIVE) : BIT(CHEERS_A_DISCARD);
-		game_text_init(&t, out->text, sizeof out->text);
-		rules_prompt_put(g, &g->queue[0], &t);
+		if (g->prompt_len > 0)
+			memcpy(out->text, g->prompt, (size_t)g->prompt_len + 1);
+		else
+			cheers_prompt_text(g, out->text, sizeof out->text);
 		return 1;
 	}
 	out->seats = BIT(g->active);
@@ -794,129 +809,19 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 	return 1;
 }
 
-/* Appends one move to out (up to max), counting it in *n even past max. */
-static void
-rules_add(struct game_move *out, size_t max, int *n, int action, int a0,
-    int a1, int a2)
-{
-	int	i;
-
-	if ((size_t)*n < max) {
-		out[*n].action = action;
-		out[*n].args[0] = a0;
-		out[*n].args[1] = a1;
-		out[*n].args[2] = a2;
-		for (i = 3; i < GAME_MAX_ARGS; i++)
-			out[*n].args[i] = -1;
-	}
-	(*n)++;
-}
-
-/* The most moves an ordinary turn can offer. */
-#define RULES_TURN_MOVES	(CHEERS_HAND_MAX * CHEERS_MAX_SHAKERS + \
-	CHEERS_SHAKER_ROOM * (CHEERS_MAX_SHAKERS - 1) + 1)
-
-/*
- * The moves of an ordinary turn: play a hand card to any shaker, move a
- * card of one's shaker to another, or throw.  Listed before every move of
- * a random or searching player, so they are written whole from a
- * template, without a bounds check each: into out when they all fit, else
- * into a list of every one, of which the first max are copied.
- */
-static int
-rules_legal_turn(const struct game *g, int seat, struct game_move *out,
-    size_t max)
-{
-	struct game_move	all[RULES_TURN_MOVES], *to, mv;
-	int			tg[CHEERS_MAX_SHAKERS], i, t1, n = 0, total;
-
-	for (t1 = 0; t1 < g->nshakers; t1++)
-		tg[t1] = rules_target_of(g, t1);
-	total = g->nhand[seat] * g->nshakers +
-	    g->nshaker[seat] * (g->nshakers - 1) + 1;
-	to = (size_t)total <= max ? out : all;
-	for (i = 0; i < GAME_MAX_ARGS; i++)
-		mv.args[i] = -1;
-	mv.action = CHEERS_A_PLAY;
-	for (i = 1; i <= g->nhand[seat]; i++) {
-		mv.args[0] = i;
-		for (t1 = 0; t1 < g->nshakers; t1++) {
-			mv.args[1] = tg[t1];
-			to[n++] = mv;
-		}
-	}
-	mv.action = CHEERS_A_MOVE;
-	for (i = 1; i <= g->nshaker[seat]; i++) {
-		mv.args[0] = i;
-		for (t1 = 0; t1 < g->nshakers; t1++) {
-			if (t1 == seat)
-				continue;
-			mv.args[1] = tg[t1];
-			to[n++] = mv;
-		}
-	}
-	mv.action = CHEERS_A_THROW;
-	mv.args[0] = mv.args[1] = -1;
-	to[n++] = mv;
-	if (to == out)
-		return n;
-	memcpy(out, all, max * sizeof *out);
-	return (int)max;
-}
-
-/*
- * Fills out (up to max) with every legal move of seat; returns how many
- * were written.  A CHEERS with one matching card lists the short form.
- */
-int
-cheers_legal(const struct game *g, int seat, struct game_move *out, size_t max)
-{
-	const struct cheers_pending	*p;
-	int				 idx[CHEERS_SHAKER_ROOM], n = 0, nm;
-	int				 j, k, t1, t2, team;
-
-	if (g->state != GAME_RUNNING || seat < 0 || seat >= g->nplayers)
-		return 0;
-	if (g->nqueue == 0)
-		return seat == g->active ? rules_legal_turn(g, seat, out, max) : 0;
-	p = &g->queue[0];
-	if (!(cheers_prompt_seats(g, p) & BIT(seat)))
-		return 0;
-	if (p->kind == CHEERS_P_OVERFLOW) {
-		for (k = 1; k <= g->nshaker[p->shaker]; k++)
-			rules_add(out, max, &n, CHEERS_A_DISCARD, k, -1, -1);
-		return n < (int)max ? n : (int)max;
-	}
-	team = g->team_of[seat];
-	nm = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
-	for (t1 = 0; t1 < g->nshakers; t1++) {
-		for (t2 = 0; t2 < g->nshakers; t2++) {
-			if (t1 == t2 || t1 == p->shaker || t2 == p->shaker)
-				continue;
-			if (g->mode != CHEERS_MASQUERADE &&
-			    !cheers_is_opponent_shaker(g, team, t1) &&
-			    !cheers_is_opponent_shaker(g, team, t2))
-				continue;
-			for (j = 0; j < nm; j++)
-				rules_add(out, max, &n, CHEERS_A_GIVE,
-				    rules_target_of(g, t1),
-				    rules_target_of(g, t2),
-				    nm == 1 ? -1 : idx[j] + 1);
-		}
-	}
-	return n < (int)max ? n : (int)max;
-}
-
 /* Fills r with the state, winners and summary of g; returns 0. */
 int
 cheers_result_get(const struct game *g, struct game_result *r)
 {
+	struct game_text	t;
+
 	memset(r, 0, sizeof *r);
 	r->state = g->state;
 	r->winners = g->winners;
+	game_text_init(&t, r->text, sizeof r->text);
 	if (g->state == GAME_RUNNING)
-		game_format(r->text, sizeof r->text, "The game is still running.");
+		game_text_put(&t, "The game is still running.");
 	else
-		rules_end_text(g, r->text, sizeof r->text, 0);
+		rules_end_put(g, &t, 0);
 	return 0;
 }

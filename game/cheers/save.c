@@ -277,6 +277,7 @@ cheers_load(const cJSON *o, char **cause)
 		goto fail;
 	g->winners = (unsigned)winners;
 	g->win_shakers = (unsigned)win_shakers;
+	cheers_kinds_recount(g);
 	g->active = cheers_seat_at(g, g->turn);
 	if (rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
 	    cause) != 0)

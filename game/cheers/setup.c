@@ -186,6 +186,8 @@ cheers_setup_teams(struct game *g, int layout, char **cause)
 		if (g->extra_team >= 0 && g->team_of[seat] == g->extra_team)
 			g->hand_size[seat] = 4;
 	}
+	/* Every game, new or loaded, is laid out here before its first move. */
+	cheers_legal_init();
 	return 0;
 }
 
@@ -364,13 +366,22 @@ cheers_recipe(const struct game *g, int team, int counts[5])
 int
 cheers_recipe_text(const struct game *g, int team, char *buf, size_t len)
 {
-	int	k, i;
+	struct game_text	t;
 
 	if (team < 0 || team >= g->nteams || len == 0)
 		return -1;
-	buf[0] = '\0';
+	game_text_init(&t, buf, len);
+	cheers_recipe_put(g, team, &t);
+	return 0;
+}
+
+/* Appends a team's recipe ("🍺🍺🍷🍸🥃") to t; team must be valid. */
+void
+cheers_recipe_put(const struct game *g, int team, struct game_text *t)
+{
+	int	k, i;
+
 	for (k = 0; k < CHEERS_NKINDS; k++)
 		for (i = 0; i < g->recipe[team][k]; i++)
-			cheers_cat(buf, cheers_kind_emoji[k], len);
-	return 0;
+			cheers_kind_put(k, t);
 }

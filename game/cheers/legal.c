@@ -1,0 +1,246 @@
+/*
+ * legal.c: the legal-move lists of CHEERS.  A random or searching player
+ * asks for one before every move, so the rows that depend only on the
+ * seats and the place (an ordinary turn's plays and moves, an overflow's
+ * discards) are written once per process, and a list copies the prefixes
+ * a position needs.  The order of a list is part of the interface:
+ * callers pick moves by their index in it.
+ */
+#include <string.h>
+#include <threads.h>
+
+#include "game/cheers/cheers-int.h"
+
+#define BIT(s)	(1u << (s))
+
+/*
+ * The rows of one table layout: nplayers seats, and a place after them or
+ * not.  "play i t" for each hand card i and each shaker t; per seat,
+ * "move i t" for each card i of its shaker and each other shaker t.  Each
+ * list is in the order legal_moves gives.
+ */
+struct legal_rows {
+	struct game_move	play[CHEERS_HAND_MAX * CHEERS_MAX_SHAKERS];
+	struct game_move	move[CHEERS_MAX_PLAYERS]
+				    [CHEERS_SHAKER_ROOM * (CHEERS_MAX_SHAKERS - 1)];
+};
+
+/*
+ * The rows of every layout by player count and place (0 or 1), "throw",
+ * and "discard i" for each card i of a shaker: the same for every game, so
+ * written once per process (like the card data of cards.c) and only read
+ * after.
+ */
+static struct {
+	struct legal_rows	layout[CHEERS_MAX_PLAYERS + 1][2];
+	struct game_move	throw;
+	struct game_move	discard[CHEERS_SHAKER_ROOM];
+} legal_cache;
+static once_flag legal_once = ONCE_FLAG_INIT;
+
+/* Writes a row of action with the first three args; the rest are -1. */
+static void
+legal_row(struct game_move *m, int action, int a0, int a1, int a2)
+{
+	int	i;
+
+	m->action = action;
+	m->args[0] = a0;
+	m->args[1] = a1;
+	m->args[2] = a2;
+	for (i = 3; i < GAME_MAX_ARGS; i++)
+		m->args[i] = -1;
+}
+
+/* The target number of shaker t at a table of nplayers seats. */
+static int
+legal_target(int nplayers, int t)
+{
+	return t < nplayers ? t : GAME_PLACE_BASE;
+}
+
+/* Writes the rows of the layout of nplayers seats and nshakers shakers. */
+static void
+legal_rows_fill(struct legal_rows *r, int nplayers, int nshakers)
+{
+	int	seat, i, t, n = 0;
+
+	for (i = 1; i <= CHEERS_HAND_MAX; i++)
+		for (t = 0; t < nshakers; t++)
+			legal_row(&r->play[n++], CHEERS_A_PLAY, i,
+			    legal_target(nplayers, t), -1);
+	for (seat = 0; seat < nplayers; seat++) {
+		n = 0;
+		for (i = 1; i <= CHEERS_SHAKER_ROOM; i++)
+			for (t = 0; t < nshakers; t++)
+				if (t != seat)
+					legal_row(&r->move[seat][n++],
+					    CHEERS_A_MOVE, i,
+					    legal_target(nplayers, t), -1);
+	}
+}
+
+/* Fills legal_cache; run once by call_once. */
+static void
+legal_cache_fill(void)
+{
+	int	n, place, i;
+
+	for (n = 2; n <= CHEERS_MAX_PLAYERS; n++)
+		for (place = 0; place <= 1; place++)
+			legal_rows_fill(&legal_cache.layout[n][place], n,
+			    n + place);
+	legal_row(&legal_cache.throw, CHEERS_A_THROW, -1, -1, -1);
+	for (i = 1; i <= CHEERS_SHAKER_ROOM; i++)
+		legal_row(&legal_cache.discard[i - 1], CHEERS_A_DISCARD, i,
+		    -1, -1);
+}
+
+/*
+ * Makes the rows legal_moves copies, once per process.  Every game is laid
+ * out by cheers_setup_teams, new or loaded, which calls this first.
+ */
+void
+cheers_legal_init(void)
+{
+	call_once(&legal_once, legal_cache_fill);
+}
+
+/* The rows of g's layout. */
+static const struct legal_rows *
+legal_rows_of(const struct game *g)
+{
+	return &legal_cache.layout[g->nplayers][g->nshakers - g->nplayers];
+}
+
+/*
+ * Copies k rows to out from position *n on, as many as fit below max, and
+ * counts them in *n (which stays at most max).
+ */
+static void
+legal_copy(struct game_move *out, size_t max, int *n,
+    const struct game_move *rows, int k)
+{
+	size_t	room = max - (size_t)*n;
+
+	if ((size_t)k > room)
+		k = (int)room;
+	if (k == 0)
+		return;
+	memcpy(out + *n, rows, (size_t)k * sizeof *rows);
+	*n += k;
+}
+
+/*
+ * The moves of an ordinary turn: play a hand card to any shaker, move a
+ * card of one's shaker to another, or throw.  Each block is a prefix of
+ * the layout's rows: the plays of the first nhand cards, the moves of the
+ * first nshaker cards.
+ */
+static int
+legal_turn(const struct game *g, int seat, struct game_move *out,
+    size_t max)
+{
+	const struct legal_rows	*r = legal_rows_of(g);
+	int			 n = 0;
+
+	legal_copy(out, max, &n, r->play, g->nhand[seat] * g->nshakers);
+	legal_copy(out, max, &n, r->move[seat],
+	    g->nshaker[seat] * (g->nshakers - 1));
+	if ((size_t)n < max)
+		out[n++] = legal_cache.throw;
+	return n;
+}
+
+/*
+ * The shakers that may take a CHEERSed card for team without another one
+ * going to an opponent: every shaker in Masquerade, else the opponents'.
+ */
+static unsigned
+legal_open(const struct game *g, int team)
+{
+	unsigned	open = 0;
+	int		t;
+
+	if (g->mode == CHEERS_MASQUERADE)
+		return BIT(g->nshakers) - 1;
+	for (t = 0; t < g->nshakers; t++)
+		if (cheers_is_opponent_shaker(g, team, t))
+			open |= BIT(t);
+	return open;
+}
+
+/*
+ * The answers to a CHEERS in p: the played and the matching card go to
+ * two different other shakers, at least one an opponent's (any in
+ * Masquerade), for each pair in shaker order; with several matching
+ * cards, one answer per card, else the short form without a card.
+ */
+static int
+legal_give(const struct game *g, int seat, const struct cheers_pending *p,
+    struct game_move *out, size_t max)
+{
+	struct game_move	all[CHEERS_MAX_LEGAL], *to, mv;
+	unsigned		others, open, t2;
+	int			idx[CHEERS_SHAKER_ROOM], card[CHEERS_SHAKER_ROOM];
+	int			nm, t1, j, n = 0, cut = 0;
+
+	others = (BIT(g->nshakers) - 1) & ~BIT(p->shaker);
+	open = legal_open(g, g->team_of[seat]);
+	if ((nm = cheers_matches(g, p->shaker, p->card, idx,
+	    CHEERS_SHAKER_ROOM)) == 0)
+		return 0;
+	card[0] = -1;
+	for (j = 0; nm > 1 && j < nm; j++)
+		card[j] = idx[j] + 1;
+	/* Written whole, into out when every pair of others fits there. */
+	to = (size_t)(nm * (g->nshakers - 1) * (g->nshakers - 2)) <= max ?
+	    out : all;
+	legal_row(&mv, CHEERS_A_GIVE, -1, -1, card[0]);
+	for (t1 = 0; t1 < g->nshakers; t1++) {
+		if (!(others & BIT(t1)))
+			continue;
+		/* Unless the first shaker is open, the second must be. */
+		t2 = others & ~BIT(t1) & (open & BIT(t1) ? ~0u : open);
+		mv.args[0] = legal_target(g->nplayers, t1);
+		for (; t2 != 0; t2 &= t2 - 1) {
+			mv.args[1] = legal_target(g->nplayers,
+			    __builtin_ctz(t2));
+			/* Usually one card matches: one row, as mv is. */
+			to[n++] = mv;
+			for (j = 1; j < nm; j++) {
+				to[n] = mv;
+				to[n++].args[2] = card[j];
+			}
+		}
+	}
+	if (to == out)
+		return n;
+	legal_copy(out, max, &cut, all, n);
+	return cut;
+}
+
+/*
+ * Fills out (up to max) with every legal move of seat; returns how many
+ * were written.  A CHEERS with one matching card lists the short form.
+ */
+int
+cheers_legal(const struct game *g, int seat, struct game_move *out, size_t max)
+{
+	const struct cheers_pending	*p;
+	int				 n = 0;
+
+	if (g->state != GAME_RUNNING || seat < 0 || seat >= g->nplayers)
+		return 0;
+	if (g->nqueue == 0)
+		return seat == g->active ? legal_turn(g, seat, out, max) : 0;
+	p = &g->queue[0];
+	if (!(cheers_prompt_seats(g, p) & BIT(seat)))
+		return 0;
+	if (p->kind == CHEERS_P_OVERFLOW) {
+		legal_copy(out, max, &n, legal_cache.discard,
+		    g->nshaker[p->shaker]);
+		return n;
+	}
+	return legal_give(g, seat, p, out, max);
+}
