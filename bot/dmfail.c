@@ -20,8 +20,13 @@
 /* At most this many of a user's tables are marked at once. */
 #define DMFAIL_TABLES_MAX	64
 
-void
-bot_dm_failed(struct bot *bot, struct adapter *a, const char *user_id)
+/*
+ * Marks the user's seat at each of its tables on adapter a as having
+ * closed DMs (play_dm_closed: secrets through "hand", the channel told)
+ * or open ones again, where it is not so already.
+ */
+static void
+dmfail_set(struct bot *bot, struct adapter *a, const char *user_id, int closed)
 {
 	struct table	*ts[DMFAIL_TABLES_MAX], *t;
 	int		 i, n, seat;
@@ -30,28 +35,25 @@ bot_dm_failed(struct bot *bot, struct adapter *a, const char *user_id)
 	for (i = 0; i < n && i < DMFAIL_TABLES_MAX; i++) {
 		t = ts[i];
 		if ((seat = table_seat_of(t, user_id)) < 0 ||
-		    t->seats[seat].dm_closed)
+		    !t->seats[seat].dm_closed == !closed)
 			continue;
-		log_info("table %llu: DMs to %s are closed",
-		    (unsigned long long)t->id, user_id);
-		play_dm_closed(t, seat);
+		log_info("table %llu: DMs to %s %s", (unsigned long long)t->id,
+		    user_id, closed ? "are closed" : "work again");
+		if (closed)
+			play_dm_closed(t, seat);
+		else
+			t->seats[seat].dm_closed = 0;
 	}
+}
+
+void
+bot_dm_failed(struct bot *bot, struct adapter *a, const char *user_id)
+{
+	dmfail_set(bot, a, user_id, 1);
 }
 
 void
 bot_dm_open(struct bot *bot, struct adapter *a, const char *user_id)
 {
-	struct table	*ts[DMFAIL_TABLES_MAX], *t;
-	int		 i, n, seat;
-
-	n = table_users_find(bot, a, user_id, ts, DMFAIL_TABLES_MAX);
-	for (i = 0; i < n && i < DMFAIL_TABLES_MAX; i++) {
-		t = ts[i];
-		if ((seat = table_seat_of(t, user_id)) < 0 ||
-		    !t->seats[seat].dm_closed)
-			continue;
-		log_info("table %llu: DMs to %s work again",
-		    (unsigned long long)t->id, user_id);
-		t->seats[seat].dm_closed = 0;
-	}
+	dmfail_set(bot, a, user_id, 0);
 }
