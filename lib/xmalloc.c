@@ -59,6 +59,15 @@ xreallocarray(void *old, size_t n, size_t size)
 	return p;
 }
 
+void *
+xmemdup(const void *p, size_t len)
+{
+	void	*c = xmalloc(len);
+
+	memcpy(c, p, len);
+	return c;
+}
+
 char *
 xstrdup(const char *s)
 {

@@ -189,10 +189,8 @@ im_keep(struct im_entry *e, const char *text, const struct adapter_buttons *bs,
 		    "waiting", e->user);
 	e->pending[e->npending] = xstrdup(text);
 	e->pending_bs[e->npending] = NULL;
-	if (bs != NULL) {
-		e->pending_bs[e->npending] = xmalloc(sizeof *bs);
-		memcpy(e->pending_bs[e->npending], bs, sizeof *bs);
-	}
+	if (bs != NULL)
+		e->pending_bs[e->npending] = xmemdup(bs, sizeof *bs);
 	e->npending++;
 	return 0;
 }

@@ -334,10 +334,7 @@ cheers_free(struct game *g)
 struct game *
 cheers_copy(const struct game *g)
 {
-	struct game	*c = xmalloc(sizeof *c);
-
-	memcpy(c, g, sizeof *c);
-	return c;
+	return xmemdup(g, sizeof *g);
 }
 
 int

@@ -118,8 +118,5 @@ cos_free(struct game *g)
 struct game *
 cos_copy(const struct game *g)
 {
-	struct game	*c = xmalloc(sizeof *c);
-
-	memcpy(c, g, sizeof *c);
-	return c;
+	return xmemdup(g, sizeof *g);
 }

@@ -163,8 +163,5 @@ fwb_free(struct game *g)
 struct game *
 fwb_copy(const struct game *g)
 {
-	struct game	*c = xmalloc(sizeof *c);
-
-	memcpy(c, g, sizeof *c);
-	return c;
+	return xmemdup(g, sizeof *g);
 }

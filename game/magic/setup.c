@@ -205,8 +205,5 @@ magic_free(struct game *g)
 struct game *
 magic_copy(const struct game *g)
 {
-	struct game	*c = xmalloc(sizeof *c);
-
-	memcpy(c, g, sizeof *c);
-	return c;
+	return xmemdup(g, sizeof *g);
 }
