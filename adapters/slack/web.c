@@ -23,7 +23,6 @@
  * credential for its message).
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,27 +107,6 @@ web_call_free(struct web_call *c)
 	free(c->url);
 	free(c->body);
 	free(c);
-}
-
-char *
-web_form(const char *key, ...)
-{
-	struct buf	 b;
-	va_list		 ap;
-	const char	*k, *v;
-	char		*e;
-
-	buf_init(&b, WEB_BODY_MAX);
-	va_start(ap, key);
-	for (k = key; k != NULL; k = va_arg(ap, const char *)) {
-		v = va_arg(ap, const char *);
-		if ((e = curl_easy_escape(NULL, v, 0)) == NULL)
-			fatalx("curl_easy_escape failed");
-		buf_printf(&b, "%s%s=%s", b.len > 0 ? "&" : "", k, e);
-		curl_free(e);
-	}
-	va_end(ap);
-	return buf_detach(&b);
 }
 
 /* How long method (or a channel) must still wait; 0: go. */

@@ -10,25 +10,22 @@
  * and an empty state file, so "cb1:1:..." names the first table opened.
  *
  * The Web API is stubbed at link time: this file defines web.c's
- * functions, so web.o is never linked in and nothing touches the network.
+ * functions, so web.o is never linked in and nothing touches the network
+ * (form bodies are made by form.c, as in the bot).
  * Each call is answered after the message is handled, as Slack would
  * answer: users.info (U...ADMIN users are admins), conversations.info
  * (the channel's creator is UHOST), conversations.open (a D channel, or
  * cannot_dm_bot for users starting UX), chat.postMessage (a new ts), and
  * ok for the rest.  A malformed message must be dropped, never trusted.
  */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/queue.h>
 
-#include <curl/curl.h>
-
 #include "adapters/slack/slack-int.h"
 #include "adapters/slack/slack.h"
-#include "lib/buf.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 #include "tests/fuzz/fuzz-bot.h"
@@ -119,27 +116,6 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 	TAILQ_INSERT_TAIL(&fuzz_calls, c, entry);
 	fuzz_ncalls++;
 	return 0;
-}
-
-char *
-web_form(const char *key, ...)
-{
-	struct buf	 b;
-	va_list		 ap;
-	const char	*k, *v;
-	char		*e;
-
-	buf_init(&b, 1024 * 1024);
-	va_start(ap, key);
-	for (k = key; k != NULL; k = va_arg(ap, const char *)) {
-		v = va_arg(ap, const char *);
-		if ((e = curl_easy_escape(NULL, v, 0)) == NULL)
-			abort();
-		buf_printf(&b, "%s%s=%s", b.len > 0 ? "&" : "", k, e);
-		curl_free(e);
-	}
-	va_end(ap);
-	return buf_detach(&b);
 }
 
 /* The value of key in a form body "k=v&k2=v2" (ids need no decoding). */
