@@ -85,6 +85,9 @@ struct wsclient {
 	uint64_t		 retry_max_ms;
 };
 
+static void wsclient_log_line(const char *, ...)
+    __attribute__((format(printf, 1, 2)));
+
 static void
 wsclient_log_line(const char *fmt, ...)
 {
