@@ -177,7 +177,10 @@ struct game_ops {
 	 */
 	int	 (*ai_move)(const struct game *, int seat, struct rng *, struct game_move *);
 
-	/* Names of the places a target may be besides seats; returns how many. */
+	/*
+	 * Names of the places a target may be besides seats; returns how many.
+	 * NULL for a game whose targets are only seats.
+	 */
 	int	 (*places)(const struct game *, const char **names, size_t max);
 
 	/*

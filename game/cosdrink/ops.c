@@ -69,15 +69,6 @@ static const char cos_rules[] =
 "Drinks are sips of anything you like; nobody ever has to drink alcohol "
 "(option drinks=water, or drinks=points for no drinking at all).";
 
-static int
-ops_places(const struct game *g, const char **names, size_t max)
-{
-	(void)g;
-	(void)names;
-	(void)max;
-	return 0;
-}
-
 const struct game_ops cosdrink_ops = {
 	.name = "cosdrink",
 	.title = "Cosdrink Encounters",
@@ -97,7 +88,6 @@ const struct game_ops cosdrink_ops = {
 	.pending = cos_pending_list,
 	.legal_moves = cos_legal,
 	.ai_move = cos_ai,
-	.places = ops_places,
 	.arg_label = cos_arg_label,
 	.render_public = cos_render_public,
 	.render_private = cos_render_private,

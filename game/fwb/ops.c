@@ -192,15 +192,6 @@ ops_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
 	return fwb_ai(g, seat, r, m);
 }
 
-static int
-ops_places(const struct game *g, const char **names, size_t max)
-{
-	(void)g;
-	(void)names;
-	(void)max;
-	return 0;
-}
-
 const struct game_ops fwb_ops = {
 	.name = "fwb",
 	.title = "Friends with Beverages",
@@ -220,7 +211,6 @@ const struct game_ops fwb_ops = {
 	.pending = fwb_pending_list,
 	.legal_moves = fwb_legal,
 	.ai_move = ops_ai,
-	.places = ops_places,
 	.arg_label = fwb_arg_label,
 	.render_public = fwb_render_public,
 	.render_private = fwb_render_private,

@@ -100,15 +100,6 @@ static const char magic_rules[] =
 "The Magic Lightning among the last recipes ends the game, as does "
 "reaching the end of the path; the furthest piece wins.";
 
-static int
-ops_places(const struct game *g, const char **names, size_t max)
-{
-	(void)g;
-	(void)names;
-	(void)max;
-	return 0;
-}
-
 const struct game_ops magic_ops = {
 	.name = "magic",
 	.title = "Magic Cocktail",
@@ -128,7 +119,6 @@ const struct game_ops magic_ops = {
 	.pending = magic_pending_list,
 	.legal_moves = magic_legal,
 	.ai_move = magic_ai,
-	.places = ops_places,
 	.arg_label = magic_arg_label,
 	.render_public = magic_render_public,
 	.render_private = magic_render_private,
