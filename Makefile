@@ -9,6 +9,8 @@
 #   make check    the same tests, built with AddressSanitizer and UBSan
 #   make slack    the Slack scenario against a fake Slack
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
+#   make diskfull fill a small tmpfs under the state file mid-game, then
+#                 empty it: nothing stops, nothing unsaved is said
 #   make soak     many tables against a misbehaving fake Discord for
 #                 SOAK_SECONDS (180): nothing lost, games consistent, no growth
 #   make bench    every benchmark figure (tests/bench/run.sh, about 3 min):
@@ -73,7 +75,7 @@ FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all run test check unit transcripts cli crash discord slack xmpp irc
+.PHONY: all run test check unit transcripts cli crash diskfull discord slack xmpp irc
 .PHONY: bench clean help systemd install uninstall fuzz fuzz-bins soak
 .DEFAULT_GOAL := all
 .SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS)
@@ -133,6 +135,9 @@ cli: $(BUILD)/cheersbot
 crash: $(BUILD)/cheersbot
 	@sh tests/crash/run.sh $(BUILD)/cheersbot
 
+diskfull: $(BUILD)/cheersbot
+	@sh tests/diskfull/run.sh $(BUILD)/cheersbot
+
 discord: $(BUILD)/cheersbot
 	@sh tests/discord/run.sh $(BUILD)/cheersbot
 
@@ -148,7 +153,7 @@ xmpp: $(BUILD)/cheersbot
 irc: $(BUILD)/cheersbot
 	@sh tests/irc/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli crash discord slack systemd xmpp irc
+test: unit transcripts cli crash diskfull discord slack systemd xmpp irc
 
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot $(BENCH_BINS)
@@ -225,6 +230,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '3,28p' Makefile | sed 's/^# *//'
+	@sed -n '3,29p' Makefile | sed 's/^# *//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

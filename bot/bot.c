@@ -23,6 +23,8 @@ bot_init(struct bot *bot, uv_loop_t *loop, struct config *config)
 	bot->next_table_id = 1;
 	TAILQ_INIT(&bot->tables);
 	TAILQ_INIT(&bot->outbox);
+	TAILQ_INIT(&bot->undo);
+	TAILQ_INIT(&bot->undo_tasks);
 	uv_timer_init(loop, &bot->timer);
 	bot->timer.data = bot;
 }

@@ -63,7 +63,14 @@ struct bot {
 
 	/* Group commit: output held until the batch is durable (outbox.c). */
 	int			 out_depth;
-	TAILQ_HEAD(, outbox_item) outbox;
+	TAILQ_HEAD(outbox_list, outbox_item) outbox;
+	/*
+	 * What the open batch must answer or retry if its commit fails: the
+	 * events whose answers are held, the tasks of tables that ran.
+	 */
+	struct outbox_list	 undo;
+	struct outbox_list	 undo_tasks;
+	uint64_t		 batch_serial;	/* counts outermost batches */
 
 	/* Called once by bot_shutdown, so main can close its own handles. */
 	void			(*on_shutdown)(struct bot *);

@@ -3,6 +3,13 @@
  * (see outbox.h).  Held items are copies, sent in the order they were
  * made; nothing is held while the batch has written nothing, so a batch
  * of plain questions ("status", "help") answers at once.
+ *
+ * A commit can fail (a full disk, a read-only or damaged file).  Then
+ * nothing held is said, every table the batch wrote is put back as the
+ * store has it, every player whose command wrote is told it did not
+ * happen, a question whose answer was held is asked again of the tables
+ * as they are now, and a table whose own task (an AI move, a timeout) wrote
+ * pauses and tries again every TABLE_RETRY_MS.  The bot runs on.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +18,8 @@
 #include "bot/log.h"
 #include "bot/outbox.h"
 #include "bot/play.h"
+#include "bot/render.h"
+#include "bot/sched.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
@@ -21,6 +30,9 @@ enum outbox_kind {
 	OUTBOX_REPLY,
 	OUTBOX_BOARD,
 	OUTBOX_CALL,
+	/* On bot->undo: an event whose command wrote; a table's task that ran. */
+	OUTBOX_UNDO_EVENT,
+	OUTBOX_UNDO_TASK,
 };
 
 struct outbox_item {
@@ -38,6 +50,8 @@ struct outbox_item {
 	uint64_t		 table;
 	int			 seat;		/* -1: not a table's seat */
 	enum adapter_board	 how;
+	enum table_task		 task;		/* OUTBOX_UNDO_TASK */
+	unsigned		 task_seats;
 	void			(*fn)(void *);
 	void			(*done)(void *);
 	void			*arg;
@@ -69,6 +83,17 @@ outbox_add(struct bot *bot, enum outbox_kind kind, struct adapter *a,
 	}
 	TAILQ_INSERT_TAIL(&bot->outbox, it, entry);
 	return it;
+}
+
+/* Keeps a copy of ev (its strings too) in it, freed by outbox_free. */
+static void
+outbox_copy_event(struct outbox_item *it, const struct bot_event *ev)
+{
+	it->ev = *ev;
+	it->ev.user_id = ev->user_id == NULL ? NULL : xstrdup(ev->user_id);
+	it->ev.user_name = ev->user_name == NULL ? NULL : xstrdup(ev->user_name);
+	it->ev.channel = ev->channel == NULL ? NULL : xstrdup(ev->channel);
+	it->ev.text = ev->text == NULL ? NULL : xstrdup(ev->text);
 }
 
 static void
@@ -132,6 +157,9 @@ outbox_send(struct bot *bot, struct outbox_item *it)
 	case OUTBOX_CALL:
 		it->fn(it->arg);
 		break;
+	case OUTBOX_UNDO_EVENT:
+	case OUTBOX_UNDO_TASK:
+		break;		/* never held for sending */
 	}
 	if (rc != 0) {
 		log_warn("%s: sending to %s failed: %s", a->ops->name, it->to,
@@ -140,11 +168,183 @@ outbox_send(struct bot *bot, struct outbox_item *it)
 	}
 }
 
+/* Frees every item of a list. */
+static void
+outbox_forget(struct outbox_list *list)
+{
+	struct outbox_item	*it;
+
+	while ((it = TAILQ_FIRST(list)) != NULL) {
+		TAILQ_REMOVE(list, it, entry);
+		outbox_free(it);
+	}
+}
+
+/*
+ * What a table was before a failed batch put it back: the board stays the
+ * message it was, and a table paused before stays paused.
+ */
+struct outbox_kept {
+	int	board_shown;
+	int	paused;
+};
+
+/*
+ * The batch's commit failed (see the top of this file).  Takes cause.
+ * Runs with no batch open, so what it says goes out at once.
+ */
+static void
+outbox_undo(struct bot *bot, char *cause)
+{
+	const struct store_touch	*touched;
+	struct outbox_kept		*kept;
+	struct outbox_item		*it;
+	struct table			*t;
+	size_t				 n, i;
+	char				*err = NULL, *text, when[32];
+
+	log_error("store: the last moves could not be saved, so they did not "
+	    "happen and nothing of them was said: %s", cause);
+	free(cause);
+	/* Held output speaks of what did not happen; the console's echo stays. */
+	while ((it = TAILQ_FIRST(&bot->outbox)) != NULL) {
+		TAILQ_REMOVE(&bot->outbox, it, entry);
+		if (it->kind == OUTBOX_CALL)
+			outbox_send(bot, it);
+		outbox_free(it);
+	}
+
+	/* Every table the batch wrote goes back to what the store holds. */
+	touched = store_batch_tables(bot->store, &n);
+	kept = xcalloc(n > 0 ? n : 1, sizeof *kept);
+	for (i = 0; i < n; i++) {
+		if ((t = table_find_id(bot, touched[i].adapter,
+		    touched[i].id)) == NULL)
+			continue;
+		kept[i].board_shown = t->board_shown;
+		kept[i].paused = t->paused;
+		table_drop(t);
+	}
+	for (i = 0; i < n; i++) {
+		t = store_reload(bot->store, bot, touched[i].adapter,
+		    touched[i].id);
+		if (t == NULL)
+			continue;
+		t->board_shown = kept[i].board_shown;
+		t->paused = kept[i].paused;
+	}
+	free(kept);
+
+	while ((it = TAILQ_FIRST(&bot->undo_tasks)) != NULL) {
+		TAILQ_REMOVE(&bot->undo_tasks, it, entry);
+		if ((t = table_find_id(bot, it->adapter, it->table)) == NULL) {
+			outbox_free(it);
+			continue;
+		}
+		t->paused = it->private;
+		if (it->task != TASK_NONE && t->state != TABLE_OVER) {
+			/* The table's own move waits, and is tried again. */
+			if (!t->paused && it->task != TASK_LOBBY) {
+				render_duration(TABLE_RETRY_MS, when, sizeof when);
+				text = xasprintf("The game is paused: I cannot "
+				    "save moves right now, and a move I cannot "
+				    "save does not happen. I will try again "
+				    "every %s.", when);
+				play_say(t, text);
+				free(text);
+				t->paused = 1;
+			}
+			sched_set(t, it->task, it->task_seats,
+			    bot_now(bot) + TABLE_RETRY_MS);
+		}
+		outbox_free(it);
+	}
+	while ((it = TAILQ_FIRST(&bot->undo)) != NULL) {
+		TAILQ_REMOVE(&bot->undo, it, entry);
+		if (!it->private) {
+			/* A question whose answer was held: asked again. */
+			bot_handle_event(bot, &it->ev);
+		} else if (it->adapter->ops->reply(it->adapter, &it->ev, 1,
+		    STORE_FAILED_TEXT, NULL, &err) != 0) {
+			/* The player was to hear that their command did not happen. */
+			log_warn("%s: telling %s failed: %s",
+			    it->adapter->ops->name, it->ev.user_id, err);
+			free(err);
+			err = NULL;
+		}
+		outbox_free(it);
+	}
+	sched_rearm(bot);
+}
+
+void
+outbox_event(struct bot *bot, const struct bot_event *ev, int wrote)
+{
+	struct outbox_item	*it;
+
+	if (bot->out_depth == 0 || !outbox_holding(bot))
+		return;
+	it = xcalloc(1, sizeof *it);
+	it->kind = OUTBOX_UNDO_EVENT;
+	it->adapter = ev->adapter;
+	it->seat = -1;
+	it->private = wrote;	/* here: answered with STORE_FAILED_TEXT */
+	outbox_copy_event(it, ev);
+	TAILQ_INSERT_TAIL(&bot->undo, it, entry);
+}
+
+/*
+ * The batch's note on table t, made the first time the batch asks: what
+ * t was before the batch (paused or not), and the task it ran (none yet).
+ * NULL outside a batch.
+ */
+static struct outbox_item *
+outbox_table_note(struct table *t)
+{
+	struct outbox_item	*it;
+
+	if (t->bot->out_depth == 0)
+		return NULL;
+	if (t->undo_batch == t->bot->batch_serial)
+		return t->undo_note;
+	it = xcalloc(1, sizeof *it);
+	it->kind = OUTBOX_UNDO_TASK;
+	it->adapter = t->adapter;
+	it->table = t->id;
+	it->seat = -1;
+	it->task = TASK_NONE;
+	it->private = t->paused;	/* here: paused before the batch */
+	TAILQ_INSERT_TAIL(&t->bot->undo_tasks, it, entry);
+	t->undo_batch = t->bot->batch_serial;
+	t->undo_note = it;
+	return it;
+}
+
+void
+outbox_task(struct table *t)
+{
+	struct outbox_item	*it = outbox_table_note(t);
+
+	/* The first task a table ran in the batch is the one to run again. */
+	if (it != NULL && it->task == TASK_NONE) {
+		it->task = t->task;
+		it->task_seats = t->task_seats;
+	}
+}
+
+void
+outbox_keep(struct table *t)
+{
+	outbox_table_note(t);
+}
+
 void
 outbox_begin(struct bot *bot)
 {
-	if (bot->out_depth++ == 0)
+	if (bot->out_depth++ == 0) {
+		bot->batch_serial++;
 		store_batch_begin(bot->store);
+	}
 }
 
 void
@@ -163,11 +363,11 @@ outbox_end(struct bot *bot)
 		t0 = uv_hrtime();
 	}
 	if (store_batch_end(bot->store, &cause) != 0) {
-		outbox_clear(bot);
-		fatalx("cannot commit the moves just made (%s); stopping "
-		    "without announcing them: a restart resumes every table "
-		    "from its last saved move", cause);
+		outbox_undo(bot, cause);
+		return;
 	}
+	outbox_forget(&bot->undo);
+	outbox_forget(&bot->undo_tasks);
 	/* How long the disk took (make bench reads it at -v). */
 	if (n > 0)
 		log_debug("store: committed in %llu us",
@@ -185,12 +385,9 @@ outbox_end(struct bot *bot)
 void
 outbox_clear(struct bot *bot)
 {
-	struct outbox_item	*it;
-
-	while ((it = TAILQ_FIRST(&bot->outbox)) != NULL) {
-		TAILQ_REMOVE(&bot->outbox, it, entry);
-		outbox_free(it);
-	}
+	outbox_forget(&bot->outbox);
+	outbox_forget(&bot->undo);
+	outbox_forget(&bot->undo_tasks);
 }
 
 int
@@ -222,11 +419,7 @@ outbox_reply(struct adapter *a, const struct bot_event *ev, int private,
 	if (!outbox_holding(a->bot))
 		return a->ops->reply(a, ev, private, text, bs, cause);
 	it = outbox_add(a->bot, OUTBOX_REPLY, a, ev->user_id, text, bs);
-	it->ev = *ev;
-	it->ev.user_id = ev->user_id == NULL ? NULL : xstrdup(ev->user_id);
-	it->ev.user_name = ev->user_name == NULL ? NULL : xstrdup(ev->user_name);
-	it->ev.channel = ev->channel == NULL ? NULL : xstrdup(ev->channel);
-	it->ev.text = ev->text == NULL ? NULL : xstrdup(ev->text);
+	outbox_copy_event(it, ev);
 	it->private = private;
 	return 0;
 }

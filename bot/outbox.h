@@ -24,10 +24,30 @@ struct table;
 void	outbox_begin(struct bot *);
 /*
  * Closes a batch: the outermost commits the store and then sends what was
- * held back.  A failed commit stops the bot (nothing unsaved is said, and
- * a restart resumes every table from its last saved move).
+ * held back.  When the commit fails nothing held is said; every table the
+ * batch wrote goes back to its saved state, in memory too; every event
+ * noted by outbox_event is answered (see there); and every
+ * table whose task (outbox_task) ran in the batch pauses, says so once,
+ * and runs the task again after TABLE_RETRY_MS.
  */
 void	outbox_end(struct bot *);
+/*
+ * Inside a batch, after ev was handled: if its answer is held, ev is kept
+ * so that a failed commit can answer it anyway: a command that wrote
+ * (wrote set) is told it did not happen, and a question is asked again.
+ * ev is copied; its reply_ctx must stay valid until outbox_end returns.
+ */
+void	outbox_event(struct bot *, const struct bot_event *, int wrote);
+/*
+ * Inside a batch: t's due task (t->task, t->task_seats) is about to run;
+ * if the batch cannot be saved it runs again later.  Borrowed.
+ */
+void	outbox_task(struct table *);
+/*
+ * Inside a batch: t's paused flag is about to change; if the batch cannot
+ * be saved, t is paused as it was before the batch.  Borrowed.
+ */
+void	outbox_keep(struct table *);
 
 /*
  * The adapter calls of the same names, held back while a batch has

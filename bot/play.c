@@ -167,6 +167,7 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	t->ops->free_game(before);
 	t->nmoves++;
 	if (t->paused) {
+		outbox_keep(t);
 		t->paused = 0;
 		play_say(t, "Saving works again; the game goes on.");
 	}

@@ -14,6 +14,8 @@
 #include "bot/log.h"
 #include "bot/outbox.h"
 #include "bot/render.h"
+#include "bot/sched.h"
+#include "bot/store.h"
 #include "bot/table.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
@@ -237,13 +239,18 @@ out:
 	free(text);
 	if (ctx.table != NULL && ctx.table->state == TABLE_OVER)
 		table_close(ctx.table);
-	sched_run_due(bot);
 }
 
 void
 bot_handle_event(struct bot *bot, const struct bot_event *ev)
 {
+	int	pending;
+
 	outbox_begin(bot);
+	pending = store_batch_pending(bot->store);
 	router_handle(bot, ev);
+	/* Its answer comes even if the batch cannot be saved. */
+	outbox_event(bot, ev, store_batch_pending(bot->store) > pending);
+	sched_run_due(bot);
 	outbox_end(bot);
 }

@@ -95,6 +95,8 @@ sched_run(struct table *t)
 	char		*cause = NULL, *text;
 	int		 seat = table_task_seat(t);
 
+	/* If the batch cannot be saved, the task runs again later. */
+	outbox_task(t);
 	sched_clear(t);
 	switch (task) {
 	case TASK_NONE:

@@ -608,6 +608,10 @@ ss_batch_end(struct store *store, char **cause)
 	s->batch = 0;
 	ss_log_cut(s, 0);
 	if (s->lost) {
+		/* Writes after the loss opened a transaction of their own. */
+		if (s->in_tx)
+			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		s->in_tx = 0;
 		s->lost = 0;
 		return set_cause(cause, "%s: an error undid the writes that "
 		    "were not committed yet, and writing them again failed",

@@ -47,8 +47,10 @@ store_open_readonly(const char *path, char **cause)
 void
 store_close(struct store *s)
 {
-	if (s != NULL)
-		s->ops->close(s);
+	if (s == NULL)
+		return;
+	free(s->touched);
+	s->ops->close(s);
 }
 
 /*
@@ -65,21 +67,56 @@ store_failed(const char *channel, uint64_t id, char *err, char **cause)
 	else
 		log_error("%s: %s", channel, err);
 	free(err);
-	return set_cause(cause, "I could not save that, so nothing changed: my "
-	    "storage is failing and the operator can see why in the log.");
+	return set_cause(cause, "%s", STORE_FAILED_TEXT);
+}
+
+/* Notes that the open batch (if any) writes table t. */
+static void
+store_touch(struct store *s, const struct table *t)
+{
+	size_t	i;
+
+	if (!s->batching)
+		return;
+	/* Newest first: a batch mostly writes one table again and again. */
+	for (i = s->ntouched; i > 0; i--) {
+		if (s->touched[i - 1].id == t->id &&
+		    s->touched[i - 1].adapter == t->adapter)
+			return;
+	}
+	if (s->ntouched == s->captouched) {
+		s->captouched = s->captouched == 0 ? 8 : s->captouched * 2;
+		s->touched = xreallocarray(s->touched, s->captouched,
+		    sizeof *s->touched);
+	}
+	s->touched[s->ntouched].adapter = t->adapter;
+	s->touched[s->ntouched++].id = t->id;
 }
 
 void
 store_batch_begin(struct store *s)
 {
-	if (s != NULL)
-		s->ops->batch_begin(s);
+	if (s == NULL)
+		return;
+	s->batching = 1;
+	s->ntouched = 0;
+	s->ops->batch_begin(s);
 }
 
 int
 store_batch_end(struct store *s, char **cause)
 {
-	return s == NULL ? 0 : s->ops->batch_end(s, cause);
+	if (s == NULL)
+		return 0;
+	s->batching = 0;
+	return s->ops->batch_end(s, cause);
+}
+
+const struct store_touch *
+store_batch_tables(struct store *s, size_t *n)
+{
+	*n = s == NULL ? 0 : s->ntouched;
+	return s == NULL ? NULL : s->touched;
 }
 
 int
@@ -143,6 +180,7 @@ store_table_save(struct store *s, const struct table *t, char **cause)
 
 	if (s == NULL)
 		return 0;
+	store_touch(s, t);
 	doc = store_table_doc(t);
 	memset(&r, 0, sizeof r);
 	r.id = t->id;
@@ -169,6 +207,7 @@ store_move_append(struct store *s, const struct table *t, int seq, int seat,
 
 	if (s == NULL)
 		return 0;
+	store_touch(s, t);
 	o = game_move_save(t->ops, m);
 	move = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
@@ -206,6 +245,7 @@ store_table_finish(struct store *s, const struct table *t,
 
 	if (s == NULL)
 		return 0;
+	store_touch(s, t);
 	for (i = 0; i < t->nseats; i++) {
 		o[i].user_id = t->seats[i].user_id;
 		o[i].name = t->seats[i].name;
@@ -240,6 +280,7 @@ store_table_delete(struct store *s, const struct table *t, char **cause)
 
 	if (s == NULL)
 		return 0;
+	store_touch(s, t);
 	if (s->ops->delete_table(s, t->id, &err) != 0)
 		return store_failed(t->channel, t->id, err, cause);
 	return 0;
@@ -479,6 +520,34 @@ store_mark_broken(struct store *s, const struct store_table *r)
 	}
 }
 
+/*
+ * Builds the open table of record r into the bot (r's adapter and game
+ * are a and ops); *since (may be NULL) gets its newest move's time when
+ * later than it holds.  Returns the table, or NULL with *cause when the
+ * record cannot be rebuilt (nothing is left in the bot).
+ */
+static struct table *
+store_build(struct store *s, struct bot *bot, struct adapter *a,
+    const struct game_ops *ops, const struct store_table *r, int64_t *since,
+    char **cause)
+{
+	struct table	*t;
+
+	t = table_new(bot, a, r->channel, ops);
+	table_set_id(t, r->id);
+	t->seed = r->seed;
+	t->turn_timer = bot->config->tables_turn_timer_ms;
+	t->prompt_timer = bot->config->tables_prompt_timer_ms;
+	t->state = strcmp(r->state, "playing") == 0 ? TABLE_PLAYING : TABLE_LOBBY;
+	if (store_parse_doc(t, r->doc, cause) != 0 ||
+	    (t->state == TABLE_PLAYING &&
+	    store_rebuild(s, t, 1, NULL, NULL, since, cause) != 0)) {
+		table_close(t);
+		return NULL;
+	}
+	return t;
+}
+
 static int
 store_restore_one(const struct store_table *r, void *arg, char **cause)
 {
@@ -500,20 +569,11 @@ store_restore_one(const struct store_table *r, void *arg, char **cause)
 		    "this one", (unsigned long long)r->id, r->channel);
 		return 0;
 	}
-	t = table_new(bot, a, r->channel, ops);
-	table_set_id(t, r->id);
-	t->seed = r->seed;
-	t->turn_timer = bot->config->tables_turn_timer_ms;
-	t->prompt_timer = bot->config->tables_prompt_timer_ms;
-	t->state = strcmp(r->state, "playing") == 0 ? TABLE_PLAYING : TABLE_LOBBY;
-	if (store_parse_doc(t, r->doc, &err) != 0 ||
-	    (t->state == TABLE_PLAYING &&
-	    store_rebuild(s, t, 1, NULL, NULL, &since, &err) != 0)) {
+	if ((t = store_build(s, bot, a, ops, r, &since, &err)) == NULL) {
 		log_error("table %llu in %s: cannot restore it, so it is marked "
 		    "broken and its channel is free: %s",
 		    (unsigned long long)r->id, r->channel, err);
 		free(err);
-		table_close(t);
 		store_mark_broken(s, r);
 		return 0;
 	}
@@ -523,6 +583,59 @@ store_restore_one(const struct store_table *r, void *arg, char **cause)
 		return 0;
 	store_rearm(t, since);
 	return 0;
+}
+
+/* What store_reload looks for and finds. */
+struct store_reloading {
+	struct bot	*bot;
+	struct adapter	*adapter;
+	struct table	*t;
+};
+
+static int
+store_reload_one(const struct store_table *r, void *arg, char **cause)
+{
+	struct store_reloading	*rl = arg;
+	const struct game_ops	*ops = game_find(r->game);
+	char			*err = NULL;
+
+	(void)cause;
+	if (ops == NULL || strcmp(r->adapter, rl->adapter->ops->name) != 0 ||
+	    (strcmp(r->state, "lobby") != 0 && strcmp(r->state, "playing") != 0))
+		return 0;
+	if (table_find(rl->bot, rl->adapter, r->channel) != NULL) {
+		log_error("table %llu: %s has another table now; not putting "
+		    "this one back", (unsigned long long)r->id, r->channel);
+		return 0;
+	}
+	rl->t = store_build(rl->bot->store, rl->bot, rl->adapter, ops, r, NULL,
+	    &err);
+	if (rl->t == NULL) {
+		log_error("table %llu in %s: cannot put it back as saved: %s",
+		    (unsigned long long)r->id, r->channel, err);
+		free(err);
+	}
+	return 0;
+}
+
+struct table *
+store_reload(struct store *s, struct bot *bot, struct adapter *a, uint64_t id)
+{
+	struct store_reloading	 rl = { bot, a, NULL };
+	char			*err = NULL;
+	int			 found;
+
+	if (s == NULL)
+		return NULL;
+	if (s->ops->load_table(s, id, store_reload_one, &rl, &found, &err) != 0) {
+		log_error("table %llu: cannot read it back: %s",
+		    (unsigned long long)id, err);
+		free(err);
+		return NULL;
+	}
+	if (rl.t != NULL)
+		play_schedule(rl.t);
+	return rl.t;
 }
 
 int

@@ -144,10 +144,28 @@ struct store_ops {
 
 extern const struct store_ops store_sqlite_ops;
 
-/* Every backend's store starts with this. */
+/* A table that the open batch wrote; see store_batch_tables. */
+struct store_touch {
+	struct adapter	*adapter;
+	uint64_t	 id;
+};
+
+/*
+ * Every backend's store starts with this.  The front keeps, while a batch
+ * is open, which tables it wrote, so that a failed commit can put them
+ * back as they were saved.
+ */
 struct store {
 	const struct store_ops	*ops;
+	int			 batching;
+	struct store_touch	*touched;
+	size_t			 ntouched, captouched;
 };
+
+/* What a player is told when what they did could not be saved. */
+#define STORE_FAILED_TEXT "I could not save that, so nothing changed: my " \
+	"storage is failing and the operator can see why in the log."
+
 
 /*
  * Opens (creating if need be) the state file, which may grow to max_size
@@ -173,6 +191,13 @@ void	 store_batch_begin(struct store *);
 int	 store_batch_end(struct store *, char **cause);
 /* How many uncommitted writes the batch holds; 0 for none. */
 int	 store_batch_pending(struct store *);
+/*
+ * The tables the last batch wrote (a lobby saved, a move, a result, a
+ * table deleted), each once, in the order first written; *n gets how
+ * many.  Borrowed: valid until the next store_batch_begin.  A NULL store
+ * wrote none.
+ */
+const struct store_touch *store_batch_tables(struct store *, size_t *n);
 /*
  * Upkeep kept off the path from a move to its announcement (a checkpoint
  * of SQLite's log): called once a batch's output has been sent.
@@ -251,6 +276,18 @@ int	 store_stats(struct store *, const struct store_scope *, const char *user_id
 	     struct store_stats *, char **cause);
 int	 store_leaderboard(struct store *, const struct store_scope *,
 	     struct store_rank *, int max, char **cause);
+/*
+ * After a failed batch: rebuilds table id of adapter a as the store has
+ * it, as start-up would (a lobby as it was, a game from its snapshot and
+ * moves), with fresh timers and without a word to the channel.  The
+ * caller has dropped the table from memory first.  Returns the table
+ * (owned by the bot's list), or NULL when the store holds no open table
+ * of that id (a lobby opened in the failed batch) or it cannot be rebuilt
+ * (logged).
+ */
+struct table	*store_reload(struct store *, struct bot *, struct adapter *,
+		     uint64_t id);
+
 /*
  * Loads finished table id into a new detached table on adapter a (not
  * listed in the bot; free it with table_free), rebuilt move by move with

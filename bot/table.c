@@ -205,10 +205,16 @@ seat_release(struct seat *s)
 void
 table_close(struct table *t)
 {
+	board_close(t);
+	table_drop(t);
+}
+
+void
+table_drop(struct table *t)
+{
 	struct bot	*bot = t->bot;
 	int		 i;
 
-	board_close(t);
 	for (i = 0; i < t->nseats; i++)
 		table_users_remove(t, t->seats[i].user_id);
 	table_index_remove(t);

@@ -13,6 +13,7 @@
 
 struct bot;
 struct adapter;
+struct outbox_item;
 
 #define TABLE_NAME_MAX	64	/* display names are cut to this */
 #define TABLE_ID_MAX	128	/* platform ids longer than this are refused */
@@ -72,6 +73,9 @@ struct table {
 	uint32_t		 asked_key[GAME_MAX_SEATS];
 	int			 ai_last;
 	int			 paused;	/* moves cannot be saved; retrying */
+	/* The batch that noted the table (bot/outbox.c), and its note. */
+	uint64_t		 undo_batch;
+	struct outbox_item	*undo_note;
 
 	/* The board (adapters with ADAPTER_EDIT): see bot/board.c. */
 	int			 board_shown;	/* posted since the bot started */
@@ -93,8 +97,16 @@ void		 table_index_release(struct bot *);
 /* A new lobby in a channel; owned by the bot's list until table_close. */
 struct table	*table_new(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
-/* Removes the table from the bot and its task from the queue; frees it. */
+/*
+ * Removes the table from the bot and its task from the queue, after the
+ * board's last edit; frees it.
+ */
 void		 table_close(struct table *);
+/*
+ * The same without a word to any adapter: the table's in-memory state is
+ * being thrown away (a batch that could not be saved), not ended.
+ */
+void		 table_drop(struct table *);
 /* A table that is not in the bot's list (replays); id 0; free with table_free. */
 struct table	*table_alloc(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);

@@ -1,0 +1,715 @@
+/*
+ * Unit tests for a store that stops writing: an SQLite VFS shim below the
+ * store makes every write (or every sync) fail from a chosen moment, as a
+ * full disk or a failing one does.  Over every write path (a lobby, a
+ * move, a snapshot, a result, a channel's settings) the bot must keep
+ * running, put every table the failed batch wrote back as it was saved,
+ * in memory too, tell the player whose command it was, say nothing of
+ * what did not happen, pause a table whose own move failed, and carry on
+ * by itself once writing works again.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/outbox.h"
+#include "bot/play.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "lib/xmalloc.h"
+
+/* ---- The failing VFS ------------------------------------------------ */
+
+/* What fails while the shim is armed: writes, or syncs. */
+enum fault { FAULT_NONE, FAULT_WRITE_FULL, FAULT_SYNC_IOERR };
+
+static enum fault	 fault;
+static int		 faults_seen;	/* calls refused so far */
+static sqlite3_vfs	*real_vfs;
+static sqlite3_vfs	 faulty_vfs;
+
+/* Our file, with the real VFS's file right behind it. */
+struct faulty_file {
+	sqlite3_file	 base;
+	sqlite3_file	*real;
+};
+
+static sqlite3_file *
+ff_real(sqlite3_file *f)
+{
+	return ((struct faulty_file *)f)->real;
+}
+
+static int
+ff_close(sqlite3_file *f)
+{
+	return ff_real(f)->pMethods->xClose(ff_real(f));
+}
+
+static int
+ff_read(sqlite3_file *f, void *buf, int n, sqlite3_int64 off)
+{
+	return ff_real(f)->pMethods->xRead(ff_real(f), buf, n, off);
+}
+
+static int
+ff_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 off)
+{
+	if (fault == FAULT_WRITE_FULL) {
+		faults_seen++;
+		return SQLITE_FULL;
+	}
+	return ff_real(f)->pMethods->xWrite(ff_real(f), buf, n, off);
+}
+
+static int
+ff_truncate(sqlite3_file *f, sqlite3_int64 size)
+{
+	return ff_real(f)->pMethods->xTruncate(ff_real(f), size);
+}
+
+static int
+ff_sync(sqlite3_file *f, int flags)
+{
+	if (fault == FAULT_SYNC_IOERR) {
+		faults_seen++;
+		return SQLITE_IOERR_FSYNC;
+	}
+	return ff_real(f)->pMethods->xSync(ff_real(f), flags);
+}
+
+static int
+ff_size(sqlite3_file *f, sqlite3_int64 *size)
+{
+	return ff_real(f)->pMethods->xFileSize(ff_real(f), size);
+}
+
+static int
+ff_lock(sqlite3_file *f, int lock)
+{
+	return ff_real(f)->pMethods->xLock(ff_real(f), lock);
+}
+
+static int
+ff_unlock(sqlite3_file *f, int lock)
+{
+	return ff_real(f)->pMethods->xUnlock(ff_real(f), lock);
+}
+
+static int
+ff_check_lock(sqlite3_file *f, int *out)
+{
+	return ff_real(f)->pMethods->xCheckReservedLock(ff_real(f), out);
+}
+
+static int
+ff_control(sqlite3_file *f, int op, void *arg)
+{
+	return ff_real(f)->pMethods->xFileControl(ff_real(f), op, arg);
+}
+
+static int
+ff_sector(sqlite3_file *f)
+{
+	return ff_real(f)->pMethods->xSectorSize(ff_real(f));
+}
+
+static int
+ff_device(sqlite3_file *f)
+{
+	return ff_real(f)->pMethods->xDeviceCharacteristics(ff_real(f));
+}
+
+static int
+ff_shm_map(sqlite3_file *f, int pg, int pgsz, int extend, void volatile **pp)
+{
+	return ff_real(f)->pMethods->xShmMap(ff_real(f), pg, pgsz, extend, pp);
+}
+
+static int
+ff_shm_lock(sqlite3_file *f, int off, int n, int flags)
+{
+	return ff_real(f)->pMethods->xShmLock(ff_real(f), off, n, flags);
+}
+
+static void
+ff_shm_barrier(sqlite3_file *f)
+{
+	ff_real(f)->pMethods->xShmBarrier(ff_real(f));
+}
+
+static int
+ff_shm_unmap(sqlite3_file *f, int del)
+{
+	return ff_real(f)->pMethods->xShmUnmap(ff_real(f), del);
+}
+
+static const sqlite3_io_methods faulty_io = {
+	.iVersion = 2,
+	.xClose = ff_close, .xRead = ff_read, .xWrite = ff_write,
+	.xTruncate = ff_truncate, .xSync = ff_sync, .xFileSize = ff_size,
+	.xLock = ff_lock, .xUnlock = ff_unlock,
+	.xCheckReservedLock = ff_check_lock, .xFileControl = ff_control,
+	.xSectorSize = ff_sector, .xDeviceCharacteristics = ff_device,
+	.xShmMap = ff_shm_map, .xShmLock = ff_shm_lock,
+	.xShmBarrier = ff_shm_barrier, .xShmUnmap = ff_shm_unmap,
+};
+
+static int
+ff_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flags,
+    int *out)
+{
+	struct faulty_file	*ff = (struct faulty_file *)f;
+	int			 rc;
+
+	(void)vfs;
+	ff->real = (sqlite3_file *)(ff + 1);
+	rc = real_vfs->xOpen(real_vfs, name, ff->real, flags, out);
+	ff->base.pMethods = ff->real->pMethods != NULL ? &faulty_io : NULL;
+	return rc;
+}
+
+static int
+ff_delete(sqlite3_vfs *vfs, const char *name, int sync)
+{
+	(void)vfs;
+	return real_vfs->xDelete(real_vfs, name, sync);
+}
+
+static int
+ff_access(sqlite3_vfs *vfs, const char *name, int flags, int *out)
+{
+	(void)vfs;
+	return real_vfs->xAccess(real_vfs, name, flags, out);
+}
+
+static int
+ff_fullpath(sqlite3_vfs *vfs, const char *name, int n, char *out)
+{
+	(void)vfs;
+	return real_vfs->xFullPathname(real_vfs, name, n, out);
+}
+
+static int
+ff_random(sqlite3_vfs *vfs, int n, char *out)
+{
+	(void)vfs;
+	return real_vfs->xRandomness(real_vfs, n, out);
+}
+
+static int
+ff_sleep(sqlite3_vfs *vfs, int us)
+{
+	(void)vfs;
+	return real_vfs->xSleep(real_vfs, us);
+}
+
+static int
+ff_time(sqlite3_vfs *vfs, double *out)
+{
+	(void)vfs;
+	return real_vfs->xCurrentTime(real_vfs, out);
+}
+
+static int
+ff_last_error(sqlite3_vfs *vfs, int n, char *out)
+{
+	(void)vfs;
+	return real_vfs->xGetLastError(real_vfs, n, out);
+}
+
+/* Makes the failing VFS SQLite's default, so store_open uses it. */
+static int
+faulty_setup(void **state)
+{
+	(void)state;
+	real_vfs = sqlite3_vfs_find(NULL);
+	assert_non_null(real_vfs);
+	faulty_vfs.iVersion = 1;
+	faulty_vfs.szOsFile = (int)sizeof(struct faulty_file) + real_vfs->szOsFile;
+	faulty_vfs.mxPathname = real_vfs->mxPathname;
+	faulty_vfs.zName = "faulty";
+	faulty_vfs.xOpen = ff_open;
+	faulty_vfs.xDelete = ff_delete;
+	faulty_vfs.xAccess = ff_access;
+	faulty_vfs.xFullPathname = ff_fullpath;
+	faulty_vfs.xRandomness = ff_random;
+	faulty_vfs.xSleep = ff_sleep;
+	faulty_vfs.xCurrentTime = ff_time;
+	faulty_vfs.xGetLastError = ff_last_error;
+	return sqlite3_vfs_register(&faulty_vfs, 1) == SQLITE_OK ? 0 : -1;
+}
+
+/* ---- A bot on a quiet adapter --------------------------------------- */
+
+static char	said[16384];	/* public and DM text, in order */
+static char	replied[4096];	/* "user: text" per reply */
+
+static void
+note(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list	ap;
+	size_t	used = strlen(buf);
+
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+static int
+quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
+{
+	(void)a; (void)cause;
+	note(said, sizeof said, "[%s] %s\n", to, text);
+	return 0;
+}
+
+static int
+quiet_dm(struct adapter *a, const char *to, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	(void)bs;
+	return quiet_send(a, to, text, cause);
+}
+
+static int
+quiet_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	(void)a; (void)private; (void)bs; (void)cause;
+	note(replied, sizeof replied, "%s: %s\n", ev->user_id, text);
+	return 0;
+}
+
+static const struct adapter_ops quiet_ops = {
+	.name = "console", .send_channel = quiet_send, .send_dm = quiet_dm,
+	.reply = quiet_reply,
+};
+
+struct world {
+	struct bot	 bot;
+	struct adapter	 adapter;
+	struct config	*config;
+	char		 path[64];
+};
+
+static void
+world_open(struct world *w)
+{
+	char	*cause = NULL;
+	int	 fd;
+
+	memset(w, 0, sizeof *w);
+	snprintf(w->path, sizeof w->path, "/tmp/cheersbot-faults-XXXXXX");
+	fd = mkstemp(w->path);
+	assert_true(fd >= 0);
+	close(fd);
+	w->config = config_new();
+	w->config->tables_lobby_expiry_ms = 0;
+	w->config->tables_ai_delay_ms = 1000;
+	bot_init(&w->bot, uv_default_loop(), w->config);
+	w->bot.fake_clock = 1;
+	w->adapter.ops = &quiet_ops;
+	bot_add_adapter(&w->bot, &w->adapter);
+	w->bot.store = store_open(w->path, 0, &cause);
+	assert_non_null(w->bot.store);
+	assert_true(store_restore(w->bot.store, &w->bot, &cause) >= 0);
+}
+
+static void
+world_close(struct world *w)
+{
+	char	wal[80];
+
+	fault = FAULT_NONE;
+	w->bot.nadapters = 0;	/* the adapter is on the stack */
+	bot_release(&w->bot);
+	uv_close((uv_handle_t *)&w->bot.timer, NULL);
+	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
+	config_free(w->config);
+	unlink(w->path);
+	snprintf(wal, sizeof wal, "%s-wal", w->path);
+	unlink(wal);
+	snprintf(wal, sizeof wal, "%s-shm", w->path);
+	unlink(wal);
+}
+
+/* user says "/cheers text" in channel, as an adapter hands it over. */
+static void
+world_say(struct world *w, const char *user, const char *channel, int admin,
+    const char *text)
+{
+	struct bot_event	ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.adapter = &w->adapter;
+	ev.user_id = user;
+	ev.user_name = user;
+	ev.channel = channel;
+	ev.is_admin = admin;
+	ev.text = text;
+	bot_handle_event(&w->bot, &ev);
+}
+
+static void
+quiet(void)
+{
+	said[0] = '\0';
+	replied[0] = '\0';
+}
+
+/* A query on the state file, read beside the bot: its one number. */
+static int
+db_count(const char *path, const char *sql)
+{
+	sqlite3		*db;
+	sqlite3_stmt	*st;
+	int		 n = -1;
+	enum fault	 was = fault;
+
+	fault = FAULT_NONE;
+	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL),
+	    SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	fault = was;
+	return n;
+}
+
+static int
+db_moves(struct world *w, uint64_t id)
+{
+	char	sql[96];
+
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM moves WHERE "
+	    "table_id = %llu", (unsigned long long)id);
+	return db_count(w->path, sql);
+}
+
+static char *
+game_text(const struct table *t)
+{
+	cJSON	*o = t->ops->save(t->game);
+	char	*s = cJSON_PrintUnformatted(o);
+
+	cJSON_Delete(o);
+	return s;
+}
+
+static const char *const refused = STORE_FAILED_TEXT;
+
+/* ---- Tests ------------------------------------------------------------ */
+
+/*
+ * Lobby writes (new, join, end) and a channel's settings: refused whole,
+ * the player told, nothing said in the channel, the bot as before.
+ */
+static void
+test_lobby_and_settings(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	char		*doc = NULL, *cause = NULL, line[512];
+
+	(void)state;
+	world_open(&w);
+
+	fault = FAULT_WRITE_FULL;
+	quiet();
+	world_say(&w, "alice", "#a", 0, "new cheers");
+	assert_true(faults_seen > 0);
+	assert_null(table_find(&w.bot, &w.adapter, "#a"));
+	snprintf(line, sizeof line, "alice: %s\n", refused);
+	assert_string_equal(replied, line);
+	assert_string_equal(said, "");
+	assert_int_equal(db_count(w.path, "SELECT count(*) FROM tables"), 0);
+
+	fault = FAULT_NONE;
+	quiet();
+	world_say(&w, "alice", "#a", 0, "new cheers");
+	assert_non_null(t = table_find(&w.bot, &w.adapter, "#a"));
+	assert_non_null(strstr(said, "opened a CHEERS table"));
+
+	fault = FAULT_WRITE_FULL;
+	quiet();
+	world_say(&w, "bob", "#a", 0, "join");
+	t = table_find(&w.bot, &w.adapter, "#a");
+	assert_non_null(t);
+	assert_int_equal(t->nseats, 1);
+	assert_int_equal(table_seat_of(t, "bob"), -1);
+	snprintf(line, sizeof line, "bob: %s\n", refused);
+	assert_string_equal(replied, line);
+	assert_string_equal(said, "");
+
+	/* Ending a lobby that cannot be forgotten: it is still there. */
+	quiet();
+	world_say(&w, "alice", "#a", 0, "end");
+	assert_non_null(t = table_find(&w.bot, &w.adapter, "#a"));
+	assert_int_equal(t->nseats, 1);
+	assert_string_equal(said, "");
+	assert_non_null(strstr(replied, refused));
+
+	/* A channel's defaults: not changed, and the admin is told. */
+	quiet();
+	world_say(&w, "root", "#a", 1, "settings channel turn_timer=90s");
+	assert_int_equal(store_channel_get(w.bot.store, "console", "#a", &doc,
+	    &cause), 0);
+	assert_null(doc);
+	assert_non_null(strstr(replied, refused));
+	assert_string_equal(said, "");
+
+	/* Reading still works while writing does not. */
+	quiet();
+	world_say(&w, "carol", "#a", 0, "status");
+	assert_true(strstr(said, "CHEERS lobby") != NULL ||
+	    strstr(replied, "CHEERS lobby") != NULL);
+
+	/* Space again: the same commands work, with no restart. */
+	fault = FAULT_NONE;
+	quiet();
+	world_say(&w, "bob", "#a", 0, "join");
+	t = table_find(&w.bot, &w.adapter, "#a");
+	assert_int_equal(t->nseats, 2);
+	world_say(&w, "root", "#a", 1, "settings channel turn_timer=90s");
+	assert_int_equal(store_channel_get(w.bot.store, "console", "#a", &doc,
+	    &cause), 0);
+	assert_non_null(doc);
+	free(doc);
+	world_close(&w);
+}
+
+/*
+ * A game of AI seats whose every move first meets a failing disk: each
+ * failed move leaves the game as saved, says only that the game is paused
+ * (once), and is tried again after 30 s; once writing works the move
+ * happens.  So every move path is met: plain moves, the snapshot every
+ * 32 moves, and the result at the end.
+ */
+static void
+game_against_faults(enum fault kind)
+{
+	struct world	 w;
+	struct table	*t;
+	uint64_t	 id;
+	char		*before, *after, *cause = NULL;
+	int		 moves, failures = 0, pauses = 0;
+
+	world_open(&w);
+	t = table_new(&w.bot, &w.adapter, "#ai", game_find("cheers"));
+	t->seed = 1;	/* a game of 52 moves: past a snapshot */
+	t->host = xstrdup("alice");
+	table_add_seat(t, "alice", "alice");
+	table_add_seat(t, NULL, "Negroni");
+	table_add_seat(t, NULL, "Martini");
+	t->seats[0].ai = 1;
+	outbox_begin(&w.bot);
+	assert_int_equal(play_start(t, &cause), 0);
+	outbox_end(&w.bot);
+	id = t->id;
+
+	while ((t = table_find_id(&w.bot, &w.adapter, id)) != NULL) {
+		assert_int_equal(t->task, TASK_AI);
+		moves = t->nmoves;
+		before = game_text(t);
+		fault = kind;
+		quiet();
+		bot_advance(&w.bot, 1000);
+		t = table_find_id(&w.bot, &w.adapter, id);
+		assert_non_null(t);
+		/* Nothing happened, in memory or in the file. */
+		assert_int_equal(t->nmoves, moves);
+		assert_int_equal(db_moves(&w, id), moves);
+		after = game_text(t);
+		assert_string_equal(after, before);
+		free(after);
+		free(before);
+		assert_true(t->paused);
+		assert_int_equal(t->task, TASK_AI);
+		assert_int_equal(t->deadline, w.bot.fake_now + TABLE_RETRY_MS);
+		if (strstr(said, "The game is paused") != NULL)
+			pauses++;
+		/* Only the pause may be said: no move, no DM. */
+		assert_true(said[0] == '\0' ||
+		    (strncmp(said, "[#ai] The game is paused", 24) == 0 &&
+		    strchr(said, '\n') == said + strlen(said) - 1));
+		failures++;
+
+		/* Still failing at the retry: nothing more is said. */
+		if (failures == 1) {
+			quiet();
+			bot_advance(&w.bot, TABLE_RETRY_MS);
+			t = table_find_id(&w.bot, &w.adapter, id);
+			assert_non_null(t);
+			assert_int_equal(t->nmoves, moves);
+			assert_true(t->paused);
+			assert_string_equal(said, "");
+		}
+
+		/* Writing works again: the retry makes the move. */
+		fault = FAULT_NONE;
+		quiet();
+		bot_advance(&w.bot, TABLE_RETRY_MS);
+		if ((t = table_find_id(&w.bot, &w.adapter, id)) == NULL)
+			break;	/* the game ended */
+		assert_int_equal(t->nmoves, moves + 1);
+		assert_int_equal(db_moves(&w, id), moves + 1);
+		assert_false(t->paused);
+		assert_non_null(strstr(said, "Saving works again"));
+	}
+	assert_int_equal(pauses, failures);
+	assert_true(failures > STORE_SNAPSHOT_EVERY);
+	assert_int_equal(db_count(w.path, "SELECT count(*) FROM snapshots") > 0, 1);
+	assert_int_equal(db_count(w.path,
+	    "SELECT count(*) FROM outcomes"), 3);
+	assert_int_equal(db_count(w.path,
+	    "SELECT count(*) FROM tables WHERE state = 'over'"), 1);
+	world_close(&w);
+}
+
+static void
+test_game_full_disk(void **state)
+{
+	(void)state;
+	game_against_faults(FAULT_WRITE_FULL);
+}
+
+static void
+test_game_failing_sync(void **state)
+{
+	(void)state;
+	game_against_faults(FAULT_SYNC_IOERR);
+}
+
+/* The seat that must act now at t, or -1. */
+static int
+world_turn(const struct table *t)
+{
+	struct game_prompt	p[GAME_MAX_PROMPTS];
+	int			seat;
+
+	if (t->ops->pending(t->game, p, GAME_MAX_PROMPTS) < 1)
+		return -1;
+	for (seat = 0; seat < t->nseats; seat++)
+		if (p[0].seats & (1u << seat))
+			return seat;
+	return -1;
+}
+
+/*
+ * A player's move by command in a batch that cannot be saved: the player
+ * is told, the channel hears nothing, the game is as saved; the same
+ * command afterwards plays.
+ */
+static void
+test_player_move(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	char		 user[64];
+	char		*before, *after, cmd[80], line[512];
+	int		 seat;
+
+	(void)state;
+	world_open(&w);
+	world_say(&w, "alice", "#g", 0, "new cheers");
+	world_say(&w, "bob", "#g", 0, "join");
+	world_say(&w, "alice", "#g", 0, "start");
+	t = table_find(&w.bot, &w.adapter, "#g");
+	assert_non_null(t);
+	assert_int_equal(t->state, TABLE_PLAYING);
+	seat = world_turn(t);
+	assert_true(seat >= 0);
+	assert_non_null(t->seats[seat].user_id);
+	snprintf(user, sizeof user, "%s", t->seats[seat].user_id);
+	snprintf(cmd, sizeof cmd, "play 1 @%s", user);
+
+	fault = FAULT_WRITE_FULL;
+	quiet();
+	before = game_text(t);
+	world_say(&w, user, "#g", 0, cmd);
+	t = table_find(&w.bot, &w.adapter, "#g");
+	assert_non_null(t);
+	assert_int_equal(t->nmoves, 0);
+	after = game_text(t);
+	assert_string_equal(after, before);
+	free(after);
+	free(before);
+	snprintf(line, sizeof line, "%s: %s\n", user, refused);
+	assert_string_equal(replied, line);
+	assert_string_equal(said, "");
+	assert_false(t->paused);
+
+	fault = FAULT_NONE;
+	quiet();
+	world_say(&w, user, "#g", 0, cmd);
+	t = table_find(&w.bot, &w.adapter, "#g");
+	assert_int_equal(t->nmoves, 1);
+	assert_int_equal(db_moves(&w, t->id), 1);
+	assert_non_null(strstr(said, "offers"));
+	world_close(&w);
+}
+
+/*
+ * Several tables in one batch (a chunk of console input): the ones the
+ * batch wrote go back, the others keep what they had.
+ */
+static void
+test_batch_of_tables(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	char		*cause = NULL;
+
+	(void)state;
+	world_open(&w);
+	world_say(&w, "alice", "#1", 0, "new cheers");
+	world_say(&w, "alice", "#2", 0, "new cheers");
+	fault = FAULT_WRITE_FULL;
+	quiet();
+	outbox_begin(&w.bot);
+	world_say(&w, "bob", "#1", 0, "join");
+	world_say(&w, "carol", "#3", 0, "new cheers");
+	world_say(&w, "dave", "#2", 0, "status");
+	outbox_end(&w.bot);
+	assert_int_equal(table_find(&w.bot, &w.adapter, "#1")->nseats, 1);
+	assert_int_equal(table_find(&w.bot, &w.adapter, "#2")->nseats, 1);
+	assert_null(table_find(&w.bot, &w.adapter, "#3"));
+	assert_non_null(strstr(replied, "bob: I could not save"));
+	assert_non_null(strstr(replied, "carol: I could not save"));
+	assert_null(strstr(replied, "dave: I could not save"));
+	assert_null(strstr(said, "opened"));
+	fault = FAULT_NONE;
+	quiet();
+	world_say(&w, "carol", "#3", 0, "new cheers");
+	assert_non_null(t = table_find(&w.bot, &w.adapter, "#3"));
+	assert_int_equal(db_count(w.path, "SELECT count(*) FROM tables"), 3);
+	(void)cause;
+	world_close(&w);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lobby_and_settings),
+		cmocka_unit_test(test_game_full_disk),
+		cmocka_unit_test(test_game_failing_sync),
+		cmocka_unit_test(test_player_move),
+		cmocka_unit_test(test_batch_of_tables),
+	};
+
+	return cmocka_run_group_tests(tests, faulty_setup, NULL);
+}
