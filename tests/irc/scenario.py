@@ -8,8 +8,10 @@ The players are plain TCP IRC clients on 127.0.0.1:PORT; the bot is on the
 server's websocket.  In "game" a squatter first takes the nick cheersbot
 (READY_FILE says so), so the bot must register as cheersbot_.  Mid-game
 InspIRCd is restarted (killed by the PID in IRCD_PID_FILE, started again
-with the flags in IRCD_FLAGS_FILE, the new PID written back).  Prints one
-line per failed check and a final "N passed, M failed" line; exits
+with the flags in IRCD_FLAGS_FILE, the new PID written back).  Later Bob
+QUITs while alice must move and JOINs again: nothing may be queued for him
+meanwhile, and his hand (and move) must come back without his writing to
+the bot.  Prints one line per failed check and a final "N passed, M failed" line; exits
 non-zero when anything failed.
 """
 import itertools
