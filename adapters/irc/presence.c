@@ -13,7 +13,6 @@
  * session.c ties them to the send queue and the bot.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "adapters/irc/irc-int.h"

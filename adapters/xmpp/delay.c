@@ -7,8 +7,6 @@
  * but a player who wrote to it 1:1 while it was away is told so, instead
  * of hearing nothing.  Pure functions: xmpp.c acts on their answer.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "adapters/xmpp/xml.h"
