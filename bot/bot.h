@@ -107,8 +107,11 @@ void	 bot_handle_event(struct bot *, const struct bot_event *);
  * on and tells its channel so, without any secret.  Strings are borrowed.
  */
 void	 bot_dm_failed(struct bot *, struct adapter *, const char *user_id);
-/* The user's direct messages work again (they wrote from one): seats stop
- * being served through "hand" alone. */
+/*
+ * The user's direct messages work again (they wrote from one, or came
+ * back): seats stop being served through "hand" alone, and each seat that
+ * was so served during a game gets its private view at once.
+ */
 void	 bot_dm_open(struct bot *, struct adapter *, const char *user_id);
 
 /* bot/sched.c: runs every table task that is due, then re-arms the timer. */

@@ -4,8 +4,9 @@
  * is refused, long after send_dm returned.  The adapter reports it here;
  * every table of that adapter where the user sits then marks the seat, so
  * secrets are served through "hand", and tells the channel so
- * (play_dm_closed), without any secret.  A user who writes from a DM
- * shows it works again (bot_dm_open).
+ * (play_dm_closed), without any secret.  A user who writes from a DM,
+ * or (on IRC) is seen again, shows it works again (bot_dm_open): their
+ * private view comes at once, so a player whose move it is has it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,9 @@
 /*
  * Marks the user's seat at each of its tables on adapter a as having
  * closed DMs (play_dm_closed: secrets through "hand", the channel told)
- * or open ones again, where it is not so already.
+ * or open ones again, where it is not so already.  Reopened during a
+ * game, the seat gets its private view: the updates it missed, and its
+ * move if it is one.
  */
 static void
 dmfail_set(struct bot *bot, struct adapter *a, const char *user_id, int closed)
@@ -41,8 +44,11 @@ dmfail_set(struct bot *bot, struct adapter *a, const char *user_id, int closed)
 		    user_id, closed ? "are closed" : "work again");
 		if (closed)
 			play_dm_closed(t, seat);
-		else
+		else {
 			t->seats[seat].dm_closed = 0;
+			if (t->state == TABLE_PLAYING)
+				play_deliver(t, seat, "I can reach you again.");
+		}
 	}
 }
 

@@ -5,9 +5,10 @@
  *
  * The adapter is one struct irc: the websocket connection (conn.c), the
  * IRC session on it (session.c: registration, CAP and SASL, pings, nick
- * collisions, joins, PRIVMSG in), the rated send queue (send.c), the line
- * parser (line.c) and the text shaping for IRC (text.c: plain text, lines
- * split below 512 bytes), glued in irc.c.  Everything runs on the bot's
+ * collisions, joins, PRIVMSG in), who has left IRC and who is back
+ * (presence.c), the rated send queue (send.c), the line parser (line.c)
+ * and the text shaping for IRC (text.c: plain text, lines split below
+ * 512 bytes), glued in irc.c.  Everything runs on the bot's
  * one libuv loop.
  */
 #ifndef ADAPTERS_IRC_IRC_INT_H
@@ -33,6 +34,7 @@ struct irc_sendq;
 #define IRC_CHANNEL_MAX		64	/* bytes of a channel name */
 #define IRC_CHANNELS_MAX	32	/* channels the bot joins */
 #define IRC_TAG_MAX		256	/* bytes of one tag's value we read */
+#define IRC_GONE_MAX		256	/* nicks remembered as gone */
 
 /*
  * One parsed line: "@tags :nick!user@host COMMAND p1 p2 :trailing".
@@ -48,6 +50,12 @@ struct irc_line {
 	const char	*command;	/* "PRIVMSG", "001": never NULL once parsed */
 	int		 nparams;
 	const char	*params[IRC_PARAMS_MAX];
+};
+
+/* Nicks known to have left IRC (presence.c), casefolded, oldest first. */
+struct irc_gone {
+	char		 nicks[IRC_GONE_MAX][IRC_NICK_MAX + 1];
+	int		 n;
 };
 
 struct irc {
@@ -88,6 +96,7 @@ struct irc {
 	int			 ping_out;	/* our PING is unanswered */
 	uint64_t		 last_rx;	/* loop ms of the last line in */
 	uint64_t		 ping_seq;
+	struct irc_gone		 gone;		/* no private lines to these */
 };
 
 /* line.c: parsing server lines; every field bounded. */
@@ -106,6 +115,8 @@ int	 irc_line_tag(const struct irc_line *l, const char *name, char *buf,
 	     size_t len);
 /* Lowercases an IRC name in place by rfc1459 casemapping ("[]\~" too). */
 void	 irc_casefold(char *s);
+/* 1 when two names (borrowed) are the same once casefolded. */
+int	 irc_name_eq(const char *, const char *);
 /* 1 when s is a nick we can send to (RFC 2812 letters, IRC_NICK_MAX). */
 int	 irc_valid_nick(const char *s);
 /* 1 when s is a channel name (#, &, + or !, no space, comma, ^G, CR LF). */
@@ -139,6 +150,24 @@ size_t	 irc_text_split(const char *text, size_t len, size_t max,
 size_t	 irc_text_room(const char *nick, const char *user, const char *host,
 	     const char *target);
 
+/* presence.c: who has left IRC and who is back; pure functions. */
+/* Told of a nick (casefolded, borrowed) that left (gone 1) or is seen. */
+typedef void	(*presence_fn)(void *arg, const char *nick, int gone);
+/*
+ * Calls fn for each nick line l (borrowed) shows gone (QUIT, NICK away,
+ * 401) or present (NAMES, NICK to it, any other line from it); never for
+ * self, our own nick.
+ */
+void	 presence_line(const struct irc_line *l, const char *self,
+	     presence_fn fn, void *arg);
+/* Remembers nick as gone (the oldest is forgotten when full). */
+void	 gone_add(struct irc_gone *, const char *nick);
+/* Forgets nick; 1 when it was remembered. */
+int	 gone_del(struct irc_gone *, const char *nick);
+/* 1 when nick is remembered as gone. */
+int	 gone_has(const struct irc_gone *, const char *nick);
+void	 gone_clear(struct irc_gone *);
+
 /* send.c: the send queue, with a burst and then one line per rate. */
 #define IRC_SENDQ_LINES		2000	/* chat lines waiting, at most */
 
@@ -155,6 +184,8 @@ int	 sendq_push(struct irc *, const char *line, int urgent, char **cause);
 void	 sendq_pump(struct irc *);
 /* Forgets urgent lines (a new connection starts its own registration). */
 void	 sendq_drop_urgent(struct irc *);
+/* Forgets the chat lines waiting for target (borrowed); how many. */
+int	 sendq_forget(struct irc *, const char *target);
 void	 sendq_stop(struct irc *);
 /*
  * Sends text (borrowed, any number of lines) as PRIVMSGs to target,

@@ -30,10 +30,16 @@ static int
 irc_send_dm(struct adapter *a, const char *user_id, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
+	struct irc	*irc = a->priv;
+
 	(void)bs;
 	if (!irc_valid_nick(user_id))
 		return set_cause(cause, "\"%.80s\" is not an IRC nick", user_id);
-	return sendq_privmsg(a->priv, user_id, text, cause);
+	/* Every line would come back as 401, each taking a send slot. */
+	if (gone_has(&irc->gone, user_id))
+		return set_cause(cause, "%s has left IRC; nothing was sent",
+		    user_id);
+	return sendq_privmsg(irc, user_id, text, cause);
 }
 
 /* No ephemerals: a private answer, or one to a DM, goes to the nick. */

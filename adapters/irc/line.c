@@ -6,6 +6,7 @@
  * of nicks and channel names the adapter sends to.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "adapters/irc/irc-int.h"
@@ -200,6 +201,18 @@ irc_casefold(char *s)
 		else if (*s == '~')
 			*s = '^';
 	}
+}
+
+int
+irc_name_eq(const char *a, const char *b)
+{
+	char	x[IRC_HOST_MAX + 1], y[IRC_HOST_MAX + 1];
+
+	snprintf(x, sizeof x, "%s", a);
+	snprintf(y, sizeof y, "%s", b);
+	irc_casefold(x);
+	irc_casefold(y);
+	return strcmp(x, y) == 0;
 }
 
 int

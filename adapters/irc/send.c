@@ -7,6 +7,7 @@
  * connection and go out after the reconnect and rejoin; urgent lines
  * belong to one connection and are dropped with it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/queue.h>
@@ -87,6 +88,30 @@ void
 sendq_drop_urgent(struct irc *irc)
 {
 	sendq_clear(&irc->sendq->urgent, &irc->sendq->nurgent);
+}
+
+int
+sendq_forget(struct irc *irc, const char *target)
+{
+	struct irc_sendq	*q = irc->sendq;
+	struct sendq_item	*it, *next;
+	char			 to[IRC_LINE_MAX];
+	int			 n = 0;
+
+	for (it = TAILQ_FIRST(&q->chat); it != NULL; it = next) {
+		next = TAILQ_NEXT(it, entry);
+		if (strncmp(it->line, "PRIVMSG ", 8) != 0)
+			continue;
+		snprintf(to, sizeof to, "%.*s", (int)strcspn(it->line + 8, " "),
+		    it->line + 8);
+		if (!irc_name_eq(to, target))
+			continue;
+		TAILQ_REMOVE(&q->chat, it, entry);
+		q->nchat--;
+		free(it);
+		n++;
+	}
+	return n;
 }
 
 int

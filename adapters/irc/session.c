@@ -8,8 +8,10 @@
  * another ping_ms: the link is dead, drop it and reconnect), and PRIVMSG
  * in: a message starting with the prefix ("!cheers") in a channel, or any
  * message to our nick (prefix optional), is a command to the bot.
- * NOTICEs and CTCPs are never commands.  Malformed lines are logged
- * (their reason, not their text) and dropped.
+ * NOTICEs and CTCPs are never commands.  Every line first tells who left
+ * IRC and who is back (presence.c): private lines to a nick that left are
+ * dropped, and a player seen again gets their private view.  Malformed
+ * lines are logged (their reason, not their text) and dropped.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,19 +39,6 @@ session_send(struct irc *irc, const char *line)
 	}
 }
 
-/* An rfc1459-casefolded comparison of two names. */
-static int
-session_same(const char *a, const char *b)
-{
-	char	x[IRC_HOST_MAX + 1], y[IRC_HOST_MAX + 1];
-
-	snprintf(x, sizeof x, "%s", a);
-	snprintf(y, sizeof y, "%s", b);
-	irc_casefold(x);
-	irc_casefold(y);
-	return strcmp(x, y) == 0;
-}
-
 void
 session_init(struct irc *irc)
 {
@@ -74,6 +63,8 @@ session_open(struct irc *irc)
 	irc->ping_out = 0;
 	irc->last_rx = uv_now(irc->loop);
 	snprintf(irc->cur_nick, sizeof irc->cur_nick, "%s", irc->nick);
+	/* Who left while we were connected before may be back by now. */
+	gone_clear(&irc->gone);
 	sendq_drop_urgent(irc);
 	bot_adapter_state(&irc->adapter, "registering");
 
@@ -319,7 +310,7 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	size_t			 plen = strlen(irc->prefix);
 
 	if (l->nick == NULL || l->nparams < 2 || !irc_valid_nick(l->nick) ||
-	    session_same(l->nick, irc->cur_nick))
+	    irc_name_eq(l->nick, irc->cur_nick))
 		return;
 	text = l->params[1];
 	if (text[0] == '\001')
@@ -327,7 +318,7 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	memset(&ev, 0, sizeof ev);
 	snprintf(user, sizeof user, "%s", l->nick);
 	irc_casefold(user);
-	if (session_same(l->params[0], irc->cur_nick)) {
+	if (irc_name_eq(l->params[0], irc->cur_nick)) {
 		ev.is_dm = 1;
 		snprintf(channel, sizeof channel, "%s", user);
 	} else if (irc_valid_channel(l->params[0])) {
@@ -350,9 +341,32 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	ev.channel = channel;
 	ev.text = text;
 	log_debug("irc: command from %s in %s", user, channel);
-	if (ev.is_dm)
-		bot_dm_open(irc->bot, &irc->adapter, user);
 	bot_handle_event(irc->bot, &ev);
+}
+
+/*
+ * What a line shows of a user (presence.c): gone, so their waiting private
+ * lines are dropped and no more are queued; or present, so the bot learns
+ * their private messages work (it sends their view if it held it back).
+ */
+static void
+session_presence(void *arg, const char *nick, int gone)
+{
+	struct irc	*irc = arg;
+	int		 n;
+
+	if (gone) {
+		gone_add(&irc->gone, nick);
+		if ((n = sendq_forget(irc, nick)) > 0)
+			log_info("irc: %s left IRC; %d private line%s to them "
+			    "dropped", nick, n, n == 1 ? "" : "s");
+		else
+			log_debug("irc: %s left IRC", nick);
+		return;
+	}
+	if (gone_del(&irc->gone, nick))
+		log_debug("irc: %s is back on IRC", nick);
+	bot_dm_open(irc->bot, &irc->adapter, nick);
 }
 
 /* A numeric of no interest but an error: logged so operators see it. */
@@ -419,6 +433,8 @@ session_line(struct irc *irc, const char *text, size_t len)
 		return;
 	}
 	cmd = l->command;
+	/* Before the line is acted on: a player back gets their view first. */
+	presence_line(l, irc->cur_nick, session_presence, irc);
 	if (strcmp(cmd, "PING") == 0) {
 		snprintf(line, sizeof line, "PONG :%.400s",
 		    l->nparams > 0 ? l->params[0] : "");
@@ -437,7 +453,7 @@ session_line(struct irc *irc, const char *text, size_t len)
 			session_sasl_plain(irc);
 	} else if (strcmp(cmd, "JOIN") == 0) {
 		if (l->nick != NULL && l->nparams >= 1 &&
-		    session_same(l->nick, irc->cur_nick)) {
+		    irc_name_eq(l->nick, irc->cur_nick)) {
 			snprintf(irc->self_user, sizeof irc->self_user, "%s",
 			    l->user == NULL ? "" : l->user);
 			snprintf(irc->self_host, sizeof irc->self_host, "%s",
@@ -445,7 +461,7 @@ session_line(struct irc *irc, const char *text, size_t len)
 			log_info("irc: joined %.64s", l->params[0]);
 		}
 	} else if (strcmp(cmd, "KICK") == 0) {
-		if (l->nparams >= 2 && session_same(l->params[1], irc->cur_nick) &&
+		if (l->nparams >= 2 && irc_name_eq(l->params[1], irc->cur_nick) &&
 		    irc_valid_channel(l->params[0])) {
 			log_warn("irc: kicked from %.64s; joining again",
 			    l->params[0]);
@@ -454,7 +470,7 @@ session_line(struct irc *irc, const char *text, size_t len)
 		}
 	} else if (strcmp(cmd, "NICK") == 0) {
 		if (l->nick != NULL && l->nparams >= 1 &&
-		    session_same(l->nick, irc->cur_nick) &&
+		    irc_name_eq(l->nick, irc->cur_nick) &&
 		    irc_valid_nick(l->params[0]))
 			snprintf(irc->cur_nick, sizeof irc->cur_nick, "%s",
 			    l->params[0]);

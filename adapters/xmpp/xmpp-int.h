@@ -5,8 +5,9 @@
  * The adapter is one struct xmpp: the websocket transport with its
  * reconnects (ws.c), the XMPP stream on it, negotiated from <open/> to a
  * bound resource, with pings (stream.c), the SASL exchange (sasl.c), the
- * rooms and who sits in them (muc.c), JID helpers (jid.c) and the adapter
- * ops turning messages into bot_events and back (xmpp.c).  Every stanza
+ * rooms and who sits in them (muc.c), JID helpers (jid.c), old messages
+ * (delay.c) and the adapter ops turning messages into bot_events and back
+ * (xmpp.c).  Every stanza
  * is read by xml.c.  Everything runs on the bot's one libuv loop.
  */
 #ifndef ADAPTERS_XMPP_XMPP_INT_H
@@ -170,6 +171,23 @@ int	 jid_split(const char *jid, char *bare, size_t barelen, char *res,
 int	 jid_bare_eq(const char *, const char *);
 /* Lowercases s in place (ASCII). */
 void	 jid_lower(char *s);
+
+/* delay.c: old (delay-stamped) messages; pure functions. */
+enum xmpp_delay {
+	XMPP_DELAY_NONE,	/* a live message */
+	XMPP_DELAY_IGNORE,	/* room history, or nobody to answer */
+	XMPP_DELAY_ANSWER,	/* a 1:1 chat sent while we were away */
+};
+/*
+ * What to do with message msg (borrowed) from bare JID bare, which is
+ * one of our rooms (or an occupant of one) when from_room; self is our
+ * own bare JID.
+ */
+enum xmpp_delay	 delay_classify(const struct xml_node *msg, const char *bare,
+		     int from_room, const char *self);
+/* The answer to a 1:1 message (body, borrowed) sent while we were away;
+ * caller frees. */
+char		*delay_answer(const char *body);
 
 /* xmpp.c */
 /* A message stanza (borrowed): a command for the bot, or ignored. */

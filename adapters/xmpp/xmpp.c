@@ -7,9 +7,11 @@
  * be left out.  A user id is the real bare JID when the room shows it (or
  * the 1:1 chat comes from it), else "room@service/nick".  Private text
  * goes to the bare JID as a 1:1 chat, or for a room/nick id as a private
- * room message.  The bot ignores its own room echoes, history replayed by
- * a room (anything with a delay stamp), errors and messages without a
- * body, so an old command is never run twice.  XMPP has no ephemeral
+ * room message.  The bot ignores its own room echoes, errors and messages
+ * without a body, and never runs anything with a delay stamp (delay.c):
+ * history replayed by a room is ignored, so an old command is never run
+ * twice, and a 1:1 chat stored while the bot was offline is answered
+ * with a request to send it again.  XMPP has no ephemeral
  * replies, buttons or edits: the bot sends private answers by send_dm.
  */
 #include <ctype.h>
@@ -175,6 +177,25 @@ xmpp_prefixed(const struct xmpp *x, const char *text, const char **rest)
 	return 1;
 }
 
+/*
+ * A 1:1 message from bare (borrowed) stored while we were offline: never
+ * run, but answered, to the bare JID, as whichever resource sent it may
+ * be gone by now.
+ */
+static void
+xmpp_away(struct xmpp *x, const char *bare, const char *body)
+{
+	char	user[XMPP_JID_MAX + 1], *text;
+
+	snprintf(user, sizeof user, "%s", bare);
+	jid_lower(user);
+	log_info("xmpp: %s wrote while the bot was away; asked them to send "
+	    "it again", user);
+	text = delay_answer(body);
+	xmpp_send_text(x, user, "chat", 0, text);
+	free(text);
+}
+
 void
 xmpp_message(struct xmpp *x, const struct xml_node *n)
 {
@@ -193,11 +214,6 @@ xmpp_message(struct xmpp *x, const struct xml_node *n)
 	if (body == NULL || strcmp(type, "error") == 0 ||
 	    strcmp(type, "headline") == 0)
 		return;
-	if (xml_child(n, "delay", NS_DELAY) != NULL ||
-	    xml_child(n, "x", NS_DELAY_OLD) != NULL) {
-		log_debug("xmpp: ignored a delayed message (history)");
-		return;
-	}
 	if (from == NULL || jid_split(from, bare, sizeof bare, res,
 	    sizeof res) != 0) {
 		log_warn("xmpp: dropped a message without a usable sender");
@@ -208,11 +224,22 @@ xmpp_message(struct xmpp *x, const struct xml_node *n)
 		    "most %d)", strlen(body->text), bare, XMPP_BODY_MAX);
 		return;
 	}
+	r = muc_room_find(x, bare);
+	switch (delay_classify(n, bare, r != NULL ||
+	    strcmp(type, "groupchat") == 0, x->jid)) {
+	case XMPP_DELAY_NONE:
+		break;
+	case XMPP_DELAY_IGNORE:
+		log_debug("xmpp: ignored a delayed message (history)");
+		return;
+	case XMPP_DELAY_ANSWER:
+		xmpp_away(x, bare, body->text);
+		return;
+	}
 	memset(&ev, 0, sizeof ev);
 	ev.adapter = &x->adapter;
 	ev.reply_ctx = (void *)from;
 	text = body->text;
-	r = muc_room_find(x, bare);
 	if (strcmp(type, "groupchat") == 0) {
 		if (r == NULL || res[0] == '\0' || strcmp(res, r->nick) == 0)
 			return;		/* not ours, the room itself, or our echo */

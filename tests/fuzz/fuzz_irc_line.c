@@ -1,7 +1,8 @@
 /*
  * Fuzz target: IRC lines as the server sends them, and the bot's own text
  * shaped for IRC.  A line must parse within its bounds or be refused with
- * a sentence; the same bytes as bot text must come out plain and split
+ * a sentence, and any nick it shows gone or present must be a valid nick,
+ * casefolded; the same bytes as bot text must come out plain and split
  * into parts that fit, each ending on a character boundary.
  */
 #include <stdint.h>
@@ -11,6 +12,22 @@
 #include "adapters/irc/irc-int.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* A nick presence_line names: valid and already casefolded. */
+static void
+fuzz_presence(void *arg, const char *nick, int gone)
+{
+	char	folded[IRC_NICK_MAX + 1];
+
+	(void)arg;
+	(void)gone;
+	if (!irc_valid_nick(nick) || strlen(nick) > IRC_NICK_MAX)
+		abort();
+	memcpy(folded, nick, strlen(nick) + 1);
+	irc_casefold(folded);
+	if (strcmp(folded, nick) != 0)
+		abort();
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -23,8 +40,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (cause == NULL)
 			abort();
 		free(cause);
-	} else
+	} else {
 		(void)irc_line_tag(&l, "account", tag, sizeof tag);
+		presence_line(&l, "cheersbot", fuzz_presence, NULL);
+	}
 
 	text = malloc(size + 1);
 	memcpy(text, data, size);

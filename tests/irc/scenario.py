@@ -8,8 +8,10 @@ The players are plain TCP IRC clients on 127.0.0.1:PORT; the bot is on the
 server's websocket.  In "game" a squatter first takes the nick cheersbot
 (READY_FILE says so), so the bot must register as cheersbot_.  Mid-game
 InspIRCd is restarted (killed by the PID in IRCD_PID_FILE, started again
-with the flags in IRCD_FLAGS_FILE, the new PID written back).  Prints one
-line per failed check and a final "N passed, M failed" line; exits
+with the flags in IRCD_FLAGS_FILE, the new PID written back).  Later Bob
+QUITs while alice must move and JOINs again: nothing may be queued for him
+meanwhile, and his hand (and move) must come back without his writing to
+the bot.  Prints one line per failed check and a final "N passed, M failed" line; exits
 non-zero when anything failed.
 """
 import itertools
@@ -331,9 +333,66 @@ def act(c, prompt):
     return None
 
 
+def away_and_back(prompt):
+    """Bob QUITs while alice must move; alice plays on alone until the bot
+    has something private for Bob; then Bob comes back and JOINs.  Checks
+    that nothing was queued for Bob while he was away (no line came back
+    "no such nick") and that his view comes back without his writing to
+    the bot.  Returns Bob's mark from before he came back."""
+    log0 = len(bot_log())
+    m = alice.mark()
+    bob.close()
+    ok(alice.wait(lambda: [1 for l in alice.since(m) if l[4] == "QUIT" and
+                           (l[2] or "").lower() == "bob"]),
+       "alice sees Bob quit")
+    told = None
+    for i in range(12):
+        if prompt is None:
+            p = pending_prompt(alice, acted["alice"])
+            prompt = p[1] if p else None
+        if prompt is not None:
+            acted["alice"] = alice.mark()
+            if act(alice, prompt):
+                moves["alice"] += 1
+            prompt = None
+        told = alice.wait(lambda: [t for t in alice.from_bot(m, False)
+                                   if "cannot send Bob" in t], 1.5)
+        if told or any("Game over" in t for t in alice.from_bot(m, False)):
+            break
+    ok(told, "with Bob gone the bot tells the channel it cannot reach "
+       "him: %s" % alice.from_bot(m, False)[-3:])
+    away = bot_log()[log0:]
+    ok("bob is not on IRC; a message to them was lost" not in away and
+       "private line" not in away,
+       "nothing was queued for Bob while he was away: %s" %
+       [l for l in away.splitlines() if "bob" in l.lower()][:6])
+    ok(away.count("DM to bob failed") <= 2, "each refused view is one log "
+       "line, no line per part: %d" % away.count("DM to bob failed"))
+    bm = bob.mark()
+    log1 = len(bot_log())
+    bob.connect()
+    bob.send("JOIN " + CHANNEL)
+    r = bob.wait(lambda: [t for t in bob.from_bot(bm, True)
+                          if t.startswith("Your hand")], 5)
+    ok(r, "Bob's hand comes back as soon as he JOINs, before he writes to "
+       "the bot: %s" % bob.from_bot(bm, True))
+    ok("DMs to bob work again" in bot_log()[log1:],
+       "the bot marks Bob reachable when he JOINs")
+    st = ask(alice, "!cheers status",
+             lambda c, m: [t for t in c.from_bot(m, False)
+                           if "turn" in t or "must" in t])
+    if any(t.lower().startswith("bob's turn") or "bob must" in t.lower()
+           for t in st or []):
+        ok(bob.wait(lambda: [t for t in bob.from_bot(bm, True)
+                             if t.startswith("Your move:")], 5),
+           "it is Bob's move and he is told so: %s" % bob.from_bot(bm, True))
+    return bm
+
+
 moves = {"alice": 0, "bob": 0}
 acted = {"alice": 0, "bob": 0}
 restarted = False
+away_done = False
 over = None
 give_seen = False
 for step in range(600):
@@ -346,6 +405,13 @@ for step in range(600):
         if p is None:
             continue
         i, prompt = p
+        if (key == "alice" and restarted and not away_done and
+                pending_prompt(bob, acted["bob"]) is None):
+            # --- Bob quits while alice must move, and comes back --------
+            away_done = True
+            acted["bob"] = away_and_back(prompt)
+            did = True
+            break
         acted[key] = c.mark()
         if any("Game over" in t for t in alice.from_bot(0, False)):
             break
@@ -405,6 +471,7 @@ ok(over, "the game is played to its end (alice %d, Bob %d moves)" %
    (moves["alice"], moves["bob"]))
 ok(restarted and sum(moves.values()) > 4, "moves were played after the "
    "restart too")
+ok(away_done, "Bob quit and came back mid-game")
 chan = alice.from_bot(0, False) + bob.from_bot(0, False) + \
     carol.from_bot(0, False)
 ok(any("CHEERS!" in t for t in chan), "at least one CHEERS was played")

@@ -12,8 +12,9 @@ against an AI, moving whenever a 1:1 message says it is their move;
 Prosody is restarted mid-game (--restart) and everyone, bot included,
 comes back and plays on to the end.  Checks: recipes and hands arrive
 only 1:1, no secret is ever said in a room, history and the bot's own
-echoes never run a command, private room messages work where the bot
-does not know a real JID, a frozen server is noticed by pings.  "tls" mode only checks that the bot, on
+echoes never run a command, a 1:1 message sent while the bot was down
+is answered (not run), private room messages work where the bot does not
+know a real JID, a frozen server is noticed by pings.  "tls" mode only checks that the bot, on
 wss://, is online and answers.  Prints one line per failed check and a
 final "N passed, M failed" line; exits non-zero when anything failed.
 """
@@ -268,10 +269,25 @@ async def game_mode():
     await carol.login()
     ok(await until(lambda: "carol" in carol.presence[LOUNGE]),
        "carol opens the lounge before the bot comes")
+    # While the bot is down carol writes to it 1:1: Prosody keeps the
+    # message (mod_offline) and hands it over, delay-stamped, when the
+    # bot comes online.
+    await carol.tell(BOT_JID, "hand")
+    await asyncio.sleep(0.3)
     with open(ARGS.ready, "w"):
         pass
     ok(await until(lambda: BOT_NICK in carol.presence[LOUNGE], 10),
        "the bot joins carol's lounge")
+    away = await until(lambda: [b for b in from_bot(carol)
+                                if "while I was away" in b], 5)
+    ok(away and '"hand"' in away[0] and "send it again" in away[0],
+       "a 1:1 message sent while the bot was down is answered, not "
+       "dropped: %s" % from_bot(carol))
+    await asyncio.sleep(0.5)
+    ok(len(from_bot(carol)) == 1, "and not run: the only answer is that "
+       "one: %s" % from_bot(carol))
+    ok("carol@localhost wrote while the bot was away" in bot_log(),
+       "the bot logs the old message it did not run")
     ok(await until(lambda: "created room " + ROOM in bot_log(), 5),
        "the bot creates the bar room")
     for c in (alice, bob):

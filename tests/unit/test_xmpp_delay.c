@@ -1,0 +1,149 @@
+/*
+ * Unit tests for old messages in the XMPP adapter (adapters/xmpp/delay.c):
+ * a 1:1 chat stored while the bot was offline (XEP-0203, or the older
+ * XEP-0091 stamp) is answered, room history and stamped messages from a
+ * server or from ourselves are not, and a live message is left alone.
+ * The answer quotes the old message's first line, shortened without
+ * cutting a UTF-8 character.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "adapters/xmpp/xml.h"
+#include "adapters/xmpp/xmpp-int.h"
+#include "lib/xmalloc.h"
+
+#define SELF	"cheersbot@localhost"
+#define STAMP	"<delay xmlns='urn:xmpp:delay' from='localhost' " \
+		"stamp='2024-05-01T10:00:00Z'>Offline storage</delay>"
+
+/* How delay_classify sees stanza text from bare, from a room or not. */
+static enum xmpp_delay
+classify(const char *text, const char *bare, int from_room)
+{
+	struct xml_node	*n;
+	char		*cause = NULL;
+	enum xmpp_delay	 d;
+
+	if ((n = xml_parse(text, strlen(text), &cause)) == NULL)
+		fail_msg("%s: %s", text, cause);
+	d = delay_classify(n, bare, from_room, SELF);
+	xml_free(n);
+	return d;
+}
+
+static void
+test_offline_chat(void **state)
+{
+	(void)state;
+	/* Prosody's mod_offline: type chat, stamped by the server. */
+	assert_int_equal(classify("<message xmlns='jabber:client' type='chat' "
+	    "from='alice@localhost/phone' to='" SELF "'><body>hand</body>"
+	    STAMP "</message>", "alice@localhost", 0), XMPP_DELAY_ANSWER);
+	/* Type normal, or none (normal too), and the old XEP-0091 stamp. */
+	assert_int_equal(classify("<message xmlns='jabber:client' "
+	    "from='bob@localhost'><body>join</body><x xmlns='jabber:x:delay' "
+	    "stamp='20240501T10:00:00'/></message>", "bob@localhost", 0),
+	    XMPP_DELAY_ANSWER);
+	assert_int_equal(classify("<message xmlns='jabber:client' type='normal' "
+	    "from='bob@localhost'><body>join</body>" STAMP "</message>",
+	    "bob@localhost", 0), XMPP_DELAY_ANSWER);
+}
+
+static void
+test_ignored(void **state)
+{
+	(void)state;
+	/* Room history: groupchat, or anything from a room of ours. */
+	assert_int_equal(classify("<message xmlns='jabber:client' "
+	    "type='groupchat' from='bar@rooms.localhost/alice'><body>!cheers "
+	    "new</body>" STAMP "</message>", "bar@rooms.localhost", 1),
+	    XMPP_DELAY_IGNORE);
+	assert_int_equal(classify("<message xmlns='jabber:client' type='chat' "
+	    "from='bar@rooms.localhost/alice'><body>hand</body>" STAMP
+	    "</message>", "bar@rooms.localhost", 1), XMPP_DELAY_IGNORE);
+	/* A server's announcement, stored for us. */
+	assert_int_equal(classify("<message xmlns='jabber:client' "
+	    "from='localhost'><body>Maintenance at noon</body>" STAMP
+	    "</message>", "localhost", 0), XMPP_DELAY_IGNORE);
+	/* Ourselves, from another resource, in any case. */
+	assert_int_equal(classify("<message xmlns='jabber:client' type='chat' "
+	    "from='CheersBot@localhost/other'><body>x</body>" STAMP
+	    "</message>", "CheersBot@localhost", 0), XMPP_DELAY_IGNORE);
+	/* Headlines are never answered. */
+	assert_int_equal(classify("<message xmlns='jabber:client' "
+	    "type='headline' from='news@localhost'><body>x</body>" STAMP
+	    "</message>", "news@localhost", 0), XMPP_DELAY_IGNORE);
+}
+
+static void
+test_live(void **state)
+{
+	(void)state;
+	assert_int_equal(classify("<message xmlns='jabber:client' type='chat' "
+	    "from='alice@localhost/phone'><body>hand</body></message>",
+	    "alice@localhost", 0), XMPP_DELAY_NONE);
+	assert_int_equal(classify("<message xmlns='jabber:client' "
+	    "type='groupchat' from='bar@rooms.localhost/alice'><body>!cheers "
+	    "new</body></message>", "bar@rooms.localhost", 1), XMPP_DELAY_NONE);
+	/* A delay element in another namespace is no stamp. */
+	assert_int_equal(classify("<message xmlns='jabber:client' type='chat' "
+	    "from='alice@localhost'><body>hand</body><delay xmlns='urn:"
+	    "example'/></message>", "alice@localhost", 0), XMPP_DELAY_NONE);
+}
+
+static void
+test_answer(void **state)
+{
+	char	*s, long_body[200];
+
+	(void)state;
+	s = delay_answer("  play 1 me \n and more\n");
+	assert_string_equal(s, "You sent \"play 1 me\" while I was away, so I "
+	    "did not play it: send it again.");
+	free(s);
+	s = delay_answer(" \n ");
+	assert_string_equal(s, "You wrote to me while I was away, so I did not "
+	    "play it: send it again.");
+	free(s);
+	/* Long: cut to 60 bytes, never inside a character, and marked. */
+	memset(long_body, 'a', 59);
+	strcpy(long_body + 59, "🍸🍸 end");
+	s = delay_answer(long_body);
+	assert_non_null(strstr(s, "\"aaaa"));
+	assert_non_null(strstr(s, "a…\" while I was away"));
+	assert_null(strstr(s, "🍸"));
+	free(s);
+	memset(long_body, 'b', 60);
+	strcpy(long_body + 60, "🍸");
+	s = delay_answer(long_body);
+	assert_non_null(strstr(s, "bb…\""));
+	assert_null(strstr(s, "\xf0"));
+	free(s);
+	/* Exactly 60 bytes: whole, no mark. */
+	memset(long_body, 'c', 60);
+	long_body[60] = '\0';
+	s = delay_answer(long_body);
+	assert_null(strstr(s, "…"));
+	free(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_offline_chat),
+		cmocka_unit_test(test_ignored),
+		cmocka_unit_test(test_live),
+		cmocka_unit_test(test_answer),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
