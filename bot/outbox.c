@@ -30,7 +30,7 @@ enum outbox_kind {
 	OUTBOX_REPLY,
 	OUTBOX_BOARD,
 	OUTBOX_CALL,
-	/* On bot->undo: an event whose command wrote; a table's task that ran. */
+	/* On bot->undo an event whose answer is held; on undo_tasks a table. */
 	OUTBOX_UNDO_EVENT,
 	OUTBOX_UNDO_TASK,
 };
@@ -197,12 +197,18 @@ static void
 outbox_undo(struct bot *bot, char *cause)
 {
 	const struct store_touch	*touched;
+	struct outbox_list		 events, tasks;
 	struct outbox_kept		*kept;
 	struct outbox_item		*it;
 	struct table			*t;
 	size_t				 n, i;
 	char				*err = NULL, *text, when[32];
 
+	/* Questions asked again open batches of their own: take the lists. */
+	TAILQ_INIT(&events);
+	TAILQ_CONCAT(&events, &bot->undo, entry);
+	TAILQ_INIT(&tasks);
+	TAILQ_CONCAT(&tasks, &bot->undo_tasks, entry);
 	log_error("store: the last moves could not be saved, so they did not "
 	    "happen and nothing of them was said: %s", cause);
 	free(cause);
@@ -235,8 +241,8 @@ outbox_undo(struct bot *bot, char *cause)
 	}
 	free(kept);
 
-	while ((it = TAILQ_FIRST(&bot->undo_tasks)) != NULL) {
-		TAILQ_REMOVE(&bot->undo_tasks, it, entry);
+	while ((it = TAILQ_FIRST(&tasks)) != NULL) {
+		TAILQ_REMOVE(&tasks, it, entry);
 		if ((t = table_find_id(bot, it->adapter, it->table)) == NULL) {
 			outbox_free(it);
 			continue;
@@ -259,8 +265,8 @@ outbox_undo(struct bot *bot, char *cause)
 		}
 		outbox_free(it);
 	}
-	while ((it = TAILQ_FIRST(&bot->undo)) != NULL) {
-		TAILQ_REMOVE(&bot->undo, it, entry);
+	while ((it = TAILQ_FIRST(&events)) != NULL) {
+		TAILQ_REMOVE(&events, it, entry);
 		if (!it->private) {
 			/* A question whose answer was held: asked again. */
 			bot_handle_event(bot, &it->ev);

@@ -681,8 +681,8 @@ test_batch_of_tables(void **state)
 	quiet();
 	outbox_begin(&w.bot);
 	world_say(&w, "bob", "#1", 0, "join");
-	world_say(&w, "carol", "#3", 0, "new cheers");
 	world_say(&w, "dave", "#2", 0, "status");
+	world_say(&w, "carol", "#3", 0, "new cheers");
 	outbox_end(&w.bot);
 	assert_int_equal(table_find(&w.bot, &w.adapter, "#1")->nseats, 1);
 	assert_int_equal(table_find(&w.bot, &w.adapter, "#2")->nseats, 1);
@@ -691,6 +691,9 @@ test_batch_of_tables(void **state)
 	assert_non_null(strstr(replied, "carol: I could not save"));
 	assert_null(strstr(replied, "dave: I could not save"));
 	assert_null(strstr(said, "opened"));
+	/* dave's question is answered, from the tables as saved. */
+	assert_non_null(strstr(replied,
+	    "dave: CHEERS lobby (default rules): 1/6 seated: alice."));
 	fault = FAULT_NONE;
 	quiet();
 	world_say(&w, "carol", "#3", 0, "new cheers");
