@@ -128,11 +128,12 @@ irc_word(const char *s)
 	return 1;
 }
 
-/* Checks the [irc] settings irc_new cannot work without. */
-static int
+int
 irc_check(const struct config *cfg, char **cause)
 {
-	int	i;
+	const char	*pw = cfg->irc_password;
+	size_t		 n;
+	int		 i;
 
 	if (*cfg->irc_url == '\0')
 		return set_cause(cause, "irc.enabled is set but irc.url is empty; "
@@ -154,6 +155,11 @@ irc_check(const struct config *cfg, char **cause)
 	if (i > IRC_CHANNELS_MAX)
 		return set_cause(cause, "irc.channels: at most %d channels",
 		    IRC_CHANNELS_MAX);
+	/* A password read from a file may end in a newline or spaces. */
+	for (n = strlen(pw); n > 0 && isspace((unsigned char)pw[n - 1]); n--)
+		;
+	if (memchr(pw, '\r', n) != NULL || memchr(pw, '\n', n) != NULL)
+		return set_cause(cause, "irc.password holds a line break");
 	return 0;
 }
 
@@ -179,15 +185,10 @@ irc_new(struct bot *bot, char **cause)
 	irc->user = xstrdup(cfg->irc_user);
 	irc->realname = xstrdup(cfg->irc_realname);
 	irc->password = xstrdup(cfg->irc_password);
-	/* A password read from a file may end in a newline or spaces. */
+	/* Trailing spaces and newlines go (irc_check allowed those only). */
 	for (n = strlen(irc->password); n > 0 &&
 	    isspace((unsigned char)irc->password[n - 1]);)
 		irc->password[--n] = '\0';
-	if (strpbrk(irc->password, "\r\n") != NULL) {
-		set_cause(cause, "irc.password holds a line break");
-		irc->adapter.ops->free_adapter(&irc->adapter);
-		return NULL;
-	}
 	irc->sasl = cfg->irc_sasl;
 	for (i = 0; cfg->irc_channels[i] != NULL; i++) {
 		irc->channels[i] = xstrdup(cfg->irc_channels[i]);

@@ -199,6 +199,20 @@ slack_token(const char *value)
 	return t;
 }
 
+int
+slack_check(const struct config *cfg, char **cause)
+{
+	if (*cfg->slack_app_token == '\0')
+		return set_cause(cause, "slack.enabled is set but "
+		    "slack.app_token is empty; give the app-level token "
+		    "(xapp-..., app_token = file:/path or env:NAME)");
+	if (*cfg->slack_bot_token == '\0')
+		return set_cause(cause, "slack.enabled is set but "
+		    "slack.bot_token is empty; give the bot token (xoxb-..., "
+		    "bot_token = file:/path or env:NAME)");
+	return 0;
+}
+
 struct adapter *
 slack_new(struct bot *bot, char **cause)
 {
@@ -207,18 +221,8 @@ slack_new(struct bot *bot, char **cause)
 	const char	*p;
 	size_t		 n;
 
-	if (*cfg->slack_app_token == '\0') {
-		set_cause(cause, "slack.enabled is set but slack.app_token is "
-		    "empty; give the app-level token (xapp-..., app_token = "
-		    "file:/path or env:NAME)");
+	if (slack_check(cfg, cause) != 0)
 		return NULL;
-	}
-	if (*cfg->slack_bot_token == '\0') {
-		set_cause(cause, "slack.enabled is set but slack.bot_token is "
-		    "empty; give the bot token (xoxb-..., bot_token = "
-		    "file:/path or env:NAME)");
-		return NULL;
-	}
 	s = xcalloc(1, sizeof *s);
 	s->adapter.ops = &slack_ops;
 	s->adapter.bot = bot;

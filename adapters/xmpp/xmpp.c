@@ -316,6 +316,23 @@ static const struct adapter_ops xmpp_ops = {
 	.mention = xmpp_mention,
 };
 
+int
+xmpp_check(const struct config *cfg, char **cause)
+{
+	if (*cfg->xmpp_url == '\0')
+		return set_cause(cause, "xmpp.enabled is set but xmpp.url is "
+		    "empty; give the server's websocket URL "
+		    "(wss://host:5281/xmpp-websocket)");
+	if (strchr(cfg->xmpp_jid, '@') == NULL)
+		return set_cause(cause, "xmpp.enabled is set but xmpp.jid is "
+		    "not an account (name@example.org)");
+	if (*cfg->xmpp_password == '\0')
+		return set_cause(cause, "xmpp.enabled is set but "
+		    "xmpp.password is empty (password = file:/path or "
+		    "env:NAME)");
+	return 0;
+}
+
 struct adapter *
 xmpp_new(struct bot *bot, char **cause)
 {
@@ -324,23 +341,9 @@ xmpp_new(struct bot *bot, char **cause)
 	const char	*at;
 	size_t		 n;
 
-	if (*cfg->xmpp_url == '\0') {
-		set_cause(cause, "xmpp.enabled is set but xmpp.url is empty; "
-		    "give the server's websocket URL "
-		    "(wss://host:5281/xmpp-websocket)");
+	if (xmpp_check(cfg, cause) != 0)
 		return NULL;
-	}
-	if (*cfg->xmpp_jid == '\0' || (at = strchr(cfg->xmpp_jid, '@')) ==
-	    NULL) {
-		set_cause(cause, "xmpp.enabled is set but xmpp.jid is not "
-		    "an account (name@example.org)");
-		return NULL;
-	}
-	if (*cfg->xmpp_password == '\0') {
-		set_cause(cause, "xmpp.enabled is set but xmpp.password is "
-		    "empty (password = file:/path or env:NAME)");
-		return NULL;
-	}
+	at = strchr(cfg->xmpp_jid, '@');
 	x = xcalloc(1, sizeof *x);
 	x->adapter.ops = &xmpp_ops;
 	x->adapter.bot = bot;

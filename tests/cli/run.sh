@@ -37,6 +37,53 @@ expect "a bad -o value names the assignment" grep -q 'tables.turn_timer' out
 "$bot" -c missing.conf --check-config > out 2>&1
 [ $? -ne 0 ] && ok || bad "a missing config file is an error"
 
+# Settings start-up refuses: --check-config refuses them too, non-zero and
+# in the same sentence, and a real start says that sentence and exits
+# non-zero (before it touches the state file).
+refuses() {	# refuses <what the sentence holds> <-o options...>
+	want=$1
+	shift
+	"$bot" "$@" --check-config > chk.out 2> chk.err
+	rc=$?
+	[ $rc -ne 0 ] && ok || bad "--check-config accepts $* (exit $rc)"
+	said=$(sed -n 's/^cheersbot: //p' chk.err)
+	case $said in
+	*"$want"*) ok ;;
+	*) bad "--check-config $* says \"$said\", not \"$want\"" ;;
+	esac
+	"$bot" -o bot.state_file=refused.db "$@" < /dev/null > run.out 2> run.err
+	rc=$?
+	[ $rc -ne 0 ] && ok || bad "start-up accepts $* (exit $rc)"
+	[ -n "$said" ] && grep -qF -- "$said" run.err && ok ||
+	    bad "start-up with $* does not say \"$said\": $(cat run.err)"
+	[ ! -e refused.db ] && ok || bad "start-up with $* made the state file"
+	rm -f refused.db
+}
+refuses "discord.token is empty" -o discord.enabled=yes \
+    -o discord.application_id=1
+refuses "discord.application_id is empty" -o discord.enabled=yes \
+    -o discord.token=abc
+refuses "discord.shard_id (2) must be below" -o discord.enabled=yes \
+    -o discord.token=abc -o discord.application_id=1 \
+    -o discord.shard_id=2 -o discord.shard_count=2
+refuses "slack.app_token is empty" -o slack.enabled=yes \
+    -o slack.bot_token=xoxb-1
+refuses "slack.bot_token is empty" -o slack.enabled=yes \
+    -o slack.app_token=xapp-1
+refuses "irc.url is empty" -o irc.enabled=yes
+refuses "irc.nick \"9lives\" is not a valid IRC nick" -o irc.enabled=yes \
+    -o irc.url=ws://127.0.0.1:1/ -o irc.nick=9lives
+printf 'pass\nword\n' > pw
+refuses "irc.password holds a line break" -o irc.enabled=yes \
+    -o irc.url=ws://127.0.0.1:1/ -o irc.password=file:pw
+refuses "xmpp.url is empty" -o xmpp.enabled=yes -o xmpp.jid=bot@example.org \
+    -o xmpp.password=pw
+refuses "xmpp.jid is not an account" -o xmpp.enabled=yes \
+    -o xmpp.url=ws://127.0.0.1:1/ -o xmpp.password=pw
+refuses "xmpp.password is empty" -o xmpp.enabled=yes \
+    -o xmpp.url=ws://127.0.0.1:1/ -o xmpp.jid=bot@example.org
+refuses "no adapter is enabled" -o console.enabled=no
+
 # --- signals: SIGTERM ends the daemon cleanly, SIGHUP re-reads the config
 mkfifo in
 printf '[bot]\nlog_level = info\n' > good.conf
