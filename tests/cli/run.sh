@@ -105,6 +105,23 @@ rc=$?
 exec 3>&-
 [ $rc -eq 0 ] && ok || bad "SIGTERM exits 0 (got $rc)"
 
+# --- the state file holds every hand: only its owner reads it, whatever
+# the umask, and so do the -wal and -shm files SQLite makes beside it
+rm -f in
+mkfifo in
+(umask 022; exec "$bot" -o bot.state_file=mode.db < in > mode.out 2> mode.err) &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+printf 'alice: /cheers new\n' >&3
+expect "a table opens for the mode check" wait_for 'opened a' mode.out
+for f in mode.db mode.db-wal mode.db-shm; do
+	m=$(stat -c %a "$f" 2>/dev/null)
+	[ "$m" = 600 ] && ok || bad "$f is mode ${m:-missing}, not 600 (umask 022)"
+done
+exec 3>&-
+wait $pid
+
 # --- durability: kill -9 during a game, restart, the table is back
 rm -f in
 mkfifo in
