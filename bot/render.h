@@ -18,7 +18,10 @@ char	*render_expand(const struct table *, const char *text);
 /* How adapter a mentions a user ("@alice", "<@123>"); into buf, capped. */
 void	 render_user(struct adapter *, const char *user_id, const char *name,
 	     char *buf, size_t len);
-/* How adapter a names a channel ("#bar", "<#123>"); into buf, capped. */
+/*
+ * How adapter a names a channel ("#bar", "<#123>"); into buf, capped.
+ * Without the adapter's channel_name, the id cleaned (lib/utf8.h).
+ */
 void	 render_channel(struct adapter *, const char *channel, char *buf,
 	     size_t len);
 /* The seat's mention ("@alice"); writes into buf, capped. */

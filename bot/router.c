@@ -16,6 +16,7 @@
 #include "bot/render.h"
 #include "bot/table.h"
 #include "lib/buf.h"
+#include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
 /* Splits text into ctx->argv, in place; -1 when there are too many words. */
@@ -163,12 +164,44 @@ router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 	return 0;
 }
 
+/*
+ * Text from users enters the bot here, from every adapter, so it is
+ * cleaned here, once (lib/utf8.h): out is ev with the user's name cleaned
+ * into name (len bytes, a name's cap).  Returns the command text cleaned,
+ * with tabs and line breaks made spaces so they still separate words,
+ * for the router to split; caller frees.  Ids stay as the platform gave
+ * them, since answers go to them: what shows one cleans it
+ * (render_channel).  out->text stays the raw text, which only a button
+ * parser reads.
+ */
+static char *
+router_clean(const struct bot_event *ev, struct bot_event *out, char *name,
+    size_t len)
+{
+	char	*copy = xstrdup(ev->text), *clean, *p;
+
+	*out = *ev;
+	if (ev->user_name != NULL) {
+		utf8_clean(name, len, ev->user_name);
+		out->user_name = name;
+	}
+	for (p = copy; *p != '\0'; p++) {
+		if (isspace((unsigned char)*p))
+			*p = ' ';
+	}
+	clean = utf8_clean_dup(copy);
+	free(copy);
+	return clean;
+}
+
 /* Handles one event; see bot_handle_event. */
 static void
 router_handle(struct bot *bot, const struct bot_event *ev)
 {
 	const struct cmd_entry	*entry;
 	struct cmd_ctx		 ctx;
+	struct bot_event	 clean;
+	char			 name[TABLE_NAME_MAX + 1];
 	char			*text, *cause = NULL;
 	int			 action, rc;
 
@@ -186,7 +219,8 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 		    "characters).", CMD_TEXT_MAX);
 		return;
 	}
-	text = xstrdup(ev->text);
+	text = router_clean(ev, &clean, name, sizeof name);
+	ctx.ev = ev = &clean;
 	if (ev->is_button) {
 		/* The button names its table: no channel lookup. */
 		rc = click_exec(&ctx, &cause);

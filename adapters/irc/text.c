@@ -10,6 +10,7 @@
 
 #include "adapters/irc/irc-int.h"
 #include "lib/buf.h"
+#include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
 /* Assumed when the server has not shown us our user and host yet. */
@@ -22,36 +23,6 @@ static int
 text_wordchar(unsigned char c)
 {
 	return isalnum(c) || c == '-' || c == '_' || c == '/' || c >= 0x80;
-}
-
-/*
- * The length of the well-formed UTF-8 character at p (a byte of 0x80 or
- * more), or 0 when it is not one: a stray continuation byte, a sequence
- * cut short, an overlong form, a surrogate or a code point past U+10FFFF.
- */
-static size_t
-text_utf8_len(const unsigned char *p)
-{
-	size_t		n, i;
-	unsigned int	c;
-
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2, c = p[0] & 0x1f;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		n = 3, c = p[0] & 0x0f;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4, c = p[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		c = (c << 6) | (p[i] & 0x3f);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) ||
-	    (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	return n;
 }
 
 char *
@@ -78,7 +49,7 @@ irc_text_plain(const char *text, const char *slashcmd, const char *prefix)
 		}
 		if (*p >= 0x80) {
 			/* Bytes that are not UTF-8 become "?", so a line is. */
-			if ((n = text_utf8_len(p)) == 0) {
+			if ((n = utf8_char_len((const char *)p)) == 0) {
 				buf_add(&b, "?", 1);
 				p++;
 			} else {

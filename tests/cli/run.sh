@@ -84,6 +84,46 @@ refuses "xmpp.password is empty" -o xmpp.enabled=yes \
     -o xmpp.url=ws://127.0.0.1:1/ -o xmpp.jid=bot@example.org
 refuses "no adapter is enabled" -o console.enabled=no
 
+# --- text from users: ESC sequences (CSI, OSC), other C0 controls, DEL,
+# C1 controls and bytes that are not UTF-8, in a name, a channel and an
+# unknown command word, reach neither stdout nor the log raw; they are
+# shown escaped.  raw_free fails on any of them in a file.
+raw_free() {
+	python3 - "$1" <<'PY'
+import re, sys
+data = open(sys.argv[1], "rb").read()
+try:
+    text = data.decode("utf-8")
+except UnicodeDecodeError as e:
+    sys.exit("%s: not UTF-8 at byte %d" % (sys.argv[1], e.start))
+bad = re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]", text)
+if bad:
+    sys.exit("%s: raw control U+%04X" % (sys.argv[1], ord(bad.group())))
+PY
+}
+printf '%b\n' \
+    'al\033cice\001\177\302\2332J\377: /cheers new' \
+    'bob #b\033]0;pwned\007ar\302\205\376: /cheers join' \
+    'carol: /cheers x\033[31my\010\177\302\233z\300\a' \
+    'dave\033c dm: \033[2J\t\302\237' \
+    ':dmclosed al\033cice\001\177\302\2332J\377' \
+    'al\033cice\001\177\302\2332J\377: /cheers addbot' \
+    'al\033cice\001\177\302\2332J\377: /cheers start' |
+    "$bot" -v -o console.echo=yes -o bot.state_file=text.db > text.out 2> text.err
+expect "no raw control or bad UTF-8 on stdout" raw_free text.out
+expect "no raw control or bad UTF-8 in the log" raw_free text.err
+expect "the log names the user whose DMs failed" grep -q 'DM to al.*failed' text.err
+expect "the name is shown escaped" grep -qF \
+    "$(printf '@al\\x1bcice\\x01\\x7f\\u009b2J\357\277\275 opened a CHEERS')" text.out
+expect "the channel is shown escaped" grep -qF \
+    "$(printf 'no table in #b\\x1b]0;pwned\\x07ar\\u0085\357\277\275.')" text.out
+expect "the unknown word is shown escaped" grep -qF \
+    "$(printf 'Unknown command "x\\x1b[31my\\x08\\x7f\\u009bz\357\277\275\\x07"')" text.out
+expect "a DM's tag and unknown word are shown escaped" grep -qF \
+    "$(printf '[dm @dave\\x1bc] Unknown command "\\x1b[2J"')" text.out
+expect "the echo is shown escaped" grep -qF \
+    "$(printf '> dave\\x1bc dm: \\x1b[2J\\x09\\u009f')" text.out
+
 # --- signals: SIGTERM ends the daemon cleanly, SIGHUP re-reads the config
 mkfifo in
 printf '[bot]\nlog_level = info\n' > good.conf
