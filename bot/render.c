@@ -34,6 +34,15 @@ render_channel(struct adapter *a, const char *channel, char *buf, size_t len)
 }
 
 void
+render_command(struct adapter *a, char *buf, size_t len)
+{
+	if (a->ops->command != NULL)
+		a->ops->command(a, buf, len);
+	else
+		snprintf(buf, len, "/%s", a->bot->config->bot_command);
+}
+
+void
 render_seat(const struct table *t, int seat, char *buf, size_t len)
 {
 	if (seat < 0 || seat >= t->nseats) {

@@ -56,6 +56,15 @@ irc_mention(struct adapter *a, const char *user_id, const char *name,
 	snprintf(buf, len, "%s", name);
 }
 
+/* A command starts with the prefix ("!cheers"), which IRC clients pass on. */
+static void
+irc_command(struct adapter *a, char *buf, size_t len)
+{
+	struct irc	*irc = a->priv;
+
+	snprintf(buf, len, "%s", irc->prefix);
+}
+
 static int
 irc_start(struct adapter *a, char **cause)
 {
@@ -95,7 +104,6 @@ irc_free(struct adapter *a)
 	for (i = 0; i < irc->nchannels; i++)
 		free(irc->channels[i]);
 	free(irc->prefix);
-	free(irc->slashcmd);
 	free(irc->ca_file);
 	free(irc);
 }
@@ -111,6 +119,7 @@ static const struct adapter_ops irc_ops = {
 	.reply = irc_reply,
 	.board = NULL,
 	.mention = irc_mention,
+	.command = irc_command,
 };
 
 /* 1 when s is one IRC word: no space, no control character, not empty. */
@@ -196,7 +205,6 @@ irc_new(struct bot *bot, char **cause)
 	}
 	irc->nchannels = i;
 	irc->prefix = xstrdup(cfg->irc_prefix);
-	irc->slashcmd = xasprintf("/%s", cfg->bot_command);
 	irc->ca_file = xstrdup(cfg->irc_ca_file);
 	irc->send_rate_ms = cfg->irc_send_rate_ms;
 	irc->send_burst = cfg->irc_send_burst;

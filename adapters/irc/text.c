@@ -1,7 +1,6 @@
 /*
  * The bot's text, shaped for IRC: plain text (no markdown-ish emphasis,
- * no control characters, the slash command written with the IRC prefix)
- * and messages split below IRC's 512-byte line, counting what the server
+ * no control characters) and messages split below IRC's 512-byte line, counting what the server
  * puts before our text when it relays it, at spaces or at UTF-8 character
  * boundaries, never inside a character.  Pure functions: no I/O.
  */
@@ -18,33 +17,18 @@
 #define TEXT_HOST_GUESS		64	/* HOSTLEN */
 #define TEXT_ROOM_MIN		32
 
-/* A word character: slashcmd only counts outside words. */
-static int
-text_wordchar(unsigned char c)
-{
-	return isalnum(c) || c == '-' || c == '_' || c == '/' || c >= 0x80;
-}
-
 char *
-irc_text_plain(const char *text, const char *slashcmd, const char *prefix)
+irc_text_plain(const char *text)
 {
 	struct buf		 b;
 	const unsigned char	*p = (const unsigned char *)text;
-	size_t			 sl = slashcmd == NULL ? 0 : strlen(slashcmd), n;
+	size_t			 n;
 
-	/* The result is never longer than the text plus its rewrites. */
-	buf_init(&b, strlen(text) * (1 + (prefix == NULL ? 0 : strlen(prefix)))
-	    + 1);
+	/* The result is never longer than the text. */
+	buf_init(&b, strlen(text) + 1);
 	while (*p != '\0') {
 		if (p[0] == '*' && p[1] == '*') {
 			p += 2;
-			continue;
-		}
-		if (sl > 0 && strncmp((const char *)p, slashcmd, sl) == 0 &&
-		    !text_wordchar(p[sl]) &&
-		    (p == (const unsigned char *)text || !text_wordchar(p[-1]))) {
-			buf_puts(&b, prefix);
-			p += sl;
 			continue;
 		}
 		if (*p >= 0x80) {

@@ -173,6 +173,15 @@ slack_free(struct adapter *a)
 	free(s);
 }
 
+/* The slash command Slack routes to us: slack.command, else bot.command. */
+static void
+slack_command(struct adapter *a, char *buf, size_t len)
+{
+	struct slack	*s = a->priv;
+
+	snprintf(buf, len, "/%s", s->command);
+}
+
 static const struct adapter_ops slack_ops = {
 	.name = "slack",
 	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT,
@@ -185,6 +194,7 @@ static const struct adapter_ops slack_ops = {
 	.board = tablemsg_show,
 	.channel_name = slack_channel_name,
 	.mention = slack_mention,
+	.command = slack_command,
 };
 
 /* A token from the config, trailing spaces (a file's newline) cut; caller frees. */

@@ -162,6 +162,18 @@ xmpp_mention(struct adapter *a, const char *user_id, const char *name,
 		snprintf(buf, len, "%s", name);
 }
 
+/*
+ * A command starts with the prefix ("!cheers"): clients take a leading
+ * "/" for their own commands, so "/cheers" could not be typed.
+ */
+static void
+xmpp_command(struct adapter *a, char *buf, size_t len)
+{
+	struct xmpp	*x = a->priv;
+
+	snprintf(buf, len, "%s", x->prefix);
+}
+
 /* Whether text starts with the prefix as a word; *rest is what follows. */
 static int
 xmpp_prefixed(const struct xmpp *x, const char *text, const char **rest)
@@ -314,6 +326,7 @@ static const struct adapter_ops xmpp_ops = {
 	.reply = xmpp_reply,
 	.board = NULL,
 	.mention = xmpp_mention,
+	.command = xmpp_command,
 };
 
 int
