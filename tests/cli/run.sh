@@ -108,7 +108,8 @@ printf '%b\n' \
     'dave\033c dm: \033[2J\t\302\237' \
     ':dmclosed al\033cice\001\177\302\2332J\377' \
     'al\033cice\001\177\302\2332J\377: /cheers addbot' \
-    'al\033cice\001\177\302\2332J\377: /cheers start' |
+    'al\033cice\001\177\302\2332J\377: /cheers start' \
+    'eve #c\033c\302\233\377: /cheers new' |
     "$bot" -v -o console.echo=yes -o bot.state_file=text.db > text.out 2> text.err
 expect "no raw control or bad UTF-8 on stdout" raw_free text.out
 expect "no raw control or bad UTF-8 in the log" raw_free text.err
@@ -123,6 +124,12 @@ expect "a DM's tag and unknown word are shown escaped" grep -qF \
     "$(printf '[dm @dave\\x1bc] Unknown command "\\x1b[2J"')" text.out
 expect "the echo is shown escaped" grep -qF \
     "$(printf '> dave\\x1bc dm: \\x1b[2J\\x09\\u009f')" text.out
+"$bot" -o bot.state_file=text.db --list-tables > list.out 2>&1
+expect "--list-tables shows no raw control or bad UTF-8" raw_free list.out
+expect "--list-tables shows the name escaped" grep -qF \
+    "$(printf 'al\\x1bcice\\x01\\x7f\\u009b2J\357\277\275')" list.out
+expect "--list-tables shows the channel escaped" grep -qF \
+    "$(printf '#c\\x1bc\\u009b\357\277\275 ')" list.out
 
 # --- signals: SIGTERM ends the daemon cleanly, SIGHUP re-reads the config
 mkfifo in
