@@ -1,10 +1,10 @@
 /*
  * The bot's text, shaped for IRC: plain text (no markdown-ish emphasis,
- * no control characters) and messages split below IRC's 512-byte line, counting what the server
- * puts before our text when it relays it, at spaces or at UTF-8 character
- * boundaries, never inside a character.  Pure functions: no I/O.
+ * no control characters) and messages split below IRC's 512-byte line,
+ * counting what the server puts before our text when it relays it, at
+ * spaces or at UTF-8 character boundaries, never inside a character.
+ * Pure functions: no I/O.
  */
-#include <ctype.h>
 #include <string.h>
 
 #include "adapters/irc/irc-int.h"
