@@ -126,6 +126,13 @@ struct adapter_ops {
 	/* Writes how to mention a user into buf (capped); "@name" by default. */
 	void	 (*mention)(struct adapter *, const char *user_id, const char *name,
 		     char *buf, size_t len);
+	/*
+	 * Optional (may be NULL): what a player types before a command here,
+	 * into buf (capped): "!cheers" where the platform's clients take "/"
+	 * for themselves.  Without it, "/" and bot.command.  Every command
+	 * the bot writes into text starts with it (render_command).
+	 */
+	void	 (*command)(struct adapter *, char *buf, size_t len);
 };
 
 struct adapter {

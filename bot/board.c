@@ -41,10 +41,11 @@ board_remember(struct table *t, const char *line)
 static char *
 board_epilogue(const struct table *t)
 {
-	const char	*cmd = t->bot->config->bot_command;
+	char	cmd[RENDER_COMMAND_MAX];
 
-	return xasprintf("This was table %llu: /%s replay %llu shows every "
-	    "move, /%s stats your record.", (unsigned long long)t->id, cmd,
+	render_command(t->adapter, cmd, sizeof cmd);
+	return xasprintf("This was table %llu: %s replay %llu shows every "
+	    "move, %s stats your record.", (unsigned long long)t->id, cmd,
 	    (unsigned long long)t->id, cmd);
 }
 

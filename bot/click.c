@@ -54,13 +54,13 @@ click_exec(struct cmd_ctx *ctx, char **cause)
 	struct button_click	 c;
 	struct game_move	 m;
 	struct table		*t;
-	const char		*cmd = ctx->bot->config->bot_command;
+	const char		*cmd = ctx->command;
 	char			 question[GAME_TEXT_MAX * 2];
 	int			 seat, nargs, rc;
 
 	if (button_parse(ctx->ev->text, &c) != 0)
 		return set_cause(cause, "I do not know that button; it may be "
-		    "from an older version of me. /%s hand shows your cards.",
+		    "from an older version of me. %s hand shows your cards.",
 		    cmd);
 	t = table_find_id(ctx->bot, ctx->ev->adapter, c.table);
 	if (t == NULL)
@@ -81,7 +81,7 @@ click_exec(struct cmd_ctx *ctx, char **cause)
 		return 0;
 	}
 	if ((nargs = click_move(t, c.what, &m)) < 0)
-		return set_cause(cause, "I do not know that button; /%s hand "
+		return set_cause(cause, "I do not know that button; %s hand "
 		    "shows your cards.", cmd);
 	if (c.version != BUTTON_ANY && c.version != t->nmoves) {
 		cmd_hand_show(ctx, seat, "The table has moved on since those "

@@ -21,9 +21,9 @@
 #include "lib/xmalloc.h"
 
 char *
-cmd_action_usage(const struct bot *bot, const struct game_action *a)
+cmd_action_usage(const struct cmd_ctx *ctx, const struct game_action *a)
 {
-	return cmd_usage_args(bot, a->name, a->nargs, a->args);
+	return cmd_usage_args(ctx, a->name, a->nargs, a->args);
 }
 
 /* A whole number from min to max; -1 with *cause otherwise. */
@@ -175,7 +175,7 @@ cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
 
 	if (t->state != TABLE_PLAYING)
 		return set_cause(cause, "The game has not started yet; the host "
-		    "starts it with /%s start.", ctx->bot->config->bot_command);
+		    "starts it with %s start.", ctx->command);
 	if ((seat = table_seat_of(t, ctx->ev->user_id)) < 0)
 		return set_cause(cause, "You are not playing at this table.");
 
@@ -183,7 +183,7 @@ cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
 	m.action = index;
 	for (i = 0; i < GAME_MAX_ARGS; i++)
 		m.args[i] = -1;
-	usage = cmd_action_usage(ctx->bot, a);
+	usage = cmd_action_usage(ctx, a);
 	if (given > a->nargs) {
 		set_cause(cause, "Too many words for %s. Usage: %s", a->name, usage);
 		goto fail;

@@ -70,8 +70,8 @@ cmd_addbot_exec(struct cmd_ctx *ctx, char **cause)
 		return set_cause(cause, "AI players are off in this channel (a "
 		    "channel admin set ai=no).");
 	if (ctx->argc > 2)
-		return set_cause(cause, "Usage: /%s addbot [count]",
-		    ctx->bot->config->bot_command);
+		return set_cause(cause, "Usage: %s addbot [count]",
+		    ctx->command);
 	if (ctx->argc == 2) {
 		n = strtol(ctx->argv[1], &end, 10);
 		if (*end != '\0' || n < 1 || n > GAME_MAX_SEATS)

@@ -27,14 +27,15 @@ const struct cmd_entry cmd_help_entry = {
 };
 
 static void
-cmd_help_actions(const struct bot *bot, const struct game_ops *ops, struct buf *b)
+cmd_help_actions(const struct cmd_ctx *ctx, const struct game_ops *ops,
+    struct buf *b)
 {
 	char	*u;
 	int	 i;
 
 	buf_printf(b, "\n%s moves:", ops->title);
 	for (i = 0; i < ops->nactions; i++) {
-		u = cmd_action_usage(bot, &ops->actions[i]);
+		u = cmd_action_usage(ctx, &ops->actions[i]);
 		buf_printf(b, "\n  %s: %s", u, ops->actions[i].summary);
 		free(u);
 	}
@@ -63,7 +64,7 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 	for (i = 0; all[i] != NULL; i++) {
 		if (strcmp(all[i]->name, word) != 0)
 			continue;
-		u = cmd_usage(ctx->bot, all[i]);
+		u = cmd_usage(ctx, all[i]);
 		buf_printf(b, "%s: %s", u, all[i]->summary);
 		free(u);
 		cmd_help_args(b, all[i]->nargs, all[i]->args);
@@ -76,11 +77,11 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 			a = &games[g]->actions[i];
 			if (strcmp(a->name, word) != 0)
 				continue;
-			u = cmd_action_usage(ctx->bot, a);
+			u = cmd_action_usage(ctx, a);
 			buf_printf(b, "%s (%s): %s", u, games[g]->title, a->summary);
 			free(u);
 			cmd_help_args(b, a->nargs, a->args);
-			buf_printf(b, "\n  example: /%s %s", ctx->bot->config->bot_command,
+			buf_printf(b, "\n  example: %s %s", ctx->command,
 			    a->example);
 			return 0;
 		}
@@ -102,25 +103,25 @@ cmd_help_exec(struct cmd_ctx *ctx, char **cause)
 		if (cmd_help_one(ctx, ctx->argv[1], &b) != 0) {
 			buf_release(&b);
 			return set_cause(cause, "There is no command \"%.40s\". "
-			    "/%s help lists them all.", ctx->argv[1],
-			    ctx->bot->config->bot_command);
+			    "%s help lists them all.", ctx->argv[1],
+			    ctx->command);
 		}
 	} else {
 		buf_printf(&b, "Table commands:");
 		for (i = 0; all[i] != NULL; i++) {
-			u = cmd_usage(ctx->bot, all[i]);
+			u = cmd_usage(ctx, all[i]);
 			buf_printf(&b, "\n  %s: %s", u, all[i]->summary);
 			free(u);
 		}
 		if (ctx->table != NULL)
-			cmd_help_actions(ctx->bot, ctx->table->ops, &b);
+			cmd_help_actions(ctx, ctx->table->ops, &b);
 		else {
 			for (i = 0; games[i] != NULL; i++)
-				cmd_help_actions(ctx->bot, games[i], &b);
+				cmd_help_actions(ctx, games[i], &b);
 		}
 		buf_printf(&b, "\nCommands and moves can be shortened while "
-		    "unambiguous; /%s help <command> explains one.",
-		    ctx->bot->config->bot_command);
+		    "unambiguous; %s help <command> explains one.",
+		    ctx->command);
 	}
 	cmd_reply(ctx, 1, "%s", buf_str(&b));
 	buf_release(&b);

@@ -31,14 +31,14 @@ cmd_kick_exec(struct cmd_ctx *ctx, char **cause)
 	int		 seat;
 
 	if (ctx->argc != 2)
-		return set_cause(cause, "Name the player to remove. Usage: /%s "
-		    "kick <player>", ctx->bot->config->bot_command);
+		return set_cause(cause, "Name the player to remove. Usage: %s "
+		    "kick <player>", ctx->command);
 	if ((seat = table_parse_seat(t, ctx->argv[1], -1, cause)) < 0)
 		return -1;
 	s = &t->seats[seat];
 	if (s->user_id != NULL && strcmp(s->user_id, ctx->ev->user_id) == 0)
-		return set_cause(cause, "To leave the table yourself, use /%s "
-		    "leave.", ctx->bot->config->bot_command);
+		return set_cause(cause, "To leave the table yourself, use %s "
+		    "leave.", ctx->command);
 	if (t->state != TABLE_LOBBY && s->user_id == NULL)
 		return set_cause(cause, "@{%d} is an AI player; the AI keeps "
 		    "its seat until the game ends.", seat);

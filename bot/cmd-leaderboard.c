@@ -62,8 +62,8 @@ cmd_leaderboard_exec(struct cmd_ctx *ctx, char **cause)
 	int			 rc = 0;
 
 	if (ctx->argc > 2)
-		return set_cause(cause, "Usage: /%s leaderboard [game]",
-		    ctx->bot->config->bot_command);
+		return set_cause(cause, "Usage: %s leaderboard [game]",
+		    ctx->command);
 	if (ctx->argc == 2 && (ops = game_find(ctx->argv[1])) == NULL)
 		return set_cause(cause, "I do not know a game called \"%.40s\".",
 		    ctx->argv[1]);

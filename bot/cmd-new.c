@@ -68,9 +68,9 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	int			 i, first = 1;
 
 	if (t != NULL)
-		return set_cause(cause, "A %s table is already open here. /%s "
-		    "join it, or the host can /%s end it.", t->ops->title,
-		    cfg->bot_command, cfg->bot_command);
+		return set_cause(cause, "A %s table is already open here. %s "
+		    "join it, or the host can %s end it.", t->ops->title,
+		    ctx->command, ctx->command);
 	if (ctx->bot->ntables >= cfg->tables_max_tables)
 		return set_cause(cause, "I am hosting as many tables as I may "
 		    "(%d); try again when one ends.", cfg->tables_max_tables);
@@ -112,9 +112,9 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	ctx->table = t;
 
 	lobby = render_lobby(t);
-	text = xasprintf("@{0} opened a %s table. /%s join to sit down, /%s "
-	    "addbot to add AI players; the host starts with /%s start.\n%s",
-	    ops->title, cfg->bot_command, cfg->bot_command, cfg->bot_command, lobby);
+	text = xasprintf("@{0} opened a %s table. %s join to sit down, %s "
+	    "addbot to add AI players; the host starts with %s start.\n%s",
+	    ops->title, ctx->command, ctx->command, ctx->command, lobby);
 	play_say(t, text);
 	free(text);
 	free(lobby);

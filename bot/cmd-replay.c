@@ -58,9 +58,8 @@ cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
 
 	if (ctx->argc != 2 || (id = strtol(ctx->argv[1][0] == '#' ?
 	    ctx->argv[1] + 1 : ctx->argv[1], &end, 10)) < 1 || *end != '\0')
-		return set_cause(cause, "Give the table number, like /%s replay "
-		    "12; the end of each game names it.",
-		    ctx->bot->config->bot_command);
+		return set_cause(cause, "Give the table number, like %s replay "
+		    "12; the end of each game names it.", ctx->command);
 	buf_init(&log, RENDER_MAX - 4096);
 	t = store_load_finished(ctx->bot->store, ctx->bot, ctx->ev->adapter,
 	    (uint64_t)id, cmd_replay_move, &log, cause);

@@ -27,8 +27,8 @@ cmd_rules_exec(struct cmd_ctx *ctx, char **cause)
 	if (ctx->argc > 1) {
 		if ((ops = game_find(ctx->argv[1])) == NULL)
 			return set_cause(cause, "I do not know a game called "
-			    "\"%.40s\". Try /%s help.", ctx->argv[1],
-			    ctx->bot->config->bot_command);
+			    "\"%.40s\". Try %s help.", ctx->argv[1],
+			    ctx->command);
 	} else if (ctx->table != NULL)
 		ops = ctx->table->ops;
 	else

@@ -22,13 +22,13 @@ cmd_start_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct table		*t = ctx->table;
 	const struct game_ops	*ops = t->ops;
-	const char		*cmd = ctx->bot->config->bot_command;
+	const char		*cmd = ctx->command;
 
 	if (t->state != TABLE_LOBBY)
 		return set_cause(cause, "The game has already started.");
 	if (t->nseats < ops->min_players)
 		return set_cause(cause, "%s needs %d to %d players and %d %s "
-		    "seated. Invite others to /%s join, or /%s addbot.",
+		    "seated. Invite others to %s join, or %s addbot.",
 		    ops->title, ops->min_players, ops->max_players, t->nseats,
 		    t->nseats == 1 ? "is" : "are", cmd, cmd);
 	return play_start(t, cause);

@@ -82,8 +82,8 @@ cmd_stats_exec(struct cmd_ctx *ctx, char **cause)
 	char			 where[TABLE_ID_MAX + 8];
 
 	if (ctx->argc > 2)
-		return set_cause(cause, "Usage: /%s stats [player]",
-		    ctx->bot->config->bot_command);
+		return set_cause(cause, "Usage: %s stats [player]",
+		    ctx->command);
 	if (ctx->argc == 2)
 		cmd_stats_who(ctx, ctx->argv[1], id, sizeof id, name, sizeof name);
 	else {

@@ -131,21 +131,21 @@ cmd_is_host(const struct cmd_ctx *ctx)
 }
 
 char *
-cmd_usage_args(const struct bot *bot, const char *name, int nargs,
+cmd_usage_args(const struct cmd_ctx *ctx, const char *name, int nargs,
     const struct game_arg *args)
 {
 	struct buf	b;
 	int		i;
 
 	buf_init(&b, 512);
-	buf_printf(&b, "/%s %s", bot->config->bot_command, name);
+	buf_printf(&b, "%s %s", ctx->command, name);
 	for (i = 0; i < nargs; i++)
 		buf_printf(&b, args[i].optional ? " [%s]" : " <%s>", args[i].name);
 	return buf_detach(&b);
 }
 
 char *
-cmd_usage(const struct bot *bot, const struct cmd_entry *e)
+cmd_usage(const struct cmd_ctx *ctx, const struct cmd_entry *e)
 {
-	return cmd_usage_args(bot, e->name, e->nargs, e->args);
+	return cmd_usage_args(ctx, e->name, e->nargs, e->args);
 }

@@ -9,6 +9,7 @@
 #define BOT_CMD_H
 
 #include "bot/adapter.h"
+#include "bot/render.h"
 #include "game/game.h"
 
 struct bot;
@@ -29,6 +30,8 @@ struct cmd_ctx {
 	struct table		*table;	/* this channel's table, or NULL */
 	int			 argc;
 	char			*argv[CMD_MAX_ARGS];
+	/* "/cheers" or "!cheers": how the sender writes a command. */
+	char			 command[RENDER_COMMAND_MAX];
 };
 
 /*
@@ -65,16 +68,19 @@ void	 cmd_reply_buttons(struct cmd_ctx *, int private,
 /* Is the sender host of the table, a channel admin or a bot admin? */
 int	 cmd_is_host(const struct cmd_ctx *);
 int	 cmd_is_bot_admin(const struct cmd_ctx *);
-/* "/cheers kick <player>": usage line of a lobby verb; caller frees. */
-char	*cmd_usage(const struct bot *, const struct cmd_entry *);
+/*
+ * "/cheers kick <player>": usage line of a lobby verb, in the command form
+ * of ctx's sender; caller frees.
+ */
+char	*cmd_usage(const struct cmd_ctx *, const struct cmd_entry *);
 /* A usage line from a name and its described arguments; caller frees. */
-char	*cmd_usage_args(const struct bot *, const char *name, int nargs,
+char	*cmd_usage_args(const struct cmd_ctx *, const char *name, int nargs,
 	     const struct game_arg *);
 
 /* bot/cmd-action.c: runs a game action; the verb is argv[0]. */
 int	 cmd_action_exec(struct cmd_ctx *, const struct game_action *, int index,
 	     char **cause);
-char	*cmd_action_usage(const struct bot *, const struct game_action *);
+char	*cmd_action_usage(const struct cmd_ctx *, const struct game_action *);
 /*
  * Plays seat's move m (borrowed) at ctx's table, which must be playing;
  * a seat the AI kept is the player's again.  0, or -1 with *cause.

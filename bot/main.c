@@ -50,6 +50,30 @@ usage(FILE *f)
 	    "      --version         print the version and exit\n");
 }
 
+/*
+ * What start-up refuses for the settings alone: an enabled platform
+ * without what it needs, or no adapter at all.  --check-config and
+ * start-up both ask this, so they refuse the same settings in the same
+ * words.  0, or -1 with *cause (caller frees).
+ */
+static int
+main_check(const struct config *cfg, char **cause)
+{
+	if (cfg->discord_enabled && discord_check(cfg, cause) != 0)
+		return -1;
+	if (cfg->xmpp_enabled && xmpp_check(cfg, cause) != 0)
+		return -1;
+	if (cfg->irc_enabled && irc_check(cfg, cause) != 0)
+		return -1;
+	if (cfg->slack_enabled && slack_check(cfg, cause) != 0)
+		return -1;
+	if (!cfg->console_enabled && !cfg->discord_enabled &&
+	    !cfg->xmpp_enabled && !cfg->irc_enabled && !cfg->slack_enabled)
+		return set_cause(cause, "no adapter is enabled; enable "
+		    "[console] or a chat platform");
+	return 0;
+}
+
 static void
 on_signal(uv_signal_t *h, int signum)
 {
@@ -179,7 +203,12 @@ main(int argc, char **argv)
 		}
 	}
 	free(sets);
+	sets = NULL;
 	if (check) {
+		if (main_check(cfg, &cause) != 0) {
+			fprintf(stderr, "cheersbot: %s\n", cause);
+			goto bad_config;
+		}
 		printf("%s: configuration OK\n", path == NULL ? "built-in" : path);
 		config_free(cfg);
 		return 0;
@@ -202,6 +231,8 @@ main(int argc, char **argv)
 		config_free(cfg);
 		return 0;
 	}
+	if (main_check(cfg, &cause) != 0)
+		fatalx("%s", cause);
 	loop = uv_default_loop();
 	bot_init(&bot, loop, cfg);
 	bot.verbose = verbose;
@@ -236,8 +267,6 @@ main(int argc, char **argv)
 			fatalx("%s", cause);
 		bot_add_adapter(&bot, a);
 	}
-	if (bot.nadapters == 0)
-		fatalx("no adapter is enabled; enable [console] or a chat platform");
 	if ((n = store_restore(bot.store, &bot, &cause)) < 0)
 		fatalx("restoring tables from %s: %s", cfg->bot_state_file, cause);
 	if (n > 0)

@@ -3,8 +3,8 @@
  * read-only (WAL lets it do so beside a running bot); --end-table takes
  * the state file's writer lock first, so it refuses to run beside a bot,
  * whose in-memory table would otherwise be written back at its next move.
- * Text from chats (channels, names) is cleaned of control characters
- * before it reaches a terminal.
+ * Text from chats (channels, names) is cleaned (lib/utf8.h) before it
+ * reaches a terminal.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -15,6 +15,7 @@
 #include "bot/config.h"
 #include "bot/operator.h"
 #include "bot/store.h"
+#include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
 #define OPERATOR_PLAYERS_MAX	512	/* bytes of the players column */
@@ -25,30 +26,6 @@ struct operator_list {
 	int64_t	 now;
 	int	 n;
 };
-
-/*
- * Copies in to out (len bytes at most, NUL included), control characters
- * as '?', never cutting a UTF-8 sequence in two.
- */
-static void
-operator_clean(const char *in, char *out, size_t len)
-{
-	size_t	i, n = 0;
-
-	for (i = 0; in[i] != '\0' && n + 1 < len; i++) {
-		unsigned char c = (unsigned char)in[i];
-
-		out[n++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
-	}
-	/* Cut short inside a multibyte character: drop its first bytes too. */
-	if (in[i] != '\0' && ((unsigned char)in[i] & 0xc0) == 0x80) {
-		while (n > 0 && ((unsigned char)out[n - 1] & 0xc0) == 0x80)
-			n--;
-		if (n > 0 && ((unsigned char)out[n - 1] & 0xc0) == 0xc0)
-			n--;
-	}
-	out[n] = '\0';
-}
 
 /* Writes a span of ms as "45s", "12m", "3h05m" or "2d04h". */
 static void
@@ -81,11 +58,11 @@ operator_list_one(const struct store_table *r, void *arg, char **cause)
 		fprintf(l->out, "%-6s %-9s %-24s %-8s %-8s %-6s %-6s %s\n", "ID",
 		    "PLATFORM", "CHANNEL", "GAME", "STATE", "AGE", "IDLE",
 		    "PLAYERS");
-	operator_clean(r->adapter, adapter, sizeof adapter);
-	operator_clean(r->channel, channel, sizeof channel);
-	operator_clean(r->game, game, sizeof game);
+	utf8_clean(adapter, sizeof adapter, r->adapter);
+	utf8_clean(channel, sizeof channel, r->channel);
+	utf8_clean(game, sizeof game, r->game);
 	store_doc_players(r->doc, players, sizeof players);
-	operator_clean(players, clean, sizeof clean);
+	utf8_clean(clean, sizeof clean, players);
 	operator_age(l->now - r->created, age, sizeof age);
 	operator_age(l->now - r->updated, idle, sizeof idle);
 	fprintf(l->out, "%-6llu %-9s %-24s %-8s %-8s %-6s %-6s %s\n",
@@ -149,7 +126,7 @@ operator_end_table(const struct config *cfg, const char *text, FILE *out,
 	store_unlock(fd);
 	if (rc != 0)
 		return -1;
-	operator_clean(where, clean, sizeof clean);
+	utf8_clean(clean, sizeof clean, where);
 	fprintf(out, "Ended table %llu (%s); the bot will not restore it.  Its "
 	    "channel is not told.\n", id, clean);
 	free(where);

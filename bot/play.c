@@ -73,16 +73,16 @@ play_deliver(struct table *t, int seat, const char *why)
 void
 play_dm_closed(struct table *t, int seat)
 {
-	char	*text;
+	char	*text, cmd[RENDER_COMMAND_MAX];
 
 	if (t->seats[seat].dm_closed)
 		return;
 	t->seats[seat].dm_closed = 1;
 	if (t->state != TABLE_PLAYING)
 		return;
-	text = xasprintf("I cannot send @{%d} direct messages. @{%d}, use /%s "
-	    "hand to see your cards privately.", seat, seat,
-	    t->bot->config->bot_command);
+	render_command(t->adapter, cmd, sizeof cmd);
+	text = xasprintf("I cannot send @{%d} direct messages. @{%d}, use %s "
+	    "hand to see your cards privately.", seat, seat, cmd);
 	play_say(t, text);
 	free(text);
 }

@@ -11,6 +11,7 @@
 #include "bot/render.h"
 #include "bot/table.h"
 #include "lib/buf.h"
+#include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
 void
@@ -29,7 +30,16 @@ render_channel(struct adapter *a, const char *channel, char *buf, size_t len)
 	if (a != NULL && a->ops->channel_name != NULL)
 		a->ops->channel_name(a, channel, buf, len);
 	else
-		snprintf(buf, len, "%s", channel);
+		utf8_clean(buf, len, channel);	/* an id a user may have typed */
+}
+
+void
+render_command(struct adapter *a, char *buf, size_t len)
+{
+	if (a->ops->command != NULL)
+		a->ops->command(a, buf, len);
+	else
+		snprintf(buf, len, "/%s", a->bot->config->bot_command);
 }
 
 void

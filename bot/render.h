@@ -1,6 +1,7 @@
 /*
  * render.h: turning game text into chat text.  Games write seats as
- * "@{N}"; these functions put each platform's mention of the seat there.
+ * "@{N}"; these functions put each platform's mention of the seat there,
+ * and write commands, channels and users the way each platform shows them.
  */
 #ifndef BOT_RENDER_H
 #define BOT_RENDER_H
@@ -18,9 +19,19 @@ char	*render_expand(const struct table *, const char *text);
 /* How adapter a mentions a user ("@alice", "<@123>"); into buf, capped. */
 void	 render_user(struct adapter *, const char *user_id, const char *name,
 	     char *buf, size_t len);
-/* How adapter a names a channel ("#bar", "<#123>"); into buf, capped. */
+/*
+ * How adapter a names a channel ("#bar", "<#123>"); into buf, capped.
+ * Without the adapter's channel_name, the id cleaned (lib/utf8.h).
+ */
 void	 render_channel(struct adapter *, const char *channel, char *buf,
 	     size_t len);
+/*
+ * How a player starts a command on adapter a: "/cheers", or "!cheers" on
+ * IRC and XMPP; into buf (RENDER_COMMAND_MAX bytes do), capped.  Every
+ * hint, usage line and help text writes its commands with this.
+ */
+#define RENDER_COMMAND_MAX	48
+void	 render_command(struct adapter *, char *buf, size_t len);
 /* The seat's mention ("@alice"); writes into buf, capped. */
 void	 render_seat(const struct table *, int seat, char *buf, size_t len);
 /* The lobby: game, options, seats, host; caller frees. */

@@ -18,6 +18,7 @@
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/buf.h"
+#include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
 /* Splits text into ctx->argv, in place; -1 when there are too many words. */
@@ -62,11 +63,13 @@ router_table(struct bot *bot, const struct bot_event *ev, char **cause)
 
 /*
  * Finds the command named by word: exactly, or by a unique prefix among
- * the lobby verbs and the game's actions.  Sets *entry or *action.
+ * the lobby verbs and the game's actions.  Sets *entry or *action.  The
+ * sender's command form ("/cheers") goes into the error's hint.
  */
 static int
-router_lookup(const struct bot *bot, const struct game_ops *ops, const char *word,
-    const struct cmd_entry **entry, int *action, char **cause)
+router_lookup(const char *command, const struct game_ops *ops,
+    const char *word, const struct cmd_entry **entry, int *action,
+    char **cause)
 {
 	const struct cmd_entry *const	*all = cmd_all();
 	struct buf			 b;
@@ -108,8 +111,8 @@ router_lookup(const struct bot *bot, const struct game_ops *ops, const char *wor
 		set_cause(cause, "\"%.40s\" could mean %s; type more of it.",
 		    word, buf_str(&b));
 	else
-		set_cause(cause, "Unknown command \"%.40s\". Try /%s help.",
-		    word, bot->config->bot_command);
+		set_cause(cause, "Unknown command \"%.40s\". Try %s help.",
+		    word, command);
 	buf_release(&b);
 	*entry = NULL;
 	*action = -1;
@@ -136,12 +139,12 @@ static int
 router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 {
 	struct table	*t = ctx->table;
-	const char	*cmd = ctx->bot->config->bot_command;
+	const char	*cmd = ctx->command;
 	char		 where[TABLE_ID_MAX + 8];
 	int		 host;
 
 	if ((e->flags & CMD_CHANNEL) && ctx->ev->is_dm)
-		return set_cause(cause, "Use /%s %s in the channel where you "
+		return set_cause(cause, "Use %s %s in the channel where you "
 		    "want to play.", cmd, e->name);
 	if ((e->flags & CMD_TABLE) && t == NULL) {
 		if (ctx->ev->is_dm)
@@ -149,11 +152,11 @@ router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 		render_channel(ctx->ev->adapter, ctx->ev->channel, where,
 		    sizeof where);
 		return set_cause(cause, "There is no table in %s. Open one with "
-		    "/%s new cheers.", where, cmd);
+		    "%s new cheers.", where, cmd);
 	}
 	if ((e->flags & CMD_SEATED) && table_seat_of(t, ctx->ev->user_id) < 0)
 		return set_cause(cause, "You are not seated at this table; "
-		    "/%s join first.", cmd);
+		    "%s join first.", cmd);
 	if ((e->flags & CMD_HOST) && !cmd_is_host(ctx)) {
 		host = t->host == NULL ? -1 : table_seat_of(t, t->host);
 		if (host >= 0)
@@ -165,18 +168,51 @@ router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 	return 0;
 }
 
+/*
+ * Text from users enters the bot here, from every adapter, so it is
+ * cleaned here, once (lib/utf8.h): out is ev with the user's name cleaned
+ * into name (len bytes, a name's cap).  Returns the command text cleaned,
+ * with tabs and line breaks made spaces so they still separate words,
+ * for the router to split; caller frees.  Ids stay as the platform gave
+ * them, since answers go to them: what shows one cleans it
+ * (render_channel).  out->text stays the raw text, which only a button
+ * parser reads.
+ */
+static char *
+router_clean(const struct bot_event *ev, struct bot_event *out, char *name,
+    size_t len)
+{
+	char	*copy = xstrdup(ev->text), *clean, *p;
+
+	*out = *ev;
+	if (ev->user_name != NULL) {
+		utf8_clean(name, len, ev->user_name);
+		out->user_name = name;
+	}
+	for (p = copy; *p != '\0'; p++) {
+		if (isspace((unsigned char)*p))
+			*p = ' ';
+	}
+	clean = utf8_clean_dup(copy);
+	free(copy);
+	return clean;
+}
+
 /* Handles one event; see bot_handle_event. */
 static void
 router_handle(struct bot *bot, const struct bot_event *ev)
 {
 	const struct cmd_entry	*entry;
 	struct cmd_ctx		 ctx;
+	struct bot_event	 clean;
+	char			 name[TABLE_NAME_MAX + 1];
 	char			*text, *cause = NULL;
 	int			 action, rc;
 
 	memset(&ctx, 0, sizeof ctx);
 	ctx.bot = bot;
 	ctx.ev = ev;
+	render_command(ev->adapter, ctx.command, sizeof ctx.command);
 	if (ev->user_id == NULL || ev->channel == NULL || ev->text == NULL ||
 	    strlen(ev->user_id) >= TABLE_ID_MAX || strlen(ev->channel) >= TABLE_ID_MAX) {
 		log_warn("%s: dropped an event with a missing or overlong id",
@@ -188,7 +224,8 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 		    "characters).", CMD_TEXT_MAX);
 		return;
 	}
-	text = xstrdup(ev->text);
+	text = router_clean(ev, &clean, name, sizeof name);
+	ctx.ev = ev = &clean;
 	if (ev->is_button) {
 		/* The button names its table: no channel lookup. */
 		rc = click_exec(&ctx, &cause);
@@ -206,14 +243,14 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 	if (ctx.argc == 0) {
 		ctx.argv[ctx.argc++] = (char *)"help";
 	}
-	if (router_lookup(bot, ctx.table == NULL ? NULL : ctx.table->ops,
+	if (router_lookup(ctx.command, ctx.table == NULL ? NULL : ctx.table->ops,
 	    ctx.argv[0], &entry, &action, &cause) != 0) {
 		if (ctx.table == NULL && router_is_action(ctx.argv[0])) {
 			free(cause);
 			cause = NULL;
 			set_cause(&cause, "There is no game here to %s in. Open "
-			    "one with /%s new cheers.", ctx.argv[0],
-			    bot->config->bot_command);
+			    "one with %s new cheers.", ctx.argv[0],
+			    ctx.command);
 		}
 		goto fail;
 	}

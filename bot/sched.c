@@ -51,7 +51,7 @@ sched_timeout(struct table *t, int seat)
 {
 	struct config	*cfg = t->bot->config;
 	struct seat	*s;
-	char		*text, *cause = NULL;
+	char		*text, *cause = NULL, cmd[RENDER_COMMAND_MAX];
 
 	if (seat == t->nseats)
 		return;
@@ -65,16 +65,16 @@ sched_timeout(struct table *t, int seat)
 		free(cause);
 		cause = NULL;
 	}
+	render_command(t->adapter, cmd, sizeof cmd);
 	if (s->ai) {
 		if (s->timeouts == 1)
 			text = xasprintf("@{%d} ran out of time; the AI plays "
-			    "their seat now. @{%d}, /%s join takes it back.",
-			    seat, seat, cfg->bot_command);
+			    "their seat now. @{%d}, %s join takes it back.",
+			    seat, seat, cmd);
 		else
 			text = xasprintf("@{%d} ran out of time %d times in a "
-			    "row; the AI plays their seat now. @{%d}, /%s join "
-			    "takes it back.", seat, s->timeouts, seat,
-			    cfg->bot_command);
+			    "row; the AI plays their seat now. @{%d}, %s join "
+			    "takes it back.", seat, s->timeouts, seat, cmd);
 	} else if (t->ops->timeout_move != NULL) {
 		text = xasprintf("@{%d} ran out of time.", seat);
 	} else {

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 
@@ -477,9 +478,17 @@ ss_open(const char *path, uint64_t max_size, char **cause)
 {
 	struct store_sqlite	*s;
 	char			 sql[64];
+	mode_t			 mask;
 
-	if ((s = ss_connect(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-	    cause)) == NULL)
+	/*
+	 * The file holds every hand and recipe: a new one is its owner's
+	 * only, whatever the umask.  SQLite gives the -wal and -shm files
+	 * it makes later the main file's mode.
+	 */
+	mask = umask(077);
+	s = ss_connect(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, cause);
+	umask(mask);
+	if (s == NULL)
 		return NULL;
 	if (ss_exec(s, "PRAGMA page_size=4096; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
 	    "PRAGMA foreign_keys=ON", "cannot set up the state file", cause) != 0 ||

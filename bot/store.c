@@ -444,15 +444,16 @@ store_finished(struct store *s, struct table *t)
 {
 	struct game_result	 r;
 	char			*err = NULL, *board, *text;
+	char			 cmd[RENDER_COMMAND_MAX];
 
 	t->ops->result(t->game, &r);
 	if (r.state == GAME_RUNNING)
 		return 0;
 	board = t->ops->render_public(t->game);
+	render_command(t->adapter, cmd, sizeof cmd);
 	text = xasprintf("The game here ended just as I went down. %s\n%s\nThis "
-	    "was table %llu: /%s replay %llu shows every move.", r.text, board,
-	    (unsigned long long)t->id, t->bot->config->bot_command,
-	    (unsigned long long)t->id);
+	    "was table %llu: %s replay %llu shows every move.", r.text, board,
+	    (unsigned long long)t->id, cmd, (unsigned long long)t->id);
 	play_say(t, text);
 	free(text);
 	free(board);
@@ -724,7 +725,7 @@ store_load_finished(struct store *s, struct bot *bot, struct adapter *a,
     uint64_t id, store_move_hook hook, void *arg, char **cause)
 {
 	struct store_finished	 f;
-	char			*err = NULL;
+	char			*err = NULL, cmd[RENDER_COMMAND_MAX];
 	int			 found = 0;
 
 	memset(&f, 0, sizeof f);
@@ -737,10 +738,12 @@ store_load_finished(struct store *s, struct bot *bot, struct adapter *a,
 		free(err);
 		if (f.t != NULL)
 			table_free(f.t);
-		if (found && f.running)
-			return set_cause(cause, "Table %llu is still open; /%s "
-			    "status in its channel shows it.", (unsigned long long)id,
-			    bot->config->bot_command), NULL;
+		if (found && f.running) {
+			render_command(a, cmd, sizeof cmd);
+			return set_cause(cause, "Table %llu is still open; %s "
+			    "status in its channel shows it.",
+			    (unsigned long long)id, cmd), NULL;
+		}
 		return set_cause(cause, "There is no finished table %llu here.",
 		    (unsigned long long)id), NULL;
 	}

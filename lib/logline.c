@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "lib/logline.h"
+#include "lib/utf8.h"
 
 static int	logline_mode = -1;	/* -1: not asked yet */
 
@@ -43,7 +44,7 @@ static void
 logline_one(int priority, const char *word, const char *text, size_t len)
 {
 	char	line[LOGLINE_MAX + 1];
-	size_t	n, i, room;
+	size_t	n, i, k, room;
 	int	p;
 
 	if (logline_journal())
@@ -55,10 +56,29 @@ logline_one(int priority, const char *word, const char *text, size_t len)
 	n = p < 0 ? 0 : (size_t)p;
 	/* Leave room for "...\n" when the text has to be cut. */
 	room = LOGLINE_MAX - 4 - n;
-	for (i = 0; i < len && i < room; i++) {
+	/*
+	 * Control characters (C0, DEL, C1) and bytes that are not UTF-8
+	 * become '?', so user text in a message cannot drive a terminal.
+	 */
+	for (i = 0; i < len && i < room;) {
 		unsigned char c = (unsigned char)text[i];
 
-		line[n++] = (c < 0x20 && c != '\t') || c == 0x7f ? '?' : (char)c;
+		if (c < 0x80) {
+			line[n++] = (c < 0x20 && c != '\t') || c == 0x7f ? '?' :
+			    (char)c;
+			i++;
+			continue;
+		}
+		k = utf8_char_len(text + i);
+		if (k == 0 || (c == 0xc2 && (unsigned char)text[i + 1] <= 0x9f)) {
+			line[n++] = '?';
+			i += k == 0 ? 1 : k;
+		} else if (i + k <= room) {
+			memcpy(line + n, text + i, k);
+			n += k;
+			i += k;
+		} else
+			break;
 	}
 	if (i < len) {
 		memcpy(line + n, "...", 3);

@@ -12,7 +12,8 @@
  * With console.buttons set, the console acts like a platform with buttons
  * and an edited table message (see ui.c): "[label]" clicks a button.
  * Output lines are tagged "[#bar] ...", "[dm @alice] ...",
- * "[ephemeral @alice] ...", and "[console] ..." for the simulator itself.
+ * "[ephemeral @alice] ...", and "[console] ..." for the simulator itself;
+ * control characters and bytes that are not UTF-8 in them are escaped.
  * Reads a tty, a pipe or a regular file; stops the bot at end of input.
  */
 #include <ctype.h>
@@ -30,19 +31,30 @@
 #include "bot/config.h"
 #include "bot/log.h"
 #include "bot/outbox.h"
+#include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
+/*
+ * Everything the console prints goes through here or console_note_print,
+ * cleaned (lib/utf8.h): a control character from the input, in a channel
+ * name, a user's word or the echo, never reaches the terminal raw.
+ */
 void
 console_print(const char *tag, const char *text)
 {
 	const char	*p = text, *nl;
+	char		*t = utf8_clean_dup(tag), *line, *clean;
 
 	do {
 		nl = strchr(p, '\n');
-		printf("[%s] %.*s\n", tag, nl == NULL ? (int)strlen(p) :
-		    (int)(nl - p), p);
+		line = xstrndup(p, nl == NULL ? strlen(p) : (size_t)(nl - p));
+		clean = utf8_clean_dup(line);
+		printf("[%s] %s\n", t, clean);
+		free(clean);
+		free(line);
 		p = nl == NULL ? NULL : nl + 1;
 	} while (p != NULL);
+	free(t);
 	fflush(stdout);
 }
 
@@ -57,9 +69,12 @@ static void
 console_note_print(void *arg)
 {
 	struct console_note	*n = arg;
+	char			*clean;
 
 	if (n->echo) {
-		printf("> %s\n", n->text);
+		clean = utf8_clean_dup(n->text);
+		printf("> %s\n", clean);
+		free(clean);
 		fflush(stdout);
 	} else
 		console_print(n->tag, n->text);
@@ -199,6 +214,18 @@ console_directive(struct console *c, const char *line)
 }
 
 /*
+ * A byte of a user's name: letters, digits, "_", "-", "." and, as names
+ * on chat platforms, anything past ASCII or a control character (shown
+ * escaped).  A line of printable ASCII splits as it always did.
+ */
+static int
+console_name_byte(unsigned char c)
+{
+	return c != '\0' && (isalnum(c) || c == '_' || c == '-' || c == '.' ||
+	    c >= 0x7f || (c < 0x20 && c != '\t'));
+}
+
+/*
  * Splits "<user> [#channel|dm]: <text>" into its parts; a line of any
  * other shape is bare text from the default user.
  */
@@ -214,8 +241,7 @@ console_parse(struct console *c, char *line, struct bot_event *ev,
 	snprintf(channel, CONSOLE_NAME_MAX + 1, "%s", cfg->console_channel);
 	ev->text = line;
 	n = 0;
-	while (isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '-' ||
-	    p[n] == '.')
+	while (console_name_byte((unsigned char)p[n]))
 		n++;
 	if (n == 0 || n > CONSOLE_NAME_MAX)
 		return;

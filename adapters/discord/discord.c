@@ -300,6 +300,24 @@ static const struct adapter_ops discord_ops = {
 	.mention = discord_mention,
 };
 
+int
+discord_check(const struct config *cfg, char **cause)
+{
+	if (*cfg->discord_token == '\0')
+		return set_cause(cause, "discord.enabled is set but "
+		    "discord.token is empty; give the bot token (token = "
+		    "file:/path or env:NAME)");
+	if (*cfg->discord_application_id == '\0')
+		return set_cause(cause, "discord.enabled is set but "
+		    "discord.application_id is empty; copy it from the "
+		    "developer portal");
+	if (cfg->discord_shard_id >= cfg->discord_shard_count)
+		return set_cause(cause, "discord.shard_id (%d) must be below "
+		    "discord.shard_count (%d)", cfg->discord_shard_id,
+		    cfg->discord_shard_count);
+	return 0;
+}
+
 struct adapter *
 discord_new(struct bot *bot, char **cause)
 {
@@ -307,23 +325,8 @@ discord_new(struct bot *bot, char **cause)
 	struct discord	*d;
 	size_t		 n;
 
-	if (*cfg->discord_token == '\0') {
-		set_cause(cause, "discord.enabled is set but discord.token is "
-		    "empty; give the bot token (token = file:/path or env:NAME)");
+	if (discord_check(cfg, cause) != 0)
 		return NULL;
-	}
-	if (*cfg->discord_application_id == '\0') {
-		set_cause(cause, "discord.enabled is set but "
-		    "discord.application_id is empty; copy it from the "
-		    "developer portal");
-		return NULL;
-	}
-	if (cfg->discord_shard_id >= cfg->discord_shard_count) {
-		set_cause(cause, "discord.shard_id (%d) must be below "
-		    "discord.shard_count (%d)", cfg->discord_shard_id,
-		    cfg->discord_shard_count);
-		return NULL;
-	}
 	d = xcalloc(1, sizeof *d);
 	d->adapter.ops = &discord_ops;
 	d->adapter.bot = bot;

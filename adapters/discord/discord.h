@@ -7,11 +7,19 @@
 
 struct bot;
 struct adapter;
+struct config;
+
+/*
+ * Whether the [discord] settings (borrowed) are enough to start: 0, or
+ * -1 with *cause (caller frees), the sentence --check-config prints and
+ * start-up refuses with.  discord_new checks the same.
+ */
+int		 discord_check(const struct config *, char **cause);
 
 /*
  * A new Discord adapter from the bot's [discord] settings; the bot takes
  * ownership with bot_add_adapter.  NULL, with *cause (caller frees), when
- * the settings are incomplete (no token or no application_id).
+ * discord_check refuses the settings.
  */
 struct adapter	*discord_new(struct bot *, char **cause);
 

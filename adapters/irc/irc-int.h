@@ -75,7 +75,6 @@ struct irc {
 	char			*channels[IRC_CHANNELS_MAX];	/* casefolded */
 	int			 nchannels;
 	char			*prefix;	/* "!cheers" */
-	char			*slashcmd;	/* "/cheers": rewritten to prefix */
 	char			*ca_file;	/* "": the system's */
 	uint64_t		 send_rate_ms;	/* between lines after a burst */
 	int			 send_burst;
@@ -125,13 +124,12 @@ int	 irc_valid_channel(const char *s);
 /* text.c: shaping the bot's text for IRC; pure functions. */
 /*
  * The bot's text (borrowed) as IRC plain text: markdown-ish emphasis
- * ("**", "__", "`") dropped, control characters other than newline
- * dropped, bytes that are not UTF-8 written as "?", and slashcmd
- * ("/cheers", may be NULL) at a word start written as prefix ("!cheers").
- * Caller frees.
+ * ("**") dropped, control characters other than newline dropped (a tab
+ * becomes a space), and bytes that are not UTF-8 written as "?".  The
+ * bot writes commands with the IRC prefix already (the adapter's command
+ * op).  Caller frees.
  */
-char	*irc_text_plain(const char *text, const char *slashcmd,
-	     const char *prefix);
+char	*irc_text_plain(const char *text);
 /*
  * How much of text (len bytes, one line without newlines) goes in the
  * first message of at most max bytes (max >= 8): all of it if it fits,

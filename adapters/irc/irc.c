@@ -62,6 +62,15 @@ irc_mention(struct adapter *a, const char *user_id, const char *name,
 	snprintf(buf, len, "%s", name);
 }
 
+/* A command starts with the prefix ("!cheers"), which IRC clients pass on. */
+static void
+irc_command(struct adapter *a, char *buf, size_t len)
+{
+	struct irc	*irc = a->priv;
+
+	snprintf(buf, len, "%s", irc->prefix);
+}
+
 static int
 irc_start(struct adapter *a, char **cause)
 {
@@ -101,7 +110,6 @@ irc_free(struct adapter *a)
 	for (i = 0; i < irc->nchannels; i++)
 		free(irc->channels[i]);
 	free(irc->prefix);
-	free(irc->slashcmd);
 	free(irc->ca_file);
 	free(irc);
 }
@@ -117,6 +125,7 @@ static const struct adapter_ops irc_ops = {
 	.reply = irc_reply,
 	.board = NULL,
 	.mention = irc_mention,
+	.command = irc_command,
 };
 
 /* 1 when s is one IRC word: no space, no control character, not empty. */
@@ -134,11 +143,12 @@ irc_word(const char *s)
 	return 1;
 }
 
-/* Checks the [irc] settings irc_new cannot work without. */
-static int
+int
 irc_check(const struct config *cfg, char **cause)
 {
-	int	i;
+	const char	*pw = cfg->irc_password;
+	size_t		 n;
+	int		 i;
 
 	if (*cfg->irc_url == '\0')
 		return set_cause(cause, "irc.enabled is set but irc.url is empty; "
@@ -160,6 +170,11 @@ irc_check(const struct config *cfg, char **cause)
 	if (i > IRC_CHANNELS_MAX)
 		return set_cause(cause, "irc.channels: at most %d channels",
 		    IRC_CHANNELS_MAX);
+	/* A password read from a file may end in a newline or spaces. */
+	for (n = strlen(pw); n > 0 && isspace((unsigned char)pw[n - 1]); n--)
+		;
+	if (memchr(pw, '\r', n) != NULL || memchr(pw, '\n', n) != NULL)
+		return set_cause(cause, "irc.password holds a line break");
 	return 0;
 }
 
@@ -185,15 +200,10 @@ irc_new(struct bot *bot, char **cause)
 	irc->user = xstrdup(cfg->irc_user);
 	irc->realname = xstrdup(cfg->irc_realname);
 	irc->password = xstrdup(cfg->irc_password);
-	/* A password read from a file may end in a newline or spaces. */
+	/* Trailing spaces and newlines go (irc_check allowed those only). */
 	for (n = strlen(irc->password); n > 0 &&
 	    isspace((unsigned char)irc->password[n - 1]);)
 		irc->password[--n] = '\0';
-	if (strpbrk(irc->password, "\r\n") != NULL) {
-		set_cause(cause, "irc.password holds a line break");
-		irc->adapter.ops->free_adapter(&irc->adapter);
-		return NULL;
-	}
 	irc->sasl = cfg->irc_sasl;
 	for (i = 0; cfg->irc_channels[i] != NULL; i++) {
 		irc->channels[i] = xstrdup(cfg->irc_channels[i]);
@@ -201,7 +211,6 @@ irc_new(struct bot *bot, char **cause)
 	}
 	irc->nchannels = i;
 	irc->prefix = xstrdup(cfg->irc_prefix);
-	irc->slashcmd = xasprintf("/%s", cfg->bot_command);
 	irc->ca_file = xstrdup(cfg->irc_ca_file);
 	irc->send_rate_ms = cfg->irc_send_rate_ms;
 	irc->send_burst = cfg->irc_send_burst;

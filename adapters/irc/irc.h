@@ -7,11 +7,19 @@
 
 struct bot;
 struct adapter;
+struct config;
+
+/*
+ * Whether the [irc] settings (borrowed) are enough to start: 0, or -1
+ * with *cause (caller frees), the sentence --check-config prints and
+ * start-up refuses with.  irc_new checks the same.
+ */
+int		 irc_check(const struct config *, char **cause);
 
 /*
  * A new IRC adapter from the bot's [irc] settings; the bot takes
  * ownership with bot_add_adapter.  NULL, with *cause (caller frees), when
- * the settings cannot work (no url, a bad nick or channel).
+ * irc_check refuses the settings.
  */
 struct adapter	*irc_new(struct bot *, char **cause);
 

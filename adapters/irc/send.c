@@ -240,7 +240,7 @@ sendq_privmsg(struct irc *irc, const char *target, const char *text,
 	else
 		snprintf(nick, sizeof nick, "%s____", irc->nick);
 	room = irc_text_room(nick, irc->self_user, irc->self_host, target);
-	plain = irc_text_plain(text, irc->slashcmd, irc->prefix);
+	plain = irc_text_plain(text);
 	for (p = plain; p != NULL && *p != '\0'; p = nl == NULL ? NULL : nl + 1) {
 		nl = strchr(p, '\n');
 		len = nl == NULL ? strlen(p) : (size_t)(nl - p);

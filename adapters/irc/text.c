@@ -1,15 +1,15 @@
 /*
  * The bot's text, shaped for IRC: plain text (no markdown-ish emphasis,
- * no control characters, the slash command written with the IRC prefix)
- * and messages split below IRC's 512-byte line, counting what the server
- * puts before our text when it relays it, at spaces or at UTF-8 character
- * boundaries, never inside a character.  Pure functions: no I/O.
+ * no control characters) and messages split below IRC's 512-byte line,
+ * counting what the server puts before our text when it relays it, at
+ * spaces or at UTF-8 character boundaries, never inside a character.
+ * Pure functions: no I/O.
  */
-#include <ctype.h>
 #include <string.h>
 
 #include "adapters/irc/irc-int.h"
 #include "lib/buf.h"
+#include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
 /* Assumed when the server has not shown us our user and host yet. */
@@ -17,68 +17,23 @@
 #define TEXT_HOST_GUESS		64	/* HOSTLEN */
 #define TEXT_ROOM_MIN		32
 
-/* A word character: slashcmd only counts outside words. */
-static int
-text_wordchar(unsigned char c)
-{
-	return isalnum(c) || c == '-' || c == '_' || c == '/' || c >= 0x80;
-}
-
-/*
- * The length of the well-formed UTF-8 character at p (a byte of 0x80 or
- * more), or 0 when it is not one: a stray continuation byte, a sequence
- * cut short, an overlong form, a surrogate or a code point past U+10FFFF.
- */
-static size_t
-text_utf8_len(const unsigned char *p)
-{
-	size_t		n, i;
-	unsigned int	c;
-
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2, c = p[0] & 0x1f;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		n = 3, c = p[0] & 0x0f;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4, c = p[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		c = (c << 6) | (p[i] & 0x3f);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) ||
-	    (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	return n;
-}
-
 char *
-irc_text_plain(const char *text, const char *slashcmd, const char *prefix)
+irc_text_plain(const char *text)
 {
 	struct buf		 b;
 	const unsigned char	*p = (const unsigned char *)text;
-	size_t			 sl = slashcmd == NULL ? 0 : strlen(slashcmd), n;
+	size_t			 n;
 
-	/* The result is never longer than the text plus its rewrites. */
-	buf_init(&b, strlen(text) * (1 + (prefix == NULL ? 0 : strlen(prefix)))
-	    + 1);
+	/* The result is never longer than the text. */
+	buf_init(&b, strlen(text) + 1);
 	while (*p != '\0') {
 		if (p[0] == '*' && p[1] == '*') {
 			p += 2;
 			continue;
 		}
-		if (sl > 0 && strncmp((const char *)p, slashcmd, sl) == 0 &&
-		    !text_wordchar(p[sl]) &&
-		    (p == (const unsigned char *)text || !text_wordchar(p[-1]))) {
-			buf_puts(&b, prefix);
-			p += sl;
-			continue;
-		}
 		if (*p >= 0x80) {
 			/* Bytes that are not UTF-8 become "?", so a line is. */
-			if ((n = text_utf8_len(p)) == 0) {
+			if ((n = utf8_char_len((const char *)p)) == 0) {
 				buf_add(&b, "?", 1);
 				p++;
 			} else {

@@ -173,6 +173,15 @@ slack_free(struct adapter *a)
 	free(s);
 }
 
+/* The slash command Slack routes to us: slack.command, else bot.command. */
+static void
+slack_command(struct adapter *a, char *buf, size_t len)
+{
+	struct slack	*s = a->priv;
+
+	snprintf(buf, len, "/%s", s->command);
+}
+
 static const struct adapter_ops slack_ops = {
 	.name = "slack",
 	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT,
@@ -185,6 +194,7 @@ static const struct adapter_ops slack_ops = {
 	.board = tablemsg_show,
 	.channel_name = slack_channel_name,
 	.mention = slack_mention,
+	.command = slack_command,
 };
 
 /* A token from the config, trailing spaces (a file's newline) cut; caller frees. */
@@ -199,6 +209,20 @@ slack_token(const char *value)
 	return t;
 }
 
+int
+slack_check(const struct config *cfg, char **cause)
+{
+	if (*cfg->slack_app_token == '\0')
+		return set_cause(cause, "slack.enabled is set but "
+		    "slack.app_token is empty; give the app-level token "
+		    "(xapp-..., app_token = file:/path or env:NAME)");
+	if (*cfg->slack_bot_token == '\0')
+		return set_cause(cause, "slack.enabled is set but "
+		    "slack.bot_token is empty; give the bot token (xoxb-..., "
+		    "bot_token = file:/path or env:NAME)");
+	return 0;
+}
+
 struct adapter *
 slack_new(struct bot *bot, char **cause)
 {
@@ -207,18 +231,8 @@ slack_new(struct bot *bot, char **cause)
 	const char	*p;
 	size_t		 n;
 
-	if (*cfg->slack_app_token == '\0') {
-		set_cause(cause, "slack.enabled is set but slack.app_token is "
-		    "empty; give the app-level token (xapp-..., app_token = "
-		    "file:/path or env:NAME)");
+	if (slack_check(cfg, cause) != 0)
 		return NULL;
-	}
-	if (*cfg->slack_bot_token == '\0') {
-		set_cause(cause, "slack.enabled is set but slack.bot_token is "
-		    "empty; give the bot token (xoxb-..., bot_token = "
-		    "file:/path or env:NAME)");
-		return NULL;
-	}
 	s = xcalloc(1, sizeof *s);
 	s->adapter.ops = &slack_ops;
 	s->adapter.bot = bot;

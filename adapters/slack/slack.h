@@ -8,11 +8,19 @@
 
 struct bot;
 struct adapter;
+struct config;
+
+/*
+ * Whether the [slack] settings (borrowed) are enough to start: 0, or -1
+ * with *cause (caller frees), the sentence --check-config prints and
+ * start-up refuses with.  slack_new checks the same.
+ */
+int		 slack_check(const struct config *, char **cause);
 
 /*
  * A new Slack adapter from the bot's [slack] settings; the bot takes
  * ownership with bot_add_adapter.  NULL, with *cause (caller frees), when
- * the settings are incomplete (no app_token or no bot_token).
+ * slack_check refuses the settings.
  */
 struct adapter	*slack_new(struct bot *, char **cause);
 

@@ -164,6 +164,18 @@ xmpp_mention(struct adapter *a, const char *user_id, const char *name,
 		snprintf(buf, len, "%s", name);
 }
 
+/*
+ * A command starts with the prefix ("!cheers"): clients take a leading
+ * "/" for their own commands, so "/cheers" could not be typed.
+ */
+static void
+xmpp_command(struct adapter *a, char *buf, size_t len)
+{
+	struct xmpp	*x = a->priv;
+
+	snprintf(buf, len, "%s", x->prefix);
+}
+
 /* Whether text starts with the prefix as a word; *rest is what follows. */
 static int
 xmpp_prefixed(const struct xmpp *x, const char *text, const char **rest)
@@ -341,7 +353,25 @@ static const struct adapter_ops xmpp_ops = {
 	.reply = xmpp_reply,
 	.board = NULL,
 	.mention = xmpp_mention,
+	.command = xmpp_command,
 };
+
+int
+xmpp_check(const struct config *cfg, char **cause)
+{
+	if (*cfg->xmpp_url == '\0')
+		return set_cause(cause, "xmpp.enabled is set but xmpp.url is "
+		    "empty; give the server's websocket URL "
+		    "(wss://host:5281/xmpp-websocket)");
+	if (strchr(cfg->xmpp_jid, '@') == NULL)
+		return set_cause(cause, "xmpp.enabled is set but xmpp.jid is "
+		    "not an account (name@example.org)");
+	if (*cfg->xmpp_password == '\0')
+		return set_cause(cause, "xmpp.enabled is set but "
+		    "xmpp.password is empty (password = file:/path or "
+		    "env:NAME)");
+	return 0;
+}
 
 struct adapter *
 xmpp_new(struct bot *bot, char **cause)
@@ -351,23 +381,9 @@ xmpp_new(struct bot *bot, char **cause)
 	const char	*at;
 	size_t		 n;
 
-	if (*cfg->xmpp_url == '\0') {
-		set_cause(cause, "xmpp.enabled is set but xmpp.url is empty; "
-		    "give the server's websocket URL "
-		    "(wss://host:5281/xmpp-websocket)");
+	if (xmpp_check(cfg, cause) != 0)
 		return NULL;
-	}
-	if (*cfg->xmpp_jid == '\0' || (at = strchr(cfg->xmpp_jid, '@')) ==
-	    NULL) {
-		set_cause(cause, "xmpp.enabled is set but xmpp.jid is not "
-		    "an account (name@example.org)");
-		return NULL;
-	}
-	if (*cfg->xmpp_password == '\0') {
-		set_cause(cause, "xmpp.enabled is set but xmpp.password is "
-		    "empty (password = file:/path or env:NAME)");
-		return NULL;
-	}
+	at = strchr(cfg->xmpp_jid, '@');
 	x = xcalloc(1, sizeof *x);
 	x->adapter.ops = &xmpp_ops;
 	x->adapter.bot = bot;

@@ -8,11 +8,19 @@
 
 struct bot;
 struct adapter;
+struct config;
+
+/*
+ * Whether the [xmpp] settings (borrowed) are enough to start: 0, or -1
+ * with *cause (caller frees), the sentence --check-config prints and
+ * start-up refuses with.  xmpp_new checks the same.
+ */
+int		 xmpp_check(const struct config *, char **cause);
 
 /*
  * A new XMPP adapter from the bot's [xmpp] settings; the bot takes
  * ownership with bot_add_adapter.  NULL, with *cause (caller frees), when
- * the settings are incomplete (no url, jid or password).
+ * xmpp_check refuses the settings.
  */
 struct adapter	*xmpp_new(struct bot *, char **cause);
 

@@ -37,6 +37,100 @@ expect "a bad -o value names the assignment" grep -q 'tables.turn_timer' out
 "$bot" -c missing.conf --check-config > out 2>&1
 [ $? -ne 0 ] && ok || bad "a missing config file is an error"
 
+# Settings start-up refuses: --check-config refuses them too, non-zero and
+# in the same sentence, and a real start says that sentence and exits
+# non-zero (before it touches the state file).
+refuses() {	# refuses <what the sentence holds> <-o options...>
+	want=$1
+	shift
+	"$bot" "$@" --check-config > chk.out 2> chk.err
+	rc=$?
+	[ $rc -ne 0 ] && ok || bad "--check-config accepts $* (exit $rc)"
+	said=$(sed -n 's/^cheersbot: //p' chk.err)
+	case $said in
+	*"$want"*) ok ;;
+	*) bad "--check-config $* says \"$said\", not \"$want\"" ;;
+	esac
+	"$bot" -o bot.state_file=refused.db "$@" < /dev/null > run.out 2> run.err
+	rc=$?
+	[ $rc -ne 0 ] && ok || bad "start-up accepts $* (exit $rc)"
+	[ -n "$said" ] && grep -qF -- "$said" run.err && ok ||
+	    bad "start-up with $* does not say \"$said\": $(cat run.err)"
+	[ ! -e refused.db ] && ok || bad "start-up with $* made the state file"
+	rm -f refused.db
+}
+refuses "discord.token is empty" -o discord.enabled=yes \
+    -o discord.application_id=1
+refuses "discord.application_id is empty" -o discord.enabled=yes \
+    -o discord.token=abc
+refuses "discord.shard_id (2) must be below" -o discord.enabled=yes \
+    -o discord.token=abc -o discord.application_id=1 \
+    -o discord.shard_id=2 -o discord.shard_count=2
+refuses "slack.app_token is empty" -o slack.enabled=yes \
+    -o slack.bot_token=xoxb-1
+refuses "slack.bot_token is empty" -o slack.enabled=yes \
+    -o slack.app_token=xapp-1
+refuses "irc.url is empty" -o irc.enabled=yes
+refuses "irc.nick \"9lives\" is not a valid IRC nick" -o irc.enabled=yes \
+    -o irc.url=ws://127.0.0.1:1/ -o irc.nick=9lives
+printf 'pass\nword\n' > pw
+refuses "irc.password holds a line break" -o irc.enabled=yes \
+    -o irc.url=ws://127.0.0.1:1/ -o irc.password=file:pw
+refuses "xmpp.url is empty" -o xmpp.enabled=yes -o xmpp.jid=bot@example.org \
+    -o xmpp.password=pw
+refuses "xmpp.jid is not an account" -o xmpp.enabled=yes \
+    -o xmpp.url=ws://127.0.0.1:1/ -o xmpp.password=pw
+refuses "xmpp.password is empty" -o xmpp.enabled=yes \
+    -o xmpp.url=ws://127.0.0.1:1/ -o xmpp.jid=bot@example.org
+refuses "no adapter is enabled" -o console.enabled=no
+
+# --- text from users: ESC sequences (CSI, OSC), other C0 controls, DEL,
+# C1 controls and bytes that are not UTF-8, in a name, a channel and an
+# unknown command word, reach neither stdout nor the log raw; they are
+# shown escaped.  raw_free fails on any of them in a file.
+raw_free() {
+	python3 - "$1" <<'PY'
+import re, sys
+data = open(sys.argv[1], "rb").read()
+try:
+    text = data.decode("utf-8")
+except UnicodeDecodeError as e:
+    sys.exit("%s: not UTF-8 at byte %d" % (sys.argv[1], e.start))
+bad = re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]", text)
+if bad:
+    sys.exit("%s: raw control U+%04X" % (sys.argv[1], ord(bad.group())))
+PY
+}
+printf '%b\n' \
+    'al\033cice\001\177\302\2332J\377: /cheers new' \
+    'bob #b\033]0;pwned\007ar\302\205\376: /cheers join' \
+    'carol: /cheers x\033[31my\010\177\302\233z\300\a' \
+    'dave\033c dm: \033[2J\t\302\237' \
+    ':dmclosed al\033cice\001\177\302\2332J\377' \
+    'al\033cice\001\177\302\2332J\377: /cheers addbot' \
+    'al\033cice\001\177\302\2332J\377: /cheers start' \
+    'eve #c\033c\302\233\377: /cheers new' |
+    "$bot" -v -o console.echo=yes -o bot.state_file=text.db > text.out 2> text.err
+expect "no raw control or bad UTF-8 on stdout" raw_free text.out
+expect "no raw control or bad UTF-8 in the log" raw_free text.err
+expect "the log names the user whose DMs failed" grep -q 'DM to al.*failed' text.err
+expect "the name is shown escaped" grep -qF \
+    "$(printf '@al\\x1bcice\\x01\\x7f\\u009b2J\357\277\275 opened a CHEERS')" text.out
+expect "the channel is shown escaped" grep -qF \
+    "$(printf 'no table in #b\\x1b]0;pwned\\x07ar\\u0085\357\277\275.')" text.out
+expect "the unknown word is shown escaped" grep -qF \
+    "$(printf 'Unknown command "x\\x1b[31my\\x08\\x7f\\u009bz\357\277\275\\x07"')" text.out
+expect "a DM's tag and unknown word are shown escaped" grep -qF \
+    "$(printf '[dm @dave\\x1bc] Unknown command "\\x1b[2J"')" text.out
+expect "the echo is shown escaped" grep -qF \
+    "$(printf '> dave\\x1bc dm: \\x1b[2J\\x09\\u009f')" text.out
+"$bot" -o bot.state_file=text.db --list-tables > list.out 2>&1
+expect "--list-tables shows no raw control or bad UTF-8" raw_free list.out
+expect "--list-tables shows the name escaped" grep -qF \
+    "$(printf 'al\\x1bcice\\x01\\x7f\\u009b2J\357\277\275')" list.out
+expect "--list-tables shows the channel escaped" grep -qF \
+    "$(printf '#c\\x1bc\\u009b\357\277\275 ')" list.out
+
 # --- signals: SIGTERM ends the daemon cleanly, SIGHUP re-reads the config
 mkfifo in
 printf '[bot]\nlog_level = info\n' > good.conf
@@ -57,6 +151,23 @@ wait $pid
 rc=$?
 exec 3>&-
 [ $rc -eq 0 ] && ok || bad "SIGTERM exits 0 (got $rc)"
+
+# --- the state file holds every hand: only its owner reads it, whatever
+# the umask, and so do the -wal and -shm files SQLite makes beside it
+rm -f in
+mkfifo in
+(umask 022; exec "$bot" -o bot.state_file=mode.db < in > mode.out 2> mode.err) &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+printf 'alice: /cheers new\n' >&3
+expect "a table opens for the mode check" wait_for 'opened a' mode.out
+for f in mode.db mode.db-wal mode.db-shm; do
+	m=$(stat -c %a "$f" 2>/dev/null)
+	[ "$m" = 600 ] && ok || bad "$f is mode ${m:-missing}, not 600 (umask 022)"
+done
+exec 3>&-
+wait $pid
 
 # --- durability: kill -9 during a game, restart, the table is back
 rm -f in

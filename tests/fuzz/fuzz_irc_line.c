@@ -48,7 +48,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = malloc(size + 1);
 	memcpy(text, data, size);
 	text[size] = '\0';
-	plain = irc_text_plain(text, "/cheers", "!cheers");
+	plain = irc_text_plain(text);
 	max = 8 + (size % 400);
 	/* The splitter takes one line at a time, as the send queue does. */
 	for (line = strtok_r(plain, "\n", &save); line != NULL;

@@ -503,6 +503,16 @@ r = alice.wait(lambda: [t for t in alice.from_bot(m)
                         if "!cheers" in t or "/cheers" in t])
 ok(r and not any("/cheers" in t for t in alice.from_bot(m)),
    "help speaks of !cheers, not /cheers: %s" % r)
+bogus = alice.mark()
+say(alice, "!cheers bogus")
+r = alice.wait(lambda: [t for t in alice.from_bot(bogus)
+                        if "Unknown command" in t])
+ok(r and "Try !cheers help." in r[0],
+   "an unknown command's hint is written with !cheers: %s" % r)
+said = [t for c in (alice, bob, carol) for t in c.from_bot(0)]
+slash = [t for t in said if "/cheers" in t]
+ok(len(said) > 100 and not slash, "none of the bot's %d lines holds "
+   "/cheers: %s" % (len(said), slash[:2]))
 r = ask(alice, "rules", lambda c, m: c.from_bot(m, True), to=BOT)
 time.sleep(0.5)
 r = alice.from_bot(m, True)

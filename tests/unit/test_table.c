@@ -1,5 +1,6 @@
 /*
- * Unit tests for tables: seat words, game options and @{N} expansion.
+ * Unit tests for tables: seat words, game options, @{N} expansion, and
+ * the command form and channel names rendered per adapter.
  * A tiny fake game supplies the options; no game is ever created.
  */
 #include <setjmp.h>
@@ -188,6 +189,40 @@ test_duration(void **state)
 	assert_string_equal(buf, "1500ms");
 }
 
+static void
+bang_command(struct adapter *a, char *buf, size_t len)
+{
+	(void)a;
+	snprintf(buf, len, "!bar");
+}
+
+/*
+ * The command form comes from the adapter (IRC and XMPP write "!cheers"),
+ * else it is "/" and bot.command; a channel id without the adapter's own
+ * name for it is shown cleaned.
+ */
+static void
+test_command_and_channel(void **state)
+{
+	struct fixture		*f = *state;
+	struct adapter_ops	 bang = fake_adapter_ops;
+	struct adapter		 other = f->adapter;
+	char			 buf[RENDER_COMMAND_MAX];
+	char			 chan[16];
+
+	render_command(&f->adapter, buf, sizeof buf);
+	assert_string_equal(buf, "/cheers");
+	bang.command = bang_command;
+	other.ops = &bang;
+	render_command(&other, buf, sizeof buf);
+	assert_string_equal(buf, "!bar");
+
+	render_channel(&f->adapter, "#b\x1b[2J\xc2\x9b\xff", chan, sizeof chan);
+	assert_string_equal(chan, "#b\\x1b[2J\\u009b");
+	render_channel(&f->adapter, "#bar", chan, sizeof chan);
+	assert_string_equal(chan, "#bar");
+}
+
 /*
  * Tables are found by id (buttons name their table so) through the index,
  * as it grows past many tables, after a restore gives one another id, and
@@ -295,6 +330,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_seats, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_find_id, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_users, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_command_and_channel, setup,
+		    teardown),
 		cmocka_unit_test(test_duration),
 	};
 

@@ -421,6 +421,31 @@ async def game_mode():
            "%s's hand came 1:1" % c.user)
     ok(all(n != BOT_NICK or not b.startswith("!cheers")
            for r, n, b in alice.groupchat), "the bot never speaks a command")
+
+    # Commands are written as players type them here: "!cheers", never
+    # "/cheers" (an XMPP client takes "/" for its own commands).
+    await alice.say(ROOM, "!cheers bogus")
+    got = await until(lambda: [b for b in from_bot(alice)
+                               if "Unknown command" in b], 5)
+    ok(got and "Try !cheers help." in got[-1],
+       "an unknown command's hint is written with !cheers: %s" % got)
+    await alice.tell(BOT_JID, "help")
+    got = await until(lambda: [b for b in from_bot(alice)
+                               if "Table commands:" in b], 5)
+    ok(got and "\n  !cheers join: " in got[-1],
+       "help's usage lines use !cheers: %s" % got[-1:])
+    await alice.tell(BOT_JID, "help throw")
+    got = await until(lambda: [b for b in from_bot(alice)
+                               if "example:" in b], 5)
+    ok(got and "example: !cheers throw" in got[-1],
+       "help's examples use !cheers: %s" % got[-1:])
+    said = [b for c in (alice, bob, carol) for r, n, b in c.groupchat
+            if n == BOT_NICK]
+    said += [b for c in (alice, bob, carol) for f, b in c.chats
+             if f.split("/")[0] == BOT_JID or f.endswith("/" + BOT_NICK)]
+    slash = [b for b in said if "/cheers" in b]
+    ok(len(said) > 20 and not slash, "none of the bot's %d messages holds "
+       "/cheers: %s" % (len(said), slash[:2]))
     log = bot_log()
     ok(log.count("online as") >= 2, "the bot logged in twice")
     ok("malformed" not in log, "Prosody never sent what the bot could not "
