@@ -111,7 +111,13 @@ struct game_event {
 struct game_events {
 	int			n;
 	int			dropped;	/* events past the cap */
-	unsigned		private_changed; /* seats whose private view changed */
+	/*
+	 * Seats whose private view changed: their hand or secret changed, or
+	 * they are asked something new (the bot sends them "your move" or
+	 * "your hand changed" with the view).  A seat whose only news is that
+	 * its own prompt was answered, or its turn ended, is not marked.
+	 */
+	unsigned		private_changed;
 	struct game_event	ev[GAME_MAX_EVENTS];
 };
 
