@@ -260,7 +260,8 @@ fwb_interrupt_resolve(struct game *g, int card, int seat,
 		break;
 	case FWB_I_VOLATILITY:
 		g->discard[g->ndiscard++] = card;
-		fwb_market_refresh(g, seat, ev);
+		/* Its interrupt line says the market is refreshed. */
+		fwb_market_refresh(g, seat, 0, ev);
 		for (i = 0; adv && i < g->nplayers; i++) {
 			s = (seat + i) % g->nplayers;
 			n = fwb_done_count(g, s);
