@@ -62,9 +62,9 @@ cos_prompt_text(const struct game *g, char *buf, size_t len)
 	a = rules_turn_actions(g);
 	if (a & ABIT(COS_A_RETREAT))
 		snprintf(buf, len, "@{%d}'s turn against the %s: retreat (a "
-		    "Tactical Retreat: draw up to %d items; this round's %s go "
+		    "Tactical Retreat: draw up to %d %s; this round's %s go "
 		    "round the table) or pass.", s, name, COS_HAND,
-		    cos_unit(g, 2));
+		    game_plural(COS_HAND, "item", "items"), cos_unit(g, 2));
 	else if (a & ABIT(COS_A_ASK))
 		snprintf(buf, len, "@{%d}'s turn against the %s: play <item>, "
 		    "ask <item> (play it and ask the others for aid), %sor "
@@ -163,8 +163,9 @@ rules_draw_check(const struct game *g, int s, int action, char **cause)
 		    "Tactical Retreat (this round your monster's %s go round "
 		    "the table): use retreat.", cos_unit(g, 2));
 	if (g->nhand[s] >= COS_HAND)
-		return set_cause(cause, "You hold %d items already: play one, "
-		    "or pass.", g->nhand[s]);
+		return set_cause(cause, "You hold %d %s already: play one, "
+		    "or pass.", g->nhand[s],
+		    game_plural(g->nhand[s], "item", "items"));
 	if (g->nideck == 0)
 		return set_cause(cause, "The Item Deck is empty: there is "
 		    "nothing to draw. Use %s.", g->nhand[s] > 0 ? "play or "

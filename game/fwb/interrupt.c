@@ -109,8 +109,9 @@ interrupt_recall(struct game *g, int card, int seat, struct game_events *ev)
 		fwb_say(ev, -1, "No equipment is left in the resource deck: "
 		    "nothing is recalled.");
 	else
-		fwb_say(ev, -1, "%d cards are flipped to find equipment: %s is "
-		    "recalled.", naside, g->equip_name[type]);
+		fwb_say(ev, -1, "%d %s flipped to find equipment: %s is "
+		    "recalled.", naside, game_plural(naside, "card is",
+		    "cards are"), g->equip_name[type]);
 	for (i = 0; i < g->nplayers && type >= 0; i++) {
 		s = (seat + i) % g->nplayers;
 		if ((k = fwb_hand_find(g, s, FWB_EQUIPMENT, type)) >= 0) {
@@ -344,8 +345,9 @@ interrupt_order(struct game *g, const struct game_move *m,
 		a = m->args[i];
 		if (i >= k) {
 			if (a != -1)
-				return set_cause(cause, "Only %d guest cards "
-				    "are left to order.", k);
+				return set_cause(cause, "Only %d guest %s "
+				    "left to order.", k, game_plural(k,
+				    "card is", "cards are"));
 			continue;
 		}
 		if (a < 1 || a > k || (seen & BIT(a)))
@@ -416,7 +418,8 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 			for (n = 0; n < a->got; n++)
 				fwb_draw_clean(g, seat, ev);
 			fwb_say(ev, seat, "@{%d} discards %d and draws %d "
-			    "cards in compensation.", seat, a->got, a->got);
+			    "%s in compensation.", seat, a->got, a->got,
+			    game_plural(a->got, "card", "cards"));
 			fwb_ask_close(g);
 			return 0;
 		}

@@ -91,8 +91,9 @@ turn_draw(struct game *g, int s, int n, struct game_events *ev,
 		    " or the discard pile (draw 3)" : "");
 	cost = g->card[card].cls == FWB_INGREDIENT ? 1 : 2;
 	if (g->points < cost)
-		return set_cause(cause, "That card costs %d draw points and you "
-		    "have %d left.", cost, g->points);
+		return set_cause(cause, "That card costs %d draw %s and you "
+		    "have %d left.", cost, game_plural(cost, "point", "points"),
+		    g->points);
 	fwb_card_name(g, card, name, sizeof name);
 	g->points = cost == 2 ? 0 : g->points - 1;
 	g->phase = FWB_PH_DRAW;
@@ -360,8 +361,9 @@ turn_offer(struct game *g, int s, const struct game_move *m,
 	if (kind < 0 || kind >= FWB_NKINDS)
 		return set_cause(cause, "Name the kind of card you want.");
 	if (g->traded[s] >= FWB_TRADE_MAX || g->traded[t] >= FWB_TRADE_MAX)
-		return set_cause(cause, "A player may trade at most %d cards a "
-		    "round.", FWB_TRADE_MAX);
+		return set_cause(cause, "A player may trade at most %d %s a "
+		    "round.", FWB_TRADE_MAX, game_plural(FWB_TRADE_MAX, "card",
+		    "cards"));
 	memset(&g->ask, 0, sizeof g->ask);
 	g->ask.kind = FWB_ASK_OFFER;
 	g->ask.seat = t;

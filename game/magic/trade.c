@@ -154,8 +154,9 @@ magic_offer_check(const struct game *g, int seat, int to, int give,
 		    "honey, cacao, saffron, rose or joker.");
 	if (ngive < 1 || ngive > MAGIC_TRADE_MAX || nwant < 1 ||
 	    nwant > MAGIC_TRADE_MAX)
-		return set_cause(cause, "Offer 1 to %d cards on each side.",
-		    MAGIC_TRADE_MAX);
+		return set_cause(cause, "Offer 1 to %d %s on each side.",
+		    MAGIC_TRADE_MAX, game_plural(MAGIC_TRADE_MAX, "card",
+		    "cards"));
 	if (give == want)
 		return set_cause(cause, "An offer swaps one kind for another; "
 		    "both sides are %s.", g->kind[give].name);
@@ -173,8 +174,8 @@ magic_offer_check(const struct game *g, int seat, int to, int give,
 		if (g->offer[i].from == seat)
 			mine++;
 	if (mine >= MAGIC_OFFERS_EACH)
-		return set_cause(cause, "You have %d open offers; withdraw one "
-		    "first.", mine);
+		return set_cause(cause, "You have %d open %s; withdraw one "
+		    "first.", mine, game_plural(mine, "offer", "offers"));
 	if (g->noffers >= MAGIC_MAX_OFFERS || g->next_id > MAGIC_OFFER_ID_MAX)
 		return set_cause(cause, "The table has too many offers this "
 		    "round; accept or withdraw some first.");

@@ -360,6 +360,28 @@ test_draw(void **state)
 	cosdrink_ops.free_game(g);
 }
 
+/* A count's noun and verb agree with it: "1 sip goes round". */
+static void
+test_one_goes_round(void **state)
+{
+	struct game_events	 ev;
+	struct game		*g = c_start(2, "points");
+	char			*view;
+
+	(void)state;
+	c_place(g, 0, FIRE, 1);
+	c_give(g, 1, FIRE, 1, 0);
+	c_check(g);
+	view = cosdrink_ops.render_public(g);
+	assert_non_null(strstr(view, ": 1 item; "));
+	assert_non_null(strstr(view, ": 0 items; "));
+	free(view);
+	c_ok(g, 0, COS_A_RETREAT, NONE, NULL);
+	c_ok(g, 1, COS_A_PASS, NONE, &ev);
+	assert_true(c_said(&ev, "1 point goes round from @{0}: @{0} 1."));
+	cosdrink_ops.free_game(g);
+}
+
 /* No Item Deck: no retreat; nobody able to act loses the game. */
 static void
 test_items_run_out(void **state)
@@ -585,6 +607,7 @@ main(void)
 		cmocka_unit_test(test_timeout_move),
 		cmocka_unit_test(test_retreat),
 		cmocka_unit_test(test_draw),
+		cmocka_unit_test(test_one_goes_round),
 		cmocka_unit_test(test_items_run_out),
 		cmocka_unit_test(test_encounter_end_and_king_reveal),
 		cmocka_unit_test(test_kings),

@@ -75,8 +75,9 @@ test_cultural_advanced(void **state)
 static void
 test_recall(void **state)
 {
-	struct game	*g;
-	int		 adv, card, h1;
+	struct game_events	 ev;
+	struct game		*g;
+	int			 adv, card, h1;
 
 	(void)state;
 	for (adv = 0; adv < 2; adv++) {
@@ -93,7 +94,10 @@ test_recall(void **state)
 		f_check(g);
 		h1 = g->nhand[2];
 		g->guests[2][0].done = g->guests[2][1].done = 1;
-		f_ok(g, 0, FWB_A_DRAW, NONE, NONE, NONE, NONE, NULL);
+		f_ok(g, 0, FWB_A_DRAW, NONE, NONE, NONE, NONE, &ev);
+		/* One card flipped, and the sentence agrees with it. */
+		assert_true(f_said(&ev, "1 card is flipped to find equipment: "
+		    "still is recalled."));
 		assert_int_equal(g->nhand[0], 0);	/* still from hand */
 		assert_int_equal(g->nshed[1], 0);	/* still from shed */
 		assert_int_equal(g->nhand[1], 1);

@@ -421,6 +421,26 @@ test_ai(void **state)
 	magic_ops.free_game(g);
 }
 
+/* Counts in the views agree with their nouns: "1 card", "2 cards". */
+static void
+test_views_count(void **state)
+{
+	struct game	*g = m_new(4, NULL, 11);
+	char		*v;
+
+	(void)state;
+	m_hand(g, 0, MINT, 1, -1);
+	m_hand(g, 1, MINT, 2, -1);
+	v = magic_ops.render_private(g, 0);
+	assert_non_null(strstr(v, "Your hand (1 card):"));
+	free(v);
+	v = magic_ops.render_public(g);
+	assert_non_null(strstr(v, "@{0}: square 0, 1 card\n"));
+	assert_non_null(strstr(v, "@{1}: square 0, 2 cards\n"));
+	free(v);
+	magic_ops.free_game(g);
+}
+
 /* A save keeps why each offer went; older saves without it still load. */
 static void
 test_closed_saved(void **state)
@@ -474,6 +494,7 @@ main(void)
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_stones),
 		cmocka_unit_test(test_closed_saved),
+		cmocka_unit_test(test_views_count),
 		cmocka_unit_test(test_legal_timeout),
 		cmocka_unit_test(test_ai),
 	};
