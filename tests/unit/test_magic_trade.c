@@ -441,6 +441,18 @@ test_views_count(void **state)
 	magic_ops.free_game(g);
 }
 
+/* Loads doc (borrowed), which must load; the caller frees the game. */
+static struct game *
+load_ok(const cJSON *doc)
+{
+	struct game	*h;
+	char		*cause = NULL;
+
+	if ((h = magic_ops.load(doc, &cause)) == NULL)
+		fail_msg("load: %s", cause);
+	return h;
+}
+
 /* A save keeps why each offer went; older saves without it still load. */
 static void
 test_closed_saved(void **state)
@@ -455,9 +467,7 @@ test_closed_saved(void **state)
 	OFFER(g, 0, 1, MINT, 1, ROSE, NONE);
 	m_ok(g, 0, MAGIC_A_STONE, NONE, NONE, NONE, NONE, NONE, NULL);
 	doc = magic_ops.save(g);
-	h = magic_ops.load(doc, &cause);
-	if (h == NULL)
-		fail_msg("load: %s", cause);
+	h = load_ok(doc);
 	m_bad(h, 1, MAGIC_A_ACCEPT, 1, NONE, NONE, NONE, NONE,
 	    "@{0} withdrew it when placing their magic stone.");
 	magic_ops.free_game(h);
@@ -471,9 +481,7 @@ test_closed_saved(void **state)
 	cJSON_Delete(bad);
 	/* Without the field the reason is unknown, and said so. */
 	cJSON_DeleteItemFromObject(doc, "closed");
-	h = magic_ops.load(doc, &cause);
-	if (h == NULL)
-		fail_msg("load: %s", cause);
+	h = load_ok(doc);
 	m_bad(h, 1, MAGIC_A_ACCEPT, 1, NONE, NONE, NONE, NONE,
 	    "it was accepted, withdrawn, or it expired");
 	magic_ops.free_game(h);
