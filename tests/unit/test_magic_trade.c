@@ -166,7 +166,8 @@ test_counter(void **state)
 static void
 test_withdraw(void **state)
 {
-	struct game	*g = m_new(4, NULL, 4);
+	struct game_events	 ev;
+	struct game		*g = m_new(4, NULL, 4);
 
 	(void)state;
 	m_hand(g, 0, MINT, 4, LIME, 2, -1);
@@ -188,6 +189,16 @@ test_withdraw(void **state)
 	/* New offers get new numbers. */
 	OFFER(g, 0, 1, LIME, 1, ROSE, NONE);
 	assert_int_equal(g->offer[2].id, 4);
+	/*
+	 * An offer to one player is in their private view only while they
+	 * could accept it: only then does its withdrawal tell them.
+	 */
+	OFFER(g, 0, 1, MINT, 1, ROSE, 1);		/* 5: seat 1 has a rose */
+	m_ok(g, 0, MAGIC_A_WITHDRAW, 5, NONE, NONE, NONE, NONE, &ev);
+	assert_int_equal(ev.private_changed, 1u << 1);
+	OFFER(g, 0, 1, MINT, 1, ROSE, 2);		/* 6: seat 2 has none */
+	m_ok(g, 0, MAGIC_A_WITHDRAW, 6, NONE, NONE, NONE, NONE, &ev);
+	assert_int_equal(ev.private_changed, 0);
 	magic_ops.free_game(g);
 }
 
