@@ -51,6 +51,20 @@ cmd_help_args(struct buf *b, int nargs, const struct game_arg *args)
 		    args[i].optional ? " (optional)" : "");
 }
 
+/* "games: cheers (CHEERS, 2-6 players), ...": every game new accepts. */
+static void
+cmd_help_games(struct buf *b)
+{
+	const struct game_ops *const	*games = game_all();
+	int				 g;
+
+	buf_printf(b, "\n  games:");
+	for (g = 0; games[g] != NULL; g++)
+		buf_printf(b, "%s %s (%s, %d-%d players)", g > 0 ? "," : "",
+		    games[g]->name, games[g]->title, games[g]->min_players,
+		    games[g]->max_players);
+}
+
 /* One command or action in detail; 0, or -1 when word names neither. */
 static int
 cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
@@ -68,6 +82,8 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 		buf_printf(b, "%s: %s", u, all[i]->summary);
 		free(u);
 		cmd_help_args(b, all[i]->nargs, all[i]->args);
+		if (all[i] == &cmd_new_entry)
+			cmd_help_games(b);
 		return 0;
 	}
 	for (g = 0; games[g] != NULL; g++) {

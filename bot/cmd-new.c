@@ -22,10 +22,11 @@ const struct cmd_entry cmd_new_entry = {
 	.name = "new",
 	.nargs = 2,
 	.args = {
-	    { "game", GAME_ARG_TEXT, "the game to play (cheers)", 1, NULL, 0, 0 },
+	    { "game", GAME_ARG_TEXT, "the game to play; the first one listed "
+	      "when left out", 1, NULL, 0, 0 },
 	    { "option=value ...", GAME_ARG_TEXT, "game options, like "
 	      "mode=master", 1, NULL, 0, 0 } },
-	.summary = "open a table in this channel (game: cheers)",
+	.summary = "open a table in this channel (help new lists the games)",
 	.flags = CMD_CHANNEL,
 	.exec = cmd_new_exec,
 };

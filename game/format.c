@@ -84,3 +84,10 @@ game_format(char *buf, size_t len, const char *fmt, ...)
 	game_vformat(buf, len, fmt, ap);
 	va_end(ap);
 }
+
+/* See game.h: the form of a word for the count n. */
+const char *
+game_plural(long n, const char *one, const char *many)
+{
+	return n == 1 || n == -1 ? one : many;
+}

@@ -111,7 +111,13 @@ struct game_event {
 struct game_events {
 	int			n;
 	int			dropped;	/* events past the cap */
-	unsigned		private_changed; /* seats whose private view changed */
+	/*
+	 * Seats whose private view changed: their hand or secret changed, or
+	 * they are asked something new (the bot sends them "your move" or
+	 * "your hand changed" with the view).  A seat whose only news is that
+	 * its own prompt was answered, or its turn ended, is not marked.
+	 */
+	unsigned		private_changed;
 	struct game_event	ev[GAME_MAX_EVENTS];
 };
 
@@ -234,6 +240,14 @@ void	 game_format(char *buf, size_t len, const char *fmt, ...)
 	     __attribute__((format(printf, 3, 4)));
 void	 game_vformat(char *buf, size_t len, const char *fmt, va_list ap)
 	     __attribute__((format(printf, 3, 0)));
+/*
+ * The form of a word that agrees with the count n: one when n is 1 or -1,
+ * many otherwise ("card" or "cards", "goes" or "go").  Returns one of the
+ * two borrowed strings.  Every text that writes a count with a noun picks
+ * the noun here, so "1 cards" cannot happen: "%d %s", n,
+ * game_plural(n, "card", "cards").
+ */
+const char *game_plural(long n, const char *one, const char *many);
 
 /* game/move.c: moves as JSON {"action":"play","args":[2,1]} for the log. */
 cJSON	*game_move_save(const struct game_ops *, const struct game_move *);

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "game/game.h"
+
 struct game_text {
 	char	*buf;		/* the caller's */
 	size_t	 at;		/* bytes written, not counting the NUL */
@@ -80,6 +82,19 @@ game_text_int(struct game_text *t, int v)
 {
 	game_text_num(t, v < 0 ? 0ul - (unsigned long)v : (unsigned long)v,
 	    v < 0);
+}
+
+/*
+ * Appends the count n and the noun that agrees with it, "1 card" or
+ * "3 cards" (one and many borrowed; see game_plural in game.h).
+ */
+static inline void
+game_text_count(struct game_text *t, int n, const char *one,
+    const char *many)
+{
+	game_text_int(t, n);
+	game_text_put_n(t, " ", 1);
+	game_text_put(t, game_plural(n, one, many));
 }
 
 /* Appends a seat's mention, "@{2}", as renderers expect it. */

@@ -57,8 +57,8 @@ check_teams(const struct game *g, char **cause)
 			    "tokens.", team, sum);
 	}
 	if (total != g->nplayers)
-		return set_cause(cause, "Teams hold %d players, not %d.", total,
-		    g->nplayers);
+		return set_cause(cause, "Teams hold %d %s, not %d.", total,
+		    game_plural(total, "player", "players"), g->nplayers);
 	return 0;
 }
 
@@ -182,8 +182,9 @@ cheers_check(const struct game *g, char **cause)
 		want = g->hand_size[s] -
 		    (s == g->active && g->draw_due ? 1 : 0);
 		if (g->nhand[s] != want)
-			return set_cause(cause, "Seat %d holds %d cards, not "
-			    "%d.", s, g->nhand[s], want);
+			return set_cause(cause, "Seat %d holds %d %s, not "
+			    "%d.", s, g->nhand[s], game_plural(g->nhand[s],
+			    "card", "cards"), want);
 	}
 	for (s = 0; s < g->nshakers; s++) {
 		for (i = 0; i < g->nqueue; i++)

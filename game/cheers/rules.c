@@ -187,8 +187,8 @@ rules_prompt_put(const struct game *g, const struct cheers_pending *p,
 	if (p->kind == CHEERS_P_OVERFLOW) {
 		cheers_place_put(g, p->shaker, t);
 		game_text_put(t, " holds ");
-		game_text_int(t, g->nshaker[p->shaker]);
-		game_text_put(t, " cards: ");
+		game_text_count(t, g->nshaker[p->shaker], "card", "cards");
+		game_text_put(t, ": ");
 		rules_who_put(g, cheers_prompt_seats(g, p), t);
 		game_text_put(t, " must discard one: discard <card>.");
 		return;
@@ -432,9 +432,10 @@ rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 			game_text_put(&t, " draws a card.");
 		}
 	}
-	/* Both views change: the "your move" line moves on. */
-	if (ev != NULL)
-		ev->private_changed |= BIT(g->active);
+	/*
+	 * Only the next player's view changes: it is asked now.  The player
+	 * whose turn ends was marked above if their hand changed.
+	 */
 	if (++g->turn == g->period)
 		g->turn = 0;
 	g->active = g->order[g->turn];
@@ -553,46 +554,47 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 	return 0;
 }
 
-/* Appends "@{0} throws up: discards <n> cards" to t. */
-static void
-rules_throw_put(int seat, int n, struct game_text *t)
-{
-	game_text_seat(t, seat);
-	game_text_put(t, " throws up: discards ");
-	game_text_int(t, n);
-	game_text_put(t, " cards");
-}
-
+/*
+ * Throw up: the hand is discarded face down, then a full hand is drawn a
+ * card at a time.  Each of those draws is due, so one that finds the deck
+ * empty ends the game in a tie, as a due draw after a play does ("the deck
+ * is drawn empty"); the thrower keeps what the deck still held.
+ */
 static int
 rules_throw(struct game *g, int seat, struct game_events *ev)
 {
 	struct game_text	t;
-	int			n = g->nhand[seat];
+	int			n = g->nhand[seat], drawn;
 
 	memcpy(&g->discard[g->ndiscard], g->hand[seat], (size_t)n * sizeof (int));
 	g->ndiscard += n;
 	g->nhand[seat] = 0;
+	while (g->nhand[seat] < g->hand_size[seat] && g->ndeck > 0)
+		g->hand[seat][g->nhand[seat]++] = g->deck[--g->ndeck];
+	drawn = g->nhand[seat];
 	if (ev != NULL)
 		ev->private_changed |= BIT(seat);
-	if (g->ndeck < g->hand_size[seat]) {
-		if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
-			rules_throw_put(seat, n, &t);
-			game_text_put(&t, ", but the deck holds only ");
-			game_text_int(&t, g->ndeck);
-			game_text_put(&t, ".");
+	/*
+	 * "@{0} throws up: discards 3 cards and draws 3.", or when the deck
+	 * runs short "... and draws 2; the deck is empty." or "...; the deck
+	 * is empty."
+	 */
+	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
+		game_text_seat(&t, seat);
+		game_text_put(&t, " throws up: discards ");
+		game_text_count(&t, n, "card", "cards");
+		if (drawn > 0) {
+			game_text_put(&t, " and draws ");
+			game_text_int(&t, drawn);
 		}
+		game_text_put(&t, drawn < g->hand_size[seat] ?
+		    "; the deck is empty." : ".");
+	}
+	g->draw_due = 0;
+	if (drawn < g->hand_size[seat]) {
 		rules_tie(g, ev);
 		return 0;
 	}
-	while (g->nhand[seat] < g->hand_size[seat])
-		g->hand[seat][g->nhand[seat]++] = g->deck[--g->ndeck];
-	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
-		rules_throw_put(seat, n, &t);
-		game_text_put(&t, " and draws ");
-		game_text_int(&t, g->nhand[seat]);
-		game_text_put(&t, ".");
-	}
-	g->draw_due = 0;
 	rules_settle(g, ev, 0);
 	return 0;
 }
@@ -645,9 +647,9 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 			    "which one to give away (card %s): give <target> "
 			    "<target> <card>.", w1, list);
 		return set_cause(cause, "Card %d of %s does not match the played "
-		    "%s: the matching card%s %s.", k, w1,
+		    "%s: the matching %s %s.", k, w1,
 		    cheers_kind_emoji[g->card[p.card].big],
-		    n > 1 ? "s are" : " is", list);
+		    game_plural(n, "card is", "cards are"), list);
 	}
 	if (k != -1)
 		pos = k - 1;
@@ -665,8 +667,7 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 	rules_put(g, t2, matched);
 	rules_overflow(g, t1);
 	rules_overflow(g, t2);
-	if (ev != NULL)
-		ev->private_changed |= cheers_prompt_seats(g, &p);
+	/* No hand changed: whoever is asked next is marked when settling. */
 	/* "@{0} gives away the CHEERSed cards: <big> to <a> and <big> to <b>." */
 	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);
@@ -703,8 +704,6 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 	memmove(&g->queue[0], &g->queue[1],
 	    (size_t)(g->nqueue - 1) * sizeof g->queue[0]);
 	g->nqueue--;
-	if (ev != NULL)
-		ev->private_changed |= cheers_prompt_seats(g, &p);
 	/* "@{0} discards <big> from <shaker>." */
 	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);

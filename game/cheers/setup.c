@@ -73,8 +73,8 @@ cheers_layout_pick(int nplayers, int mode, const char *value, int *out,
 		cheers_cat(fits, ", ", sizeof fits);
 		cheers_cat(fits, cheers_layouts[i].name, sizeof fits);
 	}
-	return set_cause(cause, "Team layout %s does not fit %d players: use "
-	    "%s.", value, nplayers, fits);
+	return set_cause(cause, "Team layout %s does not fit %d %s: use %s.",
+	    value, nplayers, game_plural(nplayers, "player", "players"), fits);
 }
 
 static int

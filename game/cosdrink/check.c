@@ -73,16 +73,18 @@ check_monsters(const struct game *g, char **cause)
 	k = check_kings(g, g->mdeck, g->nmdeck) + g->nkings +
 	    check_kings(g, g->mgone, g->nmgone);
 	if (k != g->kings_total)
-		return set_cause(cause, "The game holds %d Kings, not %d.", k,
-		    g->kings_total);
+		return set_cause(cause, "The game holds %d %s, not %d.", k,
+		    game_plural(k, "King", "Kings"), g->kings_total);
 	if (g->kings_total != g->kings_for[g->nplayers])
-		return set_cause(cause, "A game of %d players has %d Kings, "
+		return set_cause(cause, "A game of %d players has %d %s, "
 		    "not %d.", g->nplayers, g->kings_total,
+		    game_plural(g->kings_total, "King", "Kings"),
 		    g->kings_for[g->nplayers]);
 	inplay = g->nmonsters - g->nmbox - g->kings_total;
 	if (inplay != g->per_player * g->nplayers)
-		return set_cause(cause, "A game of %d players has %d monsters "
+		return set_cause(cause, "A game of %d players has %d %s "
 		    "besides the Kings, not %d.", g->nplayers, inplay,
+		    game_plural(inplay, "monster", "monsters"),
 		    g->per_player * g->nplayers);
 	return 0;
 }
@@ -122,8 +124,9 @@ check_items(const struct game *g, char **cause)
 		if (seen[i] != 1)
 			return set_cause(cause, "Item %d is missing.", i);
 	if (g->nitems - g->nibox != cos_items_for(g, g->nplayers))
-		return set_cause(cause, "A game of %d players has %d items, "
+		return set_cause(cause, "A game of %d players has %d %s, "
 		    "not %d.", g->nplayers, g->nitems - g->nibox,
+		    game_plural(g->nitems - g->nibox, "item", "items"),
 		    cos_items_for(g, g->nplayers));
 	return 0;
 }

@@ -30,7 +30,7 @@
 /* Indexes into cos_actions[]. */
 enum cos_act {
 	COS_A_PLAY, COS_A_ASK, COS_A_AID, COS_A_DECLINE, COS_A_RETREAT,
-	COS_A_PASS, COS_A_COUNT
+	COS_A_PASS, COS_A_DRAW, COS_A_COUNT
 };
 /* Indexes into cos_options[]. */
 enum cos_opt { COS_O_DRINKS, COS_NOPTIONS };

@@ -36,6 +36,11 @@ const struct game_action cos_actions[] = {
 	[COS_A_PASS] = {
 		"pass", "take no Player Action this round (you may still aid "
 		"someone who asks)", "pass", GAME_ACT_TURN, 0, { NOARG } },
+	/* Last: buttons already sent name actions by their number. */
+	[COS_A_DRAW] = {
+		"draw", "with 1 or 2 items in hand: draw items until you hold 3 "
+		"(with an empty hand, that is a retreat)", "draw", GAME_ACT_TURN,
+		0, { NOARG } },
 };
 
 static const char *const ops_drinks[] = { "sips", "water", "points", NULL };
@@ -54,9 +59,9 @@ static const char cos_rules[] =
 "fights it.\n"
 "Setup Phase, in turn from the dealer: play <item> against your monster, "
 "or ask <item> to play it and ask for aid; the others may aid <item> "
-"(giving up their own action this round) or decline, in any order. With "
-"an empty hand, retreat draws up to 3 items (a Tactical Retreat). Or "
-"pass.\n"
+"(giving up their own action this round) or decline, in any order. Or "
+"draw items until you hold 3; with an empty hand that is a Tactical "
+"Retreat: retreat. Or pass.\n"
 "Battle Phase, from the dealer: a monster is destroyed when the items "
 "against it add up to its value (items of the other colour count half; "
 "items stay on a monster until it falls). Otherwise its player drinks the "

@@ -44,7 +44,8 @@ cos_unit(const struct game *g, int n)
 	static const char *const one[] = { "sip", "sip of water", "point" };
 	static const char *const many[] = { "sips", "sips of water", "points" };
 
-	return n == 1 ? one[g->opt[COS_O_DRINKS]] : many[g->opt[COS_O_DRINKS]];
+	return game_plural(n, one[g->opt[COS_O_DRINKS]],
+	    many[g->opt[COS_O_DRINKS]]);
 }
 
 /* Appends " vs 🔥3 🧊2 = 4" (the pile against monster m) to b. */
@@ -129,8 +130,9 @@ cos_render_public(const struct game *g)
 	}
 	buf_puts(&b, ".");
 	for (s = 0; s < g->nplayers; s++) {
-		buf_printf(&b, "\n@{%d}%s: %d item%s; ", s, s == g->dealer ?
-		    " (dealer)" : "", g->nhand[s], g->nhand[s] == 1 ? "" : "s");
+		buf_printf(&b, "\n@{%d}%s: %d %s; ", s, s == g->dealer ?
+		    " (dealer)" : "", g->nhand[s],
+		    game_plural(g->nhand[s], "item", "items"));
 		if ((m = g->monster[s]) < 0)
 			buf_puts(&b, "no monster");
 		else {
@@ -211,18 +213,21 @@ cos_result_get(const struct game *g, struct game_result *r)
 	for (s = 0; s < g->nplayers; s++)
 		total += g->drinks[s];
 	if (g->state == GAME_RUNNING)
-		snprintf(r->text, sizeof r->text, "%d of %d Kings destroyed in "
-		    "%d encounter%s.", render_kings_done(g), g->kings_total,
-		    g->encounter, g->encounter == 1 ? "" : "s");
+		snprintf(r->text, sizeof r->text, "%d of %d %s destroyed in "
+		    "%d %s.", render_kings_done(g), g->kings_total,
+		    game_plural(g->kings_total, "King", "Kings"), g->encounter,
+		    game_plural(g->encounter, "encounter", "encounters"));
 	else if (g->winners != 0)
 		snprintf(r->text, sizeof r->text, "The table destroyed all %d "
-		    "Kings in %d encounter%s, with %d %s in all.", g->kings_total,
-		    g->encounter, g->encounter == 1 ? "" : "s", total,
+		    "%s in %d %s, with %d %s in all.", g->kings_total,
+		    game_plural(g->kings_total, "King", "Kings"), g->encounter,
+		    game_plural(g->encounter, "encounter", "encounters"), total,
 		    cos_unit(g, total));
 	else
 		snprintf(r->text, sizeof r->text, "The monsters won: %d of %d "
-		    "Kings destroyed when the items ran out, with %d %s in all.",
-		    render_kings_done(g), g->kings_total, total,
+		    "%s destroyed when the items ran out, with %d %s in all.",
+		    render_kings_done(g), g->kings_total,
+		    game_plural(g->kings_total, "King", "Kings"), total,
 		    cos_unit(g, total));
 	return 0;
 }

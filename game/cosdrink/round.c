@@ -92,8 +92,8 @@ round_drinks_round(struct game *g, int seat, int n, const char *why,
 		return;
 	for (i = 0; i < n; i++)
 		each[(seat + i) % g->nplayers]++;
-	snprintf(text, sizeof text, "%s: %d %s go round from @{%d}:", why, n,
-	    cos_unit(g, n), seat);
+	snprintf(text, sizeof text, "%s: %d %s %s round from @{%d}:", why, n,
+	    cos_unit(g, n), game_plural(n, "goes", "go"), seat);
 	for (i = 0; i < g->nplayers; i++) {
 		s = (seat + i) % g->nplayers;
 		if (each[s] == 0)
@@ -156,14 +156,14 @@ round_end_game(struct game *g, int won, struct game_events *ev)
 		return;
 	if (won)
 		game_events_add(ev, GAME_EV_END, -1, "Every King is destroyed: "
-		    "the table wins Cosdrink Encounters in %d encounter%s! "
-		    "Cheers, everyone.", g->encounter, g->encounter == 1 ? "" :
-		    "s");
+		    "the table wins Cosdrink Encounters in %d %s! Cheers, "
+		    "everyone.", g->encounter,
+		    game_plural(g->encounter, "encounter", "encounters"));
 	else
 		game_events_add(ev, GAME_EV_END, -1, "Nobody can fight any more: "
-		    "the items have run out with %d King%s still standing. The "
+		    "the items have run out with %d %s still standing. The "
 		    "monsters win this time; thanks for playing!", left,
-		    left == 1 ? "" : "s");
+		    game_plural(left, "King", "Kings"));
 }
 
 /*

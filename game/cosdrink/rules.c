@@ -7,7 +7,7 @@
  * order; each leaves the prompt once it has answered).  A prompt's text
  * stays the same while its question stands, so timers are not restarted
  * by other players' answers.  legal_moves() lists every legal move: a
- * hand holds three items at most, so there are never more than eight.
+ * hand holds three items at most, so there are never more than seven.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,8 +30,10 @@ rules_turn_actions(const struct game *g)
 		a |= ABIT(COS_A_PLAY);
 		if (cos_target(g, s) == s && cos_aiders(g, s) != 0)
 			a |= ABIT(COS_A_ASK);
-	} else if (g->nideck > 0)
-		a |= ABIT(COS_A_RETREAT);
+	}
+	/* Drawing to three is a Player Action; from none, a Tactical Retreat. */
+	if (g->nhand[s] < COS_HAND && g->nideck > 0)
+		a |= ABIT(g->nhand[s] == 0 ? COS_A_RETREAT : COS_A_DRAW);
 	return a;
 }
 
@@ -60,13 +62,17 @@ cos_prompt_text(const struct game *g, char *buf, size_t len)
 	a = rules_turn_actions(g);
 	if (a & ABIT(COS_A_RETREAT))
 		snprintf(buf, len, "@{%d}'s turn against the %s: retreat (a "
-		    "Tactical Retreat: draw up to %d items; this round's %s go "
+		    "Tactical Retreat: draw up to %d %s; this round's %s go "
 		    "round the table) or pass.", s, name, COS_HAND,
-		    cos_unit(g, 2));
+		    game_plural(COS_HAND, "item", "items"), cos_unit(g, 2));
 	else if (a & ABIT(COS_A_ASK))
 		snprintf(buf, len, "@{%d}'s turn against the %s: play <item>, "
-		    "ask <item> (play it and ask the others for aid), or "
-		    "pass.", s, name);
+		    "ask <item> (play it and ask the others for aid), %sor "
+		    "pass.", s, name, a & ABIT(COS_A_DRAW) ? "draw (until you "
+		    "hold 3 items), " : "");
+	else if (a & ABIT(COS_A_DRAW))
+		snprintf(buf, len, "@{%d}'s turn against the %s: play <item>, "
+		    "draw (until you hold 3 items), or pass.", s, name);
 	else if (a & ABIT(COS_A_PLAY))
 		snprintf(buf, len, "@{%d}'s turn against the %s: play <item> "
 		    "or pass.", s, name);
@@ -142,6 +148,31 @@ rules_play_item(struct game *g, int seat, int num, int target,
 	return card;
 }
 
+/*
+ * Whether seat s may draw now: retreat (action COS_A_RETREAT) with an
+ * empty hand, draw with one or two items.  Returns 0, or -1 and *cause.
+ */
+static int
+rules_draw_check(const struct game *g, int s, int action, char **cause)
+{
+	if (action == COS_A_RETREAT && g->nhand[s] > 0)
+		return set_cause(cause, "A Tactical Retreat needs an empty hand: "
+		    "play an item, or draw until you hold %d.", COS_HAND);
+	if (action == COS_A_DRAW && g->nhand[s] == 0)
+		return set_cause(cause, "Your hand is empty, so drawing now is a "
+		    "Tactical Retreat (this round your monster's %s go round "
+		    "the table): use retreat.", cos_unit(g, 2));
+	if (g->nhand[s] >= COS_HAND)
+		return set_cause(cause, "You hold %d %s already: play one, "
+		    "or pass.", g->nhand[s],
+		    game_plural(g->nhand[s], "item", "items"));
+	if (g->nideck == 0)
+		return set_cause(cause, "The Item Deck is empty: there is "
+		    "nothing to draw. Use %s.", g->nhand[s] > 0 ? "play or "
+		    "pass" : "pass");
+	return 0;
+}
+
 /* A Player Action or a pass by the player whose turn it is. */
 static int
 rules_turn(struct game *g, int s, const struct game_move *m,
@@ -149,7 +180,7 @@ rules_turn(struct game *g, int s, const struct game_move *m,
 {
 	char		 who[96];
 	unsigned	 aiders;
-	int		 i, t = cos_target(g, s), first;
+	int		 i, t = cos_target(g, s), first, n;
 
 	switch (m->action) {
 	case COS_A_PLAY:
@@ -183,26 +214,29 @@ rules_turn(struct game *g, int s, const struct game_move *m,
 		g->acted |= BIT(s);
 		break;
 	case COS_A_RETREAT:
-		if (g->nhand[s] > 0)
-			return set_cause(cause, "A Tactical Retreat needs an "
-			    "empty hand: play an item instead.");
-		if (g->nideck == 0)
-			return set_cause(cause, "The Item Deck is empty: there "
-			    "is nothing to draw. Use pass.");
+	case COS_A_DRAW:
+		if (rules_draw_check(g, s, m->action, cause) != 0)
+			return -1;
+		n = g->nhand[s];
 		while (g->nhand[s] < COS_HAND && g->nideck > 0)
 			g->hand[s][g->nhand[s]++] = g->ideck[--g->nideck];
+		n = g->nhand[s] - n;
 		g->acted |= BIT(s);
-		g->retreated |= BIT(s);
 		ev->private_changed |= BIT(s);
-		cos_say(ev, s, "@{%d} makes a Tactical Retreat and draws %d "
-		    "item%s.", s, g->nhand[s], g->nhand[s] == 1 ? "" : "s");
+		if (m->action == COS_A_RETREAT) {
+			g->retreated |= BIT(s);
+			cos_say(ev, s, "@{%d} makes a Tactical Retreat and draws "
+			    "%d %s.", s, n, game_plural(n, "item", "items"));
+		} else
+			cos_say(ev, s, "@{%d} draws %d %s.", s, n,
+			    game_plural(n, "item", "items"));
 		break;
 	case COS_A_PASS:
 		cos_say(ev, s, "@{%d} passes.", s);
 		break;
 	default:
 		return set_cause(cause, "Not now: it is your turn: play, ask, "
-		    "retreat or pass.");
+		    "draw, retreat or pass.");
 	}
 	if (m->action == COS_A_PLAY || m->action == COS_A_ASK)
 		ev->private_changed |= BIT(s);
@@ -352,6 +386,8 @@ cos_legal(const struct game *g, int s, struct game_move *out, size_t max)
 		n = rules_add(out, n, max, COS_A_ASK, i + 1);
 	if (a & ABIT(COS_A_RETREAT))
 		n = rules_add(out, n, max, COS_A_RETREAT, -1);
+	if (a & ABIT(COS_A_DRAW))
+		n = rules_add(out, n, max, COS_A_DRAW, -1);
 	return rules_add(out, n, max, COS_A_PASS, -1);
 }
 

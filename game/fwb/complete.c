@@ -150,8 +150,9 @@ fwb_complete(struct game *g, int seat, int slot, int rush,
 		complete_pay(g, seat, -1, left - 1);
 	sg->done = 1;
 	ev->private_changed |= 1u << seat;
-	fwb_say(ev, seat, "@{%d} serves %s to the guest from %s (%d points)%s. "
+	fwb_say(ev, seat, "@{%d} serves %s to the guest from %s (%d %s)%s. "
 	    "%s", seat, gu->liqueur, gu->country, gu->points,
+	    game_plural(gu->points, "point", "points"),
 	    rush ? " in the Festival Rush" : "", gu->trivia);
 	if (rush && g->opt[FWB_O_INTERRUPTS]) {
 		for (k = 0; k < FWB_NEQUIP; k++) {
@@ -166,7 +167,8 @@ fwb_complete(struct game *g, int seat, int slot, int rush,
 	}
 	if (!g->ending && fwb_done_count(g, seat) >= g->target) {
 		g->ending = 1;
-		fwb_say(ev, seat, "@{%d} has completed %d recipes: the game ends "
-		    "when this round of turns is over.", seat, g->target);
+		fwb_say(ev, seat, "@{%d} has completed %d %s: the game ends "
+		    "when this round of turns is over.", seat, g->target,
+		    game_plural(g->target, "recipe", "recipes"));
 	}
 }

@@ -35,9 +35,9 @@ end_scores(const struct game *g, char *buf, size_t len)
 
 	snprintf(buf, len, "Scores:");
 	for (s = 0; s < g->nplayers; s++) {
-		snprintf(one, sizeof one, "%s @{%d} %d (%d recipe%s)",
-		    s > 0 ? "," : "", s, fwb_score(g, s),
-		    fwb_done_count(g, s), fwb_done_count(g, s) == 1 ? "" : "s");
+		snprintf(one, sizeof one, "%s @{%d} %d (%d %s)",
+		    s > 0 ? "," : "", s, fwb_score(g, s), fwb_done_count(g, s),
+		    game_plural(fwb_done_count(g, s), "recipe", "recipes"));
 		fwb_cat(buf, one, len);
 	}
 	fwb_cat(buf, ".", len);
@@ -60,8 +60,9 @@ fwb_result_get(const struct game *g, struct game_result *r)
 	}
 	for (s = 0; s < g->nplayers && !(g->winners & BIT(s)); s++)
 		;
-	snprintf(r->text, sizeof r->text, "@{%d} wins with %d points. %s", s,
-	    fwb_score(g, s), scores);
+	snprintf(r->text, sizeof r->text, "@{%d} wins with %d %s. %s", s,
+	    fwb_score(g, s), game_plural(fwb_score(g, s), "point", "points"),
+	    scores);
 	return 0;
 }
 

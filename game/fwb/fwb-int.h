@@ -235,7 +235,8 @@ void	 fwb_gmarket_refill(struct game *, int slot, struct game_events *);
 void	 fwb_gmarket_refresh(struct game *, struct game_events *);
 void	 fwb_market_fill(struct game *, int slot, int seat,
 	     struct game_events *);
-void	 fwb_market_refresh(struct game *, int seat, struct game_events *);
+void	 fwb_market_refresh(struct game *, int seat, int say,
+	     struct game_events *);
 void	 fwb_queue_push(struct game *, int card, int seat);
 int	 fwb_own_card(const struct game *, int seat, int num, int *in_shed,
 	     int *index);

@@ -109,8 +109,9 @@ interrupt_recall(struct game *g, int card, int seat, struct game_events *ev)
 		fwb_say(ev, -1, "No equipment is left in the resource deck: "
 		    "nothing is recalled.");
 	else
-		fwb_say(ev, -1, "%d cards are flipped to find equipment: %s is "
-		    "recalled.", naside, g->equip_name[type]);
+		fwb_say(ev, -1, "%d %s flipped to find equipment: %s is "
+		    "recalled.", naside, game_plural(naside, "card is",
+		    "cards are"), g->equip_name[type]);
 	for (i = 0; i < g->nplayers && type >= 0; i++) {
 		s = (seat + i) % g->nplayers;
 		if ((k = fwb_hand_find(g, s, FWB_EQUIPMENT, type)) >= 0) {
@@ -260,7 +261,8 @@ fwb_interrupt_resolve(struct game *g, int card, int seat,
 		break;
 	case FWB_I_VOLATILITY:
 		g->discard[g->ndiscard++] = card;
-		fwb_market_refresh(g, seat, ev);
+		/* Its interrupt line says the market is refreshed. */
+		fwb_market_refresh(g, seat, 0, ev);
 		for (i = 0; adv && i < g->nplayers; i++) {
 			s = (seat + i) % g->nplayers;
 			n = fwb_done_count(g, s);
@@ -343,8 +345,9 @@ interrupt_order(struct game *g, const struct game_move *m,
 		a = m->args[i];
 		if (i >= k) {
 			if (a != -1)
-				return set_cause(cause, "Only %d guest cards "
-				    "are left to order.", k);
+				return set_cause(cause, "Only %d guest %s "
+				    "left to order.", k, game_plural(k,
+				    "card is", "cards are"));
 			continue;
 		}
 		if (a < 1 || a > k || (seen & BIT(a)))
@@ -415,7 +418,8 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 			for (n = 0; n < a->got; n++)
 				fwb_draw_clean(g, seat, ev);
 			fwb_say(ev, seat, "@{%d} discards %d and draws %d "
-			    "cards in compensation.", seat, a->got, a->got);
+			    "%s in compensation.", seat, a->got, a->got,
+			    game_plural(a->got, "card", "cards"));
 			fwb_ask_close(g);
 			return 0;
 		}

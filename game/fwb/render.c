@@ -102,7 +102,7 @@ fwb_guest_text(const struct game *g, int guest, char *buf, size_t len)
 	fwb_put(buf, len, &at, gu->country);
 	fwb_put(buf, len, &at, " (");
 	fwb_put_int(buf, len, &at, gu->points);
-	fwb_put(buf, len, &at, " pts): ");
+	fwb_put(buf, len, &at, game_plural(gu->points, " pt): ", " pts): "));
 	for (k = 0; k < FWB_NINGR; k++)
 		for (i = 0; i < gu->ingr[k]; i++)
 			fwb_put(buf, len, &at, g->ingr_emoji[k]);
@@ -235,8 +235,9 @@ render_seat(const struct game *g, struct buf *b, int s)
 	char	text[160];
 	int	i;
 
-	render_printf(b, "\n@{%d}%s: %d card%s, shed:", s, s == g->holder ?
-	    " (Round Token)" : "", g->nhand[s], g->nhand[s] == 1 ? "" : "s");
+	render_printf(b, "\n@{%d}%s: %d %s, shed:", s, s == g->holder ?
+	    " (Round Token)" : "", g->nhand[s],
+	    game_plural(g->nhand[s], "card", "cards"));
 	if (g->nshed[s] == 0)
 		buf_puts(b, " empty");
 	for (i = 0; i < g->nshed[s]; i++) {
@@ -254,8 +255,9 @@ render_seat(const struct game *g, struct buf *b, int s)
 			const struct fwb_guest *gu =
 			    &g->guest[g->guests[s][i].guest];
 
-			render_printf(b, "\n %d. served: %s, %s (%d pts)", i + 1,
-			    gu->country, gu->liqueur, gu->points);
+			render_printf(b, "\n %d. served: %s, %s (%d %s)", i + 1,
+			    gu->country, gu->liqueur, gu->points,
+			    game_plural(gu->points, "pt", "pts"));
 			continue;
 		}
 		fwb_guest_text(g, g->guests[s][i].guest, text, sizeof text);

@@ -111,8 +111,8 @@ rules_prompt_text(const struct game *g, char *buf, size_t len)
 		if (g->phase == FWB_PH_DRAW && g->points > 0) {
 			fwb_put(buf, len, &at, ", ");
 			fwb_put_int(buf, len, &at, g->points);
-			fwb_put(buf, len, &at, g->points == 1 ? " draw point" :
-			    " draw points");
+			fwb_put(buf, len, &at, game_plural(g->points,
+			    " draw point", " draw points"));
 			fwb_put(buf, len, &at, ": draw (deck) or draw <market "
 			    "card>; then swap, install, complete, play or done.");
 			return;
@@ -134,13 +134,14 @@ rules_prompt_text(const struct game *g, char *buf, size_t len)
 		    g->guest[g->revealed].country);
 		return;
 	case FWB_ASK_LIMIT:
-		snprintf(buf, len, "@{%d} holds %d cards: discard down to %d "
-		    "(discard <card>).", s, g->nhand[s], FWB_HAND_LIMIT);
+		snprintf(buf, len, "@{%d} holds %d %s: discard down to %d "
+		    "(discard <card>).", s, g->nhand[s],
+		    game_plural(g->nhand[s], "card", "cards"), FWB_HAND_LIMIT);
 		return;
 	case FWB_ASK_CANCEL:
 		snprintf(buf, len, "Guest Cancellation: @{%d} discards %d more "
-		    "card%s, then draws as many (discard <card>).", s, a->n,
-		    a->n == 1 ? "" : "s");
+		    "%s, then draws as many (discard <card>).", s, a->n,
+		    game_plural(a->n, "card", "cards"));
 		return;
 	case FWB_ASK_FRIEND:
 		snprintf(buf, len, "Terrible Friend: @{%d} borrows a piece of "

@@ -91,8 +91,9 @@ turn_draw(struct game *g, int s, int n, struct game_events *ev,
 		    " or the discard pile (draw 3)" : "");
 	cost = g->card[card].cls == FWB_INGREDIENT ? 1 : 2;
 	if (g->points < cost)
-		return set_cause(cause, "That card costs %d draw points and you "
-		    "have %d left.", cost, g->points);
+		return set_cause(cause, "That card costs %d draw %s and you "
+		    "have %d left.", cost, game_plural(cost, "point", "points"),
+		    g->points);
 	fwb_card_name(g, card, name, sizeof name);
 	g->points = cost == 2 ? 0 : g->points - 1;
 	g->phase = FWB_PH_DRAW;
@@ -342,8 +343,9 @@ static int
 turn_offer(struct game *g, int s, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
-	char	give[64], want[64];
-	int	t = m->args[0], i = m->args[1] - 1, kind = m->args[2];
+	struct game_prompt	p;
+	int			t = m->args[0], i = m->args[1] - 1;
+	int			kind = m->args[2];
 
 	if (!g->opt[FWB_O_TRADING])
 		return set_cause(cause, "Trading is off in this game (option "
@@ -359,8 +361,9 @@ turn_offer(struct game *g, int s, const struct game_move *m,
 	if (kind < 0 || kind >= FWB_NKINDS)
 		return set_cause(cause, "Name the kind of card you want.");
 	if (g->traded[s] >= FWB_TRADE_MAX || g->traded[t] >= FWB_TRADE_MAX)
-		return set_cause(cause, "A player may trade at most %d cards a "
-		    "round.", FWB_TRADE_MAX);
+		return set_cause(cause, "A player may trade at most %d %s a "
+		    "round.", FWB_TRADE_MAX, game_plural(FWB_TRADE_MAX, "card",
+		    "cards"));
 	memset(&g->ask, 0, sizeof g->ask);
 	g->ask.kind = FWB_ASK_OFFER;
 	g->ask.seat = t;
@@ -368,10 +371,12 @@ turn_offer(struct game *g, int s, const struct game_move *m,
 	g->ask.target = s;
 	g->ask.give = g->hand[s][i];
 	g->ask.want = kind;
-	fwb_card_name(g, g->ask.give, give, sizeof give);
-	fwb_kind_name(g, kind, want, sizeof want);
-	fwb_say(ev, s, "@{%d} offers @{%d} %s for a %s: accept or reject?", s,
-	    t, give, want);
+	/*
+	 * Said once, as the prompt it opens: the table shows that line when
+	 * a human must answer, the narration when an AI answers at once.
+	 */
+	if (fwb_pending_list(g, &p, 1) == 1)
+		game_events_add(ev, GAME_EV_PROMPT, s, "%s", p.text);
 	return 0;
 }
 
@@ -381,7 +386,7 @@ turn_done(struct game *g, int s, struct game_events *ev)
 {
 	if (g->served > 0) {
 		g->served = 0;
-		fwb_market_refresh(g, s, ev);
+		fwb_market_refresh(g, s, 1, ev);
 	}
 	g->phase = FWB_PH_LIMIT;
 	return 0;
@@ -520,7 +525,7 @@ turn_round_pass(struct game *g, int to, struct game_events *ev)
 	g->holder_played = 0;
 	g->rounds++;
 	memset(g->traded, 0, sizeof g->traded);
-	fwb_market_refresh(g, to, ev);
+	fwb_market_refresh(g, to, 1, ev);
 	if ((guest = fwb_guest_pop(g)) >= 0)
 		fwb_gmarket_replace(g, guest, ev);
 }

@@ -263,10 +263,11 @@ fwb_market_fill(struct game *g, int slot, int seat, struct game_events *ev)
 /*
  * Refreshes the resource market: the cards go to the discard pile, the one
  * closest to the deck (slot 1) first, then new cards are dealt.
- * Interrupts revealed hit seat.
+ * Interrupts revealed hit seat.  With say, a line tells the table first;
+ * Market Volatility has said it already.
  */
 void
-fwb_market_refresh(struct game *g, int seat, struct game_events *ev)
+fwb_market_refresh(struct game *g, int seat, int say, struct game_events *ev)
 {
 	int	i;
 
@@ -275,8 +276,8 @@ fwb_market_refresh(struct game *g, int seat, struct game_events *ev)
 			g->discard[g->ndiscard++] = g->market[i];
 		g->market[i] = -1;
 	}
-	fwb_say(ev, -1, "The resource market is "
-	    "refreshed.");
+	if (say)
+		fwb_say(ev, -1, "The resource market is refreshed.");
 	for (i = 0; i < FWB_MARKET; i++)
 		fwb_market_fill(g, i, seat, ev);
 }

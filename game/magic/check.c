@@ -150,6 +150,17 @@ check_round(const struct game *g, char **cause)
 			if (g->offer[j].id >= o->id)
 				return set_cause(cause, "The offers are out of "
 				    "order.");
+		if (g->gone[o->id].why != MAGIC_GONE_NONE)
+			return set_cause(cause, "Offer %d is open and closed.",
+			    o->id);
+	}
+	for (i = 0; i <= MAGIC_OFFER_ID_MAX; i++) {
+		if (g->gone[i].why == MAGIC_GONE_NONE)
+			continue;
+		if (g->gone[i].why < 0 || g->gone[i].why >= MAGIC_GONE_COUNT ||
+		    i < 1 || i >= g->next_id || g->gone[i].who < 0 ||
+		    g->gone[i].who >= g->nplayers)
+			return set_cause(cause, "Closed offer %d is malformed.", i);
 	}
 	return 0;
 }

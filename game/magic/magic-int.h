@@ -63,6 +63,26 @@ struct magic_offer {
 	int	reply;		/* the offer it counters, or 0 */
 };
 
+/*
+ * Why an offer of this round is no longer open, for telling a player who
+ * names it later.  MAGIC_GONE_NONE: open, never made, or not known (a
+ * save from before this was kept).
+ */
+enum magic_gone_why {
+	MAGIC_GONE_NONE,
+	MAGIC_GONE_ACCEPTED,	/* who accepted it */
+	MAGIC_GONE_WITHDRAWN,	/* who (its author) withdrew it */
+	MAGIC_GONE_STONE,	/* who (its author) placed their stone */
+	MAGIC_GONE_CLOSED,	/* who (the one it was for) placed their stone */
+	MAGIC_GONE_EXPIRED,	/* who (its author) had their hand change */
+	MAGIC_GONE_COUNT
+};
+
+struct magic_gone {
+	signed char	why;	/* enum magic_gone_why */
+	signed char	who;	/* a seat */
+};
+
 /* What one player lays out (or laid out) for scoring. */
 struct magic_lay {
 	int	done;		/* laid out this round */
@@ -106,6 +126,7 @@ struct game {
 	struct magic_offer	offer[MAGIC_MAX_OFFERS];
 	int			noffers;
 	int			next_id;	/* the next offer's number */
+	struct magic_gone	gone[MAGIC_OFFER_ID_MAX + 1];	/* by id */
 	int			acts[MAGIC_MAX_PLAYERS];	/* trading moves */
 	struct magic_lay	lay[MAGIC_MAX_PLAYERS];
 
@@ -154,6 +175,7 @@ int	 magic_offer_check(const struct game *, int seat, int to, int give,
 	     int ngive, int want, int nwant, char **cause);
 int	 magic_can_accept(const struct game *, int seat,
 	     const struct magic_offer *);
+extern const char *const magic_gone_words[MAGIC_GONE_COUNT + 1];
 
 /* score.c */
 int	 magic_lay_eval(const struct game *, const int *hand, int k1, int k2,

@@ -101,12 +101,13 @@ render_recipe(const struct game *g, struct buf *b)
 static void
 render_path(const struct game *g, struct buf *b)
 {
-	int	s;
+	int	s, n;
 
 	buf_printf(b, "The magic path (square %d ends the game):", g->path_len);
 	for (s = 0; s < g->nplayers; s++) {
-		buf_printf(b, "\n @{%d}: square %d, %d cards", s, g->pos[s],
-		    magic_hand_size(g, s));
+		n = magic_hand_size(g, s);
+		buf_printf(b, "\n @{%d}: square %d, %d %s", s, g->pos[s], n,
+		    game_plural(n, "card", "cards"));
 		if (g->state == GAME_RUNNING && g->phase == MAGIC_PH_TRADE &&
 		    g->stone[s])
 			buf_printf(b, ", stone %d%s", g->stone[s],
@@ -151,8 +152,8 @@ magic_render_public(const struct game *g)
 		/* The Magic Lightning's round was never played. */
 		n = g->round - (g->used[g->nused - 1] == MAGIC_LIGHTNING);
 		magic_result_get(g, &r);
-		buf_printf(&b, "Magic Cocktail is over after %d round%s. %s\n",
-		    n, n == 1 ? "" : "s", r.text);
+		buf_printf(&b, "Magic Cocktail is over after %d %s. %s\n",
+		    n, game_plural(n, "round", "rounds"), r.text);
 	} else {
 		render_recipe(g, &b);
 		if (magic_pending_list(g, &pr, 1) == 1)
@@ -167,7 +168,8 @@ magic_render_public(const struct game *g)
 			buf_puts(&b, "\nNo open offers.");
 		render_offers(g, &b, -1);
 	}
-	buf_printf(&b, "\nIngredient deck: %d cards.", g->ndeck);
+	buf_printf(&b, "\nIngredient deck: %d %s.", g->ndeck,
+	    game_plural(g->ndeck, "card", "cards"));
 	return buf_detach(&b);
 }
 
@@ -186,7 +188,8 @@ magic_render_private(const struct game *g, int seat)
 		buf_puts(&b, "You are not playing at this table.");
 		return buf_detach(&b);
 	}
-	buf_printf(&b, "Your hand (%d cards):", magic_hand_size(g, seat));
+	n = magic_hand_size(g, seat);
+	buf_printf(&b, "Your hand (%d %s):", n, game_plural(n, "card", "cards"));
 	for (k = 0; k < MAGIC_NALL; k++) {
 		if ((n = g->hand[seat][k]) == 0)
 			continue;
@@ -199,7 +202,9 @@ magic_render_private(const struct game *g, int seat)
 		}
 		buf_printf(&b, " (%s):", g->kind[k].title);
 		if (n >= MAGIC_SET_MIN)
-			buf_printf(&b, " %d points,", magic_points(g, k, n));
+			buf_printf(&b, " %d %s,", magic_points(g, k, n),
+			    game_plural(magic_points(g, k, n), "point",
+			    "points"));
 		if (n < MAGIC_SET_MAX)
 			buf_printf(&b, " %d would score %d", n + 1,
 			    magic_points(g, k, n + 1));
@@ -209,12 +214,13 @@ magic_render_private(const struct game *g, int seat)
 	if (g->state == GAME_RUNNING && g->phase == MAGIC_PH_LAY &&
 	    g->lay[seat].done) {
 		magic_lay_text(g, &g->lay[seat], text, sizeof text);
-		buf_printf(&b, "\nYou laid out %s: %d points.", text,
-		    g->lay[seat].value);
+		buf_printf(&b, "\nYou laid out %s: %d %s.", text,
+		    g->lay[seat].value, game_plural(g->lay[seat].value,
+		    "point", "points"));
 	} else if (magic_lay_best(g, g->hand[seat], &best) == 0) {
 		magic_lay_text(g, &best, text, sizeof text);
-		buf_printf(&b, "\nYour best lay now: %s, %d points.", text,
-		    best.value);
+		buf_printf(&b, "\nYour best lay now: %s, %d %s.", text,
+		    best.value, game_plural(best.value, "point", "points"));
 	} else
 		buf_puts(&b, "\nYou cannot lay out a set now (2 of a kind, or 1 "
 		    "and a joker).");

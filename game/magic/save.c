@@ -35,6 +35,26 @@ save_offer(const struct magic_offer *o)
 	return j;
 }
 
+/* The closed offers of the round: [{"id":3,"why":"stone","who":2}, ...]. */
+static cJSON *
+save_gone(const struct game *g)
+{
+	cJSON	*a = cJSON_CreateArray(), *j;
+	int	 id;
+
+	for (id = 1; id <= MAGIC_OFFER_ID_MAX; id++) {
+		if (g->gone[id].why == MAGIC_GONE_NONE)
+			continue;
+		j = cJSON_CreateObject();
+		cJSON_AddNumberToObject(j, "id", id);
+		cJSON_AddStringToObject(j, "why",
+		    magic_gone_words[(int)g->gone[id].why]);
+		cJSON_AddNumberToObject(j, "who", g->gone[id].who);
+		cJSON_AddItemToArray(a, j);
+	}
+	return a;
+}
+
 static cJSON *
 save_lay(const struct magic_lay *l)
 {
@@ -83,6 +103,7 @@ magic_save(const struct game *g)
 	for (i = 0; i < g->noffers; i++)
 		cJSON_AddItemToArray(a, save_offer(&g->offer[i]));
 	cJSON_AddNumberToObject(o, "next_offer", g->next_id);
+	cJSON_AddItemToObject(o, "closed", save_gone(g));
 	cJSON_AddItemToObject(o, "acts", cJSON_CreateIntArray(g->acts,
 	    g->nplayers));
 	a = cJSON_AddArrayToObject(o, "lays");
@@ -234,6 +255,38 @@ load_cards(struct game *g, const cJSON *o, char **cause)
 	return 0;
 }
 
+/*
+ * The closed offers, if saved (saves before they were kept have none);
+ * the ids and seats are checked here, the rest by magic_check.
+ */
+static int
+load_gone(struct game *g, const cJSON *o, char **cause)
+{
+	const cJSON	*a = cJSON_GetObjectItemCaseSensitive(o, "closed"), *v;
+	int		 id, why, who;
+
+	if (a == NULL)
+		return 0;
+	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) > MAGIC_OFFER_ID_MAX)
+		return set_cause(cause, "Saved Magic Cocktail field \"closed\" "
+		    "must list at most %d offers.", MAGIC_OFFER_ID_MAX);
+	cJSON_ArrayForEach(v, a) {
+		if (!cJSON_IsObject(v))
+			return set_cause(cause, "A saved Magic Cocktail closed "
+			    "offer must be an object.");
+		if (load_int(v, "id", 1, MAGIC_OFFER_ID_MAX, &id, cause) != 0 ||
+		    load_word(v, "why", magic_gone_words, &why, cause) != 0 ||
+		    load_int(v, "who", 0, g->nplayers - 1, &who, cause) != 0)
+			return -1;
+		if (why == MAGIC_GONE_NONE || g->gone[id].why != MAGIC_GONE_NONE)
+			return set_cause(cause, "Saved Magic Cocktail closed "
+			    "offer %d is listed twice or not closed.", id);
+		g->gone[id].why = (signed char)why;
+		g->gone[id].who = (signed char)who;
+	}
+	return 0;
+}
+
 /* The round: phase, stones, offers, lays. */
 static int
 load_round(struct game *g, const cJSON *o, char **cause)
@@ -247,7 +300,8 @@ load_round(struct game *g, const cJSON *o, char **cause)
 	    cause) != 0 ||
 	    load_int(o, "next_offer", 1, MAGIC_OFFER_ID_MAX + 1, &g->next_id,
 	    cause) != 0 ||
-	    load_fixed(o, "acts", g->nplayers, 0, 100000, g->acts, cause) != 0)
+	    load_fixed(o, "acts", g->nplayers, 0, 100000, g->acts, cause) != 0 ||
+	    load_gone(g, o, cause) != 0)
 		return -1;
 	for (i = 0, g->nstones = 0; i < g->nplayers; i++)
 		if (g->stone[i])

@@ -148,8 +148,10 @@ score_draw(struct game *g, int *grp, int m, struct game_events *ev)
 	unsigned long long	tk;
 
 	memset(key, 0, sizeof key);
-	snprintf(text, sizeof text, "Tie (%d points, %d cards):",
-	    g->lay[grp[0]].value, g->lay[grp[0]].cards);
+	snprintf(text, sizeof text, "Tie (%d %s, %d %s):",
+	    g->lay[grp[0]].value, game_plural(g->lay[grp[0]].value, "point",
+	    "points"), g->lay[grp[0]].cards, game_plural(g->lay[grp[0]].cards,
+	    "card", "cards"));
 	for (d = 0; d <= MAGIC_TIE_DRAWS; d++) {
 		for (i = 0, dup = 0; i < m; i++)
 			for (j = i + 1; j < m; j++)
@@ -317,9 +319,10 @@ score_round(struct game *g, struct game_events *ev)
 		if (g->pos[s] > g->path_len)
 			g->pos[s] = g->path_len;
 		if (r >= 0)
-			magic_say(ev, s, "%s @{%d}: %d points for %s: %+d%s, "
+			magic_say(ev, s, "%s @{%d}: %d %s for %s: %+d%s, "
 			    "now on square %d.", score_place(r), s,
-			    g->lay[s].value, what, g->moved[s], extra,
+			    g->lay[s].value, game_plural(g->lay[s].value,
+			    "point", "points"), what, g->moved[s], extra,
 			    g->pos[s]);
 		else
 			magic_say(ev, s, "@{%d} laid nothing: %+d%s, now on "
@@ -408,10 +411,10 @@ magic_lay(struct game *g, int seat, const struct game_move *m,
 			    "one.");
 		return set_cause(cause, "You cannot lay that out: each kind "
 		    "needs at least 2 cards, at least one of them natural "
-		    "(you hold %d %s%s%s and %d joker%s).", g->hand[seat][k1],
+		    "(you hold %d %s%s%s and %d %s).", g->hand[seat][k1],
 		    g->kind[k1].name, k2 >= 0 ? ", " : "", k2 >= 0 ?
 		    g->kind[k2].name : "", g->hand[seat][MAGIC_JOKER],
-		    g->hand[seat][MAGIC_JOKER] == 1 ? "" : "s");
+		    game_plural(g->hand[seat][MAGIC_JOKER], "joker", "jokers"));
 	}
 	if (l.kind[0] >= 0) {
 		for (k = 0; k < 2; k++) {

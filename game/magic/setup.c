@@ -103,6 +103,7 @@ magic_round_begin(struct game *g, struct game_events *ev)
 	g->nstones = 0;
 	g->noffers = 0;
 	g->next_id = 1;
+	memset(g->gone, 0, sizeof g->gone);
 	memset(g->stone, 0, sizeof g->stone);
 	memset(g->acts, 0, sizeof g->acts);
 	memset(g->lay, 0, sizeof g->lay);

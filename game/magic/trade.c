@@ -5,7 +5,9 @@
  * offer swaps the cards at once, both sides checked, so nobody can cheat
  * and the rulebook's "STOP!" penalty never arises.  When a hand changes,
  * every open offer of its owner expires, so no offer is accepted stale.
- * A magic stone ends a player's trading; enough stones end the round.
+ * A magic stone ends a player's trading and withdraws its offers; enough
+ * stones end the round.  Why each offer of the round went is kept, so a
+ * player who names it later is told.
  */
 #include <stdio.h>
 #include <string.h>
@@ -39,25 +41,100 @@ magic_offer_get(const struct game *g, int id)
 	return NULL;
 }
 
+/* The words of enum magic_gone_why, for saves. */
+const char *const magic_gone_words[MAGIC_GONE_COUNT + 1] = {
+	"open", "accepted", "withdrawn", "stone", "closed", "expired", NULL
+};
+
+/* Records that offer id went, why and by whom. */
+static void
+trade_gone(struct game *g, int id, int why, int who)
+{
+	if (id < 1 || id > MAGIC_OFFER_ID_MAX)
+		return;
+	g->gone[id].why = (signed char)why;
+	g->gone[id].who = (signed char)who;
+}
+
 /*
- * Removes seat's own open offers (by_author) and those made to seat
- * alone (to_seat), keeping the rest in order; returns how many went.
+ * Removes seat's own open offers (when why is given: recorded so) and,
+ * with to_why, those made to seat alone, keeping the rest in order.
+ * Writes the ids of the own offers into ids (up to max) and returns how
+ * many went in all.  why and to_why are enum magic_gone_why, 0 for none.
  */
 static int
-trade_drop(struct game *g, int seat, int by_author, int to_seat)
+trade_drop(struct game *g, int seat, int why, int to_why, int *ids,
+    size_t max, int *nown)
 {
-	int	i, j = 0, n = 0;
+	const struct magic_offer	*o;
+	int				 i, j = 0, n = 0, own = 0;
 
 	for (i = 0; i < g->noffers; i++) {
-		if ((by_author && g->offer[i].from == seat) ||
-		    (to_seat && g->offer[i].to == seat)) {
+		o = &g->offer[i];
+		if (why && o->from == seat) {
+			trade_gone(g, o->id, why, seat);
+			if ((size_t)own < max)
+				ids[own] = o->id;
+			own++;
+			n++;
+			continue;
+		}
+		if (to_why && o->to == seat) {
+			trade_gone(g, o->id, to_why, seat);
 			n++;
 			continue;
 		}
 		g->offer[j++] = g->offer[i];
 	}
 	g->noffers = j;
+	if (nown != NULL)
+		*nown = own;
 	return n;
+}
+
+/*
+ * The cause for naming offer id that is not open: who closed it and how,
+ * when known.  Returns -1 (for set_cause's callers).
+ */
+static int
+trade_gone_cause(const struct game *g, int id, char **cause)
+{
+	const struct magic_gone	*w;
+
+	if (id < 1 || id >= g->next_id)
+		return set_cause(cause, "There is no open offer %d.", id);
+	w = &g->gone[id];
+	switch (w->why) {
+	case MAGIC_GONE_ACCEPTED:
+		return set_cause(cause, "There is no open offer %d: @{%d} "
+		    "accepted it.", id, w->who);
+	case MAGIC_GONE_WITHDRAWN:
+		return set_cause(cause, "There is no open offer %d: @{%d} "
+		    "withdrew it.", id, w->who);
+	case MAGIC_GONE_STONE:
+		return set_cause(cause, "There is no open offer %d: @{%d} "
+		    "withdrew it when placing their magic stone.", id, w->who);
+	case MAGIC_GONE_CLOSED:
+		return set_cause(cause, "There is no open offer %d: it was for "
+		    "@{%d}, who has placed their magic stone.", id, w->who);
+	case MAGIC_GONE_EXPIRED:
+		return set_cause(cause, "There is no open offer %d: it expired "
+		    "when a hand changed.", id);
+	}
+	return set_cause(cause, "There is no open offer %d: it was accepted, "
+	    "withdrawn, or it expired when a hand changed.", id);
+}
+
+/*
+ * Marks o's addressee in ev when o showed in their private view (an
+ * offer to one player that they could accept) and is now gone.
+ */
+static void
+trade_unshow(const struct game *g, const struct magic_offer *o,
+    struct game_events *ev)
+{
+	if (o->to >= 0 && magic_can_accept(g, o->to, o))
+		ev->private_changed |= BIT(o->to);
 }
 
 /*
@@ -77,8 +154,9 @@ magic_offer_check(const struct game *g, int seat, int to, int give,
 		    "honey, cacao, saffron, rose or joker.");
 	if (ngive < 1 || ngive > MAGIC_TRADE_MAX || nwant < 1 ||
 	    nwant > MAGIC_TRADE_MAX)
-		return set_cause(cause, "Offer 1 to %d cards on each side.",
-		    MAGIC_TRADE_MAX);
+		return set_cause(cause, "Offer 1 to %d %s on each side.",
+		    MAGIC_TRADE_MAX, game_plural(MAGIC_TRADE_MAX, "card",
+		    "cards"));
 	if (give == want)
 		return set_cause(cause, "An offer swaps one kind for another; "
 		    "both sides are %s.", g->kind[give].name);
@@ -96,8 +174,8 @@ magic_offer_check(const struct game *g, int seat, int to, int give,
 		if (g->offer[i].from == seat)
 			mine++;
 	if (mine >= MAGIC_OFFERS_EACH)
-		return set_cause(cause, "You have %d open offers; withdraw one "
-		    "first.", mine);
+		return set_cause(cause, "You have %d open %s; withdraw one "
+		    "first.", mine, game_plural(mine, "offer", "offers"));
 	if (g->noffers >= MAGIC_MAX_OFFERS || g->next_id > MAGIC_OFFER_ID_MAX)
 		return set_cause(cause, "The table has too many offers this "
 		    "round; accept or withdraw some first.");
@@ -151,9 +229,7 @@ trade_accept(struct game *g, int seat, int id, struct game_events *ev,
 	int			 n;
 
 	if (o == NULL)
-		return set_cause(cause, "There is no open offer %d: it was "
-		    "accepted, withdrawn, or it expired when a hand changed.",
-		    id);
+		return trade_gone_cause(g, id, cause);
 	if (o->from == seat)
 		return set_cause(cause, "Offer %d is your own; withdraw it "
 		    "instead.", id);
@@ -177,27 +253,69 @@ trade_accept(struct game *g, int seat, int id, struct game_events *ev,
 	magic_say(ev, seat, "@{%d} accepts offer %d: @{%d} gives %s for %s.",
 	    seat, id, copy.from, a, b);
 	/* Both hands changed: their offers would be stale. */
-	n = trade_drop(g, copy.from, 1, 0) - 1;
-	n += trade_drop(g, seat, 1, 0);
+	n = trade_drop(g, copy.from, MAGIC_GONE_EXPIRED, 0, NULL, 0, NULL) - 1;
+	n += trade_drop(g, seat, MAGIC_GONE_EXPIRED, 0, NULL, 0, NULL);
+	trade_gone(g, id, MAGIC_GONE_ACCEPTED, seat);
 	if (n > 0)
-		magic_say(ev, -1, "%d more offer%s of theirs expired.", n,
-		    n == 1 ? "" : "s");
+		magic_say(ev, -1, "%d more %s of theirs expired.", n,
+		    game_plural(n, "offer", "offers"));
 	ev->private_changed |= BIT(copy.from) | BIT(seat);
 	return 0;
 }
 
-/* Places seat's stone; enough stones end the trading. */
+/* Appends "4", "4 and 7" or "4, 7 and 9" for ids[0..n) to buf. */
+static void
+trade_ids(const int *ids, int n, char *buf, size_t len)
+{
+	size_t	at;
+	int	i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		at = strlen(buf);
+		snprintf(buf + at, len - at, "%s%d", i == 0 ? "" : i == n - 1 ?
+		    " and " : ", ", ids[i]);
+	}
+}
+
+/*
+ * Places seat's stone: its own offers are withdrawn and those made to it
+ * alone close, and the table is told; enough stones end the trading.
+ */
 static void
 trade_stone(struct game *g, int seat, struct game_events *ev)
 {
-	int	need = magic_stones_needed(g), s;
+	const struct magic_offer	*o;
+	char				 list[64];
+	int				 need = magic_stones_needed(g), s, i;
+	int				 ids[MAGIC_OFFERS_EACH], own, n;
 
+	/* Before the stone: whom each offer showed to depends on it. */
+	for (i = 0; i < g->noffers; i++) {
+		o = &g->offer[i];
+		if (o->from == seat)
+			trade_unshow(g, o, ev);
+		else if (o->to == seat)
+			ev->private_changed |= BIT(o->from);
+	}
 	g->stone[seat] = ++g->nstones;
-	trade_drop(g, seat, 1, 1);
+	n = trade_drop(g, seat, MAGIC_GONE_STONE, MAGIC_GONE_CLOSED, ids,
+	    MAGIC_OFFERS_EACH, &own);
 	magic_say(ev, seat, "@{%d} places a magic stone%s (%d of %d).", seat,
 	    g->nstones == 1 ? " first" : "", g->nstones, need);
-	if (g->nstones < need)
+	if (g->nstones < need) {
+		if (own > 0) {
+			trade_ids(ids, own, list, sizeof list);
+			magic_say(ev, seat, "@{%d} withdraws %s %s.", seat,
+			    game_plural(own, "offer", "offers"), list);
+		}
+		if (n > own)
+			magic_say(ev, -1, "%d %s to @{%d} %s closed: they trade "
+			    "no more this round.", n - own,
+			    game_plural(n - own, "offer", "offers"), seat,
+			    game_plural(n - own, "is", "are"));
 		return;
+	}
 	g->phase = MAGIC_PH_LAY;
 	g->noffers = 0;
 	for (s = 0; s < g->nplayers; s++) {
@@ -232,8 +350,7 @@ magic_trade(struct game *g, int seat, const struct game_move *m,
 		return 0;
 	case MAGIC_A_COUNTER:
 		if ((o = magic_offer_find(g, a[0])) == NULL)
-			return set_cause(cause, "There is no open offer %d to "
-			    "counter.", a[0]);
+			return trade_gone_cause(g, a[0], cause);
 		if (o->from == seat)
 			return set_cause(cause, "Offer %d is your own; withdraw "
 			    "it and make a new one instead.", a[0]);
@@ -251,13 +368,12 @@ magic_trade(struct game *g, int seat, const struct game_move *m,
 		return trade_accept(g, seat, a[0], ev, cause);
 	case MAGIC_A_WITHDRAW:
 		if ((o = magic_offer_find(g, a[0])) == NULL)
-			return set_cause(cause, "There is no open offer %d.",
-			    a[0]);
+			return trade_gone_cause(g, a[0], cause);
 		if (o->from != seat)
 			return set_cause(cause, "Offer %d is @{%d}'s, not yours.",
 			    a[0], o->from);
-		if (o->to >= 0)
-			ev->private_changed |= BIT(o->to);
+		trade_unshow(g, o, ev);
+		trade_gone(g, o->id, MAGIC_GONE_WITHDRAWN, seat);
 		/* Keep the others in the order they were made. */
 		memmove(o, o + 1, (size_t)(&g->offer[g->noffers] - (o + 1)) *
 		    sizeof *o);

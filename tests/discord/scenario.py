@@ -439,8 +439,8 @@ ok({"draw", "complete", "new", "join", "start", "hand"} <= set(fwb),
 ok([o["name"] for o in fwb.get("new", {}).get("options", [])] == ["options"],
    "/fwb new needs no game")
 cos = {o["name"]: o for o in tops.get("cosdrink", {}).get("options", [])}
-ok({"play", "ask", "aid", "decline", "retreat", "pass", "new", "join",
-    "start", "hand"} <= set(cos),
+ok({"play", "ask", "aid", "decline", "retreat", "pass", "draw", "new",
+    "join", "start", "hand"} <= set(cos),
    "/cosdrink has its actions and the table verbs: %s" % list(cos))
 magic = {o["name"]: o for o in tops.get("magic", {}).get("options", [])}
 ok({"offer", "counter", "accept", "withdraw", "stone", "lay", "new"} <=

@@ -11,7 +11,8 @@
  *   - the AI's move is accepted.
  * On one move in 8 (and at every game's end) it checks that no private
  * view shows another team's recipe and that the public view and the events
- * show none; on one move in 64 (and at the end of every fourth game) that
+ * show none, and that the move marked in private_changed exactly the seats
+ * whose hand changed or who are asked something new; on one move in 64 (and at the end of every fourth game) that
  * save -> load -> save is byte-identical.
  */
 #include <time.h>
@@ -89,6 +90,37 @@ check_views(const struct game *g, const struct game_events *ev)
 			check_secret(g, -1, ev->ev[i].text);
 }
 
+/*
+ * The seats a move marks in private_changed: exactly those whose hand
+ * changed and those asked something new (their "Your move" line); a seat
+ * that only answered or ended its turn is not marked.  before and was are
+ * the game and its prompt before the move.
+ */
+static void
+check_private(const struct game *before, const struct game_prompt *was,
+    const struct game *g, const struct game_events *ev)
+{
+	struct game_prompt	now;
+	unsigned		want = 0, bit;
+	int			s;
+
+	if (g->state != GAME_RUNNING)
+		return;
+	assert_int_equal(cheers_ops.pending(g, &now, 1), 1);
+	for (s = 0; s < g->nplayers; s++) {
+		bit = 1u << s;
+		if (before->nhand[s] != g->nhand[s] || memcmp(before->hand[s],
+		    g->hand[s], (size_t)g->nhand[s] * sizeof (int)) != 0)
+			want |= bit;
+		if ((now.seats & bit) && (!(was->seats & bit) ||
+		    strcmp(was->text, now.text) != 0))
+			want |= bit;
+	}
+	if (ev->private_changed != want)
+		fail_msg("private_changed 0x%x, not 0x%x, after \"%s\"",
+		    ev->private_changed, want, ev->n > 0 ? ev->ev[0].text : "");
+}
+
 /* save -> load -> save must be byte-identical. */
 static void
 check_roundtrip(const struct game *g)
@@ -122,7 +154,7 @@ play_one(unsigned i, struct tally *tally)
 	struct game_move		 mv[CHEERS_MAX_LEGAL], m;
 	struct game_prompt		 pr;
 	struct game_events		 ev;
-	struct game			*g, copy;
+	struct game			*g, copy, prev;
 	struct rng			 r;
 	char				*cause = NULL;
 	unsigned			 ai;
@@ -176,15 +208,19 @@ play_one(unsigned i, struct tally *tally)
 		} else
 			m = mv[rng_below(&r, (uint32_t)k)];
 		sampled = (i + (unsigned)moves) % SAMPLE_VIEWS == 0;
-		if (sampled)
+		if (sampled) {
 			game_events_init(&ev);
+			prev = *g;
+		}
 		if (cheers_ops.apply(g, seat, &m, sampled ? &ev : &full,
 		    &cause) != 0)
 			fail_msg("move rejected: %s", cause);
 		if (cheers_check(g, &cause) != 0)
 			fail_msg("game %u move %d: %s", i, moves, cause);
-		if (sampled)
+		if (sampled) {
 			check_views(g, &ev);
+			check_private(&prev, &pr, g, &ev);
+		}
 		if ((i + (unsigned)moves) % SAMPLE == 0)
 			check_roundtrip(g);
 	}

@@ -3,7 +3,8 @@
  * several matches and into one's own shaker, giving rules, overflow chains
  * after a CHEERS gift, moves, throws, the extra and share shakers, victory
  * (teammate's shaker, foreign kinds, shared wins, victory=own), the tie on
- * an empty deck, legal moves, and every rejection sentence.
+ * an empty deck (after a play or a throw), whom a move tells of a changed
+ * private view, legal moves, and every rejection sentence.
  */
 #include "tests/unit/cheers-test.h"
 
@@ -666,6 +667,92 @@ test_tie(void **state)
 	cheers_ops.free_game(g);
 }
 
+/*
+ * A throw draws a card at a time what the deck still holds; the due draw
+ * that finds the deck empty ends the game in a tie, as after a play.
+ */
+static void
+test_throw_short_deck(void **state)
+{
+	struct game		*g = four();
+	struct game_events	 ev;
+	char			*view;
+	int			 old[3];
+
+	(void)state;
+	drain(g, 2);
+	memcpy(old, g->hand[0], sizeof old);
+	t_ok(g, 0, CHEERS_A_THROW, -1, -1, -1, &ev);
+	assert_int_equal(g->state, GAME_TIED);
+	assert_int_equal(g->nhand[0], 2);
+	assert_int_equal(g->ndeck, 0);
+	assert_memory_equal(&g->discard[g->ndiscard - 3], old, sizeof old);
+	assert_string_equal(ev.ev[0].text, "@{0} throws up: discards 3 cards "
+	    "and draws 2; the deck is empty.");
+	assert_int_equal(ev.ev[1].kind, GAME_EV_END);
+	assert_string_equal(ev.ev[1].text, "The deck ran out before a drink "
+	    "was ready: the game is a tie.");
+	assert_int_equal(ev.n, 2);
+	view = cheers_ops.render_public(g);
+	assert_non_null(strstr(view, "Deck 0, discard "));
+	assert_non_null(strstr(view, "Hands: @{0} 2,"));
+	free(view);
+	cheers_ops.free_game(g);
+
+	/* A deck of exactly a hand: the throw is whole and play goes on. */
+	g = four();
+	drain(g, 3);
+	t_ok(g, 0, CHEERS_A_THROW, -1, -1, -1, &ev);
+	assert_int_equal(g->state, GAME_RUNNING);
+	assert_int_equal(g->nhand[0], 3);
+	assert_int_equal(g->ndeck, 0);
+	assert_string_equal(ev.ev[0].text, "@{0} throws up: discards 3 cards "
+	    "and draws 3.");
+	assert_int_equal(g->active, 1);
+	/* The next due draw finds the deck empty. */
+	t_ok(g, 1, CHEERS_A_PLAY, 1, 1, -1, &ev);
+	assert_int_equal(g->state, GAME_TIED);
+	assert_int_equal(g->nhand[1], 2);
+	cheers_ops.free_game(g);
+
+	/* An empty deck: the hand goes and nothing comes back. */
+	g = four();
+	drain(g, 0);
+	t_ok(g, 0, CHEERS_A_THROW, -1, -1, -1, &ev);
+	assert_int_equal(g->state, GAME_TIED);
+	assert_int_equal(g->nhand[0], 0);
+	assert_string_equal(ev.ev[0].text, "@{0} throws up: discards 3 cards; "
+	    "the deck is empty.");
+	cheers_ops.free_game(g);
+}
+
+/*
+ * private_changed (the bot's "your hand changed" and "your move") marks a
+ * seat whose hand changed or who is asked something new, never one whose
+ * only news is that it answered or ended its turn.
+ */
+static void
+test_private_changed(void **state)
+{
+	struct game		*g = four();
+	struct game_events	 ev;
+
+	(void)state;
+	t_shake(g, 3, WINE, -1);
+	t_hand(g, 0, 1, BEER, WINE);
+	/* Seat 0 CHEERSes seat 3: seat 0's hand changed, seat 3 is asked. */
+	t_ok(g, 0, CHEERS_A_PLAY, 1, 3, -1, &ev);
+	assert_int_equal(ev.private_changed, (1u << 0) | (1u << 3));
+	/* Seat 3 answers: seat 0 draws and seat 1 is asked; 3 is not told. */
+	t_ok(g, 3, CHEERS_A_GIVE, 1, 2, -1, &ev);
+	assert_int_equal(g->active, 1);
+	assert_int_equal(ev.private_changed, (1u << 0) | (1u << 1));
+	/* A move changes no hand: only the next player hears of it. */
+	t_ok(g, 1, CHEERS_A_MOVE, 1, 0, -1, &ev);
+	assert_int_equal(ev.private_changed, 1u << 2);
+	cheers_ops.free_game(g);
+}
+
 static void
 test_rejections(void **state)
 {
@@ -766,6 +853,8 @@ main(void)
 		cmocka_unit_test(test_victory_extra),
 		cmocka_unit_test(test_master_apprentice_win),
 		cmocka_unit_test(test_tie),
+		cmocka_unit_test(test_throw_short_deck),
+		cmocka_unit_test(test_private_changed),
 		cmocka_unit_test(test_rejections),
 		cmocka_unit_test(test_legal_moves),
 	};

@@ -1,10 +1,10 @@
 /*
  * test_cosdrink_rules.c: every rule of Cosdrink Encounters on exact
  * positions: set-up, Player Actions and their restrictions, requests for
- * aid answered in any order, the Tactical Retreat, battles (colours count
- * half, the difference in drinks, order from the dealer), Kings, the end
- * of an Encounter and of the game, the drinks option, prompts and timeout
- * moves, refused moves.
+ * aid answered in any order, drawing and the Tactical Retreat, battles
+ * (colours count half, the difference in drinks, order from the dealer),
+ * Kings, the end of an Encounter and of the game, the drinks option,
+ * prompts and timeout moves, refused moves.
  */
 #include "tests/unit/cosdrink-test.h"
 
@@ -312,6 +312,76 @@ test_retreat(void **state)
 	cosdrink_ops.free_game(g);
 }
 
+/*
+ * "Draw items from the Item Deck until there are three cards in their
+ * hand" is a Player Action at one or two items; it is no Tactical Retreat.
+ */
+static void
+test_draw(void **state)
+{
+	struct game_events	 ev;
+	struct game_prompt	 pr;
+	struct game		*g = c_start(3, NULL);
+	int			 deck, v1;
+
+	(void)state;
+	c_give(g, 0, FIRE, 1, 0);
+	c_give(g, 1, FIRE, 2, 0);
+	c_give(g, 1, FIRE, 3, 0);
+	c_give(g, 1, FIRE, 4, 0);
+	c_check(g);
+	deck = g->nideck;
+	assert_int_equal(cosdrink_ops.pending(g, &pr, 1), 1);
+	assert_true(pr.actions & (1u << COS_A_DRAW));
+	assert_false(pr.actions & (1u << COS_A_RETREAT));
+	assert_non_null(strstr(pr.text, "draw (until you hold 3 items)"));
+	c_bad(g, 0, COS_A_RETREAT, NONE, "A Tactical Retreat needs an empty "
+	    "hand: play an item, or draw until you hold 3.");
+	c_ok(g, 0, COS_A_DRAW, NONE, &ev);
+	assert_int_equal(g->nhand[0], COS_HAND);
+	assert_int_equal(g->nideck, deck - 2);
+	assert_true(ev.private_changed & BIT(0));
+	assert_true(c_said(&ev, "@{0} draws 2 items."));
+	assert_true(g->acted & BIT(0));		/* a Player Action: no aiding */
+	assert_false(g->retreated & BIT(0));
+	/* A full hand draws nothing. */
+	assert_int_equal(g->turn, 1);
+	c_bad(g, 1, COS_A_DRAW, NONE, "You hold 3 items already: play one, "
+	    "or pass.");
+	c_ok(g, 1, COS_A_PASS, NONE, NULL);
+	/* An empty hand draws only by a Tactical Retreat. */
+	c_bad(g, 2, COS_A_DRAW, NONE, "Your hand is empty, so drawing now is a "
+	    "Tactical Retreat (this round your monster's sips go round the "
+	    "table): use retreat.");
+	/* Seat 0's monster holds: its drinks are seat 0's alone. */
+	v1 = g->mon[g->monster[0]].value;
+	c_ok(g, 2, COS_A_PASS, NONE, &ev);
+	assert_int_equal(g->drinks[0], v1);
+	cosdrink_ops.free_game(g);
+}
+
+/* A count's noun and verb agree with it: "1 sip goes round". */
+static void
+test_one_goes_round(void **state)
+{
+	struct game_events	 ev;
+	struct game		*g = c_start(2, "points");
+	char			*view;
+
+	(void)state;
+	c_place(g, 0, FIRE, 1);
+	c_give(g, 1, FIRE, 1, 0);
+	c_check(g);
+	view = cosdrink_ops.render_public(g);
+	assert_non_null(strstr(view, ": 1 item; "));
+	assert_non_null(strstr(view, ": 0 items; "));
+	free(view);
+	c_ok(g, 0, COS_A_RETREAT, NONE, NULL);
+	c_ok(g, 1, COS_A_PASS, NONE, &ev);
+	assert_true(c_said(&ev, "1 point goes round from @{0}: @{0} 1."));
+	cosdrink_ops.free_game(g);
+}
+
 /* No Item Deck: no retreat; nobody able to act loses the game. */
 static void
 test_items_run_out(void **state)
@@ -490,7 +560,10 @@ test_refused(void **state)
 	cosdrink_ops.free_game(g);
 }
 
-/* Legal moves: every item, ask only when someone could aid, retreat, pass. */
+/*
+ * Legal moves: every item, ask only when someone could aid, draw below
+ * three items, retreat with none, pass.
+ */
 static void
 test_legal(void **state)
 {
@@ -504,10 +577,11 @@ test_legal(void **state)
 	c_give(g, 1, FIRE, 3, 0);
 	c_check(g);
 	n = cosdrink_ops.legal_moves(g, 0, mv, COS_MAX_LEGAL);
-	assert_int_equal(n, 5);
+	assert_int_equal(n, 6);
 	assert_int_equal(mv[0].action, COS_A_PLAY);
 	assert_int_equal(mv[2].action, COS_A_ASK);
-	assert_int_equal(mv[4].action, COS_A_PASS);
+	assert_int_equal(mv[4].action, COS_A_DRAW);
+	assert_int_equal(mv[5].action, COS_A_PASS);
 	assert_int_equal(cosdrink_ops.legal_moves(g, 1, mv, COS_MAX_LEGAL), 0);
 	assert_int_equal(cosdrink_ops.legal_moves(g, 0, mv, 2), 2);
 	c_ok(g, 0, COS_A_PASS, NONE, NULL);
@@ -532,6 +606,8 @@ main(void)
 		cmocka_unit_test(test_pass_then_aid),
 		cmocka_unit_test(test_timeout_move),
 		cmocka_unit_test(test_retreat),
+		cmocka_unit_test(test_draw),
+		cmocka_unit_test(test_one_goes_round),
 		cmocka_unit_test(test_items_run_out),
 		cmocka_unit_test(test_encounter_end_and_king_reveal),
 		cmocka_unit_test(test_kings),

@@ -75,8 +75,9 @@ test_cultural_advanced(void **state)
 static void
 test_recall(void **state)
 {
-	struct game	*g;
-	int		 adv, card, h1;
+	struct game_events	 ev;
+	struct game		*g;
+	int			 adv, card, h1;
 
 	(void)state;
 	for (adv = 0; adv < 2; adv++) {
@@ -93,7 +94,10 @@ test_recall(void **state)
 		f_check(g);
 		h1 = g->nhand[2];
 		g->guests[2][0].done = g->guests[2][1].done = 1;
-		f_ok(g, 0, FWB_A_DRAW, NONE, NONE, NONE, NONE, NULL);
+		f_ok(g, 0, FWB_A_DRAW, NONE, NONE, NONE, NONE, &ev);
+		/* One card flipped, and the sentence agrees with it. */
+		assert_true(f_said(&ev, "1 card is flipped to find equipment: "
+		    "still is recalled."));
 		assert_int_equal(g->nhand[0], 0);	/* still from hand */
 		assert_int_equal(g->nshed[1], 0);	/* still from shed */
 		assert_int_equal(g->nhand[1], 1);
@@ -172,11 +176,24 @@ test_cancellation(void **state)
 	fwb_ops.free_game(g);
 }
 
+/* How many lines of ev contain s. */
+static int
+said_times(const struct game_events *ev, const char *s)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < ev->n; i++)
+		if (strstr(ev->ev[i].text, s) != NULL)
+			n++;
+	return n;
+}
+
 static void
 test_volatility(void **state)
 {
-	struct game	*g;
-	int		 before, adv;
+	struct game_events	 ev;
+	struct game		*g;
+	int			 before, adv;
 
 	(void)state;
 	for (adv = 0; adv < 2; adv++) {
@@ -184,8 +201,12 @@ test_volatility(void **state)
 		arm(g, FWB_I_VOLATILITY);
 		before = g->market[0];
 		g->guests[1][0].done = g->guests[1][1].done = 1;
-		f_ok(g, 0, FWB_A_DRAW, NONE, NONE, NONE, NONE, NULL);
+		f_ok(g, 0, FWB_A_DRAW, NONE, NONE, NONE, NONE, &ev);
 		assert_int_not_equal(g->market[0], before);
+		/* The interrupt's line says it; no second line repeats it. */
+		assert_true(f_said(&ev, "Market Volatility: the resource market "
+		    "is refreshed."));
+		assert_int_equal(said_times(&ev, "market is refreshed"), 1);
 		assert_int_equal(g->nhand[1], 6 + 2 * adv);
 		fwb_ops.free_game(g);
 	}

@@ -116,8 +116,10 @@ test_four_guests(void **state)
 static void
 test_trading(void **state)
 {
-	struct game	*g = f_new(3, "trading=on", 5);
-	int		 mine, theirs;
+	struct game		*g = f_new(3, "trading=on", 5);
+	struct game_events	 ev;
+	struct game_prompt	 pr;
+	int			 mine, theirs;
 
 	(void)state;
 	assert_int_equal(g->phase, FWB_PH_TRADE);
@@ -126,8 +128,18 @@ test_trading(void **state)
 	mine = f_give(g, 0, FWB_INGREDIENT, SUGAR);
 	theirs = f_give(g, 2, FWB_EQUIPMENT, STILL);
 	f_bad(g, 0, FWB_A_OFFER, 0, 1, SHAKER + FWB_NINGR, NONE, "another");
-	f_ok(g, 0, FWB_A_OFFER, 2, 1, STILL + FWB_NINGR, NONE, NULL);
+	f_ok(g, 0, FWB_A_OFFER, 2, 1, STILL + FWB_NINGR, NONE, &ev);
 	assert_int_equal(g->ask.kind, FWB_ASK_OFFER);
+	/*
+	 * The offer is said once, as its prompt: the table shows the prompt
+	 * (the bot leaves a prompt line out when a human must answer).
+	 */
+	assert_int_equal(fwb_ops.pending(g, &pr, 1), 1);
+	assert_int_equal(ev.n, 1);
+	assert_int_equal(ev.ev[0].kind, GAME_EV_PROMPT);
+	assert_string_equal(ev.ev[0].text, pr.text);
+	assert_string_equal(pr.text, "@{2}: @{0} offers \xf0\x9f\x8d\xac "
+	    "sugar for a still: accept or reject.");
 	f_ok(g, 2, FWB_A_ACCEPT, NONE, NONE, NONE, NONE, NULL);
 	assert_int_equal(g->hand[0][0], theirs);
 	assert_int_equal(g->hand[2][0], mine);

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "game/game.h"
+#include "game/text.h"
 
 #define MAXLEN	96
 
@@ -68,12 +69,40 @@ test_handed_on(void **state)
 	same("%c in the middle", '\0');
 }
 
+/* A count's noun agrees with it, in formats and in built texts alike. */
+static void
+test_plural(void **state)
+{
+	struct game_text	t;
+	char			buf[64];
+
+	(void)state;
+	assert_string_equal(game_plural(1, "card", "cards"), "card");
+	assert_string_equal(game_plural(-1, "point", "points"), "point");
+	assert_string_equal(game_plural(0, "card", "cards"), "cards");
+	assert_string_equal(game_plural(2, "goes", "go"), "go");
+	assert_string_equal(game_plural(-3, "point", "points"), "points");
+	game_format(buf, sizeof buf, "%d %s %s round.", 1,
+	    game_plural(1, "sip", "sips"), game_plural(1, "goes", "go"));
+	assert_string_equal(buf, "1 sip goes round.");
+	game_text_init(&t, buf, sizeof buf);
+	game_text_count(&t, 1, "card", "cards");
+	game_text_put(&t, ", ");
+	game_text_count(&t, 12, "card", "cards");
+	assert_string_equal(buf, "1 card, 12 cards");
+	/* Cut at the buffer's end like every other piece. */
+	game_text_init(&t, buf, 6);
+	game_text_count(&t, 3, "card", "cards");
+	assert_string_equal(buf, "3 car");
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_own),
 		cmocka_unit_test(test_handed_on),
+		cmocka_unit_test(test_plural),
 	};
 
 	return cmocka_run_group_tests_name("game_format", tests, NULL, NULL);

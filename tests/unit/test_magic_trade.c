@@ -3,8 +3,10 @@
  * then 5, and a deck that runs short), the recipe pile with the Magic
  * Lightning among its bottom cards, offers to everyone and to one player,
  * acceptance as an atomic swap, counters, withdrawals, stale offers,
- * self-trades and unknown or missing cards refused, stones and the
- * round's end, the prompt, legal moves and the timeout move.
+ * self-trades and unknown or missing cards refused, stones (which withdraw
+ * their owner's offers, said to the table, and why an offer went kept in
+ * saves) and the round's end, the prompt, legal moves and the timeout
+ * move.
  */
 #include "tests/unit/magic-test.h"
 
@@ -91,6 +93,8 @@ test_accept(void **state)
 	m_ok(g, 1, MAGIC_A_ACCEPT, 1, NONE, NONE, NONE, NONE, &ev);
 	assert_true(m_said(&ev, "@{1} accepts offer 1: @{0} gives 2 🌿 mint "
 	    "for 1 🌹 rose."));
+	m_bad(g, 2, MAGIC_A_ACCEPT, 1, NONE, NONE, NONE, NONE,
+	    "There is no open offer 1: @{1} accepted it.");
 	assert_int_equal(ev.private_changed, 0x3);
 	assert_int_equal(g->hand[0][MINT], 1);
 	assert_int_equal(g->hand[0][ROSE], 1);
@@ -162,7 +166,8 @@ test_counter(void **state)
 static void
 test_withdraw(void **state)
 {
-	struct game	*g = m_new(4, NULL, 4);
+	struct game_events	 ev;
+	struct game		*g = m_new(4, NULL, 4);
 
 	(void)state;
 	m_hand(g, 0, MINT, 4, LIME, 2, -1);
@@ -184,6 +189,16 @@ test_withdraw(void **state)
 	/* New offers get new numbers. */
 	OFFER(g, 0, 1, LIME, 1, ROSE, NONE);
 	assert_int_equal(g->offer[2].id, 4);
+	/*
+	 * An offer to one player is in their private view only while they
+	 * could accept it: only then does its withdrawal tell them.
+	 */
+	OFFER(g, 0, 1, MINT, 1, ROSE, 1);		/* 5: seat 1 has a rose */
+	m_ok(g, 0, MAGIC_A_WITHDRAW, 5, NONE, NONE, NONE, NONE, &ev);
+	assert_int_equal(ev.private_changed, 1u << 1);
+	OFFER(g, 0, 1, MINT, 1, ROSE, 2);		/* 6: seat 2 has none */
+	m_ok(g, 0, MAGIC_A_WITHDRAW, 6, NONE, NONE, NONE, NONE, &ev);
+	assert_int_equal(ev.private_changed, 0);
 	magic_ops.free_game(g);
 }
 
@@ -281,8 +296,23 @@ test_stones(void **state)
 	m_ok(g, 0, MAGIC_A_STONE, NONE, NONE, NONE, NONE, NONE, &ev);
 	assert_true(m_said(&ev, "@{0} places a magic stone first (1 of 3)."));
 	assert_int_equal(g->stone[0], 1);
-	/* Seat 0's offers and the offer to seat 0 are gone. */
+	/* Seat 0's offers and the offer to seat 0 are gone, and said so. */
 	assert_int_equal(g->noffers, 0);
+	assert_true(m_said(&ev, "@{0} withdraws offers 1 and 2."));
+	assert_true(m_said(&ev, "1 offer to @{0} is closed: they trade no "
+	    "more this round."));
+	/* Seat 1 saw offer 2 (for it alone), seat 2 its own offer 3 go. */
+	assert_int_equal(ev.private_changed, (1u << 1) | (1u << 2));
+	/* Naming one later says why it went. */
+	m_bad(g, 1, MAGIC_A_ACCEPT, 1, NONE, NONE, NONE, NONE,
+	    "There is no open offer 1: @{0} withdrew it when placing their "
+	    "magic stone.");
+	m_bad(g, 1, MAGIC_A_COUNTER, 2, 1, ROSE, 1, MINT,
+	    "There is no open offer 2: @{0} withdrew it when placing their "
+	    "magic stone.");
+	m_bad(g, 2, MAGIC_A_WITHDRAW, 3, NONE, NONE, NONE, NONE,
+	    "There is no open offer 3: it was for @{0}, who has placed their "
+	    "magic stone.");
 	m_bad(g, 0, MAGIC_A_OFFER, 1, MINT, 1, ROSE, NONE, "placed your magic");
 	m_bad(g, 0, MAGIC_A_STONE, NONE, NONE, NONE, NONE, NONE,
 	    "placed your magic");
@@ -402,6 +432,74 @@ test_ai(void **state)
 	magic_ops.free_game(g);
 }
 
+/* Counts in the views agree with their nouns: "1 card", "2 cards". */
+static void
+test_views_count(void **state)
+{
+	struct game	*g = m_new(4, NULL, 11);
+	char		*v;
+
+	(void)state;
+	m_hand(g, 0, MINT, 1, -1);
+	m_hand(g, 1, MINT, 2, -1);
+	v = magic_ops.render_private(g, 0);
+	assert_non_null(strstr(v, "Your hand (1 card):"));
+	free(v);
+	v = magic_ops.render_public(g);
+	assert_non_null(strstr(v, "@{0}: square 0, 1 card\n"));
+	assert_non_null(strstr(v, "@{1}: square 0, 2 cards\n"));
+	free(v);
+	magic_ops.free_game(g);
+}
+
+/* Loads doc (borrowed), which must load; the caller frees the game. */
+static struct game *
+load_ok(const cJSON *doc)
+{
+	struct game	*h;
+	char		*cause = NULL;
+
+	if ((h = magic_ops.load(doc, &cause)) == NULL)
+		fail_msg("load: %s", cause);
+	return h;
+}
+
+/* A save keeps why each offer went; older saves without it still load. */
+static void
+test_closed_saved(void **state)
+{
+	struct game	*g = m_new(4, NULL, 10), *h;
+	cJSON		*doc, *bad;
+	char		*cause = NULL;
+
+	(void)state;
+	m_hand(g, 0, MINT, 3, -1);
+	m_hand(g, 1, ROSE, 1, -1);
+	OFFER(g, 0, 1, MINT, 1, ROSE, NONE);
+	m_ok(g, 0, MAGIC_A_STONE, NONE, NONE, NONE, NONE, NONE, NULL);
+	doc = magic_ops.save(g);
+	h = load_ok(doc);
+	m_bad(h, 1, MAGIC_A_ACCEPT, 1, NONE, NONE, NONE, NONE,
+	    "@{0} withdrew it when placing their magic stone.");
+	magic_ops.free_game(h);
+	/* An id never used this round cannot be closed. */
+	bad = cJSON_Duplicate(doc, 1);
+	cJSON_SetNumberValue(cJSON_GetObjectItem(cJSON_GetArrayItem(
+	    cJSON_GetObjectItem(bad, "closed"), 0), "id"), 9);
+	assert_null(magic_ops.load(bad, &cause));
+	assert_non_null(strstr(cause, "Closed offer 9"));
+	free(cause);
+	cJSON_Delete(bad);
+	/* Without the field the reason is unknown, and said so. */
+	cJSON_DeleteItemFromObject(doc, "closed");
+	h = load_ok(doc);
+	m_bad(h, 1, MAGIC_A_ACCEPT, 1, NONE, NONE, NONE, NONE,
+	    "it was accepted, withdrawn, or it expired");
+	magic_ops.free_game(h);
+	cJSON_Delete(doc);
+	magic_ops.free_game(g);
+}
+
 int
 main(void)
 {
@@ -414,6 +512,8 @@ main(void)
 		cmocka_unit_test(test_stale),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_stones),
+		cmocka_unit_test(test_closed_saved),
+		cmocka_unit_test(test_views_count),
 		cmocka_unit_test(test_legal_timeout),
 		cmocka_unit_test(test_ai),
 	};
