@@ -88,6 +88,7 @@ struct muc_room {
 
 struct xmpp {
 	struct adapter		 adapter;
+	struct adapter_ops	 ops;		/* xmpp.c's, with a board or not */
 	struct bot		*bot;
 	uv_loop_t		*loop;
 	int			 stopping;

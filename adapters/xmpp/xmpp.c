@@ -358,7 +358,10 @@ xmpp_free(struct adapter *a)
 	free(x);
 }
 
-/* xmpp.correct = no: every move is posted as messages of its own. */
+/*
+ * xmpp.correct = no: every move is posted as messages of its own.  With
+ * it, each adapter's copy of these ops has a board (board.c).
+ */
 static const struct adapter_ops xmpp_ops = {
 	.name = "xmpp",
 	.flags = 0,
@@ -369,20 +372,6 @@ static const struct adapter_ops xmpp_ops = {
 	.send_dm = xmpp_send_dm,
 	.reply = xmpp_reply,
 	.board = NULL,
-	.mention = xmpp_mention,
-};
-
-/* xmpp.correct = yes: a table's board is one message corrected in place. */
-static const struct adapter_ops xmpp_correct_ops = {
-	.name = "xmpp",
-	.flags = ADAPTER_EDIT,
-	.start = xmpp_start,
-	.stop = xmpp_stop,
-	.free_adapter = xmpp_free,
-	.send_channel = xmpp_send_channel,
-	.send_dm = xmpp_send_dm,
-	.reply = xmpp_reply,
-	.board = xmpp_board_show,
 	.mention = xmpp_mention,
 };
 
@@ -412,7 +401,12 @@ xmpp_new(struct bot *bot, char **cause)
 		return NULL;
 	}
 	x = xcalloc(1, sizeof *x);
-	x->adapter.ops = cfg->xmpp_correct ? &xmpp_correct_ops : &xmpp_ops;
+	x->ops = xmpp_ops;
+	if (cfg->xmpp_correct) {
+		x->ops.flags |= ADAPTER_EDIT;
+		x->ops.board = xmpp_board_show;
+	}
+	x->adapter.ops = &x->ops;
 	x->adapter.bot = bot;
 	x->adapter.priv = x;
 	x->bot = bot;
