@@ -261,8 +261,10 @@ def bot_stanzas(c, room):
     (id, replace_id, body, ok): ok is False for a correction that XEP-0308
     does not let clients apply: one naming anything but the board's first
     message, or a board that is not the bot's last message since c joined
-    and the bot (re)joined the room."""
-    out, last, since, here = [], None, set(), False
+    and the bot (re)joined the room.  A message c first got as history
+    (the bot rejoined, and spoke, before c was back) counts as said since
+    then; one c had seen live before does not."""
+    out, last, since, here, live = [], None, set(), False, set()
     for e in c.events:
         if e[0] == "session":
             last, since, here = None, set(), False
@@ -271,14 +273,18 @@ def bot_stanzas(c, room):
                 last, since, here = None, set(), False
             elif e[3] is None:
                 here = True
-        elif e[0] == "msg" and e[1] == room and e[2] == BOT_NICK and not e[6]:
-            mid, rep, body = e[3], e[4], e[5]
+        elif e[0] == "msg" and e[1] == room and e[2] == BOT_NICK:
+            mid, rep, body, delayed = e[3], e[4], e[5], e[6]
+            if delayed and (not here or mid in live):
+                continue
             good = True
             if rep is not None:
                 good = here and rep == last and rep in since
             elif mid:
                 since.add(mid)
-            out.append((mid, rep, body, good))
+            if not delayed:
+                live.add(mid)
+                out.append((mid, rep, body, good))
             last = rep if rep is not None else mid
     return out
 
