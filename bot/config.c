@@ -197,6 +197,14 @@ const struct config_key config_schema[] = {
 	{ "xmpp", "ping_interval", CONFIG_DURATION, O(xmpp_ping_interval_ms),
 	  "60s", MS_SECOND, MS_HOUR, NULL, NULL,
 	  "How often the bot pings the server to notice a dead connection." },
+	{ "xmpp", "correct", CONFIG_BOOL, O(xmpp_correct), "yes",
+	  0, 0, NULL, NULL,
+	  "Show a running game as one room message corrected in place "
+	  "(XEP-0308); no: a message per move." },
+	{ "xmpp", "correct_interval", CONFIG_DURATION,
+	  O(xmpp_correct_interval_ms), "1s", 0, MS_MINUTE, NULL, NULL,
+	  "Least time between two corrections of one table's message; "
+	  "moves that come faster are merged." },
 	{ "irc", "enabled", CONFIG_BOOL, O(irc_enabled), "no",
 	  0, 0, NULL, NULL,
 	  "Whether to connect to an IRC server (needs url)." },

@@ -85,6 +85,8 @@ struct config {
 	char		 *xmpp_ca_file;		/* "": the system's CAs */
 	int		  xmpp_allow_plain;
 	uint64_t	  xmpp_ping_interval_ms;
+	int		  xmpp_correct;		/* boards corrected in place */
+	uint64_t	  xmpp_correct_interval_ms;
 	/* [irc] */
 	int		  irc_enabled;
 	char		 *irc_url;		/* ws:// or wss:// */

@@ -122,6 +122,7 @@ muc_reset(struct xmpp *x)
 		x->rooms[i].joined = 0;
 		x->rooms[i].config_id[0] = '\0';
 		muc_forget(&x->rooms[i]);
+		correct_reset(&x->rooms[i]);
 	}
 }
 
@@ -205,6 +206,7 @@ muc_error(struct xmpp *x, struct muc_room *r, const struct xml_node *n)
 	const struct xml_node	*err = xml_child(n, "error", NULL), *c;
 	const char		*cond = "unknown";
 
+	correct_break(r);
 	for (c = err == NULL ? NULL : err->child; c != NULL; c = c->next) {
 		if (strcmp(c->ns, NS_STANZAS) == 0 && strcmp(c->name, "text") != 0) {
 			cond = c->name;
@@ -250,6 +252,8 @@ muc_presence(struct xmpp *x, const struct xml_node *n)
 	self = muc_has_status(xu, "110") || strcmp(nick, r->nick) == 0;
 	if (type != NULL && strcmp(type, "unavailable") == 0) {
 		muc_remove(r, nick);
+		if (self)
+			correct_break(r);
 		if (self && !muc_has_status(xu, "303")) {
 			r->joined = 0;
 			log_warn("xmpp: we are out of %s", r->jid);
@@ -261,6 +265,8 @@ muc_presence(struct xmpp *x, const struct xml_node *n)
 	if (self) {
 		if (!r->joined)
 			log_info("xmpp: joined %s as %s", r->jid, nick);
+		if (strcmp(r->nick, nick) != 0)
+			correct_break(r);	/* another occupant JID */
 		r->joined = 1;
 		r->tries = 0;
 		snprintf(r->nick, sizeof r->nick, "%s", nick);

@@ -6,21 +6,25 @@
  * reconnects (ws.c), the XMPP stream on it, negotiated from <open/> to a
  * bound resource, with pings (stream.c), the SASL exchange (sasl.c), the
  * rooms and who sits in them (muc.c), JID helpers (jid.c), old messages
- * (delay.c) and the adapter ops turning messages into bot_events and back
- * (xmpp.c).  Every stanza
- * is read by xml.c.  Everything runs on the bot's one libuv loop.
+ * (delay.c), each table's board as one room message corrected in place
+ * (board.c, with its pure rules in correct.c) and the adapter ops turning
+ * messages into bot_events and back (xmpp.c).  Every stanza is read by
+ * xml.c.  Everything runs on the bot's one libuv loop.
  */
 #ifndef ADAPTERS_XMPP_XMPP_INT_H
 #define ADAPTERS_XMPP_XMPP_INT_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/queue.h>
 
 #include <uv.h>
 
 #include "bot/adapter.h"
 
+struct board_wait;
 struct bot;
+struct coalesce;
 struct sasl;
 struct ws;
 struct xml_node;
@@ -34,6 +38,7 @@ struct xml_node;
 #define XMPP_QUEUE_MAX		2000	/* stanzas waiting to be sent */
 #define XMPP_BACKOFF_MAX_MS	60000
 #define XMPP_NICK_TRIES		5	/* nick conflicts before giving up */
+#define XMPP_ID_MAX		64	/* bytes of a board message's id */
 
 #define NS_FRAMING	"urn:ietf:params:xml:ns:xmpp-framing"
 #define NS_STREAMS	"http://etherx.jabber.org/streams"
@@ -48,6 +53,7 @@ struct xml_node;
 #define NS_MUC_USER	"http://jabber.org/protocol/muc#user"
 #define NS_MUC_OWNER	"http://jabber.org/protocol/muc#owner"
 #define NS_DATA		"jabber:x:data"
+#define NS_CORRECT	"urn:xmpp:message-correct:0"
 
 /* Where the stream is. */
 enum xmpp_phase {
@@ -73,10 +79,16 @@ struct muc_room {
 	int			 config_plain;	/* the instant form was sent */
 	struct muc_occupant	*occ;
 	int			 nocc;
+
+	/* The board we showed last in the room (correct.c). */
+	char			 board_id[XMPP_ID_MAX];	/* its first message */
+	char			*board_text;	/* the body it shows, or NULL */
+	int			 board_last;	/* nothing said here since */
 };
 
 struct xmpp {
 	struct adapter		 adapter;
+	struct adapter_ops	 ops;		/* xmpp.c's, with a board or not */
 	struct bot		*bot;
 	uv_loop_t		*loop;
 	int			 stopping;
@@ -113,6 +125,14 @@ struct xmpp {
 	/* Stanzas made while offline, sent once the stream is back. */
 	char			*queue[XMPP_QUEUE_MAX];
 	int			 nqueue;
+
+	/* Boards corrected in place (board.c), when xmpp.correct is set. */
+	uint64_t		 correct_ms;	/* least time between two stanzas
+						   of one board */
+	char			 tag[16];	/* this run's, in board ids */
+	struct coalesce		*boards;
+	TAILQ_HEAD(, board_wait) waits;
+	uv_timer_t		 board_timer;
 };
 
 /* ws.c: one websocket (subprotocol "xmpp") and its reconnects. */
@@ -189,8 +209,62 @@ enum xmpp_delay	 delay_classify(const struct xml_node *msg, const char *bare,
  * caller frees. */
 char		*delay_answer(const char *body);
 
+/* correct.c: XEP-0308 Last Message Correction for boards; pure functions. */
+enum correct_way {
+	CORRECT_SKIP,		/* the room shows this body already */
+	CORRECT_EDIT,		/* a correction of the board's first message */
+	CORRECT_POST,		/* a new message, the board's new first one */
+};
+/*
+ * How to show body (borrowed) of the board whose first message is id
+ * (borrowed; NULL for a board not posted yet) in room r (borrowed).
+ */
+enum correct_way correct_choose(const struct muc_room *r, const char *id,
+		     const char *body);
+/* A stanza of board id (borrowed) showing body (copied) went to r. */
+void		 correct_sent(struct muc_room *r, const char *id,
+		     const char *body);
+/*
+ * r's board is no longer our last message there: we said something else
+ * in r, left it, or never got in.
+ */
+void		 correct_break(struct muc_room *r);
+/* Forgets r's board and frees what it held. */
+void		 correct_reset(struct muc_room *r);
+/*
+ * A board's body: the lines of news (may be NULL) that text does not hold
+ * already, then text.  Strings borrowed; caller frees.
+ */
+char		*correct_body(const char *news, const char *text);
+/*
+ * A groupchat message with id to room showing text (cut at a line to
+ * XMPP_TEXT_MAX bytes), correcting message replace (NULL: a new
+ * message).  Strings borrowed; caller frees.
+ */
+char		*correct_stanza(const char *room, const char *id,
+		     const char *replace, const char *text);
+
+/* board.c: each table's board, one room message corrected in place. */
+void	 xmpp_board_init(struct xmpp *);
+/* The adapter's board op (see bot/adapter.h). */
+int	 xmpp_board_show(struct adapter *, const char *channel, uint64_t table,
+	     const char *news, const char *text, const struct adapter_buttons *,
+	     enum adapter_board how, char **cause);
+/* Stops the timer; nothing waiting is sent. */
+void	 xmpp_board_stop(struct xmpp *);
+void	 xmpp_board_free(struct xmpp *);
+
 /* xmpp.c */
 /* A message stanza (borrowed): a command for the bot, or ignored. */
 void	 xmpp_message(struct xmpp *, const struct xml_node *);
+/* Length in bytes of text's first part: at most XMPP_TEXT_MAX, cut at a line. */
+size_t	 xmpp_split(const char *text);
+/*
+ * A message stanza of type to to, with id, showing body (escaped here);
+ * private marks a private room message, replace (may be NULL) the id of
+ * the message it corrects (XEP-0308).  Strings borrowed; caller frees.
+ */
+char	*xmpp_stanza(const char *to, const char *type, const char *id,
+	     int private, const char *body, const char *replace);
 
 #endif

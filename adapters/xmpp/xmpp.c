@@ -11,8 +11,10 @@
  * without a body, and never runs anything with a delay stamp (delay.c):
  * history replayed by a room is ignored, so an old command is never run
  * twice, and a 1:1 chat stored while the bot was offline is answered
- * with a request to send it again.  XMPP has no ephemeral
- * replies, buttons or edits: the bot sends private answers by send_dm.
+ * with a request to send it again.  XMPP has no ephemeral replies or
+ * buttons: the bot sends private answers by send_dm.  A running game's
+ * table is one room message corrected in place (XEP-0308, board.c) unless
+ * xmpp.correct is off; then every move is posted as messages of its own.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -31,8 +33,7 @@
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 
-/* Length in bytes of text's first part: at most XMPP_TEXT_MAX, cut at a line. */
-static size_t
+size_t
 xmpp_split(const char *text)
 {
 	size_t	len = strlen(text), i, cut = 0;
@@ -51,6 +52,37 @@ xmpp_split(const char *text)
 	return i > 0 ? i : XMPP_TEXT_MAX;
 }
 
+char *
+xmpp_stanza(const char *to, const char *type, const char *id, int private,
+    const char *body, const char *replace)
+{
+	struct buf	b;
+	size_t		raw;
+
+	/* Escaping makes a byte at most six ("&quot;"). */
+	raw = strlen(to) + strlen(type) + strlen(id) + strlen(body) +
+	    (replace != NULL ? strlen(replace) : 0);
+	buf_init(&b, raw * 6 + 256);
+	buf_puts(&b, "<message xmlns='" NS_CLIENT "' type='");
+	xml_escape(&b, type);
+	buf_puts(&b, "' id='");
+	xml_escape(&b, id);
+	buf_puts(&b, "' to='");
+	xml_escape(&b, to);
+	buf_puts(&b, "'><body>");
+	xml_escape(&b, body);
+	buf_puts(&b, "</body>");
+	if (private)
+		buf_puts(&b, "<x xmlns='" NS_MUC_USER "'/>");
+	if (replace != NULL) {
+		buf_puts(&b, "<replace xmlns='" NS_CORRECT "' id='");
+		xml_escape(&b, replace);
+		buf_puts(&b, "'/>");
+	}
+	buf_puts(&b, "</message>");
+	return buf_detach(&b);
+}
+
 /*
  * Sends text (borrowed) to to (borrowed) as messages of type (groupchat or
  * chat), each at most XMPP_TEXT_MAX bytes; private marks a private room
@@ -60,7 +92,6 @@ static void
 xmpp_send_text(struct xmpp *x, const char *to, const char *type,
     int private, const char *text)
 {
-	struct buf	 b;
 	char		 id[32], *part;
 	size_t		 n;
 
@@ -68,18 +99,8 @@ xmpp_send_text(struct xmpp *x, const char *to, const char *type,
 		n = xmpp_split(text);
 		part = xstrndup(text, n);
 		stream_new_id(x, id, sizeof id);
-		buf_init(&b, XMPP_TEXT_MAX * 6 + 4 * XMPP_JID_MAX + 256);
-		buf_printf(&b, "<message xmlns='" NS_CLIENT "' type='%s' "
-		    "id='%s' to='", type, id);
-		xml_escape(&b, to);
-		buf_puts(&b, "'><body>");
-		xml_escape(&b, part);
-		buf_puts(&b, "</body>");
-		if (private)
-			buf_puts(&b, "<x xmlns='" NS_MUC_USER "'/>");
-		buf_puts(&b, "</message>");
+		stream_send(x, xmpp_stanza(to, type, id, private, part, NULL));
 		free(part);
-		stream_send(x, buf_detach(&b));
 		text += n;
 	} while (*text != '\0');
 }
@@ -89,11 +110,15 @@ xmpp_send_channel(struct adapter *a, const char *channel, const char *text,
     char **cause)
 {
 	struct xmpp	*x = a->priv;
+	struct muc_room	*r;
 	char		 res[XMPP_NICK_MAX + 1];
 
 	if (jid_split(channel, NULL, 0, res, sizeof res) != 0 || res[0] != '\0'
 	    || strchr(channel, '@') == NULL)
 		return set_cause(cause, "%.80s is not a room", channel);
+	/* A board before this message can no longer be corrected. */
+	if ((r = muc_room_find(x, channel)) != NULL)
+		correct_break(r);
 	xmpp_send_text(x, channel, "groupchat", 0, text);
 	return 0;
 }
@@ -301,6 +326,7 @@ xmpp_start(struct adapter *a, char **cause)
 	struct xmpp	*x = a->priv;
 
 	stream_init(x);
+	xmpp_board_init(x);
 	return ws_start(x, cause);
 }
 
@@ -313,6 +339,7 @@ xmpp_stop(struct adapter *a)
 		return;
 	x->stopping = 1;
 	stream_stop(x);
+	xmpp_board_stop(x);
 	ws_stop(x);
 }
 
@@ -324,6 +351,7 @@ xmpp_free(struct adapter *a)
 
 	ws_free(x);
 	sasl_free(x->sasl);
+	xmpp_board_free(x);
 	muc_reset(x);
 	for (i = 0; i < x->nqueue; i++)
 		free(x->queue[i]);
@@ -342,6 +370,10 @@ xmpp_free(struct adapter *a)
 	free(x);
 }
 
+/*
+ * xmpp.correct = no: every move is posted as messages of its own.  With
+ * it, each adapter's copy of these ops has a board (board.c).
+ */
 static const struct adapter_ops xmpp_ops = {
 	.name = "xmpp",
 	.flags = 0,
@@ -385,7 +417,12 @@ xmpp_new(struct bot *bot, char **cause)
 		return NULL;
 	at = strchr(cfg->xmpp_jid, '@');
 	x = xcalloc(1, sizeof *x);
-	x->adapter.ops = &xmpp_ops;
+	x->ops = xmpp_ops;
+	if (cfg->xmpp_correct) {
+		x->ops.flags |= ADAPTER_EDIT;
+		x->ops.board = xmpp_board_show;
+	}
+	x->adapter.ops = &x->ops;
 	x->adapter.bot = bot;
 	x->adapter.priv = x;
 	x->bot = bot;
@@ -407,6 +444,7 @@ xmpp_new(struct bot *bot, char **cause)
 	x->ca_file = xstrdup(cfg->xmpp_ca_file);
 	x->allow_plain = cfg->xmpp_allow_plain;
 	x->ping_ms = cfg->xmpp_ping_interval_ms;
+	x->correct_ms = cfg->xmpp_correct_interval_ms;
 	muc_init(x, cfg->xmpp_rooms);
 	if (x->nrooms == 0)
 		log_warn("xmpp: xmpp.rooms is empty; the bot answers 1:1 "

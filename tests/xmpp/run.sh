@@ -7,6 +7,7 @@
 # plays a whole game of CHEERS through the bot in a MUC room, restarts
 # Prosody mid-game, and checks that secrets only ever arrive 1:1.  A
 # second bot run talks wss:// with a CA made for the test (xmpp.ca_file).
+# A third runs with xmpp.correct = no: a message per move, no corrections.
 #
 #   tests/xmpp/run.sh build/cheersbot
 set -u
@@ -151,7 +152,7 @@ while [ ! -e "$tmp/ready" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
     -o xmpp.url="ws://127.0.0.1:$http/xmpp-websocket" \
     -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
     -o xmpp.rooms="bar@rooms.localhost, lounge@rooms.localhost" \
-    -o xmpp.ping_interval=2s \
+    -o xmpp.ping_interval=2s -o xmpp.correct_interval=100ms \
     -o bot.state_file="$tmp/state.db" -o bot.seed=3 \
     -o tables.ai_delay=0 \
     < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
@@ -192,10 +193,28 @@ if [ $status -eq 0 ]; then
 	fi
 fi
 
+# xmpp.correct = no: every move is posted as lines of its own, as before.
+if [ $status -eq 0 ]; then
+	"$bot" -v -o console.enabled=no -o xmpp.enabled=yes \
+	    -o xmpp.url="ws://127.0.0.1:$http/xmpp-websocket" \
+	    -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
+	    -o xmpp.rooms=plain@rooms.localhost -o xmpp.correct=no \
+	    -o bot.state_file="$tmp/plain.db" -o bot.seed=3 \
+	    -o tables.ai_delay=0 \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot-plain.err" &
+	pid=$!
+	$py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot-plain.err" \
+	    --mode plain || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "xmpp: FAIL: the plain run's exit status"; status=1; }
+	pid=""
+fi
+
 if [ $status -ne 0 ]; then
 	echo "xmpp: bot log (last 40 lines):"
 	tail -40 "$tmp/bot.err" | sed 's/^/  /'
 	[ -e "$tmp/bot-tls.err" ] && tail -20 "$tmp/bot-tls.err" | sed 's/^/  /'
+	[ -e "$tmp/bot-plain.err" ] && tail -20 "$tmp/bot-plain.err" | sed 's/^/  /'
 	echo "xmpp: prosody log (last 20 lines):"
 	tail -20 "$tmp/prosody.log" | sed 's/^/  /'
 fi

@@ -2,7 +2,7 @@
 """Plays CHEERS through cheersbot on a real Prosody, as XMPP clients.
 
     scenario.py --http PORT --bot-err FILE [--restart CMD --ready FILE]
-                [--mode game|tls]
+                [--mode game|tls|plain]
 
 Each player is an XMPP-over-WebSocket client (RFC 7395, on aiohttp) that
 logs in with SCRAM-SHA-1 and joins the room bar@rooms.localhost.  In
@@ -15,7 +15,12 @@ only 1:1, no secret is ever said in a room, history and the bot's own
 echoes never run a command, a 1:1 message sent while the bot was down
 is answered (not run), private room messages work where the bot does not
 know a real JID, a frozen server is noticed by pings.  "tls" mode only checks that the bot, on
-wss://, is online and answers.  Prints one line per failed check and a
+wss://, is online and answers.  In "game" mode the table is one room
+message corrected in place (XEP-0308): each <replace id=...> names the
+table's first message while it is the bot's last one in the room since
+it joined, no correction holds a secret, and the final table is shown.
+"plain" mode (xmpp.correct = no) checks that every move is a message of
+its own and nothing is corrected.  Prints one line per failed check and a
 final "N passed, M failed" line; exits non-zero when anything failed.
 """
 import argparse
@@ -43,6 +48,7 @@ ap.add_argument("--mode", default="game")
 ARGS = ap.parse_args()
 URL = "ws://127.0.0.1:%d/xmpp-websocket" % ARGS.http
 ROOM, LOUNGE = "bar@rooms.localhost", "lounge@rooms.localhost"
+PLAIN = "plain@rooms.localhost"
 BOT_JID, BOT_NICK = "cheersbot@localhost", "cheersbot"
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
@@ -51,6 +57,7 @@ NS = {"c": "jabber:client", "f": "urn:ietf:params:xml:ns:xmpp-framing",
       "bind": "urn:ietf:params:xml:ns:xmpp-bind",
       "muc": "http://jabber.org/protocol/muc",
       "mucu": "http://jabber.org/protocol/muc#user"}
+NS_CORRECT = "urn:xmpp:message-correct:0"
 passed = failed = 0
 
 
@@ -82,6 +89,9 @@ class Client:
         self.groupchat = []     # (room, nick, body)
         self.chats = []         # (from, body) of type chat
         self.presence = {}      # room -> set of nicks present
+        # In order: ("session",) at each login, ("presence", room, nick,
+        # type) and ("msg", room, nick, id, replace_id, body, delayed).
+        self.events = []
         self.online = asyncio.Event()
         self.reader = None
         self.ids = 0
@@ -97,6 +107,7 @@ class Client:
             return ET.fromstring(m.data)
 
     async def login(self):
+        self.events.append(("session",))
         self.session = aiohttp.ClientSession()
         self.ws = await self.session.ws_connect(URL, protocols=("xmpp",))
         await self.open()
@@ -162,10 +173,17 @@ class Client:
             if st.get("type") == "groupchat":
                 room, _, nick = frm.partition("/")
                 self.groupchat.append((room, nick, body.text or ""))
+                rep = st.find("{%s}replace" % NS_CORRECT)
+                self.events.append((
+                    "msg", room, nick, st.get("id"),
+                    rep.get("id") if rep is not None else None,
+                    body.text or "",
+                    st.find("{urn:xmpp:delay}delay") is not None))
             elif st.get("type") == "chat":
                 self.chats.append((frm, body.text or ""))
         elif st.tag == "{jabber:client}presence":
             room, _, nick = frm.partition("/")
+            self.events.append(("presence", room, nick, st.get("type")))
             if room in self.presence:
                 if st.get("type") == "unavailable":
                     self.presence[room].discard(nick)
@@ -236,6 +254,141 @@ def bot_said(c, room):
 def from_bot(c):
     """1:1 messages from the bot's account."""
     return [b for f, b in c.chats if f.split("/")[0] == BOT_JID]
+
+
+def bot_stanzas(c, room):
+    """The bot's live messages in room as c saw them, in order, each
+    (id, replace_id, body, ok): ok is False for a correction that XEP-0308
+    does not let clients apply: one naming anything but the board's first
+    message, or a board that is not the bot's last message since c joined
+    and the bot (re)joined the room.  A message c first got as history
+    (the bot rejoined, and spoke, before c was back) counts as said since
+    then; one c had seen live before does not."""
+    out, last, since, here, live = [], None, set(), False, set()
+    for e in c.events:
+        if e[0] == "session":
+            last, since, here = None, set(), False
+        elif e[0] == "presence" and e[1] == room and e[2] == BOT_NICK:
+            if e[3] == "unavailable":
+                last, since, here = None, set(), False
+            elif e[3] is None:
+                here = True
+        elif e[0] == "msg" and e[1] == room and e[2] == BOT_NICK:
+            mid, rep, body, delayed = e[3], e[4], e[5], e[6]
+            if delayed and (not here or mid in live):
+                continue
+            good = True
+            if rep is not None:
+                good = here and rep == last and rep in since
+            elif mid:
+                since.add(mid)
+            if not delayed:
+                live.add(mid)
+                out.append((mid, rep, body, good))
+            last = rep if rep is not None else mid
+    return out
+
+
+def room_view(msgs):
+    """What a client applying the corrections shows: (first id, body)."""
+    view, where = [], {}
+    for mid, rep, body, _ in msgs:
+        if rep is not None and rep in where:
+            view[where[rep]] = (rep, body)
+        else:
+            where[mid] = len(view)
+            view.append((mid, body))
+    return view
+
+
+def correction_checks(c, room):
+    """The board of the game just played in room, one message corrected
+    in place (xmpp.correct = yes)."""
+    msgs = bot_stanzas(c, room)
+    firsts = [m for m in msgs if m[1] is None]
+    fixes = [m for m in msgs if m[1] is not None]
+    ok(all(m[0] for m in msgs) and len(set(m[0] for m in msgs)) == len(msgs),
+       "every room message of the bot has an id of its own")
+    ok(len(fixes) >= 3, "the board is corrected in place as the game "
+       "moves (%d corrections, %d other messages)" % (len(fixes),
+                                                     len(firsts)))
+    ok(all(m[1] in set(f[0] for f in firsts) for m in fixes),
+       "every correction names a first message, never a correction")
+    bad = [m[:2] for m in msgs if not m[3]]
+    ok(not bad, "a correction only ever names the board that is the bot's "
+       "last message since it joined: %s" % bad[:3])
+    ok(any(b.startswith("The game of CHEERS begins!") and "shaker:" in b
+           for _, _, b, _ in firsts),
+       "the game's first board is headed by its start")
+    ok("an update was waiting" in bot_log(),
+       "moves that come faster than the interval are merged")
+    leaks = [b for _, _, b, _ in msgs if SECRET.search(b)]
+    ok(not leaks, "no board or correction holds a secret: %s" % leaks[:1])
+    # The finished table opens with "Game over."; the end's own line,
+    # "Team A ... wins", does not.
+    view = room_view(msgs)
+    ok(any(re.search(r"^Game over\.", b, re.M) for _, b in view[-3:]),
+       "after the game the room shows the final table: %s" %
+       [b[:60] for _, b in view[-3:]])
+
+
+async def plain_mode():
+    """xmpp.correct = no: every move is posted as lines of its own."""
+    alice, bob = Client("alice", "alice-pw"), Client("bob", "bob-pw")
+    alice.rooms = bob.rooms = [PLAIN]
+    for c in (alice, bob):
+        await c.login()
+    ok(await until(lambda: BOT_NICK in alice.presence[PLAIN], 10),
+       "the bot is in the room")
+    await alice.say(PLAIN, "!cheers new")
+    await until(lambda: any("opened" in b for b in bot_said(alice, PLAIN)))
+    await bob.say(PLAIN, "!cheers join")
+    await until(lambda: any("bob joins" in b for b in bot_said(alice, PLAIN)))
+    await alice.say(PLAIN, "!cheers addbot")
+    await until(lambda: any("AI player" in b for b in bot_said(alice, PLAIN)))
+    await alice.say(PLAIN, "!cheers start")
+    ok(await until(lambda: any("begins" in b and "shaker:" in b
+                               for b in bot_said(alice, PLAIN))),
+       "!cheers start posts the start and the table as one message")
+    moves = 0
+    seen = {alice: 0, bob: 0}
+    end = time.monotonic() + 15
+    while moves < 4 and time.monotonic() < end:
+        for c in (alice, bob):
+            new = from_bot(c)[seen[c]:]
+            seen[c] += len(new)
+            for text in new:
+                m = re.search(r"^Your move: (.*)$", text, re.M)
+                if not m:
+                    continue
+                other = "bob" if c is alice else "alice"
+                if "must give" in m.group(1):
+                    card = re.search(r"\(card ([0-9]+)", m.group(1))
+                    cmd = "give %s Negroni%s" % (
+                        other, " " + card.group(1) if card else "")
+                elif "discard" in m.group(1):
+                    cmd = "discard 1"
+                else:
+                    cmd = "play 1 me"
+                n = len(bot_said(alice, PLAIN))
+                await c.say(PLAIN, "!cheers " + cmd)
+                ok(await until(lambda: len(bot_said(alice, PLAIN)) > n),
+                   "a move is posted as a message of its own")
+                moves += 1
+        await asyncio.sleep(0.05)
+    ok(moves >= 2, "two players moved (%d moves)" % moves)
+    msgs = bot_stanzas(alice, PLAIN)
+    ok(not [m for m in msgs if m[1] is not None],
+       "with xmpp.correct = no no message is a correction")
+    ok(any(re.search(r"(alice|bob) (offers|plays|draws)", b)
+           for _, _, b, _ in msgs), "the moves are told as lines: %s" %
+       [m[2][:60] for m in msgs][-3:])
+    ok("an update was waiting" not in bot_log(), "nothing is merged")
+    leaks = [b for c in (alice, bob) for r, n, b in c.groupchat
+             if SECRET.search(b)]
+    ok(not leaks, "no secret was ever said in the room: %s" % leaks[:2])
+    for c in (alice, bob):
+        await c.close()
 
 
 async def tls_mode():
@@ -416,6 +569,10 @@ async def game_mode():
     leaks = [b for c in (alice, bob) for r, n, b in c.groupchat
              if SECRET.search(b)]
     ok(not leaks, "no secret was ever said in the room: %s" % leaks[:2])
+    # The final table may wait for the correction interval.
+    await until(lambda: any(re.search(r"^Game over\.", b, re.M)
+                            for b in bot_said(alice, ROOM)), 3)
+    correction_checks(alice, ROOM)
     for c in (alice, bob):
         ok(any("Your hand" in b for b in from_bot(c)),
            "%s's hand came 1:1" % c.user)
@@ -471,6 +628,8 @@ async def game_mode():
 async def main():
     if ARGS.mode == "tls":
         await tls_mode()
+    elif ARGS.mode == "plain":
+        await plain_mode()
     else:
         await game_mode()
     print("xmpp (%s): %d passed, %d failed" % (ARGS.mode, passed, failed),
