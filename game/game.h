@@ -142,13 +142,13 @@ struct game_prompt {
  * How AI seats pace themselves in simultaneous play (game_prompt.each),
  * so that humans have time to trade before AI seats end a phase.  The
  * game only says what its actions are; the bot owns the clock (see
- * bot/play.c).  While a human seat is still asked by an each prompt that
- * allows a final action, an AI seat may not make a final move until it
- * has been asked by its prompt for the configured trade time (counted
- * from when the prompt first named it, so the start of a trading round);
- * with no human left to wait for (all done, or none at the table) AI
- * seats go on at once.  And the AI seats of a table make at most one
- * proposal per configured gap, so humans can answer each.
+ * bot/play.c).  While a human seat is still asked beside it by an each
+ * prompt, an AI seat makes no final move until that prompt has asked it
+ * for the configured trade time (magic.ai_trade_time, counted from when
+ * the prompt first named it: the start of a trading round), and the AI
+ * seats of a table make at most one proposal per configured gap
+ * (magic.ai_offer_gap), so humans can answer each.  With no human left
+ * asked (all done, or none at the table) nothing is held back.
  */
 struct game_ai_pace {
 	unsigned	final;		/* bit per action that ends a seat's part of the phase: "stone" */

@@ -89,7 +89,10 @@ apply:
 	assert_true(trades > 0);
 }
 
-/* The bot: a fake adapter that says nothing, a store in a temporary file. */
+/*
+ * The bot: a fake adapter that says nothing in the channel (the humans
+ * take no DMs), a store in a temporary file.
+ */
 static int
 quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
 {
@@ -97,16 +100,8 @@ quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
 	return 0;
 }
 
-static int
-quiet_dm(struct adapter *a, const char *to, const char *text,
-    const struct adapter_buttons *bs, char **cause)
-{
-	(void)bs;
-	return quiet_send(a, to, text, cause);
-}
-
 static const struct adapter_ops quiet_ops = {
-	.name = "console", .send_channel = quiet_send, .send_dm = quiet_dm,
+	.name = "console", .send_channel = quiet_send,
 };
 
 struct world {
@@ -178,8 +173,10 @@ world_start(struct world *w, int nhumans, int nai, uint64_t seed)
 	t->turn_timer = w->config->tables_turn_timer_ms;
 	t->prompt_timer = w->config->tables_prompt_timer_ms;
 	t->host = xstrdup(nhumans > 0 ? humans[0] : "alice");
-	for (i = 0; i < nhumans; i++)
-		table_add_seat(t, humans[i], humans[i]);
+	for (i = 0; i < nhumans; i++) {
+		seat = table_add_seat(t, humans[i], humans[i]);
+		t->seats[seat].dm_closed = 1;
+	}
 	for (i = 0; i < nai; i++) {
 		seat = table_add_seat(t, NULL, ais[i]);
 		t->seats[seat].ai = 1;
