@@ -106,6 +106,16 @@ const struct config_key config_schema[] = {
 	  1, 100000, NULL, NULL,
 	  "Most tables open at once, over all channels." },
 
+	{ "magic", "ai_trade_time", CONFIG_DURATION,
+	  O(magic_ai_trade_time_ms), "45s", 0, MS_HOUR, NULL, NULL,
+	  "In Magic Cocktail, AI seats place no stone while a human is "
+	  "still trading until this long after the round began (0: no "
+	  "wait)." },
+	{ "magic", "ai_offer_gap", CONFIG_DURATION, O(magic_ai_offer_gap_ms),
+	  "5s", 0, MS_MINUTE, NULL, NULL,
+	  "In Magic Cocktail, the AI seats of a table make at most one offer "
+	  "per this long, so humans can answer (0: no gap)." },
+
 	{ "console", "enabled", CONFIG_BOOL, O(console_enabled), "yes",
 	  0, 0, NULL, NULL,
 	  "Whether to run the console adapter on standard input and output." },

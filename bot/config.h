@@ -53,6 +53,10 @@ struct config {
 	uint64_t	  tables_lobby_expiry_ms;	/* 0: never */
 	int		  tables_max_tables;
 
+	/* [magic]: AI pacing in trading (game_ops.ai_pace), 0: off */
+	uint64_t	  magic_ai_trade_time_ms;
+	uint64_t	  magic_ai_offer_gap_ms;
+
 	/* [console] */
 	int		  console_enabled;
 	char		 *console_user;

@@ -166,6 +166,7 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	}
 	t->ops->free_game(before);
 	t->nmoves++;
+	t->ai_idle = 0;		/* the game changed: idle AI seats may act */
 	if (t->paused) {
 		outbox_keep(t);
 		t->paused = 0;
@@ -197,19 +198,76 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 }
 
 /*
+ * AI pacing (game_ops.ai_pace; see game/game.h): the actions the AI of
+ * seat may take now.  Only while a human seat is asked beside it by a
+ * simultaneous prompt: a final action once the seat has been asked for
+ * magic.ai_trade_time, a proposal magic.ai_offer_gap after the table's
+ * last AI proposal.  *until gets the earliest time a limit in force
+ * lifts, or UINT64_MAX when none is.
+ */
+static unsigned
+play_pace_allowed(struct table *t, int seat, uint64_t *until)
+{
+	const struct game_ai_pace	*pace = t->ops->ai_pace;
+	struct config			*cfg = t->bot->config;
+	struct game_prompt		 p[GAME_MAX_PROMPTS];
+	uint64_t			 now = bot_now(t->bot), end;
+	unsigned			 allowed = ~0u, beside = 0, bit = 1u << seat;
+	int				 n, k;
+
+	*until = UINT64_MAX;
+	if (t->ai_idle != 0 && now >= t->ai_idle_until)
+		t->ai_idle = 0;
+	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
+	for (k = 0; k < n; k++)
+		if (p[k].each && (p[k].seats & bit))
+			beside |= p[k].seats;
+	if (!(t->asked & bit) || !play_has_human(t, beside))
+		return allowed;
+	end = t->asked_since[seat] + cfg->magic_ai_trade_time_ms;
+	if (now < end) {
+		allowed &= ~pace->final;
+		*until = end;
+	}
+	if (now < t->ai_propose_at) {
+		allowed &= ~pace->proposals;
+		if (t->ai_propose_at < *until)
+			*until = t->ai_propose_at;
+	}
+	return allowed;
+}
+
+/*
  * The move the bot makes for seat: the AI's choice, or for a player whose
  * time ran out (timeout set) the game's timeout move where it has one.
+ * Under the game's AI pacing, an AI seat with nothing allowed worth doing
+ * makes no move: it is idle until a limit lifts or anyone moves.
  */
 static int
 play_for(struct table *t, int seat, int timeout, char **cause)
 {
-	struct game_move	m, legal[1];
+	const struct game_ai_pace	*pace = timeout ? NULL : t->ops->ai_pace;
+	struct game_move		 m, legal[1];
+	uint64_t			 until = UINT64_MAX;
+	int				 rc;
 
 	t->ai_last = seat;
 	if (timeout && t->ops->timeout_move != NULL &&
 	    t->ops->timeout_move(t->game, seat, &m) == 0)
 		return play_move(t, seat, &m, cause);
-	if (t->ops->ai_move(t->game, seat, &t->ai_rng, &m) != 0) {
+	if (pace != NULL)
+		rc = pace->ai_move(t->game, seat, &t->ai_rng,
+		    play_pace_allowed(t, seat, &until), &m);
+	else
+		rc = t->ops->ai_move(t->game, seat, &t->ai_rng, &m);
+	if (rc != 0 && until != UINT64_MAX) {
+		if (t->ai_idle == 0 || until < t->ai_idle_until)
+			t->ai_idle_until = until;
+		t->ai_idle |= 1u << seat;
+		play_schedule(t);
+		return 0;
+	}
+	if (rc != 0) {
 		/* The AI should always find a move; fall back to any legal one. */
 		if (t->ops->legal_moves(t->game, seat, legal, 1) < 1)
 			return set_cause(cause, "seat %d has no legal move", seat);
@@ -217,7 +275,13 @@ play_for(struct table *t, int seat, int timeout, char **cause)
 		    "the first legal one", (unsigned long long)t->id, seat);
 		m = legal[0];
 	}
-	return play_move(t, seat, &m, cause);
+	if (play_move(t, seat, &m, cause) != 0)
+		return -1;
+	if (pace != NULL && m.action >= 0 && m.action < 32 &&
+	    (pace->proposals & (1u << m.action)))
+		t->ai_propose_at = bot_now(t->bot) +
+		    t->bot->config->magic_ai_offer_gap_ms;
+	return 0;
 }
 
 int
@@ -295,13 +359,15 @@ play_prompt_key(const struct game_prompt *p)
  * AI seats answer beside waiting humans, one move per AI delay, taking
  * turns; a human's timer runs from when the same prompt first named them,
  * so that other players' moves do not restart it.  The earlier of the two
- * is the table's task.
+ * is the table's task.  AI pacing (game_ops.ai_pace) may hold AI seats
+ * back: see play_for.
  */
 static void
 play_schedule_each(struct table *t, const struct game_prompt *p, int n)
 {
 	struct config	*cfg = t->bot->config;
 	uint64_t	 now = bot_now(t->bot), wait, due, human_due = UINT64_MAX;
+	uint64_t	 ai_due;
 	unsigned	 asked = 0, ais = 0, bit;
 	uint32_t	 key;
 	int		 k, i, human_seat = -1, ai_seat = -1;
@@ -333,6 +399,18 @@ play_schedule_each(struct table *t, const struct game_prompt *p, int n)
 		}
 	}
 	t->asked = asked;
+	/*
+	 * AI seats held back by the game's pacing (play_for) sit out until
+	 * the first limit lifts or anyone moves; when only they are left,
+	 * the next of them tries again then.
+	 */
+	if (t->ai_idle != 0 && now >= t->ai_idle_until)
+		t->ai_idle = 0;
+	ai_due = now + cfg->tables_ai_delay_ms;
+	if ((ais & ~t->ai_idle) != 0)
+		ais &= ~t->ai_idle;
+	else if (ais != 0 && t->ai_idle_until > ai_due)
+		ai_due = t->ai_idle_until;
 	for (k = 1; ais != 0 && k <= t->nseats; k++) {
 		i = (t->ai_last + k) % t->nseats;
 		if (ais & (1u << i)) {
@@ -340,8 +418,8 @@ play_schedule_each(struct table *t, const struct game_prompt *p, int n)
 			break;
 		}
 	}
-	if (ai_seat >= 0 && now + cfg->tables_ai_delay_ms <= human_due)
-		sched_set(t, TASK_AI, 1u << ai_seat, now + cfg->tables_ai_delay_ms);
+	if (ai_seat >= 0 && ai_due <= human_due)
+		sched_set(t, TASK_AI, 1u << ai_seat, ai_due);
 	else if (human_seat >= 0)
 		sched_set(t, TASK_TIMEOUT, 1u << human_seat, human_due);
 	else

@@ -72,6 +72,15 @@ struct table {
 	uint64_t		 asked_since[GAME_MAX_SEATS];
 	uint32_t		 asked_key[GAME_MAX_SEATS];
 	int			 ai_last;
+	/*
+	 * AI pacing (game_ops.ai_pace, bot/play.c): when the table's AI seats
+	 * may next propose (bot_now() ms); the AI seats that found nothing
+	 * allowed worth doing since the table's last move, and (while any
+	 * is) when the first limit that held them lifts.
+	 */
+	uint64_t		 ai_propose_at;
+	unsigned		 ai_idle;
+	uint64_t		 ai_idle_until;
 	int			 paused;	/* moves cannot be saved; retrying */
 	/* The batch that noted the table (bot/outbox.c), and its note. */
 	uint64_t		 undo_batch;

@@ -138,6 +138,31 @@ struct game_prompt {
 	char		text[GAME_TEXT_MAX];	/* public: "@{2} must discard one card" */
 };
 
+/*
+ * How AI seats pace themselves in simultaneous play (game_prompt.each),
+ * so that humans have time to trade before AI seats end a phase.  The
+ * game only says what its actions are; the bot owns the clock (see
+ * bot/play.c).  While a human seat is still asked beside it by an each
+ * prompt, an AI seat makes no final move until that prompt has asked it
+ * for the configured trade time (magic.ai_trade_time, counted from when
+ * the prompt first named it: the start of a trading round), and the AI
+ * seats of a table make at most one proposal per configured gap
+ * (magic.ai_offer_gap), so humans can answer each.  With no human left
+ * asked (all done, or none at the table) nothing is held back.
+ */
+struct game_ai_pace {
+	unsigned	final;		/* bit per action that ends a seat's part of the phase: "stone" */
+	unsigned	proposals;	/* bit per action that others answer: "offer", "counter" */
+	/*
+	 * Chooses seat's move like ai_move, but only among the actions whose
+	 * bit is set in allowed (all bits set: the same move as ai_move).
+	 * Returns 0, or -1 when nothing allowed is worth doing now: the seat
+	 * then waits until the bot allows more or the game changes.
+	 */
+	int	(*ai_move)(const struct game *, int seat, struct rng *,
+		    unsigned allowed, struct game_move *);
+};
+
 enum game_state { GAME_RUNNING, GAME_WON, GAME_TIED };
 
 struct game_result {
@@ -182,6 +207,11 @@ struct game_ops {
 	 * Returns 0, or -1 when the seat has nothing to do.
 	 */
 	int	 (*ai_move)(const struct game *, int seat, struct rng *, struct game_move *);
+	/*
+	 * Optional (may be NULL: AI seats move whenever the bot lets them):
+	 * how AI seats pace themselves in simultaneous play.  Borrowed, static.
+	 */
+	const struct game_ai_pace	*ai_pace;
 
 	/*
 	 * Names of the places a target may be besides seats; returns how many.

@@ -6,8 +6,10 @@
  * one card of a kind it does.  A strong hand places its stone at once
  * while nobody has, to earn the first stone's bonus; otherwise it trades
  * for at most MAGIC_AI_ACTS moves a round and then places its stone, so
- * every AI reaches its stone in a bounded number of its own moves.
- * While laying out it lays its best.
+ * every AI reaches its stone in a bounded number of its own moves.  The
+ * bot may hold its stone back and space its offers (magic_ai_pace), so
+ * humans can trade; it then waits, or accepts what helps it.  While
+ * laying out it lays its best.
  */
 #include <string.h>
 
@@ -141,12 +143,21 @@ ai_pick_offer(const struct game *g, int seat, int now, struct game_move *m)
 	return found ? 0 : -1;
 }
 
-/* Chooses seat's move; see struct game_ops.  The rng is not needed. */
+#define ABIT(a)	(1u << (a))
+
+/*
+ * Chooses seat's move among the actions allowed (a bit per action); see
+ * struct game_ai_pace.  The rng is not needed.  A seat that would place
+ * its stone but may not yet trades on: it accepts an offer that raises
+ * its value, and before MAGIC_AI_ACTS moves also offers; with nothing
+ * worth doing it waits (-1).
+ */
 int
-magic_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
+magic_ai_paced(const struct game *g, int seat, struct rng *r,
+    unsigned allowed, struct game_move *m)
 {
 	struct magic_lay	l;
-	int			i, now, id;
+	int			i, now, id, done, strong;
 
 	(void)r;
 	if (!(magic_asked(g) & (1u << seat)))
@@ -156,25 +167,46 @@ magic_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
 		m->args[i] = -1;
 	if (g->phase == MAGIC_PH_LAY) {
 		m->action = MAGIC_A_LAY;
-		return 0;
+		return (allowed & ABIT(MAGIC_A_LAY)) ? 0 : -1;
 	}
 	m->action = MAGIC_A_STONE;
-	if (g->acts[seat] >= MAGIC_AI_ACTS)
-		return 0;
+	done = g->acts[seat] >= MAGIC_AI_ACTS;
 	/* A strong hand claims the first stone's bonus. */
-	if (g->nstones == 0 && magic_lay_best(g, g->hand[seat], &l) == 0 &&
-	    l.value >= ai_strong[g->nplayers])
+	strong = !done && g->nstones == 0 &&
+	    magic_lay_best(g, g->hand[seat], &l) == 0 &&
+	    l.value >= ai_strong[g->nplayers];
+	if ((done || strong) && (allowed & ABIT(MAGIC_A_STONE)))
 		return 0;
 	now = ai_value(g, g->hand[seat]);
-	if ((id = ai_pick_accept(g, seat, now)) > 0) {
+	if ((allowed & ABIT(MAGIC_A_ACCEPT)) &&
+	    (id = ai_pick_accept(g, seat, now)) > 0) {
 		m->action = MAGIC_A_ACCEPT;
 		m->args[0] = id;
 		return 0;
 	}
-	if (ai_pick_offer(g, seat, now, m) == 0)
+	if (!done && (allowed & ABIT(MAGIC_A_OFFER)) &&
+	    ai_pick_offer(g, seat, now, m) == 0)
 		return 0;
 	m->action = MAGIC_A_STONE;
 	for (i = 0; i < GAME_MAX_ARGS; i++)
 		m->args[i] = -1;
-	return 0;
+	return (allowed & ABIT(MAGIC_A_STONE)) ? 0 : -1;
 }
+
+/* Chooses seat's move with every action allowed; see struct game_ops. */
+int
+magic_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
+{
+	return magic_ai_paced(g, seat, r, ~0u, m);
+}
+
+/*
+ * The stone ends a seat's trading; offers and counters are what others
+ * answer.  The bot holds the stone back while humans trade, and spaces
+ * the AI seats' offers (see struct game_ai_pace).
+ */
+const struct game_ai_pace magic_ai_pace = {
+	.final = ABIT(MAGIC_A_STONE),
+	.proposals = ABIT(MAGIC_A_OFFER) | ABIT(MAGIC_A_COUNTER),
+	.ai_move = magic_ai_paced,
+};

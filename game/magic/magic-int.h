@@ -213,5 +213,8 @@ struct game *magic_load(const cJSON *, char **cause);
 
 /* ai.c */
 int	 magic_ai(const struct game *, int, struct rng *, struct game_move *);
+int	 magic_ai_paced(const struct game *, int, struct rng *, unsigned,
+	     struct game_move *);
+extern const struct game_ai_pace magic_ai_pace;
 
 #endif

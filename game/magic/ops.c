@@ -119,6 +119,7 @@ const struct game_ops magic_ops = {
 	.pending = magic_pending_list,
 	.legal_moves = magic_legal,
 	.ai_move = magic_ai,
+	.ai_pace = &magic_ai_pace,
 	.arg_label = magic_arg_label,
 	.render_public = magic_render_public,
 	.render_private = magic_render_private,
