@@ -49,7 +49,7 @@ endif
 
 # config.mk holds the pkg-config flags; making it installs what is missing.
 # Goals that need no compiler do not trigger it.
-NODEPS_GOALS = clean help uninstall
+NODEPS_GOALS = clean help uninstall harness test-deps
 ifneq ($(filter-out $(NODEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
 include $(BUILD)/config.mk
 endif
