@@ -7,8 +7,8 @@
 #     the README names the same, it installs exactly those dpkg does not
 #     have (never one that is installed), through sudo when not root, and
 #     says what is missing when there is no sudo;
-#   - tests/run-suites.sh runs every suite even after one failed, then
-#     sums them up with the total alone on the last line;
+#   - tests/run-suites.sh runs every suite even after one failed (or lost
+#     its files), then sums them up with the total alone on the last line;
 #   - tests/run-unit.sh counts the cmocka tests, a crashed binary too.
 #
 #   tests/harness/run.sh
@@ -126,6 +126,7 @@ a) echo "a: 3 passed, 0 failed" ;;
 b) echo "b (one): 2 passed, 1 failed"; echo "b (two): 4 passed, 0 failed"; exit 1 ;;
 c) echo "c: FAIL: it broke before counting"; exit 2 ;;
 d) echo "d: no count" ;;
+e) echo "e: 5 passed, 0 failed"; rm -rf "$tmp/rt"/* ;;
 esac
 EOF
 chmod +x bin/fakemake
@@ -145,6 +146,19 @@ failed suites: b c
 10 passed, 2 failed
 EOF
 cmp -s want summary && ok || { bad "run-suites.sh's summary:"; diff want summary; }
+# A suite that loses the runner's files (a cleaner of /tmp did that once)
+# fails, and the next suites still count.
+rm -f ran
+mkdir rt
+TMPDIR="$tmp/rt" MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" \
+    e a > out 2>&1
+rc=$?
+[ $rc -ne 0 ] && ok || bad "run-suites.sh exits 0 although it lost a suite's files"
+expect "a suite whose files went missing fails" grep -q \
+    '^e: 0 passed, 1 failed (.*its output or exit status went missing)$' out
+expect "the next suite still counts" grep -q '^a: 3 passed, 0 failed' out
+[ "$(tail -1 out)" = "3 passed, 1 failed" ] && ok ||
+    bad "after lost files the last line is: $(tail -1 out)"
 rm -f ran
 MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" a d > out 2>&1
 rc=$?
