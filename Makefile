@@ -2,10 +2,11 @@
 #
 #   make          build build/cheersbot
 #   make run      build, then start the bot on the console adapter
-#   make test     build, then run every test (unit and property, transcripts,
-#                 command line, crash, Discord and Slack against fake
-#                 servers, XMPP and IRC against real Prosody and InspIRCd,
-#                 the service)
+#   make test     build, then run every test suite (unit and property,
+#                 transcripts, command line, crash, Discord and Slack against
+#                 fake servers, the service, XMPP and IRC against real
+#                 Prosody and InspIRCd, the harness), each even after one
+#                 failed, and sum them up: "N passed, N failed" at the end
 #   make check    the same tests, built with AddressSanitizer and UBSan
 #   make slack    the Slack scenario against a fake Slack
 #   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
@@ -21,12 +22,14 @@
 #   make fuzz     every libFuzzer target for FUZZ_SECONDS (60) each
 #   make xmpp     the XMPP adapter against a real Prosody (installed if missing)
 #   make irc      the IRC adapter against a real InspIRCd (installed if missing)
+#   make harness  scripts/deps.sh and the suite runner, with fake commands
 #   make install  binary, systemd unit, example config (PREFIX, DESTDIR)
 #   make uninstall  remove what install put in place (not config or state)
 #   make clean    remove build/
 #
-# Missing Debian -dev packages are installed by scripts/deps.sh the first
-# time build/config.mk is made (apt-get, with sudo when not root).
+# Missing Debian packages are installed by scripts/deps.sh (apt-get, with
+# sudo when not root): the build's the first time build/config.mk is made,
+# and the tests' too before make test or a suite's own target runs.
 
 CC	?= cc
 BUILD	?= build
@@ -48,7 +51,7 @@ endif
 
 # config.mk holds the pkg-config flags; making it installs what is missing.
 # Goals that need no compiler do not trigger it.
-NODEPS_GOALS = clean help uninstall
+NODEPS_GOALS = clean help uninstall harness test-deps
 ifneq ($(filter-out $(NODEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
 include $(BUILD)/config.mk
 endif
@@ -77,13 +80,22 @@ FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all run test check unit transcripts cli crash diskfull discord slack xmpp irc
 .PHONY: bench clean help systemd install uninstall fuzz fuzz-bins soak
+.PHONY: harness test-deps
 .DEFAULT_GOAL := all
-.SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS)
+# Objects only a link uses are kept, so make never ends a run removing them.
+.SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS) $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) \
+	    $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)
+
+# The test suites, in the order make test runs them.
+SUITES	 = unit transcripts cli crash diskfull discord slack systemd xmpp irc harness
+# Goals that run tests: their first build installs the tests' packages too.
+TEST_GOALS = test check $(SUITES)
+DEPS_FOR = $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
 
 all: $(BUILD)/cheersbot
 
 $(BUILD)/config.mk: scripts/deps.sh
-	@sh scripts/deps.sh
+	@sh scripts/deps.sh $(DEPS_FOR)
 	@mkdir -p $(BUILD)
 	@{ echo "DEP_CFLAGS = $$(pkg-config --cflags $(PKGS))"; \
 	   echo "DEP_LIBS = $$(pkg-config --libs $(PKGS))"; } > $@.tmp
@@ -132,28 +144,41 @@ transcripts: $(BUILD)/cheersbot
 cli: $(BUILD)/cheersbot
 	@sh tests/cli/run.sh $(BUILD)/cheersbot
 
-crash: $(BUILD)/cheersbot
+crash: $(BUILD)/cheersbot test-deps
 	@sh tests/crash/run.sh $(BUILD)/cheersbot
 
-diskfull: $(BUILD)/cheersbot
+diskfull: $(BUILD)/cheersbot test-deps
 	@sh tests/diskfull/run.sh $(BUILD)/cheersbot
 
-discord: $(BUILD)/cheersbot
+discord: $(BUILD)/cheersbot test-deps
 	@sh tests/discord/run.sh $(BUILD)/cheersbot
 
-slack: $(BUILD)/cheersbot
+slack: $(BUILD)/cheersbot test-deps
 	@sh tests/slack/run.sh $(BUILD)/cheersbot
 
-systemd: $(BUILD)/cheersbot
+systemd: $(BUILD)/cheersbot test-deps
 	@sh tests/systemd/run.sh $(BUILD)/cheersbot
 
-xmpp: $(BUILD)/cheersbot
+xmpp: $(BUILD)/cheersbot test-deps
 	@sh tests/xmpp/run.sh $(BUILD)/cheersbot
 
-irc: $(BUILD)/cheersbot
+irc: $(BUILD)/cheersbot test-deps
 	@sh tests/irc/run.sh $(BUILD)/cheersbot
 
-test: unit transcripts cli crash diskfull discord slack systemd xmpp irc
+# The test harness itself: scripts/deps.sh and tests/run-suites.sh.
+harness:
+	@sh tests/harness/run.sh
+
+# What the tests need beyond the build (Python, the servers...), installed
+# up front, so no suite asks for a password or installs in mid-run.
+test-deps:
+	@sh scripts/deps.sh test
+
+# Every suite, even after one has failed, then a summary: each suite's
+# "N passed, N failed" and, on the last line, the total.  Fails when
+# anything failed.
+test: test-deps $(BUILD)/cheersbot $(UNIT_BINS)
+	@MAKE="$(MAKE)" sh tests/run-suites.sh $(SUITES)
 
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot $(BENCH_BINS)
@@ -230,6 +255,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '3,29p' Makefile | sed 's/^# *//'
+	@sed -n '3,32p' Makefile | sed 's/^# *//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -6,6 +6,16 @@
  * data.  Its end (a connection error, or the close) detaches it from the
  * wsi before on_close, so a late callback for that wsi finds nothing and
  * is ignored.
+ *
+ * A URL's host name is looked up on the loop (lib/resolve), and the
+ * connection tries each address in turn, as libcurl does: lws is given
+ * the numeric address to connect to and the name for the Host header,
+ * SNI and the certificate check.  An attempt that fails before the
+ * address has answered (TCP, and TLS for wss://), or that has not
+ * answered within connect_ms while more addresses wait, gives way to the
+ * next address.  A failure after that is the server's answer and ends
+ * the connection.  The next attempt always starts from the step timer,
+ * never inside a libwebsockets callback.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,11 +27,14 @@
 
 #include "lib/buf.h"
 #include "lib/logline.h"
+#include "lib/resolve.h"
 #include "lib/wsclient.h"
 #include "lib/xmalloc.h"
 
 #define WS_RX_CHUNK		65536	/* what lws hands over at once */
 #define WS_WHERE_MAX		300
+#define WS_CONNECT_MS		3000	/* one address's time to answer */
+#define WS_PROTOCOL		"cheersbot-wsclient"
 /*
  * lws_write()'s opcode for a close frame: libwebsockets keeps it private
  * ("handled by lws_close_reason()"), but that path drops the socket
@@ -43,8 +56,19 @@ struct wsconn {
 	enum wsconn_state	 state;
 	char			 where[WS_WHERE_MAX];
 
+	char			*host;		/* the URL's, for Host and SNI */
+	char			*path;
+	int			 port;
+	int			 tls;
+	struct resolve		*resolving;	/* the host name's lookup */
+	struct resolve_list	 addrs;		/* what to try, in turn */
+	int			 next;		/* the next of addrs to try */
+	char			 trying[WS_WHERE_MAX]; /* this attempt's address */
+	int			 reached;	/* this address answered */
+	uint64_t		 due;		/* loop ms to move on; 0: none */
+
 	int			 in_connect;	/* inside lws_client_connect */
-	char			*failed;	/* why it failed inside it */
+	char			*failed;	/* why the last attempt failed */
 	int			 closing;	/* close at the next write */
 	int			 close_code;
 	int			 peer_code;	/* the peer's close code */
@@ -68,6 +92,7 @@ struct wsclient {
 	LIST_HEAD(, wsconn)	 conns;
 	uv_timer_t		 tick;		/* pings and the idle check */
 	uv_timer_t		 retry;		/* the owner's next connection */
+	uv_timer_t		 step;		/* the next address of a connection */
 	int			 failures;	/* in a row, for the backoff */
 	int			 ticking;
 	int			 stopped;
@@ -83,10 +108,13 @@ struct wsclient {
 	uint64_t		 idle_ms;
 	uint64_t		 retry_first_ms;
 	uint64_t		 retry_max_ms;
+	uint64_t		 connect_ms;
+	char			*first_address;	/* tests only */
 };
 
 static void wsclient_log_line(const char *, ...)
     __attribute__((format(printf, 1, 2)));
+static void wsclient_on_step(uv_timer_t *);
 
 static void
 wsclient_log_line(const char *fmt, ...)
@@ -125,35 +153,234 @@ static void
 wsconn_free(struct wsconn *c)
 {
 	LIST_REMOVE(c, entry);
+	if (c->resolving != NULL)
+		resolve_cancel(c->resolving);
 	wsconn_clear_out(c);
 	buf_release(&c->rx);
 	free(c->out);
 	free(c->outlen);
 	free(c->failed);
+	free(c->host);
+	free(c->path);
 	free(c);
 }
 
-/*
- * c is over: detached from its wsi, told to the owner, freed.  Inside
- * lws_client_connect_via_info the failure is kept for wsclient_connect
- * to report instead.
- */
+/* c lets go of its wsi, which dies alone (its callbacks find no wsconn). */
+static void
+wsconn_detach(struct wsconn *c)
+{
+	if (c->wsi != NULL)
+		lws_set_opaque_user_data(c->wsi, NULL);
+	c->wsi = NULL;
+}
+
+/* c is over: detached from its wsi, told to the owner, freed. */
 static void
 wsconn_end(struct wsconn *c, const char *why)
 {
 	struct wsclient	*wc = c->wc;
-	int		 code = c->peer_code;
 
-	if (c->wsi != NULL)
-		lws_set_opaque_user_data(c->wsi, NULL);
-	c->wsi = NULL;
+	wsconn_detach(c);
+	wc->ops->on_close(c, c->peer_code, why, wc->arg);
+	wsconn_free(c);
+}
+
+/* Starts or stops the step timer for the soonest due connection. */
+static void
+wsclient_arm(struct wsclient *wc)
+{
+	struct wsconn	*c;
+	uint64_t	 now, due = 0;
+
+	if (wc->stopped)
+		return;
+	LIST_FOREACH(c, &wc->conns, entry) {
+		if (c->due != 0 && (due == 0 || c->due < due))
+			due = c->due;
+	}
+	if (due == 0) {
+		uv_timer_stop(&wc->step);
+		return;
+	}
+	now = uv_now(wc->loop);
+	uv_timer_start(&wc->step, wsclient_on_step, due > now ? due - now : 0,
+	    0);
+}
+
+/* Tells the owner that the attempt at c->trying failed for why. */
+static void
+wsconn_notice_next(struct wsconn *c, const char *why)
+{
+	struct wsclient	*wc = c->wc;
+	char		 what[WS_WHERE_MAX * 3 + 300], next[WS_WHERE_MAX];
+
+	if (wc->ops->on_notice == NULL || c->next >= c->addrs.n)
+		return;
+	resolve_where(c->addrs.addr[c->next], c->port, next, sizeof next);
+	snprintf(what, sizeof what, "%s: %s: %.250s; trying %s", c->where,
+	    c->trying, why, next);
+	wc->ops->on_notice(c, what, wc->arg);
+}
+
+/*
+ * One attempt at addr (borrowed): 0 when lws took it, -1 with c->failed
+ * when it failed at once.
+ */
+static int
+wsconn_attempt(struct wsconn *c, const char *addr)
+{
+	struct wsclient			*wc = c->wc;
+	struct lws_client_connect_info	 ci;
+	struct lws			*wsi;
+
+	free(c->failed);
+	c->failed = NULL;
+	c->reached = 0;
+	resolve_where(addr, c->port, c->trying, sizeof c->trying);
+
+	memset(&ci, 0, sizeof ci);
+	ci.context = wc->ctx;
+	ci.address = addr;
+	ci.port = c->port;
+	ci.path = c->path;
+	ci.host = c->host;
+	ci.origin = wc->origin;
+	ci.ssl_connection = c->tls ? LCCSCF_USE_SSL : 0;
+	ci.protocol = wc->subprotocol;
+	ci.local_protocol_name = WS_PROTOCOL;
+	ci.opaque_user_data = c;
+	c->in_connect = 1;
+	wsi = lws_client_connect_via_info(&ci);
+	c->in_connect = 0;
+	if (wsi == NULL || c->failed != NULL) {
+		wsconn_detach(c);
+		if (c->failed == NULL)
+			c->failed = xstrdup("connection failed (cannot connect)");
+		return -1;
+	}
+	c->wsi = wsi;
+	return 0;
+}
+
+/*
+ * Why a connection that never got an answer failed, from why (borrowed)
+ * for its last attempt; the caller frees.
+ */
+static char *
+wsconn_final_why(const struct wsconn *c, const char *why)
+{
+	if (c->addrs.n > 1)
+		return xasprintf("%s (each of %d addresses tried)", why,
+		    c->addrs.n);
+	return xstrdup(why);
+}
+
+/*
+ * Tries c's addresses from the next on, until one is under way: 0, with
+ * the time to give up on it when more wait; -1 when none is left, with
+ * why in c->failed.
+ */
+static int
+wsconn_try(struct wsconn *c)
+{
+	struct wsclient	*wc = c->wc;
+	char		*last;
+
+	while (c->next < c->addrs.n) {
+		if (wsconn_attempt(c, c->addrs.addr[c->next++]) == 0) {
+			if (c->next < c->addrs.n) {
+				c->due = uv_now(wc->loop) + wc->connect_ms;
+				wsclient_arm(wc);
+			}
+			return 0;
+		}
+		wsconn_notice_next(c, c->failed);
+	}
+	last = c->failed;
+	c->failed = wsconn_final_why(c, last != NULL ? last :
+	    "connection failed");
+	free(last);
+	return -1;
+}
+
+/* 1 when the failure of c's attempt should give way to its next address. */
+static int
+wsconn_may_move_on(const struct wsconn *c)
+{
+	return c->state == WSCONN_CONNECTING && !c->reached && !c->closing &&
+	    c->next < c->addrs.n && !c->wc->stopped;
+}
+
+/*
+ * c's wsi failed or closed, for why: the next address is tried (from the
+ * step timer) when it may, or c ends.  Inside lws_client_connect_via_info
+ * the failure is kept for wsconn_attempt instead.
+ */
+static void
+wsconn_lost(struct wsconn *c, const char *why)
+{
+	char	*final;
+
+	wsconn_detach(c);
 	if (c->in_connect) {
 		free(c->failed);
 		c->failed = xstrdup(why);
 		return;
 	}
-	wc->ops->on_close(c, code, why, wc->arg);
-	wsconn_free(c);
+	if (wsconn_may_move_on(c)) {
+		wsconn_notice_next(c, why);
+		c->due = uv_now(c->wc->loop);
+		wsclient_arm(c->wc);
+		return;
+	}
+	if (c->state == WSCONN_CONNECTING && !c->closing && !c->reached) {
+		final = wsconn_final_why(c, why);
+		wsconn_end(c, final);
+		free(final);
+		return;
+	}
+	wsconn_end(c, why);
+}
+
+/*
+ * The step timer: each connection whose time has come moves on to its
+ * next address (after giving up on the one that did not answer), or
+ * ends.  The list is scanned again after each, since an owner's op may
+ * change it.
+ */
+static void
+wsclient_on_step(uv_timer_t *t)
+{
+	struct wsclient	*wc = t->data;
+	struct wsconn	*c;
+	char		 why[64];
+
+	for (;;) {
+		LIST_FOREACH(c, &wc->conns, entry) {
+			if (c->due != 0 && c->due <= uv_now(wc->loop))
+				break;
+		}
+		if (c == NULL || wc->stopped)
+			break;
+		c->due = 0;
+		if (c->closing) {
+			if (c->wsi == NULL)
+				wsconn_end(c, "closed by us");
+			continue;
+		}
+		if (c->wsi != NULL) {
+			/* No answer in time: this wsi dies, the next is tried. */
+			lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK,
+			    LWS_TO_KILL_ASYNC);
+			wsconn_detach(c);
+			snprintf(why, sizeof why, "no answer in %llu ms",
+			    (unsigned long long)wc->connect_ms);
+			wsconn_notice_next(c, why);
+		}
+		if (wsconn_try(c) != 0)
+			wsconn_end(c, c->failed);
+	}
+	wsclient_arm(wc);
 }
 
 /* A whole message (or a piece) came: put it together, hand it over. */
@@ -239,10 +466,13 @@ wsclient_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		}
 	}
 	wc = c->wc;
-	if (c->wsi == NULL)
+	if (c->in_connect && c->wsi == NULL)
 		c->wsi = wsi;	/* called inside lws_client_connect_via_info */
 	switch (reason) {
 	case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
+		/* TCP (and TLS) are up: this address answered. */
+		c->reached = 1;
+		c->due = 0;
 		if (wc->user_agent == NULL)
 			break;
 		p = (char **)in;
@@ -280,14 +510,14 @@ wsclient_callback(struct lws *wsi, enum lws_callback_reasons reason,
 	case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
 		snprintf(why, sizeof why, "connection failed (%.200s)",
 		    in == NULL ? "no reason given" : (const char *)in);
-		wsconn_end(c, why);
+		wsconn_lost(c, why);
 		break;
 	case LWS_CALLBACK_CLIENT_CLOSED:
-		wsconn_end(c, c->closing ? "closed by us" : "closed");
+		wsconn_lost(c, c->closing ? "closed by us" : "closed");
 		break;
 	case LWS_CALLBACK_WSI_DESTROY:
 		/* The wsi went without either of those: end it all the same. */
-		wsconn_end(c, c->closing ? "closed by us" : "closed");
+		wsconn_lost(c, c->closing ? "closed by us" : "closed");
 		break;
 	default:
 		break;
@@ -296,7 +526,7 @@ wsclient_callback(struct lws *wsi, enum lws_callback_reasons reason,
 }
 
 static const struct lws_protocols wsclient_protocols[] = {
-	{ "cheersbot-wsclient", wsclient_callback, 0, WS_RX_CHUNK, 0, NULL, 0 },
+	{ WS_PROTOCOL, wsclient_callback, 0, WS_RX_CHUNK, 0, NULL, 0 },
 	{ NULL, NULL, 0, 0, 0, NULL, 0 }
 };
 
@@ -356,6 +586,9 @@ wsclient_new(uv_loop_t *loop, const struct wsclient_opts *opts,
 	wc->retry_first_ms = opts->retry_first_ms > 0 ? opts->retry_first_ms :
 	    1000;
 	wc->retry_max_ms = opts->retry_max_ms > 0 ? opts->retry_max_ms : 60000;
+	wc->connect_ms = opts->connect_ms > 0 ? opts->connect_ms :
+	    WS_CONNECT_MS;
+	wc->first_address = wsclient_copy(opts->test_first_address);
 
 	lws_set_log_level(LLL_ERR, wsclient_log);
 	memset(&info, 0, sizeof info);
@@ -378,6 +611,8 @@ wsclient_new(uv_loop_t *loop, const struct wsclient_opts *opts,
 	wc->tick.data = wc;
 	uv_timer_init(loop, &wc->retry);
 	wc->retry.data = wc;
+	uv_timer_init(loop, &wc->step);
+	wc->step.data = wc;
 	wc->ticking = 1;
 	every = wc->ping_ms > 0 ? wc->ping_ms : wc->idle_ms;
 	if (every > 0)
@@ -388,12 +623,28 @@ wsclient_new(uv_loop_t *loop, const struct wsclient_opts *opts,
 void
 wsclient_stop(struct wsclient *wc)
 {
+	struct wsconn	*c;
+
 	if (wc == NULL || wc->stopped)
 		return;
 	wc->stopped = 1;
 	if (wc->ticking) {
 		uv_close((uv_handle_t *)&wc->tick, NULL);
 		uv_close((uv_handle_t *)&wc->retry, NULL);
+		uv_close((uv_handle_t *)&wc->step, NULL);
+	}
+	/*
+	 * Connections between two addresses (or still looking the name up)
+	 * have no wsi for lws to close: they end here.
+	 */
+	for (;;) {
+		LIST_FOREACH(c, &wc->conns, entry) {
+			if (c->wsi == NULL)
+				break;
+		}
+		if (c == NULL)
+			break;
+		wsconn_end(c, "closed by us");
 	}
 	/*
 	 * On a foreign loop this only starts the destruction: lws closes its
@@ -419,6 +670,7 @@ wsclient_free(struct wsclient *wc)
 	free(wc->origin);
 	free(wc->user_agent);
 	free(wc->ca_file);
+	free(wc->first_address);
 	free(wc);
 }
 
@@ -510,16 +762,42 @@ wsclient_origin(const char *url, char *buf, size_t len)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+/*
+ * The lookup of c's host name is over: c tries each address, the test's
+ * first address before them, or ends.
+ */
+static void
+wsconn_resolved(const struct resolve_list *list, const char *error,
+    void *arg)
+{
+	struct wsconn	*c = arg;
+	struct wsclient	*wc = c->wc;
+	char		 why[400];
+	int		 i;
+
+	c->resolving = NULL;
+	if (list == NULL) {
+		snprintf(why, sizeof why, "connection failed (%s)", error);
+		wsconn_end(c, why);
+		return;
+	}
+	c->addrs.n = 0;
+	if (wc->first_address != NULL)
+		resolve_list_add(&c->addrs, wc->first_address);
+	for (i = 0; i < list->n; i++)
+		resolve_list_add(&c->addrs, list->addr[i]);
+	if (wsconn_try(c) != 0)
+		wsconn_end(c, c->failed);
+}
+
 struct wsconn *
 wsclient_connect(struct wsclient *wc, const char *url, char **cause)
 {
-	struct lws_client_connect_info	 ci;
-	struct wsconn			*c;
-	struct lws			*wsi;
-	char				 copy[WSCLIENT_URL_MAX];
-	char				 path[WSCLIENT_URL_MAX + 2];
-	const char			*prot, *host;
-	int				 port, tls;
+	struct wsconn	*c;
+	char		 copy[WSCLIENT_URL_MAX], path[WSCLIENT_URL_MAX + 2];
+	char		 hostport[WS_WHERE_MAX], *why = NULL;
+	const char	*prot, *host;
+	int		 port;
 
 	if (wc->stopped) {
 		set_cause(cause, "the websocket client is stopping");
@@ -531,40 +809,39 @@ wsclient_connect(struct wsclient *wc, const char *url, char **cause)
 		    "%zu bytes)", sizeof copy - 1);
 		return NULL;
 	}
-	tls = strcmp(prot, "wss") == 0;
 
 	c = xcalloc(1, sizeof *c);
 	c->wc = wc;
 	c->state = WSCONN_CONNECTING;
 	c->last_rx = uv_now(wc->loop);
-	snprintf(c->where, sizeof c->where, "%s://%s:%d", prot, host, port);
+	c->host = xstrdup(host);
+	c->path = xstrdup(path);
+	c->port = port;
+	c->tls = strcmp(prot, "wss") == 0;
+	resolve_where(host, port, hostport, sizeof hostport);
+	snprintf(c->where, sizeof c->where, "%s://%.280s", prot, hostport);
 	buf_init(&c->rx, wc->msg_max);
 	c->out = xreallocarray(NULL, (size_t)wc->queue_max, sizeof *c->out);
 	c->outlen = xreallocarray(NULL, (size_t)wc->queue_max,
 	    sizeof *c->outlen);
 	LIST_INSERT_HEAD(&wc->conns, c, entry);
 
-	memset(&ci, 0, sizeof ci);
-	ci.context = wc->ctx;
-	ci.address = host;
-	ci.port = port;
-	ci.path = path;
-	ci.host = host;
-	ci.origin = wc->origin;
-	ci.ssl_connection = tls ? LCCSCF_USE_SSL : 0;
-	ci.protocol = wc->subprotocol;
-	ci.local_protocol_name = wsclient_protocols[0].name;
-	ci.opaque_user_data = c;
-	c->in_connect = 1;
-	wsi = lws_client_connect_via_info(&ci);
-	c->in_connect = 0;
-	if (wsi == NULL || c->failed != NULL) {
-		set_cause(cause, "%s: %s", c->where, c->failed != NULL ?
-		    c->failed : "cannot connect");
+	/* A numeric host is tried at once; a name is looked up first. */
+	if (resolve_numeric(host, &c->addrs)) {
+		if (wsconn_try(c) != 0) {
+			set_cause(cause, "%s: %s", c->where, c->failed);
+			wsconn_free(c);
+			return NULL;
+		}
+		return c;
+	}
+	c->resolving = resolve_start(wc->loop, host, wsconn_resolved, c, &why);
+	if (c->resolving == NULL) {
+		set_cause(cause, "%s: %s", c->where, why);
+		free(why);
 		wsconn_free(c);
 		return NULL;
 	}
-	c->wsi = wsi;
 	return c;
 }
 
@@ -599,10 +876,20 @@ wsconn_send(struct wsconn *c, const char *text, int flags, char **cause)
 void
 wsconn_close(struct wsconn *c, int code)
 {
-	if (c->closing || c->wsi == NULL)
+	if (c->closing)
 		return;
 	c->closing = 1;
 	c->close_code = code;
+	if (c->wsi == NULL) {
+		/* Looking its name up, or between two addresses. */
+		if (c->resolving != NULL)
+			resolve_cancel(c->resolving);
+		c->resolving = NULL;
+		c->due = uv_now(c->wc->loop);
+		wsclient_arm(c->wc);
+		return;
+	}
+	c->due = 0;
 	if (c->state == WSCONN_OPEN)
 		lws_callback_on_writable(c->wsi);
 	else

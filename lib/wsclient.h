@@ -11,11 +11,13 @@
  * opens the new socket before it closes the old).  A connection tells its
  * owner through the ops: open, each whole message (fragments put together,
  * up to the cap), each queued frame that went out, silence past the idle
- * timeout, and its end.  Text goes out through a capped queue of frames;
- * a close sends a close frame with the code asked for.  The client also
- * keeps its owner's reconnect timer, with exponential backoff and jitter
- * over the failures in a row.  Protocols stay
- * with their adapters: this file knows nothing of what the messages say.
+ * timeout, and its end.  A host name is looked up on the loop, and each
+ * of its addresses (IPv6 and IPv4 taking turns) is tried until one
+ * answers, as libcurl does for HTTP.  Text goes out through a capped
+ * queue of frames; a close sends a close frame with the code asked for.
+ * The client also keeps its owner's reconnect timer, with exponential
+ * backoff and jitter over the failures in a row.  Protocols stay with
+ * their adapters: this file knows nothing of what the messages say.
  */
 #ifndef LIB_WSCLIENT_H
 #define LIB_WSCLIENT_H
@@ -81,6 +83,17 @@ struct wsclient_opts {
 	uint64_t	 idle_ms;	/* silence that closes one; 0: no limit */
 	uint64_t	 retry_first_ms; /* the first backoff; 0: 1 s */
 	uint64_t	 retry_max_ms;	/* the longest backoff; 0: 60 s */
+	/*
+	 * How long one of several addresses may take to answer (TCP, and
+	 * TLS for wss://) before the next is tried; 0: 3 s.  The last
+	 * address gets libwebsockets' own time.
+	 */
+	uint64_t	 connect_ms;
+	/*
+	 * Tests only: a numeric address tried before those the URL's host
+	 * name resolves to (one where nothing listens shows the fallback).
+	 */
+	const char	*test_first_address;
 };
 
 /*
@@ -101,8 +114,10 @@ void		 wsclient_free(struct wsclient *);
 
 /*
  * Opens a connection to url (borrowed; ws:// or wss://, with any path and
- * query).  on_open or on_close follows later.  NULL with *cause when the
- * URL is unusable or the connection failed at once (no op is called).
+ * query).  on_open or on_close follows later; on_notice tells of each
+ * address that failed before the next is tried.  NULL with *cause when
+ * the URL is unusable, or its numeric address failed at once (no op is
+ * called).
  */
 struct wsconn	*wsclient_connect(struct wsclient *, const char *url,
 		    char **cause);

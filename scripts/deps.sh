@@ -1,34 +1,56 @@
 #!/bin/sh
-# Installs the Debian packages cheersbot builds against, but only those that
-# pkg-config cannot find yet.  Called by the Makefile before the first build,
-# so `make run` and `make test` work on a fresh Debian 12 machine.  Uses sudo
-# when not root.  Also installs python3-aiohttp, which the Discord tests'
-# fake server needs.  Prints nothing when everything is already there.
+# Installs the Debian 12 packages cheersbot needs that are not installed
+# yet, in one apt-get run: as root directly, else through sudo (which may
+# ask for your password, once).  Prints nothing when all are there.
+#
+#   sh scripts/deps.sh          what the build needs (the Makefile runs it
+#                               before the first build)
+#   sh scripts/deps.sh test     that, and what `make test` needs (make test
+#                               and each suite's target run it first)
+#   sh scripts/deps.sh --list [test]   the packages, one a line
+#
+# A package counts as installed when dpkg says so, so nothing installed
+# is ever reported missing.
 set -eu
 
-# pkg-config name : Debian package
-pairs="libuv:libuv1-dev libcjson:libcjson-dev cmocka:libcmocka-dev
-sqlite3:libsqlite3-dev libwebsockets:libwebsockets-dev libcurl:libcurl4-openssl-dev
-zlib:zlib1g-dev libcrypto:libssl-dev"
+# The compiler, make, pkg-config and the libraries' -dev packages.
+build="gcc libc6-dev make pkg-config libuv1-dev libcjson-dev libcmocka-dev
+libsqlite3-dev libwebsockets-dev libcurl4-openssl-dev zlib1g-dev libssl-dev"
+# Python with aiohttp for the fake servers and test clients, openssl for
+# the tests' certificates, systemd-analyze and /bin/kill (procps) for the
+# service tests' unit check, and the real servers of the XMPP and IRC
+# tests.
+test="python3 python3-aiohttp openssl systemd procps prosody inspircd"
 
+list=0
+if [ "${1:-}" = --list ]; then
+	list=1
+	shift
+fi
+case ${1:-build} in
+build) want=$build ;;
+test) want="$build $test" ;;
+*)
+	echo "usage: sh scripts/deps.sh [--list] [build | test]" >&2
+	exit 2
+	;;
+esac
+if [ $list = 1 ]; then
+	printf '%s\n' $want
+	exit 0
+fi
+
+# The packages of $want that dpkg knows as installed ("ii").
+# shellcheck disable=SC2086
+installed=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' $want \
+    2>/dev/null | awk '$1 == "ii" { print $2 }')
 missing=""
-command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
-command -v cc >/dev/null 2>&1 || missing="$missing gcc make"
-for pair in $pairs; do
-	pc=${pair%%:*}
-	deb=${pair#*:}
-	if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$pc"; then
-		missing="$missing $deb"
-	fi
+for p in $want; do
+	case " $(echo $installed) " in
+	*" $p "*) ;;
+	*) missing="$missing $p" ;;
+	esac
 done
-# The Discord tests' fake server runs on Debian's own python3 with aiohttp.
-if ! /usr/bin/python3 -c 'import aiohttp' >/dev/null 2>&1; then
-	missing="$missing python3-aiohttp"
-fi
-# The service tests check the unit file with systemd-analyze.
-if ! command -v systemd-analyze >/dev/null 2>&1; then
-	missing="$missing systemd"
-fi
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then
@@ -36,16 +58,20 @@ if [ "$(id -u)" -eq 0 ]; then
 elif command -v sudo >/dev/null 2>&1; then
 	sudo="sudo"
 else
-	echo "cheersbot: missing packages:$missing" >&2
-	echo "cheersbot: run as root or install sudo, then try again" >&2
+	echo "cheersbot: missing Debian packages:$missing" >&2
+	echo "cheersbot: run this as root, or install sudo, then try again" >&2
 	exit 1
 fi
 
 echo "cheersbot: installing missing Debian packages:$missing" >&2
-export DEBIAN_FRONTEND=noninteractive
-# An install can fail on a stale package list; refresh it once and retry.
+[ -n "$sudo" ] && echo "cheersbot: (with sudo, which may ask for your password)" >&2
+# Another apt may hold the lock for a while: wait for it.  An install can
+# fail on a stale package list: refresh it once and try again.
+apt="apt-get -o DPkg::Lock::Timeout=300"
 # shellcheck disable=SC2086
-if ! $sudo apt-get install -y --no-install-recommends $missing >&2; then
-	$sudo apt-get update >&2
-	$sudo apt-get install -y --no-install-recommends $missing >&2
+if ! $sudo env DEBIAN_FRONTEND=noninteractive $apt install -y \
+    --no-install-recommends $missing >&2; then
+	$sudo $apt update >&2
+	$sudo env DEBIAN_FRONTEND=noninteractive $apt install -y \
+	    --no-install-recommends $missing >&2
 fi

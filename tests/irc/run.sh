@@ -1,6 +1,6 @@
 #!/bin/sh
 # End-to-end test of the IRC adapter against a real InspIRCd 3 (Debian's
-# inspircd package, installed here when missing), started on 127.0.0.1 on
+# inspircd package, which scripts/deps.sh installs), started on 127.0.0.1 on
 # free ports with a private config dir and stopped by PID.  The bot talks
 # IRC over the websocket module; the players (scenario.py, plain TCP IRC)
 # play a whole CHEERS game through it: lobby, start, moves, a CHEERS, a
@@ -25,30 +25,12 @@ cleanup() {
 trap cleanup EXIT
 start=$(date +%s)
 
-if ! command -v inspircd >/dev/null 2>&1; then
-	if [ "$(id -u)" -eq 0 ]; then
-		sudo=""
-	elif command -v sudo >/dev/null 2>&1; then
-		sudo="sudo -n"
-	else
-		echo "irc: FAIL: inspircd is missing; run as root or with sudo"
-		exit 1
-	fi
-	echo "irc: installing inspircd (Debian package)"
-	export DEBIAN_FRONTEND=noninteractive
-	# Another apt may hold the lock for a while; wait for it.  The package
-	# would start a system service; policy-rc.d or no init keeps it off,
-	# and the test never uses it.
-	if ! $sudo apt-get -o DPkg::Lock::Timeout=300 install -y \
-	    --no-install-recommends inspircd > "$tmp/apt.log" 2>&1; then
-		$sudo apt-get -o DPkg::Lock::Timeout=300 update >> "$tmp/apt.log" 2>&1
-		$sudo apt-get -o DPkg::Lock::Timeout=300 install -y \
-		    --no-install-recommends inspircd >> "$tmp/apt.log" 2>&1 || {
-			echo "irc: FAIL: could not install inspircd"
-			tail -20 "$tmp/apt.log"
-			exit 1
-		}
-	fi
+# InspIRCd is Debian's, called by its full path (it is in /usr/sbin, which
+# a user's PATH lacks); scripts/deps.sh installs it before the tests run.
+inspircd=/usr/sbin/inspircd
+if [ ! -x $inspircd ]; then
+	echo "irc: FAIL: $inspircd is missing (sh scripts/deps.sh test installs it)"
+	exit 1
 fi
 if ! command -v openssl >/dev/null 2>&1; then
 	echo "irc: FAIL: openssl is needed to make the test CA"
@@ -111,7 +93,7 @@ status=0
 # InspIRCd may dump core as it shuts down; none belongs in the work tree.
 ulimit -c 0
 # shellcheck disable=SC2086
-(cd "$tmp/ircd" && exec inspircd $ircd_flags) > "$tmp/ircd.out" 2>&1 &
+(cd "$tmp/ircd" && exec $inspircd $ircd_flags) > "$tmp/ircd.out" 2>&1 &
 echo $! > "$tmp/ircd.pid"
 i=0
 while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $plain), 1)" \

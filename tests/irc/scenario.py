@@ -199,7 +199,7 @@ def restart_ircd():
             break
         time.sleep(0.05)
     out = open(os.path.join(os.path.dirname(PID_FILE), "ircd2.out"), "w")
-    p = subprocess.Popen(["inspircd"] + flags, stdout=out,
+    p = subprocess.Popen(["/usr/sbin/inspircd"] + flags, stdout=out,
                          stderr=subprocess.STDOUT, start_new_session=True,
                          cwd=os.path.join(os.path.dirname(PID_FILE), "ircd"))
     with open(PID_FILE, "w") as f:

@@ -1,0 +1,183 @@
+#!/bin/sh
+# Tests of the test harness itself, with fake commands in place of dpkg,
+# apt-get, sudo, make and the unit-test binaries, so nothing is installed
+# and no suite really runs:
+#
+#   - scripts/deps.sh names every package the build and the tests need,
+#     the README names the same, it installs exactly those dpkg does not
+#     have (never one that is installed), through sudo when not root, and
+#     says what is missing when there is no sudo;
+#   - tests/run-suites.sh runs every suite even after one failed (or lost
+#     its files), then sums them up with the total alone on the last line;
+#   - tests/run-unit.sh counts the cmocka tests, a crashed binary too.
+#
+#   tests/harness/run.sh
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+name=harness
+. "$top/tests/lib.sh"
+
+deps="$top/scripts/deps.sh"
+mkdir bin
+# dpkg-query: the packages in $tmp/installed are installed ("ii"), any
+# other asked for is unknown to dpkg.
+cat > bin/dpkg-query <<EOF
+#!/bin/sh
+shift 2
+for p in "\$@"; do
+	grep -qx "\$p" "$tmp/installed" && echo "ii  \$p"
+done
+exit 0
+EOF
+cat > bin/apt-get <<EOF
+#!/bin/sh
+echo "apt-get \$*" >> "$tmp/calls"
+EOF
+cat > bin/sudo <<EOF
+#!/bin/sh
+echo "sudo \$1" >> "$tmp/calls"
+"\$@"
+EOF
+cat > bin/id <<EOF
+#!/bin/sh
+cat "$tmp/uid"
+EOF
+chmod +x bin/*
+# A PATH of the fakes and the tools they and deps.sh need; no sudo.
+mkdir nosudo
+for c in awk cat env grep; do ln -s "$(command -v $c)" nosudo/$c; done
+for c in dpkg-query apt-get id; do ln -s "$tmp/bin/$c" nosudo/$c; done
+
+# deps_run UID INSTALLED...: runs deps.sh test as that user with those
+# packages installed; its output in out, the fakes' calls in calls.
+deps_run() {
+	echo "$1" > uid
+	shift
+	printf '%s\n' "$@" > installed
+	rm -f calls
+	PATH="$tmp/bin:$PATH" /bin/sh "$deps" test > out 2>&1
+}
+
+# --- the package lists
+/bin/sh "$deps" --list > build.list
+/bin/sh "$deps" --list test > test.list
+for p in gcc libc6-dev make pkg-config zlib1g-dev libwebsockets-dev; do
+	expect "the build needs $p" grep -qx "$p" build.list
+done
+for p in prosody inspircd python3-aiohttp procps openssl systemd; do
+	expect "the tests need $p" grep -qx "$p" test.list
+	grep -qx "$p" build.list && bad "the build alone installs $p"
+done
+expect "the tests' list holds the build's" \
+    sh -c "grep -vxFf test.list build.list | (! grep -q .)"
+# The README's Quick start names each package.
+sed -n '/^## Quick start/,/^## /p' "$top/README.md" |
+    tr -cs 'a-z0-9+-' '\n' > readme.words
+while read -r p; do
+	grep -qx "$p" readme.words || bad "the README's Quick start does not name $p"
+done < test.list
+ok
+
+# --- everything installed: silence, and no apt-get
+# shellcheck disable=SC2046
+deps_run 0 $(cat test.list)
+rc=$?
+[ $rc -eq 0 ] && ok || bad "deps.sh with everything installed exits $rc"
+[ ! -s out ] && ok || { bad "deps.sh with everything installed said:"; cat out; }
+[ ! -e calls ] && ok || bad "deps.sh ran apt-get with everything installed"
+
+# --- as root, gcc and prosody missing (make, pkg-config installed)
+# shellcheck disable=SC2046
+deps_run 0 $(grep -vx -e gcc -e prosody test.list)
+rc=$?
+[ $rc -eq 0 ] && ok || bad "deps.sh as root exits $rc"
+expect "it names the missing packages" \
+    grep -q 'missing Debian packages: gcc prosody$' out
+expect "it installs exactly those, without sudo" \
+    grep -qx 'apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends gcc prosody' calls
+grep -q sudo calls && bad "deps.sh used sudo as root" || ok
+
+# --- a user with sudo: one sudo for the install
+# shellcheck disable=SC2046
+deps_run 1000 $(grep -vx make test.list)
+expect "as a user, apt-get runs through sudo" grep -qx 'sudo env' calls
+expect "and installs make alone" \
+    grep -q 'install -y --no-install-recommends make$' calls
+[ "$(grep -c '^sudo' calls)" -eq 1 ] && ok || bad "sudo ran more than once"
+
+# --- a user without sudo: says what is missing, fails
+echo 1000 > uid
+printf 'gcc\n' > installed
+rm -f calls
+PATH="$tmp/nosudo" /bin/sh "$deps" > out 2>&1
+rc=$?
+[ $rc -eq 1 ] && ok || bad "deps.sh without sudo exits $rc, not 1"
+expect "without sudo it names what is missing" \
+    grep -q 'missing Debian packages: libc6-dev make ' out
+[ ! -e calls ] && ok || bad "deps.sh without sudo ran apt-get"
+
+# --- run-suites.sh: every suite runs, one summary, the total last
+cat > bin/fakemake <<EOF
+#!/bin/sh
+shift	# --no-print-directory
+echo "\$1" >> "$tmp/ran"
+case \$1 in
+a) echo "a: 3 passed, 0 failed" ;;
+b) echo "b (one): 2 passed, 1 failed"; echo "b (two): 4 passed, 0 failed"; exit 1 ;;
+c) echo "c: FAIL: it broke before counting"; exit 2 ;;
+d) echo "d: no count" ;;
+e) echo "e: 5 passed, 0 failed"; rm -rf "$tmp/rt"/* ;;
+esac
+EOF
+chmod +x bin/fakemake
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" a b c d > out 2>&1
+rc=$?
+[ $rc -ne 0 ] && ok || bad "run-suites.sh exits 0 although suites failed"
+[ "$(cat ran | tr '\n' ' ')" = "a b c d " ] && ok ||
+    bad "not every suite ran: $(cat ran | tr '\n' ' ')"
+sed -n '/^=== summary$/,$p' out | sed 's/ ([0-9]* s/ (T s/' > summary
+cat > want <<'EOF'
+=== summary
+a: 3 passed, 0 failed (T s)
+b: 6 passed, 1 failed (T s; exit status 1)
+c: 0 passed, 1 failed (T s; exit status 2)
+d: 1 passed, 0 failed (T s)
+failed suites: b c
+10 passed, 2 failed
+EOF
+cmp -s want summary && ok || { bad "run-suites.sh's summary:"; diff want summary; }
+# A suite that loses the runner's files (a cleaner of /tmp did that once)
+# fails, and the next suites still count.
+rm -f ran
+mkdir rt
+TMPDIR="$tmp/rt" MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" \
+    e a > out 2>&1
+rc=$?
+[ $rc -ne 0 ] && ok || bad "run-suites.sh exits 0 although it lost a suite's files"
+expect "a suite whose files went missing fails" grep -q \
+    '^e: 0 passed, 1 failed (.*its output or exit status went missing)$' out
+expect "the next suite still counts" grep -q '^a: 3 passed, 0 failed' out
+[ "$(tail -1 out)" = "3 passed, 1 failed" ] && ok ||
+    bad "after lost files the last line is: $(tail -1 out)"
+rm -f ran
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" a d > out 2>&1
+rc=$?
+[ $rc -eq 0 ] && ok || bad "run-suites.sh exits $rc when all passed"
+[ "$(tail -1 out)" = "4 passed, 0 failed" ] && ok ||
+    bad "the last line is: $(tail -1 out)"
+
+# --- run-unit.sh: cmocka's counts, a crash counted as one failure
+printf '#!/bin/sh\necho "[  PASSED  ] 3 test(s)."\n' > bin/test_good
+printf '#!/bin/sh\necho "[  PASSED  ] 1 test(s)."\necho "[  FAILED  ] 2 test(s), listed below:"\nexit 2\n' > bin/test_bad
+printf '#!/bin/sh\nkill -SEGV $$\n' > bin/test_crash
+chmod +x bin/test_*
+sh "$top/tests/run-unit.sh" bin/test_good bin/test_bad bin/test_crash \
+    > out 2> err
+rc=$?
+[ $rc -ne 0 ] && ok || bad "run-unit.sh exits 0 although binaries failed"
+[ "$(tail -1 out)" = "unit: 4 passed, 3 failed" ] && ok ||
+    bad "run-unit.sh's last line is: $(tail -1 out)"
+expect "run-unit.sh names the failed binaries" \
+    grep -qx 'unit: failed binaries: test_bad test_crash' out
+
+finish
