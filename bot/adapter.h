@@ -123,7 +123,12 @@ struct adapter_ops {
 	 */
 	void	 (*channel_name)(struct adapter *, const char *channel,
 		     char *buf, size_t len);
-	/* Writes how to mention a user into buf (capped); "@name" by default. */
+	/*
+	 * Writes how to name a user in text into buf (capped); "@name" when
+	 * NULL.  user_id is NULL for an AI seat, which has no account to
+	 * notify: the adapter writes name as its platform shows a plain name
+	 * (the bare name where "@" means something else, as on IRC).
+	 */
 	void	 (*mention)(struct adapter *, const char *user_id, const char *name,
 		     char *buf, size_t len);
 	/*

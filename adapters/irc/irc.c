@@ -52,7 +52,10 @@ irc_reply(struct adapter *a, const struct bot_event *ev, int private,
 	return irc_send_channel(a, ev->channel, text, cause);
 }
 
-/* IRC clients highlight a bare nick; "@" would only get in the way. */
+/*
+ * IRC clients highlight a bare nick, and "@nick" reads as a channel
+ * operator: every seat, an AI's (user_id NULL) too, is its bare name.
+ */
 static void
 irc_mention(struct adapter *a, const char *user_id, const char *name,
     char *buf, size_t len)

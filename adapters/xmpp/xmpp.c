@@ -149,14 +149,23 @@ xmpp_reply(struct adapter *a, const struct bot_event *ev, int private,
 	return xmpp_send_channel(a, ev->channel, text, cause);
 }
 
+/*
+ * A room's occupants are named by their nick, bare: that is how MUC
+ * clients write them (and highlight their own).  An AI seat (user_id
+ * NULL) has its name.
+ */
 static void
 xmpp_mention(struct adapter *a, const char *user_id, const char *name,
     char *buf, size_t len)
 {
 	struct xmpp	*x = a->priv;
-	const char	*slash = strchr(user_id, '/'), *nick;
+	const char	*slash, *nick;
 
-	if (slash != NULL)
+	if (user_id == NULL) {
+		snprintf(buf, len, "%s", name);
+		return;
+	}
+	if ((slash = strchr(user_id, '/')) != NULL)
 		snprintf(buf, len, "%s", slash + 1);
 	else if ((nick = muc_nick_of(x, user_id)) != NULL)
 		snprintf(buf, len, "%s", nick);
