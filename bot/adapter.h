@@ -18,6 +18,13 @@ struct adapter;
 #define ADAPTER_EPHEMERAL	0x1	/* can answer one user privately in a channel */
 #define ADAPTER_BUTTONS		0x2	/* messages can carry buttons */
 #define ADAPTER_EDIT		0x4	/* a sent message can be edited */
+/*
+ * A plain-text chat where a long answer floods: IRC sends it a line at a
+ * time under the server's flood limits, an XMPP client shows it whole in
+ * the conversation.  The bot keeps answers there short (help fits in
+ * CMD_HELP_SHORT_LINES lines).
+ */
+#define ADAPTER_TERSE		0x8
 
 /*
  * Buttons a message may carry (ADAPTER_BUTTONS), in rows.  An id is the

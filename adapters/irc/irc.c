@@ -1,9 +1,11 @@
 /*
  * The IRC adapter's glue: the adapter ops the bot calls and irc_new, which
  * checks and copies the [irc] settings.  IRC has no ephemeral replies, no
- * buttons and no edits (flags 0), so the bot sends private answers by
- * send_dm itself, a PRIVMSG to the player's nick.  A user's id is their
- * nick, casefolded (rfc1459), and a DM's channel is that same nick.
+ * buttons and no edits, so the bot sends private answers by send_dm
+ * itself, a PRIVMSG to the player's nick; every line waits its turn under
+ * the server's flood limits, so the bot answers briefly (ADAPTER_TERSE).
+ * A user's id is their nick, casefolded (rfc1459), and a DM's channel is
+ * that same nick.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -119,7 +121,7 @@ irc_free(struct adapter *a)
 
 static const struct adapter_ops irc_ops = {
 	.name = "irc",
-	.flags = 0,
+	.flags = ADAPTER_TERSE,
 	.start = irc_start,
 	.stop = irc_stop,
 	.free_adapter = irc_free,

@@ -12,7 +12,8 @@
  * history replayed by a room is ignored, so an old command is never run
  * twice, and a 1:1 chat stored while the bot was offline is answered
  * with a request to send it again.  XMPP has no ephemeral
- * replies, buttons or edits: the bot sends private answers by send_dm.
+ * replies, buttons or edits: the bot sends private answers by send_dm,
+ * and keeps them brief (ADAPTER_TERSE).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -353,7 +354,7 @@ xmpp_free(struct adapter *a)
 
 static const struct adapter_ops xmpp_ops = {
 	.name = "xmpp",
-	.flags = 0,
+	.flags = ADAPTER_TERSE,
 	.start = xmpp_start,
 	.stop = xmpp_stop,
 	.free_adapter = xmpp_free,
