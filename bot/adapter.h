@@ -18,6 +18,13 @@ struct adapter;
 #define ADAPTER_EPHEMERAL	0x1	/* can answer one user privately in a channel */
 #define ADAPTER_BUTTONS		0x2	/* messages can carry buttons */
 #define ADAPTER_EDIT		0x4	/* a sent message can be edited */
+/*
+ * A plain-text chat where a long answer floods: IRC sends it a line at a
+ * time under the server's flood limits, an XMPP client shows it whole in
+ * the conversation.  The bot keeps answers there short (help fits in
+ * CMD_HELP_SHORT_LINES lines).
+ */
+#define ADAPTER_TERSE		0x8
 
 /*
  * Buttons a message may carry (ADAPTER_BUTTONS), in rows.  An id is the
@@ -123,7 +130,12 @@ struct adapter_ops {
 	 */
 	void	 (*channel_name)(struct adapter *, const char *channel,
 		     char *buf, size_t len);
-	/* Writes how to mention a user into buf (capped); "@name" by default. */
+	/*
+	 * Writes how to name a user in text into buf (capped); "@name" when
+	 * NULL.  user_id is NULL for an AI seat, which has no account to
+	 * notify: the adapter writes name as its platform shows a plain name
+	 * (the bare name where "@" means something else, as on IRC).
+	 */
 	void	 (*mention)(struct adapter *, const char *user_id, const char *name,
 		     char *buf, size_t len);
 	/*

@@ -1,7 +1,9 @@
 /*
  * help [command]: every command with its usage, or one in detail.  The
  * game's actions come from its action table, so help never drifts from
- * what the parser accepts.
+ * what the parser accepts.  Where every line costs (ADAPTER_TERSE: IRC,
+ * XMPP) the list is short: the commands and the games by name, how to
+ * open a table, and where to read more.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -51,14 +53,17 @@ cmd_help_args(struct buf *b, int nargs, const struct game_arg *args)
 		    args[i].optional ? " (optional)" : "");
 }
 
-/* "games: cheers (CHEERS, 2-6 players), ...": every game new accepts. */
+/*
+ * "<lead> cheers (CHEERS, 2-6 players), ...": every game new accepts, on
+ * a line of its own.
+ */
 static void
-cmd_help_games(struct buf *b)
+cmd_help_games(struct buf *b, const char *lead)
 {
 	const struct game_ops *const	*games = game_all();
 	int				 g;
 
-	buf_printf(b, "\n  games:");
+	buf_printf(b, "\n%s", lead);
 	for (g = 0; games[g] != NULL; g++)
 		buf_printf(b, "%s %s (%s, %d-%d players)", g > 0 ? "," : "",
 		    games[g]->name, games[g]->title, games[g]->min_players,
@@ -83,7 +88,7 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 		free(u);
 		cmd_help_args(b, all[i]->nargs, all[i]->args);
 		if (all[i] == &cmd_new_entry)
-			cmd_help_games(b);
+			cmd_help_games(b, "  games:");
 		return 0;
 	}
 	for (g = 0; games[g] != NULL; g++) {
@@ -105,14 +110,79 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 	return -1;
 }
 
-static int
-cmd_help_exec(struct cmd_ctx *ctx, char **cause)
+/* "\n  /cheers join: sit down at this channel's table" */
+static void
+cmd_help_usage(const struct cmd_ctx *ctx, const struct cmd_entry *e,
+    struct buf *b)
+{
+	char	*u = cmd_usage(ctx, e);
+
+	buf_printf(b, "\n  %s: %s", u, e->summary);
+	free(u);
+}
+
+/* Every command and every move with its usage, a line each. */
+static void
+cmd_help_long(const struct cmd_ctx *ctx, struct buf *b)
 {
 	const struct cmd_entry *const	*all = cmd_all();
 	const struct game_ops *const	*games = game_all();
-	struct buf			 b;
-	char				*u;
 	int				 i;
+
+	buf_printf(b, "Table commands:");
+	for (i = 0; all[i] != NULL; i++)
+		cmd_help_usage(ctx, all[i], b);
+	if (ctx->table != NULL)
+		cmd_help_actions(ctx, ctx->table->ops, b);
+	else {
+		for (i = 0; games[i] != NULL; i++)
+			cmd_help_actions(ctx, games[i], b);
+	}
+	cmd_help_games(b, "Games:");
+	buf_puts(b, ".");
+	buf_printf(b, "\nCommands and moves can be shortened while "
+	    "unambiguous; %s help <command> explains one, %s rules <game> "
+	    "tells how to play.", ctx->command, ctx->command);
+}
+
+/*
+ * At most CMD_HELP_SHORT_LINES lines: the commands and this table's moves
+ * by name, the games, the three commands that open a game, and where to
+ * read more.
+ */
+static void
+cmd_help_short(const struct cmd_ctx *ctx, struct buf *b)
+{
+	const struct cmd_entry *const	*all = cmd_all();
+	const struct game_ops		*ops;
+	int				 i;
+
+	buf_printf(b, "Table commands:");
+	for (i = 0; all[i] != NULL; i++)
+		buf_printf(b, "%s %s", i > 0 ? "," : "", all[i]->name);
+	buf_puts(b, ".");
+	cmd_help_games(b, "Games:");
+	buf_puts(b, ".");
+	cmd_help_usage(ctx, &cmd_new_entry, b);
+	cmd_help_usage(ctx, &cmd_join_entry, b);
+	cmd_help_usage(ctx, &cmd_start_entry, b);
+	if (ctx->table != NULL) {
+		ops = ctx->table->ops;
+		buf_printf(b, "\n%s moves (%s <move>):", ops->title,
+		    ctx->command);
+		for (i = 0; i < ops->nactions; i++)
+			buf_printf(b, "%s %s", i > 0 ? "," : "",
+			    ops->actions[i].name);
+		buf_puts(b, ".");
+	}
+	buf_printf(b, "\n%s help <command> explains a command or a move, "
+	    "%s rules <game> tells how to play.", ctx->command, ctx->command);
+}
+
+static int
+cmd_help_exec(struct cmd_ctx *ctx, char **cause)
+{
+	struct buf	b;
 
 	buf_init(&b, RENDER_MAX);
 	if (ctx->argc > 1) {
@@ -122,23 +192,10 @@ cmd_help_exec(struct cmd_ctx *ctx, char **cause)
 			    "%s help lists them all.", ctx->argv[1],
 			    ctx->command);
 		}
-	} else {
-		buf_printf(&b, "Table commands:");
-		for (i = 0; all[i] != NULL; i++) {
-			u = cmd_usage(ctx, all[i]);
-			buf_printf(&b, "\n  %s: %s", u, all[i]->summary);
-			free(u);
-		}
-		if (ctx->table != NULL)
-			cmd_help_actions(ctx, ctx->table->ops, &b);
-		else {
-			for (i = 0; games[i] != NULL; i++)
-				cmd_help_actions(ctx, games[i], &b);
-		}
-		buf_printf(&b, "\nCommands and moves can be shortened while "
-		    "unambiguous; %s help <command> explains one.",
-		    ctx->command);
-	}
+	} else if (ctx->ev->adapter->ops->flags & ADAPTER_TERSE)
+		cmd_help_short(ctx, &b);
+	else
+		cmd_help_long(ctx, &b);
 	cmd_reply(ctx, 1, "%s", buf_str(&b));
 	buf_release(&b);
 	return 0;

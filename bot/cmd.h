@@ -17,6 +17,7 @@ struct table;
 
 #define CMD_MAX_ARGS	16
 #define CMD_TEXT_MAX	512	/* longer command texts are refused */
+#define CMD_HELP_SHORT_LINES 8	/* lines of help at most (ADAPTER_TERSE) */
 
 /* Who may run a command. */
 #define CMD_TABLE	0x1	/* needs a table in this channel */

@@ -125,9 +125,11 @@ const struct config_key config_schema[] = {
 	{ "console", "channel", CONFIG_STRING, O(console_channel), "#bar",
 	  1, 64, NULL, NULL,
 	  "Where a bare console line is spoken." },
-	{ "console", "echo", CONFIG_BOOL, O(console_echo), "no",
+	{ "console", "echo", CONFIG_BOOL, O(console_echo), "yes",
 	  0, 0, NULL, NULL,
-	  "Echo every input line to the output, prefixed \"> \"." },
+	  "Echo each input line read from a pipe or a file, prefixed \"> \", "
+	  "before its replies, so the output reads as a conversation.  A "
+	  "terminal shows typed lines itself: they are never echoed." },
 	{ "console", "buttons", CONFIG_BOOL, O(console_buttons), "no",
 	  0, 0, NULL, NULL,
 	  "Act like a platform with buttons and edited messages: show the "

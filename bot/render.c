@@ -14,14 +14,19 @@
 #include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
+/*
+ * The adapter decides for every seat, an AI's too (user_id NULL): where
+ * "@" means something else (a channel operator on IRC) it writes the
+ * bare name.
+ */
 void
 render_user(struct adapter *a, const char *user_id, const char *name,
     char *buf, size_t len)
 {
-	if (user_id == NULL || a->ops->mention == NULL)
-		snprintf(buf, len, "@%s", name);
-	else
+	if (a->ops->mention != NULL)
 		a->ops->mention(a, user_id, name, buf, len);
+	else
+		snprintf(buf, len, "@%s", name);
 }
 
 void

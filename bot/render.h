@@ -16,7 +16,10 @@ struct table;
 
 /* Expands every @{N} in text; caller frees. */
 char	*render_expand(const struct table *, const char *text);
-/* How adapter a mentions a user ("@alice", "<@123>"); into buf, capped. */
+/*
+ * How adapter a mentions a user ("@alice", "<@123>", "alice" on IRC), or
+ * an AI seat (user_id NULL); into buf, capped.
+ */
 void	 render_user(struct adapter *, const char *user_id, const char *name,
 	     char *buf, size_t len);
 /*
@@ -32,7 +35,7 @@ void	 render_channel(struct adapter *, const char *channel, char *buf,
  */
 #define RENDER_COMMAND_MAX	48
 void	 render_command(struct adapter *, char *buf, size_t len);
-/* The seat's mention ("@alice"); writes into buf, capped. */
+/* The seat's mention ("@alice", "Negroni" on IRC); into buf, capped. */
 void	 render_seat(const struct table *, int seat, char *buf, size_t len);
 /* The lobby: game, options, seats, host; caller frees. */
 char	*render_lobby(const struct table *);

@@ -26,6 +26,7 @@ struct console {
 		uv_pipe_t	pipe;
 	}		 in;
 	int		 reading;	/* 1: a stream handle is open */
+	int		 echo;		/* echo input lines (not from a tty) */
 	uv_fs_t		 fsreq;		/* regular-file input */
 	char		 chunk[CONSOLE_CHUNK];
 	char		 line[CONSOLE_LINE_MAX + 1];

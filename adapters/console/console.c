@@ -15,6 +15,8 @@
  * "[ephemeral @alice] ...", and "[console] ..." for the simulator itself;
  * control characters and bytes that are not UTF-8 in them are escaped.
  * Reads a tty, a pipe or a regular file; stops the bot at end of input.
+ * A line from a pipe or a file is echoed ("> line", console.echo) before
+ * what it causes, so the output reads as a conversation.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -277,7 +279,7 @@ console_line(struct console *c, char *line)
 	const char		*text;
 	size_t			 cl = strlen(cfg->bot_command);
 
-	if (cfg->console_echo)
+	if (c->echo)
 		console_note(c, NULL, line);
 	if (line[0] == '#' || line[strspn(line, " \t")] == '\0')
 		return;
@@ -413,9 +415,12 @@ console_start(struct adapter *a, char **cause)
 {
 	struct console	*c = a->priv;
 	uv_loop_t	*loop = a->bot->loop;
+	uv_handle_type	 type = uv_guess_handle(0);
 	int		 rc;
 
-	switch (uv_guess_handle(0)) {
+	/* A terminal shows what is typed; a pipe or a file does not. */
+	c->echo = a->bot->config->console_echo && type != UV_TTY;
+	switch (type) {
 	case UV_TTY:
 		if ((rc = uv_tty_init(loop, &c->in.tty, 0, 1)) != 0)
 			return set_cause(cause, "console: %s", uv_strerror(rc));

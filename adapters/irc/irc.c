@@ -1,9 +1,11 @@
 /*
  * The IRC adapter's glue: the adapter ops the bot calls and irc_new, which
  * checks and copies the [irc] settings.  IRC has no ephemeral replies, no
- * buttons and no edits (flags 0), so the bot sends private answers by
- * send_dm itself, a PRIVMSG to the player's nick.  A user's id is their
- * nick, casefolded (rfc1459), and a DM's channel is that same nick.
+ * buttons and no edits, so the bot sends private answers by send_dm
+ * itself, a PRIVMSG to the player's nick; every line waits its turn under
+ * the server's flood limits, so the bot answers briefly (ADAPTER_TERSE).
+ * A user's id is their nick, casefolded (rfc1459), and a DM's channel is
+ * that same nick.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -52,7 +54,10 @@ irc_reply(struct adapter *a, const struct bot_event *ev, int private,
 	return irc_send_channel(a, ev->channel, text, cause);
 }
 
-/* IRC clients highlight a bare nick; "@" would only get in the way. */
+/*
+ * IRC clients highlight a bare nick, and "@nick" reads as a channel
+ * operator: every seat, an AI's (user_id NULL) too, is its bare name.
+ */
 static void
 irc_mention(struct adapter *a, const char *user_id, const char *name,
     char *buf, size_t len)
@@ -116,7 +121,7 @@ irc_free(struct adapter *a)
 
 static const struct adapter_ops irc_ops = {
 	.name = "irc",
-	.flags = 0,
+	.flags = ADAPTER_TERSE,
 	.start = irc_start,
 	.stop = irc_stop,
 	.free_adapter = irc_free,

@@ -12,7 +12,8 @@
  * history replayed by a room is ignored, so an old command is never run
  * twice, and a 1:1 chat stored while the bot was offline is answered
  * with a request to send it again.  XMPP has no ephemeral replies or
- * buttons: the bot sends private answers by send_dm.  A running game's
+ * buttons: the bot sends private answers by send_dm, and keeps them brief
+ * (ADAPTER_TERSE).  A running game's
  * table is one room message corrected in place (XEP-0308, board.c) unless
  * xmpp.correct is off; then every move is posted as messages of its own.
  */
@@ -174,14 +175,23 @@ xmpp_reply(struct adapter *a, const struct bot_event *ev, int private,
 	return xmpp_send_channel(a, ev->channel, text, cause);
 }
 
+/*
+ * A room's occupants are named by their nick, bare: that is how MUC
+ * clients write them (and highlight their own).  An AI seat (user_id
+ * NULL) has its name.
+ */
 static void
 xmpp_mention(struct adapter *a, const char *user_id, const char *name,
     char *buf, size_t len)
 {
 	struct xmpp	*x = a->priv;
-	const char	*slash = strchr(user_id, '/'), *nick;
+	const char	*slash, *nick;
 
-	if (slash != NULL)
+	if (user_id == NULL) {
+		snprintf(buf, len, "%s", name);
+		return;
+	}
+	if ((slash = strchr(user_id, '/')) != NULL)
 		snprintf(buf, len, "%s", slash + 1);
 	else if ((nick = muc_nick_of(x, user_id)) != NULL)
 		snprintf(buf, len, "%s", nick);
@@ -376,7 +386,7 @@ xmpp_free(struct adapter *a)
  */
 static const struct adapter_ops xmpp_ops = {
 	.name = "xmpp",
-	.flags = 0,
+	.flags = ADAPTER_TERSE,
 	.start = xmpp_start,
 	.stop = xmpp_stop,
 	.free_adapter = xmpp_free,

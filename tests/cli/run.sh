@@ -1,7 +1,8 @@
 #!/bin/sh
 # Command-line and process tests of the daemon: options, config errors
-# with file:line, signals (SIGTERM exits cleanly, SIGHUP re-reads the
-# config) and durability (kill -9 in mid-game, restart, the table is back).
+# with file:line, the console's echo of piped input, signals (SIGTERM
+# exits cleanly, SIGHUP re-reads the config) and durability (kill -9 in
+# mid-game, restart, the table is back).
 #
 #   tests/cli/run.sh build/cheersbot
 set -u
@@ -130,6 +131,41 @@ expect "--list-tables shows the name escaped" grep -qF \
     "$(printf 'al\\x1bcice\\x01\\x7f\\u009b2J\357\277\275')" list.out
 expect "--list-tables shows the channel escaped" grep -qF \
     "$(printf '#c\\x1bc\\u009b\357\277\275 ')" list.out
+
+# --- console echo: a line from a pipe or a file is echoed ("> line")
+# before what it causes, so the output reads as a conversation; typed
+# lines are not (the terminal shows them), and console.echo=no stops it.
+printf 'alice: /cheers new\n# bob comes\nbob: /cheers join\n' > echo.in
+line_of() {	# line_of <fixed text> <file>: the number of its first line
+	grep -nF -m 1 -- "$1" "$2" | cut -d: -f1
+}
+echo_order() {	# echo_order <file>: each echo right before its replies
+	new=$(line_of '> alice: /cheers new' "$1")
+	opened=$(line_of '[#bar] @alice opened a CHEERS table' "$1")
+	note=$(line_of '> # bob comes' "$1")
+	join=$(line_of '> bob: /cheers join' "$1")
+	joins=$(line_of '[#bar] @bob joins' "$1")
+	[ "${new:-0}" = 1 ] && [ "${opened:-0}" -gt "$new" ] &&
+	    [ "${note:-0}" -gt "$opened" ] && [ "${join:-0}" = $((note + 1)) ] &&
+	    [ "${joins:-0}" = $((join + 1)) ]
+}
+"$bot" -o bot.state_file=echo1.db < echo.in > echo1.out 2> echo1.err
+expect "input from a file is echoed, each line before its replies" \
+    echo_order echo1.out
+cat echo.in | "$bot" -o bot.state_file=echo2.db > echo2.out 2> echo2.err
+expect "input from a pipe is echoed, each line before its replies" \
+    echo_order echo2.out
+cat echo.in | "$bot" -o bot.state_file=echo3.db -o console.echo=no \
+    > echo3.out 2> echo3.err
+expect "console.echo=no echoes nothing" sh -c \
+    "grep -q 'bob joins' echo3.out && ! grep -q '^> ' echo3.out"
+if command -v script > /dev/null; then
+	# script(1) gives the bot a terminal, which shows the typed line.
+	cat echo.in | timeout 20 script -qec "'$bot' -o bot.state_file=echo4.db" \
+	    /dev/null > echo4.out 2>&1
+	expect "typed lines are not echoed again" sh -c \
+	    "grep -q 'bob joins' echo4.out && ! grep -q '^> ' echo4.out"
+fi
 
 # --- signals: SIGTERM ends the daemon cleanly, SIGHUP re-reads the config
 mkfifo in

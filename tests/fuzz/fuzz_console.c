@@ -36,6 +36,7 @@ fuzz_setup(void)
 	a = console_new(&bot);
 	bot_add_adapter(&bot, a);
 	console = a->priv;
+	console->echo = 1;	/* as from a pipe: the echo is fuzzed too */
 }
 
 int

@@ -479,6 +479,13 @@ ok(any("wins" in t for t in chan), "someone wins: %s" %
    [t for t in chan if "Game over" in t])
 leaks = [t for t in chan if SECRET.search(t)]
 ok(not leaks, "nothing secret in the channel: %s" % leaks[:3])
+# On IRC "@nick" reads as a channel operator: the bot names every seat,
+# the AI's too, by the bare nick.
+said = [t for c in (alice, bob, carol) for t in c.from_bot(0)]
+ats = [t for t in said if re.search(r"@(alice|Bob|%s)\b" % re.escape(AI), t)]
+ok(any(re.search(r"\b%s\b" % re.escape(AI), t) for t in chan) and not ats,
+   "the channel names the AI %s, and no seat is written with a leading @: "
+   "%s" % (AI, ats[:2]))
 long_lines, cut_chars, nlines = [], [], 0
 for c in (alice, bob, carol):
     for t, raw, nick, user, cmd, params in c.since():
@@ -503,6 +510,14 @@ r = alice.wait(lambda: [t for t in alice.from_bot(m)
                         if "!cheers" in t or "/cheers" in t])
 ok(r and not any("/cheers" in t for t in alice.from_bot(m)),
    "help speaks of !cheers, not /cheers: %s" % r)
+# Help is short here: every line is paced by the server's flood limits.
+r = alice.wait(lambda: [t for t in alice.from_bot(m, True)
+                        if "rules <game>" in t], 8)
+time.sleep(0.5)
+helped = alice.from_bot(m, True)
+ok(r and len(helped) <= 8 and any("help <command>" in t for t in helped),
+   "help arrives in at most 8 lines and points to help <command> and "
+   "rules <game>: %d lines %s" % (len(helped), helped[:2]))
 bogus = alice.mark()
 say(alice, "!cheers bogus")
 r = alice.wait(lambda: [t for t in alice.from_bot(bogus)

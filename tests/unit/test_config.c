@@ -173,7 +173,7 @@ test_defaults(void **state)
 	assert_int_equal(cfg->console_enabled, 1);
 	assert_string_equal(cfg->console_user, "you");
 	assert_string_equal(cfg->console_channel, "#bar");
-	assert_int_equal(cfg->console_echo, 0);
+	assert_int_equal(cfg->console_echo, 1);
 	config_free(cfg);
 	config_free(NULL);
 }

@@ -34,7 +34,10 @@ fake_mention(struct adapter *a, const char *id, const char *name, char *buf,
     size_t len)
 {
 	(void)a;
-	snprintf(buf, len, "<@%s|%s>", id, name);
+	if (id == NULL)
+		snprintf(buf, len, "@%s", name);	/* an AI seat */
+	else
+		snprintf(buf, len, "<@%s|%s>", id, name);
 }
 
 static const struct adapter_ops fake_adapter_ops = {
@@ -196,6 +199,36 @@ bang_command(struct adapter *a, char *buf, size_t len)
 	snprintf(buf, len, "!bar");
 }
 
+static void
+bare_mention(struct adapter *a, const char *id, const char *name, char *buf,
+    size_t len)
+{
+	(void)a;
+	(void)id;
+	snprintf(buf, len, "%s", name);
+}
+
+/*
+ * The adapter names every seat, an AI's too: where "@" means something
+ * else (IRC's channel operators) no seat is "@Negroni".
+ */
+static void
+test_expand_bare(void **state)
+{
+	struct fixture		*f = *state;
+	struct adapter_ops	 bare = fake_adapter_ops;
+	struct adapter		*was = f->t->adapter, other = f->adapter;
+	char			*s;
+
+	bare.mention = bare_mention;
+	other.ops = &bare;
+	f->t->adapter = &other;
+	s = render_expand(f->t, "@{0} gives @{1} a drink; @{3} watches.");
+	f->t->adapter = was;
+	assert_string_equal(s, "alice gives Bob a drink; Negroni watches.");
+	free(s);
+}
+
 /*
  * The command form comes from the adapter (IRC and XMPP write "!cheers"),
  * else it is "/" and bot.command; a channel id without the adapter's own
@@ -327,6 +360,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_parse_seat, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_set_option, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_expand, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_expand_bare, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_seats, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_find_id, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_users, setup, teardown),

@@ -573,6 +573,14 @@ async def game_mode():
     await until(lambda: any(re.search(r"^Game over\.", b, re.M)
                             for b in bot_said(alice, ROOM)), 3)
     correction_checks(alice, ROOM)
+    # In a room a nick is written bare, the AI's too: no "@Negroni".
+    ais = [n for b in room for n in re.findall(r"(\w+) \(AI\)", b)]
+    ai = ais[0] if ais else "Negroni"
+    ats = [b for b in room
+           if re.search(r"@(alice|bob|%s)\b" % re.escape(ai), b)]
+    ok(any(re.search(r"\b%s\b" % re.escape(ai), b) for b in room) and
+       not ats, "the room names the AI %s, and no seat is written with a "
+       "leading @: %s" % (ai, ats[:2]))
     for c in (alice, bob):
         ok(any("Your hand" in b for b in from_bot(c)),
            "%s's hand came 1:1" % c.user)
@@ -591,6 +599,11 @@ async def game_mode():
                                if "Table commands:" in b], 5)
     ok(got and "\n  !cheers join: " in got[-1],
        "help's usage lines use !cheers: %s" % got[-1:])
+    ok(got and len(got[-1].split("\n")) <= 8 and
+       "!cheers help <command>" in got[-1] and
+       "!cheers rules <game>" in got[-1],
+       "help is at most 8 lines and points to help <command> and rules "
+       "<game>: %d lines" % len(got[-1].split("\n")) if got else got)
     await alice.tell(BOT_JID, "help throw")
     got = await until(lambda: [b for b in from_bot(alice)
                                if "example:" in b], 5)

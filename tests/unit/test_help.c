@@ -1,0 +1,295 @@
+/*
+ * Unit tests for help as each kind of platform gets it: where every line
+ * costs (ADAPTER_TERSE, as IRC and XMPP) it fits in CMD_HELP_SHORT_LINES
+ * lines, still names every command and game, says how to open a table
+ * and where to read more; elsewhere it lists every command and move.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "bot/cmd.h"
+#include "bot/config.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "game/game.h"
+#include "lib/xmalloc.h"
+
+/* The longest line IRC relays whole, with room for the server's prefix. */
+#define HELP_LINE_MAX	300
+
+static char	said[65536];	/* the last answer, private or not */
+
+static void
+note(const char *text)
+{
+	snprintf(said, sizeof said, "%s", text);
+}
+
+static int
+fake_send(struct adapter *a, const char *to, const char *text, char **cause)
+{
+	(void)a; (void)to; (void)cause;
+	note(text);
+	return 0;
+}
+
+static int
+fake_dm(struct adapter *a, const char *to, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	(void)a; (void)to; (void)bs; (void)cause;
+	note(text);
+	return 0;
+}
+
+static int
+fake_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	(void)a; (void)ev; (void)private; (void)bs; (void)cause;
+	note(text);
+	return 0;
+}
+
+static void
+bang_command(struct adapter *a, char *buf, size_t len)
+{
+	(void)a;
+	snprintf(buf, len, "!cheers");
+}
+
+/* IRC's shape: no ephemerals, a "!cheers" prefix, short answers. */
+static const struct adapter_ops terse_ops = {
+	.name = "irc", .flags = ADAPTER_TERSE, .send_channel = fake_send,
+	.send_dm = fake_dm, .reply = fake_reply, .command = bang_command,
+};
+
+/* The console's shape: ephemerals, "/cheers", the whole list. */
+static const struct adapter_ops plain_ops = {
+	.name = "console", .flags = ADAPTER_EPHEMERAL,
+	.send_channel = fake_send, .send_dm = fake_dm, .reply = fake_reply,
+};
+
+struct world {
+	struct bot	 bot;
+	struct adapter	 adapter;
+	struct config	*config;
+};
+
+/* A bot on ops, its state in memory: help needs no file. */
+static int
+setup(void **state, const struct adapter_ops *ops)
+{
+	struct world	*w = xcalloc(1, sizeof *w);
+	char		*cause = NULL;
+
+	w->config = config_new();
+	w->config->tables_lobby_expiry_ms = 0;
+	bot_init(&w->bot, uv_default_loop(), w->config);
+	w->bot.fake_clock = 1;
+	w->adapter.ops = ops;
+	bot_add_adapter(&w->bot, &w->adapter);
+	w->bot.store = store_open(":memory:", 0, &cause);
+	assert_non_null(w->bot.store);
+	*state = w;
+	return 0;
+}
+
+static int
+setup_terse(void **state)
+{
+	return setup(state, &terse_ops);
+}
+
+static int
+setup_plain(void **state)
+{
+	return setup(state, &plain_ops);
+}
+
+static int
+teardown(void **state)
+{
+	struct world	*w = *state;
+
+	w->bot.nadapters = 0;	/* the adapter is in w */
+	bot_release(&w->bot);
+	uv_close((uv_handle_t *)&w->bot.timer, NULL);
+	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
+	config_free(w->config);
+	free(w);
+	return 0;
+}
+
+/*
+ * alice says text (after the command word) in channel, a direct message
+ * when channel is "dm"; the answer.
+ */
+static const char *
+say(struct world *w, const char *channel, const char *text)
+{
+	struct bot_event	ev;
+
+	said[0] = '\0';
+	memset(&ev, 0, sizeof ev);
+	ev.adapter = &w->adapter;
+	ev.user_id = "alice";
+	ev.user_name = "alice";
+	ev.channel = channel;
+	ev.is_dm = strcmp(channel, "dm") == 0;
+	ev.text = text;
+	bot_handle_event(&w->bot, &ev);
+	return said;
+}
+
+/* Lines of text; fails on a line longer than HELP_LINE_MAX bytes. */
+static int
+lines_of(const char *text)
+{
+	const char	*p = text, *nl;
+	int		 n = 0;
+
+	for (;;) {
+		nl = strchr(p, '\n');
+		if ((nl == NULL ? strlen(p) : (size_t)(nl - p)) > HELP_LINE_MAX)
+			fail_msg("a help line of more than %d bytes: %.80s...",
+			    HELP_LINE_MAX, p);
+		n++;
+		if (nl == NULL)
+			return n;
+		p = nl + 1;
+	}
+}
+
+/* What short help must say wherever it is asked. */
+static void
+check_short(const char *help)
+{
+	static const char *const	 musts[] = {
+		"!cheers help <command>", "!cheers rules <game>",
+		"\n  !cheers new [game]", "\n  !cheers join: ",
+		"\n  !cheers start: ",
+	};
+	const struct cmd_entry *const	*all = cmd_all();
+	const struct game_ops *const	*games = game_all();
+	char				 want[128];
+	size_t				 m;
+	int				 i;
+
+	assert_true(lines_of(help) <= CMD_HELP_SHORT_LINES);
+	for (m = 0; m < sizeof musts / sizeof musts[0]; m++)
+		if (strstr(help, musts[m]) == NULL)
+			fail_msg("short help lacks \"%s\":\n%s", musts[m], help);
+	assert_null(strstr(help, "/cheers"));
+	for (i = 0; all[i] != NULL; i++) {
+		snprintf(want, sizeof want, " %s%s", all[i]->name,
+		    all[i + 1] == NULL ? "." : ",");
+		assert_non_null(strstr(help, want));
+	}
+	for (i = 0; games[i] != NULL; i++) {
+		snprintf(want, sizeof want, "%s (%s, %d-%d players)",
+		    games[i]->name, games[i]->title, games[i]->min_players,
+		    games[i]->max_players);
+		assert_non_null(strstr(help, want));
+	}
+}
+
+/* No table: short help is the commands, the games, how to start. */
+static void
+test_short_no_table(void **state)
+{
+	struct world	*w = *state;
+	const char	*help = say(w, "#bar", "help");
+
+	check_short(help);
+	assert_null(strstr(help, " moves"));
+	/* The same in a direct message. */
+	check_short(say(w, "dm", "help"));
+}
+
+/* At a table, this game's moves by name, on one more line. */
+static void
+test_short_at_a_table(void **state)
+{
+	struct world			*w = *state;
+	const struct game_ops *const	*games = game_all();
+	const char			*help;
+	char				 chan[32], cmd[64], want[96];
+	int				 g, i;
+
+	for (g = 0; games[g] != NULL; g++) {
+		snprintf(chan, sizeof chan, "#t%d", g);
+		snprintf(cmd, sizeof cmd, "new %s", games[g]->name);
+		say(w, chan, cmd);
+		help = say(w, chan, "help");
+		check_short(help);
+		snprintf(want, sizeof want, "\n%s moves (!cheers <move>): %s",
+		    games[g]->title, games[g]->actions[0].name);
+		assert_non_null(strstr(help, want));
+		for (i = 1; i < games[g]->nactions; i++) {
+			snprintf(want, sizeof want, ", %s", games[g]->actions[i].name);
+			assert_non_null(strstr(help, want));
+		}
+	}
+}
+
+/* help <command> is as detailed as ever. */
+static void
+test_short_one(void **state)
+{
+	struct world	*w = *state;
+	const char	*help = say(w, "#bar", "help new");
+
+	assert_non_null(strstr(help, "!cheers new [game]"));
+	assert_non_null(strstr(help, "\n  games: cheers (CHEERS, "));
+	help = say(w, "#bar", "help throw");
+	assert_non_null(strstr(help, "example: !cheers throw"));
+}
+
+/* Elsewhere every command and every move, a line each. */
+static void
+test_long(void **state)
+{
+	struct world			*w = *state;
+	const struct game_ops *const	*games = game_all();
+	const char			*help = say(w, "#bar", "help");
+	char				 want[96];
+	int				 g;
+
+	assert_true(lines_of(help) > 40);
+	assert_non_null(strstr(help, "Table commands:\n  /cheers new [game]"));
+	assert_non_null(strstr(help, "\n  /cheers join: "));
+	for (g = 0; games[g] != NULL; g++) {
+		snprintf(want, sizeof want, "\n%s moves:\n  /cheers %s",
+		    games[g]->title, games[g]->actions[0].name);
+		assert_non_null(strstr(help, want));
+	}
+	assert_non_null(strstr(help, "\nGames: cheers (CHEERS, 2-6 players), "));
+	assert_non_null(strstr(help, "/cheers help <command>"));
+	assert_non_null(strstr(help, "/cheers rules <game>"));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_short_no_table,
+		    setup_terse, teardown),
+		cmocka_unit_test_setup_teardown(test_short_at_a_table,
+		    setup_terse, teardown),
+		cmocka_unit_test_setup_teardown(test_short_one, setup_terse,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_long, setup_plain,
+		    teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
