@@ -16,6 +16,11 @@ struct table;
 
 /* Expands every @{N} in text; caller frees. */
 char	*render_expand(const struct table *, const char *text);
+/*
+ * Expands every @{N} in text to the seat's plain name ("alice"), for the
+ * places where a platform shows no mentions; caller frees.
+ */
+char	*render_expand_names(const struct table *, const char *text);
 /* How adapter a mentions a user ("@alice", "<@123>"); into buf, capped. */
 void	 render_user(struct adapter *, const char *user_id, const char *name,
 	     char *buf, size_t len);

@@ -92,13 +92,15 @@ static const struct coalesce_ops boardmsg_ops = {
 
 int
 boardmsg_show(struct adapter *a, const char *channel, uint64_t table,
-    const char *news, const char *text, const struct adapter_buttons *bs,
-    enum adapter_board how, char **cause)
+    const char *news, const char *text, const struct adapter_view *view,
+    const struct adapter_buttons *bs, enum adapter_board how, char **cause)
 {
 	struct discord	*d = a->priv;
 	cJSON		*components;
 	char		*body;
 	const char	*p;
+
+	(void)view;		/* no ADAPTER_VIEW yet */
 
 	for (p = channel; *p >= '0' && *p <= '9'; p++)
 		;

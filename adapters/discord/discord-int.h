@@ -241,8 +241,9 @@ void	 dm_learn(struct discord *, const char *user_id, const char *channel);
 
 /* boardmsg.c: each table's one public message, edited in place. */
 int	 boardmsg_show(struct adapter *, const char *channel, uint64_t table,
-	     const char *news, const char *text, const struct adapter_buttons *,
-	     enum adapter_board how, char **cause);
+	     const char *news, const char *text, const struct adapter_view *,
+	     const struct adapter_buttons *, enum adapter_board how,
+	     char **cause);
 void	 boardmsg_free_all(struct discord *);
 
 /* discord.c */

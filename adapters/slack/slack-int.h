@@ -246,8 +246,9 @@ void	 blocks_message(cJSON *body, const char *text,
 
 /* tablemsg.c: each table's one public message, edited in place. */
 int	 tablemsg_show(struct adapter *, const char *channel, uint64_t table,
-	     const char *news, const char *text, const struct adapter_buttons *,
-	     enum adapter_board how, char **cause);
+	     const char *news, const char *text, const struct adapter_view *,
+	     const struct adapter_buttons *, enum adapter_board how,
+	     char **cause);
 void	 tablemsg_free_all(struct slack *);
 
 /* im.c: DM channels (conversations.open), opened once and cached. */

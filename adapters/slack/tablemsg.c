@@ -98,14 +98,15 @@ static const struct coalesce_ops tablemsg_ops = {
 
 int
 tablemsg_show(struct adapter *a, const char *channel, uint64_t table,
-    const char *news, const char *text, const struct adapter_buttons *bs,
-    enum adapter_board how, char **cause)
+    const char *news, const char *text, const struct adapter_view *view,
+    const struct adapter_buttons *bs, enum adapter_board how, char **cause)
 {
 	struct slack	*s = a->priv;
 	cJSON		*want;
 	char		*body;
 
 	(void)news;
+	(void)view;		/* no ADAPTER_VIEW yet */
 	if (!slack_id_ok(channel))
 		return set_cause(cause, "the channel is not a Slack id");
 	if (s->current != NULL && strcmp(s->current->channel, channel) == 0)
