@@ -9,6 +9,10 @@
  *
  * The news of a slash command is on the table already; Slack needs no
  * answer beyond the ack, so it is not posted again.
+ *
+ * A board with a view is a card of blocks (card.c) whose "text", the
+ * fallback for notifications and clients without blocks, is the board's
+ * text; without one it is that text in sections.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -106,7 +110,6 @@ tablemsg_show(struct adapter *a, const char *channel, uint64_t table,
 	char		*body;
 
 	(void)news;
-	(void)view;		/* no ADAPTER_VIEW yet */
 	if (!slack_id_ok(channel))
 		return set_cause(cause, "the channel is not a Slack id");
 	if (s->current != NULL && strcmp(s->current->channel, channel) == 0)
@@ -114,7 +117,10 @@ tablemsg_show(struct adapter *a, const char *channel, uint64_t table,
 	if (s->boards == NULL)
 		s->boards = coalesce_new(&tablemsg_ops, s);
 	want = cJSON_CreateObject();
-	blocks_message(want, text, bs);
+	if (view != NULL)
+		card_message(want, text, view, bs);
+	else
+		blocks_message(want, text, bs);
 	if ((body = cJSON_PrintUnformatted(want)) == NULL)
 		fatalx("cJSON_PrintUnformatted failed");
 	cJSON_Delete(want);
