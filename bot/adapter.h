@@ -25,6 +25,7 @@ struct adapter;
  * CMD_HELP_SHORT_LINES lines).
  */
 #define ADAPTER_TERSE		0x8
+#define ADAPTER_VIEW		0x10	/* shows a board's view (a card), not its text */
 
 /*
  * Buttons a message may carry (ADAPTER_BUTTONS), in rows.  An id is the
@@ -61,6 +62,50 @@ enum adapter_board {
 	ADAPTER_BOARD_UPDATE,	/* edit the table's message (post the first) */
 	ADAPTER_BOARD_REPOST,	/* post it again at the bottom, drop the old */
 	ADAPTER_BOARD_FINAL,	/* a last edit; the table is over */
+};
+
+/*
+ * A board in parts (the board op's view), for a platform that shows a
+ * board as a card (ADAPTER_VIEW): Discord's embed, Slack's Block Kit.
+ * The bot builds it from the game's own parts; like the board's text it
+ * never holds a secret.  The parts said to be plain name players by their
+ * names, for the places where a platform shows no mentions (titles, field
+ * names, footers); the others carry the platform's mentions, as text does.
+ * Every part is UTF-8 cut at its buffer's end; the adapter still cuts
+ * each to its platform's limits.
+ */
+#define ADAPTER_VIEW_FIELDS	12
+#define ADAPTER_VIEW_NAME_MAX	512	/* bytes of the title, a field's name */
+#define ADAPTER_VIEW_VALUE_MAX	2048	/* bytes of a field's value */
+#define ADAPTER_VIEW_TEXT_MAX	2048	/* bytes of the other parts */
+
+/* What a board's colour says. */
+enum adapter_view_state {
+	ADAPTER_VIEW_LOBBY,	/* waiting for players */
+	ADAPTER_VIEW_RUNNING,
+	ADAPTER_VIEW_PAUSED,	/* moves cannot be saved now */
+	ADAPTER_VIEW_OVER,	/* won, tied or ended */
+};
+
+struct adapter_view_field {
+	char	name[ADAPTER_VIEW_NAME_MAX];	/* plain: "alice's shaker" */
+	char	value[ADAPTER_VIEW_VALUE_MAX];	/* "1 🥃 whisky\n3 cards in hand" */
+	int	wide;		/* 1: a whole row; 0: may sit beside others */
+};
+
+struct adapter_view {
+	int				state;	/* enum adapter_view_state */
+	/* Plain: the game and the table, "CHEERS · table 7". */
+	char				title[ADAPTER_VIEW_NAME_MAX];
+	/* Whose turn and on what, or the result. */
+	char				status[ADAPTER_VIEW_TEXT_MAX];
+	char				footer[ADAPTER_VIEW_TEXT_MAX];	/* status, plain */
+	/* What belongs to no seat (decks, piles); may be "". */
+	char				summary[ADAPTER_VIEW_TEXT_MAX];
+	/* The last moves, oldest first, one a line; may be "". */
+	char				recent[ADAPTER_VIEW_TEXT_MAX];
+	int				nfields;
+	struct adapter_view_field	field[ADAPTER_VIEW_FIELDS];
 };
 
 /*
@@ -118,10 +163,14 @@ struct adapter_ops {
 	 * (may be NULL), edited in place and coalesced by the adapter.
 	 * news is what just happened (may be NULL): the board's text holds
 	 * it already, so the adapter posts it only where the platform wants
-	 * an answer anyway (a slash command's reply).  Strings borrowed.
+	 * an answer anyway (a slash command's reply).  view is the same
+	 * board in parts, given (else NULL) when the adapter has ADAPTER_VIEW
+	 * and the game can tell its parts; text is for what shows no card
+	 * (notifications, logs).  Everything borrowed.
 	 */
 	int	 (*board)(struct adapter *, const char *channel, uint64_t table,
 		     const char *news, const char *text,
+		     const struct adapter_view *view,
 		     const struct adapter_buttons *, enum adapter_board how,
 		     char **cause);
 	/*

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bot/board.h"
+#include "bot/boardview.h"
 #include "bot/bot.h"
 #include "bot/button.h"
 #include "bot/config.h"
@@ -57,6 +58,7 @@ static void
 board_send(struct table *t, const char *news, enum adapter_board how)
 {
 	struct adapter_buttons	 bs;
+	struct adapter_view	*v;
 	struct buf		 b;
 	char			*view, *text, *said = NULL, *cause = NULL;
 	int			 i, first = 1;
@@ -83,13 +85,15 @@ board_send(struct table *t, const char *news, enum adapter_board how)
 	bs.n = 0;
 	if (how != ADAPTER_BOARD_FINAL && (t->adapter->ops->flags & ADAPTER_BUTTONS))
 		button_board(t, &bs);
-	if (outbox_board(t->adapter, t->channel, t->id, said, text, &bs, how,
-	    &cause) != 0) {
+	v = board_view_new(t, how);
+	if (outbox_board(t->adapter, t->channel, t->id, said, text, v, &bs,
+	    how, &cause) != 0) {
 		log_warn("table %llu: showing the table in %s failed: %s",
 		    (unsigned long long)t->id, t->channel, cause);
 		free(cause);
 	}
 	t->board_shown = how != ADAPTER_BOARD_FINAL;
+	free(v);
 	free(said);
 	free(text);
 }

@@ -41,6 +41,7 @@ struct outbox_item {
 	char			*to;		/* channel or user id */
 	char			*text;
 	char			*news;		/* OUTBOX_BOARD, may be NULL */
+	struct adapter_view	*view;		/* OUTBOX_BOARD, may be NULL */
 	struct adapter_buttons	 bs;
 	int			 has_bs;
 	/* OUTBOX_REPLY: the event, with its strings copied. */
@@ -104,6 +105,7 @@ outbox_free(struct outbox_item *it)
 	free(it->to);
 	free(it->text);
 	free(it->news);
+	free(it->view);
 	free((char *)it->ev.user_id);
 	free((char *)it->ev.user_name);
 	free((char *)it->ev.channel);
@@ -151,8 +153,8 @@ outbox_send(struct bot *bot, struct outbox_item *it)
 		rc = a->ops->reply(a, &it->ev, it->private, it->text, bs, &cause);
 		break;
 	case OUTBOX_BOARD:
-		rc = a->ops->board(a, it->to, it->table, it->news, it->text, bs,
-		    it->how, &cause);
+		rc = a->ops->board(a, it->to, it->table, it->news, it->text,
+		    it->view, bs, it->how, &cause);
 		break;
 	case OUTBOX_CALL:
 		it->fn(it->arg);
@@ -432,16 +434,20 @@ outbox_reply(struct adapter *a, const struct bot_event *ev, int private,
 
 int
 outbox_board(struct adapter *a, const char *channel, uint64_t table,
-    const char *news, const char *text, const struct adapter_buttons *bs,
-    enum adapter_board how, char **cause)
+    const char *news, const char *text, const struct adapter_view *view,
+    const struct adapter_buttons *bs, enum adapter_board how, char **cause)
 {
 	struct outbox_item	*it;
 
 	if (!outbox_holding(a->bot))
-		return a->ops->board(a, channel, table, news, text, bs, how,
-		    cause);
+		return a->ops->board(a, channel, table, news, text, view, bs,
+		    how, cause);
 	it = outbox_add(a->bot, OUTBOX_BOARD, a, channel, text, bs);
 	it->news = news == NULL ? NULL : xstrdup(news);
+	if (view != NULL) {
+		it->view = xmalloc(sizeof *it->view);
+		memcpy(it->view, view, sizeof *it->view);
+	}
 	it->table = table;
 	it->how = how;
 	return 0;

@@ -61,8 +61,8 @@ int	outbox_send_dm(struct adapter *, const char *user_id, const char *text,
 int	outbox_reply(struct adapter *, const struct bot_event *, int private,
 	    const char *text, const struct adapter_buttons *, char **cause);
 int	outbox_board(struct adapter *, const char *channel, uint64_t table,
-	    const char *news, const char *text, const struct adapter_buttons *,
-	    enum adapter_board, char **cause);
+	    const char *news, const char *text, const struct adapter_view *,
+	    const struct adapter_buttons *, enum adapter_board, char **cause);
 /*
  * A table's private view for seat: sent like outbox_send_dm; when it
  * fails, then or later, the seat is marked as unable to get DMs.

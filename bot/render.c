@@ -58,8 +58,12 @@ render_seat(const struct table *t, int seat, char *buf, size_t len)
 	    buf, len);
 }
 
-char *
-render_expand(const struct table *t, const char *text)
+/*
+ * Expands every @{N} in text: to the seat's mention, or to its plain name
+ * when plain is set.  Caller frees.
+ */
+static char *
+render_expand_as(const struct table *t, const char *text, int plain)
 {
 	struct buf	 b;
 	const char	*p = text, *q;
@@ -75,12 +79,29 @@ render_expand(const struct table *t, const char *text)
 			p = q + 2;
 			continue;
 		}
-		render_seat(t, (int)n, who, sizeof who);
+		if (!plain)
+			render_seat(t, (int)n, who, sizeof who);
+		else if (n >= 0 && n < t->nseats)
+			snprintf(who, sizeof who, "%s", t->seats[n].name);
+		else
+			snprintf(who, sizeof who, "seat %ld", n + 1);
 		buf_puts(&b, who);
 		p = end + 1;
 	}
 	buf_puts(&b, p);
 	return buf_detach(&b);
+}
+
+char *
+render_expand(const struct table *t, const char *text)
+{
+	return render_expand_as(t, text, 0);
+}
+
+char *
+render_expand_names(const struct table *t, const char *text)
+{
+	return render_expand_as(t, text, 1);
 }
 
 char *

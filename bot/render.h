@@ -17,6 +17,11 @@ struct table;
 /* Expands every @{N} in text; caller frees. */
 char	*render_expand(const struct table *, const char *text);
 /*
+ * Expands every @{N} in text to the seat's plain name ("alice"), for the
+ * places where a platform shows no mentions; caller frees.
+ */
+char	*render_expand_names(const struct table *, const char *text);
+/*
  * How adapter a mentions a user ("@alice", "<@123>", "alice" on IRC), or
  * an AI seat (user_id NULL); into buf, capped.
  */

@@ -163,6 +163,34 @@ struct game_ai_pace {
 		    unsigned allowed, struct game_move *);
 };
 
+/*
+ * The table in parts (render_board), for platforms that show a board as a
+ * card of fields (a Discord embed, Slack's Block Kit) rather than as text:
+ * what is asked now, what belongs to nobody, and one field per seat, shaker
+ * or market.  The same rules hold as for render_public: seats are "@{N}",
+ * and nothing in it is ever a secret.  Every part is cut at its buffer's end.
+ */
+#define GAME_BOARD_FIELDS	12
+#define GAME_BOARD_NAME_MAX	128	/* bytes of a field's name */
+#define GAME_BOARD_VALUE_MAX	768	/* bytes of a field's value */
+#define GAME_BOARD_TEXT_MAX	768	/* bytes of the summary */
+
+struct game_board_field {
+	char	name[GAME_BOARD_NAME_MAX];	/* "@{1}'s shaker" */
+	char	value[GAME_BOARD_VALUE_MAX];	/* "1🥃 2🍺; 3 cards in hand" */
+	int	wide;		/* 1: a whole row (a market, a list of lines) */
+};
+
+struct game_board {
+	/* Whose turn and on what, or the result: "@{0}'s turn: play, ..." */
+	char			 status[GAME_TEXT_MAX];
+	/* What belongs to no seat: "Deck 43, discard 0."  May be "". */
+	char			 summary[GAME_BOARD_TEXT_MAX];
+	int			 nfields;
+	int			 dropped;	/* fields past the cap */
+	struct game_board_field	 field[GAME_BOARD_FIELDS];
+};
+
 enum game_state { GAME_RUNNING, GAME_WON, GAME_TIED };
 
 struct game_result {
@@ -230,6 +258,11 @@ struct game_ops {
 
 	char	*(*render_public)(const struct game *);		/* caller frees */
 	char	*(*render_private)(const struct game *, int seat); /* caller frees */
+	/*
+	 * Optional (may be NULL): the public table in parts, into *out (which
+	 * it empties first).  Shows what render_public shows, never a secret.
+	 */
+	void	 (*render_board)(const struct game *, struct game_board *out);
 
 	cJSON		*(*save)(const struct game *);	/* caller frees; versioned */
 	struct game	*(*load)(const cJSON *, char **cause);	/* caller frees */
@@ -260,6 +293,32 @@ void	 game_events_add(struct game_events *, enum game_event_kind, int seat,
  */
 struct game_event *game_events_new(struct game_events *,
 	     enum game_event_kind, int seat);
+
+/* game/board.c */
+struct game_text;
+/* Empties b. */
+void	 game_board_init(struct game_board *b);
+/*
+ * The next field of b, its name and value empty, for the caller to write
+ * (with game/text.h); NULL past GAME_BOARD_FIELDS, counted as dropped.
+ * Borrowed from b.
+ */
+struct game_board_field *game_board_add(struct game_board *b, int wide);
+/*
+ * The same, named name (borrowed), with *value started on its value for
+ * the caller to write.
+ */
+struct game_board_field *game_board_field(struct game_board *b, int wide,
+	     const char *name, struct game_text *value);
+/* The same, named after seat ("@{2}") and more (borrowed; may be ""). */
+struct game_board_field *game_board_seat(struct game_board *b, int wide,
+	     int seat, const char *more, struct game_text *value);
+/*
+ * b's status: "Game over. " and the result once g (of ops) is over, else
+ * the first prompt pending.
+ */
+void	 game_board_status(struct game_board *b, const struct game_ops *ops,
+	     const struct game *g);
 
 /*
  * game/format.c: snprintf without stdio for the texts written every move:

@@ -116,3 +116,30 @@ utf8_is_clean(const char *in)
 	}
 	return 1;
 }
+
+size_t
+utf8_prefix(const char *s, size_t max)
+{
+	size_t	i = 0, chars = 0;
+
+	while (s[i] != '\0') {
+		if (((unsigned char)s[i] & 0xc0) != 0x80) {
+			if (chars == max)
+				break;
+			chars++;
+		}
+		i++;
+	}
+	return i;
+}
+
+size_t
+utf8_count(const char *s)
+{
+	size_t	chars = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			chars++;
+	return chars;
+}

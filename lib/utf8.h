@@ -43,4 +43,13 @@ char	*utf8_clean_dup(const char *in);
 /* 1 when in (borrowed) is clean already: utf8_clean would not change it. */
 int	 utf8_is_clean(const char *in);
 
+/*
+ * Characters, as platforms count them in their limits: code points, each
+ * byte that is not a continuation byte (0x80-0xbf) starting one.
+ */
+/* Bytes of s's first max characters (all of s when shorter). */
+size_t	 utf8_prefix(const char *s, size_t max);
+/* Characters in s. */
+size_t	 utf8_count(const char *s);
+
 #endif

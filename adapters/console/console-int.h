@@ -66,8 +66,9 @@ void	 console_ui_click(struct console *, struct bot_event *ev,
 	     const char *line);
 /* The adapter's board op. */
 int	 console_ui_board(struct adapter *, const char *channel, uint64_t table,
-	     const char *news, const char *text, const struct adapter_buttons *,
-	     enum adapter_board how, char **cause);
+	     const char *news, const char *text, const struct adapter_view *,
+	     const struct adapter_buttons *, enum adapter_board how,
+	     char **cause);
 void	 console_ui_free(struct console *);
 
 #endif

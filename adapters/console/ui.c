@@ -132,13 +132,14 @@ console_ui_click(struct console *c, struct bot_event *ev, const char *line)
 
 int
 console_ui_board(struct adapter *a, const char *channel, uint64_t table,
-    const char *news, const char *text, const struct adapter_buttons *bs,
-    enum adapter_board how, char **cause)
+    const char *news, const char *text, const struct adapter_view *view,
+    const struct adapter_buttons *bs, enum adapter_board how, char **cause)
 {
 	struct console	*c = a->priv;
 	char		 tag[CONSOLE_NAME_MAX + 32];
 
 	(void)table;
+	(void)view;		/* the console shows the board's text */
 	(void)cause;
 	if (news != NULL)
 		console_print(channel, news);

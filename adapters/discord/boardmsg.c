@@ -8,6 +8,10 @@
  * channel and deletes the old one.  Boards live in memory: after a
  * restart a table's next update posts a new message (the old one keeps
  * working buttons, which name the table).
+ *
+ * A board with a view is an embed (embed.c) under a short text of the
+ * last moves and whose turn it is; without one (a game that cannot tell
+ * its parts) it is the board's text, cut to one message.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -92,8 +96,8 @@ static const struct coalesce_ops boardmsg_ops = {
 
 int
 boardmsg_show(struct adapter *a, const char *channel, uint64_t table,
-    const char *news, const char *text, const struct adapter_buttons *bs,
-    enum adapter_board how, char **cause)
+    const char *news, const char *text, const struct adapter_view *view,
+    const struct adapter_buttons *bs, enum adapter_board how, char **cause)
 {
 	struct discord	*d = a->priv;
 	cJSON		*components;
@@ -111,7 +115,11 @@ boardmsg_show(struct adapter *a, const char *channel, uint64_t table,
 	/* An empty list takes old buttons off an edited message. */
 	if ((components = discord_components(bs)) == NULL)
 		components = cJSON_CreateArray();
-	body = discord_message_body(text, discord_split(text), 0, components);
+	if (view != NULL)
+		body = embed_message_body(view, components);
+	else
+		body = discord_message_body(text, discord_split(text), 0,
+		    components);
 	cJSON_Delete(components);
 	if (coalesce_show(d->boards, channel, table, body,
 	    (how == ADAPTER_BOARD_REPOST ? COALESCE_REPOST : 0) |

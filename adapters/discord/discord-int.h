@@ -239,10 +239,39 @@ int	 dm_send(struct discord *, const char *user_id, const char *text,
 /* A DM channel learned otherwise (the user wrote from it): caches it. */
 void	 dm_learn(struct discord *, const char *user_id, const char *channel);
 
+/*
+ * embed.c: a board's view as a message with an embed, within Discord's
+ * limits on embeds (characters, that is code points).
+ */
+#define EMBED_TITLE_MAX		256
+#define EMBED_DESC_MAX		4096
+#define EMBED_FIELDS_MAX	25
+#define EMBED_NAME_MAX		256	/* a field's name */
+#define EMBED_VALUE_MAX		1024	/* a field's value */
+#define EMBED_FOOTER_MAX	2048
+#define EMBED_TOTAL_MAX		6000	/* all of the above together */
+#define EMBED_VALUE_MIN		16	/* less room left: no more fields */
+
+/* The embed of view (borrowed); caller frees. */
+cJSON	*embed_build(const struct adapter_view *view);
+/*
+ * The message's text: the last moves, "· " each, then whose turn it is,
+ * at most DISCORD_MSG_MAX characters (the oldest moves go first); caller
+ * frees.
+ */
+char	*embed_content(const struct adapter_view *view);
+/*
+ * A message body {"content", "embeds", "components", "allowed_mentions"}
+ * for view; components borrowed, may be NULL; caller frees.
+ */
+char	*embed_message_body(const struct adapter_view *view,
+	     const cJSON *components);
+
 /* boardmsg.c: each table's one public message, edited in place. */
 int	 boardmsg_show(struct adapter *, const char *channel, uint64_t table,
-	     const char *news, const char *text, const struct adapter_buttons *,
-	     enum adapter_board how, char **cause);
+	     const char *news, const char *text, const struct adapter_view *,
+	     const struct adapter_buttons *, enum adapter_board how,
+	     char **cause);
 void	 boardmsg_free_all(struct discord *);
 
 /* discord.c */
@@ -261,6 +290,9 @@ size_t	 discord_split(const char *text);
  * from len bytes of content; components borrowed, may be NULL; caller frees.
  */
 char	*discord_message_body(const char *content, size_t len, int flags,
+	     const cJSON *components);
+/* The same body as JSON, for a caller to add to; caller frees. */
+cJSON	*discord_message_json(const char *content, size_t len, int flags,
 	     const cJSON *components);
 /* The action rows of bs (may be NULL), or NULL for none; caller frees. */
 cJSON	*discord_components(const struct adapter_buttons *bs);

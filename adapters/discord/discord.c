@@ -104,12 +104,12 @@ discord_components(const struct adapter_buttons *bs)
 	return rows;
 }
 
-char *
-discord_message_body(const char *content, size_t len, int flags,
+cJSON *
+discord_message_json(const char *content, size_t len, int flags,
     const cJSON *components)
 {
 	cJSON	*body = cJSON_CreateObject(), *am;
-	char	*copy = xstrndup(content, len), *s;
+	char	*copy = xstrndup(content, len);
 
 	cJSON_AddStringToObject(body, "content", copy);
 	if (flags != 0)
@@ -121,11 +121,21 @@ discord_message_body(const char *content, size_t len, int flags,
 	am = cJSON_AddObjectToObject(body, "allowed_mentions");
 	cJSON_AddItemToArray(cJSON_AddArrayToObject(am, "parse"),
 	    cJSON_CreateString("users"));
+	free(copy);
+	return body;
+}
+
+char *
+discord_message_body(const char *content, size_t len, int flags,
+    const cJSON *components)
+{
+	cJSON	*body = discord_message_json(content, len, flags, components);
+	char	*s;
+
 	s = cJSON_PrintUnformatted(body);
 	if (s == NULL)
 		fatalx("cJSON_PrintUnformatted failed");
 	cJSON_Delete(body);
-	free(copy);
 	return s;
 }
 
@@ -288,7 +298,8 @@ discord_free(struct adapter *a)
 
 static const struct adapter_ops discord_ops = {
 	.name = "discord",
-	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT,
+	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT |
+	    ADAPTER_VIEW,
 	.start = discord_start,
 	.stop = discord_stop,
 	.free_adapter = discord_free,

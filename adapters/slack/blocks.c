@@ -17,6 +17,7 @@
 
 #include "adapters/slack/slack-int.h"
 #include "lib/buf.h"
+#include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
 /* The escaped text of a whole board or hand, with room. */
@@ -103,51 +104,59 @@ blocks_cut(const char *text, size_t max)
 	return i;
 }
 
-/* Text cut to max characters (a UTF-8 prefix); caller frees. */
-static char *
-blocks_truncate(const char *text, size_t max)
+char *
+blocks_fit(const char *esc, size_t max)
 {
-	size_t	i = 0, chars = 0;
+	char	*cut, *s;
+	size_t	 n;
 
-	while (text[i] != '\0') {
-		if (((unsigned char)text[i] & 0xc0) != 0x80) {
-			if (chars == max)
-				break;
-			chars++;
-		}
-		i++;
-	}
-	return xstrndup(text, i);
+	if (esc[utf8_prefix(esc, max)] == '\0')
+		return xstrdup(esc);
+	n = blocks_cut(esc, max - 1);
+	cut = xstrndup(esc, n);
+	/* A cut at a line's end or a space leaves it at the text's end. */
+	while (n > 0 && (cut[n - 1] == '\n' || cut[n - 1] == ' '))
+		cut[--n] = '\0';
+	s = xasprintf("%s…", cut);
+	free(cut);
+	return s;
+}
+
+cJSON *
+blocks_mrkdwn(const char *esc, size_t len)
+{
+	cJSON	*t = cJSON_CreateObject();
+	char	*copy = xstrndup(esc, len);
+
+	cJSON_AddStringToObject(t, "type", "mrkdwn");
+	cJSON_AddStringToObject(t, "text", copy);
+	cJSON_AddBoolToObject(t, "verbatim", 1);
+	free(copy);
+	return t;
 }
 
 static void
 blocks_add_section(cJSON *blocks, const char *text, size_t len)
 {
-	cJSON	*sec, *t;
-	char	*copy = xstrndup(text, len);
+	cJSON	*sec = cJSON_CreateObject();
 
-	sec = cJSON_CreateObject();
 	cJSON_AddStringToObject(sec, "type", "section");
-	t = cJSON_AddObjectToObject(sec, "text");
-	cJSON_AddStringToObject(t, "type", "mrkdwn");
-	cJSON_AddStringToObject(t, "text", copy);
-	cJSON_AddBoolToObject(t, "verbatim", 1);
+	cJSON_AddItemToObject(sec, "text", blocks_mrkdwn(text, len));
 	cJSON_AddItemToArray(blocks, sec);
-	free(copy);
 }
 
 static cJSON *
 blocks_button(const struct adapter_button *btn)
 {
-	cJSON	*b, *t;
-	char	*label;
+	cJSON		*b, *t;
+	const char	*text = btn->label[0] != '\0' ? btn->label : "?";
+	char		*label;
 
 	b = cJSON_CreateObject();
 	cJSON_AddStringToObject(b, "type", "button");
 	t = cJSON_AddObjectToObject(b, "text");
 	cJSON_AddStringToObject(t, "type", "plain_text");
-	label = blocks_truncate(btn->label[0] != '\0' ? btn->label : "?",
-	    BLOCKS_BUTTON_TEXT_MAX);
+	label = xstrndup(text, utf8_prefix(text, BLOCKS_BUTTON_TEXT_MAX));
 	cJSON_AddStringToObject(t, "text", label);
 	free(label);
 	cJSON_AddBoolToObject(t, "emoji", 1);
@@ -161,8 +170,7 @@ blocks_button(const struct adapter_button *btn)
 	return b;
 }
 
-/* How many actions blocks bs makes. */
-static int
+int
 blocks_rows(const struct adapter_buttons *bs)
 {
 	int	i, rows = 0, inrow = 0;
@@ -180,37 +188,13 @@ blocks_rows(const struct adapter_buttons *bs)
 	return rows;
 }
 
-cJSON *
-blocks_build(const char *text, const struct adapter_buttons *bs)
+void
+blocks_add_actions(cJSON *blocks, const struct adapter_buttons *bs)
 {
-	cJSON		*blocks = cJSON_CreateArray(), *row = NULL, *els = NULL;
-	char		*esc = blocks_escape(text), *last, *id;
-	const char	*p = esc;
-	size_t		 n;
-	int		 i, nrows = 0, inrow = 0, room;
+	cJSON	*row = NULL, *els = NULL;
+	char	*id;
+	int	 i, nrows = 0, inrow = 0;
 
-	room = BLOCKS_MAX - blocks_rows(bs);
-	while (*p != '\0') {
-		/* Skip the empty lines a cut leaves at a part's start. */
-		while (*p == '\n')
-			p++;
-		if (*p == '\0')
-			break;
-		n = blocks_cut(p, BLOCKS_SECTION_MAX);
-		if (room == 1 && p[n] != '\0') {
-			/* The last block there is room for: cut, and say so. */
-			last = blocks_truncate(p, BLOCKS_SECTION_MAX - 1);
-			id = xasprintf("%s…", last);
-			blocks_add_section(blocks, id, strlen(id));
-			free(id);
-			free(last);
-			break;
-		}
-		blocks_add_section(blocks, p, n);
-		room--;
-		p += n;
-	}
-	free(esc);
 	for (i = 0; bs != NULL && i < bs->n; i++) {
 		if (row == NULL || bs->b[i].row != bs->b[i - 1].row ||
 		    inrow == BLOCKS_ACTIONS_MAX) {
@@ -227,17 +211,55 @@ blocks_build(const char *text, const struct adapter_buttons *bs)
 		cJSON_AddItemToArray(els, blocks_button(&bs->b[i]));
 		inrow++;
 	}
+}
+
+cJSON *
+blocks_build(const char *text, const struct adapter_buttons *bs)
+{
+	cJSON		*blocks = cJSON_CreateArray();
+	char		*esc = blocks_escape(text), *last;
+	const char	*p = esc;
+	size_t		 n;
+	int		 room;
+
+	room = BLOCKS_MAX - blocks_rows(bs);
+	while (*p != '\0') {
+		/* Skip the empty lines a cut leaves at a part's start. */
+		while (*p == '\n')
+			p++;
+		if (*p == '\0')
+			break;
+		n = blocks_cut(p, BLOCKS_SECTION_MAX);
+		if (room == 1 && p[n] != '\0') {
+			/* The last block there is room for: cut, and say so. */
+			last = blocks_fit(p, BLOCKS_SECTION_MAX);
+			blocks_add_section(blocks, last, strlen(last));
+			free(last);
+			break;
+		}
+		blocks_add_section(blocks, p, n);
+		room--;
+		p += n;
+	}
+	free(esc);
+	blocks_add_actions(blocks, bs);
 	return blocks;
 }
 
 void
-blocks_message(cJSON *body, const char *text, const struct adapter_buttons *bs)
+blocks_add_text(cJSON *body, const char *text)
 {
 	char	*esc = blocks_escape(text), *fallback;
 
 	fallback = xstrndup(esc, blocks_cut(esc, BLOCKS_FALLBACK_MAX));
 	cJSON_AddStringToObject(body, "text", fallback);
-	cJSON_AddItemToObject(body, "blocks", blocks_build(text, bs));
 	free(fallback);
 	free(esc);
+}
+
+void
+blocks_message(cJSON *body, const char *text, const struct adapter_buttons *bs)
+{
+	blocks_add_text(body, text);
+	cJSON_AddItemToObject(body, "blocks", blocks_build(text, bs));
 }

@@ -243,11 +243,46 @@ cJSON	*blocks_build(const char *text, const struct adapter_buttons *bs);
  */
 void	 blocks_message(cJSON *body, const char *text,
 	     const struct adapter_buttons *bs);
+/*
+ * Escaped text (borrowed) cut to at most max characters: whole when it
+ * fits, else at a line's end or a space (never inside an entity or a
+ * mention) and ending in "…".  Caller frees.
+ */
+char	*blocks_fit(const char *esc, size_t max);
+/* Adds text (borrowed) to body as its "text", the notification fallback. */
+void	 blocks_add_text(cJSON *body, const char *text);
+/* A mrkdwn text object, verbatim, of len bytes of esc (escaped). */
+cJSON	*blocks_mrkdwn(const char *esc, size_t len);
+/* How many actions blocks bs (may be NULL) makes. */
+int	 blocks_rows(const struct adapter_buttons *bs);
+/* Appends one actions block per row of bs (may be NULL) to blocks. */
+void	 blocks_add_actions(cJSON *blocks, const struct adapter_buttons *bs);
+
+/*
+ * card.c: a board's view as Block Kit: a header (the state's mark, the
+ * game and the table), what belongs to no seat, the fields in sections,
+ * the last moves and whose turn it is as context, then the buttons.
+ */
+#define CARD_HEADER_MAX		150	/* characters of a header's text */
+#define CARD_FIELDS_MAX		10	/* fields of one section */
+#define CARD_FIELD_MAX		2000	/* characters of one field */
+#define CARD_CONTEXT_MAX	3000	/* characters of a context's text */
+
+/* The blocks of view (borrowed) with the buttons bs (may be NULL). */
+cJSON	*card_blocks(const struct adapter_view *view,
+	     const struct adapter_buttons *bs);
+/*
+ * A board's message fields, added to body: "text" (text, the fallback
+ * for notifications and clients without blocks) and view's "blocks".
+ */
+void	 card_message(cJSON *body, const char *text,
+	     const struct adapter_view *view, const struct adapter_buttons *bs);
 
 /* tablemsg.c: each table's one public message, edited in place. */
 int	 tablemsg_show(struct adapter *, const char *channel, uint64_t table,
-	     const char *news, const char *text, const struct adapter_buttons *,
-	     enum adapter_board how, char **cause);
+	     const char *news, const char *text, const struct adapter_view *,
+	     const struct adapter_buttons *, enum adapter_board how,
+	     char **cause);
 void	 tablemsg_free_all(struct slack *);
 
 /* im.c: DM channels (conversations.open), opened once and cached. */

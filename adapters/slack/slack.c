@@ -184,7 +184,8 @@ slack_command(struct adapter *a, char *buf, size_t len)
 
 static const struct adapter_ops slack_ops = {
 	.name = "slack",
-	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT,
+	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT |
+	    ADAPTER_VIEW,
 	.start = slack_start,
 	.stop = slack_stop,
 	.free_adapter = slack_free,

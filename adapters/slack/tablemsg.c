@@ -9,6 +9,10 @@
  *
  * The news of a slash command is on the table already; Slack needs no
  * answer beyond the ack, so it is not posted again.
+ *
+ * A board with a view is a card of blocks (card.c) whose "text", the
+ * fallback for notifications and clients without blocks, is the board's
+ * text; without one it is that text in sections.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -98,8 +102,8 @@ static const struct coalesce_ops tablemsg_ops = {
 
 int
 tablemsg_show(struct adapter *a, const char *channel, uint64_t table,
-    const char *news, const char *text, const struct adapter_buttons *bs,
-    enum adapter_board how, char **cause)
+    const char *news, const char *text, const struct adapter_view *view,
+    const struct adapter_buttons *bs, enum adapter_board how, char **cause)
 {
 	struct slack	*s = a->priv;
 	cJSON		*want;
@@ -113,7 +117,10 @@ tablemsg_show(struct adapter *a, const char *channel, uint64_t table,
 	if (s->boards == NULL)
 		s->boards = coalesce_new(&tablemsg_ops, s);
 	want = cJSON_CreateObject();
-	blocks_message(want, text, bs);
+	if (view != NULL)
+		card_message(want, text, view, bs);
+	else
+		blocks_message(want, text, bs);
 	if ((body = cJSON_PrintUnformatted(want)) == NULL)
 		fatalx("cJSON_PrintUnformatted failed");
 	cJSON_Delete(want);

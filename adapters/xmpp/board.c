@@ -164,11 +164,12 @@ xmpp_board_init(struct xmpp *x)
 
 int
 xmpp_board_show(struct adapter *a, const char *channel, uint64_t table,
-    const char *news, const char *text, const struct adapter_buttons *bs,
-    enum adapter_board how, char **cause)
+    const char *news, const char *text, const struct adapter_view *view,
+    const struct adapter_buttons *bs, enum adapter_board how, char **cause)
 {
 	struct xmpp	*x = a->priv;
 
+	(void)view;	/* no ADAPTER_VIEW: a room shows the text */
 	(void)bs;
 	if (muc_room_find(x, channel) == NULL)
 		return set_cause(cause, "%.80s is not one of our rooms",

@@ -248,8 +248,8 @@ char		*correct_stanza(const char *room, const char *id,
 void	 xmpp_board_init(struct xmpp *);
 /* The adapter's board op (see bot/adapter.h). */
 int	 xmpp_board_show(struct adapter *, const char *channel, uint64_t table,
-	     const char *news, const char *text, const struct adapter_buttons *,
-	     enum adapter_board how, char **cause);
+	     const char *news, const char *text, const struct adapter_view *,
+	     const struct adapter_buttons *, enum adapter_board how, char **cause);
 /* Stops the timer; nothing waiting is sent. */
 void	 xmpp_board_stop(struct xmpp *);
 void	 xmpp_board_free(struct xmpp *);

@@ -162,6 +162,8 @@ void	 cheers_cat(char *dst, const char *src, size_t size);
 void	 cheers_place_name(const struct game *, int shaker, char *, size_t);
 char	*cheers_render_public(const struct game *);
 char	*cheers_render_private(const struct game *, int);
+/* board.c */
+void	 cheers_render_board(const struct game *, struct game_board *);
 int	 cheers_arg_label(const struct game *, int, const struct game_move *,
 	     int, char *, size_t);
 int	 cheers_places(const struct game *, const char **, size_t);

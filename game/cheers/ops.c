@@ -128,6 +128,7 @@ const struct game_ops cheers_ops = {
 	.arg_label = cheers_arg_label,
 	.render_public = cheers_render_public,
 	.render_private = cheers_render_private,
+	.render_board = cheers_render_board,
 	.save = cheers_save,
 	.load = cheers_load,
 	.result = cheers_result_get,

@@ -158,6 +158,8 @@ void	 cos_say(struct game_events *, int seat, const char *, ...)
 const char *cos_unit(const struct game *, int n);
 char	*cos_render_public(const struct game *);
 char	*cos_render_private(const struct game *, int);
+/* board.c */
+void	 cos_render_board(const struct game *, struct game_board *);
 int	 cos_result_get(const struct game *, struct game_result *);
 
 /* label.c */

@@ -96,6 +96,7 @@ const struct game_ops cosdrink_ops = {
 	.arg_label = cos_arg_label,
 	.render_public = cos_render_public,
 	.render_private = cos_render_private,
+	.render_board = cos_render_board,
 	.save = cos_save,
 	.load = cos_load,
 	.result = cos_result_get,

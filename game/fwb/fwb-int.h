@@ -301,6 +301,8 @@ void	 fwb_needs_text(const struct game *, int seat, int guest, char *,
 	     size_t);
 char	*fwb_render_public(const struct game *);
 char	*fwb_render_private(const struct game *, int);
+/* board.c */
+void	 fwb_render_board(const struct game *, struct game_board *);
 
 /* label.c: button labels for card arguments. */
 int	 fwb_arg_label(const struct game *, int, const struct game_move *, int,

@@ -214,6 +214,7 @@ const struct game_ops fwb_ops = {
 	.arg_label = fwb_arg_label,
 	.render_public = fwb_render_public,
 	.render_private = fwb_render_private,
+	.render_board = fwb_render_board,
 	.save = fwb_save,
 	.load = fwb_load,
 	.result = fwb_result_get,

@@ -204,6 +204,8 @@ void	 magic_lay_text(const struct game *, const struct magic_lay *, char *,
 	     size_t);
 char	*magic_render_public(const struct game *);
 char	*magic_render_private(const struct game *, int);
+/* board.c */
+void	 magic_render_board(const struct game *, struct game_board *);
 int	 magic_arg_label(const struct game *, int, const struct game_move *,
 	     int, char *, size_t);
 

@@ -123,6 +123,7 @@ const struct game_ops magic_ops = {
 	.arg_label = magic_arg_label,
 	.render_public = magic_render_public,
 	.render_private = magic_render_private,
+	.render_board = magic_render_board,
 	.save = magic_save,
 	.load = magic_load,
 	.result = magic_result_get,

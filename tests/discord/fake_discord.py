@@ -6,8 +6,10 @@ gateway websocket at /gateway, and a control API under /_test that the
 test script uses to inject interactions, misbehave (op 7, op 9, dropped
 sockets, a zombie that stops ACKing, 429 storms, closed DMs, slow edits),
 click buttons on messages the bot sent, and read back what the bot sent.
-Messages keep their id, content, components and every earlier content,
-so edits in place, deletions and ephemeral answers can be checked.  It
+Messages keep their id, content, components, embeds and every earlier
+content and embeds, so edits in place, deletions and ephemeral answers
+can be checked.  Embeds are held to Discord's documented limits (see
+validate_embeds); one past them is refused with 50035, as Discord does.  It
 binds port 0 and writes the port to --port-file.
 
 Random REST faults for the soak test (tests/soak), off unless asked for
@@ -64,6 +66,7 @@ class Fake:
             "commands_route": None, "gateway_bot": 0,
             "component_errors": [], "edits": 0, "deletes": 0,
             "callback_errors": [], "compressed": 0,
+            "embed_errors": [], "embeds_seen": 0,
         }
         self.msgs = {}              # id -> message, see store_message
         self.patch_delay = 0.0      # seconds each edit takes
@@ -397,6 +400,79 @@ class Fake:
                     errs.append("%s: bad label %r" % (where, label))
         return errs
 
+    def validate_embeds(self, embeds, where):
+        """Discord's embed limits, in characters (code points, as Python
+        counts them): at most 10 embeds; a title of 256, a description of
+        4096, 25 fields whose name (1-256) and value (1-1024) may not be
+        empty, a footer of 2048 and an author of 256; 6000 across all of
+        them in all the message's embeds; a colour from 0 to 0xffffff."""
+        errs = []
+        if embeds is None:
+            return errs
+        if not isinstance(embeds, list) or len(embeds) > 10:
+            return ["%s: embeds must be a list of at most 10" % where]
+        total = 0
+
+        def text(obj, key, lo, hi, what):
+            nonlocal total
+            v = obj.get(key)
+            if v is None:
+                return
+            if not isinstance(v, str) or not lo <= len(v) <= hi:
+                errs.append("%s: %s of %r characters (%d-%d)" %
+                            (where, what, len(v) if isinstance(v, str)
+                             else v, lo, hi))
+                return
+            total += len(v)
+        for e in embeds:
+            if not isinstance(e, dict):
+                errs.append("%s: an embed that is not an object" % where)
+                continue
+            text(e, "title", 1, 256, "title")
+            text(e, "description", 1, 4096, "description")
+            c = e.get("color")
+            if c is not None and (not isinstance(c, int) or
+                                  not 0 <= c <= 0xffffff):
+                errs.append("%s: bad color %r" % (where, c))
+            fields = e.get("fields", [])
+            if not isinstance(fields, list) or len(fields) > 25:
+                errs.append("%s: fields must be a list of at most 25" %
+                            where)
+                fields = []
+            for f in fields:
+                if not isinstance(f, dict) or "name" not in f or \
+                        "value" not in f:
+                    errs.append("%s: a field needs a name and a value" %
+                                where)
+                    continue
+                text(f, "name", 1, 256, "field name")
+                text(f, "value", 1, 1024, "field value")
+                if not isinstance(f.get("inline", False), bool):
+                    errs.append("%s: inline must be a boolean" % where)
+            for key, hi in (("footer", 2048), ("author", 256)):
+                sub = e.get(key)
+                if sub is None:
+                    continue
+                if not isinstance(sub, dict):
+                    errs.append("%s: %s must be an object" % (where, key))
+                    continue
+                text(sub, "text" if key == "footer" else "name", 1, hi, key)
+        if total > 6000:
+            errs.append("%s: %d characters in embeds (6000 at most)" %
+                        (where, total))
+        return errs
+
+    def check_body(self, body, where):
+        """Components and embeds within Discord's limits: the errors, each
+        logged where the scenario reads it."""
+        errs = self.validate_components(body.get("components"), where)
+        self.log["component_errors"] += errs
+        eerrs = self.validate_embeds(body.get("embeds"), where)
+        self.log["embed_errors"] += eerrs
+        if body.get("embeds"):
+            self.log["embeds_seen"] += 1
+        return errs + eerrs
+
     def store_message(self, channel, body, kind, user=None, dm_user=None):
         """Keeps a message the bot made: kind is "channel" (a channel or
         DM message), "reply" (an interaction's public or ephemeral
@@ -405,6 +481,7 @@ class Fake:
         m = {"id": mid, "channel": channel, "kind": kind,
              "content": body.get("content", ""),
              "components": body.get("components") or [],
+             "embeds": body.get("embeds") or [], "embed_history": [],
              "flags": body.get("flags", 0) or 0, "user": user,
              "dm_user": dm_user, "history": [], "deleted": False}
         self.msgs[mid] = m
@@ -454,9 +531,7 @@ class Fake:
             return web.json_response({"message": "You are being rate "
                                       "limited.", "retry_after": 0.1,
                                       "global": False}, status=429)
-        errs = self.validate_components(body.get("components"), "message")
-        if errs:
-            self.log["component_errors"] += errs
+        if self.check_body(body, "message"):
             return web.json_response({"message": "Invalid Form Body",
                                       "code": 50035}, status=400)
         m = self.store_message(channel, body, "channel", dm_user=user)
@@ -483,9 +558,7 @@ class Fake:
         if not isinstance(content, str) or len(content) > 2000:
             return web.json_response({"message": "Invalid Form Body",
                                       "code": 50035}, status=400)
-        errs = self.validate_components(body.get("components"), "edit")
-        if errs:
-            self.log["component_errors"] += errs
+        if self.check_body(body, "edit"):
             return web.json_response({"message": "Invalid Form Body",
                                       "code": 50035}, status=400)
         if self.patch_delay:
@@ -500,6 +573,9 @@ class Fake:
         m["content"] = content
         if "components" in body:
             m["components"] = body["components"] or []
+        if "embeds" in body:
+            m["embed_history"].append(m["embeds"])
+            m["embeds"] = body["embeds"] or []
         self.log["edits"] += 1
         return web.json_response({"id": m["id"], "channel_id": channel,
                                   "content": content}, headers=headers)
@@ -560,9 +636,7 @@ class Fake:
                                               "command"))
             return web.json_response({"message": "Invalid Form Body",
                                       "code": 50035}, status=400)
-        errs = self.validate_components(data.get("components"), "callback")
-        if errs:
-            self.log["component_errors"] += errs
+        if self.check_body(data, "callback"):
             return web.json_response({"message": "Invalid Form Body",
                                       "code": 50035}, status=400)
         late = time.monotonic() - ix["sent"]
@@ -582,6 +656,9 @@ class Fake:
                 m["content"] = data["content"]
             if "components" in data:
                 m["components"] = data["components"] or []
+            if "embeds" in data:
+                m["embed_history"].append(m["embeds"])
+                m["embeds"] = data["embeds"] or []
             mid = m["id"]
         self.log["callbacks"].append({
             "interaction": iid, "user": ix["user"], "type": kind,
@@ -604,9 +681,7 @@ class Fake:
             return web.json_response({"message": "Unknown Webhook",
                                       "code": 10015}, status=404)
         body = await request.json()
-        errs = self.validate_components(body.get("components"), "followup")
-        if errs:
-            self.log["component_errors"] += errs
+        if self.check_body(body, "followup"):
             return web.json_response({"message": "Invalid Form Body",
                                       "code": 50035}, status=400)
         m = self.store_message(ix["channel"], body, "reply", user=ix["user"])
@@ -858,6 +933,7 @@ class Fake:
             "double_answers": lg["double_answers"],
             "callback_errors": lg["callback_errors"][:10],
             "component_errors": lg["component_errors"][:10],
+            "embed_errors": lg["embed_errors"][:10],
             "orphan_followups": lg["orphan_followups"],
             "unexpected_429": lg["unexpected_429"],
             "connections": lg["connections"],

@@ -90,14 +90,30 @@ def messages():
     return call("GET", "/_test/messages")
 
 
+def embed_texts(embeds):
+    """Every text of a list of embeds: title, description, fields,
+    footer and author."""
+    out = []
+    for e in embeds:
+        out += [e.get("title", ""), e.get("description", ""),
+                (e.get("footer") or {}).get("text", ""),
+                (e.get("author") or {}).get("name", "")]
+        for f in e.get("fields", []):
+            out += [f.get("name", ""), f.get("value", "")]
+    return out
+
+
 def public_texts(s, msgs=None):
     """Every public text the bot wrote: channel messages with every
-    version an edit replaced, public answers, and public button labels."""
+    version an edit replaced, their embeds (every version too), public
+    answers, and public button labels."""
     msgs = messages() if msgs is None else msgs
     out = []
     for m in msgs.values():
         if m["dm_user"] is None and not m["flags"] & 64:
             out += m["history"] + [m["content"]]
+            for embeds in m["embed_history"] + [m["embeds"]]:
+                out += embed_texts(embeds)
             out += [b.get("label", "") for row in m["components"]
                     for b in row.get("components", [])]
     return out
@@ -116,9 +132,41 @@ def boards(msgs=None):
     msgs = messages() if msgs is None else msgs
     return [m for m in sorted(msgs.values(), key=lambda m: int(m["id"]))
             if m["channel"] == CHANNEL and m["kind"] == "channel" and
-            not m["deleted"] and ("My hand" in labels(m) or
+            not m["deleted"] and ("My hand" in labels(m) or m["embeds"] or
                                   "Lately:" in m["content"] or
                                   "'s shaker:" in m["content"])]
+
+
+# The colour of the table's embed in each state.
+RUNNING, PAUSED, OVER = 0x57f287, 0xfee75c, 0x99aab5
+
+
+def board_embed(msgs=None):
+    """The embed of the newest table message, or None."""
+    b = boards(msgs)
+    return b[-1]["embeds"][0] if b and b[-1]["embeds"] else None
+
+
+def check_embed(e, colour, names):
+    """The table's embed: the game and table in the title, colour for the
+    state, one field per shaker named plainly (names are some of them),
+    whose turn (or the end) in the footer; plain text where Discord
+    shows no mentions."""
+    if not ok(e is not None, "the table is an embed"):
+        return
+    ok(re.match(r"CHEERS · table \d+$", e.get("title", "")),
+       "the embed's title names the game and the table: %r" %
+       e.get("title"))
+    ok(e.get("color") == colour, "the embed's colour is %06x: %r" %
+       (colour, e.get("color")))
+    fields = [f["name"] for f in e.get("fields", [])]
+    ok(set("%s's shaker" % n for n in names) <= set(fields),
+       "a field per shaker, named plainly: %s" % fields)
+    footer = (e.get("footer") or {}).get("text", "")
+    ok(re.search(r"'s turn| must |Game over", footer),
+       "the footer says whose turn it is: %r" % footer)
+    ok(not any("<@" in t for t in [e.get("title", ""), footer] + fields),
+       "no mention where Discord shows none: %r %s" % (footer, fields))
 
 
 def whose_turn(s=None):
@@ -134,7 +182,8 @@ def whose_turn(s=None):
         time.sleep(0.15)
     if last is None:
         return None
-    m = re.search(r"<@(\d+)>'s turn|<@(\d+)> must", last)
+    # The table's text ends with whose turn it is, after the last moves.
+    m = re.search(r"<@(\d+)>'s turn|<@(\d+)> must", last.split("\n")[-1])
     return m and (m.group(1) or m.group(2))
 
 
@@ -252,6 +301,7 @@ if MODE == "buttons":
        "the start is the public answer: %s" % a)
     s = wait(lambda s: boards() and labels(boards()[-1]) == ["My hand", "Table"])
     ok(s is not None, "the table is one message with My hand and Table")
+    check_embed(board_embed(), RUNNING, ["alice", "bob"])
     board0 = boards()[-1]["id"] if boards() else None
     # Discord refuses bob's first DM (his hand) only after the bot sent
     # it, over two REST calls; until that answer is in, the bot cannot
@@ -355,8 +405,11 @@ if MODE == "buttons":
     b = boards(msgs)
     ok(len(b) == 1, "one table message in the channel: %d" % len(b))
     s = state()
+    # Table messages are embeds (the old one a "Table" click replaced
+    # too); without one, the table's text names a shaker.
     posts = [m["content"] for m in msgs.values() if m["channel"] == CHANNEL
              and m["kind"] == "channel" and "'s shaker:" not in m["content"]
+             and not m["embeds"] and not m["embed_history"]
              and "CHEERS!" not in m["content"]
              and "This was table" not in m["content"]]
     ok(len(posts) <= 1, "a move is an edit: besides the table, only "
@@ -373,6 +426,10 @@ if MODE == "buttons":
        "public buttons are the table's own")
     ok(not s["component_errors"], "every button is within Discord's "
        "limits: %s" % s["component_errors"][:3])
+    ok(s["embeds_seen"] > 0 and not s["embed_errors"],
+       "every table was an embed within Discord's limits (%d sent): %s" %
+       (s["embeds_seen"], s["embed_errors"][:3]))
+    check_embed(board_embed(msgs), OVER, ["alice", "bob"])
     ok(not s["callback_errors"], "callback types fit the interaction: %s" %
        s["callback_errors"][:3])
     ok(not s["late_callbacks"], "every callback within 3 s")
@@ -483,6 +540,11 @@ ok("begins" in text_of(a), "/cheers start: %s" % a)
 s = wait(lambda s: any(m["dm_user"] == ALICE for m in s["messages"]) and
          any("cannot send <@%s> direct" % BOB in t for t in public_texts(s)))
 ok(s is not None and len(boards()) == 1, "the table is one message")
+check_embed(board_embed(), RUNNING, ["alice", "bob"])
+ok(whose_turn() is not None and
+   re.search(r"<@\d+>", boards()[-1]["content"].split("\n")[-1]),
+   "the table's text says whose turn it is, with a mention: %r" %
+   boards()[-1]["content"])
 ok(s is not None, "alice gets her cards by DM, the channel hears that "
    "bob's DMs are closed")
 s = state()
@@ -600,6 +662,15 @@ a = answered(ix(ALICE, "alice", "settings",
 ok(a and a[0]["flags"] == 0, "the host sets short timers: %s" % a)
 s = wait(lambda s: any("Game over" in t for t in public_texts(s)), 25)
 ok(s is not None, "the game ends (the AI plays for absent humans)")
+e = None
+for i in range(50):
+    e = board_embed()
+    if e and e.get("color") == OVER:
+        break
+    time.sleep(0.1)
+check_embed(e, OVER, ["alice", "bob"])
+ok(e and (e.get("footer") or {}).get("text", "").startswith("Game over"),
+   "the final table's footer says the game is over: %s" % e)
 s = wait(lambda s: s["served_5xx"] == s0["served_5xx"] + 5 and all(
     any(m["content"] == c for m in s["messages"])
     for c in s["failed_contents"]), 10)
@@ -621,6 +692,9 @@ ok(s["unexpected_429"] == 0, "the bot waits when a bucket is empty "
    "(%d requests did not)" % s["unexpected_429"])
 ok(all(len(m["content"]) <= 2000 for m in s["messages"]),
    "no message over 2000 characters")
+ok(s["embeds_seen"] > 0 and not s["embed_errors"],
+   "every table was an embed within Discord's limits (%d sent): %s" %
+   (s["embeds_seen"], s["embed_errors"][:3]))
 
 # A fatal close code: the adapter stops retrying, the bot runs on.
 s0 = state()

@@ -10,7 +10,8 @@
  * what follows "cb1:<table>:<moves>:" for the live table ("hand", "m 0 1"),
  * or "cb1:<table>:*:" when it starts with '*' ("*status"), so clicks reach
  * the picker and the moves instead of being stale.  Nothing may crash or
- * leak, and the bot must answer within its caps.
+ * leak, and the bot must answer within its caps; the adapter is one that
+ * shows boards as cards, so every board's view is built and checked too.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -48,19 +49,38 @@ quiet_reply(struct adapter *a, const struct bot_event *ev, int private,
 	return 0;
 }
 
+/* A board's view keeps within its buffers. */
 static int
 quiet_board(struct adapter *a, const char *channel, uint64_t table,
-    const char *news, const char *text, const struct adapter_buttons *bs,
-    enum adapter_board how, char **cause)
+    const char *news, const char *text, const struct adapter_view *v,
+    const struct adapter_buttons *bs, enum adapter_board how, char **cause)
 {
+	int	i;
+
 	(void)a; (void)channel; (void)table; (void)news; (void)text;
 	(void)bs; (void)how; (void)cause;
+	if (v == NULL)
+		return 0;
+	if (v->nfields < 0 || v->nfields > ADAPTER_VIEW_FIELDS ||
+	    strnlen(v->title, sizeof v->title) == sizeof v->title ||
+	    strnlen(v->status, sizeof v->status) == sizeof v->status ||
+	    strnlen(v->footer, sizeof v->footer) == sizeof v->footer ||
+	    strnlen(v->summary, sizeof v->summary) == sizeof v->summary ||
+	    strnlen(v->recent, sizeof v->recent) == sizeof v->recent)
+		abort();
+	for (i = 0; i < v->nfields; i++)
+		if (strnlen(v->field[i].name, sizeof v->field[i].name) ==
+		    sizeof v->field[i].name ||
+		    strnlen(v->field[i].value, sizeof v->field[i].value) ==
+		    sizeof v->field[i].value)
+			abort();
 	return 0;
 }
 
 static const struct adapter_ops quiet_ops = {
 	.name = "console",
-	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT,
+	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT |
+	    ADAPTER_VIEW,
 	.send_channel = quiet_send, .send_dm = quiet_dm,
 	.reply = quiet_reply, .board = quiet_board,
 };

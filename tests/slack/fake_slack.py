@@ -168,7 +168,18 @@ class Fake:
             args["blocks"] = json.loads(args["blocks"])
         return args
 
+    @staticmethod
+    def text_ok(txt, most):
+        """A text object: mrkdwn or plain_text of 1 to most characters."""
+        return isinstance(txt, dict) and \
+            txt.get("type") in ("mrkdwn", "plain_text") and \
+            isinstance(txt.get("text"), str) and \
+            1 <= len(txt["text"]) <= most
+
     def check_blocks(self, blocks, where):
+        """Block Kit's limits for the blocks the bot sends: at most 50
+        blocks; sections, headers, contexts and actions each within
+        theirs (see below)."""
         errs = []
         if blocks is None:
             return errs
@@ -178,11 +189,40 @@ class Fake:
         for b in blocks:
             t = b.get("type")
             if t == "section":
-                txt = b.get("text") or {}
-                if txt.get("type") not in ("mrkdwn", "plain_text") or \
-                        not isinstance(txt.get("text"), str) or \
-                        not 1 <= len(txt["text"]) <= 3000:
+                # Text, fields or both: text of 1-3000 characters, at
+                # most 10 fields of 1-2000 each.
+                if "text" not in b and "fields" not in b:
+                    errs.append("%s: a section needs text or fields" %
+                                where)
+                txt = b.get("text")
+                if txt is not None and not self.text_ok(txt, 3000):
                     errs.append("%s: bad section text" % where)
+                fields = b.get("fields", [])
+                if not isinstance(fields, list) or \
+                        not (1 <= len(fields) <= 10 or "fields" not in b):
+                    errs.append("%s: a section has 1 to 10 fields" % where)
+                    fields = []
+                for f in fields:
+                    if not self.text_ok(f, 2000):
+                        errs.append("%s: bad section field %r" %
+                                    (where, f))
+            elif t == "header":
+                # Plain text only, 1-150 characters.
+                txt = b.get("text") or {}
+                if txt.get("type") != "plain_text" or \
+                        not self.text_ok(txt, 150):
+                    errs.append("%s: bad header %r" % (where, txt))
+            elif t == "context":
+                # 1-10 elements, text objects of 1-3000 characters here.
+                els = b.get("elements")
+                if not isinstance(els, list) or not 1 <= len(els) <= 10:
+                    errs.append("%s: a context has 1 to 10 elements" %
+                                where)
+                    continue
+                for e in els:
+                    if not self.text_ok(e, 3000):
+                        errs.append("%s: bad context element %r" %
+                                    (where, e))
             elif t == "actions":
                 els = b.get("elements")
                 if not isinstance(els, list) or not 1 <= len(els) <= 25:

@@ -186,22 +186,56 @@ def whose_turn():
     return m and (m.group(1) or m.group(2))
 
 
+def block_texts(blocks):
+    """Every text of a message's blocks: sections (text and fields),
+    headers, contexts and button labels."""
+    out = []
+    for b in blocks:
+        if b.get("type") in ("section", "header") and "text" in b:
+            out.append(b["text"]["text"])
+        out += [f["text"] for f in b.get("fields", [])]
+        for e in b.get("elements", []):
+            out.append(e["text"]["text"] if b.get("type") == "actions"
+                       else e.get("text", ""))
+    return out
+
+
 def public_texts(msgs):
     """Every public text: channel messages, every version an edit
-    replaced, their sections and their button labels."""
+    replaced, their blocks' texts and their button labels."""
     out = []
     for m in msgs.values():
         if m["ephemeral"] or m["dm_user"]:
             continue
         for v in m["history"] + [{"text": m["text"], "blocks": m["blocks"]}]:
             out.append(v["text"])
-            for b in v["blocks"]:
-                if b.get("type") == "section":
-                    out.append(b["text"]["text"])
-                for e in b.get("elements", []) if \
-                        b.get("type") == "actions" else []:
-                    out.append(e["text"]["text"])
+            out += block_texts(v["blocks"])
     return out
+
+
+def check_card(m, mark, word, names):
+    """The table's card: a header with the state's mark, the game and the
+    table; a field per shaker (names are some of them), named plainly in
+    bold; whose turn or the end in the last context, with the state's
+    word."""
+    if not ok(m is not None, "there is a table message"):
+        return
+    blocks = m["blocks"]
+    heads = [b["text"]["text"] for b in blocks if b.get("type") == "header"]
+    ok(len(heads) == 1 and re.match(mark + r" CHEERS · table \d+$",
+                                    heads[0]),
+       "the card's header has the state's mark, the game and the table: "
+       "%s" % heads)
+    fields = [f["text"] for b in blocks for f in b.get("fields", [])]
+    ok(all(any(f.startswith("*%s's shaker*\n" % n) for f in fields)
+           for n in names), "a field per shaker: %s" % fields)
+    ctx = [b["elements"][0]["text"] for b in blocks
+           if b.get("type") == "context"]
+    ok(ctx and ctx[-1].startswith("*%s*" % word) and
+       re.search(r"'s turn| must |Game over", ctx[-1]),
+       "the last context says the state and whose turn it is: %s" % ctx)
+    ok(blocks and blocks[0].get("type") == "header",
+       "the card starts with its header")
 
 
 def latest_dm(user, msgs):
@@ -299,6 +333,8 @@ ok(priv and not pub, "only the host may start, said privately: %s" % priv)
 priv, pub = cmd(ALICE, "alice", "start")
 ok(len(boards()) == 1 and labels(boards()[-1]) == ["My hand", "Table"],
    "the game is one table message with My hand and Table")
+check_card(boards()[-1] if boards() else None, "🟢", "Playing",
+           ["alice", "bob"])
 s = wait(lambda s: True)
 msgs = messages()
 ok(any("Your recipe:" in m["text"] for m in msgs.values()
@@ -409,6 +445,8 @@ ok(refreshed and stormed and muted, "the disconnect, the storm and the "
    "half-open socket happened mid-game")
 s = wait(lambda s: boards() and not labels(boards()[-1]), 5)
 ok(s is not None, "the final table has no buttons left")
+check_card(boards()[-1] if boards() else None, "🏁", "Over",
+           ["alice", "bob"])
 s = state()
 ok(s["served_429"] == 2, "the 429 storm was served: %d" % s["served_429"])
 msgs = messages()

@@ -520,7 +520,7 @@ def play(port, pid, bot_err, out):
         fail("%d callbacks came more than 3 s after their interaction "
              "reached the bot: %s" % (len(s["late_from_delivery"]),
                                       s["late_from_delivery"][:10]))
-    for key in ("callback_errors", "component_errors"):
+    for key in ("callback_errors", "component_errors", "embed_errors"):
         if s[key]:
             fail("%s: %s" % (key, s[key][:3]))
     if s["orphan_followups"]:

@@ -16,6 +16,7 @@
 #include "adapters/discord/discord-int.h"
 #include "bot/cmd.h"
 #include "game/game.h"
+#include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
 /* ^[-_a-z0-9]{1,32}$ */
@@ -32,18 +33,6 @@ valid_name(const char *s)
 			return 0;
 	}
 	return 1;
-}
-
-/* Characters (not bytes) of a UTF-8 string. */
-static size_t
-chars(const char *s)
-{
-	size_t	n = 0;
-
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return n;
 }
 
 static const cJSON *
@@ -76,8 +65,8 @@ test_schema_rules(void **state)
 		assert_true(valid_name(cJSON_GetObjectItem(top,
 		    "name")->valuestring));
 		desc = cJSON_GetObjectItem(top, "description");
-		assert_true(chars(desc->valuestring) >= 1 &&
-		    chars(desc->valuestring) <= 100);
+		assert_true(utf8_count(desc->valuestring) >= 1 &&
+		    utf8_count(desc->valuestring) <= 100);
 		subs = cJSON_GetObjectItem(top, "options");
 		nsubs = 0;
 		cJSON_ArrayForEach(sub, subs) {
@@ -87,8 +76,8 @@ test_schema_rules(void **state)
 			assert_true(valid_name(cJSON_GetObjectItem(sub,
 			    "name")->valuestring));
 			desc = cJSON_GetObjectItem(sub, "description");
-			assert_true(chars(desc->valuestring) >= 1 &&
-			    chars(desc->valuestring) <= 100);
+			assert_true(utf8_count(desc->valuestring) >= 1 &&
+			    utf8_count(desc->valuestring) <= 100);
 			optional_seen = 0;
 			nopts = 0;
 			cJSON_ArrayForEach(opt, cJSON_GetObjectItem(sub,
@@ -100,8 +89,8 @@ test_schema_rules(void **state)
 				assert_true(valid_name(cJSON_GetObjectItem(opt,
 				    "name")->valuestring));
 				desc = cJSON_GetObjectItem(opt, "description");
-				assert_true(chars(desc->valuestring) >= 1 &&
-				    chars(desc->valuestring) <= 100);
+				assert_true(utf8_count(desc->valuestring) >= 1 &&
+				    utf8_count(desc->valuestring) <= 100);
 				/* Required options come before optional ones. */
 				if (cJSON_IsTrue(cJSON_GetObjectItem(opt,
 				    "required")))

@@ -106,6 +106,23 @@ test_short_buffer(void **state)
 }
 
 /* Every byte value, alone and after a lead byte: nothing raw survives. */
+/* Characters as platforms count them: code points, never half of one. */
+static void
+test_prefix_count(void **state)
+{
+	const char	*s = "a🍸é\nb";
+
+	(void)state;
+	assert_int_equal(utf8_count(""), 0);
+	assert_int_equal(utf8_count(s), 5);
+	assert_int_equal(utf8_prefix(s, 0), 0);
+	assert_int_equal(utf8_prefix(s, 1), 1);
+	assert_int_equal(utf8_prefix(s, 2), 5);	/* the whole 🍸 */
+	assert_int_equal(utf8_prefix(s, 3), 7);
+	assert_int_equal(utf8_prefix(s, 5), strlen(s));
+	assert_int_equal(utf8_prefix(s, 99), strlen(s));
+}
+
 static void
 test_every_byte(void **state)
 {
@@ -131,6 +148,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_controls),
+		cmocka_unit_test(test_prefix_count),
 		cmocka_unit_test(test_invalid),
 		cmocka_unit_test(test_short_buffer),
 		cmocka_unit_test(test_every_byte),

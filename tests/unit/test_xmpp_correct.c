@@ -216,7 +216,7 @@ show(struct harness *h, const char *news, const char *text,
 {
 	char	*cause = NULL;
 
-	if (h->a->ops->board(h->a, ROOM, 1, news, text, NULL, how,
+	if (h->a->ops->board(h->a, ROOM, 1, news, text, NULL, NULL, how,
 	    &cause) != 0)
 		fail_msg("%s", cause);
 }
@@ -327,7 +327,7 @@ test_board(void **state)
 
 	/* A channel that is not one of our rooms has no board. */
 	assert_int_equal(h.a->ops->board(h.a, "elsewhere@rooms.localhost", 2,
-	    NULL, "x", NULL, ADAPTER_BOARD_UPDATE, &cause), -1);
+	    NULL, "x", NULL, NULL, ADAPTER_BOARD_UPDATE, &cause), -1);
 	assert_non_null(cause);
 	free(cause);
 	harness_release(&h);
