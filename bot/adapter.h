@@ -132,6 +132,12 @@ struct adapter {
 	const struct adapter_ops	*ops;
 	struct bot			*bot;
 	void				*priv;	/* the adapter's own state */
+	/*
+	 * Set by the bot only while send_dm carries a player's view that
+	 * asks them to move ("your move"): an adapter that queues its
+	 * output may send it before table talk (IRC does).
+	 */
+	int				 prompt;
 };
 
 #endif

@@ -33,7 +33,7 @@ session_send(struct irc *irc, const char *line)
 {
 	char	*cause = NULL;
 
-	if (sendq_push(irc, line, 1, &cause) != 0) {
+	if (sendq_push(irc, line, &cause) != 0) {
 		log_warn("irc: %s", cause);
 		free(cause);
 	}
@@ -341,7 +341,10 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	ev.channel = channel;
 	ev.text = text;
 	log_debug("irc: command from %s in %s", user, channel);
+	/* What the bot says in answer goes first (irc.c). */
+	irc->handling = &ev;
 	bot_handle_event(irc->bot, &ev);
+	irc->handling = NULL;
 }
 
 /*

@@ -1,0 +1,415 @@
+/*
+ * Unit tests for the IRC adapter's send scheduling: the queue per
+ * destination (adapters/irc/outq.c) serves destinations round-robin,
+ * sends answers (a reply, a "your move") first and in the order they
+ * came, never reorders the lines of one destination, and stays within its
+ * caps by dropping the oldest table talk (counted), never an answer or a
+ * private line; the token bucket (adapters/irc/bucket.c) gives a burst,
+ * then one token a rate, keeps a reserve when asked and pays back debt.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "adapters/irc/irc-int.h"
+#include "lib/xmalloc.h"
+
+/* Queues one message of n lines "PRIVMSG dest :tag.i" for dest. */
+static int
+push(struct irc_outq *q, const char *dest, const char *tag, int n,
+    enum outq_kind kind)
+{
+	char	*lines[64], *cause = NULL;
+	int	 i, rc;
+
+	assert_true(n <= 64);
+	for (i = 0; i < n; i++)
+		lines[i] = xasprintf("PRIVMSG %s :%s.%d", dest, tag, i);
+	rc = outq_push(q, dest, lines, n, kind, &cause);
+	for (i = 0; i < n; i++)
+		free(lines[i]);
+	if (rc != 0) {
+		assert_non_null(cause);
+		free(cause);
+	}
+	return rc;
+}
+
+/* Takes the next line and checks it is want. */
+static void
+expect(struct irc_outq *q, const char *want)
+{
+	char	*line = outq_take(q);
+
+	assert_non_null(line);
+	assert_string_equal(line, want);
+	free(line);
+}
+
+/* The destination of a line "PRIVMSG dest :..." into buf. */
+static void
+dest_of(const char *line, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*s", (int)strcspn(line + 8, " "), line + 8);
+}
+
+static void
+test_round_robin(void **state)
+{
+	struct irc_outq	*q = outq_new(100);
+	char		*line, d[64];
+	int		 i, n[3] = { 0, 0, 0 };
+
+	(void)state;
+	/* A busy table with much to say, and two with little. */
+	push(q, "#busy", "m", 10, OUTQ_TALK);
+	push(q, "#a", "a", 2, OUTQ_TALK);
+	push(q, "#b", "b", 2, OUTQ_TALK);
+	expect(q, "PRIVMSG #busy :m.0");
+	expect(q, "PRIVMSG #a :a.0");
+	expect(q, "PRIVMSG #b :b.0");
+	expect(q, "PRIVMSG #busy :m.1");
+	expect(q, "PRIVMSG #a :a.1");
+	expect(q, "PRIVMSG #b :b.1");
+	/* #a speaks again: it waits one turn of #busy, no more. */
+	push(q, "#a", "a2", 1, OUTQ_TALK);
+	expect(q, "PRIVMSG #busy :m.2");
+	expect(q, "PRIVMSG #a :a2.0");
+	for (i = 3; i < 10; i++) {
+		line = outq_take(q);
+		assert_non_null(line);
+		dest_of(line, d, sizeof d);
+		assert_string_equal(d, "#busy");
+		free(line);
+	}
+	assert_null(outq_take(q));
+	assert_int_equal(outq_lines(q), 0);
+
+	/* Many destinations: every one is served once a round. */
+	for (i = 0; i < 6; i++)
+		push(q, i % 3 == 0 ? "#x" : i % 3 == 1 ? "#y" : "bob", "r", 2,
+		    i % 3 == 2 ? OUTQ_PRIVATE : OUTQ_TALK);
+	for (i = 0; i < 9; i++) {
+		line = outq_take(q);
+		dest_of(line, d, sizeof d);
+		n[strcmp(d, "#x") == 0 ? 0 : strcmp(d, "#y") == 0 ? 1 : 2]++;
+		free(line);
+		if (i % 3 == 2)
+			assert_true(n[0] == n[1] && n[1] == n[2]);
+	}
+	outq_free(q);
+}
+
+static void
+test_answers_first(void **state)
+{
+	struct irc_outq	*q = outq_new(100);
+
+	(void)state;
+	push(q, "#busy", "m", 8, OUTQ_TALK);
+	push(q, "#other", "o", 8, OUTQ_TALK);
+	push(q, "carol", "c", 3, OUTQ_PRIVATE);
+	expect(q, "PRIVMSG #busy :m.0");
+	/* A reply in a quiet channel, then a "your move" to a nick. */
+	push(q, "#quiet", "reply", 2, OUTQ_ANSWER);
+	push(q, "alice", "move", 2, OUTQ_ANSWER);
+	assert_int_equal(outq_answers(q), 1);
+	/* Both start before any talk, in the order they came. */
+	expect(q, "PRIVMSG #quiet :reply.0");
+	expect(q, "PRIVMSG alice :move.0");
+	/* A third answer starts before the rest of the first two. */
+	push(q, "#late", "late", 1, OUTQ_ANSWER);
+	expect(q, "PRIVMSG #late :late.0");
+	expect(q, "PRIVMSG #quiet :reply.1");
+	expect(q, "PRIVMSG alice :move.1");
+	assert_int_equal(outq_answers(q), 0);
+	/* Then talk and private lines, round-robin again. */
+	expect(q, "PRIVMSG #other :o.0");
+	expect(q, "PRIVMSG carol :c.0");
+	expect(q, "PRIVMSG #busy :m.1");
+	/* Nothing was dropped: the answers went to queues without talk. */
+	assert_int_equal(outq_dropped(q), 0);
+	outq_free(q);
+}
+
+static void
+test_no_reorder(void **state)
+{
+	struct irc_outq	*q = outq_new(100);
+
+	(void)state;
+	/*
+	 * bob has a private line waiting when his "your move" comes: the
+	 * private line goes first, though the answer promotes his queue.
+	 */
+	push(q, "#t", "talk", 4, OUTQ_TALK);
+	push(q, "bob", "hand", 2, OUTQ_PRIVATE);
+	push(q, "bob", "move", 2, OUTQ_ANSWER);
+	expect(q, "PRIVMSG bob :hand.0");
+	expect(q, "PRIVMSG bob :hand.1");
+	expect(q, "PRIVMSG bob :move.0");
+	expect(q, "PRIVMSG bob :move.1");
+	expect(q, "PRIVMSG #t :talk.0");
+	/* Names are one queue whatever their case. */
+	push(q, "Bob", "x", 1, OUTQ_PRIVATE);
+	push(q, "BOB", "y", 1, OUTQ_ANSWER);
+	expect(q, "PRIVMSG Bob :x.0");
+	expect(q, "PRIVMSG BOB :y.0");
+	outq_free(q);
+}
+
+/* Takes a line and checks it comes after the last one of its destination. */
+static int
+take_in_order(struct irc_outq *q, const char *const *dests, int *last,
+    int *taken)
+{
+	char	*line, d[64];
+	int	 i, no;
+
+	if ((line = outq_take(q)) == NULL)
+		return 0;
+	dest_of(line, d, sizeof d);
+	for (i = 0; strcmp(dests[i], d) != 0; i++)
+		;
+	no = atoi(strchr(line + 8, ':') + 1);
+	assert_true(no > last[i]);
+	last[i] = no;
+	taken[i]++;
+	free(line);
+	return 1;
+}
+
+/*
+ * Random messages to random destinations, taken in random amounts: each
+ * destination's lines come out in the order they went in (every line is
+ * numbered in its destination), all answers and private lines, perhaps
+ * less talk; the queue never holds more than its cap.
+ */
+static void
+test_order_property(void **state)
+{
+	static const char *const dests[] = { "#a", "#b", "#c", "bob", "amy" };
+	struct irc_outq	*q = outq_new(60);
+	enum outq_kind	 kind;
+	char		*lines[4], *cause;
+	int		 last[5], pushed[5], taken[5], kept[5], accepted[5];
+	int		 round, i, k, n, j, sum = 0;
+	unsigned	 seed = 12345, r;
+
+	(void)state;
+	for (i = 0; i < 5; i++)
+		last[i] = pushed[i] = taken[i] = kept[i] = accepted[i] = 0;
+	for (round = 0; round < 5000; round++) {
+		seed = seed * 1103515245 + 12345;
+		r = seed >> 8;
+		k = (int)(r % 5);
+		n = 1 + (int)(r / 5 % 4);
+		if (k >= 3)
+			kind = r / 20 % 2 ? OUTQ_ANSWER : OUTQ_PRIVATE;
+		else
+			kind = r / 20 % 5 == 0 ? OUTQ_ANSWER : OUTQ_TALK;
+		for (j = 0; j < n; j++)
+			lines[j] = xasprintf("PRIVMSG %s :%d", dests[k],
+			    ++pushed[k]);
+		cause = NULL;
+		if (outq_push(q, dests[k], lines, n, kind, &cause) != 0) {
+			/* Full of what cannot be dropped: refused whole. */
+			assert_non_null(cause);
+			free(cause);
+		} else {
+			accepted[k] += n;
+			if (kind != OUTQ_TALK)
+				kept[k] += n;
+		}
+		for (j = 0; j < n; j++)
+			free(lines[j]);
+		assert_true(outq_lines(q) <= 60);
+		for (j = (int)(r / 100 % 6); j > 0; j--)
+			take_in_order(q, dests, last, taken);
+	}
+	while (take_in_order(q, dests, last, taken))
+		;
+	/* Nicks get only private lines and answers: none lost. */
+	assert_int_equal(taken[3], accepted[3]);
+	assert_int_equal(taken[4], accepted[4]);
+	/* Channels may lose talk, never an answer; the count says how much. */
+	for (i = 0; i < 5; i++) {
+		assert_true(taken[i] >= kept[i]);
+		sum += accepted[i] - taken[i];
+	}
+	assert_true(outq_dropped(q) > 0);
+	assert_int_equal(outq_dropped(q), (uint64_t)sum);
+	assert_int_equal(outq_lines(q), 0);
+	outq_free(q);
+}
+
+static void
+test_answer_drops_talk_ahead(void **state)
+{
+	struct irc_outq	*q = outq_new(100);
+
+	(void)state;
+	push(q, "#t", "old", 3, OUTQ_TALK);
+	push(q, "#u", "u", 2, OUTQ_TALK);
+	expect(q, "PRIVMSG #t :old.0");		/* a message begun */
+	push(q, "#t", "older", 2, OUTQ_TALK);
+	/* The reply cannot pass the talk ahead of it: the talk goes. */
+	push(q, "#t", "reply", 2, OUTQ_ANSWER);
+	assert_int_equal(outq_dropped(q), 4);
+	expect(q, "PRIVMSG #t :reply.0");
+	/* Talk made after the reply stays behind it. */
+	push(q, "#t", "new", 1, OUTQ_TALK);
+	expect(q, "PRIVMSG #t :reply.1");
+	expect(q, "PRIVMSG #u :u.0");
+	expect(q, "PRIVMSG #t :new.0");
+	expect(q, "PRIVMSG #u :u.1");
+	assert_null(outq_take(q));
+	/* Other channels' talk and private lines are not touched. */
+	push(q, "bob", "p", 2, OUTQ_PRIVATE);
+	push(q, "bob", "move", 1, OUTQ_ANSWER);
+	assert_int_equal(outq_dropped(q), 4);
+	assert_int_equal(outq_lines(q), 3);
+	outq_free(q);
+}
+
+static void
+test_caps(void **state)
+{
+	struct irc_outq	*q = outq_new(40);
+	char		 want[IRC_TARGET_MAX + 2];
+	int		 i;
+
+	(void)state;
+	/* A channel far behind keeps only its newest talk. */
+	for (i = 0; i < 100; i++) {
+		snprintf(want, sizeof want, "t%d", i);
+		push(q, "#busy", want, 1, OUTQ_TALK);
+	}
+	assert_int_equal(outq_lines(q), IRC_OUTQ_TALK);
+	assert_int_equal(outq_dropped(q), 100 - IRC_OUTQ_TALK);
+	snprintf(want, sizeof want, "PRIVMSG #busy :t%d.0", 100 - IRC_OUTQ_TALK);
+	expect(q, want);
+	/* A message longer than the cap stays whole, the older talk goes. */
+	push(q, "#busy", "big", IRC_OUTQ_TALK + 2, OUTQ_TALK);
+	assert_int_equal(outq_lines(q), IRC_OUTQ_TALK + 2);
+	expect(q, "PRIVMSG #busy :big.0");
+	outq_forget(q, "#busy");
+	assert_int_equal(outq_lines(q), 0);
+
+	/* The whole queue full: the oldest talk anywhere makes room. */
+	push(q, "#a", "a", 10, OUTQ_TALK);
+	push(q, "#b", "b", 10, OUTQ_TALK);
+	push(q, "bob", "p", 15, OUTQ_PRIVATE);
+	i = (int)outq_dropped(q);
+	push(q, "amy", "p", 10, OUTQ_PRIVATE);
+	assert_int_equal(outq_dropped(q), (uint64_t)i + 10);
+	expect(q, "PRIVMSG #b :b.0");		/* #a's talk is gone */
+	assert_int_equal(outq_lines(q), 34);
+	/* Nothing left to drop but private lines: a new message is refused. */
+	push(q, "#b", "b", 9, OUTQ_ANSWER);	/* drops #b's talk ahead */
+	assert_int_equal(outq_lines(q), 34);
+	assert_int_equal(push(q, "amy", "no", 7, OUTQ_ANSWER), -1);
+	assert_int_equal(push(q, "#c", "no", 7, OUTQ_TALK), -1);
+	assert_int_equal(outq_lines(q), 34);
+	assert_int_equal(push(q, "#c", "fits", 6, OUTQ_TALK), 0);
+	assert_int_equal(outq_lines(q), 40);
+	/* A message bigger than the queue, and a name too long. */
+	assert_int_equal(push(q, "#d", "x", 41, OUTQ_ANSWER), -1);
+	memset(want, 'n', sizeof want - 1);
+	want[sizeof want - 1] = '\0';
+	assert_true(strlen(want) > IRC_TARGET_MAX);
+	assert_int_equal(push(q, want, "x", 1, OUTQ_PRIVATE), -1);
+	assert_int_equal(outq_forget(q, want), 0);
+	assert_int_equal(outq_lines(q), 40);
+	outq_free(q);
+}
+
+static void
+test_forget(void **state)
+{
+	struct irc_outq	*q = outq_new(100);
+
+	(void)state;
+	push(q, "bob", "v", 3, OUTQ_PRIVATE);
+	push(q, "#t", "t", 1, OUTQ_TALK);
+	push(q, "bob", "m", 2, OUTQ_ANSWER);
+	expect(q, "PRIVMSG bob :v.0");
+	assert_int_equal(outq_forget(q, "BOB"), 4);
+	assert_int_equal(outq_answers(q), 0);
+	assert_int_equal(outq_forget(q, "bob"), 0);
+	expect(q, "PRIVMSG #t :t.0");
+	assert_null(outq_take(q));
+	outq_free(q);
+}
+
+static void
+test_bucket(void **state)
+{
+	struct irc_bucket	b;
+	int			i;
+
+	(void)state;
+	bucket_init(&b, 1000, 5, 10000);
+	/* A burst of five, then nothing until a rate has passed. */
+	for (i = 0; i < 5; i++)
+		assert_true(bucket_take(&b, 10000, 0));
+	assert_false(bucket_take(&b, 10000, 0));
+	assert_int_equal(bucket_wait(&b, 10300, 0), 700);
+	assert_false(bucket_take(&b, 10999, 0));
+	assert_true(bucket_take(&b, 11000, 0));
+	assert_false(bucket_take(&b, 11500, 0));
+	/* Tokens come back one a rate, up to the burst and no more. */
+	assert_true(bucket_take(&b, 14000, 1));	/* 3 back, 2 left */
+	assert_true(bucket_take(&b, 14000, 1));
+	assert_false(bucket_take(&b, 14000, 1));	/* the reserve stays */
+	assert_int_equal(bucket_wait(&b, 14000, 1), 1000);
+	assert_true(bucket_take(&b, 14000, 0));	/* answers may take it */
+	assert_int_equal(bucket_wait(&b, 14000, 2), 3000);
+	assert_true(bucket_take(&b, 100000, 4));
+	assert_true(bucket_take(&b, 100000, 3));
+	assert_false(bucket_take(&b, 100000, 3));
+	/* A keep at or over the burst waits for a full bucket. */
+	assert_int_equal(bucket_wait(&b, 100000, 9), 2000);
+
+	/* Protocol lines spend without a token: debt, paid back first. */
+	bucket_init(&b, 500, 2, 0);
+	for (i = 0; i < 4; i++)
+		bucket_spend(&b, 0);
+	assert_false(bucket_take(&b, 0, 0));
+	assert_int_equal(bucket_wait(&b, 0, 0), 1500);
+	assert_false(bucket_take(&b, 1499, 0));
+	assert_true(bucket_take(&b, 1500, 0));
+
+	/* Rate 0: no limit. */
+	bucket_init(&b, 0, 1, 0);
+	for (i = 0; i < 100; i++)
+		assert_true(bucket_take(&b, 0, 0));
+	assert_int_equal(bucket_wait(&b, 0, 0), 0);
+	/* A burst under 1 is 1. */
+	bucket_init(&b, 100, 0, 0);
+	assert_true(bucket_take(&b, 0, 0));
+	assert_false(bucket_take(&b, 0, 0));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_robin),
+		cmocka_unit_test(test_answers_first),
+		cmocka_unit_test(test_no_reorder),
+		cmocka_unit_test(test_order_property),
+		cmocka_unit_test(test_answer_drops_talk_ahead),
+		cmocka_unit_test(test_caps),
+		cmocka_unit_test(test_forget),
+		cmocka_unit_test(test_bucket),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,168 @@
+/*
+ * Unit test for the prompt hint (struct adapter's prompt): while the bot
+ * sends a player a private view that asks them to move, and only then,
+ * the adapter sees prompt set, so an adapter that queues its output (IRC)
+ * can send it before table talk.  A real CHEERS game between two players
+ * on a fake adapter: every "your move" view comes with the hint, every
+ * other view and every channel line or reply without it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "lib/xmalloc.h"
+
+static int	moves_hinted;	/* "your move" views sent with the hint */
+static int	others;		/* other views, sent without it */
+static int	wrong;		/* the hint where it does not belong, or none */
+static int	ndm;
+
+static int
+fake_send_channel(struct adapter *a, const char *channel, const char *text,
+    char **cause)
+{
+	(void)channel; (void)text; (void)cause;
+	if (a->prompt)
+		wrong++;
+	return 0;
+}
+
+static int
+fake_send_dm(struct adapter *a, const char *user, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	/* A view that asks for a move ends in the game's "Your move:" line. */
+	int	asks = strstr(text, "\nYour move: ") != NULL;
+
+	(void)user; (void)bs; (void)cause;
+	ndm++;
+	if (asks && a->prompt)
+		moves_hinted++;
+	else if (!asks && !a->prompt)
+		others++;
+	else
+		wrong++;
+	return 0;
+}
+
+static int
+fake_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	(void)ev; (void)private; (void)text; (void)bs; (void)cause;
+	if (a->prompt)
+		wrong++;
+	return 0;
+}
+
+static const struct adapter_ops fake_ops = {
+	.name = "console", .send_channel = fake_send_channel,
+	.send_dm = fake_send_dm, .reply = fake_reply,
+};
+
+static void
+say(struct bot *bot, struct adapter *a, const char *user, const char *text)
+{
+	struct bot_event	ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.adapter = a;
+	ev.user_id = user;
+	ev.user_name = user;
+	ev.channel = "#g";
+	ev.text = text;
+	bot_handle_event(bot, &ev);
+}
+
+/* The user whose turn it is at t. */
+static const char *
+turn(const struct table *t)
+{
+	struct game_prompt	p[GAME_MAX_PROMPTS];
+	int			seat;
+
+	assert_true(t->ops->pending(t->game, p, GAME_MAX_PROMPTS) >= 1);
+	for (seat = 0; seat < t->nseats; seat++)
+		if (p[0].seats & (1u << seat))
+			return t->seats[seat].user_id;
+	fail_msg("nobody's turn");
+	return NULL;
+}
+
+static void
+test_prompt_hint(void **state)
+{
+	struct bot	 bot;
+	struct adapter	 a;
+	struct config	*config = config_new();
+	struct table	*t;
+	char		 path[64], cmd[80], *cause = NULL;
+	const char	*who;
+	int		 fd, i;
+
+	(void)state;
+	snprintf(path, sizeof path, "/tmp/cheersbot-prompt-XXXXXX");
+	assert_true((fd = mkstemp(path)) >= 0);
+	close(fd);
+	config->tables_lobby_expiry_ms = 0;
+	bot_init(&bot, uv_default_loop(), config);
+	bot.fake_clock = 1;
+	memset(&a, 0, sizeof a);
+	a.ops = &fake_ops;
+	bot_add_adapter(&bot, &a);
+	assert_non_null(bot.store = store_open(path, 0, &cause));
+
+	say(&bot, &a, "alice", "new cheers");
+	say(&bot, &a, "bob", "join");
+	say(&bot, &a, "alice", "start");
+	t = table_find(&bot, &a, "#g");
+	assert_non_null(t);
+	/* Both get their view; the first mover's asks to move. */
+	assert_int_equal(ndm, 2);
+	assert_int_equal(moves_hinted, 1);
+	assert_int_equal(others, 1);
+	assert_int_equal(wrong, 0);
+	/* Moves: the mover's view changes, the next one is asked to move. */
+	for (i = 0; i < 6 && t->state == TABLE_PLAYING; i++) {
+		who = turn(t);
+		snprintf(cmd, sizeof cmd, "play 1 @%s", who);
+		say(&bot, &a, who, cmd);
+		t = table_find(&bot, &a, "#g");
+	}
+	assert_true(moves_hinted >= 3);
+	assert_true(others >= 4);
+	assert_int_equal(wrong, 0);
+	assert_int_equal(a.prompt, 0);
+
+	bot.nadapters = 0;	/* the adapter is on the stack */
+	bot_release(&bot);
+	uv_close((uv_handle_t *)&bot.timer, NULL);
+	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
+	config_free(config);
+	unlink(path);
+	snprintf(cmd, sizeof cmd, "%s-wal", path);
+	unlink(cmd);
+	snprintf(cmd, sizeof cmd, "%s-shm", path);
+	unlink(cmd);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_prompt_hint),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
