@@ -212,10 +212,16 @@ void		 outq_free(struct irc_outq *);
  */
 int		 outq_push(struct irc_outq *, const char *dest,
 		     char *const *lines, int n, enum outq_kind, char **cause);
+/* What the next line to send is. */
+enum outq_class {
+	OUTQ_NONE,		/* nothing waits */
+	OUTQ_OTHER,		/* talk or a private line */
+	OUTQ_ANSWERING,		/* a line of a destination holding an answer */
+	OUTQ_NEW_ANSWER,	/* the first line of an answer */
+};
+enum outq_class	 outq_next(const struct irc_outq *);
 /* The next line to send, out of the queue (caller frees), or NULL. */
 char		*outq_take(struct irc_outq *);
-/* 1 when an answer waits anywhere. */
-int		 outq_answers(const struct irc_outq *);
 /* Forgets every line waiting for dest (borrowed); how many. */
 int		 outq_forget(struct irc_outq *, const char *dest);
 /* Lines waiting. */
@@ -270,5 +276,12 @@ void	 session_line(struct irc *, const char *text, size_t len);
 void	 session_lost(struct irc *);
 void	 session_init(struct irc *);
 void	 session_stop(struct irc *);
+/*
+ * Writes into buf (len bytes, room for "JOIN " and the longest channel)
+ * a JOIN of channels[from] and as many of the next ones (borrowed) as
+ * fit; returns the index of the first one left out (n: none).
+ */
+int	 session_join_line(char *buf, size_t len, char *const *channels, int n,
+	     int from);
 
 #endif

@@ -237,9 +237,12 @@ outq_push(struct irc_outq *q, const char *dest, char *const *lines, int n,
 	return 0;
 }
 
-/* The destination whose line goes next, as the file's top says; or NULL. */
+/*
+ * The destination whose line goes next, as the file's top says, and its
+ * class (*what); or NULL when nothing waits.
+ */
 static struct outq_dest *
-outq_pick(struct irc_outq *q)
+outq_pick(const struct irc_outq *q, enum outq_class *what)
 {
 	struct outq_dest	*d, *best = NULL;
 	struct outq_msg		*m, *bm = NULL;
@@ -252,13 +255,24 @@ outq_pick(struct irc_outq *q)
 			bm = m;
 		}
 	}
+	*what = OUTQ_NEW_ANSWER;
 	if (best != NULL)
 		return best;
+	*what = OUTQ_ANSWERING;
 	TAILQ_FOREACH(d, &q->round, entry) {
 		if (d->answers > 0)
 			return d;
 	}
+	*what = OUTQ_OTHER;
 	return TAILQ_FIRST(&q->round);
+}
+
+enum outq_class
+outq_next(const struct irc_outq *q)
+{
+	enum outq_class	what;
+
+	return outq_pick(q, &what) == NULL ? OUTQ_NONE : what;
 }
 
 char *
@@ -266,9 +280,10 @@ outq_take(struct irc_outq *q)
 {
 	struct outq_dest	*d;
 	struct outq_msg		*m;
+	enum outq_class		 what;
 	char			*line;
 
-	if ((d = outq_pick(q)) == NULL)
+	if ((d = outq_pick(q, &what)) == NULL)
 		return NULL;
 	m = TAILQ_FIRST(&d->msgs);
 	line = m->lines[m->next++];
@@ -283,18 +298,6 @@ outq_take(struct irc_outq *q)
 	TAILQ_INSERT_TAIL(&q->round, d, entry);
 	outq_dest_done(q, d);
 	return line;
-}
-
-int
-outq_answers(const struct irc_outq *q)
-{
-	const struct outq_dest	*d;
-
-	TAILQ_FOREACH(d, &q->round, entry) {
-		if (d->answers > 0)
-			return 1;
-	}
-	return 0;
 }
 
 int

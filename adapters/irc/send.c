@@ -5,8 +5,11 @@
  * (PRIVMSG) wait in a queue per destination (outq.c: answers first, then
  * round-robin, talk dropped when far behind) and go only once registered,
  * paced by a token bucket (bucket.c): a burst of send_burst, then one
- * every send_rate_ms.  Table talk leaves half the burst to answers, so a
- * reply or a "your move" need not wait for a token behind a busy table.
+ * every send_rate_ms.  Tokens are kept back for answers: talk and other
+ * private lines leave half the burst, the rest of an answer begun leaves
+ * a quarter, and only the first line of a new answer may take the last
+ * token, so a reply or a "your move" seldom waits for one behind a busy
+ * table or a long answer.
  * Chat lines survive a lost connection and go out after the reconnect and
  * rejoin; protocol lines belong to one connection and are dropped with it.
  */
@@ -123,6 +126,20 @@ sendq_push(struct irc *irc, const char *line, char **cause)
 	return 0;
 }
 
+/* Tokens the next chat line must leave in the bucket (see the top). */
+static int
+sendq_keep(const struct irc_sendq *q)
+{
+	switch (outq_next(q->chat)) {
+	case OUTQ_NEW_ANSWER:
+		return 0;
+	case OUTQ_ANSWERING:
+		return q->reserve / 2;
+	default:
+		return q->reserve;
+	}
+}
+
 /* Hands line (borrowed) to the socket; a refusal loses it, and says so. */
 static void
 sendq_write(struct irc *irc, const char *line)
@@ -138,7 +155,6 @@ sendq_pump(struct irc *irc)
 	struct sendq_item	*it;
 	uint64_t		 now, wait;
 	char			*line;
-	int			 keep;
 
 	if (q == NULL || q->stopped || !conn_ready(irc))
 		return;
@@ -155,8 +171,7 @@ sendq_pump(struct irc *irc)
 		}
 		if (!irc->registered || outq_lines(q->chat) == 0)
 			return;
-		keep = outq_answers(q->chat) ? 0 : q->reserve;
-		if (!bucket_take(&q->bucket, now, keep))
+		if (!bucket_take(&q->bucket, now, sendq_keep(q)))
 			break;
 		line = outq_take(q->chat);
 		sendq_write(irc, line);
@@ -164,8 +179,7 @@ sendq_pump(struct irc *irc)
 	}
 	if (!irc->registered || outq_lines(q->chat) == 0)
 		return;
-	keep = outq_answers(q->chat) ? 0 : q->reserve;
-	if ((wait = bucket_wait(&q->bucket, now, keep)) == 0)
+	if ((wait = bucket_wait(&q->bucket, now, sendq_keep(q))) == 0)
 		return;		/* the socket's backlog calls us again */
 	/* A new answer may need an earlier start: the timer is set anew. */
 	uv_timer_start(&q->timer, sendq_on_timer, wait, 0);

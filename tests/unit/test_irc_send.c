@@ -119,16 +119,18 @@ test_answers_first(void **state)
 	/* A reply in a quiet channel, then a "your move" to a nick. */
 	push(q, "#quiet", "reply", 2, OUTQ_ANSWER);
 	push(q, "alice", "move", 2, OUTQ_ANSWER);
-	assert_int_equal(outq_answers(q), 1);
+	assert_int_equal(outq_next(q), OUTQ_NEW_ANSWER);
 	/* Both start before any talk, in the order they came. */
 	expect(q, "PRIVMSG #quiet :reply.0");
 	expect(q, "PRIVMSG alice :move.0");
+	assert_int_equal(outq_next(q), OUTQ_ANSWERING);
 	/* A third answer starts before the rest of the first two. */
 	push(q, "#late", "late", 1, OUTQ_ANSWER);
+	assert_int_equal(outq_next(q), OUTQ_NEW_ANSWER);
 	expect(q, "PRIVMSG #late :late.0");
 	expect(q, "PRIVMSG #quiet :reply.1");
 	expect(q, "PRIVMSG alice :move.1");
-	assert_int_equal(outq_answers(q), 0);
+	assert_int_equal(outq_next(q), OUTQ_OTHER);
 	/* Then talk and private lines, round-robin again. */
 	expect(q, "PRIVMSG #other :o.0");
 	expect(q, "PRIVMSG carol :c.0");
@@ -341,9 +343,10 @@ test_forget(void **state)
 	push(q, "bob", "m", 2, OUTQ_ANSWER);
 	expect(q, "PRIVMSG bob :v.0");
 	assert_int_equal(outq_forget(q, "BOB"), 4);
-	assert_int_equal(outq_answers(q), 0);
+	assert_int_equal(outq_next(q), OUTQ_OTHER);
 	assert_int_equal(outq_forget(q, "bob"), 0);
 	expect(q, "PRIVMSG #t :t.0");
+	assert_int_equal(outq_next(q), OUTQ_NONE);
 	assert_null(outq_take(q));
 	outq_free(q);
 }
@@ -397,6 +400,38 @@ test_bucket(void **state)
 	assert_false(bucket_take(&b, 0, 0));
 }
 
+/* Channels are joined many to a line, none cut, none left out. */
+static void
+test_join_lines(void **state)
+{
+	char	*ch[IRC_CHANNELS_MAX], line[100], want[64];
+	int	 i, n, next, lines = 0;
+
+	(void)state;
+	for (i = 0; i < IRC_CHANNELS_MAX; i++)
+		ch[i] = xasprintf("#channel%02d", i);
+	/* Two fit a short line: "JOIN #channel00,#channel01". */
+	assert_int_equal(session_join_line(line, 30, ch, 3, 0), 2);
+	assert_string_equal(line, "JOIN #channel00,#channel01");
+	assert_int_equal(session_join_line(line, 30, ch, 3, 2), 3);
+	assert_string_equal(line, "JOIN #channel02");
+	for (i = 0, n = 0; i < IRC_CHANNELS_MAX; i = next, lines++) {
+		next = session_join_line(line, sizeof line, ch,
+		    IRC_CHANNELS_MAX, i);
+		assert_true(next > i);
+		assert_true(strlen(line) < sizeof line);
+		/* Every channel in order, each whole. */
+		for (; i < next; i++, n++) {
+			snprintf(want, sizeof want, "%s", ch[i]);
+			assert_non_null(strstr(line, want));
+		}
+	}
+	assert_int_equal(n, IRC_CHANNELS_MAX);
+	assert_true(lines < IRC_CHANNELS_MAX / 4);
+	for (i = 0; i < IRC_CHANNELS_MAX; i++)
+		free(ch[i]);
+}
+
 int
 main(void)
 {
@@ -409,6 +444,7 @@ main(void)
 		cmocka_unit_test(test_caps),
 		cmocka_unit_test(test_forget),
 		cmocka_unit_test(test_bucket),
+		cmocka_unit_test(test_join_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
