@@ -133,10 +133,13 @@ struct adapter {
 	struct bot			*bot;
 	void				*priv;	/* the adapter's own state */
 	/*
-	 * Set by the bot only while send_dm carries a player's view that
-	 * asks them to move ("your move"): an adapter that queues its
-	 * output may send it before table talk (IRC does).
+	 * Hints the bot sets only while send_dm carries a player's view of
+	 * a table, for an adapter that queues its output (IRC does): view
+	 * is the table's id (never 0), so a newer view may replace an older
+	 * one to the same user not sent yet; prompt says the view asks
+	 * them to move ("your move"), so it may go before table talk.
 	 */
+	uint64_t			 view;
 	int				 prompt;
 };
 

@@ -141,8 +141,10 @@ outbox_send(struct bot *bot, struct outbox_item *it)
 		rc = a->ops->send_channel(a, it->to, it->text, &cause);
 		break;
 	case OUTBOX_DM:
+		a->view = it->seat >= 0 ? it->table : 0;
 		a->prompt = it->prompt;
 		rc = a->ops->send_dm(a, it->to, it->text, bs, &cause);
+		a->view = 0;
 		a->prompt = 0;
 		if (rc != 0 && it->seat >= 0) {
 			outbox_dm_failed(table_find_id(bot, a, it->table),
@@ -461,8 +463,10 @@ outbox_deliver(struct table *t, int seat, const char *text,
 		it->prompt = prompt;
 		return;
 	}
+	a->view = t->id;
 	a->prompt = prompt;
 	rc = a->ops->send_dm(a, user, text, bs, &cause);
+	a->view = 0;
 	a->prompt = 0;
 	if (rc != 0)
 		outbox_dm_failed(t, t->id, seat, user, cause);

@@ -65,8 +65,9 @@ int	outbox_board(struct adapter *, const char *channel, uint64_t table,
 	    enum adapter_board, char **cause);
 /*
  * A table's private view for seat: sent like outbox_send_dm, with the
- * adapter's prompt set when it asks the player to move (prompt); when it
- * fails, then or later, the seat is marked as unable to get DMs.
+ * adapter's view hint set to the table's id and its prompt hint when the
+ * view asks the player to move (prompt); when it fails, then or later,
+ * the seat is marked as unable to get DMs.
  */
 void	outbox_deliver(struct table *, int seat, const char *text,
 	    const struct adapter_buttons *, int prompt);

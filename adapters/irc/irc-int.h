@@ -197,8 +197,16 @@ uint64_t bucket_wait(struct irc_bucket *, uint64_t now, int keep);
 
 enum outq_kind {
 	OUTQ_TALK,	/* table talk: may be dropped when sending falls behind */
-	OUTQ_PRIVATE,	/* a private line that answers nothing: never dropped */
+	OUTQ_PRIVATE,	/* a private view that asks nothing: never dropped */
 	OUTQ_ANSWER,	/* a reply to a command, a "your move": goes first */
+};
+
+/* What a message is; the queue keeps it with the message. */
+struct outq_info {
+	enum outq_kind	kind;
+	uint64_t	view;	/* a whole view of this (a table), or 0 */
+	uint64_t	made;	/* the caller's clock when it was queued */
+	int		first;	/* outq_take: the message's first line */
 };
 
 /* An empty queue that holds at most max_lines lines. */
@@ -206,28 +214,37 @@ struct irc_outq	*outq_new(int max_lines);
 void		 outq_free(struct irc_outq *);
 /*
  * Queues a message, n lines (borrowed, copied), for dest (a channel or a
- * nick, borrowed; casefolded here).  Older talk may be dropped to make
+ * nick, borrowed; casefolded here), as info (borrowed) says.  A view
+ * replaces dest's older message of the same view still waiting
+ * (outq_replaced counts those lines).  Older talk may be dropped to make
  * room (outq_dropped counts it).  0, or -1 with *cause when the queue is
  * full of what cannot be dropped, or dest is too long.
  */
 int		 outq_push(struct irc_outq *, const char *dest,
-		     char *const *lines, int n, enum outq_kind, char **cause);
+		     char *const *lines, int n, const struct outq_info *,
+		     char **cause);
 /* What the next line to send is. */
 enum outq_class {
 	OUTQ_NONE,		/* nothing waits */
-	OUTQ_OTHER,		/* talk or a private line */
-	OUTQ_ANSWERING,		/* a line of a destination holding an answer */
+	OUTQ_TALK_LINE,		/* table talk */
+	OUTQ_PRIVATE_LINE,	/* a line of a queue holding a private line */
+	OUTQ_ANSWERING,		/* a line of a queue holding an answer */
 	OUTQ_NEW_ANSWER,	/* the first line of an answer */
 };
 enum outq_class	 outq_next(const struct irc_outq *);
-/* The next line to send, out of the queue (caller frees), or NULL. */
-char		*outq_take(struct irc_outq *);
+/*
+ * The next line to send, out of the queue (caller frees), or NULL; *info
+ * says what its message is.
+ */
+char		*outq_take(struct irc_outq *, struct outq_info *info);
 /* Forgets every line waiting for dest (borrowed); how many. */
 int		 outq_forget(struct irc_outq *, const char *dest);
 /* Lines waiting. */
 int		 outq_lines(const struct irc_outq *);
 /* Lines of talk dropped so far. */
 uint64_t	 outq_dropped(const struct irc_outq *);
+/* Lines of views replaced by newer ones so far. */
+uint64_t	 outq_replaced(const struct irc_outq *);
 
 /* send.c: the send queue, paced by the bucket. */
 #define IRC_SENDQ_LINES		2000	/* chat lines waiting, at most */
@@ -249,11 +266,11 @@ int	 sendq_forget(struct irc *, const char *target);
 void	 sendq_stop(struct irc *);
 /*
  * Sends text (borrowed, any number of lines) as PRIVMSGs to target,
- * shaped by text.c, as one message of kind (outq.c).  0, or -1 with
- * *cause.
+ * shaped by text.c, as one message of kind, a view when view is not 0
+ * (outq.c).  0, or -1 with *cause.
  */
 int	 sendq_privmsg(struct irc *, const char *target, const char *text,
-	     enum outq_kind kind, char **cause);
+	     enum outq_kind kind, uint64_t view, char **cause);
 
 /* conn.c: the websocket, one IRC line per message. */
 int	 conn_start(struct irc *, char **cause);

@@ -9,19 +9,24 @@
  *     "your move") that has not begun and is first in its queue: the
  *     oldest such answer first, so answers start in the order they came;
  *  2. else a destination holding an answer further back, or the rest of
- *     an answer begun: round-robin;
- *  3. else any destination (table talk, other private lines): round-robin.
- * A destination that sent moves to the back of the round.
+ *     an answer begun;
+ *  3. else a destination holding a private line (a player's view);
+ *  4. else any destination: table talk.
+ * Within 2, 3 and 4 destinations take turns (round-robin): one that sent
+ * moves to the back of the round.
  *
  * Table talk (channel lines that answer nothing) is what gives way when
  * sending falls behind: an answer queued for a channel drops the talk
- * still waiting ahead of it there (the answer is newer, and a line may
- * not pass another in the same queue); a channel keeps at most
- * IRC_OUTQ_TALK lines of talk (its oldest go first); and when the whole
- * queue is full the oldest talk anywhere goes.  Drops are counted for the
- * caller to log.  Answers and private lines are never dropped: with no
- * talk left to drop, a full queue refuses the new message.  Pure: no
- * clock and no I/O; send.c feeds the lines to the connection.
+ * still waiting ahead of it there, the rest of a message begun too (the
+ * answer is newer, and a line may not pass another in the same queue); a
+ * channel keeps at most IRC_OUTQ_TALK lines of talk (its oldest go
+ * first); and when the whole queue is full the oldest talk anywhere goes.
+ * Drops are counted for the caller to log.  Answers and private lines are
+ * never dropped for room: with no talk left to drop, a full queue refuses
+ * the new message.  But a player's view of a table (a message with a view
+ * key) replaces their older view of it still waiting, the rest of one
+ * begun too: the newer view tells all the older one did.  Pure: no clock
+ * and no I/O; send.c feeds the lines to the connection.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +39,7 @@
 struct outq_msg {
 	TAILQ_ENTRY(outq_msg)	 entry;
 	uint64_t		 seq;		/* order of arrival, over all */
-	enum outq_kind		 kind;
+	struct outq_info	 info;		/* first: 1 */
 	int			 n, next;	/* lines, and the next to send */
 	char			**lines;
 };
@@ -46,6 +51,7 @@ struct outq_dest {
 	int			 lines;		/* unsent lines */
 	int			 talk;		/* unsent lines of talk */
 	int			 answers;	/* answer messages waiting */
+	int			 privates;	/* private messages waiting */
 	char			 name[IRC_TARGET_MAX + 1];	/* casefolded */
 };
 
@@ -54,6 +60,7 @@ struct irc_outq {
 	int			 lines, max;
 	uint64_t		 seq;
 	uint64_t		 dropped;	/* lines of talk, ever */
+	uint64_t		 replaced;	/* lines of views, ever */
 };
 
 struct irc_outq *
@@ -87,10 +94,12 @@ outq_msg_remove(struct irc_outq *q, struct outq_dest *d, struct outq_msg *m)
 	TAILQ_REMOVE(&d->msgs, m, entry);
 	d->lines -= left;
 	q->lines -= left;
-	if (m->kind == OUTQ_TALK)
+	if (m->info.kind == OUTQ_TALK)
 		d->talk -= left;
-	else if (m->kind == OUTQ_ANSWER)
+	else if (m->info.kind == OUTQ_ANSWER)
 		d->answers--;
+	else
+		d->privates--;
 	outq_msg_free(m);
 }
 
@@ -141,9 +150,24 @@ outq_drop_talk(struct irc_outq *q, struct outq_dest *d)
 
 	for (m = TAILQ_FIRST(&d->msgs); m != NULL; m = next) {
 		next = TAILQ_NEXT(m, entry);
-		if (m->kind != OUTQ_TALK)
+		if (m->info.kind != OUTQ_TALK)
 			continue;
 		q->dropped += (uint64_t)(m->n - m->next);
+		outq_msg_remove(q, d, m);
+	}
+}
+
+/* Drops the views of d with key view, the rest of one begun too. */
+static void
+outq_drop_view(struct irc_outq *q, struct outq_dest *d, uint64_t view)
+{
+	struct outq_msg	*m, *next;
+
+	for (m = TAILQ_FIRST(&d->msgs); m != NULL; m = next) {
+		next = TAILQ_NEXT(m, entry);
+		if (m->info.view != view)
+			continue;
+		q->replaced += (uint64_t)(m->n - m->next);
 		outq_msg_remove(q, d, m);
 	}
 }
@@ -157,7 +181,7 @@ outq_drop_oldest(struct irc_outq *q)
 
 	TAILQ_FOREACH(d, &q->round, entry) {
 		TAILQ_FOREACH(m, &d->msgs, entry) {
-			if (m->kind != OUTQ_TALK)
+			if (m->info.kind != OUTQ_TALK)
 				continue;
 			if (oldest == NULL || m->seq < oldest->seq) {
 				oldest = m;
@@ -176,8 +200,9 @@ outq_drop_oldest(struct irc_outq *q)
 
 int
 outq_push(struct irc_outq *q, const char *dest, char *const *lines, int n,
-    enum outq_kind kind, char **cause)
+    const struct outq_info *info, char **cause)
 {
+	enum outq_kind		 kind = info->kind;
 	struct outq_dest	*d;
 	struct outq_msg		*m, *first;
 	char			 name[IRC_TARGET_MAX + 1];
@@ -194,6 +219,11 @@ outq_push(struct irc_outq *q, const char *dest, char *const *lines, int n,
 	snprintf(name, sizeof name, "%s", dest);
 	irc_casefold(name);
 
+	/* A newer view replaces the one of the same table not yet sent. */
+	if (info->view != 0 && (d = outq_find(q, name)) != NULL) {
+		outq_drop_view(q, d, info->view);
+		outq_dest_done(q, d);
+	}
 	/* Room first: the oldest talk goes, never an answer or a DM. */
 	while (q->lines + n > q->max) {
 		if (outq_drop_oldest(q) != 0)
@@ -208,7 +238,8 @@ outq_push(struct irc_outq *q, const char *dest, char *const *lines, int n,
 	}
 	m = xcalloc(1, sizeof *m);
 	m->seq = q->seq++;
-	m->kind = kind;
+	m->info = *info;
+	m->info.first = 1;
 	m->n = n;
 	m->lines = xreallocarray(NULL, (size_t)n, sizeof *m->lines);
 	for (i = 0; i < n; i++)
@@ -223,10 +254,12 @@ outq_push(struct irc_outq *q, const char *dest, char *const *lines, int n,
 		d->talk += n;
 	else if (kind == OUTQ_ANSWER)
 		d->answers++;
+	else
+		d->privates++;
 	/* A channel far behind skips its oldest talk, never the newest. */
 	while (kind == OUTQ_TALK && d->talk > IRC_OUTQ_TALK) {
 		TAILQ_FOREACH(first, &d->msgs, entry) {
-			if (first->kind == OUTQ_TALK)
+			if (first->info.kind == OUTQ_TALK)
 				break;
 		}
 		if (first == m)
@@ -249,7 +282,7 @@ outq_pick(const struct irc_outq *q, enum outq_class *what)
 
 	TAILQ_FOREACH(d, &q->round, entry) {
 		m = TAILQ_FIRST(&d->msgs);
-		if (m->kind == OUTQ_ANSWER && m->next == 0 &&
+		if (m->info.kind == OUTQ_ANSWER && m->next == 0 &&
 		    (bm == NULL || m->seq < bm->seq)) {
 			best = d;
 			bm = m;
@@ -263,7 +296,12 @@ outq_pick(const struct irc_outq *q, enum outq_class *what)
 		if (d->answers > 0)
 			return d;
 	}
-	*what = OUTQ_OTHER;
+	*what = OUTQ_PRIVATE_LINE;
+	TAILQ_FOREACH(d, &q->round, entry) {
+		if (d->privates > 0)
+			return d;
+	}
+	*what = OUTQ_TALK_LINE;
 	return TAILQ_FIRST(&q->round);
 }
 
@@ -276,7 +314,7 @@ outq_next(const struct irc_outq *q)
 }
 
 char *
-outq_take(struct irc_outq *q)
+outq_take(struct irc_outq *q, struct outq_info *info)
 {
 	struct outq_dest	*d;
 	struct outq_msg		*m;
@@ -286,10 +324,12 @@ outq_take(struct irc_outq *q)
 	if ((d = outq_pick(q, &what)) == NULL)
 		return NULL;
 	m = TAILQ_FIRST(&d->msgs);
+	*info = m->info;
+	info->first = m->next == 0;
 	line = m->lines[m->next++];
 	d->lines--;
 	q->lines--;
-	if (m->kind == OUTQ_TALK)
+	if (m->info.kind == OUTQ_TALK)
 		d->talk--;
 	if (m->next == m->n)
 		outq_msg_remove(q, d, m);
@@ -331,4 +371,10 @@ uint64_t
 outq_dropped(const struct irc_outq *q)
 {
 	return q->dropped;
+}
+
+uint64_t
+outq_replaced(const struct irc_outq *q)
+{
+	return q->replaced;
 }

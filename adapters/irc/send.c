@@ -45,6 +45,7 @@ struct irc_sendq {
 };
 
 static void	sendq_on_timer(uv_timer_t *);
+static void	sendq_log_drops(struct irc *, int);
 
 struct irc_sendq *
 sendq_new(struct irc *irc)
@@ -90,6 +91,7 @@ sendq_stop(struct irc *irc)
 
 	if (q == NULL || q->stopped)
 		return;
+	sendq_log_drops(irc, 1);
 	q->stopped = 1;
 	uv_close((uv_handle_t *)&q->timer, NULL);
 }
@@ -153,6 +155,7 @@ sendq_pump(struct irc *irc)
 {
 	struct irc_sendq	*q = irc->sendq;
 	struct sendq_item	*it;
+	struct outq_info	 info;
 	uint64_t		 now, wait;
 	char			*line;
 
@@ -173,9 +176,14 @@ sendq_pump(struct irc *irc)
 			return;
 		if (!bucket_take(&q->bucket, now, sendq_keep(q)))
 			break;
-		line = outq_take(q->chat);
+		line = outq_take(q->chat, &info);
 		sendq_write(irc, line);
 		free(line);
+		/* How long answers wait: make bench reads it at -v. */
+		if (info.first && info.kind == OUTQ_ANSWER)
+			log_debug("irc: %s waited %llu ms", info.view != 0 ?
+			    "a \"your move\"" : "an answer",
+			    (unsigned long long)(now - info.made));
 	}
 	if (!irc->registered || outq_lines(q->chat) == 0)
 		return;
@@ -191,15 +199,18 @@ sendq_on_timer(uv_timer_t *t)
 	sendq_pump(t->data);
 }
 
-/* Tells the log about talk dropped since it last did, once in a while. */
+/*
+ * Tells the log about talk dropped since it last did: once in a while, or
+ * now (at the end).
+ */
 static void
-sendq_log_drops(struct irc *irc)
+sendq_log_drops(struct irc *irc, int force)
 {
 	struct irc_sendq	*q = irc->sendq;
 	uint64_t		 dropped = outq_dropped(q->chat);
 	uint64_t		 now = uv_now(irc->loop);
 
-	if (dropped == q->logged || (q->logged_at != 0 &&
+	if (dropped == q->logged || (!force && q->logged_at != 0 &&
 	    now - q->logged_at < SENDQ_DROP_LOG_MS))
 		return;
 	log_warn("irc: sending falls behind the tables (%d lines wait); %llu "
@@ -211,13 +222,15 @@ sendq_log_drops(struct irc *irc)
 
 int
 sendq_privmsg(struct irc *irc, const char *target, const char *text,
-    enum outq_kind kind, char **cause)
+    enum outq_kind kind, uint64_t view, char **cause)
 {
 	char			*plain, *p, *nl, nick[IRC_NICK_MAX + 8];
 	char			 line[IRC_LINE_MAX];
 	char			**parts = NULL;
 	size_t			 room, len, n, next, nparts = 0, i;
 	int			 rc = 0;
+	struct outq_info	 info = { .kind = kind, .view = view,
+				    .made = uv_now(irc->loop) };
 
 	/*
 	 * Room for the text: with our nick as it is, or, before we know it,
@@ -250,12 +263,12 @@ sendq_privmsg(struct irc *irc, const char *target, const char *text,
 		    "send queue holds", nparts, target);
 	else
 		rc = outq_push(irc->sendq->chat, target, parts, (int)nparts,
-		    kind, cause);
+		    &info, cause);
 	for (i = 0; i < nparts; i++)
 		free(parts[i]);
 	free(parts);
 	if (rc == 0) {
-		sendq_log_drops(irc);
+		sendq_log_drops(irc, 0);
 		sendq_pump(irc);
 	}
 	return rc;

@@ -4,7 +4,8 @@
  * sends answers (a reply, a "your move") first and in the order they
  * came, never reorders the lines of one destination, and stays within its
  * caps by dropping the oldest table talk (counted), never an answer or a
- * private line; the token bucket (adapters/irc/bucket.c) gives a burst,
+ * private line, while a newer view of a table replaces an older one not
+ * sent; the token bucket (adapters/irc/bucket.c) gives a burst,
  * then one token a rate, keeps a reserve when asked and pays back debt.
  */
 #include <setjmp.h>
@@ -20,18 +21,21 @@
 #include "adapters/irc/irc-int.h"
 #include "lib/xmalloc.h"
 
-/* Queues one message of n lines "PRIVMSG dest :tag.i" for dest. */
+/* Queues one message (a view when view is not 0) of n lines "PRIVMSG
+ * dest :tag.i" for dest. */
 static int
-push(struct irc_outq *q, const char *dest, const char *tag, int n,
-    enum outq_kind kind)
+push_view(struct irc_outq *q, const char *dest, const char *tag, int n,
+    enum outq_kind kind, uint64_t view)
 {
-	char	*lines[64], *cause = NULL;
-	int	 i, rc;
+	struct outq_info	 info = { .kind = kind, .view = view,
+				    .made = 100 + (uint64_t)n * view };
+	char			*lines[64], *cause = NULL;
+	int			 i, rc;
 
 	assert_true(n <= 64);
 	for (i = 0; i < n; i++)
 		lines[i] = xasprintf("PRIVMSG %s :%s.%d", dest, tag, i);
-	rc = outq_push(q, dest, lines, n, kind, &cause);
+	rc = outq_push(q, dest, lines, n, &info, &cause);
 	for (i = 0; i < n; i++)
 		free(lines[i]);
 	if (rc != 0) {
@@ -41,15 +45,33 @@ push(struct irc_outq *q, const char *dest, const char *tag, int n,
 	return rc;
 }
 
-/* Takes the next line and checks it is want. */
-static void
+static int
+push(struct irc_outq *q, const char *dest, const char *tag, int n,
+    enum outq_kind kind)
+{
+	return push_view(q, dest, tag, n, kind, 0);
+}
+
+/* The next line to send (caller frees), or NULL. */
+static char *
+take(struct irc_outq *q)
+{
+	struct outq_info	info;
+
+	return outq_take(q, &info);
+}
+
+/* Takes the next line, checks it is want; what its message is. */
+static struct outq_info
 expect(struct irc_outq *q, const char *want)
 {
-	char	*line = outq_take(q);
+	struct outq_info	 info;
+	char			*line = outq_take(q, &info);
 
 	assert_non_null(line);
 	assert_string_equal(line, want);
 	free(line);
+	return info;
 }
 
 /* The destination of a line "PRIVMSG dest :..." into buf. */
@@ -82,59 +104,83 @@ test_round_robin(void **state)
 	expect(q, "PRIVMSG #busy :m.2");
 	expect(q, "PRIVMSG #a :a2.0");
 	for (i = 3; i < 10; i++) {
-		line = outq_take(q);
+		line = take(q);
 		assert_non_null(line);
 		dest_of(line, d, sizeof d);
 		assert_string_equal(d, "#busy");
 		free(line);
 	}
-	assert_null(outq_take(q));
+	assert_null(take(q));
 	assert_int_equal(outq_lines(q), 0);
 
 	/* Many destinations: every one is served once a round. */
 	for (i = 0; i < 6; i++)
-		push(q, i % 3 == 0 ? "#x" : i % 3 == 1 ? "#y" : "bob", "r", 2,
-		    i % 3 == 2 ? OUTQ_PRIVATE : OUTQ_TALK);
+		push(q, i % 3 == 0 ? "#x" : i % 3 == 1 ? "#y" : "#z", "r", 2,
+		    OUTQ_TALK);
 	for (i = 0; i < 9; i++) {
-		line = outq_take(q);
+		line = take(q);
 		dest_of(line, d, sizeof d);
 		n[strcmp(d, "#x") == 0 ? 0 : strcmp(d, "#y") == 0 ? 1 : 2]++;
 		free(line);
 		if (i % 3 == 2)
 			assert_true(n[0] == n[1] && n[1] == n[2]);
 	}
+	outq_forget(q, "#x");
+	outq_forget(q, "#y");
+	outq_forget(q, "#z");
+	/* Players' views take turns too, and go before table talk. */
+	push(q, "#t", "t", 2, OUTQ_TALK);
+	push(q, "bob", "b", 3, OUTQ_PRIVATE);
+	push(q, "amy", "a", 2, OUTQ_PRIVATE);
+	assert_int_equal(outq_next(q), OUTQ_PRIVATE_LINE);
+	expect(q, "PRIVMSG bob :b.0");
+	expect(q, "PRIVMSG amy :a.0");
+	expect(q, "PRIVMSG bob :b.1");
+	expect(q, "PRIVMSG amy :a.1");
+	expect(q, "PRIVMSG bob :b.2");
+	assert_int_equal(outq_next(q), OUTQ_TALK_LINE);
+	expect(q, "PRIVMSG #t :t.0");
 	outq_free(q);
 }
 
 static void
 test_answers_first(void **state)
 {
-	struct irc_outq	*q = outq_new(100);
+	struct irc_outq		*q = outq_new(100);
+	struct outq_info	 info;
 
 	(void)state;
 	push(q, "#busy", "m", 8, OUTQ_TALK);
 	push(q, "#other", "o", 8, OUTQ_TALK);
-	push(q, "carol", "c", 3, OUTQ_PRIVATE);
-	expect(q, "PRIVMSG #busy :m.0");
+	info = expect(q, "PRIVMSG #busy :m.0");
+	assert_int_equal(info.kind, OUTQ_TALK);
+	push(q, "carol", "c", 2, OUTQ_PRIVATE);
 	/* A reply in a quiet channel, then a "your move" to a nick. */
 	push(q, "#quiet", "reply", 2, OUTQ_ANSWER);
 	push(q, "alice", "move", 2, OUTQ_ANSWER);
 	assert_int_equal(outq_next(q), OUTQ_NEW_ANSWER);
 	/* Both start before any talk, in the order they came. */
-	expect(q, "PRIVMSG #quiet :reply.0");
+	info = expect(q, "PRIVMSG #quiet :reply.0");
+	assert_int_equal(info.kind, OUTQ_ANSWER);
+	assert_true(info.first);
 	expect(q, "PRIVMSG alice :move.0");
 	assert_int_equal(outq_next(q), OUTQ_ANSWERING);
 	/* A third answer starts before the rest of the first two. */
 	push(q, "#late", "late", 1, OUTQ_ANSWER);
 	assert_int_equal(outq_next(q), OUTQ_NEW_ANSWER);
 	expect(q, "PRIVMSG #late :late.0");
-	expect(q, "PRIVMSG #quiet :reply.1");
+	info = expect(q, "PRIVMSG #quiet :reply.1");
+	assert_int_equal(info.kind, OUTQ_ANSWER);
+	assert_false(info.first);
 	expect(q, "PRIVMSG alice :move.1");
-	assert_int_equal(outq_next(q), OUTQ_OTHER);
-	/* Then talk and private lines, round-robin again. */
-	expect(q, "PRIVMSG #other :o.0");
+	/* Then a private view, then talk, round-robin again. */
+	assert_int_equal(outq_next(q), OUTQ_PRIVATE_LINE);
 	expect(q, "PRIVMSG carol :c.0");
+	expect(q, "PRIVMSG carol :c.1");
+	assert_int_equal(outq_next(q), OUTQ_TALK_LINE);
+	expect(q, "PRIVMSG #other :o.0");
 	expect(q, "PRIVMSG #busy :m.1");
+	expect(q, "PRIVMSG #other :o.1");
 	/* Nothing was dropped: the answers went to queues without talk. */
 	assert_int_equal(outq_dropped(q), 0);
 	outq_free(q);
@@ -153,6 +199,7 @@ test_no_reorder(void **state)
 	push(q, "#t", "talk", 4, OUTQ_TALK);
 	push(q, "bob", "hand", 2, OUTQ_PRIVATE);
 	push(q, "bob", "move", 2, OUTQ_ANSWER);
+	assert_int_equal(outq_next(q), OUTQ_ANSWERING);
 	expect(q, "PRIVMSG bob :hand.0");
 	expect(q, "PRIVMSG bob :hand.1");
 	expect(q, "PRIVMSG bob :move.0");
@@ -174,7 +221,7 @@ take_in_order(struct irc_outq *q, const char *const *dests, int *last,
 	char	*line, d[64];
 	int	 i, no;
 
-	if ((line = outq_take(q)) == NULL)
+	if ((line = take(q)) == NULL)
 		return 0;
 	dest_of(line, d, sizeof d);
 	for (i = 0; strcmp(dests[i], d) != 0; i++)
@@ -198,6 +245,7 @@ test_order_property(void **state)
 {
 	static const char *const dests[] = { "#a", "#b", "#c", "bob", "amy" };
 	struct irc_outq	*q = outq_new(60);
+	struct outq_info info = { .kind = OUTQ_TALK };
 	enum outq_kind	 kind;
 	char		*lines[4], *cause;
 	int		 last[5], pushed[5], taken[5], kept[5], accepted[5];
@@ -220,7 +268,8 @@ test_order_property(void **state)
 			lines[j] = xasprintf("PRIVMSG %s :%d", dests[k],
 			    ++pushed[k]);
 		cause = NULL;
-		if (outq_push(q, dests[k], lines, n, kind, &cause) != 0) {
+		info.kind = kind;
+		if (outq_push(q, dests[k], lines, n, &info, &cause) != 0) {
 			/* Full of what cannot be dropped: refused whole. */
 			assert_non_null(cause);
 			free(cause);
@@ -271,7 +320,7 @@ test_answer_drops_talk_ahead(void **state)
 	expect(q, "PRIVMSG #u :u.0");
 	expect(q, "PRIVMSG #t :new.0");
 	expect(q, "PRIVMSG #u :u.1");
-	assert_null(outq_take(q));
+	assert_null(take(q));
 	/* Other channels' talk and private lines are not touched. */
 	push(q, "bob", "p", 2, OUTQ_PRIVATE);
 	push(q, "bob", "move", 1, OUTQ_ANSWER);
@@ -311,8 +360,8 @@ test_caps(void **state)
 	i = (int)outq_dropped(q);
 	push(q, "amy", "p", 10, OUTQ_PRIVATE);
 	assert_int_equal(outq_dropped(q), (uint64_t)i + 10);
-	expect(q, "PRIVMSG #b :b.0");		/* #a's talk is gone */
-	assert_int_equal(outq_lines(q), 34);
+	assert_int_equal(outq_forget(q, "#a"), 0);	/* #a's talk is gone */
+	assert_int_equal(outq_lines(q), 35);
 	/* Nothing left to drop but private lines: a new message is refused. */
 	push(q, "#b", "b", 9, OUTQ_ANSWER);	/* drops #b's talk ahead */
 	assert_int_equal(outq_lines(q), 34);
@@ -332,6 +381,49 @@ test_caps(void **state)
 	outq_free(q);
 }
 
+/*
+ * A newer view of a table replaces the older one to the same player not
+ * sent yet (the rest of one begun too); other tables' views, other
+ * players' and other messages stay, and the count says what went.
+ */
+static void
+test_view_replaced(void **state)
+{
+	struct irc_outq		*q = outq_new(100);
+	struct outq_info	 info;
+
+	(void)state;
+	push_view(q, "bob", "begins", 4, OUTQ_PRIVATE, 7);
+	expect(q, "PRIVMSG bob :begins.0");
+	push(q, "bob", "reply", 1, OUTQ_PRIVATE);
+	push_view(q, "bob", "other", 2, OUTQ_PRIVATE, 8);
+	push_view(q, "amy", "amy", 2, OUTQ_PRIVATE, 7);
+	push_view(q, "bob", "changed", 3, OUTQ_PRIVATE, 7);
+	assert_int_equal(outq_replaced(q), 3);
+	assert_int_equal(outq_lines(q), 8);
+	/* The "your move" view replaces the "hand changed" one, and goes
+	 * first. */
+	push_view(q, "BOB", "move", 3, OUTQ_ANSWER, 7);
+	assert_int_equal(outq_replaced(q), 6);
+	assert_int_equal(outq_dropped(q), 0);
+	assert_int_equal(outq_next(q), OUTQ_ANSWERING);
+	expect(q, "PRIVMSG bob :reply.0");
+	expect(q, "PRIVMSG bob :other.0");
+	expect(q, "PRIVMSG bob :other.1");
+	info = expect(q, "PRIVMSG BOB :move.0");
+	assert_int_equal(info.view, 7);
+	assert_int_equal(info.made, 100 + 3 * 7);
+	assert_true(info.first);
+	/* A view that replaces a whole queue's content starts a new one. */
+	push_view(q, "bob", "again", 1, OUTQ_ANSWER, 7);
+	assert_int_equal(outq_next(q), OUTQ_NEW_ANSWER);
+	expect(q, "PRIVMSG bob :again.0");
+	expect(q, "PRIVMSG amy :amy.0");
+	expect(q, "PRIVMSG amy :amy.1");
+	assert_null(take(q));
+	outq_free(q);
+}
+
 static void
 test_forget(void **state)
 {
@@ -343,11 +435,11 @@ test_forget(void **state)
 	push(q, "bob", "m", 2, OUTQ_ANSWER);
 	expect(q, "PRIVMSG bob :v.0");
 	assert_int_equal(outq_forget(q, "BOB"), 4);
-	assert_int_equal(outq_next(q), OUTQ_OTHER);
+	assert_int_equal(outq_next(q), OUTQ_TALK_LINE);
 	assert_int_equal(outq_forget(q, "bob"), 0);
 	expect(q, "PRIVMSG #t :t.0");
 	assert_int_equal(outq_next(q), OUTQ_NONE);
-	assert_null(outq_take(q));
+	assert_null(take(q));
 	outq_free(q);
 }
 
@@ -442,6 +534,7 @@ main(void)
 		cmocka_unit_test(test_order_property),
 		cmocka_unit_test(test_answer_drops_talk_ahead),
 		cmocka_unit_test(test_caps),
+		cmocka_unit_test(test_view_replaced),
 		cmocka_unit_test(test_forget),
 		cmocka_unit_test(test_bucket),
 		cmocka_unit_test(test_join_lines),

@@ -1,10 +1,12 @@
 /*
- * Unit test for the prompt hint (struct adapter's prompt): while the bot
- * sends a player a private view that asks them to move, and only then,
- * the adapter sees prompt set, so an adapter that queues its output (IRC)
- * can send it before table talk.  A real CHEERS game between two players
- * on a fake adapter: every "your move" view comes with the hint, every
- * other view and every channel line or reply without it.
+ * Unit test for the hints on a private view (struct adapter's view and
+ * prompt): while the bot sends a player their view of a table, and only
+ * then, the adapter sees view set to the table's id, and prompt set when
+ * the view asks them to move, so an adapter that queues its output (IRC)
+ * can send it before table talk and let it replace an older view.  A
+ * real CHEERS game between two players on a fake adapter: every "your
+ * move" view comes with both hints, every other view with view alone,
+ * every channel line and reply with neither.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,7 +27,8 @@
 
 static int	moves_hinted;	/* "your move" views sent with the hint */
 static int	others;		/* other views, sent without it */
-static int	wrong;		/* the hint where it does not belong, or none */
+static int	wrong;		/* a hint where it does not belong, or none */
+static uint64_t	table_id;	/* the view hint the views must carry */
 static int	ndm;
 
 static int
@@ -33,7 +36,7 @@ fake_send_channel(struct adapter *a, const char *channel, const char *text,
     char **cause)
 {
 	(void)channel; (void)text; (void)cause;
-	if (a->prompt)
+	if (a->prompt || a->view != 0)
 		wrong++;
 	return 0;
 }
@@ -47,6 +50,8 @@ fake_send_dm(struct adapter *a, const char *user, const char *text,
 
 	(void)user; (void)bs; (void)cause;
 	ndm++;
+	if (a->view != table_id)
+		wrong++;
 	if (asks && a->prompt)
 		moves_hinted++;
 	else if (!asks && !a->prompt)
@@ -61,7 +66,7 @@ fake_reply(struct adapter *a, const struct bot_event *ev, int private,
     const char *text, const struct adapter_buttons *bs, char **cause)
 {
 	(void)ev; (void)private; (void)text; (void)bs; (void)cause;
-	if (a->prompt)
+	if (a->prompt || a->view != 0)
 		wrong++;
 	return 0;
 }
@@ -125,9 +130,11 @@ test_prompt_hint(void **state)
 
 	say(&bot, &a, "alice", "new cheers");
 	say(&bot, &a, "bob", "join");
-	say(&bot, &a, "alice", "start");
 	t = table_find(&bot, &a, "#g");
 	assert_non_null(t);
+	table_id = t->id;
+	assert_true(table_id != 0);
+	say(&bot, &a, "alice", "start");
 	/* Both get their view; the first mover's asks to move. */
 	assert_int_equal(ndm, 2);
 	assert_int_equal(moves_hinted, 1);
@@ -144,6 +151,7 @@ test_prompt_hint(void **state)
 	assert_true(others >= 4);
 	assert_int_equal(wrong, 0);
 	assert_int_equal(a.prompt, 0);
+	assert_int_equal(a.view, 0);
 
 	bot.nadapters = 0;	/* the adapter is on the stack */
 	bot_release(&bot);
