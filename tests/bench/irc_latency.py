@@ -15,7 +15,7 @@ the server allows it) restores all ten, and for SECONDS:
  - each player reads the bot's private "your move" view to its end and
    moves 1.5 to 3 s later (play 1 on their own shaker); any other
    question (give the CHEERSed cards) they leave to the turn timer, 8 s;
- - a prober, every 1.5 s, asks for the leaderboard at an AI table, or
+ - a prober, every 2.5 s, asks for the leaderboard at an AI table, or
    opens or ends a lobby in a quiet channel (#q0, #q1).
 
 Every player is a plain TCP client that notes when each line arrives.
@@ -51,7 +51,7 @@ RATE_MS, BURST, LIMIT = int(sys.argv[7]), int(sys.argv[8]), sys.argv[9]
 HUMANS = ["h0", "h1", "h2"]
 AI_TABLES = ["#b%d" % i for i in range(3, 10)]
 QUIET = ["#q0", "#q1"]
-PROBE_EVERY = 1.5
+PROBE_EVERY = 2.5
 CHANNELS = ["#b%d" % i for i in range(10)] + QUIET
 BOTNICK = "cheersbot"
 # Lines of a private view; anything else private is an answer.
@@ -120,8 +120,9 @@ class Client:
         item = (now, target.lower(), text)
         with self.lock:
             self.lines.append(item)
-        if self.on_line is not None:
-            self.on_line(item)
+            fn = self.on_line
+        if fn is not None:
+            fn(item)
 
     def send(self, line):
         try:
@@ -235,22 +236,38 @@ measuring = threading.Event()
 def human_plays(c, ch):
     """A player notes each "your move" and reads the view to its end: on
     "Your move: ... play, move or throw" they play 1 on their own shaker
-    1.5 to 3 s later; any other question they leave to the turn timer."""
+    1.5 to 3 s later; any other question they leave to the turn timer.
+    Returns what starts them: a move asked for before the run began."""
+    asked = {"before": False}
+
     def on_line(item):
         now, target, text = item
-        if target != c.nick or not measuring.is_set():
+        if target != c.nick:
+            return
+        asks = text.startswith("Your move: ") and "play, move or throw" in text
+        if not measuring.is_set():
+            asked["before"] = asks or (asked["before"] and
+                                       not text.startswith("CHEERS at "))
             return
         if text.startswith("CHEERS at %s: your move" % ch):
             with lock:
                 turns.append((c, ch, now))
-        elif text.startswith("Your move: ") and "play, move or throw" in text:
+        elif asks:
             threading.Timer(random.uniform(1.5, 3.0), move).start()
 
     def move():
         if measuring.is_set():
             command(c, ch, "play 1 " + c.nick, "move")
 
-    c.on_line = on_line
+    def begin():
+        if asked["before"]:
+            move()
+
+    with c.lock:
+        for item in c.lines:
+            on_line(item)
+        c.on_line = on_line
+    return begin
 
 
 def command(c, ch, text, kind):
@@ -259,8 +276,7 @@ def command(c, ch, text, kind):
         commands.append((t, c, ch, kind))
 
 
-for i, h in enumerate(HUMANS):
-    human_plays(humans[h], "#b%d" % i)
+begin = [human_plays(humans[h], "#b%d" % i) for i, h in enumerate(HUMANS)]
 sent0 = time.monotonic()
 bot = start_bot(WS, ["-o", "irc.send_rate=%dms" % RATE_MS,
                      "-o", "irc.send_burst=%d" % BURST,
@@ -270,6 +286,9 @@ wait_joined(3)
 measuring.set()
 start = time.monotonic()
 end = start + SECONDS
+# A player whose move the setup asked for makes it now.
+for b in begin:
+    b()
 n = 0
 while time.monotonic() < end - 2:
     time.sleep(PROBE_EVERY)
@@ -317,17 +336,20 @@ for t, c, ch, kind in commands:
         lat.append(((stop - t) * 1000, 1))
     else:
         lat.append(((r - t) * 1000, 0))
-# A turn's line in the channel: "h0's turn: ..." or "... h0 must ...".
-moves, unshown, used = [], 0, set()
+# A turn's line in the channel ("h0's turn: ..." or "... h0 must ...")
+# comes between the player's "your move" before and the one after.
+moves, unshown = [], 0
 for c, ch, asked in turns:
     says = re.compile(r"(^%s's turn: | %s must )" % (c.nick, c.nick))
+    mine = [t for d, dch, t in turns if d is c]
+    before = max([t for t in mine if t < asked], default=start)
+    after = min([t for t in mine if t > asked], default=stop)
     seen = [x for x in c.lines if x[1] == ch and says.search(x[2]) and
-            abs(x[0] - asked) < 20 and id(x) not in used]
+            before < x[0] < after]
     if not seen:
         unshown += 1
         continue
     x = min(seen, key=lambda x: abs(x[0] - asked))
-    used.add(id(x))
     moves.append((asked - x[0]) * 1000)
 everyone = [driver, prober] + list(humans.values())
 # Each line once: a channel's as its first watcher saw them.

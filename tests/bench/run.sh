@@ -97,6 +97,9 @@ target('IRC, 10 busy tables: "your move" p99 <= 1 s after turn line',
        move, lambda v: v <= 1000,
        lambda v: "%.0f ms; below 0: before it" % v if v != float("-inf")
        else "it came first, or the line never did")
+target('IRC, 10 busy tables: "your move" waits <= 1 s in the bot (p99)',
+       num(r'irc, in the bot: a "your move".s first line waited .*? p99 '
+           r'(\d+) ms'), lambda v: v <= 1000, "%.0f ms")
 target("10,000 open tables < 64 MB RSS",
        num(r"memory with 10000 open tables: VmRSS median ([\d.]+) MB"),
        lambda v: v < 64, "%.1f MB")

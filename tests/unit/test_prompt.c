@@ -21,6 +21,8 @@
 
 #include "bot/bot.h"
 #include "bot/config.h"
+#include "bot/outbox.h"
+#include "bot/play.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
@@ -49,6 +51,12 @@ fake_send_dm(struct adapter *a, const char *user, const char *text,
 	int	asks = strstr(text, "\nYour move: ") != NULL;
 
 	(void)user; (void)bs; (void)cause;
+	/* Without ephemerals a private reply comes this way too: no hints. */
+	if (strncmp(text, "CHEERS at #g: ", 14) != 0) {
+		if (a->prompt || a->view != 0)
+			wrong++;
+		return 0;
+	}
 	ndm++;
 	if (a->view != table_id)
 		wrong++;
@@ -90,8 +98,8 @@ say(struct bot *bot, struct adapter *a, const char *user, const char *text)
 	bot_handle_event(bot, &ev);
 }
 
-/* The user whose turn it is at t. */
-static const char *
+/* The seat that must act at t. */
+static int
 turn(const struct table *t)
 {
 	struct game_prompt	p[GAME_MAX_PROMPTS];
@@ -100,9 +108,9 @@ turn(const struct table *t)
 	assert_true(t->ops->pending(t->game, p, GAME_MAX_PROMPTS) >= 1);
 	for (seat = 0; seat < t->nseats; seat++)
 		if (p[0].seats & (1u << seat))
-			return t->seats[seat].user_id;
+			return seat;
 	fail_msg("nobody's turn");
-	return NULL;
+	return -1;
 }
 
 static void
@@ -114,13 +122,14 @@ test_prompt_hint(void **state)
 	struct table	*t;
 	char		 path[64], cmd[80], *cause = NULL;
 	const char	*who;
-	int		 fd, i;
+	int		 fd, i, seat, moves;
 
 	(void)state;
 	snprintf(path, sizeof path, "/tmp/cheersbot-prompt-XXXXXX");
 	assert_true((fd = mkstemp(path)) >= 0);
 	close(fd);
 	config->tables_lobby_expiry_ms = 0;
+	config->bot_seed = 11;	/* the same game every run */
 	bot_init(&bot, uv_default_loop(), config);
 	bot.fake_clock = 1;
 	memset(&a, 0, sizeof a);
@@ -140,12 +149,24 @@ test_prompt_hint(void **state)
 	assert_int_equal(moves_hinted, 1);
 	assert_int_equal(others, 1);
 	assert_int_equal(wrong, 0);
-	/* Moves: the mover's view changes, the next one is asked to move. */
-	for (i = 0; i < 6 && t->state == TABLE_PLAYING; i++) {
-		who = turn(t);
+	/*
+	 * Moves: the mover's view changes, the next one is asked to move.
+	 * A player plays card 1 by command; where the game asks something
+	 * else (a CHEERS to answer), the command is refused and the AI
+	 * moves for them, as the turn timer would.
+	 */
+	for (i = 0; i < 8 && t->state == TABLE_PLAYING; i++) {
+		seat = turn(t);
+		who = t->seats[seat].user_id;
+		moves = t->nmoves;
 		snprintf(cmd, sizeof cmd, "play 1 @%s", who);
 		say(&bot, &a, who, cmd);
 		t = table_find(&bot, &a, "#g");
+		if (t->nmoves == moves) {
+			outbox_begin(&bot);
+			assert_int_equal(play_timeout(t, seat, &cause), 0);
+			outbox_end(&bot);
+		}
 	}
 	assert_true(moves_hinted >= 3);
 	assert_true(others >= 4);
