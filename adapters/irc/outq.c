@@ -39,7 +39,7 @@
 struct outq_msg {
 	TAILQ_ENTRY(outq_msg)	 entry;
 	uint64_t		 seq;		/* order of arrival, over all */
-	struct outq_info	 info;		/* first: 1 */
+	struct outq_info	 info;		/* as queued */
 	int			 n, next;	/* lines, and the next to send */
 	char			**lines;
 };
@@ -142,32 +142,23 @@ outq_find(struct irc_outq *q, const char *name)
 	return NULL;
 }
 
-/* Drops every line of talk waiting in d, the rest of one begun too. */
+/*
+ * Drops from d, the rest of a message begun too, every message of talk
+ * (view 0; counted as dropped) or of view (counted as replaced).
+ */
 static void
-outq_drop_talk(struct irc_outq *q, struct outq_dest *d)
+outq_drop(struct irc_outq *q, struct outq_dest *d, uint64_t view)
 {
 	struct outq_msg	*m, *next;
 
 	for (m = TAILQ_FIRST(&d->msgs); m != NULL; m = next) {
 		next = TAILQ_NEXT(m, entry);
-		if (m->info.kind != OUTQ_TALK)
+		if (view == 0 ? m->info.kind != OUTQ_TALK : m->info.view != view)
 			continue;
-		q->dropped += (uint64_t)(m->n - m->next);
-		outq_msg_remove(q, d, m);
-	}
-}
-
-/* Drops the views of d with key view, the rest of one begun too. */
-static void
-outq_drop_view(struct irc_outq *q, struct outq_dest *d, uint64_t view)
-{
-	struct outq_msg	*m, *next;
-
-	for (m = TAILQ_FIRST(&d->msgs); m != NULL; m = next) {
-		next = TAILQ_NEXT(m, entry);
-		if (m->info.view != view)
-			continue;
-		q->replaced += (uint64_t)(m->n - m->next);
+		if (view == 0)
+			q->dropped += (uint64_t)(m->n - m->next);
+		else
+			q->replaced += (uint64_t)(m->n - m->next);
 		outq_msg_remove(q, d, m);
 	}
 }
@@ -221,7 +212,7 @@ outq_push(struct irc_outq *q, const char *dest, char *const *lines, int n,
 
 	/* A newer view replaces the one of the same table not yet sent. */
 	if (info->view != 0 && (d = outq_find(q, name)) != NULL) {
-		outq_drop_view(q, d, info->view);
+		outq_drop(q, d, info->view);
 		outq_dest_done(q, d);
 	}
 	/* Room first: the oldest talk goes, never an answer or a DM. */
@@ -239,14 +230,13 @@ outq_push(struct irc_outq *q, const char *dest, char *const *lines, int n,
 	m = xcalloc(1, sizeof *m);
 	m->seq = q->seq++;
 	m->info = *info;
-	m->info.first = 1;
 	m->n = n;
 	m->lines = xreallocarray(NULL, (size_t)n, sizeof *m->lines);
 	for (i = 0; i < n; i++)
 		m->lines[i] = xstrdup(lines[i]);
 	/* An answer passes the talk ahead of it by dropping it. */
 	if (kind == OUTQ_ANSWER)
-		outq_drop_talk(q, d);
+		outq_drop(q, d, 0);
 	TAILQ_INSERT_TAIL(&d->msgs, m, entry);
 	d->lines += n;
 	q->lines += n;

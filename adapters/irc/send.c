@@ -5,12 +5,11 @@
  * (PRIVMSG) wait in a queue per destination (outq.c: answers first, then
  * round-robin, talk dropped when far behind) and go only once registered,
  * paced by a token bucket (bucket.c): a burst of send_burst, then one
- * every send_rate_ms.  Tokens are kept back for answers: talk and other
- * private lines leave half the burst, the rest of an answer begun leaves
- * a quarter, and only the first line of a new answer may take the last
+ * every send_rate_ms.  Tokens are kept back for answers: talk and private
+ * views leave half the burst, the rest of an answer begun leaves a
+ * quarter, and only the first line of a new answer may take the last
  * token, so a reply or a "your move" seldom waits for one behind a busy
- * table or a long answer.
- * Chat lines survive a lost connection and go out after the reconnect and
+ * table or a long answer.  Chat lines survive a lost connection and go out after the reconnect and
  * rejoin; protocol lines belong to one connection and are dropped with it.
  */
 #include <stdio.h>

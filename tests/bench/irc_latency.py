@@ -1,16 +1,21 @@
 #!/usr/bin/python3
 """IRC latency under load, on the wire (make bench; see irc-latency.sh):
 
-    irc_latency.py BOT TMPDIR PLAIN_PORT SETUP_WS_PORT WS_PORT SECONDS \
-        RATE_MS BURST LIMIT
+    irc_latency.py BOT INSPIRCD TMPDIR SECONDS RATE_MS BURST
+
+InspIRCd (the binary INSPIRCD, its config and log in TMPDIR) listens on
+free ports of 127.0.0.1: plain IRC for the players, and two websockets
+for the bot: one without limits for the setup, one whose <connect> class
+holds the bot to RATE_MS a line (commandrate; InspIRCd's flood control,
+fakelag and threshold 10 as by default); the server is stopped at the end.
 
 Ten busy CHEERS tables on one bot.  Seven (#b3 .. #b9) are the AI's
 alone: a driver opens them (new, addbot 3, start) on a bot without flood
 limits (SETUP_WS_PORT) and lets its seat go to the AI.  Three players h0,
 h1, h2 each open one of their own (#b0 .. #b2: new, addbot 2, start) on a
 second such bot, stopped as soon as they begin.  Then the measured bot
-(WS_PORT, irc.send_rate RATE_MS, irc.send_burst BURST; LIMIT says what
-the server allows it) restores all ten, and for SECONDS:
+(irc.send_rate RATE_MS, irc.send_burst BURST) restores all ten, and for
+SECONDS:
  - the AI moves every 1.5 s (tables.ai_delay's default) at every table;
  - each player reads the bot's private "your move" view to its end and
    moves 1.5 to 3 s later (play 1 on their own shaker); any other
@@ -33,6 +38,7 @@ The figures:
  - the bot's lines on the wire a second, and the talk it dropped.
 Lines starting "result:" are collected by tests/bench/run.sh.
 """
+import atexit
 import os
 import random
 import re
@@ -44,10 +50,10 @@ import sys
 import threading
 import time
 
-BOT, TMP = sys.argv[1], sys.argv[2]
-PLAIN, SETUP_WS, WS = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-SECONDS = float(sys.argv[6])
-RATE_MS, BURST, LIMIT = int(sys.argv[7]), int(sys.argv[8]), sys.argv[9]
+BOT, INSPIRCD, TMP = sys.argv[1], sys.argv[2], sys.argv[3]
+SECONDS, RATE_MS, BURST = float(sys.argv[4]), int(sys.argv[5]), \
+    int(sys.argv[6])
+COMMANDRATE = 1000000 // RATE_MS     # lines a second, times 1000
 HUMANS = ["h0", "h1", "h2"]
 AI_TABLES = ["#b%d" % i for i in range(3, 10)]
 QUIET = ["#q0", "#q1"]
@@ -150,9 +156,20 @@ class Client:
         return None
 
 
+# What this script started and has not stopped: killed at its exit.
+running = []
+
+
+@atexit.register
+def stop_all():
+    for p in running:
+        p.kill()
+        p.wait()
+
+
 def start_bot(port, extra):
     err = open(os.path.join(TMP, "bot.err"), "a")
-    return subprocess.Popen(
+    p = subprocess.Popen(
         [BOT, "-v", "-o", "console.enabled=no", "-o", "irc.enabled=yes",
          "-o", "irc.url=ws://127.0.0.1:%d/" % port,
          "-o", "irc.origin=https://cheersbot.bench",
@@ -160,6 +177,8 @@ def start_bot(port, extra):
          "-o", "bot.state_file=" + os.path.join(TMP, "state.db"),
          "-o", "bot.seed=7"] + extra,
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+    running.append(p)
+    return p
 
 
 def stop_bot(p):
@@ -169,6 +188,66 @@ def stop_bot(p):
     except subprocess.TimeoutExpired:
         p.kill()
         p.wait()
+    running.remove(p)
+
+
+def free_ports(n):
+    """n free TCP ports of 127.0.0.1."""
+    ss = [socket.socket() for i in range(n)]
+    for s in ss:
+        s.bind(("127.0.0.1", 0))
+    ports = [s.getsockname()[1] for s in ss]
+    for s in ss:
+        s.close()
+    return ports
+
+
+# The bot's class: InspIRCd's defaults but for commandrate; the players
+# and the setup bot are not limited.
+IRCD_CONF = """\
+<server name="irc.bench" description="cheersbot bench" network="CheersBench">
+<admin name="bench" nick="bench" email="bench@localhost">
+<module name="sha1"><module name="websocket"><module name="cap">
+<module name="ircv3"><websocket defaultmode="text">
+<wsorigin allow="https://cheersbot.bench">
+<bind address="127.0.0.1" port="{plain}" type="clients">
+<bind address="127.0.0.1" port="{setup}" type="clients" hook="websocket">
+<bind address="127.0.0.1" port="{ws}" type="clients" hook="websocket">
+<connect name="bot" allow="*" port="{ws}" timeout="20" pingfreq="120"
+    commandrate="{rate}" threshold="10" fakelag="yes" recvq="8192"
+    softsendq="8192" hardsendq="1048576" localmax="100" globalmax="100"
+    resolvehostnames="no" useident="no">
+<connect name="free" allow="*" timeout="20" pingfreq="120"
+    commandrate="1000000" threshold="1000" fakelag="no" recvq="65536"
+    softsendq="1048576" hardsendq="4194304" localmax="100" globalmax="100"
+    resolvehostnames="no" useident="no">
+<dns timeout="1"><pid file="{dir}/inspircd.pid">
+<log method="file" type="* -USERINPUT -USEROUTPUT" level="default"
+    target="{dir}/ircd.log">
+"""
+
+
+def start_ircd():
+    """Starts InspIRCd and waits (up to 10 s) until it takes players."""
+    d = os.path.join(TMP, "ircd")
+    os.mkdir(d)
+    with open(os.path.join(d, "inspircd.conf"), "w") as f:
+        f.write(IRCD_CONF.format(plain=PLAIN, setup=SETUP_WS, ws=WS,
+                                 rate=COMMANDRATE, dir=d))
+    flags = ["--config", os.path.join(d, "inspircd.conf"), "--nofork"]
+    if os.getuid() == 0:
+        flags.append("--runasroot")
+    p = subprocess.Popen([INSPIRCD] + flags, cwd=d, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        try:
+            socket.create_connection(("127.0.0.1", PLAIN), 1).close()
+            return p
+        except OSError:
+            time.sleep(0.1)
+    p.kill()
+    fail("inspircd did not start")
 
 
 def bot_log():
@@ -188,6 +267,10 @@ def wait_joined(n, timeout=30):
 
 
 # --- Setup, on a bot without limits -------------------------------------
+
+PLAIN, SETUP_WS, WS = free_ports(3)
+ircd = start_ircd()
+running.append(ircd)
 # First the AI tables: the driver's seat goes to the AI when its turn
 # runs out.  Then the players' tables, stopped as soon as they begin.
 
@@ -369,8 +452,9 @@ waits = {what: [int(n) for n in re.findall(
     for what in ("an answer", 'a "your move"')}
 
 print("irc: 10 CHEERS tables (7 AI alone, 3 with a player), %.0f s; the bot "
-      "at irc.send_rate %dms, irc.send_burst %d; the server %s" %
-      (SECONDS, RATE_MS, BURST, LIMIT))
+      "at irc.send_rate %dms, irc.send_burst %d; InspIRCd's flood control "
+      "for the bot at %d millilines a second (threshold 10, fakelag)" %
+      (SECONDS, RATE_MS, BURST, COMMANDRATE))
 if os.environ.get("BENCH_IRC_DUMP"):
     with open(os.environ["BENCH_IRC_DUMP"], "w") as f:
         for c in everyone:
