@@ -9,8 +9,9 @@
  * views leave half the burst, the rest of an answer begun leaves a
  * quarter, and only the first line of a new answer may take the last
  * token, so a reply or a "your move" seldom waits for one behind a busy
- * table or a long answer.  Chat lines survive a lost connection and go out after the reconnect and
- * rejoin; protocol lines belong to one connection and are dropped with it.
+ * table or a long answer.  Chat lines survive a lost connection and go
+ * out after the reconnect and rejoin; protocol lines belong to one
+ * connection and are dropped with it.
  */
 #include <stdio.h>
 #include <stdlib.h>
