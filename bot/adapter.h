@@ -200,6 +200,15 @@ struct adapter {
 	const struct adapter_ops	*ops;
 	struct bot			*bot;
 	void				*priv;	/* the adapter's own state */
+	/*
+	 * Hints the bot sets only while send_dm carries a player's view of
+	 * a table, for an adapter that queues its output (IRC does): view
+	 * is the table's id (never 0), so a newer view may replace an older
+	 * one to the same user not sent yet; prompt says the view asks
+	 * them to move ("your move"), so it may go before table talk.
+	 */
+	uint64_t			 view;
+	int				 prompt;
 };
 
 #endif

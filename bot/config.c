@@ -252,7 +252,7 @@ const struct config_key config_schema[] = {
 	{ "irc", "ca_file", CONFIG_STRING, O(irc_ca_file), "",
 	  0, 4095, NULL, NULL,
 	  "CA certificates (PEM) for wss://; empty: the system's." },
-	{ "irc", "send_rate", CONFIG_DURATION, O(irc_send_rate_ms), "500ms",
+	{ "irc", "send_rate", CONFIG_DURATION, O(irc_send_rate_ms), "1s",
 	  0, 10 * MS_SECOND, NULL, NULL,
 	  "Time between two lines the bot sends, after a burst (0: no limit)." },
 	{ "irc", "send_burst", CONFIG_INT, O(irc_send_burst), "5",

@@ -50,6 +50,7 @@ struct outbox_item {
 	/* OUTBOX_DM from outbox_deliver, OUTBOX_BOARD: which table. */
 	uint64_t		 table;
 	int			 seat;		/* -1: not a table's seat */
+	int			 prompt;	/* OUTBOX_DM: asks for a move */
 	enum adapter_board	 how;
 	enum table_task		 task;		/* OUTBOX_UNDO_TASK */
 	unsigned		 task_seats;
@@ -142,7 +143,11 @@ outbox_send(struct bot *bot, struct outbox_item *it)
 		rc = a->ops->send_channel(a, it->to, it->text, &cause);
 		break;
 	case OUTBOX_DM:
+		a->view = it->seat >= 0 ? it->table : 0;
+		a->prompt = it->prompt;
 		rc = a->ops->send_dm(a, it->to, it->text, bs, &cause);
+		a->view = 0;
+		a->prompt = 0;
 		if (rc != 0 && it->seat >= 0) {
 			outbox_dm_failed(table_find_id(bot, a, it->table),
 			    it->table, it->seat, it->to, cause);
@@ -455,20 +460,27 @@ outbox_board(struct adapter *a, const char *channel, uint64_t table,
 
 void
 outbox_deliver(struct table *t, int seat, const char *text,
-    const struct adapter_buttons *bs)
+    const struct adapter_buttons *bs, int prompt)
 {
 	struct adapter		*a = t->adapter;
 	struct outbox_item	*it;
 	const char		*user = t->seats[seat].user_id;
 	char			*cause = NULL;
+	int			 rc;
 
 	if (outbox_holding(t->bot)) {
 		it = outbox_add(t->bot, OUTBOX_DM, a, user, text, bs);
 		it->table = t->id;
 		it->seat = seat;
+		it->prompt = prompt;
 		return;
 	}
-	if (a->ops->send_dm(a, user, text, bs, &cause) != 0)
+	a->view = t->id;
+	a->prompt = prompt;
+	rc = a->ops->send_dm(a, user, text, bs, &cause);
+	a->view = 0;
+	a->prompt = 0;
+	if (rc != 0)
 		outbox_dm_failed(t, t->id, seat, user, cause);
 }
 

@@ -64,11 +64,13 @@ int	outbox_board(struct adapter *, const char *channel, uint64_t table,
 	    const char *news, const char *text, const struct adapter_view *,
 	    const struct adapter_buttons *, enum adapter_board, char **cause);
 /*
- * A table's private view for seat: sent like outbox_send_dm; when it
- * fails, then or later, the seat is marked as unable to get DMs.
+ * A table's private view for seat: sent like outbox_send_dm, with the
+ * adapter's view hint set to the table's id and its prompt hint when the
+ * view asks the player to move (prompt); when it fails, then or later,
+ * the seat is marked as unable to get DMs.
  */
 void	outbox_deliver(struct table *, int seat, const char *text,
-	    const struct adapter_buttons *);
+	    const struct adapter_buttons *, int prompt);
 /*
  * Adapter output the bot does not make (the console's echo of its
  * input): fn(arg) runs now, or in its place among the held output.

@@ -22,6 +22,8 @@
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 
+static unsigned	play_next_seats(const struct table *);
+
 void
 play_say(struct table *t, const char *text)
 {
@@ -66,7 +68,9 @@ play_deliver(struct table *t, int seat, const char *why)
 	bs.n = 0;
 	if (t->adapter->ops->flags & ADAPTER_BUTTONS)
 		button_moves(t, seat, &bs);
-	outbox_deliver(t, seat, view, &bs);
+	/* A view that asks for a move may go before table talk. */
+	outbox_deliver(t, seat, view, &bs,
+	    (play_next_seats(t) & (1u << seat)) != 0);
 	free(view);
 }
 

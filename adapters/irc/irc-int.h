@@ -6,7 +6,8 @@
  * The adapter is one struct irc: the websocket connection (conn.c), the
  * IRC session on it (session.c: registration, CAP and SASL, pings, nick
  * collisions, joins, PRIVMSG in), who has left IRC and who is back
- * (presence.c), the rated send queue (send.c), the line parser (line.c)
+ * (presence.c), the send queue (send.c: a queue per destination,
+ * outq.c, paced by a token bucket, bucket.c), the line parser (line.c)
  * and the text shaping for IRC (text.c: plain text, lines split below
  * 512 bytes), glued in irc.c.  Everything runs on the bot's
  * one libuv loop.
@@ -23,6 +24,15 @@
 
 struct irc_conn;
 struct irc_sendq;
+struct irc_outq;
+
+/* A token bucket (bucket.c); every field is the bucket's own. */
+struct irc_bucket {
+	uint64_t	rate_ms;	/* a token back every rate_ms (0: no limit) */
+	int		burst;		/* tokens at most */
+	int64_t		tokens;		/* below 0: debt */
+	uint64_t	refilled;	/* loop ms of the last refill */
+};
 
 #define IRC_LINE_MAX		512	/* bytes of a line, with CR LF */
 #define IRC_TAGS_MAX		8191	/* bytes of a line's tags (IRCv3) */
@@ -32,6 +42,7 @@ struct irc_sendq;
 #define IRC_USER_MAX		64	/* bytes of a user (ident) */
 #define IRC_HOST_MAX		255	/* bytes of a host */
 #define IRC_CHANNEL_MAX		64	/* bytes of a channel name */
+#define IRC_TARGET_MAX		64	/* bytes of a channel or nick we send to */
 #define IRC_CHANNELS_MAX	32	/* channels the bot joins */
 #define IRC_TAG_MAX		256	/* bytes of one tag's value we read */
 #define IRC_GONE_MAX		256	/* nicks remembered as gone */
@@ -82,6 +93,8 @@ struct irc {
 
 	struct irc_conn		*conn;
 	struct irc_sendq	*sendq;
+	/* The command being handled (borrowed, during its call), or NULL. */
+	const struct bot_event	*handling;
 
 	/* The session (session.c); reset on each connection. */
 	int			 registered;	/* 001 seen */
@@ -166,18 +179,82 @@ int	 gone_del(struct irc_gone *, const char *nick);
 int	 gone_has(const struct irc_gone *, const char *nick);
 void	 gone_clear(struct irc_gone *);
 
-/* send.c: the send queue, with a burst and then one line per rate. */
+/* bucket.c: a token bucket; pure, now is the loop's clock in ms. */
+/* A full bucket: burst tokens (at least 1), one back every rate_ms. */
+void	 bucket_init(struct irc_bucket *, uint64_t rate_ms, int burst,
+	     uint64_t now);
+/* Takes a token if more than keep are there: 1, else 0. */
+int	 bucket_take(struct irc_bucket *, uint64_t now, int keep);
+/* Takes a token even when there is none: the bucket goes into debt. */
+void	 bucket_spend(struct irc_bucket *, uint64_t now);
+/* Milliseconds until more than keep tokens are there (0: now). */
+uint64_t bucket_wait(struct irc_bucket *, uint64_t now, int keep);
+
+/* outq.c: chat lines, a queue per destination; pure (see the file). */
+#define IRC_OUTQ_TALK		16	/* lines of talk a channel keeps */
+
+enum outq_kind {
+	OUTQ_TALK,	/* table talk: may be dropped when sending falls behind */
+	OUTQ_PRIVATE,	/* a private view that asks nothing: never dropped */
+	OUTQ_ANSWER,	/* a reply to a command, a "your move": goes first */
+};
+
+/* What a message is; the queue keeps it with the message. */
+struct outq_info {
+	enum outq_kind	kind;
+	uint64_t	view;	/* a whole view of this (a table), or 0 */
+	uint64_t	made;	/* the caller's clock when it was queued */
+	int		first;	/* outq_take: the message's first line */
+};
+
+/* An empty queue that holds at most max_lines lines. */
+struct irc_outq	*outq_new(int max_lines);
+void		 outq_free(struct irc_outq *);
+/*
+ * Queues a message, n lines (borrowed, copied), for dest (a channel or a
+ * nick, borrowed; casefolded here), as info (borrowed) says.  A view
+ * replaces dest's older message of the same view still waiting
+ * (outq_replaced counts those lines).  Older talk may be dropped to make
+ * room (outq_dropped counts it).  0, or -1 with *cause when the queue is
+ * full of what cannot be dropped, or dest is too long.
+ */
+int		 outq_push(struct irc_outq *, const char *dest,
+		     char *const *lines, int n, const struct outq_info *,
+		     char **cause);
+/* What the next line to send is. */
+enum outq_class {
+	OUTQ_NONE,		/* nothing waits */
+	OUTQ_TALK_LINE,		/* table talk */
+	OUTQ_PRIVATE_LINE,	/* a line of a queue holding a private line */
+	OUTQ_ANSWERING,		/* a line of a queue holding an answer */
+	OUTQ_NEW_ANSWER,	/* the first line of an answer */
+};
+enum outq_class	 outq_next(const struct irc_outq *);
+/*
+ * The next line to send, out of the queue (caller frees), or NULL; *info
+ * says what its message is.
+ */
+char		*outq_take(struct irc_outq *, struct outq_info *info);
+/* Forgets every line waiting for dest (borrowed); how many. */
+int		 outq_forget(struct irc_outq *, const char *dest);
+/* Lines waiting. */
+int		 outq_lines(const struct irc_outq *);
+/* Lines of talk dropped so far. */
+uint64_t	 outq_dropped(const struct irc_outq *);
+/* Lines of views replaced by newer ones so far. */
+uint64_t	 outq_replaced(const struct irc_outq *);
+
+/* send.c: the send queue, paced by the bucket. */
 #define IRC_SENDQ_LINES		2000	/* chat lines waiting, at most */
 
 struct irc_sendq	*sendq_new(struct irc *);
 void			 sendq_free(struct irc_sendq *);
 /*
- * Queues one protocol line (borrowed; no CR LF): urgent lines (PONG,
- * registration) go before chat and flow as soon as we are connected;
- * chat lines flow only once registered.  0, or -1 with *cause when the
- * queue is full.
+ * Queues one protocol line (borrowed; no CR LF) that goes before chat
+ * and as soon as we are connected (PONG, registration, JOIN).  0, or -1
+ * with *cause when too many wait.
  */
-int	 sendq_push(struct irc *, const char *line, int urgent, char **cause);
+int	 sendq_push(struct irc *, const char *line, char **cause);
 /* The connection is up or gone: start or stop pumping. */
 void	 sendq_pump(struct irc *);
 /* Forgets urgent lines (a new connection starts its own registration). */
@@ -187,10 +264,11 @@ int	 sendq_forget(struct irc *, const char *target);
 void	 sendq_stop(struct irc *);
 /*
  * Sends text (borrowed, any number of lines) as PRIVMSGs to target,
- * shaped by text.c.  0, or -1 with *cause.
+ * shaped by text.c, as one message of kind, a view when view is not 0
+ * (outq.c).  0, or -1 with *cause.
  */
 int	 sendq_privmsg(struct irc *, const char *target, const char *text,
-	     char **cause);
+	     enum outq_kind kind, uint64_t view, char **cause);
 
 /* conn.c: the websocket, one IRC line per message. */
 int	 conn_start(struct irc *, char **cause);
@@ -213,5 +291,12 @@ void	 session_line(struct irc *, const char *text, size_t len);
 void	 session_lost(struct irc *);
 void	 session_init(struct irc *);
 void	 session_stop(struct irc *);
+/*
+ * Writes into buf (len bytes, room for "JOIN " and the longest channel)
+ * a JOIN of channels[from] and as many of the next ones (borrowed) as
+ * fit; returns the index of the first one left out (n: none).
+ */
+int	 session_join_line(char *buf, size_t len, char *const *channels, int n,
+	     int from);
 
 #endif

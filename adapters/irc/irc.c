@@ -19,39 +19,71 @@
 #include "bot/log.h"
 #include "lib/xmalloc.h"
 
+/*
+ * A channel's line is table talk, unless it answers the command being
+ * handled: one given in that channel, or in private (a move made by
+ * private message is told in its table's channel).
+ */
 static int
 irc_send_channel(struct adapter *a, const char *channel, const char *text,
     char **cause)
 {
+	struct irc	*irc = a->priv;
+	enum outq_kind	 kind = OUTQ_TALK;
+
 	if (!irc_valid_channel(channel))
 		return set_cause(cause, "\"%.80s\" is not an IRC channel", channel);
-	return sendq_privmsg(a->priv, channel, text, cause);
+	if (irc->handling != NULL && (irc->handling->is_dm ||
+	    irc_name_eq(irc->handling->channel, channel)))
+		kind = OUTQ_ANSWER;
+	return sendq_privmsg(irc, channel, text, kind, 0, cause);
 }
 
+/* Sends to a nick, unless it has left IRC; view as sendq_privmsg. */
 static int
-irc_send_dm(struct adapter *a, const char *user_id, const char *text,
-    const struct adapter_buttons *bs, char **cause)
+irc_send_nick(struct irc *irc, const char *user_id, const char *text,
+    enum outq_kind kind, uint64_t view, char **cause)
 {
-	struct irc	*irc = a->priv;
-
-	(void)bs;
 	if (!irc_valid_nick(user_id))
 		return set_cause(cause, "\"%.80s\" is not an IRC nick", user_id);
 	/* Every line would come back as 401, each taking a send slot. */
 	if (gone_has(&irc->gone, user_id))
 		return set_cause(cause, "%s has left IRC; nothing was sent",
 		    user_id);
-	return sendq_privmsg(irc, user_id, text, cause);
+	return sendq_privmsg(irc, user_id, text, kind, view, cause);
 }
 
-/* No ephemerals: a private answer, or one to a DM, goes to the nick. */
+/*
+ * A private line goes first when it asks the player to move (the bot says
+ * so in a->prompt); otherwise it goes before table talk.  A player's view
+ * of a table (a->view) replaces their older one still waiting.
+ */
+static int
+irc_send_dm(struct adapter *a, const char *user_id, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	(void)bs;
+	return irc_send_nick(a->priv, user_id, text, a->prompt ? OUTQ_ANSWER :
+	    OUTQ_PRIVATE, a->view, cause);
+}
+
+/*
+ * No ephemerals: a private answer, or one to a DM, goes to the nick.  A
+ * reply answers a command: it goes first.
+ */
 static int
 irc_reply(struct adapter *a, const struct bot_event *ev, int private,
     const char *text, const struct adapter_buttons *bs, char **cause)
 {
+	(void)bs;
 	if (private || ev->is_dm)
-		return irc_send_dm(a, ev->user_id, text, bs, cause);
-	return irc_send_channel(a, ev->channel, text, cause);
+		return irc_send_nick(a->priv, ev->user_id, text, OUTQ_ANSWER, 0,
+		    cause);
+	if (!irc_valid_channel(ev->channel))
+		return set_cause(cause, "\"%.80s\" is not an IRC channel",
+		    ev->channel);
+	return sendq_privmsg(a->priv, ev->channel, text, OUTQ_ANSWER, 0,
+	    cause);
 }
 
 /*

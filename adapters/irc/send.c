@@ -1,11 +1,17 @@
 /*
  * The send queue: every line the adapter sends goes through it, so the bot
- * never floods the server off.  Two FIFOs: urgent lines (registration,
- * PONG, JOIN) go as soon as the websocket is open; chat lines (PRIVMSG)
- * only once registered, a burst of send_burst and then one per
- * send_rate_ms (a token bucket on a uv_timer).  Chat lines survive a lost
- * connection and go out after the reconnect and rejoin; urgent lines
- * belong to one connection and are dropped with it.
+ * never floods the server off.  Protocol lines (registration, PONG, JOIN)
+ * wait in one FIFO and go as soon as the websocket is open; chat lines
+ * (PRIVMSG) wait in a queue per destination (outq.c: answers first, then
+ * round-robin, talk dropped when far behind) and go only once registered,
+ * paced by a token bucket (bucket.c): a burst of send_burst, then one
+ * every send_rate_ms.  Tokens are kept back for answers: talk and private
+ * views leave half the burst, the rest of an answer begun leaves a
+ * quarter, and only the first line of a new answer may take the last
+ * token, so a reply or a "your move" seldom waits for one behind a busy
+ * table or a long answer.  Chat lines survive a lost connection and go
+ * out after the reconnect and rejoin; protocol lines belong to one
+ * connection and are dropped with it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +23,8 @@
 #include "lib/xmalloc.h"
 
 #define SENDQ_URGENT_MAX	64	/* urgent lines waiting, at most */
-#define SENDQ_BACKLOG		8	/* frames handed to the socket, at most */
+#define SENDQ_BACKLOG		4	/* frames handed to the socket, at most */
+#define SENDQ_DROP_LOG_MS	10000	/* drops are logged once in this */
 
 struct sendq_item {
 	TAILQ_ENTRY(sendq_item)	 entry;
@@ -26,16 +33,19 @@ struct sendq_item {
 TAILQ_HEAD(sendq_list, sendq_item);
 
 struct irc_sendq {
-	struct sendq_list	 urgent, chat;
-	int			 nurgent, nchat;
+	struct sendq_list	 urgent;
+	int			 nurgent;
+	struct irc_outq		*chat;
+	struct irc_bucket	 bucket;
+	int			 reserve;	/* tokens talk leaves to answers */
 	uv_timer_t		 timer;
-	int			 timer_on;
 	int			 stopped;
-	int64_t			 tokens;
-	uint64_t		 refilled;	/* loop ms of the last refill */
+	uint64_t		 logged;	/* drops of talk told in the log */
+	uint64_t		 logged_at;	/* loop ms of the last such line */
 };
 
 static void	sendq_on_timer(uv_timer_t *);
+static void	sendq_log_drops(struct irc *, int);
 
 struct irc_sendq *
 sendq_new(struct irc *irc)
@@ -43,11 +53,12 @@ sendq_new(struct irc *irc)
 	struct irc_sendq	*q = xcalloc(1, sizeof *q);
 
 	TAILQ_INIT(&q->urgent);
-	TAILQ_INIT(&q->chat);
+	q->chat = outq_new(IRC_SENDQ_LINES);
 	uv_timer_init(irc->loop, &q->timer);
 	q->timer.data = irc;
-	q->tokens = irc->send_burst;
-	q->refilled = uv_now(irc->loop);
+	bucket_init(&q->bucket, irc->send_rate_ms, irc->send_burst,
+	    uv_now(irc->loop));
+	q->reserve = irc->send_burst / 2;
 	return q;
 }
 
@@ -69,7 +80,7 @@ sendq_free(struct irc_sendq *q)
 	if (q == NULL)
 		return;
 	sendq_clear(&q->urgent, &q->nurgent);
-	sendq_clear(&q->chat, &q->nchat);
+	outq_free(q->chat);
 	free(q);
 }
 
@@ -80,6 +91,7 @@ sendq_stop(struct irc *irc)
 
 	if (q == NULL || q->stopped)
 		return;
+	sendq_log_drops(irc, 1);
 	q->stopped = 1;
 	uv_close((uv_handle_t *)&q->timer, NULL);
 }
@@ -93,29 +105,11 @@ sendq_drop_urgent(struct irc *irc)
 int
 sendq_forget(struct irc *irc, const char *target)
 {
-	struct irc_sendq	*q = irc->sendq;
-	struct sendq_item	*it, *next;
-	char			 to[IRC_LINE_MAX];
-	int			 n = 0;
-
-	for (it = TAILQ_FIRST(&q->chat); it != NULL; it = next) {
-		next = TAILQ_NEXT(it, entry);
-		if (strncmp(it->line, "PRIVMSG ", 8) != 0)
-			continue;
-		snprintf(to, sizeof to, "%.*s", (int)strcspn(it->line + 8, " "),
-		    it->line + 8);
-		if (!irc_name_eq(to, target))
-			continue;
-		TAILQ_REMOVE(&q->chat, it, entry);
-		q->nchat--;
-		free(it);
-		n++;
-	}
-	return n;
+	return outq_forget(irc->sendq->chat, target);
 }
 
 int
-sendq_push(struct irc *irc, const char *line, int urgent, char **cause)
+sendq_push(struct irc *irc, const char *line, char **cause)
 {
 	struct irc_sendq	*q = irc->sendq;
 	struct sendq_item	*it;
@@ -123,113 +117,120 @@ sendq_push(struct irc *irc, const char *line, int urgent, char **cause)
 
 	if (len + 2 > IRC_LINE_MAX)
 		return set_cause(cause, "an IRC line over %d bytes", IRC_LINE_MAX);
-	if (urgent ? q->nurgent >= SENDQ_URGENT_MAX : q->nchat >= IRC_SENDQ_LINES)
-		return set_cause(cause, "the IRC send queue is full (%d lines "
-		    "waiting)", urgent ? q->nurgent : q->nchat);
+	if (q->nurgent >= SENDQ_URGENT_MAX)
+		return set_cause(cause, "the IRC send queue is full (%d protocol "
+		    "lines waiting)", q->nurgent);
 	it = xmalloc(sizeof *it + len + 1);
 	memcpy(it->line, line, len + 1);
-	if (urgent) {
-		TAILQ_INSERT_TAIL(&q->urgent, it, entry);
-		q->nurgent++;
-	} else {
-		TAILQ_INSERT_TAIL(&q->chat, it, entry);
-		q->nchat++;
-	}
+	TAILQ_INSERT_TAIL(&q->urgent, it, entry);
+	q->nurgent++;
 	sendq_pump(irc);
 	return 0;
 }
 
-/* Adds the tokens earned since the last refill, up to the burst. */
-static void
-sendq_refill(struct irc *irc, uint64_t now)
+/* Tokens the next chat line must leave in the bucket (see the top). */
+static int
+sendq_keep(const struct irc_sendq *q)
 {
-	struct irc_sendq	*q = irc->sendq;
-	uint64_t		 n;
-
-	if (irc->send_rate_ms == 0) {
-		q->tokens = irc->send_burst;
-		q->refilled = now;
-		return;
+	switch (outq_next(q->chat)) {
+	case OUTQ_NEW_ANSWER:
+		return 0;
+	case OUTQ_ANSWERING:
+		return q->reserve / 2;
+	default:
+		return q->reserve;
 	}
-	n = (now - q->refilled) / irc->send_rate_ms;
-	q->refilled += n * irc->send_rate_ms;
-	if (q->tokens + (int64_t)n >= irc->send_burst) {
-		q->tokens = irc->send_burst;
-		q->refilled = now;
-	} else
-		q->tokens += (int64_t)n;
 }
 
-/* Sends the first line of l, if the socket takes it. */
-static int
-sendq_send_first(struct irc *irc, struct sendq_list *l, int *n)
+/* Hands line (borrowed) to the socket; a refusal loses it, and says so. */
+static void
+sendq_write(struct irc *irc, const char *line)
 {
-	struct sendq_item	*it = TAILQ_FIRST(l);
-
-	if (conn_write(irc, it->line) != 0)
-		return -1;
-	TAILQ_REMOVE(l, it, entry);
-	(*n)--;
-	free(it);
-	irc->sendq->tokens--;
-	return 0;
+	if (conn_write(irc, line) != 0)
+		log_warn("irc: the socket refused a line; it is lost");
 }
 
 void
 sendq_pump(struct irc *irc)
 {
 	struct irc_sendq	*q = irc->sendq;
+	struct sendq_item	*it;
+	struct outq_info	 info;
 	uint64_t		 now, wait;
+	char			*line;
 
 	if (q == NULL || q->stopped || !conn_ready(irc))
 		return;
 	now = uv_now(irc->loop);
-	sendq_refill(irc, now);
 	while (conn_backlog(irc) < SENDQ_BACKLOG) {
-		if (!TAILQ_EMPTY(&q->urgent)) {
+		if ((it = TAILQ_FIRST(&q->urgent)) != NULL) {
 			/* Urgent lines do not wait for tokens, but use them. */
-			if (sendq_send_first(irc, &q->urgent, &q->nurgent) != 0)
-				return;
+			TAILQ_REMOVE(&q->urgent, it, entry);
+			q->nurgent--;
+			sendq_write(irc, it->line);
+			free(it);
+			bucket_spend(&q->bucket, now);
 			continue;
 		}
-		if (!irc->registered || TAILQ_EMPTY(&q->chat))
+		if (!irc->registered || outq_lines(q->chat) == 0)
 			return;
-		if (q->tokens <= 0) {
-			sendq_refill(irc, now);
-			if (q->tokens <= 0)
-				break;
-		}
-		if (sendq_send_first(irc, &q->chat, &q->nchat) != 0)
-			return;
+		if (!bucket_take(&q->bucket, now, sendq_keep(q)))
+			break;
+		line = outq_take(q->chat, &info);
+		sendq_write(irc, line);
+		free(line);
+		/* How long answers wait: make bench reads it at -v. */
+		if (info.first && info.kind == OUTQ_ANSWER)
+			log_debug("irc: %s waited %llu ms", info.view != 0 ?
+			    "a \"your move\"" : "an answer",
+			    (unsigned long long)(now - info.made));
 	}
-	if (q->tokens > 0 || q->timer_on || irc->send_rate_ms == 0)
+	if (!irc->registered || outq_lines(q->chat) == 0)
+		return;
+	if ((wait = bucket_wait(&q->bucket, now, sendq_keep(q))) == 0)
 		return;		/* the socket's backlog calls us again */
-	wait = irc->send_rate_ms - (now - q->refilled) % irc->send_rate_ms;
-	if (q->tokens < 0)
-		wait += (uint64_t)(-q->tokens) * irc->send_rate_ms;
-	q->timer_on = 1;
+	/* A new answer may need an earlier start: the timer is set anew. */
 	uv_timer_start(&q->timer, sendq_on_timer, wait, 0);
 }
 
 static void
 sendq_on_timer(uv_timer_t *t)
 {
-	struct irc	*irc = t->data;
+	sendq_pump(t->data);
+}
 
-	irc->sendq->timer_on = 0;
-	sendq_pump(irc);
+/*
+ * Tells the log about talk dropped since it last did: once in a while, or
+ * now (at the end).
+ */
+static void
+sendq_log_drops(struct irc *irc, int force)
+{
+	struct irc_sendq	*q = irc->sendq;
+	uint64_t		 dropped = outq_dropped(q->chat);
+	uint64_t		 now = uv_now(irc->loop);
+
+	if (dropped == q->logged || (!force && q->logged_at != 0 &&
+	    now - q->logged_at < SENDQ_DROP_LOG_MS))
+		return;
+	log_warn("irc: sending falls behind the tables (%d lines wait); %llu "
+	    "older lines of table talk dropped", outq_lines(q->chat),
+	    (unsigned long long)(dropped - q->logged));
+	q->logged = dropped;
+	q->logged_at = now;
 }
 
 int
 sendq_privmsg(struct irc *irc, const char *target, const char *text,
-    char **cause)
+    enum outq_kind kind, uint64_t view, char **cause)
 {
-	struct irc_sendq	*q = irc->sendq;
 	char			*plain, *p, *nl, nick[IRC_NICK_MAX + 8];
 	char			 line[IRC_LINE_MAX];
 	char			**parts = NULL;
 	size_t			 room, len, n, next, nparts = 0, i;
 	int			 rc = 0;
+	struct outq_info	 info = { .kind = kind, .view = view,
+				    .made = uv_now(irc->loop) };
 
 	/*
 	 * Room for the text: with our nick as it is, or, before we know it,
@@ -257,15 +258,18 @@ sendq_privmsg(struct irc *irc, const char *target, const char *text,
 		}
 	}
 	free(plain);
-	if ((size_t)q->nchat + nparts > IRC_SENDQ_LINES)
-		rc = set_cause(cause, "the IRC send queue is full (%d lines "
-		    "waiting); %zu lines to %s dropped", q->nchat, nparts,
-		    target);
-	for (i = 0; i < nparts; i++) {
-		if (rc == 0 && sendq_push(irc, parts[i], 0, cause) != 0)
-			rc = -1;
+	if (nparts > (size_t)IRC_SENDQ_LINES)
+		rc = set_cause(cause, "%zu lines to %s are more than the IRC "
+		    "send queue holds", nparts, target);
+	else
+		rc = outq_push(irc->sendq->chat, target, parts, (int)nparts,
+		    &info, cause);
+	for (i = 0; i < nparts; i++)
 		free(parts[i]);
-	}
 	free(parts);
+	if (rc == 0) {
+		sendq_log_drops(irc, 0);
+		sendq_pump(irc);
+	}
 	return rc;
 }

@@ -24,6 +24,7 @@
 
 #define SESSION_NICK_TRIES	20
 #define SESSION_SASL_CHUNK	400	/* bytes of base64 per AUTHENTICATE */
+#define SESSION_JOIN_MAX	400	/* bytes of a JOIN line, well below 512 */
 
 static void	session_on_ping(uv_timer_t *);
 
@@ -33,7 +34,7 @@ session_send(struct irc *irc, const char *line)
 {
 	char	*cause = NULL;
 
-	if (sendq_push(irc, line, 1, &cause) != 0) {
+	if (sendq_push(irc, line, &cause) != 0) {
 		log_warn("irc: %s", cause);
 		free(cause);
 	}
@@ -272,14 +273,33 @@ session_next_nick(struct irc *irc, const char *numeric)
 	session_send(irc, line);
 }
 
+int
+session_join_line(char *buf, size_t len, char *const *channels, int n,
+    int from)
+{
+	size_t	used;
+	int	i;
+
+	used = (size_t)snprintf(buf, len, "JOIN %s", channels[from]);
+	for (i = from + 1; i < n; i++) {
+		if (used + 1 + strlen(channels[i]) >= len)
+			break;
+		used += (size_t)snprintf(buf + used, len - used, ",%s",
+		    channels[i]);
+	}
+	return i;
+}
+
+/* One JOIN for many channels: the server counts a line, not a channel. */
 static void
 session_join_all(struct irc *irc)
 {
-	char	line[IRC_LINE_MAX];
+	char	line[SESSION_JOIN_MAX];
 	int	i;
 
-	for (i = 0; i < irc->nchannels; i++) {
-		snprintf(line, sizeof line, "JOIN %s", irc->channels[i]);
+	for (i = 0; i < irc->nchannels;) {
+		i = session_join_line(line, sizeof line, irc->channels,
+		    irc->nchannels, i);
 		session_send(irc, line);
 	}
 }
@@ -341,7 +361,10 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	ev.channel = channel;
 	ev.text = text;
 	log_debug("irc: command from %s in %s", user, channel);
+	/* What the bot says in answer goes first (irc.c). */
+	irc->handling = &ev;
 	bot_handle_event(irc->bot, &ev);
+	irc->handling = NULL;
 }
 
 /*

@@ -15,8 +15,12 @@
 #    the state file on disk and on tmpfs (no flush wait), a move's commit
 #    apart from the rest of its time, and the disk's flush time
 #    (BENCH_INTERACTIONS, 1000).
+# 4. IRC (tests/bench/irc-latency.sh): ten busy CHEERS tables on a real
+#    InspIRCd that holds the bot to its send rate; command to first reply
+#    line and "your move" against the channel's turn line, on the wire
+#    (BENCH_IRC_SECONDS, 25; runs alone too).
 # Then a summary: every figure again, and each target met or missed.
-# Takes about 3 minutes on 2 quiet cores (most of it making the 10,000-
+# Takes about 4 minutes on 2 quiet cores (most of it making the 10,000-
 # table state file and the engine figures); more on a busy machine.
 set -u
 build=$1
@@ -33,6 +37,7 @@ rc=0
 	"$build/bench/bench_engine" || rc=1
 	python3 "$dir/bot_bench.py" "$build/cheersbot" || rc=1
 	sh "$dir/discord-latency.sh" "$build/cheersbot" || rc=1
+	sh "$dir/irc-latency.sh" "$build/cheersbot" || rc=1
 	echo "rc $rc"
 } 2>&1 | tee "$log"
 
@@ -55,7 +60,8 @@ def target(what, value, ok, unit):
         print("target: %-58s no figure (see above)" % what)
     else:
         print("target: %-58s %s (%s)" % (what, "met" if ok(value) else
-                                         "MISSED", unit % value))
+                                         "MISSED", unit(value) if
+                                         callable(unit) else unit % value))
 
 cheers = [float(x) for x in re.findall(
     r"engine: cheers +\d players random +games/s/core median +(\d+)", text)]
@@ -80,6 +86,20 @@ if flush is not None:
     print("(a move is answered only once its commit is flushed to disk: "
           "this disk's flush alone takes %.0f us at the median and %.0f us "
           "at p99, see above)" % (flush, flush99))
+target("IRC, 10 busy tables: command -> 1st reply line p99 <= 1 s",
+       num(r"irc, command -> first reply line .*? p99 >?(\d+) ms"),
+       lambda v: v <= 1000, "%.0f ms")
+m = re.search(r'irc, "your move" after the channel\'s turn line .*? p99 '
+              r'(first|-?\d+ ms)', text)
+move = None if m is None else (float("-inf") if m.group(1) == "first" else
+                               float(m.group(1).split()[0]))
+target('IRC, 10 busy tables: "your move" p99 <= 1 s after turn line',
+       move, lambda v: v <= 1000,
+       lambda v: "%.0f ms; below 0: before it" % v if v != float("-inf")
+       else "it came first, or the line never did")
+target('IRC, 10 busy tables: "your move" waits <= 1 s in the bot (p99)',
+       num(r'irc, in the bot: a "your move".s first line waited .*? p99 '
+           r'(\d+) ms'), lambda v: v <= 1000, "%.0f ms")
 target("10,000 open tables < 64 MB RSS",
        num(r"memory with 10000 open tables: VmRSS median ([\d.]+) MB"),
        lambda v: v < 64, "%.1f MB")

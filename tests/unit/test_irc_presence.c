@@ -195,10 +195,13 @@ test_sendq_forget(void **state)
 	irc->sendq = sendq_new(irc);
 	/* Not connected: everything waits in the queue. */
 	assert_int_equal(sendq_privmsg(irc, "Bob", "Your hand:\n1. x\n2. y",
-	    &cause), 0);
-	assert_int_equal(sendq_privmsg(irc, "#bob", "bob plays", &cause), 0);
-	assert_int_equal(sendq_privmsg(irc, "alice", "Your move", &cause), 0);
-	assert_int_equal(sendq_privmsg(irc, "bobby", "hi", &cause), 0);
+	    OUTQ_PRIVATE, 0, &cause), 0);
+	assert_int_equal(sendq_privmsg(irc, "#bob", "bob plays", OUTQ_TALK,
+	    0, &cause), 0);
+	assert_int_equal(sendq_privmsg(irc, "alice", "Your move", OUTQ_ANSWER,
+	    0, &cause), 0);
+	assert_int_equal(sendq_privmsg(irc, "bobby", "hi", OUTQ_PRIVATE,
+	    0, &cause), 0);
 	/* Only bob's own lines go, whatever the case. */
 	assert_int_equal(sendq_forget(irc, "BOB"), 3);
 	assert_int_equal(sendq_forget(irc, "bob"), 0);
