@@ -13,6 +13,7 @@
 #include "bot/button.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/narrate.h"
 #include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/render.h"
@@ -51,23 +52,25 @@ play_deliver(struct table *t, int seat, const char *why)
 {
 	struct seat		*s = &t->seats[seat];
 	struct adapter_buttons	 bs;
+	struct buf		 b;
 	char			*view, *text;
-	char			 where[TABLE_ID_MAX + 8];
 
 	/* Nobody to tell: an AI seat, closed DMs, or a player the AI stands in for. */
 	if (s->user_id == NULL || s->dm_closed || s->ai || t->game == NULL)
 		return;
+	buf_init(&b, RENDER_MAX);
+	narrate_heading(t, &b);
 	view = t->ops->render_private(t->game, seat);
-	render_channel(t->adapter, t->channel, where, sizeof where);
-	text = xasprintf("%s at %s: %s\n%s", t->ops->title, where, why, view);
+	buf_printf(&b, " %s\n%s", why, view);
 	free(view);
-	view = render_expand(t, text);
-	free(text);
+	narrate_view_example(t, seat, &b);
+	text = render_expand(t, buf_str(&b));
+	buf_release(&b);
 	bs.n = 0;
 	if (t->adapter->ops->flags & ADAPTER_BUTTONS)
 		button_moves(t, seat, &bs);
-	outbox_deliver(t, seat, view, &bs);
-	free(view);
+	outbox_deliver(t, seat, text, &bs);
+	free(text);
 }
 
 void
@@ -105,27 +108,6 @@ play_new_game(struct table *t, char **cause)
 	return t->game == NULL ? -1 : 0;
 }
 
-/* The seats that must act now (any of them may answer), as a bit mask. */
-static unsigned
-play_next_seats(const struct table *t)
-{
-	struct game_prompt	p[GAME_MAX_PROMPTS];
-
-	return t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0 ? p[0].seats : 0;
-}
-
-/* Is any of the seats in mask played by a human? */
-static int
-play_has_human(const struct table *t, unsigned mask)
-{
-	int	i;
-
-	for (i = 0; i < t->nseats; i++)
-		if ((mask & (1u << i)) && !t->seats[i].ai)
-			return 1;
-	return 0;
-}
-
 /* Records the result; the final table has been said with the last move. */
 static void
 play_finish(struct table *t, const struct game_result *r)
@@ -139,32 +121,38 @@ play_finish(struct table *t, const struct game_result *r)
 	t->state = TABLE_OVER;
 }
 
-int
-play_move(struct table *t, int seat, const struct game_move *m, char **cause)
+/*
+ * Applies seat's move and tells everyone; lead (may be NULL) opens the
+ * channel's line ("@{1} ran out of time.").  See play_move.
+ */
+static int
+play_apply(struct table *t, int seat, const struct game_move *m,
+    const char *lead, char **cause)
 {
+	struct narrate_asked	 before;
 	struct game_events	 ev;
 	struct game_result	 r;
-	struct game		*before;
+	struct game		*was;
 	char			*err = NULL;
-	unsigned		 next;
-	int			 i, human, over;
+	int			 over;
 
 	/* Keep the state before the move in case it cannot be recorded. */
-	before = t->ops->copy_game(t->game);
+	was = t->ops->copy_game(t->game);
+	narrate_asked(t, &before);
 	game_events_init(&ev);
 	if (t->ops->apply(t->game, seat, m, &ev, cause) != 0) {
-		t->ops->free_game(before);
+		t->ops->free_game(was);
 		return -1;
 	}
 	if (store_move_append(t->bot->store, t, t->nmoves, seat, m, &err) != 0) {
 		free(err);
 		t->ops->free_game(t->game);
-		t->game = before;
+		t->game = was;
 		return set_cause(cause, "Your move could not be saved, so it "
 		    "did not happen: my storage is failing and the operator can "
 		    "see why in the log.");
 	}
-	t->ops->free_game(before);
+	t->ops->free_game(was);
 	t->nmoves++;
 	if (t->paused) {
 		outbox_keep(t);
@@ -173,27 +161,26 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	}
 
 	/*
-	 * The events, then who must act next.  When a human must, the whole
-	 * table follows (see board.c); when only AI seats must, their move
-	 * follows at once and speaks for itself.  At the end the final table
-	 * follows the end event (which reveals the winning recipe).
+	 * One line in the channel: what happened and what it opened (see
+	 * narrate.h); then each player's own news.  At the end the line
+	 * holds the end event (which reveals the winning recipe).
 	 */
 	t->ops->result(t->game, &r);
 	over = r.state != GAME_RUNNING;
-	next = over ? 0 : play_next_seats(t);
-	human = play_has_human(t, next);
-	board_move(t, &ev, human, over);
-
-	for (i = 0; i < t->nseats && !over; i++) {
-		if (ev.private_changed & (1u << i))
-			play_deliver(t, i, (next & (1u << i)) ? "your move." :
-			    "your hand changed.");
-	}
+	board_move(t, &ev, &before, lead, over);
 	if (over)
 		play_finish(t, &r);
-	else
+	else {
+		narrate_private(t, &ev, &before);
 		play_schedule(t);
+	}
 	return 0;
+}
+
+int
+play_move(struct table *t, int seat, const struct game_move *m, char **cause)
+{
+	return play_apply(t, seat, m, NULL, cause);
 }
 
 /*
@@ -201,14 +188,15 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
  * time ran out (timeout set) the game's timeout move where it has one.
  */
 static int
-play_for(struct table *t, int seat, int timeout, char **cause)
+play_for(struct table *t, int seat, int timeout, const char *lead,
+    char **cause)
 {
 	struct game_move	m, legal[1];
 
 	t->ai_last = seat;
 	if (timeout && t->ops->timeout_move != NULL &&
 	    t->ops->timeout_move(t->game, seat, &m) == 0)
-		return play_move(t, seat, &m, cause);
+		return play_apply(t, seat, &m, lead, cause);
 	if (t->ops->ai_move(t->game, seat, &t->ai_rng, &m) != 0) {
 		/* The AI should always find a move; fall back to any legal one. */
 		if (t->ops->legal_moves(t->game, seat, legal, 1) < 1)
@@ -217,19 +205,19 @@ play_for(struct table *t, int seat, int timeout, char **cause)
 		    "the first legal one", (unsigned long long)t->id, seat);
 		m = legal[0];
 	}
-	return play_move(t, seat, &m, cause);
+	return play_apply(t, seat, &m, lead, cause);
 }
 
 int
 play_ai(struct table *t, int seat, char **cause)
 {
-	return play_for(t, seat, 0, cause);
+	return play_for(t, seat, 0, NULL, cause);
 }
 
 int
-play_timeout(struct table *t, int seat, char **cause)
+play_timeout(struct table *t, int seat, const char *lead, char **cause)
 {
-	return play_for(t, seat, 1, cause);
+	return play_for(t, seat, 1, lead, cause);
 }
 
 /* Seats are drawn at random, so teams are too. */

@@ -32,6 +32,12 @@ const char *const cheers_kind_names[CHEERS_NKINDS] = {
 const char *const cheers_kind_emoji[CHEERS_NKINDS] = {
 	CARDS_BEER, CARDS_WINE, CARDS_COCKTAIL, CARDS_TROPICAL, CARDS_WHISKY
 };
+/* Each kind's emoji and name, for the legend and for words instead of emoji. */
+const struct game_word cheers_words[CHEERS_NKINDS + 1] = {
+	{ CARDS_BEER, "beer" }, { CARDS_WINE, "wine" },
+	{ CARDS_COCKTAIL, "cocktail" }, { CARDS_TROPICAL, "tropical" },
+	{ CARDS_WHISKY, "whisky" }, { NULL, NULL }
+};
 /* One length for all: the narration of every move copies them as one word. */
 _Static_assert(sizeof CARDS_BEER - 1 == CHEERS_EMOJI_LEN &&
     sizeof CARDS_WINE - 1 == CHEERS_EMOJI_LEN &&

@@ -122,6 +122,7 @@ struct game {
 /* cards.c: kinds, the deck and the recipe cards, read from the JSON data. */
 extern const char *const cheers_kind_names[CHEERS_NKINDS];
 extern const char *const cheers_kind_emoji[CHEERS_NKINDS];
+extern const struct game_word cheers_words[CHEERS_NKINDS + 1];
 int	 cheers_cards_load(struct cheers_card *, char **cause);
 int	 cheers_recipes_load(int [CHEERS_NRECIPES][CHEERS_NKINDS], char **cause);
 int	 cheers_kind_find(const char *);
@@ -162,6 +163,9 @@ void	 cheers_cat(char *dst, const char *src, size_t size);
 void	 cheers_place_name(const struct game *, int shaker, char *, size_t);
 char	*cheers_render_public(const struct game *);
 char	*cheers_render_private(const struct game *, int);
+char	*cheers_render_brief(const struct game *, int);
+void	 cheers_card_put(const struct game *, int card, struct game_text *);
+void	 cheers_content_put(const struct game *, int shaker, struct game_text *);
 int	 cheers_arg_label(const struct game *, int, const struct game_move *,
 	     int, char *, size_t);
 int	 cheers_places(const struct game *, const char **, size_t);
@@ -238,6 +242,15 @@ static inline __attribute__((always_inline)) void
 cheers_kind_put(int kind, struct game_text *t)
 {
 	game_text_put_n(t, cheers_kind_emoji[kind], CHEERS_EMOJI_LEN);
+}
+
+/* Appends a kind of drink with its name, "🍹 tropical", to t. */
+static inline void
+cheers_kind_name_put(int kind, struct game_text *t)
+{
+	cheers_kind_put(kind, t);
+	game_text_put_n(t, " ", 1);
+	game_text_put(t, cheers_kind_names[kind]);
 }
 
 #endif

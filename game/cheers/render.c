@@ -51,6 +51,66 @@ cheers_places(const struct game *g, const char **names, size_t max)
 	return 1;
 }
 
+/* Appends a card as a player holds it, "🍸 cocktail (cheers with 🍹)", to t. */
+void
+cheers_card_put(const struct game *g, int card, struct game_text *t)
+{
+	cheers_kind_name_put(g->card[card].big, t);
+	game_text_put(t, " (cheers with ");
+	cheers_kind_put(g->card[card].small, t);
+	game_text_put(t, ")");
+}
+
+/*
+ * Appends what a shaker holds, "🍺 🍹" or "empty", to t.  Spaced, so that
+ * no run of cards ever reads as a recipe ("🍺🍺🍷🍷🍸"), which only private
+ * views and the end show.
+ */
+void
+cheers_content_put(const struct game *g, int shaker, struct game_text *t)
+{
+	int	i;
+
+	if (g->nshaker[shaker] == 0)
+		game_text_put(t, "empty");
+	for (i = 0; i < g->nshaker[shaker]; i++) {
+		if (i > 0)
+			game_text_put_n(t, " ", 1);
+		cheers_kind_put(g->card[g->shaker[shaker][i]].big, t);
+	}
+}
+
+/*
+ * Appends a team's recipe with the count of each kind, "🍺🍺🍷🍷🍸 (2 beer,
+ * 2 wine, 1 cocktail)", to t.
+ */
+static void
+render_recipe_put(const struct game *g, int team, struct game_text *t)
+{
+	int	k, n = 0;
+
+	cheers_recipe_put(g, team, t);
+	game_text_put(t, " (");
+	for (k = 0; k < CHEERS_NKINDS; k++) {
+		if (g->recipe[team][k] == 0)
+			continue;
+		if (n++ > 0)
+			game_text_put(t, ", ");
+		game_text_int(t, g->recipe[team][k]);
+		game_text_put(t, " ");
+		game_text_put(t, cheers_kind_names[k]);
+	}
+	game_text_put(t, ")");
+}
+
+/* Does seat know its team's recipe (everyone but Master mode's apprentices)? */
+static int
+render_knows_recipe(const struct game *g, int seat)
+{
+	return g->mode != CHEERS_MASTER ||
+	    g->team_seat[g->team_of[seat]][0] == seat;
+}
+
 static void
 render_shaker(const struct game *g, struct buf *b, int s)
 {
@@ -114,10 +174,12 @@ cheers_render_public(const struct game *g)
 char *
 cheers_render_private(const struct game *g, int seat)
 {
-	struct buf		b;
-	struct game_prompt	pr;
-	char			rec[32];
-	int			team, i, n = 0;
+	const struct cheers_card	*c;
+	struct buf			 b;
+	struct game_prompt		 pr;
+	struct game_text		 t;
+	char				 rec[128];
+	int				 team, i, n = 0;
 
 	buf_init(&b, RENDER_MAX);
 	if (seat < 0 || seat >= g->nplayers) {
@@ -138,24 +200,59 @@ cheers_render_private(const struct game *g, int seat)
 				    g->team_seat[team][i]);
 		buf_puts(&b, ".\n");
 	}
-	if (g->mode == CHEERS_MASTER && g->team_seat[team][0] != seat)
+	if (!render_knows_recipe(g, seat))
 		buf_printf(&b, "Your master @{%d} knows the recipe; you must "
 		    "guess it from their play.\n", g->team_seat[team][0]);
 	else {
-		cheers_recipe_text(g, team, rec, sizeof rec);
+		game_text_init(&t, rec, sizeof rec);
+		render_recipe_put(g, team, &t);
 		buf_printf(&b, "Your recipe: %s\n", rec);
 	}
 	buf_puts(&b, "Your hand:");
 	if (g->nhand[seat] == 0)
 		buf_puts(&b, " (empty)");
-	for (i = 0; i < g->nhand[seat]; i++)
-		buf_printf(&b, "\n%d. %s (cheers with %s)", i + 1,
-		    cheers_kind_emoji[g->card[g->hand[seat][i]].big],
-		    cheers_kind_emoji[g->card[g->hand[seat][i]].small]);
+	for (i = 0; i < g->nhand[seat]; i++) {
+		c = &g->card[g->hand[seat][i]];
+		buf_printf(&b, "\n%d. %s %s (cheers with %s %s)", i + 1,
+		    cheers_kind_emoji[c->big], cheers_kind_names[c->big],
+		    cheers_kind_emoji[c->small], cheers_kind_names[c->small]);
+	}
 	if (g->state == GAME_RUNNING && cheers_pending_list(g, &pr, 1) == 1 &&
 	    (pr.seats & (1u << seat)))
 		buf_printf(&b, "\nYour move: %s", pr.text);
 	return buf_detach(&b);
+}
+
+/*
+ * What seat needs beside its prompt, in one line: "Hand: 1. 🍸 cocktail
+ * (cheers with 🍹), 2. ... Recipe: 🍺🍺🍷🍷🍸."  The caller frees it.
+ */
+char *
+cheers_render_brief(const struct game *g, int seat)
+{
+	struct game_text	t;
+	char			line[GAME_TEXT_MAX];
+	int			i;
+
+	game_text_init(&t, line, sizeof line);
+	if (seat < 0 || seat >= g->nplayers)
+		return xstrdup("");
+	game_text_put(&t, "Hand:");
+	if (g->nhand[seat] == 0)
+		game_text_put(&t, " empty");
+	for (i = 0; i < g->nhand[seat]; i++) {
+		game_text_put(&t, i > 0 ? ", " : " ");
+		game_text_int(&t, i + 1);
+		game_text_put(&t, ". ");
+		cheers_card_put(g, g->hand[seat][i], &t);
+	}
+	game_text_put(&t, ".");
+	if (render_knows_recipe(g, seat)) {
+		game_text_put(&t, " Recipe: ");
+		cheers_recipe_put(g, g->team_of[seat], &t);
+		game_text_put(&t, ".");
+	}
+	return xstrdup(line);
 }
 
 /*
