@@ -154,6 +154,8 @@ play_apply(struct table *t, int seat, const struct game_move *m,
 	}
 	t->ops->free_game(was);
 	t->nmoves++;
+	log_debug("table %llu: move %d by seat %d", (unsigned long long)t->id,
+	    t->nmoves, seat);
 	if (t->paused) {
 		outbox_keep(t);
 		t->paused = 0;

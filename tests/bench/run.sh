@@ -15,6 +15,11 @@
 #    the state file on disk and on tmpfs (no flush wait), a move's commit
 #    apart from the rest of its time, and the disk's flush time
 #    (BENCH_INTERACTIONS, 1000).
+# 4. Lines (tests/bench/lines.py): how much the bot says, in seeded games
+#    of every game through the console with the timers running out:
+#    channel lines a move, lines a Magic Cocktail game, private lines a
+#    turn, whole private views after the start.  A few seconds; alone:
+#    make bench-lines.
 # Then a summary: every figure again, and each target met or missed.
 # Takes about 3 minutes on 2 quiet cores (most of it making the 10,000-
 # table state file and the engine figures); more on a busy machine.
@@ -33,6 +38,7 @@ rc=0
 	"$build/bench/bench_engine" || rc=1
 	python3 "$dir/bot_bench.py" "$build/cheersbot" || rc=1
 	sh "$dir/discord-latency.sh" "$build/cheersbot" || rc=1
+	python3 "$dir/lines.py" "$build/cheersbot" || rc=1
 	echo "rc $rc"
 } 2>&1 | tee "$log"
 
