@@ -54,15 +54,20 @@ narrate_notes(const struct game_events *ev, int seat, struct buf *b)
 	return n;
 }
 
-/* Appends " Your move: <prompt with its command>. <brief>" to b. */
+/*
+ * Appends " Your move: <prompt with its command>. <brief>" to b, or with
+ * p NULL (a prompt seat has been given already) only the brief.
+ */
 static void
 narrate_your_move(const struct table *t, const struct game_prompt *p,
     int seat, struct buf *b)
 {
 	char	*brief;
 
-	buf_puts(b, " Your move: ");
-	narrate_prompt(t, p, seat, b);
+	if (p != NULL) {
+		buf_puts(b, " Your move: ");
+		narrate_prompt(t, p, seat, b);
+	}
 	brief = t->ops->render_brief(t->game, seat);
 	if (brief != NULL && *brief != '\0')
 		buf_printf(b, " %s", brief);
@@ -115,8 +120,13 @@ narrate_private(struct table *t, const struct game_events *ev,
 		notes = narrate_notes(ev, i, &b);
 		was = narrate_asks(before, i);
 		newly = p != NULL && (was == NULL || strcmp(was->text, p->text) != 0);
-		if (p != NULL && (newly || notes > 0 || (ev->private_changed & bit))) {
+		if (newly) {
 			narrate_your_move(t, p, i, &b);
+			narrate_send(t, i, &b, 1);
+		} else if (p != NULL && (notes > 0 ||
+		    (ev->private_changed & bit))) {
+			/* Still asked the same: what changed, in short. */
+			narrate_your_move(t, NULL, i, &b);
 			narrate_send(t, i, &b, 1);
 		} else if (notes > 0)
 			narrate_send(t, i, &b, 0);

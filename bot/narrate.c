@@ -46,7 +46,11 @@ narrate_seats(const struct table *t, unsigned mask, struct buf *b)
 			buf_printf(b, "%s@{%d}", n++ > 0 ? " or " : "", i);
 }
 
-/* Appends argument argi of m, an action of t's game, to b as a word. */
+/*
+ * Appends argument argi of m, an action of t's game, to b as a word; with
+ * public set, only a seat or a place is written, anything else as its
+ * name ("<card>").
+ */
 static void
 narrate_arg(const struct table *t, const struct game_move *m, int argi,
     int public, struct buf *b)
@@ -56,12 +60,6 @@ narrate_arg(const struct table *t, const struct game_move *m, int argi,
 	int			 v = m->args[argi], n, i;
 
 	switch (arg->type) {
-	case GAME_ARG_CARD:
-		if (public)
-			buf_printf(b, " <%s>", arg->name);
-		else
-			buf_printf(b, " %d", v);
-		return;
 	case GAME_ARG_TARGET:
 	case GAME_ARG_PLAYER:
 		if (v >= 0 && v < t->nseats) {
@@ -76,16 +74,21 @@ narrate_arg(const struct table *t, const struct game_move *m, int argi,
 		}
 		break;
 	case GAME_ARG_CHOICE:
-		for (i = 0; arg->choices != NULL && arg->choices[i] != NULL; i++)
+		for (i = 0; !public && arg->choices != NULL &&
+		    arg->choices[i] != NULL; i++)
 			if (i == v) {
 				buf_printf(b, " %s", arg->choices[i]);
 				return;
 			}
 		break;
+	case GAME_ARG_CARD:
 	case GAME_ARG_COUNT:
 	case GAME_ARG_TEXT:
-		buf_printf(b, " %d", v);
-		return;
+		if (!public && v >= 0) {
+			buf_printf(b, " %d", v);
+			return;
+		}
+		break;
 	}
 	buf_printf(b, " <%s>", arg->name);
 }
@@ -94,30 +97,52 @@ int
 narrate_example(const struct table *t, int seat, unsigned actions,
     int public, struct buf *b)
 {
-	struct game_move	*legal;
-	char			 cmd[RENDER_COMMAND_MAX];
-	int			 n, i, k;
+	const struct game_action	*a;
+	struct game_move		*legal, *m = NULL, none;
+	char				 cmd[RENDER_COMMAND_MAX];
+	int				 n, i, k, act = -1;
 
 	if (t->game == NULL || seat < 0 || seat >= t->nseats)
+		return -1;
+	/*
+	 * The channel's example is the prompt's first action, whatever seat
+	 * may do: which moves are legal can tell what seat holds.
+	 */
+	for (k = 0; public && k < t->ops->nactions && act < 0; k++)
+		if (actions & (1u << k))
+			act = k;
+	if (public && act < 0)
 		return -1;
 	legal = xcalloc(NARRATE_LEGAL_MAX, sizeof *legal);
 	n = t->ops->legal_moves(t->game, seat, legal, NARRATE_LEGAL_MAX);
 	if (n > NARRATE_LEGAL_MAX)
 		n = NARRATE_LEGAL_MAX;
-	for (i = 0; i < n; i++) {
-		if (legal[i].action < 0 || legal[i].action >= t->ops->nactions ||
-		    !(actions & (1u << legal[i].action)))
-			continue;
-		render_command(t->adapter, cmd, sizeof cmd);
-		buf_printf(b, "%s %s", cmd, t->ops->actions[legal[i].action].name);
-		for (k = 0; k < t->ops->actions[legal[i].action].nargs; k++)
-			if (legal[i].args[k] != -1)
-				narrate_arg(t, &legal[i], k, public, b);
-		free(legal);
-		return 0;
+	for (i = 0; i < n && m == NULL; i++)
+		if (legal[i].action >= 0 && legal[i].action < t->ops->nactions &&
+		    (public ? legal[i].action == act :
+		    (actions & (1u << legal[i].action)) != 0))
+			m = &legal[i];
+	if (m == NULL && public) {
+		/* No such move for seat: the action's words alone. */
+		memset(&none, 0, sizeof none);
+		none.action = act;
+		for (k = 0; k < GAME_MAX_ARGS; k++)
+			none.args[k] = t->ops->actions[act].args[k].optional ?
+			    -1 : -2;
+		m = &none;
 	}
+	if (m == NULL) {
+		free(legal);
+		return -1;
+	}
+	a = &t->ops->actions[m->action];
+	render_command(t->adapter, cmd, sizeof cmd);
+	buf_printf(b, "%s %s", cmd, a->name);
+	for (k = 0; k < a->nargs; k++)
+		if (m->args[k] != -1)
+			narrate_arg(t, m, k, public, b);
 	free(legal);
-	return -1;
+	return 0;
 }
 
 void

@@ -120,6 +120,7 @@ struct game {
 int	 cos_cards_load(struct game *, char **cause);
 void	 cos_monster_name(const struct game *, int m, char *, size_t);
 void	 cos_item_name(const struct game *, int it, char *, size_t);
+void	 cos_item_held(const struct game *, int it, char *, size_t);
 /* An item's worth against monster m, in halves (a whole point is 2). */
 int	 cos_worth(const struct game *, int it, int m);
 /* The sum of a pile against monster m, in halves. */
@@ -158,6 +159,7 @@ void	 cos_say(struct game_events *, int seat, const char *, ...)
 const char *cos_unit(const struct game *, int n);
 char	*cos_render_public(const struct game *);
 char	*cos_render_private(const struct game *, int);
+char	*cos_render_brief(const struct game *, int);
 int	 cos_result_get(const struct game *, struct game_result *);
 
 /* label.c */

@@ -107,6 +107,7 @@ const struct game_ops cosdrink_ops = {
 	.arg_label = cos_arg_label,
 	.render_public = cos_render_public,
 	.render_private = cos_render_private,
+	.render_brief = cos_render_brief,
 	.words = ops_words,
 	.save = cos_save,
 	.load = cos_load,

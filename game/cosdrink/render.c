@@ -174,7 +174,7 @@ cos_render_private(const struct game *g, int seat)
 	if (g->nhand[seat] == 0)
 		buf_puts(&b, " none");
 	for (i = 0; i < g->nhand[seat]; i++) {
-		cos_item_name(g, g->hand[seat][i], name, sizeof name);
+		cos_item_held(g, g->hand[seat][i], name, sizeof name);
 		buf_printf(&b, "\n%d. %s", i + 1, name);
 	}
 	if (g->state == GAME_RUNNING) {
@@ -197,6 +197,40 @@ cos_render_private(const struct game *g, int seat)
 			cos_prompt_text(g, text, sizeof text);
 			buf_printf(&b, "\nYour move: %s", text);
 		}
+	}
+	return buf_detach(&b);
+}
+
+/*
+ * What seat needs beside its prompt, in one line: "Items: 1. Snow Cone
+ * (🧊 ice 4), 2. ... You fight the Snow Cone Golem (🧊3): 1 to go."  The
+ * caller frees it.
+ */
+char *
+cos_render_brief(const struct game *g, int seat)
+{
+	struct buf	b;
+	char		name[96], left[16];
+	int		i, t, m;
+
+	buf_init(&b, GAME_TEXT_MAX * 2);
+	if (seat < 0 || seat >= g->nplayers)
+		return buf_detach(&b);
+	buf_puts(&b, "Items:");
+	if (g->nhand[seat] == 0)
+		buf_puts(&b, " none");
+	for (i = 0; i < g->nhand[seat]; i++) {
+		cos_item_held(g, g->hand[seat][i], name, sizeof name);
+		buf_printf(&b, "%s%d. %s", i > 0 ? ", " : " ", i + 1, name);
+	}
+	buf_puts(&b, ".");
+	t = g->state == GAME_RUNNING ? cos_target(g, seat) : -1;
+	if ((m = cos_target_monster(g, t)) >= 0) {
+		cos_monster_name(g, m, name, sizeof name);
+		cos_halves(2 * g->mon[m].value - cos_pile_sum(g, t == COS_KING ?
+		    &g->kpile : &g->pile[t], m), left, sizeof left);
+		buf_printf(&b, " You fight %s%s: %s to go.", t == COS_KING ?
+		    "the King, " : "the ", name, left);
 	}
 	return buf_detach(&b);
 }

@@ -301,6 +301,9 @@ void	 fwb_needs_text(const struct game *, int seat, int guest, char *,
 	     size_t);
 char	*fwb_render_public(const struct game *);
 char	*fwb_render_private(const struct game *, int);
+char	*fwb_render_brief(const struct game *, int);
+void	 fwb_note_drawn(const struct game *, int seat, int card,
+	     struct game_events *);
 
 /* label.c: button labels for card arguments. */
 int	 fwb_arg_label(const struct game *, int, const struct game_move *, int,

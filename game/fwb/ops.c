@@ -225,6 +225,7 @@ const struct game_ops fwb_ops = {
 	.arg_label = fwb_arg_label,
 	.render_public = fwb_render_public,
 	.render_private = fwb_render_private,
+	.render_brief = fwb_render_brief,
 	.words = ops_words,
 	.save = fwb_save,
 	.load = fwb_load,

@@ -295,6 +295,85 @@ fwb_render_public(const struct game *g)
 	return buf_detach(&b);
 }
 
+/*
+ * Tells seat privately which card it drew from the deck ("You drew 🍯
+ * honey."): the one thing about a hand the table does not see.
+ */
+void
+fwb_note_drawn(const struct game *g, int seat, int card,
+    struct game_events *ev)
+{
+	struct game_note	*n;
+	char			 name[64];
+
+	if ((n = game_events_note(ev, seat)) == NULL)
+		return;
+	fwb_card_name(g, card, name, sizeof name);
+	snprintf(n->text, sizeof n->text, "You drew %s.", name);
+}
+
+/*
+ * What seat needs beside its prompt, in one line: its hand and shed as
+ * the moves number them, what its guests still need, and what only it
+ * sees while asked (the guest it drew, the top of the guest deck).  The
+ * caller frees it.
+ */
+char *
+fwb_render_brief(const struct game *g, int seat)
+{
+	struct buf	b;
+	char		name[160];
+	int		i, k, gu, any = 0;
+
+	buf_init(&b, RENDER_MAX);
+	if (seat < 0 || seat >= g->nplayers)
+		return buf_detach(&b);
+	buf_puts(&b, "Hand:");
+	if (g->nhand[seat] == 0)
+		buf_puts(&b, " empty");
+	for (i = 0; i < g->nhand[seat]; i++) {
+		fwb_card_name(g, g->hand[seat][i], name, sizeof name);
+		render_item(&b, i > 0 ? ", " : " ", i + 1, name, "");
+	}
+	buf_puts(&b, ". Shed:");
+	if (g->nshed[seat] == 0)
+		buf_puts(&b, " empty");
+	for (i = 0; i < g->nshed[seat]; i++)
+		render_item(&b, i > 0 ? ", " : " ", g->nhand[seat] + i + 1,
+		    g->equip_name[g->card[g->shed[seat][i].card].kind],
+		    g->shed[seat][i].installing ? " (installing)" : "");
+	buf_puts(&b, ".");
+	for (i = 0; i < g->nguests; i++) {
+		if ((gu = g->guests[seat][i].guest) < 0 ||
+		    g->guests[seat][i].done)
+			continue;
+		fwb_needs_text(g, seat, gu, name, sizeof name);
+		render_printf(&b, "%s guest %d needs %s", any++ ? ";" :
+		    " Your", i + 1, name);
+	}
+	if (any)
+		buf_puts(&b, ".");
+	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_GUEST &&
+	    g->ask.seat == seat && g->revealed >= 0) {
+		fwb_guest_text(g, g->revealed, name, sizeof name);
+		render_printf(&b, " The guest you drew: %s, %s",
+		    g->guest[g->revealed].liqueur, name);
+		fwb_needs_text(g, seat, g->revealed, name, sizeof name);
+		render_printf(&b, "; needs %s.", name);
+	}
+	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_ORDER &&
+	    g->ask.seat == seat) {
+		buf_puts(&b, " Top of the guest deck:");
+		for (k = 1; k <= 3 && k <= g->ngdeck; k++) {
+			fwb_guest_text(g, g->gdeck[g->ngdeck - k], name,
+			    sizeof name);
+			render_item(&b, k > 1 ? ", " : " ", k, name, "");
+		}
+		buf_puts(&b, ".");
+	}
+	return buf_detach(&b);
+}
+
 /* What seat may see alone; the caller frees the text. */
 char *
 fwb_render_private(const struct game *g, int seat)

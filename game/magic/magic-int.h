@@ -204,6 +204,8 @@ void	 magic_lay_text(const struct game *, const struct magic_lay *, char *,
 	     size_t);
 char	*magic_render_public(const struct game *);
 char	*magic_render_private(const struct game *, int);
+char	*magic_render_brief(const struct game *, int);
+void	 magic_hand_list(const struct game *, const int *count, char *, size_t);
 int	 magic_arg_label(const struct game *, int, const struct game_move *,
 	     int, char *, size_t);
 

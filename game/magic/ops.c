@@ -133,6 +133,7 @@ const struct game_ops magic_ops = {
 	.arg_label = magic_arg_label,
 	.render_public = magic_render_public,
 	.render_private = magic_render_private,
+	.render_brief = magic_render_brief,
 	.words = ops_words,
 	.save = magic_save,
 	.load = magic_load,
