@@ -744,8 +744,11 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		cheers_content_put(g, t2, &t);
 		game_text_put(&t, "), leaving ");
 		cheers_place_put(g, p.shaker, &t);
-		game_text_put(&t, " with ");
-		cheers_content_put(g, p.shaker, &t);
+		if (g->nshaker[p.shaker] > 0) {
+			game_text_put(&t, " with ");
+			cheers_content_put(g, p.shaker, &t);
+		} else
+			game_text_put(&t, " empty");
 		game_text_put(&t, ".");
 	}
 	rules_settle(g, ev, BIT(p.shaker) | BIT(t1) | BIT(t2));
