@@ -69,15 +69,34 @@ cheers_card_put(const struct game *g, int card, struct game_text *t)
 void
 cheers_content_put(const struct game *g, int shaker, struct game_text *t)
 {
-	int	i;
+	char	cells[CHEERS_SHAKER_ROOM * (CHEERS_EMOJI_LEN + 1)], *p, *start;
+	size_t	len;
+	int	i, n = g->nshaker[shaker];
 
-	if (g->nshaker[shaker] == 0)
+	if (n == 0) {
 		game_text_put(t, "empty");
-	for (i = 0; i < g->nshaker[shaker]; i++) {
-		if (i > 0)
-			game_text_put_n(t, " ", 1);
-		cheers_kind_put(g->card[g->shaker[shaker][i]].big, t);
+		return;
 	}
+	if (n > CHEERS_SHAKER_ROOM)
+		n = CHEERS_SHAKER_ROOM;
+	/*
+	 * Written every move: straight into t where it fits (fixed-size
+	 * copies, no call), else put together here and copied cut.
+	 */
+	len = (size_t)n * (CHEERS_EMOJI_LEN + 1) - 1;
+	start = p = len + 1 <= t->end - t->at ? t->buf + t->at : cells;
+	for (i = 0; i < n; i++) {
+		memcpy(p, cheers_kind_glyph[g->card[g->shaker[shaker][i]].big],
+		    CHEERS_EMOJI_LEN);
+		p[CHEERS_EMOJI_LEN] = ' ';
+		p += CHEERS_EMOJI_LEN + 1;
+	}
+	if (start == cells) {
+		game_text_put_n(t, cells, len);
+		return;
+	}
+	t->at += len;
+	t->buf[t->at] = '\0';
 }
 
 /*

@@ -262,6 +262,45 @@ test_brief(void **state)
 	cheers_ops.free_game(g);
 }
 
+/*
+ * A shaker's content and a kind's name are written in place where they
+ * fit and cut like any text where they do not, never past the buffer.
+ */
+static void
+test_content_cut(void **state)
+{
+	struct game		*g = t_new(4, NULL, NULL, NULL, NULL, 3);
+	struct game_text	 t;
+	char			 big[64], small[10], want[64];
+
+	(void)state;
+	t_clear(g);
+	game_text_init(&t, big, sizeof big);
+	cheers_content_put(g, 1, &t);
+	assert_string_equal(big, "empty");
+	t_shake(g, 1, BEER, -1);
+	t_shake(g, 1, WINE, -1);
+	t_shake(g, 1, TROPICAL, -1);
+	game_text_init(&t, big, sizeof big);
+	game_text_put(&t, "now ");
+	cheers_content_put(g, 1, &t);
+	assert_string_equal(big, "now \xf0\x9f\x8d\xba \xf0\x9f\x8d\xb7 "
+	    "\xf0\x9f\x8d\xb9");
+	assert_int_equal(t.at, strlen(big));
+	snprintf(want, sizeof want, "%.*s", (int)sizeof small - 1, big + 4);
+	game_text_init(&t, small, sizeof small);
+	cheers_content_put(g, 1, &t);
+	assert_string_equal(small, want);
+	game_text_init(&t, small, sizeof small);
+	cheers_kind_name_put(3, &t);
+	assert_string_equal(small, "\xf0\x9f\x8d\xb9 trop");
+	game_text_init(&t, big, sizeof big);
+	cheers_kind_name_put(3, &t);
+	game_text_put(&t, "!");
+	assert_string_equal(big, "\xf0\x9f\x8d\xb9 tropical!");
+	cheers_ops.free_game(g);
+}
+
 /* Every kind has a short name beside its emoji. */
 static void
 test_words(void **state)
@@ -291,6 +330,7 @@ main(void)
 		cmocka_unit_test(test_rules_text),
 		cmocka_unit_test(test_brief),
 		cmocka_unit_test(test_words),
+		cmocka_unit_test(test_content_cut),
 	};
 
 	return cmocka_run_group_tests_name("cheers_render", tests, NULL, NULL);
