@@ -296,6 +296,41 @@ fwb_render_public(const struct game *g)
 }
 
 /*
+ * Appends what seat sees only while asked: the guest it drew ("The guest
+ * you drew: ..., needs ...") and, when reordering, the top of the guest
+ * deck.  sep goes before each ("\n" in the whole view, where each guest
+ * of the deck has a line too, " " in the brief).
+ */
+static void
+render_asked_secrets(const struct game *g, int seat, const char *sep,
+    struct buf *b)
+{
+	char	name[160];
+	int	k, lines = *sep == '\n';
+
+	if (g->state != GAME_RUNNING || g->ask.seat != seat)
+		return;
+	if (g->ask.kind == FWB_ASK_GUEST && g->revealed >= 0) {
+		fwb_guest_text(g, g->revealed, name, sizeof name);
+		render_printf(b, "%sThe guest you drew: %s, %s", sep,
+		    g->guest[g->revealed].liqueur, name);
+		fwb_needs_text(g, seat, g->revealed, name, sizeof name);
+		render_printf(b, ". Needs %s.", name);
+	}
+	if (g->ask.kind == FWB_ASK_ORDER) {
+		render_printf(b, "%sTop of the guest deck:", sep);
+		for (k = 1; k <= 3 && k <= g->ngdeck; k++) {
+			fwb_guest_text(g, g->gdeck[g->ngdeck - k], name,
+			    sizeof name);
+			render_item(b, lines ? "\n" : k > 1 ? ", " : " ", k,
+			    name, "");
+		}
+		if (!lines)
+			buf_puts(b, ".");
+	}
+}
+
+/*
  * Tells seat privately which card it drew from the deck ("You drew 🍯
  * honey."): the one thing about a hand the table does not see.
  */
@@ -323,7 +358,7 @@ fwb_render_brief(const struct game *g, int seat)
 {
 	struct buf	b;
 	char		name[160];
-	int		i, k, gu, any = 0;
+	int		i, gu, any = 0;
 
 	buf_init(&b, RENDER_MAX);
 	if (seat < 0 || seat >= g->nplayers)
@@ -353,24 +388,7 @@ fwb_render_brief(const struct game *g, int seat)
 	}
 	if (any)
 		buf_puts(&b, ".");
-	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_GUEST &&
-	    g->ask.seat == seat && g->revealed >= 0) {
-		fwb_guest_text(g, g->revealed, name, sizeof name);
-		render_printf(&b, " The guest you drew: %s, %s",
-		    g->guest[g->revealed].liqueur, name);
-		fwb_needs_text(g, seat, g->revealed, name, sizeof name);
-		render_printf(&b, "; needs %s.", name);
-	}
-	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_ORDER &&
-	    g->ask.seat == seat) {
-		buf_puts(&b, " Top of the guest deck:");
-		for (k = 1; k <= 3 && k <= g->ngdeck; k++) {
-			fwb_guest_text(g, g->gdeck[g->ngdeck - k], name,
-			    sizeof name);
-			render_item(&b, k > 1 ? ", " : " ", k, name, "");
-		}
-		buf_puts(&b, ".");
-	}
+	render_asked_secrets(g, seat, " ", &b);
 	return buf_detach(&b);
 }
 
@@ -381,7 +399,7 @@ fwb_render_private(const struct game *g, int seat)
 	struct buf		b;
 	struct game_prompt	pr;
 	char			name[160];
-	int			i, gu, k;
+	int			i, gu;
 
 	buf_init(&b, RENDER_MAX);
 	if (seat < 0 || seat >= g->nplayers) {
@@ -420,27 +438,7 @@ fwb_render_private(const struct game *g, int seat)
 		render_item(&b, "\n", g->nhand[seat] + i + 1,
 		    g->equip_name[g->card[g->shed[seat][i].card].kind],
 		    g->shed[seat][i].installing ? " (installing)" : "");
-	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_GUEST &&
-	    g->ask.seat == seat && g->revealed >= 0) {
-		fwb_guest_text(g, g->revealed, name, sizeof name);
-		buf_puts(&b, "\nThe guest you drew: ");
-		buf_puts(&b, g->guest[g->revealed].liqueur);
-		buf_puts(&b, ", ");
-		buf_puts(&b, name);
-		fwb_needs_text(g, seat, g->revealed, name, sizeof name);
-		buf_puts(&b, ". Needs ");
-		buf_puts(&b, name);
-		buf_puts(&b, ".");
-	}
-	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_ORDER &&
-	    g->ask.seat == seat) {
-		buf_puts(&b, "\nTop of the guest deck:");
-		for (k = 1; k <= 3 && k <= g->ngdeck; k++) {
-			fwb_guest_text(g, g->gdeck[g->ngdeck - k], name,
-			    sizeof name);
-			render_item(&b, "\n", k, name, "");
-		}
-	}
+	render_asked_secrets(g, seat, "\n", &b);
 	if (g->state == GAME_RUNNING && fwb_pending_list(g, &pr, 1) == 1 &&
 	    (pr.seats & (1u << seat))) {
 		buf_puts(&b, "\nYour move: ");

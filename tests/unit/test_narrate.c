@@ -6,53 +6,26 @@
  * Beverages, with trading, whose offers make such prompts.
  */
 #include "tests/unit/fwb-test.h"
+#include "tests/unit/table-test.h"
 
-#include "bot/bot.h"
-#include "bot/config.h"
 #include "bot/narrate.h"
-#include "bot/play.h"
-#include "bot/table.h"
 #include "lib/buf.h"
 
 static const struct adapter_ops quiet_ops = { .name = "fake" };
 
-struct fixture {
-	struct bot	 bot;
-	struct adapter	 adapter;
-	struct config	*config;
-	struct table	*t;
-};
-
 static int
 setup(void **state)
 {
-	struct fixture	*f = xcalloc(1, sizeof *f);
-	char		*cause = NULL;
+	static const char *const trading[] = { "trading=on", NULL };
 
-	f->config = config_new();
-	bot_init(&f->bot, uv_default_loop(), f->config);
-	f->adapter.ops = &quiet_ops;
-	f->adapter.bot = &f->bot;
-	f->t = table_new(&f->bot, &f->adapter, "#bar", &fwb_ops);
-	table_add_seat(f->t, "u1", "alice");
-	table_add_seat(f->t, "u2", "bob");
-	f->t->seed = 42;
-	if (table_set_option(f->t, "trading=on", &cause) != 0 ||
-	    play_new_game(f->t, &cause) != 0)
-		fail_msg("%s", cause);
-	f->t->state = TABLE_PLAYING;
-	*state = f;
+	*state = table_fixture_new(&quiet_ops, &fwb_ops, trading);
 	return 0;
 }
 
 static int
 teardown(void **state)
 {
-	struct fixture	*f = *state;
-
-	bot_release(&f->bot);
-	config_free(f->config);
-	free(f);
+	table_fixture_free(*state);
 	return 0;
 }
 
@@ -85,7 +58,7 @@ first(const struct table *t)
 static void
 test_next(void **state)
 {
-	struct fixture	*f = *state;
+	struct table_fixture	*f = *state;
 	struct table	*t = f->t;
 	char		*s, want[64];
 	int		 a = first(t), b = 1 - a;
@@ -112,7 +85,7 @@ test_next(void **state)
 static void
 test_prompt_example(void **state)
 {
-	struct fixture		*f = *state;
+	struct table_fixture		*f = *state;
 	struct table		*t = f->t;
 	struct game		*g = t->game;
 	struct game_prompt	 p;
@@ -154,7 +127,7 @@ test_prompt_example(void **state)
 static void
 test_public_cards(void **state)
 {
-	struct fixture		*f = *state;
+	struct table_fixture		*f = *state;
 	struct table		*t = f->t;
 	struct buf		 b;
 	char			 want[64];
