@@ -144,7 +144,7 @@ narrate_view_example(const struct table *t, int seat, struct buf *b)
 	narrate_asked(t, &now);
 	if ((p = narrate_asks(&now, seat)) == NULL)
 		return;
-	buf_puts(b, "\nFor example: ");
+	buf_puts(b, "\nTry: ");
 	if (narrate_example(t, seat, p->actions, 0, b) != 0) {
 		/* Nothing to show: take the words back. */
 		b->len = len;

@@ -71,7 +71,7 @@ void	 narrate_private(struct table *, const struct game_events *,
 /* Appends "CHEERS at #bar:", where a private line comes from, to b. */
 void	 narrate_heading(const struct table *, struct buf *b);
 /*
- * Appends "\nFor example: /cheers play 1 @{2}" to b (a whole private
+ * Appends "\nTry: /cheers play 1 @{2}" to b (a whole private
  * view) when seat is asked something now.
  */
 void	 narrate_view_example(const struct table *, int seat, struct buf *b);
