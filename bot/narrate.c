@@ -207,12 +207,14 @@ narrate_turn_goes_on(const struct narrate_asked *before, unsigned seats)
 
 /*
  * Appends what the move opened to b: each new prompt with its command, or
- * "(@{2} is next)" for a turn that passed to others.  A prompt still open
- * as it was, or a turn its player goes on with, is not said again.
+ * "(@{2} is next)" for a turn that passed.  A prompt still open as it
+ * was is not said again, nor a turn its player goes on with, unless the
+ * table itself moved on (moved set: a round ended, the same player
+ * begins the next).
  */
 static void
 narrate_next(const struct table *t, const struct narrate_asked *before,
-    struct buf *b)
+    int moved, struct buf *b)
 {
 	struct narrate_asked	now;
 	int			k;
@@ -220,7 +222,8 @@ narrate_next(const struct table *t, const struct narrate_asked *before,
 	narrate_asked(t, &now);
 	for (k = 0; k < now.n; k++) {
 		if (now.p[k].turn && !now.p[k].each) {
-			if (narrate_turn_goes_on(before, now.p[k].seats))
+			if (!moved && narrate_turn_goes_on(before,
+			    now.p[k].seats))
 				continue;
 			buf_puts(b, b->len > 0 ? " (" : "(");
 			narrate_seats(t, now.p[k].seats, b);
@@ -240,16 +243,22 @@ narrate_move(const struct table *t, const struct game_events *ev,
     const struct narrate_asked *before, const char *lead)
 {
 	struct buf	b;
-	int		i;
+	int		i, moved = 0;
 
 	buf_init(&b, RENDER_MAX);
 	if (lead != NULL)
 		narrate_sentence(&b, lead);
-	/* Prompts the move opened are said with their commands, below. */
-	for (i = 0; i < ev->n; i++)
-		if (ev->ev[i].kind != GAME_EV_PROMPT)
-			narrate_sentence(&b, ev->ev[i].text);
+	/*
+	 * Prompts the move opened are said with their commands, below.  A
+	 * line about no seat is the table's own (a round, a phase).
+	 */
+	for (i = 0; i < ev->n; i++) {
+		if (ev->ev[i].kind == GAME_EV_PROMPT)
+			continue;
+		narrate_sentence(&b, ev->ev[i].text);
+		moved |= ev->ev[i].seat < 0;
+	}
 	if (t->game != NULL)
-		narrate_next(t, before, &b);
+		narrate_next(t, before, moved, &b);
 	return buf_detach(&b);
 }
