@@ -17,7 +17,9 @@
 #   make bench    every benchmark figure (tests/bench/run.sh, about 3 min):
 #                 engine games/s per core, restore time and memory with
 #                 0, 1,000 and 10,000 tables, commands/s and latency on
-#                 the console and against a fake Discord
+#                 the console and against a fake Discord, lines the bot
+#                 says a move
+#   make bench-lines  only the lines figures (a few seconds)
 #   make systemd  the service tests: unit file, notify, signals, install
 #   make fuzz     every libFuzzer target for FUZZ_SECONDS (60) each
 #   make xmpp     the XMPP adapter against a real Prosody (installed if missing)
@@ -79,7 +81,7 @@ FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all run test check unit transcripts cli crash diskfull discord slack xmpp irc
-.PHONY: bench clean help systemd install uninstall fuzz fuzz-bins soak
+.PHONY: bench bench-lines clean help systemd install uninstall fuzz fuzz-bins soak
 .PHONY: harness test-deps
 .DEFAULT_GOAL := all
 # Objects only a link uses are kept, so make never ends a run removing them.
@@ -183,6 +185,9 @@ test: test-deps $(BUILD)/cheersbot $(UNIT_BINS)
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot $(BENCH_BINS)
 	@sh tests/bench/run.sh $(BUILD)
+
+bench-lines: $(BUILD)/cheersbot
+	@python3 tests/bench/lines.py $(BUILD)/cheersbot
 
 $(BUILD)/bench/%: $(BUILD)/obj/tests/bench/%.o $(BUILD)/libcheersbot.a
 	@mkdir -p $(@D)

@@ -11,6 +11,7 @@
 #include "bot/button.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/narrate.h"
 #include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/render.h"
@@ -98,51 +99,53 @@ board_send(struct table *t, const char *news, enum adapter_board how)
 	free(text);
 }
 
-/* The old way: every line and the table as messages. */
+/*
+ * Without a board: the move as one line (bot/narrate.h); at the end the
+ * epilogue follows, and the whole table after a move that changed all
+ * of it.
+ */
 static void
-board_post(struct table *t, const struct game_events *ev, int human, int over)
+board_post(struct table *t, const struct game_events *ev,
+    const struct narrate_asked *before, const char *lead, int over)
 {
 	struct buf	 b;
 	char		*s;
-	int		 i;
 
 	buf_init(&b, RENDER_MAX);
-	for (i = 0; i < ev->n; i++) {
-		if (human && ev->ev[i].kind == GAME_EV_PROMPT)
-			continue;
-		buf_printf(&b, "%s\n", ev->ev[i].text);
-	}
-	if (human || over) {
-		s = t->ops->render_public(t->game);
-		buf_printf(&b, "%s\n", s);
-		free(s);
-	}
+	s = narrate_move(t, ev, before, lead);
+	buf_puts(&b, s);
+	free(s);
 	if (over) {
 		s = board_epilogue(t);
-		buf_printf(&b, "%s\n", s);
+		buf_printf(&b, "%s%s", b.len > 0 ? "\n" : "", s);
+		free(s);
+	} else if (ev->show_table) {
+		s = t->ops->render_public(t->game);
+		buf_printf(&b, "%s%s", b.len > 0 ? "\n" : "", s);
 		free(s);
 	}
-	if (b.len > 0 && b.data[b.len - 1] == '\n')
-		b.data[--b.len] = '\0';
 	if (b.len > 0)
 		play_say(t, buf_str(&b));
 	buf_release(&b);
 }
 
 void
-board_move(struct table *t, const struct game_events *ev, int human, int over)
+board_move(struct table *t, const struct game_events *ev,
+    const struct narrate_asked *before, const char *lead, int over)
 {
 	struct buf	 news, notable;
 	char		*s;
 	int		 i;
 
 	if (!board_edits(t)) {
-		board_post(t, ev, human, over);
+		board_post(t, ev, before, lead, over);
 		return;
 	}
 	/* Prompts are on the board itself, in the public view. */
 	buf_init(&news, RENDER_MAX);
 	buf_init(&notable, RENDER_MAX);
+	if (lead != NULL)
+		buf_puts(&news, lead);
 	for (i = 0; i < ev->n; i++) {
 		switch (ev->ev[i].kind) {
 		case GAME_EV_PROMPT:

@@ -5,8 +5,9 @@
  * message, the board, edited in place as the game moves: the public view,
  * the last few events and buttons.  Only notable events (a CHEERS, the
  * end) are posted as messages of their own, so a busy table writes one
- * coalesced edit instead of a message per move.  Elsewhere every move's
- * events and the table are posted as messages, as a console shows them.
+ * coalesced edit instead of a message per move.  Elsewhere every move is
+ * one line (bot/narrate.h), and the whole table is posted at the start,
+ * on status, and where a move changed all of it.
  */
 #ifndef BOT_BOARD_H
 #define BOT_BOARD_H
@@ -14,14 +15,17 @@
 #include "bot/adapter.h"
 #include "game/game.h"
 
+struct narrate_asked;
 struct table;
 
 /*
- * Tells the channel about an accepted move: its events (borrowed), then
- * the table when a human must act next (human) or the game is over.
+ * Tells the channel about an accepted move: its events (borrowed), as
+ * one line where there is no board (bot/narrate.h), opened by lead (may
+ * be NULL); before is what was asked before the move.  over: the game
+ * has ended.
  */
-void	 board_move(struct table *, const struct game_events *, int human,
-	     int over);
+void	 board_move(struct table *, const struct game_events *,
+	     const struct narrate_asked *before, const char *lead, int over);
 /* The game begins: says so and shows the table. */
 void	 board_start(struct table *);
 /*

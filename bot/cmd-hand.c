@@ -7,7 +7,9 @@
 #include "bot/bot.h"
 #include "bot/button.h"
 #include "bot/cmd.h"
+#include "bot/narrate.h"
 #include "bot/table.h"
+#include "lib/buf.h"
 #include "lib/xmalloc.h"
 
 static int	cmd_hand_exec(struct cmd_ctx *, char **);
@@ -24,15 +26,21 @@ cmd_hand_show(struct cmd_ctx *ctx, int seat, const char *lead)
 {
 	struct table		*t = ctx->table;
 	struct adapter_buttons	 bs;
+	struct buf		 b;
 	char			*s;
 
 	bs.n = 0;
 	if (ctx->ev->adapter->ops->flags & ADAPTER_BUTTONS)
 		button_moves(t, seat, &bs);
+	buf_init(&b, RENDER_MAX);
+	if (lead != NULL)
+		buf_printf(&b, "%s\n", lead);
 	s = t->ops->render_private(t->game, seat);
-	cmd_reply_buttons(ctx, 1, &bs, "%s%s%s", lead == NULL ? "" : lead,
-	    lead == NULL ? "" : "\n", s);
+	buf_puts(&b, s);
 	free(s);
+	narrate_view_example(t, seat, &b);
+	cmd_reply_buttons(ctx, 1, &bs, "%s", buf_str(&b));
+	buf_release(&b);
 }
 
 static int

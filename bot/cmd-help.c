@@ -13,6 +13,7 @@
 #include "bot/config.h"
 #include "bot/render.h"
 #include "bot/table.h"
+#include "bot/words.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 
@@ -39,6 +40,12 @@ cmd_help_actions(const struct cmd_ctx *ctx, const struct game_ops *ops,
 	for (i = 0; i < ops->nactions; i++) {
 		u = cmd_action_usage(ctx, &ops->actions[i]);
 		buf_printf(b, "\n  %s: %s", u, ops->actions[i].summary);
+		free(u);
+	}
+	/* What each emoji means, where emoji are shown. */
+	if (ctx->bot->config->bot_emoji &&
+	    (u = words_legend(ops)) != NULL) {
+		buf_printf(b, "\n  %s", u);
 		free(u);
 	}
 }

@@ -1,10 +1,13 @@
 /*
  * rules [game]: the short rules of a game, privately.
  */
+#include <stdlib.h>
+
 #include "bot/bot.h"
 #include "bot/cmd.h"
 #include "bot/config.h"
 #include "bot/table.h"
+#include "bot/words.h"
 #include "lib/xmalloc.h"
 
 static int	cmd_rules_exec(struct cmd_ctx *, char **);
@@ -23,6 +26,7 @@ static int
 cmd_rules_exec(struct cmd_ctx *ctx, char **cause)
 {
 	const struct game_ops	*ops;
+	char			*legend, *text;
 
 	if (ctx->argc > 1) {
 		if ((ops = game_find(ctx->argv[1])) == NULL)
@@ -33,6 +37,13 @@ cmd_rules_exec(struct cmd_ctx *ctx, char **cause)
 		ops = ctx->table->ops;
 	else
 		ops = game_all()[0];
-	cmd_reply(ctx, 1, "%s: %s\n%s", ops->title, ops->summary, ops->rules);
+	legend = ctx->bot->config->bot_emoji ? words_legend(ops) : NULL;
+	text = xasprintf("%s: %s\n%s%s%s", ops->title, ops->summary,
+	    ops->rules, legend != NULL ? "\n" : "", legend != NULL ? legend : "");
+	/* Without a table, the words are this game's, whatever others say. */
+	text = render_words(ctx->bot, ops, text);
+	cmd_reply(ctx, 1, "%s", text);
+	free(text);
+	free(legend);
 	return 0;
 }

@@ -73,9 +73,12 @@ cmd_format(struct cmd_ctx *ctx, const char *fmt, va_list ap)
 	char	*raw, *text;
 
 	raw = xvasprintf(fmt, ap);
-	text = ctx->table == NULL ? xstrdup(raw) : render_expand(ctx->table, raw);
-	free(raw);
-	return text;
+	if (ctx->table != NULL) {
+		text = render_expand(ctx->table, raw);
+		free(raw);
+		return text;
+	}
+	return render_words(ctx->bot, NULL, raw);
 }
 
 void

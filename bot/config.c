@@ -83,6 +83,10 @@ const struct config_key config_schema[] = {
 	  0, INT64_MAX, NULL, NULL,
 	  "0 picks a fresh random seed per table; anything else makes "
 	  "tables reproducible." },
+	{ "bot", "emoji", CONFIG_BOOL, O(bot_emoji), "yes",
+	  0, 0, NULL, NULL,
+	  "Whether cards show their emoji beside their names; no writes "
+	  "names only, for terminals and clients without emoji." },
 
 	{ "tables", "turn_timer", CONFIG_DURATION, O(tables_turn_timer_ms),
 	  "5m", 0, 24 * MS_HOUR, NULL, NULL,

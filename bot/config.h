@@ -44,6 +44,7 @@ struct config {
 	char		**bot_admins;		/* "platform:userid" each */
 	int		  bot_log_level;	/* enum config_log_level */
 	uint64_t	  bot_seed;		/* 0: a fresh seed per table */
+	int		  bot_emoji;		/* 0: cards as words only */
 
 	/* [tables] */
 	uint64_t	  tables_turn_timer_ms;		/* 0: no timer */

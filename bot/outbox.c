@@ -50,7 +50,7 @@ struct outbox_item {
 	/* OUTBOX_DM from outbox_deliver, OUTBOX_BOARD: which table. */
 	uint64_t		 table;
 	int			 seat;		/* -1: not a table's seat */
-	int			 prompt;	/* OUTBOX_DM: asks for a move */
+	int			 prompt;	/* OUTBOX_DM: OUTBOX_PROMPT, OUTBOX_WHOLE */
 	enum adapter_board	 how;
 	enum table_task		 task;		/* OUTBOX_UNDO_TASK */
 	unsigned		 task_seats;
@@ -143,8 +143,9 @@ outbox_send(struct bot *bot, struct outbox_item *it)
 		rc = a->ops->send_channel(a, it->to, it->text, &cause);
 		break;
 	case OUTBOX_DM:
-		a->view = it->seat >= 0 ? it->table : 0;
-		a->prompt = it->prompt;
+		a->view = it->seat >= 0 && (it->prompt & OUTBOX_WHOLE) ?
+		    it->table : 0;
+		a->prompt = (it->prompt & OUTBOX_PROMPT) != 0;
 		rc = a->ops->send_dm(a, it->to, it->text, bs, &cause);
 		a->view = 0;
 		a->prompt = 0;
@@ -460,7 +461,7 @@ outbox_board(struct adapter *a, const char *channel, uint64_t table,
 
 void
 outbox_deliver(struct table *t, int seat, const char *text,
-    const struct adapter_buttons *bs, int prompt)
+    const struct adapter_buttons *bs, int how)
 {
 	struct adapter		*a = t->adapter;
 	struct outbox_item	*it;
@@ -472,11 +473,11 @@ outbox_deliver(struct table *t, int seat, const char *text,
 		it = outbox_add(t->bot, OUTBOX_DM, a, user, text, bs);
 		it->table = t->id;
 		it->seat = seat;
-		it->prompt = prompt;
+		it->prompt = how;	/* OUTBOX_PROMPT, OUTBOX_WHOLE */
 		return;
 	}
-	a->view = t->id;
-	a->prompt = prompt;
+	a->view = (how & OUTBOX_WHOLE) ? t->id : 0;
+	a->prompt = (how & OUTBOX_PROMPT) != 0;
 	rc = a->ops->send_dm(a, user, text, bs, &cause);
 	a->view = 0;
 	a->prompt = 0;

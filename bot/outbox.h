@@ -63,14 +63,19 @@ int	outbox_reply(struct adapter *, const struct bot_event *, int private,
 int	outbox_board(struct adapter *, const char *channel, uint64_t table,
 	    const char *news, const char *text, const struct adapter_view *,
 	    const struct adapter_buttons *, enum adapter_board, char **cause);
+/* What outbox_deliver sends: bits of its how. */
+#define OUTBOX_PROMPT	0x1	/* it asks the player to move */
+#define OUTBOX_WHOLE	0x2	/* the whole view: a newer one may replace it */
+
 /*
- * A table's private view for seat: sent like outbox_send_dm, with the
- * adapter's view hint set to the table's id and its prompt hint when the
- * view asks the player to move (prompt); when it fails, then or later,
- * the seat is marked as unable to get DMs.
+ * A table's private text for seat: sent like outbox_send_dm, with the
+ * adapter's view hint set to the table's id when it is the whole view
+ * (OUTBOX_WHOLE; a note of a change never replaces another) and its
+ * prompt hint when it asks the player to move (OUTBOX_PROMPT); when it
+ * fails, then or later, the seat is marked as unable to get DMs.
  */
 void	outbox_deliver(struct table *, int seat, const char *text,
-	    const struct adapter_buttons *, int prompt);
+	    const struct adapter_buttons *, int how);
 /*
  * Adapter output the bot does not make (the console's echo of its
  * input): fn(arg) runs now, or in its place among the held output.

@@ -13,6 +13,7 @@
 #include "bot/button.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "bot/narrate.h"
 #include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/render.h"
@@ -53,25 +54,27 @@ play_deliver(struct table *t, int seat, const char *why)
 {
 	struct seat		*s = &t->seats[seat];
 	struct adapter_buttons	 bs;
+	struct buf		 b;
 	char			*view, *text;
-	char			 where[TABLE_ID_MAX + 8];
 
 	/* Nobody to tell: an AI seat, closed DMs, or a player the AI stands in for. */
 	if (s->user_id == NULL || s->dm_closed || s->ai || t->game == NULL)
 		return;
+	buf_init(&b, RENDER_MAX);
+	narrate_heading(t, &b);
 	view = t->ops->render_private(t->game, seat);
-	render_channel(t->adapter, t->channel, where, sizeof where);
-	text = xasprintf("%s at %s: %s\n%s", t->ops->title, where, why, view);
+	buf_printf(&b, " %s\n%s", why, view);
 	free(view);
-	view = render_expand(t, text);
-	free(text);
+	narrate_view_example(t, seat, &b);
+	text = render_expand(t, buf_str(&b));
+	buf_release(&b);
 	bs.n = 0;
 	if (t->adapter->ops->flags & ADAPTER_BUTTONS)
 		button_moves(t, seat, &bs);
-	/* A view that asks for a move may go before table talk. */
-	outbox_deliver(t, seat, view, &bs,
-	    (play_next_seats(t) & (1u << seat)) != 0);
-	free(view);
+	/* A whole view; one that asks for a move may go before table talk. */
+	outbox_deliver(t, seat, text, &bs, OUTBOX_WHOLE |
+	    ((play_next_seats(t) & (1u << seat)) ? OUTBOX_PROMPT : 0));
+	free(text);
 }
 
 void
@@ -89,24 +92,6 @@ play_dm_closed(struct table *t, int seat)
 	    "hand to see your cards privately.", seat, seat, cmd);
 	play_say(t, text);
 	free(text);
-}
-
-int
-play_new_game(struct table *t, char **cause)
-{
-	struct game_opts	opts;
-	struct rng		rng;
-	int			i;
-
-	memset(&opts, 0, sizeof opts);
-	opts.nplayers = t->nseats;
-	for (i = 0; i < t->ops->noptions && i < GAME_MAX_OPTIONS; i++)
-		opts.values[i] = t->options[i];
-	rng_init(&rng, t->seed, 1);
-	rng_init(&t->ai_rng, t->seed, 2);
-	t->game = t->ops->new_game(&opts, &rng, cause);
-	t->nmoves = 0;
-	return t->game == NULL ? -1 : 0;
 }
 
 /* The seats that must act now (any of them may answer), as a bit mask. */
@@ -130,6 +115,24 @@ play_has_human(const struct table *t, unsigned mask)
 	return 0;
 }
 
+int
+play_new_game(struct table *t, char **cause)
+{
+	struct game_opts	opts;
+	struct rng		rng;
+	int			i;
+
+	memset(&opts, 0, sizeof opts);
+	opts.nplayers = t->nseats;
+	for (i = 0; i < t->ops->noptions && i < GAME_MAX_OPTIONS; i++)
+		opts.values[i] = t->options[i];
+	rng_init(&rng, t->seed, 1);
+	rng_init(&t->ai_rng, t->seed, 2);
+	t->game = t->ops->new_game(&opts, &rng, cause);
+	t->nmoves = 0;
+	return t->game == NULL ? -1 : 0;
+}
+
 /* Records the result; the final table has been said with the last move. */
 static void
 play_finish(struct table *t, const struct game_result *r)
@@ -143,34 +146,42 @@ play_finish(struct table *t, const struct game_result *r)
 	t->state = TABLE_OVER;
 }
 
-int
-play_move(struct table *t, int seat, const struct game_move *m, char **cause)
+/*
+ * Applies seat's move and tells everyone; lead (may be NULL) opens the
+ * channel's line ("@{1} ran out of time.").  See play_move.
+ */
+static int
+play_apply(struct table *t, int seat, const struct game_move *m,
+    const char *lead, char **cause)
 {
+	struct narrate_asked	 before;
 	struct game_events	 ev;
 	struct game_result	 r;
-	struct game		*before;
+	struct game		*was;
 	char			*err = NULL;
-	unsigned		 next;
-	int			 i, human, over;
+	int			 over;
 
 	/* Keep the state before the move in case it cannot be recorded. */
-	before = t->ops->copy_game(t->game);
+	was = t->ops->copy_game(t->game);
+	narrate_asked(t, &before);
 	game_events_init(&ev);
 	if (t->ops->apply(t->game, seat, m, &ev, cause) != 0) {
-		t->ops->free_game(before);
+		t->ops->free_game(was);
 		return -1;
 	}
 	if (store_move_append(t->bot->store, t, t->nmoves, seat, m, &err) != 0) {
 		free(err);
 		t->ops->free_game(t->game);
-		t->game = before;
+		t->game = was;
 		return set_cause(cause, "Your move could not be saved, so it "
 		    "did not happen: my storage is failing and the operator can "
 		    "see why in the log.");
 	}
-	t->ops->free_game(before);
+	t->ops->free_game(was);
 	t->nmoves++;
 	t->ai_idle = 0;		/* the game changed: idle AI seats may act */
+	log_debug("table %llu: move %d by seat %d", (unsigned long long)t->id,
+	    t->nmoves, seat);
 	if (t->paused) {
 		outbox_keep(t);
 		t->paused = 0;
@@ -178,27 +189,26 @@ play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 	}
 
 	/*
-	 * The events, then who must act next.  When a human must, the whole
-	 * table follows (see board.c); when only AI seats must, their move
-	 * follows at once and speaks for itself.  At the end the final table
-	 * follows the end event (which reveals the winning recipe).
+	 * One line in the channel: what happened and what it opened (see
+	 * narrate.h); then each player's own news.  At the end the line
+	 * holds the end event (which reveals the winning recipe).
 	 */
 	t->ops->result(t->game, &r);
 	over = r.state != GAME_RUNNING;
-	next = over ? 0 : play_next_seats(t);
-	human = play_has_human(t, next);
-	board_move(t, &ev, human, over);
-
-	for (i = 0; i < t->nseats && !over; i++) {
-		if (ev.private_changed & (1u << i))
-			play_deliver(t, i, (next & (1u << i)) ? "your move." :
-			    "your hand changed.");
-	}
+	board_move(t, &ev, &before, lead, over);
 	if (over)
 		play_finish(t, &r);
-	else
+	else {
+		narrate_private(t, &ev, &before);
 		play_schedule(t);
+	}
 	return 0;
+}
+
+int
+play_move(struct table *t, int seat, const struct game_move *m, char **cause)
+{
+	return play_apply(t, seat, m, NULL, cause);
 }
 
 /*
@@ -248,7 +258,8 @@ play_pace_allowed(struct table *t, int seat, uint64_t *until)
  * makes no move: it is idle until a limit lifts or anyone moves.
  */
 static int
-play_for(struct table *t, int seat, int timeout, char **cause)
+play_for(struct table *t, int seat, int timeout, const char *lead,
+    char **cause)
 {
 	const struct game_ai_pace	*pace = timeout ? NULL : t->ops->ai_pace;
 	struct game_move		 m, legal[1];
@@ -258,7 +269,7 @@ play_for(struct table *t, int seat, int timeout, char **cause)
 	t->ai_last = seat;
 	if (timeout && t->ops->timeout_move != NULL &&
 	    t->ops->timeout_move(t->game, seat, &m) == 0)
-		return play_move(t, seat, &m, cause);
+		return play_apply(t, seat, &m, lead, cause);
 	if (pace != NULL)
 		rc = pace->ai_move(t->game, seat, &t->ai_rng,
 		    play_pace_allowed(t, seat, &until), &m);
@@ -279,7 +290,7 @@ play_for(struct table *t, int seat, int timeout, char **cause)
 		    "the first legal one", (unsigned long long)t->id, seat);
 		m = legal[0];
 	}
-	if (play_move(t, seat, &m, cause) != 0)
+	if (play_apply(t, seat, &m, lead, cause) != 0)
 		return -1;
 	if (pace != NULL && m.action >= 0 && m.action < 32 &&
 	    (pace->proposals & (1u << m.action)))
@@ -291,13 +302,13 @@ play_for(struct table *t, int seat, int timeout, char **cause)
 int
 play_ai(struct table *t, int seat, char **cause)
 {
-	return play_for(t, seat, 0, cause);
+	return play_for(t, seat, 0, NULL, cause);
 }
 
 int
-play_timeout(struct table *t, int seat, char **cause)
+play_timeout(struct table *t, int seat, const char *lead, char **cause)
 {
-	return play_for(t, seat, 1, cause);
+	return play_for(t, seat, 1, lead, cause);
 }
 
 /* Seats are drawn at random, so teams are too. */

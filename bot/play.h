@@ -17,8 +17,12 @@ struct table;
 int	 play_move(struct table *, int seat, const struct game_move *, char **cause);
 /* Lets the AI move for seat. */
 int	 play_ai(struct table *, int seat, char **cause);
-/* Moves for a seat whose time ran out: the game's timeout move, or the AI's. */
-int	 play_timeout(struct table *, int seat, char **cause);
+/*
+ * Moves for a seat whose time ran out: the game's timeout move, or the
+ * AI's.  lead (borrowed, may be NULL) opens the move's line in the
+ * channel: why the bot moved.
+ */
+int	 play_timeout(struct table *, int seat, const char *lead, char **cause);
 /* Deals and starts the game; -1 with *cause when the options do not fit. */
 int	 play_start(struct table *, char **cause);
 /* Builds the game from seed + options (new or restored); -1 with *cause. */
@@ -36,7 +40,10 @@ void	 play_say(struct table *, const char *text);
  * during a game, tells the channel so, without any secret.  Once.
  */
 void	 play_dm_closed(struct table *, int seat);
-/* Sends seat its private view by DM; tells the channel if DMs are closed. */
+/*
+ * Sends seat its whole private view by DM, headed by why ("the game
+ * begins."), with an example of the command when it is seat's move.
+ */
 void	 play_deliver(struct table *, int seat, const char *why);
 /* Sets the table's timer from what the game waits for now. */
 void	 play_schedule(struct table *);

@@ -10,6 +10,7 @@
 #include "bot/config.h"
 #include "bot/render.h"
 #include "bot/table.h"
+#include "bot/words.h"
 #include "lib/buf.h"
 #include "lib/utf8.h"
 #include "lib/xmalloc.h"
@@ -89,7 +90,19 @@ render_expand_as(const struct table *t, const char *text, int plain)
 		p = end + 1;
 	}
 	buf_puts(&b, p);
-	return buf_detach(&b);
+	return render_words(t->bot, t->ops, buf_detach(&b));
+}
+
+char *
+render_words(const struct bot *bot, const struct game_ops *ops, char *text)
+{
+	char	*words;
+
+	if (bot == NULL || bot->config->bot_emoji)
+		return text;
+	words = words_only(ops, text);
+	free(text);
+	return words;
 }
 
 char *

@@ -10,17 +10,28 @@
 #include <stdint.h>
 
 struct adapter;
+struct bot;
+struct game_ops;
 struct table;
 
 #define RENDER_MAX	65536	/* cap on one rendered message; adapters split it */
 
-/* Expands every @{N} in text; caller frees. */
+/*
+ * Expands every @{N} in text, and writes cards as words where bot.emoji
+ * is off; caller frees.
+ */
 char	*render_expand(const struct table *, const char *text);
 /*
  * Expands every @{N} in text to the seat's plain name ("alice"), for the
  * places where a platform shows no mentions; caller frees.
  */
 char	*render_expand_names(const struct table *, const char *text);
+/*
+ * text (taken) as bot's config wants it: unchanged, or with the emoji of
+ * ops (NULL: of every game) written as names (bot/words.h).  Caller frees
+ * the result.
+ */
+char	*render_words(const struct bot *, const struct game_ops *, char *text);
 /*
  * How adapter a mentions a user ("@alice", "<@123>", "alice" on IRC), or
  * an AI seat (user_id NULL); into buf, capped.

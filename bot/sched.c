@@ -81,10 +81,12 @@ sched_timeout(struct table *t, int seat)
 		text = xasprintf("@{%d} ran out of time; the AI moves for them.",
 		    seat);
 	}
-	play_say(t, text);
-	free(text);
-	if (play_timeout(t, seat, &cause) != 0)
+	/* Said as the start of the move's line, or alone if it fails. */
+	if (play_timeout(t, seat, text, &cause) != 0) {
+		play_say(t, text);
 		sched_pause(t, seat, cause);
+	}
+	free(text);
 }
 
 /* Runs a table's due task.  The table may be closed when this returns. */

@@ -1,5 +1,5 @@
 /*
- * The public event list a move produces.
+ * The event list a move produces: public lines, and private notes.
  */
 #include <stdarg.h>
 
@@ -16,6 +16,9 @@ game_events_init(struct game_events *e)
 	e->n = 0;
 	e->dropped = 0;
 	e->private_changed = 0;
+	e->show_table = 0;
+	e->nnotes = 0;
+	e->notes_lost = 0;
 }
 
 /*
@@ -50,5 +53,41 @@ game_events_add(struct game_events *e, enum game_event_kind kind, int seat,
 		return;
 	va_start(ap, fmt);
 	game_vformat(ev->text, sizeof ev->text, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * The next private note, for seat, its text empty for the caller to
+ * write; NULL when e is NULL or full (the seat is marked in notes_lost).
+ * Borrowed from e.
+ */
+struct game_note *
+game_events_note(struct game_events *e, int seat)
+{
+	struct game_note	*n;
+
+	if (e == NULL)
+		return NULL;
+	if (e->nnotes >= GAME_MAX_NOTES) {
+		if (seat >= 0 && seat < GAME_MAX_SEATS)
+			e->notes_lost |= 1u << seat;
+		return NULL;
+	}
+	n = &e->note[e->nnotes++];
+	n->seat = seat;
+	n->text[0] = '\0';
+	return n;
+}
+
+void
+game_events_notef(struct game_events *e, int seat, const char *fmt, ...)
+{
+	struct game_note	*n;
+	va_list			 ap;
+
+	if ((n = game_events_note(e, seat)) == NULL)
+		return;
+	va_start(ap, fmt);
+	game_vformat(n->text, sizeof n->text, fmt, ap);
 	va_end(ap);
 }

@@ -26,6 +26,7 @@
 #define GAME_MAX_ARGS		6
 #define GAME_MAX_OPTIONS	8
 #define GAME_MAX_EVENTS		32
+#define GAME_MAX_NOTES		16
 #define GAME_MAX_PROMPTS	GAME_MAX_SEATS
 #define GAME_MAX_PLACES		4
 #define GAME_TEXT_MAX		320
@@ -101,11 +102,33 @@ enum game_event_kind {
 	GAME_EV_END,		/* the game is over: a win or a tie */
 };
 
-/* One public line of narration; never holds a secret. */
+/*
+ * One public sentence of narration; never holds a secret.  A sentence
+ * that changes a place everyone sees (a shaker, a market) names it with
+ * its new content ("@{0} offers 🍹 tropical to @{1}'s shaker (now 🍺
+ * 🍹)."), so that the bot can tell a whole move in one line
+ * (bot/narrate.c).
+ */
 struct game_event {
 	enum game_event_kind	kind;
 	int			seat;		/* who it is about, or -1 */
 	char			text[GAME_TEXT_MAX];
+};
+
+/*
+ * One private sentence for one seat: a change of its secrets it did not
+ * make itself and cannot read in the public events ("You drew 🍸 cocktail
+ * (cheers with 🍹).").  Only the bot's delivery to that seat reads it.
+ */
+struct game_note {
+	int			seat;
+	char			text[GAME_TEXT_MAX];
+};
+
+/* A kind of card as the texts show it: its emoji and its short name. */
+struct game_word {
+	const char		*emoji;		/* "🍹" */
+	const char		*word;		/* "tropical" */
 };
 
 struct game_events {
@@ -118,7 +141,15 @@ struct game_events {
 	 * its own prompt was answered, or its turn ended, is not marked.
 	 */
 	unsigned		private_changed;
+	/*
+	 * 1 when the move changed the table so much that the channel needs
+	 * the whole of it again (a new round, a new encounter).
+	 */
+	int			show_table;
 	struct game_event	ev[GAME_MAX_EVENTS];
+	int			nnotes;
+	unsigned		notes_lost;	/* seats with a note past the cap */
+	struct game_note	note[GAME_MAX_NOTES];
 };
 
 /* Someone who must act now, and on what. */
@@ -263,6 +294,22 @@ struct game_ops {
 	 * it empties first).  Shows what render_public shows, never a secret.
 	 */
 	void	 (*render_board)(const struct game *, struct game_board *out);
+	/*
+	 * Optional (may be NULL): seat's secrets in one short line, what it
+	 * needs beside a "your move" prompt ("Hand: 1. 🍸 cocktail (cheers
+	 * with 🍹), ..."); caller frees.  A game that has it promises a note
+	 * (game_events_note) for every change of a seat's private view that
+	 * the seat neither made nor can read in the public events, so the bot
+	 * sends players changes instead of their whole view.
+	 */
+	char	*(*render_brief)(const struct game *, int seat);
+	/*
+	 * Optional (may be NULL): every emoji the game's texts show with its
+	 * short name, ended by { NULL, NULL }, borrowed for the life of the
+	 * process: the legend of "rules" and "help", and the words that
+	 * replace emoji where bot.emoji is off.
+	 */
+	const struct game_word	*(*words)(void);
 
 	cJSON		*(*save)(const struct game *);	/* caller frees; versioned */
 	struct game	*(*load)(const cJSON *, char **cause);	/* caller frees */
@@ -293,6 +340,15 @@ void	 game_events_add(struct game_events *, enum game_event_kind, int seat,
  */
 struct game_event *game_events_new(struct game_events *,
 	     enum game_event_kind, int seat);
+/*
+ * The next private note for seat, its text empty for the caller to write;
+ * NULL when the list is NULL or full (then the note is lost, and the bot
+ * sends that seat its whole view instead).  Borrowed from the list.
+ */
+struct game_note *game_events_note(struct game_events *, int seat);
+/* Appends a private note for seat, formatted. */
+void	 game_events_notef(struct game_events *, int seat, const char *, ...)
+	     __attribute__((format(printf, 3, 4)));
 
 /* game/board.c */
 struct game_text;
@@ -337,6 +393,15 @@ void	 game_vformat(char *buf, size_t len, const char *fmt, va_list ap)
  * game_plural(n, "card", "cards").
  */
 const char *game_plural(long n, const char *one, const char *many);
+
+/*
+ * game/words.c: the emoji of a game's card data (json, which lives as
+ * long as the process) with their names, for the words op: each
+ * {"emoji": ..., "name": ...} object that a member of keys (NULL-
+ * terminated) is or holds in an array.  Read on the first call, then
+ * kept; borrowed, ended by { NULL, NULL }.
+ */
+const struct game_word *game_words(const char *json, const char *const *keys);
 
 /* game/move.c: moves as JSON {"action":"play","args":[2,1]} for the log. */
 cJSON	*game_move_save(const struct game_ops *, const struct game_move *);

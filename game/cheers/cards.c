@@ -32,6 +32,30 @@ const char *const cheers_kind_names[CHEERS_NKINDS] = {
 const char *const cheers_kind_emoji[CHEERS_NKINDS] = {
 	CARDS_BEER, CARDS_WINE, CARDS_COCKTAIL, CARDS_TROPICAL, CARDS_WHISKY
 };
+/* The same bytes in place, without a pointer to follow on every move. */
+const char cheers_kind_glyph[CHEERS_NKINDS][CHEERS_EMOJI_LEN] = {
+	CARDS_BEER, CARDS_WINE, CARDS_COCKTAIL, CARDS_TROPICAL, CARDS_WHISKY
+};
+/*
+ * Each kind as the narration names it, "🍹 tropical", with its length: a
+ * move writes one or two, so they are copied whole, not measured.
+ */
+#define CARDS_NAMED(e, w)	{ e " " w, sizeof e " " w - 1 }
+_Static_assert(sizeof CARDS_COCKTAIL " cocktail" <= CHEERS_NAMED_MAX &&
+    sizeof CARDS_TROPICAL " tropical" <= CHEERS_NAMED_MAX,
+    "the longest names fit CHEERS_NAMED_MAX");
+const struct cheers_named cheers_kind_named[CHEERS_NKINDS] = {
+	CARDS_NAMED(CARDS_BEER, "beer"), CARDS_NAMED(CARDS_WINE, "wine"),
+	CARDS_NAMED(CARDS_COCKTAIL, "cocktail"),
+	CARDS_NAMED(CARDS_TROPICAL, "tropical"),
+	CARDS_NAMED(CARDS_WHISKY, "whisky")
+};
+/* Each kind's emoji and name, for the legend and for words instead of emoji. */
+const struct game_word cheers_words[CHEERS_NKINDS + 1] = {
+	{ CARDS_BEER, "beer" }, { CARDS_WINE, "wine" },
+	{ CARDS_COCKTAIL, "cocktail" }, { CARDS_TROPICAL, "tropical" },
+	{ CARDS_WHISKY, "whisky" }, { NULL, NULL }
+};
 /* One length for all: the narration of every move copies them as one word. */
 _Static_assert(sizeof CARDS_BEER - 1 == CHEERS_EMOJI_LEN &&
     sizeof CARDS_WINE - 1 == CHEERS_EMOJI_LEN &&

@@ -122,6 +122,14 @@ struct game {
 /* cards.c: kinds, the deck and the recipe cards, read from the JSON data. */
 extern const char *const cheers_kind_names[CHEERS_NKINDS];
 extern const char *const cheers_kind_emoji[CHEERS_NKINDS];
+extern const char cheers_kind_glyph[CHEERS_NKINDS][CHEERS_EMOJI_LEN];
+extern const struct game_word cheers_words[CHEERS_NKINDS + 1];
+#define CHEERS_NAMED_MAX	16	/* room for any kind's "🍹 tropical" */
+struct cheers_named {
+	char		 text[CHEERS_NAMED_MAX];	/* "🍹 tropical", NUL-padded */
+	size_t		 len;
+};
+extern const struct cheers_named cheers_kind_named[CHEERS_NKINDS];
 int	 cheers_cards_load(struct cheers_card *, char **cause);
 int	 cheers_recipes_load(int [CHEERS_NRECIPES][CHEERS_NKINDS], char **cause);
 int	 cheers_kind_find(const char *);
@@ -164,6 +172,9 @@ char	*cheers_render_public(const struct game *);
 char	*cheers_render_private(const struct game *, int);
 /* board.c */
 void	 cheers_render_board(const struct game *, struct game_board *);
+char	*cheers_render_brief(const struct game *, int);
+void	 cheers_card_put(const struct game *, int card, struct game_text *);
+void	 cheers_content_put(const struct game *, int shaker, struct game_text *);
 int	 cheers_arg_label(const struct game *, int, const struct game_move *,
 	     int, char *, size_t);
 int	 cheers_places(const struct game *, const char **, size_t);
@@ -239,7 +250,26 @@ cheers_place_put(const struct game *g, int shaker, struct game_text *t)
 static inline __attribute__((always_inline)) void
 cheers_kind_put(int kind, struct game_text *t)
 {
-	game_text_put_n(t, cheers_kind_emoji[kind], CHEERS_EMOJI_LEN);
+	game_text_put_n(t, cheers_kind_glyph[kind], CHEERS_EMOJI_LEN);
+}
+
+/*
+ * Appends a kind of drink with its name, "🍹 tropical", to t.  Written
+ * on most moves: where there is room the whole padded name is copied at
+ * once (a fixed size, so no call), and only its length counted.
+ */
+static inline __attribute__((always_inline)) void
+cheers_kind_name_put(int kind, struct game_text *t)
+{
+	const struct cheers_named	*k = &cheers_kind_named[kind];
+
+	if (t->end - t->at < CHEERS_NAMED_MAX) {
+		game_text_put_n(t, k->text, k->len);
+		return;
+	}
+	memcpy(t->buf + t->at, k->text, CHEERS_NAMED_MAX);
+	t->at += k->len;
+	t->buf[t->at] = '\0';
 }
 
 #endif

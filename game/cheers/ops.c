@@ -99,6 +99,12 @@ static const char cheers_rules[] =
 "master: only masters see the recipe. masquerade: teams are secret.\n"
 "The deck running out when a draw is due ends the game in a tie.";
 
+static const struct game_word *
+ops_words(void)
+{
+	return cheers_words;
+}
+
 static int
 ops_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
 {
@@ -129,6 +135,8 @@ const struct game_ops cheers_ops = {
 	.render_public = cheers_render_public,
 	.render_private = cheers_render_private,
 	.render_board = cheers_render_board,
+	.render_brief = cheers_render_brief,
+	.words = ops_words,
 	.save = cheers_save,
 	.load = cheers_load,
 	.result = cheers_result_get,

@@ -51,6 +51,85 @@ cheers_places(const struct game *g, const char **names, size_t max)
 	return 1;
 }
 
+/* Appends a card as a player holds it, "🍸 cocktail (cheers with 🍹)", to t. */
+void
+cheers_card_put(const struct game *g, int card, struct game_text *t)
+{
+	cheers_kind_name_put(g->card[card].big, t);
+	game_text_put(t, " (cheers with ");
+	cheers_kind_put(g->card[card].small, t);
+	game_text_put(t, ")");
+}
+
+/*
+ * Appends what a shaker holds, "🍺 🍹" or "empty", to t.  Spaced, so that
+ * no run of cards ever reads as a recipe ("🍺🍺🍷🍷🍸"), which only private
+ * views and the end show.
+ */
+void
+cheers_content_put(const struct game *g, int shaker, struct game_text *t)
+{
+	char	cells[CHEERS_SHAKER_ROOM * (CHEERS_EMOJI_LEN + 1)], *p, *start;
+	size_t	len;
+	int	i, n = g->nshaker[shaker];
+
+	if (n == 0) {
+		game_text_put(t, "empty");
+		return;
+	}
+	if (n > CHEERS_SHAKER_ROOM)
+		n = CHEERS_SHAKER_ROOM;
+	/*
+	 * Written every move: straight into t where it fits (fixed-size
+	 * copies, no call), else put together here and copied cut.
+	 */
+	len = (size_t)n * (CHEERS_EMOJI_LEN + 1) - 1;
+	start = p = len + 1 <= t->end - t->at ? t->buf + t->at : cells;
+	for (i = 0; i < n; i++) {
+		memcpy(p, cheers_kind_glyph[g->card[g->shaker[shaker][i]].big],
+		    CHEERS_EMOJI_LEN);
+		p[CHEERS_EMOJI_LEN] = ' ';
+		p += CHEERS_EMOJI_LEN + 1;
+	}
+	if (start == cells) {
+		game_text_put_n(t, cells, len);
+		return;
+	}
+	t->at += len;
+	t->buf[t->at] = '\0';
+}
+
+/*
+ * Appends a team's recipe with the count of each kind, "🍺🍺🍷🍷🍸 (2 beer,
+ * 2 wine, 1 cocktail)", to t.
+ */
+static void
+render_recipe_put(const struct game *g, int team, struct game_text *t)
+{
+	int	k, n = 0;
+
+	cheers_recipe_put(g, team, t);
+	game_text_put(t, " (");
+	for (k = 0; k < CHEERS_NKINDS; k++) {
+		if (g->recipe[team][k] == 0)
+			continue;
+		if (n++ > 0)
+			game_text_put(t, ", ");
+		game_text_int(t, g->recipe[team][k]);
+		game_text_put(t, " ");
+		game_text_put(t, cheers_kind_names[k]);
+	}
+	game_text_put(t, ")");
+}
+
+/* Does seat know its team's recipe (everyone but Master mode's apprentices)? */
+static int
+render_knows_recipe(const struct game *g, int seat)
+{
+	return g->mode != CHEERS_MASTER ||
+	    g->team_seat[g->team_of[seat]][0] == seat;
+}
+
 static void
 render_shaker(const struct game *g, struct buf *b, int s)
 {
@@ -114,10 +193,12 @@ cheers_render_public(const struct game *g)
 char *
 cheers_render_private(const struct game *g, int seat)
 {
-	struct buf		b;
-	struct game_prompt	pr;
-	char			rec[32];
-	int			team, i, n = 0;
+	const struct cheers_card	*c;
+	struct buf			 b;
+	struct game_prompt		 pr;
+	struct game_text		 t;
+	char				 rec[128];
+	int				 team, i, n = 0;
 
 	buf_init(&b, RENDER_MAX);
 	if (seat < 0 || seat >= g->nplayers) {
@@ -138,24 +219,59 @@ cheers_render_private(const struct game *g, int seat)
 				    g->team_seat[team][i]);
 		buf_puts(&b, ".\n");
 	}
-	if (g->mode == CHEERS_MASTER && g->team_seat[team][0] != seat)
+	if (!render_knows_recipe(g, seat))
 		buf_printf(&b, "Your master @{%d} knows the recipe; you must "
 		    "guess it from their play.\n", g->team_seat[team][0]);
 	else {
-		cheers_recipe_text(g, team, rec, sizeof rec);
+		game_text_init(&t, rec, sizeof rec);
+		render_recipe_put(g, team, &t);
 		buf_printf(&b, "Your recipe: %s\n", rec);
 	}
 	buf_puts(&b, "Your hand:");
 	if (g->nhand[seat] == 0)
 		buf_puts(&b, " (empty)");
-	for (i = 0; i < g->nhand[seat]; i++)
-		buf_printf(&b, "\n%d. %s (cheers with %s)", i + 1,
-		    cheers_kind_emoji[g->card[g->hand[seat][i]].big],
-		    cheers_kind_emoji[g->card[g->hand[seat][i]].small]);
+	for (i = 0; i < g->nhand[seat]; i++) {
+		c = &g->card[g->hand[seat][i]];
+		buf_printf(&b, "\n%d. %s %s (cheers with %s %s)", i + 1,
+		    cheers_kind_emoji[c->big], cheers_kind_names[c->big],
+		    cheers_kind_emoji[c->small], cheers_kind_names[c->small]);
+	}
 	if (g->state == GAME_RUNNING && cheers_pending_list(g, &pr, 1) == 1 &&
 	    (pr.seats & (1u << seat)))
 		buf_printf(&b, "\nYour move: %s", pr.text);
 	return buf_detach(&b);
+}
+
+/*
+ * What seat needs beside its prompt, in one line: "Hand: 1. 🍸 cocktail
+ * (cheers with 🍹), 2. ... Recipe: 🍺🍺🍷🍷🍸."  The caller frees it.
+ */
+char *
+cheers_render_brief(const struct game *g, int seat)
+{
+	struct game_text	t;
+	char			line[GAME_TEXT_MAX];
+	int			i;
+
+	game_text_init(&t, line, sizeof line);
+	if (seat < 0 || seat >= g->nplayers)
+		return xstrdup("");
+	game_text_put(&t, "Hand:");
+	if (g->nhand[seat] == 0)
+		game_text_put(&t, " empty");
+	for (i = 0; i < g->nhand[seat]; i++) {
+		game_text_put(&t, i > 0 ? ", " : " ");
+		game_text_int(&t, i + 1);
+		game_text_put(&t, ". ");
+		cheers_card_put(g, g->hand[seat][i], &t);
+	}
+	game_text_put(&t, ".");
+	if (render_knows_recipe(g, seat)) {
+		game_text_put(&t, " Recipe: ");
+		cheers_recipe_put(g, g->team_of[seat], &t);
+		game_text_put(&t, ".");
+	}
+	return xstrdup(line);
 }
 
 /*

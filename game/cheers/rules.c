@@ -159,6 +159,21 @@ rules_who(const struct game *g, unsigned mask, char *buf, size_t len)
 }
 
 /*
+ * Opens the next private note of ev for seat, for t to write; 0 when ev
+ * is NULL or full (the loss noted).
+ */
+static int
+rules_note(struct game_events *ev, int seat, struct game_text *t)
+{
+	struct game_note	*n;
+
+	if ((n = game_events_note(ev, seat)) == NULL)
+		return 0;
+	game_text_init(t, n->text, sizeof n->text);
+	return 1;
+}
+
+/*
  * Opens the next line of ev for t to write (kind, about seat); 0 when ev
  * is NULL or full (the drop counted).
  */
@@ -190,33 +205,38 @@ rules_prompt_put(const struct game *g, const struct cheers_pending *p,
 		game_text_count(t, g->nshaker[p->shaker], "card", "cards");
 		game_text_put(t, ": ");
 		rules_who_put(g, cheers_prompt_seats(g, p), t);
-		game_text_put(t, " must discard one: discard <card>.");
+		game_text_put(t, " must discard one.");
 		return;
 	}
+	/*
+	 * "@{1} must give the played 🍹 and the matching 🍺 to two other
+	 * shakers."  The play's own line says CHEERS and where; the bot adds
+	 * the command that answers.
+	 */
 	n = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
-	game_text_put(t, "CHEERS in ");
-	cheers_place_put(g, p->shaker, t);
-	game_text_put(t, ": ");
 	rules_who_put(g, cheers_prompt_seats(g, p), t);
 	game_text_put(t, " must give the played ");
 	cheers_kind_put(g->card[p->card].big, t);
 	if (n == 1) {
 		game_text_put(t, " and the matching ");
 		cheers_kind_put(g->card[p->card].small, t);
-		game_text_put(t, " to two other shakers: give <target> "
-		    "<target>.");
-		return;
+	} else {
+		game_text_put(t, " and one matching ");
+		cheers_kind_put(g->card[p->card].small, t);
+		game_text_put(t, " (card ");
+		for (i = 0; i < n && i < CHEERS_SHAKER_ROOM; i++) {
+			if (i > 0)
+				game_text_put(t, ", ");
+			game_text_int(t, idx[i] + 1);
+		}
+		game_text_put(t, ")");
 	}
-	game_text_put(t, " and one matching ");
-	cheers_kind_put(g->card[p->card].small, t);
-	game_text_put(t, " (card ");
-	for (i = 0; i < n && i < CHEERS_SHAKER_ROOM; i++) {
-		if (i > 0)
-			game_text_put(t, ", ");
-		game_text_int(t, idx[i] + 1);
+	/* A seat's own shaker goes without saying; a shared one does not. */
+	if (p->shaker >= g->nplayers) {
+		game_text_put(t, " from ");
+		cheers_place_put(g, p->shaker, t);
 	}
-	game_text_put(t, ") to two other shakers: give <target> <target> "
-	    "<card>.");
+	game_text_put(t, " to two other shakers.");
 }
 
 /*
@@ -257,7 +277,7 @@ rules_end_put(const struct game *g, struct game_text *t, int reveal)
 		if (!(g->winners & (unsigned)cheers_team_mask(g, team)))
 			continue;
 		/* "Team A (@{0}, @{2}) wins with @{0}'s shaker: recipe ..." */
-		if (t->at > 0)
+		if (t->at > 0 && t->buf[t->at - 1] != ' ')
 			game_text_put(t, " ");
 		game_text_put(t, "Team ");
 		letter = (char)('A' + team);
@@ -274,6 +294,11 @@ rules_end_put(const struct game *g, struct game_text *t, int reveal)
 			    rules_counts_for(g, s, team) &&
 			    cheers_shaker_wins(g, s, team)) {
 				cheers_place_put(g, s, t);
+				if (reveal) {
+					game_text_put(t, " (");
+					cheers_content_put(g, s, t);
+					game_text_put(t, ")");
+				}
 				break;
 			}
 		}
@@ -314,8 +339,10 @@ rules_won(struct game *g, struct game_events *ev, unsigned winners,
 	g->draw_due = 0;
 	if (ev != NULL)
 		ev->private_changed |= BIT(g->nplayers) - 1;
-	if (rules_line(ev, GAME_EV_END, -1, &t))
+	if (rules_line(ev, GAME_EV_END, -1, &t)) {
+		game_text_put(&t, "Game over! ");
 		rules_end_put(g, &t, 1);
+	}
 }
 
 /*
@@ -357,8 +384,10 @@ rules_tie(struct game *g, struct game_events *ev)
 
 	g->state = GAME_TIED;
 	g->draw_due = 0;
-	if (rules_line(ev, GAME_EV_END, -1, &t))
+	if (rules_line(ev, GAME_EV_END, -1, &t)) {
+		game_text_put(&t, "Game over! ");
 		rules_end_put(g, &t, 1);
+	}
 }
 
 /* Queues an overflow prompt when shaker holds more than its volume. */
@@ -427,9 +456,15 @@ rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 		g->hand[g->active][g->nhand[g->active]++] = g->deck[--g->ndeck];
 		if (ev != NULL)
 			ev->private_changed |= BIT(g->active);
-		if (rules_line(ev, GAME_EV_INFO, g->active, &t)) {
-			game_text_seat(&t, g->active);
-			game_text_put(&t, " draws a card.");
+		/*
+		 * Every play is followed by its draw, so the channel is not
+		 * told; the drawer alone learns the card.
+		 */
+		if (rules_note(ev, g->active, &t)) {
+			game_text_put(&t, "You drew ");
+			cheers_card_put(g, g->hand[g->active][g->nhand[g->active] - 1],
+			    &t);
+			game_text_put(&t, ".");
 		}
 	}
 	/*
@@ -494,23 +529,26 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 	} else
 		rules_overflow(g, x);
 	/*
-	 * "@{0} offers <big> to <shaker>." or, when it matches, "@{0} offers
-	 * <big> to <shaker> — CHEERS! (<big> cheers with <small>)".
+	 * "@{0} offers 🍹 tropical to <shaker> (now <its cards>)." and, when
+	 * it matches, " CHEERS! (🍹 cheers with 🍺)".  Every line writes a
+	 * shaker's new content the same way, "(now 🍺 🍹)".
 	 */
 	if (rules_line(ev, cheers ? GAME_EV_CHEERS : GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);
 		game_text_put(&t, " offers ");
-		cheers_kind_put(cd->big, &t);
+		cheers_kind_name_put(cd->big, &t);
 		game_text_put(&t, " to ");
 		cheers_place_put(g, x, &t);
+		game_text_put(&t, " (now ");
+		cheers_content_put(g, x, &t);
+		game_text_put(&t, ").");
 		if (cheers) {
-			game_text_put(&t, " \xe2\x80\x94 CHEERS! (");
+			game_text_put(&t, " CHEERS! (");
 			cheers_kind_put(cd->big, &t);
 			game_text_put(&t, " cheers with ");
 			cheers_kind_put(cd->small, &t);
 			game_text_put(&t, ")");
-		} else
-			game_text_put(&t, ".");
+		}
 	}
 	rules_settle(g, ev, BIT(x));
 	return 0;
@@ -539,16 +577,23 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 	rules_put(g, x, c);
 	g->draw_due = 0;
 	rules_overflow(g, x);
-	/* "@{0} gives away a drink: <big> from @{0}'s shaker to <shaker>." */
+	/*
+	 * "@{0} gives away 🍺 beer from @{0}'s shaker (now <its cards>) to
+	 * <shaker> (now <its cards>)."
+	 */
 	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);
-		game_text_put(&t, " gives away a drink: ");
-		cheers_kind_put(g->card[c].big, &t);
+		game_text_put(&t, " gives away ");
+		cheers_kind_name_put(g->card[c].big, &t);
 		game_text_put(&t, " from ");
 		cheers_place_put(g, seat, &t);
-		game_text_put(&t, " to ");
+		game_text_put(&t, " (now ");
+		cheers_content_put(g, seat, &t);
+		game_text_put(&t, ") to ");
 		cheers_place_put(g, x, &t);
-		game_text_put(&t, ".");
+		game_text_put(&t, " (now ");
+		cheers_content_put(g, x, &t);
+		game_text_put(&t, ").");
 	}
 	rules_settle(g, ev, BIT(seat) | BIT(x));
 	return 0;
@@ -564,7 +609,7 @@ static int
 rules_throw(struct game *g, int seat, struct game_events *ev)
 {
 	struct game_text	t;
-	int			n = g->nhand[seat], drawn;
+	int			n = g->nhand[seat], drawn, i;
 
 	memcpy(&g->discard[g->ndiscard], g->hand[seat], (size_t)n * sizeof (int));
 	g->ndiscard += n;
@@ -589,6 +634,16 @@ rules_throw(struct game *g, int seat, struct game_events *ev)
 		}
 		game_text_put(&t, drawn < g->hand_size[seat] ?
 		    "; the deck is empty." : ".");
+	}
+	/* "You drew 🍸 cocktail (cheers with 🍹), ... and ...." */
+	if (drawn > 0 && rules_note(ev, seat, &t)) {
+		game_text_put(&t, "You drew ");
+		for (i = 0; i < drawn; i++) {
+			if (i > 0)
+				game_text_put(&t, i == drawn - 1 ? " and " : ", ");
+			cheers_card_put(g, g->hand[seat][i], &t);
+		}
+		game_text_put(&t, ".");
 	}
 	g->draw_due = 0;
 	if (drawn < g->hand_size[seat]) {
@@ -644,8 +699,8 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		}
 		if (k == -1)
 			return set_cause(cause, "Several cards of %s match: say "
-			    "which one to give away (card %s): give <target> "
-			    "<target> <card>.", w1, list);
+			    "which one to give away (card %s) after the two "
+			    "shakers.", w1, list);
 		return set_cause(cause, "Card %d of %s does not match the played "
 		    "%s: the matching %s %s.", k, w1,
 		    cheers_kind_emoji[g->card[p.card].big],
@@ -668,17 +723,32 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 	rules_overflow(g, t1);
 	rules_overflow(g, t2);
 	/* No hand changed: whoever is asked next is marked when settling. */
-	/* "@{0} gives away the CHEERSed cards: <big> to <a> and <big> to <b>." */
+	/*
+	 * "@{0} gives away 🍹 tropical to <a> (now <its cards>) and 🍺 beer
+	 * to <b> (now <its cards>), leaving <the CHEERSed shaker> with <its
+	 * cards>."
+	 */
 	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);
-		game_text_put(&t, " gives away the CHEERSed cards: ");
-		cheers_kind_put(g->card[played].big, &t);
+		game_text_put(&t, " gives away ");
+		cheers_kind_name_put(g->card[played].big, &t);
 		game_text_put(&t, " to ");
 		cheers_place_put(g, t1, &t);
-		game_text_put(&t, " and ");
-		cheers_kind_put(g->card[matched].big, &t);
+		game_text_put(&t, " (now ");
+		cheers_content_put(g, t1, &t);
+		game_text_put(&t, ") and ");
+		cheers_kind_name_put(g->card[matched].big, &t);
 		game_text_put(&t, " to ");
 		cheers_place_put(g, t2, &t);
+		game_text_put(&t, " (now ");
+		cheers_content_put(g, t2, &t);
+		game_text_put(&t, "), leaving ");
+		cheers_place_put(g, p.shaker, &t);
+		if (g->nshaker[p.shaker] > 0) {
+			game_text_put(&t, " with ");
+			cheers_content_put(g, p.shaker, &t);
+		} else
+			game_text_put(&t, " empty");
 		game_text_put(&t, ".");
 	}
 	rules_settle(g, ev, BIT(p.shaker) | BIT(t1) | BIT(t2));
@@ -704,14 +774,16 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 	memmove(&g->queue[0], &g->queue[1],
 	    (size_t)(g->nqueue - 1) * sizeof g->queue[0]);
 	g->nqueue--;
-	/* "@{0} discards <big> from <shaker>." */
+	/* "@{0} discards 🍷 wine from <shaker> (now <its cards>)." */
 	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);
 		game_text_put(&t, " discards ");
-		cheers_kind_put(g->card[c].big, &t);
+		cheers_kind_name_put(g->card[c].big, &t);
 		game_text_put(&t, " from ");
 		cheers_place_put(g, p.shaker, &t);
-		game_text_put(&t, ".");
+		game_text_put(&t, " (now ");
+		cheers_content_put(g, p.shaker, &t);
+		game_text_put(&t, ").");
 	}
 	rules_settle(g, ev, BIT(p.shaker));
 	return 0;
@@ -747,9 +819,10 @@ cheers_apply(struct game *g, int seat, const struct game_move *m,
 			cheers_place_name(g, p->shaker, where, sizeof where);
 			if (p->kind == CHEERS_P_CHEERS)
 				return set_cause(cause, "%s must answer the "
-				    "CHEERS first: give <target> <target>.", who);
+				    "CHEERS first: give the two cards away.",
+				    who);
 			return set_cause(cause, "%s must first discard a card "
-			    "from %s: discard <card>.", who, where);
+			    "from %s.", who, where);
 		}
 	} else {
 		if (m->action == CHEERS_A_GIVE || m->action == CHEERS_A_DISCARD)

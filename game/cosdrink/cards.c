@@ -240,6 +240,19 @@ cos_item_name(const struct game *g, int it, char *buf, size_t len)
 }
 
 /*
+ * Writes an item as its holder reads it, its colour named: "Snow Cone
+ * (🧊 ice 4)", into buf (len bytes).
+ */
+void
+cos_item_held(const struct game *g, int it, char *buf, size_t len)
+{
+	const struct cos_item	*i = &g->item[it];
+
+	snprintf(buf, len, "%s (%s %s %d)", i->name, g->colour_emoji[i->colour],
+	    g->colour_name[i->colour], i->value);
+}
+
+/*
  * An item's worth against monster m, in halves: its value, halved when
  * the colours differ.
  */

@@ -120,6 +120,7 @@ struct game {
 int	 cos_cards_load(struct game *, char **cause);
 void	 cos_monster_name(const struct game *, int m, char *, size_t);
 void	 cos_item_name(const struct game *, int it, char *, size_t);
+void	 cos_item_held(const struct game *, int it, char *, size_t);
 /* An item's worth against monster m, in halves (a whole point is 2). */
 int	 cos_worth(const struct game *, int it, int m);
 /* The sum of a pile against monster m, in halves. */
@@ -160,6 +161,7 @@ char	*cos_render_public(const struct game *);
 char	*cos_render_private(const struct game *, int);
 /* board.c */
 void	 cos_render_board(const struct game *, struct game_board *);
+char	*cos_render_brief(const struct game *, int);
 int	 cos_result_get(const struct game *, struct game_result *);
 
 /* label.c */

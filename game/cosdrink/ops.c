@@ -74,6 +74,17 @@ static const char cos_rules[] =
 "Drinks are sips of anything you like; nobody ever has to drink alcohol "
 "(option drinks=water, or drinks=points for no drinking at all).";
 
+extern const char game_cosdrink_cards_json[];
+
+/* The emoji of the card data with their names. */
+static const struct game_word *
+ops_words(void)
+{
+	static const char *const keys[] = { "colours", NULL };
+
+	return game_words(game_cosdrink_cards_json, keys);
+}
+
 const struct game_ops cosdrink_ops = {
 	.name = "cosdrink",
 	.title = "Cosdrink Encounters",
@@ -97,6 +108,8 @@ const struct game_ops cosdrink_ops = {
 	.render_public = cos_render_public,
 	.render_private = cos_render_private,
 	.render_board = cos_render_board,
+	.render_brief = cos_render_brief,
+	.words = ops_words,
 	.save = cos_save,
 	.load = cos_load,
 	.result = cos_result_get,

@@ -157,13 +157,53 @@ cos_render_public(const struct game *g)
 	return buf_detach(&b);
 }
 
+/*
+ * Appends seat's items to b, numbered for moves: "1. Snow Cone (🧊 ice
+ * 4)", each after sep ("\n", or ", " but a space first), or " none".
+ */
+static void
+render_items(const struct game *g, int seat, const char *sep,
+    struct buf *b)
+{
+	char	name[96];
+	int	i;
+
+	if (g->nhand[seat] == 0)
+		buf_puts(b, " none");
+	for (i = 0; i < g->nhand[seat]; i++) {
+		cos_item_held(g, g->hand[seat][i], name, sizeof name);
+		buf_printf(b, "%s%d. %s", i > 0 || *sep == '\n' ? sep : " ",
+		    i + 1, name);
+	}
+}
+
+/*
+ * Appends "You fight the Snow Cone Golem (🧊3): 1 to go." to b; -1 (and
+ * nothing appended) when seat fights nothing now.
+ */
+static int
+render_fight(const struct game *g, int seat, struct buf *b)
+{
+	char	name[80], left[16];
+	int	t, m;
+
+	t = g->state == GAME_RUNNING ? cos_target(g, seat) : -1;
+	if ((m = cos_target_monster(g, t)) < 0)
+		return -1;
+	cos_monster_name(g, m, name, sizeof name);
+	cos_halves(2 * g->mon[m].value - cos_pile_sum(g, t == COS_KING ?
+	    &g->kpile : &g->pile[t], m), left, sizeof left);
+	buf_printf(b, "You fight %s%s: %s to go.", t == COS_KING ?
+	    "the King, " : "the ", name, left);
+	return 0;
+}
+
 /* What seat may see alone; the caller frees the text. */
 char *
 cos_render_private(const struct game *g, int seat)
 {
 	struct buf	b;
-	char		name[80], text[GAME_TEXT_MAX], left[16];
-	int		i, t, m;
+	char		text[GAME_TEXT_MAX];
 
 	buf_init(&b, RENDER_MAX);
 	if (seat < 0 || seat >= g->nplayers) {
@@ -171,26 +211,13 @@ cos_render_private(const struct game *g, int seat)
 		return buf_detach(&b);
 	}
 	buf_puts(&b, "Your items:");
-	if (g->nhand[seat] == 0)
-		buf_puts(&b, " none");
-	for (i = 0; i < g->nhand[seat]; i++) {
-		cos_item_name(g, g->hand[seat][i], name, sizeof name);
-		buf_printf(&b, "\n%d. %s", i + 1, name);
-	}
+	render_items(g, seat, "\n", &b);
 	if (g->state == GAME_RUNNING) {
-		t = cos_target(g, seat);
-		if ((m = cos_target_monster(g, t)) >= 0) {
-			int have = cos_pile_sum(g, t == COS_KING ?
-			    &g->kpile : &g->pile[t], m);
-
-			cos_monster_name(g, m, name, sizeof name);
-			cos_halves(2 * g->mon[m].value - have, left,
-			    sizeof left);
-			buf_printf(&b, "\nYou fight %s%s: %s to go. Items of "
-			    "the other colour count half.", t == COS_KING ?
-			    "the King, " : "the ", name, left);
-		} else
-			buf_puts(&b, "\nYou have no monster to fight this "
+		buf_puts(&b, "\n");
+		if (render_fight(g, seat, &b) == 0)
+			buf_puts(&b, " Items of the other colour count half.");
+		else
+			buf_puts(&b, "You have no monster to fight this "
 			    "round; you may aid others when they ask.");
 		if (g->turn >= 0 && (g->asked != 0 ? (g->asked & (1u << seat)) :
 		    g->turn == seat)) {
@@ -198,6 +225,27 @@ cos_render_private(const struct game *g, int seat)
 			buf_printf(&b, "\nYour move: %s", text);
 		}
 	}
+	return buf_detach(&b);
+}
+
+/*
+ * What seat needs beside its prompt, in one line: "Items: 1. Snow Cone
+ * (🧊 ice 4), 2. ... You fight the Snow Cone Golem (🧊3): 1 to go."  The
+ * caller frees it.
+ */
+char *
+cos_render_brief(const struct game *g, int seat)
+{
+	struct buf	b;
+
+	buf_init(&b, GAME_TEXT_MAX * 2);
+	if (seat < 0 || seat >= g->nplayers)
+		return buf_detach(&b);
+	buf_puts(&b, "Items:");
+	render_items(g, seat, ", ", &b);
+	buf_puts(&b, ". ");
+	if (render_fight(g, seat, &b) != 0)
+		b.data[--b.len] = '\0';
 	return buf_detach(&b);
 }
 

@@ -211,6 +211,9 @@ cos_encounter_begin(struct game *g, struct game_events *ev)
 
 	g->encounter++;
 	g->round = 0;
+	/* Every monster is new: the channel sees the whole table again. */
+	if (ev != NULL && g->encounter > 1)
+		ev->show_table = 1;
 	for (i = 0; i < g->nplayers; i++) {
 		s = (g->dealer + i) % g->nplayers;
 		g->monster[s] = g->nmdeck > 0 ? g->mdeck[--g->nmdeck] : -1;

@@ -53,10 +53,11 @@ cos_prompt_text(const struct game *g, char *buf, size_t len)
 	if (m < 0)
 		return;
 	cos_monster_name(g, m, name, sizeof name);
+	/* What to do, never the syntax: the bot adds the command. */
 	if (g->asked != 0) {
-		snprintf(buf, len, "@{%d} asks for aid against the %s: aid "
-		    "<item> to play one of yours against it (you give up your "
-		    "own action this round), or decline.", s, name);
+		snprintf(buf, len, "Aid @{%d} against the %s with one of your "
+		    "items (you give up your own action this round), or "
+		    "decline.", s, name);
 		return;
 	}
 	a = rules_turn_actions(g);
@@ -66,15 +67,15 @@ cos_prompt_text(const struct game *g, char *buf, size_t len)
 		    "round the table) or pass.", s, name, COS_HAND,
 		    game_plural(COS_HAND, "item", "items"), cos_unit(g, 2));
 	else if (a & ABIT(COS_A_ASK))
-		snprintf(buf, len, "@{%d}'s turn against the %s: play <item>, "
-		    "ask <item> (play it and ask the others for aid), %sor "
-		    "pass.", s, name, a & ABIT(COS_A_DRAW) ? "draw (until you "
-		    "hold 3 items), " : "");
+		snprintf(buf, len, "@{%d}'s turn against the %s: play an item, "
+		    "ask (play one and ask the others for aid), %sor pass.", s,
+		    name, a & ABIT(COS_A_DRAW) ? "draw (until you hold 3 "
+		    "items), " : "");
 	else if (a & ABIT(COS_A_DRAW))
-		snprintf(buf, len, "@{%d}'s turn against the %s: play <item>, "
+		snprintf(buf, len, "@{%d}'s turn against the %s: play an item, "
 		    "draw (until you hold 3 items), or pass.", s, name);
 	else if (a & ABIT(COS_A_PLAY))
-		snprintf(buf, len, "@{%d}'s turn against the %s: play <item> "
+		snprintf(buf, len, "@{%d}'s turn against the %s: play an item "
 		    "or pass.", s, name);
 	else
 		snprintf(buf, len, "@{%d}'s turn against the %s: pass (no "
@@ -126,26 +127,55 @@ rules_item_arg(const struct game *g, int seat, const struct game_move *m,
 	return 0;
 }
 
-/* Plays seat's item num against target, saying so; returns the item. */
+/*
+ * Plays seat's item num against target, saying so with what is against
+ * the monster now ("..., now 2 of 3."); returns the item.
+ */
 static int
 rules_play_item(struct game *g, int seat, int num, int target,
     const char *how, struct game_events *ev)
 {
-	char	item[80], name[80], worth[16];
+	char	item[80], name[80], worth[16], sum[16];
 	int	card = rules_hand_take(g, seat, num);
 	int	m = cos_target_monster(g, target);
+	int	other;
 	struct cos_pile *p = cos_target_pile(g, target);
 
 	p->item[p->n++] = card;
 	cos_item_name(g, card, item, sizeof item);
 	cos_monster_name(g, m, name, sizeof name);
 	cos_halves(cos_worth(g, card, m), worth, sizeof worth);
-	cos_say(ev, seat, "@{%d} %s %s against the %s%s%s%s", seat, how, item,
-	    name, g->item[card].colour != g->mon[m].colour ? " (the other "
-	    "colour: it counts " : "", g->item[card].colour !=
-	    g->mon[m].colour ? worth : "", g->item[card].colour !=
-	    g->mon[m].colour ? ")." : ".");
+	cos_halves(cos_pile_sum(g, p, m), sum, sizeof sum);
+	other = g->item[card].colour != g->mon[m].colour;
+	cos_say(ev, seat, "@{%d} %s %s against the %s%s%s%s, now %s of %d.",
+	    seat, how, item, name, other ? " (the other colour: it counts " :
+	    "", other ? worth : "", other ? ")" : "", sum, g->mon[m].value);
 	return card;
+}
+
+/* Tells seat privately which items it drew: the last n of its hand. */
+static void
+rules_note_drawn(const struct game *g, int seat, int n,
+    struct game_events *ev)
+{
+	struct game_note	*note;
+	char			 item[96];
+	size_t			 at;
+	int			 i;
+
+	if (n <= 0 || (note = game_events_note(ev, seat)) == NULL)
+		return;
+	at = (size_t)snprintf(note->text, sizeof note->text, "You drew ");
+	for (i = g->nhand[seat] - n; i < g->nhand[seat]; i++) {
+		cos_item_held(g, g->hand[seat][i], item, sizeof item);
+		if (at < sizeof note->text)
+			at += (size_t)snprintf(note->text + at,
+			    sizeof note->text - at, "%s%s",
+			    i == g->nhand[seat] - n ? "" :
+			    i == g->nhand[seat] - 1 ? " and " : ", ", item);
+	}
+	if (at + 1 < sizeof note->text)
+		strcat(note->text, ".");
 }
 
 /*
@@ -202,13 +232,14 @@ rules_turn(struct game *g, int s, const struct game_move *m,
 			for (i = 0, first = 1; i < g->nplayers; i++) {
 				if (!(aiders & BIT(i)))
 					continue;
+				/* "@{1}", "@{1} and @{2}", "@{1}, @{2} and @{3}" */
 				snprintf(who + strlen(who), sizeof who -
-				    strlen(who), "%s@{%d}", first ? "" : ", ",
-				    i);
+				    strlen(who), "%s@{%d}", first ? "" :
+				    (aiders & ~(BIT(i + 1) - 1)) == 0 ?
+				    " and " : ", ", i);
 				first = 0;
 			}
-			cos_say(ev, s, "@{%d} asks for aid: %s may aid (aid "
-			    "<item>) or decline, in any order.", s, who);
+			cos_say(ev, s, "@{%d} asks %s for aid.", s, who);
 		} else
 			rules_play_item(g, s, m->args[0], t, "plays", ev);
 		g->acted |= BIT(s);
@@ -223,6 +254,7 @@ rules_turn(struct game *g, int s, const struct game_move *m,
 		n = g->nhand[s] - n;
 		g->acted |= BIT(s);
 		ev->private_changed |= BIT(s);
+		rules_note_drawn(g, s, n, ev);
 		if (m->action == COS_A_RETREAT) {
 			g->retreated |= BIT(s);
 			cos_say(ev, s, "@{%d} makes a Tactical Retreat and draws "
@@ -266,7 +298,7 @@ rules_answer(struct game *g, int s, const struct game_move *m,
 		break;
 	default:
 		return set_cause(cause, "Answer the request for aid first: aid "
-		    "<item> or decline.");
+		    "with an item, or decline.");
 	}
 	g->asked &= ~BIT(s);
 	return 0;

@@ -303,6 +303,9 @@ char	*fwb_render_public(const struct game *);
 char	*fwb_render_private(const struct game *, int);
 /* board.c */
 void	 fwb_render_board(const struct game *, struct game_board *);
+char	*fwb_render_brief(const struct game *, int);
+void	 fwb_note_drawn(const struct game *, int seat, int card,
+	     struct game_events *);
 
 /* label.c: button labels for card arguments. */
 int	 fwb_arg_label(const struct game *, int, const struct game_move *, int,

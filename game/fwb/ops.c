@@ -192,6 +192,17 @@ ops_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
 	return fwb_ai(g, seat, r, m);
 }
 
+extern const char game_fwb_cards_json[];
+
+/* The emoji of the card data with their names. */
+static const struct game_word *
+ops_words(void)
+{
+	static const char *const keys[] = { "ingredients", NULL };
+
+	return game_words(game_fwb_cards_json, keys);
+}
+
 const struct game_ops fwb_ops = {
 	.name = "fwb",
 	.title = "Friends with Beverages",
@@ -215,6 +226,8 @@ const struct game_ops fwb_ops = {
 	.render_public = fwb_render_public,
 	.render_private = fwb_render_private,
 	.render_board = fwb_render_board,
+	.render_brief = fwb_render_brief,
+	.words = ops_words,
 	.save = fwb_save,
 	.load = fwb_load,
 	.result = fwb_result_get,

@@ -295,6 +295,103 @@ fwb_render_public(const struct game *g)
 	return buf_detach(&b);
 }
 
+/*
+ * Appends what seat sees only while asked: the guest it drew ("The guest
+ * you drew: ..., needs ...") and, when reordering, the top of the guest
+ * deck.  sep goes before each ("\n" in the whole view, where each guest
+ * of the deck has a line too, " " in the brief).
+ */
+static void
+render_asked_secrets(const struct game *g, int seat, const char *sep,
+    struct buf *b)
+{
+	char	name[160];
+	int	k, lines = *sep == '\n';
+
+	if (g->state != GAME_RUNNING || g->ask.seat != seat)
+		return;
+	if (g->ask.kind == FWB_ASK_GUEST && g->revealed >= 0) {
+		fwb_guest_text(g, g->revealed, name, sizeof name);
+		render_printf(b, "%sThe guest you drew: %s, %s", sep,
+		    g->guest[g->revealed].liqueur, name);
+		fwb_needs_text(g, seat, g->revealed, name, sizeof name);
+		render_printf(b, ". Needs %s.", name);
+	}
+	if (g->ask.kind == FWB_ASK_ORDER) {
+		render_printf(b, "%sTop of the guest deck:", sep);
+		for (k = 1; k <= 3 && k <= g->ngdeck; k++) {
+			fwb_guest_text(g, g->gdeck[g->ngdeck - k], name,
+			    sizeof name);
+			render_item(b, lines ? "\n" : k > 1 ? ", " : " ", k,
+			    name, "");
+		}
+		if (!lines)
+			buf_puts(b, ".");
+	}
+}
+
+/*
+ * Tells seat privately which card it drew from the deck ("You drew 🍯
+ * honey."): the one thing about a hand the table does not see.
+ */
+void
+fwb_note_drawn(const struct game *g, int seat, int card,
+    struct game_events *ev)
+{
+	struct game_note	*n;
+	char			 name[64];
+
+	if ((n = game_events_note(ev, seat)) == NULL)
+		return;
+	fwb_card_name(g, card, name, sizeof name);
+	snprintf(n->text, sizeof n->text, "You drew %s.", name);
+}
+
+/*
+ * What seat needs beside its prompt, in one line: its hand and shed as
+ * the moves number them, what its guests still need, and what only it
+ * sees while asked (the guest it drew, the top of the guest deck).  The
+ * caller frees it.
+ */
+char *
+fwb_render_brief(const struct game *g, int seat)
+{
+	struct buf	b;
+	char		name[160];
+	int		i, gu, any = 0;
+
+	buf_init(&b, RENDER_MAX);
+	if (seat < 0 || seat >= g->nplayers)
+		return buf_detach(&b);
+	buf_puts(&b, "Hand:");
+	if (g->nhand[seat] == 0)
+		buf_puts(&b, " empty");
+	for (i = 0; i < g->nhand[seat]; i++) {
+		fwb_card_name(g, g->hand[seat][i], name, sizeof name);
+		render_item(&b, i > 0 ? ", " : " ", i + 1, name, "");
+	}
+	buf_puts(&b, ". Shed:");
+	if (g->nshed[seat] == 0)
+		buf_puts(&b, " empty");
+	for (i = 0; i < g->nshed[seat]; i++)
+		render_item(&b, i > 0 ? ", " : " ", g->nhand[seat] + i + 1,
+		    g->equip_name[g->card[g->shed[seat][i].card].kind],
+		    g->shed[seat][i].installing ? " (installing)" : "");
+	buf_puts(&b, ".");
+	for (i = 0; i < g->nguests; i++) {
+		if ((gu = g->guests[seat][i].guest) < 0 ||
+		    g->guests[seat][i].done)
+			continue;
+		fwb_needs_text(g, seat, gu, name, sizeof name);
+		render_printf(&b, "%s guest %d needs %s", any++ ? ";" :
+		    " Your", i + 1, name);
+	}
+	if (any)
+		buf_puts(&b, ".");
+	render_asked_secrets(g, seat, " ", &b);
+	return buf_detach(&b);
+}
+
 /* What seat may see alone; the caller frees the text. */
 char *
 fwb_render_private(const struct game *g, int seat)
@@ -302,7 +399,7 @@ fwb_render_private(const struct game *g, int seat)
 	struct buf		b;
 	struct game_prompt	pr;
 	char			name[160];
-	int			i, gu, k;
+	int			i, gu;
 
 	buf_init(&b, RENDER_MAX);
 	if (seat < 0 || seat >= g->nplayers) {
@@ -341,27 +438,7 @@ fwb_render_private(const struct game *g, int seat)
 		render_item(&b, "\n", g->nhand[seat] + i + 1,
 		    g->equip_name[g->card[g->shed[seat][i].card].kind],
 		    g->shed[seat][i].installing ? " (installing)" : "");
-	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_GUEST &&
-	    g->ask.seat == seat && g->revealed >= 0) {
-		fwb_guest_text(g, g->revealed, name, sizeof name);
-		buf_puts(&b, "\nThe guest you drew: ");
-		buf_puts(&b, g->guest[g->revealed].liqueur);
-		buf_puts(&b, ", ");
-		buf_puts(&b, name);
-		fwb_needs_text(g, seat, g->revealed, name, sizeof name);
-		buf_puts(&b, ". Needs ");
-		buf_puts(&b, name);
-		buf_puts(&b, ".");
-	}
-	if (g->state == GAME_RUNNING && g->ask.kind == FWB_ASK_ORDER &&
-	    g->ask.seat == seat) {
-		buf_puts(&b, "\nTop of the guest deck:");
-		for (k = 1; k <= 3 && k <= g->ngdeck; k++) {
-			fwb_guest_text(g, g->gdeck[g->ngdeck - k], name,
-			    sizeof name);
-			render_item(&b, "\n", k, name, "");
-		}
-	}
+	render_asked_secrets(g, seat, "\n", &b);
 	if (g->state == GAME_RUNNING && fwb_pending_list(g, &pr, 1) == 1 &&
 	    (pr.seats & (1u << seat))) {
 		buf_puts(&b, "\nYour move: ");

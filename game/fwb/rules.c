@@ -103,8 +103,7 @@ rules_prompt_text(const struct game *g, char *buf, size_t len)
 		fwb_put_int(buf, len, &at, g->active);
 		if (g->phase == FWB_PH_TRADE) {
 			fwb_put(buf, len, &at, "} holds the Round Token: offer "
-			    "trades (offer <player> <card> <kind>), or draw to "
-			    "begin the turn.");
+			    "trades, or draw to begin the turn.");
 			return;
 		}
 		fwb_put(buf, len, &at, "}'s turn");
@@ -113,8 +112,9 @@ rules_prompt_text(const struct game *g, char *buf, size_t len)
 			fwb_put_int(buf, len, &at, g->points);
 			fwb_put(buf, len, &at, game_plural(g->points,
 			    " draw point", " draw points"));
-			fwb_put(buf, len, &at, ": draw (deck) or draw <market "
-			    "card>; then swap, install, complete, play or done.");
+			fwb_put(buf, len, &at, ": draw from the deck or the "
+			    "market; then swap, install, complete, play or "
+			    "done.");
 			return;
 		}
 		fwb_put(buf, len, &at, ": ");
@@ -134,40 +134,40 @@ rules_prompt_text(const struct game *g, char *buf, size_t len)
 		    g->guest[g->revealed].country);
 		return;
 	case FWB_ASK_LIMIT:
-		snprintf(buf, len, "@{%d} holds %d %s: discard down to %d "
-		    "(discard <card>).", s, g->nhand[s],
+		snprintf(buf, len, "@{%d} holds %d %s: discard down to %d.",
+		    s, g->nhand[s],
 		    game_plural(g->nhand[s], "card", "cards"), FWB_HAND_LIMIT);
 		return;
 	case FWB_ASK_CANCEL:
 		snprintf(buf, len, "Guest Cancellation: @{%d} discards %d more "
-		    "%s, then draws as many (discard <card>).", s, a->n,
+		    "%s, then draws as many.", s, a->n,
 		    game_plural(a->n, "card", "cards"));
 		return;
 	case FWB_ASK_FRIEND:
 		snprintf(buf, len, "Terrible Friend: @{%d} borrows a piece of "
-		    "@{%d}'s equipment: borrow <equipment>.", s, a->target);
+		    "@{%d}'s equipment.", s, a->target);
 		return;
 	case FWB_ASK_IMMUNE:
 		rules_who(g, a->mask, who, sizeof who);
 		snprintf(buf, len, "We Only Get One Shot: %s may claim immunity "
-		    "(immune shot, or immune driver) or pass.", who);
+		    "(after a shot, or as a driver) or pass.", who);
 		return;
 	case FWB_ASK_SHOT:
 		snprintf(buf, len, "We Only Get One Shot: @{%d} takes a piece "
-		    "of @{%d}'s equipment: borrow <equipment>.", s, a->target);
+		    "of @{%d}'s equipment.", s, a->target);
 		return;
 	case FWB_ASK_RUSH:
 		snprintf(buf, len, "Festival Rush: @{%d} may complete a recipe "
-		    "with one thing less (complete <guest>) or pass.", s);
+		    "with one thing less, or pass.", s);
 		return;
 	case FWB_ASK_ORDER:
 		snprintf(buf, len, "Cultural Exchange: @{%d} may rearrange the "
-		    "top guest cards (order 2 1 3) or pass.", s);
+		    "top guest cards, or pass.", s);
 		return;
 	case FWB_ASK_EXHIBIT:
 		snprintf(buf, len, "Equipment Exhibition: @{%d} may trade two "
-		    "pieces of equipment for one from the discard pile "
-		    "(exhibit <equipment> <card> <card>) or pass.", s);
+		    "pieces of equipment for one from the discard pile, or "
+		    "pass.", s);
 		return;
 	case FWB_ASK_OFFER:
 		fwb_card_name(g, a->give, x, sizeof x);
@@ -178,7 +178,7 @@ rules_prompt_text(const struct game *g, char *buf, size_t len)
 	case FWB_ASK_NOSE:
 		rules_who(g, a->mask, who, sizeof who);
 		snprintf(buf, len, "Tie between %s: anyone at the table names "
-		    "the biggest nose: nose <player>.", who);
+		    "the biggest nose.", who);
 		return;
 	}
 	snprintf(buf, len, "?");

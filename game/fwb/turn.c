@@ -66,6 +66,7 @@ turn_draw(struct game *g, int s, int n, struct game_events *ev,
 			return 0;
 		}
 		fwb_hand_add(g, s, card, ev);
+		fwb_note_drawn(g, s, card, ev);
 		fwb_say(ev, s, "@{%d} draws a card from the deck.", s);
 		return 0;
 	}
@@ -384,6 +385,7 @@ turn_offer(struct game *g, int s, const struct game_move *m,
 static int
 turn_done(struct game *g, int s, struct game_events *ev)
 {
+	fwb_say(ev, s, "@{%d} ends the turn.", s);
 	if (g->served > 0) {
 		g->served = 0;
 		fwb_market_refresh(g, s, 1, ev);

@@ -48,8 +48,10 @@ fwb_draw_clean(struct game *g, int seat, struct game_events *ev)
 		aside[naside++] = card;
 		card = -1;
 	}
-	if (card >= 0)
+	if (card >= 0) {
 		fwb_hand_add(g, seat, card, ev);
+		fwb_note_drawn(g, seat, card, ev);
+	}
 	if (naside > 0) {
 		for (i = 0; i < naside; i++)
 			g->deck[g->ndeck++] = aside[i];

@@ -206,6 +206,8 @@ char	*magic_render_public(const struct game *);
 char	*magic_render_private(const struct game *, int);
 /* board.c */
 void	 magic_render_board(const struct game *, struct game_board *);
+char	*magic_render_brief(const struct game *, int);
+void	 magic_hand_list(const struct game *, const int *count, char *, size_t);
 int	 magic_arg_label(const struct game *, int, const struct game_move *,
 	     int, char *, size_t);
 

@@ -100,6 +100,17 @@ static const char magic_rules[] =
 "The Magic Lightning among the last recipes ends the game, as does "
 "reaching the end of the path; the furthest piece wins.";
 
+extern const char game_magic_cards_json[];
+
+/* The emoji of the card data with their names. */
+static const struct game_word *
+ops_words(void)
+{
+	static const char *const keys[] = { "kinds", "joker", NULL };
+
+	return game_words(game_magic_cards_json, keys);
+}
+
 const struct game_ops magic_ops = {
 	.name = "magic",
 	.title = "Magic Cocktail",
@@ -124,6 +135,8 @@ const struct game_ops magic_ops = {
 	.render_public = magic_render_public,
 	.render_private = magic_render_private,
 	.render_board = magic_render_board,
+	.render_brief = magic_render_brief,
+	.words = ops_words,
 	.save = magic_save,
 	.load = magic_load,
 	.result = magic_result_get,

@@ -173,6 +173,65 @@ magic_render_public(const struct game *g)
 	return buf_detach(&b);
 }
 
+/*
+ * Writes cards counted by kind as "3 🔵 curacao, 1 🍋 lime and 1 ⚫
+ * joker" (or "nothing") into buf (len bytes).
+ */
+void
+magic_hand_list(const struct game *g, const int *count, char *buf,
+    size_t len)
+{
+	char	text[64];
+	size_t	at = 0;
+	int	k, n = 0, left = 0;
+
+	for (k = 0; k < MAGIC_NALL; k++)
+		left += count[k] > 0;
+	buf[0] = '\0';
+	for (k = 0; k < MAGIC_NALL && at < len; k++) {
+		if (count[k] == 0)
+			continue;
+		magic_kind_text(g, k, count[k], text, sizeof text);
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", n == 0 ? "" :
+		    n == left - 1 ? " and " : ", ", text);
+		n++;
+	}
+	if (n == 0)
+		snprintf(buf, len, "nothing");
+}
+
+/*
+ * What seat needs beside its prompt, in one line: its hand, its best lay
+ * and the offers it may accept.  The caller frees it.
+ */
+char *
+magic_render_brief(const struct game *g, int seat)
+{
+	struct buf		b;
+	struct magic_lay	best;
+	char			text[GAME_TEXT_MAX];
+	int			i, n = 0;
+
+	buf_init(&b, RENDER_MAX);
+	if (seat < 0 || seat >= g->nplayers)
+		return buf_detach(&b);
+	magic_hand_list(g, g->hand[seat], text, sizeof text);
+	buf_printf(&b, "Hand: %s.", text);
+	if (magic_lay_best(g, g->hand[seat], &best) == 0) {
+		magic_lay_text(g, &best, text, sizeof text);
+		buf_printf(&b, " Best lay: %s, %d %s.", text, best.value,
+		    game_plural(best.value, "point", "points"));
+	}
+	for (i = 0; g->phase == MAGIC_PH_TRADE && i < g->noffers; i++) {
+		if (!magic_can_accept(g, seat, &g->offer[i]))
+			continue;
+		magic_offer_text(g, &g->offer[i], text, sizeof text);
+		buf_printf(&b, "%s %s", n++ == 0 ? " You can accept:" : "",
+		    text);
+	}
+	return buf_detach(&b);
+}
+
 /* What seat may see alone; the caller frees the text. */
 char *
 magic_render_private(const struct game *g, int seat)

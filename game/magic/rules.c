@@ -23,8 +23,8 @@
 
 static const char rules_trade_text[] = "Trading: offer, counter, accept or "
     "withdraw, and place your magic stone (stone) when you are done.";
-static const char rules_lay_text[] = "Scoring: lay out one or two kinds "
-    "(lay <kind> [kind]), or lay for your best.";
+static const char rules_lay_text[] = "Scoring: lay out one or two kinds, "
+    "or lay for your best.";
 
 /* The seats asked now. */
 unsigned

@@ -97,7 +97,9 @@ void
 magic_round_begin(struct game *g, struct game_events *ev)
 {
 	const int	*r;
-	int		 s, i, want, card, dealt = 0;
+	int		 got[MAGIC_MAX_PLAYERS][MAGIC_NALL];
+	int		 s, i, want, card, k, dealt = 0;
+	char		 list[GAME_TEXT_MAX - 16];
 
 	g->round++;
 	g->nstones = 0;
@@ -122,14 +124,23 @@ magic_round_begin(struct game *g, struct game_events *ev)
 		return;
 	}
 	want = g->round == 1 ? MAGIC_FIRST_DEAL : MAGIC_DEAL;
+	memset(got, 0, sizeof got);
 	for (i = 0; i < want; i++) {
 		for (s = 0; s < g->nplayers && g->ndeck > 0; s++) {
-			g->hand[s][g->deck[--g->ndeck]]++;
+			k = g->deck[--g->ndeck];
+			g->hand[s][k]++;
+			got[s][k]++;
 			dealt++;
 		}
 	}
 	g->phase = MAGIC_PH_TRADE;
 	if (ev != NULL) {
+		/* What each drew is theirs alone; the round is everyone's. */
+		for (s = 0; s < g->nplayers; s++) {
+			magic_hand_list(g, got[s], list, sizeof list);
+			game_events_notef(ev, s, "You drew %s.", list);
+		}
+		ev->show_table = 1;
 		r = g->recipe[card];
 		magic_say(ev, -1, "Round %d: everyone draws %d%s. The recipe moves "
 		    "1st +%d, 2nd +%d, 3rd +%d, last %d. Trade!", g->round,

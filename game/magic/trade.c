@@ -322,8 +322,7 @@ trade_stone(struct game *g, int seat, struct game_events *ev)
 		g->lay[s].done = 0;
 		g->lay[s].kind[0] = g->lay[s].kind[1] = -1;
 	}
-	magic_say(ev, -1, "The round's trading is over. Everyone lays out "
-	    "ingredients: lay <kind> [kind], or lay for your best.");
+	magic_say(ev, -1, "The round's trading is over.");
 	ev->private_changed |= BIT(g->nplayers) - 1;
 }
 

@@ -19,6 +19,11 @@
 #    InspIRCd that holds the bot to its send rate; command to first reply
 #    line and "your move" against the channel's turn line, on the wire
 #    (BENCH_IRC_SECONDS, 25; runs alone too).
+# 5. Lines (tests/bench/lines.py): how much the bot says, in seeded games
+#    of every game through the console with the timers running out:
+#    channel lines a move, lines a Magic Cocktail game, private lines a
+#    turn, whole private views after the start.  A few seconds; alone:
+#    make bench-lines.
 # Then a summary: every figure again, and each target met or missed.
 # Takes about 4 minutes on 2 quiet cores (most of it making the 10,000-
 # table state file and the engine figures); more on a busy machine.
@@ -38,6 +43,7 @@ rc=0
 	python3 "$dir/bot_bench.py" "$build/cheersbot" || rc=1
 	sh "$dir/discord-latency.sh" "$build/cheersbot" || rc=1
 	sh "$dir/irc-latency.sh" "$build/cheersbot" || rc=1
+	python3 "$dir/lines.py" "$build/cheersbot" || rc=1
 	echo "rc $rc"
 } 2>&1 | tee "$log"
 

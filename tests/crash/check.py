@@ -42,18 +42,21 @@ import sys
 
 OPEN = ('lobby', 'playing')
 CHAN_RE = re.compile(r'^\[(#[^\]\s]+)\] (.*)$')
-# A move announcement is the first line of a move's message: the mover's
-# mention, then one of five verbs; the verb says which action it was.
-MOVE_RE = re.compile(r'^@(\S+) (offers |gives away a drink|throws up: |'
-                     r'gives away the CHEERSed|discards )')
+# A move is one line (bot/narrate.c): its first sentence is the mover's
+# mention and one of five verbs, which says the action: "gives away" a
+# card "from" the mover's shaker is a move, "to" two shakers a CHEERS
+# answered.  A timeout's notice may come first, a sentence of its own.
+MOVE_RE = re.compile(r'(?:^|\. )@(\S+) (offers |gives away \S+ \S+ from |'
+                     r'throws up: |gives away \S+ \S+ to |discards )')
 SHAKER_RE = re.compile(r"^(@\S+)'s shaker:")
-MOVE_ACTION = {
-    'offers ': 'play',
-    'gives away a drink': 'move',
-    'throws up: ': 'throw',
-    'gives away the CHEERSed': 'give',
-    'discards ': 'discard',
-}
+
+
+def move_action(verb):
+    """The action a verb of MOVE_RE names."""
+    if verb.startswith('gives away'):
+        return 'move' if verb.endswith(' from ') else 'give'
+    return {'offers ': 'play', 'throws up: ': 'throw',
+            'discards ': 'discard'}[verb]
 
 
 def complete_lines(path):
@@ -140,18 +143,18 @@ def cycle(args):
         if not m:
             continue
         chan, text = m.group(1), m.group(2)
-        ev = None
-        mm = MOVE_RE.match(text)
+        evs = []
+        mm = MOVE_RE.search(text)
         if mm:
-            ev = ('move', (mm.group(1), MOVE_ACTION[mm.group(2)]))
+            evs.append(('move', (mm.group(1), move_action(mm.group(2)))))
         elif re.match(r'^@\S+ opened a .* table\. ', text):
-            ev = ('new', None)
+            evs.append(('new', None))
         elif text.startswith('The game of ') and ' begins!' in text:
-            ev = ('start', None)
-        elif text.startswith('Game over. '):
-            ev = ('over', None)
-        if ev:
-            acked.setdefault(chan, []).append(ev)
+            evs.append(('start', None))
+        # The end is said in the line of the move that made it.
+        if re.search(r'(?:^|\. |\) )Game over! ', text):
+            evs.append(('over', None))
+        acked.setdefault(chan, []).extend(evs)
 
     # Attribute each event to a table: the channel's open table when the
     # run began, then each new row of that channel in id order.
@@ -337,7 +340,7 @@ def cycle(args):
                        % (chan, t['state'], t['seats']))
     for l in ver_lines:
         m = CHAN_RE.match(l)
-        if m and MOVE_RE.match(m.group(2)):
+        if m and MOVE_RE.search(m.group(2)):
             msgs.append('the verifying restart made a move: %s' % l)
             failures += 1
 

@@ -295,12 +295,14 @@ AI = ai[0] if ai else "Negroni"
 
 
 def pending_prompt(c, acted):
-    """The latest "Your move:" private line since acted, or None."""
+    """The latest private line with "Your move:" since acted, or None: the
+    whole view's last line, or the one line a move sends
+    ("CHEERS at #bar: Your move: ...")."""
     dms = [(i, t) for i, (tt, raw, nick, user, cmd, params)
            in enumerate(c.since())
            for t in [params[-1]] if cmd == "PRIVMSG" and i >= acted and
            (user or "").lstrip("~") == "cheersbot" and
-           params[0].lower() == c.nick.lower() and t.startswith("Your move:")]
+           params[0].lower() == c.nick.lower() and "Your move:" in t]
     return dms[-1] if dms else None
 
 
@@ -384,7 +386,7 @@ def away_and_back(prompt):
     if any(t.lower().startswith("bob's turn") or "bob must" in t.lower()
            for t in st or []):
         ok(bob.wait(lambda: [t for t in bob.from_bot(bm, True)
-                             if t.startswith("Your move:")], 5),
+                             if "Your move:" in t], 5),
            "it is Bob's move and he is told so: %s" % bob.from_bot(bm, True))
     return bm
 

@@ -218,4 +218,11 @@ t_said(const struct game_events *ev, const char *s)
 	return game_test_said(ev, s);
 }
 
+/* Whether a private note of ev for seat contains s. */
+static inline int
+t_noted(const struct game_events *ev, int seat, const char *s)
+{
+	return game_test_noted(ev, seat, s);
+}
+
 #endif

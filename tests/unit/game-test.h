@@ -2,7 +2,7 @@
  * game-test.h: what the unit tests of every game share (the per-game
  * headers, cheers-test.h, fwb-test.h, cosdrink-test.h and magic-test.h,
  * build on it): starting a game with options given as words, and looking
- * for a line in a move's narration.  Header-only (static inline) so that
+ * for a line in a move's narration or a seat's private notes.  Header-only (static inline) so that
  * tests/unit holds only test_*.c files.
  */
 #ifndef TESTS_UNIT_GAME_TEST_H
@@ -61,6 +61,19 @@ game_test_said(const struct game_events *ev, const char *s)
 
 	for (i = 0; i < ev->n; i++)
 		if (strstr(ev->ev[i].text, s) != NULL)
+			return 1;
+	return 0;
+}
+
+/* Whether a private note of ev for seat contains s. */
+static inline int
+game_test_noted(const struct game_events *ev, int seat, const char *s)
+{
+	int	i;
+
+	for (i = 0; i < ev->nnotes; i++)
+		if (ev->note[i].seat == seat &&
+		    strstr(ev->note[i].text, s) != NULL)
 			return 1;
 	return 0;
 }

@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "tests/unit/table-test.h"
+
 #include "bot/bot.h"
 #include "bot/button.h"
 #include "bot/config.h"
@@ -22,42 +24,17 @@
 
 static const struct adapter_ops quiet_ops = { .name = "fake" };
 
-struct fixture {
-	struct bot	 bot;
-	struct adapter	 adapter;
-	struct config	*config;
-	struct table	*t;
-};
-
 static int
 setup(void **state)
 {
-	struct fixture	*f = xcalloc(1, sizeof *f);
-	char		*cause = NULL;
-
-	f->config = config_new();
-	bot_init(&f->bot, uv_default_loop(), f->config);
-	f->adapter.ops = &quiet_ops;
-	f->adapter.bot = &f->bot;
-	f->t = table_new(&f->bot, &f->adapter, "#bar", &cheers_ops);
-	table_add_seat(f->t, "u1", "alice");
-	table_add_seat(f->t, "u2", "bob");
-	f->t->seed = 42;
-	if (play_new_game(f->t, &cause) != 0)
-		fail_msg("%s", cause);
-	f->t->state = TABLE_PLAYING;
-	*state = f;
+	*state = table_fixture_new(&quiet_ops, &cheers_ops, NULL);
 	return 0;
 }
 
 static int
 teardown(void **state)
 {
-	struct fixture	*f = *state;
-
-	bot_release(&f->bot);
-	config_free(f->config);
-	free(f);
+	table_fixture_free(*state);
 	return 0;
 }
 
@@ -102,7 +79,7 @@ test_parse(void **state)
 static void
 test_add_limits(void **state)
 {
-	struct fixture		*f = *state;
+	struct table_fixture		*f = *state;
 	struct adapter_buttons	 bs;
 	char			 label[400], what[200];
 	int			 i;
@@ -144,7 +121,7 @@ test_add_limits(void **state)
 static void
 test_moves_for_the_acting_seat(void **state)
 {
-	struct fixture		*f = *state;
+	struct table_fixture		*f = *state;
 	struct adapter_buttons	 bs;
 	struct button_click	 c;
 	int			 seat = acting_seat(f->t), i;
@@ -169,7 +146,7 @@ test_moves_for_the_acting_seat(void **state)
 static void
 test_pick(void **state)
 {
-	struct fixture		*f = *state;
+	struct table_fixture		*f = *state;
 	struct adapter_buttons	 bs;
 	struct game_move	 m;
 	char			 text[400];

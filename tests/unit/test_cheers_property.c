@@ -88,6 +88,61 @@ check_views(const struct game *g, const struct game_events *ev)
 	for (i = 0; ev != NULL && i < ev->n; i++)
 		if (ev->ev[i].kind != GAME_EV_END)
 			check_secret(g, -1, ev->ev[i].text);
+	/* A note is its seat's alone: no recipe that seat may not know. */
+	for (i = 0; ev != NULL && i < ev->nnotes; i++)
+		check_secret(g, ev->note[i].seat, ev->note[i].text);
+}
+
+/* Whether seat's hand in g holds card, which before's did not. */
+static int
+gained(const struct game *before, const struct game *g, int seat, int card)
+{
+	int	i;
+
+	for (i = 0; i < before->nhand[seat]; i++)
+		if (before->hand[seat][i] == card)
+			return 0;
+	for (i = 0; i < g->nhand[seat]; i++)
+		if (g->hand[seat][i] == card)
+			return 1;
+	return 0;
+}
+
+/*
+ * Private notes: a seat that gained cards it could not see is told each
+ * of them in a note of its own ("You drew ..."); a seat that gained none
+ * gets no note.
+ */
+static void
+check_notes(const struct game *before, const struct game *g,
+    const struct game_events *ev)
+{
+	struct game_text	t;
+	char			card[96];
+	int			s, i, k, found, any;
+
+	assert_int_equal(ev->notes_lost, 0);
+	for (s = 0; s < g->nplayers; s++) {
+		any = 0;
+		for (i = 0; i < g->nhand[s]; i++) {
+			if (!gained(before, g, s, g->hand[s][i]))
+				continue;
+			any = 1;
+			game_text_init(&t, card, sizeof card);
+			cheers_card_put(g, g->hand[s][i], &t);
+			for (k = 0, found = 0; k < ev->nnotes; k++)
+				if (ev->note[k].seat == s &&
+				    strstr(ev->note[k].text, card) != NULL)
+					found = 1;
+			if (!found)
+				fail_msg("seat %d drew %s and was not told", s,
+				    card);
+		}
+		for (k = 0; !any && k < ev->nnotes; k++)
+			if (ev->note[k].seat == s)
+				fail_msg("seat %d gained nothing and was told "
+				    "\"%s\"", s, ev->note[k].text);
+	}
 }
 
 /*
@@ -161,6 +216,7 @@ play_one(unsigned i, struct tally *tally)
 	int				 n, mode, seat, k, j, moves, sampled;
 
 	full.n = GAME_MAX_EVENTS;
+	full.nnotes = GAME_MAX_NOTES;
 	n = 2 + (int)(i % 5);
 	mode = (int)((i / 5) % 3);
 	if (mode == CHEERS_MASQUERADE && n != 4 && n != 6)
@@ -220,6 +276,7 @@ play_one(unsigned i, struct tally *tally)
 		if (sampled) {
 			check_views(g, &ev);
 			check_private(&prev, &pr, g, &ev);
+			check_notes(&prev, g, &ev);
 		}
 		if ((i + (unsigned)moves) % SAMPLE == 0)
 			check_roundtrip(g);

@@ -62,12 +62,13 @@ test_public_prompt_and_end(void **state)
 	t_hand(g, 0, 1, BEER, WINE);
 	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);
 	s = cheers_ops.render_public(g);
-	assert_non_null(strstr(s, "CHEERS in @{1}'s shaker: @{1} must give"));
+	assert_non_null(strstr(s, "@{1} must give the played \xf0\x9f\x8d\xba "
+	    "and the matching \xf0\x9f\x8d\xb7 to two other shakers.\n"));
 	assert_non_null(strstr(s, "@{1}'s shaker: 1\xf0\x9f\x8d\xb7 "
 	    "2\xf0\x9f\x8d\xba\n"));
 	free(s);
 	s = cheers_ops.render_private(g, 1);
-	assert_non_null(strstr(s, "Your move: CHEERS in @{1}'s shaker"));
+	assert_non_null(strstr(s, "Your move: @{1} must give the played"));
 	free(s);
 	s = cheers_ops.render_private(g, 0);
 	assert_null(strstr(s, "Your move"));
@@ -90,16 +91,19 @@ test_private(void **state)
 	(void)state;
 	s = cheers_ops.render_private(g, 2);
 	cheers_recipe_text(g, 0, rec, sizeof rec);
-	snprintf(line, sizeof line, "Your recipe: %s\n", rec);
+	snprintf(line, sizeof line, "Your recipe: %s (", rec);
 	assert_non_null(strstr(s, "You are on team A with @{0}.\n"));
 	assert_non_null(strstr(s, line));
 	cheers_recipe_text(g, 1, rec, sizeof rec);
 	assert_null(strstr(s, rec));
+	/* Every card has its name beside its emoji. */
 	for (i = 0; i < 3; i++) {
 		c = g->hand[2][i];
-		snprintf(line, sizeof line, "%d. %s (cheers with %s)", i + 1,
-		    cheers_kind_emoji[g->card[c].big],
-		    cheers_kind_emoji[g->card[c].small]);
+		snprintf(line, sizeof line, "%d. %s %s (cheers with %s %s)",
+		    i + 1, cheers_kind_emoji[g->card[c].big],
+		    cheers_kind_names[g->card[c].big],
+		    cheers_kind_emoji[g->card[c].small],
+		    cheers_kind_names[g->card[c].small]);
 		assert_non_null(strstr(s, line));
 	}
 	free(s);
@@ -188,12 +192,16 @@ test_events_secret(void **state)
 	t_clear(g);
 	t_ok(g, 0, CHEERS_A_THROW, -1, -1, -1, &ev);
 	t_ok(g, 1, CHEERS_A_PLAY, 1, 1, -1, &ev);
+	/* The drawn card is a note for the drawer, never a public line. */
 	for (i = 0; i < ev.n; i++) {
-		if (strstr(ev.ev[i].text, "draws") != NULL)
-			assert_string_equal(ev.ev[i].text,
-			    "@{1} draws a card.");
+		assert_null(strstr(ev.ev[i].text, "draws"));
+		assert_null(strstr(ev.ev[i].text, "drew"));
 		no_recipes(g, ev.ev[i].text);
 	}
+	assert_int_equal(ev.nnotes, 1);
+	assert_int_equal(ev.note[0].seat, 1);
+	assert_non_null(strstr(ev.note[0].text, "You drew "));
+	no_recipes(g, ev.note[0].text);
 	cheers_ops.free_game(g);
 }
 
@@ -217,6 +225,98 @@ test_rules_text(void **state)
 	assert_true(lines >= 8 && lines <= 20);
 }
 
+/*
+ * The brief that goes with "your move": the seat's hand in one line, and
+ * its recipe when it may know it; no other seat's card or recipe.
+ */
+static void
+test_brief(void **state)
+{
+	struct game	*g = t_new(6, "master", NULL, NULL, "3+3", 5);
+	char		*s, rec[32], want[256];
+
+	(void)state;
+	t_clear(g);
+	t_hand(g, 0, 1, COCKTAIL, TROPICAL);
+	t_hand(g, 0, 2, BEER, WHISKY);
+	t_hand(g, 0, 3, WINE, BEER);
+	t_hand(g, 2, 1, WINE, BEER);
+	s = cheers_ops.render_brief(g, 0);
+	cheers_recipe_text(g, 0, rec, sizeof rec);
+	snprintf(want, sizeof want, "Hand: 1. \xf0\x9f\x8d\xb8 cocktail "
+	    "(cheers with \xf0\x9f\x8d\xb9), 2. \xf0\x9f\x8d\xba beer (cheers "
+	    "with \xf0\x9f\xa5\x83), 3. \xf0\x9f\x8d\xb7 wine (cheers with "
+	    "\xf0\x9f\x8d\xba). Recipe: %s.", rec);
+	assert_string_equal(s, want);
+	free(s);
+	/* The apprentice's brief has its hand and no recipe. */
+	s = cheers_ops.render_brief(g, 2);
+	assert_non_null(strstr(s, "Hand: 1. \xf0\x9f\x8d\xb7 wine (cheers "
+	    "with \xf0\x9f\x8d\xba)"));
+	assert_null(strstr(s, "Recipe"));
+	no_recipes(g, s);
+	free(s);
+	s = cheers_ops.render_brief(g, 9);
+	assert_string_equal(s, "");
+	free(s);
+	cheers_ops.free_game(g);
+}
+
+/*
+ * A shaker's content and a kind's name are written in place where they
+ * fit and cut like any text where they do not, never past the buffer.
+ */
+static void
+test_content_cut(void **state)
+{
+	struct game		*g = t_new(4, NULL, NULL, NULL, NULL, 3);
+	struct game_text	 t;
+	char			 big[64], small[10], want[64];
+
+	(void)state;
+	t_clear(g);
+	game_text_init(&t, big, sizeof big);
+	cheers_content_put(g, 1, &t);
+	assert_string_equal(big, "empty");
+	t_shake(g, 1, BEER, -1);
+	t_shake(g, 1, WINE, -1);
+	t_shake(g, 1, TROPICAL, -1);
+	game_text_init(&t, big, sizeof big);
+	game_text_put(&t, "now ");
+	cheers_content_put(g, 1, &t);
+	assert_string_equal(big, "now \xf0\x9f\x8d\xba \xf0\x9f\x8d\xb7 "
+	    "\xf0\x9f\x8d\xb9");
+	assert_int_equal(t.at, strlen(big));
+	snprintf(want, sizeof want, "%.*s", (int)sizeof small - 1, big + 4);
+	game_text_init(&t, small, sizeof small);
+	cheers_content_put(g, 1, &t);
+	assert_string_equal(small, want);
+	game_text_init(&t, small, sizeof small);
+	cheers_kind_name_put(3, &t);
+	assert_string_equal(small, "\xf0\x9f\x8d\xb9 trop");
+	game_text_init(&t, big, sizeof big);
+	cheers_kind_name_put(3, &t);
+	game_text_put(&t, "!");
+	assert_string_equal(big, "\xf0\x9f\x8d\xb9 tropical!");
+	cheers_ops.free_game(g);
+}
+
+/* Every kind has a short name beside its emoji. */
+static void
+test_words(void **state)
+{
+	const struct game_word	*w = cheers_ops.words();
+	int			 k;
+
+	(void)state;
+	for (k = 0; k < 5; k++) {
+		assert_string_equal(w[k].emoji, cheers_kind_emoji[k]);
+		assert_string_equal(w[k].word, cheers_kind_names[k]);
+	}
+	assert_null(w[5].emoji);
+	assert_string_equal(w[3].word, "tropical");
+}
+
 int
 main(void)
 {
@@ -228,6 +328,9 @@ main(void)
 		cmocka_unit_test(test_masquerade),
 		cmocka_unit_test(test_events_secret),
 		cmocka_unit_test(test_rules_text),
+		cmocka_unit_test(test_brief),
+		cmocka_unit_test(test_words),
+		cmocka_unit_test(test_content_cut),
 	};
 
 	return cmocka_run_group_tests_name("cheers_render", tests, NULL, NULL);

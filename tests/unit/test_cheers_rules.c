@@ -45,9 +45,16 @@ test_play_plain(void **state)
 	assert_int_equal(g->nhand[0], 3);
 	assert_int_equal(g->ndeck, deck - 1);
 	assert_int_equal(g->active, 1);
+	/* The line names the shaker with its new content. */
 	assert_string_equal(ev.ev[0].text,
-	    "@{0} offers \xf0\x9f\x8d\xba to @{1}'s shaker.");
-	assert_string_equal(ev.ev[1].text, "@{0} draws a card.");
+	    "@{0} offers \xf0\x9f\x8d\xba beer to @{1}'s shaker (now "
+	    "\xf0\x9f\x8d\xb8 \xf0\x9f\x8d\xba).");
+	/* The draw is told to the drawer alone, naming the card. */
+	assert_int_equal(ev.n, 1);
+	assert_int_equal(ev.nnotes, 1);
+	assert_int_equal(ev.note[0].seat, 0);
+	assert_true(t_noted(&ev, 0, "You drew "));
+	assert_true(t_noted(&ev, 0, "(cheers with "));
 	assert_int_equal(ev.private_changed, (1u << 0) | (1u << 1));
 	cheers_ops.free_game(g);
 }
@@ -66,11 +73,16 @@ test_cheers_one_match(void **state)
 	played = t_hand(g, 0, 1, BEER, WINE);
 	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, &ev);
 	assert_int_equal(ev.ev[0].kind, GAME_EV_CHEERS);
-	assert_string_equal(ev.ev[0].text, "@{0} offers \xf0\x9f\x8d\xba to "
-	    "@{1}'s shaker \xe2\x80\x94 CHEERS! (\xf0\x9f\x8d\xba cheers with "
+	assert_string_equal(ev.ev[0].text, "@{0} offers \xf0\x9f\x8d\xba beer "
+	    "to @{1}'s shaker (now \xf0\x9f\x8d\xb8 \xf0\x9f\x8d\xb7 "
+	    "\xf0\x9f\x8d\xba). CHEERS! (\xf0\x9f\x8d\xba cheers with "
 	    "\xf0\x9f\x8d\xb7)");
 	assert_int_equal(ev.ev[1].kind, GAME_EV_PROMPT);
-	assert_int_equal(ev.n, 2);		/* no draw yet */
+	assert_string_equal(ev.ev[1].text, "@{1} must give the played "
+	    "\xf0\x9f\x8d\xba and the matching \xf0\x9f\x8d\xb7 to two other "
+	    "shakers.");
+	assert_int_equal(ev.n, 2);
+	assert_int_equal(ev.nnotes, 0);		/* no draw yet */
 	assert_true(ev.private_changed & (1u << 1));
 	assert_int_equal(g->nhand[0], 2);
 	assert_int_equal(cheers_ops.pending(g, &pr, 1), 1);
@@ -80,7 +92,7 @@ test_cheers_one_match(void **state)
 	assert_non_null(strstr(pr.text, "@{1} must give"));
 
 	t_bad(g, 0, CHEERS_A_PLAY, 1, 2, -1,
-	    "@{1} must answer the CHEERS first: give <target> <target>.");
+	    "@{1} must answer the CHEERS first: give the two cards away.");
 	t_bad(g, 3, CHEERS_A_GIVE, 0, 2, -1,
 	    "@{1} must answer the CHEERS first");
 	t_bad(g, 1, CHEERS_A_DISCARD, 1, -1, -1,
@@ -103,10 +115,13 @@ test_cheers_one_match(void **state)
 	assert_int_equal(g->nshaker[1], 1);
 	assert_int_equal(g->shaker[3][0], played);
 	assert_int_equal(g->shaker[2][0], matched);
-	assert_string_equal(ev.ev[0].text, "@{1} gives away the CHEERSed "
-	    "cards: \xf0\x9f\x8d\xba to @{3}'s shaker and \xf0\x9f\x8d\xb7 to "
-	    "@{2}'s shaker.");
-	assert_true(t_said(&ev, "@{0} draws a card."));
+	assert_string_equal(ev.ev[0].text, "@{1} gives away "
+	    "\xf0\x9f\x8d\xba beer to @{3}'s shaker (now \xf0\x9f\x8d\xba) and "
+	    "\xf0\x9f\x8d\xb7 wine to @{2}'s shaker (now \xf0\x9f\x8d\xb7), "
+	    "leaving @{1}'s shaker with \xf0\x9f\x8d\xb8.");
+	/* The CHEERS answered, the player draws: told privately. */
+	assert_true(t_noted(&ev, 0, "You drew "));
+	assert_false(t_said(&ev, "draws"));
 	assert_int_equal(g->nhand[0], 3);
 	assert_int_equal(g->active, 1);
 	cheers_ops.free_game(g);
@@ -144,7 +159,7 @@ test_cheers_several(void **state)
 	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);
 	t_bad(g, 1, CHEERS_A_GIVE, 0, 2, -1,
 	    "Several cards of @{1}'s shaker match: say which one to give away "
-	    "(card 1, 3): give <target> <target> <card>.");
+	    "(card 1, 3) after the two shakers.");
 	t_bad(g, 1, CHEERS_A_GIVE, 0, 2, 2,
 	    "the matching cards are 1, 3.");
 	t_bad(g, 1, CHEERS_A_GIVE, 0, 2, 4,
@@ -242,15 +257,15 @@ test_overflow_chain(void **state)
 	assert_int_equal(g->nshaker[2], 7);
 	assert_int_equal(g->nqueue, 2);
 	assert_true(t_said(&ev, "@{0}'s shaker holds 7 cards: @{0} must "
-	    "discard one: discard <card>."));
-	assert_false(t_said(&ev, "draws"));
+	    "discard one."));
+	/* No draw while overflows are open. */
+	assert_false(t_noted(&ev, 0, "You drew"));
 	assert_int_equal(cheers_ops.pending(g, &pr, 1), 1);
 	assert_int_equal(pr.seats, 1u << 0);
 	assert_int_equal(pr.actions, 1u << CHEERS_A_DISCARD);
 	/* Overflows are answered in the order the cards arrived. */
 	t_bad(g, 2, CHEERS_A_DISCARD, 1, -1, -1,
-	    "@{0} must first discard a card from @{0}'s shaker: discard "
-	    "<card>.");
+	    "@{0} must first discard a card from @{0}'s shaker.");
 	t_bad(g, 0, CHEERS_A_GIVE, 1, 2, -1, "@{0} must first discard");
 	t_bad(g, 0, CHEERS_A_DISCARD, 8, -1, -1,
 	    "Card 8 is not in @{0}'s shaker: it holds cards 1-7.");
@@ -260,7 +275,7 @@ test_overflow_chain(void **state)
 	assert_true(t_said(&ev, "@{2}'s shaker holds 7 cards"));
 	assert_int_equal(g->nhand[0], 2);
 	t_ok(g, 2, CHEERS_A_DISCARD, 1, -1, -1, &ev);
-	assert_true(t_said(&ev, "@{0} draws a card."));
+	assert_true(t_noted(&ev, 0, "You drew "));
 	assert_int_equal(g->nhand[0], 3);
 	assert_int_equal(g->active, 1);
 	cheers_ops.free_game(g);
@@ -315,9 +330,11 @@ test_move(void **state)
 	assert_int_equal(g->shaker[1][1], c);
 	assert_int_equal(g->ndeck, deck);
 	assert_int_equal(g->active, 1);
-	assert_string_equal(ev.ev[0].text, "@{0} gives away a drink: "
-	    "\xf0\x9f\x8d\xba from @{0}'s shaker to @{1}'s shaker.");
+	assert_string_equal(ev.ev[0].text, "@{0} gives away "
+	    "\xf0\x9f\x8d\xba beer from @{0}'s shaker (now empty) to @{1}'s "
+	    "shaker (now \xf0\x9f\x8d\xb7 \xf0\x9f\x8d\xba).");
 	assert_int_equal(ev.n, 1);
+	assert_int_equal(ev.nnotes, 0);
 	cheers_ops.free_game(g);
 }
 
@@ -337,6 +354,11 @@ test_throw(void **state)
 	assert_int_equal(g->ndeck, deck - 3);
 	assert_string_equal(ev.ev[0].text,
 	    "@{0} throws up: discards 3 cards and draws 3.");
+	/* The new hand is told to the thrower alone, card by card. */
+	assert_int_equal(ev.nnotes, 1);
+	assert_int_equal(ev.note[0].seat, 0);
+	assert_true(t_noted(&ev, 0, "You drew "));
+	assert_true(t_noted(&ev, 0, " and "));
 	assert_int_equal(g->active, 1);
 	cheers_ops.free_game(g);
 }
@@ -359,8 +381,9 @@ test_extra_shaker(void **state)
 	t_ok(g, 0, CHEERS_A_PLAY, 1, EXTRA, -1, NULL);
 	assert_int_equal(cheers_ops.pending(g, &pr, 1), 1);
 	assert_int_equal(pr.seats, (1u << 0) | (1u << 2));
-	assert_non_null(strstr(pr.text, "CHEERS in the extra shaker: @{0} or "
-	    "@{2} must give"));
+	assert_non_null(strstr(pr.text, "@{0} or @{2} must give the played"));
+	assert_non_null(strstr(pr.text, " from the extra shaker to two other "
+	    "shakers."));
 	t_bad(g, 4, CHEERS_A_GIVE, 0, 1, -1,
 	    "@{0} or @{2} must answer the CHEERS first");
 	t_bad(g, 2, CHEERS_A_GIVE, 0, 2, -1,
@@ -444,8 +467,10 @@ test_duel_wins(void **state)
 	    "shaker.");
 	/* The end event reveals the winning recipe. */
 	assert_int_equal(ev.ev[ev.n - 1].kind, GAME_EV_END);
-	assert_string_equal(ev.ev[ev.n - 1].text, "Team A (@{0}) wins with "
-	    "the share shaker: recipe \xf0\x9f\x8d\xba\xf0\x9f\x8d\xba"
+	assert_string_equal(ev.ev[ev.n - 1].text, "Game over! Team A (@{0}) "
+	    "wins with the share shaker (\xf0\x9f\x8d\xba \xf0\x9f\x8d\xba "
+	    "\xf0\x9f\x8d\xb7 \xf0\x9f\x8d\xb7 \xf0\x9f\x8d\xb8): recipe "
+	    "\xf0\x9f\x8d\xba\xf0\x9f\x8d\xba"
 	    "\xf0\x9f\x8d\xb7\xf0\x9f\x8d\xb7\xf0\x9f\x8d\xb8.");
 	t_bad(g, 1, CHEERS_A_THROW, -1, -1, -1, "The game is over: no more "
 	    "moves.");
@@ -490,8 +515,10 @@ test_victory_teammate(void **state)
 	assert_int_equal(r.state, GAME_WON);
 	assert_int_equal(r.winners, (1u << 0) | (1u << 2));
 	assert_non_null(strstr(ev.ev[ev.n - 1].text,
-	    "Team A (@{0}, @{2}) wins with @{2}'s shaker: recipe"));
-	assert_false(t_said(&ev, "draws"));
+	    "Team A (@{0}, @{2}) wins with @{2}'s shaker ("));
+	assert_non_null(strstr(ev.ev[ev.n - 1].text, "): recipe"));
+	/* The game ended before the draw. */
+	assert_false(t_noted(&ev, 0, "You drew"));
 	cheers_ops.free_game(g);
 }
 
@@ -690,8 +717,8 @@ test_throw_short_deck(void **state)
 	assert_string_equal(ev.ev[0].text, "@{0} throws up: discards 3 cards "
 	    "and draws 2; the deck is empty.");
 	assert_int_equal(ev.ev[1].kind, GAME_EV_END);
-	assert_string_equal(ev.ev[1].text, "The deck ran out before a drink "
-	    "was ready: the game is a tie.");
+	assert_string_equal(ev.ev[1].text, "Game over! The deck ran out "
+	    "before a drink was ready: the game is a tie.");
 	assert_int_equal(ev.n, 2);
 	view = cheers_ops.render_public(g);
 	assert_non_null(strstr(view, "Deck 0, discard "));

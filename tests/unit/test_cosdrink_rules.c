@@ -175,7 +175,12 @@ test_aid_any_order(void **state)
 	c_give(g, 2, ICE, 1, 0);
 	c_check(g);
 	c_ok(g, 0, COS_A_ASK, 1, &ev);
-	assert_true(c_said(&ev, "@{1}, @{2} may aid"));
+	assert_true(c_said(&ev, "@{0} asks @{1} and @{2} for aid."));
+	/* The play says what is against the monster now. */
+	assert_true(c_said(&ev, ", now 3 of 6."));
+	/* The prompt says what to do; the bot adds the command. */
+	assert_int_equal(cosdrink_ops.pending(g, &q, 1), 1);
+	assert_null(strstr(q.text, "<item>"));
 	assert_int_equal(cosdrink_ops.pending(g, p, GAME_MAX_PROMPTS), 1);
 	assert_int_equal(p[0].seats, BIT(1) | BIT(2));
 	assert_int_equal(p[0].each, 1);
@@ -297,6 +302,8 @@ test_retreat(void **state)
 	c_ok(g, 0, COS_A_RETREAT, NONE, &ev);
 	assert_int_equal(g->nhand[0], COS_HAND);
 	assert_true(ev.private_changed & BIT(0));
+	assert_int_equal(ev.nnotes, 1);
+	assert_int_equal(ev.note[0].seat, 0);
 	c_bad(g, 1, COS_A_RETREAT, NONE, "needs an empty hand");
 	c_ok(g, 1, COS_A_PASS, NONE, NULL);
 	c_ok(g, 2, COS_A_PASS, NONE, &ev);
@@ -322,7 +329,7 @@ test_draw(void **state)
 	struct game_events	 ev;
 	struct game_prompt	 pr;
 	struct game		*g = c_start(3, NULL);
-	int			 deck, v1;
+	int			 deck, v1, i;
 
 	(void)state;
 	c_give(g, 0, FIRE, 1, 0);
@@ -342,6 +349,15 @@ test_draw(void **state)
 	assert_int_equal(g->nideck, deck - 2);
 	assert_true(ev.private_changed & BIT(0));
 	assert_true(c_said(&ev, "@{0} draws 2 items."));
+	/* Which items, only the drawer learns, each named with its colour. */
+	assert_int_equal(ev.nnotes, 1);
+	assert_int_equal(ev.note[0].seat, 0);
+	assert_non_null(strstr(ev.note[0].text, "You drew "));
+	assert_non_null(strstr(ev.note[0].text, " and "));
+	assert_true(strstr(ev.note[0].text, " fire ") != NULL ||
+	    strstr(ev.note[0].text, " ice ") != NULL);
+	for (i = 0; i < ev.n; i++)
+		assert_null(strstr(ev.ev[i].text, ev.note[0].text + 9));
 	assert_true(g->acted & BIT(0));		/* a Player Action: no aiding */
 	assert_false(g->retreated & BIT(0));
 	/* A full hand draws nothing. */

@@ -222,11 +222,17 @@ test_views(void **state)
 	    "counts): @{0} 0, @{1} 0, @{2} 0."));
 	free(pub);
 	priv = cosdrink_ops.render_private(g, 0);
-	assert_non_null(strstr(priv, "Your items:\n1. Dragon's Breath (🔥5)\n"
-	    "2. Snow Cone (🧊4)"));
+	/* Each item's colour is named beside its emoji. */
+	assert_non_null(strstr(priv, "Your items:\n1. Dragon's Breath (🔥 fire "
+	    "5)\n2. Snow Cone (🧊 ice 4)"));
 	assert_non_null(strstr(priv, "You fight the Flambé Fiend (🔥4): 4 to "
 	    "go."));
 	assert_non_null(strstr(priv, "Your move: @{0}'s turn"));
+	free(priv);
+	/* The brief beside "your move": items and the fight, one line. */
+	priv = cosdrink_ops.render_brief(g, 0);
+	assert_string_equal(priv, "Items: 1. Dragon's Breath (🔥 fire 5), 2. "
+	    "Snow Cone (🧊 ice 4). You fight the Flambé Fiend (🔥4): 4 to go.");
 	free(priv);
 	priv = cosdrink_ops.render_private(g, 2);
 	assert_non_null(strstr(priv, "Your items: none"));

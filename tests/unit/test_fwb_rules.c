@@ -114,9 +114,43 @@ test_draw_interrupt(void **state)
 	assert_true(f_said(&ev, "draws Supply Chain Hiccup"));
 	assert_int_equal(g->nhand[0], 6);	/* -1 random, +1 */
 	assert_int_equal(g->nhand[1], 6);
+	/* Each learns privately the card it drew in place of the lost one. */
+	assert_true(game_test_noted(&ev, 0, "You drew "));
+	assert_true(game_test_noted(&ev, 1, "You drew "));
 	assert_int_equal(g->points, 1);
-	f_ok(g, 0, FWB_A_DRAW, NONE, NONE, NONE, NONE, NULL);
+	f_ok(g, 0, FWB_A_DRAW, NONE, NONE, NONE, NONE, &ev);
 	assert_int_equal(g->nhand[0], 7);
+	/* A blind draw: the table hears of a card, the drawer which one. */
+	assert_true(f_said(&ev, "@{0} draws a card from the deck."));
+	assert_int_equal(ev.nnotes, 1);
+	assert_int_equal(ev.note[0].seat, 0);
+	assert_true(game_test_noted(&ev, 0, "You drew "));
+	fwb_ops.free_game(g);
+}
+
+/*
+ * The brief beside "your move": the hand and shed numbered as the moves
+ * want them, and what each guest still needs.
+ */
+static void
+test_brief(void **state)
+{
+	struct game	*g = f_new(2, NULL, 5);
+	char		*s, name[64], want[80];
+
+	(void)state;
+	s = fwb_ops.render_brief(g, 0);
+	fwb_card_name(g, g->hand[0][1], name, sizeof name);
+	snprintf(want, sizeof want, ", 2. %s,", name);
+	assert_non_null(strstr(s, "Hand: 1. "));
+	assert_non_null(strstr(s, want));
+	assert_non_null(strstr(s, ". Shed: empty."));
+	assert_non_null(strstr(s, " Your guest 1 needs "));
+	assert_null(strchr(s, '\n'));
+	free(s);
+	s = fwb_ops.render_brief(g, 7);
+	assert_string_equal(s, "");
+	free(s);
 	fwb_ops.free_game(g);
 }
 
@@ -527,6 +561,7 @@ main(void)
 		cmocka_unit_test(test_draw_equipment),
 		cmocka_unit_test(test_refill_interrupt),
 		cmocka_unit_test(test_draw_interrupt),
+		cmocka_unit_test(test_brief),
 		cmocka_unit_test(test_swap_market),
 		cmocka_unit_test(test_swap_deck),
 		cmocka_unit_test(test_swap_equipment),

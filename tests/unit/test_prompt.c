@@ -1,12 +1,12 @@
 /*
- * Unit test for the hints on a private view (struct adapter's view and
- * prompt): while the bot sends a player their view of a table, and only
- * then, the adapter sees view set to the table's id, and prompt set when
- * the view asks them to move, so an adapter that queues its output (IRC)
- * can send it before table talk and let it replace an older view.  A
- * real CHEERS game between two players on a fake adapter: every "your
- * move" view comes with both hints, every other view with view alone,
- * every channel line and reply with neither.
+ * Unit test for the hints on a player's private text (struct adapter's
+ * view and prompt): while the bot sends a player their whole view of a
+ * table, and only then, the adapter sees view set to the table's id, so
+ * an adapter that queues its output (IRC) may let it replace an older
+ * view; a note of changes never carries it, since a later note does not
+ * repeat an earlier one.  prompt is set on whatever asks them to move, so
+ * it may go before table talk.  A real CHEERS game between two players
+ * on a fake adapter; every channel line and reply comes with neither.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -29,6 +29,7 @@
 
 static int	moves_hinted;	/* "your move" views sent with the hint */
 static int	others;		/* other views, sent without it */
+static int	wholes;		/* whole views (with the view hint) */
 static int	wrong;		/* a hint where it does not belong, or none */
 static uint64_t	table_id;	/* the view hint the views must carry */
 static int	ndm;
@@ -47,8 +48,12 @@ static int
 fake_send_dm(struct adapter *a, const char *user, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	/* A view that asks for a move ends in the game's "Your move:" line. */
-	int	asks = strstr(text, "\nYour move: ") != NULL;
+	/*
+	 * A table's private text that asks for a move holds "Your move: ";
+	 * the whole view has lines, a note of changes is one line.
+	 */
+	int	asks = strstr(text, "Your move: ") != NULL;
+	int	whole = strchr(text, '\n') != NULL;
 
 	(void)user; (void)bs; (void)cause;
 	/* Without ephemerals a private reply comes this way too: no hints. */
@@ -58,8 +63,11 @@ fake_send_dm(struct adapter *a, const char *user, const char *text,
 		return 0;
 	}
 	ndm++;
-	if (a->view != table_id)
+	/* Only a whole view may replace an older one: a note never. */
+	if (a->view != (whole ? table_id : 0))
 		wrong++;
+	if (whole)
+		wholes++;
 	if (asks && a->prompt)
 		moves_hinted++;
 	else if (!asks && !a->prompt)
@@ -144,8 +152,9 @@ test_prompt_hint(void **state)
 	table_id = t->id;
 	assert_true(table_id != 0);
 	say(&bot, &a, "alice", "start");
-	/* Both get their view; the first mover's asks to move. */
+	/* Both get their whole view; the first mover's asks to move. */
 	assert_int_equal(ndm, 2);
+	assert_int_equal(wholes, 2);
 	assert_int_equal(moves_hinted, 1);
 	assert_int_equal(others, 1);
 	assert_int_equal(wrong, 0);
@@ -164,12 +173,13 @@ test_prompt_hint(void **state)
 		t = table_find(&bot, &a, "#g");
 		if (t->nmoves == moves) {
 			outbox_begin(&bot);
-			assert_int_equal(play_timeout(t, seat, &cause), 0);
+			assert_int_equal(play_timeout(t, seat, NULL, &cause), 0);
 			outbox_end(&bot);
 		}
 	}
 	assert_true(moves_hinted >= 3);
 	assert_true(others >= 4);
+	assert_int_equal(wholes, 2);	/* the start's, one each */
 	assert_int_equal(wrong, 0);
 	assert_int_equal(a.prompt, 0);
 	assert_int_equal(a.view, 0);

@@ -505,7 +505,9 @@ async def game_mode():
              "last": time.monotonic()}
 
     async def act(c, text):
-        m = re.search(r"^Your move: (.*)$", text, re.M)
+        # The whole view's last line, or the one line of a move
+        # ("CHEERS at ...: Your move: ...").
+        m = re.search(r"Your move: (.*)$", text, re.M)
         if not m:
             return False
         what = m.group(1)

@@ -1,0 +1,79 @@
+/*
+ * narrate.h: how a running game reads in a chat, the same for every game.
+ *
+ * A move is one line in the channel: what happened (the game's public
+ * events, each naming the place it changed with its new content), then
+ * what the move opened: a prompt someone must answer, with the exact
+ * command and an example, or who is next.  "@alice offers 🍹 tropical to
+ * @bob's shaker (now 🍺 🍹). CHEERS! (🍹 cheers with 🍺) @bob must give
+ * the played 🍹 and the matching 🍺 to two other shakers (e.g. /cheers
+ * give @carol @dave)."  The whole table is shown at the start, on status, and after
+ * a move that changed all of it (game_events.show_table).
+ *
+ * Players hear the same way in private: their whole view when the game
+ * starts and on "hand", then only what changed (the game's notes) and,
+ * when it becomes their move, one line with the prompt, the command and
+ * their hand in short.
+ *
+ * Lines are game text: seats are @{N}, expanded by render_expand.
+ */
+#ifndef BOT_NARRATE_H
+#define BOT_NARRATE_H
+
+#include "game/game.h"
+
+struct buf;
+struct table;
+
+/* The prompts open before a move, to tell what the move opened. */
+struct narrate_asked {
+	int			n;
+	struct game_prompt	p[GAME_MAX_PROMPTS];
+};
+
+/* Fills *out with what t's game waits for now. */
+void	 narrate_asked(const struct table *, struct narrate_asked *out);
+
+/*
+ * The channel's line for the move that made ev (borrowed), in game text;
+ * lead (may be NULL) comes first ("@{1} ran out of time.").  before is
+ * what was asked before the move.  Caller frees.
+ */
+char	*narrate_move(const struct table *, const struct game_events *,
+	     const struct narrate_asked *before, const char *lead);
+
+/*
+ * Appends prompt p as seat reads it to b: its text, then the command that
+ * answers it with an example, "(e.g. /cheers give @{2} @{3})".  seat -1
+ * is the channel: the example is of the first human seat asked (none
+ * when only AI seats are), and shows no card number of anyone's hand.
+ */
+void	 narrate_prompt(const struct table *, const struct game_prompt *,
+	     int seat, struct buf *b);
+
+/*
+ * Appends seat's first legal move that answers actions (a bit per action)
+ * to b as a command, "/cheers give @{2} @{3}".  With public set, card
+ * numbers are written as their argument's name ("<card>"): which cards a
+ * seat may play can tell what it holds.  0, or -1 (nothing appended)
+ * when seat has no such move.
+ */
+int	 narrate_example(const struct table *, int seat, unsigned actions,
+	     int public, struct buf *b);
+
+/*
+ * bot/narrate-private.c: tells each player of t privately what the move
+ * that made ev changed for them: their notes, and "your move" when it
+ * became their move (before: what was asked before it).
+ */
+void	 narrate_private(struct table *, const struct game_events *,
+	     const struct narrate_asked *before);
+/* Appends "CHEERS at #bar:", where a private line comes from, to b. */
+void	 narrate_heading(const struct table *, struct buf *b);
+/*
+ * Appends "\nTry: /cheers play 1 @{2}" to b (a whole private
+ * view) when seat is asked something now.
+ */
+void	 narrate_view_example(const struct table *, int seat, struct buf *b);
+
+#endif

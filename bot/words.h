@@ -1,0 +1,26 @@
+/*
+ * words.h: cards as words.  Every game lists the emoji its texts show,
+ * each with a short name (game_ops.words).  "rules" and "help" print that
+ * list as a legend, and where bot.emoji is off every emoji of a game's
+ * text is written as its name, for terminals and chat clients that draw
+ * no emoji, or draw 🍸 and 🍹 alike.
+ */
+#ifndef BOT_WORDS_H
+#define BOT_WORDS_H
+
+struct game_ops;
+
+/*
+ * "Emoji: 🍺 beer, 🍷 wine, ...": ops' list as one line; caller frees.
+ * NULL when the game lists no emoji.
+ */
+char	*words_legend(const struct game_ops *);
+/*
+ * text (borrowed) with each emoji of ops' list written as its name:
+ * "🍹 tropical" and "🍹" both become "tropical", "🍺🍹" becomes "beer
+ * tropical".  With ops NULL, the lists of every game, in game_all()
+ * order.  Caller frees.
+ */
+char	*words_only(const struct game_ops *, const char *text);
+
+#endif

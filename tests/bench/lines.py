@@ -1,0 +1,167 @@
+#!/usr/bin/python3
+"""How much the bot says: seeded games of every game through the console.
+
+    lines.py BUILD/cheersbot [SEEDS]
+
+Four players sit at a table (alice, bob, carol, dave, all human; at
+Magic Cocktail two AI seats instead of carol and dave, which trade) and
+let every timer run out, so the AI moves for them while they stay human
+and get every private message.  The console's output is cut at each input
+line (console.echo) and each move is found by the bot's debug log
+("table N: move M by seat S"); the lines of a chunk are shared among its
+moves.  Figures, printed beside the targets of issue 20:
+
+  - channel lines a move (median and most), per game;
+  - Magic Cocktail: channel lines for a whole game;
+  - private lines a player gets a turn: the DM lines up to and with each
+    "Your move", after the start (median), per game;
+  - whole private views sent after the start (a view is only for the
+    start and for "hand").
+
+SEEDS (default 7,8,9) are the bot.seed values; 7 is the quick measure of
+the shared hooks.  About 5 s on a quiet core.
+"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+BOT = sys.argv[1]
+SEEDS = [int(s) for s in (sys.argv[2] if len(sys.argv) > 2 else
+                          "7,8,9").split(",")]
+PLAYERS = ("alice", "bob", "carol", "dave")
+WAITS = 1500
+MOVE = re.compile(r"^<\d>table \d+: move \d+ by seat \d+$")
+
+# game: (title, channel median target, channel max target, AI seats)
+GAMES = {
+    "cheers": ("CHEERS", 1.5, 4, 0),
+    "fwb": ("Friends with Beverages", 3, None, 0),
+    "cosdrink": ("Cosdrink Encounters", 2, None, 0),
+    # AI seats trade; humans whose time runs out only place their stone.
+    "magic": ("Magic Cocktail", None, None, 2),
+}
+MAGIC_GAME_MAX = 250
+PRIVATE_MEDIAN = 2
+
+
+def play(game, seed, ais):
+    """One game with ais of the four seats played by the AI; returns the
+    console's output and stderr, merged in order."""
+    script = ["%s: /cheers new %s" % (PLAYERS[0], game)]
+    script += ["%s: /cheers join" % p for p in PLAYERS[1:len(PLAYERS) - ais]]
+    if ais > 0:
+        script += ["%s: /cheers addbot %d" % (PLAYERS[0], ais)]
+    script += ["%s: /cheers start" % PLAYERS[0]]
+    script += [":wait 6m"] * WAITS
+    with tempfile.TemporaryDirectory() as d:
+        r = subprocess.run(
+            [BOT, "--fake-clock", "-o", "console.echo=yes",
+             "-o", "bot.state_file=%s/s.db" % d, "-o", "bot.seed=%d" % seed,
+             "-o", "bot.log_level=debug", "-o", "tables.timeouts_to_ai=0",
+             "-o", "tables.ai_delay=0"],
+            input="\n".join(script) + "\n", stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True, timeout=120)
+    return r.stdout.splitlines()
+
+
+def measure(lines):
+    """Channel lines a move, the game's channel lines, private lines a
+    turn, whole views after the start, moves and whether it ended."""
+    per_move, chunk, moves, started = [], None, 0, False
+    total = 0
+    private = {}
+    turns, views, ended = [], 0, False
+
+    def close(c):
+        if c is not None and c["moves"] > 0:
+            per_move.extend([c["channel"] / c["moves"]] * c["moves"])
+
+    for line in lines:
+        if line.startswith("> "):
+            close(chunk)
+            chunk = {"channel": 0, "moves": 0}
+            continue
+        if chunk is None:
+            continue
+        if MOVE.match(line):
+            chunk["moves"] += 1
+            moves += 1
+            started = True
+            continue
+        if line.startswith("[#bar]"):
+            if started:
+                chunk["channel"] += 1
+                total += 1
+            if "This was table" in line:
+                ended = True
+            continue
+        m = re.match(r"^\[dm @(\w+)\] (.*)$", line)
+        if m and started:
+            who, text = m.group(1), m.group(2)
+            private[who] = private.get(who, 0) + 1
+            if re.search(r"at #bar: (your move|your hand changed)\.$", text):
+                views += 1
+            if "Your move" in text:
+                turns.append(private[who])
+                private[who] = 0
+    close(chunk)
+    return per_move, total, turns, views, moves, ended
+
+
+def fmt(v):
+    return "%.2f" % v if v is not None else "-"
+
+
+def main():
+    ok = True
+    for game, (title, med_target, max_target, ais) in GAMES.items():
+        per_move, turns, totals, views, moves, ended = [], [], [], 0, 0, 0
+        for seed in SEEDS:
+            pm, tot, tu, vi, mv, en = measure(play(game, seed, ais))
+            per_move += pm
+            turns += tu
+            totals.append(tot)
+            views += vi
+            moves += mv
+            ended += en
+        med = statistics.median(per_move) if per_move else None
+        most = max(per_move) if per_move else None
+        pmed = statistics.median(turns) if turns else None
+        print("lines: %s, %d games (seeds %s), %d moves, %d ended: channel "
+              "lines a move median %s, most %s; channel lines a game %s; "
+              "private lines a turn median %s; whole views after the start "
+              "%d" % (title, len(SEEDS), ",".join(map(str, SEEDS)), moves,
+                      ended, fmt(med), fmt(most),
+                      "/".join(map(str, totals)), fmt(pmed), views))
+        checks = []
+        if med_target is not None:
+            checks.append(("%s channel lines a move, median <= %g" %
+                           (title, med_target), med is not None and
+                           med <= med_target, fmt(med)))
+        if max_target is not None:
+            checks.append(("%s channel lines a move, most <= %g" %
+                           (title, max_target), most is not None and
+                           most <= max_target, fmt(most)))
+        if game == "magic":
+            checks.append(("Magic Cocktail channel lines a 4-player game "
+                           "<= %d" % MAGIC_GAME_MAX,
+                           max(totals) <= MAGIC_GAME_MAX and ended ==
+                           len(SEEDS), "%d at most, %d of %d games ended" %
+                           (max(totals), ended, len(SEEDS))))
+        checks.append(("%s private lines a player a turn, median <= %d" %
+                       (title, PRIVATE_MEDIAN), pmed is not None and
+                       pmed <= PRIVATE_MEDIAN, fmt(pmed)))
+        checks.append(("%s whole private views after the start: 0" % title,
+                       views == 0, "%d" % views))
+        for what, met, value in checks:
+            ok = ok and met
+            print("result: lines: %-62s %s (%s)" %
+                  (what, "met" if met else "MISSED", value))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

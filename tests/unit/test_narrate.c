@@ -1,0 +1,159 @@
+/*
+ * Unit tests for the narration (bot/narrate.c): a move's events make one
+ * line, a prompt the move opened is said once with its command, a turn
+ * that passes says who is next, and the channel's example of a command
+ * never tells what a player holds.  On a real game of Friends with
+ * Beverages, with trading, whose offers make such prompts.
+ */
+#include "tests/unit/fwb-test.h"
+#include "tests/unit/table-test.h"
+
+#include "bot/narrate.h"
+#include "lib/buf.h"
+
+static const struct adapter_ops quiet_ops = { .name = "fake" };
+
+static int
+setup(void **state)
+{
+	static const char *const trading[] = { "trading=on", NULL };
+
+	*state = table_fixture_new(&quiet_ops, &fwb_ops, trading);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	table_fixture_free(*state);
+	return 0;
+}
+
+/* Applies seat's move to the table's game; its line, which the caller frees. */
+static char *
+move_line(struct table *t, int seat, struct game_move m)
+{
+	struct narrate_asked	 before;
+	struct game_events	 ev;
+	char			*cause = NULL;
+	int			 i;
+
+	for (i = 4; i < GAME_MAX_ARGS; i++)
+		m.args[i] = -1;
+	narrate_asked(t, &before);
+	game_events_init(&ev);
+	if (t->ops->apply(t->game, seat, &m, &ev, &cause) != 0)
+		fail_msg("%s", cause);
+	return narrate_move(t, &ev, &before, NULL);
+}
+
+/* The seat holding the Round Token, whose turn begins the game. */
+static int
+first(const struct table *t)
+{
+	return t->game->active;
+}
+
+/* A turn that passes names who is next; one that goes on does not. */
+static void
+test_next(void **state)
+{
+	struct table_fixture	*f = *state;
+	struct table	*t = f->t;
+	char		*s, want[64];
+	int		 a = first(t), b = 1 - a;
+
+	s = move_line(t, a, f_move(FWB_A_DRAW, NONE, NONE, NONE, NONE));
+	snprintf(want, sizeof want, "@{%d} draws a card from the deck.", a);
+	assert_string_equal(s, want);
+	free(s);
+	s = move_line(t, a, f_move(FWB_A_DONE, NONE, NONE, NONE, NONE));
+	snprintf(want, sizeof want, "@{%d} ends the turn.", a);
+	assert_non_null(strstr(s, want));
+	snprintf(want, sizeof want, " (@{%d} is next)", b);
+	assert_non_null(strstr(s, want));
+	/* One line: whatever the move caused, no line breaks. */
+	assert_null(strchr(s, '\n'));
+	free(s);
+}
+
+/*
+ * An offer opens a prompt: said once, with the command that answers it;
+ * the channel's example is the prompt's first action, even when bob
+ * cannot take it, for which moves are legal tells what he holds.
+ */
+static void
+test_prompt_example(void **state)
+{
+	struct table_fixture		*f = *state;
+	struct table		*t = f->t;
+	struct game		*g = t->game;
+	struct game_prompt	 p;
+	struct buf		 b;
+	char			*s, want[64];
+	int			 a = first(t), o = 1 - a, i;
+
+	/* bob holds no still, so he can only reject. */
+	for (i = g->nhand[o] - 1; i >= 0; i--)
+		if (g->card[g->hand[o][i]].cls == FWB_EQUIPMENT &&
+		    g->card[g->hand[o][i]].kind == STILL)
+			fwb_hand_take(g, o, i);
+	s = move_line(t, a, f_move(FWB_A_OFFER, o, 1, FWB_NINGR + STILL,
+	    NONE));
+	assert_non_null(strstr(s, "accept or reject (e.g. /cheers accept)."));
+	free(s);
+	assert_int_equal(t->ops->pending(g, &p, 1), 1);
+	buf_init(&b, 1024);
+	assert_int_equal(narrate_example(t, o, p.actions, 1, &b), 0);
+	assert_string_equal(buf_str(&b), "/cheers accept");
+	buf_reset(&b);
+	/* In private, bob's own example is a move he can make. */
+	assert_int_equal(narrate_example(t, o, p.actions, 0, &b), 0);
+	assert_string_equal(buf_str(&b), "/cheers reject");
+	buf_reset(&b);
+	/* A seat not asked has no example. */
+	assert_int_equal(narrate_example(t, 7, p.actions, 0, &b), -1);
+	buf_release(&b);
+	/* The answer: the prompt is gone, and the turn is alice's again. */
+	s = move_line(t, o, f_move(FWB_A_REJECT, NONE, NONE, NONE, NONE));
+	assert_null(strstr(s, "offers"));
+	snprintf(want, sizeof want, "@{%d} turns the trade down. (@{%d} is "
+	    "next)", o, a);
+	assert_string_equal(s, want);
+	free(s);
+}
+
+/* In the channel, card numbers are never shown: "<card>", not "3". */
+static void
+test_public_cards(void **state)
+{
+	struct table_fixture		*f = *state;
+	struct table		*t = f->t;
+	struct buf		 b;
+	char			 want[64];
+	int			 a = first(t);
+
+	buf_init(&b, 1024);
+	assert_int_equal(narrate_example(t, a, 1u << FWB_A_OFFER, 1, &b), 0);
+	snprintf(want, sizeof want, "/cheers offer @{%d} <card> <kind>", 1 - a);
+	assert_string_equal(buf_str(&b), want);
+	buf_reset(&b);
+	assert_int_equal(narrate_example(t, a, 1u << FWB_A_OFFER, 0, &b), 0);
+	snprintf(want, sizeof want, "/cheers offer @{%d} 1 ", 1 - a);
+	assert_non_null(strstr(buf_str(&b), want));
+	buf_release(&b);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_next, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_prompt_example, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_public_cards, setup,
+		    teardown),
+	};
+
+	return cmocka_run_group_tests_name("narrate", tests, NULL, NULL);
+}
