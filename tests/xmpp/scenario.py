@@ -358,7 +358,8 @@ async def plain_mode():
             new = from_bot(c)[seen[c]:]
             seen[c] += len(new)
             for text in new:
-                m = re.search(r"^Your move: (.*)$", text, re.M)
+                # The whole view's last line, or the one line of a move.
+                m = re.search(r"Your move: (.*)$", text, re.M)
                 if not m:
                     continue
                 other = "bob" if c is alice else "alice"
