@@ -327,15 +327,17 @@ def human_plays(c, ch):
         now, target, text = item
         if target != c.nick:
             return
-        asks = text.startswith("Your move: ") and "play, move or throw" in text
+        # The whole view's last line ("Your move: ...") or a move's one
+        # private line ("CHEERS at #b0: ... Your move: ... Hand: ...").
+        asks = "Your move: " in text and "play, move or throw" in text
         if not measuring.is_set():
             asked["before"] = asks or (asked["before"] and
                                        not text.startswith("CHEERS at "))
             return
-        if text.startswith("CHEERS at %s: your move" % ch):
+        if text.startswith("CHEERS at %s: " % ch) and "Your move: " in text:
             with lock:
                 turns.append((c, ch, now))
-        elif asks:
+        if asks:
             threading.Timer(random.uniform(1.5, 3.0), move).start()
 
     def move():
@@ -419,11 +421,13 @@ for t, c, ch, kind in commands:
         lat.append(((stop - t) * 1000, 1))
     else:
         lat.append(((r - t) * 1000, 0))
-# A turn's line in the channel ("h0's turn: ..." or "... h0 must ...")
+# A turn's line in the channel ("h0's turn: ...", "... h0 must ..." or
+# "(h0 is next)", inside the move's one line)
 # comes between the player's "your move" before and the one after.
 moves, unshown = [], 0
 for c, ch, asked in turns:
-    says = re.compile(r"(^%s's turn: | %s must )" % (c.nick, c.nick))
+    says = re.compile(r"(^|[ (])%s(('s turn: )| must | is next\))" %
+                      (c.nick))
     mine = [t for d, dch, t in turns if d is c]
     before = max([t for t in mine if t < asked], default=start)
     after = min([t for t in mine if t > asked], default=stop)
