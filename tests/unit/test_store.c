@@ -63,45 +63,18 @@ static const struct adapter_ops quiet_ops = {
 	.reply = quiet_reply,
 };
 
-struct world {
-	struct bot	 bot;
-	struct adapter	 adapter;
-	struct config	*config;
-	char		 path[64];
-};
+#include "tests/unit/world-test.h"
 
 static void
 world_open_capped(struct world *w, const char *path, uint64_t max_size)
 {
-	char	*cause = NULL;
-
-	memset(w, 0, sizeof *w);
-	snprintf(w->path, sizeof w->path, "%s", path);
-	w->config = config_new();
-	w->config->tables_lobby_expiry_ms = 0;
-	bot_init(&w->bot, uv_default_loop(), w->config);
-	w->bot.fake_clock = 1;
-	w->adapter.ops = &quiet_ops;
-	bot_add_adapter(&w->bot, &w->adapter);
-	w->bot.store = store_open(path, max_size, &cause);
-	assert_non_null(w->bot.store);
-	assert_true(store_restore(w->bot.store, &w->bot, &cause) >= 0);
+	world_start(w, &quiet_ops, path, max_size);
 }
 
 static void
 world_open(struct world *w, const char *path)
 {
-	world_open_capped(w, path, 0);
-}
-
-static void
-world_close(struct world *w)
-{
-	w->bot.nadapters = 0;	/* the adapter is on the stack */
-	bot_release(&w->bot);
-	uv_close((uv_handle_t *)&w->bot.timer, NULL);
-	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
-	config_free(w->config);
+	world_start(w, &quiet_ops, path, 0);
 }
 
 /* A started table of four AI seats, with nmoves moves played. */

@@ -296,52 +296,36 @@ static const struct adapter_ops quiet_ops = {
 	.reply = quiet_reply,
 };
 
-struct world {
-	struct bot	 bot;
-	struct adapter	 adapter;
-	struct config	*config;
-	char		 path[64];
-};
+#include "tests/unit/world-test.h"
 
+/* A world on a new state file, AI moves 1 s apart. */
 static void
 world_open(struct world *w)
 {
-	char	*cause = NULL;
-	int	 fd;
+	char	path[64];
+	int	fd;
 
-	memset(w, 0, sizeof *w);
-	snprintf(w->path, sizeof w->path, "/tmp/cheersbot-faults-XXXXXX");
-	fd = mkstemp(w->path);
+	snprintf(path, sizeof path, "/tmp/cheersbot-faults-XXXXXX");
+	fd = mkstemp(path);
 	assert_true(fd >= 0);
 	close(fd);
-	w->config = config_new();
-	w->config->tables_lobby_expiry_ms = 0;
+	world_start(w, &quiet_ops, path, 0);
 	w->config->tables_ai_delay_ms = 1000;
-	bot_init(&w->bot, uv_default_loop(), w->config);
-	w->bot.fake_clock = 1;
-	w->adapter.ops = &quiet_ops;
-	bot_add_adapter(&w->bot, &w->adapter);
-	w->bot.store = store_open(w->path, 0, &cause);
-	assert_non_null(w->bot.store);
-	assert_true(store_restore(w->bot.store, &w->bot, &cause) >= 0);
 }
 
+/* Ends w with the shim disarmed, and removes its state file. */
 static void
-world_close(struct world *w)
+world_end(struct world *w)
 {
-	char	wal[80];
+	char	file[80];
 
 	fault = FAULT_NONE;
-	w->bot.nadapters = 0;	/* the adapter is on the stack */
-	bot_release(&w->bot);
-	uv_close((uv_handle_t *)&w->bot.timer, NULL);
-	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
-	config_free(w->config);
+	world_close(w);
 	unlink(w->path);
-	snprintf(wal, sizeof wal, "%s-wal", w->path);
-	unlink(wal);
-	snprintf(wal, sizeof wal, "%s-shm", w->path);
-	unlink(wal);
+	snprintf(file, sizeof file, "%s-wal", w->path);
+	unlink(file);
+	snprintf(file, sizeof file, "%s-shm", w->path);
+	unlink(file);
 }
 
 /* user says "/cheers text" in channel, as an adapter hands it over. */
@@ -488,7 +472,7 @@ test_lobby_and_settings(void **state)
 	    &cause), 0);
 	assert_non_null(doc);
 	free(doc);
-	world_close(&w);
+	world_end(&w);
 }
 
 /*
@@ -576,7 +560,7 @@ game_against_faults(enum fault kind)
 	    "SELECT count(*) FROM outcomes"), 3);
 	assert_int_equal(db_count(w.path,
 	    "SELECT count(*) FROM tables WHERE state = 'over'"), 1);
-	world_close(&w);
+	world_end(&w);
 }
 
 static void
@@ -659,7 +643,7 @@ test_player_move(void **state)
 	assert_int_equal(t->nmoves, 1);
 	assert_int_equal(db_moves(&w, t->id), 1);
 	assert_non_null(strstr(said, "offers"));
-	world_close(&w);
+	world_end(&w);
 }
 
 /*
@@ -700,7 +684,7 @@ test_batch_of_tables(void **state)
 	assert_non_null(t = table_find(&w.bot, &w.adapter, "#3"));
 	assert_int_equal(db_count(w.path, "SELECT count(*) FROM tables"), 3);
 	(void)cause;
-	world_close(&w);
+	world_end(&w);
 }
 
 int

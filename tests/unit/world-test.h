@@ -1,0 +1,51 @@
+/*
+ * world-test.h: a bot on one adapter and a state file, for the unit tests
+ * of the store and of what a failing store does (test_store.c,
+ * test_store_faults.c).  The adapter's ops are the test's own; the clock
+ * is fake and lobbies never expire.
+ */
+#ifndef TESTS_WORLD_TEST_H
+#define TESTS_WORLD_TEST_H
+
+struct world {
+	struct bot	 bot;
+	struct adapter	 adapter;
+	struct config	*config;
+	char		 path[64];
+};
+
+/*
+ * Opens w on ops (borrowed, lives as long as w) with the state file at
+ * path, capped at max_size bytes (0: no cap), its tables restored.
+ */
+static void
+world_start(struct world *w, const struct adapter_ops *ops, const char *path,
+    uint64_t max_size)
+{
+	char	*cause = NULL;
+
+	memset(w, 0, sizeof *w);
+	snprintf(w->path, sizeof w->path, "%s", path);
+	w->config = config_new();
+	w->config->tables_lobby_expiry_ms = 0;
+	bot_init(&w->bot, uv_default_loop(), w->config);
+	w->bot.fake_clock = 1;
+	w->adapter.ops = ops;
+	bot_add_adapter(&w->bot, &w->adapter);
+	w->bot.store = store_open(path, max_size, &cause);
+	assert_non_null(w->bot.store);
+	assert_true(store_restore(w->bot.store, &w->bot, &cause) >= 0);
+}
+
+/* Frees w; the state file stays. */
+static void
+world_close(struct world *w)
+{
+	w->bot.nadapters = 0;	/* the adapter is on the stack */
+	bot_release(&w->bot);
+	uv_close((uv_handle_t *)&w->bot.timer, NULL);
+	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
+	config_free(w->config);
+}
+
+#endif
