@@ -18,7 +18,6 @@
 #include "bot/log.h"
 #include "bot/outbox.h"
 #include "bot/play.h"
-#include "bot/render.h"
 #include "bot/sched.h"
 #include "bot/store.h"
 #include "bot/table.h"
@@ -210,7 +209,7 @@ outbox_undo(struct bot *bot, char *cause)
 	struct outbox_item		*it;
 	struct table			*t;
 	size_t				 n, i;
-	char				*err = NULL, *text, when[32];
+	char				*err = NULL;
 
 	/* Questions asked again open batches of their own: take the lists. */
 	TAILQ_INIT(&events);
@@ -258,16 +257,8 @@ outbox_undo(struct bot *bot, char *cause)
 		t->paused = it->private;
 		if (it->task != TASK_NONE && t->state != TABLE_OVER) {
 			/* The table's own move waits, and is tried again. */
-			if (!t->paused && it->task != TASK_LOBBY) {
-				render_duration(TABLE_RETRY_MS, when, sizeof when);
-				text = xasprintf("The game is paused: I cannot "
-				    "save moves right now, and a move I cannot "
-				    "save does not happen. I will try again "
-				    "every %s.", when);
-				play_say(t, text);
-				free(text);
-				t->paused = 1;
-			}
+			if (it->task != TASK_LOBBY)
+				play_pause(t);
 			sched_set(t, it->task, it->task_seats,
 			    bot_now(bot) + TABLE_RETRY_MS);
 		}

@@ -39,6 +39,22 @@ play_say(struct table *t, const char *text)
 }
 
 void
+play_pause(struct table *t)
+{
+	char	*text, when[32];
+
+	if (t->paused)
+		return;
+	render_duration(TABLE_RETRY_MS, when, sizeof when);
+	text = xasprintf("The game is paused: I cannot save moves right now, "
+	    "and a move I cannot save does not happen. I will try again every "
+	    "%s.", when);
+	play_say(t, text);
+	free(text);
+	t->paused = 1;
+}
+
+void
 play_close(struct table *t, const char *why)
 {
 	char	*cause = NULL;

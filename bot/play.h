@@ -48,4 +48,10 @@ void	 play_deliver(struct table *, int seat, const char *why);
 /* Sets the table's timer from what the game waits for now. */
 void	 play_schedule(struct table *);
 
+/*
+ * t's moves cannot be saved: it pauses, and the channel hears so once
+ * (play_move resumes it when a move is saved again).
+ */
+void	 play_pause(struct table *);
+
 #endif

@@ -25,20 +25,10 @@
 static void
 sched_pause(struct table *t, int seat, char *cause)
 {
-	char	*text, when[32];
-
 	log_error("table %llu: a move for seat %d failed: %s",
 	    (unsigned long long)t->id, seat, cause);
 	free(cause);
-	if (!t->paused) {
-		render_duration(TABLE_RETRY_MS, when, sizeof when);
-		text = xasprintf("The game is paused: I cannot save moves right "
-		    "now, and a move I cannot save does not happen. I will try "
-		    "again every %s.", when);
-		play_say(t, text);
-		free(text);
-		t->paused = 1;
-	}
+	play_pause(t);
 	sched_set(t, TASK_AI, 1u << seat, bot_now(t->bot) + TABLE_RETRY_MS);
 }
 
