@@ -194,6 +194,16 @@ struct adapter_ops {
 	 * the bot writes into text starts with it (render_command).
 	 */
 	void	 (*command)(struct adapter *, char *buf, size_t len);
+	/*
+	 * Optional (may be NULL), where the platform paces the bot (IRC's
+	 * flood limits): 1 while an AI move at a table in channel (borrowed)
+	 * should wait, because lines said now would wait to go; the adapter
+	 * lets the channels asking take turns.  The bot asks again every
+	 * TABLE_HOLD_MS (bot/sched.c), so AI games go at the pace their log
+	 * can be posted, none of it dropped for lack of room, and each move's
+	 * line goes out as the move is made.
+	 */
+	int	 (*behind)(struct adapter *, const char *channel);
 };
 
 struct adapter {

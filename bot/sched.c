@@ -79,6 +79,20 @@ sched_timeout(struct table *t, int seat)
 	free(text);
 }
 
+/*
+ * 1 when the platform says the table's channel is behind (the adapter's
+ * behind op): its AI seats wait, so an AI game posts its moves at the
+ * pace the platform lets the bot speak instead of outrunning it.
+ */
+static int
+sched_behind(const struct table *t)
+{
+	const struct adapter	*a = t->adapter;
+
+	return a != NULL && a->ops->behind != NULL &&
+	    a->ops->behind(t->adapter, t->channel);
+}
+
 /* Runs a table's due task.  The table may be closed when this returns. */
 static void
 sched_run(struct table *t)
@@ -87,6 +101,11 @@ sched_run(struct table *t)
 	char		*cause = NULL, *text;
 	int		 seat = table_task_seat(t);
 
+	if (task == TASK_AI && sched_behind(t)) {
+		sched_set(t, TASK_AI, t->task_seats, bot_now(t->bot) +
+		    TABLE_HOLD_MS);
+		return;
+	}
 	/* If the batch cannot be saved, the task runs again later. */
 	outbox_task(t);
 	sched_clear(t);

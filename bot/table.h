@@ -18,6 +18,7 @@ struct outbox_item;
 #define TABLE_NAME_MAX	64	/* display names are cut to this */
 #define TABLE_ID_MAX	128	/* platform ids longer than this are refused */
 #define TABLE_RETRY_MS	30000	/* retry of a move the store refused */
+#define TABLE_HOLD_MS	250	/* AI seats look again at a channel behind */
 #define TABLE_RECENT	4	/* events the board repeats */
 #define TABLE_TIMER_MAX	(24ULL * 3600 * 1000)	/* longest turn or prompt timer */
 

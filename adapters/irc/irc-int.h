@@ -192,6 +192,7 @@ uint64_t bucket_wait(struct irc_bucket *, uint64_t now, int keep);
 
 /* outq.c: chat lines, a queue per destination; pure (see the file). */
 #define IRC_OUTQ_TALK		16	/* lines of talk a channel keeps */
+#define IRC_OUTQ_AHEAD		1	/* lines of talk an answer waits for */
 
 enum outq_kind {
 	OUTQ_TALK,	/* table talk: may be dropped when sending falls behind */
@@ -244,6 +245,22 @@ uint64_t	 outq_dropped(const struct irc_outq *);
 /* Lines of views replaced by newer ones so far. */
 uint64_t	 outq_replaced(const struct irc_outq *);
 
+/* floor.c: the AI tables take turns at speaking while the queue is busy. */
+struct irc_floor;
+
+struct irc_floor *floor_new(void);
+void		 floor_free(struct irc_floor *);
+/*
+ * Asks the floor for channel (borrowed), with waiting chat lines in the
+ * send queue, at loop time now (ms): 1 when it may speak now (no line
+ * waits and it asked first among those still asking), else 0, and it
+ * keeps its place while it asks again within a few seconds.
+ */
+int		 floor_take(struct irc_floor *, const char *channel, int waiting,
+		     uint64_t now);
+/* Channels waiting for the floor. */
+int		 floor_waiting(const struct irc_floor *);
+
 /* send.c: the send queue, paced by the bucket. */
 #define IRC_SENDQ_LINES		2000	/* chat lines waiting, at most */
 
@@ -261,6 +278,11 @@ void	 sendq_pump(struct irc *);
 void	 sendq_drop_urgent(struct irc *);
 /* Forgets the chat lines waiting for target (borrowed); how many. */
 int	 sendq_forget(struct irc *, const char *target);
+/*
+ * 1 while an AI move at channel (borrowed) should wait: lines are waiting
+ * to go, or other channels asked first (floor.c).
+ */
+int	 sendq_behind(struct irc *, const char *channel);
 void	 sendq_stop(struct irc *);
 /*
  * Sends text (borrowed, any number of lines) as PRIVMSGs to target,

@@ -108,6 +108,13 @@ irc_command(struct adapter *a, char *buf, size_t len)
 	snprintf(buf, len, "%s", irc->prefix);
 }
 
+/* AI seats at channel wait while the send queue is busy (floor.c). */
+static int
+irc_behind(struct adapter *a, const char *channel)
+{
+	return sendq_behind(a->priv, channel);
+}
+
 static int
 irc_start(struct adapter *a, char **cause)
 {
@@ -163,6 +170,7 @@ static const struct adapter_ops irc_ops = {
 	.board = NULL,
 	.mention = irc_mention,
 	.command = irc_command,
+	.behind = irc_behind,
 };
 
 /* 1 when s is one IRC word: no space, no control character, not empty. */

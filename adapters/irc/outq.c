@@ -16,9 +16,11 @@
  * moves to the back of the round.
  *
  * Table talk (channel lines that answer nothing) is what gives way when
- * sending falls behind: an answer queued for a channel drops the talk
- * still waiting ahead of it there, the rest of a message begun too (the
- * answer is newer, and a line may not pass another in the same queue); a
+ * sending falls behind: an answer queued for a channel keeps at most
+ * IRC_OUTQ_AHEAD lines of talk waiting ahead of it there (a line may not
+ * pass another in the same queue, and the last move's line is what the
+ * answer follows in the game's log) and drops older talk, the rest of a
+ * message begun too; its destination is then served first (2 below); a
  * channel keeps at most IRC_OUTQ_TALK lines of talk (its oldest go
  * first); and when the whole queue is full the oldest talk anywhere goes.
  * Drops are counted for the caller to log.  Answers and private lines are
@@ -131,7 +133,7 @@ outq_free(struct irc_outq *q)
 
 /* The queue of name (borrowed, casefolded), or NULL. */
 static struct outq_dest *
-outq_find(struct irc_outq *q, const char *name)
+outq_find(const struct irc_outq *q, const char *name)
 {
 	struct outq_dest	*d;
 
@@ -159,6 +161,25 @@ outq_drop(struct irc_outq *q, struct outq_dest *d, uint64_t view)
 			q->dropped += (uint64_t)(m->n - m->next);
 		else
 			q->replaced += (uint64_t)(m->n - m->next);
+		outq_msg_remove(q, d, m);
+	}
+}
+
+/*
+ * Drops d's oldest messages of talk, the rest of one begun too, until at
+ * most IRC_OUTQ_AHEAD lines of talk wait there (counted as dropped).
+ */
+static void
+outq_drop_ahead(struct irc_outq *q, struct outq_dest *d)
+{
+	struct outq_msg	*m, *next;
+
+	for (m = TAILQ_FIRST(&d->msgs); m != NULL && d->talk > IRC_OUTQ_AHEAD;
+	    m = next) {
+		next = TAILQ_NEXT(m, entry);
+		if (m->info.kind != OUTQ_TALK)
+			continue;
+		q->dropped += (uint64_t)(m->n - m->next);
 		outq_msg_remove(q, d, m);
 	}
 }
@@ -234,9 +255,9 @@ outq_push(struct irc_outq *q, const char *dest, char *const *lines, int n,
 	m->lines = xreallocarray(NULL, (size_t)n, sizeof *m->lines);
 	for (i = 0; i < n; i++)
 		m->lines[i] = xstrdup(lines[i]);
-	/* An answer passes the talk ahead of it by dropping it. */
+	/* An answer waits for little talk ahead of it: the older goes. */
 	if (kind == OUTQ_ANSWER)
-		outq_drop(q, d, 0);
+		outq_drop_ahead(q, d);
 	TAILQ_INSERT_TAIL(&d->msgs, m, entry);
 	d->lines += n;
 	q->lines += n;

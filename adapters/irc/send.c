@@ -9,7 +9,9 @@
  * views leave half the burst, the rest of an answer begun leaves a
  * quarter, and only the first line of a new answer may take the last
  * token, so a reply or a "your move" seldom waits for one behind a busy
- * table or a long answer.  Chat lines survive a lost connection and go
+ * table or a long answer.  AI tables do not outrun the bucket: their
+ * moves wait for the floor (floor.c, sendq_behind), so talk seldom has
+ * to be dropped.  Chat lines survive a lost connection and go
  * out after the reconnect and rejoin; protocol lines belong to one
  * connection and are dropped with it.
  */
@@ -36,6 +38,7 @@ struct irc_sendq {
 	struct sendq_list	 urgent;
 	int			 nurgent;
 	struct irc_outq		*chat;
+	struct irc_floor	*floor;		/* AI tables' turns to speak */
 	struct irc_bucket	 bucket;
 	int			 reserve;	/* tokens talk leaves to answers */
 	uv_timer_t		 timer;
@@ -54,6 +57,7 @@ sendq_new(struct irc *irc)
 
 	TAILQ_INIT(&q->urgent);
 	q->chat = outq_new(IRC_SENDQ_LINES);
+	q->floor = floor_new();
 	uv_timer_init(irc->loop, &q->timer);
 	q->timer.data = irc;
 	bucket_init(&q->bucket, irc->send_rate_ms, irc->send_burst,
@@ -81,6 +85,7 @@ sendq_free(struct irc_sendq *q)
 		return;
 	sendq_clear(&q->urgent, &q->nurgent);
 	outq_free(q->chat);
+	floor_free(q->floor);
 	free(q);
 }
 
@@ -106,6 +111,24 @@ int
 sendq_forget(struct irc *irc, const char *target)
 {
 	return outq_forget(irc->sendq->chat, target);
+}
+
+/*
+ * A line of talk said now would wait when any chat line waits, or when
+ * the bucket holds no token above the answers' reserve: then an AI move
+ * waits instead, so its line goes out as it is made, before the private
+ * "your move" it causes is read.
+ */
+int
+sendq_behind(struct irc *irc, const char *channel)
+{
+	struct irc_sendq	*q = irc->sendq;
+	uint64_t		 now = uv_now(irc->loop);
+	int			 waiting = outq_lines(q->chat);
+
+	if (bucket_wait(&q->bucket, now, q->reserve) > 0)
+		waiting++;
+	return !floor_take(q->floor, channel, waiting, now);
 }
 
 int

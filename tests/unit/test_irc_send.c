@@ -112,7 +112,6 @@ test_round_robin(void **state)
 	}
 	assert_null(take(q));
 	assert_int_equal(outq_lines(q), 0);
-
 	/* Many destinations: every one is served once a round. */
 	for (i = 0; i < 6; i++)
 		push(q, i % 3 == 0 ? "#x" : i % 3 == 1 ? "#y" : "#z", "r", 2,
@@ -301,7 +300,7 @@ test_order_property(void **state)
 }
 
 static void
-test_answer_drops_talk_ahead(void **state)
+test_answer_drops_older_talk_ahead(void **state)
 {
 	struct irc_outq	*q = outq_new(100);
 
@@ -310,7 +309,7 @@ test_answer_drops_talk_ahead(void **state)
 	push(q, "#u", "u", 2, OUTQ_TALK);
 	expect(q, "PRIVMSG #t :old.0");		/* a message begun */
 	push(q, "#t", "older", 2, OUTQ_TALK);
-	/* The reply cannot pass the talk ahead of it: the talk goes. */
+	/* The reply cannot pass the talk ahead of it: the older talk goes. */
 	push(q, "#t", "reply", 2, OUTQ_ANSWER);
 	assert_int_equal(outq_dropped(q), 4);
 	expect(q, "PRIVMSG #t :reply.0");
@@ -319,6 +318,19 @@ test_answer_drops_talk_ahead(void **state)
 	expect(q, "PRIVMSG #t :reply.1");
 	expect(q, "PRIVMSG #u :u.0");
 	expect(q, "PRIVMSG #t :new.0");
+	expect(q, "PRIVMSG #u :u.1");
+	assert_null(take(q));
+	/*
+	 * The last line ahead (the move a reply follows) stays, and goes
+	 * first, before other channels' talk: #t holds an answer.
+	 */
+	push(q, "#u", "u", 2, OUTQ_TALK);
+	push(q, "#t", "last", IRC_OUTQ_AHEAD, OUTQ_TALK);
+	push(q, "#t", "reply", 1, OUTQ_ANSWER);
+	assert_int_equal(outq_dropped(q), 4);
+	expect(q, "PRIVMSG #t :last.0");
+	expect(q, "PRIVMSG #t :reply.0");
+	expect(q, "PRIVMSG #u :u.0");
 	expect(q, "PRIVMSG #u :u.1");
 	assert_null(take(q));
 	/* Other channels' talk and private lines are not touched. */
@@ -443,6 +455,40 @@ test_forget(void **state)
 	outq_free(q);
 }
 
+/*
+ * AI tables take turns at the floor: only while no line waits, in the
+ * order they first asked; one that stops asking leaves the line.
+ */
+static void
+test_floor(void **state)
+{
+	struct irc_floor	*f = floor_new();
+
+	(void)state;
+	/* Alone and nothing waiting: speak at once. */
+	assert_true(floor_take(f, "#a", 0, 1000));
+	assert_int_equal(floor_waiting(f), 0);
+	/* Lines waiting: everyone asking waits, in the order they asked. */
+	assert_false(floor_take(f, "#a", 1, 1000));
+	assert_false(floor_take(f, "#b", 1, 1100));
+	assert_false(floor_take(f, "#c", 1, 1200));
+	assert_int_equal(floor_waiting(f), 3);
+	/* The queue empties: #b asks first but #a asked before it. */
+	assert_false(floor_take(f, "#b", 0, 1300));
+	assert_false(floor_take(f, "#C", 0, 1300));
+	assert_true(floor_take(f, "#A", 0, 1350));
+	/* #a spoke: the next line waits, then #b's turn. */
+	assert_false(floor_take(f, "#c", 1, 1400));
+	assert_false(floor_take(f, "#a", 0, 1500));
+	assert_true(floor_take(f, "#b", 0, 1500));
+	/* #c stops asking (its table closed): after a while #a goes. */
+	assert_false(floor_take(f, "#a", 0, 2000));
+	assert_false(floor_take(f, "#a", 0, 3399));
+	assert_true(floor_take(f, "#a", 0, 3500));
+	assert_int_equal(floor_waiting(f), 0);
+	floor_free(f);
+}
+
 static void
 test_bucket(void **state)
 {
@@ -532,10 +578,11 @@ main(void)
 		cmocka_unit_test(test_answers_first),
 		cmocka_unit_test(test_no_reorder),
 		cmocka_unit_test(test_order_property),
-		cmocka_unit_test(test_answer_drops_talk_ahead),
+		cmocka_unit_test(test_answer_drops_older_talk_ahead),
 		cmocka_unit_test(test_caps),
 		cmocka_unit_test(test_view_replaced),
 		cmocka_unit_test(test_forget),
+		cmocka_unit_test(test_floor),
 		cmocka_unit_test(test_bucket),
 		cmocka_unit_test(test_join_lines),
 	};

@@ -44,8 +44,51 @@ fake_send_channel(struct adapter *a, const char *channel, const char *text,
 	return 0;
 }
 
+/* Whether the fake platform is behind, for every channel. */
+static int	behind;
+
+static int
+fake_behind(struct adapter *a, const char *channel)
+{
+	(void)a;
+	(void)channel;
+	return behind;
+}
+
 static const struct adapter_ops fake_adapter_ops = {
 	.name = "fake", .send_channel = fake_send_channel,
+	.behind = fake_behind,
+};
+
+/* The AI moves asked of the fake game: none is ever found. */
+static int	ai_asked;
+
+static int
+fake_ai_move(const struct game *g, int seat, struct rng *rng,
+    struct game_move *m)
+{
+	(void)g;
+	(void)seat;
+	(void)rng;
+	(void)m;
+	ai_asked++;
+	return -1;
+}
+
+static int
+fake_legal_moves(const struct game *g, int seat, struct game_move *out,
+    size_t max)
+{
+	(void)g;
+	(void)seat;
+	(void)out;
+	(void)max;
+	return 0;
+}
+
+static const struct game_ops fake_ai_ops = {
+	.name = "fake", .title = "FAKE", .min_players = 2, .max_players = 4,
+	.ai_move = fake_ai_move, .legal_moves = fake_legal_moves,
 };
 
 struct fixture {
@@ -352,6 +395,42 @@ test_advance_runs_in_order(void **state)
 		f->t[i] = NULL;
 }
 
+/*
+ * An AI seat waits while the adapter says its table's channel is behind,
+ * looking again every TABLE_HOLD_MS, and moves once it has caught up.
+ */
+static void
+test_ai_waits_while_behind(void **state)
+{
+	struct fixture	*f = *state;
+	struct table	*t = f->t[0];
+
+	t->ops = &fake_ai_ops;
+	table_add_seat(t, "u1", "alice");
+	table_add_seat(t, NULL, "Negroni");
+	t->seats[1].ai = 1;
+	t->state = TABLE_PLAYING;
+	ai_asked = 0;
+	behind = 1;
+	f->bot.fake_now = 0;
+	sched_set(t, TASK_AI, 1u << 1, 1000);
+	bot_advance(&f->bot, 1000);
+	assert_int_equal(ai_asked, 0);
+	assert_int_equal(t->task, TASK_AI);
+	assert_int_equal(t->task_seats, 1u << 1);
+	assert_int_equal(t->deadline, 1000 + TABLE_HOLD_MS);
+	bot_advance(&f->bot, 10 * TABLE_HOLD_MS);
+	assert_int_equal(ai_asked, 0);
+	assert_int_equal(t->task, TASK_AI);
+
+	/* Caught up: the seat is asked for its move at the next look. */
+	behind = 0;
+	bot_advance(&f->bot, TABLE_HOLD_MS);
+	assert_int_equal(ai_asked, 1);
+	t->state = TABLE_LOBBY;
+	t->ops = &fake_ops;
+}
+
 int
 main(void)
 {
@@ -364,6 +443,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_unlisted_table_not_queued, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_after, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_advance_runs_in_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ai_waits_while_behind, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
