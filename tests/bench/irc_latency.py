@@ -16,7 +16,10 @@ h1, h2 each open one of their own (#b0 .. #b2: new, addbot 2, start) on a
 second such bot, stopped as soon as they begin.  Then the measured bot
 (irc.send_rate RATE_MS, irc.send_burst BURST) restores all ten, and for
 SECONDS:
- - the AI moves every 1.5 s (tables.ai_delay's default) at every table;
+ - the AI is ready to move every 1.5 s (tables.ai_delay's default) at
+   every table, and moves when the bot gives its table the floor (the
+   tables take turns while the send queue is busy: adapters/irc/floor.c),
+   so ten tables share the flood limit and no move's line is dropped;
  - each player reads the bot's private "your move" view to its end and
    moves 1.5 to 3 s later (play 1 on their own shaker); any other
    question (give the CHEERSed cards) they leave to the turn timer, 8 s;

@@ -106,6 +106,9 @@ target('IRC, 10 busy tables: "your move" p99 <= 1 s after turn line',
 target('IRC, 10 busy tables: "your move" waits <= 1 s in the bot (p99)',
        num(r'irc, in the bot: a "your move".s first line waited .*? p99 '
            r'(\d+) ms'), lambda v: v <= 1000, "%.0f ms")
+target("IRC, 10 busy tables: no line of a game's log dropped",
+       num(r"irc, the bot's lines on the wire: .*?; (\d+) lines of older "
+           r"table talk dropped"), lambda v: v == 0, "%.0f lines dropped")
 target("10,000 open tables < 64 MB RSS",
        num(r"memory with 10000 open tables: VmRSS median ([\d.]+) MB"),
        lambda v: v < 64, "%.1f MB")
