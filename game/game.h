@@ -416,6 +416,26 @@ int	 game_load_int(const cJSON *o, const char *name, int min, int max,
 	     int *out, const char *game, char **cause);
 int	 game_load_word(const cJSON *o, const char *name,
 	     const char *const *list, int *out, const char *game, char **cause);
+/*
+ * a (named name) as a list of at most maxn whole numbers in [min, max]
+ * into out, their count into *n; game_load_fixed: o[name], exactly want
+ * of them.  0, or -1 with *cause as above.
+ */
+int	 game_load_ints(const cJSON *a, const char *name, int maxn, int min,
+	     int max, int *out, int *n, const char *game, char **cause);
+int	 game_load_fixed(const cJSON *o, const char *name, int want, int min,
+	     int max, int *out, const char *game, char **cause);
+/* A reader of one list of numbers, as game_load_ints. */
+typedef int game_ints_reader(const cJSON *, const char *name, int maxn,
+	     int min, int max, int *out, int *n, const char *game,
+	     char **cause);
+/*
+ * o[name] as a list of exactly count lists, each read by read into the
+ * rows of out (row i at out + i * stride), its length into lens[i].
+ */
+int	 game_load_rows(const cJSON *o, const char *name, int count, int maxn,
+	     int min, int max, int *out, size_t stride, int *lens,
+	     game_ints_reader *read, const char *game, char **cause);
 /* Index of the option named name in ops->options, or -1. */
 int	 game_option_index(const struct game_ops *, const char *name);
 

@@ -26,5 +26,12 @@ void	 fatalx(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
  * caller frees, and returns -1, so error paths read "return set_cause(...)".
  */
 int	 set_cause(char **cause, const char *, ...) __attribute__((format(printf, 2, 3)));
+#ifdef __clang_analyzer__
+/*
+ * clang's analyzer does not follow set_cause into lib/xmalloc.c: tell it
+ * the value it returns, so error paths are not taken as successes.
+ */
+#define set_cause(...)	(set_cause(__VA_ARGS__), -1)
+#endif
 
 #endif

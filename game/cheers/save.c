@@ -89,47 +89,21 @@ load_word(const cJSON *o, const char *name, const char *const *list,
 	return game_load_word(o, name, list, out, "CHEERS", cause);
 }
 
-/* Reads an array a of at most maxn whole numbers in [min, max]. */
+/* An array a of at most maxn whole numbers in [min, max]. */
 static int
 load_ints(const cJSON *a, const char *name, int maxn, int min, int max,
     int *out, int *n, char **cause)
 {
-	const cJSON	*v;
-	int		 i = 0;
-
-	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) > maxn)
-		return set_cause(cause, "Saved CHEERS field \"%s\" must be a "
-		    "list of at most %d numbers.", name, maxn);
-	cJSON_ArrayForEach(v, a) {
-		if (!cJSON_IsNumber(v) || v->valuedouble < min ||
-		    v->valuedouble > max ||
-		    v->valuedouble != (int)v->valuedouble)
-			return set_cause(cause, "Saved CHEERS field \"%s\" "
-			    "holds a number outside %d-%d.", name, min, max);
-		out[i++] = (int)v->valuedouble;
-	}
-	*n = i;
-	return 0;
+	return game_load_ints(a, name, maxn, min, max, out, n, "CHEERS", cause);
 }
 
-/* Reads a list of exactly count lists (name) into rows of out. */
+/* o[name]: exactly count lists, as load_ints, into rows of out. */
 static int
 load_rows(const cJSON *o, const char *name, int count, int maxn, int min,
     int max, int *out, size_t stride, int *lens, char **cause)
 {
-	const cJSON	*a = cJSON_GetObjectItemCaseSensitive(o, name), *row;
-	int		 i = 0;
-
-	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != count)
-		return set_cause(cause, "Saved CHEERS field \"%s\" must list %d "
-		    "entries.", name, count);
-	cJSON_ArrayForEach(row, a) {
-		if (load_ints(row, name, maxn, min, max, out + (size_t)i * stride,
-		    &lens[i], cause) != 0)
-			return -1;
-		i++;
-	}
-	return 0;
+	return game_load_rows(o, name, count, maxn, min, max, out, stride,
+	    lens, game_load_ints, "CHEERS", cause);
 }
 
 static int

@@ -94,54 +94,13 @@ load_mask(const struct game *g, const cJSON *o, const char *name,
 	return 0;
 }
 
-/*
- * Reads array a (named name) of at most maxn whole numbers in [min, max]
- * into out and its length into *n.
- */
-static int
-load_array(const cJSON *a, const char *name, int maxn, int min, int max,
-    int *out, int *n, char **cause)
-{
-	const cJSON	*v;
-	int		 i = 0;
-
-	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) > maxn)
-		return set_cause(cause, "Saved Cosdrink field \"%s\" must be a "
-		    "list of at most %d numbers.", name, maxn);
-	cJSON_ArrayForEach(v, a) {
-		if (!cJSON_IsNumber(v) || v->valuedouble < min ||
-		    v->valuedouble > max ||
-		    v->valuedouble != (int)v->valuedouble)
-			return set_cause(cause, "Saved Cosdrink field \"%s\" "
-			    "holds a number outside %d-%d.", name, min, max);
-		out[i++] = (int)v->valuedouble;
-	}
-	*n = i;
-	return 0;
-}
-
-/* Reads o[name] as load_array does. */
+/* Reads o[name]: at most maxn whole numbers in [min, max]. */
 static int
 load_list(const cJSON *o, const char *name, int maxn, int min, int max,
     int *out, int *n, char **cause)
 {
-	return load_array(cJSON_GetObjectItemCaseSensitive(o, name), name, maxn,
-	    min, max, out, n, cause);
-}
-
-/* Reads o[name], exactly want numbers. */
-static int
-load_fixed(const cJSON *o, const char *name, int want, int min, int max,
-    int *out, char **cause)
-{
-	int	n;
-
-	if (load_list(o, name, want, min, max, out, &n, cause) != 0)
-		return -1;
-	if (n != want)
-		return set_cause(cause, "Saved Cosdrink field \"%s\" must list "
-		    "%d numbers.", name, want);
-	return 0;
+	return game_load_ints(cJSON_GetObjectItemCaseSensitive(o, name), name,
+	    maxn, min, max, out, n, "Cosdrink", cause);
 }
 
 /* Reads o[name], one list per seat, each at most maxn items long. */
@@ -156,9 +115,9 @@ load_rows(struct game *g, const cJSON *o, const char *name, int maxn,
 		return set_cause(cause, "Saved Cosdrink field \"%s\" must list "
 		    "one entry per player.", name);
 	cJSON_ArrayForEach(row, a) {
-		if (load_array(row, name, maxn, 0, g->nitems - 1, hands ?
+		if (game_load_ints(row, name, maxn, 0, g->nitems - 1, hands ?
 		    g->hand[s] : g->pile[s].item, hands ? &g->nhand[s] :
-		    &g->pile[s].n, cause) != 0)
+		    &g->pile[s].n, "Cosdrink", cause) != 0)
 			return -1;
 		s++;
 	}
@@ -193,8 +152,8 @@ load_cards(struct game *g, const cJSON *o, char **cause)
 	    &g->nmbox, cause) != 0 ||
 	    load_list(o, "destroyed", g->nmonsters, 0, mmax, g->mgone,
 	    &g->nmgone, cause) != 0 ||
-	    load_fixed(o, "monsters", g->nplayers, -1, mmax, g->monster,
-	    cause) != 0 ||
+	    game_load_fixed(o, "monsters", g->nplayers, -1, mmax, g->monster,
+	    "Cosdrink", cause) != 0 ||
 	    load_list(o, "kings", COS_KINGS_MAX, 0, mmax, g->kings, &g->nkings,
 	    cause) != 0 ||
 	    load_int(o, "kings_total", 1, COS_KINGS_MAX, &g->kings_total,

@@ -193,34 +193,18 @@ load_list(const char *p, int maxn, int min, int max, int *out)
  */
 static int
 load_ints(const cJSON *a, const char *name, int maxn, int min, int max,
-    int *out, int *n, char **cause)
+    int *out, int *n, const char *game, char **cause)
 {
-	const cJSON	*v;
-	int		 i = 0;
-
 	if (cJSON_IsString(a)) {
 		if ((*n = load_list(a->valuestring, maxn, min, max, out)) < 0)
-			return set_cause(cause, "Saved FwB field \"%s\" must "
-			    "list at most %d numbers from %d to %d.", name,
-			    maxn, min, max);
+			return set_cause(cause, "Saved %s field \"%s\" must "
+			    "list at most %d numbers from %d to %d.", game,
+			    name, maxn, min, max);
 		return 0;
 	}
-	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) > maxn)
-		return set_cause(cause, "Saved FwB field \"%s\" must be a list "
-		    "of at most %d numbers.", name, maxn);
-	cJSON_ArrayForEach(v, a) {
-		if (!cJSON_IsNumber(v) || v->valuedouble < min ||
-		    v->valuedouble > max ||
-		    v->valuedouble != (int)v->valuedouble)
-			return set_cause(cause, "Saved FwB field \"%s\" holds a "
-			    "number outside %d-%d.", name, min, max);
-		out[i++] = (int)v->valuedouble;
-	}
-	*n = i;
-	return 0;
+	return game_load_ints(a, name, maxn, min, max, out, n, game, cause);
 }
 
-/* Reads o[name], a list of exactly want numbers. */
 static int
 load_fixed(const cJSON *o, const char *name, int want, int min, int max,
     int *out, char **cause)
@@ -228,7 +212,7 @@ load_fixed(const cJSON *o, const char *name, int want, int min, int max,
 	int	n;
 
 	if (load_ints(cJSON_GetObjectItemCaseSensitive(o, name), name, want,
-	    min, max, out, &n, cause) != 0)
+	    min, max, out, &n, "FwB", cause) != 0)
 		return -1;
 	if (n != want)
 		return set_cause(cause, "Saved FwB field \"%s\" must list %d "
@@ -241,19 +225,8 @@ static int
 load_rows(const cJSON *o, const char *name, int nseats, int maxn, int min,
     int max, int *out, size_t stride, int *lens, char **cause)
 {
-	const cJSON	*a = cJSON_GetObjectItemCaseSensitive(o, name), *row;
-	int		 i = 0;
-
-	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != nseats)
-		return set_cause(cause, "Saved FwB field \"%s\" must list one "
-		    "entry per player.", name);
-	cJSON_ArrayForEach(row, a) {
-		if (load_ints(row, name, maxn, min, max, out + (size_t)i *
-		    stride, &lens[i], cause) != 0)
-			return -1;
-		i++;
-	}
-	return 0;
+	return game_load_rows(o, name, nseats, maxn, min, max, out, stride,
+	    lens, load_ints, "FwB", cause);
 }
 
 static int
@@ -309,19 +282,20 @@ load_cards(struct game *g, const cJSON *o, char **cause)
 	int	nq, s, i, max = g->ncards - 1;
 
 	if (load_ints(cJSON_GetObjectItemCaseSensitive(o, "deck"), "deck",
-	    g->ncards, 0, max, g->deck, &g->ndeck, cause) != 0 ||
+	    g->ncards, 0, max, g->deck, &g->ndeck, "FwB", cause) != 0 ||
 	    load_ints(cJSON_GetObjectItemCaseSensitive(o, "discard"), "discard",
-	    g->ncards, 0, max, g->discard, &g->ndiscard, cause) != 0 ||
+	    g->ncards, 0, max, g->discard, &g->ndiscard, "FwB",
+	    cause) != 0 ||
 	    load_fixed(o, "market", FWB_MARKET, -1, max, g->market, cause) != 0 ||
 	    load_fixed(o, "market_owner", FWB_MARKET, -1, g->nplayers - 1,
 	    g->market_owner, cause) != 0 ||
 	    load_int(o, "secondhand", -1, max, &g->secondhand, cause) != 0 ||
 	    load_int(o, "cultural", -1, max, &g->cultural, cause) != 0 ||
 	    load_ints(cJSON_GetObjectItemCaseSensitive(o, "queue"), "queue",
-	    FWB_QUEUE_MAX, 0, max, g->queue, &g->nqueue, cause) != 0 ||
+	    FWB_QUEUE_MAX, 0, max, g->queue, &g->nqueue, "FwB", cause) != 0 ||
 	    load_ints(cJSON_GetObjectItemCaseSensitive(o, "queue_seat"),
 	    "queue_seat", FWB_QUEUE_MAX, 0, g->nplayers - 1, g->queue_seat,
-	    &nq, cause) != 0 ||
+	    &nq, "FwB", cause) != 0 ||
 	    load_rows(o, "hands", g->nplayers, FWB_HAND_CAP, 0, max,
 	    &g->hand[0][0], FWB_HAND_CAP, g->nhand, cause) != 0 ||
 	    load_rows(o, "sheds", g->nplayers, g->shed_cap, 0, max, &sheds[0][0],
@@ -354,10 +328,10 @@ load_guests(struct game *g, const cJSON *o, char **cause)
 
 	if (load_ints(cJSON_GetObjectItemCaseSensitive(o, "guest_deck"),
 	    "guest_deck", FWB_NGUESTS, 0, max, g->gdeck, &g->ngdeck,
-	    cause) != 0 ||
+	    "FwB", cause) != 0 ||
 	    load_ints(cJSON_GetObjectItemCaseSensitive(o, "guest_discard"),
 	    "guest_discard", FWB_NGUESTS, 0, max, g->gdiscard, &g->ngdiscard,
-	    cause) != 0 ||
+	    "FwB", cause) != 0 ||
 	    load_fixed(o, "guest_box", FWB_BOXED, 0, max, g->gbox, cause) != 0 ||
 	    load_fixed(o, "guest_market", FWB_GMARKET, -1, max, g->gmarket,
 	    cause) != 0 ||
@@ -396,7 +370,7 @@ load_turn(struct game *g, const cJSON *o, char **cause)
 	    load_int(o, "holder_played", 0, 1, &g->holder_played, cause) != 0 ||
 	    load_int(o, "rounds", 0, big, &g->rounds, cause) != 0 ||
 	    load_ints(cJSON_GetObjectItemCaseSensitive(o, "traded"), "traded",
-	    g->nplayers, 0, FWB_TRADE_MAX, g->traded, &n, cause) != 0 ||
+	    g->nplayers, 0, FWB_TRADE_MAX, g->traded, &n, "FwB", cause) != 0 ||
 	    load_int(o, "ending", 0, 1, &g->ending, cause) != 0 ||
 	    load_ask(g, o, cause) != 0 ||
 	    load_word(o, "state", save_states, &g->state, cause) != 0 ||
