@@ -132,6 +132,9 @@ cheers_setup_teams(struct game *g, int layout, char **cause)
 	g->nteams = l->nteams;
 	memset(g->team_size, 0, sizeof g->team_size);
 	for (team = 0; team < l->nteams; team++) {
+		if (l->size[team] < 1)
+			return set_cause(cause, "Team layout %s has an empty "
+			    "team.", l->name);
 		g->team_size[team] = l->size[team];
 		lcm = lcm * l->size[team] / setup_gcd(lcm, l->size[team]);
 	}

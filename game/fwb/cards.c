@@ -153,7 +153,7 @@ cards_resources(struct game *g, const char *text, char **cause)
 {
 	struct fwb_scan	 sc;
 	char		 name[32];
-	int		 k, n, count, first, seen[FWB_NINTERRUPTS] = { 0 };
+	int		 k, n, count = 0, first, seen[FWB_NINTERRUPTS] = { 0 };
 	int		 eseen[FWB_NEVENTS] = { 0 };
 
 	fwb_scan_init(&sc, text);
