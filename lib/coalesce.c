@@ -52,10 +52,14 @@ coalesce_drop(struct coalesce_msg *m)
 void
 coalesce_free(struct coalesce *set)
 {
+	struct coalesce_msg	*m, *next;
+
 	if (set == NULL)
 		return;
-	while (!LIST_EMPTY(&set->msgs))
-		coalesce_drop(LIST_FIRST(&set->msgs));
+	for (m = LIST_FIRST(&set->msgs); m != NULL; m = next) {
+		next = LIST_NEXT(m, entry);
+		coalesce_drop(m);
+	}
 	free(set);
 }
 

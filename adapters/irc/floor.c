@@ -51,12 +51,14 @@ floor_remove(struct irc_floor *f, struct floor_ask *a)
 void
 floor_free(struct irc_floor *f)
 {
-	struct floor_ask	*a;
+	struct floor_ask	*a, *next;
 
 	if (f == NULL)
 		return;
-	while ((a = TAILQ_FIRST(&f->asks)) != NULL)
-		floor_remove(f, a);
+	for (a = TAILQ_FIRST(&f->asks); a != NULL; a = next) {
+		next = TAILQ_NEXT(a, entry);
+		free(a);
+	}
 	free(f);
 }
 

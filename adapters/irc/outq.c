@@ -118,15 +118,18 @@ outq_dest_done(struct irc_outq *q, struct outq_dest *d)
 void
 outq_free(struct irc_outq *q)
 {
-	struct outq_dest	*d;
-	struct outq_msg		*m;
+	struct outq_dest	*d, *dnext;
+	struct outq_msg		*m, *mnext;
 
 	if (q == NULL)
 		return;
-	while ((d = TAILQ_FIRST(&q->round)) != NULL) {
-		while ((m = TAILQ_FIRST(&d->msgs)) != NULL)
-			outq_msg_remove(q, d, m);
-		outq_dest_done(q, d);
+	for (d = TAILQ_FIRST(&q->round); d != NULL; d = dnext) {
+		dnext = TAILQ_NEXT(d, entry);
+		for (m = TAILQ_FIRST(&d->msgs); m != NULL; m = mnext) {
+			mnext = TAILQ_NEXT(m, entry);
+			outq_msg_free(m);
+		}
+		free(d);
 	}
 	free(q);
 }
@@ -355,7 +358,7 @@ int
 outq_forget(struct irc_outq *q, const char *dest)
 {
 	struct outq_dest	*d;
-	struct outq_msg		*m;
+	struct outq_msg		*m, *next;
 	char			 name[IRC_TARGET_MAX + 1];
 	int			 n;
 
@@ -366,8 +369,10 @@ outq_forget(struct irc_outq *q, const char *dest)
 	if ((d = outq_find(q, name)) == NULL)
 		return 0;
 	n = d->lines;
-	while ((m = TAILQ_FIRST(&d->msgs)) != NULL)
+	for (m = TAILQ_FIRST(&d->msgs); m != NULL; m = next) {
+		next = TAILQ_NEXT(m, entry);
 		outq_msg_remove(q, d, m);
+	}
 	outq_dest_done(q, d);
 	return n;
 }

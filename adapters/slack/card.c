@@ -101,10 +101,9 @@ card_header(cJSON *blocks, const struct adapter_view *v, int state)
 {
 	cJSON	*b = cJSON_CreateObject(), *t;
 	char	*s, *cut;
-	size_t	 n;
 
 	s = xasprintf("%s %s", card_marks[state], v->title);
-	if (s[(n = utf8_prefix(s, CARD_HEADER_MAX))] != '\0') {
+	if (s[utf8_prefix(s, CARD_HEADER_MAX)] != '\0') {
 		s[utf8_prefix(s, CARD_HEADER_MAX - 1)] = '\0';
 		cut = xasprintf("%s…", s);
 		free(s);

@@ -50,7 +50,6 @@ board_seat(const struct game *g, int s, struct game_text *t)
 void
 cheers_render_board(const struct game *g, struct game_board *b)
 {
-	struct game_board_field	*f;
 	struct game_text	 t;
 	char			 name[48];
 	int			 s;
@@ -75,7 +74,7 @@ cheers_render_board(const struct game *g, struct game_board *b)
 			game_text_put_n(&t, &"ABCDEFGH"[g->extra_team], 1);
 			game_text_put(&t, ")");
 		}
-		if ((f = game_board_field(b, 0, name, &t)) == NULL)
+		if (game_board_field(b, 0, name, &t) == NULL)
 			break;
 		board_drinks(g, s, &t);
 		if (s < g->nplayers)
