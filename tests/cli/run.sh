@@ -2,7 +2,8 @@
 # Command-line and process tests of the daemon: options, config errors
 # with file:line, the console's echo of piped input, signals (SIGTERM
 # exits cleanly, SIGHUP re-reads the config) and durability (kill -9 in
-# mid-game, restart, the table is back).
+# mid-game, restart, the table is back); and that the README and docs/
+# agree with the program and the Makefile (tests/cli/docs.sh).
 #
 #   tests/cli/run.sh build/cheersbot
 set -u
@@ -222,5 +223,8 @@ exec 3>&-
 printf 'alice: /cheers status\n' | "$bot" -o bot.state_file=kill.db > out2 2> err2
 expect "after kill -9 the table is restored" grep -q 'restored 1 table' err2
 expect "after kill -9 status shows the game" grep -q "shaker" out2
+
+# --- the README and docs/ against the program and the Makefile
+. "$top/tests/cli/docs.sh"
 
 finish

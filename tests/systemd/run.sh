@@ -11,7 +11,8 @@
 #     restart shows the same game with every move;
 #   - SIGHUP re-reads timers and admins without dropping a table;
 #   - --list-tables works beside a running bot, --end-table refuses to;
-#   - make install DESTDIR=... lays out the files, make uninstall removes
+#   - make install DESTDIR=... lays out the files (the docs and the rules
+#     of all four games too, their links working), make uninstall removes
 #     them;
 #   - the log of a whole scripted game, with a Discord token loaded as a
 #     credential, holds no token, no recipe and no hand, and every log
@@ -218,6 +219,25 @@ for f in usr/bin/cheersbot usr/lib/systemd/system/cheersbot.service \
     etc/cheersbot/cheersbot.conf.example usr/share/doc/cheersbot/README.md; do
 	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
 done
+# The rules of every game the README links, and every page of docs/, go
+# in beside the README, with every link among them still working.
+for g in cheers fwb cosdrink magic; do
+	f=usr/share/doc/cheersbot/game/$g/README.md
+	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
+done
+for f in "$top"/docs/*.md; do
+	f=usr/share/doc/cheersbot/docs/$(basename "$f")
+	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
+done
+for f in "$root"/usr/share/doc/cheersbot/README.md \
+    "$root"/usr/share/doc/cheersbot/docs/*.md; do
+	grep -o '](\([^)#]*\)' "$f" | sed 's/^](//' | grep -v ':' |
+	    while read -r l; do
+		[ -e "$(dirname "$f")/$l" ] || echo "${f#"$root"}: $l"
+	done
+done > links.bad
+[ ! -s links.bad ] && ok ||
+    { bad "installed docs link to files not installed:"; sed 's/^/  /' links.bad; }
 expect "the installed binary runs" \
     sh -c "'$root/usr/bin/cheersbot' --version | grep -q '^cheersbot '"
 expect "the installed unit starts the installed binary" \
