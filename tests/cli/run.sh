@@ -206,6 +206,17 @@ done
 exec 3>&-
 wait $pid
 
+# --- bot.state_max_size below what the file already holds (an empty
+# state file is about 52 KiB) is refused at start, by name, not raised
+printf 'alice: /cheers new\n' | "$bot" -o bot.state_file=cap.db \
+    -o bot.state_max_size=4096 > cap.out 2> cap.err
+[ $? -ne 0 ] && ok || bad "a state_max_size below the file's size is accepted"
+expect "the refusal names the cap and the size" \
+    grep -q 'cap.db is already [0-9]* bytes, more than bot.state_max_size (4096 bytes)' cap.err
+printf 'alice: /cheers new\n' | "$bot" -o bot.state_file=cap.db \
+    -o bot.state_max_size=1048576 > cap.out 2> cap.err
+expect "a state_max_size the file fits in is taken" grep -q 'opened a CHEERS table' cap.out
+
 # --- durability: kill -9 during a game, restart, the table is back
 rm -f in
 mkfifo in
