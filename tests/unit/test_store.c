@@ -413,6 +413,31 @@ world_ai_move(struct table *t)
 }
 
 /*
+ * A started CHEERS duel in channel, alice against the AI Negroni, with
+ * the AI moving for alice too; NULL (the table closed) when its start
+ * could not be saved.  Borrowed: the world's bot owns the table.
+ */
+static struct table *
+world_duel(struct world *w, const char *channel, uint64_t seed)
+{
+	struct table	*t = table_new(&w->bot, &w->adapter, channel,
+			    game_find("cheers"));
+	char		*cause = NULL;
+
+	t->seed = seed;
+	t->host = xstrdup("alice");
+	table_add_seat(t, "alice", "alice");
+	table_add_seat(t, NULL, "Negroni");
+	t->seats[0].ai = 1;
+	if (play_start(t, &cause) != 0) {
+		free(cause);
+		table_close(t);
+		return NULL;
+	}
+	return t;
+}
+
+/*
  * Group commit: the moves of a batch reach the file together at its end,
  * and nothing about them is said before; a batch that wrote nothing
  * answers at once.
@@ -462,7 +487,7 @@ test_batch_survives_full_disk(void **state)
 	struct world	 w;
 	struct table	*t, *tables[64];
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
-	char		*before[64], *after, channel[24], *cause = NULL;
+	char		*before[64], *after, channel[24];
 	int		 fd = mkstemp(path), n = 0, failed = 0, i, moves;
 
 	(void)state;
@@ -471,18 +496,8 @@ test_batch_survives_full_disk(void **state)
 	outbox_begin(&w.bot);
 	while (!failed && n < 64) {
 		snprintf(channel, sizeof channel, "#full%d", n);
-		t = table_new(&w.bot, &w.adapter, channel, game_find("cheers"));
-		t->seed = 99 + (uint64_t)n;
-		t->host = xstrdup("alice");
-		table_add_seat(t, "alice", "alice");
-		table_add_seat(t, NULL, "Negroni");
-		t->seats[0].ai = 1;
-		if (play_start(t, &cause) != 0) {
-			free(cause);
-			cause = NULL;
-			table_close(t);
+		if ((t = world_duel(&w, channel, 99 + (uint64_t)n)) == NULL)
 			break;
-		}
 		tables[n++] = t;
 		for (moves = 0; moves < 40 && t->state == TABLE_PLAYING; moves++) {
 			if (world_ai_move(t) != 0) {
@@ -617,17 +632,8 @@ test_cap_enforced(void **state)
 	for (moves = 0; moves < 5000 && !refused; moves++) {
 		if (t == NULL || t->state != TABLE_PLAYING) {
 			snprintf(channel, sizeof channel, "#cap%d", n++);
-			t = table_new(&w.bot, &w.adapter, channel,
-			    game_find("cheers"));
-			t->seed = 7 + (uint64_t)n;
-			t->host = xstrdup("alice");
-			table_add_seat(t, "alice", "alice");
-			table_add_seat(t, NULL, "Negroni");
-			t->seats[0].ai = 1;
-			if (play_start(t, &cause) != 0) {
-				free(cause);
-				cause = NULL;
-				table_close(t);
+			if ((t = world_duel(&w, channel, 7 + (uint64_t)n)) ==
+			    NULL) {
 				refused = 1;
 				break;
 			}
