@@ -7,7 +7,9 @@
 #     Makefile, and make help lists every target, aligned;
 #   - docs/configuration.md has a row for every key the bot knows, with
 #     the default --dump-config prints;
-#   - every relative link of the README and docs/ names a file that exists.
+#   - every relative link of the README and docs/, and every path of the
+#     source tree they name, is a file that exists;
+#   - every config snippet they show checks clean.
 
 # --- the README's length
 n=$(wc -l < "$top/README.md")
@@ -70,6 +72,16 @@ for f in "$top/README.md" "$top"/docs/*.md; do
 done > links.bad
 [ ! -s links.bad ] && ok ||
     { bad "links to files that do not exist:"; sed 's/^/  /' links.bad; }
+
+# --- every path of the source tree they name (`tests/...`, `bot/...`)
+cat "$top/README.md" "$top"/docs/*.md |
+    grep -o '`\(tests\|bot\|adapters\|lib\|game\|config\|scripts\|systemd\)/[^` ]*' |
+    tr -d '`' | sort -u | while read -r p; do
+	case $p in *'*'* | *'<'*) continue ;; esac
+	[ -e "$top/$p" ] || echo "$p"
+done > paths.bad
+[ ! -s paths.bad ] && ok ||
+    { bad "the docs name files that do not exist:"; sed 's/^/  /' paths.bad; }
 
 # --- every config snippet the README and docs/ show checks clean, with
 # its secret files and credentials in place
