@@ -1,33 +1,37 @@
-# cheersbot: build, test and run.
+# cheersbot: build, test and run.  "make help" prints this list.
 #
-#   make          build build/cheersbot
-#   make run      build, then start the bot on the console adapter
-#   make test     build, then run every test suite (unit and property,
-#                 transcripts, command line, crash, Discord and Slack against
-#                 fake servers, the service, XMPP and IRC against real
-#                 Prosody and InspIRCd, the harness), each even after one
-#                 failed, and sum them up: "N passed, N failed" at the end
-#   make check    the same tests, built with AddressSanitizer and UBSan
-#   make slack    the Slack scenario against a fake Slack
-#   make crash    SIGKILL the bot 250 times in mid-game; nothing may be lost
-#   make diskfull fill a small tmpfs under the state file mid-game, then
-#                 empty it: nothing stops, nothing unsaved is said
-#   make soak     many tables against a misbehaving fake Discord for
-#                 SOAK_SECONDS (180): nothing lost, games consistent, no growth
-#   make bench    every benchmark figure (tests/bench/run.sh, about 3 min):
-#                 engine games/s per core, restore time and memory with
-#                 0, 1,000 and 10,000 tables, commands/s and latency on
-#                 the console and against a fake Discord, lines the bot
-#                 says a move
-#   make bench-lines  only the lines figures (a few seconds)
-#   make systemd  the service tests: unit file, notify, signals, install
-#   make fuzz     every libFuzzer target for FUZZ_SECONDS (60) each
-#   make xmpp     the XMPP adapter against a real Prosody (installed if missing)
-#   make irc      the IRC adapter against a real InspIRCd (installed if missing)
-#   make harness  scripts/deps.sh and the suite runner, with fake commands
-#   make install  binary, systemd unit, example config (PREFIX, DESTDIR)
-#   make uninstall  remove what install put in place (not config or state)
-#   make clean    remove build/
+#   make              build build/cheersbot
+#   make run          build, then start the bot on the console adapter
+#   make test         build, then run every suite below from unit to
+#                     harness, each even after one failed, and sum them up:
+#                     "N passed, N failed" at the end
+#   make check        the same tests, built with AddressSanitizer and UBSan
+#   make unit         the cmocka unit and property tests
+#   make transcripts  the console transcripts (tests/transcripts)
+#   make cli          the command-line tests, and the docs' checks
+#   make crash        SIGKILL the bot 250 times in mid-game; nothing is lost
+#   make diskfull     fill a small tmpfs under the state file mid-game,
+#                     then empty it: nothing stops, nothing unsaved is said
+#   make discord      the Discord tests against a fake Discord
+#   make slack        the Slack tests against a fake Slack
+#   make systemd      the service tests: unit file, credentials, notify,
+#                     signals, install
+#   make xmpp         the XMPP tests against a real Prosody
+#   make irc          the IRC tests against a real InspIRCd
+#   make harness      scripts/deps.sh and the suite runner, with fake commands
+#   make soak         many tables against a misbehaving fake Discord for
+#                     SOAK_SECONDS (180); not part of test
+#   make bench        every benchmark figure (about 3 min); not part of test
+#   make bench-lines  only the lines the bot says a move (a few seconds)
+#   make fuzz         every libFuzzer target for FUZZ_SECONDS (60) each;
+#                     not part of test
+#   make fuzz-bins    build the fuzz targets only (make fuzz uses it)
+#   make test-deps    install the tests' Debian packages only
+#   make install      binary, systemd unit, example config, docs and the
+#                     games' rules (PREFIX, DESTDIR)
+#   make uninstall    remove what install put in place (not config or state)
+#   make clean        remove build/
+#   make help         this list
 #
 # Missing Debian packages are installed by scripts/deps.sh (apt-get, with
 # sudo when not root): the build's the first time build/config.mk is made,
@@ -233,6 +237,12 @@ UNITDIR		?= $(PREFIX)/lib/systemd/system
 DOCDIR		?= $(PREFIX)/share/doc/cheersbot
 SYSCONFDIR	?= /etc
 INSTALL		?= install
+# The docs go in with the README's layout, so its links work installed:
+# docs/*.md, each game's rules (game/<name>/README.md) and the config
+# files the pages link to.
+DOC_PAGES	:= $(wildcard docs/*.md)
+DOC_CONFIG	 = config/cheersbot.conf.example config/slack-manifest.yml
+GAMES		:= $(patsubst game/%/README.md,%,$(wildcard game/*/README.md))
 
 install: $(BUILD)/cheersbot
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) \
@@ -247,19 +257,33 @@ install: $(BUILD)/cheersbot
 	$(INSTALL) -m 0644 config/cheersbot.conf.example \
 	    $(DESTDIR)$(SYSCONFDIR)/cheersbot/cheersbot.conf.example
 	$(INSTALL) -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
-	$(INSTALL) -m 0644 game/cheers/README.md $(DESTDIR)$(DOCDIR)/cheers.md
+	$(INSTALL) -d $(DESTDIR)$(DOCDIR)/docs
+	$(INSTALL) -m 0644 $(DOC_PAGES) $(DESTDIR)$(DOCDIR)/docs
+	$(INSTALL) -d $(DESTDIR)$(DOCDIR)/config
+	$(INSTALL) -m 0644 $(DOC_CONFIG) $(DESTDIR)$(DOCDIR)/config
+	for g in $(GAMES); do \
+	    $(INSTALL) -d $(DESTDIR)$(DOCDIR)/game/$$g && \
+	    $(INSTALL) -m 0644 game/$$g/README.md \
+	        $(DESTDIR)$(DOCDIR)/game/$$g/README.md || exit 1; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/cheersbot \
 	    $(DESTDIR)$(UNITDIR)/cheersbot.service \
 	    $(DESTDIR)$(SYSCONFDIR)/cheersbot/cheersbot.conf.example \
-	    $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/cheers.md
-	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(SYSCONFDIR)/cheersbot 2>/dev/null
+	    $(DESTDIR)$(DOCDIR)/README.md \
+	    $(DOC_PAGES:%=$(DESTDIR)$(DOCDIR)/%) \
+	    $(DOC_CONFIG:%=$(DESTDIR)$(DOCDIR)/%) \
+	    $(GAMES:%=$(DESTDIR)$(DOCDIR)/game/%/README.md)
+	-rmdir $(GAMES:%=$(DESTDIR)$(DOCDIR)/game/%) $(DESTDIR)$(DOCDIR)/game \
+	    $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/config $(DESTDIR)$(DOCDIR) \
+	    $(DESTDIR)$(SYSCONFDIR)/cheersbot 2>/dev/null
 
 clean:
 	rm -rf build
 
+# The list at the top of this file, from its first target to its blank line.
 help:
-	@sed -n '3,32p' Makefile | sed 's/^# *//'
+	@sed -n '/^#   make /,/^#$$/p' Makefile | sed -e '/^#$$/d' -e 's/^#   //'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

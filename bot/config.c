@@ -737,9 +737,13 @@ fail:
 	return -1;
 }
 
-/* Reads a secret from a file: at most CONFIG_SECRET_MAX bytes, not empty. */
+/*
+ * Reads a secret from a file: at most CONFIG_SECRET_MAX bytes, not empty
+ * unless empty_ok (then an empty file is the empty string).  The caller
+ * frees *out.
+ */
 static int
-config_secret_file(const char *path, char **out, char **cause)
+config_secret_file(const char *path, int empty_ok, char **out, char **cause)
 {
 	char	 data[CONFIG_SECRET_MAX + 3];
 	size_t	 n;
@@ -766,7 +770,7 @@ config_secret_file(const char *path, char **out, char **cause)
 		n--;
 	if (n > CONFIG_SECRET_MAX)
 		goto big;
-	if (n == 0)
+	if (n == 0 && !empty_ok)
 		return set_cause(cause, "secret file %s is empty", path);
 	if (memchr(data, '\0', n) != NULL)
 		return set_cause(cause, "secret file %s contains a NUL byte",
@@ -782,7 +786,11 @@ big:
 /*
  * Reads a systemd credential: the file NAME in $CREDENTIALS_DIRECTORY,
  * which systemd fills from the unit's LoadCredential= lines.  NAME is one
- * file name, never a path.
+ * file name, never a path.  An empty credential is an empty secret, not
+ * an error: the unit gives every credential an empty default
+ * (SetCredential=NAME:\n) so that it starts without the files of the
+ * platforms it does not use; an enabled platform whose secret is empty
+ * is refused at start, by name.  The caller frees *out.
  */
 static int
 config_secret_credential(const char *name, char **out, char **cause)
@@ -805,7 +813,7 @@ config_secret_credential(const char *name, char **out, char **cause)
 		return set_cause(cause, "credential %s: CREDENTIALS_DIRECTORY is "
 		    "longer than %d bytes", name, CONFIG_CREDENTIAL_DIR_MAX);
 	path = xasprintf("%s/%s", dir, name);
-	rc = config_secret_file(path, out, cause);
+	rc = config_secret_file(path, 1, out, cause);
 	free(path);
 	return rc;
 }
@@ -820,7 +828,7 @@ config_parse_secret(const char *text, char **out, char **cause)
 	const char	*value;
 
 	if (strncmp(text, "file:", 5) == 0)
-		return config_secret_file(text + 5, out, cause);
+		return config_secret_file(text + 5, 0, out, cause);
 	if (strncmp(text, "credential:", 11) == 0)
 		return config_secret_credential(text + 11, out, cause);
 	if (strncmp(text, "env:", 4) == 0) {

@@ -45,6 +45,8 @@ struct store_sqlite {
 	size_t		 group_mark;
 	/* Frames in the write-ahead log after the last commit. */
 	int		 wal_frames;
+	/* bot.state_max_size, in bytes; 0: no cap. */
+	uint64_t	 max_size;
 	/* Prepared statements kept for the connection's life (ss_stmt). */
 	struct ss_cached {
 		const char	*sql;	/* static; the key is its address */
@@ -119,6 +121,10 @@ ss_error(struct store_sqlite *s, const char *what, char **cause)
 {
 	int	code = sqlite3_extended_errcode(s->db);
 
+	if ((code & 0xff) == SQLITE_FULL && s->max_size > 0)
+		return set_cause(cause, "%s: %s: the disk is full, or the file "
+		    "has reached bot.state_max_size (%llu bytes)", s->path, what,
+		    (unsigned long long)s->max_size);
 	if ((code & 0xff) == SQLITE_FULL)
 		return set_cause(cause, "%s: %s: the disk is full", s->path, what);
 	if ((code & 0xff) == SQLITE_READONLY)
@@ -473,11 +479,44 @@ ss_on_wal(void *arg, sqlite3 *db, const char *name, int frames)
 	return SQLITE_OK;
 }
 
+/*
+ * Caps the file at max_size bytes (bot.state_max_size): a write that
+ * would grow it further fails as on a full disk.  SQLite counts 4096-byte
+ * pages, so the cap is rounded down.  A file already past the cap is
+ * refused: SQLite would quietly keep its current size as the cap instead.
+ */
+static int
+ss_cap(struct store_sqlite *s, uint64_t max_size, char **cause)
+{
+	sqlite3_stmt	*st;
+	char		 sql[64];
+	uint64_t	 pages = max_size / 4096, now = 0;
+	int		 rc;
+
+	snprintf(sql, sizeof sql, "PRAGMA max_page_count = %llu",
+	    (unsigned long long)(pages > 0 ? pages : 1));
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return ss_error(s, "cannot cap the state file", cause);
+	/* The pragma answers with the cap it set. */
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		now = (uint64_t)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return ss_error(s, "cannot cap the state file", cause);
+	if (now > pages)
+		return set_cause(cause, "%s is already %llu bytes, more than "
+		    "bot.state_max_size (%llu bytes); raise it, or set 0 for no "
+		    "limit", s->path, (unsigned long long)now * 4096,
+		    (unsigned long long)max_size);
+	s->max_size = max_size;
+	return 0;
+}
+
 static struct store *
 ss_open(const char *path, uint64_t max_size, char **cause)
 {
 	struct store_sqlite	*s;
-	char			 sql[64];
 	mode_t			 mask;
 
 	/*
@@ -497,14 +536,9 @@ ss_open(const char *path, uint64_t max_size, char **cause)
 		return NULL;
 	}
 	sqlite3_wal_hook(s->db, ss_on_wal, s);	/* instead of autocheckpoint */
-	if (max_size > 0) {
-		/* SQLite counts pages; round the cap down, to 1 page at least. */
-		snprintf(sql, sizeof sql, "PRAGMA max_page_count = %llu",
-		    (unsigned long long)(max_size / 4096 > 0 ? max_size / 4096 : 1));
-		if (ss_exec(s, sql, "cannot cap the state file", cause) != 0) {
-			ss_close(&s->store);
-			return NULL;
-		}
+	if (max_size > 0 && ss_cap(s, max_size, cause) != 0) {
+		ss_close(&s->store);
+		return NULL;
 	}
 	return &s->store;
 }

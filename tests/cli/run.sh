@@ -2,7 +2,8 @@
 # Command-line and process tests of the daemon: options, config errors
 # with file:line, the console's echo of piped input, signals (SIGTERM
 # exits cleanly, SIGHUP re-reads the config) and durability (kill -9 in
-# mid-game, restart, the table is back).
+# mid-game, restart, the table is back); and that the README and docs/
+# agree with the program and the Makefile (tests/cli/docs.sh).
 #
 #   tests/cli/run.sh build/cheersbot
 set -u
@@ -205,6 +206,17 @@ done
 exec 3>&-
 wait $pid
 
+# --- bot.state_max_size below what the file already holds (an empty
+# state file is about 52 KiB) is refused at start, by name, not raised
+printf 'alice: /cheers new\n' | "$bot" -o bot.state_file=cap.db \
+    -o bot.state_max_size=4096 > cap.out 2> cap.err
+[ $? -ne 0 ] && ok || bad "a state_max_size below the file's size is accepted"
+expect "the refusal names the cap and the size" \
+    grep -q 'cap.db is already [0-9]* bytes, more than bot.state_max_size (4096 bytes)' cap.err
+printf 'alice: /cheers new\n' | "$bot" -o bot.state_file=cap.db \
+    -o bot.state_max_size=1048576 > cap.out 2> cap.err
+expect "a state_max_size the file fits in is taken" grep -q 'opened a CHEERS table' cap.out
+
 # --- durability: kill -9 during a game, restart, the table is back
 rm -f in
 mkfifo in
@@ -222,5 +234,8 @@ exec 3>&-
 printf 'alice: /cheers status\n' | "$bot" -o bot.state_file=kill.db > out2 2> err2
 expect "after kill -9 the table is restored" grep -q 'restored 1 table' err2
 expect "after kill -9 status shows the game" grep -q "shaker" out2
+
+# --- the README and docs/ against the program and the Makefile
+. "$top/tests/cli/docs.sh"
 
 finish

@@ -4,6 +4,9 @@
 #   - the unit passes systemd-analyze verify (on a copy whose ExecStart
 #     is the binary under test, since nothing is installed here), and its
 #     systemd-analyze security exposure is at most 2.0;
+#   - the unit starts with only the Slack tokens in place (its
+#     credentials set up as systemd documents them), and an enabled
+#     platform without its secret is refused by name;
 #   - with a fake $NOTIFY_SOCKET (a path, and an abstract "@" name) the bot
 #     says READY=1, STATUS= with its tables, WATCHDOG=1 at the asked pace,
 #     and STOPPING=1 on SIGTERM and at the console's end of input;
@@ -11,7 +14,8 @@
 #     restart shows the same game with every move;
 #   - SIGHUP re-reads timers and admins without dropping a table;
 #   - --list-tables works beside a running bot, --end-table refuses to;
-#   - make install DESTDIR=... lays out the files, make uninstall removes
+#   - make install DESTDIR=... lays out the files (the docs and the rules
+#     of all four games too, their links working), make uninstall removes
 #     them;
 #   - the log of a whole scripted game, with a Discord token loaded as a
 #     credential, holds no token, no recipe and no hand, and every log
@@ -85,6 +89,80 @@ expect "the unit is Type=notify with a watchdog" \
 expect "the unit sets WatchdogSec=" grep -q '^WatchdogSec=' "$unit"
 expect "the unit loads the token as a credential" \
     grep -q '^LoadCredential=discord.token:' "$unit"
+
+# --- the unit starts with only the secrets of the platforms in use.
+# systemd is not PID 1 here, so the unit's credentials are set up as
+# systemd 252 documents them (systemd.exec(5)): a LoadCredential=ID:PATH
+# whose file cannot be read takes the value of SetCredential=ID:VALUE
+# (C escapes), and without one the unit does not start.  Then the unit's
+# ExecStart runs, as systemd would, with $CREDENTIALS_DIRECTORY and
+# $NOTIFY_SOCKET, until READY=1.  Prints why when the unit would not
+# start.  Paths under /etc/cheersbot are under $tmp/etc/cheersbot.
+unit_start() {
+	rm -rf creds.unit
+	mkdir creds.unit
+	sed -n 's|^LoadCredential=\([^:]*\):/etc/|\1 etc/|p' "$unit" > load.list
+	while read -r id path; do
+		if [ -r "$path" ]; then
+			cp "$path" "creds.unit/$id"
+			continue
+		fi
+		value=$(sed -n "s|^SetCredential=$id:||p" "$unit")
+		if [ -z "$value" ]; then
+			echo "systemd would not start the unit: $path is missing"
+			return 1
+		fi
+		printf '%b' "$value" > "creds.unit/$id"
+	done < load.list
+	cmd=$(sed -n 's|^ExecStart=/usr/local/bin/cheersbot ||p' "$unit" |
+	    sed "s|/etc/cheersbot|$tmp/etc/cheersbot|g")
+	rm -f unit.notify
+	listen "$tmp/unit.sock" unit.notify
+	# shellcheck disable=SC2086
+	CREDENTIALS_DIRECTORY="$tmp/creds.unit" NOTIFY_SOCKET="$tmp/unit.sock" \
+	    "$bot" $cmd -o bot.state_file=unit.db < /dev/null > unit.out \
+	    2> unit.err &
+	unitpid=$!
+	pids="$pids $unitpid"
+	i=0
+	while ! grep -q '^READY=1' unit.notify && kill -0 $unitpid 2>/dev/null &&
+	    [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if ! grep -q '^READY=1' unit.notify; then
+		echo "the unit's bot did not say READY=1:"
+		sed 's/^/  /' unit.err
+		kill -9 $unitpid 2>/dev/null
+		kill $listener
+		return 1
+	fi
+	kill -TERM $unitpid
+	wait_exit $unitpid
+	kill $listener
+	[ $rc -eq 0 ] || { echo "the unit's bot exits $rc"; return 1; }
+}
+mkdir -p etc/cheersbot
+cat > etc/cheersbot/cheersbot.conf <<CONF
+[slack]
+enabled = yes
+app_token = credential:slack-app.token
+bot_token = credential:slack-bot.token
+api_base = http://127.0.0.1:9/api
+CONF
+printf 'xapp-test\n' > etc/cheersbot/slack-app.token
+printf 'xoxb-test\n' > etc/cheersbot/slack-bot.token
+unit_start > unit.why 2>&1 && ok ||
+    { bad "the unit does not start with only the Slack tokens:";
+    sed 's/^/  /' unit.why; }
+expect "the unit's Slack-only bot starts Slack" \
+    grep -q 'STATUS=.*; slack: started' unit.notify
+# An enabled platform whose file is missing is refused, by name.
+rm etc/cheersbot/slack-bot.token
+unit_start > unit.why 2>&1 && bad "the unit starts without the Slack bot token" ||
+    ok
+expect "a missing secret of an enabled platform is named" \
+    grep -q 'slack.bot_token is empty' unit.err
 
 # --- notifications on a socket path, with the watchdog at 100 ms
 mkfifo in
@@ -218,6 +296,25 @@ for f in usr/bin/cheersbot usr/lib/systemd/system/cheersbot.service \
     etc/cheersbot/cheersbot.conf.example usr/share/doc/cheersbot/README.md; do
 	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
 done
+# The rules of every game the README links, and every page of docs/, go
+# in beside the README, with every link among them still working.
+for g in cheers fwb cosdrink magic; do
+	f=usr/share/doc/cheersbot/game/$g/README.md
+	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
+done
+for f in "$top"/docs/*.md; do
+	f=usr/share/doc/cheersbot/docs/$(basename "$f")
+	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
+done
+for f in "$root"/usr/share/doc/cheersbot/README.md \
+    "$root"/usr/share/doc/cheersbot/docs/*.md; do
+	grep -o '](\([^)#]*\)' "$f" | sed 's/^](//' | grep -v ':' |
+	    while read -r l; do
+		[ -e "$(dirname "$f")/$l" ] || echo "${f#"$root"}: $l"
+	done
+done > links.bad
+[ ! -s links.bad ] && ok ||
+    { bad "installed docs link to files not installed:"; sed 's/^/  /' links.bad; }
 expect "the installed binary runs" \
     sh -c "'$root/usr/bin/cheersbot' --version | grep -q '^cheersbot '"
 expect "the installed unit starts the installed binary" \

@@ -501,6 +501,17 @@ test_secret(void **state)
 	assert_string_equal(h.token, "from-systemd");
 	free(v);
 	remove_temp(path);
+	/*
+	 * An empty credential, the default the unit's SetCredential= gives
+	 * one whose file is not in place, is an empty secret: a platform
+	 * that is not enabled needs none.
+	 */
+	path = write_temp("\n", 1);
+	v = xasprintf("credential:%s", strrchr(path, '/') + 1);
+	assert_int_equal(secret_parse(&h, v, &cause), 0);
+	assert_string_equal(h.token, "");
+	free(v);
+	remove_temp(path);
 	v = xasprintf("cannot open secret file %s/absent.token: No such file "
 	    "or directory", getenv("CREDENTIALS_DIRECTORY"));
 	secret_bad("credential:absent.token", v);

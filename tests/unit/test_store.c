@@ -413,6 +413,31 @@ world_ai_move(struct table *t)
 }
 
 /*
+ * A started CHEERS duel in channel, alice against the AI Negroni, with
+ * the AI moving for alice too; NULL (the table closed) when its start
+ * could not be saved.  Borrowed: the world's bot owns the table.
+ */
+static struct table *
+world_duel(struct world *w, const char *channel, uint64_t seed)
+{
+	struct table	*t = table_new(&w->bot, &w->adapter, channel,
+			    game_find("cheers"));
+	char		*cause = NULL;
+
+	t->seed = seed;
+	t->host = xstrdup("alice");
+	table_add_seat(t, "alice", "alice");
+	table_add_seat(t, NULL, "Negroni");
+	t->seats[0].ai = 1;
+	if (play_start(t, &cause) != 0) {
+		free(cause);
+		table_close(t);
+		return NULL;
+	}
+	return t;
+}
+
+/*
  * Group commit: the moves of a batch reach the file together at its end,
  * and nothing about them is said before; a batch that wrote nothing
  * answers at once.
@@ -462,7 +487,7 @@ test_batch_survives_full_disk(void **state)
 	struct world	 w;
 	struct table	*t, *tables[64];
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
-	char		*before[64], *after, channel[24], *cause = NULL;
+	char		*before[64], *after, channel[24];
 	int		 fd = mkstemp(path), n = 0, failed = 0, i, moves;
 
 	(void)state;
@@ -471,18 +496,8 @@ test_batch_survives_full_disk(void **state)
 	outbox_begin(&w.bot);
 	while (!failed && n < 64) {
 		snprintf(channel, sizeof channel, "#full%d", n);
-		t = table_new(&w.bot, &w.adapter, channel, game_find("cheers"));
-		t->seed = 99 + (uint64_t)n;
-		t->host = xstrdup("alice");
-		table_add_seat(t, "alice", "alice");
-		table_add_seat(t, NULL, "Negroni");
-		t->seats[0].ai = 1;
-		if (play_start(t, &cause) != 0) {
-			free(cause);
-			cause = NULL;
-			table_close(t);
+		if ((t = world_duel(&w, channel, 99 + (uint64_t)n)) == NULL)
 			break;
-		}
 		tables[n++] = t;
 		for (moves = 0; moves < 40 && t->state == TABLE_PLAYING; moves++) {
 			if (world_ai_move(t) != 0) {
@@ -577,6 +592,65 @@ test_wal_checkpointed_after_output(void **state)
 	unlink(path);
 }
 
+/*
+ * bot.state_max_size caps the file: a cap below the size the file already
+ * has is refused at open, by name (SQLite would quietly take the file's
+ * size as the cap), and under a cap it can keep, the file never grows
+ * past it however many moves are tried: the move that would is refused.
+ */
+static void
+test_cap_enforced(void **state)
+{
+	struct world	 w;
+	struct store	*st;
+	struct table	*t = NULL;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX", channel[24];
+	char		*cause = NULL, *want;
+	int		 fd = mkstemp(path), n = 0, refused = 0, moves;
+	long long	 empty, cap;
+
+	(void)state;
+	close(fd);
+	assert_non_null(st = store_open(path, 0, &cause));
+	store_close(st);
+	empty = file_size(path);
+	assert_true(empty > 4096);
+
+	assert_null(store_open(path, 4096, &cause));
+	want = xasprintf("%s is already %lld bytes, more than "
+	    "bot.state_max_size (4096 bytes); raise it, or set 0 for no limit",
+	    path, empty);
+	assert_string_equal(cause, want);
+	free(want);
+	free(cause);
+	cause = NULL;
+	assert_int_equal(file_size(path), empty);
+
+	/* Room for a few games, then full. */
+	cap = empty + 8 * 4096;
+	world_open_capped(&w, path, (uint64_t)cap);
+	for (moves = 0; moves < 5000 && !refused; moves++) {
+		if (t == NULL || t->state != TABLE_PLAYING) {
+			snprintf(channel, sizeof channel, "#cap%d", n++);
+			if ((t = world_duel(&w, channel, 7 + (uint64_t)n)) ==
+			    NULL) {
+				refused = 1;
+				break;
+			}
+		}
+		outbox_begin(&w.bot);
+		if (world_ai_move(t) != 0)
+			refused = 1;
+		outbox_end(&w.bot);
+	}
+	assert_true(refused);
+	world_close(&w);
+	assert_true(file_size(path) <= cap);
+	assert_non_null(st = store_open(path, (uint64_t)cap, &cause));
+	store_close(st);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -590,6 +664,7 @@ main(void)
 		cmocka_unit_test(test_batch_commits_before_telling),
 		cmocka_unit_test(test_batch_survives_full_disk),
 		cmocka_unit_test(test_wal_checkpointed_after_output),
+		cmocka_unit_test(test_cap_enforced),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
