@@ -331,7 +331,7 @@ play_timeout(struct table *t, int seat, const char *lead, char **cause)
 static void
 play_shuffle_seats(struct table *t)
 {
-	struct seat	tmp[GAME_MAX_SEATS];
+	struct seat	tmp[GAME_MAX_SEATS] = { 0 };
 	struct rng	rng;
 	int		order[GAME_MAX_SEATS], i;
 

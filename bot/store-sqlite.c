@@ -346,7 +346,7 @@ ss_run(struct store_sqlite *s, const char *what, char **cause, const char *sql,
 	w.sql = sql;
 	w.types = types;
 	va_start(ap, types);
-	for (i = 0; types[i] != '\0' && i < SS_ARGS_MAX; i++) {
+	for (i = 0; i < SS_ARGS_MAX && types[i] != '\0'; i++) {
 		if (types[i] == 't') {
 			text = va_arg(ap, const char *);
 			w.text[i] = text == NULL ? NULL : xstrdup(text);

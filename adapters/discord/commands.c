@@ -36,7 +36,7 @@ commands_describe(char *out, size_t outlen, const char *text,
 
 	if (text == NULL || *text == '\0')
 		text = fallback;
-	while (text[i] != '\0' && i < outlen - 1) {
+	while (i < outlen - 1 && text[i] != '\0') {
 		if (((unsigned char)text[i] & 0xc0) != 0x80) {
 			if (chars == COMMANDS_DESC_MAX)
 				break;
@@ -311,7 +311,7 @@ commands_option_json(const struct commands_option *o)
 	}
 	if (o->choices != NULL) {
 		choices = cJSON_AddArrayToObject(j, "choices");
-		for (i = 0; o->choices[i] != NULL && i < 25; i++) {
+		for (i = 0; i < 25 && o->choices[i] != NULL; i++) {
 			ch = cJSON_CreateObject();
 			commands_describe(cname, sizeof cname, o->choices[i], "?");
 			cJSON_AddStringToObject(ch, "name", cname);

@@ -153,7 +153,7 @@ void	 gateway_message(struct discord *, const char *text);
 
 /* interaction.c */
 /* Turns an INTERACTION_CREATE payload (borrowed) into a bot_event. */
-void	 interaction_handle(struct discord *, const cJSON *d);
+void	 interaction_handle(struct discord *, const cJSON *data);
 /* The adapter's reply op. */
 int	 interaction_reply(struct discord *, const struct bot_event *,
 	     int private, const char *text, const struct adapter_buttons *,
@@ -297,7 +297,8 @@ cJSON	*discord_message_json(const char *content, size_t len, int flags,
 /* The action rows of bs (may be NULL), or NULL for none; caller frees. */
 cJSON	*discord_components(const struct adapter_buttons *bs);
 /* Called by the gateway for each dispatch; type and d are borrowed. */
-void	 discord_dispatch(struct discord *, const char *type, const cJSON *d);
+void	 discord_dispatch(struct discord *, const char *type,
+	     const cJSON *data);
 
 /* json helpers (discord.c): typed, bounded reads of a server's JSON. */
 /* The string member name of obj if it is a string of 1..max bytes, or NULL. */

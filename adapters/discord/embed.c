@@ -85,7 +85,8 @@ embed_build(const struct adapter_view *v)
 		embed_add(e, "description", v->summary, EMBED_DESC_MAX,
 		    &budget);
 	fields = cJSON_AddArrayToObject(e, "fields");
-	for (i = 0; i < v->nfields && i < EMBED_FIELDS_MAX; i++) {
+	for (i = 0; i < v->nfields && i < ADAPTER_VIEW_FIELDS &&
+	    i < EMBED_FIELDS_MAX; i++) {
 		/* A field needs its name and a few characters of its value. */
 		need = utf8_count(v->field[i].name);
 		if (need > EMBED_NAME_MAX)
