@@ -107,8 +107,9 @@ xasprintf(const char *fmt, ...)
 	return s;
 }
 
+/* In parentheses: not the analyzer's macro of lib/xmalloc.h. */
 int
-set_cause(char **cause, const char *fmt, ...)
+(set_cause)(char **cause, const char *fmt, ...)
 {
 	va_list	ap;
 

@@ -39,7 +39,8 @@ console_ui_slot(struct console *c, const char *user, const char *channel)
 		}
 		if (user != NULL && strcmp(c->ui[i]->user, user) == 0)
 			return &c->ui[i];
-		if (user == NULL && c->ui[i]->user[0] == '\0' &&
+		if (user == NULL && channel != NULL &&
+		    c->ui[i]->user[0] == '\0' &&
 		    strcmp(c->ui[i]->channel, channel) == 0)
 			return &c->ui[i];
 	}

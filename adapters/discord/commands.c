@@ -251,8 +251,9 @@ commands_build(const char *botcmd)
 
 	/* bot.command: every verb, and its game's actions if it names one. */
 	commands_name(name, botcmd);
-	c = commands_new_top(cs, name, game_find(name), "Play cocktail card "
-	    "games: open a table, join, play your cards");
+	if ((c = commands_new_top(cs, name, game_find(name), "Play cocktail "
+	    "card games: open a table, join, play your cards")) == NULL)
+		return cs;
 	for (i = 0; verbs[i] != NULL; i++)
 		commands_add(c, verbs[i]->name, verbs[i]->summary,
 		    verbs[i]->nargs, verbs[i]->args, 0);

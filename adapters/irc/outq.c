@@ -276,7 +276,7 @@ outq_push(struct irc_outq *q, const char *dest, char *const *lines, int n,
 			if (first->info.kind == OUTQ_TALK)
 				break;
 		}
-		if (first == m)
+		if (first == NULL || first == m)
 			break;
 		q->dropped += (uint64_t)(first->n - first->next);
 		outq_msg_remove(q, d, first);
