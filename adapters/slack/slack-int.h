@@ -87,6 +87,7 @@ struct slack {
 #define WEB_FORM	0x2	/* the body is form-encoded, not JSON */
 #define WEB_URL		0x4	/* method is a whole URL (a response_url) */
 #define WEB_ARG_FREE	0x8	/* free(arg) after cb, or when the call is dropped */
+#define WEB_ONCE	0x10	/* a 5xx or network error is not retried */
 #define WEB_QUEUE_MAX	200	/* calls waiting in one queue */
 #define WEB_TOTAL_MAX	5000	/* calls waiting in all queues */
 

@@ -13,7 +13,8 @@
  * Slack's limits are per method and workspace, and it says when one is
  * hit: HTTP 429 with Retry-After (seconds).  Then every call of that
  * method waits that long, and the limited call goes again first.  5xx
- * answers and network errors are retried with exponential backoff.  A
+ * answers and network errors are retried with exponential backoff (not a
+ * call made WEB_ONCE, whose caller decides).  A
  * 200 with "ok": false is an error named by Slack's "error" code, handed
  * to the caller (and never retried).
  *
@@ -278,7 +279,7 @@ web_done(struct slack *s, struct web_call *c, CURLcode rc)
 		c->failures++;
 		error = rc != CURLE_OK ? xstrdup(curl_easy_strerror(rc)) :
 		    xasprintf("HTTP %ld", res.status);
-		if (c->failures <= WEB_RETRIES_5XX) {
+		if (c->failures <= WEB_RETRIES_5XX && !(c->flags & WEB_ONCE)) {
 			retry = web_backoff(c->failures);
 			log_warn("slack: %s: %s; retrying in %llu ms",
 			    c->method, error, (unsigned long long)retry);
@@ -286,7 +287,8 @@ web_done(struct slack *s, struct web_call *c, CURLcode rc)
 			c->not_before = now + retry;
 			return;
 		}
-		log_warn("slack: %s: %s; giving up", c->method, error);
+		log_warn("slack: %s: %s; %s", c->method, error,
+		    (c->flags & WEB_ONCE) ? "not retried" : "giving up");
 		goto finish;
 	}
 	if (res.status == 429) {

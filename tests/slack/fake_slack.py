@@ -12,7 +12,9 @@ refresh disconnect, a retried envelope, a half-open socket, a 429 storm,
 refused DMs, refused ephemeral messages) and read back what the bot
 sent, with the least time between two messages to one channel.  It
 binds port 0 and writes the port to --port-file; with --tls CERT KEY it
-talks https and wss.
+talks https and wss.  Each --fault NAME turns one of Slack's failures on
+from the start (the FAULTS below; tests/slack/faults.py checks what the
+bot does about each).
 
 Run it with Debian's /usr/bin/python3 and python3-aiohttp.
 """
@@ -33,6 +35,16 @@ JSON_METHODS = {"chat.postMessage", "chat.update", "chat.postEphemeral",
                 "chat.delete"}
 # Messages Slack lets through at about one a second per channel.
 PACED_METHODS = {"chat.postMessage", "chat.update", "chat.postEphemeral"}
+
+# The failures --fault turns on.
+FAULTS = {
+    # Every connection gets "hello", then "disconnect" with reason
+    # too_many_websockets, and is closed (another process holds the
+    # app's connections).
+    "too_many_websockets",
+    # Every connection is closed 0.2 s after its "hello".
+    "close_after_hello",
+}
 
 
 class Fake:
@@ -64,6 +76,8 @@ class Fake:
         }
         self.limited_until = 0.0
         self.limited_at = 0.0
+        self.faults = set()
+        self.log["open_times"] = []     # monotonic time of each open
 
     def new_id(self):
         self.next += 1
@@ -96,6 +110,15 @@ class Fake:
             "connection_info": {"app_id": "A0FAKE"}}))
         self.log["hellos"] += 1
         entry["hello"] = time.monotonic()
+        if "too_many_websockets" in self.faults:
+            await ws.send_str(json.dumps({
+                "type": "disconnect", "reason": "too_many_websockets",
+                "debug_info": {"host": "fake-slack"}}))
+            asyncio.get_running_loop().call_later(
+                0.1, lambda: asyncio.ensure_future(ws.close()))
+        if "close_after_hello" in self.faults:
+            asyncio.get_running_loop().call_later(
+                0.2, lambda: asyncio.ensure_future(ws.close()))
         by = "slack"
         while True:
             msg = await ws.receive()
@@ -304,6 +327,7 @@ class Fake:
 
     async def m_apps_connections_open(self, a):
         self.log["opens"] += 1
+        self.log["open_times"].append(time.monotonic())
         t = "t" + self.new_id()
         self.tickets.add(t)
         return web.json_response({"ok": True, "url":
@@ -595,8 +619,11 @@ def main():
     ap.add_argument("--port-file", required=True)
     ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"),
                     help="serve https and wss with this certificate")
+    ap.add_argument("--fault", action="append", default=[],
+                    choices=sorted(FAULTS), help="turn a failure on")
     args = ap.parse_args()
     fake = Fake()
+    fake.faults = set(args.fault)
     ctx = None
     if args.tls:
         import ssl
