@@ -72,6 +72,11 @@ struct slack {
 
 	/* The event being handled by bot_handle_event, or NULL. */
 	struct slack_ctx	*current;
+
+	/* Slack refused the bot token, or the app was removed (revoke.c). */
+	int			 halted;
+	int			 halt_armed;	/* halt_timer to be closed */
+	uv_timer_t		 halt_timer;
 };
 
 /*
@@ -123,7 +128,7 @@ enum envelope_type {
 	ENVELOPE_DISCONNECT,
 	ENVELOPE_SLASH,		/* slash_commands */
 	ENVELOPE_INTERACTIVE,	/* interactive: block_actions and others */
-	ENVELOPE_EVENTS,	/* events_api: not subscribed, acked and dropped */
+	ENVELOPE_EVENTS,	/* events_api: the app's events (event.c) */
 	ENVELOPE_OTHER,
 };
 
@@ -158,6 +163,8 @@ int	 envelope_seen_check(struct envelope_seen *, const char *key);
 
 /* socket.c: the Socket Mode connections. */
 int	 socket_start(struct slack *, char **cause);
+/* Closes every connection (a close frame each) and opens no other. */
+void	 socket_halt(struct slack *);
 void	 socket_stop(struct slack *);
 void	 socket_free(struct slack *);
 
@@ -293,6 +300,24 @@ int	 im_send(struct slack *, const char *user, const char *text,
 	     const struct adapter_buttons *, char **cause);
 /* A DM channel learned otherwise (the user wrote from it): cached. */
 void	 im_learn(struct slack *, const char *user, const char *channel);
+
+/*
+ * revoke.c: the bot token refused, or the app uninstalled, stops the
+ * adapter once.  revoke_auth_error: is error (Slack's code, may be NULL)
+ * one that says the token no longer works?  revoke_stop logs why (a
+ * sentence, borrowed), sets the adapter's state (borrowed) for STATUS=,
+ * and stops the adapter from the loop's next turn; later calls do
+ * nothing.  revoke_release closes its timer (the adapter stops).
+ */
+int	 revoke_auth_error(const char *error);
+void	 revoke_stop(struct slack *, const char *why, const char *state);
+void	 revoke_release(struct slack *);
+
+/*
+ * event.c: an events_api envelope's payload (borrowed): the app's own
+ * events (tokens_revoked, app_uninstalled).
+ */
+void	 event_handle(struct slack *, const cJSON *payload);
 
 /* slack.c */
 /* Is error (Slack's error code, may be NULL) one of list (NULL-ended)? */

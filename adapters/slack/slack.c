@@ -75,6 +75,9 @@ slack_envelope(struct slack *s, const struct envelope *e)
 	case ENVELOPE_INTERACTIVE:
 		action_handle(s, e->payload);
 		break;
+	case ENVELOPE_EVENTS:
+		event_handle(s, e->payload);
+		break;
 	default:
 		log_debug("slack: ignored an envelope the bot did not ask for");
 		break;
@@ -148,6 +151,7 @@ slack_stop(struct adapter *a)
 	if (s->stopping)
 		return;
 	s->stopping = 1;
+	revoke_release(s);
 	socket_stop(s);
 	admin_stop(s);
 	web_stop(s);

@@ -150,7 +150,7 @@ socket_lost(struct conn *c, const char *why)
 	c->state = CONN_FREE;
 	c->doomed = 0;
 	c->hello_at = 0;
-	if (sk->stopped || s->stopping)
+	if (sk->stopped || sk->fatal || s->stopping)
 		return;
 	open = socket_other(sk, c, CONN_OPEN);
 	if (socket_other(sk, c, CONN_CONNECTING) != NULL || sk->opening ||
@@ -509,6 +509,22 @@ socket_start(struct slack *s, char **cause)
 	}
 	socket_connect(s);
 	return 0;
+}
+
+void
+socket_halt(struct slack *s)
+{
+	struct slack_socket	*sk = s->sock;
+	int			 i;
+
+	if (sk == NULL || sk->stopped || sk->fatal)
+		return;
+	sk->fatal = 1;
+	wsclient_retry_cancel(sk->wc);
+	for (i = 0; i < SOCK_CONNS; i++) {
+		sk->conns[i].doomed = 1;
+		socket_close(&sk->conns[i]);
+	}
 }
 
 void

@@ -334,6 +334,14 @@ finish:
 	web_unqueue(web, c);
 	if (c->cb != NULL)
 		c->cb(s, &res, c->arg);
+	if (!(c->flags & (WEB_APP_TOKEN | WEB_URL)) &&
+	    revoke_auth_error(res.slack_error)) {
+		char	*why = xasprintf("Slack refused the bot token (%s, "
+		    "on %s)", res.slack_error, c->method);
+
+		revoke_stop(s, why, "stopped: bot token refused");
+		free(why);
+	}
 	cJSON_Delete(json);
 	free(error);
 	web_call_free(c);
@@ -380,6 +388,8 @@ web_kick(struct slack *s)
 	if (web == NULL || web->stopped)
 		return;
 	web_check_done(s);
+	if (s->halted)
+		return;		/* revoke.c stops everything next */
 	now = uv_now(s->loop);
 	for (pass = 0; pass < 2; pass++) {
 		TAILQ_FOREACH(q, &web->queues, entry) {
@@ -441,7 +451,7 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 	struct web_call		*c;
 	char			 qname[sizeof q->name];
 
-	if (web == NULL || web->stopped) {
+	if (web == NULL || web->stopped || s->halted) {
 		free(body);
 		if (flags & WEB_ARG_FREE)
 			free(arg);

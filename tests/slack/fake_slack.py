@@ -44,6 +44,9 @@ FAULTS = {
     "too_many_websockets",
     # Every connection is closed 0.2 s after its "hello".
     "close_after_hello",
+    # The bot token is revoked: every call made with it answers
+    # token_revoked (the app-level token still works).
+    "revoked",
 }
 
 
@@ -291,6 +294,9 @@ class Fake:
         auth = request.headers.get("Authorization", "")
         self.log["calls"].append(method)
         want = APP_TOKEN if method == "apps.connections.open" else BOT_TOKEN
+        if "revoked" in self.faults and want == BOT_TOKEN:
+            self.log["revoked_calls"] = self.log.get("revoked_calls", 0) + 1
+            return web.json_response({"ok": False, "error": "token_revoked"})
         if auth != "Bearer " + want:
             self.log["bad_auth"].append(method)
             if method == "apps.connections.open" and \
@@ -591,6 +597,17 @@ class Fake:
         elif what == "refuse_ephemeral":
             self.refuse_eph[q["user"]] = q.get("error",
                                                "user_not_in_channel")
+        elif what == "event":
+            # An Events API event (the request's JSON body), as the
+            # subscribed app gets it.
+            event = await request.json()
+            eid = await self.deliver("events_api", {
+                "type": "event_callback", "team_id": "T0FAKE",
+                "api_app_id": "A0FAKE", "event": event,
+                "event_id": "Ev" + self.new_id(),
+                "event_time": int(time.time())})
+            if eid is None:
+                return web.json_response({"error": "no socket"}, status=409)
         elif what == "mute":
             self.mute = self.live()
         elif what == "raw":

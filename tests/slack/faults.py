@@ -10,6 +10,7 @@ per failed check and a final "N passed, M failed" line; exits non-zero
 when anything failed.
 """
 import json
+import socket
 import sys
 import time
 import urllib.request
@@ -17,7 +18,10 @@ import urllib.request
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
 FAULT = sys.argv[3]
+NOTIFY = sys.argv[4] if len(sys.argv) > 4 else None
 BASE = "http://127.0.0.1:%d" % PORT
+CHANNEL = "CBAR"
+ALICE = "UALICE"
 passed = failed = 0
 
 
@@ -96,7 +100,100 @@ def close_after_hello():
        ["%.2f" % (x - t[0]) for x in t])
 
 
+# --- 10: a revoked or uninstalled app stops -------------------------------
+def notify_listen():
+    """The socket the bot sends its sd_notify lines to (faults.sh gives
+    the bot NOTIFY_SOCKET); the bot's first lines, sent before it
+    existed, are lost, which the bot only logs."""
+    sk = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sk.bind(NOTIFY)
+    sk.settimeout(0.2)
+    return sk
+
+
+def notify_status(sk, secs):
+    """The STATUS= lines that arrive within secs."""
+    out, end = [], time.monotonic() + secs
+    while time.monotonic() < end:
+        try:
+            out += [l for l in sk.recv(4096).decode().split("\n")
+                    if l.startswith("STATUS=")]
+        except socket.timeout:
+            pass
+    return out
+
+
+def command(text, user=ALICE, channel=CHANNEL):
+    return call("POST", "/_test/command", {"user": user, "name": "alice",
+                                           "channel": channel,
+                                           "text": text})
+
+
+def stopped_once(what, want_state):
+    """The adapter stopped: one error line, its socket closed by the
+    bot and none opened again, STATUS= says so, no more calls."""
+    err = [l for l in log().splitlines() if "the Slack adapter stops" in l]
+    ok(len(err) == 1, "%s: one log line says the adapter stops: %s" %
+       (what, err))
+    s = wait(lambda s: s["connections"] and
+             s["connections"][-1]["closed"] is not None, 5)
+    ok(s is not None and s["connections"][-1]["by"] == "bot",
+       "%s: the bot closes its socket" % what)
+    n = len(state()["calls"])
+    time.sleep(3)
+    s = state()
+    ok(len(s["calls"]) == n and s["opens"] == 1,
+       "%s: no call and no connection after the stop: %d calls, %d opens"
+       % (what, len(s["calls"]) - n, s["opens"]))
+    return err
+
+
+def revoked():
+    sk = notify_listen()
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    r = command("new")
+    ok("envelope_id" in r, "the command is delivered")
+    ok(wait(lambda s: "the Slack adapter stops" in log(), 5) is not None,
+       "a token_revoked answer stops the adapter")
+    err = stopped_once("token_revoked", "bot token refused")
+    ok(err and "slack.bot_token" in err[0] and "token_revoked" in err[0],
+       "the line names the cause and the config key: %s" % err)
+    ok(state().get("revoked_calls", 0) <= 3, "at most 3 calls answered "
+       "token_revoked: %d" % state().get("revoked_calls", 0))
+    st = notify_status(sk, 6)
+    ok(any("slack: stopped: bot token refused" in l for l in st),
+       "STATUS= says the Slack adapter stopped: %s" % st)
+    ok(wait(lambda s: command("help").get("error") == "no socket", 2)
+       is not None, "no command reaches the stopped adapter")
+
+
+def event_stops(event, state_word):
+    sk = notify_listen()
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    r = call("POST", "/_test/event", event)
+    ok(r.get("ok"), "the %s event is delivered: %s" % (event["type"], r))
+    ok(wait(lambda s: "the Slack adapter stops" in log(), 5) is not None,
+       "%s stops the adapter" % event["type"])
+    stopped_once(event["type"], state_word)
+    st = notify_status(sk, 6)
+    ok(any("slack: stopped: " + state_word in l for l in st),
+       "STATUS= says the Slack adapter stopped: %s" % st)
+
+
+def app_uninstalled():
+    event_stops({"type": "app_uninstalled"}, "app uninstalled")
+
+
+def tokens_revoked():
+    event_stops({"type": "tokens_revoked", "tokens": {"oauth": ["UALICE"],
+                                                      "bot": ["UBOT"]}},
+                "bot token revoked")
+
+
 CHECKS = {
+    "revoked": revoked,
+    "-app_uninstalled": app_uninstalled,
+    "-tokens_revoked": tokens_revoked,
     "too_many_websockets": too_many_websockets,
     "close_after_hello": close_after_hello,
 }

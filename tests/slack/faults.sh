@@ -29,7 +29,8 @@ export SLACK_APP_TOKEN
 # Every fault, in the issue's order.  A fault the fake has no --fault
 # for (its name starts with "-") runs against a healthy fake, and
 # faults.py turns the failure on itself.
-ALL="too_many_websockets close_after_hello"
+ALL="too_many_websockets close_after_hello revoked -app_uninstalled
+    -tokens_revoked"
 [ $# -gt 0 ] && ALL="$*"
 
 status=0
@@ -39,7 +40,8 @@ for fault in $ALL; do
 	-*)	fake_start slack "$dir/fake_slack.py" || exit 1 ;;
 	*)	fake_start slack "$dir/fake_slack.py" --fault "$fault" || exit 1 ;;
 	esac
-	"$bot" -v -o slack.enabled=yes -o console.enabled=no \
+	rm -f "$tmp/notify"
+	NOTIFY_SOCKET="$tmp/notify" "$bot" -v -o slack.enabled=yes -o console.enabled=no \
 	    -o slack.api_base="http://127.0.0.1:$port/api" \
 	    -o slack.app_token=env:SLACK_APP_TOKEN \
 	    -o slack.bot_token=file:"$tmp/bot.token" \
@@ -48,7 +50,8 @@ for fault in $ALL; do
 	    -o tables.ai_delay=0 \
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
-	if ! $py "$dir/faults.py" "$port" "$tmp/bot.err" "$fault"; then
+	if ! $py "$dir/faults.py" "$port" "$tmp/bot.err" "$fault" \
+	    "$tmp/notify"; then
 		status=1
 		echo "slack faults: $fault: bot log (last 25 lines):"
 		tail -25 "$tmp/bot.err" | sed 's/^/  /'
