@@ -172,8 +172,15 @@ void
 reply_dispatch(struct slack *s, struct slack_ctx *ctx, struct bot_event *ev)
 {
 	static unsigned long	serial;
+	const char		*why;
 
 	snprintf(ctx->queue, sizeof ctx->queue, "reply:%lu", ++serial);
+	/* Where the bot cannot post, no table can be seen: say why. */
+	if ((why = lost_why(s, ctx->channel)) != NULL) {
+		reply_say(s, ctx, why);
+		return;
+	}
+	lost_note(s, ctx->channel, ctx->response_url);
 	ev->reply_ctx = ctx;
 	s->current = ctx;
 	bot_handle_event(s->bot, ev);

@@ -27,6 +27,7 @@ struct envelope_seen;
 struct slack_dms;
 struct coalesce;
 struct slack_admins;
+struct slack_lost;
 
 #define SLACK_ID_MAX		32	/* a user, channel or team id, with room */
 #define SLACK_TS_MAX		32	/* a message's ts: "1700000000.000100" */
@@ -62,6 +63,7 @@ struct slack {
 	char			*command;	/* the slash command, without "/" */
 	uint64_t		 ping_ms;
 	uint64_t		 pace_ms;	/* between messages to a channel */
+	uint64_t		 lost_grace_ms;	/* slack.lost_channel_grace */
 
 	struct web		*web;
 	struct slack_socket	*sock;
@@ -69,6 +71,8 @@ struct slack {
 	struct slack_dms	*dms;
 	struct coalesce		*boards;	/* the tables' messages */
 	struct slack_admins	*admins;
+	struct slack_lost	*lost;		/* channels closed to us (lost.c) */
+	char			 bot_user[SLACK_ID_MAX];	/* auth.test; "" */
 
 	/* The event being handled by bot_handle_event, or NULL. */
 	struct slack_ctx	*current;
@@ -315,9 +319,28 @@ void	 revoke_release(struct slack *);
 
 /*
  * event.c: an events_api envelope's payload (borrowed): the app's own
- * events (tokens_revoked, app_uninstalled).
+ * events (tokens_revoked, app_uninstalled) and its channels' (archived,
+ * deleted, the bot leaving or joining).
  */
 void	 event_handle(struct slack *, const cJSON *payload);
+
+/*
+ * lost.c: channels the bot cannot post in.  lost_error: is error (may be
+ * NULL) final for its channel?  lost_why: the players' sentence when
+ * channel is lost (static), else NULL.  lost_mark remembers channel as
+ * lost for error (Slack's code, or "channel_deleted"), tells the user of
+ * response_url (may be NULL: the last command's there, if any) and the
+ * bot; lost_clear forgets it and tells the bot.  lost_note keeps a
+ * command's response_url per channel, for lost_mark.  Strings borrowed.
+ */
+int		 lost_error(const char *error);
+const char	*lost_why(struct slack *, const char *channel);
+void		 lost_mark(struct slack *, const char *channel,
+		     const char *error, const char *response_url);
+void		 lost_clear(struct slack *, const char *channel);
+void		 lost_note(struct slack *, const char *channel,
+		     const char *response_url);
+void		 lost_free(struct slack *);
 
 /* slack.c */
 /* Is error (Slack's error code, may be NULL) one of list (NULL-ended)? */

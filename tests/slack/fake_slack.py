@@ -80,6 +80,10 @@ class Fake:
         self.limited_until = 0.0
         self.limited_at = 0.0
         self.faults = set()
+        # channel -> "hidden" (a private channel the bot is not in:
+        # channel_not_found) or "archived" (is_archived on writes).
+        self.chan_state = {}
+        self.log["chan_refused"] = []   # [method, channel, error]
         self.log["open_times"] = []     # monotonic time of each open
 
     def new_id(self):
@@ -310,6 +314,11 @@ class Fake:
                                       "error": "invalid_arguments"})
         if method in PACED_METHODS:
             self.pace(a.get("channel", ""))
+        st = self.chan_state.get(a.get("channel", ""))
+        if st and method in JSON_METHODS:
+            err = "channel_not_found" if st == "hidden" else "is_archived"
+            self.log["chan_refused"].append([method, a["channel"], err])
+            return web.json_response({"ok": False, "error": err})
         h = getattr(self, "m_" + method.replace(".", "_"), None)
         if h is None:
             return web.json_response({"ok": False,
@@ -431,14 +440,19 @@ class Fake:
             "id": u, "name": u.lower(), "is_admin": u in self.admins,
             "is_owner": False, "is_primary_owner": False, "is_bot": False}})
 
+    async def m_auth_test(self, a):
+        return web.json_response({"ok": True, "user_id": BOT_USER,
+                                  "bot_id": "B0FAKE", "team_id": "T0FAKE"})
+
     async def m_conversations_info(self, a):
         self.log["conversations_info"] += 1
         ch = a.get("channel", "")
-        if not ch.startswith("C"):
+        if not ch.startswith("C") or self.chan_state.get(ch) == "hidden":
             return web.json_response({"ok": False,
                                       "error": "channel_not_found"})
         return web.json_response({"ok": True, "channel": {
             "id": ch, "name": ch.lower(), "is_channel": True,
+            "is_archived": self.chan_state.get(ch) == "archived",
             "creator": self.creators.get(ch, "UFOUNDER")}})
 
     async def hook(self, request):
@@ -597,6 +611,9 @@ class Fake:
         elif what == "refuse_ephemeral":
             self.refuse_eph[q["user"]] = q.get("error",
                                                "user_not_in_channel")
+        elif what == "channel":
+            # A channel's state: hidden, archived, or "" (fine).
+            self.chan_state[q["id"]] = q.get("state", "")
         elif what == "event":
             # An Events API event (the request's JSON body), as the
             # subscribed app gets it.

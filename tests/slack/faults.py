@@ -190,7 +190,122 @@ def tokens_revoked():
                 "bot token revoked")
 
 
+# --- 11: a channel the bot cannot post in ---------------------------------
+def settle():
+    """Waits until the bot has stopped calling (0.3 s of quiet)."""
+    last = None
+    for i in range(100):
+        now = len(state()["calls"])
+        if now == last:
+            return
+        last = now
+        time.sleep(0.3)
+
+
+def run(text, user=ALICE, channel=CHANNEL):
+    """Runs a command and waits; returns the texts of its private
+    answers (response_url)."""
+    r = command(text, user, channel)
+    if not ok("hook" in r, "%r in %s is delivered: %s" % (text, channel, r)):
+        return []
+    settle()
+    h = call("GET", "/_test/hook?id=" + r["hook"]) or {"answers": []}
+    msgs = messages()
+    return [msgs[a["ts"]]["text"] for a in h["answers"]]
+
+
+def writes_to(channel):
+    s = state()
+    return s["paced"].get(channel, 0)
+
+
+def dms_to(user, pattern):
+    return [m["text"] for m in messages().values()
+            if m["dm_user"] == user and pattern in m["text"]]
+
+
+def public_in(channel):
+    return [m for m in messages().values()
+            if m["channel"] == channel and not m["ephemeral"]]
+
+
+def channels():
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    # A private channel the bot was never invited to.
+    call("POST", "/_test/channel?id=CPRIV&state=hidden", {})
+    for text in ("new", "join", "addbot", "start"):
+        said = run(text, channel="CPRIV")
+        ok(said and "/invite @cheersbot" in said[0], "%r in a channel the "
+           "bot is not in is answered: invite me: %s" % (text, said))
+    ok(not public_in("CPRIV") and not dms_to(ALICE, "recipe"),
+       "no table opened where nobody can see it")
+    ok(writes_to("CPRIV") == 0, "nothing was posted to it: %d writes" %
+       writes_to("CPRIV"))
+    # An archived channel.
+    call("POST", "/_test/channel?id=CARCH&state=archived", {})
+    said = run("new", channel="CARCH")
+    ok(said and "archived" in said[0], "new in an archived channel is "
+       "answered: archived: %s" % said)
+    ok(writes_to("CARCH") == 0, "nothing was posted to the archived "
+       "channel: %d" % writes_to("CARCH"))
+
+    # A game whose channel is archived mid-game: an event, at once.
+    for text in ("new", "addbot", "start"):
+        run(text, channel="CGAME")
+    ok(dms_to(ALICE, "recipe"), "the game in CGAME started")
+    call("POST", "/_test/channel?id=CGAME&state=archived", {})
+    n = writes_to("CGAME")
+    r = call("POST", "/_test/event", {"type": "channel_archive",
+                                      "channel": "CGAME", "user": "UBOSS"})
+    ok(r.get("ok"), "channel_archive is delivered")
+    ok(wait(lambda s: dms_to(ALICE, "is paused"), 3) is not None,
+       "alice is told by DM that the game is paused: %s" %
+       dms_to(ALICE, "paused"))
+    ok(wait(lambda s: dms_to(ALICE, "has ended: channel lost"), 6)
+       is not None, "after the grace the game ends as channel lost")
+    ok(writes_to("CGAME") - n <= 1, "at most one write to the archived "
+       "channel after its event: %d" % (writes_to("CGAME") - n))
+    said = run("status", channel="CGAME")
+    ok(said and "archived" in said[0], "a command there says why: %s" %
+       said)
+    ok(len(dms_to(ALICE, "is paused")) == 1, "told once")
+
+    # Archived and unarchived again within the grace: the game goes on.
+    for text in ("new", "addbot", "start"):
+        run(text, channel="CBACK")
+    call("POST", "/_test/event", {"type": "channel_archive",
+                                  "channel": "CBACK"})
+    time.sleep(0.5)
+    call("POST", "/_test/event", {"type": "channel_unarchive",
+                                  "channel": "CBACK"})
+    ok(wait(lambda s: any("the game goes on" in m["text"]
+                          for m in public_in("CBACK")), 3) is not None,
+       "unarchived, the game goes on")
+    time.sleep(3)
+    said = run("status", channel="CBACK")
+    ok(not dms_to(ALICE, "in <#CBACK> has ended") and
+       not any("archived" in t for t in said), "the resumed game did not "
+       "end: %s" % said)
+
+    # A post that meets not_in_channel mid-game, with no event: final.
+    for text in ("new", "addbot", "start"):
+        run(text, channel="CKICK")
+    call("POST", "/_test/channel?id=CKICK&state=hidden", {})
+    said = run("status", channel="CKICK")
+    ok(wait(lambda s: any(r[1] == "CKICK" for r in s["chan_refused"]), 3)
+       is not None, "the post was refused")
+    settle()
+    refused = [r for r in state()["chan_refused"] if r[1] == "CKICK"]
+    ok(len(refused) <= 2, "a refused channel is not written to again: "
+       "%s" % refused)
+    h = [t for t in run("status", channel="CKICK")]
+    ok(h and "/invite" in h[0], "later commands there say why: %s" % h)
+    ok(wait(lambda s: dms_to(ALICE, "in <#CKICK> is paused"), 3)
+       is not None, "its game is paused, alice told")
+
+
 CHECKS = {
+    "-channels": channels,
     "revoked": revoked,
     "-app_uninstalled": app_uninstalled,
     "-tokens_revoked": tokens_revoked,

@@ -30,7 +30,7 @@ export SLACK_APP_TOKEN
 # for (its name starts with "-") runs against a healthy fake, and
 # faults.py turns the failure on itself.
 ALL="too_many_websockets close_after_hello revoked -app_uninstalled
-    -tokens_revoked"
+    -tokens_revoked -channels"
 [ $# -gt 0 ] && ALL="$*"
 
 status=0
@@ -47,7 +47,7 @@ for fault in $ALL; do
 	    -o slack.bot_token=file:"$tmp/bot.token" \
 	    -o slack.message_interval=100ms \
 	    -o bot.state_file="$tmp/state$fault.db" -o bot.seed=7 \
-	    -o tables.ai_delay=0 \
+	    -o tables.ai_delay=0 -o slack.lost_channel_grace=3s \
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	if ! $py "$dir/faults.py" "$port" "$tmp/bot.err" "$fault" \
