@@ -403,7 +403,7 @@ socket_on_url(struct slack *s, const struct web_result *res, void *arg)
 
 	(void)arg;
 	sk->opening = 0;
-	if (sk->stopped)
+	if (sk->stopped || sk->fatal || s->halted)
 		return;
 	if (res->error != NULL) {
 		if (socket_refused(res->slack_error)) {
@@ -456,7 +456,7 @@ socket_connect(struct slack *s)
 	char			*cause = NULL;
 	uint64_t		 now = uv_now(s->loop), wait;
 
-	if (sk->stopped || sk->fatal || sk->opening)
+	if (sk->stopped || sk->fatal || sk->opening || s->halted)
 		return;
 	if ((wait = socket_open_wait(sk, now)) > 0) {
 		if (!wsclient_retry_pending(sk->wc))

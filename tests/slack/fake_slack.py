@@ -83,6 +83,7 @@ class Fake:
         # channel -> "hidden" (a private channel the bot is not in:
         # channel_not_found) or "archived" (is_archived on writes).
         self.chan_state = {}
+        self.post503 = []               # next posts: True lands, False not
         self.log["chan_refused"] = []   # [method, channel, error]
         self.log["open_times"] = []     # monotonic time of each open
 
@@ -283,7 +284,7 @@ class Fake:
         m = {"ts": ts, "channel": channel, "text": args.get("text", ""),
              "blocks": args.get("blocks") or [], "ephemeral":
              ephemeral_for, "dm_user": dm_user, "history": [],
-             "deleted": False}
+             "deleted": False, "metadata": args.get("metadata")}
         self.msgs[ts] = m
         return m
 
@@ -378,7 +379,13 @@ class Fake:
         if errs:
             self.log["block_errors"] += errs
             return web.json_response({"ok": False, "error": "invalid_blocks"})
+        land = self.post503.pop(0) if self.post503 else None
+        if land is False:
+            return web.Response(status=503, text="upstream timed out")
         m = self.store(ch, a, dm_user=self.dm_user_of(ch))
+        if land:
+            # It landed, but the answer says otherwise.
+            return web.Response(status=503, text="upstream timed out")
         return web.json_response({"ok": True, "channel": ch, "ts": m["ts"],
                                   "message": {"text": m["text"],
                                               "ts": m["ts"]}})
@@ -439,6 +446,27 @@ class Fake:
         return web.json_response({"ok": True, "user": {
             "id": u, "name": u.lower(), "is_admin": u in self.admins,
             "is_owner": False, "is_primary_owner": False, "is_bot": False}})
+
+    async def m_conversations_history(self, a):
+        """The channel's latest messages, newest first; metadata only
+        with include_all_metadata."""
+        self.log["history"] = self.log.get("history", 0) + 1
+        ch = a.get("channel", "")
+        limit = int(a.get("limit", "100"))
+        out = []
+        for m in sorted(self.msgs.values(), key=lambda m: m["ts"],
+                        reverse=True):
+            if m["channel"] != ch or m["ephemeral"] or m["deleted"]:
+                continue
+            o = {"type": "message", "ts": m["ts"], "text": m["text"],
+                 "user": BOT_USER}
+            if a.get("include_all_metadata") == "true" and m["metadata"]:
+                o["metadata"] = m["metadata"]
+            out.append(o)
+            if len(out) >= limit:
+                break
+        return web.json_response({"ok": True, "messages": out,
+                                  "has_more": False})
 
     async def m_auth_test(self, a):
         return web.json_response({"ok": True, "user_id": BOT_USER,
@@ -611,6 +639,12 @@ class Fake:
         elif what == "refuse_ephemeral":
             self.refuse_eph[q["user"]] = q.get("error",
                                                "user_not_in_channel")
+        elif what == "revoke":
+            self.faults.add("revoked")
+        elif what == "post503":
+            # The next n chat.postMessage answer 503; land=1: after
+            # posting the message.
+            self.post503 += [q.get("land") == "1"] * int(q.get("n", "1"))
         elif what == "channel":
             # A channel's state: hidden, archived, or "" (fine).
             self.chan_state[q["id"]] = q.get("state", "")

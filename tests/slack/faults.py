@@ -149,8 +149,10 @@ def stopped_once(what, want_state):
 
 
 def revoked():
+    """The token is revoked while the bot runs; a command meets it."""
     sk = notify_listen()
     ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    call("POST", "/_test/revoke", {})
     r = command("new")
     ok("envelope_id" in r, "the command is delivered")
     ok(wait(lambda s: "the Slack adapter stops" in log(), 5) is not None,
@@ -165,6 +167,29 @@ def revoked():
        "STATUS= says the Slack adapter stopped: %s" % st)
     ok(wait(lambda s: command("help").get("error") == "no socket", 2)
        is not None, "no command reaches the stopped adapter")
+
+
+def revoked_at_start():
+    """Revoked before the bot starts: its first call (auth.test) stops
+    it, and no game timer or retry follows."""
+    sk = notify_listen()
+    ok(wait(lambda s: "the Slack adapter stops" in log(), 5) is not None,
+       "token_revoked at start stops the adapter")
+    err = [l for l in log().splitlines() if "the Slack adapter stops" in l]
+    ok(len(err) == 1 and "slack.bot_token" in err[0], "one log line names "
+       "the config key: %s" % err)
+    n = len(state()["calls"])
+    time.sleep(3)
+    s = state()
+    ok(len(s["calls"]) == n and s["opens"] <= 1 and
+       s.get("revoked_calls", 0) <= 3, "no calls after the stop: %d more, "
+       "%d opens, %d refused" % (len(s["calls"]) - n, s["opens"],
+                                 s.get("revoked_calls", 0)))
+    ok(all(c["closed"] is not None for c in s["connections"]),
+       "no connection is left open: %s" % s["connections"])
+    st = notify_status(sk, 6)
+    ok(any("slack: stopped: bot token refused" in l for l in st),
+       "STATUS= says the Slack adapter stopped: %s" % st)
 
 
 def event_stops(event, state_word):
@@ -304,9 +329,32 @@ def channels():
        is not None, "its game is paused, alice told")
 
 
+# --- 13: no message posted twice -----------------------------------------
+def posts_503():
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    # "new" is posted, and answered 503 though it landed.
+    call("POST", "/_test/post503?land=1&n=1", {})
+    run("new", channel="CDUP")
+    time.sleep(2)
+    n = [m["text"] for m in public_in("CDUP")
+         if "opened a CHEERS table" in m["text"]]
+    ok(len(n) == 1, "a post that landed but answered 503 is not posted "
+       "again: %d times" % len(n))
+    ok(state().get("history", 0) >= 1, "the bot looked for it first")
+    # A 503 that did not land: posted again, once.
+    call("POST", "/_test/post503?land=0&n=1", {})
+    run("join", user="UBOB", channel="CDUP")
+    ok(wait(lambda s: any("joins" in m["text"] for m in public_in("CDUP")),
+            6) is not None, "a post that did not land goes again")
+    n = [m["text"] for m in public_in("CDUP") if "joins" in m["text"]]
+    ok(len(n) == 1, "and appears once: %s" % n)
+
+
 CHECKS = {
+    "-posts_503": posts_503,
     "-channels": channels,
-    "revoked": revoked,
+    "-revoked": revoked,
+    "revoked": revoked_at_start,
     "-app_uninstalled": app_uninstalled,
     "-tokens_revoked": tokens_revoked,
     "too_many_websockets": too_many_websockets,
