@@ -114,6 +114,12 @@ void	 bot_dm_failed(struct bot *, struct adapter *, const char *user_id);
  */
 void	 bot_dm_open(struct bot *, struct adapter *, const char *user_id);
 /*
+ * One private message to the user could not be delivered, for good
+ * (bot/dmlost.c): each game where they sit hears so, without the
+ * content, and that "hand" shows it again.  At most once a minute.
+ */
+void	 bot_dm_lost(struct bot *, struct adapter *, const char *user_id);
+/*
  * The bot can no longer post in channel (bot/chanlost.c): deleted,
  * archived, or closed to it.  why (borrowed) is a sentence for the
  * players.  A lobby there closes; a game pauses, its players are told

@@ -349,7 +349,9 @@ int	 slack_error_in(const char *error, const char *const *list);
 int	 slack_id_ok(const char *s);
 /*
  * Posts text (borrowed) with buttons (may be NULL) to channel with
- * chat.postMessage on the channel's queue; cb as web_call.  0 or -1.
+ * chat.postMessage on the channel's queue; cb as web_call, and arg (may
+ * be NULL) belongs to the call: it is freed after cb, or when the call is
+ * dropped.  0 or -1 (arg freed too).  Nothing goes to a lost channel.
  */
 int	 slack_post(struct slack *, const char *channel, const char *text,
 	     const struct adapter_buttons *, web_cb *cb, void *arg,

@@ -57,10 +57,10 @@ slack_post(struct slack *s, const char *channel, const char *text,
 {
 	cJSON	*body = cJSON_CreateObject();
 	char	*json, queue[SLACK_ID_MAX + 8];
-	int	 flags = 0;
 
 	if (lost_why(s, channel) != NULL) {
 		cJSON_Delete(body);
+		free(arg);
 		return set_cause(cause, "I cannot post in %s", channel);
 	}
 	cJSON_AddStringToObject(body, "channel", channel);
@@ -73,10 +73,9 @@ slack_post(struct slack *s, const char *channel, const char *text,
 	if (cb == NULL) {
 		cb = slack_posted;
 		arg = xstrdup(channel);
-		flags = WEB_ARG_FREE;
 	}
-	return web_call(s, "chat.postMessage", queue, json, flags, cb, arg,
-	    cause);
+	return web_call(s, "chat.postMessage", queue, json, WEB_ARG_FREE, cb,
+	    arg, cause);
 }
 
 void

@@ -84,6 +84,7 @@ class Fake:
         # channel_not_found) or "archived" (is_archived on writes).
         self.chan_state = {}
         self.post503 = []               # next posts: True lands, False not
+        self.dm_gone = set()            # users whose D channel is forgotten
         self.log["chan_refused"] = []   # [method, channel, error]
         self.log["open_times"] = []     # monotonic time of each open
 
@@ -370,6 +371,13 @@ class Fake:
         if not (ch.startswith("C") or self.dm_user_of(ch)):
             return web.json_response({"ok": False,
                                       "error": "channel_not_found"})
+        if self.dm_user_of(ch) in self.dm_gone:
+            # Slack no longer knows the cached channel, once.
+            self.dm_gone.discard(self.dm_user_of(ch))
+            self.log["refused"].append(["chat.postMessage",
+                                        "channel_not_found"])
+            return web.json_response({"ok": False,
+                                      "error": "channel_not_found"})
         if self.dm_user_of(ch) in self.refuse_post:
             return self.refuse("chat.postMessage",
                                self.refuse_post[self.dm_user_of(ch)])
@@ -639,6 +647,8 @@ class Fake:
         elif what == "refuse_ephemeral":
             self.refuse_eph[q["user"]] = q.get("error",
                                                "user_not_in_channel")
+        elif what == "dm_gone":
+            self.dm_gone.add(q["user"])
         elif what == "revoke":
             self.faults.add("revoked")
         elif what == "post503":

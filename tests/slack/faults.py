@@ -350,7 +350,49 @@ def posts_503():
     ok(len(n) == 1, "and appears once: %s" % n)
 
 
+# --- 12: no secret to the wrong DM, none lost ------------------------------
+def dms():
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    # alice asks for help in her DM with bob: not the bot's DM with her.
+    run("help", channel="DALICEBOB")
+    for text in ("new", "addbot", "start"):
+        run(text, channel="CDM1")
+    ok(wait(lambda s: dms_to(ALICE, "Your recipe"), 3) is not None,
+       "alice's recipe reaches her DM with the bot")
+    ok(not [m for m in messages().values() if m["channel"] == "DALICEBOB"
+            and not m["ephemeral"]] and
+       not [r for r in state()["refused"] if r[1] == "channel_not_found"],
+       "nothing was posted to her DM with bob")
+    ok(state()["im_opens"].get(ALICE) == 1, "her DM was opened once: %s" %
+       state()["im_opens"])
+    # Her cached DM channel is no longer known: opened again, once.
+    call("POST", "/_test/dm_gone?user=" + ALICE, {})
+    for text in ("new", "addbot", "start"):
+        run(text, channel="CDM2")
+    ok(wait(lambda s: len(dms_to(ALICE, "Your recipe")) == 2, 3)
+       is not None, "after channel_not_found the DM is opened again and "
+       "the recipe arrives: %d" % len(dms_to(ALICE, "Your recipe")))
+    ok(state()["im_opens"].get(ALICE) == 2, "opened again once: %s" %
+       state()["im_opens"])
+    # bob's DMs fail for good (msg_too_long): the table hears of it.
+    call("POST", "/_test/refuse_dm?user=UBOB&at=post&error=msg_too_long",
+         {})
+    for text in ("new", "addbot", "start"):
+        run(text, user="UBOB", channel="CDM3")
+    told = lambda: [m["text"] for m in public_in("CDM3")
+                    if "could not be delivered" in m["text"]]
+    ok(wait(lambda s: told(), 3) is not None, "the table is told a private "
+       "message to bob could not be delivered")
+    ok(told() and "<@UBOB>" in told()[0] and "hand" in told()[0] and
+       "recipe" not in told()[0].lower(), "without the content, and "
+       "that hand shows it: %s" % told())
+    said = run("hand", user="UBOB", channel="CDM3")
+    ok(said and "Your hand" in said[0], "/cheers hand serves bob "
+       "ephemerally: %s" % said)
+
+
 CHECKS = {
+    "-dms": dms,
     "-posts_503": posts_503,
     "-channels": channels,
     "-revoked": revoked,
