@@ -11,7 +11,8 @@
  * when several wait for a channel, an ephemeral answer to a user goes
  * first.  Table edits that wait meanwhile are merged (lib/coalesce).
  * Slack's limits are per method and workspace, and it says when one is
- * hit: HTTP 429 with Retry-After (seconds).  Then every call of that
+ * hit: HTTP 429 with Retry-After (seconds; one above an hour is taken
+ * for an hour, never for nothing).  Then every call of that
  * method waits that long, and the limited call goes again first.  5xx
  * answers and network errors are retried with exponential backoff (not a
  * call made WEB_ONCE, whose caller decides).  A chat.postMessage is not
@@ -55,6 +56,7 @@
 #define WEB_TIMEOUT_MS		15000L
 #define WEB_LIMITS_MAX		256		/* methods and channels held */
 #define WEB_POST_ID_MAX		48		/* a post's own id */
+#define WEB_RETRY_AFTER_MAX	3600		/* s: a longer Retry-After is cut */
 #define WEB_VERIFY_LATEST	"20"		/* messages searched for a post */
 
 struct web_call {
@@ -186,9 +188,11 @@ web_on_header(char *data, size_t size, size_t n, void *arg)
 		snprintf(v, sizeof v, "%.*s", (int)(len - i < sizeof v - 1 ?
 		    len - i : sizeof v - 1), data + i);
 		if (isdigit((unsigned char)v[0])) {
+			/* Slack means it: a long wait is cut to an hour. */
 			secs = strtol(v, NULL, 10);
-			if (secs >= 0 && secs <= 3600)
-				c->retry_after = (int64_t)secs * 1000;
+			if (secs > WEB_RETRY_AFTER_MAX || secs < 0)
+				secs = WEB_RETRY_AFTER_MAX;
+			c->retry_after = (int64_t)secs * 1000;
 		}
 	}
 	return len;

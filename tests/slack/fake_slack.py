@@ -47,6 +47,8 @@ FAULTS = {
     # The bot token is revoked: every call made with it answers
     # token_revoked (the app-level token still works).
     "revoked",
+    # Every response_url answers 404 (expired, used up).
+    "hook_404",
 }
 
 
@@ -63,6 +65,7 @@ class Fake:
         self.tickets = set()
         self.mute = None            # a socket gone half-open
         self.storm = 0              # next N chat.postMessage get a 429
+        self.storm_after = "1"      # their Retry-After
         self.admins = set()
         self.creators = {}          # channel -> creator
         self.envelopes = {}         # envelope_id -> sent envelope
@@ -361,7 +364,8 @@ class Fake:
             self.limited_at = time.monotonic()
             return web.json_response({"ok": False, "error": "ratelimited"},
                                      status=429,
-                                     headers={"Retry-After": "1"})
+                                     headers={"Retry-After":
+                                              self.storm_after})
         # Early: sent while the bot knew of the 429.  A post that arrives
         # within 50 ms of it was already on its way (the bot posts to
         # several channels at once), which no client can take back.
@@ -399,6 +403,7 @@ class Fake:
                                               "ts": m["ts"]}})
 
     async def m_chat_update(self, a):
+        self.log.setdefault("update_times", []).append(time.monotonic())
         m = self.msgs.get(a.get("ts"))
         if m is None or m["deleted"] or m["channel"] != a.get("channel") \
                 or m["ephemeral"]:
@@ -492,6 +497,9 @@ class Fake:
             "creator": self.creators.get(ch, "UFOUNDER")}})
 
     async def hook(self, request):
+        if "hook_404" in self.faults:
+            self.log["hook_404"] = self.log.get("hook_404", 0) + 1
+            return web.Response(status=404, text="expired_url")
         h = self.hooks.get(request.match_info["id"])
         try:
             body = json.loads(await request.read())
@@ -617,6 +625,7 @@ class Fake:
         q = request.query
         if what == "storm":
             self.storm = int(q.get("n", "2"))
+            self.storm_after = q.get("after", "1")
         elif what == "admin":
             self.admins.add(q["user"])
         elif what == "creator":

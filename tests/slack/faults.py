@@ -391,7 +391,43 @@ def dms():
        "ephemerally: %s" % said)
 
 
+# --- 14: limits as documented -------------------------------------------
+def retry_after():
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    run("new", channel="CRA")
+    call("POST", "/_test/storm?n=1&after=7200", {})
+    n = len(state()["calls"])
+    command("join", user="UBOB", channel="CRA")
+    time.sleep(5)
+    posts = state()["calls"][n:].count("chat.postMessage")
+    ok(posts == 1, "Retry-After: 7200 holds chat.postMessage: %d calls in "
+       "5 s" % posts)
+    ok("waiting 3600000 ms" in log(), "the wait is cut to an hour, not "
+       "to a second")
+
+
+def hook_404():
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    for text in ("new", "addbot", "start"):
+        run(text, channel="CHOOK")
+    run("hand", channel="CHOOK")
+    eph = [m["text"] for m in messages().values()
+           if m["ephemeral"] == ALICE and "Your hand" in m["text"]]
+    ok(state().get("hook_404", 0) > 0 and eph, "a response_url that "
+       "answers 404: the hand goes as chat.postEphemeral: %s" % eph)
+    call("POST", "/_test/refuse_ephemeral?user=%s&error=user_not_in_channel"
+         % ALICE, {})
+    n = len(dms_to(ALICE, "Your hand"))
+    run("hand", channel="CHOOK")
+    ok(wait(lambda s: len(dms_to(ALICE, "Your hand")) > n, 3) is not None,
+       "refused ephemerally too, it goes to the DM")
+    ok(not [m for m in public_in("CHOOK") if "Your hand" in m["text"]],
+       "never to the channel")
+
+
 CHECKS = {
+    "-retry_after": retry_after,
+    "hook_404": hook_404,
     "-dms": dms,
     "-posts_503": posts_503,
     "-channels": channels,
