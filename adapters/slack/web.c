@@ -9,7 +9,11 @@
  * (chat.postMessage, chat.update, chat.postEphemeral) leaves at most one
  * per pace_ms after the last one to its channel, whatever its queue, and
  * when several wait for a channel, an ephemeral answer to a user goes
- * first.  Table edits that wait meanwhile are merged (lib/coalesce).
+ * first.  chat.update is a Tier 3 method, about 50 a minute for the
+ * whole workspace, so edits also leave at most one per 1.2 pace_ms
+ * (1.2 s at Slack's pace) across all channels, and several busy tables
+ * share that.  Table edits that wait meanwhile are merged
+ * (lib/coalesce): the latest table wins.
  * Slack's limits are per method and workspace, and it says when one is
  * hit: HTTP 429 with Retry-After (seconds; one above an hour is taken
  * for an hour, never for nothing).  Then every call of that
@@ -66,6 +70,7 @@ struct web_call {
 	char			 method[WEB_NAME_MAX];	/* for logs and limits */
 	char			 pace[SLACK_ID_MAX + 8]; /* "ch:C123": paced; "" */
 	int			 first;		/* goes first when paced */
+	int			 workspace_paced; /* chat.update: WEB_UPDATE_KEY too */
 	char			*body;		/* may be NULL */
 	int			 flags;
 	web_cb			*cb;
@@ -105,6 +110,10 @@ struct web {
 };
 
 static void	web_kick(struct slack *);
+
+/* chat.update across the workspace: one per WEB_UPDATE_PACE pace_ms. */
+#define WEB_UPDATE_KEY		"ws:chat.update"
+#define WEB_UPDATE_PACE(ms)	((ms) * 6 / 5)
 
 /* The methods that post to a channel, paced per channel. */
 static const char *const web_paced[] = {
@@ -526,6 +535,9 @@ web_kick(struct slack *s)
 			if (c->pace[0] != '\0' &&
 			    (w = web_limit_wait(web, c->pace, now)) > wait)
 				wait = w;
+			if (c->workspace_paced &&
+			    (w = web_limit_wait(web, WEB_UPDATE_KEY, now)) > wait)
+				wait = w;
 			if (c->not_before > now && c->not_before - now > wait)
 				wait = c->not_before - now;
 			if (wait > 0) {
@@ -536,6 +548,9 @@ web_kick(struct slack *s)
 			if (c->pace[0] != '\0' && s->pace_ms > 0)
 				web_limit_set(web, c->pace, now + s->pace_ms,
 				    now);
+			if (c->workspace_paced && s->pace_ms > 0)
+				web_limit_set(web, WEB_UPDATE_KEY, now +
+				    WEB_UPDATE_PACE(s->pace_ms), now);
 			web_start(s, c);
 		}
 	}
@@ -597,6 +612,7 @@ web_pace(struct web_call *c)
 	if ((channel = json_string(json, "channel", SLACK_ID_MAX - 1)) != NULL)
 		snprintf(c->pace, sizeof c->pace, "ch:%s", channel);
 	c->first = strcmp(c->method, "chat.postEphemeral") == 0;
+	c->workspace_paced = strcmp(c->method, "chat.update") == 0;
 	cJSON_Delete(json);
 }
 

@@ -425,7 +425,30 @@ def hook_404():
        "never to the channel")
 
 
+def updates():
+    """Six tables start at once; the AI plays at once (a 1 s turn timer
+    hands alice's seat over): their edits share the workspace's
+    chat.update pace, and each table ends showing its latest state."""
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    chans = ["CUP%d" % i for i in range(6)]
+    for text in ("new", "addbot 2"):
+        for ch in chans:
+            command(text, channel=ch)
+    settle()
+    for ch in chans:
+        command("start", channel=ch)
+    time.sleep(6)
+    t = sorted(state().get("update_times", []))
+    gaps = [b - a for a, b in zip(t, t[1:])]
+    ok(len(t) >= 6, "the tables were edited: %d edits" % len(t))
+    # 1.2 times the 100 ms message_interval, less the timer's slack.
+    ok(gaps and min(gaps) >= 0.1, "chat.update leaves at most one per "
+       "120 ms across the workspace: closest two %.3f s" %
+       (min(gaps) if gaps else -1))
+
+
 CHECKS = {
+    "-updates": updates,
     "-retry_after": retry_after,
     "hook_404": hook_404,
     "-dms": dms,

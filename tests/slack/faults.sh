@@ -16,7 +16,7 @@ pid=""
 cleanup() {
 	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
 	[ -n "$fake" ] && kill "$fake" 2>/dev/null
-	rm -rf "$tmp"
+	[ -n "${KEEP:-}" ] && cp "$tmp/bot.err" /tmp/s25-last.err; rm -rf "$tmp"
 }
 trap cleanup EXIT
 
@@ -30,9 +30,8 @@ export SLACK_APP_TOKEN
 # for (its name starts with "-") runs against a healthy fake, and
 # faults.py turns the failure on itself.
 ALL="too_many_websockets close_after_hello -revoked revoked
-    -app_uninstalled
-    -tokens_revoked -channels -dms -posts_503
-    -retry_after hook_404"
+    -app_uninstalled -tokens_revoked -channels -dms -posts_503
+    -retry_after hook_404 -updates"
 [ $# -gt 0 ] && ALL="$*"
 
 status=0
@@ -42,6 +41,11 @@ for fault in $ALL; do
 	-*)	fake_start slack "$dir/fake_slack.py" || exit 1 ;;
 	*)	fake_start slack "$dir/fake_slack.py" --fault "$fault" || exit 1 ;;
 	esac
+	# Busy tables: each of alice's turns runs out at once, to the AI.
+	extra=""
+	[ "$fault" = -updates ] &&
+	    extra="-o tables.turn_timer=1s -o tables.prompt_timer=1s
+	    -o tables.timeouts_to_ai=1"
 	rm -f "$tmp/notify"
 	NOTIFY_SOCKET="$tmp/notify" "$bot" -v -o slack.enabled=yes -o console.enabled=no \
 	    -o slack.api_base="http://127.0.0.1:$port/api" \
@@ -49,7 +53,7 @@ for fault in $ALL; do
 	    -o slack.bot_token=file:"$tmp/bot.token" \
 	    -o slack.message_interval=100ms \
 	    -o bot.state_file="$tmp/state$fault.db" -o bot.seed=7 \
-	    -o tables.ai_delay=0 -o slack.lost_channel_grace=3s \
+	    -o tables.ai_delay=0 -o slack.lost_channel_grace=3s $extra \
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	if ! $py "$dir/faults.py" "$port" "$tmp/bot.err" "$fault" \
