@@ -9,11 +9,11 @@ messages the fake saw and asserts the issue's numbers.  Prints one line
 per failed check and a final "N passed, M failed" line; exits non-zero
 when anything failed.
 """
-import json
 import socket
 import sys
 import time
-import urllib.request
+
+from fakectl import call, messages, state, use, wait
 
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
@@ -23,6 +23,7 @@ BASE = "http://127.0.0.1:%d" % PORT
 CHANNEL = "CBAR"
 ALICE = "UALICE"
 passed = failed = 0
+use(BASE)
 
 
 def ok(cond, what):
@@ -35,37 +36,9 @@ def ok(cond, what):
     return cond
 
 
-def call(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(BASE + path, data=data, method=method)
-    try:
-        with urllib.request.urlopen(req, timeout=5) as r:
-            return json.loads(r.read() or b"null")
-    except urllib.error.HTTPError as e:
-        return json.loads(e.read() or b"null")
-
-
-def state():
-    return call("GET", "/_test/state")
-
-
-def messages():
-    return call("GET", "/_test/messages")
-
-
 def log():
     with open(BOT_ERR) as f:
         return f.read()
-
-
-def wait(pred, timeout=5.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        s = state()
-        if pred(s):
-            return s
-        time.sleep(0.05)
-    return None
 
 
 def opens_in(s, secs):

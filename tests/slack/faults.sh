@@ -10,16 +10,10 @@ bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
 dir=$(cd "$(dirname "$0")" && pwd)
 py=/usr/bin/python3
-tmp=$(mktemp -d)
+name="slack faults"
+. "$dir/../lib.sh"
 fake=""
 pid=""
-cleanup() {
-	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
-	[ -n "$fake" ] && kill "$fake" 2>/dev/null
-	[ -n "${KEEP:-}" ] && cp "$tmp/bot.err" /tmp/s25-last.err; rm -rf "$tmp"
-}
-trap cleanup EXIT
-
 . "$dir/../fake-server.sh"
 fake_check slack || exit 1
 printf 'xoxb-test\n' > "$tmp/bot.token"
@@ -41,6 +35,7 @@ for fault in $ALL; do
 	-*)	fake_start slack "$dir/fake_slack.py" || exit 1 ;;
 	*)	fake_start slack "$dir/fake_slack.py" --fault "$fault" || exit 1 ;;
 	esac
+	pids=$fake
 	# Busy tables: each of alice's turns runs out at once, to the AI.
 	extra=""
 	[ "$fault" = -updates ] &&
@@ -56,6 +51,7 @@ for fault in $ALL; do
 	    -o tables.ai_delay=0 -o slack.lost_channel_grace=3s $extra \
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
+	pids="$fake $pid"
 	if ! $py "$dir/faults.py" "$port" "$tmp/bot.err" "$fault" \
 	    "$tmp/notify"; then
 		status=1
