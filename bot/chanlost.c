@@ -84,7 +84,7 @@ bot_channel_lost(struct bot *bot, struct adapter *a, const char *channel,
 	struct table	*t;
 	char		 where[128], text[CHANLOST_TEXT_MAX], when[32];
 
-	if ((t = table_find(bot, a, channel)) == NULL || t->lost_since != 0)
+	if ((t = table_find(bot, a, channel)) == NULL || t->lost)
 		return;
 	outbox_begin(bot);
 	chanlost_where(t, where, sizeof where);
@@ -100,13 +100,13 @@ bot_channel_lost(struct bot *bot, struct adapter *a, const char *channel,
 	}
 	log_info("table %llu: its channel is lost (%s); paused",
 	    (unsigned long long)t->id, why);
-	t->lost_since = bot_now(bot);
+	t->lost = 1;
 	render_duration(grace_ms, when, sizeof when);
 	snprintf(text, sizeof text, "The %s game in %s is paused: %s It ends "
 	    "in %s unless I can post there again.", t->ops->title, where, why,
 	    when);
 	chanlost_tell(t, text);
-	sched_set(t, TASK_LOST, 0, t->lost_since + grace_ms);
+	sched_set(t, TASK_LOST, 0, bot_now(bot) + grace_ms);
 	outbox_end(bot);
 	sched_rearm(bot);
 }
@@ -116,12 +116,12 @@ bot_channel_back(struct bot *bot, struct adapter *a, const char *channel)
 {
 	struct table	*t;
 
-	if ((t = table_find(bot, a, channel)) == NULL || t->lost_since == 0)
+	if ((t = table_find(bot, a, channel)) == NULL || !t->lost)
 		return;
 	log_info("table %llu: its channel works again; the game goes on",
 	    (unsigned long long)t->id);
 	outbox_begin(bot);
-	t->lost_since = 0;
+	t->lost = 0;
 	sched_clear(t);
 	play_say(t, "I can post here again: the game goes on.");
 	play_schedule(t);

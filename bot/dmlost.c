@@ -35,10 +35,9 @@ bot_dm_lost(struct bot *bot, struct adapter *a, const char *user_id)
 		t = ts[i];
 		if (t->state != TABLE_PLAYING ||
 		    (seat = table_seat_of(t, user_id)) < 0 ||
-		    (t->seats[seat].dm_lost_at != 0 &&
-		    now - t->seats[seat].dm_lost_at < DMLOST_QUIET_MS))
+		    now < t->seats[seat].dm_lost_quiet)
 			continue;
-		t->seats[seat].dm_lost_at = now;
+		t->seats[seat].dm_lost_quiet = now + DMLOST_QUIET_MS;
 		log_info("table %llu: a private message to %s was lost",
 		    (unsigned long long)t->id, user_id);
 		render_command(t->adapter, cmd, sizeof cmd);

@@ -177,7 +177,7 @@ play_apply(struct table *t, int seat, const struct game_move *m,
 	char			*err = NULL;
 	int			 over;
 
-	if (t->lost_since != 0)
+	if (t->lost)
 		return set_cause(cause, "This game is paused: I cannot post "
 		    "in its channel.");
 	/* Keep the state before the move in case it cannot be recorded. */
@@ -469,7 +469,7 @@ play_schedule(struct table *t)
 	unsigned		 humans = 0, ais = 0;
 	int			 n, i;
 
-	if (t->lost_since != 0)
+	if (t->lost)
 		return;		/* its TASK_LOST waits (bot/chanlost.c) */
 	if (t->state == TABLE_LOBBY) {
 		if (cfg->tables_lobby_expiry_ms > 0)

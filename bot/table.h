@@ -27,7 +27,7 @@ struct seat {
 	int	 ai;		/* the AI plays this seat (always, or after timeouts) */
 	int	 timeouts;	/* consecutive turn/prompt timeouts */
 	int	 dm_closed;	/* a DM failed: serve secrets through "hand" */
-	uint64_t dm_lost_at;	/* bot_now() ms a lost DM was told; 0: never */
+	uint64_t dm_lost_quiet;	/* bot_now() ms until a lost DM is told again */
 };
 
 enum table_state { TABLE_LOBBY, TABLE_PLAYING, TABLE_OVER };
@@ -84,8 +84,7 @@ struct table {
 	unsigned		 ai_idle;
 	uint64_t		 ai_idle_until;
 	int			 paused;	/* moves cannot be saved; retrying */
-	/* bot_now() ms since its channel is lost (bot/chanlost.c); 0: not. */
-	uint64_t		 lost_since;
+	int			 lost;		/* its channel is (bot/chanlost.c) */
 	/* The batch that noted the table (bot/outbox.c), and its note. */
 	uint64_t		 undo_batch;
 	struct outbox_item	*undo_note;
