@@ -129,6 +129,11 @@ void	 bot_dm_lost(struct bot *, struct adapter *, const char *user_id);
 void	 bot_channel_lost(struct bot *, struct adapter *, const char *channel,
 	     const char *why, uint64_t grace_ms);
 void	 bot_channel_back(struct bot *, struct adapter *, const char *channel);
+/*
+ * The adapter can no longer speak at all (its token was refused): its
+ * tables freeze (no timer, no move, no end) until the bot restarts.
+ */
+void	 bot_adapter_lost(struct bot *, struct adapter *);
 
 /* bot/sched.c: runs every table task that is due, then re-arms the timer. */
 void	 sched_run_due(struct bot *);

@@ -11,7 +11,9 @@
  * channel cannot hear it), and after the adapter's grace the table ends
  * as "channel lost", told the same way.  An ended table counts no
  * result, as the host's "end".  A channel that comes back resumes its
- * game where it stood.  Adapters call in from their own callbacks, so
+ * game where it stood.  An adapter that can no longer speak at all (its
+ * token refused) freezes every table it has, with no end: they come
+ * back as they were when the bot restarts with a working token.  Adapters call in from their own callbacks, so
  * each change is one batch of the store (bot/outbox.c), as a command's.
  */
 #include <stdio.h>
@@ -140,4 +142,20 @@ chanlost_expire(struct table *t)
 	snprintf(text, sizeof text, "The %s game in %s has ended: channel "
 	    "lost. No result counts.", t->ops->title, where);
 	chanlost_end(t, text);
+}
+
+void
+bot_adapter_lost(struct bot *bot, struct adapter *a)
+{
+	struct table	*t;
+
+	TAILQ_FOREACH(t, &bot->tables, entry) {
+		if (t->adapter != a || t->lost)
+			continue;
+		log_info("table %llu: its platform is gone; frozen until the "
+		    "bot restarts", (unsigned long long)t->id);
+		t->lost = 1;
+		sched_clear(t);
+	}
+	sched_rearm(bot);
 }

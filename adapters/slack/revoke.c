@@ -7,7 +7,9 @@
  * again only counts against the app.  The Slack adapter then stops, once:
  * one error-level log line naming the cause and the config key, its
  * state in systemd's STATUS= says so, its socket is closed and its
- * waiting calls are dropped.  The other adapters run on.
+ * waiting calls are dropped.  Its tables freeze (bot_adapter_lost): no
+ * timer plays for players who cannot see the game.  The other adapters
+ * run on.
  *
  * The stop is made from a zero-length timer, so that it never runs
  * inside the Web API client's or the socket's own callbacks.  The
@@ -42,6 +44,7 @@ revoke_on_timer(uv_timer_t *t)
 	struct slack	*s = t->data;
 
 	revoke_release(s);
+	bot_adapter_lost(s->bot, &s->adapter);
 	socket_halt(s);
 	admin_stop(s);
 	web_stop(s);

@@ -125,8 +125,10 @@ def revoked():
     """The token is revoked while the bot runs; a command meets it."""
     sk = notify_listen()
     ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    for text in ("new", "addbot", "start"):
+        run(text)
     call("POST", "/_test/revoke", {})
-    r = command("new")
+    r = command("status")
     ok("envelope_id" in r, "the command is delivered")
     ok(wait(lambda s: "the Slack adapter stops" in log(), 5) is not None,
        "a token_revoked answer stops the adapter")
@@ -140,6 +142,7 @@ def revoked():
        "STATUS= says the Slack adapter stopped: %s" % st)
     ok(wait(lambda s: command("help").get("error") == "no socket", 2)
        is not None, "no command reaches the stopped adapter")
+    ok("frozen until the bot restarts" in log(), "its game's timers stop")
 
 
 def revoked_at_start():

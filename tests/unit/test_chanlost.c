@@ -3,8 +3,9 @@
  * private message lost for good (bot/dmlost.c), as an adapter reports
  * them: a lobby closes, a game pauses (no timer, no move) with each
  * player told once by DM, ends as "channel lost" after the grace, or
- * goes on when the channel comes back; a lost DM is said in the channel
- * without its content, at most once a minute.
+ * goes on when the channel comes back; a platform gone altogether
+ * freezes its tables; a lost DM is said in the channel without its
+ * content, at most once a minute.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -211,6 +212,29 @@ test_game_comes_back(void **state)
 }
 
 static void
+test_adapter_lost(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	char		 path[64];
+	int		 moves;
+
+	(void)state;
+	world_open(&w, path, sizeof path);
+	t = world_table(&w, 1);
+	t->seats[0].ai = 1;
+	play_schedule(t);
+	bot_adapter_lost(&w.bot, &w.adapter);
+	moves = t->nmoves;
+	said[0] = '\0';
+	bot_advance(&w.bot, 24 * 60 * 60 * 1000ULL);
+	assert_int_equal(t->nmoves, moves);
+	assert_true(t->lost);
+	assert_string_equal(said, "");
+	world_end(&w);
+}
+
+static void
 test_dm_lost(void **state)
 {
 	struct world	w;
@@ -240,6 +264,7 @@ main(void)
 		cmocka_unit_test(test_lobby_closes),
 		cmocka_unit_test(test_game_pauses_then_ends),
 		cmocka_unit_test(test_game_comes_back),
+		cmocka_unit_test(test_adapter_lost),
 		cmocka_unit_test(test_dm_lost),
 	};
 
