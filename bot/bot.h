@@ -113,6 +113,27 @@ void	 bot_dm_failed(struct bot *, struct adapter *, const char *user_id);
  * was so served during a game gets its private view at once.
  */
 void	 bot_dm_open(struct bot *, struct adapter *, const char *user_id);
+/*
+ * One private message to the user could not be delivered, for good
+ * (bot/dmlost.c): each game where they sit hears so, without the
+ * content, and that "hand" shows it again.  At most once a minute.
+ */
+void	 bot_dm_lost(struct bot *, struct adapter *, const char *user_id);
+/*
+ * The bot can no longer post in channel (bot/chanlost.c): deleted,
+ * archived, or closed to it.  why (borrowed) is a sentence for the
+ * players.  A lobby there closes; a game pauses, its players are told
+ * by DM, and it ends as "channel lost" after grace_ms unless
+ * bot_channel_back says the channel works again first.  Once per loss.
+ */
+void	 bot_channel_lost(struct bot *, struct adapter *, const char *channel,
+	     const char *why, uint64_t grace_ms);
+void	 bot_channel_back(struct bot *, struct adapter *, const char *channel);
+/*
+ * The adapter can no longer speak at all (its token was refused): its
+ * tables freeze (no timer, no move, no end) until the bot restarts.
+ */
+void	 bot_adapter_lost(struct bot *, struct adapter *);
 
 /* bot/sched.c: runs every table task that is due, then re-arms the timer. */
 void	 sched_run_due(struct bot *);

@@ -294,6 +294,11 @@ const struct config_key config_schema[] = {
 	  O(slack_message_interval_ms), "1s", 0, MS_MINUTE, NULL, NULL,
 	  "Least time between two messages (posts, edits, ephemeral "
 	  "messages) to one channel; Slack allows about one a second." },
+	{ "slack", "lost_channel_grace", CONFIG_DURATION,
+	  O(slack_lost_channel_grace_ms), "10m", 0, 24 * 60 * MS_MINUTE, NULL,
+	  NULL,
+	  "How long a game whose channel the bot cannot post in (archived, "
+	  "deleted, the bot removed) waits, paused, before it ends." },
 
 	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
 };

@@ -116,6 +116,7 @@ struct config {
 	char		 *slack_command;	/* "": bot.command */
 	uint64_t	  slack_ping_interval_ms;
 	uint64_t	  slack_message_interval_ms;	/* per channel */
+	uint64_t	  slack_lost_channel_grace_ms;
 };
 
 /* What a schema row's field holds, and how its text is read. */

@@ -119,6 +119,9 @@ sched_run(struct table *t)
 	case TASK_TIMEOUT:
 		sched_timeout(t, seat);
 		break;
+	case TASK_LOST:
+		chanlost_expire(t);
+		return;
 	case TASK_LOBBY:
 		text = xasprintf("The %s lobby closed: nobody started it in time.",
 		    t->ops->title);

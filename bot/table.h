@@ -28,12 +28,14 @@ struct seat {
 	int	 ai;		/* the AI plays this seat (always, or after timeouts) */
 	int	 timeouts;	/* consecutive turn/prompt timeouts */
 	int	 dm_closed;	/* a DM failed: serve secrets through "hand" */
+	uint64_t dm_lost_quiet;	/* bot_now() ms until a lost DM is told again */
 };
 
 enum table_state { TABLE_LOBBY, TABLE_PLAYING, TABLE_OVER };
 
 /* What the table's single timer is waiting for. */
-enum table_task { TASK_NONE, TASK_AI, TASK_TIMEOUT, TASK_LOBBY };
+enum table_task { TASK_NONE, TASK_AI, TASK_TIMEOUT, TASK_LOBBY,
+	TASK_LOST };	/* TASK_LOST: its channel's grace ran out (chanlost.c) */
 
 struct table {
 	uint64_t		 id;		/* set only by table_new, table_set_id */
@@ -83,6 +85,7 @@ struct table {
 	unsigned		 ai_idle;
 	uint64_t		 ai_idle_until;
 	int			 paused;	/* moves cannot be saved; retrying */
+	int			 lost;		/* its channel is (bot/chanlost.c) */
 	/* The batch that noted the table (bot/outbox.c), and its note. */
 	uint64_t		 undo_batch;
 	struct outbox_item	*undo_note;
@@ -122,6 +125,9 @@ struct table	*table_alloc(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
 /* Frees a table (its task leaves the queue); table_close for a listed one. */
 void		 table_free(struct table *);
+
+/* bot/chanlost.c: the table's channel stayed lost: it ends. */
+void		 chanlost_expire(struct table *);
 
 /* Seat helpers.  Returns the seat index of a user, or -1. */
 int		 table_seat_of(const struct table *, const char *user_id);

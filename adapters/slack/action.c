@@ -75,7 +75,8 @@ action_handle(struct slack *s, const cJSON *p)
 	else if (url != NULL)
 		log_warn("slack: ignored a response_url on an unknown host");
 	log_debug("slack: %s in %s: click %s", uid, chan, id);
-	if (chan[0] == 'D')
+	/* A click on the bot's own DM message; an ephemeral one may be anywhere. */
+	if (chan[0] == 'D' && !json_true(container, "is_ephemeral"))
 		im_learn(s, uid, chan);
 	admin_submit(s, &ctx, name, id, chan[0] == 'D', 1);
 }

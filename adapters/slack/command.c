@@ -154,8 +154,11 @@ command_handle(struct slack *s, const cJSON *p)
 		return;
 	}
 	log_debug("slack: %s in %s: %s", user, channel, cmdtext);
-	if (channel[0] == 'D')
-		im_learn(s, user, channel);
+	/*
+	 * A D channel is not always the user's DM with the bot: it may be
+	 * their DM with someone else.  DM channels come from
+	 * conversations.open only (im.c).
+	 */
 	admin_submit(s, &ctx, name, cmdtext, channel[0] == 'D', 0);
 	free(cmdtext);
 }

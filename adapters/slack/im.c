@@ -6,8 +6,16 @@
  * or the app's Messages tab is off), the user is marked: later send_dm
  * calls fail at once with a cause, so the bot serves their secrets
  * through "hand", and the first refusal is reported to the bot
- * (bot_dm_failed), which tells the channel without any secret.  A user
- * who writes from the DM shows it works again.
+ * (bot_dm_failed), which tells the channel without any secret.  A click
+ * on the bot's own DM message shows it works again.
+ *
+ * A DM channel is learned only from conversations.open, or a click on
+ * the bot's own message in it: a slash command's D channel may be the
+ * user's DM with someone else.  A cached channel Slack no longer knows
+ * (channel_not_found) is forgotten and opened again, once.  Any other
+ * failure of a DM for good (the open failed, msg_too_long, its retries
+ * ran out) is reported (bot_dm_lost): the table hears that "hand" shows
+ * it again.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +38,7 @@ struct im_entry {
 	char			 user[SLACK_ID_MAX];
 	char			 channel[SLACK_ID_MAX];
 	enum im_state		 state;
+	int			 reopened;	/* opened again after channel_not_found */
 	char			*pending[IM_PENDING_MAX];
 	struct adapter_buttons	*pending_bs[IM_PENDING_MAX];
 	int			 npending;
@@ -130,19 +139,64 @@ im_closed(struct slack *s, struct im_entry *e, const char *error)
 	bot_dm_failed(s->bot, &s->adapter, e->user);
 }
 
+/* A DM on its way, kept until Slack took it: it may have to go again. */
+struct im_post {
+	struct im_entry		*e;
+	int			 has_bs;
+	struct adapter_buttons	 bs;
+	char			 text[];
+};
+
 static void
 im_posted(struct slack *s, const struct web_result *res, void *arg)
 {
-	struct im_entry	*e = arg;
+	struct im_post	*p = arg;
+	struct im_entry	*e = p->e;
+	char		*cause = NULL;
 
-	if (res->error == NULL)
+	if (res->error == NULL) {
+		e->reopened = 0;
 		return;
+	}
 	if (im_refused(res->slack_error)) {
 		im_closed(s, e, res->slack_error);
 		return;
 	}
-	log_warn("slack: a direct message to %s failed: %s", e->user,
+	if (res->slack_error != NULL &&
+	    strcmp(res->slack_error, "channel_not_found") == 0 &&
+	    e->state == IM_OPEN && !e->reopened) {
+		log_info("slack: the DM channel of %s is not found; opening it "
+		    "again", e->user);
+		e->state = IM_NONE;
+		e->channel[0] = '\0';
+		e->reopened = 1;
+		if (im_send(s, e->user, p->text, p->has_bs ? &p->bs : NULL,
+		    &cause) == 0)
+			return;
+		log_warn("slack: %s", cause);
+		free(cause);
+	}
+	log_warn("slack: a direct message to %s is lost: %s", e->user,
 	    res->error);
+	bot_dm_lost(s->bot, &s->adapter, e->user);
+}
+
+/* Posts text and buttons (borrowed) to e's open DM channel. */
+static int
+im_post(struct slack *s, struct im_entry *e, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	struct im_post	*p;
+	size_t		 len = strlen(text);
+
+	p = xcalloc(1, sizeof *p + len + 1);
+	p->e = e;
+	if (bs != NULL) {
+		p->has_bs = 1;
+		memcpy(&p->bs, bs, sizeof p->bs);
+	}
+	memcpy(p->text, text, len + 1);
+	return slack_post(s, e->channel, text, bs, im_posted, p, cause);
 }
 
 static void
@@ -164,13 +218,14 @@ im_opened(struct slack *s, const struct web_result *res, void *arg)
 		    res->error != NULL ? res->error : "no channel id");
 		e->state = IM_NONE;
 		im_drop_pending(e);
+		bot_dm_lost(s->bot, &s->adapter, e->user);
 		return;
 	}
 	snprintf(e->channel, sizeof e->channel, "%s", channel);
 	e->state = IM_OPEN;
 	for (i = 0; i < e->npending; i++) {
-		if (slack_post(s, e->channel, e->pending[i], e->pending_bs[i],
-		    im_posted, e, &cause) != 0) {
+		if (im_post(s, e, e->pending[i], e->pending_bs[i],
+		    &cause) != 0) {
 			log_warn("slack: %s", cause);
 			free(cause);
 			cause = NULL;
@@ -206,7 +261,7 @@ im_send(struct slack *s, const char *user, const char *text,
 		return set_cause(cause, "<@%s> cannot get direct messages",
 		    user);
 	case IM_OPEN:
-		return slack_post(s, e->channel, text, bs, im_posted, e, cause);
+		return im_post(s, e, text, bs, cause);
 	case IM_OPENING:
 		return im_keep(e, text, bs, cause);
 	case IM_NONE:

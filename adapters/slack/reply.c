@@ -5,7 +5,8 @@
  * click on a private message replaces that message instead (Slack's
  * replace_original, as Discord's "update message" callback).  Slack takes
  * at most five calls of a response_url; past that, or without one, a
- * private answer is a chat.postEphemeral.  When Slack refuses that (the
+ * private answer is a chat.postEphemeral, as is one whose response_url
+ * Slack refused (expired, used up, gone).  When Slack refuses that (the
  * user is not in the channel, or the bot may not post there), the answer
  * goes to the user's DM instead, which may hold secrets as well; when
  * that fails too, the log says so.  A slash command the bot did not
@@ -40,21 +41,34 @@ reply_url_ok(const struct slack *s, const char *url)
 	    strncmp(url, s->api_origin, strlen(s->api_origin)) == 0;
 }
 
-/* An ephemeral answer, kept until Slack took it; one allocation. */
+/* A private answer, kept until Slack took it; one allocation. */
 struct reply_ephemeral {
 	char			 user[SLACK_ID_MAX];
+	char			 channel[SLACK_ID_MAX];
 	int			 has_bs;
 	struct adapter_buttons	 bs;
 	char			 text[];
 };
 
+static int	reply_ephemeral(struct slack *, const char *queue,
+		    const struct reply_ephemeral *, char **cause);
+
+/* A response_url answer's end: refused, it goes as chat.postEphemeral. */
 static void
 reply_sent(struct slack *s, const struct web_result *res, void *arg)
 {
-	(void)s;
-	(void)arg;
-	if (res->error != NULL)
-		log_warn("slack: a private answer failed: %s", res->error);
+	struct reply_ephemeral	*e = arg;
+	char			*cause = NULL;
+
+	if (res->error == NULL)
+		return;
+	log_info("slack: a response_url refused a private answer to %s (%s); "
+	    "it goes as an ephemeral message", e->user, res->error);
+	if (reply_ephemeral(s, NULL, e, &cause) != 0) {
+		log_warn("slack: a private answer to %s is lost: %s", e->user,
+		    cause);
+		free(cause);
+	}
 }
 
 /* Does chat.postEphemeral's error mean "not here, try the DM"? */
@@ -91,18 +105,49 @@ reply_ephemeral_sent(struct slack *s, const struct web_result *res, void *arg)
 	}
 }
 
+/*
+ * Sends e's answer (borrowed; copied) as chat.postEphemeral on queue
+ * (NULL: the method's own); 0, or -1 with *cause.
+ */
+static int
+reply_ephemeral(struct slack *s, const char *queue,
+    const struct reply_ephemeral *e, char **cause)
+{
+	cJSON	*body = cJSON_CreateObject();
+	char	*json;
+
+	cJSON_AddStringToObject(body, "channel", e->channel);
+	cJSON_AddStringToObject(body, "user", e->user);
+	blocks_message(body, e->text, e->has_bs ? &e->bs : NULL);
+	if ((json = cJSON_PrintUnformatted(body)) == NULL)
+		fatalx("cJSON_PrintUnformatted failed");
+	cJSON_Delete(body);
+	return web_call(s, "chat.postEphemeral", queue, json, WEB_ARG_FREE,
+	    reply_ephemeral_sent, xmemdup(e, sizeof *e + strlen(e->text) + 1),
+	    cause);
+}
+
 /* Sends text privately to ctx's user; 0, or -1 with *cause. */
 static int
 reply_private(struct slack *s, struct slack_ctx *ctx, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
 	struct reply_ephemeral	*e;
-	cJSON			*body = cJSON_CreateObject();
+	cJSON			*body;
 	char			*json;
-	int			 replace;
+	int			 replace, rc;
 
 	ctx->answered = 1;
+	e = xcalloc(1, sizeof *e + strlen(text) + 1);
+	snprintf(e->user, sizeof e->user, "%s", ctx->user);
+	snprintf(e->channel, sizeof e->channel, "%s", ctx->channel);
+	if (bs != NULL) {
+		e->has_bs = 1;
+		memcpy(&e->bs, bs, sizeof e->bs);
+	}
+	memcpy(e->text, text, strlen(text) + 1);
 	if (ctx->response_url[0] != '\0' && ctx->uses < REPLY_URL_USES) {
+		body = cJSON_CreateObject();
 		replace = ctx->click && ctx->private_msg && !ctx->replaced;
 		if (replace) {
 			cJSON_AddBoolToObject(body, "replace_original", 1);
@@ -117,24 +162,12 @@ reply_private(struct slack *s, struct slack_ctx *ctx, const char *text,
 			fatalx("cJSON_PrintUnformatted failed");
 		cJSON_Delete(body);
 		ctx->uses++;
-		return web_call(s, ctx->response_url, ctx->queue, json, WEB_URL,
-		    reply_sent, NULL, cause);
+		return web_call(s, ctx->response_url, ctx->queue, json,
+		    WEB_URL | WEB_ARG_FREE, reply_sent, e, cause);
 	}
-	cJSON_AddStringToObject(body, "channel", ctx->channel);
-	cJSON_AddStringToObject(body, "user", ctx->user);
-	blocks_message(body, text, bs);
-	if ((json = cJSON_PrintUnformatted(body)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(body);
-	e = xcalloc(1, sizeof *e + strlen(text) + 1);
-	snprintf(e->user, sizeof e->user, "%s", ctx->user);
-	if (bs != NULL) {
-		e->has_bs = 1;
-		memcpy(&e->bs, bs, sizeof e->bs);
-	}
-	memcpy(e->text, text, strlen(text) + 1);
-	return web_call(s, "chat.postEphemeral", ctx->queue, json,
-	    WEB_ARG_FREE, reply_ephemeral_sent, e, cause);
+	rc = reply_ephemeral(s, ctx->queue, e, cause);
+	free(e);
+	return rc;
 }
 
 void
@@ -172,8 +205,15 @@ void
 reply_dispatch(struct slack *s, struct slack_ctx *ctx, struct bot_event *ev)
 {
 	static unsigned long	serial;
+	const char		*why;
 
 	snprintf(ctx->queue, sizeof ctx->queue, "reply:%lu", ++serial);
+	/* Where the bot cannot post, no table can be seen: say why. */
+	if ((why = lost_why(s, ctx->channel)) != NULL) {
+		reply_say(s, ctx, why);
+		return;
+	}
+	lost_note(s, ctx->channel, ctx->response_url);
 	ev->reply_ctx = ctx;
 	s->current = ctx;
 	bot_handle_event(s->bot, ev);

@@ -27,6 +27,7 @@ struct envelope_seen;
 struct slack_dms;
 struct coalesce;
 struct slack_admins;
+struct slack_lost;
 
 #define SLACK_ID_MAX		32	/* a user, channel or team id, with room */
 #define SLACK_TS_MAX		32	/* a message's ts: "1700000000.000100" */
@@ -62,6 +63,7 @@ struct slack {
 	char			*command;	/* the slash command, without "/" */
 	uint64_t		 ping_ms;
 	uint64_t		 pace_ms;	/* between messages to a channel */
+	uint64_t		 lost_grace_ms;	/* slack.lost_channel_grace */
 
 	struct web		*web;
 	struct slack_socket	*sock;
@@ -69,9 +71,16 @@ struct slack {
 	struct slack_dms	*dms;
 	struct coalesce		*boards;	/* the tables' messages */
 	struct slack_admins	*admins;
+	struct slack_lost	*lost;		/* channels closed to us (lost.c) */
+	char			 bot_user[SLACK_ID_MAX];	/* auth.test; "" */
 
 	/* The event being handled by bot_handle_event, or NULL. */
 	struct slack_ctx	*current;
+
+	/* Slack refused the bot token, or the app was removed (revoke.c). */
+	int			 halted;
+	int			 halt_armed;	/* halt_timer to be closed */
+	uv_timer_t		 halt_timer;
 };
 
 /*
@@ -87,6 +96,7 @@ struct slack {
 #define WEB_FORM	0x2	/* the body is form-encoded, not JSON */
 #define WEB_URL		0x4	/* method is a whole URL (a response_url) */
 #define WEB_ARG_FREE	0x8	/* free(arg) after cb, or when the call is dropped */
+#define WEB_ONCE	0x10	/* a 5xx or network error is not retried */
 #define WEB_QUEUE_MAX	200	/* calls waiting in one queue */
 #define WEB_TOTAL_MAX	5000	/* calls waiting in all queues */
 
@@ -122,7 +132,7 @@ enum envelope_type {
 	ENVELOPE_DISCONNECT,
 	ENVELOPE_SLASH,		/* slash_commands */
 	ENVELOPE_INTERACTIVE,	/* interactive: block_actions and others */
-	ENVELOPE_EVENTS,	/* events_api: not subscribed, acked and dropped */
+	ENVELOPE_EVENTS,	/* events_api: the app's events (event.c) */
 	ENVELOPE_OTHER,
 };
 
@@ -157,6 +167,8 @@ int	 envelope_seen_check(struct envelope_seen *, const char *key);
 
 /* socket.c: the Socket Mode connections. */
 int	 socket_start(struct slack *, char **cause);
+/* Closes every connection (a close frame each) and opens no other. */
+void	 socket_halt(struct slack *);
 void	 socket_stop(struct slack *);
 void	 socket_free(struct slack *);
 
@@ -293,6 +305,43 @@ int	 im_send(struct slack *, const char *user, const char *text,
 /* A DM channel learned otherwise (the user wrote from it): cached. */
 void	 im_learn(struct slack *, const char *user, const char *channel);
 
+/*
+ * revoke.c: the bot token refused, or the app uninstalled, stops the
+ * adapter once.  revoke_auth_error: is error (Slack's code, may be NULL)
+ * one that says the token no longer works?  revoke_stop logs why (a
+ * sentence, borrowed), sets the adapter's state (borrowed) for STATUS=,
+ * and stops the adapter from the loop's next turn; later calls do
+ * nothing.  revoke_release closes its timer (the adapter stops).
+ */
+int	 revoke_auth_error(const char *error);
+void	 revoke_stop(struct slack *, const char *why, const char *state);
+void	 revoke_release(struct slack *);
+
+/*
+ * event.c: an events_api envelope's payload (borrowed): the app's own
+ * events (tokens_revoked, app_uninstalled) and its channels' (archived,
+ * deleted, the bot leaving or joining).
+ */
+void	 event_handle(struct slack *, const cJSON *payload);
+
+/*
+ * lost.c: channels the bot cannot post in.  lost_error: is error (may be
+ * NULL) final for its channel?  lost_why: the players' sentence when
+ * channel is lost (static), else NULL.  lost_mark remembers channel as
+ * lost for error (Slack's code, or "channel_deleted"), tells the user of
+ * response_url (may be NULL: the last command's there, if any) and the
+ * bot; lost_clear forgets it and tells the bot.  lost_note keeps a
+ * command's response_url per channel, for lost_mark.  Strings borrowed.
+ */
+int		 lost_error(const char *error);
+const char	*lost_why(struct slack *, const char *channel);
+void		 lost_mark(struct slack *, const char *channel,
+		     const char *error, const char *response_url);
+void		 lost_clear(struct slack *, const char *channel);
+void		 lost_note(struct slack *, const char *channel,
+		     const char *response_url);
+void		 lost_free(struct slack *);
+
 /* slack.c */
 /* Is error (Slack's error code, may be NULL) one of list (NULL-ended)? */
 int	 slack_error_in(const char *error, const char *const *list);
@@ -300,7 +349,9 @@ int	 slack_error_in(const char *error, const char *const *list);
 int	 slack_id_ok(const char *s);
 /*
  * Posts text (borrowed) with buttons (may be NULL) to channel with
- * chat.postMessage on the channel's queue; cb as web_call.  0 or -1.
+ * chat.postMessage on the channel's queue; cb as web_call, and arg (may
+ * be NULL) belongs to the call: it is freed after cb, or when the call is
+ * dropped.  0 or -1 (arg freed too).  Nothing goes to a lost channel.
  */
 int	 slack_post(struct slack *, const char *channel, const char *text,
 	     const struct adapter_buttons *, web_cb *cb, void *arg,

@@ -12,6 +12,7 @@
 #include "bot/bot.h"
 #include "bot/config.h"
 #include "bot/log.h"
+#include "lib/json.h"
 #include "lib/xmalloc.h"
 
 int
@@ -38,12 +39,15 @@ slack_error_in(const char *error, const char *const *list)
 	return 0;
 }
 
+/* A post's end; arg is its channel. */
 static void
 slack_posted(struct slack *s, const struct web_result *res, void *arg)
 {
-	(void)s;
-	(void)arg;
-	if (res->error != NULL)
+	if (res->error == NULL)
+		return;
+	if (lost_error(res->slack_error))
+		lost_mark(s, arg, res->slack_error, NULL);
+	else
 		log_warn("slack: posting a message failed: %s", res->error);
 }
 
@@ -54,6 +58,11 @@ slack_post(struct slack *s, const char *channel, const char *text,
 	cJSON	*body = cJSON_CreateObject();
 	char	*json, queue[SLACK_ID_MAX + 8];
 
+	if (lost_why(s, channel) != NULL) {
+		cJSON_Delete(body);
+		free(arg);
+		return set_cause(cause, "I cannot post in %s", channel);
+	}
 	cJSON_AddStringToObject(body, "channel", channel);
 	blocks_message(body, text, bs);
 	cJSON_AddBoolToObject(body, "unfurl_links", 0);
@@ -61,8 +70,12 @@ slack_post(struct slack *s, const char *channel, const char *text,
 		fatalx("cJSON_PrintUnformatted failed");
 	cJSON_Delete(body);
 	snprintf(queue, sizeof queue, "ch:%s", channel);
-	return web_call(s, "chat.postMessage", queue, json, 0,
-	    cb != NULL ? cb : slack_posted, arg, cause);
+	if (cb == NULL) {
+		cb = slack_posted;
+		arg = xstrdup(channel);
+	}
+	return web_call(s, "chat.postMessage", queue, json, WEB_ARG_FREE, cb,
+	    arg, cause);
 }
 
 void
@@ -74,6 +87,9 @@ slack_envelope(struct slack *s, const struct envelope *e)
 		break;
 	case ENVELOPE_INTERACTIVE:
 		action_handle(s, e->payload);
+		break;
+	case ENVELOPE_EVENTS:
+		event_handle(s, e->payload);
 		break;
 	default:
 		log_debug("slack: ignored an envelope the bot did not ask for");
@@ -132,11 +148,32 @@ slack_mention(struct adapter *a, const char *user_id, const char *name,
 		snprintf(buf, len, "@%s", name);
 }
 
+/* auth.test's answer: the bot's own user id, for its channel events. */
+static void
+slack_on_auth(struct slack *s, const struct web_result *res, void *arg)
+{
+	const char	*user;
+
+	(void)arg;
+	user = res->error == NULL ? json_string(res->json, "user_id",
+	    SLACK_ID_MAX - 1) : NULL;
+	if (user != NULL && slack_id_ok(user))
+		snprintf(s->bot_user, sizeof s->bot_user, "%s", user);
+	else if (res->error != NULL)
+		log_warn("slack: auth.test: %s", res->error);
+}
+
 static int
 slack_start(struct adapter *a, char **cause)
 {
 	struct slack	*s = a->priv;
+	char		*why = NULL;
 
+	if (web_call(s, "auth.test", NULL, NULL, WEB_FORM, slack_on_auth,
+	    NULL, &why) != 0) {
+		log_warn("slack: %s", why);
+		free(why);
+	}
 	return socket_start(s, cause);
 }
 
@@ -148,6 +185,7 @@ slack_stop(struct adapter *a)
 	if (s->stopping)
 		return;
 	s->stopping = 1;
+	revoke_release(s);
 	socket_stop(s);
 	admin_stop(s);
 	web_stop(s);
@@ -164,6 +202,7 @@ slack_free(struct adapter *a)
 	im_free(s->dms);
 	admin_free(s->admins);
 	tablemsg_free_all(s);
+	lost_free(s);
 	free(s->app_token);
 	free(s->bot_token);
 	free(s->api_base);
@@ -256,6 +295,7 @@ slack_new(struct bot *bot, char **cause)
 	    cfg->bot_command);
 	s->ping_ms = cfg->slack_ping_interval_ms;
 	s->pace_ms = cfg->slack_message_interval_ms;
+	s->lost_grace_ms = cfg->slack_lost_channel_grace_ms;
 	s->seen = envelope_seen_new();
 	s->dms = im_new();
 	s->admins = admin_new();

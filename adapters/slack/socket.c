@@ -16,6 +16,15 @@
  * closed, and replaced.  A lost connection is replaced with exponential
  * backoff and jitter, forever, except when Slack refuses the app-level
  * token, which is said once and stops the retries (the bot runs on).
+ *
+ * apps.connections.open is a Tier 1 method, and a server that drops each
+ * connection at once must not make the bot hammer it.  So the backoff is
+ * reset only when a connection has stayed up for SOCK_STABLE_MS, not at
+ * its hello; whatever the reason (backoff, refresh, a half-open socket),
+ * at most SOCK_OPENS_MAX opens leave in any SOCK_OPENS_WINDOW_MS; and a
+ * "disconnect" for too_many_websockets (another process holds the app's
+ * connections) closes the connection and waits at least
+ * SOCK_CROWDED_MS before the next open, saying why in the log.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +42,10 @@
 #define SOCK_CONNS		2		/* the current one and its successor */
 #define SOCK_IDLE_PINGS		3		/* silent intervals before giving up */
 #define SOCK_BACKOFF_FIRST_MS	500		/* the first waits 0.25 to 0.5 s */
+#define SOCK_STABLE_MS		60000		/* up this long: backoff reset */
+#define SOCK_OPENS_MAX		5		/* opens in one window... */
+#define SOCK_OPENS_WINDOW_MS	60000		/* ...of this long */
+#define SOCK_CROWDED_MS		60000		/* after too_many_websockets */
 
 enum conn_state {
 	CONN_FREE,
@@ -46,6 +59,7 @@ struct conn {
 	enum conn_state	 state;
 	int		 serial;	/* for the log */
 	int		 doomed;	/* Slack said disconnect: being replaced */
+	uint64_t	 hello_at;	/* loop ms of its hello; 0: none yet */
 };
 
 struct slack_socket {
@@ -55,6 +69,10 @@ struct slack_socket {
 	int			 fatal;
 	int			 stopped;
 	int			 serial;
+	/* Loop ms of the last SOCK_OPENS_MAX opens, a ring; 0: unused. */
+	uint64_t		 opens[SOCK_OPENS_MAX];
+	int			 next_open;	/* the oldest slot of opens */
+	uint64_t		 hold_until;	/* no open before (loop ms) */
 };
 
 static void	socket_connect(struct slack *);
@@ -126,10 +144,13 @@ socket_lost(struct conn *c, const char *why)
 	struct conn		*open;
 	int			 serial = c->serial, was_doomed = c->doomed;
 
+	if (c->hello_at != 0 && uv_now(s->loop) - c->hello_at >= SOCK_STABLE_MS)
+		wsclient_retry_reset(sk->wc);
 	c->ws = NULL;
 	c->state = CONN_FREE;
 	c->doomed = 0;
-	if (sk->stopped || s->stopping)
+	c->hello_at = 0;
+	if (sk->stopped || sk->fatal || s->stopping)
 		return;
 	open = socket_other(sk, c, CONN_OPEN);
 	if (socket_other(sk, c, CONN_CONNECTING) != NULL || sk->opening ||
@@ -143,6 +164,32 @@ socket_lost(struct conn *c, const char *why)
 	if (open == NULL)
 		bot_adapter_state(&s->adapter, "retrying");
 	socket_retry(s, "no connection is left");
+}
+
+/*
+ * Slack refuses c: the app has all the connections it may have, held
+ * by another process (an old instance still running, a second one
+ * started by mistake).  c is closed, and the next open waits at least
+ * SOCK_CROWDED_MS (with jitter), whatever else asks for one.
+ */
+static void
+socket_crowded(struct conn *c)
+{
+	struct slack		*s = c->s;
+	struct slack_socket	*sk = s->sock;
+	uint64_t		 ms;
+
+	ms = SOCK_CROWDED_MS + (uint64_t)random() % (SOCK_CROWDED_MS / 4);
+	log_warn("slack: Slack refuses connection %d (too_many_websockets): "
+	    "another instance of the bot may be running with this app's "
+	    "token; connecting again in %llu s", c->serial,
+	    (unsigned long long)(ms / 1000));
+	sk->hold_until = uv_now(s->loop) + ms;
+	c->doomed = 1;
+	socket_close(c);
+	if (socket_other(sk, c, CONN_OPEN) == NULL)
+		bot_adapter_state(&s->adapter, "retrying");
+	wsclient_retry_after(sk->wc, ms);
 }
 
 /* One whole message on c. */
@@ -182,7 +229,7 @@ socket_message(struct conn *c, const char *text)
 	switch (e.type) {
 	case ENVELOPE_HELLO:
 		c->state = CONN_OPEN;
-		wsclient_retry_reset(sk->wc);
+		c->hello_at = uv_now(s->loop);
 		log_info("slack: connection %d ready", c->serial);
 		bot_adapter_state(&s->adapter, "connected");
 		if ((old = socket_other(sk, c, CONN_OPEN)) != NULL) {
@@ -193,6 +240,11 @@ socket_message(struct conn *c, const char *text)
 		}
 		break;
 	case ENVELOPE_DISCONNECT:
+		if (e.reason != NULL &&
+		    strcmp(e.reason, "too_many_websockets") == 0) {
+			socket_crowded(c);
+			break;
+		}
 		if (e.reason != NULL && strcmp(e.reason, "link_disabled") == 0)
 			log_warn("slack: Socket Mode is turned off for this app "
 			    "(link_disabled); turn it on in the app's settings");
@@ -351,7 +403,7 @@ socket_on_url(struct slack *s, const struct web_result *res, void *arg)
 
 	(void)arg;
 	sk->opening = 0;
-	if (sk->stopped)
+	if (sk->stopped || sk->fatal || s->halted)
 		return;
 	if (res->error != NULL) {
 		if (socket_refused(res->slack_error)) {
@@ -378,19 +430,50 @@ socket_on_url(struct slack *s, const struct web_result *res, void *arg)
 	socket_open(s, url);
 }
 
-/* Asks for a new socket URL and connects to it. */
+/*
+ * How long the next apps.connections.open must wait: until a hold
+ * (too_many_websockets) ends, and until fewer than SOCK_OPENS_MAX opens
+ * are in the last SOCK_OPENS_WINDOW_MS.  0: it may go now.
+ */
+static uint64_t
+socket_open_wait(struct slack_socket *sk, uint64_t now)
+{
+	uint64_t	wait = 0, oldest = sk->opens[sk->next_open];
+
+	if (sk->hold_until > now)
+		wait = sk->hold_until - now;
+	if (oldest != 0 && now - oldest < SOCK_OPENS_WINDOW_MS &&
+	    oldest + SOCK_OPENS_WINDOW_MS - now > wait)
+		wait = oldest + SOCK_OPENS_WINDOW_MS - now;
+	return wait;
+}
+
+/* Asks for a new socket URL and connects to it, when opens allow. */
 static void
 socket_connect(struct slack *s)
 {
 	struct slack_socket	*sk = s->sock;
 	char			*cause = NULL;
+	uint64_t		 now = uv_now(s->loop), wait;
 
-	if (sk->stopped || sk->fatal || sk->opening)
+	if (sk->stopped || sk->fatal || sk->opening || s->halted)
 		return;
+	if ((wait = socket_open_wait(sk, now)) > 0) {
+		if (!wsclient_retry_pending(sk->wc))
+			log_info("slack: pacing connections (at most %d a "
+			    "minute); the next in %llu ms", SOCK_OPENS_MAX,
+			    (unsigned long long)wait);
+		wsclient_retry_after(sk->wc, wait);
+		return;
+	}
 	wsclient_retry_cancel(sk->wc);
+	/* uv_now may be 0 at the very start: the ring counts it as 1. */
+	sk->opens[sk->next_open] = now > 0 ? now : 1;
+	sk->next_open = (sk->next_open + 1) % SOCK_OPENS_MAX;
 	sk->opening = 1;
 	if (web_call(s, "apps.connections.open", "socket", NULL,
-	    WEB_APP_TOKEN | WEB_FORM, socket_on_url, NULL, &cause) != 0) {
+	    WEB_APP_TOKEN | WEB_FORM | WEB_ONCE, socket_on_url, NULL,
+	    &cause) != 0) {
 		sk->opening = 0;
 		log_warn("slack: %s", cause);
 		free(cause);
@@ -426,6 +509,22 @@ socket_start(struct slack *s, char **cause)
 	}
 	socket_connect(s);
 	return 0;
+}
+
+void
+socket_halt(struct slack *s)
+{
+	struct slack_socket	*sk = s->sock;
+	int			 i;
+
+	if (sk == NULL || sk->stopped || sk->fatal)
+		return;
+	sk->fatal = 1;
+	wsclient_retry_cancel(sk->wc);
+	for (i = 0; i < SOCK_CONNS; i++) {
+		sk->conns[i].doomed = 1;
+		socket_close(&sk->conns[i]);
+	}
 }
 
 void

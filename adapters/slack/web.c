@@ -9,11 +9,25 @@
  * (chat.postMessage, chat.update, chat.postEphemeral) leaves at most one
  * per pace_ms after the last one to its channel, whatever its queue, and
  * when several wait for a channel, an ephemeral answer to a user goes
- * first.  Table edits that wait meanwhile are merged (lib/coalesce).
+ * first.  chat.update is a Tier 3 method, about 50 a minute for the
+ * whole workspace, so edits also leave at most one per 1.2 pace_ms
+ * (1.2 s at Slack's pace) across all channels, and several busy tables
+ * share that.  Table edits that wait meanwhile are merged
+ * (lib/coalesce): the latest table wins.
  * Slack's limits are per method and workspace, and it says when one is
- * hit: HTTP 429 with Retry-After (seconds).  Then every call of that
+ * hit: HTTP 429 with Retry-After (seconds; one above an hour is taken
+ * for an hour, never for nothing).  Then every call of that
  * method waits that long, and the limited call goes again first.  5xx
- * answers and network errors are retried with exponential backoff.  A
+ * answers and network errors are retried with exponential backoff (not a
+ * call made WEB_ONCE, whose caller decides).  A chat.postMessage is not
+ * retried blindly: Slack has no idempotency key for it, and a post that
+ * timed out or answered 5xx may have landed.  Each post carries an id of
+ * its own in its message metadata; after such a failure the channel's
+ * latest messages (conversations.history) are searched for it first: found,
+ * the post is done (its ts is the found one's); not found, it goes again;
+ * when they cannot be read, it is not posted again (a message lost rather
+ * than one said twice).  A connection that never opened is retried as
+ * any call.  A
  * 200 with "ok": false is an error named by Slack's "error" code, handed
  * to the caller (and never retried).
  *
@@ -27,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/queue.h>
+#include <time.h>
 
 #include <curl/curl.h>
 
@@ -44,6 +59,9 @@
 #define WEB_RETRIES_429		100
 #define WEB_TIMEOUT_MS		15000L
 #define WEB_LIMITS_MAX		256		/* methods and channels held */
+#define WEB_POST_ID_MAX		48		/* a post's own id */
+#define WEB_RETRY_AFTER_MAX	3600		/* s: a longer Retry-After is cut */
+#define WEB_VERIFY_LATEST	"20"		/* messages searched for a post */
 
 struct web_call {
 	TAILQ_ENTRY(web_call)	 entry;
@@ -52,12 +70,14 @@ struct web_call {
 	char			 method[WEB_NAME_MAX];	/* for logs and limits */
 	char			 pace[SLACK_ID_MAX + 8]; /* "ch:C123": paced; "" */
 	int			 first;		/* goes first when paced */
+	int			 workspace_paced; /* chat.update: WEB_UPDATE_KEY too */
 	char			*body;		/* may be NULL */
 	int			 flags;
 	web_cb			*cb;
 	void			*arg;
 	int			 failures;
 	int			 limited;
+	char			 post_id[WEB_POST_ID_MAX]; /* "": not a post */
 	uint64_t		 not_before;	/* loop ms */
 
 	CURL			*easy;		/* while in flight */
@@ -90,6 +110,10 @@ struct web {
 };
 
 static void	web_kick(struct slack *);
+
+/* chat.update across the workspace: one per WEB_UPDATE_PACE pace_ms. */
+#define WEB_UPDATE_KEY		"ws:chat.update"
+#define WEB_UPDATE_PACE(ms)	((ms) * 6 / 5)
 
 /* The methods that post to a channel, paced per channel. */
 static const char *const web_paced[] = {
@@ -173,9 +197,11 @@ web_on_header(char *data, size_t size, size_t n, void *arg)
 		snprintf(v, sizeof v, "%.*s", (int)(len - i < sizeof v - 1 ?
 		    len - i : sizeof v - 1), data + i);
 		if (isdigit((unsigned char)v[0])) {
+			/* Slack means it: a long wait is cut to an hour. */
 			secs = strtol(v, NULL, 10);
-			if (secs >= 0 && secs <= 3600)
-				c->retry_after = (int64_t)secs * 1000;
+			if (secs > WEB_RETRY_AFTER_MAX || secs < 0)
+				secs = WEB_RETRY_AFTER_MAX;
+			c->retry_after = (int64_t)secs * 1000;
 		}
 	}
 	return len;
@@ -255,6 +281,114 @@ web_backoff(int failures)
 	return ms / 2 + (uint64_t)random() % (ms / 2 + 1);
 }
 
+/*
+ * Hands c's result to its caller and frees c.  A bot token Slack refuses
+ * stops the adapter (revoke.c).
+ */
+static void
+web_finish(struct slack *s, struct web_call *c, const struct web_result *res)
+{
+	char	*why;
+
+	web_unqueue(s->web, c);
+	if (c->cb != NULL)
+		c->cb(s, res, c->arg);
+	if (!(c->flags & (WEB_APP_TOKEN | WEB_URL)) &&
+	    revoke_auth_error(res->slack_error)) {
+		why = xasprintf("Slack refused the bot token (%s, on %s)",
+		    res->slack_error, c->method);
+		revoke_stop(s, why, "stopped: bot token refused");
+		free(why);
+	}
+	web_call_free(c);
+}
+
+/* Is msg (a message of conversations.history) the post c? */
+static int
+web_is_post(const cJSON *msg, const struct web_call *c)
+{
+	const cJSON	*payload;
+	const char	*id;
+
+	payload = json_object(json_object(msg, "metadata"), "event_payload");
+	id = json_string(payload, "post_id", WEB_POST_ID_MAX - 1);
+	return id != NULL && strcmp(id, c->post_id) == 0;
+}
+
+/*
+ * The channel's latest messages, for post c (arg) that may have landed:
+ * found, it is done; not found, it goes again after its backoff; not
+ * readable, it is given up.
+ */
+static void
+web_verified(struct slack *s, const struct web_result *res, void *arg)
+{
+	struct web_call		*c = arg;
+	struct web_result	 done;
+	const cJSON		*msgs, *m;
+	char			*error;
+
+	msgs = res->error == NULL ? cJSON_GetObjectItemCaseSensitive(res->json,
+	    "messages") : NULL;
+	memset(&done, 0, sizeof done);
+	if (res->error != NULL || !cJSON_IsArray(msgs)) {
+		error = xasprintf("it may or may not have been posted, and the "
+		    "channel cannot be read to know (%s); not posted again",
+		    res->error != NULL ? res->error : "no messages");
+		log_warn("slack: chat.postMessage: %s", error);
+		done.error = error;
+		web_finish(s, c, &done);
+		free(error);
+		return;
+	}
+	cJSON_ArrayForEach(m, msgs) {
+		if (!web_is_post(m, c))
+			continue;
+		log_info("slack: chat.postMessage: the post had landed; not "
+		    "posted again");
+		done.status = 200;
+		done.json = m;
+		web_finish(s, c, &done);
+		return;
+	}
+	c->not_before = uv_now(s->loop) + web_backoff(c->failures);
+	log_info("slack: chat.postMessage: the post had not landed; posting "
+	    "it again");
+	c->queue->busy = 0;
+	web_kick(s);
+}
+
+/*
+ * Post c failed in a way that may have let it land: it stays at its
+ * queue's head (the queue waits) while the channel's latest messages are
+ * read.  0, or -1 when they cannot be asked for.
+ */
+static int
+web_verify(struct slack *s, struct web_call *c)
+{
+	char	*cause = NULL;
+
+	if (strncmp(c->pace, "ch:", 3) != 0)
+		return -1;
+	c->queue->busy = 1;
+	if (web_call(s, "conversations.history", NULL, web_form("channel",
+	    c->pace + 3, "limit", WEB_VERIFY_LATEST, "include_all_metadata",
+	    "true", NULL), WEB_FORM, web_verified, c, &cause) != 0) {
+		log_warn("slack: %s", cause);
+		free(cause);
+		c->queue->busy = 0;
+		return -1;
+	}
+	return 0;
+}
+
+/* Did a transfer fail before anything was sent (so nothing landed)? */
+static int
+web_unsent(CURLcode rc)
+{
+	return rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST;
+}
+
 /* A transfer is over: retry it, or hand its result to the caller. */
 static void
 web_done(struct slack *s, struct web_call *c, CURLcode rc)
@@ -278,7 +412,20 @@ web_done(struct slack *s, struct web_call *c, CURLcode rc)
 		c->failures++;
 		error = rc != CURLE_OK ? xstrdup(curl_easy_strerror(rc)) :
 		    xasprintf("HTTP %ld", res.status);
-		if (c->failures <= WEB_RETRIES_5XX) {
+		if (c->post_id[0] != '\0' && !web_unsent(rc) &&
+		    c->failures <= WEB_RETRIES_5XX) {
+			log_warn("slack: %s: %s; it may have landed: looking "
+			    "for it before posting again", c->method, error);
+			if (web_verify(s, c) == 0) {
+				free(error);
+				return;
+			}
+			free(error);
+			error = xstrdup("it may or may not have been posted; "
+			    "not posted again");
+			goto finish;
+		}
+		if (c->failures <= WEB_RETRIES_5XX && !(c->flags & WEB_ONCE)) {
 			retry = web_backoff(c->failures);
 			log_warn("slack: %s: %s; retrying in %llu ms",
 			    c->method, error, (unsigned long long)retry);
@@ -286,7 +433,8 @@ web_done(struct slack *s, struct web_call *c, CURLcode rc)
 			c->not_before = now + retry;
 			return;
 		}
-		log_warn("slack: %s: %s; giving up", c->method, error);
+		log_warn("slack: %s: %s; %s", c->method, error,
+		    (c->flags & WEB_ONCE) ? "not retried" : "giving up");
 		goto finish;
 	}
 	if (res.status == 429) {
@@ -329,12 +477,9 @@ web_done(struct slack *s, struct web_call *c, CURLcode rc)
 
 finish:
 	res.error = error;
-	web_unqueue(web, c);
-	if (c->cb != NULL)
-		c->cb(s, &res, c->arg);
+	web_finish(s, c, &res);
 	cJSON_Delete(json);
 	free(error);
-	web_call_free(c);
 }
 
 static void
@@ -378,6 +523,8 @@ web_kick(struct slack *s)
 	if (web == NULL || web->stopped)
 		return;
 	web_check_done(s);
+	if (s->halted)
+		return;		/* revoke.c stops everything next */
 	now = uv_now(s->loop);
 	for (pass = 0; pass < 2; pass++) {
 		TAILQ_FOREACH(q, &web->queues, entry) {
@@ -387,6 +534,9 @@ web_kick(struct slack *s)
 			wait = web_limit_wait(web, c->method, now);
 			if (c->pace[0] != '\0' &&
 			    (w = web_limit_wait(web, c->pace, now)) > wait)
+				wait = w;
+			if (c->workspace_paced &&
+			    (w = web_limit_wait(web, WEB_UPDATE_KEY, now)) > wait)
 				wait = w;
 			if (c->not_before > now && c->not_before - now > wait)
 				wait = c->not_before - now;
@@ -398,6 +548,9 @@ web_kick(struct slack *s)
 			if (c->pace[0] != '\0' && s->pace_ms > 0)
 				web_limit_set(web, c->pace, now + s->pace_ms,
 				    now);
+			if (c->workspace_paced && s->pace_ms > 0)
+				web_limit_set(web, WEB_UPDATE_KEY, now +
+				    WEB_UPDATE_PACE(s->pace_ms), now);
 			web_start(s, c);
 		}
 	}
@@ -405,6 +558,38 @@ web_kick(struct slack *s)
 		uv_timer_start(&web->kick_timer, web_on_kick_timer, next, 0);
 	else
 		uv_timer_stop(&web->kick_timer);
+}
+
+/*
+ * Gives a chat.postMessage (c, with a JSON body) its own id, in the
+ * message's metadata, so that a retry can find whether it landed.
+ */
+static void
+web_tag(struct web_call *c)
+{
+	static unsigned long	 serial;
+	cJSON			*json, *meta, *payload;
+	char			*body;
+
+	if (strcmp(c->method, "chat.postMessage") != 0 || c->body == NULL ||
+	    (json = cJSON_Parse(c->body)) == NULL)
+		return;
+	if (!cJSON_IsObject(json) ||
+	    cJSON_GetObjectItemCaseSensitive(json, "metadata") != NULL) {
+		cJSON_Delete(json);
+		return;
+	}
+	snprintf(c->post_id, sizeof c->post_id, "%lx.%lx.%lu",
+	    (unsigned long)time(NULL), (unsigned long)random(), ++serial);
+	meta = cJSON_AddObjectToObject(json, "metadata");
+	cJSON_AddStringToObject(meta, "event_type", "cheersbot_post");
+	payload = cJSON_AddObjectToObject(meta, "event_payload");
+	cJSON_AddStringToObject(payload, "post_id", c->post_id);
+	if ((body = cJSON_PrintUnformatted(json)) == NULL)
+		fatalx("cJSON_PrintUnformatted failed");
+	cJSON_Delete(json);
+	free(c->body);
+	c->body = body;
 }
 
 /*
@@ -427,6 +612,7 @@ web_pace(struct web_call *c)
 	if ((channel = json_string(json, "channel", SLACK_ID_MAX - 1)) != NULL)
 		snprintf(c->pace, sizeof c->pace, "ch:%s", channel);
 	c->first = strcmp(c->method, "chat.postEphemeral") == 0;
+	c->workspace_paced = strcmp(c->method, "chat.update") == 0;
 	cJSON_Delete(json);
 }
 
@@ -439,7 +625,7 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 	struct web_call		*c;
 	char			 qname[sizeof q->name];
 
-	if (web == NULL || web->stopped) {
+	if (web == NULL || web->stopped || s->halted) {
 		free(body);
 		if (flags & WEB_ARG_FREE)
 			free(arg);
@@ -455,6 +641,7 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 	}
 	c->body = body;
 	web_pace(c);
+	web_tag(c);
 	c->flags = flags;
 	c->cb = cb;
 	c->arg = arg;

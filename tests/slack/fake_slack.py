@@ -12,7 +12,9 @@ refresh disconnect, a retried envelope, a half-open socket, a 429 storm,
 refused DMs, refused ephemeral messages) and read back what the bot
 sent, with the least time between two messages to one channel.  It
 binds port 0 and writes the port to --port-file; with --tls CERT KEY it
-talks https and wss.
+talks https and wss.  Each --fault NAME turns one of Slack's failures on
+from the start (the FAULTS below; tests/slack/faults.py checks what the
+bot does about each).
 
 Run it with Debian's /usr/bin/python3 and python3-aiohttp.
 """
@@ -34,6 +36,21 @@ JSON_METHODS = {"chat.postMessage", "chat.update", "chat.postEphemeral",
 # Messages Slack lets through at about one a second per channel.
 PACED_METHODS = {"chat.postMessage", "chat.update", "chat.postEphemeral"}
 
+# The failures --fault turns on.
+FAULTS = {
+    # Every connection gets "hello", then "disconnect" with reason
+    # too_many_websockets, and is closed (another process holds the
+    # app's connections).
+    "too_many_websockets",
+    # Every connection is closed 0.2 s after its "hello".
+    "close_after_hello",
+    # The bot token is revoked: every call made with it answers
+    # token_revoked (the app-level token still works).
+    "revoked",
+    # Every response_url answers 404 (expired, used up).
+    "hook_404",
+}
+
 
 class Fake:
     def __init__(self):
@@ -48,6 +65,7 @@ class Fake:
         self.tickets = set()
         self.mute = None            # a socket gone half-open
         self.storm = 0              # next N chat.postMessage get a 429
+        self.storm_after = "1"      # their Retry-After
         self.admins = set()
         self.creators = {}          # channel -> creator
         self.envelopes = {}         # envelope_id -> sent envelope
@@ -64,6 +82,14 @@ class Fake:
         }
         self.limited_until = 0.0
         self.limited_at = 0.0
+        self.faults = set()
+        # channel -> "hidden" (a private channel the bot is not in:
+        # channel_not_found) or "archived" (is_archived on writes).
+        self.chan_state = {}
+        self.post503 = []               # next posts: True lands, False not
+        self.dm_gone = set()            # users whose D channel is forgotten
+        self.log["chan_refused"] = []   # [method, channel, error]
+        self.log["open_times"] = []     # monotonic time of each open
 
     def new_id(self):
         self.next += 1
@@ -96,6 +122,15 @@ class Fake:
             "connection_info": {"app_id": "A0FAKE"}}))
         self.log["hellos"] += 1
         entry["hello"] = time.monotonic()
+        if "too_many_websockets" in self.faults:
+            await ws.send_str(json.dumps({
+                "type": "disconnect", "reason": "too_many_websockets",
+                "debug_info": {"host": "fake-slack"}}))
+            asyncio.get_running_loop().call_later(
+                0.1, lambda: asyncio.ensure_future(ws.close()))
+        if "close_after_hello" in self.faults:
+            asyncio.get_running_loop().call_later(
+                0.2, lambda: asyncio.ensure_future(ws.close()))
         by = "slack"
         while True:
             msg = await ws.receive()
@@ -253,7 +288,7 @@ class Fake:
         m = {"ts": ts, "channel": channel, "text": args.get("text", ""),
              "blocks": args.get("blocks") or [], "ephemeral":
              ephemeral_for, "dm_user": dm_user, "history": [],
-             "deleted": False}
+             "deleted": False, "metadata": args.get("metadata")}
         self.msgs[ts] = m
         return m
 
@@ -268,6 +303,9 @@ class Fake:
         auth = request.headers.get("Authorization", "")
         self.log["calls"].append(method)
         want = APP_TOKEN if method == "apps.connections.open" else BOT_TOKEN
+        if "revoked" in self.faults and want == BOT_TOKEN:
+            self.log["revoked_calls"] = self.log.get("revoked_calls", 0) + 1
+            return web.json_response({"ok": False, "error": "token_revoked"})
         if auth != "Bearer " + want:
             self.log["bad_auth"].append(method)
             if method == "apps.connections.open" and \
@@ -281,6 +319,11 @@ class Fake:
                                       "error": "invalid_arguments"})
         if method in PACED_METHODS:
             self.pace(a.get("channel", ""))
+        st = self.chan_state.get(a.get("channel", ""))
+        if st and method in JSON_METHODS:
+            err = "channel_not_found" if st == "hidden" else "is_archived"
+            self.log["chan_refused"].append([method, a["channel"], err])
+            return web.json_response({"ok": False, "error": err})
         h = getattr(self, "m_" + method.replace(".", "_"), None)
         if h is None:
             return web.json_response({"ok": False,
@@ -304,6 +347,7 @@ class Fake:
 
     async def m_apps_connections_open(self, a):
         self.log["opens"] += 1
+        self.log["open_times"].append(time.monotonic())
         t = "t" + self.new_id()
         self.tickets.add(t)
         return web.json_response({"ok": True, "url":
@@ -320,7 +364,8 @@ class Fake:
             self.limited_at = time.monotonic()
             return web.json_response({"ok": False, "error": "ratelimited"},
                                      status=429,
-                                     headers={"Retry-After": "1"})
+                                     headers={"Retry-After":
+                                              self.storm_after})
         # Early: sent while the bot knew of the 429.  A post that arrives
         # within 50 ms of it was already on its way (the bot posts to
         # several channels at once), which no client can take back.
@@ -328,6 +373,13 @@ class Fake:
         if self.limited_at + 0.05 < now < self.limited_until - 0.05:
             self.log["early_after_429"] += 1
         if not (ch.startswith("C") or self.dm_user_of(ch)):
+            return web.json_response({"ok": False,
+                                      "error": "channel_not_found"})
+        if self.dm_user_of(ch) in self.dm_gone:
+            # Slack no longer knows the cached channel, once.
+            self.dm_gone.discard(self.dm_user_of(ch))
+            self.log["refused"].append(["chat.postMessage",
+                                        "channel_not_found"])
             return web.json_response({"ok": False,
                                       "error": "channel_not_found"})
         if self.dm_user_of(ch) in self.refuse_post:
@@ -339,12 +391,19 @@ class Fake:
         if errs:
             self.log["block_errors"] += errs
             return web.json_response({"ok": False, "error": "invalid_blocks"})
+        land = self.post503.pop(0) if self.post503 else None
+        if land is False:
+            return web.Response(status=503, text="upstream timed out")
         m = self.store(ch, a, dm_user=self.dm_user_of(ch))
+        if land:
+            # It landed, but the answer says otherwise.
+            return web.Response(status=503, text="upstream timed out")
         return web.json_response({"ok": True, "channel": ch, "ts": m["ts"],
                                   "message": {"text": m["text"],
                                               "ts": m["ts"]}})
 
     async def m_chat_update(self, a):
+        self.log.setdefault("update_times", []).append(time.monotonic())
         m = self.msgs.get(a.get("ts"))
         if m is None or m["deleted"] or m["channel"] != a.get("channel") \
                 or m["ephemeral"]:
@@ -401,17 +460,46 @@ class Fake:
             "id": u, "name": u.lower(), "is_admin": u in self.admins,
             "is_owner": False, "is_primary_owner": False, "is_bot": False}})
 
+    async def m_conversations_history(self, a):
+        """The channel's latest messages, newest first; metadata only
+        with include_all_metadata."""
+        self.log["history"] = self.log.get("history", 0) + 1
+        ch = a.get("channel", "")
+        limit = int(a.get("limit", "100"))
+        out = []
+        for m in sorted(self.msgs.values(), key=lambda m: m["ts"],
+                        reverse=True):
+            if m["channel"] != ch or m["ephemeral"] or m["deleted"]:
+                continue
+            o = {"type": "message", "ts": m["ts"], "text": m["text"],
+                 "user": BOT_USER}
+            if a.get("include_all_metadata") == "true" and m["metadata"]:
+                o["metadata"] = m["metadata"]
+            out.append(o)
+            if len(out) >= limit:
+                break
+        return web.json_response({"ok": True, "messages": out,
+                                  "has_more": False})
+
+    async def m_auth_test(self, a):
+        return web.json_response({"ok": True, "user_id": BOT_USER,
+                                  "bot_id": "B0FAKE", "team_id": "T0FAKE"})
+
     async def m_conversations_info(self, a):
         self.log["conversations_info"] += 1
         ch = a.get("channel", "")
-        if not ch.startswith("C"):
+        if not ch.startswith("C") or self.chan_state.get(ch) == "hidden":
             return web.json_response({"ok": False,
                                       "error": "channel_not_found"})
         return web.json_response({"ok": True, "channel": {
             "id": ch, "name": ch.lower(), "is_channel": True,
+            "is_archived": self.chan_state.get(ch) == "archived",
             "creator": self.creators.get(ch, "UFOUNDER")}})
 
     async def hook(self, request):
+        if "hook_404" in self.faults:
+            self.log["hook_404"] = self.log.get("hook_404", 0) + 1
+            return web.Response(status=404, text="expired_url")
         h = self.hooks.get(request.match_info["id"])
         try:
             body = json.loads(await request.read())
@@ -537,6 +625,7 @@ class Fake:
         q = request.query
         if what == "storm":
             self.storm = int(q.get("n", "2"))
+            self.storm_after = q.get("after", "1")
         elif what == "admin":
             self.admins.add(q["user"])
         elif what == "creator":
@@ -567,6 +656,28 @@ class Fake:
         elif what == "refuse_ephemeral":
             self.refuse_eph[q["user"]] = q.get("error",
                                                "user_not_in_channel")
+        elif what == "dm_gone":
+            self.dm_gone.add(q["user"])
+        elif what == "revoke":
+            self.faults.add("revoked")
+        elif what == "post503":
+            # The next n chat.postMessage answer 503; land=1: after
+            # posting the message.
+            self.post503 += [q.get("land") == "1"] * int(q.get("n", "1"))
+        elif what == "channel":
+            # A channel's state: hidden, archived, or "" (fine).
+            self.chan_state[q["id"]] = q.get("state", "")
+        elif what == "event":
+            # An Events API event (the request's JSON body), as the
+            # subscribed app gets it.
+            event = await request.json()
+            eid = await self.deliver("events_api", {
+                "type": "event_callback", "team_id": "T0FAKE",
+                "api_app_id": "A0FAKE", "event": event,
+                "event_id": "Ev" + self.new_id(),
+                "event_time": int(time.time())})
+            if eid is None:
+                return web.json_response({"error": "no socket"}, status=409)
         elif what == "mute":
             self.mute = self.live()
         elif what == "raw":
@@ -595,8 +706,11 @@ def main():
     ap.add_argument("--port-file", required=True)
     ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"),
                     help="serve https and wss with this certificate")
+    ap.add_argument("--fault", action="append", default=[],
+                    choices=sorted(FAULTS), help="turn a failure on")
     args = ap.parse_args()
     fake = Fake()
+    fake.faults = set(args.fault)
     ctx = None
     if args.tls:
         import ssl

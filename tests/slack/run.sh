@@ -8,7 +8,7 @@
 # malformed envelopes, messages to a channel paced (100 ms here, to keep
 # the game quick); then a second run over https and wss with a CA file,
 # at the default pace of one message a second.  scenario.py drives both
-# and checks.
+# and checks.  Last, Slack's failures (faults.sh).
 #
 #   tests/slack/run.sh build/cheersbot
 set -u
@@ -123,5 +123,10 @@ if [ $status -ne 0 ]; then
 	echo "slack: bot log (last 40 lines):"
 	tail -40 "$tmp/bot.err" | sed 's/^/  /'
 fi
+# Slack's failures, each against a fresh fake and bot (faults.sh).
+kill "$fake" 2>/dev/null
+wait "$fake" 2>/dev/null
+fake=""
+sh "$dir/faults.sh" "$bot" || status=1
 echo "slack: scenario took $(($(date +%s) - start)) s"
 exit $status

@@ -22,6 +22,8 @@ import sys
 import time
 import urllib.request
 
+from fakectl import call, messages, state, use, wait
+
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
 MODE = sys.argv[3] if len(sys.argv) > 3 else "game"
@@ -38,6 +40,7 @@ NAMES = {ALICE: "alice", BOB: "bob"}
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
 passed = failed = 0
+use(BASE, SSL)
 
 
 def ok(cond, what):
@@ -50,36 +53,8 @@ def ok(cond, what):
     return cond
 
 
-def call(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(BASE + path, data=data, method=method)
-    try:
-        with urllib.request.urlopen(req, timeout=5, context=SSL) as r:
-            return json.loads(r.read() or b"null")
-    except urllib.error.HTTPError as e:
-        return json.loads(e.read() or b"null")
-
-
-def state():
-    return call("GET", "/_test/state")
-
-
-def messages():
-    return call("GET", "/_test/messages")
-
-
 def op(what, query=""):
     return call("POST", "/_test/%s%s" % (what, query), {})
-
-
-def wait(pred, timeout=5.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        s = state()
-        if pred(s):
-            return s
-        time.sleep(0.05)
-    return None
 
 
 def settle():

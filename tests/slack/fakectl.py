@@ -1,0 +1,48 @@
+"""The fake Slack's control API (tests/slack/fake_slack.py, under
+/_test), as scenario.py and faults.py use it: use() names the fake's
+base URL (and, over https, the SSL context that trusts it) once; call()
+sends one request and returns its JSON, state() and messages() read what
+the fake saw, and wait() polls the state until a predicate holds.
+"""
+import json
+import time
+import urllib.error
+import urllib.request
+
+BASE = None
+SSL = None
+
+
+def use(base, ssl=None):
+    global BASE, SSL
+    BASE = base
+    SSL = ssl
+
+
+def call(method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(BASE + path, data=data, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=5, context=SSL) as r:
+            return json.loads(r.read() or b"null")
+    except urllib.error.HTTPError as e:
+        return json.loads(e.read() or b"null")
+
+
+def state():
+    return call("GET", "/_test/state")
+
+
+def messages():
+    return call("GET", "/_test/messages")
+
+
+def wait(pred, timeout=5.0):
+    """The state once pred(state) holds, or None after timeout seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        s = state()
+        if pred(s):
+            return s
+        time.sleep(0.05)
+    return None
