@@ -194,11 +194,11 @@ admin_lookup(struct slack *s, const char *id, int channel)
 	TAILQ_INSERT_TAIL(&ad->cache, e, entry);
 	ad->n++;
 	if (channel) {
-		body = web_form("channel", id, NULL);
+		body = web_form("channel", id, (char *)NULL);
 		rc = web_call(s, "conversations.info", NULL, body, WEB_FORM,
 		    admin_on_channel, e, &cause);
 	} else {
-		body = web_form("user", id, NULL);
+		body = web_form("user", id, (char *)NULL);
 		rc = web_call(s, "users.info", NULL, body, WEB_FORM,
 		    admin_on_user, e, &cause);
 	}

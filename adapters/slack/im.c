@@ -268,7 +268,7 @@ im_send(struct slack *s, const char *user, const char *text,
 		break;
 	}
 	if (web_call(s, "conversations.open", NULL, web_form("users", user,
-	    NULL), WEB_FORM, im_opened, e, cause) != 0)
+	    (char *)NULL), WEB_FORM, im_opened, e, cause) != 0)
 		return -1;
 	e->state = IM_OPENING;
 	return im_keep(e, text, bs, cause);

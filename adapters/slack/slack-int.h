@@ -123,8 +123,11 @@ void	 web_free(struct slack *);
  */
 int	 web_call(struct slack *, const char *method, const char *queue,
 	     char *body, int flags, web_cb *cb, void *arg, char **cause);
-/* A form body "k1=v1&k2=v2" from NULL-terminated key, value pairs; caller frees. */
-char	*web_form(const char *key, ...);
+/*
+ * A form body "k1=v1&k2=v2" from key, value pairs ended by (char *)NULL
+ * (a plain NULL may be an int in a variadic call); caller frees.
+ */
+char	*web_form(const char *key, ...) __attribute__((sentinel));
 
 /* envelope.c: Socket Mode messages, their acks and retried duplicates. */
 enum envelope_type {

@@ -42,7 +42,7 @@ tablemsg_remove(const char *channel, const char *ts, void *arg)
 	char	*cause = NULL;
 
 	if (web_call(arg, "chat.delete", NULL, web_form("channel", channel,
-	    "ts", ts, NULL), WEB_FORM, tablemsg_deleted, NULL, &cause) != 0) {
+	    "ts", ts, (char *)NULL), WEB_FORM, tablemsg_deleted, NULL, &cause) != 0) {
 		log_info("slack: %s", cause);
 		free(cause);
 	}

@@ -373,7 +373,7 @@ web_verify(struct slack *s, struct web_call *c)
 	c->queue->busy = 1;
 	if (web_call(s, "conversations.history", NULL, web_form("channel",
 	    c->pace + 3, "limit", WEB_VERIFY_LATEST, "include_all_metadata",
-	    "true", NULL), WEB_FORM, web_verified, c, &cause) != 0) {
+	    "true", (char *)NULL), WEB_FORM, web_verified, c, &cause) != 0) {
 		log_warn("slack: %s", cause);
 		free(cause);
 		c->queue->busy = 0;
