@@ -26,6 +26,9 @@
 #   make fuzz         every libFuzzer target for FUZZ_SECONDS (60) each;
 #                     not part of test
 #   make fuzz-bins    build the fuzz targets only (make fuzz uses it)
+#   make analyze      gcc -fanalyzer, clang's analyzer and cppcheck over
+#                     the program's sources; fails on any finding; not
+#                     part of test
 #   make test-deps    install the tests' Debian packages only
 #   make install      binary, systemd unit, example config, docs and the
 #                     games' rules (PREFIX, DESTDIR)
@@ -86,7 +89,7 @@ FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all run test check unit transcripts cli crash diskfull discord slack xmpp irc
 .PHONY: bench bench-lines clean help systemd install uninstall fuzz fuzz-bins soak
-.PHONY: harness test-deps
+.PHONY: harness test-deps analyze
 .DEFAULT_GOAL := all
 # Objects only a link uses are kept, so make never ends a run removing them.
 .SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS) $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) \
@@ -212,6 +215,12 @@ fuzz:
 	@sh tests/fuzz/run.sh build/fuzz/fuzz $(FUZZ_SECONDS)
 
 fuzz-bins: $(FUZZ_BINS)
+
+# Static analysis (scripts/analyze.sh): three analyzers, every finding
+# printed; a false positive is removed in the code.  Not part of test.
+analyze: $(BUILD)/config.mk
+	@sh scripts/deps.sh analyze
+	@sh scripts/analyze.sh $(BUILD)
 
 $(BUILD)/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(BUILD)/libcheersbot.a
 	@mkdir -p $(@D)

@@ -7,7 +7,8 @@
 #                               before the first build)
 #   sh scripts/deps.sh test     that, and what `make test` needs (make test
 #                               and each suite's target run it first)
-#   sh scripts/deps.sh --list [test]   the packages, one a line
+#   sh scripts/deps.sh analyze  that, and the static analyzers (make analyze)
+#   sh scripts/deps.sh --list [test | analyze]   the packages, one a line
 #
 # A package counts as installed when dpkg says so, so nothing installed
 # is ever reported missing.
@@ -21,6 +22,8 @@ libsqlite3-dev libwebsockets-dev libcurl4-openssl-dev zlib1g-dev libssl-dev"
 # service tests' unit check, and the real servers of the XMPP and IRC
 # tests.
 test="python3 python3-aiohttp openssl systemd procps prosody inspircd"
+# The static analyzers of make analyze (gcc's is in build).
+analyze="clang cppcheck"
 
 list=0
 if [ "${1:-}" = --list ]; then
@@ -30,8 +33,9 @@ fi
 case ${1:-build} in
 build) want=$build ;;
 test) want="$build $test" ;;
+analyze) want="$build $analyze" ;;
 *)
-	echo "usage: sh scripts/deps.sh [--list] [build | test]" >&2
+	echo "usage: sh scripts/deps.sh [--list] [build | test | analyze]" >&2
 	exit 2
 	;;
 esac
