@@ -37,7 +37,7 @@ CC	?= cc
 BUILD	?= build
 OPT	?= -O2 -g
 SAN	?=
-PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libcrypto expat
+PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libssl libcrypto expat
 
 WARN	 = -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wvla
@@ -96,7 +96,7 @@ DEPS_FOR = $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
 
 all: $(BUILD)/cheersbot
 
-$(BUILD)/config.mk: scripts/deps.sh
+$(BUILD)/config.mk: scripts/deps.sh Makefile
 	@sh scripts/deps.sh $(DEPS_FOR)
 	@mkdir -p $(BUILD)
 	@{ echo "DEP_CFLAGS = $$(pkg-config --cflags $(PKGS))"; \

@@ -25,6 +25,7 @@
 
 #include <libwebsockets.h>
 
+#include "lib/backoff.h"
 #include "lib/buf.h"
 #include "lib/logline.h"
 #include "lib/resolve.h"
@@ -693,15 +694,10 @@ wsclient_retry_after(struct wsclient *wc, uint64_t ms)
 uint64_t
 wsclient_retry_backoff(struct wsclient *wc)
 {
-	uint64_t	cap = wc->retry_first_ms, ms;
-	int		i;
+	uint64_t	ms;
 
 	wc->failures++;
-	for (i = 1; i < wc->failures && cap < wc->retry_max_ms; i++)
-		cap *= 2;
-	if (cap > wc->retry_max_ms)
-		cap = wc->retry_max_ms;
-	ms = cap / 2 + (uint64_t)random() % (cap / 2 + 1);
+	ms = backoff_delay(wc->retry_first_ms, wc->retry_max_ms, wc->failures);
 	wsclient_retry_after(wc, ms);
 	return ms;
 }
