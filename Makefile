@@ -37,7 +37,7 @@ CC	?= cc
 BUILD	?= build
 OPT	?= -O2 -g
 SAN	?=
-PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libssl libcrypto expat
+PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libssl libcrypto expat libcares
 
 WARN	 = -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wvla
