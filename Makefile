@@ -22,7 +22,8 @@
 #   make bench-lines  only the lines figures (a few seconds)
 #   make systemd  the service tests: unit file, notify, signals, install
 #   make fuzz     every libFuzzer target for FUZZ_SECONDS (60) each
-#   make xmpp     the XMPP adapter against a real Prosody (installed if missing)
+#   make xmpp     the XMPP adapter against a real Prosody (installed if missing):
+#                 websocket, STARTTLS, direct TLS, SRV through dnsmasq
 #   make irc      the IRC adapter against a real InspIRCd (installed if missing)
 #   make harness  scripts/deps.sh and the suite runner, with fake commands
 #   make install  binary, systemd unit, example config (PREFIX, DESTDIR)
@@ -163,6 +164,7 @@ systemd: $(BUILD)/cheersbot test-deps
 
 xmpp: $(BUILD)/cheersbot test-deps
 	@sh tests/xmpp/run.sh $(BUILD)/cheersbot
+	@sh tests/xmpp/c2s.sh $(BUILD)/cheersbot
 
 irc: $(BUILD)/cheersbot test-deps
 	@sh tests/irc/run.sh $(BUILD)/cheersbot

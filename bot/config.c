@@ -44,6 +44,7 @@ static int	config_check_admin(const char *, char **);
 static int	config_check_snowflake(const char *, char **);
 static int	config_check_http_url(const char *, char **);
 static int	config_check_ws_url(const char *, char **);
+static int	config_check_xmpp_url(const char *, char **);
 static int	config_check_bare_jid(const char *, char **);
 static int	config_check_prefix(const char *, char **);
 static int	config_check_word(const char *, char **);
@@ -177,12 +178,14 @@ const struct config_key config_schema[] = {
 
 	{ "xmpp", "enabled", CONFIG_BOOL, O(xmpp_enabled), "no",
 	  0, 0, NULL, NULL,
-	  "Whether to connect to an XMPP server (needs url, jid and "
+	  "Whether to connect to an XMPP server (needs jid and "
 	  "password)." },
 	{ "xmpp", "url", CONFIG_STRING, O(xmpp_url), "",
-	  0, 512, NULL, config_check_ws_url,
-	  "The server's XMPP-over-WebSocket URL, "
-	  "wss://host:port/xmpp-websocket." },
+	  0, 512, NULL, config_check_xmpp_url,
+	  "Where the server is: xmpp://host[:port] (STARTTLS, port 5222), "
+	  "xmpps://host[:port] (TLS, port 5223) or a websocket "
+	  "wss://host:port/xmpp-websocket; empty: found by DNS SRV from "
+	  "the JID's domain." },
 	{ "xmpp", "jid", CONFIG_STRING, O(xmpp_jid), "",
 	  0, 1023, NULL, config_check_bare_jid,
 	  "The bot's account, a bare JID: cheersbot@example.org." },
@@ -210,6 +213,15 @@ const struct config_key config_schema[] = {
 	  0, 0, NULL, NULL,
 	  "Allow SASL PLAIN over an unencrypted ws:// connection (it is "
 	  "always allowed over wss://, after SCRAM)." },
+	{ "xmpp", "allow_plaintext", CONFIG_BOOL, O(xmpp_allow_plaintext),
+	  "no", 0, 0, NULL, NULL,
+	  "Log in over TCP without TLS when the server offers no STARTTLS "
+	  "(the password and every hand then travel in clear); no: refuse "
+	  "such a server." },
+	{ "xmpp", "dns_server", CONFIG_STRING, O(xmpp_dns_server), "",
+	  0, 64, NULL, NULL,
+	  "The DNS server for the SRV lookup, host:port (127.0.0.1:5353); "
+	  "empty: the system's." },
 	{ "xmpp", "ping_interval", CONFIG_DURATION, O(xmpp_ping_interval_ms),
 	  "60s", MS_SECOND, MS_HOUR, NULL, NULL,
 	  "How often the bot pings the server to notice a dead connection." },
@@ -335,6 +347,20 @@ config_check_http_url(const char *s, char **cause)
 }
 
 /* A websocket URL: empty, ws:// or wss://, no spaces. */
+/* An XMPP server's URL: xmpp://, xmpps://, ws:// or wss://, or empty. */
+static int
+config_check_xmpp_url(const char *s, char **cause)
+{
+	if (*s == '\0')
+		return 0;
+	if ((strncmp(s, "xmpp://", 7) != 0 && strncmp(s, "xmpps://", 8) != 0 &&
+	    strncmp(s, "ws://", 5) != 0 && strncmp(s, "wss://", 6) != 0) ||
+	    strpbrk(s, " \t\"") != NULL)
+		return set_cause(cause, "\"%.80s\" is not an xmpp://, xmpps://, "
+		    "ws:// or wss:// URL", s);
+	return 0;
+}
+
 static int
 config_check_ws_url(const char *s, char **cause)
 {

@@ -80,7 +80,7 @@ struct config {
 
 	/* [xmpp] */
 	int		  xmpp_enabled;
-	char		 *xmpp_url;		/* ws:// or wss:// */
+	char		 *xmpp_url;		/* xmpp(s)://, ws(s)://, or "" */
 	char		 *xmpp_jid;		/* bare */
 	char		 *xmpp_password;	/* secret */
 	char		 *xmpp_resource;
@@ -89,6 +89,8 @@ struct config {
 	char		 *xmpp_prefix;
 	char		 *xmpp_ca_file;		/* "": the system's CAs */
 	int		  xmpp_allow_plain;
+	int		  xmpp_allow_plaintext;	/* c2s without STARTTLS */
+	char		 *xmpp_dns_server;	/* "": the system's */
 	uint64_t	  xmpp_ping_interval_ms;
 	int		  xmpp_correct;		/* boards corrected in place */
 	uint64_t	  xmpp_correct_interval_ms;

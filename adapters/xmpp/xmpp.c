@@ -337,7 +337,7 @@ xmpp_start(struct adapter *a, char **cause)
 
 	stream_init(x);
 	xmpp_board_init(x);
-	return ws_start(x, cause);
+	return xconn_start(x, cause);
 }
 
 static void
@@ -350,7 +350,7 @@ xmpp_stop(struct adapter *a)
 	x->stopping = 1;
 	stream_stop(x);
 	xmpp_board_stop(x);
-	ws_stop(x);
+	xconn_stop(x);
 }
 
 static void
@@ -359,7 +359,8 @@ xmpp_free(struct adapter *a)
 	struct xmpp	*x = a->priv;
 	int		 i;
 
-	ws_free(x);
+	xconn_free(x);
+	stream_free(x);
 	sasl_free(x->sasl);
 	xmpp_board_free(x);
 	muc_reset(x);
@@ -377,6 +378,7 @@ xmpp_free(struct adapter *a)
 	free(x->nick);
 	free(x->prefix);
 	free(x->ca_file);
+	free(x->dns_server);
 	free(x);
 }
 
@@ -401,10 +403,6 @@ static const struct adapter_ops xmpp_ops = {
 int
 xmpp_check(const struct config *cfg, char **cause)
 {
-	if (*cfg->xmpp_url == '\0')
-		return set_cause(cause, "xmpp.enabled is set but xmpp.url is "
-		    "empty; give the server's websocket URL "
-		    "(wss://host:5281/xmpp-websocket)");
 	if (strchr(cfg->xmpp_jid, '@') == NULL)
 		return set_cause(cause, "xmpp.enabled is set but xmpp.jid is "
 		    "not an account (name@example.org)");
@@ -438,7 +436,6 @@ xmpp_new(struct bot *bot, char **cause)
 	x->bot = bot;
 	x->loop = bot->loop;
 	x->url = xstrdup(cfg->xmpp_url);
-	x->tls = strncmp(x->url, "wss://", 6) == 0;
 	x->jid = xstrdup(cfg->xmpp_jid);
 	jid_lower(x->jid);
 	x->local = xstrndup(x->jid, (size_t)(at - cfg->xmpp_jid));
@@ -453,6 +450,11 @@ xmpp_new(struct bot *bot, char **cause)
 	x->prefix = xstrdup(cfg->xmpp_prefix);
 	x->ca_file = xstrdup(cfg->xmpp_ca_file);
 	x->allow_plain = cfg->xmpp_allow_plain;
+	x->allow_plaintext = cfg->xmpp_allow_plaintext;
+	x->dns_server = xstrdup(cfg->xmpp_dns_server);
+	if (x->allow_plaintext)
+		log_warn("xmpp: xmpp.allow_plaintext is set: without STARTTLS "
+		    "the password and every hand would travel in clear");
 	x->ping_ms = cfg->xmpp_ping_interval_ms;
 	x->correct_ms = cfg->xmpp_correct_interval_ms;
 	muc_init(x, cfg->xmpp_rooms);

@@ -77,8 +77,11 @@ refuses "irc.nick \"9lives\" is not a valid IRC nick" -o irc.enabled=yes \
 printf 'pass\nword\n' > pw
 refuses "irc.password holds a line break" -o irc.enabled=yes \
     -o irc.url=ws://127.0.0.1:1/ -o irc.password=file:pw
-refuses "xmpp.url is empty" -o xmpp.enabled=yes -o xmpp.jid=bot@example.org \
-    -o xmpp.password=pw
+# No xmpp.url is fine (the server is found by SRV); a URL of another
+# kind is not.
+refuses "is not an xmpp://, xmpps://, ws:// or wss:// URL" \
+    -o xmpp.enabled=yes -o xmpp.jid=bot@example.org -o xmpp.password=pw \
+    -o xmpp.url=http://example.org/
 refuses "xmpp.jid is not an account" -o xmpp.enabled=yes \
     -o xmpp.url=ws://127.0.0.1:1/ -o xmpp.password=pw
 refuses "xmpp.password is empty" -o xmpp.enabled=yes \

@@ -642,7 +642,7 @@ async def game_mode():
 
 
 async def main():
-    if ARGS.mode == "tls":
+    if ARGS.mode in ("tls", "c2s"):
         await tls_mode()
     elif ARGS.mode == "plain":
         await plain_mode()

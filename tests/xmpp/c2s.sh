@@ -1,0 +1,230 @@
+#!/bin/sh
+# End-to-end test of XMPP as a client over TCP (RFC 6120) against a real
+# Prosody that requires encryption (c2s_require_encryption = true), on
+# 127.0.0.1 with certificates made here:
+#   - xmpp://  : TCP, STARTTLS, a new stream, SASL, bind;
+#   - xmpps:// : TLS from the first byte (XEP-0368);
+#   - no URL   : found by DNS SRV through a dnsmasq started here on a free
+#                port (xmpp.dns_server): _xmpps-client._tcp first, and
+#                _xmpp-client._tcp by priority when the first target is
+#                dead;
+#   - a fake server that offers no STARTTLS is refused: no <auth/> (no
+#     password) is ever sent to it.
+# Each bot run must log in, join the room and answer a player
+# (scenario.py --mode c2s, whose players come over Prosody's websocket).
+#
+#   tests/xmpp/c2s.sh build/cheersbot
+set -u
+bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+dir=$(cd "$(dirname "$0")" && pwd)
+py=/usr/bin/python3
+tmp=$(mktemp -d)
+pid="" dns="" fake=""
+cleanup() {
+	for p in $pid $dns $fake; do kill -9 "$p" 2>/dev/null; done
+	if [ -s "$tmp/prosody.pid" ]; then
+		kill "$(cat "$tmp/prosody.pid")" 2>/dev/null
+	fi
+	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "c2s: kept $tmp"; else rm -rf "$tmp"; fi
+}
+trap cleanup EXIT
+start=$(date +%s)
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "c2s: FAIL: $*"; }
+
+prosody=/usr/bin/prosody
+prosodyctl=/usr/bin/prosodyctl
+dnsmasq=/usr/sbin/dnsmasq
+for f in $prosody $prosodyctl $dnsmasq; do
+	if [ ! -x $f ]; then
+		echo "c2s: FAIL: $f is missing (sh scripts/deps.sh test installs it)"
+		exit 1
+	fi
+done
+
+# Free ports: c2s (STARTTLS), direct TLS, http (the players' websocket),
+# DNS, the fake server, and one where nothing listens.
+set -- $($py -c '
+import socket
+ss = [socket.socket() for _ in range(6)]
+for s in ss: s.bind(("127.0.0.1", 0))
+print(" ".join(str(s.getsockname()[1]) for s in ss))')
+c2s=$1 tls=$2 http=$3 dnsport=$4 fakeport=$5 dead=$6
+
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=cheersbot-test-ca \
+    -keyout "$tmp/ca.key" -out "$tmp/ca.pem" > /dev/null 2>&1
+openssl req -newkey rsa:2048 -nodes -subj /CN=localhost \
+    -keyout "$tmp/localhost.key" -out "$tmp/localhost.csr" > /dev/null 2>&1
+printf 'subjectAltName=DNS:localhost\n' > "$tmp/san.ext"
+openssl x509 -req -in "$tmp/localhost.csr" -CA "$tmp/ca.pem" \
+    -CAkey "$tmp/ca.key" -CAcreateserial -days 2 -extfile "$tmp/san.ext" \
+    -out "$tmp/localhost.crt" > /dev/null 2>&1
+if [ ! -s "$tmp/localhost.crt" ]; then
+	echo "c2s: FAIL: openssl could not make the test certificate"
+	exit 1
+fi
+
+mkdir -p "$tmp/data"
+cat > "$tmp/prosody.cfg.lua" <<EOF
+-- Written by tests/xmpp/c2s.sh for one test run.
+pidfile = "$tmp/prosody.pid"
+data_path = "$tmp/data"
+certificates = "$tmp"
+run_as_root = true
+log = { { levels = { min = "debug" }, to = "file", filename = "$tmp/prosody.log" } }
+interfaces = { "127.0.0.1" }
+c2s_ports = { $c2s }
+c2s_direct_tls_ports = { $tls }
+legacy_ssl_ports = { }
+s2s_ports = { }
+http_ports = { $http }
+http_interfaces = { "127.0.0.1" }
+https_ports = { }
+ssl = { certificate = "$tmp/localhost.crt", key = "$tmp/localhost.key" }
+modules_enabled = { "roster", "saslauth", "tls", "disco", "ping",
+    "websocket", "http", "posix" }
+modules_disabled = { "s2s", "offline" }
+c2s_require_encryption = true
+-- The players' websocket on loopback http counts as secure.
+consider_websocket_secure = true
+authentication = "internal_hashed"
+storage = "internal"
+VirtualHost "localhost"
+Component "rooms.localhost" "muc"
+EOF
+pctl() { $prosodyctl --config "$tmp/prosody.cfg.lua" "$@" > /dev/null 2>&1; }
+for acct in cheersbot:bot-secret-pw alice:alice-pw bob:bob-pw carol:carol-pw; do
+	if ! pctl register "${acct%%:*}" localhost "${acct#*:}"; then
+		echo "c2s: FAIL: prosodyctl register ${acct%%:*} failed"
+		exit 1
+	fi
+done
+printf 'bot-secret-pw\n' > "$tmp/password"
+$prosody -F --config "$tmp/prosody.cfg.lua" >> "$tmp/prosody.out" 2>&1 &
+i=0
+while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $c2s), 0.2)" 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+	if [ $i -ge 100 ]; then echo "c2s: FAIL: prosody did not start"; exit 1; fi
+done
+
+# Starts dnsmasq answering only the SRV records given (--srv-host=...).
+start_dns() {
+	if [ -n "$dns" ]; then
+		kill "$dns" 2>/dev/null
+		wait "$dns" 2>/dev/null
+	fi
+	$dnsmasq --no-daemon --conf-file=/dev/null --no-resolv --no-hosts \
+	    --listen-address=127.0.0.1 --bind-interfaces --port="$dnsport" \
+	    --pid-file="$tmp/dnsmasq.pid" --log-queries \
+	    --log-facility="$tmp/dnsmasq.log" "$@" 2>> "$tmp/dnsmasq.err" &
+	dns=$!
+	i=0
+	while [ ! -s "$tmp/dnsmasq.pid" ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	rm -f "$tmp/dnsmasq.pid"
+}
+
+# run NAME EXPECT [-o key=value...]: runs the bot, lets scenario.py check
+# that it is online and answers, and expects the pattern EXPECT in its log.
+run() {
+	label=$1 expect=$2
+	shift 2
+	"$bot" -v -o console.enabled=no -o xmpp.enabled=yes \
+	    -o xmpp.ca_file="$tmp/ca.pem" \
+	    -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
+	    -o xmpp.rooms=bar@rooms.localhost -o xmpp.ping_interval=2s \
+	    -o bot.state_file="$tmp/$label.db" "$@" \
+	    < /dev/null > "$tmp/$label.out" 2> "$tmp/$label.err" &
+	pid=$!
+	if $py "$dir/scenario.py" --http "$http" --bot-err "$tmp/$label.err" \
+	    --mode c2s > "$tmp/$label.scen" 2>&1; then
+		ok
+	else
+		bad "$label: the bot did not log in and answer"
+		sed 's/^/  /' "$tmp/$label.scen"
+		tail -20 "$tmp/$label.err" | sed 's/^/  /'
+	fi
+	if grep -Eq "$expect" "$tmp/$label.err"; then ok; else
+		bad "$label: no \"$expect\" in the bot's log"
+	fi
+	kill -TERM "$pid"
+	wait "$pid" || bad "$label: the bot's exit status on SIGTERM"
+	pid=""
+	if grep -q bot-secret-pw "$tmp/$label.err" "$tmp/$label.out"; then
+		bad "$label: the password is in the bot's log"
+	fi
+}
+
+# xmpp:// with STARTTLS: the TLS certificate names the JID's domain,
+# not the address connected to.
+run starttls "TLS is up \(STARTTLS\)" -o xmpp.url="xmpp://127.0.0.1:$c2s"
+# xmpps://: TLS from the first byte.
+run direct "connected to tls://127.0.0.1:$tls" \
+    -o xmpp.url="xmpps://127.0.0.1:$tls"
+# By SRV: the direct-TLS record wins.
+start_dns --srv-host="_xmpps-client._tcp.localhost,127.0.0.1,$tls,0,5" \
+    --srv-host="_xmpp-client._tcp.localhost,127.0.0.1,$c2s,0,5"
+run srv-direct "connected to tls://127.0.0.1:$tls" \
+    -o xmpp.dns_server="127.0.0.1:$dnsport"
+# By SRV with no direct TLS: the dead target of the lower priority value
+# is tried first, then the next.
+start_dns --srv-host="_xmpp-client._tcp.localhost,127.0.0.1,$c2s,20,5" \
+    --srv-host="_xmpp-client._tcp.localhost,127.0.0.1,$dead,10,5"
+run srv-starttls "TLS is up \(STARTTLS\)" \
+    -o xmpp.dns_server="127.0.0.1:$dnsport"
+if grep -q "_xmpps-client._tcp.localhost" "$tmp/dnsmasq.log" &&
+    grep -q "_xmpp-client._tcp.localhost" "$tmp/dnsmasq.log"; then ok; else
+	bad "the bot did not ask dnsmasq for both SRV names"
+fi
+if grep -q "cannot connect to tcp://127.0.0.1:$dead" "$tmp/srv-starttls.err" &&
+    grep -q "connected to tcp://127.0.0.1:$c2s" "$tmp/srv-starttls.err"; then
+	ok
+else
+	bad "srv-starttls: the targets were not tried by priority"
+fi
+
+# A server that offers no STARTTLS: refused, no password sent.
+$py "$dir/nostarttls.py" "$fakeport" "$tmp/fake.rec" &
+fake=$!
+i=0
+while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $fakeport), 0.2)" 2>/dev/null && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+"$bot" -v -o console.enabled=no -o xmpp.enabled=yes \
+    -o xmpp.url="xmpp://127.0.0.1:$fakeport" \
+    -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
+    -o xmpp.allow_plain=yes -o bot.state_file="$tmp/fake.db" \
+    < /dev/null > "$tmp/fake.out" 2> "$tmp/fake.err" &
+pid=$!
+i=0
+while ! grep -q "offers no STARTTLS" "$tmp/fake.err" 2>/dev/null && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 0.5
+kill -TERM "$pid"
+wait "$pid"
+pid=""
+if grep -q "offers no STARTTLS, and the bot does not log in" "$tmp/fake.err"; then
+	ok
+else
+	bad "no-starttls: the bot did not refuse the server"
+	tail -20 "$tmp/fake.err" | sed 's/^/  /'
+fi
+if [ -s "$tmp/fake.rec" ] && ! grep -q "<auth" "$tmp/fake.rec" &&
+    ! grep -q "bot-secret-pw" "$tmp/fake.rec"; then ok; else
+	bad "no-starttls: the bot sent <auth/> over a connection in clear"
+fi
+
+if [ $failed -ne 0 ]; then
+	echo "c2s: prosody log (last 20 lines):"
+	tail -20 "$tmp/prosody.log" | sed 's/^/  /'
+fi
+echo "c2s: $passed passed, $failed failed in $(($(date +%s) - start)) s"
+[ $failed -eq 0 ]
