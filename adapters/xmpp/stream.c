@@ -161,7 +161,7 @@ void
 stream_send(struct xmpp *x, char *stanza)
 {
 	if (x->phase == XMPP_ONLINE) {
-		xconn_send(x, stanza);
+		stream_write(x, stanza);
 		return;
 	}
 	if (x->nqueue == XMPP_QUEUE_MAX) {
@@ -184,7 +184,7 @@ stream_flush(struct xmpp *x)
 		log_info("xmpp: sending %d message%s held while offline",
 		    x->nqueue, x->nqueue == 1 ? "" : "s");
 	for (i = 0; i < x->nqueue; i++)
-		xconn_send(x, x->queue[i]);
+		stream_write(x, x->queue[i]);
 	x->nqueue = 0;
 }
 
@@ -205,7 +205,7 @@ stream_on_ping(uv_timer_t *t)
 	stream_new_id(x, x->ping_id, sizeof x->ping_id);
 	s = xasprintf("<iq xmlns='" NS_CLIENT "' type='get' id='%s'>"
 	    "<ping xmlns='" NS_PING "'/></iq>", x->ping_id);
-	xconn_send(x, s);
+	stream_write(x, s);
 	uv_timer_start(&x->ping, stream_on_ping, x->ping_ms, 0);
 }
 
@@ -219,15 +219,19 @@ stream_on_keepalive(uv_timer_t *t)
 		xconn_send(x, xstrdup(" "));
 }
 
-/* Bound: presence, rooms, held stanzas, pings. */
+void
+stream_write(struct xmpp *x, char *text)
+{
+	sm_sent(x, text);
+	xconn_send(x, text);
+}
+
+/* Online: pings, keepalives, and what waited. */
 static void
-stream_online(struct xmpp *x)
+stream_up(struct xmpp *x)
 {
 	x->phase = XMPP_ONLINE;
 	xconn_reset_backoff(x);
-	log_info("xmpp: online as %s", x->full);
-	xconn_send(x, xstrdup("<presence xmlns='" NS_CLIENT "'/>"));
-	muc_join_all(x);
 	stream_flush(x);
 	x->ping_id[0] = '\0';
 	uv_timer_start(&x->ping, stream_on_ping, x->ping_ms, 0);
@@ -240,7 +244,46 @@ stream_online(struct xmpp *x)
 	bot_adapter_state(&x->adapter, "connected");
 }
 
-/* The server's features: authenticate first, then bind. */
+/*
+ * Bound: stream management, presence, rooms, the messages a lost session
+ * never had acknowledged, held stanzas, pings.
+ */
+static void
+stream_online(struct xmpp *x)
+{
+	log_info("xmpp: online as %s", x->full);
+	sm_enable(x);
+	stream_write(x, xstrdup("<presence xmlns='" NS_CLIENT "'/>"));
+	muc_join_all(x);
+	sm_resend_old(x);
+	stream_up(x);
+}
+
+void
+stream_resumed(struct xmpp *x)
+{
+	log_info("xmpp: online again as %s", x->full);
+	stream_up(x);
+}
+
+void
+stream_bind(struct xmpp *x)
+{
+	struct buf	b;
+
+	/* A new session: whatever the rooms knew of the old one is gone. */
+	muc_reset(x);
+	stream_new_id(x, x->bind_id, sizeof x->bind_id);
+	buf_init(&b, 1024);
+	buf_printf(&b, "<iq xmlns='" NS_CLIENT "' type='set' id='%s'><bind "
+	    "xmlns='" NS_BIND "'><resource>", x->bind_id);
+	xml_escape(&b, x->resource);
+	buf_puts(&b, "</resource></bind></iq>");
+	xconn_send(x, buf_detach(&b));
+	x->phase = XMPP_BINDING;
+}
+
+/* The server's features: TLS first, then authenticate, then resume or bind. */
 static void
 stream_features(struct xmpp *x, const struct xml_node *n)
 {
@@ -248,7 +291,6 @@ stream_features(struct xmpp *x, const struct xml_node *n)
 	const char		*names[STREAM_MECHS_MAX];
 	enum sasl_mech		 mech;
 	char			*cause = NULL, *initial, *s;
-	struct buf		 b;
 	int			 count = 0;
 
 	if (x->phase != XMPP_OPENING) {
@@ -305,14 +347,12 @@ stream_features(struct xmpp *x, const struct xml_node *n)
 		xconn_drop(x, "no resource binding");
 		return;
 	}
-	stream_new_id(x, x->bind_id, sizeof x->bind_id);
-	buf_init(&b, 1024);
-	buf_printf(&b, "<iq xmlns='" NS_CLIENT "' type='set' id='%s'><bind "
-	    "xmlns='" NS_BIND "'><resource>", x->bind_id);
-	xml_escape(&b, x->resource);
-	buf_puts(&b, "</resource></bind></iq>");
-	xconn_send(x, buf_detach(&b));
-	x->phase = XMPP_BINDING;
+	x->sm_offered = xml_child(n, "sm", NS_SM) != NULL;
+	if (sm_resume(x)) {
+		x->phase = XMPP_BINDING;
+		return;
+	}
+	stream_bind(x);
 }
 
 /* <challenge/>, <success/>, <failure/>. */
@@ -382,7 +422,7 @@ stream_iq_error(struct xmpp *x, const struct xml_node *n, const char *id,
 	}
 	buf_puts(&b, "'><error type='cancel'><service-unavailable xmlns='"
 	    NS_STANZAS "'/></error></iq>");
-	xconn_send(x, buf_detach(&b));
+	stream_write(x, buf_detach(&b));
 }
 
 static void
@@ -409,7 +449,7 @@ stream_iq(struct xmpp *x, const struct xml_node *n)
 				xml_escape(&b, from);
 			}
 			buf_puts(&b, "'/>");
-			xconn_send(x, buf_detach(&b));
+			stream_write(x, buf_detach(&b));
 			return;
 		}
 		stream_iq_error(x, n, id, from);
@@ -498,18 +538,25 @@ stream_element(struct xmpp *x, const struct xml_node *n)
 		stream_error(x, n);
 	else if (strcmp(n->ns, NS_TLS) == 0)
 		stream_tls(x, n);
+	else if (strcmp(n->ns, NS_SM) == 0 && x->phase >= XMPP_BINDING)
+		sm_element(x, n);
 	else if (strcmp(n->ns, NS_SASL) == 0)
 		stream_sasl(x, n);
 	else if (x->phase < XMPP_BINDING)
 		log_warn("xmpp: dropped a <%.32s/> before login", n->name);
-	else if (xml_is(n, "iq", NS_CLIENT))
+	else if (xml_is(n, "iq", NS_CLIENT)) {
+		sm_received(x);
 		stream_iq(x, n);
+	}
 	else if (x->phase != XMPP_ONLINE)
 		log_debug("xmpp: dropped a <%.32s/> before binding", n->name);
-	else if (xml_is(n, "message", NS_CLIENT))
+	else if (xml_is(n, "message", NS_CLIENT)) {
+		sm_received(x);
 		xmpp_message(x, n);
-	else if (xml_is(n, "presence", NS_CLIENT))
+	} else if (xml_is(n, "presence", NS_CLIENT)) {
+		sm_received(x);
 		muc_presence(x, n);
+	}
 	else
 		log_debug("xmpp: ignored a <%.32s/> in %.80s", n->name, n->ns);
 }
@@ -543,7 +590,10 @@ stream_lost(struct xmpp *x)
 	}
 	if (x->reader != NULL)
 		xml_reader_restart(x->reader);
-	muc_reset(x);
+	sm_lost(x);
+	/* A session that may be resumed keeps its rooms. */
+	if (x->sm_id[0] == '\0')
+		muc_reset(x);
 }
 
 void
@@ -553,6 +603,7 @@ stream_init(struct xmpp *x)
 	x->ping.data = x;
 	uv_timer_init(x->loop, &x->keepalive);
 	x->keepalive.data = x;
+	sm_init(x);
 }
 
 void
@@ -564,6 +615,7 @@ stream_stop(struct xmpp *x)
 		    NS_FRAMING "'/>" : "</stream:stream>"));
 	uv_close((uv_handle_t *)&x->ping, NULL);
 	uv_close((uv_handle_t *)&x->keepalive, NULL);
+	sm_stop(x);
 }
 
 void
@@ -571,4 +623,5 @@ stream_free(struct xmpp *x)
 {
 	xml_reader_free(x->reader);
 	x->reader = NULL;
+	sm_free(x);
 }

@@ -57,6 +57,7 @@ struct xml_reader;
 #define NS_MUC_OWNER	"http://jabber.org/protocol/muc#owner"
 #define NS_DATA		"jabber:x:data"
 #define NS_CORRECT	"urn:xmpp:message-correct:0"
+#define NS_SM		"urn:xmpp:sm:3"
 
 /* Where the stream is. */
 enum xmpp_phase {
@@ -131,6 +132,19 @@ struct xmpp {
 	struct muc_room		 rooms[XMPP_ROOMS_MAX];
 	int			 nrooms;
 
+	/* XEP-0198 stream management (sm.c). */
+	int			 sm_offered;	/* this stream's features had it */
+	int			 sm_counting;	/* <enable/> or <resumed/> done */
+	int			 sm_resuming;	/* <resume/> sent */
+	char			 sm_id[256];	/* a resumable session's, or "" */
+	uint32_t		 sm_in;		/* stanzas received (our h) */
+	uint32_t		 sm_acked;	/* ours the server has (its h) */
+	char			*unacked[XMPP_QUEUE_MAX];	/* oldest first */
+	int			 nunacked;
+	char			**sm_resend;	/* a lost session's messages */
+	int			 sm_nresend;
+	uv_timer_t		 sm_timer;	/* our next <r/> */
+
 	/* Stanzas made while offline, sent once the stream is back. */
 	char			*queue[XMPP_QUEUE_MAX];
 	int			 nqueue;
@@ -176,12 +190,41 @@ void	 stream_message(struct xmpp *, const char *text, size_t len);
 /* The connection is gone: forget the stream's state. */
 void	 stream_lost(struct xmpp *);
 void	 stream_stop(struct xmpp *);
-void	 stream_free(struct xmpp *);
 /*
  * Sends a stanza (taken over) now when online, else keeps it (capped,
  * oldest dropped) for when the stream is back.
  */
 void	 stream_send(struct xmpp *, char *stanza);
+/* Writes a stanza (taken over) now, kept until acked (sm.c). */
+void	 stream_write(struct xmpp *, char *text);
+/* Binds a new session (after SASL, or when resumption failed). */
+void	 stream_bind(struct xmpp *);
+/* The session was resumed: online again. */
+void	 stream_resumed(struct xmpp *);
+void	 stream_free(struct xmpp *);
+
+/* sm.c: XEP-0198 stream management. */
+void	 sm_init(struct xmpp *);
+void	 sm_stop(struct xmpp *);
+void	 sm_free(struct xmpp *);
+/* A stanza we wrote (borrowed): kept until the server acks it. */
+void	 sm_sent(struct xmpp *, const char *text);
+/* A stanza was received: counted. */
+void	 sm_received(struct xmpp *);
+/* After SASL: 1 when a <resume/> went out, 0 to bind a new session. */
+int	 sm_resume(struct xmpp *);
+/*
+ * Bound: <enable/> when offered; the lost session's unacked messages
+ * wait for sm_resend_old.
+ */
+void	 sm_enable(struct xmpp *);
+/* Sends the lost session's unacked messages once (after the joins). */
+void	 sm_resend_old(struct xmpp *);
+/* An element in the stream management namespace (borrowed). */
+void	 sm_element(struct xmpp *, const struct xml_node *);
+/* The connection is gone: counting stops; the session may be resumed. */
+void	 sm_lost(struct xmpp *);
+
 /* A fresh stanza id ("cb17"), into buf. */
 void	 stream_new_id(struct xmpp *, char *buf, size_t len);
 

@@ -9,7 +9,10 @@
 #                _xmpp-client._tcp by priority when the first target is
 #                dead;
 #   - a fake server that offers no STARTTLS is refused: no <auth/> (no
-#     password) is ever sent to it.
+#     password) is ever sent to it;
+#   - XEP-0198: through cutproxy.py, the bot's link is cut while its
+#     answers are in flight; it resumes its session and they arrive
+#     once each (scenario.py --mode sm).
 # Each bot run must log in, join the room and answer a player
 # (scenario.py --mode c2s, whose players come over Prosody's websocket).
 #
@@ -19,9 +22,9 @@ bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
 py=/usr/bin/python3
 tmp=$(mktemp -d)
-pid="" dns="" fake=""
+pid="" dns="" fake="" proxy=""
 cleanup() {
-	for p in $pid $dns $fake; do kill -9 "$p" 2>/dev/null; done
+	for p in $pid $dns $fake $proxy; do kill -9 "$p" 2>/dev/null; done
 	if [ -s "$tmp/prosody.pid" ]; then
 		kill "$(cat "$tmp/prosody.pid")" 2>/dev/null
 	fi
@@ -45,13 +48,13 @@ for f in $prosody $prosodyctl $dnsmasq; do
 done
 
 # Free ports: c2s (STARTTLS), direct TLS, http (the players' websocket),
-# DNS, the fake server, and one where nothing listens.
+# DNS, the fake server, one where nothing listens, and the cutting proxy.
 set -- $($py -c '
 import socket
-ss = [socket.socket() for _ in range(6)]
+ss = [socket.socket() for _ in range(7)]
 for s in ss: s.bind(("127.0.0.1", 0))
 print(" ".join(str(s.getsockname()[1]) for s in ss))')
-c2s=$1 tls=$2 http=$3 dnsport=$4 fakeport=$5 dead=$6
+c2s=$1 tls=$2 http=$3 dnsport=$4 fakeport=$5 dead=$6 proxyport=$7
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=cheersbot-test-ca \
     -keyout "$tmp/ca.key" -out "$tmp/ca.pem" > /dev/null 2>&1
@@ -84,7 +87,7 @@ http_interfaces = { "127.0.0.1" }
 https_ports = { }
 ssl = { certificate = "$tmp/localhost.crt", key = "$tmp/localhost.key" }
 modules_enabled = { "roster", "saslauth", "tls", "disco", "ping",
-    "websocket", "http", "posix" }
+    "websocket", "http", "posix", "smacks" }
 modules_disabled = { "s2s", "offline" }
 c2s_require_encryption = true
 -- The players' websocket on loopback http counts as secure.
@@ -130,7 +133,9 @@ start_dns() {
 }
 
 # run NAME EXPECT [-o key=value...]: runs the bot, lets scenario.py check
-# that it is online and answers, and expects the pattern EXPECT in its log.
+# that it is online and answers (--mode $mode), and expects the pattern
+# EXPECT in its log.
+mode=c2s
 run() {
 	label=$1 expect=$2
 	shift 2
@@ -142,7 +147,7 @@ run() {
 	    < /dev/null > "$tmp/$label.out" 2> "$tmp/$label.err" &
 	pid=$!
 	if $py "$dir/scenario.py" --http "$http" --bot-err "$tmp/$label.err" \
-	    --mode c2s > "$tmp/$label.scen" 2>&1; then
+	    --mode $mode --cut "$tmp/cut" > "$tmp/$label.scen" 2>&1; then
 		ok
 	else
 		bad "$label: the bot did not log in and answer"
@@ -221,6 +226,19 @@ if [ -s "$tmp/fake.rec" ] && ! grep -q "<auth" "$tmp/fake.rec" &&
     ! grep -q "bot-secret-pw" "$tmp/fake.rec"; then ok; else
 	bad "no-starttls: the bot sent <auth/> over a connection in clear"
 fi
+
+# XEP-0198 through the cutting proxy: answers in flight are not lost.
+$py "$dir/cutproxy.py" "$proxyport" "$c2s" "$tmp/cut" &
+proxy=$!
+i=0
+while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $proxyport), 0.2)" 2>/dev/null && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+mode=sm
+run sm "sending again|session resumed" \
+    -o xmpp.url="xmpp://127.0.0.1:$proxyport" -o xmpp.correct=no \
+    -o xmpp.ping_interval=10s
 
 if [ $failed -ne 0 ]; then
 	echo "c2s: prosody log (last 20 lines):"
