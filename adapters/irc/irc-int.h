@@ -3,14 +3,14 @@
  * adapters/irc includes it (the unit tests do, for the pure parts); the
  * rest of the bot sees only irc.h.
  *
- * The adapter is one struct irc: the websocket connection (conn.c), the
- * IRC session on it (session.c: registration, CAP and SASL, pings, nick
- * collisions, joins, PRIVMSG in), who has left IRC and who is back
- * (presence.c), the send queue (send.c: a queue per destination,
- * outq.c, paced by a token bucket, bucket.c), the line parser (line.c)
- * and the text shaping for IRC (text.c: plain text, lines split below
- * 512 bytes), glued in irc.c.  Everything runs on the bot's
- * one libuv loop.
+ * The adapter is one struct irc: the connection (conn.c: TLS, TCP or a
+ * websocket, on lib/transport), the IRC session on it (session.c:
+ * registration, CAP and SASL, pings, nick collisions, joins, PRIVMSG in),
+ * who has left IRC and who is back (presence.c), the send queue (send.c:
+ * a queue per destination, outq.c, paced by a token bucket, bucket.c),
+ * the line parser (line.c) and the text shaping for IRC (text.c: plain
+ * text, lines split below 512 bytes), glued in irc.c.  Everything runs
+ * on the bot's one libuv loop.
  */
 #ifndef ADAPTERS_IRC_IRC_INT_H
 #define ADAPTERS_IRC_IRC_INT_H
@@ -21,6 +21,7 @@
 #include <uv.h>
 
 #include "bot/adapter.h"
+#include "lib/transport.h"
 
 struct irc_conn;
 struct irc_sendq;
@@ -87,6 +88,8 @@ struct irc {
 	int			 nchannels;
 	char			*prefix;	/* "!cheers" */
 	char			*ca_file;	/* "": the system's */
+	char			*client_cert;	/* "": none (CertFP, SASL EXTERNAL) */
+	char			*client_key;	/* "": in client_cert */
 	uint64_t		 send_rate_ms;	/* between lines after a burst */
 	int			 send_burst;
 	uint64_t		 ping_ms;	/* our PING after this much quiet */
@@ -270,7 +273,16 @@ void	 sendq_stop(struct irc *);
 int	 sendq_privmsg(struct irc *, const char *target, const char *text,
 	     enum outq_kind kind, uint64_t view, char **cause);
 
-/* conn.c: the websocket, one IRC line per message. */
+/* conn.c: the connection (TCP, TLS or a websocket) on lib/transport. */
+/*
+ * Splits irc.url (borrowed) into *u and the kind of connection it asks
+ * for, with IRC's default ports (ircs:// 6697, irc:// 6667).  0, or -1
+ * with *cause (caller frees) for another scheme or a bad URL.
+ */
+int	 conn_url(const char *url, struct transport_url *u,
+	     enum transport_kind *kind, char **cause);
+/* The warning for a URL that is not encrypted (static), or NULL. */
+const char *conn_plain_warning(const char *url);
 int	 conn_start(struct irc *, char **cause);
 void	 conn_stop(struct irc *);
 void	 conn_free(struct irc *);

@@ -1,7 +1,8 @@
 /*
  * The IRC session on one connection: registration (CAP LS 302, then
- * SASL PLAIN when the server offers "sasl" and irc.sasl is set, else PASS
- * when there is a password; NICK, USER), nick collisions (433: nick_,
+ * SASL when the server offers "sasl" and irc.sasl is set: EXTERNAL with a
+ * client certificate on ircs://, else PLAIN; else PASS when there is a
+ * password; NICK, USER), nick collisions (433: nick_,
  * nick__, nick___, then the nick with four digits), JOIN of the
  * configured channels once welcomed (001) and again after a KICK, PING
  * answered at once, our own PING after ping_ms of silence (no answer in
@@ -148,10 +149,26 @@ session_has_cap(const char *caps, const char *cap, const char **value)
 	return 0;
 }
 
+/*
+ * The SASL mechanism we log in with: EXTERNAL with a client certificate
+ * (the server knows us by its fingerprint, CertFP), else PLAIN with a
+ * password, else none (NULL).
+ */
+static const char *
+session_sasl_mech(const struct irc *irc)
+{
+	if (*irc->client_cert != '\0' && strncmp(irc->url, "ircs://", 7) == 0)
+		return "EXTERNAL";
+	if (*irc->password != '\0')
+		return "PLAIN";
+	return NULL;
+}
+
 static void
 session_cap(struct irc *irc, const struct irc_line *l)
 {
 	const char	*sub, *caps, *mechs;
+	char		 line[64];
 	int		 more;
 
 	if (l->nparams < 3)
@@ -160,11 +177,13 @@ session_cap(struct irc *irc, const struct irc_line *l)
 	more = l->nparams >= 4 && strcmp(l->params[2], "*") == 0;
 	caps = l->params[l->nparams - 1];
 	if (strcmp(sub, "LS") == 0) {
-		if (irc->sasl && *irc->password != '\0' &&
+		if (irc->sasl && session_sasl_mech(irc) != NULL &&
 		    session_has_cap(caps, "sasl", &mechs)) {
-			if (*mechs != '\0' && !session_has_cap(mechs, "PLAIN", NULL)) {
-				log_warn("irc: the server's SASL lacks PLAIN; "
-				    "going on without logging in");
+			if (*mechs != '\0' && !session_has_cap(mechs,
+			    session_sasl_mech(irc), NULL)) {
+				log_warn("irc: the server's SASL lacks %s; "
+				    "going on without logging in",
+				    session_sasl_mech(irc));
 				if (!more)
 					session_cap_end(irc);
 				return;
@@ -178,12 +197,16 @@ session_cap(struct irc *irc, const struct irc_line *l)
 		if (irc->sasl && !irc->sasl_busy)
 			log_warn("irc: irc.sasl is set but the server does not "
 			    "offer SASL%s; going on without logging in",
-			    *irc->password == '\0' ? " (and there is no password)" :
-			    "");
+			    session_sasl_mech(irc) == NULL ? " (and there is no "
+			    "password or client certificate)" : "");
 		if (!irc->sasl_busy)
 			session_cap_end(irc);
-	} else if (strcmp(sub, "ACK") == 0 && session_has_cap(caps, "sasl", NULL))
-		session_send(irc, "AUTHENTICATE PLAIN");
+	} else if (strcmp(sub, "ACK") == 0 && session_has_cap(caps, "sasl",
+	    NULL)) {
+		snprintf(line, sizeof line, "AUTHENTICATE %s",
+		    session_sasl_mech(irc));
+		session_send(irc, line);
+	}
 	else if (strcmp(sub, "NAK") == 0) {
 		irc->sasl_busy = 0;
 		session_cap_end(irc);
@@ -472,8 +495,13 @@ session_line(struct irc *irc, const char *text, size_t len)
 		session_cap(irc, l);
 	else if (strcmp(cmd, "AUTHENTICATE") == 0) {
 		if (irc->sasl_busy && l->nparams >= 1 &&
-		    strcmp(l->params[0], "+") == 0)
-			session_sasl_plain(irc);
+		    strcmp(l->params[0], "+") == 0) {
+			/* EXTERNAL: the certificate says who; nothing to add. */
+			if (strcmp(session_sasl_mech(irc), "EXTERNAL") == 0)
+				session_send(irc, "AUTHENTICATE +");
+			else
+				session_sasl_plain(irc);
+		}
 	} else if (strcmp(cmd, "JOIN") == 0) {
 		if (l->nick != NULL && l->nparams >= 1 &&
 		    irc_name_eq(l->nick, irc->cur_nick)) {

@@ -4,8 +4,8 @@
     scenario.py game PORT BOT_STDERR IRCD_PID_FILE IRCD_FLAGS_FILE READY_FILE
     scenario.py tls  PORT BOT_STDERR IRCD_PID_FILE IRCD_FLAGS_FILE
 
-The players are plain TCP IRC clients on 127.0.0.1:PORT; the bot is on the
-server's websocket.  In "game" a squatter first takes the nick cheersbot
+The players are plain TCP IRC clients on 127.0.0.1:PORT; the bot is on
+TLS (game), or on the websocket or plain TCP (tls, as SCENARIO_URL says).  In "game" a squatter first takes the nick cheersbot
 (READY_FILE says so), so the bot must register as cheersbot_.  Mid-game
 InspIRCd is restarted (killed by the PID in IRCD_PID_FILE, started again
 with the flags in IRCD_FLAGS_FILE, the new PID written back).  Later Bob
@@ -207,20 +207,25 @@ def restart_ircd():
 
 
 def bot_log():
-    with open(BOT_ERR, errors="replace") as f:
-        return f.read()
+    try:
+        with open(BOT_ERR, errors="replace") as f:
+            return f.read()
+    except FileNotFoundError:   # the bot starts once READY is there
+        return ""
 
 
 if MODE == "tls":
-    # The bot came over wss:// (irc.ca_file) with PASS from a file.
+    # The bot came over wss:// (irc.ca_file) with PASS from a file, or over
+    # plain irc:// (SCENARIO_URL says which).
+    via = os.environ.get("SCENARIO_URL", "wss://")
     c = Client("tina")
     c.send("JOIN " + CHANNEL)
     time.sleep(0.2)
     nick = wait_bot_join(c, 0, 15)
-    ok(nick == "cheersbot", "over wss:// with the test CA and a server "
-       "password, the bot registers and joins: %s" % nick)
+    ok(nick == "cheersbot", "over %s with a server password, the bot "
+       "registers and joins: %s" % (via, nick))
     r = ask(c, "!cheers new", lambda c, m: c.from_bot(m, dm=False))
-    ok(r and "opened" in r[0], "commands work over wss://: %s" % r)
+    ok(r and "opened" in r[0], "commands work over %s: %s" % (via, r))
     r = ask(c, "hand", lambda c, m: c.from_bot(m, dm=True), to=nick or "x")
     ok(r, "a private message without the prefix is a command: %s" % r)
     c.close()
@@ -228,12 +233,15 @@ if MODE == "tls":
     sys.exit(1 if failed else 0)
 
 # --- the squatter, then the players --------------------------------------
+# alice makes #cheers before the bot starts: she is its operator.
 squatter = Client("cheersbot")
-open(READY, "w").close()
 alice, bob, carol = (Client(n, False) for n in ("alice", "Bob", "carol"))
 for c in (alice, bob, carol, squatter):
     c.wait_registered()
     c.send("JOIN " + CHANNEL)
+alice.wait(lambda: any(cmd == "366" for t, raw, nick, user, cmd, params
+                       in alice.since()))
+open(READY, "w").close()
 BOT = wait_bot_join(alice, 0, 15)
 ok(BOT == "cheersbot_", "the nick is taken: the bot registers as "
    "cheersbot_ (433) and joins %s: %s" % (CHANNEL, BOT))
@@ -242,6 +250,15 @@ squatter.close()
 ok(alice.wait(lambda: "joined #cheers" in bot_log() and
               "joined #lounge" in bot_log()),
    "the bot joins every configured channel, casefolded")
+
+# alice, #cheers' operator, kicks the bot.
+joins = bot_log().count("irc: joined " + CHANNEL)
+alice.send("KICK %s %s :out you go" % (CHANNEL, BOT))
+ok(alice.wait(lambda: "kicked from #cheers; joining again" in bot_log() and
+              bot_log().count("irc: joined " + CHANNEL) > joins, 10),
+   "kicked, the bot joins %s again: %s" % (CHANNEL, [
+       (cmd, params) for t, raw, nick, user, cmd, params in alice.since()
+       if cmd in ("KICK", "482", "401", "441")]))
 
 # Table talk, NOTICEs and CTCPs are not commands.
 m = alice.mark()
