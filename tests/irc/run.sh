@@ -12,7 +12,8 @@
 # (PASS) read from a file, and over plain irc:// (a warning in the log).
 # Two runs must fail: a server whose certificate is for another name, and
 # one whose CA is not trusted; each is refused with the reason in the log
-# and retried with backoff.
+# and retried with backoff.  A fake server (framing.py) checks how lines
+# are framed on TCP.
 #
 #   tests/irc/run.sh build/cheersbot
 set -u
@@ -197,6 +198,28 @@ if [ $status -eq 0 ]; then
 		echo "irc: FAIL: no warning in the log for a plain irc:// URL"
 		status=1
 	fi
+fi
+
+# Framing on TCP, against a fake server (framing.py): lines split across
+# reads, several in one read, 8191 bytes of tags, an over-long line dropped.
+if [ $status -eq 0 ]; then
+	$py "$dir/framing.py" "$tmp/fake.port" "$tmp/bot.err" &
+	fake=$!
+	i=0
+	while [ ! -s "$tmp/fake.port" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	"$bot" -v -o console.enabled=no -o irc.enabled=yes \
+	    -o irc.url="irc://127.0.0.1:$(cat "$tmp/fake.port")" \
+	    -o irc.channels='#f' -o irc.send_rate=5ms \
+	    -o bot.state_file="$tmp/framing.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	wait $fake || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "irc: FAIL: framing run's exit status"; status=1; }
+	pid=""
 fi
 
 # TLS that must fail: refused with the reason, then retried with backoff.
