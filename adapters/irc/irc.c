@@ -50,6 +50,10 @@ irc_send_nick(struct irc *irc, const char *user_id, const char *text,
 	if (gone_has(&irc->gone, user_id))
 		return set_cause(cause, "%s has left IRC; nothing was sent",
 		    user_id);
+	/* A seated player's nick, not known to be held by them now. */
+	if (ident_blocked(&irc->idents, user_id))
+		return set_cause(cause, "%s is not known to be held by the "
+		    "player who sat down; nothing was sent", user_id);
 	return sendq_privmsg(irc, user_id, text, kind, view, cause);
 }
 

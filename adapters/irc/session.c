@@ -67,6 +67,8 @@ session_open(struct irc *irc)
 	snprintf(irc->cur_nick, sizeof irc->cur_nick, "%s", irc->nick);
 	/* Who left while we were connected before may be back by now. */
 	gone_clear(&irc->gone);
+	/* And any nick may have changed hands meanwhile. */
+	who_reset(irc);
 	sendq_drop_urgent(irc);
 	bot_adapter_state(&irc->adapter, "registering");
 
@@ -378,6 +380,9 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 		return;		/* table talk */
 	while (*text == ' ')
 		text++;
+	/* Someone else holding a seated player's nick is not that player. */
+	if (who_refuse(irc, user))
+		return;
 	ev.adapter = &irc->adapter;
 	ev.user_id = user;
 	ev.user_name = l->nick;
@@ -388,6 +393,8 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	irc->handling = &ev;
 	bot_handle_event(irc->bot, &ev);
 	irc->handling = NULL;
+	/* A player who just sat down is bound to who they are. */
+	who_seated(irc, l, user);
 }
 
 /*
@@ -402,6 +409,7 @@ session_presence(void *arg, const char *nick, int gone)
 	int		 n;
 
 	if (gone) {
+		who_gone(irc, nick);
 		gone_add(&irc->gone, nick);
 		if ((n = sendq_forget(irc, nick)) > 0)
 			log_info("irc: %s left IRC; %d private line%s to them "
@@ -412,7 +420,9 @@ session_presence(void *arg, const char *nick, int gone)
 	}
 	if (gone_del(&irc->gone, nick))
 		log_debug("irc: %s is back on IRC", nick);
-	bot_dm_open(irc->bot, &irc->adapter, nick);
+	/* Not before we know it is the player who sat down. */
+	if (who_may_open(irc, nick))
+		bot_dm_open(irc->bot, &irc->adapter, nick);
 }
 
 /* A numeric of no interest but an error: logged so operators see it. */
@@ -479,7 +489,12 @@ session_line(struct irc *irc, const char *text, size_t len)
 		return;
 	}
 	cmd = l->command;
-	/* Before the line is acted on: a player back gets their view first. */
+	/*
+	 * Before the line is acted on: who holds which nick, then who is
+	 * back (a player back gets their view first).
+	 */
+	irc->line = l;
+	who_line(irc, l);
 	presence_line(l, irc->cur_nick, session_presence, irc);
 	if (strcmp(cmd, "PING") == 0) {
 		snprintf(line, sizeof line, "PONG :%.400s",
@@ -510,6 +525,8 @@ session_line(struct irc *irc, const char *text, size_t len)
 			snprintf(irc->self_host, sizeof irc->self_host, "%s",
 			    l->host == NULL ? "" : l->host);
 			log_info("irc: joined %.64s", l->params[0]);
+			if (irc_valid_channel(l->params[0]))
+				who_joined(irc, l->params[0]);
 		}
 	} else if (strcmp(cmd, "KICK") == 0) {
 		if (l->nparams >= 2 && irc_name_eq(l->params[1], irc->cur_nick) &&
@@ -530,5 +547,6 @@ session_line(struct irc *irc, const char *text, size_t len)
 		    l->nparams > 0 ? l->params[0] : "");
 	else if (l->command[0] >= '0' && l->command[0] <= '9')
 		session_numeric(irc, l);
+	irc->line = NULL;
 	free(l);
 }

@@ -223,16 +223,16 @@ if [ $status -eq 0 ]; then
 fi
 
 # TLS that must fail: refused with the reason, then retried with backoff.
-# refused <what the log must say> <irc.url> <irc.ca_file>
+# refused <what the log must say> <irc.url> <irc.ca_file> <a name for the run>
 refused() {
 	"$bot" -v -o console.enabled=no -o irc.enabled=yes -o irc.url="$2" \
 	    -o irc.ca_file="$3" -o irc.channels='#tls' \
-	    -o bot.state_file="$tmp/refused.db" \
+	    -o bot.state_file="$tmp/refused-$4.db" \
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	i=0
 	while [ "$(grep -c "reconnecting in" "$tmp/bot.err")" -lt 3 ] &&
-	    [ $i -lt 100 ]; do
+	    [ $i -lt 200 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -242,6 +242,7 @@ refused() {
 	n=$(grep -c "irc: cannot connect to tls://localhost:.*$1" "$tmp/bot.err")
 	if [ "$n" -lt 3 ]; then
 		echo "irc: FAIL: $2 with $3: not refused 3 times with \"$1\""
+		tail -5 "$tmp/bot.err"
 		status=1
 	elif grep -q "registered as\|connected to" "$tmp/bot.err"; then
 		echo "irc: FAIL: $2 with $3: the bot got through"
@@ -261,9 +262,9 @@ PY
 }
 if [ $status -eq 0 ]; then
 	refused "the certificate of localhost is refused: hostname mismatch" \
-	    "ircs://localhost:$tlsbad" "$tmp/ca.pem"
+	    "ircs://localhost:$tlsbad" "$tmp/ca.pem" name
 	refused "the certificate of localhost is refused: unable to get local issuer certificate" \
-	    "ircs://localhost:$tls" "$tmp/other.pem"
+	    "ircs://localhost:$tls" "$tmp/other.pem" ca
 fi
 if grep -q barkeep-secret "$tmp/bot.err"; then
 	echo "irc: FAIL: the password was logged"

@@ -11,8 +11,10 @@ InspIRCd is restarted (killed by the PID in IRCD_PID_FILE, started again
 with the flags in IRCD_FLAGS_FILE, the new PID written back).  Later Bob
 QUITs while alice must move and JOINs again: nothing may be queued for him
 meanwhile, and his hand (and move) must come back without his writing to
-the bot.  Prints one line per failed check and a final "N passed, M failed" line; exits
-non-zero when anything failed.
+the bot.  While he is away mallory takes the nick Bob from another user
+name: she gets nothing private, no command of hers is taken, and she is
+told why once.  Prints one line per failed check and a final "N passed,
+M failed" line; exits non-zero when anything failed.
 """
 import itertools
 import os
@@ -66,8 +68,9 @@ def parse(raw):
 class Client:
     """One IRC player on plain TCP; a thread reads and answers PING."""
 
-    def __init__(self, nick, wait=True):
+    def __init__(self, nick, wait=True, user=None):
         self.nick = nick
+        self.user = user or nick
         self.lines = []         # (time, raw bytes, nick, user, cmd, params)
         self.lock = threading.Lock()
         self.sock = None
@@ -89,7 +92,7 @@ class Client:
         threading.Thread(target=self.reader, args=(self.sock,),
                          daemon=True).start()
         self.send("NICK " + self.nick)
-        self.send("USER %s 0 * :%s" % (self.nick, self.nick))
+        self.send("USER %s 0 * :%s" % (self.user, self.nick))
         if wait:
             self.wait_registered()
 
@@ -387,6 +390,32 @@ def away_and_back(prompt):
        [l for l in away.splitlines() if "bob" in l.lower()][:6])
     ok(away.count("DM to bob failed") <= 2, "each refused view is one log "
        "line, no line per part: %d" % away.count("DM to bob failed"))
+    # --- mallory takes the nick Bob while he is away ---------------------
+    log2 = len(bot_log())
+    mallory = Client("Bob", user="mallory")
+    mm = mallory.mark()
+    mallory.send("JOIN " + CHANNEL)
+    say(mallory, "hand", to=BOT)
+    say(mallory, "!cheers hand")
+    for cand in ("status", "play 1", "cheers 1"):
+        say(mallory, cand, to=BOT)
+    time.sleep(1.5)
+    got = mallory.from_bot(mm, True)
+    ok(not [t for t in got if SECRET.search(t)], "mallory, holding the nick "
+       "Bob from another user name, gets nothing private: %s" % got)
+    ok(len(got) == 1 and "belongs to a player seated" in got[0],
+       "and is told why, once: %s" % got)
+    later = bot_log()[log2:]
+    ok(later.count("irc: a command from bob refused: not the player who "
+                   "sat down") == 5,
+       "each of mallory's five commands is refused, none taken as Bob's: "
+       "%s" % [l for l in later.splitlines() if "command" in l])
+    ok(later.count("bob is now held by someone other than the player") == 1,
+       "the log says once that Bob's nick is held by someone else")
+    mallory.close()
+    alice.wait(lambda: not mallory.alive, 3)
+    time.sleep(0.3)
+
     bm = bob.mark()
     log1 = len(bot_log())
     bob.connect()
