@@ -16,16 +16,25 @@
 
 #include "adapters/irc/irc-int.h"
 
-static struct irc_ident *
-ident_find(struct irc_idents *ids, const char *nick)
+/* The index of nick's binding, or -1. */
+static int
+ident_index(const struct irc_idents *ids, const char *nick)
 {
 	int	i;
 
 	for (i = 0; i < ids->n; i++) {
 		if (strcmp(ids->v[i].nick, nick) == 0)
-			return &ids->v[i];
+			return i;
 	}
-	return NULL;
+	return -1;
+}
+
+static struct irc_ident *
+ident_find(struct irc_idents *ids, const char *nick)
+{
+	int	i = ident_index(ids, nick);
+
+	return i < 0 ? NULL : &ids->v[i];
 }
 
 static void
@@ -114,25 +123,15 @@ ident_unverify_all(struct irc_idents *ids)
 int
 ident_bound(const struct irc_idents *ids, const char *nick)
 {
-	int	i;
-
-	for (i = 0; i < ids->n; i++) {
-		if (strcmp(ids->v[i].nick, nick) == 0)
-			return 1;
-	}
-	return 0;
+	return ident_index(ids, nick) >= 0;
 }
 
 int
 ident_blocked(const struct irc_idents *ids, const char *nick)
 {
-	int	i;
+	int	i = ident_index(ids, nick);
 
-	for (i = 0; i < ids->n; i++) {
-		if (strcmp(ids->v[i].nick, nick) == 0)
-			return !ids->v[i].verified;
-	}
-	return 0;
+	return i >= 0 && !ids->v[i].verified;
 }
 
 int
