@@ -151,6 +151,23 @@ session_has_cap(const char *caps, const char *cap, const char **value)
 	return 0;
 }
 
+/* 1 when the comma-separated list mechs ("PLAIN,EXTERNAL") holds mech. */
+static int
+session_has_mech(const char *mechs, const char *mech)
+{
+	size_t		 n = strlen(mech), len;
+	const char	*p = mechs;
+
+	for (;;) {
+		len = strcspn(p, ", ");
+		if (len == n && strncmp(p, mech, n) == 0)
+			return 1;
+		if (p[len] != ',')
+			return 0;
+		p += len + 1;
+	}
+}
+
 /*
  * The SASL mechanism we log in with: EXTERNAL with a client certificate
  * (the server knows us by its fingerprint, CertFP), else PLAIN with a
@@ -181,8 +198,8 @@ session_cap(struct irc *irc, const struct irc_line *l)
 	if (strcmp(sub, "LS") == 0) {
 		if (irc->sasl && session_sasl_mech(irc) != NULL &&
 		    session_has_cap(caps, "sasl", &mechs)) {
-			if (*mechs != '\0' && !session_has_cap(mechs,
-			    session_sasl_mech(irc), NULL)) {
+			if (*mechs != '\0' && !session_has_mech(mechs,
+			    session_sasl_mech(irc))) {
 				log_warn("irc: the server's SASL lacks %s; "
 				    "going on without logging in",
 				    session_sasl_mech(irc));

@@ -13,66 +13,24 @@ answered: the stream goes on after the dropped line.  Prints one line per
 failed check and "N passed, M failed"; exits non-zero when anything
 failed.
 """
-import os
 import re
-import socket
 import sys
 import time
 
+from fakeirc import Checks, Peer, bot_log, listen
+
 PORT_FILE, BOT_ERR = sys.argv[1], sys.argv[2]
-passed = failed = 0
-
-
-def ok(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("irc (framing): FAIL: " + what, flush=True)
-    return cond
-
-
-def bot_log():
-    try:
-        with open(BOT_ERR, errors="replace") as f:
-            return f.read()
-    except FileNotFoundError:
-        return ""
-
-
-srv = socket.socket()
-srv.bind(("127.0.0.1", 0))
-srv.listen(1)
-with open(PORT_FILE + ".tmp", "w") as f:
-    f.write("%d\n" % srv.getsockname()[1])
-os.rename(PORT_FILE + ".tmp", PORT_FILE)
-srv.settimeout(15)
+checks = Checks("framing")
+ok = checks.ok
+srv = listen(PORT_FILE)
 conn, _ = srv.accept()
-conn.settimeout(0.2)
-got = b""
-
-
-def read_for(secs, until=None):
-    """Reads what the bot sends for secs, or until the bytes match until."""
-    global got
-    end = time.monotonic() + secs
-    while time.monotonic() < end:
-        if until is not None and re.search(until, got):
-            return True
-        try:
-            data = conn.recv(65536)
-        except socket.timeout:
-            continue
-        if not data:
-            break
-        got += data
-    return until is not None and re.search(until, got) is not None
-
+peer = Peer(conn)
+read_for = peer.read_for
 
 ok(read_for(5, rb"USER cheersbot [^\r\n]*\r\n"),
-   "the bot registers over plain TCP, lines ending in CR LF: %r" % got[:200])
-ok(all(l.endswith(b"\r") for l in got.split(b"\n")[:-1]),
+   "the bot registers over plain TCP, lines ending in CR LF: %r" %
+   peer.got[:200])
+ok(all(l.endswith(b"\r") for l in peer.got.split(b"\n")[:-1]),
    "every line the bot sends ends in CR LF")
 for b in b":fake 001 cheersbot :Welcome to the fake\r\n":
     conn.sendall(bytes([b]))
@@ -81,7 +39,7 @@ conn.sendall(b":fake 005 cheersbot CHANTYPES=# :are supported\r\n"
              b":fake 376 cheersbot :End of MOTD\r\nPING :fake-1\r\n")
 ok(read_for(5, rb"PONG :fake-1\r\n"), "a welcome sent byte by byte and "
    "several lines in one write are read: the bot answers the PING")
-ok("registered as cheersbot" in bot_log(), "the bot registered")
+ok("registered as cheersbot" in bot_log(BOT_ERR), "the bot registered")
 
 # A line at the limit: 8191 bytes of tags, then the message.
 tags = b"@t=" + b"a" * 8189
@@ -90,20 +48,19 @@ ok(read_for(5, rb"PRIVMSG alice :"), "a line with 8191 bytes of tags is "
    "read: alice's help is answered")
 
 # Far over the limit; its tail alone would read as mallory's command.
-mark = len(got)
+mark = len(peer.got)
 conn.sendall(b"@t=" + b"b" * 9000 + b" " + b"x" * 300 +
              b" :mallory!m@h PRIVMSG cheersbot :help\r\n")
 time.sleep(1.0)
 read_for(0.5)
-ok(b"mallory" not in got[mark:], "the over-long line is dropped whole, "
-   "never cut into a command: %r" % got[mark:mark + 200])
+ok(b"mallory" not in peer.got[mark:], "the over-long line is dropped whole, "
+   "never cut into a command: %r" % peer.got[mark:mark + 200])
 ok(re.search(r"irc: dropped a line of \d+ bytes from the server, over "
-             r"IRC's limit", bot_log()),
+             r"IRC's limit", bot_log(BOT_ERR)),
    "the bot logs the dropped line")
 conn.sendall(b":carol!c@h PRIVMSG cheersbot :help\r\n")
 ok(read_for(5, rb"PRIVMSG carol :"), "the stream goes on: carol's help "
    "after it is answered")
 conn.close()
 srv.close()
-print("irc (framing): %d passed, %d failed" % (passed, failed), flush=True)
-sys.exit(1 if failed else 0)
+sys.exit(checks.end())

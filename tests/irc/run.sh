@@ -12,8 +12,9 @@
 # (PASS) read from a file, and over plain irc:// (a warning in the log).
 # Two runs must fail: a server whose certificate is for another name, and
 # one whose CA is not trusted; each is refused with the reason in the log
-# and retried with backoff.  A fake server (framing.py) checks how lines
-# are framed on TCP.
+# and retried with backoff.  Fake servers check how lines are framed on
+# TCP (framing.py) and SASL EXTERNAL with a client certificate
+# (external.py).
 #
 #   tests/irc/run.sh build/cheersbot
 set -u
@@ -219,6 +220,36 @@ if [ $status -eq 0 ]; then
 	wait $fake || status=1
 	kill -TERM "$pid"
 	wait "$pid" || { echo "irc: FAIL: framing run's exit status"; status=1; }
+	pid=""
+fi
+
+# SASL EXTERNAL with a client certificate, against a fake TLS server
+# (external.py) that asks for one.
+if [ $status -eq 0 ]; then
+	openssl req -newkey rsa:2048 -nodes -subj /CN=cheersbot-client \
+	    -keyout "$tmp/client.key" -out "$tmp/client.csr" > /dev/null 2>&1
+	openssl x509 -req -in "$tmp/client.csr" -CA "$tmp/ca.pem" \
+	    -CAkey "$tmp/ca.key" -CAcreateserial -days 2 \
+	    -out "$tmp/client.pem" > /dev/null 2>&1
+	rm -f "$tmp/fake.port"
+	$py "$dir/external.py" "$tmp/fake.port" "$tmp/bot.err" \
+	    "$tmp/server.pem" "$tmp/server.key" "$tmp/ca.pem" cheersbot-client &
+	fake=$!
+	i=0
+	while [ ! -s "$tmp/fake.port" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	"$bot" -v -o console.enabled=no -o irc.enabled=yes \
+	    -o irc.url="ircs://localhost:$(cat "$tmp/fake.port")" \
+	    -o irc.ca_file="$tmp/ca.pem" -o irc.client_cert="$tmp/client.pem" \
+	    -o irc.client_key="$tmp/client.key" -o irc.sasl=yes \
+	    -o irc.channels='#f' -o bot.state_file="$tmp/external.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	wait $fake || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "irc: FAIL: external run's exit status"; status=1; }
 	pid=""
 fi
 
