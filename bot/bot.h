@@ -113,6 +113,12 @@ void	 bot_dm_failed(struct bot *, struct adapter *, const char *user_id);
  * was so served during a game gets its private view at once.
  */
 void	 bot_dm_open(struct bot *, struct adapter *, const char *user_id);
+/*
+ * 1 when the user (borrowed) sits at a table of adapter a, open or
+ * playing: an adapter that binds a seat to who sat down (IRC: nick and
+ * user@host) keeps the binding while this holds.
+ */
+int	 bot_user_seated(struct bot *, struct adapter *, const char *user_id);
 
 /* bot/sched.c: runs every table task that is due, then re-arms the timer. */
 void	 sched_run_due(struct bot *);

@@ -44,6 +44,7 @@ static int	config_check_admin(const char *, char **);
 static int	config_check_snowflake(const char *, char **);
 static int	config_check_http_url(const char *, char **);
 static int	config_check_ws_url(const char *, char **);
+static int	config_check_irc_url(const char *, char **);
 static int	config_check_xmpp_url(const char *, char **);
 static int	config_check_bare_jid(const char *, char **);
 static int	config_check_prefix(const char *, char **);
@@ -237,8 +238,9 @@ const struct config_key config_schema[] = {
 	  0, 0, NULL, NULL,
 	  "Whether to connect to an IRC server (needs url)." },
 	{ "irc", "url", CONFIG_STRING, O(irc_url), "",
-	  0, 512, NULL, config_check_ws_url,
-	  "The server's IRC websocket, ws:// or wss://host:port/path." },
+	  0, 512, NULL, config_check_irc_url,
+	  "The IRC server: ircs://host[:port] (TLS, 6697), irc://host[:port] "
+	  "(plain, 6667) or a websocket, wss://host:port/path." },
 	{ "irc", "origin", CONFIG_STRING, O(irc_origin), "",
 	  0, 512, NULL, NULL,
 	  "The Origin header of the websocket; empty: made from url." },
@@ -257,8 +259,8 @@ const struct config_key config_schema[] = {
 	  "literal, file:/path, env:NAME or credential:NAME; empty: none." },
 	{ "irc", "sasl", CONFIG_BOOL, O(irc_sasl), "no",
 	  0, 0, NULL, NULL,
-	  "Log in with SASL PLAIN (as user, with password) where the server "
-	  "offers it." },
+	  "Log in with SASL where the server offers it: EXTERNAL with "
+	  "client_cert, else PLAIN (as user, with password)." },
 	{ "irc", "channels", CONFIG_LIST, O(irc_channels), "",
 	  0, 32, NULL, config_check_irc_channel,
 	  "Channels to join, separated by commas; each can hold a table." },
@@ -267,7 +269,14 @@ const struct config_key config_schema[] = {
 	  "What starts a command in a channel, as in !cheers join." },
 	{ "irc", "ca_file", CONFIG_STRING, O(irc_ca_file), "",
 	  0, 4095, NULL, NULL,
-	  "CA certificates (PEM) for wss://; empty: the system's." },
+	  "CA certificates (PEM) for ircs:// and wss://; empty: the system's." },
+	{ "irc", "client_cert", CONFIG_STRING, O(irc_client_cert), "",
+	  0, 4095, NULL, NULL,
+	  "A client certificate (PEM) offered on ircs:// (CertFP; SASL "
+	  "EXTERNAL with sasl); empty: none." },
+	{ "irc", "client_key", CONFIG_STRING, O(irc_client_key), "",
+	  0, 4095, NULL, NULL,
+	  "The client certificate's key (PEM); empty: in client_cert." },
 	{ "irc", "send_rate", CONFIG_DURATION, O(irc_send_rate_ms), "1s",
 	  0, 10 * MS_SECOND, NULL, NULL,
 	  "Time between two lines the bot sends, after a burst (0: no limit)." },
@@ -370,6 +379,20 @@ config_check_ws_url(const char *s, char **cause)
 	    strpbrk(s, " \t\"") != NULL)
 		return set_cause(cause, "\"%.80s\" is not a ws:// or wss:// "
 		    "URL", s);
+	return 0;
+}
+
+/* An IRC server: empty, or an ircs://, irc://, wss:// or ws:// URL. */
+static int
+config_check_irc_url(const char *s, char **cause)
+{
+	if (*s == '\0')
+		return 0;
+	if ((strncmp(s, "ircs://", 7) != 0 && strncmp(s, "irc://", 6) != 0 &&
+	    strncmp(s, "ws://", 5) != 0 && strncmp(s, "wss://", 6) != 0) ||
+	    strpbrk(s, " \t\"") != NULL)
+		return set_cause(cause, "\"%.80s\" is not an ircs://, irc://, "
+		    "wss:// or ws:// URL", s);
 	return 0;
 }
 

@@ -96,7 +96,7 @@ struct config {
 	uint64_t	  xmpp_correct_interval_ms;
 	/* [irc] */
 	int		  irc_enabled;
-	char		 *irc_url;		/* ws:// or wss:// */
+	char		 *irc_url;		/* ircs://, irc://, wss://, ws:// */
 	char		 *irc_origin;		/* "": made from url */
 	char		 *irc_nick;
 	char		 *irc_user;
@@ -106,6 +106,8 @@ struct config {
 	char		**irc_channels;
 	char		 *irc_prefix;
 	char		 *irc_ca_file;		/* "": the system's CAs */
+	char		 *irc_client_cert;	/* "": none */
+	char		 *irc_client_key;	/* "": in irc_client_cert */
 	uint64_t	  irc_send_rate_ms;
 	int		  irc_send_burst;
 	uint64_t	  irc_ping_interval_ms;	/* 0: never ping */

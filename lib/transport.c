@@ -95,8 +95,7 @@ struct transport {
 	struct tls_ctx			*tls;
 	struct wsclient			*wc;	/* made at the first wss:// */
 	struct wsclient_opts		 wsopts;
-	uv_timer_t			 retry;
-	int				 failures;
+	struct backoff			 retry;
 	int				 stopped;
 	int				 freeing;
 
@@ -108,11 +107,10 @@ struct transport {
 	size_t				 out_max;
 	uint64_t			 connect_ms;
 	uint64_t			 handshake_ms;
-	uint64_t			 retry_first_ms;
-	uint64_t			 retry_max_ms;
 };
 
 static void	tconn_try_next(struct tconn *);
+static void	transport_on_retry(void *);
 static void	tconn_pump_tls(struct tconn *);
 
 static char *
@@ -289,9 +287,6 @@ transport_new(uv_loop_t *loop, const struct transport_opts *opts,
 	    TRANSPORT_CONNECT_MS;
 	t->handshake_ms = opts->handshake_ms > 0 ? opts->handshake_ms :
 	    TRANSPORT_HANDSHAKE_MS;
-	t->retry_first_ms = opts->retry_first_ms > 0 ? opts->retry_first_ms :
-	    1000;
-	t->retry_max_ms = opts->retry_max_ms > 0 ? opts->retry_max_ms : 60000;
 	t->wsopts.subprotocol = t->subprotocol;
 	t->wsopts.origin = t->origin;
 	t->wsopts.user_agent = t->user_agent;
@@ -300,8 +295,8 @@ transport_new(uv_loop_t *loop, const struct transport_opts *opts,
 	t->wsopts.queue_max = opts->queue_max;
 	t->wsopts.connect_ms = opts->connect_ms;
 	t->wsopts.test_first_address = t->first_address;
-	uv_timer_init(loop, &t->retry);
-	t->retry.data = t;
+	backoff_init(&t->retry, loop, opts->retry_first_ms, opts->retry_max_ms,
+	    transport_on_retry, t);
 	return t;
 }
 
@@ -316,7 +311,7 @@ transport_stop(struct transport *t)
 	if (t == NULL || t->stopped)
 		return;
 	t->stopped = 1;
-	uv_close((uv_handle_t *)&t->retry, NULL);
+	backoff_close(&t->retry);
 	for (c = LIST_FIRST(&t->conns); c != NULL; c = next) {
 		next = LIST_NEXT(c, entry);
 		if (c->kind != TRANSPORT_WS)
@@ -813,9 +808,9 @@ transport_connect(struct transport *t, const struct transport_target *tg,
 }
 
 static void
-transport_on_retry(uv_timer_t *h)
+transport_on_retry(void *arg)
 {
-	struct transport	*t = h->data;
+	struct transport	*t = arg;
 
 	if (!t->stopped && t->ops->on_retry != NULL)
 		t->ops->on_retry(t->arg);
@@ -824,38 +819,31 @@ transport_on_retry(uv_timer_t *h)
 void
 transport_retry_after(struct transport *t, uint64_t ms)
 {
-	if (!t->stopped)
-		uv_timer_start(&t->retry, transport_on_retry, ms, 0);
+	backoff_after(&t->retry, ms);
 }
 
 uint64_t
 transport_retry_backoff(struct transport *t)
 {
-	uint64_t	ms;
-
-	t->failures++;
-	ms = backoff_delay(t->retry_first_ms, t->retry_max_ms, t->failures);
-	transport_retry_after(t, ms);
-	return ms;
+	return backoff_next(&t->retry);
 }
 
 void
 transport_retry_reset(struct transport *t)
 {
-	t->failures = 0;
+	backoff_reset(&t->retry);
 }
 
 void
 transport_retry_cancel(struct transport *t)
 {
-	if (!t->stopped)
-		uv_timer_stop(&t->retry);
+	backoff_cancel(&t->retry);
 }
 
 int
 transport_retry_pending(const struct transport *t)
 {
-	return !t->stopped && uv_is_active((const uv_handle_t *)&t->retry);
+	return backoff_pending(&t->retry);
 }
 
 int

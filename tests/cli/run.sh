@@ -77,6 +77,25 @@ refuses "irc.nick \"9lives\" is not a valid IRC nick" -o irc.enabled=yes \
 printf 'pass\nword\n' > pw
 refuses "irc.password holds a line break" -o irc.enabled=yes \
     -o irc.url=ws://127.0.0.1:1/ -o irc.password=file:pw
+refuses "is not an ircs://, irc://, wss:// or ws:// URL" -o irc.enabled=yes \
+    -o irc.url=http://127.0.0.1:1/
+refuses "irc.url: \"ircs://127.0.0.1:99999\": bad port" -o irc.enabled=yes \
+    -o irc.url=ircs://127.0.0.1:99999
+refuses "irc.client_cert is offered on ircs:// only" -o irc.enabled=yes \
+    -o irc.url=wss://127.0.0.1:1/ -o irc.client_cert=/etc/ssl/x.pem
+refuses "irc.client_key is set without irc.client_cert" -o irc.enabled=yes \
+    -o irc.url=ircs://127.0.0.1 -o irc.client_key=/etc/ssl/x.key
+# ircs:// is clean; plain irc:// is allowed, with a warning.
+"$bot" -o irc.enabled=yes -o irc.url=ircs://irc.example.net --check-config \
+    > chk.out 2> chk.err
+[ $? -eq 0 ] && [ ! -s chk.err ] && ok ||
+    bad "--check-config does not take ircs:// quietly: $(cat chk.err)"
+"$bot" -o irc.enabled=yes -o irc.url=irc://irc.example.net --check-config \
+    > chk.out 2> chk.err
+[ $? -eq 0 ] && ok || bad "--check-config refuses a plain irc:// URL"
+expect "--check-config warns of a plain irc:// URL" grep -q \
+    "^cheersbot: warning: irc.url is not encrypted: the password and every player's hand would travel in clear" \
+    chk.err
 # No xmpp.url is fine (the server is found by SRV); a URL of another
 # kind is not.
 refuses "is not an xmpp://, xmpps://, ws:// or wss:// URL" \

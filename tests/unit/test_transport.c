@@ -423,6 +423,17 @@ run_until(uv_loop_t *loop, struct seen *s, const char *want_data,
 	uv_run(loop, UV_RUN_NOWAIT);
 }
 
+/* A loop, nothing seen, default options, and the server in mode. */
+static void
+fixture(uv_loop_t *loop, struct seen *s, struct transport_opts *opts,
+    enum srv_mode mode)
+{
+	uv_loop_init(loop);
+	srv.mode = mode;
+	memset(s, 0, sizeof *s);
+	memset(opts, 0, sizeof *opts);
+}
+
 /* A transport on loop with opts, its connection to kind/host opened. */
 static void
 open_one(uv_loop_t *loop, struct seen *s, struct transport_opts *opts,
@@ -565,9 +576,7 @@ test_retry_timer(void **state)
 	struct transport_opts	 opts;
 
 	(void)state;
-	uv_loop_init(&loop);
-	memset(&s, 0, sizeof s);
-	memset(&opts, 0, sizeof opts);
+	fixture(&loop, &s, &opts, SRV_PLAIN);
 	opts.retry_first_ms = 20;
 	s.t = transport_new(&loop, &opts, &seen_ops, &s, NULL);
 	assert_non_null(s.t);
@@ -592,10 +601,7 @@ test_tcp_fallback(void **state)
 	struct transport_opts	 opts;
 
 	(void)state;
-	uv_loop_init(&loop);
-	srv.mode = SRV_PLAIN;
-	memset(&s, 0, sizeof s);
-	memset(&opts, 0, sizeof opts);
+	fixture(&loop, &s, &opts, SRV_PLAIN);
 	opts.test_first_address = "::1";
 	s.on_open = "hello\r\nthere\r\n";
 	open_one(&loop, &s, &opts, TRANSPORT_TCP, "localhost", NULL);
@@ -622,9 +628,7 @@ test_tcp_refused(void **state)
 	struct transport_target	 tg;
 
 	(void)state;
-	uv_loop_init(&loop);
-	memset(&s, 0, sizeof s);
-	memset(&opts, 0, sizeof opts);
+	fixture(&loop, &s, &opts, SRV_PLAIN);
 	s.t = transport_new(&loop, &opts, &seen_ops, &s, NULL);
 	memset(&tg, 0, sizeof tg);
 	tg.kind = TRANSPORT_TLS;
@@ -651,10 +655,7 @@ tls_echo(const char *host)
 	struct seen		 s;
 	struct transport_opts	 opts;
 
-	uv_loop_init(&loop);
-	srv.mode = SRV_TLS;
-	memset(&s, 0, sizeof s);
-	memset(&opts, 0, sizeof opts);
+	fixture(&loop, &s, &opts, SRV_TLS);
 	opts.ca_file = ca_pem;
 	s.on_open = "secret hand\r\nWHO\r\n";
 	open_one(&loop, &s, &opts, TRANSPORT_TLS, host, NULL);
@@ -691,10 +692,7 @@ tls_refused(const char *ca, const char *tls_name, const char *reason)
 	struct seen		 s;
 	struct transport_opts	 opts;
 
-	uv_loop_init(&loop);
-	srv.mode = SRV_TLS;
-	memset(&s, 0, sizeof s);
-	memset(&opts, 0, sizeof opts);
+	fixture(&loop, &s, &opts, SRV_TLS);
 	opts.ca_file = ca;
 	s.on_open = "secret hand\r\n";
 	open_one(&loop, &s, &opts, TRANSPORT_TLS, "127.0.0.1", tls_name);
@@ -757,10 +755,7 @@ test_starttls(void **state)
 	struct transport_opts	 opts;
 
 	(void)state;
-	uv_loop_init(&loop);
-	srv.mode = SRV_PLAIN;
-	memset(&s, 0, sizeof s);
-	memset(&opts, 0, sizeof opts);
+	fixture(&loop, &s, &opts, SRV_PLAIN);
 	opts.ca_file = ca_pem;
 	s.on_open = "plain\r\nSTARTTLS\r\n";
 	s.starttls = 1;
@@ -782,10 +777,7 @@ test_starttls_wrong_name(void **state)
 	struct transport_opts	 opts;
 
 	(void)state;
-	uv_loop_init(&loop);
-	srv.mode = SRV_PLAIN;
-	memset(&s, 0, sizeof s);
-	memset(&opts, 0, sizeof opts);
+	fixture(&loop, &s, &opts, SRV_PLAIN);
 	opts.ca_file = ca_pem;
 	s.on_open = "STARTTLS\r\n";
 	s.starttls = 1;
@@ -806,10 +798,7 @@ test_client_cert(void **state)
 	struct transport_opts	 opts;
 
 	(void)state;
-	uv_loop_init(&loop);
-	srv.mode = SRV_TLS;
-	memset(&s, 0, sizeof s);
-	memset(&opts, 0, sizeof opts);
+	fixture(&loop, &s, &opts, SRV_TLS);
 	opts.ca_file = ca_pem;
 	opts.client_cert = client_pem;
 	opts.client_key = client_key;
@@ -830,10 +819,7 @@ test_write_before_open(void **state)
 	char			*cause = NULL;
 
 	(void)state;
-	uv_loop_init(&loop);
-	srv.mode = SRV_PLAIN;
-	memset(&s, 0, sizeof s);
-	memset(&opts, 0, sizeof opts);
+	fixture(&loop, &s, &opts, SRV_PLAIN);
 	opts.out_max = 8;
 	open_one(&loop, &s, &opts, TRANSPORT_TCP, "127.0.0.1", NULL);
 	assert_int_equal(tconn_write(s.c, "x\r\n", 3, &cause), -1);
