@@ -85,6 +85,8 @@ main_warn(const struct config *cfg)
 
 	if (cfg->irc_enabled && (w = irc_warning(cfg)) != NULL)
 		fprintf(stderr, "cheersbot: warning: %s\n", w);
+	if (cfg->xmpp_enabled && (w = xmpp_warning(cfg)) != NULL)
+		fprintf(stderr, "cheersbot: warning: %s\n", w);
 }
 
 static void

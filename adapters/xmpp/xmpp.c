@@ -32,6 +32,7 @@
 #include "bot/config.h"
 #include "bot/log.h"
 #include "lib/buf.h"
+#include "lib/transport.h"
 #include "lib/xmalloc.h"
 
 size_t
@@ -400,9 +401,34 @@ static const struct adapter_ops xmpp_ops = {
 	.command = xmpp_command,
 };
 
+const char *
+xmpp_warning(const struct config *cfg)
+{
+	if (strncmp(cfg->xmpp_url, "ws://", 5) == 0)
+		return "xmpp.url is not encrypted (ws://): the password and "
+		    "every player's hand would travel in clear; use an "
+		    "xmpp:// or xmpps:// URL, or none (DNS SRV)";
+	if (cfg->xmpp_allow_plaintext && strncmp(cfg->xmpp_url, "xmpps://",
+	    8) != 0 && strncmp(cfg->xmpp_url, "wss://", 6) != 0)
+		return "xmpp.allow_plaintext is set: a server offering no "
+		    "STARTTLS would get the password and every player's hand "
+		    "in clear";
+	return NULL;
+}
+
 int
 xmpp_check(const struct config *cfg, char **cause)
 {
+	struct transport_url	u;
+	char			*why = NULL;
+
+	if ((strncmp(cfg->xmpp_url, "xmpp://", 7) == 0 ||
+	    strncmp(cfg->xmpp_url, "xmpps://", 8) == 0) &&
+	    transport_url_parse(cfg->xmpp_url, &u, &why) != 0) {
+		set_cause(cause, "xmpp.url: %s", why);
+		free(why);
+		return -1;
+	}
 	if (strchr(cfg->xmpp_jid, '@') == NULL)
 		return set_cause(cause, "xmpp.enabled is set but xmpp.jid is "
 		    "not an account (name@example.org)");
@@ -452,9 +478,8 @@ xmpp_new(struct bot *bot, char **cause)
 	x->allow_plain = cfg->xmpp_allow_plain;
 	x->allow_plaintext = cfg->xmpp_allow_plaintext;
 	x->dns_server = xstrdup(cfg->xmpp_dns_server);
-	if (x->allow_plaintext)
-		log_warn("xmpp: xmpp.allow_plaintext is set: without STARTTLS "
-		    "the password and every hand would travel in clear");
+	if (xmpp_warning(cfg) != NULL)
+		log_warn("xmpp: %s", xmpp_warning(cfg));
 	x->ping_ms = cfg->xmpp_ping_interval_ms;
 	x->correct_ms = cfg->xmpp_correct_interval_ms;
 	muc_init(x, cfg->xmpp_rooms);

@@ -101,6 +101,23 @@ expect "--check-config warns of a plain irc:// URL" grep -q \
 refuses "is not an xmpp://, xmpps://, ws:// or wss:// URL" \
     -o xmpp.enabled=yes -o xmpp.jid=bot@example.org -o xmpp.password=pw \
     -o xmpp.url=http://example.org/
+refuses "xmpp.url: \"xmpps://127.0.0.1:99999\": bad port" \
+    -o xmpp.enabled=yes -o xmpp.jid=bot@example.org -o xmpp.password=pw \
+    -o xmpp.url=xmpps://127.0.0.1:99999
+# No URL (SRV), xmpp:// and xmpps:// are clean; ws:// is allowed, with a
+# warning.
+for u in "" xmpp://example.org xmpps://example.org:5223; do
+	"$bot" -o xmpp.enabled=yes -o xmpp.jid=bot@example.org \
+	    -o xmpp.password=pw -o xmpp.url="$u" --check-config \
+	    > chk.out 2> chk.err
+	[ $? -eq 0 ] && [ ! -s chk.err ] && ok ||
+	    bad "--check-config does not take xmpp.url=$u quietly: $(cat chk.err)"
+done
+"$bot" -o xmpp.enabled=yes -o xmpp.jid=bot@example.org -o xmpp.password=pw \
+    -o xmpp.url=ws://127.0.0.1:1/ --check-config > chk.out 2> chk.err
+[ $? -eq 0 ] && ok || bad "--check-config refuses a plain ws:// xmpp.url"
+expect "--check-config warns of a plain ws:// xmpp.url" grep -q \
+    "^cheersbot: warning: xmpp.url is not encrypted (ws://)" chk.err
 refuses "xmpp.jid is not an account" -o xmpp.enabled=yes \
     -o xmpp.url=ws://127.0.0.1:1/ -o xmpp.password=pw
 refuses "xmpp.password is empty" -o xmpp.enabled=yes \
