@@ -193,6 +193,14 @@ if [ $status -eq 0 ]; then
 	    -o tables.ai_delay=0 \
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot-plain.err" &
 	pid=$!
+	# The bot makes the room (and so sees real JIDs) before the players
+	# come: a slow start (a sanitizer build) must not let them make it.
+	i=0
+	while ! grep -q "joined plain@rooms.localhost" "$tmp/bot-plain.err" \
+	    2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 	$py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot-plain.err" \
 	    --mode plain || status=1
 	kill -TERM "$pid"
