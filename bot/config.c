@@ -355,45 +355,59 @@ config_check_http_url(const char *s, char **cause)
 	return 0;
 }
 
-/* A websocket URL: empty, ws:// or wss://, no spaces. */
-/* An XMPP server's URL: xmpp://, xmpps://, ws:// or wss://, or empty. */
+/*
+ * A URL of one of schemes (NULL-ended, "ws" for ws://), no spaces, or
+ * empty; kinds ("a ws:// or wss:// URL") names them in the refusal.
+ */
 static int
-config_check_xmpp_url(const char *s, char **cause)
+config_check_url_of(const char *s, const char *const *schemes,
+    const char *kinds, char **cause)
 {
+	size_t	n;
+
 	if (*s == '\0')
 		return 0;
-	if ((strncmp(s, "xmpp://", 7) != 0 && strncmp(s, "xmpps://", 8) != 0 &&
-	    strncmp(s, "ws://", 5) != 0 && strncmp(s, "wss://", 6) != 0) ||
-	    strpbrk(s, " \t\"") != NULL)
-		return set_cause(cause, "\"%.80s\" is not an xmpp://, xmpps://, "
-		    "ws:// or wss:// URL", s);
+	for (; *schemes != NULL; schemes++) {
+		n = strlen(*schemes);
+		if (strncmp(s, *schemes, n) == 0 && strncmp(s + n, "://", 3) == 0)
+			break;
+	}
+	if (*schemes == NULL || strpbrk(s, " \t\"") != NULL)
+		return set_cause(cause, "\"%.80s\" is not %s", s, kinds);
 	return 0;
 }
 
+/* A websocket URL: empty, ws:// or wss://. */
 static int
 config_check_ws_url(const char *s, char **cause)
 {
-	if (*s == '\0')
-		return 0;
-	if ((strncmp(s, "ws://", 5) != 0 && strncmp(s, "wss://", 6) != 0) ||
-	    strpbrk(s, " \t\"") != NULL)
-		return set_cause(cause, "\"%.80s\" is not a ws:// or wss:// "
-		    "URL", s);
-	return 0;
+	static const char *const schemes[] = { "ws", "wss", NULL };
+
+	return config_check_url_of(s, schemes, "a ws:// or wss:// URL", cause);
+}
+
+/* An XMPP server: empty (DNS SRV), or xmpp://, xmpps://, ws://, wss://. */
+static int
+config_check_xmpp_url(const char *s, char **cause)
+{
+	static const char *const schemes[] = {
+		"xmpp", "xmpps", "ws", "wss", NULL
+	};
+
+	return config_check_url_of(s, schemes, "an xmpp://, xmpps://, ws:// "
+	    "or wss:// URL", cause);
 }
 
 /* An IRC server: empty, or an ircs://, irc://, wss:// or ws:// URL. */
 static int
 config_check_irc_url(const char *s, char **cause)
 {
-	if (*s == '\0')
-		return 0;
-	if ((strncmp(s, "ircs://", 7) != 0 && strncmp(s, "irc://", 6) != 0 &&
-	    strncmp(s, "ws://", 5) != 0 && strncmp(s, "wss://", 6) != 0) ||
-	    strpbrk(s, " \t\"") != NULL)
-		return set_cause(cause, "\"%.80s\" is not an ircs://, irc://, "
-		    "wss:// or ws:// URL", s);
-	return 0;
+	static const char *const schemes[] = {
+		"ircs", "irc", "wss", "ws", NULL
+	};
+
+	return config_check_url_of(s, schemes, "an ircs://, irc://, wss:// or "
+	    "ws:// URL", cause);
 }
 
 /*

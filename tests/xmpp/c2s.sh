@@ -56,18 +56,8 @@ for s in ss: s.bind(("127.0.0.1", 0))
 print(" ".join(str(s.getsockname()[1]) for s in ss))')
 c2s=$1 tls=$2 http=$3 dnsport=$4 fakeport=$5 dead=$6 proxyport=$7
 
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=cheersbot-test-ca \
-    -keyout "$tmp/ca.key" -out "$tmp/ca.pem" > /dev/null 2>&1
-openssl req -newkey rsa:2048 -nodes -subj /CN=localhost \
-    -keyout "$tmp/localhost.key" -out "$tmp/localhost.csr" > /dev/null 2>&1
-printf 'subjectAltName=DNS:localhost\n' > "$tmp/san.ext"
-openssl x509 -req -in "$tmp/localhost.csr" -CA "$tmp/ca.pem" \
-    -CAkey "$tmp/ca.key" -CAcreateserial -days 2 -extfile "$tmp/san.ext" \
-    -out "$tmp/localhost.crt" > /dev/null 2>&1
-if [ ! -s "$tmp/localhost.crt" ]; then
-	echo "c2s: FAIL: openssl could not make the test certificate"
-	exit 1
-fi
+. "$dir/certs.sh"
+make_certs "$tmp" DNS:localhost || exit 1
 
 mkdir -p "$tmp/data"
 cat > "$tmp/prosody.cfg.lua" <<EOF

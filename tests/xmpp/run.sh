@@ -53,18 +53,8 @@ print(" ".join(str(s.getsockname()[1]) for s in ss))')
 c2s=$1 http=$2 https=$3
 
 # A test CA, and a certificate for localhost signed by it.
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=cheersbot-test-ca \
-    -keyout "$tmp/ca.key" -out "$tmp/ca.pem" > /dev/null 2>&1
-openssl req -newkey rsa:2048 -nodes -subj /CN=localhost \
-    -keyout "$tmp/localhost.key" -out "$tmp/localhost.csr" > /dev/null 2>&1
-printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' > "$tmp/san.ext"
-openssl x509 -req -in "$tmp/localhost.csr" -CA "$tmp/ca.pem" \
-    -CAkey "$tmp/ca.key" -CAcreateserial -days 2 -extfile "$tmp/san.ext" \
-    -out "$tmp/localhost.crt" > /dev/null 2>&1
-if [ ! -s "$tmp/localhost.crt" ]; then
-	echo "xmpp: FAIL: openssl could not make the test certificate"
-	exit 1
-fi
+. "$dir/certs.sh"
+make_certs "$tmp" DNS:localhost,IP:127.0.0.1 || exit 1
 
 mkdir -p "$tmp/data"
 cat > "$tmp/prosody.cfg.lua" <<EOF
