@@ -215,7 +215,7 @@ stream_on_keepalive(uv_timer_t *t)
 	struct xmpp	*x = t->data;
 
 	if (x->phase == XMPP_ONLINE && !xconn_framed(x) &&
-	    uv_now(x->loop) - x->last_write >= t->repeat)
+	    uv_now(x->loop) - x->last_write >= uv_timer_get_repeat(t))
 		xconn_send(x, xstrdup(" "));
 }
 

@@ -472,8 +472,12 @@ xml_parse(const char *text, size_t len, char **cause)
 		    "limit", len, XML_INPUT_MAX);
 		return NULL;
 	}
+	/* No callbacks here, so nothing can free r during the run. */
 	r = xml_reader_make(0, NULL, NULL);
-	xml_reader_run(r, text, len, 1);
+	if (xml_reader_run(r, text, len, 1) != 0) {
+		set_cause(cause, "the reader was freed");
+		return NULL;
+	}
 	if (r->cause != NULL)
 		set_cause(cause, "%s", r->cause);
 	else if (r->done == NULL)
