@@ -81,7 +81,7 @@ xconn_drop(struct xmpp *x, const char *why)
 {
 	struct xconn	*c = x->conn;
 
-	if (c->tc == NULL || !tconn_is_open(c->tc))
+	if (c == NULL || c->tc == NULL || !tconn_is_open(c->tc))
 		return;
 	log_info("xmpp: closing the connection: %s", why);
 	tconn_close(c->tc);
