@@ -9,7 +9,8 @@
 #                _xmpp-client._tcp by priority when the first target is
 #                dead;
 #   - a fake server that offers no STARTTLS is refused: no <auth/> (no
-#     password) is ever sent to it;
+#     password) is ever sent to it; with xmpp.allow_plaintext = yes it
+#     is not;
 #   - XEP-0198: through cutproxy.py, the bot's link is cut while its
 #     answers are in flight; it resumes its session and they arrive
 #     once each (scenario.py --mode sm).
@@ -215,6 +216,30 @@ fi
 if [ -s "$tmp/fake.rec" ] && ! grep -q "<auth" "$tmp/fake.rec" &&
     ! grep -q "bot-secret-pw" "$tmp/fake.rec"; then ok; else
 	bad "no-starttls: the bot sent <auth/> over a connection in clear"
+fi
+# With xmpp.allow_plaintext = yes (and PLAIN allowed) it does log in.
+: > "$tmp/fake.rec"
+"$bot" -v -o console.enabled=no -o xmpp.enabled=yes \
+    -o xmpp.url="xmpp://127.0.0.1:$fakeport" -o xmpp.allow_plaintext=yes \
+    -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
+    -o xmpp.allow_plain=yes -o bot.state_file="$tmp/fake.db" \
+    < /dev/null > "$tmp/fake.out" 2> "$tmp/plaintext.err" &
+pid=$!
+i=0
+while ! grep -q "authenticating as" "$tmp/plaintext.err" 2>/dev/null &&
+    [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 0.5
+kill -TERM "$pid"
+wait "$pid"
+pid=""
+sleep 0.3
+if grep -q "logging in without TLS, as xmpp.allow_plaintext says" \
+    "$tmp/plaintext.err" && grep -q "<auth[^>]*mechanism='PLAIN'" \
+    "$tmp/fake.rec"; then ok; else
+	bad "allow_plaintext: the bot did not log in without STARTTLS"
 fi
 
 # XEP-0198 through the cutting proxy: answers in flight are not lost.
