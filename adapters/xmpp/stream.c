@@ -3,18 +3,20 @@
  * one long document read by an xml_reader: <stream:stream>, the
  * features, STARTTLS when the connection is not encrypted yet (required
  * unless xmpp.allow_plaintext says otherwise), a new stream over TLS,
- * SASL (sasl.c), a new stream after <success/>, resource binding, then
- * initial presence and the rooms (muc.c).  On a websocket (RFC 7395) each
- * message is one element and the stream's header is <open/>; TLS is the
- * websocket's own.  Once
- * online, stanzas go to xmpp.c (messages) and muc.c (presences); iq gets
- * are answered: XEP-0199 pings with a result, anything else with
+ * SASL (sasl.c), a new stream after <success/>, stream management's
+ * resumption (sm.c) or resource binding, then initial presence and the
+ * rooms (muc.c).  On a websocket (RFC 7395) each message is one element
+ * and the stream's header is <open/>; TLS is the websocket's own.
+ *
+ * Once online, stanzas go to xmpp.c (messages) and muc.c (presences);
+ * iq gets are answered: XEP-0199 pings with a result, anything else with
  * service-unavailable.  We ping the server every ping_interval; a ping
  * still unanswered at the next one means a dead link, and the socket is
  * dropped (xconn.c reconnects).  On TCP a single space goes out when
- * nothing else was written for a while (a whitespace keepalive), so
- * that idle NATs and proxies keep the connection.  Stanzas made while the stream is down wait
- * in a capped queue and go out once the rooms are joined again.
+ * nothing else was written for a while (a whitespace keepalive), so that
+ * idle NATs and proxies keep the connection.  Stanzas made while the
+ * stream is down wait in a capped queue and go out once the rooms are
+ * joined again.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,8 +323,8 @@ stream_features(struct xmpp *x, const struct xml_node *n)
 			if (xml_is(m, "mechanism", NS_SASL) && *m->text != '\0')
 				names[count++] = m->text;
 		}
-		if (sasl_pick(names, count, xconn_secure(x), x->allow_plain, &mech,
-		    &cause) != 0) {
+		if (sasl_pick(names, count, xconn_secure(x), x->allow_plain,
+		    &mech, &cause) != 0) {
 			log_error("xmpp: cannot log in: %s; not reconnecting "
 			    "(other adapters keep running)", cause);
 			free(cause);

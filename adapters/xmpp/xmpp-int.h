@@ -5,12 +5,13 @@
  * The adapter is one struct xmpp: the connection (TCP, TLS or a
  * websocket, on lib/transport), found by URL or DNS SRV, with its
  * reconnects (xconn.c), the XMPP stream on it, negotiated from its header
- * through STARTTLS and SASL to a bound resource, with pings (stream.c), the SASL exchange (sasl.c), the
- * rooms and who sits in them (muc.c), JID helpers (jid.c), old messages
- * (delay.c), each table's board as one room message corrected in place
- * (board.c, with its pure rules in correct.c) and the adapter ops turning
- * messages into bot_events and back (xmpp.c).  Every stanza is read by
- * xml.c.  Everything runs on the bot's one libuv loop.
+ * through STARTTLS and SASL to a bound resource, with pings (stream.c),
+ * stream management (sm.c), the SASL exchange (sasl.c), the rooms and
+ * who sits in them (muc.c), JID helpers (jid.c), old messages (delay.c),
+ * each table's board as one room message corrected in place (board.c,
+ * with its pure rules in correct.c) and the adapter ops turning messages
+ * into bot_events and back (xmpp.c).  Every stanza is read by xml.c, on
+ * libexpat.  Everything runs on the bot's one libuv loop.
  */
 #ifndef ADAPTERS_XMPP_XMPP_INT_H
 #define ADAPTERS_XMPP_XMPP_INT_H
