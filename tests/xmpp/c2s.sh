@@ -259,5 +259,6 @@ if [ $failed -ne 0 ]; then
 	echo "c2s: prosody log (last 20 lines):"
 	tail -20 "$tmp/prosody.log" | sed 's/^/  /'
 fi
-echo "c2s: $passed passed, $failed failed in $(($(date +%s) - start)) s"
+echo "c2s: took $(($(date +%s) - start)) s"
+echo "c2s: $passed passed, $failed failed"
 [ $failed -eq 0 ]
