@@ -13,7 +13,9 @@
 #     is not;
 #   - XEP-0198: through cutproxy.py, the bot's link is cut while its
 #     answers are in flight; it resumes its session and they arrive
-#     once each (scenario.py --mode sm).
+#     once each (scenario.py --mode sm); and once more against a server
+#     that forgets lost sessions at once: resumption fails, and they
+#     arrive once each on a new session (--mode sm-failed).
 # Each bot run must log in, join the room and answer a player
 # (scenario.py --mode c2s, whose players come over Prosody's websocket).
 #
@@ -251,7 +253,33 @@ while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $proxyport
 	i=$((i + 1))
 done
 mode=sm
-run sm "sending again|session resumed" \
+run sm "session resumed" \
+    -o xmpp.url="xmpp://127.0.0.1:$proxyport" -o xmpp.correct=no \
+    -o xmpp.ping_interval=10s
+# Again with a server that forgets a lost session after a second, and
+# a link that stays down for three: resumption fails, a new session is
+# bound, and the answers in flight are sent on it, once.
+kill "$(cat "$tmp/prosody.pid")" "$proxy"
+i=0
+while $py -c "import socket; socket.create_connection(('127.0.0.1', $c2s), 0.2)" 2>/dev/null && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+sed -i 's/^VirtualHost "localhost"/smacks_hibernation_time = 1\n&/' \
+    "$tmp/prosody.cfg.lua"
+rm -f "$tmp/prosody.pid" "$tmp/cut.swallowed"
+$prosody -F --config "$tmp/prosody.cfg.lua" >> "$tmp/prosody.out" 2>&1 &
+$py "$dir/cutproxy.py" "$proxyport" "$c2s" "$tmp/cut" 3 &
+proxy=$!
+i=0
+while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $c2s), 0.2)" 2>/dev/null ||
+    ! $py -c "import socket; socket.create_connection(('127.0.0.1', $proxyport), 0.2)" 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+	if [ $i -ge 100 ]; then echo "c2s: FAIL: prosody did not start again"; exit 1; fi
+done
+mode=sm-failed
+run sm-failed "could not be resumed" \
     -o xmpp.url="xmpp://127.0.0.1:$proxyport" -o xmpp.correct=no \
     -o xmpp.ping_interval=10s
 

@@ -4,16 +4,19 @@ It forwards every connection on 127.0.0.1:LISTEN to 127.0.0.1:TARGET.
 When the file CUT exists, the next bytes the bot sends are swallowed
 (they never reach the server: a stanza in flight), CUT is removed, and
 1.5 s later both sides of that connection are reset, as a dropped link
-would.  The bytes swallowed are counted in CUT.swallowed.  Connections
-made afterwards are forwarded normally.
+would.  The bytes swallowed are counted in CUT.swallowed.  For HOLD
+seconds after that (0 unless given) new connections are closed at once,
+as an unreachable server would; then they are forwarded normally.
 
-    python3 cutproxy.py LISTEN TARGET CUT
+    python3 cutproxy.py LISTEN TARGET CUT [HOLD]
 """
 import asyncio
 import os
 import sys
 
 LISTEN, TARGET, CUT = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+HOLD = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
+closed_until = [0.0]
 
 
 async def pipe(reader, writer, cutting):
@@ -41,6 +44,9 @@ async def pipe(reader, writer, cutting):
 
 
 async def handle(cr, cw):
+    if asyncio.get_running_loop().time() < closed_until[0]:
+        cw.transport.abort()
+        return
     try:
         sr, sw = await asyncio.open_connection("127.0.0.1", TARGET)
     except OSError:
@@ -48,6 +54,7 @@ async def handle(cr, cw):
         return
 
     def kill():
+        closed_until[0] = asyncio.get_running_loop().time() + HOLD
         cw.transport.abort()
         sw.transport.abort()
 
