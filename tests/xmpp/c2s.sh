@@ -29,7 +29,14 @@ pid="" dns="" fake="" proxy=""
 cleanup() {
 	for p in $pid $dns $fake $proxy; do kill -9 "$p" 2>/dev/null; done
 	if [ -s "$tmp/prosody.pid" ]; then
-		kill "$(cat "$tmp/prosody.pid")" 2>/dev/null
+		p=$(cat "$tmp/prosody.pid")
+		kill "$p" 2>/dev/null
+		# It writes its data as it stops: let it finish first.
+		i=0
+		while kill -0 "$p" 2>/dev/null && [ $i -lt 30 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
 	fi
 	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "c2s: kept $tmp"; else rm -rf "$tmp"; fi
 }
@@ -59,7 +66,7 @@ for s in ss: s.bind(("127.0.0.1", 0))
 print(" ".join(str(s.getsockname()[1]) for s in ss))')
 c2s=$1 tls=$2 http=$3 dnsport=$4 fakeport=$5 dead=$6 proxyport=$7
 
-. "$dir/certs.sh"
+. "$dir/lib.sh"
 make_certs "$tmp" DNS:localhost || exit 1
 
 mkdir -p "$tmp/data"
@@ -90,21 +97,10 @@ storage = "internal"
 VirtualHost "localhost"
 Component "rooms.localhost" "muc"
 EOF
-pctl() { $prosodyctl --config "$tmp/prosody.cfg.lua" "$@" > /dev/null 2>&1; }
-for acct in cheersbot:bot-secret-pw alice:alice-pw bob:bob-pw carol:carol-pw; do
-	if ! pctl register "${acct%%:*}" localhost "${acct#*:}"; then
-		echo "c2s: FAIL: prosodyctl register ${acct%%:*} failed"
-		exit 1
-	fi
-done
+register_accounts "$tmp/prosody.cfg.lua" || exit 1
 printf 'bot-secret-pw\n' > "$tmp/password"
 $prosody -F --config "$tmp/prosody.cfg.lua" >> "$tmp/prosody.out" 2>&1 &
-i=0
-while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $c2s), 0.2)" 2>/dev/null; do
-	sleep 0.1
-	i=$((i + 1))
-	if [ $i -ge 100 ]; then echo "c2s: FAIL: prosody did not start"; exit 1; fi
-done
+wait_port "$c2s" || { echo "c2s: FAIL: prosody did not start"; exit 1; }
 
 # Starts dnsmasq answering only the SRV records given (--srv-host=...).
 start_dns() {
@@ -186,29 +182,35 @@ else
 	bad "srv-starttls: the targets were not tried by priority"
 fi
 
+# fake_run LOG PATTERN [-o key=value...]: runs the bot against the fake
+# server until PATTERN is in LOG (at most 10 s), then stops it.
+fake_run() {
+	log=$1 until=$2
+	shift 2
+	"$bot" -v -o console.enabled=no -o xmpp.enabled=yes \
+	    -o xmpp.url="xmpp://127.0.0.1:$fakeport" \
+	    -o xmpp.jid=cheersbot@localhost \
+	    -o xmpp.password=file:"$tmp/password" -o xmpp.allow_plain=yes \
+	    -o bot.state_file="$tmp/fake.db" "$@" \
+	    < /dev/null > "$tmp/fake.out" 2> "$tmp/$log" &
+	pid=$!
+	i=0
+	while ! grep -q "$until" "$tmp/$log" 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 0.5
+	kill -TERM "$pid"
+	wait "$pid"
+	pid=""
+	sleep 0.3
+}
+
 # A server that offers no STARTTLS: refused, no password sent.
 $py "$dir/nostarttls.py" "$fakeport" "$tmp/fake.rec" &
 fake=$!
-i=0
-while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $fakeport), 0.2)" 2>/dev/null && [ $i -lt 50 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-"$bot" -v -o console.enabled=no -o xmpp.enabled=yes \
-    -o xmpp.url="xmpp://127.0.0.1:$fakeport" \
-    -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
-    -o xmpp.allow_plain=yes -o bot.state_file="$tmp/fake.db" \
-    < /dev/null > "$tmp/fake.out" 2> "$tmp/fake.err" &
-pid=$!
-i=0
-while ! grep -q "offers no STARTTLS" "$tmp/fake.err" 2>/dev/null && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-sleep 0.5
-kill -TERM "$pid"
-wait "$pid"
-pid=""
+wait_port "$fakeport"
+fake_run fake.err "offers no STARTTLS"
 if grep -q "offers no STARTTLS, and the bot does not log in" "$tmp/fake.err"; then
 	ok
 else
@@ -221,23 +223,7 @@ if [ -s "$tmp/fake.rec" ] && ! grep -q "<auth" "$tmp/fake.rec" &&
 fi
 # With xmpp.allow_plaintext = yes (and PLAIN allowed) it does log in.
 : > "$tmp/fake.rec"
-"$bot" -v -o console.enabled=no -o xmpp.enabled=yes \
-    -o xmpp.url="xmpp://127.0.0.1:$fakeport" -o xmpp.allow_plaintext=yes \
-    -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
-    -o xmpp.allow_plain=yes -o bot.state_file="$tmp/fake.db" \
-    < /dev/null > "$tmp/fake.out" 2> "$tmp/plaintext.err" &
-pid=$!
-i=0
-while ! grep -q "authenticating as" "$tmp/plaintext.err" 2>/dev/null &&
-    [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-sleep 0.5
-kill -TERM "$pid"
-wait "$pid"
-pid=""
-sleep 0.3
+fake_run plaintext.err "authenticating as" -o xmpp.allow_plaintext=yes
 if grep -q "logging in without TLS, as xmpp.allow_plaintext says" \
     "$tmp/plaintext.err" && grep -q "<auth[^>]*mechanism='PLAIN'" \
     "$tmp/fake.rec"; then ok; else
@@ -247,11 +233,7 @@ fi
 # XEP-0198 through the cutting proxy: answers in flight are not lost.
 $py "$dir/cutproxy.py" "$proxyport" "$c2s" "$tmp/cut" &
 proxy=$!
-i=0
-while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $proxyport), 0.2)" 2>/dev/null && [ $i -lt 50 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+wait_port "$proxyport"
 mode=sm
 run sm "session resumed" \
     -o xmpp.url="xmpp://127.0.0.1:$proxyport" -o xmpp.correct=no \
@@ -271,13 +253,10 @@ rm -f "$tmp/prosody.pid" "$tmp/cut.swallowed"
 $prosody -F --config "$tmp/prosody.cfg.lua" >> "$tmp/prosody.out" 2>&1 &
 $py "$dir/cutproxy.py" "$proxyport" "$c2s" "$tmp/cut" 3 &
 proxy=$!
-i=0
-while ! $py -c "import socket; socket.create_connection(('127.0.0.1', $c2s), 0.2)" 2>/dev/null ||
-    ! $py -c "import socket; socket.create_connection(('127.0.0.1', $proxyport), 0.2)" 2>/dev/null; do
-	sleep 0.1
-	i=$((i + 1))
-	if [ $i -ge 100 ]; then echo "c2s: FAIL: prosody did not start again"; exit 1; fi
-done
+if ! wait_port "$c2s" || ! wait_port "$proxyport"; then
+	echo "c2s: FAIL: prosody did not start again"
+	exit 1
+fi
 mode=sm-failed
 run sm-failed "could not be resumed" \
     -o xmpp.url="xmpp://127.0.0.1:$proxyport" -o xmpp.correct=no \

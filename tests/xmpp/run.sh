@@ -19,7 +19,14 @@ pid=""
 cleanup() {
 	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
 	if [ -s "$tmp/prosody.pid" ]; then
-		kill "$(cat "$tmp/prosody.pid")" 2>/dev/null
+		p=$(cat "$tmp/prosody.pid")
+		kill "$p" 2>/dev/null
+		# It writes its data as it stops: let it finish first.
+		i=0
+		while kill -0 "$p" 2>/dev/null && [ $i -lt 30 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
 	fi
 	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "xmpp: kept $tmp"; else rm -rf "$tmp"; fi
 }
@@ -53,7 +60,7 @@ print(" ".join(str(s.getsockname()[1]) for s in ss))')
 c2s=$1 http=$2 https=$3
 
 # A test CA, and a certificate for localhost signed by it.
-. "$dir/certs.sh"
+. "$dir/lib.sh"
 make_certs "$tmp" DNS:localhost,IP:127.0.0.1 || exit 1
 
 mkdir -p "$tmp/data"
@@ -84,13 +91,7 @@ storage = "internal"
 VirtualHost "localhost"
 Component "rooms.localhost" "muc"
 EOF
-pctl() { $prosodyctl --config "$tmp/prosody.cfg.lua" "$@" > /dev/null 2>&1; }
-for acct in cheersbot:bot-secret-pw alice:alice-pw bob:bob-pw carol:carol-pw; do
-	if ! pctl register "${acct%%:*}" localhost "${acct#*:}"; then
-		echo "xmpp: FAIL: prosodyctl register ${acct%%:*} failed"
-		exit 1
-	fi
-done
+register_accounts "$tmp/prosody.cfg.lua" || exit 1
 printf 'bot-secret-pw\n' > "$tmp/password"
 
 # Starts Prosody in the foreground (in the background of this shell) and
