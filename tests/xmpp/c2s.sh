@@ -23,21 +23,13 @@
 set -u
 bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
+. "$dir/lib.sh"
 py=/usr/bin/python3
 tmp=$(mktemp -d)
 pid="" dns="" fake="" proxy=""
 cleanup() {
 	for p in $pid $dns $fake $proxy; do kill -9 "$p" 2>/dev/null; done
-	if [ -s "$tmp/prosody.pid" ]; then
-		p=$(cat "$tmp/prosody.pid")
-		kill "$p" 2>/dev/null
-		# It writes its data as it stops: let it finish first.
-		i=0
-		while kill -0 "$p" 2>/dev/null && [ $i -lt 30 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
-	fi
+	stop_prosody "$tmp/prosody.pid"
 	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "c2s: kept $tmp"; else rm -rf "$tmp"; fi
 }
 trap cleanup EXIT
@@ -66,7 +58,6 @@ for s in ss: s.bind(("127.0.0.1", 0))
 print(" ".join(str(s.getsockname()[1]) for s in ss))')
 c2s=$1 tls=$2 http=$3 dnsport=$4 fakeport=$5 dead=$6 proxyport=$7
 
-. "$dir/lib.sh"
 make_certs "$tmp" DNS:localhost || exit 1
 
 mkdir -p "$tmp/data"

@@ -43,3 +43,16 @@ wait_port() {
 	done
 	return 0
 }
+
+# stop_prosody PIDFILE stops the Prosody whose PID is in PIDFILE, if any,
+# and waits up to 3 s for it: it writes its data as it stops.
+stop_prosody() {
+	[ -s "$1" ] || return 0
+	p=$(cat "$1")
+	kill "$p" 2>/dev/null
+	i=0
+	while kill -0 "$p" 2>/dev/null && [ $i -lt 30 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}

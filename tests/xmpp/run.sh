@@ -13,21 +13,13 @@
 set -u
 bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
+. "$dir/lib.sh"
 py=/usr/bin/python3
 tmp=$(mktemp -d)
 pid=""
 cleanup() {
 	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
-	if [ -s "$tmp/prosody.pid" ]; then
-		p=$(cat "$tmp/prosody.pid")
-		kill "$p" 2>/dev/null
-		# It writes its data as it stops: let it finish first.
-		i=0
-		while kill -0 "$p" 2>/dev/null && [ $i -lt 30 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
-	fi
+	stop_prosody "$tmp/prosody.pid"
 	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "xmpp: kept $tmp"; else rm -rf "$tmp"; fi
 }
 trap cleanup EXIT
@@ -60,7 +52,6 @@ print(" ".join(str(s.getsockname()[1]) for s in ss))')
 c2s=$1 http=$2 https=$3
 
 # A test CA, and a certificate for localhost signed by it.
-. "$dir/lib.sh"
 make_certs "$tmp" DNS:localhost,IP:127.0.0.1 || exit 1
 
 mkdir -p "$tmp/data"
