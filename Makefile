@@ -16,7 +16,8 @@
 #   make slack        the Slack tests against a fake Slack
 #   make systemd      the service tests: unit file, credentials, notify,
 #                     signals, install
-#   make xmpp         the XMPP tests against a real Prosody
+#   make xmpp         the XMPP tests against a real Prosody: websocket,
+#                     STARTTLS, direct TLS, SRV through dnsmasq
 #   make irc          the IRC tests against a real InspIRCd
 #   make harness      scripts/deps.sh and the suite runner, with fake commands
 #   make soak         many tables against a misbehaving fake Discord for
@@ -44,7 +45,7 @@ CC	?= cc
 BUILD	?= build
 OPT	?= -O2 -g
 SAN	?=
-PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libcrypto
+PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libssl libcrypto expat libcares
 
 WARN	 = -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wvla
@@ -103,7 +104,7 @@ DEPS_FOR = $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
 
 all: $(BUILD)/cheersbot
 
-$(BUILD)/config.mk: scripts/deps.sh
+$(BUILD)/config.mk: scripts/deps.sh Makefile
 	@sh scripts/deps.sh $(DEPS_FOR)
 	@mkdir -p $(BUILD)
 	@{ echo "DEP_CFLAGS = $$(pkg-config --cflags $(PKGS))"; \
@@ -170,6 +171,7 @@ systemd: $(BUILD)/cheersbot test-deps
 
 xmpp: $(BUILD)/cheersbot test-deps
 	@sh tests/xmpp/run.sh $(BUILD)/cheersbot
+	@sh tests/xmpp/c2s.sh $(BUILD)/cheersbot
 
 irc: $(BUILD)/cheersbot test-deps
 	@sh tests/irc/run.sh $(BUILD)/cheersbot

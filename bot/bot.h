@@ -134,6 +134,12 @@ void	 bot_channel_back(struct bot *, struct adapter *, const char *channel);
  * tables freeze (no timer, no move, no end) until the bot restarts.
  */
 void	 bot_adapter_lost(struct bot *, struct adapter *);
+/*
+ * 1 when the user (borrowed) sits at a table of adapter a, open or
+ * playing: an adapter that binds a seat to who sat down (IRC: nick and
+ * user@host) keeps the binding while this holds.
+ */
+int	 bot_user_seated(struct bot *, struct adapter *, const char *user_id);
 
 /* bot/sched.c: runs every table task that is due, then re-arms the timer. */
 void	 sched_run_due(struct bot *);

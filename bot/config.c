@@ -44,6 +44,8 @@ static int	config_check_admin(const char *, char **);
 static int	config_check_snowflake(const char *, char **);
 static int	config_check_http_url(const char *, char **);
 static int	config_check_ws_url(const char *, char **);
+static int	config_check_irc_url(const char *, char **);
+static int	config_check_xmpp_url(const char *, char **);
 static int	config_check_bare_jid(const char *, char **);
 static int	config_check_prefix(const char *, char **);
 static int	config_check_word(const char *, char **);
@@ -177,12 +179,14 @@ const struct config_key config_schema[] = {
 
 	{ "xmpp", "enabled", CONFIG_BOOL, O(xmpp_enabled), "no",
 	  0, 0, NULL, NULL,
-	  "Whether to connect to an XMPP server (needs url, jid and "
+	  "Whether to connect to an XMPP server (needs jid and "
 	  "password)." },
 	{ "xmpp", "url", CONFIG_STRING, O(xmpp_url), "",
-	  0, 512, NULL, config_check_ws_url,
-	  "The server's XMPP-over-WebSocket URL, "
-	  "wss://host:port/xmpp-websocket." },
+	  0, 512, NULL, config_check_xmpp_url,
+	  "Where the server is: xmpp://host[:port] (STARTTLS, port 5222), "
+	  "xmpps://host[:port] (TLS, port 5223) or a websocket "
+	  "wss://host:port/xmpp-websocket; empty: found by DNS SRV from "
+	  "the JID's domain." },
 	{ "xmpp", "jid", CONFIG_STRING, O(xmpp_jid), "",
 	  0, 1023, NULL, config_check_bare_jid,
 	  "The bot's account, a bare JID: cheersbot@example.org." },
@@ -210,6 +214,15 @@ const struct config_key config_schema[] = {
 	  0, 0, NULL, NULL,
 	  "Allow SASL PLAIN over an unencrypted ws:// connection (it is "
 	  "always allowed over wss://, after SCRAM)." },
+	{ "xmpp", "allow_plaintext", CONFIG_BOOL, O(xmpp_allow_plaintext),
+	  "no", 0, 0, NULL, NULL,
+	  "Log in over TCP without TLS when the server offers no STARTTLS "
+	  "(the password and every hand then travel in clear); no: refuse "
+	  "such a server." },
+	{ "xmpp", "dns_server", CONFIG_STRING, O(xmpp_dns_server), "",
+	  0, 64, NULL, NULL,
+	  "The DNS server for the SRV lookup, host:port (127.0.0.1:5353); "
+	  "empty: the system's." },
 	{ "xmpp", "ping_interval", CONFIG_DURATION, O(xmpp_ping_interval_ms),
 	  "60s", MS_SECOND, MS_HOUR, NULL, NULL,
 	  "How often the bot pings the server to notice a dead connection." },
@@ -225,8 +238,9 @@ const struct config_key config_schema[] = {
 	  0, 0, NULL, NULL,
 	  "Whether to connect to an IRC server (needs url)." },
 	{ "irc", "url", CONFIG_STRING, O(irc_url), "",
-	  0, 512, NULL, config_check_ws_url,
-	  "The server's IRC websocket, ws:// or wss://host:port/path." },
+	  0, 512, NULL, config_check_irc_url,
+	  "The IRC server: ircs://host[:port] (TLS, 6697), irc://host[:port] "
+	  "(plain, 6667) or a websocket, wss://host:port/path." },
 	{ "irc", "origin", CONFIG_STRING, O(irc_origin), "",
 	  0, 512, NULL, NULL,
 	  "The Origin header of the websocket; empty: made from url." },
@@ -245,8 +259,8 @@ const struct config_key config_schema[] = {
 	  "literal, file:/path, env:NAME or credential:NAME; empty: none." },
 	{ "irc", "sasl", CONFIG_BOOL, O(irc_sasl), "no",
 	  0, 0, NULL, NULL,
-	  "Log in with SASL PLAIN (as user, with password) where the server "
-	  "offers it." },
+	  "Log in with SASL where the server offers it: EXTERNAL with "
+	  "client_cert, else PLAIN (as user, with password)." },
 	{ "irc", "channels", CONFIG_LIST, O(irc_channels), "",
 	  0, 32, NULL, config_check_irc_channel,
 	  "Channels to join, separated by commas; each can hold a table." },
@@ -255,7 +269,14 @@ const struct config_key config_schema[] = {
 	  "What starts a command in a channel, as in !cheers join." },
 	{ "irc", "ca_file", CONFIG_STRING, O(irc_ca_file), "",
 	  0, 4095, NULL, NULL,
-	  "CA certificates (PEM) for wss://; empty: the system's." },
+	  "CA certificates (PEM) for ircs:// and wss://; empty: the system's." },
+	{ "irc", "client_cert", CONFIG_STRING, O(irc_client_cert), "",
+	  0, 4095, NULL, NULL,
+	  "A client certificate (PEM) offered on ircs:// (CertFP; SASL "
+	  "EXTERNAL with sasl); empty: none." },
+	{ "irc", "client_key", CONFIG_STRING, O(irc_client_key), "",
+	  0, 4095, NULL, NULL,
+	  "The client certificate's key (PEM); empty: in client_cert." },
 	{ "irc", "send_rate", CONFIG_DURATION, O(irc_send_rate_ms), "1s",
 	  0, 10 * MS_SECOND, NULL, NULL,
 	  "Time between two lines the bot sends, after a burst (0: no limit)." },
@@ -339,17 +360,59 @@ config_check_http_url(const char *s, char **cause)
 	return 0;
 }
 
-/* A websocket URL: empty, ws:// or wss://, no spaces. */
+/*
+ * A URL of one of schemes (NULL-ended, "ws" for ws://), no spaces, or
+ * empty; kinds ("a ws:// or wss:// URL") names them in the refusal.
+ */
+static int
+config_check_url_of(const char *s, const char *const *schemes,
+    const char *kinds, char **cause)
+{
+	size_t	n;
+
+	if (*s == '\0')
+		return 0;
+	for (; *schemes != NULL; schemes++) {
+		n = strlen(*schemes);
+		if (strncmp(s, *schemes, n) == 0 && strncmp(s + n, "://", 3) == 0)
+			break;
+	}
+	if (*schemes == NULL || strpbrk(s, " \t\"") != NULL)
+		return set_cause(cause, "\"%.80s\" is not %s", s, kinds);
+	return 0;
+}
+
+/* A websocket URL: empty, ws:// or wss://. */
 static int
 config_check_ws_url(const char *s, char **cause)
 {
-	if (*s == '\0')
-		return 0;
-	if ((strncmp(s, "ws://", 5) != 0 && strncmp(s, "wss://", 6) != 0) ||
-	    strpbrk(s, " \t\"") != NULL)
-		return set_cause(cause, "\"%.80s\" is not a ws:// or wss:// "
-		    "URL", s);
-	return 0;
+	static const char *const schemes[] = { "ws", "wss", NULL };
+
+	return config_check_url_of(s, schemes, "a ws:// or wss:// URL", cause);
+}
+
+/* An XMPP server: empty (DNS SRV), or xmpp://, xmpps://, ws://, wss://. */
+static int
+config_check_xmpp_url(const char *s, char **cause)
+{
+	static const char *const schemes[] = {
+		"xmpp", "xmpps", "ws", "wss", NULL
+	};
+
+	return config_check_url_of(s, schemes, "an xmpp://, xmpps://, ws:// "
+	    "or wss:// URL", cause);
+}
+
+/* An IRC server: empty, or an ircs://, irc://, wss:// or ws:// URL. */
+static int
+config_check_irc_url(const char *s, char **cause)
+{
+	static const char *const schemes[] = {
+		"ircs", "irc", "wss", "ws", NULL
+	};
+
+	return config_check_url_of(s, schemes, "an ircs://, irc://, wss:// or "
+	    "ws:// URL", cause);
 }
 
 /*

@@ -80,7 +80,7 @@ struct config {
 
 	/* [xmpp] */
 	int		  xmpp_enabled;
-	char		 *xmpp_url;		/* ws:// or wss:// */
+	char		 *xmpp_url;		/* xmpp(s)://, ws(s)://, or "" */
 	char		 *xmpp_jid;		/* bare */
 	char		 *xmpp_password;	/* secret */
 	char		 *xmpp_resource;
@@ -89,12 +89,14 @@ struct config {
 	char		 *xmpp_prefix;
 	char		 *xmpp_ca_file;		/* "": the system's CAs */
 	int		  xmpp_allow_plain;
+	int		  xmpp_allow_plaintext;	/* c2s without STARTTLS */
+	char		 *xmpp_dns_server;	/* "": the system's */
 	uint64_t	  xmpp_ping_interval_ms;
 	int		  xmpp_correct;		/* boards corrected in place */
 	uint64_t	  xmpp_correct_interval_ms;
 	/* [irc] */
 	int		  irc_enabled;
-	char		 *irc_url;		/* ws:// or wss:// */
+	char		 *irc_url;		/* ircs://, irc://, wss://, ws:// */
 	char		 *irc_origin;		/* "": made from url */
 	char		 *irc_nick;
 	char		 *irc_user;
@@ -104,6 +106,8 @@ struct config {
 	char		**irc_channels;
 	char		 *irc_prefix;
 	char		 *irc_ca_file;		/* "": the system's CAs */
+	char		 *irc_client_cert;	/* "": none */
+	char		 *irc_client_key;	/* "": in irc_client_cert */
 	uint64_t	  irc_send_rate_ms;
 	int		  irc_send_burst;
 	uint64_t	  irc_ping_interval_ms;	/* 0: never ping */

@@ -63,3 +63,11 @@ bot_dm_open(struct bot *bot, struct adapter *a, const char *user_id)
 {
 	dmfail_set(bot, a, user_id, 0);
 }
+
+int
+bot_user_seated(struct bot *bot, struct adapter *a, const char *user_id)
+{
+	struct table	*ts[1];
+
+	return table_users_find(bot, a, user_id, ts, 1) > 0;
+}

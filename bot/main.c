@@ -74,6 +74,21 @@ main_check(const struct config *cfg, char **cause)
 	return 0;
 }
 
+/*
+ * What --check-config warns of in settings it accepts: a platform reached
+ * without encryption.  Start-up logs the same sentence.
+ */
+static void
+main_warn(const struct config *cfg)
+{
+	const char	*w;
+
+	if (cfg->irc_enabled && (w = irc_warning(cfg)) != NULL)
+		fprintf(stderr, "cheersbot: warning: %s\n", w);
+	if (cfg->xmpp_enabled && (w = xmpp_warning(cfg)) != NULL)
+		fprintf(stderr, "cheersbot: warning: %s\n", w);
+}
+
 static void
 on_signal(uv_signal_t *h, int signum)
 {
@@ -209,6 +224,7 @@ main(int argc, char **argv)
 			fprintf(stderr, "cheersbot: %s\n", cause);
 			goto bad_config;
 		}
+		main_warn(cfg);
 		printf("%s: configuration OK\n", path == NULL ? "built-in" : path);
 		config_free(cfg);
 		return 0;

@@ -25,6 +25,7 @@
 
 #include <libwebsockets.h>
 
+#include "lib/backoff.h"
 #include "lib/buf.h"
 #include "lib/logline.h"
 #include "lib/resolve.h"
@@ -91,9 +92,8 @@ struct wsclient {
 	void			*arg;
 	LIST_HEAD(, wsconn)	 conns;
 	uv_timer_t		 tick;		/* pings and the idle check */
-	uv_timer_t		 retry;		/* the owner's next connection */
+	struct backoff		 retry;		/* the owner's next connection */
 	uv_timer_t		 step;		/* the next address of a connection */
-	int			 failures;	/* in a row, for the backoff */
 	int			 ticking;
 	int			 stopped;
 	int			 freeing;	/* no op is called any more */
@@ -106,8 +106,6 @@ struct wsclient {
 	int			 queue_max;
 	uint64_t		 ping_ms;
 	uint64_t		 idle_ms;
-	uint64_t		 retry_first_ms;
-	uint64_t		 retry_max_ms;
 	uint64_t		 connect_ms;
 	char			*first_address;	/* tests only */
 };
@@ -115,6 +113,7 @@ struct wsclient {
 static void wsclient_log_line(const char *, ...)
     __attribute__((format(printf, 1, 2)));
 static void wsclient_on_step(uv_timer_t *);
+static void wsclient_on_retry(void *);
 
 static void
 wsclient_log_line(const char *fmt, ...)
@@ -583,9 +582,6 @@ wsclient_new(uv_loop_t *loop, const struct wsclient_opts *opts,
 	wc->queue_max = opts->queue_max > 0 ? opts->queue_max : 1;
 	wc->ping_ms = opts->ping_ms;
 	wc->idle_ms = opts->idle_ms;
-	wc->retry_first_ms = opts->retry_first_ms > 0 ? opts->retry_first_ms :
-	    1000;
-	wc->retry_max_ms = opts->retry_max_ms > 0 ? opts->retry_max_ms : 60000;
 	wc->connect_ms = opts->connect_ms > 0 ? opts->connect_ms :
 	    WS_CONNECT_MS;
 	wc->first_address = wsclient_copy(opts->test_first_address);
@@ -609,8 +605,8 @@ wsclient_new(uv_loop_t *loop, const struct wsclient_opts *opts,
 	}
 	uv_timer_init(loop, &wc->tick);
 	wc->tick.data = wc;
-	uv_timer_init(loop, &wc->retry);
-	wc->retry.data = wc;
+	backoff_init(&wc->retry, loop, opts->retry_first_ms, opts->retry_max_ms,
+	    wsclient_on_retry, wc);
 	uv_timer_init(loop, &wc->step);
 	wc->step.data = wc;
 	wc->ticking = 1;
@@ -630,7 +626,7 @@ wsclient_stop(struct wsclient *wc)
 	wc->stopped = 1;
 	if (wc->ticking) {
 		uv_close((uv_handle_t *)&wc->tick, NULL);
-		uv_close((uv_handle_t *)&wc->retry, NULL);
+		backoff_close(&wc->retry);
 		uv_close((uv_handle_t *)&wc->step, NULL);
 	}
 	/*
@@ -675,9 +671,9 @@ wsclient_free(struct wsclient *wc)
 }
 
 static void
-wsclient_on_retry(uv_timer_t *t)
+wsclient_on_retry(void *arg)
 {
-	struct wsclient	*wc = t->data;
+	struct wsclient	*wc = arg;
 
 	if (!wc->stopped && wc->ops->on_retry != NULL)
 		wc->ops->on_retry(wc->arg);
@@ -687,42 +683,32 @@ void
 wsclient_retry_after(struct wsclient *wc, uint64_t ms)
 {
 	if (!wc->stopped)
-		uv_timer_start(&wc->retry, wsclient_on_retry, ms, 0);
+		backoff_after(&wc->retry, ms);
 }
 
 uint64_t
 wsclient_retry_backoff(struct wsclient *wc)
 {
-	uint64_t	cap = wc->retry_first_ms, ms;
-	int		i;
-
-	wc->failures++;
-	for (i = 1; i < wc->failures && cap < wc->retry_max_ms; i++)
-		cap *= 2;
-	if (cap > wc->retry_max_ms)
-		cap = wc->retry_max_ms;
-	ms = cap / 2 + (uint64_t)random() % (cap / 2 + 1);
-	wsclient_retry_after(wc, ms);
-	return ms;
+	return backoff_next(&wc->retry);
 }
 
 void
 wsclient_retry_reset(struct wsclient *wc)
 {
-	wc->failures = 0;
+	backoff_reset(&wc->retry);
 }
 
 void
 wsclient_retry_cancel(struct wsclient *wc)
 {
 	if (!wc->stopped)
-		uv_timer_stop(&wc->retry);
+		backoff_cancel(&wc->retry);
 }
 
 int
 wsclient_retry_pending(const struct wsclient *wc)
 {
-	return !wc->stopped && uv_is_active((const uv_handle_t *)&wc->retry);
+	return !wc->stopped && backoff_pending(&wc->retry);
 }
 
 /*

@@ -16,12 +16,14 @@ set -eu
 
 # The compiler, make, pkg-config and the libraries' -dev packages.
 build="gcc libc6-dev make pkg-config libuv1-dev libcjson-dev libcmocka-dev
-libsqlite3-dev libwebsockets-dev libcurl4-openssl-dev zlib1g-dev libssl-dev"
+libsqlite3-dev libwebsockets-dev libcurl4-openssl-dev zlib1g-dev libssl-dev
+libexpat1-dev libc-ares-dev"
 # Python with aiohttp for the fake servers and test clients, openssl for
 # the tests' certificates, systemd-analyze and /bin/kill (procps) for the
 # service tests' unit check, and the real servers of the XMPP and IRC
 # tests.
-test="python3 python3-aiohttp openssl systemd procps prosody inspircd"
+test="python3 python3-aiohttp openssl systemd procps prosody inspircd
+dnsmasq-base"
 # The static analyzers of make analyze (gcc's is in build).
 analyze="clang cppcheck"
 

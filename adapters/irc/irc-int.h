@@ -3,14 +3,14 @@
  * adapters/irc includes it (the unit tests do, for the pure parts); the
  * rest of the bot sees only irc.h.
  *
- * The adapter is one struct irc: the websocket connection (conn.c), the
- * IRC session on it (session.c: registration, CAP and SASL, pings, nick
- * collisions, joins, PRIVMSG in), who has left IRC and who is back
- * (presence.c), the send queue (send.c: a queue per destination,
- * outq.c, paced by a token bucket, bucket.c), the line parser (line.c)
- * and the text shaping for IRC (text.c: plain text, lines split below
- * 512 bytes), glued in irc.c.  Everything runs on the bot's
- * one libuv loop.
+ * The adapter is one struct irc: the connection (conn.c: TLS, TCP or a
+ * websocket, on lib/transport), the IRC session on it (session.c:
+ * registration, CAP and SASL, pings, nick collisions, joins, PRIVMSG in),
+ * who has left IRC and who is back (presence.c), the send queue (send.c:
+ * a queue per destination, outq.c, paced by a token bucket, bucket.c),
+ * the line parser (line.c) and the text shaping for IRC (text.c: plain
+ * text, lines split below 512 bytes), glued in irc.c.  Everything runs
+ * on the bot's one libuv loop.
  */
 #ifndef ADAPTERS_IRC_IRC_INT_H
 #define ADAPTERS_IRC_IRC_INT_H
@@ -21,6 +21,7 @@
 #include <uv.h>
 
 #include "bot/adapter.h"
+#include "lib/transport.h"
 
 struct irc_conn;
 struct irc_sendq;
@@ -69,6 +70,25 @@ struct irc_gone {
 	int		 n;
 };
 
+/* A seated player's nick bound to who sat down (ident.c). */
+#define IRC_IDENTS_MAX		256	/* bindings kept at once */
+#define IRC_MASK_MAX		(IRC_USER_MAX + 1 + IRC_HOST_MAX)
+
+struct irc_ident {
+	char		nick[IRC_NICK_MAX + 1];		/* casefolded */
+	char		mask[IRC_MASK_MAX + 1];		/* "user@host" bound */
+	int		verified;	/* its holder is the one bound */
+	int		told;		/* someone else was told why, once */
+	int		warned;		/* the log said so, once */
+	uint64_t	used;		/* for eviction when full */
+};
+
+struct irc_idents {
+	struct irc_ident	v[IRC_IDENTS_MAX];
+	int			n;
+	uint64_t		clock;
+};
+
 struct irc {
 	struct adapter		 adapter;
 	struct bot		*bot;
@@ -87,12 +107,16 @@ struct irc {
 	int			 nchannels;
 	char			*prefix;	/* "!cheers" */
 	char			*ca_file;	/* "": the system's */
+	char			*client_cert;	/* "": none (CertFP, SASL EXTERNAL) */
+	char			*client_key;	/* "": in client_cert */
 	uint64_t		 send_rate_ms;	/* between lines after a burst */
 	int			 send_burst;
 	uint64_t		 ping_ms;	/* our PING after this much quiet */
 
 	struct irc_conn		*conn;
 	struct irc_sendq	*sendq;
+	/* The line being handled (borrowed, during its call), or NULL. */
+	const struct irc_line	*line;
 	/* The command being handled (borrowed, during its call), or NULL. */
 	const struct bot_event	*handling;
 
@@ -109,6 +133,7 @@ struct irc {
 	uint64_t		 last_rx;	/* loop ms of the last line in */
 	uint64_t		 ping_seq;
 	struct irc_gone		 gone;		/* no private lines to these */
+	struct irc_idents	 idents;	/* seated nicks and who sat */
 };
 
 /* line.c: parsing server lines; every field bounded. */
@@ -178,6 +203,60 @@ int	 gone_del(struct irc_gone *, const char *nick);
 /* 1 when nick is remembered as gone. */
 int	 gone_has(const struct irc_gone *, const char *nick);
 void	 gone_clear(struct irc_gone *);
+
+/* ident.c: who holds a seated player's nick; pure. */
+enum ident_verdict {
+	IDENT_FREE,	/* the nick is bound to nobody */
+	IDENT_OWNER,	/* held by who sat down, as known */
+	IDENT_BACK,	/* held by who sat down, seen again after a doubt */
+	IDENT_OTHER,	/* held by someone else: now unverified */
+};
+/*
+ * Binds nick (casefolded, borrowed) to user@host, verified; a binding of
+ * the nick already there is replaced, and when full the least recently
+ * used goes.  0, or -1 when user or host is unknown (NULL).
+ */
+int	 ident_bind(struct irc_idents *, const char *nick, const char *user,
+	     const char *host);
+/* Checks who holds nick now (user, host borrowed, NULL when unknown). */
+enum ident_verdict ident_check(struct irc_idents *, const char *nick,
+	     const char *user, const char *host);
+/* Nick's holder left IRC or the nick: unverified until seen again. */
+void	 ident_left(struct irc_idents *, const char *nick);
+/* A new connection: every binding is unverified until seen again. */
+void	 ident_unverify_all(struct irc_idents *);
+/* 1 when nick is bound. */
+int	 ident_bound(const struct irc_idents *, const char *nick);
+/* 1 when nick is bound and not verified: nothing private goes to it. */
+int	 ident_blocked(const struct irc_idents *, const char *nick);
+/* 1 the first time someone else holding nick should be told why. */
+int	 ident_tell(struct irc_idents *, const char *nick);
+/* 1 the first time someone else holding nick is worth a log line. */
+int	 ident_warn(struct irc_idents *, const char *nick);
+/* Forgets nick's binding (its player sits nowhere any more). */
+void	 ident_forget(struct irc_idents *, const char *nick);
+
+/* who.c: ident.c's bindings fed from the session's lines. */
+/* Learns who holds which nick from l (borrowed). */
+void	 who_line(struct irc *, const struct irc_line *l);
+/* nick (casefolded) left IRC: its binding is unverified. */
+void	 who_gone(struct irc *, const char *nick);
+/*
+ * nick (casefolded) was seen: 1 when its private view may be sent, 0 when
+ * it is bound and not verified (a WHO for it is sent).
+ */
+int	 who_may_open(struct irc *, const char *nick);
+/*
+ * 1 when a command from nick (casefolded) is refused: it is bound to
+ * another player (told why, once).
+ */
+int	 who_refuse(struct irc *, const char *nick);
+/* A command from l's nick (casefolded: nick) was handled: bind if seated. */
+void	 who_seated(struct irc *, const struct irc_line *l, const char *nick);
+/* We joined channel (borrowed): ask who is in it. */
+void	 who_joined(struct irc *, const char *channel);
+/* A new connection: every binding waits to be seen again. */
+void	 who_reset(struct irc *);
 
 /* bucket.c: a token bucket; pure, now is the loop's clock in ms. */
 /* A full bucket: burst tokens (at least 1), one back every rate_ms. */
@@ -292,7 +371,16 @@ void	 sendq_stop(struct irc *);
 int	 sendq_privmsg(struct irc *, const char *target, const char *text,
 	     enum outq_kind kind, uint64_t view, char **cause);
 
-/* conn.c: the websocket, one IRC line per message. */
+/* conn.c: the connection (TCP, TLS or a websocket) on lib/transport. */
+/*
+ * Splits irc.url (borrowed) into *u and the kind of connection it asks
+ * for, with IRC's default ports (ircs:// 6697, irc:// 6667).  0, or -1
+ * with *cause (caller frees) for another scheme or a bad URL.
+ */
+int	 conn_url(const char *url, struct transport_url *u,
+	     enum transport_kind *kind, char **cause);
+/* The warning for a URL that is not encrypted (static), or NULL. */
+const char *conn_plain_warning(const char *url);
 int	 conn_start(struct irc *, char **cause);
 void	 conn_stop(struct irc *);
 void	 conn_free(struct irc *);

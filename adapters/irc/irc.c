@@ -50,6 +50,10 @@ irc_send_nick(struct irc *irc, const char *user_id, const char *text,
 	if (gone_has(&irc->gone, user_id))
 		return set_cause(cause, "%s has left IRC; nothing was sent",
 		    user_id);
+	/* A seated player's nick, not known to be held by them now. */
+	if (ident_blocked(&irc->idents, user_id))
+		return set_cause(cause, "%s is not known to be held by the "
+		    "player who sat down; nothing was sent", user_id);
 	return sendq_privmsg(irc, user_id, text, kind, view, cause);
 }
 
@@ -155,6 +159,8 @@ irc_free(struct adapter *a)
 		free(irc->channels[i]);
 	free(irc->prefix);
 	free(irc->ca_file);
+	free(irc->client_cert);
+	free(irc->client_key);
 	free(irc);
 }
 
@@ -188,16 +194,36 @@ irc_word(const char *s)
 	return 1;
 }
 
+const char *
+irc_warning(const struct config *cfg)
+{
+	return conn_plain_warning(cfg->irc_url);
+}
+
 int
 irc_check(const struct config *cfg, char **cause)
 {
-	const char	*pw = cfg->irc_password;
-	size_t		 n;
-	int		 i;
+	const char		*pw = cfg->irc_password;
+	struct transport_url	 u;
+	enum transport_kind	 kind;
+	char			*why = NULL;
+	size_t			 n;
+	int			 i;
 
 	if (*cfg->irc_url == '\0')
 		return set_cause(cause, "irc.enabled is set but irc.url is empty; "
-		    "give the server's websocket, like wss://irc.example.net/");
+		    "give the server, like ircs://irc.libera.chat");
+	if (conn_url(cfg->irc_url, &u, &kind, &why) != 0) {
+		set_cause(cause, "irc.url: %s", why);
+		free(why);
+		return -1;
+	}
+	if (*cfg->irc_client_cert != '\0' && kind != TRANSPORT_TLS)
+		return set_cause(cause, "irc.client_cert is offered on ircs:// "
+		    "only; irc.url is \"%.200s\"", cfg->irc_url);
+	if (*cfg->irc_client_key != '\0' && *cfg->irc_client_cert == '\0')
+		return set_cause(cause, "irc.client_key is set without "
+		    "irc.client_cert");
 	if (!irc_valid_nick(cfg->irc_nick))
 		return set_cause(cause, "irc.nick \"%.80s\" is not a valid IRC nick",
 		    cfg->irc_nick);
@@ -257,6 +283,8 @@ irc_new(struct bot *bot, char **cause)
 	irc->nchannels = i;
 	irc->prefix = xstrdup(cfg->irc_prefix);
 	irc->ca_file = xstrdup(cfg->irc_ca_file);
+	irc->client_cert = xstrdup(cfg->irc_client_cert);
+	irc->client_key = xstrdup(cfg->irc_client_key);
 	irc->send_rate_ms = cfg->irc_send_rate_ms;
 	irc->send_burst = cfg->irc_send_burst;
 	irc->ping_ms = cfg->irc_ping_interval_ms;

@@ -1,6 +1,6 @@
 /*
  * irc.h: the IRC adapter: prefix commands in channels and private
- * messages in, PRIVMSGs out, over IRC on a websocket.
+ * messages in, PRIVMSGs out, over IRC on TLS, TCP or a websocket.
  */
 #ifndef ADAPTERS_IRC_IRC_H
 #define ADAPTERS_IRC_IRC_H
@@ -15,6 +15,12 @@ struct config;
  * start-up refuses with.  irc_new checks the same.
  */
 int		 irc_check(const struct config *, char **cause);
+
+/*
+ * What --check-config and start-up warn of in settings irc_check accepts
+ * (a URL that is not encrypted), as a sentence (static), or NULL.
+ */
+const char	*irc_warning(const struct config *);
 
 /*
  * A new IRC adapter from the bot's [irc] settings; the bot takes

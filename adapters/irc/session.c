@@ -1,7 +1,8 @@
 /*
  * The IRC session on one connection: registration (CAP LS 302, then
- * SASL PLAIN when the server offers "sasl" and irc.sasl is set, else PASS
- * when there is a password; NICK, USER), nick collisions (433: nick_,
+ * SASL when the server offers "sasl" and irc.sasl is set: EXTERNAL with a
+ * client certificate on ircs://, else PLAIN; else PASS when there is a
+ * password; NICK, USER), nick collisions (433: nick_,
  * nick__, nick___, then the nick with four digits), JOIN of the
  * configured channels once welcomed (001) and again after a KICK, PING
  * answered at once, our own PING after ping_ms of silence (no answer in
@@ -66,6 +67,8 @@ session_open(struct irc *irc)
 	snprintf(irc->cur_nick, sizeof irc->cur_nick, "%s", irc->nick);
 	/* Who left while we were connected before may be back by now. */
 	gone_clear(&irc->gone);
+	/* And any nick may have changed hands meanwhile. */
+	who_reset(irc);
 	sendq_drop_urgent(irc);
 	bot_adapter_state(&irc->adapter, "registering");
 
@@ -148,10 +151,43 @@ session_has_cap(const char *caps, const char *cap, const char **value)
 	return 0;
 }
 
+/* 1 when the comma-separated list mechs ("PLAIN,EXTERNAL") holds mech. */
+static int
+session_has_mech(const char *mechs, const char *mech)
+{
+	size_t		 n = strlen(mech), len;
+	const char	*p = mechs;
+
+	for (;;) {
+		len = strcspn(p, ", ");
+		if (len == n && strncmp(p, mech, n) == 0)
+			return 1;
+		if (p[len] != ',')
+			return 0;
+		p += len + 1;
+	}
+}
+
+/*
+ * The SASL mechanism we log in with: EXTERNAL with a client certificate
+ * (the server knows us by its fingerprint, CertFP), else PLAIN with a
+ * password, else none (NULL).
+ */
+static const char *
+session_sasl_mech(const struct irc *irc)
+{
+	if (*irc->client_cert != '\0' && strncmp(irc->url, "ircs://", 7) == 0)
+		return "EXTERNAL";
+	if (*irc->password != '\0')
+		return "PLAIN";
+	return NULL;
+}
+
 static void
 session_cap(struct irc *irc, const struct irc_line *l)
 {
 	const char	*sub, *caps, *mechs;
+	char		 line[64];
 	int		 more;
 
 	if (l->nparams < 3)
@@ -160,11 +196,13 @@ session_cap(struct irc *irc, const struct irc_line *l)
 	more = l->nparams >= 4 && strcmp(l->params[2], "*") == 0;
 	caps = l->params[l->nparams - 1];
 	if (strcmp(sub, "LS") == 0) {
-		if (irc->sasl && *irc->password != '\0' &&
+		if (irc->sasl && session_sasl_mech(irc) != NULL &&
 		    session_has_cap(caps, "sasl", &mechs)) {
-			if (*mechs != '\0' && !session_has_cap(mechs, "PLAIN", NULL)) {
-				log_warn("irc: the server's SASL lacks PLAIN; "
-				    "going on without logging in");
+			if (*mechs != '\0' && !session_has_mech(mechs,
+			    session_sasl_mech(irc))) {
+				log_warn("irc: the server's SASL lacks %s; "
+				    "going on without logging in",
+				    session_sasl_mech(irc));
 				if (!more)
 					session_cap_end(irc);
 				return;
@@ -178,12 +216,16 @@ session_cap(struct irc *irc, const struct irc_line *l)
 		if (irc->sasl && !irc->sasl_busy)
 			log_warn("irc: irc.sasl is set but the server does not "
 			    "offer SASL%s; going on without logging in",
-			    *irc->password == '\0' ? " (and there is no password)" :
-			    "");
+			    session_sasl_mech(irc) == NULL ? " (and there is no "
+			    "password or client certificate)" : "");
 		if (!irc->sasl_busy)
 			session_cap_end(irc);
-	} else if (strcmp(sub, "ACK") == 0 && session_has_cap(caps, "sasl", NULL))
-		session_send(irc, "AUTHENTICATE PLAIN");
+	} else if (strcmp(sub, "ACK") == 0 && session_has_cap(caps, "sasl",
+	    NULL)) {
+		snprintf(line, sizeof line, "AUTHENTICATE %s",
+		    session_sasl_mech(irc));
+		session_send(irc, line);
+	}
 	else if (strcmp(sub, "NAK") == 0) {
 		irc->sasl_busy = 0;
 		session_cap_end(irc);
@@ -355,6 +397,9 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 		return;		/* table talk */
 	while (*text == ' ')
 		text++;
+	/* Someone else holding a seated player's nick is not that player. */
+	if (who_refuse(irc, user))
+		return;
 	ev.adapter = &irc->adapter;
 	ev.user_id = user;
 	ev.user_name = l->nick;
@@ -365,6 +410,8 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	irc->handling = &ev;
 	bot_handle_event(irc->bot, &ev);
 	irc->handling = NULL;
+	/* A player who just sat down is bound to who they are. */
+	who_seated(irc, l, user);
 }
 
 /*
@@ -379,6 +426,7 @@ session_presence(void *arg, const char *nick, int gone)
 	int		 n;
 
 	if (gone) {
+		who_gone(irc, nick);
 		gone_add(&irc->gone, nick);
 		if ((n = sendq_forget(irc, nick)) > 0)
 			log_info("irc: %s left IRC; %d private line%s to them "
@@ -389,7 +437,9 @@ session_presence(void *arg, const char *nick, int gone)
 	}
 	if (gone_del(&irc->gone, nick))
 		log_debug("irc: %s is back on IRC", nick);
-	bot_dm_open(irc->bot, &irc->adapter, nick);
+	/* Not before we know it is the player who sat down. */
+	if (who_may_open(irc, nick))
+		bot_dm_open(irc->bot, &irc->adapter, nick);
 }
 
 /* A numeric of no interest but an error: logged so operators see it. */
@@ -456,7 +506,12 @@ session_line(struct irc *irc, const char *text, size_t len)
 		return;
 	}
 	cmd = l->command;
-	/* Before the line is acted on: a player back gets their view first. */
+	/*
+	 * Before the line is acted on: who holds which nick, then who is
+	 * back (a player back gets their view first).
+	 */
+	irc->line = l;
+	who_line(irc, l);
 	presence_line(l, irc->cur_nick, session_presence, irc);
 	if (strcmp(cmd, "PING") == 0) {
 		snprintf(line, sizeof line, "PONG :%.400s",
@@ -472,8 +527,13 @@ session_line(struct irc *irc, const char *text, size_t len)
 		session_cap(irc, l);
 	else if (strcmp(cmd, "AUTHENTICATE") == 0) {
 		if (irc->sasl_busy && l->nparams >= 1 &&
-		    strcmp(l->params[0], "+") == 0)
-			session_sasl_plain(irc);
+		    strcmp(l->params[0], "+") == 0) {
+			/* EXTERNAL: the certificate says who; nothing to add. */
+			if (strcmp(session_sasl_mech(irc), "EXTERNAL") == 0)
+				session_send(irc, "AUTHENTICATE +");
+			else
+				session_sasl_plain(irc);
+		}
 	} else if (strcmp(cmd, "JOIN") == 0) {
 		if (l->nick != NULL && l->nparams >= 1 &&
 		    irc_name_eq(l->nick, irc->cur_nick)) {
@@ -482,6 +542,8 @@ session_line(struct irc *irc, const char *text, size_t len)
 			snprintf(irc->self_host, sizeof irc->self_host, "%s",
 			    l->host == NULL ? "" : l->host);
 			log_info("irc: joined %.64s", l->params[0]);
+			if (irc_valid_channel(l->params[0]))
+				who_joined(irc, l->params[0]);
 		}
 	} else if (strcmp(cmd, "KICK") == 0) {
 		if (l->nparams >= 2 && irc_name_eq(l->params[1], irc->cur_nick) &&
@@ -502,5 +564,6 @@ session_line(struct irc *irc, const char *text, size_t len)
 		    l->nparams > 0 ? l->params[0] : "");
 	else if (l->command[0] >= '0' && l->command[0] <= '9')
 		session_numeric(irc, l);
+	irc->line = NULL;
 	free(l);
 }

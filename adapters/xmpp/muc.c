@@ -90,7 +90,7 @@ muc_join(struct xmpp *x, struct muc_room *r)
 	buf_puts(&b, "'><x xmlns='" NS_MUC "'><history maxstanzas='0'/></x>"
 	    "</presence>");
 	log_info("xmpp: joining %s as %s", r->jid, r->nick);
-	ws_send(x, buf_detach(&b));
+	stream_write(x, buf_detach(&b));
 }
 
 void
@@ -145,7 +145,7 @@ muc_configure(struct xmpp *x, struct muc_room *r, int plain)
 		    "#roomconfig</value></field><field var='muc#roomconfig_"
 		    "persistentroom'><value>1</value></field>");
 	buf_puts(&b, "</x></query></iq>");
-	ws_send(x, buf_detach(&b));
+	stream_write(x, buf_detach(&b));
 }
 
 int

@@ -1,35 +1,54 @@
 /*
- * A small XML reader for one XMPP element at a time, and the escaping the
- * writer needs.  See xml.h for what it accepts; everything else is an
- * error with a sentence saying why, never a crash and never a guess.
+ * The XMPP adapter's XML reader on libexpat, and the escaping the writer
+ * needs.  One engine reads both shapes of input (see xml.h): a document
+ * of one element (a websocket message), and a stream whose top-level
+ * children are handed over one by one as they complete.  Everything it
+ * does not accept is an error with a sentence saying why, never a crash
+ * and never a guess.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <expat.h>
+
 #include "adapters/xmpp/xml.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 
+#define XML_SEP		'|'		/* between a namespace URI and a name */
+#define XML_CHUNK	4096		/* bytes given to expat at a time */
+#define XML_NS_XML	"http://www.w3.org/XML/1998/namespace"
+/* Expat's guards against entity amplification (expat 2.4 and later). */
+#define XML_AMPLIFICATION_MAX	16.0f
+#define XML_AMPLIFICATION_FROM	(64 * 1024ULL)
+
 struct xml_reader {
-	const char	*p;		/* next byte */
-	const char	*end;
-	int		 nodes;
-	char		*cause;		/* first error, or NULL */
+	XML_Parser			 p;
+	const struct xml_reader_cb	*cb;
+	void				*arg;
+	int				 base;	/* 0: one document whose root
+						   is the tree; 1: a stream
+						   whose root's children are */
+	int				 depth;	/* elements open */
+	struct xml_node			*cur;	/* innermost open element of
+						   the tree being built */
+	struct xml_node			*last[XML_DEPTH_MAX + 1];
+						/* last child at each level */
+	struct buf			 text[XML_DEPTH_MAX + 1];
+	int				 nodes;	/* in the tree being built */
+	struct xml_node			*done;	/* base 0: the tree, once read */
+	unsigned long long		 fed;	/* bytes of this document */
+	unsigned long long		 mark;	/* where the tree being built
+						   began, or where the last
+						   event ended */
+	char				*cause;	/* first error, or NULL */
+	int				 restart;
+	int				 feeding;
+	int				 freeing;
 };
 
-static const char	xml_empty[] = "";
-
-/* Keeps the first error: what, followed by name (may be NULL). */
-static int
-xml_fail(struct xml_reader *r, const char *what, const char *name)
-{
-	if (r->cause == NULL)
-		r->cause = xasprintf("%s%s%.64s", what, name == NULL ? "" : " ",
-		    name == NULL ? "" : name);
-	return -1;
-}
-
+static void	xml_free_node(struct xml_node *);
 /*
  * Length of the UTF-8 sequence at p (at most n bytes), or 0 when it is not
  * a well-formed one (overlong forms, surrogates, past U+10FFFF).
@@ -63,193 +82,412 @@ xml_utf8_len(const unsigned char *p, size_t n)
 	return len;
 }
 
-/* Whether the whole input is UTF-8 of characters XML 1.0 allows. */
-static int
-xml_check_chars(const char *text, size_t len)
-{
-	const unsigned char	*p = (const unsigned char *)text;
-	size_t			 i = 0, n;
 
-	while (i < len) {
-		if (p[i] < 0x20 && p[i] != '\t' && p[i] != '\n' && p[i] != '\r')
-			return -1;
-		if ((n = xml_utf8_len(p + i, len - i)) == 0)
-			return -1;
-		i += n;
+/* Keeps the first error and stops the parser. */
+static void
+xml_fail(struct xml_reader *r, const char *what)
+{
+	if (r->cause == NULL)
+		r->cause = xstrdup(what);
+	XML_StopParser(r->p, XML_FALSE);
+}
+
+/* Marks the end of the event being handled as read. */
+static void
+xml_mark_end(struct xml_reader *r)
+{
+	XML_Index	i = XML_GetCurrentByteIndex(r->p);
+
+	if (i >= 0)
+		r->mark = (unsigned long long)i +
+		    (unsigned long long)XML_GetCurrentByteCount(r->p);
+}
+
+/*
+ * Splits an expat name ("uri|local" or "local") into *local and *ns
+ * (both caller frees; ns "" when there is none).
+ */
+static void
+xml_split_name(const char *name, char **local, char **ns)
+{
+	const char	*sep = strrchr(name, XML_SEP);
+
+	if (sep == NULL) {
+		*local = xstrdup(name);
+		*ns = xstrdup("");
+		return;
+	}
+	*local = xstrdup(sep + 1);
+	*ns = xstrndup(name, (size_t)(sep - name));
+}
+
+/* An attribute's name as xml_attr looks it up; caller frees. */
+static char *
+xml_attr_name(const char *name)
+{
+	const char	*sep = strrchr(name, XML_SEP);
+
+	if (sep != NULL && (size_t)(sep - name) == strlen(XML_NS_XML) &&
+	    strncmp(name, XML_NS_XML, strlen(XML_NS_XML)) == 0)
+		return xasprintf("xml:%s", sep + 1);
+	return xstrdup(name);
+}
+
+/* A node for an element, with its attributes; NULL after xml_fail. */
+static struct xml_node *
+xml_node_new(struct xml_reader *r, const char *name, const char **atts)
+{
+	struct xml_node	*n;
+	int		 i, count;
+
+	for (count = 0; atts[2 * count] != NULL; count++)
+		;
+	if (count > XML_ATTRS_MAX) {
+		xml_fail(r, "too many attributes");
+		return NULL;
+	}
+	n = xcalloc(1, sizeof *n);
+	xml_split_name(name, &n->name, &n->ns);
+	if (count > 0)
+		n->attrs = xcalloc((size_t)count, sizeof *n->attrs);
+	for (i = 0; i < count; i++) {
+		n->attrs[i].name = xml_attr_name(atts[2 * i]);
+		n->attrs[i].value = xstrdup(atts[2 * i + 1]);
+	}
+	n->nattrs = count;
+	return n;
+}
+
+static void XMLCALL
+xml_on_start(void *ud, const char *name, const char **atts)
+{
+	struct xml_reader	*r = ud;
+	struct xml_node		*n;
+	int			 rel;
+
+	if (r->cause != NULL || r->restart)
+		return;
+	rel = ++r->depth - r->base;
+	if (rel <= 0) {
+		/* The stream's root: its header. */
+		if ((n = xml_node_new(r, name, atts)) == NULL)
+			return;
+		n->text = xstrdup("");
+		xml_mark_end(r);
+		if (r->cb != NULL && r->cb->open != NULL)
+			r->cb->open(r->arg, n);
+		xml_free_node(n);
+		return;
+	}
+	if (rel > XML_DEPTH_MAX) {
+		xml_fail(r, "elements nest too deep");
+		return;
+	}
+	buf_init(&r->text[rel], XML_INPUT_MAX);
+	if (rel == 1) {
+		r->nodes = 0;
+		r->mark = (unsigned long long)XML_GetCurrentByteIndex(r->p);
+	}
+	if (++r->nodes > XML_NODES_MAX) {
+		xml_fail(r, "too many elements");
+		return;
+	}
+	if ((n = xml_node_new(r, name, atts)) == NULL)
+		return;
+	if (rel > 1) {
+		n->parent = r->cur;
+		if (r->last[rel - 1] == NULL)
+			r->cur->child = n;
+		else
+			r->last[rel - 1]->next = n;
+		r->last[rel - 1] = n;
+	}
+	r->last[rel] = NULL;
+	r->cur = n;
+}
+
+static void XMLCALL
+xml_on_end(void *ud, const char *name)
+{
+	struct xml_reader	*r = ud;
+	struct xml_node		*n;
+	int			 rel;
+
+	(void)name;
+	if (r->cause != NULL || r->restart)
+		return;
+	rel = r->depth-- - r->base;
+	if (rel <= 0) {
+		xml_mark_end(r);
+		if (r->cb != NULL && r->cb->close != NULL)
+			r->cb->close(r->arg);
+		return;
+	}
+	n = r->cur;
+	buf_str(&r->text[rel]);
+	n->text = buf_detach(&r->text[rel]);
+	if (rel > 1) {
+		r->cur = n->parent;
+		return;
+	}
+	r->cur = NULL;
+	xml_mark_end(r);
+	if (r->base == 0) {
+		r->done = n;
+		return;
+	}
+	if (r->cb != NULL && r->cb->element != NULL)
+		r->cb->element(r->arg, n);
+	xml_free_node(n);
+}
+
+static void XMLCALL
+xml_on_text(void *ud, const char *s, int len)
+{
+	struct xml_reader	*r = ud;
+	int			 rel, i;
+
+	if (r->cause != NULL || r->restart)
+		return;
+	rel = r->depth - r->base;
+	if (rel > 0) {
+		if (buf_add(&r->text[rel], s, (size_t)len) != 0)
+			xml_fail(r, "an element's text is over the limit");
+		return;
+	}
+	/* Between stanzas: whitespace (a keepalive) only. */
+	for (i = 0; i < len; i++) {
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' &&
+		    s[i] != '\r') {
+			xml_fail(r, "text between stanzas");
+			return;
+		}
+	}
+	xml_mark_end(r);
+}
+
+static void XMLCALL
+xml_on_comment(void *ud, const char *s)
+{
+	(void)s;
+	xml_fail(ud, "comments are not allowed");
+}
+
+static void XMLCALL
+xml_on_pi(void *ud, const char *target, const char *data)
+{
+	(void)target;
+	(void)data;
+	xml_fail(ud, "processing instructions are not allowed");
+}
+
+static void XMLCALL
+xml_on_doctype(void *ud, const char *name, const char *sysid,
+    const char *pubid, int internal)
+{
+	(void)name;
+	(void)sysid;
+	(void)pubid;
+	(void)internal;
+	xml_fail(ud, "a DTD is not allowed");
+}
+
+static void XMLCALL
+xml_on_entity(void *ud, const char *name, int param, const char *value,
+    int len, const char *base, const char *sysid, const char *pubid,
+    const char *notation)
+{
+	(void)name;
+	(void)param;
+	(void)value;
+	(void)len;
+	(void)base;
+	(void)sysid;
+	(void)pubid;
+	(void)notation;
+	xml_fail(ud, "entity declarations are not allowed");
+}
+
+/* Frees what the document being read holds, keeping the parser. */
+static void
+xml_reader_clear(struct xml_reader *r)
+{
+	struct xml_node	*top;
+	int		 rel;
+
+	for (rel = 1; rel <= r->depth - r->base && rel <= XML_DEPTH_MAX; rel++)
+		buf_release(&r->text[rel]);
+	for (top = r->cur; top != NULL && top->parent != NULL;)
+		top = top->parent;
+	if (top != NULL)
+		xml_free_node(top);
+	xml_free(r->done);
+	r->cur = r->done = NULL;
+	r->depth = r->nodes = 0;
+	r->fed = r->mark = 0;
+	free(r->cause);
+	r->cause = NULL;
+	r->restart = 0;
+}
+
+/* A new expat parser for r's next document. */
+static void
+xml_reader_start(struct xml_reader *r)
+{
+	if (r->p != NULL)
+		XML_ParserFree(r->p);
+	/* The encoding is UTF-8 whatever a declaration says (RFC 6120). */
+	if ((r->p = XML_ParserCreateNS("UTF-8", XML_SEP)) == NULL)
+		fatalx("xml: out of memory");
+	XML_SetUserData(r->p, r);
+	XML_SetElementHandler(r->p, xml_on_start, xml_on_end);
+	XML_SetCharacterDataHandler(r->p, xml_on_text);
+	XML_SetCommentHandler(r->p, xml_on_comment);
+	XML_SetProcessingInstructionHandler(r->p, xml_on_pi);
+	XML_SetStartDoctypeDeclHandler(r->p, xml_on_doctype);
+	XML_SetEntityDeclHandler(r->p, xml_on_entity);
+	XML_SetParamEntityParsing(r->p, XML_PARAM_ENTITY_PARSING_NEVER);
+#if defined(XML_DTD) && (XML_MAJOR_VERSION > 2 || \
+    (XML_MAJOR_VERSION == 2 && XML_MINOR_VERSION >= 4))
+	XML_SetBillionLaughsAttackProtectionMaximumAmplification(r->p,
+	    XML_AMPLIFICATION_MAX);
+	XML_SetBillionLaughsAttackProtectionActivationThreshold(r->p,
+	    XML_AMPLIFICATION_FROM);
+#endif
+}
+
+static struct xml_reader *
+xml_reader_make(int base, const struct xml_reader_cb *cb, void *arg)
+{
+	struct xml_reader	*r;
+
+	r = xcalloc(1, sizeof *r);
+	r->base = base;
+	r->cb = cb;
+	r->arg = arg;
+	xml_reader_start(r);
+	return r;
+}
+
+struct xml_reader *
+xml_reader_new(const struct xml_reader_cb *cb, void *arg)
+{
+	return xml_reader_make(1, cb, arg);
+}
+
+void
+xml_reader_restart(struct xml_reader *r)
+{
+	if (r->feeding) {
+		r->restart = 1;
+		XML_StopParser(r->p, XML_FALSE);
+		return;
+	}
+	xml_reader_clear(r);
+	xml_reader_start(r);
+}
+
+static void
+xml_reader_destroy(struct xml_reader *r)
+{
+	xml_reader_clear(r);
+	XML_ParserFree(r->p);
+	free(r);
+}
+
+void
+xml_reader_free(struct xml_reader *r)
+{
+	if (r == NULL)
+		return;
+	if (r->feeding) {
+		r->freeing = 1;
+		r->restart = 1;
+		XML_StopParser(r->p, XML_FALSE);
+		return;
+	}
+	xml_reader_destroy(r);
+}
+
+/*
+ * Gives len bytes to expat, in chunks so that no element grows past
+ * XML_INPUT_MAX unnoticed; final ends the document.  Sets r->cause on
+ * error.  Returns -1 when r was freed by a callback, else 0.
+ */
+static int
+xml_reader_run(struct xml_reader *r, const char *data, size_t len, int final)
+{
+	size_t	n;
+	int	last;
+
+	r->feeding++;
+	do {
+		n = len < XML_CHUNK ? len : XML_CHUNK;
+		last = final && n == len;
+		r->fed += n;
+		if (XML_Parse(r->p, data, (int)n, last) != XML_STATUS_OK &&
+		    r->cause == NULL && !r->restart)
+			r->cause = xasprintf("%s (line %lu, column %lu)",
+			    XML_ErrorString(XML_GetErrorCode(r->p)),
+			    (unsigned long)XML_GetCurrentLineNumber(r->p),
+			    (unsigned long)XML_GetCurrentColumnNumber(r->p));
+		data += n;
+		len -= n;
+		if (r->cause == NULL && !r->restart &&
+		    r->fed - r->mark > XML_INPUT_MAX)
+			xml_fail(r, "an element is over the "
+			    "size limit");
+	} while (len > 0 && r->cause == NULL && !r->restart);
+	r->feeding--;
+	if (r->freeing) {
+		xml_reader_destroy(r);
+		return -1;
+	}
+	if (r->restart) {
+		xml_reader_clear(r);
+		xml_reader_start(r);
 	}
 	return 0;
 }
 
-static int
-xml_is_name_char(unsigned char c, int first)
+int
+xml_reader_feed(struct xml_reader *r, const char *data, size_t len,
+    char **cause)
 {
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-	    c == ':' || c >= 0x80)
-		return 1;
-	return !first && ((c >= '0' && c <= '9') || c == '-' || c == '.');
-}
-
-static void
-xml_skip_space(struct xml_reader *r)
-{
-	while (r->p < r->end && (*r->p == ' ' || *r->p == '\t' ||
-	    *r->p == '\n' || *r->p == '\r'))
-		r->p++;
-}
-
-/* Reads a name; caller frees; NULL on error. */
-static char *
-xml_read_name(struct xml_reader *r)
-{
-	const char	*start = r->p;
-
-	if (r->p == r->end || !xml_is_name_char((unsigned char)*r->p, 1)) {
-		xml_fail(r, "a name was expected", NULL);
-		return NULL;
-	}
-	while (r->p < r->end && xml_is_name_char((unsigned char)*r->p, 0))
-		r->p++;
-	if (r->p - start > 256) {
-		xml_fail(r, "a name is over 256 bytes", NULL);
-		return NULL;
-	}
-	return xstrndup(start, (size_t)(r->p - start));
-}
-
-/* Appends code point cp to b as UTF-8; -1 for one XML does not allow. */
-static int
-xml_put_codepoint(struct buf *b, unsigned long cp)
-{
-	unsigned char	u[4];
-	size_t		n;
-
-	if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff ||
-	    cp > 0x10ffff)
-		return -1;
-	if (cp < 0x80) {
-		u[0] = (unsigned char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (unsigned char)(0xc0 | cp >> 6);
-		u[1] = (unsigned char)(0x80 | (cp & 0x3f));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (unsigned char)(0xe0 | cp >> 12);
-		u[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-		u[2] = (unsigned char)(0x80 | (cp & 0x3f));
-		n = 3;
-	} else {
-		u[0] = (unsigned char)(0xf0 | cp >> 18);
-		u[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
-		u[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-		u[3] = (unsigned char)(0x80 | (cp & 0x3f));
-		n = 4;
-	}
-	return buf_add(b, u, n);
-}
-
-/* Reads an entity reference after its '&' into b. */
-static int
-xml_read_entity(struct xml_reader *r, struct buf *b)
-{
-	static const struct {
-		const char	*name;
-		char		 c;
-	} named[] = {
-		{ "lt", '<' }, { "gt", '>' }, { "amp", '&' },
-		{ "quot", '"' }, { "apos", '\'' },
-	};
-	const char	*semi;
-	char		 ent[16], *endp;
-	unsigned long	 cp;
-	size_t		 n, i;
-
-	for (semi = r->p; semi < r->end && semi - r->p < 12 && *semi != ';';)
-		semi++;
-	if (semi == r->end || *semi != ';')
-		return xml_fail(r, "an entity reference is not closed", NULL);
-	n = (size_t)(semi - r->p);
-	memcpy(ent, r->p, n);
-	ent[n] = '\0';
-	r->p = semi + 1;
-	if (ent[0] == '#') {
-		if (ent[1] == 'x' && ent[2] != '\0')
-			cp = strtoul(ent + 2, &endp, 16);
-		else if (ent[1] >= '0' && ent[1] <= '9')
-			cp = strtoul(ent + 1, &endp, 10);
-		else
-			return xml_fail(r, "a bad character reference", NULL);
-		if (*endp != '\0' || xml_put_codepoint(b, cp) != 0)
-			return xml_fail(r, "a bad character reference", NULL);
+	if (r->cause == NULL && len > 0 && xml_reader_run(r, data, len, 0) != 0)
 		return 0;
-	}
-	for (i = 0; i < sizeof named / sizeof named[0]; i++) {
-		if (strcmp(ent, named[i].name) == 0)
-			return buf_add(b, &named[i].c, 1);
-	}
-	return xml_fail(r, "an unknown entity", ent);
+	if (r->cause != NULL)
+		return set_cause(cause, "%s", r->cause);
+	return 0;
 }
 
-/* Reads a quoted attribute value; caller frees; NULL on error. */
-static char *
-xml_read_value(struct xml_reader *r)
+struct xml_node *
+xml_parse(const char *text, size_t len, char **cause)
 {
-	struct buf	b;
-	char		q;
+	struct xml_reader	*r;
+	struct xml_node		*n = NULL;
 
-	if (r->p == r->end || (*r->p != '"' && *r->p != '\'')) {
-		xml_fail(r, "an attribute value must be quoted", NULL);
+	if (len > XML_INPUT_MAX) {
+		set_cause(cause, "an element of %zu bytes is over the %d byte "
+		    "limit", len, XML_INPUT_MAX);
 		return NULL;
 	}
-	q = *r->p++;
-	buf_init(&b, XML_INPUT_MAX);
-	while (r->p < r->end && *r->p != q) {
-		if (*r->p == '<') {
-			xml_fail(r, "'<' in an attribute value", NULL);
-			break;
-		}
-		if (*r->p == '&') {
-			r->p++;
-			if (xml_read_entity(r, &b) != 0)
-				break;
-			continue;
-		}
-		buf_add(&b, r->p, 1);
-		r->p++;
-	}
-	if (r->cause == NULL && r->p == r->end)
-		xml_fail(r, "an attribute value is not closed", NULL);
-	if (r->cause != NULL) {
-		buf_release(&b);
+	/* No callbacks here, so nothing can free r during the run. */
+	r = xml_reader_make(0, NULL, NULL);
+	if (xml_reader_run(r, text, len, 1) != 0) {
+		set_cause(cause, "the reader was freed");
 		return NULL;
 	}
-	r->p++;
-	buf_str(&b);
-	return buf_detach(&b);
-}
-
-/* Finds the namespace URI bound to prefix (NULL: the default) at n. */
-static const char *
-xml_resolve(const struct xml_node *n, const char *prefix, size_t plen)
-{
-	int	i;
-
-	if (prefix != NULL && plen == 3 && strncmp(prefix, "xml", 3) == 0)
-		return "http://www.w3.org/XML/1998/namespace";
-	for (; n != NULL; n = n->parent) {
-		for (i = 0; i < n->nattrs; i++) {
-			const char	*a = n->attrs[i].name;
-
-			if (prefix == NULL && strcmp(a, "xmlns") == 0)
-				return n->attrs[i].value;
-			if (prefix != NULL && strncmp(a, "xmlns:", 6) == 0 &&
-			    strlen(a + 6) == plen &&
-			    strncmp(a + 6, prefix, plen) == 0)
-				return n->attrs[i].value;
-		}
+	if (r->cause != NULL)
+		set_cause(cause, "%s", r->cause);
+	else if (r->done == NULL)
+		set_cause(cause, "no element");
+	else {
+		n = r->done;
+		r->done = NULL;
 	}
-	return prefix == NULL ? xml_empty : NULL;
+	xml_reader_destroy(r);
+	return n;
 }
 
 static void
@@ -268,6 +506,7 @@ xml_free_node(struct xml_node *n)
 	}
 	free(n->attrs);
 	free(n->name);
+	free(n->ns);
 	free(n->text);
 	free(n);
 }
@@ -277,261 +516,6 @@ xml_free(struct xml_node *n)
 {
 	if (n != NULL)
 		xml_free_node(n);
-}
-
-/* Reads the attributes and the end of a start tag; sets *empty for "/>". */
-static int
-xml_read_attrs(struct xml_reader *r, struct xml_node *n, int *empty)
-{
-	char	*name, *value;
-	int	 i;
-
-	*empty = 0;
-	for (;;) {
-		const char	*before = r->p;
-
-		xml_skip_space(r);
-		if (r->p == r->end)
-			return xml_fail(r, "a start tag is not closed", NULL);
-		if (*r->p == '>') {
-			r->p++;
-			return 0;
-		}
-		if (*r->p == '/') {
-			if (r->p + 1 == r->end || r->p[1] != '>')
-				return xml_fail(r, "'/' in a start tag", NULL);
-			r->p += 2;
-			*empty = 1;
-			return 0;
-		}
-		if (before == r->p)
-			return xml_fail(r, "attributes must be separated "
-			    "by spaces", NULL);
-		if ((name = xml_read_name(r)) == NULL)
-			return -1;
-		xml_skip_space(r);
-		if (r->p == r->end || *r->p != '=') {
-			free(name);
-			return xml_fail(r, "an attribute has no value", NULL);
-		}
-		r->p++;
-		xml_skip_space(r);
-		if ((value = xml_read_value(r)) == NULL) {
-			free(name);
-			return -1;
-		}
-		for (i = 0; i < n->nattrs; i++) {
-			if (strcmp(n->attrs[i].name, name) == 0) {
-				free(value);
-				xml_fail(r, "a repeated attribute", name);
-				free(name);
-				return -1;
-			}
-		}
-		if (n->nattrs == XML_ATTRS_MAX) {
-			free(name);
-			free(value);
-			return xml_fail(r, "too many attributes", NULL);
-		}
-		n->attrs = xreallocarray(n->attrs, (size_t)n->nattrs + 1,
-		    sizeof *n->attrs);
-		n->attrs[n->nattrs].name = name;
-		n->attrs[n->nattrs].value = value;
-		n->nattrs++;
-	}
-}
-
-/* Resolves n's prefix and every prefixed attribute's. */
-static int
-xml_bind(struct xml_reader *r, struct xml_node *n)
-{
-	char	*colon = strchr(n->name, ':'), *local;
-	int	 i;
-
-	if (colon == NULL)
-		n->ns = xml_resolve(n, NULL, 0);
-	else {
-		if (colon == n->name || colon[1] == '\0' ||
-		    strchr(colon + 1, ':') != NULL)
-			return xml_fail(r, "a bad element name", n->name);
-		n->ns = xml_resolve(n, n->name, (size_t)(colon - n->name));
-		if (n->ns == NULL)
-			return xml_fail(r, "an unbound prefix in", n->name);
-		local = xstrdup(colon + 1);
-		free(n->name);
-		n->name = local;
-	}
-	for (i = 0; i < n->nattrs; i++) {
-		const char	*a = n->attrs[i].name;
-
-		colon = strchr(a, ':');
-		if (colon == NULL || strncmp(a, "xmlns:", 6) == 0)
-			continue;
-		if (xml_resolve(n, a, (size_t)(colon - a)) == NULL)
-			return xml_fail(r, "an unbound prefix in", a);
-	}
-	return 0;
-}
-
-/* Reads one element whose '<' has been consumed; NULL on error. */
-static struct xml_node *
-xml_read_element(struct xml_reader *r, struct xml_node *parent, int depth)
-{
-	struct xml_node	*n, *c, **tail;
-	struct buf	 text;
-	char		*close, *qname = NULL;
-	int		 empty;
-
-	if (depth > XML_DEPTH_MAX) {
-		xml_fail(r, "elements nest too deep", NULL);
-		return NULL;
-	}
-	if (++r->nodes > XML_NODES_MAX) {
-		xml_fail(r, "too many elements", NULL);
-		return NULL;
-	}
-	n = xcalloc(1, sizeof *n);
-	n->parent = parent;
-	tail = &n->child;
-	buf_init(&text, XML_INPUT_MAX);
-	if ((n->name = xml_read_name(r)) == NULL)
-		goto fail;
-	qname = xstrdup(n->name);
-	if (xml_read_attrs(r, n, &empty) != 0 || xml_bind(r, n) != 0)
-		goto fail;
-	while (!empty) {
-		if (r->p == r->end) {
-			xml_fail(r, "an element is not closed:", n->name);
-			goto fail;
-		}
-		if (*r->p == '&') {
-			r->p++;
-			if (xml_read_entity(r, &text) != 0)
-				goto fail;
-			continue;
-		}
-		if (*r->p != '<') {
-			buf_add(&text, r->p, 1);
-			r->p++;
-			continue;
-		}
-		r->p++;
-		if (r->p == r->end) {
-			xml_fail(r, "an element is not closed:", n->name);
-			goto fail;
-		}
-		if (*r->p == '/') {
-			r->p++;
-			if ((close = xml_read_name(r)) == NULL)
-				goto fail;
-			xml_skip_space(r);
-			if (r->p == r->end || *r->p != '>') {
-				free(close);
-				xml_fail(r, "an end tag is not closed", NULL);
-				goto fail;
-			}
-			r->p++;
-			/* The end tag repeats the start tag as written. */
-			if (strcmp(close, qname) != 0) {
-				xml_fail(r, "a mismatched end tag", close);
-				free(close);
-				goto fail;
-			}
-			free(close);
-			break;
-		}
-		if (*r->p == '!') {
-			if (r->end - r->p >= 8 && memcmp(r->p, "![CDATA[", 8) == 0) {
-				const char	*s = r->p + 8, *e;
-
-				for (e = s; e + 3 <= r->end; e++)
-					if (memcmp(e, "]]>", 3) == 0)
-						break;
-				if (e + 3 > r->end) {
-					xml_fail(r, "a CDATA section is "
-					    "not closed", NULL);
-					goto fail;
-				}
-				buf_add(&text, s, (size_t)(e - s));
-				r->p = e + 3;
-				continue;
-			}
-			xml_fail(r, "comments and declarations are not "
-			    "allowed", NULL);
-			goto fail;
-		}
-		if (*r->p == '?') {
-			xml_fail(r, "processing instructions are not "
-			    "allowed", NULL);
-			goto fail;
-		}
-		if ((c = xml_read_element(r, n, depth + 1)) == NULL)
-			goto fail;
-		*tail = c;
-		tail = &c->next;
-	}
-	buf_str(&text);
-	n->text = buf_detach(&text);
-	free(qname);
-	return n;
-fail:
-	free(qname);
-	buf_release(&text);
-	if (n->text == NULL)
-		n->text = xstrdup("");
-	xml_free_node(n);
-	return NULL;
-}
-
-struct xml_node *
-xml_parse(const char *text, size_t len, char **cause)
-{
-	struct xml_reader	 r;
-	struct xml_node		*n;
-	const char		*e;
-
-	if (len > XML_INPUT_MAX) {
-		set_cause(cause, "an element of %zu bytes is over the %d byte "
-		    "limit", len, XML_INPUT_MAX);
-		return NULL;
-	}
-	if (xml_check_chars(text, len) != 0) {
-		set_cause(cause, "bytes that are not UTF-8, or control "
-		    "characters XML does not allow");
-		return NULL;
-	}
-	memset(&r, 0, sizeof r);
-	r.p = text;
-	r.end = text + len;
-	xml_skip_space(&r);
-	if (r.end - r.p >= 5 && memcmp(r.p, "<?xml", 5) == 0) {
-		for (e = r.p; e + 2 <= r.end; e++)
-			if (memcmp(e, "?>", 2) == 0)
-				break;
-		if (e + 2 > r.end) {
-			set_cause(cause, "the XML declaration is not closed");
-			return NULL;
-		}
-		r.p = e + 2;
-		xml_skip_space(&r);
-	}
-	if (r.p == r.end || *r.p != '<') {
-		set_cause(cause, "no element");
-		return NULL;
-	}
-	r.p++;
-	if ((n = xml_read_element(&r, NULL, 1)) == NULL) {
-		set_cause(cause, "%s", r.cause != NULL ? r.cause : "bad XML");
-		free(r.cause);
-		return NULL;
-	}
-	xml_skip_space(&r);
-	if (r.p != r.end) {
-		set_cause(cause, "text after the element");
-		xml_free(n);
-		return NULL;
-	}
-	return n;
 }
 
 const char *

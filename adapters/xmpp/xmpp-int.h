@@ -2,14 +2,16 @@
  * xmpp-int.h: what the XMPP adapter's files share.  Nothing outside
  * adapters/xmpp includes it; the rest of the bot sees only xmpp.h.
  *
- * The adapter is one struct xmpp: the websocket transport with its
- * reconnects (ws.c), the XMPP stream on it, negotiated from <open/> to a
- * bound resource, with pings (stream.c), the SASL exchange (sasl.c), the
- * rooms and who sits in them (muc.c), JID helpers (jid.c), old messages
- * (delay.c), each table's board as one room message corrected in place
- * (board.c, with its pure rules in correct.c) and the adapter ops turning
- * messages into bot_events and back (xmpp.c).  Every stanza is read by
- * xml.c.  Everything runs on the bot's one libuv loop.
+ * The adapter is one struct xmpp: the connection (TCP, TLS or a
+ * websocket, on lib/transport), found by URL or DNS SRV, with its
+ * reconnects (xconn.c), the XMPP stream on it, negotiated from its header
+ * through STARTTLS and SASL to a bound resource, with pings (stream.c),
+ * stream management (sm.c), the SASL exchange (sasl.c), the rooms and
+ * who sits in them (muc.c), JID helpers (jid.c), old messages (delay.c),
+ * each table's board as one room message corrected in place (board.c,
+ * with its pure rules in correct.c) and the adapter ops turning messages
+ * into bot_events and back (xmpp.c).  Every stanza is read by xml.c, on
+ * libexpat.  Everything runs on the bot's one libuv loop.
  */
 #ifndef ADAPTERS_XMPP_XMPP_INT_H
 #define ADAPTERS_XMPP_XMPP_INT_H
@@ -25,9 +27,10 @@
 struct board_wait;
 struct bot;
 struct coalesce;
+struct xconn;
 struct sasl;
-struct ws;
 struct xml_node;
+struct xml_reader;
 
 #define XMPP_JID_MAX		1023	/* bytes of a JID we keep */
 #define XMPP_NICK_MAX		255	/* bytes of a room nickname */
@@ -43,6 +46,7 @@ struct xml_node;
 #define NS_FRAMING	"urn:ietf:params:xml:ns:xmpp-framing"
 #define NS_STREAMS	"http://etherx.jabber.org/streams"
 #define NS_CLIENT	"jabber:client"
+#define NS_TLS		"urn:ietf:params:xml:ns:xmpp-tls"
 #define NS_SASL		"urn:ietf:params:xml:ns:xmpp-sasl"
 #define NS_BIND		"urn:ietf:params:xml:ns:xmpp-bind"
 #define NS_STANZAS	"urn:ietf:params:xml:ns:xmpp-stanzas"
@@ -54,11 +58,13 @@ struct xml_node;
 #define NS_MUC_OWNER	"http://jabber.org/protocol/muc#owner"
 #define NS_DATA		"jabber:x:data"
 #define NS_CORRECT	"urn:xmpp:message-correct:0"
+#define NS_SM		"urn:xmpp:sm:3"
 
 /* Where the stream is. */
 enum xmpp_phase {
-	XMPP_DOWN,		/* no websocket */
-	XMPP_OPENING,		/* <open/> sent, waiting for features */
+	XMPP_DOWN,		/* no connection */
+	XMPP_OPENING,		/* stream header sent, waiting for features */
+	XMPP_TLS,		/* <starttls/> sent, or its handshake running */
 	XMPP_AUTH,		/* SASL exchange running */
 	XMPP_BINDING,		/* bind iq sent */
 	XMPP_ONLINE,		/* bound, presence sent, rooms joined */
@@ -95,7 +101,7 @@ struct xmpp {
 	int			 fatal;		/* credentials refused: no retry */
 
 	/* Copied from the config at start, so SIGHUP cannot pull them away. */
-	char			*url;
+	char			*url;		/* "": found by SRV */
 	char			*jid;		/* bare, lowercase */
 	char			*local;		/* its local part */
 	char			*domain;	/* its domain */
@@ -104,11 +110,16 @@ struct xmpp {
 	char			*nick;
 	char			*prefix;
 	char			*ca_file;
-	int			 tls;		/* url is wss:// */
-	int			 allow_plain;
+	int			 allow_plain;	/* SASL PLAIN without TLS */
+	int			 allow_plaintext; /* c2s without STARTTLS */
+	char			*dns_server;	/* for SRV; "": the system's */
 	uint64_t		 ping_ms;
 
-	struct ws		*ws;
+	struct xconn		*conn;
+	struct xml_reader	*reader;	/* a TCP stream's; NULL on a
+						   websocket */
+	uint64_t		 last_write;	/* loop time of our last bytes */
+	uv_timer_t		 keepalive;	/* whitespace on a TCP stream */
 	enum xmpp_phase		 phase;
 	int			 authed;	/* SASL succeeded on this socket */
 	struct sasl		*sasl;
@@ -121,6 +132,19 @@ struct xmpp {
 
 	struct muc_room		 rooms[XMPP_ROOMS_MAX];
 	int			 nrooms;
+
+	/* XEP-0198 stream management (sm.c). */
+	int			 sm_offered;	/* this stream's features had it */
+	int			 sm_counting;	/* <enable/> or <resumed/> done */
+	int			 sm_resuming;	/* <resume/> sent */
+	char			 sm_id[256];	/* a resumable session's, or "" */
+	uint32_t		 sm_in;		/* stanzas received (our h) */
+	uint32_t		 sm_acked;	/* ours the server has (its h) */
+	char			*unacked[XMPP_QUEUE_MAX];	/* oldest first */
+	int			 nunacked;
+	char			**sm_resend;	/* a lost session's messages */
+	int			 sm_nresend;
+	uv_timer_t		 sm_timer;	/* our next <r/> */
 
 	/* Stanzas made while offline, sent once the stream is back. */
 	char			*queue[XMPP_QUEUE_MAX];
@@ -135,24 +159,36 @@ struct xmpp {
 	uv_timer_t		 board_timer;
 };
 
-/* ws.c: one websocket (subprotocol "xmpp") and its reconnects. */
-int	 ws_start(struct xmpp *, char **cause);
-/* Queues one websocket message (taken over) and asks to write. */
-void	 ws_send(struct xmpp *, char *text);
+/* xconn.c: the connection to the server and its reconnects. */
+int	 xconn_start(struct xmpp *, char **cause);
+/* Writes text (taken over): a websocket message, or stream bytes. */
+void	 xconn_send(struct xmpp *, char *text);
 /* Drops the connection (why is logged); a reconnect follows. */
-void	 ws_drop(struct xmpp *, const char *why);
+void	 xconn_drop(struct xmpp *, const char *why);
+/* 1 while the connection is open and not closing. */
+int	 xconn_is_open(struct xmpp *);
+/* 1 on a websocket (one element a message), 0 on a TCP stream. */
+int	 xconn_framed(struct xmpp *);
+/* 1 when the bytes go encrypted. */
+int	 xconn_secure(struct xmpp *);
+/* Starts TLS on the plain TCP connection; stream_secured follows. */
+int	 xconn_starttls(struct xmpp *, char **cause);
 /* The stream is up: the next loss starts the backoff from the start. */
-void	 ws_reset_backoff(struct xmpp *);
-void	 ws_stop(struct xmpp *);
-void	 ws_free(struct xmpp *);
+void	 xconn_reset_backoff(struct xmpp *);
+void	 xconn_stop(struct xmpp *);
+void	 xconn_free(struct xmpp *);
 
-/* stream.c: the XMPP stream on the websocket. */
+/* stream.c: the XMPP stream on the connection. */
 void	 stream_init(struct xmpp *);
-/* The websocket is open: send <open/>. */
+/* The connection is open: send the stream header (or <open/>). */
 void	 stream_opened(struct xmpp *);
+/* Bytes read (borrowed): one element on a websocket, any on TCP. */
+void	 stream_data(struct xmpp *, const char *data, size_t len);
+/* STARTTLS's handshake is done: a new stream. */
+void	 stream_secured(struct xmpp *);
 /* One websocket message (borrowed): one element. */
 void	 stream_message(struct xmpp *, const char *text, size_t len);
-/* The websocket is gone: forget the stream's state. */
+/* The connection is gone: forget the stream's state. */
 void	 stream_lost(struct xmpp *);
 void	 stream_stop(struct xmpp *);
 /*
@@ -160,6 +196,36 @@ void	 stream_stop(struct xmpp *);
  * oldest dropped) for when the stream is back.
  */
 void	 stream_send(struct xmpp *, char *stanza);
+/* Writes a stanza (taken over) now, kept until acked (sm.c). */
+void	 stream_write(struct xmpp *, char *text);
+/* Binds a new session (after SASL, or when resumption failed). */
+void	 stream_bind(struct xmpp *);
+/* The session was resumed: online again. */
+void	 stream_resumed(struct xmpp *);
+void	 stream_free(struct xmpp *);
+
+/* sm.c: XEP-0198 stream management. */
+void	 sm_init(struct xmpp *);
+void	 sm_stop(struct xmpp *);
+void	 sm_free(struct xmpp *);
+/* A stanza we wrote (borrowed): kept until the server acks it. */
+void	 sm_sent(struct xmpp *, const char *text);
+/* A stanza was received: counted. */
+void	 sm_received(struct xmpp *);
+/* After SASL: 1 when a <resume/> went out, 0 to bind a new session. */
+int	 sm_resume(struct xmpp *);
+/*
+ * Bound: <enable/> when offered; the lost session's unacked messages
+ * wait for sm_resend_old.
+ */
+void	 sm_enable(struct xmpp *);
+/* Sends the lost session's unacked messages once (after the joins). */
+void	 sm_resend_old(struct xmpp *);
+/* An element in the stream management namespace (borrowed). */
+void	 sm_element(struct xmpp *, const struct xml_node *);
+/* The connection is gone: counting stops; the session may be resumed. */
+void	 sm_lost(struct xmpp *);
+
 /* A fresh stanza id ("cb17"), into buf. */
 void	 stream_new_id(struct xmpp *, char *buf, size_t len);
 

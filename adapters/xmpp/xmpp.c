@@ -32,6 +32,7 @@
 #include "bot/config.h"
 #include "bot/log.h"
 #include "lib/buf.h"
+#include "lib/transport.h"
 #include "lib/xmalloc.h"
 
 size_t
@@ -337,7 +338,7 @@ xmpp_start(struct adapter *a, char **cause)
 
 	stream_init(x);
 	xmpp_board_init(x);
-	return ws_start(x, cause);
+	return xconn_start(x, cause);
 }
 
 static void
@@ -350,7 +351,7 @@ xmpp_stop(struct adapter *a)
 	x->stopping = 1;
 	stream_stop(x);
 	xmpp_board_stop(x);
-	ws_stop(x);
+	xconn_stop(x);
 }
 
 static void
@@ -359,7 +360,8 @@ xmpp_free(struct adapter *a)
 	struct xmpp	*x = a->priv;
 	int		 i;
 
-	ws_free(x);
+	xconn_free(x);
+	stream_free(x);
 	sasl_free(x->sasl);
 	xmpp_board_free(x);
 	muc_reset(x);
@@ -377,6 +379,7 @@ xmpp_free(struct adapter *a)
 	free(x->nick);
 	free(x->prefix);
 	free(x->ca_file);
+	free(x->dns_server);
 	free(x);
 }
 
@@ -398,13 +401,34 @@ static const struct adapter_ops xmpp_ops = {
 	.command = xmpp_command,
 };
 
+const char *
+xmpp_warning(const struct config *cfg)
+{
+	if (strncmp(cfg->xmpp_url, "ws://", 5) == 0)
+		return "xmpp.url is not encrypted (ws://): the password and "
+		    "every player's hand would travel in clear; use an "
+		    "xmpp:// or xmpps:// URL, or none (DNS SRV)";
+	if (cfg->xmpp_allow_plaintext && strncmp(cfg->xmpp_url, "xmpps://",
+	    8) != 0 && strncmp(cfg->xmpp_url, "wss://", 6) != 0)
+		return "xmpp.allow_plaintext is set: a server offering no "
+		    "STARTTLS would get the password and every player's hand "
+		    "in clear";
+	return NULL;
+}
+
 int
 xmpp_check(const struct config *cfg, char **cause)
 {
-	if (*cfg->xmpp_url == '\0')
-		return set_cause(cause, "xmpp.enabled is set but xmpp.url is "
-		    "empty; give the server's websocket URL "
-		    "(wss://host:5281/xmpp-websocket)");
+	struct transport_url	u;
+	char			*why = NULL;
+
+	if ((strncmp(cfg->xmpp_url, "xmpp://", 7) == 0 ||
+	    strncmp(cfg->xmpp_url, "xmpps://", 8) == 0) &&
+	    transport_url_parse(cfg->xmpp_url, &u, &why) != 0) {
+		set_cause(cause, "xmpp.url: %s", why);
+		free(why);
+		return -1;
+	}
 	if (strchr(cfg->xmpp_jid, '@') == NULL)
 		return set_cause(cause, "xmpp.enabled is set but xmpp.jid is "
 		    "not an account (name@example.org)");
@@ -438,7 +462,6 @@ xmpp_new(struct bot *bot, char **cause)
 	x->bot = bot;
 	x->loop = bot->loop;
 	x->url = xstrdup(cfg->xmpp_url);
-	x->tls = strncmp(x->url, "wss://", 6) == 0;
 	x->jid = xstrdup(cfg->xmpp_jid);
 	jid_lower(x->jid);
 	x->local = xstrndup(x->jid, (size_t)(at - cfg->xmpp_jid));
@@ -453,6 +476,10 @@ xmpp_new(struct bot *bot, char **cause)
 	x->prefix = xstrdup(cfg->xmpp_prefix);
 	x->ca_file = xstrdup(cfg->xmpp_ca_file);
 	x->allow_plain = cfg->xmpp_allow_plain;
+	x->allow_plaintext = cfg->xmpp_allow_plaintext;
+	x->dns_server = xstrdup(cfg->xmpp_dns_server);
+	if (xmpp_warning(cfg) != NULL)
+		log_warn("xmpp: %s", xmpp_warning(cfg));
 	x->ping_ms = cfg->xmpp_ping_interval_ms;
 	x->correct_ms = cfg->xmpp_correct_interval_ms;
 	muc_init(x, cfg->xmpp_rooms);

@@ -16,6 +16,12 @@ struct config;
  * start-up refuses with.  xmpp_new checks the same.
  */
 int		 xmpp_check(const struct config *, char **cause);
+/*
+ * What --check-config and start-up warn of in [xmpp] settings they
+ * accept: a way to the server without encryption.  NULL when there is
+ * none; a constant sentence otherwise.
+ */
+const char	*xmpp_warning(const struct config *);
 
 /*
  * A new XMPP adapter from the bot's [xmpp] settings; the bot takes

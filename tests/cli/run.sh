@@ -78,8 +78,47 @@ refuses "irc.nick \"9lives\" is not a valid IRC nick" -o irc.enabled=yes \
 printf 'pass\nword\n' > pw
 refuses "irc.password holds a line break" -o irc.enabled=yes \
     -o irc.url=ws://127.0.0.1:1/ -o irc.password=file:pw
-refuses "xmpp.url is empty" -o xmpp.enabled=yes -o xmpp.jid=bot@example.org \
-    -o xmpp.password=pw
+refuses "is not an ircs://, irc://, wss:// or ws:// URL" -o irc.enabled=yes \
+    -o irc.url=http://127.0.0.1:1/
+refuses "irc.url: \"ircs://127.0.0.1:99999\": bad port" -o irc.enabled=yes \
+    -o irc.url=ircs://127.0.0.1:99999
+refuses "irc.client_cert is offered on ircs:// only" -o irc.enabled=yes \
+    -o irc.url=wss://127.0.0.1:1/ -o irc.client_cert=/etc/ssl/x.pem
+refuses "irc.client_key is set without irc.client_cert" -o irc.enabled=yes \
+    -o irc.url=ircs://127.0.0.1 -o irc.client_key=/etc/ssl/x.key
+# ircs:// is clean; plain irc:// is allowed, with a warning.
+"$bot" -o irc.enabled=yes -o irc.url=ircs://irc.example.net --check-config \
+    > chk.out 2> chk.err
+[ $? -eq 0 ] && [ ! -s chk.err ] && ok ||
+    bad "--check-config does not take ircs:// quietly: $(cat chk.err)"
+"$bot" -o irc.enabled=yes -o irc.url=irc://irc.example.net --check-config \
+    > chk.out 2> chk.err
+[ $? -eq 0 ] && ok || bad "--check-config refuses a plain irc:// URL"
+expect "--check-config warns of a plain irc:// URL" grep -q \
+    "^cheersbot: warning: irc.url is not encrypted: the password and every player's hand would travel in clear" \
+    chk.err
+# No xmpp.url is fine (the server is found by SRV); a URL of another
+# kind is not.
+refuses "is not an xmpp://, xmpps://, ws:// or wss:// URL" \
+    -o xmpp.enabled=yes -o xmpp.jid=bot@example.org -o xmpp.password=pw \
+    -o xmpp.url=http://example.org/
+refuses "xmpp.url: \"xmpps://127.0.0.1:99999\": bad port" \
+    -o xmpp.enabled=yes -o xmpp.jid=bot@example.org -o xmpp.password=pw \
+    -o xmpp.url=xmpps://127.0.0.1:99999
+# No URL (SRV), xmpp:// and xmpps:// are clean; ws:// is allowed, with a
+# warning.
+for u in "" xmpp://example.org xmpps://example.org:5223; do
+	"$bot" -o xmpp.enabled=yes -o xmpp.jid=bot@example.org \
+	    -o xmpp.password=pw -o xmpp.url="$u" --check-config \
+	    > chk.out 2> chk.err
+	[ $? -eq 0 ] && [ ! -s chk.err ] && ok ||
+	    bad "--check-config does not take xmpp.url=$u quietly: $(cat chk.err)"
+done
+"$bot" -o xmpp.enabled=yes -o xmpp.jid=bot@example.org -o xmpp.password=pw \
+    -o xmpp.url=ws://127.0.0.1:1/ --check-config > chk.out 2> chk.err
+[ $? -eq 0 ] && ok || bad "--check-config refuses a plain ws:// xmpp.url"
+expect "--check-config warns of a plain ws:// xmpp.url" grep -q \
+    "^cheersbot: warning: xmpp.url is not encrypted (ws://)" chk.err
 refuses "xmpp.jid is not an account" -o xmpp.enabled=yes \
     -o xmpp.url=ws://127.0.0.1:1/ -o xmpp.password=pw
 refuses "xmpp.password is empty" -o xmpp.enabled=yes \

@@ -2,14 +2,18 @@
  * Fuzz target: IRC lines as the server sends them, and the bot's own text
  * shaped for IRC.  A line must parse within its bounds or be refused with
  * a sentence, and any nick it shows gone or present must be a valid nick,
- * casefolded; the same bytes as bot text must come out plain and split
- * into parts that fit, each ending on a character boundary.
+ * casefolded; the same bytes as a TCP stream, cut into reads of sizes
+ * the input picks, must frame (lib/lineframe) into lines within the cap,
+ * without LF, each parsed or refused; the same bytes as bot text must
+ * come out plain and split into parts that fit, each ending on a
+ * character boundary.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adapters/irc/irc-int.h"
+#include "lib/lineframe.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -29,6 +33,42 @@ fuzz_presence(void *arg, const char *nick, int gone)
 		abort();
 }
 
+/* A framed line: within the cap, no LF, NUL-terminated; then parsed. */
+static void
+fuzz_frame_line(void *arg, const char *line, size_t len)
+{
+	struct irc_line	 l;
+	char		*cause = NULL;
+
+	(void)arg;
+	if (len > IRC_IN_MAX - 2 || strlen(line) > len ||
+	    memchr(line, '\n', len) != NULL)
+		abort();
+	if (irc_line_parse(line, len, &l, &cause) != 0) {
+		if (cause == NULL)
+			abort();
+		free(cause);
+	}
+}
+
+/* The bytes as a stream, in reads of 1 to 64 bytes as the input says. */
+static void
+fuzz_frame(const uint8_t *data, size_t size)
+{
+	struct lineframe	f;
+	size_t			i, n;
+
+	lineframe_init(&f, IRC_IN_MAX - 2);
+	for (i = 0; i < size; i += n) {
+		n = 1 + data[i] % 64;
+		if (n > size - i)
+			n = size - i;
+		lineframe_feed(&f, (const char *)data + i, n, fuzz_frame_line,
+		    NULL, NULL);
+	}
+	lineframe_release(&f);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -44,6 +84,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)irc_line_tag(&l, "account", tag, sizeof tag);
 		presence_line(&l, "cheersbot", fuzz_presence, NULL);
 	}
+
+	fuzz_frame(data, size);
 
 	text = malloc(size + 1);
 	memcpy(text, data, size);

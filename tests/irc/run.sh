@@ -2,13 +2,19 @@
 # End-to-end test of the IRC adapter against a real InspIRCd 3 (Debian's
 # inspircd package, which scripts/deps.sh installs), started on 127.0.0.1 on
 # free ports with a private config dir and stopped by PID.  The bot talks
-# IRC over the websocket module; the players (scenario.py, plain TCP IRC)
-# play a whole CHEERS game through it: lobby, start, moves, a CHEERS, a
-# win, with the recipe and hands only in private messages and no secret in
-# the channel.  Mid-game InspIRCd is restarted: the bot reconnects,
-# rejoins and the game goes on.  A nick squatter makes the bot take
-# cheersbot_ (433).  A second run goes over wss:// with a CA made here
-# (irc.ca_file) and a server password (PASS) read from a file.
+# IRC over TLS (ircs://, verified against a CA made here, irc.ca_file);
+# the players (scenario.py, plain TCP IRC) play a whole CHEERS game
+# through it: lobby, start, moves, a CHEERS, a win, with the recipe and
+# hands only in private messages and no secret in the channel.  Mid-game
+# InspIRCd is restarted: the bot reconnects, rejoins and the game goes
+# on.  A nick squatter makes the bot take cheersbot_ (433); a KICK makes
+# it join again.  Shorter runs go over wss:// with a server password
+# (PASS) read from a file, and over plain irc:// (a warning in the log).
+# Two runs must fail: a server whose certificate is for another name, and
+# one whose CA is not trusted; each is refused with the reason in the log
+# and retried with backoff.  Fake servers check how lines are framed on
+# TCP (framing.py) and SASL EXTERNAL with a client certificate
+# (external.py).
 #
 #   tests/irc/run.sh build/cheersbot
 set -u
@@ -20,7 +26,7 @@ pid=""
 cleanup() {
 	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
 	[ -s "$tmp/ircd.pid" ] && kill -9 "$(cat "$tmp/ircd.pid")" 2>/dev/null
-	rm -rf "$tmp"
+	[ -n "${KEEP:-}" ] && echo "kept $tmp" || rm -rf "$tmp"
 }
 trap cleanup EXIT
 start=$(date +%s)
@@ -37,13 +43,14 @@ if ! command -v openssl >/dev/null 2>&1; then
 	exit 1
 fi
 
-# Free ports: plain IRC (players), websocket, websocket over TLS.
+# Free ports: plain IRC (players), websocket, websocket over TLS, IRC
+# over TLS, and IRC over TLS with a certificate for another name.
 set -- $($py -c '
 import socket
-ss = [socket.socket() for i in range(3)]
+ss = [socket.socket() for i in range(5)]
 for s in ss: s.bind(("127.0.0.1", 0))
 print(" ".join(str(s.getsockname()[1]) for s in ss))')
-plain=$1 ws=$2 wss=$3
+plain=$1 ws=$2 wss=$3 tls=$4 tlsbad=$5
 
 # A CA and a server certificate for localhost, made for this run.
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=cheersbot-test-ca \
@@ -54,6 +61,15 @@ printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' > "$tmp/san.ext"
 openssl x509 -req -in "$tmp/server.csr" -CA "$tmp/ca.pem" -CAkey "$tmp/ca.key" \
     -CAcreateserial -days 2 -extfile "$tmp/san.ext" -out "$tmp/server.pem" \
     > /dev/null 2>&1
+# A certificate of the same CA for another name, and another CA.
+openssl req -newkey rsa:2048 -nodes -subj /CN=irc.wrong.test \
+    -keyout "$tmp/wrong.key" -out "$tmp/wrong.csr" > /dev/null 2>&1
+printf 'subjectAltName=DNS:irc.wrong.test\n' > "$tmp/wrong.ext"
+openssl x509 -req -in "$tmp/wrong.csr" -CA "$tmp/ca.pem" -CAkey "$tmp/ca.key" \
+    -CAcreateserial -days 2 -extfile "$tmp/wrong.ext" -out "$tmp/wrong.pem" \
+    > /dev/null 2>&1
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=another-ca \
+    -keyout "$tmp/other.key" -out "$tmp/other.pem" > /dev/null 2>&1
 printf 'barkeep-secret\n' > "$tmp/ircpass"
 
 mkdir "$tmp/ircd"
@@ -71,7 +87,11 @@ cat > "$tmp/ircd/inspircd.conf" <<EOF
     keyfile="$tmp/server.key" requestclientcert="no">
 <bind address="127.0.0.1" port="$plain" type="clients">
 <bind address="127.0.0.1" port="$ws" type="clients" hook="websocket">
+<sslprofile name="wrong" provider="gnutls" certfile="$tmp/wrong.pem"
+    keyfile="$tmp/wrong.key" requestclientcert="no">
 <bind address="127.0.0.1" port="$wss" type="clients" hook="websocket" sslprofile="test">
+<bind address="127.0.0.1" port="$tls" type="clients" sslprofile="test">
+<bind address="127.0.0.1" port="$tlsbad" type="clients" sslprofile="wrong">
 <connect name="tls" allow="*" port="$wss" password="barkeep-secret"
     timeout="20" pingfreq="2" threshold="1000" hardsendq="1048576"
     softsendq="262144" recvq="65536" localmax="100" globalmax="100"
@@ -118,7 +138,7 @@ while [ ! -e "$tmp/squatted" ] && [ $i -lt 100 ] && kill -0 $scen 2>/dev/null; d
 	i=$((i + 1))
 done
 "$bot" -v -o console.enabled=no -o irc.enabled=yes \
-    -o irc.url="ws://127.0.0.1:$ws/" -o irc.origin=https://cheersbot.test \
+    -o irc.url="ircs://localhost:$tls" -o irc.ca_file="$tmp/ca.pem" \
     -o irc.channels='#Cheers, #lounge' -o irc.send_rate=5ms -o irc.send_burst=10 \
     -o irc.ping_interval=1s \
     -o bot.state_file="$tmp/state.db" -o bot.seed=11 \
@@ -154,8 +174,128 @@ if [ $status -eq 0 ]; then
 	$py "$dir/scenario.py" tls "$plain" "$tmp/bot.err" "$tmp/ircd.pid" \
 	    "$tmp/ircd.flags" || status=1
 	kill -TERM "$pid"
-	wait "$pid" || { echo "irc: FAIL: TLS run's exit status"; status=1; }
+	wait "$pid" || { echo "irc: FAIL: wss:// run's exit status"; status=1; }
 	pid=""
+fi
+if grep -q barkeep-secret "$tmp/bot.err"; then
+	echo "irc: FAIL: the password was logged"
+	status=1
+fi
+
+# Plain irc://, allowed with a warning (here and in --check-config).
+if [ $status -eq 0 ]; then
+	"$bot" -v -o console.enabled=no -o irc.enabled=yes \
+	    -o irc.url="irc://127.0.0.1:$plain" \
+	    -o irc.password=file:"$tmp/ircpass" -o irc.channels='#tls' \
+	    -o irc.send_rate=5ms -o bot.state_file="$tmp/plain.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	SCENARIO_URL=irc:// $py "$dir/scenario.py" tls "$plain" "$tmp/bot.err" \
+	    "$tmp/ircd.pid" "$tmp/ircd.flags" || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "irc: FAIL: irc:// run's exit status"; status=1; }
+	pid=""
+	if ! grep -q "irc.url is not encrypted" "$tmp/bot.err"; then
+		echo "irc: FAIL: no warning in the log for a plain irc:// URL"
+		status=1
+	fi
+fi
+
+# Framing on TCP, against a fake server (framing.py): lines split across
+# reads, several in one read, 8191 bytes of tags, an over-long line dropped.
+if [ $status -eq 0 ]; then
+	$py "$dir/framing.py" "$tmp/fake.port" "$tmp/bot.err" &
+	fake=$!
+	i=0
+	while [ ! -s "$tmp/fake.port" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	"$bot" -v -o console.enabled=no -o irc.enabled=yes \
+	    -o irc.url="irc://127.0.0.1:$(cat "$tmp/fake.port")" \
+	    -o irc.channels='#f' -o irc.send_rate=5ms \
+	    -o bot.state_file="$tmp/framing.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	wait $fake || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "irc: FAIL: framing run's exit status"; status=1; }
+	pid=""
+fi
+
+# SASL EXTERNAL with a client certificate, against a fake TLS server
+# (external.py) that asks for one.
+if [ $status -eq 0 ]; then
+	openssl req -newkey rsa:2048 -nodes -subj /CN=cheersbot-client \
+	    -keyout "$tmp/client.key" -out "$tmp/client.csr" > /dev/null 2>&1
+	openssl x509 -req -in "$tmp/client.csr" -CA "$tmp/ca.pem" \
+	    -CAkey "$tmp/ca.key" -CAcreateserial -days 2 \
+	    -out "$tmp/client.pem" > /dev/null 2>&1
+	rm -f "$tmp/fake.port"
+	$py "$dir/external.py" "$tmp/fake.port" "$tmp/bot.err" \
+	    "$tmp/server.pem" "$tmp/server.key" "$tmp/ca.pem" cheersbot-client &
+	fake=$!
+	i=0
+	while [ ! -s "$tmp/fake.port" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	"$bot" -v -o console.enabled=no -o irc.enabled=yes \
+	    -o irc.url="ircs://localhost:$(cat "$tmp/fake.port")" \
+	    -o irc.ca_file="$tmp/ca.pem" -o irc.client_cert="$tmp/client.pem" \
+	    -o irc.client_key="$tmp/client.key" -o irc.sasl=yes \
+	    -o irc.channels='#f' -o bot.state_file="$tmp/external.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	wait $fake || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "irc: FAIL: external run's exit status"; status=1; }
+	pid=""
+fi
+
+# TLS that must fail: refused with the reason, then retried with backoff.
+# refused <what the log must say> <irc.url> <irc.ca_file> <a name for the run>
+refused() {
+	"$bot" -v -o console.enabled=no -o irc.enabled=yes -o irc.url="$2" \
+	    -o irc.ca_file="$3" -o irc.channels='#tls' \
+	    -o bot.state_file="$tmp/refused-$4.db" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	i=0
+	while [ "$(grep -c "reconnecting in" "$tmp/bot.err")" -lt 3 ] &&
+	    [ $i -lt 200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -TERM "$pid"
+	wait "$pid"
+	pid=""
+	n=$(grep -c "irc: cannot connect to tls://localhost:.*$1" "$tmp/bot.err")
+	if [ "$n" -lt 3 ]; then
+		echo "irc: FAIL: $2 with $3: not refused 3 times with \"$1\""
+		tail -5 "$tmp/bot.err"
+		status=1
+	elif grep -q "registered as\|connected to" "$tmp/bot.err"; then
+		echo "irc: FAIL: $2 with $3: the bot got through"
+		status=1
+	else
+		echo "irc: ok: $2 refused: $1, and retried with backoff"
+	fi
+	# The delays grow: the third is longer than the first.
+	$py - "$tmp/bot.err" <<'PY' || status=1
+import re, sys
+ms = [int(m) for m in re.findall(r"reconnecting in (\d+) ms",
+                                 open(sys.argv[1]).read())]
+if len(ms) < 3 or not (500 <= ms[0] <= 1000 and 2000 <= ms[2] <= 4000):
+    print("irc: FAIL: the retries do not back off: %s" % ms)
+    sys.exit(1)
+PY
+}
+if [ $status -eq 0 ]; then
+	refused "the certificate of localhost is refused: hostname mismatch" \
+	    "ircs://localhost:$tlsbad" "$tmp/ca.pem" name
+	refused "the certificate of localhost is refused: unable to get local issuer certificate" \
+	    "ircs://localhost:$tls" "$tmp/other.pem" ca
 fi
 if grep -q barkeep-secret "$tmp/bot.err"; then
 	echo "irc: FAIL: the password was logged"

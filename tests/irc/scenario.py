@@ -4,15 +4,17 @@
     scenario.py game PORT BOT_STDERR IRCD_PID_FILE IRCD_FLAGS_FILE READY_FILE
     scenario.py tls  PORT BOT_STDERR IRCD_PID_FILE IRCD_FLAGS_FILE
 
-The players are plain TCP IRC clients on 127.0.0.1:PORT; the bot is on the
-server's websocket.  In "game" a squatter first takes the nick cheersbot
+The players are plain TCP IRC clients on 127.0.0.1:PORT; the bot is on
+TLS (game), or on the websocket or plain TCP (tls, as SCENARIO_URL says).  In "game" a squatter first takes the nick cheersbot
 (READY_FILE says so), so the bot must register as cheersbot_.  Mid-game
 InspIRCd is restarted (killed by the PID in IRCD_PID_FILE, started again
 with the flags in IRCD_FLAGS_FILE, the new PID written back).  Later Bob
 QUITs while alice must move and JOINs again: nothing may be queued for him
 meanwhile, and his hand (and move) must come back without his writing to
-the bot.  Prints one line per failed check and a final "N passed, M failed" line; exits
-non-zero when anything failed.
+the bot.  While he is away mallory takes the nick Bob from another user
+name: she gets nothing private, no command of hers is taken, and she is
+told why once.  Prints one line per failed check and a final "N passed,
+M failed" line; exits non-zero when anything failed.
 """
 import itertools
 import os
@@ -66,8 +68,9 @@ def parse(raw):
 class Client:
     """One IRC player on plain TCP; a thread reads and answers PING."""
 
-    def __init__(self, nick, wait=True):
+    def __init__(self, nick, wait=True, user=None):
         self.nick = nick
+        self.user = user or nick
         self.lines = []         # (time, raw bytes, nick, user, cmd, params)
         self.lock = threading.Lock()
         self.sock = None
@@ -89,7 +92,7 @@ class Client:
         threading.Thread(target=self.reader, args=(self.sock,),
                          daemon=True).start()
         self.send("NICK " + self.nick)
-        self.send("USER %s 0 * :%s" % (self.nick, self.nick))
+        self.send("USER %s 0 * :%s" % (self.user, self.nick))
         if wait:
             self.wait_registered()
 
@@ -207,20 +210,25 @@ def restart_ircd():
 
 
 def bot_log():
-    with open(BOT_ERR, errors="replace") as f:
-        return f.read()
+    try:
+        with open(BOT_ERR, errors="replace") as f:
+            return f.read()
+    except FileNotFoundError:   # the bot starts once READY is there
+        return ""
 
 
 if MODE == "tls":
-    # The bot came over wss:// (irc.ca_file) with PASS from a file.
+    # The bot came over wss:// (irc.ca_file) with PASS from a file, or over
+    # plain irc:// (SCENARIO_URL says which).
+    via = os.environ.get("SCENARIO_URL", "wss://")
     c = Client("tina")
     c.send("JOIN " + CHANNEL)
     time.sleep(0.2)
     nick = wait_bot_join(c, 0, 15)
-    ok(nick == "cheersbot", "over wss:// with the test CA and a server "
-       "password, the bot registers and joins: %s" % nick)
+    ok(nick == "cheersbot", "over %s with a server password, the bot "
+       "registers and joins: %s" % (via, nick))
     r = ask(c, "!cheers new", lambda c, m: c.from_bot(m, dm=False))
-    ok(r and "opened" in r[0], "commands work over wss://: %s" % r)
+    ok(r and "opened" in r[0], "commands work over %s: %s" % (via, r))
     r = ask(c, "hand", lambda c, m: c.from_bot(m, dm=True), to=nick or "x")
     ok(r, "a private message without the prefix is a command: %s" % r)
     c.close()
@@ -228,12 +236,15 @@ if MODE == "tls":
     sys.exit(1 if failed else 0)
 
 # --- the squatter, then the players --------------------------------------
+# alice makes #cheers before the bot starts: she is its operator.
 squatter = Client("cheersbot")
-open(READY, "w").close()
 alice, bob, carol = (Client(n, False) for n in ("alice", "Bob", "carol"))
 for c in (alice, bob, carol, squatter):
     c.wait_registered()
     c.send("JOIN " + CHANNEL)
+alice.wait(lambda: any(cmd == "366" for t, raw, nick, user, cmd, params
+                       in alice.since()))
+open(READY, "w").close()
 BOT = wait_bot_join(alice, 0, 15)
 ok(BOT == "cheersbot_", "the nick is taken: the bot registers as "
    "cheersbot_ (433) and joins %s: %s" % (CHANNEL, BOT))
@@ -242,6 +253,15 @@ squatter.close()
 ok(alice.wait(lambda: "joined #cheers" in bot_log() and
               "joined #lounge" in bot_log()),
    "the bot joins every configured channel, casefolded")
+
+# alice, #cheers' operator, kicks the bot.
+joins = bot_log().count("irc: joined " + CHANNEL)
+alice.send("KICK %s %s :out you go" % (CHANNEL, BOT))
+ok(alice.wait(lambda: "kicked from #cheers; joining again" in bot_log() and
+              bot_log().count("irc: joined " + CHANNEL) > joins, 10),
+   "kicked, the bot joins %s again: %s" % (CHANNEL, [
+       (cmd, params) for t, raw, nick, user, cmd, params in alice.since()
+       if cmd in ("KICK", "482", "401", "441")]))
 
 # Table talk, NOTICEs and CTCPs are not commands.
 m = alice.mark()
@@ -370,6 +390,32 @@ def away_and_back(prompt):
        [l for l in away.splitlines() if "bob" in l.lower()][:6])
     ok(away.count("DM to bob failed") <= 2, "each refused view is one log "
        "line, no line per part: %d" % away.count("DM to bob failed"))
+    # --- mallory takes the nick Bob while he is away ---------------------
+    log2 = len(bot_log())
+    mallory = Client("Bob", user="mallory")
+    mm = mallory.mark()
+    mallory.send("JOIN " + CHANNEL)
+    say(mallory, "hand", to=BOT)
+    say(mallory, "!cheers hand")
+    for cand in ("status", "play 1", "cheers 1"):
+        say(mallory, cand, to=BOT)
+    time.sleep(1.5)
+    got = mallory.from_bot(mm, True)
+    ok(not [t for t in got if SECRET.search(t)], "mallory, holding the nick "
+       "Bob from another user name, gets nothing private: %s" % got)
+    ok(len(got) == 1 and "belongs to a player seated" in got[0],
+       "and is told why, once: %s" % got)
+    later = bot_log()[log2:]
+    ok(later.count("irc: a command from bob refused: not the player who "
+                   "sat down") == 5,
+       "each of mallory's five commands is refused, none taken as Bob's: "
+       "%s" % [l for l in later.splitlines() if "command" in l])
+    ok(later.count("bob is now held by someone other than the player") == 1,
+       "the log says once that Bob's nick is held by someone else")
+    mallory.close()
+    alice.wait(lambda: not mallory.alive, 3)
+    time.sleep(0.3)
+
     bm = bob.mark()
     log1 = len(bot_log())
     bob.connect()

@@ -1,7 +1,8 @@
 /*
  * Unit tests for the XMPP adapter's XML reader: the stanzas Prosody sends,
  * namespaces and prefixes, entities, and every kind of malformed or
- * oversized input, which must be refused with a sentence, never a crash.
+ * oversized input, which must be refused with a sentence, never a crash;
+ * then the streaming reader of a c2s stream, its restarts and its caps.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -233,6 +234,222 @@ test_truncated_and_flipped(void **state)
 	}
 }
 
+/* What a stream reader handed over, as one line of text. */
+struct seen {
+	struct buf		 log;
+	struct xml_reader	*r;
+	int			 restart_on;	/* restart after this element */
+	int			 free_on;	/* free the reader after it */
+	int			 count;
+};
+
+static void
+seen_open(void *arg, const struct xml_node *root)
+{
+	struct seen	*s = arg;
+
+	buf_printf(&s->log, "open %s{%s} to=%s;", root->name, root->ns,
+	    xml_attr(root, "to") ? xml_attr(root, "to") : "-");
+}
+
+static void
+seen_element(void *arg, const struct xml_node *n)
+{
+	struct seen	*s = arg;
+
+	s->count++;
+	buf_printf(&s->log, "%s{%s} id=%s text=%s;", n->name, n->ns,
+	    xml_attr(n, "id") ? xml_attr(n, "id") : "-",
+	    n->child != NULL ? n->child->text : n->text);
+	if (s->count == s->restart_on)
+		xml_reader_restart(s->r);
+	if (s->count == s->free_on) {
+		xml_reader_free(s->r);
+		s->r = NULL;
+	}
+}
+
+static void
+seen_close(void *arg)
+{
+	struct seen	*s = arg;
+
+	buf_puts(&s->log, "close;");
+}
+
+static const struct xml_reader_cb seen_cb = {
+	seen_open, seen_element, seen_close,
+};
+
+static void
+seen_init(struct seen *s)
+{
+	memset(s, 0, sizeof *s);
+	buf_init(&s->log, 65536);
+	s->r = xml_reader_new(&seen_cb, s);
+}
+
+static void
+seen_release(struct seen *s)
+{
+	xml_reader_free(s->r);
+	buf_release(&s->log);
+}
+
+static const char stream_in[] = "<?xml version='1.0'?>"
+    "<stream:stream xmlns='jabber:client' xmlns:stream="
+    "'http://etherx.jabber.org/streams' to='bot@localhost' "
+    "version='1.0'>\n <stream:features><starttls xmlns="
+    "'urn:ietf:params:xml:ns:xmpp-tls'><required/></starttls>"
+    "</stream:features> \n<message id='m1'><body>a &amp; b</body>"
+    "</message><iq id='i1'/>\r\n</stream:stream>";
+
+static const char stream_out[] = "open stream{http://etherx.jabber.org/"
+    "streams} to=bot@localhost;features{http://etherx.jabber.org/streams}"
+    " id=- text=;message{jabber:client} id=m1 text=a & b;iq{jabber:client}"
+    " id=i1 text=;close;";
+
+/* A c2s stream, whole and a byte at a time, gives the same elements. */
+static void
+test_stream(void **state)
+{
+	struct seen	 s;
+	char		*cause = NULL;
+	size_t		 i;
+
+	(void)state;
+	seen_init(&s);
+	assert_int_equal(xml_reader_feed(s.r, stream_in, strlen(stream_in),
+	    &cause), 0);
+	assert_string_equal(buf_str(&s.log), stream_out);
+	seen_release(&s);
+
+	seen_init(&s);
+	for (i = 0; i < strlen(stream_in); i++)
+		assert_int_equal(xml_reader_feed(s.r, stream_in + i, 1,
+		    &cause), 0);
+	assert_string_equal(buf_str(&s.log), stream_out);
+	seen_release(&s);
+}
+
+/*
+ * A restart from a callback drops what came after the element (bytes
+ * before a TLS handshake are never read as after it) and takes a new
+ * stream header; a reader freed from a callback is freed safely.
+ */
+static void
+test_stream_restart(void **state)
+{
+	struct seen	 s;
+	char		*cause = NULL;
+	const char	*head = "<stream:stream xmlns='jabber:client' "
+	    "xmlns:stream='http://etherx.jabber.org/streams' to='a'>";
+
+	(void)state;
+	seen_init(&s);
+	s.restart_on = 1;
+	assert_int_equal(xml_reader_feed(s.r, head, strlen(head), &cause), 0);
+	assert_int_equal(xml_reader_feed(s.r, "<proceed id='p'/><message "
+	    "id='injected'/>", 40, &cause), 0);
+	assert_int_equal(xml_reader_feed(s.r, head, strlen(head), &cause), 0);
+	assert_int_equal(xml_reader_feed(s.r, "<message id='m2'/>", 18,
+	    &cause), 0);
+	assert_string_equal(buf_str(&s.log), "open stream{http://etherx.jabber"
+	    ".org/streams} to=a;proceed{jabber:client} id=p text=;open stream{"
+	    "http://etherx.jabber.org/streams} to=a;message{jabber:client} "
+	    "id=m2 text=;");
+	seen_release(&s);
+
+	seen_init(&s);
+	s.free_on = 1;
+	assert_int_equal(xml_reader_feed(s.r, head, strlen(head), &cause), 0);
+	assert_int_equal(xml_reader_feed(s.r, "<a/><b/><c/>", 12, &cause), 0);
+	assert_null(s.r);
+	assert_int_equal(s.count, 1);
+	seen_release(&s);
+}
+
+/* What RFC 6120 forbids, and what is over a cap, ends the stream. */
+static void
+test_stream_refused(void **state)
+{
+	static const char *const bad[] = {
+		"<!DOCTYPE s [<!ENTITY x 'y'>]><s/>",
+		"<s><!-- c --></s>",
+		"<s><?pi x?></s>",
+		"<s>text</s>",
+		"<s><a>&x;</a></s>",
+		"<s><a/></t>",
+		"<s><p:a/></s>",
+	};
+	struct seen	 s;
+	struct buf	 b;
+	char		*cause;
+	size_t		 i;
+	int		 rc;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		seen_init(&s);
+		cause = NULL;
+		if (xml_reader_feed(s.r, bad[i], strlen(bad[i]), &cause) == 0)
+			fail_msg("accepted: %s", bad[i]);
+		assert_non_null(cause);
+		free(cause);
+		/* Refused from then on, until a restart. */
+		cause = NULL;
+		assert_int_equal(xml_reader_feed(s.r, "<a/>", 4, &cause), -1);
+		free(cause);
+		xml_reader_restart(s.r);
+		s.count = 0;
+		assert_int_equal(xml_reader_feed(s.r, "<s><a/>", 7, &cause), 0);
+		assert_int_equal(s.count, 1);
+		seen_release(&s);
+	}
+
+	/* One stanza over the size cap, fed a piece at a time. */
+	seen_init(&s);
+	assert_int_equal(xml_reader_feed(s.r, "<s><a>", 6, &cause), 0);
+	rc = 0;
+	for (i = 0; rc == 0 && i <= XML_INPUT_MAX / 16 + 1; i++)
+		rc = xml_reader_feed(s.r, "xxxxxxxxxxxxxxxx", 16, &cause);
+	assert_int_equal(rc, -1);
+	assert_non_null(strstr(cause, "limit"));
+	free(cause);
+	seen_release(&s);
+	/* Many small stanzas are fine: the cap is per stanza. */
+	seen_init(&s);
+	assert_int_equal(xml_reader_feed(s.r, "<s>", 3, &cause), 0);
+	for (i = 0; i < 2 * XML_INPUT_MAX / 64; i++)
+		assert_int_equal(xml_reader_feed(s.r, "<message><body>xxxxxxxx"
+		    "xxxxxxxxxxxxxxxxxxxxxxx</body></message> ", 64,
+		    &cause), 0);
+	assert_int_equal(s.count, (int)i);
+	seen_release(&s);
+	/* A header that never ends is over the cap too. */
+	seen_init(&s);
+	buf_init(&b, 2 * XML_INPUT_MAX);
+	buf_puts(&b, "<s a='");
+	while (b.len <= XML_INPUT_MAX + 16)
+		buf_puts(&b, "yyyyyyyyyyyyyyyy");
+	assert_int_equal(xml_reader_feed(s.r, buf_str(&b), b.len, &cause), -1);
+	free(cause);
+	buf_release(&b);
+	seen_release(&s);
+}
+
+/* Entity amplification (a billion laughs) is refused, not expanded. */
+static void
+test_laughs(void **state)
+{
+	(void)state;
+	refuse("<?xml version='1.0'?><!DOCTYPE l [<!ENTITY a 'aaaaaaaaaa'>"
+	    "<!ENTITY b '&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;'>"
+	    "<!ENTITY c '&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;'>]><l>&c;</l>");
+	refuse("<!DOCTYPE a SYSTEM 'file:///etc/passwd'><a/>");
+	refuse("<a xmlns='x'><b>&amp;&lt;&#x26;</b><!--x--></a>");
+}
+
 int
 main(void)
 {
@@ -243,6 +460,10 @@ main(void)
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_truncated_and_flipped),
+		cmocka_unit_test(test_stream),
+		cmocka_unit_test(test_stream_restart),
+		cmocka_unit_test(test_stream_refused),
+		cmocka_unit_test(test_laughs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

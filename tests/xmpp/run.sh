@@ -13,14 +13,13 @@
 set -u
 bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
+. "$dir/lib.sh"
 py=/usr/bin/python3
 tmp=$(mktemp -d)
 pid=""
 cleanup() {
 	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
-	if [ -s "$tmp/prosody.pid" ]; then
-		kill "$(cat "$tmp/prosody.pid")" 2>/dev/null
-	fi
+	stop_prosody "$tmp/prosody.pid"
 	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "xmpp: kept $tmp"; else rm -rf "$tmp"; fi
 }
 trap cleanup EXIT
@@ -53,18 +52,7 @@ print(" ".join(str(s.getsockname()[1]) for s in ss))')
 c2s=$1 http=$2 https=$3
 
 # A test CA, and a certificate for localhost signed by it.
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=cheersbot-test-ca \
-    -keyout "$tmp/ca.key" -out "$tmp/ca.pem" > /dev/null 2>&1
-openssl req -newkey rsa:2048 -nodes -subj /CN=localhost \
-    -keyout "$tmp/localhost.key" -out "$tmp/localhost.csr" > /dev/null 2>&1
-printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' > "$tmp/san.ext"
-openssl x509 -req -in "$tmp/localhost.csr" -CA "$tmp/ca.pem" \
-    -CAkey "$tmp/ca.key" -CAcreateserial -days 2 -extfile "$tmp/san.ext" \
-    -out "$tmp/localhost.crt" > /dev/null 2>&1
-if [ ! -s "$tmp/localhost.crt" ]; then
-	echo "xmpp: FAIL: openssl could not make the test certificate"
-	exit 1
-fi
+make_certs "$tmp" DNS:localhost,IP:127.0.0.1 || exit 1
 
 mkdir -p "$tmp/data"
 cat > "$tmp/prosody.cfg.lua" <<EOF
@@ -94,13 +82,7 @@ storage = "internal"
 VirtualHost "localhost"
 Component "rooms.localhost" "muc"
 EOF
-pctl() { $prosodyctl --config "$tmp/prosody.cfg.lua" "$@" > /dev/null 2>&1; }
-for acct in cheersbot:bot-secret-pw alice:alice-pw bob:bob-pw carol:carol-pw; do
-	if ! pctl register "${acct%%:*}" localhost "${acct#*:}"; then
-		echo "xmpp: FAIL: prosodyctl register ${acct%%:*} failed"
-		exit 1
-	fi
-done
+register_accounts "$tmp/prosody.cfg.lua" || exit 1
 printf 'bot-secret-pw\n' > "$tmp/password"
 
 # Starts Prosody in the foreground (in the background of this shell) and
@@ -193,6 +175,14 @@ if [ $status -eq 0 ]; then
 	    -o tables.ai_delay=0 \
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot-plain.err" &
 	pid=$!
+	# The bot makes the room (and so sees real JIDs) before the players
+	# come: a slow start (a sanitizer build) must not let them make it.
+	i=0
+	while ! grep -q "joined plain@rooms.localhost" "$tmp/bot-plain.err" \
+	    2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 	$py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot-plain.err" \
 	    --mode plain || status=1
 	kill -TERM "$pid"

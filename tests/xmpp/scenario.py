@@ -45,6 +45,7 @@ ap.add_argument("--restart")
 ap.add_argument("--ready")
 ap.add_argument("--prosody-pid")
 ap.add_argument("--mode", default="game")
+ap.add_argument("--cut")
 ARGS = ap.parse_args()
 URL = "ws://127.0.0.1:%d/xmpp-websocket" % ARGS.http
 ROOM, LOUNGE = "bar@rooms.localhost", "lounge@rooms.localhost"
@@ -415,6 +416,59 @@ async def tls_mode():
     await alice.close()
 
 
+async def sm_mode():
+    """XEP-0198: the bot's link is cut (tests/xmpp/cutproxy.py) while its
+    answers to a room command and a 1:1 command are in flight; once it
+    is back they arrive, each exactly once, as in an uncut run."""
+    alice = Client("alice", "alice-pw")
+    alice.rooms = [ROOM]
+    await alice.login()
+    ok(await until(lambda: "online as" in bot_log() and
+                   "joined " + ROOM in bot_log() and
+                   "stream management is on (resumable)" in bot_log(), 10),
+       "the bot logs in, joins and has stream management on")
+    n = len(bot_said(alice, ROOM))
+    await alice.say(ROOM, "!cheers new")
+    ok(await until(lambda: len(bot_said(alice, ROOM)) > n, 10),
+       "the bot answers !cheers new")
+    await asyncio.sleep(1)
+
+    async def ask():
+        n, m = len(bot_said(alice, ROOM)), len(from_bot(alice))
+        await alice.say(ROOM, "!cheers status")
+        await alice.tell(BOT_JID, "!cheers help")
+        await until(lambda: len(bot_said(alice, ROOM)) > n and
+                    len(from_bot(alice)) > m, 20)
+        await asyncio.sleep(3)
+        return bot_said(alice, ROOM)[n:], from_bot(alice)[m:]
+
+    room0, dm0 = await ask()
+    ok(room0 and dm0, "uncut, the bot answers in the room and 1:1")
+    n, m = len(bot_said(alice, ROOM)), len(from_bot(alice))
+    open(ARGS.cut, "w").close()
+    await ask()
+    ok(os.path.exists(ARGS.cut + ".swallowed"),
+       "the proxy swallowed the bot's answers and cut the link")
+    if ARGS.mode == "sm":
+        ok(await until(lambda: "session resumed" in bot_log(), 20),
+           "the bot resumed its session")
+    else:
+        ok(await until(lambda: "could not be resumed" in bot_log() and
+                       bot_log().count("joined " + ROOM) >= 2, 20),
+           "resumption failed, and the bot bound a new session and "
+           "rejoined")
+    await until(lambda: len(bot_said(alice, ROOM)) >= n + len(room0) and
+                len(from_bot(alice)) >= m + len(dm0), 10)
+    await asyncio.sleep(2)
+    ok(bot_said(alice, ROOM)[n:] == room0,
+       "after the cut the room answer came once, as uncut: %r" %
+       (bot_said(alice, ROOM)[n:],))
+    ok(from_bot(alice)[m:] == dm0,
+       "after the cut the 1:1 answer came once, as uncut: %r" %
+       (from_bot(alice)[m:],))
+    await alice.close()
+
+
 async def game_mode():
     alice, bob, carol = (Client("alice", "alice-pw"), Client("bob", "bob-pw"),
                          Client("carol", "carol-pw"))
@@ -642,8 +696,10 @@ async def game_mode():
 
 
 async def main():
-    if ARGS.mode == "tls":
+    if ARGS.mode in ("tls", "c2s"):
         await tls_mode()
+    elif ARGS.mode in ("sm", "sm-failed"):
+        await sm_mode()
     elif ARGS.mode == "plain":
         await plain_mode()
     else:

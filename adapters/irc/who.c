@@ -1,0 +1,149 @@
+/*
+ * Who a player is, on the session: ident.c's bindings fed from the lines
+ * the server sends and acted on.  A nick is bound to its user@host when
+ * the bot first sees it with a seat (after a command that seated it, or
+ * on any line from a seated nick after a restart).  Every line with a
+ * "nick!user@host" prefix, the new nick of a NICK, and every WHO reply
+ * (352; the bot asks "WHO #channel" when it joins, and "WHO nick" for a
+ * bound nick a NAMES list shows) says who holds a nick now.  Someone else
+ * holding a seated player's nick gets nothing private (irc.c asks
+ * ident_blocked) and no command of theirs is taken; they are told why
+ * once.  The player seen again gets their private view at once.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapters/irc/irc-int.h"
+#include "bot/bot.h"
+#include "bot/log.h"
+
+/* What a line says: nick (casefolded here) is held by user@host. */
+static void
+who_holds(struct irc *irc, const char *nick, const char *user,
+    const char *host)
+{
+	char	n[IRC_NICK_MAX + 1];
+
+	if (user == NULL || host == NULL || !irc_valid_nick(nick) ||
+	    irc_name_eq(nick, irc->cur_nick))
+		return;
+	snprintf(n, sizeof n, "%s", nick);
+	irc_casefold(n);
+	switch (ident_check(&irc->idents, n, user, host)) {
+	case IDENT_FREE:
+		/* A seat taken before the bot knew the nick (a restart). */
+		if (bot_user_seated(irc->bot, &irc->adapter, n))
+			ident_bind(&irc->idents, n, user, host);
+		break;
+	case IDENT_OWNER:
+		break;
+	case IDENT_BACK:
+		log_info("irc: %s is back as the player who sat down", n);
+		gone_del(&irc->gone, n);
+		bot_dm_open(irc->bot, &irc->adapter, n);
+		break;
+	case IDENT_OTHER:
+		if (!bot_user_seated(irc->bot, &irc->adapter, n)) {
+			/* The seat is gone: the binding has no purpose. */
+			ident_forget(&irc->idents, n);
+			break;
+		}
+		if (ident_warn(&irc->idents, n))
+			log_warn("irc: %s is now held by someone other than the "
+			    "player who sat down; nothing private goes to that "
+			    "nick", n);
+		if (sendq_forget(irc, n) > 0)
+			log_info("irc: private lines waiting for %s dropped", n);
+		break;
+	}
+}
+
+void
+who_line(struct irc *irc, const struct irc_line *l)
+{
+	char	n[IRC_NICK_MAX + 1];
+
+	if (strcmp(l->command, "352") == 0) {
+		/* "me #chan user host server nick flags :hops realname" */
+		if (l->nparams >= 6)
+			who_holds(irc, l->params[5], l->params[2], l->params[3]);
+		return;
+	}
+	if (l->nick == NULL || l->user == NULL || l->host == NULL)
+		return;
+	if (strcmp(l->command, "QUIT") == 0 || strcmp(l->command, "NICK") == 0) {
+		/* The nick is free now: whoever takes it must be checked. */
+		snprintf(n, sizeof n, "%s", l->nick);
+		irc_casefold(n);
+		ident_left(&irc->idents, n);
+		if (strcmp(l->command, "NICK") == 0 && l->nparams >= 1)
+			who_holds(irc, l->params[0], l->user, l->host);
+		return;
+	}
+	who_holds(irc, l->nick, l->user, l->host);
+}
+
+void
+who_gone(struct irc *irc, const char *nick)
+{
+	ident_left(&irc->idents, nick);
+}
+
+int
+who_may_open(struct irc *irc, const char *nick)
+{
+	char	line[IRC_NICK_MAX + 8];
+
+	if (!ident_blocked(&irc->idents, nick))
+		return 1;
+	/* Seen without user@host (a NAMES list): ask who it is. */
+	if (irc->line != NULL && strcmp(irc->line->command, "353") == 0) {
+		snprintf(line, sizeof line, "WHO %s", nick);
+		sendq_push(irc, line, NULL);
+	}
+	return 0;
+}
+
+int
+who_refuse(struct irc *irc, const char *nick)
+{
+	char	*cause = NULL;
+
+	if (!ident_blocked(&irc->idents, nick))
+		return 0;
+	log_info("irc: a command from %s refused: not the player who sat down "
+	    "with that nick", nick);
+	if (ident_tell(&irc->idents, nick) &&
+	    sendq_privmsg(irc, nick, "This nick belongs to a player seated at a "
+	    "table here, who sat down from another connection. Until they are "
+	    "back, the bot sends this nick nothing private and takes no "
+	    "commands from it.", OUTQ_ANSWER, 0, &cause) != 0) {
+		log_warn("irc: %s", cause);
+		free(cause);
+	}
+	return 1;
+}
+
+void
+who_seated(struct irc *irc, const struct irc_line *l, const char *nick)
+{
+	if (!ident_bound(&irc->idents, nick) &&
+	    bot_user_seated(irc->bot, &irc->adapter, nick))
+		ident_bind(&irc->idents, nick, l->user, l->host);
+}
+
+void
+who_joined(struct irc *irc, const char *channel)
+{
+	char	line[IRC_CHANNEL_MAX + 8];
+
+	snprintf(line, sizeof line, "WHO %s", channel);
+	sendq_push(irc, line, NULL);
+}
+
+void
+who_reset(struct irc *irc)
+{
+	ident_unverify_all(&irc->idents);
+}

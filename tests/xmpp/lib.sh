@@ -1,0 +1,58 @@
+# tests/xmpp/lib.sh: what the XMPP tests share; sourced.
+#
+# make_certs DIR SAN makes a test CA (DIR/ca.pem) and a certificate for
+# localhost signed by it (DIR/localhost.crt and .key, with subjectAltName
+# SAN); 0, or 1 with a line saying why.
+make_certs() {
+	openssl req -x509 -newkey rsa:2048 -nodes -days 2 \
+	    -subj /CN=cheersbot-test-ca -keyout "$1/ca.key" -out "$1/ca.pem" \
+	    > /dev/null 2>&1
+	openssl req -newkey rsa:2048 -nodes -subj /CN=localhost \
+	    -keyout "$1/localhost.key" -out "$1/localhost.csr" > /dev/null 2>&1
+	printf 'subjectAltName=%s\n' "$2" > "$1/san.ext"
+	openssl x509 -req -in "$1/localhost.csr" -CA "$1/ca.pem" \
+	    -CAkey "$1/ca.key" -CAcreateserial -days 2 -extfile "$1/san.ext" \
+	    -out "$1/localhost.crt" > /dev/null 2>&1
+	if [ ! -s "$1/localhost.crt" ]; then
+		echo "xmpp: FAIL: openssl could not make the test certificate"
+		return 1
+	fi
+}
+
+# register_accounts CONFIG registers the bot's and the players' accounts
+# on localhost with prosodyctl; 0, or 1 with a line saying why.
+register_accounts() {
+	for acct in cheersbot:bot-secret-pw alice:alice-pw bob:bob-pw \
+	    carol:carol-pw; do
+		if ! /usr/bin/prosodyctl --config "$1" register "${acct%%:*}" \
+		    localhost "${acct#*:}" > /dev/null 2>&1; then
+			echo "xmpp: FAIL: prosodyctl register ${acct%%:*} failed"
+			return 1
+		fi
+	done
+}
+
+# wait_port PORT waits up to 10 s for something to listen on
+# 127.0.0.1:PORT; 0 once it does, else 1.
+wait_port() {
+	i=0
+	while ! /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 0.2)" 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+		[ $i -ge 100 ] && return 1
+	done
+	return 0
+}
+
+# stop_prosody PIDFILE stops the Prosody whose PID is in PIDFILE, if any,
+# and waits up to 3 s for it: it writes its data as it stops.
+stop_prosody() {
+	[ -s "$1" ] || return 0
+	p=$(cat "$1")
+	kill "$p" 2>/dev/null
+	i=0
+	while kill -0 "$p" 2>/dev/null && [ $i -lt 30 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
