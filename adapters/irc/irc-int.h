@@ -127,6 +127,10 @@ struct irc {
 	char			 self_user[IRC_USER_MAX + 1];	/* from our JOIN */
 	char			 self_host[IRC_HOST_MAX + 1];
 	int			 cap_open;	/* CAP negotiation under way */
+	char			 cap_req[128];	/* what CAP LS made us ask */
+	int			 sasl_offered;	/* 1 yes, -1 without our mechanism */
+	int			 cap_account_tag;	/* lines carry @account */
+	int			 cap_extended_join;	/* JOIN carries the account */
 	int			 sasl_busy;
 	uv_timer_t		 ping;
 	int			 ping_out;	/* our PING is unanswered */
