@@ -46,7 +46,7 @@ ident_mask(char *buf, size_t len, const char *user, const char *host)
 
 int
 ident_bind(struct irc_idents *ids, const char *nick, const char *user,
-    const char *host)
+    const char *host, const char *account)
 {
 	struct irc_ident	*id;
 	int			 i, oldest = 0;
@@ -68,6 +68,8 @@ ident_bind(struct irc_idents *ids, const char *nick, const char *user,
 	memset(id, 0, sizeof *id);
 	snprintf(id->nick, sizeof id->nick, "%s", nick);
 	ident_mask(id->mask, sizeof id->mask, user, host);
+	if (account != NULL)
+		snprintf(id->account, sizeof id->account, "%s", account);
 	id->verified = 1;
 	id->used = ++ids->clock;
 	return 0;
@@ -75,17 +77,24 @@ ident_bind(struct irc_idents *ids, const char *nick, const char *user,
 
 enum ident_verdict
 ident_check(struct irc_idents *ids, const char *nick, const char *user,
-    const char *host)
+    const char *host, const char *account)
 {
 	struct irc_ident	*id = ident_find(ids, nick);
 	char			 mask[IRC_MASK_MAX + 1];
-	int			 was;
+	int			 same, was;
 
 	if (id == NULL)
 		return IDENT_FREE;
 	id->used = ++ids->clock;
-	ident_mask(mask, sizeof mask, user, host);
-	if (strcmp(mask, id->mask) != 0) {
+	if (*id->account != '\0') {
+		if (account == NULL)
+			return IDENT_UNKNOWN;
+		same = irc_name_eq(account, id->account);
+	} else {
+		ident_mask(mask, sizeof mask, user, host);
+		same = user != NULL && host != NULL && strcmp(mask, id->mask) == 0;
+	}
+	if (!same) {
 		id->verified = 0;
 		return IDENT_OTHER;
 	}

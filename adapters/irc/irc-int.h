@@ -74,9 +74,12 @@ struct irc_gone {
 #define IRC_IDENTS_MAX		256	/* bindings kept at once */
 #define IRC_MASK_MAX		(IRC_USER_MAX + 1 + IRC_HOST_MAX)
 
+#define IRC_ACCOUNT_MAX		64	/* bytes of an account name */
+
 struct irc_ident {
 	char		nick[IRC_NICK_MAX + 1];		/* casefolded */
 	char		mask[IRC_MASK_MAX + 1];		/* "user@host" bound */
+	char		account[IRC_ACCOUNT_MAX + 1];	/* or "": none */
 	int		verified;	/* its holder is the one bound */
 	int		told;		/* someone else was told why, once */
 	int		warned;		/* the log said so, once */
@@ -214,17 +217,24 @@ enum ident_verdict {
 	IDENT_OWNER,	/* held by who sat down, as known */
 	IDENT_BACK,	/* held by who sat down, seen again after a doubt */
 	IDENT_OTHER,	/* held by someone else: now unverified */
+	IDENT_UNKNOWN,	/* bound to an account, and the line shows none */
 };
 /*
- * Binds nick (casefolded, borrowed) to user@host, verified; a binding of
- * the nick already there is replaced, and when full the least recently
- * used goes.  0, or -1 when user or host is unknown (NULL).
+ * Binds nick (casefolded, borrowed) to who holds it: to account when it
+ * is a name (a player logged in), else to user@host; verified.  A
+ * binding of the nick already there is replaced, and when full the least
+ * recently used goes.  0, or -1 when user or host is unknown (NULL).
  */
 int	 ident_bind(struct irc_idents *, const char *nick, const char *user,
-	     const char *host);
-/* Checks who holds nick now (user, host borrowed, NULL when unknown). */
+	     const char *host, const char *account);
+/*
+ * Checks who holds nick now: user and host (borrowed, NULL when
+ * unknown), account (NULL: the line does not say; "": logged out or
+ * never in; else the account).  A nick bound to an account is its
+ * owner's only while logged into it, from any user@host.
+ */
 enum ident_verdict ident_check(struct irc_idents *, const char *nick,
-	     const char *user, const char *host);
+	     const char *user, const char *host, const char *account);
 /* Nick's holder left IRC or the nick: unverified until seen again. */
 void	 ident_left(struct irc_idents *, const char *nick);
 /* A new connection: every binding is unverified until seen again. */

@@ -1,7 +1,8 @@
 /*
  * Who a player is, on the session: ident.c's bindings fed from the lines
- * the server sends and acted on.  A nick is bound to its user@host when
- * the bot first sees it with a seat (after a command that seated it, or
+ * the server sends and acted on.  A nick is bound to its account (where
+ * the server tells accounts: account-tag, extended-join, account-notify)
+ * or else its user@host when the bot first sees it with a seat (after a command that seated it, or
  * on any line from a seated nick after a restart).  Every line with a
  * "nick!user@host" prefix, the new nick of a NICK, and every WHO reply
  * (352; the bot asks "WHO #channel" when it joins, and "WHO nick" for a
@@ -18,10 +19,38 @@
 #include "bot/bot.h"
 #include "bot/log.h"
 
-/* What a line says: nick (casefolded here) is held by user@host. */
+/*
+ * The account l (borrowed) shows its user logged into, into buf: buf
+ * ("" for none), or NULL when the line does not say.
+ */
+static const char *
+who_account(struct irc *irc, const struct irc_line *l, char *buf, size_t len)
+{
+	const char	*a = NULL;
+
+	if (strcmp(l->command, "ACCOUNT") == 0 && l->nparams >= 1)
+		a = l->params[0];
+	else if (strcmp(l->command, "JOIN") == 0 && irc->cap_extended_join &&
+	    l->nparams >= 2)
+		a = l->params[1];
+	else if (irc->cap_account_tag && l->user != NULL) {
+		if (!irc_line_tag(l, "account", buf, len))
+			*buf = '\0';
+		return buf;
+	}
+	if (a == NULL)
+		return NULL;
+	snprintf(buf, len, "%s", strcmp(a, "*") == 0 ? "" : a);
+	return buf;
+}
+
+/*
+ * What a line says: nick (casefolded here) is held by user@host, logged
+ * into account (NULL: unknown; "": none).
+ */
 static void
 who_holds(struct irc *irc, const char *nick, const char *user,
-    const char *host)
+    const char *host, const char *account)
 {
 	char	n[IRC_NICK_MAX + 1];
 
@@ -30,13 +59,14 @@ who_holds(struct irc *irc, const char *nick, const char *user,
 		return;
 	snprintf(n, sizeof n, "%s", nick);
 	irc_casefold(n);
-	switch (ident_check(&irc->idents, n, user, host)) {
+	switch (ident_check(&irc->idents, n, user, host, account)) {
 	case IDENT_FREE:
 		/* A seat taken before the bot knew the nick (a restart). */
 		if (bot_user_seated(irc->bot, &irc->adapter, n))
-			ident_bind(&irc->idents, n, user, host);
+			ident_bind(&irc->idents, n, user, host, account);
 		break;
 	case IDENT_OWNER:
+	case IDENT_UNKNOWN:
 		break;
 	case IDENT_BACK:
 		log_info("irc: %s is back as the player who sat down", n);
@@ -62,14 +92,17 @@ who_holds(struct irc *irc, const char *nick, const char *user,
 void
 who_line(struct irc *irc, const struct irc_line *l)
 {
-	char	n[IRC_NICK_MAX + 1];
+	char		 n[IRC_NICK_MAX + 1], buf[IRC_ACCOUNT_MAX + 1];
+	const char	*account;
 
 	if (strcmp(l->command, "352") == 0) {
 		/* "me #chan user host server nick flags :hops realname" */
 		if (l->nparams >= 6)
-			who_holds(irc, l->params[5], l->params[2], l->params[3]);
+			who_holds(irc, l->params[5], l->params[2], l->params[3],
+			    NULL);
 		return;
 	}
+	account = who_account(irc, l, buf, sizeof buf);
 	if (l->nick == NULL || l->user == NULL || l->host == NULL)
 		return;
 	if (strcmp(l->command, "QUIT") == 0 || strcmp(l->command, "NICK") == 0) {
@@ -78,10 +111,10 @@ who_line(struct irc *irc, const struct irc_line *l)
 		irc_casefold(n);
 		ident_left(&irc->idents, n);
 		if (strcmp(l->command, "NICK") == 0 && l->nparams >= 1)
-			who_holds(irc, l->params[0], l->user, l->host);
+			who_holds(irc, l->params[0], l->user, l->host, account);
 		return;
 	}
-	who_holds(irc, l->nick, l->user, l->host);
+	who_holds(irc, l->nick, l->user, l->host, account);
 }
 
 void
@@ -128,9 +161,12 @@ who_refuse(struct irc *irc, const char *nick)
 void
 who_seated(struct irc *irc, const struct irc_line *l, const char *nick)
 {
+	char	buf[IRC_ACCOUNT_MAX + 1];
+
 	if (!ident_bound(&irc->idents, nick) &&
 	    bot_user_seated(irc->bot, &irc->adapter, nick))
-		ident_bind(&irc->idents, nick, l->user, l->host);
+		ident_bind(&irc->idents, nick, l->user, l->host,
+		    who_account(irc, l, buf, sizeof buf));
 }
 
 void
