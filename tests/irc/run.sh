@@ -13,8 +13,8 @@
 # Two runs must fail: a server whose certificate is for another name, and
 # one whose CA is not trusted; each is refused with the reason in the log
 # and retried with backoff.  Fake servers check how lines are framed on
-# TCP (framing.py) and SASL EXTERNAL with a client certificate
-# (external.py).
+# TCP (framing.py), seats bound to accounts (accounts.py) and SASL
+# EXTERNAL with a client certificate (external.py).
 #
 #   tests/irc/run.sh build/cheersbot
 set -u
@@ -220,6 +220,30 @@ if [ $status -eq 0 ]; then
 	wait $fake || status=1
 	kill -TERM "$pid"
 	wait "$pid" || { echo "irc: FAIL: framing run's exit status"; status=1; }
+	pid=""
+fi
+
+# Seats bound to accounts, against a fake server that tells accounts
+# (accounts.py).
+if [ $status -eq 0 ]; then
+	rm -f "$tmp/fake.port"
+	$py "$dir/accounts.py" "$tmp/fake.port" "$tmp/bot.err" &
+	fake=$!
+	i=0
+	while [ ! -s "$tmp/fake.port" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	"$bot" -v -o console.enabled=no -o irc.enabled=yes \
+	    -o irc.url="irc://127.0.0.1:$(cat "$tmp/fake.port")" \
+	    -o irc.channels='#f' -o irc.send_rate=5ms -o irc.send_burst=20 \
+	    -o bot.state_file="$tmp/accounts.db" -o bot.seed=5 \
+	    -o tables.ai_delay=0 \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	wait $fake || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "irc: FAIL: accounts run's exit status"; status=1; }
 	pid=""
 fi
 
