@@ -6,7 +6,8 @@
  * The adapter is one struct irc: the connection (conn.c: TLS, TCP or a
  * websocket, on lib/transport), the IRC session on it (session.c:
  * registration, CAP and SASL, pings, nick collisions, joins, PRIVMSG in),
- * who has left IRC and who is back (presence.c), the send queue (send.c:
+ * who has left IRC and who is back (presence.c), who holds a seated
+ * player's nick (ident.c, fed by who.c), the send queue (send.c:
  * a queue per destination, outq.c, paced by a token bucket, bucket.c),
  * the line parser (line.c) and the text shaping for IRC (text.c: plain
  * text, lines split below 512 bytes), glued in irc.c.  Everything runs
