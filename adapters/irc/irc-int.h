@@ -135,6 +135,7 @@ struct irc {
 	int			 sasl_offered;	/* 1 yes, -1 without our mechanism */
 	int			 cap_account_tag;	/* lines carry @account */
 	int			 cap_extended_join;	/* JOIN carries the account */
+	int			 whox;		/* ISUPPORT WHOX: accounts in WHO */
 	int			 sasl_busy;
 	uv_timer_t		 ping;
 	int			 ping_out;	/* our PING is unanswered */

@@ -5,8 +5,9 @@
  * or else its user@host when the bot first sees it with a seat (after a command that seated it, or
  * on any line from a seated nick after a restart).  Every line with a
  * "nick!user@host" prefix, the new nick of a NICK, and every WHO reply
- * (352; the bot asks "WHO #channel" when it joins, and "WHO nick" for a
- * bound nick a NAMES list shows) says who holds a nick now.  Someone else
+ * (352, or 354 with the account where the server takes WHOX; the bot
+ * asks "WHO #channel" when it joins, and "WHO nick" for a bound nick a
+ * NAMES list shows) says who holds a nick now.  Someone else
  * holding a seated player's nick gets nothing private (irc.c asks
  * ident_blocked) and no command of theirs is taken; they are told why
  * once.  The player seen again gets their private view at once.
@@ -18,6 +19,33 @@
 #include "adapters/irc/irc-int.h"
 #include "bot/bot.h"
 #include "bot/log.h"
+
+#define WHO_TOKEN	"152"	/* marks the replies to our WHOX */
+
+/* RPL_ISUPPORT: does the server take WHOX (accounts in WHO replies)? */
+static void
+who_isupport(struct irc *irc, const struct irc_line *l)
+{
+	int	i;
+
+	for (i = 1; i < l->nparams - 1; i++) {
+		if (strcmp(l->params[i], "WHOX") == 0)
+			irc->whox = 1;
+	}
+}
+
+/* Asks who holds mask (a channel or a nick): with accounts where we can. */
+static void
+who_ask(struct irc *irc, const char *mask)
+{
+	char	line[IRC_CHANNEL_MAX + IRC_NICK_MAX + 32];
+
+	if (irc->whox)
+		snprintf(line, sizeof line, "WHO %s %%tuhna,%s", mask, WHO_TOKEN);
+	else
+		snprintf(line, sizeof line, "WHO %s", mask);
+	sendq_push(irc, line, NULL);
+}
 
 /*
  * The account l (borrowed) shows its user logged into, into buf: buf
@@ -102,6 +130,17 @@ who_line(struct irc *irc, const struct irc_line *l)
 			    NULL);
 		return;
 	}
+	if (strcmp(l->command, "354") == 0) {
+		/* Our WHOX: "me 152 user host nick account" ("0": none). */
+		if (l->nparams >= 6 && strcmp(l->params[1], WHO_TOKEN) == 0)
+			who_holds(irc, l->params[4], l->params[2], l->params[3],
+			    strcmp(l->params[5], "0") == 0 ? "" : l->params[5]);
+		return;
+	}
+	if (strcmp(l->command, "005") == 0) {
+		who_isupport(irc, l);
+		return;
+	}
 	account = who_account(irc, l, buf, sizeof buf);
 	if (l->nick == NULL || l->user == NULL || l->host == NULL)
 		return;
@@ -126,15 +165,11 @@ who_gone(struct irc *irc, const char *nick)
 int
 who_may_open(struct irc *irc, const char *nick)
 {
-	char	line[IRC_NICK_MAX + 8];
-
 	if (!ident_blocked(&irc->idents, nick))
 		return 1;
 	/* Seen without user@host (a NAMES list): ask who it is. */
-	if (irc->line != NULL && strcmp(irc->line->command, "353") == 0) {
-		snprintf(line, sizeof line, "WHO %s", nick);
-		sendq_push(irc, line, NULL);
-	}
+	if (irc->line != NULL && strcmp(irc->line->command, "353") == 0)
+		who_ask(irc, nick);
 	return 0;
 }
 
@@ -172,14 +207,12 @@ who_seated(struct irc *irc, const struct irc_line *l, const char *nick)
 void
 who_joined(struct irc *irc, const char *channel)
 {
-	char	line[IRC_CHANNEL_MAX + 8];
-
-	snprintf(line, sizeof line, "WHO %s", channel);
-	sendq_push(irc, line, NULL);
+	who_ask(irc, channel);
 }
 
 void
 who_reset(struct irc *irc)
 {
 	ident_unverify_all(&irc->idents);
+	irc->whox = 0;
 }

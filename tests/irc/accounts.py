@@ -11,7 +11,8 @@ CHEERS table with an AI and starts it: her recipe comes by private
 message.  She quits and comes back from another host, still logged in:
 her hand is hers.  She logs out (ACCOUNT *): the nick gets nothing
 private and no command is taken, and is told why once.  She logs in
-again: her hand is hers again.  Prints one line per failed check and "N
+again: her hand is hers again, and WHOX replies (asked when the bot joins)
+say the same.  Prints one line per failed check and "N
 passed, M failed"; exits non-zero when anything failed.
 """
 import re
@@ -36,9 +37,12 @@ ok(peer.read_for(5, rb"CAP REQ :account-notify extended-join "
 peer.send(b":fake CAP cheersbot ACK :account-notify extended-join "
           b"account-tag\r\n")
 ok(peer.read_for(5, rb"CAP END\r\n"), "and ends CAP negotiation")
-peer.send(b":fake 001 cheersbot :Welcome\r\n")
+peer.send(b":fake 001 cheersbot :Welcome\r\n"
+          b":fake 005 cheersbot WHOX MONITOR=10 :are supported\r\n")
 ok(peer.read_for(5, rb"JOIN #f\r\n"), "it joins #f")
 peer.send(b":cheersbot!cb@bot.host JOIN #f * :cheersbot\r\n")
+ok(peer.read_for(5, rb"WHO #f %tuhna,152\r\n"), "and asks who is in it, "
+   "with accounts (WHOX)")
 
 
 def alice(text, host="h1", account="alice", to="#f"):
@@ -91,6 +95,21 @@ m = len(peer.got)
 alice("hand", host="h2", to="cheersbot")
 ok(peer.read_for(5, rb"PRIVMSG alice :Your hand"), "logged in again, she "
    "gets her hand: %r" % since(m)[-200:])
+
+# A WHOX reply says who is logged in too.
+log0 = bot_log(BOT_ERR)
+peer.send(b":fake 354 cheersbot 152 ~a h2 alice 0\r\n")
+peer.read_for(0.5)
+log1 = bot_log(BOT_ERR)
+peer.send(b":fake 354 cheersbot 152 ~a h2 alice alice\r\n")
+peer.read_for(0.5)
+log2 = bot_log(BOT_ERR)
+ok(log1.count("alice is now held by someone other") >
+   log0.count("alice is now held by someone other") and
+   log2.count("alice is back as the player") >
+   log1.count("alice is back as the player"),
+   "a WHOX reply without her account takes the nick from her, one with "
+   "it gives it back")
 conn.close()
 srv.close()
 sys.exit(checks.end())
