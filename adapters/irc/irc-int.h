@@ -136,6 +136,8 @@ struct irc {
 	int			 cap_account_tag;	/* lines carry @account */
 	int			 cap_extended_join;	/* JOIN carries the account */
 	int			 whox;		/* ISUPPORT WHOX: accounts in WHO */
+	int			 monitor_max;	/* ISUPPORT MONITOR: nicks watched */
+	int			 monitored;	/* nicks we asked it to watch */
 	int			 sasl_busy;
 	uv_timer_t		 ping;
 	int			 ping_out;	/* our PING is unanswered */

@@ -2,15 +2,18 @@
  * Who a player is, on the session: ident.c's bindings fed from the lines
  * the server sends and acted on.  A nick is bound to its account (where
  * the server tells accounts: account-tag, extended-join, account-notify)
- * or else its user@host when the bot first sees it with a seat (after a command that seated it, or
- * on any line from a seated nick after a restart).  Every line with a
- * "nick!user@host" prefix, the new nick of a NICK, and every WHO reply
- * (352, or 354 with the account where the server takes WHOX; the bot
- * asks "WHO #channel" when it joins, and "WHO nick" for a bound nick a
- * NAMES list shows) says who holds a nick now.  Someone else
- * holding a seated player's nick gets nothing private (irc.c asks
- * ident_blocked) and no command of theirs is taken; they are told why
- * once.  The player seen again gets their private view at once.
+ * or else its user@host when the bot first sees it with a seat (after a
+ * command that seated it, or on any line from a seated nick after a
+ * restart).  Who holds a nick now is said by every line with a
+ * "nick!user@host" prefix, the new nick of a NICK, every WHO reply (352,
+ * or 354 with the account where the server takes WHOX; the bot asks "WHO
+ * #channel" when it joins, and "WHO nick" for a bound nick a NAMES list
+ * shows or MONITOR says is back), and MONITOR's word that a nick it
+ * watches for us is online again (730; a seated nick is watched once its
+ * player left it).  Someone else holding a seated player's nick gets
+ * nothing private (irc.c asks ident_blocked) and no command of theirs is
+ * taken; they are told why once.  The player seen again gets their
+ * private view at once.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +25,13 @@
 
 #define WHO_TOKEN	"152"	/* marks the replies to our WHOX */
 
-/* RPL_ISUPPORT: does the server take WHOX (accounts in WHO replies)? */
+static void	who_holds(struct irc *, const char *, const char *, const char *,
+		    const char *);
+
+/*
+ * RPL_ISUPPORT: does the server take WHOX (accounts in WHO replies), and
+ * MONITOR (how many nicks it watches for us)?
+ */
 static void
 who_isupport(struct irc *irc, const struct irc_line *l)
 {
@@ -31,6 +40,46 @@ who_isupport(struct irc *irc, const struct irc_line *l)
 	for (i = 1; i < l->nparams - 1; i++) {
 		if (strcmp(l->params[i], "WHOX") == 0)
 			irc->whox = 1;
+		else if (strncmp(l->params[i], "MONITOR=", 8) == 0)
+			irc->monitor_max = atoi(l->params[i] + 8);
+		else if (strcmp(l->params[i], "MONITOR") == 0)
+			irc->monitor_max = 100;
+	}
+}
+
+/*
+ * A seated player's nick was left: where the server offers MONITOR, it
+ * tells us (730) when someone holds it again, even outside our channels.
+ */
+static void
+who_monitor(struct irc *irc, const char *nick)
+{
+	char	line[IRC_NICK_MAX + 16];
+
+	if (irc->monitor_max <= 0 || irc->monitored >= irc->monitor_max ||
+	    !ident_bound(&irc->idents, nick))
+		return;
+	irc->monitored++;
+	snprintf(line, sizeof line, "MONITOR + %s", nick);
+	sendq_push(irc, line, NULL);
+}
+
+/* RPL_MONONLINE: ":srv 730 me :nick!user@host,nick!user@host". */
+static void
+who_mononline(struct irc *irc, const char *targets)
+{
+	char	 buf[IRC_LINE_MAX], *p, *next, *bang, *at;
+
+	snprintf(buf, sizeof buf, "%s", targets);
+	for (p = buf; p != NULL && *p != '\0'; p = next) {
+		if ((next = strchr(p, ',')) != NULL)
+			*next++ = '\0';
+		if ((bang = strchr(p, '!')) == NULL ||
+		    (at = strchr(bang, '@')) == NULL)
+			continue;
+		*bang++ = '\0';
+		*at++ = '\0';
+		who_holds(irc, p, bang, at, NULL);
 	}
 }
 
@@ -94,7 +143,11 @@ who_holds(struct irc *irc, const char *nick, const char *user,
 			ident_bind(&irc->idents, n, user, host, account);
 		break;
 	case IDENT_OWNER:
+		break;
 	case IDENT_UNKNOWN:
+		/* Bound to an account the line does not show: ask. */
+		if (ident_blocked(&irc->idents, n) && irc->whox)
+			who_ask(irc, n);
 		break;
 	case IDENT_BACK:
 		log_info("irc: %s is back as the player who sat down", n);
@@ -141,6 +194,11 @@ who_line(struct irc *irc, const struct irc_line *l)
 		who_isupport(irc, l);
 		return;
 	}
+	if (strcmp(l->command, "730") == 0) {
+		if (l->nparams >= 2)
+			who_mononline(irc, l->params[l->nparams - 1]);
+		return;
+	}
 	account = who_account(irc, l, buf, sizeof buf);
 	if (l->nick == NULL || l->user == NULL || l->host == NULL)
 		return;
@@ -148,6 +206,9 @@ who_line(struct irc *irc, const struct irc_line *l)
 		/* The nick is free now: whoever takes it must be checked. */
 		snprintf(n, sizeof n, "%s", l->nick);
 		irc_casefold(n);
+		if (ident_bound(&irc->idents, n) &&
+		    !ident_blocked(&irc->idents, n))
+			who_monitor(irc, n);
 		ident_left(&irc->idents, n);
 		if (strcmp(l->command, "NICK") == 0 && l->nparams >= 1)
 			who_holds(irc, l->params[0], l->user, l->host, account);
@@ -215,4 +276,6 @@ who_reset(struct irc *irc)
 {
 	ident_unverify_all(&irc->idents);
 	irc->whox = 0;
+	irc->monitor_max = 0;
+	irc->monitored = 0;
 }

@@ -8,8 +8,9 @@ player is bound to their account.
 Listens on a free port of 127.0.0.1 (written to PORT_FILE).  The bot must
 ask for the three capabilities.  alice, logged in as "alice", opens a
 CHEERS table with an AI and starts it: her recipe comes by private
-message.  She quits and comes back from another host, still logged in:
-her hand is hers.  She logs out (ACCOUNT *): the nick gets nothing
+message.  She quits (the bot asks the server to MONITOR her nick, and asks
+WHOX when it is back) and comes back from another host, still logged
+in: her hand is hers.  She logs out (ACCOUNT *): the nick gets nothing
 private and no command is taken, and is told why once.  She logs in
 again: her hand is hers again, and WHOX replies (asked when the bot joins)
 say the same.  Prints one line per failed check and "N
@@ -68,6 +69,11 @@ ok(peer.read_for(8, rb"PRIVMSG alice :Your recipe"),
 
 # She quits, and comes back from another host, logged into her account.
 peer.send(b":alice!~a@h1 QUIT :bye\r\n")
+ok(peer.read_for(5, rb"MONITOR \+ alice\r\n"), "the bot asks the server "
+   "to watch the nick of the seated player who quit (MONITOR)")
+peer.send(b":fake 730 cheersbot :alice!~a@h2\r\n")
+ok(peer.read_for(5, rb"WHO alice %tuhna,152\r\n"), "told it is online "
+   "again, it asks whether it is logged in as alice (WHOX)")
 peer.send(b"@account=alice :alice!~a@h2 JOIN #f alice :Alice\r\n")
 m = len(peer.got)
 alice("hand", host="h2", to="cheersbot")
