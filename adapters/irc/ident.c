@@ -126,6 +126,7 @@ ident_unverify_all(struct irc_idents *ids)
 		ids->v[i].verified = 0;
 		ids->v[i].told = 0;
 		ids->v[i].warned = 0;
+		ids->v[i].alias[0] = '\0';
 	}
 }
 
@@ -173,4 +174,37 @@ ident_forget(struct irc_idents *ids, const char *nick)
 	if (id == NULL)
 		return;
 	*id = ids->v[--ids->n];
+}
+
+struct irc_ident *
+ident_get(struct irc_idents *ids, const char *nick)
+{
+	return ident_find(ids, nick);
+}
+
+struct irc_ident *
+ident_by_account(struct irc_idents *ids, const char *account)
+{
+	int	i;
+
+	if (*account == '\0')
+		return NULL;
+	for (i = 0; i < ids->n; i++) {
+		if (*ids->v[i].account != '\0' &&
+		    irc_name_eq(ids->v[i].account, account))
+			return &ids->v[i];
+	}
+	return NULL;
+}
+
+struct irc_ident *
+ident_by_alias(struct irc_idents *ids, const char *nick)
+{
+	int	i;
+
+	for (i = 0; i < ids->n; i++) {
+		if (*ids->v[i].alias != '\0' && strcmp(ids->v[i].alias, nick) == 0)
+			return &ids->v[i];
+	}
+	return NULL;
 }

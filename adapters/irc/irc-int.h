@@ -81,6 +81,7 @@ struct irc_ident {
 	char		nick[IRC_NICK_MAX + 1];		/* casefolded */
 	char		mask[IRC_MASK_MAX + 1];		/* "user@host" bound */
 	char		account[IRC_ACCOUNT_MAX + 1];	/* or "": none */
+	char		alias[IRC_NICK_MAX + 1];	/* its player's nick now, or "" */
 	int		verified;	/* its holder is the one bound */
 	int		told;		/* someone else was told why, once */
 	int		warned;		/* the log said so, once */
@@ -251,6 +252,15 @@ int	 ident_blocked(const struct irc_idents *, const char *nick);
 int	 ident_tell(struct irc_idents *, const char *nick);
 /* 1 the first time someone else holding nick is worth a log line. */
 int	 ident_warn(struct irc_idents *, const char *nick);
+/*
+ * The binding of the player logged into account (borrowed), whatever
+ * nick they use now, or NULL.
+ */
+struct irc_ident *ident_by_account(struct irc_idents *, const char *account);
+/* The binding whose player uses nick (casefolded) as its alias, or NULL. */
+struct irc_ident *ident_by_alias(struct irc_idents *, const char *nick);
+/* nick's binding, or NULL. */
+struct irc_ident *ident_get(struct irc_idents *, const char *nick);
 /* Forgets nick's binding (its player sits nowhere any more). */
 void	 ident_forget(struct irc_idents *, const char *nick);
 
@@ -269,6 +279,10 @@ int	 who_may_open(struct irc *, const char *nick);
  * another player (told why, once).
  */
 int	 who_refuse(struct irc *, const char *nick);
+/* The user id a command from nick (casefolded, borrowed) counts as. */
+const char *who_user(struct irc *, const char *nick);
+/* The nick a private line to user_id (borrowed) goes to now. */
+const char *who_target(struct irc *, const char *user_id);
 /* A command from l's nick (casefolded: nick) was handled: bind if seated. */
 void	 who_seated(struct irc *, const struct irc_line *l, const char *nick);
 /* We joined channel (borrowed): ask who is in it. */

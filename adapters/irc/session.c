@@ -402,7 +402,7 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	struct bot_event	 ev;
 	char			 user[IRC_NICK_MAX + 1];
 	char			 channel[IRC_CHANNEL_MAX + 1];
-	const char		*text;
+	const char		*text, *uid;
 	size_t			 plen = strlen(irc->prefix);
 
 	if (l->nick == NULL || l->nparams < 2 || !irc_valid_nick(l->nick) ||
@@ -434,6 +434,12 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	/* Someone else holding a seated player's nick is not that player. */
 	if (who_refuse(irc, user))
 		return;
+	/* A logged-in player under another nick is their seat's user. */
+	if ((uid = who_user(irc, user)) != user) {
+		snprintf(user, sizeof user, "%s", uid);
+		if (ev.is_dm)
+			snprintf(channel, sizeof channel, "%s", user);
+	}
 	ev.adapter = &irc->adapter;
 	ev.user_id = user;
 	ev.user_name = l->nick;

@@ -13,7 +13,10 @@
  * player left it).  Someone else holding a seated player's nick gets
  * nothing private (irc.c asks ident_blocked) and no command of theirs is
  * taken; they are told why once.  The player seen again gets their
- * private view at once.
+ * private view at once.  A player logged into an account who plays on
+ * under another nick (a NICK, or a reconnect) keeps their seat: their
+ * commands count as the seat's (who_user) and its private lines go to
+ * the nick they use now (who_target).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,13 +132,29 @@ static void
 who_holds(struct irc *irc, const char *nick, const char *user,
     const char *host, const char *account)
 {
-	char	n[IRC_NICK_MAX + 1];
+	struct irc_ident	*id;
+	char			 n[IRC_NICK_MAX + 1];
+	int			 was;
 
 	if (user == NULL || host == NULL || !irc_valid_nick(nick) ||
 	    irc_name_eq(nick, irc->cur_nick))
 		return;
 	snprintf(n, sizeof n, "%s", nick);
 	irc_casefold(n);
+	/* A logged-in player under another nick keeps their seat. */
+	if (account != NULL && (id = ident_by_account(&irc->idents,
+	    account)) != NULL && strcmp(id->nick, n) != 0) {
+		was = id->verified && strcmp(id->alias, n) == 0;
+		if (strcmp(id->alias, n) != 0)
+			log_info("irc: %s plays on as %s (logged in as %s)",
+			    id->nick, n, id->account);
+		snprintf(id->alias, sizeof id->alias, "%s", n);
+		id->verified = 1;
+		if (!was)
+			bot_dm_open(irc->bot, &irc->adapter, id->nick);
+		return;
+	}
+	id = ident_get(&irc->idents, n);
 	switch (ident_check(&irc->idents, n, user, host, account)) {
 	case IDENT_FREE:
 		/* A seat taken before the bot knew the nick (a restart). */
@@ -143,6 +162,8 @@ who_holds(struct irc *irc, const char *nick, const char *user,
 			ident_bind(&irc->idents, n, user, host, account);
 		break;
 	case IDENT_OWNER:
+		if (id != NULL)
+			id->alias[0] = '\0';	/* back on their own nick */
 		break;
 	case IDENT_UNKNOWN:
 		/* Bound to an account the line does not show: ask. */
@@ -150,11 +171,18 @@ who_holds(struct irc *irc, const char *nick, const char *user,
 			who_ask(irc, n);
 		break;
 	case IDENT_BACK:
+		if (id != NULL)
+			id->alias[0] = '\0';
 		log_info("irc: %s is back as the player who sat down", n);
 		gone_del(&irc->gone, n);
 		bot_dm_open(irc->bot, &irc->adapter, n);
 		break;
 	case IDENT_OTHER:
+		/* Its player plays on under the alias: only this nick is not. */
+		if (id != NULL && *id->alias != '\0') {
+			id->verified = 1;
+			break;
+		}
 		if (!bot_user_seated(irc->bot, &irc->adapter, n)) {
 			/* The seat is gone: the binding has no purpose. */
 			ident_forget(&irc->idents, n);
@@ -173,8 +201,9 @@ who_holds(struct irc *irc, const char *nick, const char *user,
 void
 who_line(struct irc *irc, const struct irc_line *l)
 {
-	char		 n[IRC_NICK_MAX + 1], buf[IRC_ACCOUNT_MAX + 1];
-	const char	*account;
+	struct irc_ident	*id;
+	char			 n[IRC_NICK_MAX + 1], buf[IRC_ACCOUNT_MAX + 1];
+	const char		*account;
 
 	if (strcmp(l->command, "352") == 0) {
 		/* "me #chan user host server nick flags :hops realname" */
@@ -206,6 +235,12 @@ who_line(struct irc *irc, const struct irc_line *l)
 		/* The nick is free now: whoever takes it must be checked. */
 		snprintf(n, sizeof n, "%s", l->nick);
 		irc_casefold(n);
+		/* A player who left the nick they played on under. */
+		if ((id = ident_by_alias(&irc->idents, n)) != NULL) {
+			id->alias[0] = '\0';
+			who_monitor(irc, id->nick);
+			ident_left(&irc->idents, id->nick);
+		}
 		if (ident_bound(&irc->idents, n) &&
 		    !ident_blocked(&irc->idents, n))
 			who_monitor(irc, n);
@@ -234,12 +269,31 @@ who_may_open(struct irc *irc, const char *nick)
 	return 0;
 }
 
+const char *
+who_user(struct irc *irc, const char *nick)
+{
+	struct irc_ident	*id = ident_by_alias(&irc->idents, nick);
+
+	return id != NULL ? id->nick : nick;
+}
+
+const char *
+who_target(struct irc *irc, const char *user_id)
+{
+	struct irc_ident	*id = ident_get(&irc->idents, user_id);
+
+	return id != NULL && *id->alias != '\0' ? id->alias : user_id;
+}
+
 int
 who_refuse(struct irc *irc, const char *nick)
 {
-	char	*cause = NULL;
+	struct irc_ident	*id = ident_get(&irc->idents, nick);
+	char			*cause = NULL;
 
-	if (!ident_blocked(&irc->idents, nick))
+	/* Blocked, or its player plays on under another nick. */
+	if (!ident_blocked(&irc->idents, nick) &&
+	    (id == NULL || *id->alias == '\0'))
 		return 0;
 	log_info("irc: a command from %s refused: not the player who sat down "
 	    "with that nick", nick);

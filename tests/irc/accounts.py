@@ -13,7 +13,8 @@ WHOX when it is back) and comes back from another host, still logged
 in: her hand is hers.  She logs out (ACCOUNT *): the nick gets nothing
 private and no command is taken, and is told why once.  She logs in
 again: her hand is hers again, and WHOX replies (asked when the bot joins)
-say the same.  Prints one line per failed check and "N
+say the same.  She changes nick, still logged in: her seat follows her,
+and whoever takes the nick alice gets nothing of hers.  Prints one line per failed check and "N
 passed, M failed"; exits non-zero when anything failed.
 """
 import re
@@ -116,6 +117,24 @@ ok(log1.count("alice is now held by someone other") >
    log1.count("alice is back as the player"),
    "a WHOX reply without her account takes the nick from her, one with "
    "it gives it back")
+# She changes nick, still logged in: her seat follows her.
+peer.send(b"@account=alice :alice!~a@h2 NICK alice_away\r\n")
+m = len(peer.got)
+peer.send(b"@account=alice :alice_away!~a@h2 PRIVMSG cheersbot :hand\r\n")
+ok(peer.read_for(5, rb"PRIVMSG alice_away :Your hand"), "renamed to "
+   "alice_away, logged in, she keeps her seat: %r" % since(m)[-200:])
+# Someone else takes the nick alice meanwhile: nothing of hers for them.
+peer.send(b":alice!~m@h9 JOIN #f * :Mallory\r\n")
+m = len(peer.got)
+peer.send(b":alice!~m@h9 PRIVMSG cheersbot :hand\r\n")
+peer.read_for(1.5, rb"^$")
+ok(not SECRET.search(since(m)) and b"belongs to a player seated" in
+   since(m), "the new holder of the nick alice gets nothing private and "
+   "is told why: %r" % since(m)[-300:])
+m = len(peer.got)
+peer.send(b"@account=alice :alice_away!~a@h2 PRIVMSG cheersbot :hand\r\n")
+ok(peer.read_for(5, rb"PRIVMSG alice_away :Your hand"), "and alice, as "
+   "alice_away, still gets hers: %r" % since(m)[-200:])
 conn.close()
 srv.close()
 sys.exit(checks.end())

@@ -107,6 +107,19 @@ test_account(void **state)
 	assert_int_equal(ident_check(ids, "alice", "~x", "h7", "Alice"),
 	    IDENT_BACK);
 	assert_false(ident_blocked(ids, "alice"));
+	/* Found by account (casefolded) or by the alias its player uses. */
+	assert_ptr_equal(ident_by_account(ids, "ALICE"), ident_get(ids, "alice"));
+	assert_null(ident_by_account(ids, ""));
+	assert_null(ident_by_account(ids, "mallory"));
+	assert_null(ident_by_alias(ids, "alice_away"));
+	snprintf(ident_get(ids, "alice")->alias, IRC_NICK_MAX + 1, "alice_away");
+	assert_ptr_equal(ident_by_alias(ids, "alice_away"),
+	    ident_get(ids, "alice"));
+	/* A new connection forgets aliases: nicks are learnt again. */
+	ident_unverify_all(ids);
+	assert_null(ident_by_alias(ids, "alice_away"));
+	assert_int_equal(ident_check(ids, "alice", "~a", "h1", "alice"),
+	    IDENT_BACK);
 	/* Without an account the user@host decides, as before. */
 	assert_int_equal(ident_bind(ids, "bob", "~b", "h2", ""), 0);
 	assert_int_equal(ident_check(ids, "bob", "~b", "h2", "bobby"),
