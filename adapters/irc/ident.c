@@ -46,7 +46,7 @@ ident_mask(char *buf, size_t len, const char *user, const char *host)
 
 int
 ident_bind(struct irc_idents *ids, const char *nick, const char *user,
-    const char *host)
+    const char *host, const char *account)
 {
 	struct irc_ident	*id;
 	int			 i, oldest = 0;
@@ -68,6 +68,8 @@ ident_bind(struct irc_idents *ids, const char *nick, const char *user,
 	memset(id, 0, sizeof *id);
 	snprintf(id->nick, sizeof id->nick, "%s", nick);
 	ident_mask(id->mask, sizeof id->mask, user, host);
+	if (account != NULL)
+		snprintf(id->account, sizeof id->account, "%s", account);
 	id->verified = 1;
 	id->used = ++ids->clock;
 	return 0;
@@ -75,17 +77,24 @@ ident_bind(struct irc_idents *ids, const char *nick, const char *user,
 
 enum ident_verdict
 ident_check(struct irc_idents *ids, const char *nick, const char *user,
-    const char *host)
+    const char *host, const char *account)
 {
 	struct irc_ident	*id = ident_find(ids, nick);
 	char			 mask[IRC_MASK_MAX + 1];
-	int			 was;
+	int			 same, was;
 
 	if (id == NULL)
 		return IDENT_FREE;
 	id->used = ++ids->clock;
-	ident_mask(mask, sizeof mask, user, host);
-	if (strcmp(mask, id->mask) != 0) {
+	if (*id->account != '\0') {
+		if (account == NULL)
+			return IDENT_UNKNOWN;
+		same = irc_name_eq(account, id->account);
+	} else {
+		ident_mask(mask, sizeof mask, user, host);
+		same = user != NULL && host != NULL && strcmp(mask, id->mask) == 0;
+	}
+	if (!same) {
 		id->verified = 0;
 		return IDENT_OTHER;
 	}
@@ -117,6 +126,7 @@ ident_unverify_all(struct irc_idents *ids)
 		ids->v[i].verified = 0;
 		ids->v[i].told = 0;
 		ids->v[i].warned = 0;
+		ids->v[i].alias[0] = '\0';
 	}
 }
 
@@ -164,4 +174,37 @@ ident_forget(struct irc_idents *ids, const char *nick)
 	if (id == NULL)
 		return;
 	*id = ids->v[--ids->n];
+}
+
+struct irc_ident *
+ident_get(struct irc_idents *ids, const char *nick)
+{
+	return ident_find(ids, nick);
+}
+
+struct irc_ident *
+ident_by_account(struct irc_idents *ids, const char *account)
+{
+	int	i;
+
+	if (*account == '\0')
+		return NULL;
+	for (i = 0; i < ids->n; i++) {
+		if (*ids->v[i].account != '\0' &&
+		    irc_name_eq(ids->v[i].account, account))
+			return &ids->v[i];
+	}
+	return NULL;
+}
+
+struct irc_ident *
+ident_by_alias(struct irc_idents *ids, const char *nick)
+{
+	int	i;
+
+	for (i = 0; i < ids->n; i++) {
+		if (*ids->v[i].alias != '\0' && strcmp(ids->v[i].alias, nick) == 0)
+			return &ids->v[i];
+	}
+	return NULL;
 }

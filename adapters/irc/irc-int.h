@@ -6,7 +6,8 @@
  * The adapter is one struct irc: the connection (conn.c: TLS, TCP or a
  * websocket, on lib/transport), the IRC session on it (session.c:
  * registration, CAP and SASL, pings, nick collisions, joins, PRIVMSG in),
- * who has left IRC and who is back (presence.c), the send queue (send.c:
+ * who has left IRC and who is back (presence.c), who holds a seated
+ * player's nick (ident.c, fed by who.c), the send queue (send.c:
  * a queue per destination, outq.c, paced by a token bucket, bucket.c),
  * the line parser (line.c) and the text shaping for IRC (text.c: plain
  * text, lines split below 512 bytes), glued in irc.c.  Everything runs
@@ -74,9 +75,13 @@ struct irc_gone {
 #define IRC_IDENTS_MAX		256	/* bindings kept at once */
 #define IRC_MASK_MAX		(IRC_USER_MAX + 1 + IRC_HOST_MAX)
 
+#define IRC_ACCOUNT_MAX		64	/* bytes of an account name */
+
 struct irc_ident {
 	char		nick[IRC_NICK_MAX + 1];		/* casefolded */
 	char		mask[IRC_MASK_MAX + 1];		/* "user@host" bound */
+	char		account[IRC_ACCOUNT_MAX + 1];	/* or "": none */
+	char		alias[IRC_NICK_MAX + 1];	/* its player's nick now, or "" */
 	int		verified;	/* its holder is the one bound */
 	int		told;		/* someone else was told why, once */
 	int		warned;		/* the log said so, once */
@@ -127,6 +132,13 @@ struct irc {
 	char			 self_user[IRC_USER_MAX + 1];	/* from our JOIN */
 	char			 self_host[IRC_HOST_MAX + 1];
 	int			 cap_open;	/* CAP negotiation under way */
+	char			 cap_req[128];	/* what CAP LS made us ask */
+	int			 sasl_offered;	/* 1 yes, -1 without our mechanism */
+	int			 cap_account_tag;	/* lines carry @account */
+	int			 cap_extended_join;	/* JOIN carries the account */
+	int			 whox;		/* ISUPPORT WHOX: accounts in WHO */
+	int			 monitor_max;	/* ISUPPORT MONITOR: nicks watched */
+	int			 monitored;	/* nicks we asked it to watch */
 	int			 sasl_busy;
 	uv_timer_t		 ping;
 	int			 ping_out;	/* our PING is unanswered */
@@ -210,17 +222,24 @@ enum ident_verdict {
 	IDENT_OWNER,	/* held by who sat down, as known */
 	IDENT_BACK,	/* held by who sat down, seen again after a doubt */
 	IDENT_OTHER,	/* held by someone else: now unverified */
+	IDENT_UNKNOWN,	/* bound to an account, and the line shows none */
 };
 /*
- * Binds nick (casefolded, borrowed) to user@host, verified; a binding of
- * the nick already there is replaced, and when full the least recently
- * used goes.  0, or -1 when user or host is unknown (NULL).
+ * Binds nick (casefolded, borrowed) to who holds it: to account when it
+ * is a name (a player logged in), else to user@host; verified.  A
+ * binding of the nick already there is replaced, and when full the least
+ * recently used goes.  0, or -1 when user or host is unknown (NULL).
  */
 int	 ident_bind(struct irc_idents *, const char *nick, const char *user,
-	     const char *host);
-/* Checks who holds nick now (user, host borrowed, NULL when unknown). */
+	     const char *host, const char *account);
+/*
+ * Checks who holds nick now: user and host (borrowed, NULL when
+ * unknown), account (NULL: the line does not say; "": logged out or
+ * never in; else the account).  A nick bound to an account is its
+ * owner's only while logged into it, from any user@host.
+ */
 enum ident_verdict ident_check(struct irc_idents *, const char *nick,
-	     const char *user, const char *host);
+	     const char *user, const char *host, const char *account);
 /* Nick's holder left IRC or the nick: unverified until seen again. */
 void	 ident_left(struct irc_idents *, const char *nick);
 /* A new connection: every binding is unverified until seen again. */
@@ -233,6 +252,15 @@ int	 ident_blocked(const struct irc_idents *, const char *nick);
 int	 ident_tell(struct irc_idents *, const char *nick);
 /* 1 the first time someone else holding nick is worth a log line. */
 int	 ident_warn(struct irc_idents *, const char *nick);
+/*
+ * The binding of the player logged into account (borrowed), whatever
+ * nick they use now, or NULL.
+ */
+struct irc_ident *ident_by_account(struct irc_idents *, const char *account);
+/* The binding whose player uses nick (casefolded) as its alias, or NULL. */
+struct irc_ident *ident_by_alias(struct irc_idents *, const char *nick);
+/* nick's binding, or NULL. */
+struct irc_ident *ident_get(struct irc_idents *, const char *nick);
 /* Forgets nick's binding (its player sits nowhere any more). */
 void	 ident_forget(struct irc_idents *, const char *nick);
 
@@ -251,6 +279,10 @@ int	 who_may_open(struct irc *, const char *nick);
  * another player (told why, once).
  */
 int	 who_refuse(struct irc *, const char *nick);
+/* The user id a command from nick (casefolded, borrowed) counts as. */
+const char *who_user(struct irc *, const char *nick);
+/* The nick a private line to user_id (borrowed) goes to now. */
+const char *who_target(struct irc *, const char *user_id);
 /* A command from l's nick (casefolded: nick) was handled: bind if seated. */
 void	 who_seated(struct irc *, const struct irc_line *l, const char *nick);
 /* We joined channel (borrowed): ask who is in it. */

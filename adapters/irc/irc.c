@@ -44,17 +44,20 @@ static int
 irc_send_nick(struct irc *irc, const char *user_id, const char *text,
     enum outq_kind kind, uint64_t view, char **cause)
 {
+	const char	*to;
+
 	if (!irc_valid_nick(user_id))
 		return set_cause(cause, "\"%.80s\" is not an IRC nick", user_id);
+	/* A logged-in player who plays on under another nick. */
+	to = who_target(irc, user_id);
 	/* Every line would come back as 401, each taking a send slot. */
-	if (gone_has(&irc->gone, user_id))
-		return set_cause(cause, "%s has left IRC; nothing was sent",
-		    user_id);
+	if (gone_has(&irc->gone, to))
+		return set_cause(cause, "%s has left IRC; nothing was sent", to);
 	/* A seated player's nick, not known to be held by them now. */
 	if (ident_blocked(&irc->idents, user_id))
 		return set_cause(cause, "%s is not known to be held by the "
 		    "player who sat down; nothing was sent", user_id);
-	return sendq_privmsg(irc, user_id, text, kind, view, cause);
+	return sendq_privmsg(irc, to, text, kind, view, cause);
 }
 
 /*

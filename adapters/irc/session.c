@@ -73,6 +73,10 @@ session_open(struct irc *irc)
 	bot_adapter_state(&irc->adapter, "registering");
 
 	irc->cap_open = 1;
+	*irc->cap_req = '\0';
+	irc->sasl_offered = 0;
+	irc->cap_account_tag = 0;
+	irc->cap_extended_join = 0;
 	session_send(irc, "CAP LS 302");
 	if (*irc->password != '\0' && !irc->sasl) {
 		snprintf(line, sizeof line, "PASS :%s", irc->password);
@@ -183,10 +187,59 @@ session_sasl_mech(const struct irc *irc)
 	return NULL;
 }
 
+/* The IRCv3 capabilities that tell who is logged into which account. */
+static const char *const session_account_caps[] = {
+	"account-notify", "extended-join", "account-tag",
+};
+
+/* CAP LS: what we ask for, gathered over its lines. */
+static void
+session_cap_ls(struct irc *irc, const char *caps, int more)
+{
+	const char	*mechs, *mech = session_sasl_mech(irc);
+	char		 line[sizeof irc->cap_req + 16];
+	size_t		 i, n;
+
+	for (i = 0; i < sizeof session_account_caps /
+	    sizeof session_account_caps[0]; i++) {
+		n = strlen(irc->cap_req);
+		if (session_has_cap(caps, session_account_caps[i], NULL))
+			snprintf(irc->cap_req + n, sizeof irc->cap_req - n, "%s%s",
+			    n > 0 ? " " : "", session_account_caps[i]);
+	}
+	if (irc->sasl && mech != NULL && session_has_cap(caps, "sasl", &mechs)) {
+		if (*mechs != '\0' && !session_has_mech(mechs, mech)) {
+			log_warn("irc: the server's SASL lacks %s; going on "
+			    "without logging in", mech);
+			irc->sasl_offered = -1;
+		} else
+			irc->sasl_offered = 1;
+	}
+	if (more)
+		return;
+	if (irc->sasl && irc->sasl_offered == 0)
+		log_warn("irc: irc.sasl is set but the server does not "
+		    "offer SASL%s; going on without logging in",
+		    mech == NULL ? " (and there is no password or client "
+		    "certificate)" : "");
+	if (irc->sasl_offered == 1) {
+		n = strlen(irc->cap_req);
+		snprintf(irc->cap_req + n, sizeof irc->cap_req - n, "%ssasl",
+		    n > 0 ? " " : "");
+		irc->sasl_busy = 1;
+	}
+	if (*irc->cap_req == '\0') {
+		session_cap_end(irc);
+		return;
+	}
+	snprintf(line, sizeof line, "CAP REQ :%s", irc->cap_req);
+	session_send(irc, line);
+}
+
 static void
 session_cap(struct irc *irc, const struct irc_line *l)
 {
-	const char	*sub, *caps, *mechs;
+	const char	*sub, *caps;
 	char		 line[64];
 	int		 more;
 
@@ -195,38 +248,19 @@ session_cap(struct irc *irc, const struct irc_line *l)
 	sub = l->params[1];
 	more = l->nparams >= 4 && strcmp(l->params[2], "*") == 0;
 	caps = l->params[l->nparams - 1];
-	if (strcmp(sub, "LS") == 0) {
-		if (irc->sasl && session_sasl_mech(irc) != NULL &&
-		    session_has_cap(caps, "sasl", &mechs)) {
-			if (*mechs != '\0' && !session_has_mech(mechs,
-			    session_sasl_mech(irc))) {
-				log_warn("irc: the server's SASL lacks %s; "
-				    "going on without logging in",
-				    session_sasl_mech(irc));
-				if (!more)
-					session_cap_end(irc);
-				return;
-			}
-			irc->sasl_busy = 1;
-			session_send(irc, "CAP REQ :sasl");
-			return;
-		}
-		if (more)
-			return;
-		if (irc->sasl && !irc->sasl_busy)
-			log_warn("irc: irc.sasl is set but the server does not "
-			    "offer SASL%s; going on without logging in",
-			    session_sasl_mech(irc) == NULL ? " (and there is no "
-			    "password or client certificate)" : "");
-		if (!irc->sasl_busy)
+	if (strcmp(sub, "LS") == 0)
+		session_cap_ls(irc, caps, more);
+	else if (strcmp(sub, "ACK") == 0) {
+		irc->cap_account_tag |= session_has_cap(caps, "account-tag", NULL);
+		irc->cap_extended_join |= session_has_cap(caps, "extended-join",
+		    NULL);
+		if (irc->sasl_busy && session_has_cap(caps, "sasl", NULL)) {
+			snprintf(line, sizeof line, "AUTHENTICATE %s",
+			    session_sasl_mech(irc));
+			session_send(irc, line);
+		} else if (!irc->sasl_busy)
 			session_cap_end(irc);
-	} else if (strcmp(sub, "ACK") == 0 && session_has_cap(caps, "sasl",
-	    NULL)) {
-		snprintf(line, sizeof line, "AUTHENTICATE %s",
-		    session_sasl_mech(irc));
-		session_send(irc, line);
-	}
-	else if (strcmp(sub, "NAK") == 0) {
+	} else if (strcmp(sub, "NAK") == 0) {
 		irc->sasl_busy = 0;
 		session_cap_end(irc);
 	}
@@ -368,7 +402,7 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	struct bot_event	 ev;
 	char			 user[IRC_NICK_MAX + 1];
 	char			 channel[IRC_CHANNEL_MAX + 1];
-	const char		*text;
+	const char		*text, *uid;
 	size_t			 plen = strlen(irc->prefix);
 
 	if (l->nick == NULL || l->nparams < 2 || !irc_valid_nick(l->nick) ||
@@ -400,6 +434,12 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	/* Someone else holding a seated player's nick is not that player. */
 	if (who_refuse(irc, user))
 		return;
+	/* A logged-in player under another nick is their seat's user. */
+	if ((uid = who_user(irc, user)) != user) {
+		snprintf(user, sizeof user, "%s", uid);
+		if (ev.is_dm)
+			snprintf(channel, sizeof channel, "%s", user);
+	}
 	ev.adapter = &irc->adapter;
 	ev.user_id = user;
 	ev.user_name = l->nick;

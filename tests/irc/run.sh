@@ -13,8 +13,8 @@
 # Two runs must fail: a server whose certificate is for another name, and
 # one whose CA is not trusted; each is refused with the reason in the log
 # and retried with backoff.  Fake servers check how lines are framed on
-# TCP (framing.py) and SASL EXTERNAL with a client certificate
-# (external.py).
+# TCP (framing.py), seats bound to accounts (accounts.py) and SASL
+# EXTERNAL with a client certificate (external.py).
 #
 #   tests/irc/run.sh build/cheersbot
 set -u
@@ -201,26 +201,51 @@ if [ $status -eq 0 ]; then
 	fi
 fi
 
-# Framing on TCP, against a fake server (framing.py): lines split across
-# reads, several in one read, 8191 bytes of tags, an over-long line dropped.
-if [ $status -eq 0 ]; then
-	$py "$dir/framing.py" "$tmp/fake.port" "$tmp/bot.err" &
+# The fake servers (framing.py, accounts.py, external.py): each listens
+# on a free port it writes to $tmp/fake.port and checks the bot it gets.
+# fake_start <script> [its arguments...]: starts one; $fport is its port.
+fake_start() {
+	script=$1
+	shift
+	rm -f "$tmp/fake.port"
+	$py "$dir/$script" "$tmp/fake.port" "$tmp/bot.err" "$@" &
 	fake=$!
 	i=0
 	while [ ! -s "$tmp/fake.port" ] && [ $i -lt 100 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
+	fport=$(cat "$tmp/fake.port" 2>/dev/null)
+}
+# fake_bot <name> <bot -o options...>: the bot against it, until it ends.
+fake_bot() {
+	name=$1
+	shift
 	"$bot" -v -o console.enabled=no -o irc.enabled=yes \
-	    -o irc.url="irc://127.0.0.1:$(cat "$tmp/fake.port")" \
-	    -o irc.channels='#f' -o irc.send_rate=5ms \
-	    -o bot.state_file="$tmp/framing.db" \
+	    -o irc.channels='#f' -o bot.state_file="$tmp/$name.db" "$@" \
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	wait $fake || status=1
 	kill -TERM "$pid"
-	wait "$pid" || { echo "irc: FAIL: framing run's exit status"; status=1; }
+	wait "$pid" || { echo "irc: FAIL: $name run's exit status"; status=1; }
 	pid=""
+}
+
+# Framing on TCP (framing.py): lines split across reads, several in one
+# read, 8191 bytes of tags, an over-long line dropped.
+if [ $status -eq 0 ]; then
+	fake_start framing.py
+	fake_bot framing -o irc.url="irc://127.0.0.1:$fport" \
+	    -o irc.send_rate=5ms
+fi
+
+# Seats bound to accounts, against a fake server that tells accounts
+# (accounts.py).
+if [ $status -eq 0 ]; then
+	fake_start accounts.py
+	fake_bot accounts -o irc.url="irc://127.0.0.1:$fport" \
+	    -o irc.send_rate=5ms -o irc.send_burst=20 -o bot.seed=5 \
+	    -o tables.ai_delay=0
 fi
 
 # SASL EXTERNAL with a client certificate, against a fake TLS server
@@ -231,26 +256,11 @@ if [ $status -eq 0 ]; then
 	openssl x509 -req -in "$tmp/client.csr" -CA "$tmp/ca.pem" \
 	    -CAkey "$tmp/ca.key" -CAcreateserial -days 2 \
 	    -out "$tmp/client.pem" > /dev/null 2>&1
-	rm -f "$tmp/fake.port"
-	$py "$dir/external.py" "$tmp/fake.port" "$tmp/bot.err" \
-	    "$tmp/server.pem" "$tmp/server.key" "$tmp/ca.pem" cheersbot-client &
-	fake=$!
-	i=0
-	while [ ! -s "$tmp/fake.port" ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	"$bot" -v -o console.enabled=no -o irc.enabled=yes \
-	    -o irc.url="ircs://localhost:$(cat "$tmp/fake.port")" \
+	fake_start external.py "$tmp/server.pem" "$tmp/server.key" \
+	    "$tmp/ca.pem" cheersbot-client
+	fake_bot external -o irc.url="ircs://localhost:$fport" \
 	    -o irc.ca_file="$tmp/ca.pem" -o irc.client_cert="$tmp/client.pem" \
-	    -o irc.client_key="$tmp/client.key" -o irc.sasl=yes \
-	    -o irc.channels='#f' -o bot.state_file="$tmp/external.db" \
-	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
-	pid=$!
-	wait $fake || status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "irc: FAIL: external run's exit status"; status=1; }
-	pid=""
+	    -o irc.client_key="$tmp/client.key" -o irc.sasl=yes
 fi
 
 # TLS that must fail: refused with the reason, then retried with backoff.
