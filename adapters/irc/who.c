@@ -322,6 +322,13 @@ who_seated(struct irc *irc, const struct irc_line *l, const char *nick)
 void
 who_joined(struct irc *irc, const char *channel)
 {
+	/*
+	 * With no nick bound yet (a fresh start: bindings live in memory)
+	 * there is nobody to look for, and a WHO costs the server's flood
+	 * allowance (fakelag) that the first answers need.
+	 */
+	if (irc->idents.n == 0)
+		return;
 	who_ask(irc, channel);
 }
 
