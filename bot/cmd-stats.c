@@ -59,7 +59,7 @@ cmd_stats_who(struct cmd_ctx *ctx, const char *word, char *id, size_t idlen,
 	int	seat;
 
 	if (ctx->table != NULL &&
-	    (seat = table_parse_seat(ctx->table, word, -1, NULL)) >= 0 &&
+	    (seat = table_parse_seat(ctx->table, word, -1, 0, NULL)) >= 0 &&
 	    ctx->table->seats[seat].user_id != NULL) {
 		snprintf(id, idlen, "%s", ctx->table->seats[seat].user_id);
 		snprintf(name, namelen, "%s", ctx->table->seats[seat].name);

@@ -1,7 +1,7 @@
 /*
  * The router: every inbound command from every adapter enters here.  It
  * splits the text into words, finds the channel's table and the command
- * (a lobby verb or one of the game's actions, by unique prefix), checks who
+ * (bot/cmdmatch.c: a lobby verb or one of the game's actions), checks who
  * may run it, runs it and answers errors privately with what would be right.
  */
 #include <ctype.h>
@@ -10,6 +10,7 @@
 
 #include "bot/bot.h"
 #include "bot/cmd.h"
+#include "bot/cmdmatch.h"
 #include "bot/config.h"
 #include "bot/log.h"
 #include "bot/outbox.h"
@@ -61,79 +62,6 @@ router_table(struct bot *bot, const struct bot_event *ev, char **cause)
 	return found;
 }
 
-/*
- * Finds the command named by word: exactly, or by a unique prefix among
- * the lobby verbs and the game's actions.  Sets *entry or *action.  The
- * sender's command form ("/cheers") goes into the error's hint.
- */
-static int
-router_lookup(const char *command, const struct game_ops *ops,
-    const char *word, const struct cmd_entry **entry, int *action,
-    char **cause)
-{
-	const struct cmd_entry *const	*all = cmd_all();
-	struct buf			 b;
-	size_t				 len = strlen(word);
-	int				 i, n = 0;
-
-	*entry = NULL;
-	*action = -1;
-	for (i = 0; all[i] != NULL; i++) {
-		if (strcmp(all[i]->name, word) == 0) {
-			*entry = all[i];
-			return 0;
-		}
-	}
-	for (i = 0; ops != NULL && i < ops->nactions; i++) {
-		if (strcmp(ops->actions[i].name, word) == 0) {
-			*action = i;
-			return 0;
-		}
-	}
-	buf_init(&b, 1024);
-	for (i = 0; all[i] != NULL; i++) {
-		if (strncmp(all[i]->name, word, len) == 0) {
-			buf_printf(&b, "%s%s", n++ ? ", " : "", all[i]->name);
-			*entry = all[i];
-		}
-	}
-	for (i = 0; ops != NULL && i < ops->nactions; i++) {
-		if (strncmp(ops->actions[i].name, word, len) == 0) {
-			buf_printf(&b, "%s%s", n++ ? ", " : "", ops->actions[i].name);
-			*action = i;
-		}
-	}
-	if (n == 1) {
-		buf_release(&b);
-		return 0;
-	}
-	if (n > 1)
-		set_cause(cause, "\"%.40s\" could mean %s; type more of it.",
-		    word, buf_str(&b));
-	else
-		set_cause(cause, "Unknown command \"%.40s\". Try %s help.",
-		    word, command);
-	buf_release(&b);
-	*entry = NULL;
-	*action = -1;
-	return -1;
-}
-
-/* Is word the name of an action of any game? */
-static int
-router_is_action(const char *word)
-{
-	const struct game_ops *const	*games = game_all();
-	int				 g, i;
-
-	for (g = 0; games[g] != NULL; g++) {
-		for (i = 0; i < games[g]->nactions; i++)
-			if (strcmp(games[g]->actions[i].name, word) == 0)
-				return 1;
-	}
-	return 0;
-}
-
 /* Checks the command's flags against who sent it and where. */
 static int
 router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
@@ -154,9 +82,15 @@ router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 		return set_cause(cause, "There is no table in %s. Open one with "
 		    "%s new cheers.", where, cmd);
 	}
-	if ((e->flags & CMD_SEATED) && table_seat_of(t, ctx->ev->user_id) < 0)
+	if ((e->flags & CMD_SEATED) && table_seat_of(t, ctx->ev->user_id) < 0) {
+		/* Once a game runs, join would not help: do not advise it. */
+		if (t->state != TABLE_LOBBY)
+			return set_cause(cause, "You are not playing in the game "
+			    "here; you can watch it with %s status and join the "
+			    "next one.", cmd);
 		return set_cause(cause, "You are not seated at this table; "
 		    "%s join first.", cmd);
+	}
 	if ((e->flags & CMD_HOST) && !cmd_is_host(ctx)) {
 		host = t->host == NULL ? -1 : table_seat_of(t, t->host);
 		if (host >= 0)
@@ -243,17 +177,9 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 	if (ctx.argc == 0) {
 		ctx.argv[ctx.argc++] = (char *)"help";
 	}
-	if (router_lookup(ctx.command, ctx.table == NULL ? NULL : ctx.table->ops,
-	    ctx.argv[0], &entry, &action, &cause) != 0) {
-		if (ctx.table == NULL && router_is_action(ctx.argv[0])) {
-			free(cause);
-			cause = NULL;
-			set_cause(&cause, "There is no game here to %s in. Open "
-			    "one with %s new cheers.", ctx.argv[0],
-			    ctx.command);
-		}
+	if (cmdmatch_find(&ctx, ctx.table == NULL ? NULL : ctx.table->ops,
+	    ctx.argv[0], &entry, &action, &cause) != 0)
 		goto fail;
-	}
 
 	if (entry != NULL) {
 		rc = router_allowed(&ctx, entry, &cause);

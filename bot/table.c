@@ -11,6 +11,8 @@
 #include "bot/config.h"
 #include "bot/sched.h"
 #include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/suggest.h"
 #include "lib/xmalloc.h"
 
 /*
@@ -330,11 +332,13 @@ table_mention_id(const char *word, char *buf, size_t len)
 }
 
 int
-table_parse_seat(const struct table *t, const char *word, int self,
+table_parse_seat(const struct table *t, const char *word, int self, int exact,
     char **cause)
 {
-	char	name[TABLE_ID_MAX];
-	int	i, found = -1, matches = 0;
+	const char	*names[GAME_MAX_SEATS];
+	struct buf	 b;
+	char		 name[TABLE_ID_MAX];
+	int		 i, found = -1, matches = 0;
 
 	table_mention_id(word, name, sizeof name);
 	if (name[0] == '\0')
@@ -349,7 +353,7 @@ table_parse_seat(const struct table *t, const char *word, int self,
 		    strcasecmp(t->seats[i].name, name) == 0)
 			return i;
 	}
-	for (i = 0; i < t->nseats; i++) {
+	for (i = 0; i < t->nseats && !exact; i++) {
 		if (strncasecmp(t->seats[i].name, name, strlen(name)) == 0) {
 			found = i;
 			matches++;
@@ -360,7 +364,16 @@ table_parse_seat(const struct table *t, const char *word, int self,
 	if (matches > 1)
 		return set_cause(cause, "\"%s\" could be several players; "
 		    "write more of the name.", name);
-	return set_cause(cause, "Nobody called \"%s\" sits at this table.", name);
+	if (cause == NULL)
+		return -1;
+	buf_init(&b, 1024);
+	buf_printf(&b, "Nobody called \"%s\" sits at this table.", name);
+	for (i = 0; i < t->nseats; i++)
+		names[i] = t->seats[i].name;
+	suggest_append(&b, name, names, t->nseats);
+	set_cause(cause, "%s", buf_str(&b));
+	buf_release(&b);
+	return -1;
 }
 
 int

@@ -143,9 +143,14 @@ void		 table_users_remove(struct table *, const char *user_id);
 void		 table_users_release(struct bot *);
 /* The hash of the bot's indexes: a string (a channel, a user id) on an adapter. */
 size_t		 table_hash(const struct adapter *, const char *key);
-/* Finds a seat from a word: "@name", "name", a unique name prefix, a user id. */
+/*
+ * Finds a seat from a word: "@name", "name" (any case), a user id, or
+ * unless exact a unique name prefix; "me" is self when self is a seat.
+ * The seat, or -1 with *cause (when cause is not NULL) naming the
+ * closest names.
+ */
 int		 table_parse_seat(const struct table *, const char *word,
-		     int self, char **cause);
+		     int self, int exact, char **cause);
 /* Counts human seats. */
 int		 table_humans(const struct table *);
 

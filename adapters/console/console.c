@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <uv.h>
@@ -305,7 +306,7 @@ console_line(struct console *c, char *line)
 		console_ui_click(c, &ev, text);
 		return;
 	}
-	if (text[0] == '/' && strncmp(text + 1, cfg->bot_command, cl) == 0 &&
+	if (text[0] == '/' && strncasecmp(text + 1, cfg->bot_command, cl) == 0 &&
 	    (text[cl + 1] == '\0' || text[cl + 1] == ' '))
 		text += cl + 1;
 	else if (!ev.is_dm)

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "adapters/irc/irc-int.h"
 #include "bot/bot.h"
@@ -348,7 +349,7 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 		return;
 	while (*text == ' ')
 		text++;
-	if (strncmp(text, irc->prefix, plen) == 0 &&
+	if (strncasecmp(text, irc->prefix, plen) == 0 &&
 	    (text[plen] == ' ' || text[plen] == '\0'))
 		text += plen;
 	else if (!ev.is_dm)

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <openssl/crypto.h>
 
@@ -217,7 +218,7 @@ xmpp_prefixed(const struct xmpp *x, const char *text, const char **rest)
 {
 	size_t	n = strlen(x->prefix);
 
-	if (strncmp(text, x->prefix, n) != 0 || (text[n] != '\0' &&
+	if (strncasecmp(text, x->prefix, n) != 0 || (text[n] != '\0' &&
 	    !isspace((unsigned char)text[n])))
 		return 0;
 	*rest = text + n;
