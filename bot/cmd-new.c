@@ -8,6 +8,7 @@
 #include "bot/bot.h"
 #include "bot/channel.h"
 #include "bot/cmd.h"
+#include "bot/cmdmatch.h"
 #include "bot/config.h"
 #include "bot/play.h"
 #include "bot/render.h"
@@ -31,20 +32,6 @@ const struct cmd_entry cmd_new_entry = {
 	.exec = cmd_new_exec,
 };
 
-/* Lists the games by name into a sentence; caller frees. */
-static char *
-cmd_new_games(void)
-{
-	const struct game_ops *const	*g = game_all();
-	struct buf			 b;
-	int				 i;
-
-	buf_init(&b, 1024);
-	for (i = 0; g[i] != NULL; i++)
-		buf_printf(&b, "%s%s", i ? ", " : "", g[i]->name);
-	return buf_detach(&b);
-}
-
 static uint64_t
 cmd_new_seed(struct cmd_ctx *ctx, uint64_t id)
 {
@@ -64,7 +51,7 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	struct table		*t = ctx->table;
 	struct config		*cfg = ctx->bot->config;
 	const char		*name;
-	char			*games, *lobby, *text;
+	char			*lobby, *text;
 	cJSON			*doc;
 	int			 i, first = 1;
 
@@ -82,13 +69,8 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 		name = ctx->argv[1];
 		first = 2;
 	}
-	if ((ops = game_find(name)) == NULL) {
-		games = cmd_new_games();
-		set_cause(cause, "I do not know a game called \"%.40s\". "
-		    "Games: %s.", name, games);
-		free(games);
+	if ((ops = cmdmatch_game(ctx, name, cause)) == NULL)
 		return -1;
-	}
 
 	t = table_new(ctx->bot, ctx->ev->adapter, ctx->ev->channel, ops);
 	t->turn_timer = cfg->tables_turn_timer_ms;

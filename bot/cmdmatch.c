@@ -57,16 +57,40 @@ cmdmatch_names(const struct game_ops *ops, const char **names, int max)
 	return n;
 }
 
+/* "Unknown command "gvie". Did you mean give?" among ops' names. */
+static int
+cmdmatch_unknown_in(const struct cmd_ctx *ctx, const struct game_ops *ops,
+    const char *word, char **cause)
+{
+	const char	*names[CMDMATCH_NAMES_MAX];
+	struct buf	 b;
+	int		 count;
+
+	buf_init(&b, 1024);
+	buf_printf(&b, "Unknown command \"%.40s\".", word);
+	count = cmdmatch_names(ops, names, CMDMATCH_NAMES_MAX);
+	if (suggest_append(&b, word, names, count) == 0)
+		buf_printf(&b, " %s help lists the commands.", ctx->command);
+	set_cause(cause, "%s", buf_str(&b));
+	buf_release(&b);
+	return -1;
+}
+
+int
+cmdmatch_unknown(const struct cmd_ctx *ctx, const char *word, char **cause)
+{
+	return cmdmatch_unknown_in(ctx, NULL, word, cause);
+}
+
 int
 cmdmatch_find(const struct cmd_ctx *ctx, const struct game_ops *ops,
     const char *word, const struct cmd_entry **entry, int *action,
     char **cause)
 {
 	const struct cmd_entry *const	*all = cmd_all();
-	const char			*names[CMDMATCH_NAMES_MAX];
 	struct buf			 b;
 	size_t				 len = strlen(word);
-	int				 i, n = 0, count;
+	int				 i, n = 0;
 
 	*entry = NULL;
 	*action = -1;
@@ -108,15 +132,8 @@ cmdmatch_find(const struct cmd_ctx *ctx, const struct game_ops *ops,
 		set_cause(cause, "There is no game here to %.40s in. Open one "
 		    "with %s new <game>; %s help names the games.", word,
 		    ctx->command, ctx->command);
-	else if (n == 0) {
-		buf_reset(&b);
-		buf_printf(&b, "Unknown command \"%.40s\".", word);
-		count = cmdmatch_names(ops, names, CMDMATCH_NAMES_MAX);
-		if (suggest_append(&b, word, names, count) == 0)
-			buf_printf(&b, " %s help lists the commands.",
-			    ctx->command);
-		set_cause(cause, "%s", buf_str(&b));
-	}
+	else if (n == 0)
+		cmdmatch_unknown_in(ctx, ops, word, cause);
 	buf_release(&b);
 	if (n == 1)
 		return 0;

@@ -23,6 +23,12 @@ int	 cmdmatch_find(const struct cmd_ctx *, const struct game_ops *ops,
 	     const char *word, const struct cmd_entry **entry, int *action,
 	     char **cause);
 
+/*
+ * -1 with *cause: word is no command or move of any game, and the
+ * closest names, or where the list is.
+ */
+int	 cmdmatch_unknown(const struct cmd_ctx *, const char *word, char **cause);
+
 /* Is word (any case) the name of an action of any game? */
 int	 cmdmatch_is_action(const char *word);
 
