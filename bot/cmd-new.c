@@ -44,6 +44,21 @@ cmd_new_seed(struct cmd_ctx *ctx, uint64_t id)
 	return seed;
 }
 
+/*
+ * Closes t, a lobby that was never announced, and gives its number back:
+ * a refused new uses no table number up.
+ */
+static void
+cmd_new_undo(struct table *t)
+{
+	struct bot	*bot = t->bot;
+	uint64_t	 id = t->id;
+
+	table_close(t);
+	if (id + 1 == bot->next_table_id)
+		bot->next_table_id = id;
+}
+
 static int
 cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 {
@@ -81,15 +96,17 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	cJSON_Delete(doc);
 	for (i = first; i < ctx->argc; i++) {
 		if (table_set_option(t, ctx->argv[i], cause) != 0) {
-			table_close(t);
+			cmd_new_undo(t);
 			return -1;
 		}
 	}
 	t->seed = cmd_new_seed(ctx, t->id);
 	t->host = xstrdup(ctx->ev->user_id);
+	if (ctx->ev->server != NULL)
+		t->server = xstrndup(ctx->ev->server, TABLE_ID_MAX);
 	table_add_seat(t, ctx->ev->user_id, ctx->ev->user_name);
 	if (store_table_save(ctx->bot->store, t, cause) != 0) {
-		table_close(t);
+		cmd_new_undo(t);
 		return -1;
 	}
 	ctx->table = t;

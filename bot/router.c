@@ -105,7 +105,9 @@ router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 /*
  * Text from users enters the bot here, from every adapter, so it is
  * cleaned here, once (lib/utf8.h): out is ev with the user's name cleaned
- * into name (len bytes, a name's cap).  Returns the command text cleaned,
+ * into name (len bytes, a name's cap), its space look-alikes made plain
+ * spaces and trimmed, its invisible ones left out (a name of nothing but
+ * them is the user's id).  Returns the command text cleaned,
  * with tabs and line breaks made spaces so they still separate words,
  * for the router to split; caller frees.  Ids stay as the platform gave
  * them, since answers go to them: what shows one cleans it
@@ -116,11 +118,14 @@ static char *
 router_clean(const struct bot_event *ev, struct bot_event *out, char *name,
     size_t len)
 {
-	char	*copy = xstrdup(ev->text), *clean, *p;
+	char	*copy = utf8_plain_spaces(ev->text), *clean, *p, *plain;
 
 	*out = *ev;
 	if (ev->user_name != NULL) {
-		utf8_clean(name, len, ev->user_name);
+		/* "alice", "alice\u00a0" and "al\u200bice" are one name. */
+		plain = utf8_plain_spaces(ev->user_name);
+		utf8_clean(name, len, plain[0] != '\0' ? plain : ev->user_id);
+		free(plain);
 		out->user_name = name;
 	}
 	for (p = copy; *p != '\0'; p++) {

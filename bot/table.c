@@ -249,6 +249,7 @@ table_free(struct table *t)
 	for (i = 0; i < TABLE_RECENT; i++)
 		free(t->recent[i]);
 	free(t->channel);
+	free(t->server);
 	free(t->host);
 	free(t);
 }

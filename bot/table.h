@@ -39,6 +39,7 @@ struct table {
 	struct bot		*bot;
 	struct adapter		*adapter;
 	char			*channel;
+	char			*server;	/* bot_event.server at new; may be NULL */
 	const struct game_ops	*ops;
 	char			*options[GAME_MAX_OPTIONS];	/* NULL = default */
 	char			*host;		/* user id of the host */

@@ -217,15 +217,15 @@ console_directive(struct console *c, const char *line)
 }
 
 /*
- * A byte of a user's name: letters, digits, "_", "-", "." and, as names
- * on chat platforms, anything past ASCII or a control character (shown
- * escaped).  A line of printable ASCII splits as it always did.
+ * A byte of a user's name: anything but a space, a tab and the colon that
+ * ends the name, so any UTF-8 name works ("o'brien", "zoë", "李"); a
+ * control character is shown escaped.  A name does not start with "/",
+ * "[" or "#", which start a command, a click or a comment.
  */
 static int
 console_name_byte(unsigned char c)
 {
-	return c != '\0' && (isalnum(c) || c == '_' || c == '-' || c == '.' ||
-	    c >= 0x7f || (c < 0x20 && c != '\t'));
+	return c != '\0' && c != ' ' && c != '\t' && c != ':';
 }
 
 /*
@@ -246,7 +246,7 @@ console_parse(struct console *c, char *line, struct bot_event *ev,
 	n = 0;
 	while (console_name_byte((unsigned char)p[n]))
 		n++;
-	if (n == 0 || n > CONSOLE_NAME_MAX)
+	if (n == 0 || n > CONSOLE_NAME_MAX || p[0] == '/' || p[0] == '[')
 		return;
 	colon = p + n;
 	if (*colon == ' ' && (colon[1] == '#' || strncmp(colon + 1, "dm:", 3) == 0)) {

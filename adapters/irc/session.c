@@ -360,6 +360,8 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	ev.user_id = user;
 	ev.user_name = l->nick;
 	ev.channel = channel;
+	/* One connection is one network: its address names it. */
+	ev.server = ev.is_dm ? NULL : irc->url;
 	ev.text = text;
 	log_debug("irc: command from %s in %s", user, channel);
 	/* What the bot says in answer goes first (irc.c). */

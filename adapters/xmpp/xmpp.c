@@ -298,6 +298,9 @@ xmpp_message(struct xmpp *x, const struct xml_node *n)
 		    o->jid : from);
 		ev.is_admin = o != NULL && o->admin;
 		ev.channel = r->jid;
+		/* The MUC service: the room's domain. */
+		ev.server = strchr(r->jid, '@') != NULL ?
+		    strchr(r->jid, '@') + 1 : r->jid;
 	} else {
 		if (jid_bare_eq(bare, x->jid))
 			return;		/* ourselves, from another resource */

@@ -66,11 +66,12 @@ def wait(pred, timeout=5.0):
     return None
 
 
-def ix(user, name, sub, options=(), guild=GUILD, perms="0"):
+def ix(user, name, sub, options=(), guild=GUILD, perms="0", channel=None):
     """Injects /cheers <sub> and returns the interaction id."""
     return call("POST", "/_test/interaction", {
-        "user": user, "name": name, "channel": CHANNEL, "guild": guild,
-        "sub": sub, "options": list(options), "perms": perms})["id"]
+        "user": user, "name": name, "channel": channel or CHANNEL,
+        "guild": guild, "sub": sub, "options": list(options),
+        "perms": perms})["id"]
 
 
 def answers(s, iid):
@@ -671,6 +672,28 @@ for i in range(50):
 check_embed(e, OVER, ["alice", "bob"])
 ok(e and (e.get("footer") or {}).get("text", "").startswith("Game over"),
    "the final table's footer says the game is over: %s" % e)
+# --- a replay stays on the server it was played on (issue 26) ----------
+s = wait(lambda s: re.search(r"This was table (\d+):",
+                             "\n".join(public_texts(s))), 10)
+over = s and re.search(r"This was table (\d+):", "\n".join(public_texts(s)))
+ok(over, "the end names the table's number")
+n = int(over.group(1)) if over else 1
+table_opt = [{"name": "table", "type": 4, "value": n}]
+a = answered(ix("150", "mallory", "replay", table_opt, guild="799",
+                channel="910"))
+ok(a and a[0]["flags"] & 64 and "no finished table %d here" % n in
+   text_of(a) and "Replay of" not in text_of(a),
+   "a member of another guild cannot replay the table: %s" % a)
+a = answered(ix("150", "mallory", "replay", table_opt, guild=None))
+ok(a and "no finished table %d here" % n in text_of(a),
+   "nor can a non-player from a DM: %s" % a)
+a = answered(ix("151", "carol", "replay", table_opt))
+ok(a and a[0]["flags"] & 64 and "Replay of table %d" % n in text_of(a),
+   "a member of the table's own guild can, privately: %s" % a)
+a = answered(ix(ALICE, "alice", "replay", table_opt, guild=None))
+ok(a and "Replay of table %d" % n in text_of(a),
+   "a player can from a DM: %s" % a)
+
 s = wait(lambda s: s["served_5xx"] == s0["served_5xx"] + 5 and all(
     any(m["content"] == c for m in s["messages"])
     for c in s["failed_contents"]), 10)
