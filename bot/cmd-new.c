@@ -10,6 +10,7 @@
 #include "bot/cmd.h"
 #include "bot/cmdmatch.h"
 #include "bot/config.h"
+#include "bot/flood.h"
 #include "bot/play.h"
 #include "bot/render.h"
 #include "bot/store.h"
@@ -45,6 +46,41 @@ cmd_new_seed(struct cmd_ctx *ctx, uint64_t id)
 }
 
 /*
+ * Refuses a new table past the caps: tables.max_per_server open on the
+ * sender's server, tables.max_lobbies_per_user lobbies the sender opened.
+ * 0, or -1 with *cause.
+ */
+static int
+cmd_new_caps(struct cmd_ctx *ctx, char **cause)
+{
+	const struct config	*cfg = ctx->bot->config;
+	const char		*server = ctx->ev->server;
+	struct table		*t;
+	int			 here = 0, lobbies = 0;
+
+	if (!flood_applies(ctx->bot, ctx->ev->adapter))
+		return 0;
+	TAILQ_FOREACH(t, &ctx->bot->tables, entry) {
+		if (t->adapter != ctx->ev->adapter)
+			continue;
+		if ((t->server == NULL && server == NULL) || (t->server != NULL &&
+		    server != NULL && strcmp(t->server, server) == 0))
+			here++;
+		if (t->state == TABLE_LOBBY && t->host != NULL &&
+		    strcmp(t->host, ctx->ev->user_id) == 0)
+			lobbies++;
+	}
+	if (cfg->tables_max_lobbies_per_user > 0 &&
+	    lobbies >= cfg->tables_max_lobbies_per_user)
+		return set_cause(cause, "You have %d lobbies open, as many as "
+		    "one player may; start or end one first.", lobbies);
+	if (cfg->tables_max_per_server > 0 && here >= cfg->tables_max_per_server)
+		return set_cause(cause, "This server has %d tables open, as many "
+		    "as I host on one server; try again when one ends.", here);
+	return 0;
+}
+
+/*
  * Closes t, a lobby that was never announced, and gives its number back:
  * a refused new uses no table number up.
  */
@@ -77,6 +113,8 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	if (ctx->bot->ntables >= cfg->tables_max_tables)
 		return set_cause(cause, "I am hosting as many tables as I may "
 		    "(%d); try again when one ends.", cfg->tables_max_tables);
+	if (cmd_new_caps(ctx, cause) != 0)
+		return -1;
 
 	if (ctx->argc < 2 || strchr(ctx->argv[1], '=') != NULL) {
 		name = game_all()[0]->name;

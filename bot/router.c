@@ -12,6 +12,7 @@
 #include "bot/cmd.h"
 #include "bot/cmdmatch.h"
 #include "bot/config.h"
+#include "bot/flood.h"
 #include "bot/log.h"
 #include "bot/outbox.h"
 #include "bot/render.h"
@@ -60,6 +61,53 @@ router_table(struct bot *bot, const struct bot_event *ev, char **cause)
 		return NULL;
 	}
 	return found;
+}
+
+/* Is the user one the game at t waits for (any prompt names their seat)? */
+static int
+router_waited_for(const struct table *t, const char *user_id)
+{
+	struct game_prompt	p[GAME_MAX_PROMPTS];
+	int			n, i, seat;
+
+	if (t == NULL || t->state != TABLE_PLAYING || t->game == NULL ||
+	    (seat = table_seat_of(t, user_id)) < 0)
+		return 0;
+	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
+	for (i = 0; i < n; i++)
+		if (p[i].seats & (1u << seat))
+			return 1;
+	return 0;
+}
+
+/*
+ * Spends the sender's command budget (bot/flood.c): 0 to go on, -1 when
+ * the command is dropped (the first time with a private "slow down").
+ * A move of a player the game waits for always goes on.
+ */
+static int
+router_budget(struct cmd_ctx *ctx, int action)
+{
+	const struct config	*cfg = ctx->bot->config;
+	char			 refill[32];
+
+	if (action >= 0 && router_waited_for(ctx->table, ctx->ev->user_id))
+		return 0;
+	switch (flood_spend(ctx->bot, ctx->ev)) {
+	case FLOOD_PASS:
+		return 0;
+	case FLOOD_WARN:
+		render_duration(cfg->tables_command_refill_ms, refill,
+		    sizeof refill);
+		cmd_reply(ctx, 1, "Slow down: you may send %d commands per %s "
+		    "here. I skip what you send until then; your moves on "
+		    "your turn still count.", cfg->tables_command_burst,
+		    refill);
+		return -1;
+	case FLOOD_DROP:
+		break;
+	}
+	return -1;
 }
 
 /* Checks the command's flags against who sent it and where. */
@@ -159,6 +207,8 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 		return;
 	}
 	if (strlen(ev->text) > CMD_TEXT_MAX) {
+		if (router_budget(&ctx, -1) != 0)
+			return;
 		cmd_reply(&ctx, 1, "That command is too long (at most %d "
 		    "characters).", CMD_TEXT_MAX);
 		return;
@@ -171,6 +221,10 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 		goto done;
 	}
 	if (router_split(&ctx, text) != 0) {
+		if (router_budget(&ctx, -1) != 0) {
+			free(text);
+			return;
+		}
 		cmd_reply(&ctx, 1, "Too many words: a command takes at most %d.",
 		    CMD_MAX_ARGS);
 		free(text);
@@ -182,8 +236,12 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 	if (ctx.argc == 0) {
 		ctx.argv[ctx.argc++] = (char *)"help";
 	}
-	if (cmdmatch_find(&ctx, ctx.table == NULL ? NULL : ctx.table->ops,
-	    ctx.argv[0], &entry, &action, &cause) != 0)
+	rc = cmdmatch_find(&ctx, ctx.table == NULL ? NULL : ctx.table->ops,
+	    ctx.argv[0], &entry, &action, &cause);
+	/* Mistakes spend the budget too: their answers are messages. */
+	if (router_budget(&ctx, action) != 0)
+		goto out;
+	if (rc != 0)
 		goto fail;
 
 	if (entry != NULL) {

@@ -83,6 +83,8 @@ struct table {
 	unsigned		 ai_idle;
 	uint64_t		 ai_idle_until;
 	int			 paused;	/* moves cannot be saved; retrying */
+	/* bot_now() + 1 when status last showed the table publicly; 0: never. */
+	uint64_t		 shown_at;
 	/* The batch that noted the table (bot/outbox.c), and its note. */
 	uint64_t		 undo_batch;
 	struct outbox_item	*undo_note;
