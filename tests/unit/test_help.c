@@ -93,6 +93,9 @@ setup(void **state, const struct adapter_ops *ops)
 
 	w->config = config_new();
 	w->config->tables_lobby_expiry_ms = 0;
+	/* One user opens a table of each game here: no caps, no budget. */
+	w->config->tables_max_lobbies_per_user = 0;
+	w->config->tables_command_burst = 0;
 	bot_init(&w->bot, uv_default_loop(), w->config);
 	w->bot.fake_clock = 1;
 	w->adapter.ops = ops;
