@@ -699,6 +699,33 @@ s = wait(lambda s: s["served_5xx"] == s0["served_5xx"] + 5 and all(
     for c in s["failed_contents"]), 10)
 ok(s is not None, "messages that met a 502 are retried and arrive")
 
+# --- one member cannot flood a channel (issue 26) ----------------------
+FLOOD, OTHER = "920", "921"
+for chan, (uid, name) in ((FLOOD, ("160", "hana")), (OTHER, ("161", "ivan"))):
+    for sub in ("new", "addbot", "start"):
+        a = answered(ix(uid, name, sub, channel=chan))
+        ok(a, "%s's table in %s: %s answered" % (name, chan, sub))
+before = set(messages())
+burst = [ix("170", "mallory", "status", channel=FLOOD) for i in range(300)]
+t0 = time.monotonic()
+r = call("GET", "/_test/wait?id=" + ix("161", "ivan", "hand", channel=OTHER))
+ok(r.get("answered") and r["latency"] < 3.0 and r["flags"] & 64,
+   "another table's player is answered in time during the burst: %s" %
+   {k: r.get(k) for k in ("answered", "latency")})
+last = call("GET", "/_test/wait?timeout=30&id=" + burst[-1])
+ok(last.get("answered"), "every command of the burst is answered")
+time.sleep(1.0)
+msgs = messages()
+public = [m for i, m in msgs.items() if i not in before and
+          m["channel"] == FLOOD and not m["flags"] & 64 and
+          m["dm_user"] is None]
+ok(len(public) <= 5, "300 commands from one member put at most a handful "
+   "of messages in the channel: %d" % len(public))
+slow = [c for c in state()["callbacks"] if c["interaction"] in burst and
+        "Slow down" in c["content"]]
+ok(len(slow) == 1 and slow[0]["flags"] & 64,
+   "the member is told once, privately, to slow down: %d" % len(slow))
+
 # --- what went where ----------------------------------------------------
 s = state()
 leaks = [t for t in public_texts(s) if SECRET.search(t)]
