@@ -429,10 +429,17 @@ for step in range(500):
     else:
         board_moves += 1
     if moves == 5:
+        time.sleep(1.1)     # past tables.repost_gap (1s here) since status
         a = click(BOB, boards()[-1], "Table")
         s = wait(lambda s: len(boards()) == 1 and
                  boards()[-1]["ts"] != b[-1]["ts"], 5)
         ok(s is not None, "Table posts the table again and deletes the old")
+        # Within the gap, Table shows it to the clicker alone.
+        shown = boards()[-1]["ts"]
+        click(BOB, boards()[-1], "Table")
+        time.sleep(0.3)
+        ok(boards()[-1]["ts"] == shown,
+           "a Table click within the gap leaves the board where it is")
 
 s = wait(lambda s: any("Game over" in t for t in public_texts(messages())),
          10)
