@@ -182,14 +182,31 @@ console_directive(struct console *c, const char *line)
 	struct bot	*bot = c->adapter.bot;
 	char		 verb[16], arg[64], *cause = NULL;
 	uint64_t	 ms;
+	size_t		 n;
 	int		 i;
 
 	arg[0] = '\0';
-	if (sscanf(line, ":%15s %63s", verb, arg) < 1) {
+	if (sscanf(line, ":%15s", verb) < 1) {
 		console_note(c, "console", "Directives: :wait <duration>, "
 		    ":dmclosed <user>, :dmopen <user>.");
 		return;
 	}
+	/*
+	 * The argument is the rest of the line, so ":wait 5 minutes" is
+	 * refused as a duration, not read as ":wait 5".
+	 */
+	line += 1 + strlen(verb);
+	line += strspn(line, " \t");
+	n = strlen(line);
+	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		n--;
+	if (n >= sizeof arg) {
+		console_note(c, "console", "That directive's argument is too "
+		    "long.");
+		return;
+	}
+	memcpy(arg, line, n);
+	arg[n] = '\0';
 	if (strcmp(verb, "wait") == 0) {
 		if (!bot->fake_clock) {
 			console_note(c, "console", ":wait needs --fake-clock.");
