@@ -409,13 +409,33 @@ table_join_words(const char *const *list, char *buf, size_t len)
 		    i ? ", " : "", list[i]);
 }
 
+/* "CHEERS has no option "mdoe". Did you mean mode? Options: ..."; -1. */
+static int
+table_unknown_word(char **cause, const char *title, const char *word,
+    const char *const *names, const char *all)
+{
+	struct buf	b;
+	int		n;
+
+	for (n = 0; names[n] != NULL; n++)
+		continue;
+	buf_init(&b, 1024);
+	buf_printf(&b, "%s has no option \"%.40s\".", title, word);
+	suggest_append(&b, word, names, n);
+	buf_printf(&b, " Options: %s.", all);
+	set_cause(cause, "%s", buf_str(&b));
+	buf_release(&b);
+	return -1;
+}
+
 int
 table_set_option(struct table *t, const char *assignment, char **cause)
 {
 	const char	*names[GAME_MAX_OPTIONS + 1];
 	const char	*eq = strchr(assignment, '=');
+	struct buf	 b;
 	char		 name[64], words[512];
-	int		 i, o, v;
+	int		 i, n, o, v;
 
 	for (i = 0; i < t->ops->noptions && i < GAME_MAX_OPTIONS; i++)
 		names[i] = t->ops->options[i].name;
@@ -429,12 +449,19 @@ table_set_option(struct table *t, const char *assignment, char **cause)
 	memcpy(name, assignment, (size_t)(eq - assignment));
 	name[eq - assignment] = '\0';
 	if ((o = table_match(names, name)) == -1)
-		return set_cause(cause, "%s has no option \"%.40s\". Options: %s.",
-		    t->ops->title, name, words);
+		return table_unknown_word(cause, t->ops->title, name, names,
+		    words);
 	if ((v = table_match(t->ops->options[o].values, eq + 1)) == -1) {
 		table_join_words(t->ops->options[o].values, words, sizeof words);
-		return set_cause(cause, "%s must be one of: %s.",
-		    t->ops->options[o].name, words);
+		for (n = 0; t->ops->options[o].values[n] != NULL; n++)
+			continue;
+		buf_init(&b, 1024);
+		buf_printf(&b, "%s must be one of: %s.", t->ops->options[o].name,
+		    words);
+		suggest_append(&b, eq + 1, t->ops->options[o].values, n);
+		set_cause(cause, "%s", buf_str(&b));
+		buf_release(&b);
+		return -1;
 	}
 	free(t->options[o]);
 	t->options[o] = v == 0 ? NULL : xstrdup(t->ops->options[o].values[v]);
