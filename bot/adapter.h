@@ -118,6 +118,13 @@ struct bot_event {
 	const char	*user_name;	/* display name */
 	const char	*channel;	/* channel id; for a DM, the DM channel */
 	int		 is_dm;		/* spoken in a direct message */
+	/*
+	 * The server the channel belongs to: a Discord guild, a Slack
+	 * workspace, an IRC network, an XMPP service; NULL in a DM and
+	 * where the platform has one server only (the console).  A
+	 * finished table is shown only on its own server.
+	 */
+	const char	*server;
 	int		 is_admin;	/* the platform says: channel admin */
 	const char	*text;		/* command text after the command word:
 					   "play 2 @bob"; with is_button, the

@@ -7,6 +7,7 @@
 
 #include "bot/bot.h"
 #include "bot/config.h"
+#include "bot/flood.h"
 #include "bot/log.h"
 #include "bot/outbox.h"
 #include "bot/sched.h"
@@ -45,6 +46,7 @@ bot_release(struct bot *bot)
 	table_index_release(bot);
 	table_users_release(bot);
 	sched_release(bot);
+	flood_release(bot);
 	for (i = 0; i < bot->nadapters; i++) {
 		if (bot->adapters[i]->ops->free_adapter != NULL)
 			bot->adapters[i]->ops->free_adapter(bot->adapters[i]);

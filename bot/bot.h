@@ -48,6 +48,8 @@ struct bot {
 	size_t			 nindex_user;
 	size_t			 nusers;
 	uint64_t		 next_table_id;
+	/* Each user's command budget per channel (bot/flood.c), or NULL. */
+	struct flood_slot	*flood;
 	uint64_t		 tables_made;	/* the last table's seq (bot/table.c) */
 
 	/*

@@ -71,6 +71,19 @@ click_exec(struct cmd_ctx *ctx, char **cause)
 		ctx->argc = 1;
 		return cmd_status_entry.exec(ctx, cause);
 	}
+	if (strcmp(c.what, "end") == 0) {
+		/* The confirmation end asked for: the same checks as typed. */
+		if (!cmd_is_host(ctx))
+			return set_cause(cause, "Only the host or an admin can "
+			    "end the game.");
+		if (c.version != t->nmoves)
+			return set_cause(cause, "The table has moved on since "
+			    "that question; %s end asks again.", cmd);
+		ctx->argv[0] = (char *)"end";
+		ctx->argv[1] = (char *)"confirm";
+		ctx->argc = 2;
+		return cmd_end_entry.exec(ctx, cause);
+	}
 	if ((seat = table_seat_of(t, ctx->ev->user_id)) < 0)
 		return set_cause(cause, "You are not playing at this table.");
 	if (t->state != TABLE_PLAYING)

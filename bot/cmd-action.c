@@ -18,6 +18,7 @@
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/buf.h"
+#include "lib/suggest.h"
 #include "lib/xmalloc.h"
 
 char *
@@ -82,6 +83,7 @@ cmd_action_arg(struct cmd_ctx *ctx, const struct game_arg *arg, const char *word
     int self, int *out, char **cause)
 {
 	const struct table	*t = ctx->table;
+	struct buf		 b;
 	char			*err = NULL, *targets;
 	long			 n;
 	int			 i, v;
@@ -109,8 +111,15 @@ cmd_action_arg(struct cmd_ctx *ctx, const struct game_arg *arg, const char *word
 				return 0;
 			}
 		}
-		return set_cause(cause, "%s must be one of the choices: %s.",
-		    arg->name, arg->help);
+		for (n = 0; arg->choices[n] != NULL; n++)
+			continue;
+		buf_init(&b, 1024);
+		buf_printf(&b, "%s must be one of the choices: %s.", arg->name,
+		    arg->help);
+		suggest_append(&b, word, arg->choices, (int)n);
+		set_cause(cause, "%s", buf_str(&b));
+		buf_release(&b);
+		return -1;
 	case GAME_ARG_TARGET:
 		if (word[0] != '@' && word[0] != '<' &&
 		    (v = cmd_action_place(t, word)) != -1) {
@@ -119,7 +128,7 @@ cmd_action_arg(struct cmd_ctx *ctx, const struct game_arg *arg, const char *word
 		}
 		/* FALLTHROUGH */
 	case GAME_ARG_PLAYER:
-		if ((v = table_parse_seat(t, word, self, &err)) < 0) {
+		if ((v = table_parse_seat(t, word, self, 0, &err)) < 0) {
 			targets = cmd_action_targets(t, arg->type == GAME_ARG_TARGET);
 			set_cause(cause, "%s %s: %s.", err, arg->type ==
 			    GAME_ARG_TARGET ? "Targets" : "Players", targets);
@@ -164,6 +173,64 @@ cmd_action_play(struct cmd_ctx *ctx, int seat, const struct game_move *m,
 	return 0;
 }
 
+/* A word for argument arg in an example, as seat would write it. */
+static void
+cmd_action_sample(const struct table *t, const struct game_arg *arg, int seat,
+    struct buf *b)
+{
+	int	i, other = -1;
+
+	switch (arg->type) {
+	case GAME_ARG_COUNT:
+		buf_printf(b, " %d", arg->min);
+		return;
+	case GAME_ARG_CHOICE:
+		buf_printf(b, " %s", arg->choices[0]);
+		return;
+	case GAME_ARG_PLAYER:
+	case GAME_ARG_TARGET:
+		for (i = 0; i < t->nseats && other < 0; i++)
+			if (i != seat)
+				other = i;
+		buf_printf(b, " @%s", other >= 0 ? t->seats[other].name : "bob");
+		return;
+	default:
+		buf_puts(b, " 1");
+		return;
+	}
+}
+
+/*
+ * The sentence for a move typed without its argument missing: what it
+ * is, in words, and the words typed so far finished into an example,
+ * like "Give the target (whose shaker: a player, share or extra). For
+ * example /cheers play 1 @bob (or share, extra)."
+ */
+static void
+cmd_action_missing(struct cmd_ctx *ctx, const struct game_action *a,
+    int missing, int seat, char **cause)
+{
+	const struct table	*t = ctx->table;
+	const char		*places[GAME_MAX_PLACES];
+	struct buf		 b;
+	int			 i, n;
+
+	buf_init(&b, 1024);
+	buf_printf(&b, "Give the %s (%s). For example %s", a->args[missing].name,
+	    a->args[missing].help, ctx->command);
+	for (i = 0; i < ctx->argc && i <= missing; i++)
+		buf_printf(&b, " %s", ctx->argv[i]);
+	for (i = missing; i < a->nargs && !a->args[i].optional; i++)
+		cmd_action_sample(t, &a->args[i], seat, &b);
+	n = a->args[missing].type == GAME_ARG_TARGET && t->ops->places != NULL ?
+	    t->ops->places(t->game, places, GAME_MAX_PLACES) : 0;
+	for (i = 0; i < n; i++)
+		buf_printf(&b, "%s%s", i == 0 ? " (or " : ", ", places[i]);
+	buf_puts(&b, n > 0 ? ")." : ".");
+	set_cause(cause, "%s", buf_str(&b));
+	buf_release(&b);
+}
+
 int
 cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
     char **cause)
@@ -192,8 +259,7 @@ cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
 		if (i >= given) {
 			if (a->args[i].optional)
 				continue;
-			set_cause(cause, "Give %s (%s). Usage: %s", a->args[i].name,
-			    a->args[i].help, usage);
+			cmd_action_missing(ctx, a, i, seat, cause);
 			goto fail;
 		}
 		if (cmd_action_arg(ctx, &a->args[i], ctx->argv[i + 1], seat,

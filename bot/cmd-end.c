@@ -1,22 +1,32 @@
 /*
- * end: the host or an admin closes the table, game or lobby.
+ * end [confirm]: the host or an admin closes the table, game or lobby.
+ * A running game is asked about once more ("end confirm", or a button
+ * where the platform has them), since ending it cannot be undone.
  */
 #include <stdlib.h>
+#include <strings.h>
 
 #include "bot/bot.h"
+#include "bot/button.h"
 #include "bot/cmd.h"
 #include "bot/log.h"
 #include "bot/play.h"
+#include "bot/render.h"
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
 static int	cmd_end_exec(struct cmd_ctx *, char **);
 
+static const char *const cmd_end_choices[] = { "confirm", NULL };
+
 const struct cmd_entry cmd_end_entry = {
 	.name = "end",
+	.nargs = 1,
+	.args = { { "confirm", GAME_ARG_CHOICE, "confirm: end a running game",
+	    1, cmd_end_choices, 0, 0 } },
 	.summary = "close this channel's table, game or lobby (host)",
-	.flags = CMD_TABLE | CMD_HOST | CMD_CHANNEL,
+	.flags = CMD_TABLE | CMD_HOST | CMD_CHANNEL | CMD_WHOLE,
 	.exec = cmd_end_exec,
 };
 
@@ -24,11 +34,25 @@ static int
 cmd_end_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct table	*t = ctx->table;
+	struct adapter_buttons	 bs;
+	char		 who[TABLE_ID_MAX + TABLE_NAME_MAX];
 	char		*text;
 
+	if (t->state == TABLE_PLAYING && (ctx->argc < 2 ||
+	    strcasecmp(ctx->argv[1], "confirm") != 0)) {
+		bs.n = 0;
+		button_add(&bs, 0, ADAPTER_STYLE_DANGER, "End the game", t, 1,
+		    "end");
+		cmd_reply_buttons(ctx, 1, &bs, "End the running %s game for "
+		    "everyone? No result counts. %s end confirm",
+		    t->ops->title, ctx->command);
+		return 0;
+	}
 	if (store_table_delete(ctx->bot->store, t, cause) != 0)
 		return -1;
-	text = xasprintf("%s ended the %s table%s.", ctx->ev->user_name,
+	render_user(ctx->ev->adapter, ctx->ev->user_id, ctx->ev->user_name,
+	    who, sizeof who);
+	text = xasprintf("%s ended the %s table%s.", who,
 	    t->ops->title, t->state == TABLE_LOBBY ? "" : "; no result counts");
 	play_say(t, text);
 	free(text);

@@ -1,5 +1,6 @@
 /*
- * help [command]: every command with its usage, or one in detail.  The
+ * help [command]: the games, then every command with its usage; or one
+ * command, or one move in every game that has it, in detail.  The
  * game's actions come from its action table, so help never drifts from
  * what the parser accepts.  Where every line costs (ADAPTER_TERSE: IRC,
  * XMPP) the list is short: the commands and the games by name, how to
@@ -7,9 +8,11 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bot/bot.h"
 #include "bot/cmd.h"
+#include "bot/cmdmatch.h"
 #include "bot/config.h"
 #include "bot/render.h"
 #include "bot/table.h"
@@ -77,18 +80,36 @@ cmd_help_games(struct buf *b, const char *lead)
 		    games[g]->max_players);
 }
 
-/* One command or action in detail; 0, or -1 when word names neither. */
+/* Action a of game g in detail, after a blank line when b has text. */
+static void
+cmd_help_action(struct cmd_ctx *ctx, const struct game_ops *g,
+    const struct game_action *a, struct buf *b)
+{
+	char	*u;
+
+	u = cmd_action_usage(ctx, a);
+	buf_printf(b, "%s%s (%s): %s", b->len > 0 ? "\n" : "", u, g->title,
+	    a->summary);
+	free(u);
+	cmd_help_args(b, a->nargs, a->args);
+	buf_printf(b, "\n  example: %s %s", ctx->command, a->example);
+}
+
+/*
+ * One command, or a move in every game that has it (the table's game
+ * first), in detail; 0, or -1 when word (any case) names neither.
+ */
 static int
 cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 {
 	const struct cmd_entry *const	*all = cmd_all();
 	const struct game_ops *const	*games = game_all();
-	const struct game_action	*a;
+	const struct game_ops		*here;
 	char				*u;
-	int				 g, i;
+	int				 g, i, found = 0;
 
 	for (i = 0; all[i] != NULL; i++) {
-		if (strcmp(all[i]->name, word) != 0)
+		if (strcasecmp(all[i]->name, word) != 0)
 			continue;
 		u = cmd_usage(ctx, all[i]);
 		buf_printf(b, "%s: %s", u, all[i]->summary);
@@ -98,23 +119,23 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 			cmd_help_games(b, "  games:");
 		return 0;
 	}
-	for (g = 0; games[g] != NULL; g++) {
-		if (ctx->table != NULL && games[g] != ctx->table->ops)
-			continue;
-		for (i = 0; i < games[g]->nactions; i++) {
-			a = &games[g]->actions[i];
-			if (strcmp(a->name, word) != 0)
-				continue;
-			u = cmd_action_usage(ctx, a);
-			buf_printf(b, "%s (%s): %s", u, games[g]->title, a->summary);
-			free(u);
-			cmd_help_args(b, a->nargs, a->args);
-			buf_printf(b, "\n  example: %s %s", ctx->command,
-			    a->example);
-			return 0;
+	here = ctx->table != NULL ? ctx->table->ops : NULL;
+	for (i = 0; here != NULL && i < here->nactions; i++) {
+		if (strcasecmp(here->actions[i].name, word) == 0) {
+			cmd_help_action(ctx, here, &here->actions[i], b);
+			found = 1;
 		}
 	}
-	return -1;
+	for (g = 0; games[g] != NULL; g++) {
+		for (i = 0; games[g] != here && i < games[g]->nactions; i++) {
+			if (strcasecmp(games[g]->actions[i].name, word) == 0) {
+				cmd_help_action(ctx, games[g],
+				    &games[g]->actions[i], b);
+				found = 1;
+			}
+		}
+	}
+	return found ? 0 : -1;
 }
 
 /* "\n  /cheers join: sit down at this channel's table" */
@@ -136,7 +157,8 @@ cmd_help_long(const struct cmd_ctx *ctx, struct buf *b)
 	const struct game_ops *const	*games = game_all();
 	int				 i;
 
-	buf_printf(b, "Table commands:");
+	cmdmatch_games(ctx, b);
+	buf_printf(b, "\nTable commands:");
 	for (i = 0; all[i] != NULL; i++)
 		cmd_help_usage(ctx, all[i], b);
 	if (ctx->table != NULL)
@@ -145,10 +167,8 @@ cmd_help_long(const struct cmd_ctx *ctx, struct buf *b)
 		for (i = 0; games[i] != NULL; i++)
 			cmd_help_actions(ctx, games[i], b);
 	}
-	cmd_help_games(b, "Games:");
-	buf_puts(b, ".");
 	buf_printf(b, "\nCommands and moves can be shortened while "
-	    "unambiguous; %s help <command> explains one, %s rules <game> "
+	    "unambiguous (end, kick and leave in a game never); %s help <command> explains one, %s rules <game> "
 	    "tells how to play.", ctx->command, ctx->command);
 }
 
@@ -164,11 +184,11 @@ cmd_help_short(const struct cmd_ctx *ctx, struct buf *b)
 	const struct game_ops		*ops;
 	int				 i;
 
-	buf_printf(b, "Table commands:");
+	cmd_help_games(b, "Games:");
+	buf_puts(b, ".");
+	buf_printf(b, "\nTable commands:");
 	for (i = 0; all[i] != NULL; i++)
 		buf_printf(b, "%s %s", i > 0 ? "," : "", all[i]->name);
-	buf_puts(b, ".");
-	cmd_help_games(b, "Games:");
 	buf_puts(b, ".");
 	cmd_help_usage(ctx, &cmd_new_entry, b);
 	cmd_help_usage(ctx, &cmd_join_entry, b);
@@ -195,9 +215,7 @@ cmd_help_exec(struct cmd_ctx *ctx, char **cause)
 	if (ctx->argc > 1) {
 		if (cmd_help_one(ctx, ctx->argv[1], &b) != 0) {
 			buf_release(&b);
-			return set_cause(cause, "There is no command \"%.40s\". "
-			    "%s help lists them all.", ctx->argv[1],
-			    ctx->command);
+			return cmdmatch_unknown(ctx, ctx->argv[1], cause);
 		}
 	} else if (ctx->ev->adapter->ops->flags & ADAPTER_TERSE)
 		cmd_help_short(ctx, &b);

@@ -1,6 +1,6 @@
 /*
- * kick <player>: the host or an admin removes a player; in a game the AI
- * takes the seat for good.
+ * kick <player>: the host or an admin removes a player, named exactly; in
+ * a game the AI takes the seat for good.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +8,7 @@
 #include "bot/bot.h"
 #include "bot/cmd.h"
 #include "bot/config.h"
+#include "bot/render.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
@@ -19,7 +20,7 @@ const struct cmd_entry cmd_kick_entry = {
 	.args = { { "player", GAME_ARG_PLAYER, "the player to remove", 0,
 	    NULL, 0, 0 } },
 	.summary = "remove a player; in a game the AI takes the seat (host)",
-	.flags = CMD_TABLE | CMD_HOST | CMD_CHANNEL,
+	.flags = CMD_TABLE | CMD_HOST | CMD_CHANNEL | CMD_WHOLE,
 	.exec = cmd_kick_exec,
 };
 
@@ -28,13 +29,21 @@ cmd_kick_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct table	*t = ctx->table;
 	struct seat	*s;
+	char		*err = NULL, *seated;
 	int		 seat;
 
 	if (ctx->argc != 2)
-		return set_cause(cause, "Name the player to remove. Usage: %s "
-		    "kick <player>", ctx->command);
-	if ((seat = table_parse_seat(t, ctx->argv[1], -1, cause)) < 0)
+		return set_cause(cause, "Whom should I remove? For example %s "
+		    "kick @%s.", ctx->command,
+		    t->nseats > 0 ? t->seats[t->nseats - 1].name : "bob");
+	/* Removing a player cannot be undone: the name must be exact. */
+	if ((seat = table_parse_seat(t, ctx->argv[1], -1, 1, &err)) < 0) {
+		seated = render_seat_list(t);
+		set_cause(cause, "%s Seated: %s.", err, seated);
+		free(seated);
+		free(err);
 		return -1;
+	}
 	s = &t->seats[seat];
 	if (s->user_id != NULL && strcmp(s->user_id, ctx->ev->user_id) == 0)
 		return set_cause(cause, "To leave the table yourself, use %s "

@@ -7,6 +7,7 @@
 
 #include "bot/bot.h"
 #include "bot/cmd.h"
+#include "bot/cmdmatch.h"
 #include "bot/config.h"
 #include "bot/render.h"
 #include "bot/store.h"
@@ -64,9 +65,9 @@ cmd_leaderboard_exec(struct cmd_ctx *ctx, char **cause)
 	if (ctx->argc > 2)
 		return set_cause(cause, "Usage: %s leaderboard [game]",
 		    ctx->command);
-	if (ctx->argc == 2 && (ops = game_find(ctx->argv[1])) == NULL)
-		return set_cause(cause, "I do not know a game called \"%.40s\".",
-		    ctx->argv[1]);
+	if (ctx->argc == 2 &&
+	    (ops = cmdmatch_game(ctx, ctx->argv[1], cause)) == NULL)
+		return -1;
 	memset(&sc, 0, sizeof sc);
 	sc.adapter = ctx->ev->adapter->ops->name;
 	sc.game = ops == NULL ? NULL : ops->name;

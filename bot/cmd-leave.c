@@ -21,7 +21,7 @@ static int	cmd_leave_exec(struct cmd_ctx *, char **);
 const struct cmd_entry cmd_leave_entry = {
 	.name = "leave",
 	.summary = "leave the table (in a game, the AI takes your seat)",
-	.flags = CMD_TABLE | CMD_SEATED,
+	.flags = CMD_TABLE | CMD_SEATED | CMD_WHOLE_GAME,
 	.exec = cmd_leave_exec,
 };
 

@@ -8,7 +8,9 @@
 #include "bot/bot.h"
 #include "bot/channel.h"
 #include "bot/cmd.h"
+#include "bot/cmdmatch.h"
 #include "bot/config.h"
+#include "bot/flood.h"
 #include "bot/play.h"
 #include "bot/render.h"
 #include "bot/store.h"
@@ -31,20 +33,6 @@ const struct cmd_entry cmd_new_entry = {
 	.exec = cmd_new_exec,
 };
 
-/* Lists the games by name into a sentence; caller frees. */
-static char *
-cmd_new_games(void)
-{
-	const struct game_ops *const	*g = game_all();
-	struct buf			 b;
-	int				 i;
-
-	buf_init(&b, 1024);
-	for (i = 0; g[i] != NULL; i++)
-		buf_printf(&b, "%s%s", i ? ", " : "", g[i]->name);
-	return buf_detach(&b);
-}
-
 static uint64_t
 cmd_new_seed(struct cmd_ctx *ctx, uint64_t id)
 {
@@ -57,6 +45,56 @@ cmd_new_seed(struct cmd_ctx *ctx, uint64_t id)
 	return seed;
 }
 
+/*
+ * Refuses a new table past the caps: tables.max_per_server open on the
+ * sender's server, tables.max_lobbies_per_user lobbies the sender opened.
+ * 0, or -1 with *cause.
+ */
+static int
+cmd_new_caps(struct cmd_ctx *ctx, char **cause)
+{
+	const struct config	*cfg = ctx->bot->config;
+	const char		*server = ctx->ev->server;
+	struct table		*t;
+	int			 here = 0, lobbies = 0;
+
+	if (!flood_applies(ctx->bot, ctx->ev->adapter))
+		return 0;
+	TAILQ_FOREACH(t, &ctx->bot->tables, entry) {
+		if (t->adapter != ctx->ev->adapter)
+			continue;
+		if ((t->server == NULL && server == NULL) || (t->server != NULL &&
+		    server != NULL && strcmp(t->server, server) == 0))
+			here++;
+		if (t->state == TABLE_LOBBY && t->host != NULL &&
+		    strcmp(t->host, ctx->ev->user_id) == 0)
+			lobbies++;
+	}
+	if (cfg->tables_max_lobbies_per_user > 0 &&
+	    lobbies >= cfg->tables_max_lobbies_per_user)
+		return set_cause(cause, "You have %d lobbies open, as many as "
+		    "one player may; start or end one first.", lobbies);
+	if (cfg->tables_max_per_server > 0 && here >= cfg->tables_max_per_server)
+		return set_cause(cause, "This server has %d tables open, as many "
+		    "as I host on one server; try again when one ends.", here);
+	return 0;
+}
+
+/*
+ * Closes t, a lobby that was never announced, and gives its number back:
+ * a refused new uses no table number up.
+ */
+static void
+cmd_new_undo(struct table *t)
+{
+	struct bot	*bot = t->bot;
+	uint64_t	 id = t->id;
+
+	table_close(t);
+	if (id + 1 == bot->next_table_id)
+		bot->next_table_id = id;
+}
+
 static int
 cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 {
@@ -64,7 +102,7 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	struct table		*t = ctx->table;
 	struct config		*cfg = ctx->bot->config;
 	const char		*name;
-	char			*games, *lobby, *text;
+	char			*lobby, *text;
 	cJSON			*doc;
 	int			 i, first = 1;
 
@@ -75,6 +113,8 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	if (ctx->bot->ntables >= cfg->tables_max_tables)
 		return set_cause(cause, "I am hosting as many tables as I may "
 		    "(%d); try again when one ends.", cfg->tables_max_tables);
+	if (cmd_new_caps(ctx, cause) != 0)
+		return -1;
 
 	if (ctx->argc < 2 || strchr(ctx->argv[1], '=') != NULL) {
 		name = game_all()[0]->name;
@@ -82,13 +122,8 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 		name = ctx->argv[1];
 		first = 2;
 	}
-	if ((ops = game_find(name)) == NULL) {
-		games = cmd_new_games();
-		set_cause(cause, "I do not know a game called \"%.40s\". "
-		    "Games: %s.", name, games);
-		free(games);
+	if ((ops = cmdmatch_game(ctx, name, cause)) == NULL)
 		return -1;
-	}
 
 	t = table_new(ctx->bot, ctx->ev->adapter, ctx->ev->channel, ops);
 	t->turn_timer = cfg->tables_turn_timer_ms;
@@ -99,15 +134,17 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	cJSON_Delete(doc);
 	for (i = first; i < ctx->argc; i++) {
 		if (table_set_option(t, ctx->argv[i], cause) != 0) {
-			table_close(t);
+			cmd_new_undo(t);
 			return -1;
 		}
 	}
 	t->seed = cmd_new_seed(ctx, t->id);
 	t->host = xstrdup(ctx->ev->user_id);
+	if (ctx->ev->server != NULL)
+		t->server = xstrndup(ctx->ev->server, TABLE_ID_MAX);
 	table_add_seat(t, ctx->ev->user_id, ctx->ev->user_name);
 	if (store_table_save(ctx->bot->store, t, cause) != 0) {
-		table_close(t);
+		cmd_new_undo(t);
 		return -1;
 	}
 	ctx->table = t;

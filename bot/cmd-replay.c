@@ -1,7 +1,8 @@
 /*
  * replay <table>: every move of a finished game, as the channel saw it,
- * sent privately to whoever asks.  A player of that game also gets what
- * only they saw at the end: their own recipe and hand.
+ * sent privately to whoever asks on the server it was played on (its
+ * players may ask anywhere).  A player of that game also gets what only
+ * they saw at the end: their own recipe and hand.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,25 @@ cmd_replay_move(struct table *t, int seat, const struct game_move *m,
 	}
 }
 
+/*
+ * May the sender see table t's moves?  Its players may, anywhere; anyone
+ * else only on the server it was played on (a Discord guild, a Slack
+ * workspace, ...), never from a DM or another server.
+ */
+static int
+cmd_replay_allowed(const struct cmd_ctx *ctx, const struct table *t)
+{
+	const char	*here = ctx->ev->server;
+
+	if (table_seat_of(t, ctx->ev->user_id) >= 0)
+		return 1;
+	if (ctx->ev->is_dm)
+		return 0;
+	if (t->server == NULL || here == NULL)
+		return t->server == NULL && here == NULL;
+	return strcmp(t->server, here) == 0;
+}
+
 static int
 cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
 {
@@ -66,6 +86,13 @@ cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
 	if (t == NULL) {
 		buf_release(&log);
 		return -1;
+	}
+	if (!cmd_replay_allowed(ctx, t)) {
+		/* The same words as for no table: nothing to learn by asking. */
+		buf_release(&log);
+		table_free(t);
+		return set_cause(cause, "There is no finished table %ld here.",
+		    id);
 	}
 	seats = render_seat_list(t);
 	buf_init(&out, RENDER_MAX);

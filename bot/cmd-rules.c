@@ -1,13 +1,16 @@
 /*
- * rules [game]: the short rules of a game, privately.
+ * rules [game]: the short rules of a game, privately; with no game named
+ * and none at the table, the games to choose from.
  */
 #include <stdlib.h>
 
 #include "bot/bot.h"
 #include "bot/cmd.h"
+#include "bot/cmdmatch.h"
 #include "bot/config.h"
 #include "bot/table.h"
 #include "bot/words.h"
+#include "lib/buf.h"
 #include "lib/xmalloc.h"
 
 static int	cmd_rules_exec(struct cmd_ctx *, char **);
@@ -28,15 +31,23 @@ cmd_rules_exec(struct cmd_ctx *ctx, char **cause)
 	const struct game_ops	*ops;
 	char			*legend, *text;
 
+	struct buf		 b;
+
 	if (ctx->argc > 1) {
-		if ((ops = game_find(ctx->argv[1])) == NULL)
-			return set_cause(cause, "I do not know a game called "
-			    "\"%.40s\". Try %s help.", ctx->argv[1],
-			    ctx->command);
+		if ((ops = cmdmatch_game(ctx, ctx->argv[1], cause)) == NULL)
+			return -1;
 	} else if (ctx->table != NULL)
 		ops = ctx->table->ops;
-	else
-		ops = game_all()[0];
+	else {
+		/* No game named, none here: which rules? Name them all. */
+		buf_init(&b, 4096);
+		cmdmatch_games(ctx, &b);
+		buf_printf(&b, "\n%s rules <game> tells how one is played.",
+		    ctx->command);
+		cmd_reply(ctx, 1, "%s", buf_str(&b));
+		buf_release(&b);
+		return 0;
+	}
 	legend = ctx->bot->config->bot_emoji ? words_legend(ops) : NULL;
 	text = xasprintf("%s: %s\n%s%s%s", ops->title, ops->summary,
 	    ops->rules, legend != NULL ? "\n" : "", legend != NULL ? legend : "");

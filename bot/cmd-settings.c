@@ -74,6 +74,7 @@ cmd_settings_channel(struct cmd_ctx *ctx, int first, char **cause)
 	struct adapter	*a = ctx->ev->adapter;
 	cJSON		*doc = channel_load(ctx->bot, a, ctx->ev->channel);
 	char		*show, where[TABLE_ID_MAX + 8];
+	char		 who[TABLE_ID_MAX + TABLE_NAME_MAX];
 	int		 i, rc = 0;
 
 	if (first < ctx->argc) {
@@ -90,9 +91,11 @@ cmd_settings_channel(struct cmd_ctx *ctx, int first, char **cause)
 	if (rc == 0) {
 		show = channel_describe(doc);
 		render_channel(a, ctx->ev->channel, where, sizeof where);
+		render_user(a, ctx->ev->user_id, ctx->ev->user_name, who,
+		    sizeof who);
 		if (first < ctx->argc)
 			cmd_reply(ctx, 0, "%s changed the defaults of %s for new "
-			    "tables:%s", ctx->ev->user_name, where, show);
+			    "tables:%s", who, where, show);
 		else
 			cmd_reply(ctx, 1, "Defaults of %s for new tables:%s",
 			    where, show);
@@ -106,6 +109,7 @@ static int
 cmd_settings_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct table	*t = ctx->table;
+	char		 who[TABLE_ID_MAX + TABLE_NAME_MAX];
 	char		*show, *text;
 	int		 i;
 
@@ -125,8 +129,9 @@ cmd_settings_exec(struct cmd_ctx *ctx, char **cause)
 		if (store_table_save(ctx->bot->store, t, cause) != 0)
 			return -1;
 		show = cmd_settings_show(t);
-		text = xasprintf("%s changed the settings. %s",
-		    ctx->ev->user_name, show);
+		render_user(ctx->ev->adapter, ctx->ev->user_id,
+		    ctx->ev->user_name, who, sizeof who);
+		text = xasprintf("%s changed the settings. %s", who, show);
 		play_say(t, text);
 		free(text);
 		free(show);

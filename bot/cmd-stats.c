@@ -4,6 +4,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bot/bot.h"
 #include "bot/cmd.h"
@@ -12,6 +13,7 @@
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/buf.h"
+#include "lib/suggest.h"
 #include "lib/xmalloc.h"
 
 static int	cmd_stats_exec(struct cmd_ctx *, char **);
@@ -48,26 +50,63 @@ cmd_stats_line(struct buf *b, const struct store_stats *st)
 		buf_puts(b, ", lost the last one");
 }
 
+/* Players whose finished games a stats lookup searches by name. */
+#define CMD_STATS_PLAYERS	500
+
 /*
- * Finds who a word means: a seat at this channel's table, or a mention
- * or platform id as it stands.  Writes the user id and a display name.
+ * Finds who a word means: a seat at this channel's table, else a player
+ * with a finished game on this platform, by id or name in any case, with
+ * or without "@".  Writes the user id and a display name; 0, or -1 with
+ * *cause naming the closest names when nobody is called so.
  */
-static void
+static int
 cmd_stats_who(struct cmd_ctx *ctx, const char *word, char *id, size_t idlen,
-    char *name, size_t namelen)
+    char *name, size_t namelen, char **cause)
 {
-	int	seat;
+	struct store_scope	 sc;
+	struct store_rank	*r;
+	const char		*names[CMD_STATS_PLAYERS];
+	struct buf		 b;
+	int			 seat, n, i;
 
 	if (ctx->table != NULL &&
-	    (seat = table_parse_seat(ctx->table, word, -1, NULL)) >= 0 &&
+	    (seat = table_parse_seat(ctx->table, word, -1, 0, NULL)) >= 0 &&
 	    ctx->table->seats[seat].user_id != NULL) {
 		snprintf(id, idlen, "%s", ctx->table->seats[seat].user_id);
 		snprintf(name, namelen, "%s", ctx->table->seats[seat].name);
-		return;
+		return 0;
 	}
 	table_mention_id(word, id, idlen);
 	/* A display name is capped shorter than an id. */
 	snprintf(name, namelen, "%.*s", (int)namelen - 1, id);
+	if (strcmp(id, ctx->ev->user_id) == 0)
+		return 0;
+	memset(&sc, 0, sizeof sc);
+	sc.adapter = ctx->ev->adapter->ops->name;
+	r = xcalloc(CMD_STATS_PLAYERS, sizeof *r);
+	if ((n = store_leaderboard(ctx->bot->store, &sc, r, CMD_STATS_PLAYERS,
+	    cause)) < 0) {
+		free(r);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		if (strcmp(r[i].user_id, id) == 0 ||
+		    strcasecmp(r[i].user_id, id) == 0 ||
+		    strcasecmp(r[i].name, id) == 0) {
+			snprintf(id, idlen, "%s", r[i].user_id);
+			snprintf(name, namelen, "%s", r[i].name);
+			free(r);
+			return 0;
+		}
+		names[i] = r[i].name;
+	}
+	buf_init(&b, 1024);
+	buf_printf(&b, "Nobody called \"%.40s\" has finished a game here.", id);
+	suggest_append(&b, id, names, n);
+	set_cause(cause, "%s", buf_str(&b));
+	buf_release(&b);
+	free(r);
+	return -1;
 }
 
 static int
@@ -84,9 +123,11 @@ cmd_stats_exec(struct cmd_ctx *ctx, char **cause)
 	if (ctx->argc > 2)
 		return set_cause(cause, "Usage: %s stats [player]",
 		    ctx->command);
-	if (ctx->argc == 2)
-		cmd_stats_who(ctx, ctx->argv[1], id, sizeof id, name, sizeof name);
-	else {
+	if (ctx->argc == 2) {
+		if (cmd_stats_who(ctx, ctx->argv[1], id, sizeof id, name,
+		    sizeof name, cause) != 0)
+			return -1;
+	} else {
 		snprintf(id, sizeof id, "%s", ctx->ev->user_id);
 		snprintf(name, sizeof name, "%s", ctx->ev->user_name);
 	}

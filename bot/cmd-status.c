@@ -1,12 +1,16 @@
 /*
  * status: shows the table to the channel: the lobby, or the game's public
- * view and who must act.
+ * view and who must act.  At most once per tables.repost_gap: asked again
+ * sooner, it shows the table to the asker alone (ephemeral, or a DM), so
+ * one member cannot fill the channel with it.
  */
 #include <stdlib.h>
 
 #include "bot/board.h"
 #include "bot/bot.h"
 #include "bot/cmd.h"
+#include "bot/config.h"
+#include "bot/flood.h"
 #include "bot/render.h"
 #include "bot/table.h"
 #include "lib/buf.h"
@@ -25,18 +29,27 @@ static int
 cmd_status_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct table		*t = ctx->table;
+	uint64_t		 gap = ctx->bot->config->tables_repost_gap_ms;
+	uint64_t		 now = bot_now(ctx->bot);
 	struct buf		 b;
 	char			*s;
+	int			 private = ctx->ev->is_dm;
 
 	(void)cause;
+	if (!flood_applies(ctx->bot, ctx->ev->adapter))
+		gap = 0;
+	if (!private && gap > 0 && t->shown_at != 0 && now + 1 < t->shown_at + gap)
+		private = 1;
+	else if (!private)
+		t->shown_at = now + 1;
 	if (t->state == TABLE_LOBBY) {
 		s = render_lobby(t);
-		cmd_reply(ctx, ctx->ev->is_dm, "%s", s);
+		cmd_reply(ctx, private, "%s", s);
 		free(s);
 		return 0;
 	}
 	/* Where the table is one edited message, it moves to the bottom. */
-	if (!ctx->ev->is_dm && board_repost(t, "Here is the table again.") == 0)
+	if (!private && board_repost(t, "Here is the table again.") == 0)
 		return 0;
 	buf_init(&b, RENDER_MAX);
 	s = t->ops->render_public(t->game);
@@ -45,7 +58,7 @@ cmd_status_exec(struct cmd_ctx *ctx, char **cause)
 	if (t->paused)
 		buf_puts(&b, "\nPaused: I cannot save moves right now and keep "
 		    "trying.");
-	cmd_reply(ctx, ctx->ev->is_dm, "%s", buf_str(&b));
+	cmd_reply(ctx, private, "%s", buf_str(&b));
 	buf_release(&b);
 	return 0;
 }

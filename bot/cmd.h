@@ -24,6 +24,9 @@ struct table;
 #define CMD_SEATED	0x2	/* only for seated players */
 #define CMD_HOST	0x4	/* only for the host, channel admins, bot admins */
 #define CMD_CHANNEL	0x8	/* not in a DM */
+/* Destroys something, so never run from a shortened word (bot/cmdmatch.c). */
+#define CMD_WHOLE	0x10	/* always */
+#define CMD_WHOLE_GAME	0x20	/* once a game runs */
 
 struct cmd_ctx {
 	struct bot		*bot;

@@ -111,6 +111,27 @@ const struct config_key config_schema[] = {
 	{ "tables", "max_tables", CONFIG_INT, O(tables_max_tables), "1000",
 	  1, 100000, NULL, NULL,
 	  "Most tables open at once, over all channels." },
+	{ "tables", "max_per_server", CONFIG_INT, O(tables_max_per_server),
+	  "25", 0, 100000, NULL, NULL,
+	  "Most tables (lobbies and games) open at once on one server: a "
+	  "Discord guild, a Slack workspace, an IRC network, an XMPP service "
+	  "(0: no limit)." },
+	{ "tables", "max_lobbies_per_user", CONFIG_INT,
+	  O(tables_max_lobbies_per_user), "2", 0, 1000, NULL, NULL,
+	  "Most lobbies one user may have opened at once (0: no limit)." },
+	{ "tables", "command_burst", CONFIG_INT, O(tables_command_burst), "5",
+	  0, 1000, NULL, NULL,
+	  "Commands one user may send in one channel at once; past it they "
+	  "are told once to slow down and the rest is dropped, except moves "
+	  "of the player whose turn it is (0: no limit)." },
+	{ "tables", "command_refill", CONFIG_DURATION,
+	  O(tables_command_refill_ms), "10s", 1, MS_HOUR, NULL, NULL,
+	  "How long a user's spent command burst takes to refill." },
+	{ "tables", "repost_gap", CONFIG_DURATION, O(tables_repost_gap_ms),
+	  "30s", 0, MS_HOUR, NULL, NULL,
+	  "A table is shown to its channel again (status, the Table button) "
+	  "at most once per this long; sooner, the asker sees it privately "
+	  "(0: every time)." },
 
 	{ "magic", "ai_trade_time", CONFIG_DURATION,
 	  O(magic_ai_trade_time_ms), "45s", 0, MS_HOUR, NULL, NULL,
@@ -141,6 +162,12 @@ const struct config_key config_schema[] = {
 	  "Act like a platform with buttons and edited messages: show the "
 	  "table as a board, buttons as \"[label]\" lines, and take a line "
 	  "\"[label]\" as a click." },
+	{ "console", "limits", CONFIG_BOOL, O(console_limits), "no",
+	  0, 0, NULL, NULL,
+	  "Hold console users to the command budget, the repost gap and the "
+	  "table caps of [tables], as chat users are.  The console is the "
+	  "operator's own terminal, so by default they do not apply; tests "
+	  "turn them on." },
 
 	{ "discord", "enabled", CONFIG_BOOL, O(discord_enabled), "no",
 	  0, 0, NULL, NULL,

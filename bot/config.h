@@ -53,6 +53,11 @@ struct config {
 	uint64_t	  tables_ai_delay_ms;
 	uint64_t	  tables_lobby_expiry_ms;	/* 0: never */
 	int		  tables_max_tables;
+	int		  tables_max_per_server;	/* 0: no limit */
+	int		  tables_max_lobbies_per_user;	/* 0: no limit */
+	int		  tables_command_burst;		/* 0: no limit */
+	uint64_t	  tables_command_refill_ms;
+	uint64_t	  tables_repost_gap_ms;		/* 0: no gap */
 
 	/* [magic]: AI pacing in trading (game_ops.ai_pace), 0: off */
 	uint64_t	  magic_ai_trade_time_ms;
@@ -64,6 +69,7 @@ struct config {
 	char		 *console_channel;
 	int		  console_echo;
 	int		  console_buttons;
+	int		  console_limits;	/* [tables] limits apply here too */
 
 	/* [discord] */
 	int		  discord_enabled;

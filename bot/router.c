@@ -1,7 +1,7 @@
 /*
  * The router: every inbound command from every adapter enters here.  It
  * splits the text into words, finds the channel's table and the command
- * (a lobby verb or one of the game's actions, by unique prefix), checks who
+ * (bot/cmdmatch.c: a lobby verb or one of the game's actions), checks who
  * may run it, runs it and answers errors privately with what would be right.
  */
 #include <ctype.h>
@@ -10,7 +10,9 @@
 
 #include "bot/bot.h"
 #include "bot/cmd.h"
+#include "bot/cmdmatch.h"
 #include "bot/config.h"
+#include "bot/flood.h"
 #include "bot/log.h"
 #include "bot/outbox.h"
 #include "bot/render.h"
@@ -61,77 +63,51 @@ router_table(struct bot *bot, const struct bot_event *ev, char **cause)
 	return found;
 }
 
-/*
- * Finds the command named by word: exactly, or by a unique prefix among
- * the lobby verbs and the game's actions.  Sets *entry or *action.  The
- * sender's command form ("/cheers") goes into the error's hint.
- */
+/* Is the user one the game at t waits for (any prompt names their seat)? */
 static int
-router_lookup(const char *command, const struct game_ops *ops,
-    const char *word, const struct cmd_entry **entry, int *action,
-    char **cause)
+router_waited_for(const struct table *t, const char *user_id)
 {
-	const struct cmd_entry *const	*all = cmd_all();
-	struct buf			 b;
-	size_t				 len = strlen(word);
-	int				 i, n = 0;
+	struct game_prompt	p[GAME_MAX_PROMPTS];
+	int			n, i, seat;
 
-	*entry = NULL;
-	*action = -1;
-	for (i = 0; all[i] != NULL; i++) {
-		if (strcmp(all[i]->name, word) == 0) {
-			*entry = all[i];
-			return 0;
-		}
-	}
-	for (i = 0; ops != NULL && i < ops->nactions; i++) {
-		if (strcmp(ops->actions[i].name, word) == 0) {
-			*action = i;
-			return 0;
-		}
-	}
-	buf_init(&b, 1024);
-	for (i = 0; all[i] != NULL; i++) {
-		if (strncmp(all[i]->name, word, len) == 0) {
-			buf_printf(&b, "%s%s", n++ ? ", " : "", all[i]->name);
-			*entry = all[i];
-		}
-	}
-	for (i = 0; ops != NULL && i < ops->nactions; i++) {
-		if (strncmp(ops->actions[i].name, word, len) == 0) {
-			buf_printf(&b, "%s%s", n++ ? ", " : "", ops->actions[i].name);
-			*action = i;
-		}
-	}
-	if (n == 1) {
-		buf_release(&b);
+	if (t == NULL || t->state != TABLE_PLAYING || t->game == NULL ||
+	    (seat = table_seat_of(t, user_id)) < 0)
 		return 0;
-	}
-	if (n > 1)
-		set_cause(cause, "\"%.40s\" could mean %s; type more of it.",
-		    word, buf_str(&b));
-	else
-		set_cause(cause, "Unknown command \"%.40s\". Try %s help.",
-		    word, command);
-	buf_release(&b);
-	*entry = NULL;
-	*action = -1;
-	return -1;
+	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
+	for (i = 0; i < n; i++)
+		if (p[i].seats & (1u << seat))
+			return 1;
+	return 0;
 }
 
-/* Is word the name of an action of any game? */
+/*
+ * Spends the sender's command budget (bot/flood.c): 0 to go on, -1 when
+ * the command is dropped (the first time with a private "slow down").
+ * A move of a player the game waits for always goes on.
+ */
 static int
-router_is_action(const char *word)
+router_budget(struct cmd_ctx *ctx, int action)
 {
-	const struct game_ops *const	*games = game_all();
-	int				 g, i;
+	const struct config	*cfg = ctx->bot->config;
+	char			 refill[32];
 
-	for (g = 0; games[g] != NULL; g++) {
-		for (i = 0; i < games[g]->nactions; i++)
-			if (strcmp(games[g]->actions[i].name, word) == 0)
-				return 1;
+	if (action >= 0 && router_waited_for(ctx->table, ctx->ev->user_id))
+		return 0;
+	switch (flood_spend(ctx->bot, ctx->ev)) {
+	case FLOOD_PASS:
+		return 0;
+	case FLOOD_WARN:
+		render_duration(cfg->tables_command_refill_ms, refill,
+		    sizeof refill);
+		cmd_reply(ctx, 1, "Slow down: you may send %d commands per %s "
+		    "here. I skip what you send until then; your moves on "
+		    "your turn still count.", cfg->tables_command_burst,
+		    refill);
+		return -1;
+	case FLOOD_DROP:
+		break;
 	}
-	return 0;
+	return -1;
 }
 
 /* Checks the command's flags against who sent it and where. */
@@ -154,9 +130,15 @@ router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 		return set_cause(cause, "There is no table in %s. Open one with "
 		    "%s new cheers.", where, cmd);
 	}
-	if ((e->flags & CMD_SEATED) && table_seat_of(t, ctx->ev->user_id) < 0)
+	if ((e->flags & CMD_SEATED) && table_seat_of(t, ctx->ev->user_id) < 0) {
+		/* Once a game runs, join would not help: do not advise it. */
+		if (t->state != TABLE_LOBBY)
+			return set_cause(cause, "You are not playing in the game "
+			    "here; you can watch it with %s status and join the "
+			    "next one.", cmd);
 		return set_cause(cause, "You are not seated at this table; "
 		    "%s join first.", cmd);
+	}
 	if ((e->flags & CMD_HOST) && !cmd_is_host(ctx)) {
 		host = t->host == NULL ? -1 : table_seat_of(t, t->host);
 		if (host >= 0)
@@ -171,7 +153,9 @@ router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 /*
  * Text from users enters the bot here, from every adapter, so it is
  * cleaned here, once (lib/utf8.h): out is ev with the user's name cleaned
- * into name (len bytes, a name's cap).  Returns the command text cleaned,
+ * into name (len bytes, a name's cap), its space look-alikes made plain
+ * spaces and trimmed, its invisible ones left out (a name of nothing but
+ * them is the user's id).  Returns the command text cleaned,
  * with tabs and line breaks made spaces so they still separate words,
  * for the router to split; caller frees.  Ids stay as the platform gave
  * them, since answers go to them: what shows one cleans it
@@ -182,11 +166,14 @@ static char *
 router_clean(const struct bot_event *ev, struct bot_event *out, char *name,
     size_t len)
 {
-	char	*copy = xstrdup(ev->text), *clean, *p;
+	char	*copy = utf8_plain_spaces(ev->text), *clean, *p, *plain;
 
 	*out = *ev;
 	if (ev->user_name != NULL) {
-		utf8_clean(name, len, ev->user_name);
+		/* "alice", "alice\u00a0" and "al\u200bice" are one name. */
+		plain = utf8_plain_spaces(ev->user_name);
+		utf8_clean(name, len, plain[0] != '\0' ? plain : ev->user_id);
+		free(plain);
 		out->user_name = name;
 	}
 	for (p = copy; *p != '\0'; p++) {
@@ -220,6 +207,8 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 		return;
 	}
 	if (strlen(ev->text) > CMD_TEXT_MAX) {
+		if (router_budget(&ctx, -1) != 0)
+			return;
 		cmd_reply(&ctx, 1, "That command is too long (at most %d "
 		    "characters).", CMD_TEXT_MAX);
 		return;
@@ -232,6 +221,10 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 		goto done;
 	}
 	if (router_split(&ctx, text) != 0) {
+		if (router_budget(&ctx, -1) != 0) {
+			free(text);
+			return;
+		}
 		cmd_reply(&ctx, 1, "Too many words: a command takes at most %d.",
 		    CMD_MAX_ARGS);
 		free(text);
@@ -243,17 +236,13 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 	if (ctx.argc == 0) {
 		ctx.argv[ctx.argc++] = (char *)"help";
 	}
-	if (router_lookup(ctx.command, ctx.table == NULL ? NULL : ctx.table->ops,
-	    ctx.argv[0], &entry, &action, &cause) != 0) {
-		if (ctx.table == NULL && router_is_action(ctx.argv[0])) {
-			free(cause);
-			cause = NULL;
-			set_cause(&cause, "There is no game here to %s in. Open "
-			    "one with %s new cheers.", ctx.argv[0],
-			    ctx.command);
-		}
+	rc = cmdmatch_find(&ctx, ctx.table == NULL ? NULL : ctx.table->ops,
+	    ctx.argv[0], &entry, &action, &cause);
+	/* Mistakes spend the budget too: their answers are messages. */
+	if (router_budget(&ctx, action) != 0)
+		goto out;
+	if (rc != 0)
 		goto fail;
-	}
 
 	if (entry != NULL) {
 		rc = router_allowed(&ctx, entry, &cause);

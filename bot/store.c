@@ -141,6 +141,8 @@ store_table_doc(const struct table *t)
 	int	 i;
 
 	cJSON_AddStringToObject(doc, "host", t->host == NULL ? "" : t->host);
+	if (t->server != NULL)
+		cJSON_AddStringToObject(doc, "server", t->server);
 	cJSON_AddNumberToObject(doc, "turn_timer", (double)t->turn_timer);
 	cJSON_AddNumberToObject(doc, "prompt_timer", (double)t->prompt_timer);
 	opts = cJSON_AddObjectToObject(doc, "options");
@@ -303,6 +305,9 @@ store_parse_doc(struct table *t, const char *text, char **cause)
 	v = cJSON_GetObjectItemCaseSensitive(doc, "host");
 	if (cJSON_IsString(v) && v->valuestring[0] != '\0')
 		t->host = xstrndup(v->valuestring, TABLE_ID_MAX);
+	v = cJSON_GetObjectItemCaseSensitive(doc, "server");
+	if (cJSON_IsString(v) && v->valuestring[0] != '\0' && t->server == NULL)
+		t->server = xstrndup(v->valuestring, TABLE_ID_MAX);
 	v = cJSON_GetObjectItemCaseSensitive(doc, "turn_timer");
 	if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= (double)TABLE_TIMER_MAX)
 		t->turn_timer = (uint64_t)v->valuedouble;

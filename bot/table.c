@@ -11,6 +11,8 @@
 #include "bot/config.h"
 #include "bot/sched.h"
 #include "bot/table.h"
+#include "lib/buf.h"
+#include "lib/suggest.h"
 #include "lib/xmalloc.h"
 
 /*
@@ -247,6 +249,7 @@ table_free(struct table *t)
 	for (i = 0; i < TABLE_RECENT; i++)
 		free(t->recent[i]);
 	free(t->channel);
+	free(t->server);
 	free(t->host);
 	free(t);
 }
@@ -330,11 +333,13 @@ table_mention_id(const char *word, char *buf, size_t len)
 }
 
 int
-table_parse_seat(const struct table *t, const char *word, int self,
+table_parse_seat(const struct table *t, const char *word, int self, int exact,
     char **cause)
 {
-	char	name[TABLE_ID_MAX];
-	int	i, found = -1, matches = 0;
+	const char	*names[GAME_MAX_SEATS];
+	struct buf	 b;
+	char		 name[TABLE_ID_MAX];
+	int		 i, found = -1, matches = 0;
 
 	table_mention_id(word, name, sizeof name);
 	if (name[0] == '\0')
@@ -349,7 +354,7 @@ table_parse_seat(const struct table *t, const char *word, int self,
 		    strcasecmp(t->seats[i].name, name) == 0)
 			return i;
 	}
-	for (i = 0; i < t->nseats; i++) {
+	for (i = 0; i < t->nseats && !exact; i++) {
 		if (strncasecmp(t->seats[i].name, name, strlen(name)) == 0) {
 			found = i;
 			matches++;
@@ -360,7 +365,16 @@ table_parse_seat(const struct table *t, const char *word, int self,
 	if (matches > 1)
 		return set_cause(cause, "\"%s\" could be several players; "
 		    "write more of the name.", name);
-	return set_cause(cause, "Nobody called \"%s\" sits at this table.", name);
+	if (cause == NULL)
+		return -1;
+	buf_init(&b, 1024);
+	buf_printf(&b, "Nobody called \"%s\" sits at this table.", name);
+	for (i = 0; i < t->nseats; i++)
+		names[i] = t->seats[i].name;
+	suggest_append(&b, name, names, t->nseats);
+	set_cause(cause, "%s", buf_str(&b));
+	buf_release(&b);
+	return -1;
 }
 
 int
@@ -395,13 +409,33 @@ table_join_words(const char *const *list, char *buf, size_t len)
 		    i ? ", " : "", list[i]);
 }
 
+/* "CHEERS has no option "mdoe". Did you mean mode? Options: ..."; -1. */
+static int
+table_unknown_word(char **cause, const char *title, const char *word,
+    const char *const *names, const char *all)
+{
+	struct buf	b;
+	int		n;
+
+	for (n = 0; names[n] != NULL; n++)
+		continue;
+	buf_init(&b, 1024);
+	buf_printf(&b, "%s has no option \"%.40s\".", title, word);
+	suggest_append(&b, word, names, n);
+	buf_printf(&b, " Options: %s.", all);
+	set_cause(cause, "%s", buf_str(&b));
+	buf_release(&b);
+	return -1;
+}
+
 int
 table_set_option(struct table *t, const char *assignment, char **cause)
 {
 	const char	*names[GAME_MAX_OPTIONS + 1];
 	const char	*eq = strchr(assignment, '=');
+	struct buf	 b;
 	char		 name[64], words[512];
-	int		 i, o, v;
+	int		 i, n, o, v;
 
 	for (i = 0; i < t->ops->noptions && i < GAME_MAX_OPTIONS; i++)
 		names[i] = t->ops->options[i].name;
@@ -415,12 +449,19 @@ table_set_option(struct table *t, const char *assignment, char **cause)
 	memcpy(name, assignment, (size_t)(eq - assignment));
 	name[eq - assignment] = '\0';
 	if ((o = table_match(names, name)) == -1)
-		return set_cause(cause, "%s has no option \"%.40s\". Options: %s.",
-		    t->ops->title, name, words);
+		return table_unknown_word(cause, t->ops->title, name, names,
+		    words);
 	if ((v = table_match(t->ops->options[o].values, eq + 1)) == -1) {
 		table_join_words(t->ops->options[o].values, words, sizeof words);
-		return set_cause(cause, "%s must be one of: %s.",
-		    t->ops->options[o].name, words);
+		for (n = 0; t->ops->options[o].values[n] != NULL; n++)
+			continue;
+		buf_init(&b, 1024);
+		buf_printf(&b, "%s must be one of: %s.", t->ops->options[o].name,
+		    words);
+		suggest_append(&b, eq + 1, t->ops->options[o].values, n);
+		set_cause(cause, "%s", buf_str(&b));
+		buf_release(&b);
+		return -1;
 	}
 	free(t->options[o]);
 	t->options[o] = v == 0 ? NULL : xstrdup(t->ops->options[o].values[v]);

@@ -42,6 +42,7 @@ struct table {
 	struct bot		*bot;
 	struct adapter		*adapter;
 	char			*channel;
+	char			*server;	/* bot_event.server at new; may be NULL */
 	const struct game_ops	*ops;
 	char			*options[GAME_MAX_OPTIONS];	/* NULL = default */
 	char			*host;		/* user id of the host */
@@ -86,6 +87,8 @@ struct table {
 	uint64_t		 ai_idle_until;
 	int			 paused;	/* moves cannot be saved; retrying */
 	int			 lost;		/* its channel is (bot/chanlost.c) */
+	/* bot_now() + 1 when status last showed the table publicly; 0: never. */
+	uint64_t		 shown_at;
 	/* The batch that noted the table (bot/outbox.c), and its note. */
 	uint64_t		 undo_batch;
 	struct outbox_item	*undo_note;
@@ -150,9 +153,14 @@ void		 table_users_remove(struct table *, const char *user_id);
 void		 table_users_release(struct bot *);
 /* The hash of the bot's indexes: a string (a channel, a user id) on an adapter. */
 size_t		 table_hash(const struct adapter *, const char *key);
-/* Finds a seat from a word: "@name", "name", a unique name prefix, a user id. */
+/*
+ * Finds a seat from a word: "@name", "name" (any case), a user id, or
+ * unless exact a unique name prefix; "me" is self when self is a seat.
+ * The seat, or -1 with *cause (when cause is not NULL) naming the
+ * closest names.
+ */
 int		 table_parse_seat(const struct table *, const char *word,
-		     int self, char **cause);
+		     int self, int exact, char **cause);
 /* Counts human seats. */
 int		 table_humans(const struct table *);
 

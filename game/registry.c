@@ -2,6 +2,7 @@
  * The games this bot can host.  A new game adds its ops table here.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "game/game.h"
 #include "game/cheers/cheers.h"
@@ -29,7 +30,7 @@ game_find(const char *name)
 	int	i;
 
 	for (i = 0; games[i] != NULL; i++)
-		if (strcmp(games[i]->name, name) == 0)
+		if (strcasecmp(games[i]->name, name) == 0)
 			return games[i];
 	return NULL;
 }

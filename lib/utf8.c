@@ -9,6 +9,59 @@
 #include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
+/* The code point of the well-formed character of n bytes at s. */
+static unsigned int
+utf8_decode(const char *s, size_t n)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	unsigned int		 c = p[0] & (0xff >> (n + 1));
+	size_t			 i;
+
+	for (i = 1; i < n; i++)
+		c = (c << 6) | (p[i] & 0x3f);
+	return c;
+}
+
+/* 1 for a space look-alike, 2 for an invisible space, else 0. */
+static int
+utf8_space_kind(unsigned int c)
+{
+	if (c == 0x200b || c == 0x200c || c == 0x200d || c == 0x2060 ||
+	    c == 0xfeff || c == 0x180e)
+		return 2;
+	if (c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+	    c == 0x202f || c == 0x205f || c == 0x3000)
+		return 1;
+	return 0;
+}
+
+char *
+utf8_plain_spaces(const char *in)
+{
+	char	*out = xmalloc(strlen(in) + 1), *o = out;
+	size_t	 n;
+	int	 kind;
+
+	while (*in != '\0') {
+		n = utf8_char_len(in);
+		kind = n > 0 ? utf8_space_kind(utf8_decode(in, n)) : 0;
+		if (kind == 1)
+			*o++ = ' ';
+		else if (kind == 0) {
+			memcpy(o, in, n > 0 ? n : 1);
+			o += n > 0 ? n : 1;
+		}
+		in += n > 0 ? n : 1;
+	}
+	while (o > out && o[-1] == ' ')
+		o--;
+	*o = '\0';
+	for (o = out; *o == ' '; o++)
+		continue;
+	memmove(out, o, strlen(o) + 1);
+	return out;
+}
+
 size_t
 utf8_char_len(const char *s)
 {

@@ -44,6 +44,16 @@ char	*utf8_clean_dup(const char *in);
 int	 utf8_is_clean(const char *in);
 
 /*
+ * Spaces that do not look like spaces to a program: a no-break space, the
+ * typographic spaces (U+2000-U+200A, U+202F, U+205F, U+3000, U+1680) and
+ * the invisible ones (zero-width space, joiners, word joiner, byte order
+ * mark, U+180E).  in (borrowed) with every look-alike made an ASCII space
+ * and every invisible one left out, and with no space at either end;
+ * caller frees.  "\u00a0alice\u200b" becomes "alice".
+ */
+char	*utf8_plain_spaces(const char *in);
+
+/*
  * Characters, as platforms count them in their limits: code points, each
  * byte that is not a continuation byte (0x80-0xbf) starting one.
  */

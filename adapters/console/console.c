@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <uv.h>
@@ -181,14 +182,31 @@ console_directive(struct console *c, const char *line)
 	struct bot	*bot = c->adapter.bot;
 	char		 verb[16], arg[64], *cause = NULL;
 	uint64_t	 ms;
+	size_t		 n;
 	int		 i;
 
 	arg[0] = '\0';
-	if (sscanf(line, ":%15s %63s", verb, arg) < 1) {
+	if (sscanf(line, ":%15s", verb) < 1) {
 		console_note(c, "console", "Directives: :wait <duration>, "
 		    ":dmclosed <user>, :dmopen <user>.");
 		return;
 	}
+	/*
+	 * The argument is the rest of the line, so ":wait 5 minutes" is
+	 * refused as a duration, not read as ":wait 5".
+	 */
+	line += 1 + strlen(verb);
+	line += strspn(line, " \t");
+	n = strlen(line);
+	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		n--;
+	if (n >= sizeof arg) {
+		console_note(c, "console", "That directive's argument is too "
+		    "long.");
+		return;
+	}
+	memcpy(arg, line, n);
+	arg[n] = '\0';
 	if (strcmp(verb, "wait") == 0) {
 		if (!bot->fake_clock) {
 			console_note(c, "console", ":wait needs --fake-clock.");
@@ -216,15 +234,15 @@ console_directive(struct console *c, const char *line)
 }
 
 /*
- * A byte of a user's name: letters, digits, "_", "-", "." and, as names
- * on chat platforms, anything past ASCII or a control character (shown
- * escaped).  A line of printable ASCII splits as it always did.
+ * A byte of a user's name: anything but a space, a tab and the colon that
+ * ends the name, so any UTF-8 name works ("o'brien", "zoë", "李"); a
+ * control character is shown escaped.  A name does not start with "/",
+ * "[" or "#", which start a command, a click or a comment.
  */
 static int
 console_name_byte(unsigned char c)
 {
-	return c != '\0' && (isalnum(c) || c == '_' || c == '-' || c == '.' ||
-	    c >= 0x7f || (c < 0x20 && c != '\t'));
+	return c != '\0' && c != ' ' && c != '\t' && c != ':';
 }
 
 /*
@@ -245,7 +263,7 @@ console_parse(struct console *c, char *line, struct bot_event *ev,
 	n = 0;
 	while (console_name_byte((unsigned char)p[n]))
 		n++;
-	if (n == 0 || n > CONSOLE_NAME_MAX)
+	if (n == 0 || n > CONSOLE_NAME_MAX || p[0] == '/' || p[0] == '[')
 		return;
 	colon = p + n;
 	if (*colon == ' ' && (colon[1] == '#' || strncmp(colon + 1, "dm:", 3) == 0)) {
@@ -305,7 +323,7 @@ console_line(struct console *c, char *line)
 		console_ui_click(c, &ev, text);
 		return;
 	}
-	if (text[0] == '/' && strncmp(text + 1, cfg->bot_command, cl) == 0 &&
+	if (text[0] == '/' && strncasecmp(text + 1, cfg->bot_command, cl) == 0 &&
 	    (text[cl + 1] == '\0' || text[cl + 1] == ' '))
 		text += cl + 1;
 	else if (!ev.is_dm)

@@ -395,7 +395,8 @@ interaction_handle(struct discord *d, const cJSON *data)
 	ev.user_id = user_id;
 	ev.user_name = name;
 	ev.channel = chan;
-	ev.is_dm = dj_id(data, "guild_id") == NULL;
+	ev.server = dj_id(data, "guild_id");
+	ev.is_dm = ev.server == NULL;
 	ev.is_admin = !ev.is_dm && interaction_admin(member);
 	ev.reply_ctx = &ix;
 	if (ev.is_dm)

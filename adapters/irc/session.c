@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "adapters/irc/irc-int.h"
 #include "bot/bot.h"
@@ -424,7 +425,7 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 		return;
 	while (*text == ' ')
 		text++;
-	if (strncmp(text, irc->prefix, plen) == 0 &&
+	if (strncasecmp(text, irc->prefix, plen) == 0 &&
 	    (text[plen] == ' ' || text[plen] == '\0'))
 		text += plen;
 	else if (!ev.is_dm)
@@ -444,6 +445,8 @@ session_privmsg(struct irc *irc, const struct irc_line *l)
 	ev.user_id = user;
 	ev.user_name = l->nick;
 	ev.channel = channel;
+	/* One connection is one network: its address names it. */
+	ev.server = ev.is_dm ? NULL : irc->url;
 	ev.text = text;
 	log_debug("irc: command from %s in %s", user, channel);
 	/* What the bot says in answer goes first (irc.c). */

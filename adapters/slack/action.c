@@ -24,6 +24,7 @@ action_handle(struct slack *s, const cJSON *p)
 	struct slack_ctx	 ctx;
 	const cJSON		*user, *channel, *container, *actions, *act;
 	const char		*type, *uid, *name, *chan, *id, *url, *atype;
+	const char		*team;
 
 	if ((type = json_string(p, "type", 64)) == NULL) {
 		log_warn("slack: dropped an interactive payload without a type");
@@ -67,6 +68,9 @@ action_handle(struct slack *s, const cJSON *p)
 	memset(&ctx, 0, sizeof ctx);
 	snprintf(ctx.user, sizeof ctx.user, "%s", uid);
 	snprintf(ctx.channel, sizeof ctx.channel, "%s", chan);
+	if ((team = json_string(user, "team_id", SLACK_ID_MAX - 1)) != NULL &&
+	    slack_id_ok(team))
+		snprintf(ctx.team, sizeof ctx.team, "%s", team);
 	ctx.click = 1;
 	ctx.private_msg = json_true(container, "is_ephemeral") || chan[0] == 'D';
 	url = json_string(p, "response_url", SLACK_URL_MAX - 1);

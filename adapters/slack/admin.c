@@ -226,6 +226,7 @@ admin_dispatch(struct slack *s, struct slack_held *h)
 	ev.user_name = h->name;
 	ev.channel = h->ctx.channel;
 	ev.is_dm = h->is_dm;
+	ev.server = h->is_dm || h->ctx.team[0] == '\0' ? NULL : h->ctx.team;
 	ev.is_admin = !h->is_dm && ((u != NULL && u->state == ADMIN_KNOWN &&
 	    u->admin) || (c != NULL && c->state == ADMIN_KNOWN &&
 	    strcmp(c->creator, h->ctx.user) == 0));

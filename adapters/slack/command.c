@@ -110,6 +110,7 @@ command_handle(struct slack *s, const cJSON *p)
 {
 	struct slack_ctx	 ctx;
 	const char		*command, *user, *name, *channel, *url, *text;
+	const char		*team;
 	char			*cmdtext, *cause = NULL, *msg;
 	const cJSON		*t;
 
@@ -134,6 +135,9 @@ command_handle(struct slack *s, const cJSON *p)
 	memset(&ctx, 0, sizeof ctx);
 	snprintf(ctx.user, sizeof ctx.user, "%s", user);
 	snprintf(ctx.channel, sizeof ctx.channel, "%s", channel);
+	if ((team = json_string(p, "team_id", SLACK_ID_MAX - 1)) != NULL &&
+	    slack_id_ok(team))
+		snprintf(ctx.team, sizeof ctx.team, "%s", team);
 	url = json_string(p, "response_url", SLACK_URL_MAX - 1);
 	if (url != NULL && reply_url_ok(s, url))
 		snprintf(ctx.response_url, sizeof ctx.response_url, "%s", url);

@@ -39,6 +39,7 @@ struct slack_lost;
 struct slack_ctx {
 	char	user[SLACK_ID_MAX];
 	char	channel[SLACK_ID_MAX];
+	char	team[SLACK_ID_MAX];	/* the workspace; "": not said */
 	char	response_url[SLACK_URL_MAX];	/* "": none usable */
 	char	queue[64];		/* keeps this event's answers in order */
 	int	click;			/* a button click, not a slash command */

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <openssl/crypto.h>
 
@@ -218,7 +219,7 @@ xmpp_prefixed(const struct xmpp *x, const char *text, const char **rest)
 {
 	size_t	n = strlen(x->prefix);
 
-	if (strncmp(text, x->prefix, n) != 0 || (text[n] != '\0' &&
+	if (strncasecmp(text, x->prefix, n) != 0 || (text[n] != '\0' &&
 	    !isspace((unsigned char)text[n])))
 		return 0;
 	*rest = text + n;
@@ -298,6 +299,9 @@ xmpp_message(struct xmpp *x, const struct xml_node *n)
 		    o->jid : from);
 		ev.is_admin = o != NULL && o->admin;
 		ev.channel = r->jid;
+		/* The MUC service: the room's domain. */
+		ev.server = strchr(r->jid, '@') != NULL ?
+		    strchr(r->jid, '@') + 1 : r->jid;
 	} else {
 		if (jid_bare_eq(bare, x->jid))
 			return;		/* ourselves, from another resource */

@@ -119,7 +119,7 @@ def make_state(n, gendir):
     rows = c.execute("SELECT channel FROM tables WHERE state = 'playing' "
                      "ORDER BY id").fetchall()
     c.close()
-    end = ["h %s: /cheers end" % ch for (ch,) in rows[n:]]
+    end = ["h %s: /cheers end confirm" % ch for (ch,) in rows[n:]]
     p = subprocess.run([BOT] + opts, input="\n".join(end) + "\n",
                        capture_output=True, text=True)
     if p.returncode != 0:

@@ -33,7 +33,8 @@ trap cleanup EXIT
 . "$dir/../fake-server.sh"
 fake_check discord || exit 1
 
-# run STATE_DIR LABEL BURST: one bot against a fresh fake Discord.
+# run STATE_DIR LABEL BURST: one bot against a fresh fake Discord.  One
+# user sends every command here, so the members' flood limits are off.
 run() {
 	fake_start discord "$dir/../discord/fake_discord.py" || return 1
 	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
@@ -41,6 +42,8 @@ run() {
 	    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
 	    -o discord.token=test-token -o discord.application_id=1 \
 	    -o bot.state_file="$1/state.db" -o tables.ai_delay=2ms \
+	    -o tables.command_burst=0 -o tables.repost_gap=0 \
+	    -o tables.max_per_server=0 -o tables.max_lobbies_per_user=0 \
 	    < /dev/null > /dev/null 2> "$tmp/bot.err" &
 	pid=$!
 	$py "$dir/discord_latency.py" "$port" "$tmp/bot.err" \

@@ -78,10 +78,10 @@ def call(method, path, body=None):
         return json.loads(r.read() or b"null")
 
 
-def slash(sub):
+def slash(sub, options=()):
     iid = call("POST", "/_test/interaction", {
         "user": ALICE, "name": "alice", "channel": CHANNEL, "guild": GUILD,
-        "sub": sub, "options": []})["id"]
+        "sub": sub, "options": list(options)})["id"]
     return call("GET", "/_test/wait?id=" + iid)
 
 
@@ -179,7 +179,10 @@ for i in range(COUNT):
     round_trips.append(r["latency"] * 1e6)
     if kind == 4:
         # A CHEERS to answer or a game ended: a fresh table.
-        for sub in ("end", "new", "addbot", "start"):
+        # A running game asks before it ends: "end confirm".
+        slash("end", [{"name": "confirm", "type": 3, "value": "confirm"}])
+        sent.append(-1)
+        for sub in ("new", "addbot", "start"):
             slash(sub)
             sent.append(-1)
 time.sleep(0.5)

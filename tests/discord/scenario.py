@@ -66,11 +66,12 @@ def wait(pred, timeout=5.0):
     return None
 
 
-def ix(user, name, sub, options=(), guild=GUILD, perms="0"):
+def ix(user, name, sub, options=(), guild=GUILD, perms="0", channel=None):
     """Injects /cheers <sub> and returns the interaction id."""
     return call("POST", "/_test/interaction", {
-        "user": user, "name": name, "channel": CHANNEL, "guild": guild,
-        "sub": sub, "options": list(options), "perms": perms})["id"]
+        "user": user, "name": name, "channel": channel or CHANNEL,
+        "guild": guild, "sub": sub, "options": list(options),
+        "perms": perms})["id"]
 
 
 def answers(s, iid):
@@ -671,10 +672,59 @@ for i in range(50):
 check_embed(e, OVER, ["alice", "bob"])
 ok(e and (e.get("footer") or {}).get("text", "").startswith("Game over"),
    "the final table's footer says the game is over: %s" % e)
+# --- a replay stays on the server it was played on (issue 26) ----------
+s = wait(lambda s: re.search(r"This was table (\d+):",
+                             "\n".join(public_texts(s))), 10)
+over = s and re.search(r"This was table (\d+):", "\n".join(public_texts(s)))
+ok(over, "the end names the table's number")
+n = int(over.group(1)) if over else 1
+table_opt = [{"name": "table", "type": 4, "value": n}]
+a = answered(ix("150", "mallory", "replay", table_opt, guild="799",
+                channel="910"))
+ok(a and a[0]["flags"] & 64 and "no finished table %d here" % n in
+   text_of(a) and "Replay of" not in text_of(a),
+   "a member of another guild cannot replay the table: %s" % a)
+a = answered(ix("150", "mallory", "replay", table_opt, guild=None))
+ok(a and "no finished table %d here" % n in text_of(a),
+   "nor can a non-player from a DM: %s" % a)
+a = answered(ix("151", "carol", "replay", table_opt))
+ok(a and a[0]["flags"] & 64 and "Replay of table %d" % n in text_of(a),
+   "a member of the table's own guild can, privately: %s" % a)
+a = answered(ix(ALICE, "alice", "replay", table_opt, guild=None))
+ok(a and "Replay of table %d" % n in text_of(a),
+   "a player can from a DM: %s" % a)
+
 s = wait(lambda s: s["served_5xx"] == s0["served_5xx"] + 5 and all(
     any(m["content"] == c for m in s["messages"])
     for c in s["failed_contents"]), 10)
 ok(s is not None, "messages that met a 502 are retried and arrive")
+
+# --- one member cannot flood a channel (issue 26) ----------------------
+FLOOD, OTHER = "920", "921"
+for chan, (uid, name) in ((FLOOD, ("160", "hana")), (OTHER, ("161", "ivan"))):
+    for sub in ("new", "addbot", "start"):
+        a = answered(ix(uid, name, sub, channel=chan))
+        ok(a, "%s's table in %s: %s answered" % (name, chan, sub))
+before = set(messages())
+burst = [ix("170", "mallory", "status", channel=FLOOD) for i in range(300)]
+t0 = time.monotonic()
+r = call("GET", "/_test/wait?id=" + ix("161", "ivan", "hand", channel=OTHER))
+ok(r.get("answered") and r["latency"] < 3.0 and r["flags"] & 64,
+   "another table's player is answered in time during the burst: %s" %
+   {k: r.get(k) for k in ("answered", "latency")})
+last = call("GET", "/_test/wait?timeout=30&id=" + burst[-1])
+ok(last.get("answered"), "every command of the burst is answered")
+time.sleep(1.0)
+msgs = messages()
+public = [m for i, m in msgs.items() if i not in before and
+          m["channel"] == FLOOD and not m["flags"] & 64 and
+          m["dm_user"] is None]
+ok(len(public) <= 5, "300 commands from one member put at most a handful "
+   "of messages in the channel: %d" % len(public))
+slow = [c for c in state()["callbacks"] if c["interaction"] in burst and
+        "Slow down" in c["content"]]
+ok(len(slow) == 1 and slow[0]["flags"] & 64,
+   "the member is told once, privately, to slow down: %d" % len(slow))
 
 # --- what went where ----------------------------------------------------
 s = state()

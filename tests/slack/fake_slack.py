@@ -553,7 +553,8 @@ class Fake:
         p = await request.json()
         hid, url = self.new_hook(p["user"], p["channel"])
         payload = {
-            "token": "verification-token", "team_id": "T0FAKE",
+            "token": "verification-token",
+            "team_id": p.get("team") or "T0FAKE",
             "team_domain": "fake", "channel_id": p["channel"],
             "channel_name": "directmessage" if p["channel"][0] == "D"
             else p["channel"].lower(),

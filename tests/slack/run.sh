@@ -44,7 +44,7 @@ export SLACK_APP_TOKEN
     -o slack.bot_token=file:"$tmp/bot.token" \
     -o slack.ping_interval=300ms -o slack.message_interval=100ms \
     -o bot.state_file="$tmp/state.db" -o bot.seed=7 \
-    -o tables.ai_delay=0 \
+    -o tables.ai_delay=0 -o tables.repost_gap=1s \
     < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 pid=$!
 

@@ -72,13 +72,13 @@ def acked(eid, timeout=5.0):
     return wait(lambda s: eid in s["acks"], timeout) is not None
 
 
-def cmd(user, name, text, channel=CHANNEL, command="/cheers"):
+def cmd(user, name, text, channel=CHANNEL, command="/cheers", team=None):
     """Runs a slash command; returns what was said: (private texts,
     public messages new in the channel)."""
     before = set(messages())
     r = call("POST", "/_test/command", {"user": user, "name": name,
                                         "channel": channel, "text": text,
-                                        "command": command})
+                                        "command": command, "team": team})
     if not ok("envelope_id" in r, "the command %r was delivered: %s" %
               (text, r)):
         return [], []
@@ -404,10 +404,17 @@ for step in range(500):
     else:
         board_moves += 1
     if moves == 5:
+        time.sleep(1.1)     # past tables.repost_gap (1s here) since status
         a = click(BOB, boards()[-1], "Table")
         s = wait(lambda s: len(boards()) == 1 and
                  boards()[-1]["ts"] != b[-1]["ts"], 5)
         ok(s is not None, "Table posts the table again and deletes the old")
+        # Within the gap, Table shows it to the clicker alone.
+        shown = boards()[-1]["ts"]
+        click(BOB, boards()[-1], "Table")
+        time.sleep(0.3)
+        ok(boards()[-1]["ts"] == shown,
+           "a Table click within the gap leaves the board where it is")
 
 s = wait(lambda s: any("Game over" in t for t in public_texts(messages())),
          10)
@@ -420,6 +427,22 @@ ok(refreshed and stormed and muted, "the disconnect, the storm and the "
    "half-open socket happened mid-game")
 s = wait(lambda s: boards() and not labels(boards()[-1]), 5)
 ok(s is not None, "the final table has no buttons left")
+
+# A replay is for the workspace the game was played in (issue 26).
+s = wait(lambda s: re.search(r"This was table (\d+):",
+                             "\n".join(public_texts(messages()))), 10)
+over = re.search(r"This was table (\d+):",
+                 "\n".join(public_texts(messages())))
+ok(over, "the end names the table's number")
+n = int(over.group(1)) if over else 1
+priv, pub = cmd("UMALLORY", "mallory", "replay %d" % n, channel="CELSE",
+                team="T0OTHER")
+ok(priv and not pub and "no finished table %d here" % n in priv[0] and
+   not any("Replay of" in t for t in priv),
+   "a member of another workspace cannot replay the table: %s" % priv)
+priv, pub = cmd("UGRACE", "grace", "replay %d" % n)
+ok(priv and not pub and any("Replay of table %d" % n in t for t in priv),
+   "a member of its own workspace can, privately: %s" % priv)
 check_card(boards()[-1] if boards() else None, "🏁", "Over",
            ["alice", "bob"])
 s = state()

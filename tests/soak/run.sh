@@ -39,7 +39,8 @@ if ! fake_check soak || ! fake_start soak "$dir/../discord/fake_discord.py" \
 	exit 1
 fi
 
-# start_bot LOG: the bot on the fake Discord and $tmp/state.db.
+# start_bot LOG: the bot on the fake Discord and $tmp/state.db.  A few
+# users play many tables here, so the members' flood limits and caps are off.
 start_bot() {
 	"$bot" -o discord.enabled=yes -o console.enabled=no \
 	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
@@ -49,6 +50,8 @@ start_bot() {
 	    -o bot.state_file="$tmp/state.db" -o bot.seed="${SOAK_SEED:-1}" \
 	    -o tables.ai_delay=200ms -o tables.turn_timer=30s \
 	    -o tables.prompt_timer=30s -o tables.timeouts_to_ai=2 \
+	    -o tables.command_burst=0 -o tables.repost_gap=0 \
+	    -o tables.max_per_server=0 -o tables.max_lobbies_per_user=0 \
 	    < /dev/null > "$tmp/bot.out" 2> "$1" &
 	pid=$!
 }

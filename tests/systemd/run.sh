@@ -281,7 +281,7 @@ expect "the table opened before SIGHUP is still there" \
     wait_for '^\[#bar\] CHEERS lobby .*Host: alice' h.out
 printf 'carol: /cheers end\n' >&3
 expect "an admin added by SIGHUP may end any table" \
-    wait_for '^\[#bar\] carol ended the CHEERS table' h.out
+    wait_for '^\[#bar\] @carol ended the CHEERS table' h.out
 kill -TERM $pid
 wait_exit $pid
 exec 3>&-

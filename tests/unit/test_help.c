@@ -93,6 +93,9 @@ setup(void **state, const struct adapter_ops *ops)
 
 	w->config = config_new();
 	w->config->tables_lobby_expiry_ms = 0;
+	/* One user opens a table of each game here: no caps, no budget. */
+	w->config->tables_max_lobbies_per_user = 0;
+	w->config->tables_command_burst = 0;
 	bot_init(&w->bot, uv_default_loop(), w->config);
 	w->bot.fake_clock = 1;
 	w->adapter.ops = ops;
@@ -252,6 +255,21 @@ test_short_one(void **state)
 	assert_non_null(strstr(help, "\n  games: cheers (CHEERS, "));
 	help = say(w, "#bar", "help throw");
 	assert_non_null(strstr(help, "example: !cheers throw"));
+	/* Any case; a move of several games, in each of them. */
+	help = say(w, "#bar", "help THROW");
+	assert_non_null(strstr(help, "example: !cheers throw"));
+	help = say(w, "#bar", "help pass");
+	assert_non_null(strstr(help, "!cheers pass (Friends with Beverages): "));
+	assert_non_null(strstr(help, "!cheers pass (Cosdrink Encounters): "));
+	/* At a table, its game first. */
+	say(w, "#cos", "new cosdrink");
+	help = say(w, "#cos", "help pass");
+	assert_true(strncmp(help, "!cheers pass (Cosdrink Encounters): ",
+	    36) == 0);
+	assert_non_null(strstr(help, "\n!cheers pass (Friends with Beverages)"));
+	help = say(w, "#bar", "help gvie");
+	assert_non_null(strstr(help, "Unknown command \"gvie\". Did you mean "
+	    "give?"));
 }
 
 /* Elsewhere every command and every move, a line each. */
@@ -272,7 +290,15 @@ test_long(void **state)
 		    games[g]->title, games[g]->actions[0].name);
 		assert_non_null(strstr(help, want));
 	}
-	assert_non_null(strstr(help, "\nGames: cheers (CHEERS, 2-6 players), "));
+	/* It opens with the games, one line each, and how to open one. */
+	assert_true(strncmp(help, "Games:\n  cheers: CHEERS, ", 22) == 0);
+	for (g = 0; games[g] != NULL; g++) {
+		snprintf(want, sizeof want, "\n  %s: %s, ", games[g]->name,
+		    games[g]->title);
+		assert_non_null(strstr(help, want));
+		assert_true(strstr(help, want) < strstr(help, "Table commands:"));
+	}
+	assert_non_null(strstr(help, "\nOpen one with /cheers new <game>"));
 	assert_non_null(strstr(help, "/cheers help <command>"));
 	assert_non_null(strstr(help, "/cheers rules <game>"));
 }

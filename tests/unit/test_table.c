@@ -88,26 +88,39 @@ test_parse_seat(void **state)
 	struct fixture	*f = *state;
 	char		*cause = NULL;
 
-	assert_int_equal(table_parse_seat(f->t, "@alice", -1, NULL), 0);
-	assert_int_equal(table_parse_seat(f->t, "ALICE", -1, NULL), 0);
-	assert_int_equal(table_parse_seat(f->t, "al", -1, NULL), 0);
-	assert_int_equal(table_parse_seat(f->t, "<@u2>", -1, NULL), 1);
-	assert_int_equal(table_parse_seat(f->t, "<@!u3>", -1, NULL), 2);
+	assert_int_equal(table_parse_seat(f->t, "@alice", -1, 0, NULL), 0);
+	assert_int_equal(table_parse_seat(f->t, "ALICE", -1, 0, NULL), 0);
+	assert_int_equal(table_parse_seat(f->t, "al", -1, 0, NULL), 0);
+	assert_int_equal(table_parse_seat(f->t, "<@u2>", -1, 0, NULL), 1);
+	assert_int_equal(table_parse_seat(f->t, "<@!u3>", -1, 0, NULL), 2);
 	/* An exact name wins over being a prefix of another. */
-	assert_int_equal(table_parse_seat(f->t, "bob", -1, NULL), 1);
-	assert_int_equal(table_parse_seat(f->t, "me", 2, NULL), 2);
-	assert_int_equal(table_parse_seat(f->t, "neg", -1, NULL), 3);
+	assert_int_equal(table_parse_seat(f->t, "bob", -1, 0, NULL), 1);
+	assert_int_equal(table_parse_seat(f->t, "me", 2, 0, NULL), 2);
+	assert_int_equal(table_parse_seat(f->t, "neg", -1, 0, NULL), 3);
 
-	assert_int_equal(table_parse_seat(f->t, "zed", -1, &cause), -1);
+	assert_int_equal(table_parse_seat(f->t, "zed", -1, 0, &cause), -1);
 	assert_string_equal(cause, "Nobody called \"zed\" sits at this table.");
 	free(cause);
 	cause = NULL;
-	assert_int_equal(table_parse_seat(f->t, "b", -1, &cause), -1);
+	assert_int_equal(table_parse_seat(f->t, "b", -1, 0, &cause), -1);
 	assert_non_null(strstr(cause, "could be several players"));
 	free(cause);
 	cause = NULL;
-	assert_int_equal(table_parse_seat(f->t, "@", -1, &cause), -1);
+	assert_int_equal(table_parse_seat(f->t, "@", -1, 0, &cause), -1);
 	assert_non_null(strstr(cause, "Name a player"));
+	free(cause);
+	cause = NULL;
+	/* A near miss names the closest seat. */
+	assert_int_equal(table_parse_seat(f->t, "alcie", -1, 0, &cause), -1);
+	assert_string_equal(cause, "Nobody called \"alcie\" sits at this "
+	    "table. Did you mean alice?");
+	free(cause);
+	cause = NULL;
+	/* Exact (kick): any case, with or without @, but never a prefix. */
+	assert_int_equal(table_parse_seat(f->t, "@ALICE", -1, 1, NULL), 0);
+	assert_int_equal(table_parse_seat(f->t, "<@u2>", -1, 1, NULL), 1);
+	assert_int_equal(table_parse_seat(f->t, "al", -1, 1, &cause), -1);
+	assert_string_equal(cause, "Nobody called \"al\" sits at this table.");
 	free(cause);
 }
 

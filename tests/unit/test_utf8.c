@@ -143,6 +143,31 @@ test_every_byte(void **state)
 	}
 }
 
+/* Space look-alikes become spaces, invisible ones go, ends are trimmed. */
+static void
+test_plain_spaces(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "alice", "alice" },
+		{ "\xc2\xa0" "alice\xe2\x80\x8b", "alice" },
+		{ "al\xe2\x80\x8b" "ice", "alice" },
+		{ "mary\xc2\xa0" "ann", "mary ann" },
+		{ "\xe3\x80\x80" "bob\xe2\x80\xaf", "bob" },
+		{ "\xef\xbb\xbf\xe2\x81\xa0", "" },
+		{ " zo\xc3\xab ", "zo\xc3\xab" },
+		{ "\xff\xc2", "\xff\xc2" },	/* not UTF-8: left to utf8_clean */
+	};
+	size_t	i;
+	char	*s;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = utf8_plain_spaces(cases[i][0]);
+		assert_string_equal(s, cases[i][1]);
+		free(s);
+	}
+}
+
 int
 main(void)
 {
@@ -152,6 +177,7 @@ main(void)
 		cmocka_unit_test(test_invalid),
 		cmocka_unit_test(test_short_buffer),
 		cmocka_unit_test(test_every_byte),
+		cmocka_unit_test(test_plain_spaces),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
