@@ -122,7 +122,10 @@ router_allowed(struct cmd_ctx *ctx, const struct cmd_entry *e, char **cause)
 	if ((e->flags & CMD_CHANNEL) && ctx->ev->is_dm)
 		return set_cause(cause, "Use %s %s in the channel where you "
 		    "want to play.", cmd, e->name);
-	if ((e->flags & CMD_TABLE) && t == NULL) {
+	if (t == NULL) {
+		/* Seated, or the host, means at a table. */
+		if (!(e->flags & (CMD_TABLE | CMD_SEATED | CMD_HOST)))
+			return 0;
 		if (ctx->ev->is_dm)
 			return set_cause(cause, "You are not seated at any table.");
 		render_channel(ctx->ev->adapter, ctx->ev->channel, where,
@@ -248,10 +251,12 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 		rc = router_allowed(&ctx, entry, &cause);
 		if (rc == 0)
 			rc = entry->exec(&ctx, &cause);
-	} else {
+	} else if (ctx.table != NULL) {
 		rc = cmd_action_exec(&ctx, &ctx.table->ops->actions[action],
 		    action, &cause);
-	}
+	} else
+		rc = set_cause(&cause, "There is no game here to make that "
+		    "move in.");
 done:
 	if (rc != 0)
 		goto fail;
