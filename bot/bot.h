@@ -114,6 +114,17 @@ void	 bot_dm_failed(struct bot *, struct adapter *, const char *user_id);
  */
 void	 bot_dm_open(struct bot *, struct adapter *, const char *user_id);
 
+/*
+ * bot/chanlost.c: the adapter can no longer use channel (deleted, the bot
+ * removed or refused access; why, borrowed, says which): its table pauses
+ * and each seated player is told by DM, once; if the channel is not back
+ * within grace ms the table ends as "channel lost".
+ */
+void	 bot_channel_lost(struct bot *, struct adapter *, const char *channel,
+	     const char *why, uint64_t grace);
+/* The channel is usable again: its table goes on. */
+void	 bot_channel_back(struct bot *, struct adapter *, const char *channel);
+
 /* bot/sched.c: runs every table task that is due, then re-arms the timer. */
 void	 sched_run_due(struct bot *);
 void	 sched_rearm(struct bot *);

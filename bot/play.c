@@ -177,6 +177,9 @@ play_apply(struct table *t, int seat, const struct game_move *m,
 	char			*err = NULL;
 	int			 over;
 
+	if (t->lost)
+		return set_cause(cause, "The game is paused: I cannot post in "
+		    "its channel any more.");
 	/* Keep the state before the move in case it cannot be recorded. */
 	was = t->ops->copy_game(t->game);
 	narrate_asked(t, &before);
@@ -466,6 +469,9 @@ play_schedule(struct table *t)
 	unsigned		 humans = 0, ais = 0;
 	int			 n, i;
 
+	/* A table whose channel is lost waits for it (bot/chanlost.c). */
+	if (t->lost)
+		return;
 	if (t->state == TABLE_LOBBY) {
 		if (cfg->tables_lobby_expiry_ms > 0)
 			sched_set(t, TASK_LOBBY, 0, bot_now(t->bot) +

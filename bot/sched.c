@@ -106,6 +106,9 @@ sched_run(struct table *t)
 		play_close(t, text);
 		free(text);
 		return;
+	case TASK_LOST:
+		chanlost_expire(t);
+		return;
 	}
 	if (t->state == TABLE_OVER)
 		table_close(t);

@@ -31,8 +31,12 @@ struct seat {
 
 enum table_state { TABLE_LOBBY, TABLE_PLAYING, TABLE_OVER };
 
-/* What the table's single timer is waiting for. */
-enum table_task { TASK_NONE, TASK_AI, TASK_TIMEOUT, TASK_LOBBY };
+/*
+ * What the table's single timer is waiting for.  TASK_LOST: the channel
+ * is gone or closed to the bot; the table ends when the grace runs out
+ * (bot/chanlost.c).
+ */
+enum table_task { TASK_NONE, TASK_AI, TASK_TIMEOUT, TASK_LOBBY, TASK_LOST };
 
 struct table {
 	uint64_t		 id;		/* set only by table_new, table_set_id */
@@ -82,6 +86,7 @@ struct table {
 	unsigned		 ai_idle;
 	uint64_t		 ai_idle_until;
 	int			 paused;	/* moves cannot be saved; retrying */
+	int			 lost;		/* the channel is unusable (chanlost.c) */
 	/* The batch that noted the table (bot/outbox.c), and its note. */
 	uint64_t		 undo_batch;
 	struct outbox_item	*undo_note;

@@ -27,11 +27,19 @@ struct commands;
 struct dm_cache;
 struct game_ops;
 struct coalesce;
+struct lost;
 
 #define DISCORD_MSG_MAX		2000		/* characters in one message */
 #define DISCORD_ID_MAX		24		/* a snowflake, with room */
 #define DISCORD_TOKEN_MAX	512		/* an interaction token */
 #define DISCORD_FLAG_EPHEMERAL	64
+
+/* Discord's JSON error codes the adapter acts on. */
+#define DISCORD_ERR_UNKNOWN_CHANNEL	10003
+#define DISCORD_ERR_UNKNOWN_MESSAGE	10008
+#define DISCORD_ERR_MISSING_ACCESS	50001
+#define DISCORD_ERR_DMS_CLOSED		50007
+#define DISCORD_ERR_MISSING_PERMISSIONS	50013
 
 struct discord {
 	struct adapter		 adapter;
@@ -64,6 +72,9 @@ struct discord {
 	uint64_t		 rx_ns;
 	/* The tables' boards (boardmsg.c). */
 	struct coalesce		*boards;
+	/* Channels closed to the bot (lost.c), and how long tables wait. */
+	struct lost		*lost;
+	uint64_t		 lost_grace;	/* ms */
 };
 
 /*
@@ -100,6 +111,31 @@ void	 rest_free(struct discord *);
 int	 rest_request(struct discord *, const char *method, const char *path,
 	     const char *queue, char *body, int flags, rest_cb *cb, void *arg,
 	     char **cause);
+
+/*
+ * Drops every request waiting for channel (borrowed); each callback is
+ * called with an error.  Requests in flight finish.
+ */
+void	 rest_drop_channel(struct discord *, const char *channel);
+
+/* lost.c: channels closed to the bot. */
+struct lost	*lost_new(void);
+void		 lost_free(struct lost *);
+/* Is channel (may be NULL) marked lost? */
+int	 lost_is(struct discord *, const char *channel);
+/*
+ * Marks channel lost for why (both borrowed): its waiting requests are
+ * dropped, nothing new is sent, and the bot pauses its table.
+ */
+void	 lost_mark(struct discord *, const char *channel, const char *why);
+/* The channel is usable again: its table goes on. */
+void	 lost_clear(struct discord *, const char *channel);
+/* Is res a refusal that is final for its channel (10003, 50001, 50013)? */
+int	 lost_code(const struct rest_result *);
+/* Remembers channel's guild (both may be NULL: nothing is learned). */
+void	 lost_learn(struct discord *, const char *channel, const char *guild);
+/* Channel and guild dispatches (type and data borrowed). */
+void	 lost_dispatch(struct discord *, const char *type, const cJSON *data);
 
 /*
  * ratelimit.c: Discord's rate limits, learned from response headers.  A

@@ -253,8 +253,11 @@ discord_dispatch(struct discord *d, const char *type, const cJSON *data)
 			d->registered = 1;
 			commands_register(d);
 		}
-	} else if (strcmp(type, "INTERACTION_CREATE") == 0)
+	} else if (strcmp(type, "INTERACTION_CREATE") == 0) {
+		lost_dispatch(d, type, data);
 		interaction_handle(d, data);
+	} else
+		lost_dispatch(d, type, data);
 }
 
 static int
@@ -284,6 +287,7 @@ discord_free(struct adapter *a)
 	rest_free(d);
 	dm_cache_free(d->dms);
 	boardmsg_free_all(d);
+	lost_free(d->lost);
 	free(d->commands);
 	free(d->token);
 	free(d->application_id);
@@ -364,6 +368,8 @@ discord_new(struct bot *bot, char **cause)
 	d->compress = cfg->discord_compress;
 	d->commands = commands_build(cfg->bot_command);
 	d->dms = dm_cache_new();
+	d->lost = lost_new();
+	d->lost_grace = cfg->discord_lost_channel_grace_ms;
 	/*
 	 * REST takes requests from now on: restored tables may speak before
 	 * start (a turn whose timer ran out while the bot was down); they

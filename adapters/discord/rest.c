@@ -40,6 +40,7 @@ struct rest_req {
 	char			*url;
 	char			 route[REST_KEY_MAX];
 	char			 major[REST_KEY_MAX];
+	char			 channel[DISCORD_ID_MAX];	/* "": not a channel's */
 	char			*body;		/* may be NULL */
 	int			 flags;
 	rest_cb			*cb;
@@ -352,6 +353,12 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 finish:
 	res.error = error;
 	rest_unqueue(rest, r);
+	/* Final for the channel: nothing more goes there (lost.c). */
+	if (r->channel[0] != '\0' && lost_code(&res))
+		lost_mark(d, r->channel, res.status == 404 ?
+		    "the channel no longer exists" : res.code ==
+		    DISCORD_ERR_MISSING_ACCESS ? "I have no access to the "
+		    "channel any more" : "I lack a permission in the channel");
 	if (r->cb != NULL)
 		r->cb(d, &res, r->arg);
 	cJSON_Delete(json);
@@ -415,6 +422,61 @@ rest_kick(struct discord *d)
 		uv_timer_stop(&rest->kick_timer);
 }
 
+/* Sets r->channel: the major parameter of a /channels/{id} route. */
+static void
+rest_channel_of(struct rest_req *r)
+{
+	const char	*p = strchr(r->route, ' ');
+
+	r->channel[0] = '\0';
+	if (p != NULL && strncmp(p, " /channels/{major}", 18) == 0 &&
+	    strlen(r->major) < sizeof r->channel)
+		snprintf(r->channel, sizeof r->channel, "%s", r->major);
+}
+
+void
+rest_drop_channel(struct discord *d, const char *channel)
+{
+	struct rest		*rest = d->rest;
+	struct rest_queue	*q, *qnext;
+	struct rest_req		*r, *rnext;
+	struct rest_result	 res;
+	TAILQ_HEAD(, rest_req)	 dropped = TAILQ_HEAD_INITIALIZER(dropped);
+	int			 n = 0;
+
+	if (rest == NULL || rest->stopped)
+		return;
+	/* Taken off their queues first: the callbacks may queue anew. */
+	for (q = TAILQ_FIRST(&rest->queues); q != NULL; q = qnext) {
+		qnext = TAILQ_NEXT(q, entry);
+		for (r = TAILQ_FIRST(&q->reqs); r != NULL; r = rnext) {
+			rnext = TAILQ_NEXT(r, entry);
+			if (r->easy != NULL || strcmp(r->channel, channel) != 0)
+				continue;
+			TAILQ_REMOVE(&q->reqs, r, entry);
+			q->n--;
+			rest->total--;
+			TAILQ_INSERT_TAIL(&dropped, r, entry);
+			n++;
+		}
+		if (q->n == 0) {
+			TAILQ_REMOVE(&rest->queues, q, entry);
+			free(q);
+		}
+	}
+	if (n > 0)
+		log_info("discord: dropped %d request%s to lost channel %s", n,
+		    n == 1 ? "" : "s", channel);
+	memset(&res, 0, sizeof res);
+	res.error = "the channel is gone or closed to me";
+	while ((r = TAILQ_FIRST(&dropped)) != NULL) {
+		TAILQ_REMOVE(&dropped, r, entry);
+		if (r->cb != NULL)
+			r->cb(d, &res, r->arg);
+		rest_req_free(r);
+	}
+}
+
 int
 rest_request(struct discord *d, const char *method, const char *path,
     const char *queue, char *body, int flags, rest_cb *cb, void *arg,
@@ -442,6 +504,13 @@ rest_request(struct discord *d, const char *method, const char *path,
 	buf_init(&r->response, REST_BODY_MAX);
 	ratelimit_route(method, path, r->route, sizeof r->route, r->major,
 	    sizeof r->major);
+	rest_channel_of(r);
+	if (lost_is(d, r->channel)) {
+		log_debug("discord: %s: channel %s is lost; not sent", r->route,
+		    r->channel);
+		rest_req_free(r);
+		return set_cause(cause, "the channel is gone or closed to me");
+	}
 	if (queue == NULL)
 		snprintf(qname, sizeof qname, "%s|%s", r->route, r->major);
 	else

@@ -89,6 +89,11 @@ class Fake:
         self.log["dropped_by_gateway"] = 0
         self.pending = {}           # session id -> {unanswered tokens}
         self.last_rest = time.monotonic()   # the bot's last REST request
+        # Channels closed to the bot: id -> (status, code); what the bot
+        # still sent to each after that; the guild of each channel seen.
+        self.gone = {}
+        self.log["gone_requests"] = {}
+        self.chan_guild = {}
 
     def count_fault(self, kind):
         self.log["faults"][kind] = self.log["faults"].get(kind, 0) + 1
@@ -117,6 +122,9 @@ class Fake:
         """Random faults on the message, DM, callback and webhook routes:
         a slow answer is slow after the work is done (Discord has the
         request, the answer takes its time); a 5xx or 429 does no work."""
+        gone = self.gone_answer(request)
+        if gone is not None:
+            return gone
         route = None
         for rx, method, name in self.FAULT_ROUTES:
             if rx.match(request.path) and method in (None, request.method):
@@ -135,6 +143,23 @@ class Fake:
         if delay:
             await asyncio.sleep(delay)
         return response
+
+    GONE_RE = re.compile(r"^/api/v10/channels/(\d+)(/|$)")
+
+    def gone_answer(self, request):
+        """A request to a channel that is deleted (10003) or closed to
+        the bot (50001, 50013): counted, and refused as Discord does."""
+        m = self.GONE_RE.match(request.path)
+        if m is None or m.group(1) not in self.gone:
+            return None
+        chan = m.group(1)
+        g = self.log["gone_requests"]
+        g[chan] = g.get(chan, 0) + 1
+        status, code = self.gone[chan]
+        msg = {10003: "Unknown Channel", 50001: "Missing Access",
+               50013: "Missing Permissions"}[code]
+        return web.json_response({"message": msg, "code": code},
+                                 status=status)
 
     def rest_fault(self, route, callback=False):
         """Maybe answers 5xx or 429 instead of doing the work: the
@@ -793,6 +818,7 @@ class Fake:
             d["guild_id"] = p["guild"]
             d["member"] = {"user": user, "nick": None,
                            "permissions": p.get("perms", "0")}
+            self.chan_guild[channel] = p["guild"]
         else:
             d["user"] = user
         if p.get("raw"):
@@ -975,6 +1001,34 @@ class Fake:
             self.fail5xx_callbacks = int(request.query.get("n", "1"))
         elif what == "fail5xx":
             self.fail5xx = int(request.query.get("n", "1"))
+        elif what == "chanfault":
+            # ?channel=C&code=10003|50001|50013 closes C to the bot;
+            # code=0 opens it again.  &dispatch=1 also says so on the
+            # gateway: CHANNEL_DELETE, or CHANNEL_UPDATE when it opens.
+            chan = request.query["channel"]
+            code = int(request.query.get("code", "10003"))
+            self.count_fault("chanfault_%d" % code)
+            guild = self.chan_guild.get(chan, "700")
+            if code == 0:
+                self.gone.pop(chan, None)
+            else:
+                self.gone[chan] = (404 if code == 10003 else 403, code)
+                self.log["gone_requests"][chan] = 0
+            if request.query.get("dispatch") == "1":
+                await self.dispatch(
+                    "CHANNEL_UPDATE" if code == 0 else "CHANNEL_DELETE",
+                    {"id": chan, "guild_id": guild, "type": 0,
+                     "name": "table-" + chan})
+        elif what == "guilddelete":
+            # The bot is removed from ?guild=G: GUILD_DELETE without
+            # "unavailable", and G's channels answer 50001.
+            guild = request.query["guild"]
+            self.count_fault("guilddelete")
+            for chan, g in self.chan_guild.items():
+                if g == guild:
+                    self.gone[chan] = (403, 50001)
+                    self.log["gone_requests"][chan] = 0
+            await self.dispatch("GUILD_DELETE", {"id": guild})
         elif what == "patchdelay":
             self.patch_delay = float(request.query.get("s", "0"))
         elif what == "storm":

@@ -1,0 +1,190 @@
+#!/usr/bin/python3
+"""Drives cheersbot through the fake Discord's faults (issue 25) and
+counts what the bot sends.
+
+    faults.py PORT BOT_STDERR_FILE MODE
+
+MODE "lost": tables whose channel is deleted (10003 on every route, or a
+CHANNEL_DELETE), closed to the bot (50001) or whose server removed the
+bot (GUILD_DELETE) pause, send at most 3 requests there, tell their
+players by DM, and end as "channel lost" after discord.lost_channel_grace
+(run.sh sets 3 s); one whose channel comes back goes on; a table
+elsewhere plays on untouched.
+
+Prints one line per failed check and a final "N passed, M failed" line;
+exits non-zero when anything failed.
+"""
+import json
+import sys
+import time
+import urllib.request
+
+PORT = int(sys.argv[1])
+BOT_ERR = sys.argv[2]
+MODE = sys.argv[3]
+BASE = "http://127.0.0.1:%d" % PORT
+GUILD = "700"
+passed = failed = 0
+
+
+def ok(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("discord faults: FAIL: " + what, flush=True)
+    return cond
+
+
+def call(method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(BASE + path, data=data, method=method)
+    with urllib.request.urlopen(req, timeout=5) as r:
+        return json.loads(r.read() or b"null")
+
+
+def state():
+    return call("GET", "/_test/state")
+
+
+def op(what, query=""):
+    return call("POST", "/_test/%s%s" % (what, query), {})
+
+
+def wait(pred, timeout=5.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        s = state()
+        if pred(s):
+            return s
+        time.sleep(0.05)
+    return None
+
+
+def log():
+    with open(BOT_ERR) as f:
+        return f.read()
+
+
+def command(user, channel, sub, guild=GUILD, options=()):
+    """user (an id; named u<id>) runs /cheers sub in channel; the
+    answers (callback and followups), or [] after 5 s."""
+    iid = call("POST", "/_test/interaction", {
+        "user": user, "name": "u" + user, "channel": channel,
+        "guild": guild, "sub": sub, "options": list(options)})["id"]
+    s = wait(lambda s: any(c["interaction"] == iid for c in s["callbacks"]))
+    time.sleep(0.1)
+    return [c for c in state()["callbacks"] + state()["followups"]
+            if c["interaction"] == iid] if s else []
+
+
+def public(answers):
+    return bool(answers) and not answers[0]["flags"] & 64
+
+
+def table(user, channel, guild=GUILD):
+    """user opens a CHEERS table in channel with an AI and starts it."""
+    ok(public(command(user, channel, "new", guild)),
+       "%s opens a table in %s" % (user, channel))
+    ok(public(command(user, channel, "addbot", guild)), "an AI joins")
+    ok(public(command(user, channel, "start", guild)), "the game starts")
+
+
+def throw(user, channel, guild=GUILD):
+    """user's move (a throw), once it is their turn; the answers."""
+    for i in range(40):
+        a = command(user, channel, "throw", guild)
+        if public(a) or "paused" in (a[0]["content"] if a else ""):
+            return a
+        time.sleep(0.1)
+    return a
+
+
+def dms(user):
+    return [m["content"] for m in state()["messages"]
+            if m["dm_user"] == user]
+
+
+def channel_posts(s, channel):
+    return [m for m in s["messages"] if m["channel"] == channel]
+
+
+if MODE == "lost":
+    ok(wait(lambda s: s["identifies"] and "discord: ready" in log(), 20)
+       is not None, "the bot is ready")
+    # Table A (500): its channel is deleted, and Discord only says 10003.
+    table("101", "500")
+    # Table B (501) plays on elsewhere.
+    table("102", "501")
+    a = throw("101", "500")
+    ok(public(a), "alice moves before the deletion: %s" % a)
+    time.sleep(0.5)
+    op("chanfault", "?channel=500&code=10003")
+    s0 = state()
+    # One move whose table update meets 10003 (no more commands from
+    # there: a command from a channel says it is back).
+    ok(public(command("101", "500", "throw")), "alice moves: %s" % a)
+    s = wait(lambda s: any("is paused" in d for d in dms("101")), 5)
+    ok(s is not None, "alice is told by DM that her table is paused: %s" %
+       dms("101"))
+    time.sleep(1.0)
+    n = state()["gone_requests"]["500"]
+    ok(n <= 3, "at most 3 requests to the deleted channel (%d)" % n)
+    ok(sum("is paused" in d for d in dms("101")) == 1,
+       "alice is told once: %s" % dms("101"))
+    # Table B is untouched: a move there is shown there.
+    e0 = state()["edits"] + len(channel_posts(state(), "501"))
+    ok(public(throw("102", "501")), "bob's move at another table is played")
+    ok(wait(lambda s: s["edits"] + len(channel_posts(s, "501")) > e0, 5)
+       is not None, "the other table's message is still updated")
+    # Table C (502): closed to the bot (50001), then opened again.
+    table("103", "502")
+    ok(public(throw("103", "502")), "carol moves before the fault")
+    time.sleep(0.5)
+    op("chanfault", "?channel=502&code=50001")
+    ok(public(command("103", "502", "throw")), "carol moves")
+    ok(wait(lambda s: any("is paused" in d for d in dms("103")), 5)
+       is not None, "carol is told her table is paused (50001)")
+    ok(state()["gone_requests"]["502"] <= 3,
+       "at most 3 requests to a channel without access (%d)" %
+       state()["gone_requests"]["502"])
+    op("chanfault", "?channel=502&code=0&dispatch=1")
+    ok(wait(lambda s: any("I can post here again" in m["content"]
+                          for m in channel_posts(s, "502")), 5)
+       is not None, "CHANNEL_UPDATE: carol's table goes on and says so")
+    ok(public(throw("103", "502")), "carol moves again")
+    # Table D (503): CHANNEL_DELETE says it before any request fails.
+    table("104", "503")
+    time.sleep(0.3)
+    g0 = state()["gone_requests"].get("503", 0)
+    op("chanfault", "?channel=503&code=10003&dispatch=1")
+    ok(wait(lambda s: any("is paused" in d for d in dms("104")), 5)
+       is not None, "CHANNEL_DELETE: dave is told at once")
+    # Table E (504, guild 701): the bot is removed from the server.
+    table("105", "504", guild="701")
+    time.sleep(0.3)
+    op("guilddelete", "?guild=701")
+    ok(wait(lambda s: any("is paused" in d for d in dms("105")), 5)
+       is not None, "GUILD_DELETE: erin is told her table is paused")
+    # The grace (3 s) runs out for A, D and E: each ends, C plays on.
+    ok(wait(lambda s: log().count("stayed lost; the table ends") >= 3, 8)
+       is not None, "tables whose channel stayed lost end after the grace")
+    s = state()
+    for chan in ("500", "503", "504"):
+        ok(s["gone_requests"].get(chan, 0) <= 3,
+           "at most 3 requests to lost channel %s, ending included (%d)" %
+           (chan, s["gone_requests"].get(chan, 0)))
+    a = command("101", "500", "status")
+    ok(a and "no table" in a[0]["content"].lower(),
+       "channel 500 has no table any more: %s" % a)
+    ok("channel 503 is lost" not in log() or "stayed lost" in log(),
+       "the log says why")
+    ok(public(throw("103", "502")), "carol's table, which came back, "
+       "plays on")
+else:
+    ok(False, "unknown mode %s" % MODE)
+
+print("discord faults (%s): %d passed, %d failed" % (MODE, passed, failed),
+      flush=True)
+sys.exit(1 if failed else 0)
