@@ -118,6 +118,25 @@ int	 rest_request(struct discord *, const char *method, const char *path,
  */
 void	 rest_drop_channel(struct discord *, const char *channel);
 
+/* invalid.c: the bot's own invalid requests in a sliding window. */
+#define INVALID_WINDOW_MS	(10 * 60 * 1000)
+#define INVALID_SLOTS		60
+#define INVALID_WARN		1000	/* logged once past this */
+#define INVALID_HOLD		5000	/* no REST at all past this */
+
+struct invalid {
+	uint32_t	count[INVALID_SLOTS];
+	uint64_t	epoch[INVALID_SLOTS];	/* the slot's time / slot length */
+	int		warned;			/* 1: past WARN, 2: past HOLD */
+};
+
+/* Counts an invalid response (status 401, 403 or 429) at loop ms now. */
+void	 invalid_count(struct invalid *, long status, uint64_t now);
+/* The invalid responses in the window that ends at now. */
+int	 invalid_total(struct invalid *, uint64_t now);
+/* How long REST must still send nothing (ms); 0: it may send. */
+uint64_t invalid_hold(struct invalid *, uint64_t now);
+
 /* lost.c: channels closed to the bot. */
 struct lost	*lost_new(void);
 void		 lost_free(struct lost *);

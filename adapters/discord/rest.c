@@ -57,6 +57,7 @@ struct rest_req {
 	long			 remaining;
 	int64_t			 reset_after;
 	int			 global_header;
+	int			 shared_scope;	/* X-RateLimit-Scope: shared */
 	int64_t			 retry_after_header;	/* ms, -1 */
 };
 
@@ -72,6 +73,7 @@ struct rest {
 	struct curluv		 cu;		/* curl on the loop */
 	uv_timer_t		 kick_timer;
 	struct ratelimit	*rl;
+	struct invalid		 invalid;	/* 401, 403, 429 (invalid.c) */
 	TAILQ_HEAD(, rest_queue) queues;
 	int			 total;
 	int			 stopped;
@@ -159,6 +161,8 @@ rest_on_header(char *data, size_t size, size_t n, void *arg)
 		r->reset_after = rest_seconds_ms(v);
 	else if (rest_header(data, len, "X-RateLimit-Global", v, sizeof v))
 		r->global_header = strcasecmp(v, "true") == 0;
+	else if (rest_header(data, len, "X-RateLimit-Scope", v, sizeof v))
+		r->shared_scope = strcasecmp(v, "shared") == 0;
 	else if (rest_header(data, len, "Retry-After", v, sizeof v))
 		r->retry_after_header = rest_seconds_ms(v);
 	return len;
@@ -179,6 +183,7 @@ rest_start(struct discord *d, struct rest_req *r)
 	r->remaining = -1;
 	r->reset_after = -1;
 	r->global_header = 0;
+	r->shared_scope = 0;
 	r->retry_after_header = -1;
 	if (r->headers == NULL) {
 		h = xasprintf("Authorization: Bot %s", d->token);
@@ -297,6 +302,10 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 		goto finish;
 	}
 
+	/* What Discord counts towards an IP ban. */
+	if (res.status == 401 || res.status == 403 ||
+	    (res.status == 429 && !r->shared_scope))
+		invalid_count(&rest->invalid, res.status, now);
 	ratelimit_update(rest->rl, r->route, r->major, r->bucket, r->remaining,
 	    r->reset_after, now);
 	if (buf_str(&r->response)[0] != '\0' && !r->response.truncated)
@@ -404,6 +413,11 @@ rest_kick(struct discord *d)
 		return;
 	rest_check_done(d);
 	now = uv_now(d->loop);
+	/* Too many invalid requests: nothing leaves until the count drops. */
+	if (rest->total > 0 && (wait = invalid_hold(&rest->invalid, now)) > 0) {
+		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, wait, 0);
+		return;
+	}
 	TAILQ_FOREACH(q, &rest->queues, entry) {
 		if (q->busy || (r = TAILQ_FIRST(&q->reqs)) == NULL)
 			continue;
