@@ -79,6 +79,7 @@ on_signal(uv_signal_t *h, int signum)
 {
 	struct bot	*bot = h->data;
 	char		*cause = NULL;
+	int		 i;
 
 	if (signum == SIGHUP) {
 		if (bot->config_path == NULL) {
@@ -92,6 +93,9 @@ on_signal(uv_signal_t *h, int signum)
 		}
 		log_set_level(bot_log_level(bot));
 		log_info("SIGHUP: re-read %s", bot->config_path);
+		for (i = 0; i < bot->nadapters; i++)
+			if (bot->adapters[i]->ops->reload != NULL)
+				bot->adapters[i]->ops->reload(bot->adapters[i]);
 		return;
 	}
 	log_info("%s: shutting down", signum == SIGTERM ? "SIGTERM" : "SIGINT");

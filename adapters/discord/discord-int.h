@@ -75,6 +75,8 @@ struct discord {
 	/* Channels closed to the bot (lost.c), and how long tables wait. */
 	struct lost		*lost;
 	uint64_t		 lost_grace;	/* ms */
+	/* The token was refused (a 401, close 4004): stopped until SIGHUP. */
+	int			 refused;
 };
 
 /*
@@ -113,10 +115,15 @@ int	 rest_request(struct discord *, const char *method, const char *path,
 	     char **cause);
 
 /*
- * Drops every request waiting for channel (borrowed); each callback is
- * called with an error.  Requests in flight finish.
+ * Drops every request waiting for channel (borrowed; NULL: every channel
+ * and route); each callback is called with an error.  Requests in flight
+ * finish.
  */
 void	 rest_drop_channel(struct discord *, const char *channel);
+/* The token was refused: drops what waits and refuses new requests. */
+void	 rest_refuse(struct discord *);
+/* A new token: requests are taken and sent again. */
+void	 rest_resume(struct discord *);
 
 /* invalid.c: the bot's own invalid requests in a sliding window. */
 #define INVALID_WINDOW_MS	(10 * 60 * 1000)
@@ -201,6 +208,10 @@ int		 zstream_feed(struct zstream *, const void *, size_t,
 
 /* gateway.c: the websocket session. */
 int	 gateway_start(struct discord *, char **cause);
+/* The token was refused: closes the session, and stays closed. */
+void	 gateway_refuse(struct discord *);
+/* A new token: a new session (IDENTIFY). */
+void	 gateway_restart(struct discord *);
 void	 gateway_stop(struct discord *);
 void	 gateway_free(struct discord *);
 /* One whole message from the server (text borrowed): ops and dispatches. */
@@ -351,6 +362,13 @@ cJSON	*discord_message_json(const char *content, size_t len, int flags,
 	     const cJSON *components);
 /* The action rows of bs (may be NULL), or NULL for none; caller frees. */
 cJSON	*discord_components(const struct adapter_buttons *bs);
+/*
+ * The token was refused (what, borrowed, names the request): the adapter
+ * stops, gateway and REST, says so once in the log and in the service
+ * status, and waits for SIGHUP with a new token.  The other adapters run
+ * on.
+ */
+void	 discord_refused(struct discord *, const char *what);
 /* Called by the gateway for each dispatch; type and d are borrowed. */
 void	 discord_dispatch(struct discord *, const char *type, const cJSON *d);
 

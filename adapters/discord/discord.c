@@ -260,6 +260,57 @@ discord_dispatch(struct discord *d, const char *type, const cJSON *data)
 		lost_dispatch(d, type, data);
 }
 
+void
+discord_refused(struct discord *d, const char *what)
+{
+	if (d->refused || d->stopping)
+		return;
+	d->refused = 1;
+	log_error("discord: %s: the token was refused, so it was reset or "
+	    "revoked; the Discord adapter stops, not reconnecting (the other "
+	    "adapters keep running). Put the new token in discord.token and "
+	    "send SIGHUP.", what);
+	bot_adapter_state(&d->adapter, "stopped: token refused");
+	gateway_refuse(d);
+	rest_refuse(d);
+}
+
+/* A token as configured, without the spaces or CR a file may end in. */
+static char *
+discord_token_copy(const char *token)
+{
+	char	*t = xstrdup(token);
+	size_t	 n;
+
+	for (n = strlen(t); n > 0 && isspace((unsigned char)t[n - 1]);)
+		t[--n] = '\0';
+	return t;
+}
+
+/* SIGHUP: a new token starts an adapter whose token was refused. */
+static void
+discord_reload(struct adapter *a)
+{
+	struct discord	*d = a->priv;
+	char		*token;
+
+	if (!d->refused || d->stopping)
+		return;
+	token = discord_token_copy(d->bot->config->discord_token);
+	if (*token == '\0' || strcmp(token, d->token) == 0) {
+		log_warn("discord: SIGHUP: discord.token is unchanged; the "
+		    "Discord adapter stays stopped");
+		free(token);
+		return;
+	}
+	free(d->token);
+	d->token = token;
+	d->refused = 0;
+	log_info("discord: SIGHUP: a new token; starting again");
+	rest_resume(d);
+	gateway_restart(d);
+}
+
 static int
 discord_start(struct adapter *a, char **cause)
 {
@@ -306,6 +357,7 @@ static const struct adapter_ops discord_ops = {
 	    ADAPTER_VIEW,
 	.start = discord_start,
 	.stop = discord_stop,
+	.reload = discord_reload,
 	.free_adapter = discord_free,
 	.send_channel = discord_send_channel,
 	.send_dm = discord_send_dm,
@@ -348,10 +400,7 @@ discord_new(struct bot *bot, char **cause)
 	d->adapter.priv = d;
 	d->bot = bot;
 	d->loop = bot->loop;
-	d->token = xstrdup(cfg->discord_token);
-	/* A token read from a file may end in spaces or a CR. */
-	for (n = strlen(d->token); n > 0 && isspace((unsigned char)d->token[n - 1]);)
-		d->token[--n] = '\0';
+	d->token = discord_token_copy(cfg->discord_token);
 	d->application_id = xstrdup(cfg->discord_application_id);
 	d->api_base = xstrdup(cfg->discord_api_base);
 	n = strlen(d->api_base);

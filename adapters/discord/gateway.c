@@ -10,8 +10,10 @@
  * RESUME (session_id, seq, on resume_gateway_url).  No ACK between two
  * heartbeats means a zombie connection: close it with a non-1000 code and
  * resume.  op 7 and resumable close codes resume; op 9 d:false, 4007 and
- * 4009 identify anew after 1 to 5 s; 4004 and 4010 to 4014 are fatal: the
- * adapter says why and stops retrying, the rest of the bot runs on.  Every
+ * 4009 identify anew after 1 to 5 s; 4004 (the token refused) stops the
+ * adapter until SIGHUP brings a new one (discord_refused), 4010 to 4014
+ * are fatal: the adapter says why and stops retrying, the rest of the
+ * bot runs on.  Every
  * other loss reconnects with exponential backoff and jitter, forever.
  */
 #include <stdio.h>
@@ -257,7 +259,6 @@ static const char *
 gateway_fatal_reason(int code)
 {
 	switch (code) {
-	case 4004: return "authentication failed: check discord.token";
 	case 4010: return "invalid shard: check discord.shard_id";
 	case 4011: return "sharding required: raise discord.shard_count";
 	case 4012: return "invalid API version";
@@ -284,8 +285,12 @@ gateway_lost(struct discord *d, int code, const char *why)
 	uv_timer_stop(&gw->heartbeat);
 	gw->ws = NULL;
 	buf_reset(&gw->rx);
-	if (gw->stopped || d->stopping)
+	if (gw->stopped || d->stopping || gw->fatal)
 		return;
+	if (code == 4004) {
+		discord_refused(d, "the gateway (close code 4004)");
+		return;
+	}
 	if ((fatal = gateway_fatal_reason(code)) != NULL) {
 		log_error("discord: the gateway closed with %d, %s; not "
 		    "reconnecting (other adapters keep running)", code, fatal);
@@ -440,12 +445,8 @@ gateway_on_url(struct discord *d, const struct rest_result *res, void *arg)
 	    strncmp(url, "wss://", 6) != 0)) {
 		log_warn("discord: GET /gateway/bot: %s",
 		    res->error != NULL ? res->error : "no usable url");
-		if (res->status == 401) {
-			log_error("discord: the token was refused (HTTP 401); "
-			    "not connecting (other adapters keep running)");
-			gw->fatal = 1;
-			return;
-		}
+		if (res->status == 401)
+			return;		/* discord_refused has said why */
 		gw->next = GW_NEXT_BACKOFF;
 		gateway_lost(d, 0, "no gateway URL");
 		return;
@@ -510,6 +511,34 @@ gateway_start(struct discord *d, char **cause)
 	}
 	gateway_connect(d);
 	return 0;
+}
+
+void
+gateway_refuse(struct discord *d)
+{
+	struct gateway	*gw = d->gateway;
+
+	if (gw == NULL || gw->stopped)
+		return;
+	gw->fatal = 1;
+	gateway_forget_session(gw);
+	wsclient_retry_cancel(gw->wc);
+	uv_timer_stop(&gw->heartbeat);
+	if (gw->ws != NULL)
+		wsconn_close(gw->ws, 1000);
+}
+
+void
+gateway_restart(struct discord *d)
+{
+	struct gateway	*gw = d->gateway;
+
+	if (gw == NULL || gw->stopped)
+		return;
+	gw->fatal = 0;
+	gateway_forget_session(gw);
+	wsclient_retry_reset(gw->wc);
+	gateway_connect(d);
 }
 
 void

@@ -45,6 +45,7 @@ struct rest_req {
 	int			 flags;
 	rest_cb			*cb;
 	void			*arg;
+	unsigned		 gen;		/* rest->gen when queued */
 	int			 failures;	/* 5xx and network errors */
 	int			 limited;	/* 429s */
 	uint64_t		 not_before;	/* loop ms */
@@ -77,6 +78,8 @@ struct rest {
 	TAILQ_HEAD(, rest_queue) queues;
 	int			 total;
 	int			 stopped;
+	int			 refused;	/* the token was refused: hold all */
+	unsigned		 gen;		/* counts restarts after a refusal */
 };
 
 static void	rest_kick(struct discord *);
@@ -362,6 +365,9 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 finish:
 	res.error = error;
 	rest_unqueue(rest, r);
+	/* The token was reset or revoked (unless a new one came since). */
+	if (res.status == 401 && r->gen == rest->gen)
+		discord_refused(d, r->route);
 	/* Final for the channel: nothing more goes there (lost.c). */
 	if (r->channel[0] != '\0' && lost_code(&res))
 		lost_mark(d, r->channel, res.status == 404 ?
@@ -412,6 +418,10 @@ rest_kick(struct discord *d)
 	if (rest->stopped)
 		return;
 	rest_check_done(d);
+	if (rest->refused) {
+		uv_timer_stop(&rest->kick_timer);
+		return;
+	}
 	now = uv_now(d->loop);
 	/* Too many invalid requests: nothing leaves until the count drops. */
 	if (rest->total > 0 && (wait = invalid_hold(&rest->invalid, now)) > 0) {
@@ -449,6 +459,25 @@ rest_channel_of(struct rest_req *r)
 }
 
 void
+rest_refuse(struct discord *d)
+{
+	if (d->rest == NULL || d->rest->refused)
+		return;
+	rest_drop_channel(d, NULL);
+	d->rest->refused = 1;
+}
+
+void
+rest_resume(struct discord *d)
+{
+	if (d->rest == NULL || !d->rest->refused)
+		return;
+	d->rest->refused = 0;
+	d->rest->gen++;
+	rest_kick(d);
+}
+
+void
 rest_drop_channel(struct discord *d, const char *channel)
 {
 	struct rest		*rest = d->rest;
@@ -465,7 +494,8 @@ rest_drop_channel(struct discord *d, const char *channel)
 		qnext = TAILQ_NEXT(q, entry);
 		for (r = TAILQ_FIRST(&q->reqs); r != NULL; r = rnext) {
 			rnext = TAILQ_NEXT(r, entry);
-			if (r->easy != NULL || strcmp(r->channel, channel) != 0)
+			if (r->easy != NULL || (channel != NULL &&
+			    strcmp(r->channel, channel) != 0))
 				continue;
 			TAILQ_REMOVE(&q->reqs, r, entry);
 			q->n--;
@@ -479,10 +509,12 @@ rest_drop_channel(struct discord *d, const char *channel)
 		}
 	}
 	if (n > 0)
-		log_info("discord: dropped %d request%s to lost channel %s", n,
-		    n == 1 ? "" : "s", channel);
+		log_info("discord: dropped %d request%s to %s%s", n,
+		    n == 1 ? "" : "s", channel != NULL ? "lost channel " :
+		    "Discord", channel != NULL ? channel : "");
 	memset(&res, 0, sizeof res);
-	res.error = "the channel is gone or closed to me";
+	res.error = channel != NULL ? "the channel is gone or closed to me" :
+	    "the Discord token was refused";
 	while ((r = TAILQ_FIRST(&dropped)) != NULL) {
 		TAILQ_REMOVE(&dropped, r, entry);
 		if (r->cb != NULL)
@@ -505,6 +537,11 @@ rest_request(struct discord *d, const char *method, const char *path,
 		free(body);
 		return set_cause(cause, "the Discord adapter is stopping");
 	}
+	if (rest->refused) {
+		free(body);
+		return set_cause(cause, "the Discord adapter is stopped: its "
+		    "token was refused");
+	}
 	r = xcalloc(1, sizeof *r);
 	r->d = d;
 	r->method = xstrdup(method);
@@ -515,6 +552,7 @@ rest_request(struct discord *d, const char *method, const char *path,
 		r->since_ns = d->rx_ns;
 	r->cb = cb;
 	r->arg = arg;
+	r->gen = rest->gen;
 	buf_init(&r->response, REST_BODY_MAX);
 	ratelimit_route(method, path, r->route, sizeof r->route, r->major,
 	    sizeof r->major);

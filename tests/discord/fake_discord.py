@@ -92,6 +92,8 @@ class Fake:
         # Channels closed to the bot: id -> (status, code); what the bot
         # still sent to each after that; the guild of each channel seen.
         self.gone = {}
+        self.token = TOKEN          # what Authorization must carry
+        self.log["refused_after"] = 0   # 401s since POST /_test/token
         self.log["gone_requests"] = {}
         self.chan_guild = {}
 
@@ -309,7 +311,7 @@ class Fake:
                     await self.send(ws, {"op": 11})
             elif op == 2:
                 d = p.get("d") or {}
-                if d.get("token") != TOKEN:
+                if d.get("token") != self.token:
                     await ws.close(code=4004)
                     break
                 self.log["identifies"].append({
@@ -331,7 +333,7 @@ class Fake:
             elif op == 6:
                 d = p.get("d") or {}
                 s = self.sessions.get(d.get("session_id"))
-                if d.get("token") != TOKEN or s is None or \
+                if d.get("token") != self.token or s is None or \
                         not isinstance(d.get("seq"), int):
                     self.log["resumes_failed"] += 1
                     await self.send(ws, {"op": 9, "d": False})
@@ -364,15 +366,20 @@ class Fake:
     def check(self, request):
         self.last_rest = time.monotonic()
         self.log["rest_user_agents"].append(request.headers.get("User-Agent", ""))
-        if request.headers.get("Authorization") != "Bot " + TOKEN:
+        if request.headers.get("Authorization") != "Bot " + self.token:
             self.log["bad_auth"] += 1
+            self.log["refused_after"] += 1
             return web.json_response({"message": "401: Unauthorized",
                                       "code": 0}, status=401)
         return None
 
     async def gateway_bot(self, request):
         self.log["gateway_bot"] += 1
-        return self.check(request) or web.json_response({
+        # A response is falsy (an empty mapping), so "is not None".
+        bad = self.check(request)
+        if bad is not None:
+            return bad
+        return web.json_response({
             "url": "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port), "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 999,
                                     "reset_after": 0, "max_concurrency": 1}})
@@ -515,7 +522,7 @@ class Fake:
 
     async def post_message(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         channel = request.match_info["channel"]
         body = await request.json()
@@ -570,7 +577,7 @@ class Fake:
 
     async def patch_message(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         channel = request.match_info["channel"]
         m = self.msgs.get(request.match_info["message"])
@@ -607,7 +614,7 @@ class Fake:
 
     async def delete_message(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         m = self.msgs.get(request.match_info["message"])
         if m is None or m["deleted"] or \
@@ -620,7 +627,7 @@ class Fake:
 
     async def open_dm(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         body = await request.json()
         user = body.get("recipient_id")
@@ -696,7 +703,7 @@ class Fake:
 
     async def followup(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         token = request.match_info["token"]
         ix = self.interactions.get(token)
@@ -782,7 +789,7 @@ class Fake:
 
     async def put_commands(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         if request.match_info["app"] != APP_ID:
             return web.json_response({"message": "Unknown Application",
@@ -1001,6 +1008,12 @@ class Fake:
             self.fail5xx_callbacks = int(request.query.get("n", "1"))
         elif what == "fail5xx":
             self.fail5xx = int(request.query.get("n", "1"))
+        elif what == "token":
+            # ?value=T: the bot token is reset to T; the old one gets a
+            # 401 on REST from now on.
+            self.token = request.query["value"]
+            self.log["refused_after"] = 0
+            self.count_fault("token")
         elif what == "chanfault":
             # ?channel=C&code=10003|50001|50013 closes C to the bot;
             # code=0 opens it again.  &dispatch=1 also says so on the

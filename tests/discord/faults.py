@@ -2,7 +2,7 @@
 """Drives cheersbot through the fake Discord's faults (issue 25) and
 counts what the bot sends.
 
-    faults.py PORT BOT_STDERR_FILE MODE
+    faults.py PORT BOT_STDERR_FILE MODE NOTIFY_LOG BOT_PID TOKEN_FILE
 
 MODE "lost": tables whose channel is deleted (10003 on every route, or a
 CHANNEL_DELETE), closed to the bot (50001) or whose server removed the
@@ -11,10 +11,17 @@ players by DM, and end as "channel lost" after discord.lost_channel_grace
 (run.sh sets 3 s); one whose channel comes back goes on; a table
 elsewhere plays on untouched.
 
+MODE "token": the bot token is reset; at the first 401 the Discord
+adapter stops (gateway and REST) with one log line naming discord.token
+and a STATUS= that says so (NOTIFY_LOG, from tests/systemd's listener);
+a new token in TOKEN_FILE and SIGHUP to BOT_PID start it again.
+
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.
 """
 import json
+import os
+import signal
 import sys
 import time
 import urllib.request
@@ -22,6 +29,7 @@ import urllib.request
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
 MODE = sys.argv[3]
+NOTIFY_LOG, BOT_PID, TOKEN_FILE = sys.argv[4], int(sys.argv[5]), sys.argv[6]
 BASE = "http://127.0.0.1:%d" % PORT
 GUILD = "700"
 passed = failed = 0
@@ -182,6 +190,53 @@ if MODE == "lost":
        "the log says why")
     ok(public(throw("103", "502")), "carol's table, which came back, "
        "plays on")
+elif MODE == "token":
+    ok(wait(lambda s: s["identifies"] and "discord: ready" in log(), 20)
+       is not None, "the bot is ready")
+    table("101", "500")
+    c0 = state()["connections"]
+    op("token", "?value=new-token")
+    # A move: its table update meets the 401.
+    command("101", "500", "throw")
+    ok(wait(lambda s: "token was refused" in log(), 5) is not None,
+       "the 401 is logged")
+    time.sleep(3)
+    s = state()
+    ok(s["refused_after"] <= 2, "at most 2 requests with the refused "
+       "token (%d)" % s["refused_after"])
+    lines = [l for l in log().splitlines() if "the token was refused" in l]
+    ok(len(lines) == 1 and "discord.token" in lines[0] and
+       lines[0].startswith("<3>"), "one error line names discord.token: %s"
+       % lines)
+    ok(s["connections"] == c0 and (s["close_codes"] or [0])[-1] == 1000,
+       "the gateway is closed (1000) and not reopened: %d connections, "
+       "codes %s" % (s["connections"] - c0, s["close_codes"]))
+    end = time.monotonic() + 7
+    status = ""
+    while time.monotonic() < end and "token refused" not in status:
+        with open(NOTIFY_LOG) as f:
+            st = [l for l in f.read().splitlines() if "STATUS=" in l]
+        status = st[-1] if st else ""
+        time.sleep(0.2)
+    ok("discord: stopped: token refused" in status,
+       "the service status says so: %r" % status)
+    # SIGHUP with the same token: still stopped.
+    os.kill(BOT_PID, signal.SIGHUP)
+    ok(wait(lambda s: "unchanged" in log(), 3) is not None,
+       "SIGHUP without a new token says it stays stopped")
+    ok(state()["connections"] == c0, "and it does not connect")
+    # A new token and SIGHUP: it starts again.
+    with open(TOKEN_FILE, "w") as f:
+        f.write("new-token\n")
+    i0 = len(state()["identifies"])
+    os.kill(BOT_PID, signal.SIGHUP)
+    ok(wait(lambda s: len(s["identifies"]) > i0, 8) is not None,
+       "SIGHUP with a new token: the bot identifies again")
+    e0 = state()["edits"] + len(state()["messages"])
+    ok(public(throw("101", "500")), "alice plays on")
+    ok(wait(lambda s: s["edits"] + len(s["messages"]) > e0, 5) is not None,
+       "REST works again with the new token")
+    ok(state()["refused_after"] <= 2, "no more 401s")
 else:
     ok(False, "unknown mode %s" % MODE)
 

@@ -124,20 +124,39 @@ if [ $status -eq 0 ]; then
 fi
 
 # The faults of issue 25, each on a fresh state: faults.py says what.
-for mode in lost; do
+# The token comes from a file named in a config file, so that a run can
+# change it and send SIGHUP; the service status goes to a listener.
+for mode in lost token; do
 	[ $status -eq 0 ] || break
-	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
+	printf 'test-token\n' > "$tmp/faults-token"
+	printf '[discord]\ntoken = file:%s\n' "$tmp/faults-token" \
+	    > "$tmp/faults.conf"
+	rm -f "$tmp/notify.log"
+	$py "$dir/../systemd/notify_listen.py" "$tmp/notify.sock" \
+	    "$tmp/notify.log" &
+	listener=$!
+	i=0
+	while [ ! -e "$tmp/notify.log" ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	NOTIFY_SOCKET="$tmp/notify.sock" "$bot" -v -c "$tmp/faults.conf" \
+	    -o discord.enabled=yes -o console.enabled=no \
 	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
 	    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
-	    -o discord.token=test-token -o discord.application_id=1 \
+	    -o discord.application_id=1 \
 	    -o bot.state_file="$tmp/faults-$mode.db" -o bot.seed=42 \
 	    -o tables.ai_delay=0 -o discord.lost_channel_grace=3s \
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
-	$py "$dir/faults.py" "$port" "$tmp/bot.err" $mode || status=1
+	$py "$dir/faults.py" "$port" "$tmp/bot.err" $mode "$tmp/notify.log" \
+	    "$pid" "$tmp/faults-token" || status=1
 	kill -TERM "$pid"
 	wait "$pid" || { echo "discord: FAIL: $mode run's exit status"; status=1; }
 	pid=""
+	kill "$listener"
+	wait "$listener" 2>/dev/null
+	rm -f "$tmp/notify.sock"
 done
 
 # A third run over https and wss, with a certificate made for the test.
