@@ -33,6 +33,7 @@
 #define GW_SESSION_MAX		128
 #define GW_INTENT_GUILDS	(1 << 0)
 #define GW_CLOSE_RESUME		4000	/* our close when we will resume */
+#define GW_RESUME_TRIES		2	/* failed connects to resume_url */
 
 /* What to do when the socket is gone. */
 enum gw_next {
@@ -58,6 +59,9 @@ struct gateway {
 	int			 acked;		/* an ACK since our last heartbeat */
 
 	enum gw_next		 next;
+	int			 via_resume;	/* this socket went to resume_url */
+	int			 opened;	/* this socket's upgrade worked */
+	int			 resume_fails;	/* connects to resume_url in a row */
 
 	struct buf		 rx;		/* an inflated message */
 	struct zstream		*zs;		/* zlib-stream, or NULL */
@@ -287,6 +291,19 @@ gateway_lost(struct discord *d, int code, const char *why)
 	buf_reset(&gw->rx);
 	if (gw->stopped || d->stopping || gw->fatal)
 		return;
+	/*
+	 * A resume_url that cannot be reached may never come back: after
+	 * GW_RESUME_TRIES failed connects the session is given up, and the
+	 * main gateway URL takes a new IDENTIFY.
+	 */
+	if (gw->via_resume && !gw->opened &&
+	    ++gw->resume_fails >= GW_RESUME_TRIES) {
+		log_warn("discord: %d connects to the resume URL failed; "
+		    "forgetting the session and identifying on %s",
+		    gw->resume_fails, gw->url);
+		gateway_forget_session(gw);
+		gw->resume_fails = 0;
+	}
 	if (code == 4004) {
 		discord_refused(d, "the gateway (close code 4004)");
 		return;
@@ -357,6 +374,8 @@ gateway_on_open(struct wsconn *ws, void *arg)
 
 	if (ws != d->gateway->ws)
 		return;
+	d->gateway->opened = 1;
+	d->gateway->resume_fails = 0;
 	log_info("discord: gateway connected");
 }
 
@@ -475,7 +494,9 @@ gateway_connect(struct discord *d)
 		}
 		return;
 	}
-	if (gw->session_id[0] != '\0' && gw->resume_url[0] != '\0')
+	gw->opened = 0;
+	gw->via_resume = gw->session_id[0] != '\0' && gw->resume_url[0] != '\0';
+	if (gw->via_resume)
 		gateway_open(d, gw->resume_url);
 	else
 		gateway_open(d, gw->url);

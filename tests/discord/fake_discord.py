@@ -93,6 +93,7 @@ class Fake:
         # still sent to each after that; the guild of each channel seen.
         self.gone = {}
         self.token = TOKEN          # what Authorization must carry
+        self.resume_url = None      # READY's resume_gateway_url, if set
         self.log["refused_after"] = 0   # 401s since POST /_test/token
         self.log["gone_requests"] = {}
         self.chan_guild = {}
@@ -327,7 +328,7 @@ class Fake:
                 await self.dispatch("READY", {
                     "v": 10, "user": BOT_USER, "guilds": [],
                     "session_id": sid,
-                    "resume_gateway_url":
+                    "resume_gateway_url": self.resume_url or
                         "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port),
                     "application": {"id": APP_ID, "flags": 0}})
             elif op == 6:
@@ -1014,6 +1015,17 @@ class Fake:
             self.token = request.query["value"]
             self.log["refused_after"] = 0
             self.count_fault("token")
+        elif what == "deadresume":
+            # READY names a resume_gateway_url that refuses connections:
+            # a port that was free a moment ago.  Answers {"port": N}.
+            import socket
+            sk = socket.socket()
+            sk.bind(("127.0.0.1", 0))
+            dead = sk.getsockname()[1]
+            sk.close()
+            self.resume_url = "ws://127.0.0.1:%d/gateway" % dead
+            self.count_fault("deadresume")
+            return web.json_response({"port": dead})
         elif what == "chanfault":
             # ?channel=C&code=10003|50001|50013 closes C to the bot;
             # code=0 opens it again.  &dispatch=1 also says so on the

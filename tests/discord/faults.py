@@ -16,6 +16,10 @@ adapter stops (gateway and REST) with one log line naming discord.token
 and a STATUS= that says so (NOTIFY_LOG, from tests/systemd's listener);
 a new token in TOKEN_FILE and SIGHUP to BOT_PID start it again.
 
+MODE "resume": READY's resume_gateway_url refuses connections; op 9
+d:false goes to the main URL at once, and a dropped socket tries the
+resume URL twice, then identifies on the main URL.
+
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.
 """
@@ -237,6 +241,31 @@ elif MODE == "token":
     ok(wait(lambda s: s["edits"] + len(s["messages"]) > e0, 5) is not None,
        "REST works again with the new token")
     ok(state()["refused_after"] <= 2, "no more 401s")
+elif MODE == "resume":
+    ok(wait(lambda s: s["identifies"] and "discord: ready" in log(), 20)
+       is not None, "the bot is ready")
+    dead = op("deadresume")["port"]
+
+    def dead_tries():
+        return sum(1 for l in log().splitlines() if "connecting to the "
+                   "gateway at" in l and l.endswith(":%d" % dead))
+    # op 9 d:false: a new session, on the main URL, whose READY names
+    # the dead resume URL.
+    i0 = len(state()["identifies"])
+    op("op9", "?resumable=0")
+    ok(wait(lambda s: len(s["identifies"]) > i0, 8) is not None,
+       "op 9 d:false: the bot identifies anew")
+    ok(dead_tries() == 0, "op 9 d:false did not try the resume URL")
+    # The socket drops: the resume URL is tried twice, then the main.
+    s0 = state()
+    op("drop")
+    ok(wait(lambda s: len(s["identifies"]) > len(s0["identifies"]), 20)
+       is not None, "after the dead resume URL the bot identifies again")
+    ok(dead_tries() == 2, "the resume URL was tried twice (%d)" %
+       dead_tries())
+    ok(state()["resumes"] == s0["resumes"], "no RESUME on the main URL")
+    ok("forgetting the session" in log(), "the log says why")
+    table("101", "500")
 else:
     ok(False, "unknown mode %s" % MODE)
 
