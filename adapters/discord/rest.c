@@ -13,10 +13,13 @@
  * Discord asks for.  The token is never logged.
  */
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/queue.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <curl/curl.h>
 
@@ -79,6 +82,7 @@ struct rest {
 	int			 total;
 	int			 stopped;
 	int			 refused;	/* the token was refused: hold all */
+	uint32_t		 nonces;	/* message creates so far */
 	unsigned		 gen;		/* counts restarts after a refusal */
 };
 
@@ -446,6 +450,39 @@ rest_kick(struct discord *d)
 		uv_timer_stop(&rest->kick_timer);
 }
 
+/*
+ * A message create carries a nonce with enforce_nonce, so a retry of a
+ * POST that did land (its answer lost) makes no second message: Discord
+ * answers with the first.  The nonce (at most 25 characters) is the
+ * process's start time and id and a count, so no two creates share one,
+ * across restarts too.  Takes body over; returns the new body.
+ */
+static char *
+rest_nonce(struct rest *rest, char *body)
+{
+	static uint32_t	 start;
+	cJSON		*json;
+	char		 nonce[32], *s;
+
+	if (start == 0)
+		start = (uint32_t)time(NULL) ^ ((uint32_t)getpid() << 20);
+	if ((json = cJSON_Parse(body)) == NULL || !cJSON_IsObject(json)) {
+		cJSON_Delete(json);
+		return body;
+	}
+	snprintf(nonce, sizeof nonce, "%08" PRIx32 "%08" PRIx32, start,
+	    ++rest->nonces);
+	cJSON_DeleteItemFromObjectCaseSensitive(json, "nonce");
+	cJSON_DeleteItemFromObjectCaseSensitive(json, "enforce_nonce");
+	cJSON_AddStringToObject(json, "nonce", nonce);
+	cJSON_AddTrueToObject(json, "enforce_nonce");
+	if ((s = cJSON_PrintUnformatted(json)) == NULL)
+		fatalx("cJSON_PrintUnformatted failed");
+	cJSON_Delete(json);
+	free(body);
+	return s;
+}
+
 /* Sets r->channel: the major parameter of a /channels/{id} route. */
 static void
 rest_channel_of(struct rest_req *r)
@@ -563,6 +600,9 @@ rest_request(struct discord *d, const char *method, const char *path,
 		rest_req_free(r);
 		return set_cause(cause, "the channel is gone or closed to me");
 	}
+	if (r->body != NULL &&
+	    strcmp(r->route, "POST /channels/{major}/messages") == 0)
+		r->body = rest_nonce(rest, r->body);
 	if (queue == NULL)
 		snprintf(qname, sizeof qname, "%s|%s", r->route, r->major);
 	else

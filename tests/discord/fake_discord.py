@@ -94,6 +94,11 @@ class Fake:
         self.gone = {}
         self.token = TOKEN          # what Authorization must carry
         self.resume_url = None      # READY's resume_gateway_url, if set
+        # Message creates by nonce: (channel, nonce) -> (id, time); the
+        # channels whose next create lands but loses its answer.
+        self.nonces = {}
+        self.lose_answer = set()
+        self.log.update({"no_nonce": 0, "nonce_hits": 0, "lost_answers": []})
         self.log["refused_after"] = 0   # 401s since POST /_test/token
         self.log["gone_requests"] = {}
         self.chan_guild = {}
@@ -567,7 +572,35 @@ class Fake:
         if self.check_body(body, "message"):
             return web.json_response({"message": "Invalid Form Body",
                                       "code": 50035}, status=400)
+        # A nonce with enforce_nonce: a create seen in the last few
+        # minutes is answered with the message it made, as Discord does.
+        nonce = body.get("nonce")
+        if not isinstance(nonce, (str, int)) or \
+                body.get("enforce_nonce") is not True:
+            self.log["no_nonce"] += 1
+            nonce = None
+        elif isinstance(nonce, str) and len(nonce) > 25:
+            return web.json_response({"message": "Invalid Form Body",
+                                      "code": 50035}, status=400)
+        seen = self.nonces.get((channel, nonce))
+        if seen is not None and time.monotonic() - seen[1] < 300:
+            self.log["nonce_hits"] += 1
+            m = self.msgs[seen[0]]
+            return web.json_response({"id": m["id"], "channel_id": channel,
+                                      "content": m["content"]},
+                                     headers=headers)
         m = self.store_message(channel, body, "channel", dm_user=user)
+        if nonce is not None:
+            self.nonces[(channel, nonce)] = (m["id"], time.monotonic())
+        if channel in self.lose_answer:
+            # The message is made, but its answer never reaches the bot.
+            self.lose_answer.discard(channel)
+            self.log["lost_answers"].append(m["id"])
+            self.log["messages"].append({"id": m["id"], "channel": channel,
+                                         "content": content, "dm_user": user,
+                                         "flags": body.get("flags", 0)})
+            request.transport.abort()
+            return web.Response(status=500)
         self.log["messages"].append({"id": m["id"], "channel": channel,
                                      "content": content,
                                      "dm_user": user,
@@ -1026,6 +1059,11 @@ class Fake:
             self.resume_url = "ws://127.0.0.1:%d/gateway" % dead
             self.count_fault("deadresume")
             return web.json_response({"port": dead})
+        elif what == "loseanswer":
+            # ?channel=C: C's next message create lands, and the
+            # connection drops before the answer is written.
+            self.lose_answer.add(request.query["channel"])
+            self.count_fault("loseanswer")
         elif what == "chanfault":
             # ?channel=C&code=10003|50001|50013 closes C to the bot;
             # code=0 opens it again.  &dispatch=1 also says so on the

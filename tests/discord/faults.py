@@ -20,6 +20,10 @@ MODE "resume": READY's resume_gateway_url refuses connections; op 9
 d:false goes to the main URL at once, and a dropped socket tries the
 resume URL twice, then identifies on the main URL.
 
+MODE "nonce": every message create carries a nonce and enforce_nonce;
+a create that landed but whose answer was lost is retried with the same
+nonce, and the fake (as Discord) makes no second message.
+
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.
 """
@@ -266,6 +270,27 @@ elif MODE == "resume":
     ok(state()["resumes"] == s0["resumes"], "no RESUME on the main URL")
     ok("forgetting the session" in log(), "the log says why")
     table("101", "500")
+elif MODE == "nonce":
+    ok(wait(lambda s: s["identifies"] and "discord: ready" in log(), 20)
+       is not None, "the bot is ready")
+    # The table's first message in 500 lands, its answer is lost.
+    op("loseanswer", "?channel=500")
+    table("101", "500")
+    s = wait(lambda s: s["lost_answers"] and s["nonce_hits"] >= 1, 8)
+    ok(s is not None, "the create whose answer was lost is retried with "
+       "its nonce")
+    time.sleep(0.5)
+    msgs = call("GET", "/_test/messages?channel=500")
+    lost = state()["lost_answers"]
+    same = [m for m in msgs.values() if lost and
+            m["content"] == msgs[lost[0]]["content"] and
+            m["embeds"] == msgs[lost[0]]["embeds"]]
+    ok(len(same) == 1, "one message, not two: %d alike" % len(same))
+    ok(public(throw("101", "500")), "alice plays on")
+    ok(wait(lambda s: any(m["dm_user"] == "101" for m in s["messages"]), 5)
+       is not None, "DMs went out too")
+    ok(state()["no_nonce"] == 0, "every message create had a nonce and "
+       "enforce_nonce (%d did not)" % state()["no_nonce"])
 else:
     ok(False, "unknown mode %s" % MODE)
 
