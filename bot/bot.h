@@ -113,6 +113,14 @@ void	 bot_dm_failed(struct bot *, struct adapter *, const char *user_id);
  * was so served during a game gets its private view at once.
  */
 void	 bot_dm_open(struct bot *, struct adapter *, const char *user_id);
+/*
+ * A direct message to the user could not be delivered, for a reason
+ * other than closed DMs (the platform failed and retries ran out): each
+ * table where they play is told, without the content, that "hand" shows
+ * it again.  Said at most once a DMFAIL_TELL_MS per seat.
+ */
+void	 bot_dm_undelivered(struct bot *, struct adapter *,
+	     const char *user_id);
 
 /*
  * bot/chanlost.c: the adapter can no longer use channel (deleted, the bot

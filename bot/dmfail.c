@@ -15,11 +15,14 @@
 #include "bot/config.h"
 #include "bot/log.h"
 #include "bot/play.h"
+#include "bot/render.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
 /* At most this many of a user's tables are marked at once. */
 #define DMFAIL_TABLES_MAX	64
+/* A seat's lost DMs are said at most once in this long (ms). */
+#define DMFAIL_TELL_MS		30000
 
 /*
  * Marks the user's seat at each of its tables on adapter a as having
@@ -62,4 +65,33 @@ void
 bot_dm_open(struct bot *bot, struct adapter *a, const char *user_id)
 {
 	dmfail_set(bot, a, user_id, 0);
+}
+
+void
+bot_dm_undelivered(struct bot *bot, struct adapter *a, const char *user_id)
+{
+	struct table	*ts[DMFAIL_TABLES_MAX], *t;
+	char		 cmd[RENDER_COMMAND_MAX], *text;
+	uint64_t	 now = bot_now(bot);
+	int		 i, n, seat;
+
+	n = table_users_find(bot, a, user_id, ts, DMFAIL_TABLES_MAX);
+	render_command(a, cmd, sizeof cmd);
+	for (i = 0; i < n && i < DMFAIL_TABLES_MAX; i++) {
+		t = ts[i];
+		if ((seat = table_seat_of(t, user_id)) < 0 ||
+		    t->state != TABLE_PLAYING || t->seats[seat].dm_closed)
+			continue;
+		/* Several messages lost together are said once. */
+		if (t->seats[seat].dm_lost_told != 0 &&
+		    now - t->seats[seat].dm_lost_told < DMFAIL_TELL_MS)
+			continue;
+		t->seats[seat].dm_lost_told = now;
+		log_info("table %llu: a DM to %s could not be delivered",
+		    (unsigned long long)t->id, user_id);
+		text = xasprintf("A private message to @{%d} could not be "
+		    "delivered; %s hand shows it again.", seat, cmd);
+		play_say(t, text);
+		free(text);
+	}
 }

@@ -27,6 +27,7 @@ struct seat {
 	int	 ai;		/* the AI plays this seat (always, or after timeouts) */
 	int	 timeouts;	/* consecutive turn/prompt timeouts */
 	int	 dm_closed;	/* a DM failed: serve secrets through "hand" */
+	uint64_t dm_lost_told;	/* bot_now() when a lost DM was last said */
 };
 
 enum table_state { TABLE_LOBBY, TABLE_PLAYING, TABLE_OVER };

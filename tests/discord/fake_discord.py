@@ -98,6 +98,9 @@ class Fake:
         # channels whose next create lands but loses its answer.
         self.nonces = {}
         self.lose_answer = set()
+        # The next N DM channel opens / DM sends answer 502.
+        self.faildm = {"open": 0, "send": 0}
+        self.log["dm_5xx"] = {"open": 0, "send": 0}
         self.log.update({"no_nonce": 0, "nonce_hits": 0, "lost_answers": []})
         self.log["refused_after"] = 0   # 401s since POST /_test/token
         self.log["gone_requests"] = {}
@@ -558,6 +561,10 @@ class Fake:
             self.log["failed_contents"].append(content)
             return web.Response(status=502, text="bad gateway")
         user = self.log["dm_channels"].get(channel)
+        if user is not None and self.faildm["send"] > 0:
+            self.faildm["send"] -= 1
+            self.log["dm_5xx"]["send"] += 1
+            return web.Response(status=502, text="bad gateway")
         if user is not None and user in self.dm_closed:
             return web.json_response({
                 "message": "Cannot send messages to this user",
@@ -668,6 +675,10 @@ class Fake:
         if not isinstance(user, str) or not user.isdigit():
             return web.json_response({"message": "Invalid Form Body",
                                       "code": 50035}, status=400)
+        if self.faildm["open"] > 0:
+            self.faildm["open"] -= 1
+            self.log["dm_5xx"]["open"] += 1
+            return web.Response(status=502, text="bad gateway")
         chan = "8" + user
         self.log["dm_channels"][chan] = user
         self.log["dm_opens"][user] = self.log["dm_opens"].get(user, 0) + 1
@@ -1064,6 +1075,10 @@ class Fake:
             # connection drops before the answer is written.
             self.lose_answer.add(request.query["channel"])
             self.count_fault("loseanswer")
+        elif what == "faildm":
+            # ?route=open|send&n=N: the next N DM opens or sends get 502.
+            self.faildm[request.query["route"]] = int(request.query["n"])
+            self.count_fault("faildm_" + request.query["route"])
         elif what == "chanfault":
             # ?channel=C&code=10003|50001|50013 closes C to the bot;
             # code=0 opens it again.  &dispatch=1 also says so on the

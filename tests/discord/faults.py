@@ -24,6 +24,10 @@ MODE "nonce": every message create carries a nonce and enforce_nonce;
 a create that landed but whose answer was lost is retried with the same
 nonce, and the fake (as Discord) makes no second message.
 
+MODE "dm": a DM channel open that meets 502s is retried and the DM
+arrives; a DM send that meets 502 until the retries run out is told to
+the table, without its content, with "hand" to see it again.
+
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.
 """
@@ -291,6 +295,35 @@ elif MODE == "nonce":
        is not None, "DMs went out too")
     ok(state()["no_nonce"] == 0, "every message create had a nonce and "
        "enforce_nonce (%d did not)" % state()["no_nonce"])
+elif MODE == "dm":
+    ok(wait(lambda s: s["identifies"] and "discord: ready" in log(), 20)
+       is not None, "the bot is ready")
+    op("faildm", "?route=open&n=2")
+    table("101", "500")
+    ok(wait(lambda s: any(m["dm_user"] == "101" for m in s["messages"]), 10)
+       is not None, "a DM open that met two 502s is retried: alice has "
+       "her hand")
+    ok(state()["dm_5xx"]["open"] == 2, "two 502s were served")
+    op("faildm", "?route=send&n=1000")
+    n0 = len(dms("101"))
+    ok(public(throw("101", "500")), "alice moves; her news is a DM")
+    said = "could not be delivered"
+    s = wait(lambda s: any(said in m["content"]
+                           for m in channel_posts(s, "500")), 45)
+    ok(s is not None, "after the retries the table is told")
+    posts = [m["content"] for m in channel_posts(state(), "500")
+             if said in m["content"]]
+    ok(len(posts) == 1 and "<@101>" in posts[0] and "hand" in posts[0] and
+       "Recipe" not in posts[0] and "drew" not in posts[0],
+       "once, naming alice and hand, without the content: %s" % posts)
+    # 1 try and 5 retries, and the next DM may have begun its own.
+    ok(s and s["dm_5xx"]["send"] in (6, 7), "the DM was tried 6 times "
+       "before the table was told (%s)" % (s and s["dm_5xx"]["send"]))
+    ok(len(dms("101")) == n0, "and never delivered")
+    op("faildm", "?route=send&n=0")
+    a = command("101", "500", "hand")
+    ok(a and a[0]["flags"] & 64 and "Your hand" in a[0]["content"],
+       "hand shows it, privately: %s" % a)
 else:
     ok(False, "unknown mode %s" % MODE)
 
