@@ -100,6 +100,10 @@ class Fake:
         self.lose_answer = set()
         # The next N DM channel opens / DM sends answer 502.
         self.faildm = {"open": 0, "send": 0}
+        # session_start_limit: no starts left until this time.
+        self.starts_reset_at = 0.0
+        self.log["identify_over_budget"] = 0
+        self.log["identify_times"] = []
         self.log["dm_5xx"] = {"open": 0, "send": 0}
         self.log.update({"no_nonce": 0, "nonce_hits": 0, "lost_answers": []})
         self.log["refused_after"] = 0   # 401s since POST /_test/token
@@ -323,8 +327,11 @@ class Fake:
                 if d.get("token") != self.token:
                     await ws.close(code=4004)
                     break
+                if time.monotonic() < self.starts_reset_at:
+                    self.log["identify_over_budget"] += 1
                 self.log["identifies"].append({
                     "intents": d.get("intents"), "shard": d.get("shard")})
+                self.log["identify_times"].append(time.monotonic())
                 sid = "s" + self.new_id()
                 # One session at a time: the old ones are gone for good.
                 for old_sid in list(self.sessions):
@@ -388,10 +395,13 @@ class Fake:
         bad = self.check(request)
         if bad is not None:
             return bad
+        left = self.starts_reset_at - time.monotonic()
         return web.json_response({
             "url": "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port), "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 999,
-                                    "reset_after": 0, "max_concurrency": 1}})
+            "session_start_limit": {
+                "total": 1000, "remaining": 0 if left > 0 else 999,
+                "reset_after": math.ceil(max(left, 0) * 1000),
+                "max_concurrency": 1}})
 
     def ratelimit_take(self, channel):
         """Counts a message on the channel's bucket (BUCKET_SIZE a
@@ -1059,6 +1069,14 @@ class Fake:
             self.token = request.query["value"]
             self.log["refused_after"] = 0
             self.count_fault("token")
+        elif what == "unfault":
+            # Undoes the switches below, for the next bot on this fake.
+            self.token = TOKEN
+            self.resume_url = None
+            self.gone.clear()
+            self.lose_answer.clear()
+            self.faildm = {"open": 0, "send": 0}
+            self.starts_reset_at = 0.0
         elif what == "deadresume":
             # READY names a resume_gateway_url that refuses connections:
             # a port that was free a moment ago.  Answers {"port": N}.
@@ -1079,6 +1097,11 @@ class Fake:
             # ?route=open|send&n=N: the next N DM opens or sends get 502.
             self.faildm[request.query["route"]] = int(request.query["n"])
             self.count_fault("faildm_" + request.query["route"])
+        elif what == "nostarts":
+            # ?ms=N: session_start_limit has remaining 0 for N ms.
+            self.starts_reset_at = time.monotonic() + \
+                int(request.query["ms"]) / 1000
+            self.count_fault("nostarts")
         elif what == "chanfault":
             # ?channel=C&code=10003|50001|50013 closes C to the bot;
             # code=0 opens it again.  &dispatch=1 also says so on the

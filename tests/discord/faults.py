@@ -28,6 +28,10 @@ MODE "dm": a DM channel open that meets 502s is retried and the DM
 arrives; a DM send that meets 502 until the retries run out is told to
 the table, without its content, with "hand" to see it again.
 
+MODE "budget": GET /gateway/bot says no session starts are left for
+8 s; the bot waits for them with one log line, never identifies over the
+budget, and identifies at most once in 5 s (max_concurrency 1).
+
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.
 """
@@ -205,11 +209,11 @@ if MODE == "lost":
 elif MODE == "token":
     ok(wait(lambda s: s["identifies"] and "discord: ready" in log(), 20)
        is not None, "the bot is ready")
-    table("101", "500")
+    table("101", "550")
     c0 = state()["connections"]
     op("token", "?value=new-token")
     # A move: its table update meets the 401.
-    command("101", "500", "throw")
+    command("101", "550", "throw")
     ok(wait(lambda s: "token was refused" in log(), 5) is not None,
        "the 401 is logged")
     time.sleep(3)
@@ -245,7 +249,7 @@ elif MODE == "token":
     ok(wait(lambda s: len(s["identifies"]) > i0, 8) is not None,
        "SIGHUP with a new token: the bot identifies again")
     e0 = state()["edits"] + len(state()["messages"])
-    ok(public(throw("101", "500")), "alice plays on")
+    ok(public(throw("101", "550")), "alice plays on")
     ok(wait(lambda s: s["edits"] + len(s["messages"]) > e0, 5) is not None,
        "REST works again with the new token")
     ok(state()["refused_after"] <= 2, "no more 401s")
@@ -273,45 +277,47 @@ elif MODE == "resume":
        dead_tries())
     ok(state()["resumes"] == s0["resumes"], "no RESUME on the main URL")
     ok("forgetting the session" in log(), "the log says why")
-    table("101", "500")
+    table("101", "540")
 elif MODE == "nonce":
     ok(wait(lambda s: s["identifies"] and "discord: ready" in log(), 20)
        is not None, "the bot is ready")
-    # The table's first message in 500 lands, its answer is lost.
-    op("loseanswer", "?channel=500")
-    table("101", "500")
+    # The table's first message in 510 lands, its answer is lost.
+    d0 = len(dms("101"))
+    op("loseanswer", "?channel=510")
+    table("101", "510")
     s = wait(lambda s: s["lost_answers"] and s["nonce_hits"] >= 1, 8)
     ok(s is not None, "the create whose answer was lost is retried with "
        "its nonce")
     time.sleep(0.5)
-    msgs = call("GET", "/_test/messages?channel=500")
+    msgs = call("GET", "/_test/messages?channel=510")
     lost = state()["lost_answers"]
     same = [m for m in msgs.values() if lost and
+            int(m["id"]) >= int(lost[0]) and
             m["content"] == msgs[lost[0]]["content"] and
             m["embeds"] == msgs[lost[0]]["embeds"]]
     ok(len(same) == 1, "one message, not two: %d alike" % len(same))
-    ok(public(throw("101", "500")), "alice plays on")
-    ok(wait(lambda s: any(m["dm_user"] == "101" for m in s["messages"]), 5)
-       is not None, "DMs went out too")
+    ok(public(throw("101", "510")), "alice plays on")
+    ok(wait(lambda s: len(dms("101")) > d0, 5) is not None,
+       "DMs went out too")
     ok(state()["no_nonce"] == 0, "every message create had a nonce and "
        "enforce_nonce (%d did not)" % state()["no_nonce"])
 elif MODE == "dm":
     ok(wait(lambda s: s["identifies"] and "discord: ready" in log(), 20)
        is not None, "the bot is ready")
     op("faildm", "?route=open&n=2")
-    table("101", "500")
-    ok(wait(lambda s: any(m["dm_user"] == "101" for m in s["messages"]), 10)
-       is not None, "a DM open that met two 502s is retried: alice has "
+    d0 = len(dms("101"))
+    table("101", "520")
+    ok(wait(lambda s: len(dms("101")) > d0, 10) is not None, "a DM open that met two 502s is retried: alice has "
        "her hand")
     ok(state()["dm_5xx"]["open"] == 2, "two 502s were served")
     op("faildm", "?route=send&n=1000")
     n0 = len(dms("101"))
-    ok(public(throw("101", "500")), "alice moves; her news is a DM")
+    ok(public(throw("101", "520")), "alice moves; her news is a DM")
     said = "could not be delivered"
     s = wait(lambda s: any(said in m["content"]
-                           for m in channel_posts(s, "500")), 45)
+                           for m in channel_posts(s, "520")), 45)
     ok(s is not None, "after the retries the table is told")
-    posts = [m["content"] for m in channel_posts(state(), "500")
+    posts = [m["content"] for m in channel_posts(state(), "520")
              if said in m["content"]]
     ok(len(posts) == 1 and "<@101>" in posts[0] and "hand" in posts[0] and
        "Recipe" not in posts[0] and "drew" not in posts[0],
@@ -321,12 +327,45 @@ elif MODE == "dm":
        "before the table was told (%s)" % (s and s["dm_5xx"]["send"]))
     ok(len(dms("101")) == n0, "and never delivered")
     op("faildm", "?route=send&n=0")
-    a = command("101", "500", "hand")
+    a = command("101", "520", "hand")
     ok(a and a[0]["flags"] & 64 and "Your hand" in a[0]["content"],
        "hand shows it, privately: %s" % a)
+elif MODE == "budget":
+    ok(wait(lambda s: s["identifies"] and "discord: ready" in log(), 20)
+       is not None, "the bot is ready")
+    g0 = state()["gateway_bot"]
+    t0 = time.monotonic()
+    op("nostarts", "?ms=8000")
+    i0 = len(state()["identifies"])
+    op("op9", "?resumable=0")
+    time.sleep(6)       # op 9 d:false waits 1 to 5 s, then asks
+    ok(len(state()["identifies"]) == i0, "no IDENTIFY while no session "
+       "starts are left")
+    ok(state()["gateway_bot"] > g0, "GET /gateway/bot was read before "
+       "the new session")
+    lines = [l for l in log().splitlines() if "no session starts left" in l]
+    ok(len(lines) == 1 and "until" in lines[0] and "UTC" in lines[0],
+       "one log line says why and until when: %s" % lines)
+    ok(wait(lambda s: len(s["identifies"]) > i0, 8) is not None,
+       "once they reset, the bot identifies")
+    ok(state()["identify_times"][-1] - t0 >= 7.9, "not before (%.1f s)" %
+       (state()["identify_times"][-1] - t0))
+    # Straight away once more: max_concurrency 1 paces it to 5 s.
+    op("op9", "?resumable=0")
+    ok(wait(lambda s: len(s["identifies"]) > i0 + 1, 12) is not None,
+       "and again after another op 9")
+    s = state()
+    at = s["identify_times"][i0 - 1:]     # this bot's, on a shared fake
+    gaps = [round(b - a, 2) for a, b in zip(at, at[1:])]
+    ok(all(g >= 4.9 for g in gaps), "identifies at least 5 s apart: %s" %
+       gaps)
+    ok(s["identify_over_budget"] == 0, "never an IDENTIFY over the budget")
+    table("101", "530")
 else:
     ok(False, "unknown mode %s" % MODE)
 
+# The next run on this fake starts without these faults.
+op("unfault")
 print("discord faults (%s): %d passed, %d failed" % (MODE, passed, failed),
       flush=True)
 sys.exit(1 if failed else 0)
