@@ -77,6 +77,10 @@ struct discord {
 	uint64_t		 lost_grace;	/* ms */
 	/* The token was refused (a 401, close 4004): stopped until SIGHUP. */
 	int			 refused;
+	/* Shutting down: REST's last requests and the close frame. */
+	uv_timer_t		 drain;
+	uint64_t		 drain_until;	/* loop ms */
+	int			 draining, drained;
 };
 
 /*
@@ -120,6 +124,10 @@ int	 rest_request(struct discord *, const char *method, const char *path,
  * finish.
  */
 void	 rest_drop_channel(struct discord *, const char *channel);
+/* Shutting down: no new requests; those queued and in flight go on. */
+void	 rest_drain(struct discord *);
+/* Requests queued or in flight. */
+int	 rest_pending(struct discord *);
 /* The token was refused: drops what waits and refuses new requests. */
 void	 rest_refuse(struct discord *);
 /* A new token: requests are taken and sent again. */
@@ -208,6 +216,10 @@ int		 zstream_feed(struct zstream *, const void *, size_t,
 
 /* gateway.c: the websocket session. */
 int	 gateway_start(struct discord *, char **cause);
+/* Shutting down: closes the socket with 1000 (the bot shows offline). */
+void	 gateway_close_clean(struct discord *);
+/* Is a socket still open or closing? */
+int	 gateway_closing(struct discord *);
 /* The token was refused: closes the session, and stays closed. */
 void	 gateway_refuse(struct discord *);
 /* A new token: a new session (IDENTIFY). */
@@ -369,6 +381,8 @@ cJSON	*discord_components(const struct adapter_buttons *bs);
  * on.
  */
 void	 discord_refused(struct discord *, const char *what);
+/* While shutting down: a request or the socket is done; maybe stop now. */
+void	 discord_drained(struct discord *);
 /* Called by the gateway for each dispatch; type and d are borrowed. */
 void	 discord_dispatch(struct discord *, const char *type, const cJSON *d);
 

@@ -317,6 +317,45 @@ discord_start(struct adapter *a, char **cause)
 	return gateway_start(a->priv, cause);
 }
 
+#define DISCORD_DRAIN_MS	5000	/* REST's last requests at shutdown */
+
+/* The end of the shutdown: what is still in flight is dropped. */
+static void
+discord_on_drain(uv_timer_t *t)
+{
+	struct discord	*d = t->data;
+	uint64_t	 now = uv_now(d->loop);
+	int		 n = rest_pending(d);
+
+	if (d->drained)
+		return;
+	if ((n > 0 || gateway_closing(d)) && now < d->drain_until) {
+		uv_timer_start(&d->drain, discord_on_drain, d->drain_until - now,
+		    0);
+		return;
+	}
+	if (n > 0)
+		log_warn("discord: %d request%s still unfinished after %d s; "
+		    "dropped", n, n == 1 ? "" : "s", DISCORD_DRAIN_MS / 1000);
+	d->drained = 1;
+	uv_close((uv_handle_t *)&d->drain, NULL);
+	gateway_stop(d);
+	rest_stop(d);
+}
+
+void
+discord_drained(struct discord *d)
+{
+	if (!d->draining || d->drained)
+		return;
+	uv_timer_start(&d->drain, discord_on_drain, 0, 0);
+}
+
+/*
+ * SIGTERM: the gateway is closed with 1000, so the bot shows offline at
+ * once; REST's requests, queued and in flight, get DISCORD_DRAIN_MS to
+ * finish (no new ones are taken); then everything stops.
+ */
 static void
 discord_stop(struct adapter *a)
 {
@@ -325,8 +364,13 @@ discord_stop(struct adapter *a)
 	if (d->stopping)
 		return;
 	d->stopping = 1;
-	gateway_stop(d);
-	rest_stop(d);
+	d->draining = 1;
+	uv_timer_init(d->loop, &d->drain);
+	d->drain.data = d;
+	d->drain_until = uv_now(d->loop) + DISCORD_DRAIN_MS;
+	rest_drain(d);
+	gateway_close_clean(d);
+	uv_timer_start(&d->drain, discord_on_drain, 0, 0);
 }
 
 static void

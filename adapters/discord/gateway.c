@@ -306,6 +306,8 @@ gateway_lost(struct discord *d, int code, const char *why)
 	uv_timer_stop(&gw->heartbeat);
 	gw->ws = NULL;
 	buf_reset(&gw->rx);
+	if (d->stopping)
+		discord_drained(d);
 	if (gw->stopped || d->stopping || gw->fatal)
 		return;
 	/*
@@ -640,6 +642,27 @@ gateway_start(struct discord *d, char **cause)
 	}
 	gateway_connect(d);
 	return 0;
+}
+
+void
+gateway_close_clean(struct discord *d)
+{
+	struct gateway	*gw = d->gateway;
+
+	if (gw == NULL || gw->stopped)
+		return;
+	wsclient_retry_cancel(gw->wc);
+	uv_timer_stop(&gw->heartbeat);
+	if (gw->ws != NULL)
+		wsconn_close(gw->ws, 1000);
+}
+
+int
+gateway_closing(struct discord *d)
+{
+	struct gateway	*gw = d->gateway;
+
+	return gw != NULL && !gw->stopped && gw->ws != NULL;
 }
 
 void

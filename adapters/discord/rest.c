@@ -82,6 +82,7 @@ struct rest {
 	int			 total;
 	int			 stopped;
 	int			 refused;	/* the token was refused: hold all */
+	int			 draining;	/* shutting down: no new requests */
 	uint32_t		 nonces;	/* message creates so far */
 	unsigned		 gen;		/* counts restarts after a refusal */
 };
@@ -383,6 +384,8 @@ finish:
 	cJSON_Delete(json);
 	free(error);
 	rest_req_free(r);
+	if (rest->draining)
+		discord_drained(d);
 }
 
 /* Collects finished transfers, then starts what may start. */
@@ -496,6 +499,19 @@ rest_channel_of(struct rest_req *r)
 }
 
 void
+rest_drain(struct discord *d)
+{
+	if (d->rest != NULL)
+		d->rest->draining = 1;
+}
+
+int
+rest_pending(struct discord *d)
+{
+	return d->rest == NULL || d->rest->stopped ? 0 : d->rest->total;
+}
+
+void
 rest_refuse(struct discord *d)
 {
 	if (d->rest == NULL || d->rest->refused)
@@ -570,7 +586,7 @@ rest_request(struct discord *d, const char *method, const char *path,
 	struct rest_req		*r;
 	char			 qname[2 * REST_KEY_MAX + 2];
 
-	if (rest->stopped) {
+	if (rest->stopped || rest->draining) {
 		free(body);
 		return set_cause(cause, "the Discord adapter is stopping");
 	}

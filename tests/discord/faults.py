@@ -32,6 +32,10 @@ MODE "budget": GET /gateway/bot says no session starts are left for
 8 s; the bot waits for them with one log line, never identifies over the
 budget, and identifies at most once in 5 s (max_concurrency 1).
 
+MODE "shutdown": SIGTERM while a table edit is in flight (the fake
+takes 2 s for it): the gateway is closed with 1000, the edit lands, and
+the bot exits within 5 s.
+
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.
 """
@@ -361,6 +365,39 @@ elif MODE == "budget":
        gaps)
     ok(s["identify_over_budget"] == 0, "never an IDENTIFY over the budget")
     table("101", "530")
+elif MODE == "shutdown":
+    ok(wait(lambda s: s["identifies"] and "discord: ready" in log(), 20)
+       is not None, "the bot is ready")
+    table("101", "560")
+    time.sleep(0.5)
+    op("patchdelay", "?s=2")
+    s0 = state()
+    ok(public(throw("101", "560")), "alice moves; the table's edit is slow")
+    time.sleep(0.2)
+    t0 = time.monotonic()
+    os.kill(BOT_PID, signal.SIGTERM)
+    gone = False
+    while time.monotonic() < t0 + 8:
+        try:
+            os.kill(BOT_PID, 0)
+        except ProcessLookupError:
+            gone = True
+            break
+        # A zombie until run.sh waits for it: that is gone too.
+        with open("/proc/%d/stat" % BOT_PID) as f:
+            if f.read().split(")")[-1].split()[0] == "Z":
+                gone = True
+                break
+        time.sleep(0.05)
+    took = time.monotonic() - t0
+    op("patchdelay", "?s=0")
+    s = state()
+    ok(gone and took < 5.5, "the bot exits within 5 s (%.1f s)" % took)
+    ok(s["close_codes"][len(s0["close_codes"]):] == [1000],
+       "the gateway was closed with 1000: %s" %
+       s["close_codes"][len(s0["close_codes"]):])
+    ok(s["edits"] > s0["edits"], "the edit in flight landed (%d edits)" %
+       (s["edits"] - s0["edits"]))
 else:
     ok(False, "unknown mode %s" % MODE)
 
