@@ -34,6 +34,20 @@ struct lost;
 #define DISCORD_TOKEN_MAX	512		/* an interaction token */
 #define DISCORD_FLAG_EPHEMERAL	64
 
+/* The permission bits the bot uses (perms.c). */
+#define DISCORD_PERM_VIEW_CHANNEL	(UINT64_C(1) << 10)
+#define DISCORD_PERM_SEND_MESSAGES	(UINT64_C(1) << 11)
+#define DISCORD_PERM_EMBED_LINKS	(UINT64_C(1) << 14)
+#define DISCORD_PERM_SEND_IN_THREADS	(UINT64_C(1) << 38)
+
+/*
+ * perms.c: for "new" (text, the command's text, borrowed) in the
+ * interaction data (borrowed) whose app_permissions lack one the bot
+ * needs to post there, the private answer that says which to grant
+ * (caller frees); else NULL.
+ */
+char	*perms_refusal(const cJSON *data, const char *text);
+
 /* Discord's JSON error codes the adapter acts on. */
 #define DISCORD_ERR_UNKNOWN_CHANNEL	10003
 #define DISCORD_ERR_UNKNOWN_MESSAGE	10008

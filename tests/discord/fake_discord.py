@@ -883,6 +883,12 @@ class Fake:
             self.chan_guild[channel] = p["guild"]
         else:
             d["user"] = user
+        # What the bot may do in the channel, and the channel's type
+        # (threads are 10 to 12), as Discord sends them.
+        if "app_permissions" in p:
+            d["app_permissions"] = p["app_permissions"]
+        if "channel_type" in p:
+            d["channel"] = {"id": channel, "type": p["channel_type"]}
         if p.get("raw"):
             d = p["raw"]
             token = d.get("token", token)

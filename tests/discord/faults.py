@@ -36,6 +36,10 @@ MODE "shutdown": SIGTERM while a table edit is in flight (the fake
 takes 2 s for it): the gateway is closed with 1000, the edit lands, and
 the bot exits within 5 s.
 
+MODE "perms": cheersbot --invite-url and the README ask for exactly the
+permissions the bot uses; /cheers new where app_permissions lack one
+answers privately which to grant and opens no table.
+
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.
 """
@@ -95,12 +99,14 @@ def log():
         return f.read()
 
 
-def command(user, channel, sub, guild=GUILD, options=()):
-    """user (an id; named u<id>) runs /cheers sub in channel; the
-    answers (callback and followups), or [] after 5 s."""
-    iid = call("POST", "/_test/interaction", {
-        "user": user, "name": "u" + user, "channel": channel,
-        "guild": guild, "sub": sub, "options": list(options)})["id"]
+def command(user, channel, sub, guild=GUILD, options=(), **extra):
+    """user (an id; named u<id>) runs /cheers sub in channel (extra: the
+    fake's app_permissions, channel_type); the answers (callback and
+    followups), or [] after 5 s."""
+    p = {"user": user, "name": "u" + user, "channel": channel,
+         "guild": guild, "sub": sub, "options": list(options)}
+    p.update(extra)
+    iid = call("POST", "/_test/interaction", p)["id"]
     s = wait(lambda s: any(c["interaction"] == iid for c in s["callbacks"]))
     time.sleep(0.1)
     return [c for c in state()["callbacks"] + state()["followups"]
@@ -398,6 +404,40 @@ elif MODE == "shutdown":
        s["close_codes"][len(s0["close_codes"]):])
     ok(s["edits"] > s0["edits"], "the edit in flight landed (%d edits)" %
        (s["edits"] - s0["edits"]))
+elif MODE == "perms":
+    import subprocess
+    ok(wait(lambda s: s["identifies"] and "discord: ready" in log(), 20)
+       is not None, "the bot is ready")
+    USED = 1024 | 2048 | 16384 | 1 << 38
+    exe = os.readlink("/proc/%d/exe" % BOT_PID)
+    url = subprocess.run([exe, "-o", "discord.application_id=42",
+                          "--invite-url"], capture_output=True,
+                         text=True).stdout.strip()
+    ok(url == "https://discord.com/oauth2/authorize?client_id=42&scope=bot"
+       "%%20applications.commands&permissions=%d" % USED,
+       "--invite-url asks for what the bot uses: %s" % url)
+    readme = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          "..", "..", "README.md")
+    with open(readme) as f:
+        ok("permissions=%d\n" % USED in f.read(),
+           "the README's invite link asks for the same")
+    a = command("101", "570", "new", app_permissions=str(1024 | 2048))
+    ok(a and a[0]["flags"] & 64 and "Embed Links" in a[0]["content"] and
+       "View Channel" not in a[0]["content"],
+       "without Embed Links, new says which to grant, privately: %s" % a)
+    a = command("101", "570", "status", app_permissions=str(USED))
+    ok(a and "no table" in a[0]["content"].lower(),
+       "and no table was opened: %s" % a)
+    a = command("101", "571", "new", app_permissions=str(1024 | 2048 |
+                                                         16384),
+                channel_type=11)
+    ok(a and a[0]["flags"] & 64 and "Send Messages in Threads" in
+       a[0]["content"] and "thread" in a[0]["content"],
+       "in a thread it asks for Send Messages in Threads: %s" % a)
+    ok(public(command("101", "572", "new", app_permissions=str(USED))),
+       "with every permission new opens a table")
+    ok(public(command("101", "573", "new")),
+       "without app_permissions new opens a table (nothing to check)")
 else:
     ok(False, "unknown mode %s" % MODE)
 

@@ -126,7 +126,7 @@ fi
 # The faults of issue 25, each on a fresh state: faults.py says what.
 # The token comes from a file named in a config file, so that a run can
 # change it and send SIGHUP; the service status goes to a listener.
-for mode in lost token resume nonce dm budget shutdown; do
+for mode in lost token resume nonce dm budget shutdown perms; do
 	[ $status -eq 0 ] || break
 	printf 'test-token\n' > "$tmp/faults-token"
 	printf '[discord]\ntoken = file:%s\n' "$tmp/faults-token" \
