@@ -43,12 +43,13 @@ answers privately which to grant and opens no table.
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.
 """
-import json
 import os
 import signal
 import sys
 import time
-import urllib.request
+
+import fake_client
+from fake_client import call, op, state, wait
 
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
@@ -57,6 +58,7 @@ NOTIFY_LOG, BOT_PID, TOKEN_FILE = sys.argv[4], int(sys.argv[5]), sys.argv[6]
 BASE = "http://127.0.0.1:%d" % PORT
 GUILD = "700"
 passed = failed = 0
+fake_client.BASE, fake_client.SSL = BASE, None
 
 
 def ok(cond, what):
@@ -67,31 +69,6 @@ def ok(cond, what):
         failed += 1
         print("discord faults: FAIL: " + what, flush=True)
     return cond
-
-
-def call(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(BASE + path, data=data, method=method)
-    with urllib.request.urlopen(req, timeout=5) as r:
-        return json.loads(r.read() or b"null")
-
-
-def state():
-    return call("GET", "/_test/state")
-
-
-def op(what, query=""):
-    return call("POST", "/_test/%s%s" % (what, query), {})
-
-
-def wait(pred, timeout=5.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        s = state()
-        if pred(s):
-            return s
-        time.sleep(0.05)
-    return None
 
 
 def log():
