@@ -491,11 +491,14 @@ static void
 rest_channel_of(struct rest_req *r)
 {
 	const char	*p = strchr(r->route, ' ');
+	size_t		 n = strlen(r->major);
 
 	r->channel[0] = '\0';
 	if (p != NULL && strncmp(p, " /channels/{major}", 18) == 0 &&
-	    strlen(r->major) < sizeof r->channel)
-		snprintf(r->channel, sizeof r->channel, "%s", r->major);
+	    n < sizeof r->channel) {
+		memcpy(r->channel, r->major, n);
+		r->channel[n] = '\0';
+	}
 }
 
 void
