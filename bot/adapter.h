@@ -141,6 +141,12 @@ struct adapter_ops {
 	int	 (*start)(struct adapter *, char **cause);
 	/* Begins an orderly close; the adapter calls bot_adapter_closed when done. */
 	void	 (*stop)(struct adapter *);
+	/*
+	 * Optional (may be NULL): the config was read again (SIGHUP); an
+	 * adapter stopped for a refused credential starts again with a new
+	 * one.
+	 */
+	void	 (*reload)(struct adapter *);
 	void	 (*free_adapter)(struct adapter *);
 
 	/* Posts public text to a channel; 0 or -1 with *cause. text is borrowed. */

@@ -9,15 +9,18 @@
  * could see it.  A running game pauses: no timer runs and no move is
  * played, each seated player is told once by direct message why (the
  * channel cannot hear it), and after the adapter's grace the table ends
- * as "channel lost", told the same way.  An ended table counts no
- * result, as the host's "end".  A channel that comes back resumes its
+ * as "channel lost", told the same way, its result recorded as ended
+ * with no winner (stats and leaderboards leave it out; the game's moves
+ * stay for replay).  A channel that comes back resumes its
  * game where it stood.  An adapter that can no longer speak at all (its
  * token refused) freezes every table it has, with no end: they come
- * back as they were when the bot restarts with a working token.  Adapters call in from their own callbacks, so
+ * back as they were when the bot restarts with a working token.
+ * Adapters call in from their own callbacks, so
  * each change is one batch of the store (bot/outbox.c), as a command's.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bot/bot.h"
 #include "bot/log.h"
@@ -134,14 +137,29 @@ bot_channel_back(struct bot *bot, struct adapter *a, const char *channel)
 void
 chanlost_expire(struct table *t)
 {
-	char	where[128], text[CHANLOST_TEXT_MAX];
+	struct game_result	 r;
+	char			 where[128], text[CHANLOST_TEXT_MAX];
+	char			*cause = NULL;
 
 	log_info("table %llu: its channel stayed lost; the table ends",
 	    (unsigned long long)t->id);
 	chanlost_where(t, where, sizeof where);
 	snprintf(text, sizeof text, "The %s game in %s has ended: channel "
 	    "lost. No result counts.", t->ops->title, where);
-	chanlost_end(t, text);
+	if (t->state != TABLE_PLAYING) {
+		chanlost_end(t, text);
+		return;
+	}
+	chanlost_tell(t, text);
+	memset(&r, 0, sizeof r);
+	r.state = GAME_RUNNING;		/* ended, nobody won */
+	snprintf(r.text, sizeof r.text, "channel lost");
+	if (store_table_finish(t->bot->store, t, &r, &cause) != 0) {
+		log_warn("table %llu: %s", (unsigned long long)t->id, cause);
+		free(cause);
+	}
+	t->state = TABLE_OVER;
+	table_close(t);
 }
 
 void

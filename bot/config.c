@@ -203,6 +203,11 @@ const struct config_key config_schema[] = {
 	  O(discord_user_agent_url), "https://github.com/cheersbot/cheersbot",
 	  1, 256, NULL, NULL,
 	  "The URL named in the User-Agent header, DiscordBot (url, version)." },
+	{ "discord", "lost_channel_grace", CONFIG_DURATION,
+	  O(discord_lost_channel_grace_ms), "10m", MS_SECOND, 24 * MS_HOUR,
+	  NULL, NULL,
+	  "How long a table waits for its channel to come back (deleted, or "
+	  "closed to the bot) before it ends as \"channel lost\"." },
 
 	{ "xmpp", "enabled", CONFIG_BOOL, O(xmpp_enabled), "no",
 	  0, 0, NULL, NULL,

@@ -83,6 +83,7 @@ struct config {
 	int		  discord_compress;
 	char		 *discord_guild_id;	/* "": global commands */
 	char		 *discord_user_agent_url;
+	uint64_t	  discord_lost_channel_grace_ms;
 
 	/* [xmpp] */
 	int		  xmpp_enabled;

@@ -35,6 +35,7 @@ bot_dm_lost(struct bot *bot, struct adapter *a, const char *user_id)
 		t = ts[i];
 		if (t->state != TABLE_PLAYING ||
 		    (seat = table_seat_of(t, user_id)) < 0 ||
+		    t->seats[seat].dm_closed ||
 		    now < t->seats[seat].dm_lost_quiet)
 			continue;
 		t->seats[seat].dm_lost_quiet = now + DMLOST_QUIET_MS;

@@ -36,7 +36,7 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: cheersbot [-v] [-c file] [-o section.key=value ...]\n"
 	    "                 [--check-config] [--dump-config] [--fake-clock]\n"
-	    "                 [--list-tables] [--end-table ID]\n"
+	    "                 [--list-tables] [--end-table ID] [--invite-url]\n"
 	    "  -c, --config FILE     read settings from FILE (default: built-in)\n"
 	    "  -o, --set S.K=VALUE   override one setting, e.g. -o bot.seed=42\n"
 	    "  -v, --verbose         log more (repeat for debug)\n"
@@ -47,6 +47,8 @@ usage(FILE *f)
 	    "                        (safe while the bot runs)\n"
 	    "      --end-table ID    end table ID in the state file and exit\n"
 	    "                        (refused while a bot runs on the file)\n"
+	    "      --invite-url      print the Discord invite link (with the\n"
+	    "                        permissions the bot uses) and exit\n"
 	    "      --version         print the version and exit\n");
 }
 
@@ -94,6 +96,7 @@ on_signal(uv_signal_t *h, int signum)
 {
 	struct bot	*bot = h->data;
 	char		*cause = NULL;
+	int		 i;
 
 	if (signum == SIGHUP) {
 		if (bot->config_path == NULL) {
@@ -107,6 +110,9 @@ on_signal(uv_signal_t *h, int signum)
 		}
 		log_set_level(bot_log_level(bot));
 		log_info("SIGHUP: re-read %s", bot->config_path);
+		for (i = 0; i < bot->nadapters; i++)
+			if (bot->adapters[i]->ops->reload != NULL)
+				bot->adapters[i]->ops->reload(bot->adapters[i]);
 		return;
 	}
 	log_info("%s: shutting down", signum == SIGTERM ? "SIGTERM" : "SIGINT");
@@ -151,6 +157,7 @@ main(int argc, char **argv)
 		{ "list-tables", no_argument, NULL, 'L' },
 		{ "end-table", required_argument, NULL, 'E' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "invite-url", no_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -162,6 +169,7 @@ main(int argc, char **argv)
 	const char	*path = NULL, *endid = NULL;
 	int		 ch, nsets = 0, verbose = 0, check = 0, dumpcfg = 0;
 	int		 fake = 0, list = 0, plain, lockfd, held, i, n;
+	int		 invite = 0;
 
 	sets = xcalloc((size_t)argc + 1, sizeof *sets);
 	while ((ch = getopt_long(argc, argv, "c:o:vh", longopts, NULL)) != -1) {
@@ -174,6 +182,7 @@ main(int argc, char **argv)
 		case 'F': fake = 1; break;
 		case 'L': list = 1; break;
 		case 'E': endid = optarg; break;
+		case 'I': invite = 1; break;
 		case 'V':
 			printf("cheersbot %s\n", CHEERSBOT_VERSION);
 			free(sets);
@@ -200,7 +209,7 @@ main(int argc, char **argv)
 	 * --check-config and the operator's commands report them plainly; a
 	 * daemon logs them, so that journald files them as errors.
 	 */
-	plain = check || list || endid != NULL;
+	plain = check || list || endid != NULL || invite;
 	if (path != NULL && config_load(cfg, path, &cause) != 0) {
 		if (plain)
 			fprintf(stderr, "%s\n", cause);
@@ -237,6 +246,19 @@ main(int argc, char **argv)
 			config_free(cfg);
 			return 1;
 		}
+		config_free(cfg);
+		return 0;
+	}
+	if (invite) {
+		if (*cfg->discord_application_id == '\0') {
+			fprintf(stderr, "cheersbot: discord.application_id is "
+			    "empty; copy it from the developer portal\n");
+			config_free(cfg);
+			return 1;
+		}
+		dump = discord_invite_url(cfg->discord_application_id);
+		printf("%s\n", dump);
+		free(dump);
 		config_free(cfg);
 		return 0;
 	}

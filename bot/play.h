@@ -54,4 +54,10 @@ void	 play_schedule(struct table *);
  */
 void	 play_pause(struct table *);
 
+/*
+ * bot/chanlost.c: t's channel stayed lost for its grace: the table ends
+ * as "channel lost" (a game's result recorded as ended) and is closed.
+ */
+void	 chanlost_expire(struct table *);
+
 #endif

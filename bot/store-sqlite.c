@@ -925,7 +925,7 @@ ss_player_stats(struct store *store, const struct store_scope *sc,
 
 	memset(out, 0, sizeof *out);
 	st = ss_query(s, "SELECT outcome FROM outcomes WHERE " SS_SCOPE
-	    " AND user_id = ?4 ORDER BY finished DESC, table_id DESC", "tttt",
+	    " AND user_id = ?4 AND outcome != 'ended' ORDER BY finished DESC, table_id DESC", "tttt",
 	    sc->adapter, sc->channel, sc->game, user_id);
 	if (st == NULL)
 		return ss_error(s, "reading stats", cause);
@@ -963,7 +963,7 @@ ss_leaderboard(struct store *store, const struct store_scope *sc,
 
 	st = ss_query(s, "SELECT user_id, max(name), count(*) AS g, "
 	    "sum(outcome = 'won') AS w FROM outcomes WHERE " SS_SCOPE
-	    " AND user_id IS NOT NULL GROUP BY user_id "
+	    " AND user_id IS NOT NULL AND outcome != 'ended' GROUP BY user_id "
 	    "ORDER BY w DESC, w * 1.0 / g DESC, g DESC, user_id LIMIT ?4",
 	    "ttti", sc->adapter, sc->channel, sc->game, (long long)max);
 	if (st == NULL)

@@ -252,13 +252,16 @@ store_table_finish(struct store *s, const struct table *t,
 		o[i].user_id = t->seats[i].user_id;
 		o[i].name = t->seats[i].name;
 		o[i].seat = i;
-		if (r->state == GAME_TIED)
+		if (r->state == GAME_RUNNING)
+			o[i].outcome = "ended";	/* stopped without a result */
+		else if (r->state == GAME_TIED)
 			o[i].outcome = "tied";
 		else
 			o[i].outcome = (r->winners & (1u << i)) ? "won" : "lost";
 	}
 	j = cJSON_CreateObject();
-	cJSON_AddStringToObject(j, "state", r->state == GAME_WON ? "won" : "tied");
+	cJSON_AddStringToObject(j, "state", r->state == GAME_WON ? "won" :
+	    r->state == GAME_TIED ? "tied" : "ended");
 	cJSON_AddNumberToObject(j, "winners", r->winners);
 	cJSON_AddNumberToObject(j, "moves", t->nmoves);
 	cJSON_AddStringToObject(j, "text", r->text);

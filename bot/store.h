@@ -245,7 +245,11 @@ int	 store_table_save(struct store *, const struct table *, char **cause);
  */
 int	 store_move_append(struct store *, const struct table *, int seq, int seat,
 	     const struct game_move *, char **cause);
-/* Marks the game over with its result and each seat's outcome. */
+/*
+ * Marks the game over with its result and each seat's outcome; a result
+ * still GAME_RUNNING is a game stopped without one (its channel lost),
+ * recorded as "ended" and left out of stats.
+ */
 int	 store_table_finish(struct store *, const struct table *,
 	     const struct game_result *, char **cause);
 /* Forgets a table that never started or was ended by its host. */

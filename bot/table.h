@@ -129,9 +129,6 @@ struct table	*table_alloc(struct bot *, struct adapter *, const char *channel,
 /* Frees a table (its task leaves the queue); table_close for a listed one. */
 void		 table_free(struct table *);
 
-/* bot/chanlost.c: the table's channel stayed lost: it ends. */
-void		 chanlost_expire(struct table *);
-
 /* Seat helpers.  Returns the seat index of a user, or -1. */
 int		 table_seat_of(const struct table *, const char *user_id);
 /* Adds a seat; the strings are copied.  Returns its index. */

@@ -23,14 +23,12 @@
 #include "lib/coalesce.h"
 #include "lib/xmalloc.h"
 
-#define BOARD_ERR_UNKNOWN_MESSAGE	10008
-
 static void
 boardmsg_deleted(struct discord *d, const struct rest_result *res, void *arg)
 {
 	(void)d;
 	(void)arg;
-	if (res->error != NULL && res->code != BOARD_ERR_UNKNOWN_MESSAGE)
+	if (res->error != NULL && res->code != DISCORD_ERR_UNKNOWN_MESSAGE)
 		log_info("discord: deleting an old table message failed: %s",
 		    res->error);
 }
@@ -58,8 +56,8 @@ boardmsg_done(struct discord *d, const struct rest_result *res, void *arg)
 	(void)d;
 	if (res->error == NULL)
 		id = dj_id(res->json, "id");
-	else if (res->code == BOARD_ERR_UNKNOWN_MESSAGE || res->status == 404)
-		gone = 1;
+	else if (res->code == DISCORD_ERR_UNKNOWN_MESSAGE)
+		gone = 1;	/* a channel that is gone is not (lost.c) */
 	else
 		log_warn("discord: updating the table message in %s failed: %s",
 		    coalesce_channel(arg), res->error);

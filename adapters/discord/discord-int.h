@@ -27,11 +27,33 @@ struct commands;
 struct dm_cache;
 struct game_ops;
 struct coalesce;
+struct lost;
 
 #define DISCORD_MSG_MAX		2000		/* characters in one message */
 #define DISCORD_ID_MAX		24		/* a snowflake, with room */
 #define DISCORD_TOKEN_MAX	512		/* an interaction token */
 #define DISCORD_FLAG_EPHEMERAL	64
+
+/* The permission bits the bot uses (perms.c). */
+#define DISCORD_PERM_VIEW_CHANNEL	(UINT64_C(1) << 10)
+#define DISCORD_PERM_SEND_MESSAGES	(UINT64_C(1) << 11)
+#define DISCORD_PERM_EMBED_LINKS	(UINT64_C(1) << 14)
+#define DISCORD_PERM_SEND_IN_THREADS	(UINT64_C(1) << 38)
+
+/*
+ * perms.c: for "new" (text, the command's text, borrowed) in the
+ * interaction data (borrowed) whose app_permissions lack one the bot
+ * needs to post there, the private answer that says which to grant
+ * (caller frees); else NULL.
+ */
+char	*perms_refusal(const cJSON *data, const char *text);
+
+/* Discord's JSON error codes the adapter acts on. */
+#define DISCORD_ERR_UNKNOWN_CHANNEL	10003
+#define DISCORD_ERR_UNKNOWN_MESSAGE	10008
+#define DISCORD_ERR_MISSING_ACCESS	50001
+#define DISCORD_ERR_DMS_CLOSED		50007
+#define DISCORD_ERR_MISSING_PERMISSIONS	50013
 
 struct discord {
 	struct adapter		 adapter;
@@ -64,6 +86,15 @@ struct discord {
 	uint64_t		 rx_ns;
 	/* The tables' boards (boardmsg.c). */
 	struct coalesce		*boards;
+	/* Channels closed to the bot (lost.c), and how long tables wait. */
+	struct lost		*lost;
+	uint64_t		 lost_grace;	/* ms */
+	/* The token was refused (a 401, close 4004): stopped until SIGHUP. */
+	int			 refused;
+	/* Shutting down: REST's last requests and the close frame. */
+	uv_timer_t		 drain;
+	uint64_t		 drain_until;	/* loop ms */
+	int			 draining, drained;
 };
 
 /*
@@ -100,6 +131,59 @@ void	 rest_free(struct discord *);
 int	 rest_request(struct discord *, const char *method, const char *path,
 	     const char *queue, char *body, int flags, rest_cb *cb, void *arg,
 	     char **cause);
+
+/*
+ * Drops every request waiting for channel (borrowed; NULL: every channel
+ * and route); each callback is called with an error.  Requests in flight
+ * finish.
+ */
+void	 rest_drop_channel(struct discord *, const char *channel);
+/* Shutting down: no new requests; those queued and in flight go on. */
+void	 rest_drain(struct discord *);
+/* Requests queued or in flight. */
+int	 rest_pending(struct discord *);
+/* The token was refused: drops what waits and refuses new requests. */
+void	 rest_refuse(struct discord *);
+/* A new token: requests are taken and sent again. */
+void	 rest_resume(struct discord *);
+
+/* invalid.c: the bot's own invalid requests in a sliding window. */
+#define INVALID_WINDOW_MS	(10 * 60 * 1000)
+#define INVALID_SLOTS		60
+#define INVALID_WARN		1000	/* logged once past this */
+#define INVALID_HOLD		5000	/* no REST at all past this */
+
+struct invalid {
+	uint32_t	count[INVALID_SLOTS];
+	uint64_t	epoch[INVALID_SLOTS];	/* the slot's time / slot length */
+	int		warned;			/* 1: past WARN, 2: past HOLD */
+};
+
+/* Counts an invalid response (status 401, 403 or 429) at loop ms now. */
+void	 invalid_count(struct invalid *, long status, uint64_t now);
+/* The invalid responses in the window that ends at now. */
+int	 invalid_total(struct invalid *, uint64_t now);
+/* How long REST must still send nothing (ms); 0: it may send. */
+uint64_t invalid_hold(struct invalid *, uint64_t now);
+
+/* lost.c: channels closed to the bot. */
+struct lost	*lost_new(void);
+void		 lost_free(struct lost *);
+/* Is channel (may be NULL) marked lost? */
+int	 lost_is(struct discord *, const char *channel);
+/*
+ * Marks channel lost for why (both borrowed): its waiting requests are
+ * dropped, nothing new is sent, and the bot pauses its table.
+ */
+void	 lost_mark(struct discord *, const char *channel, const char *why);
+/* The channel is usable again: its table goes on. */
+void	 lost_clear(struct discord *, const char *channel);
+/* Is res a refusal that is final for its channel (10003, 50001, 50013)? */
+int	 lost_code(const struct rest_result *);
+/* Remembers channel's guild (both may be NULL: nothing is learned). */
+void	 lost_learn(struct discord *, const char *channel, const char *guild);
+/* Channel and guild dispatches (type and data borrowed). */
+void	 lost_dispatch(struct discord *, const char *type, const cJSON *data);
 
 /*
  * ratelimit.c: Discord's rate limits, learned from response headers.  A
@@ -146,6 +230,14 @@ int		 zstream_feed(struct zstream *, const void *, size_t,
 
 /* gateway.c: the websocket session. */
 int	 gateway_start(struct discord *, char **cause);
+/* Shutting down: closes the socket with 1000 (the bot shows offline). */
+void	 gateway_close_clean(struct discord *);
+/* Is a socket still open or closing? */
+int	 gateway_closing(struct discord *);
+/* The token was refused: closes the session, and stays closed. */
+void	 gateway_refuse(struct discord *);
+/* A new token: a new session (IDENTIFY). */
+void	 gateway_restart(struct discord *);
 void	 gateway_stop(struct discord *);
 void	 gateway_free(struct discord *);
 /* One whole message from the server (text borrowed): ops and dispatches. */
@@ -296,6 +388,15 @@ cJSON	*discord_message_json(const char *content, size_t len, int flags,
 	     const cJSON *components);
 /* The action rows of bs (may be NULL), or NULL for none; caller frees. */
 cJSON	*discord_components(const struct adapter_buttons *bs);
+/*
+ * The token was refused (what, borrowed, names the request): the adapter
+ * stops, gateway and REST, says so once in the log and in the service
+ * status, and waits for SIGHUP with a new token.  The other adapters run
+ * on.
+ */
+void	 discord_refused(struct discord *, const char *what);
+/* While shutting down: a request or the socket is done; maybe stop now. */
+void	 discord_drained(struct discord *);
 /* Called by the gateway for each dispatch; type and d are borrowed. */
 void	 discord_dispatch(struct discord *, const char *type,
 	     const cJSON *data);

@@ -253,8 +253,62 @@ discord_dispatch(struct discord *d, const char *type, const cJSON *data)
 			d->registered = 1;
 			commands_register(d);
 		}
-	} else if (strcmp(type, "INTERACTION_CREATE") == 0)
+	} else if (strcmp(type, "INTERACTION_CREATE") == 0) {
+		lost_dispatch(d, type, data);
 		interaction_handle(d, data);
+	} else
+		lost_dispatch(d, type, data);
+}
+
+void
+discord_refused(struct discord *d, const char *what)
+{
+	if (d->refused || d->stopping)
+		return;
+	d->refused = 1;
+	log_error("discord: %s: the token was refused, so it was reset or "
+	    "revoked; the Discord adapter stops, not reconnecting (the other "
+	    "adapters keep running). Put the new token in discord.token and "
+	    "send SIGHUP.", what);
+	bot_adapter_state(&d->adapter, "stopped: token refused");
+	gateway_refuse(d);
+	rest_refuse(d);
+}
+
+/* A token as configured, without the spaces or CR a file may end in. */
+static char *
+discord_token_copy(const char *token)
+{
+	char	*t = xstrdup(token);
+	size_t	 n;
+
+	for (n = strlen(t); n > 0 && isspace((unsigned char)t[n - 1]);)
+		t[--n] = '\0';
+	return t;
+}
+
+/* SIGHUP: a new token starts an adapter whose token was refused. */
+static void
+discord_reload(struct adapter *a)
+{
+	struct discord	*d = a->priv;
+	char		*token;
+
+	if (!d->refused || d->stopping)
+		return;
+	token = discord_token_copy(d->bot->config->discord_token);
+	if (*token == '\0' || strcmp(token, d->token) == 0) {
+		log_warn("discord: SIGHUP: discord.token is unchanged; the "
+		    "Discord adapter stays stopped");
+		free(token);
+		return;
+	}
+	free(d->token);
+	d->token = token;
+	d->refused = 0;
+	log_info("discord: SIGHUP: a new token; starting again");
+	rest_resume(d);
+	gateway_restart(d);
 }
 
 static int
@@ -263,6 +317,45 @@ discord_start(struct adapter *a, char **cause)
 	return gateway_start(a->priv, cause);
 }
 
+#define DISCORD_DRAIN_MS	5000	/* REST's last requests at shutdown */
+
+/* The end of the shutdown: what is still in flight is dropped. */
+static void
+discord_on_drain(uv_timer_t *t)
+{
+	struct discord	*d = t->data;
+	uint64_t	 now = uv_now(d->loop);
+	int		 n = rest_pending(d);
+
+	if (d->drained)
+		return;
+	if ((n > 0 || gateway_closing(d)) && now < d->drain_until) {
+		uv_timer_start(&d->drain, discord_on_drain, d->drain_until - now,
+		    0);
+		return;
+	}
+	if (n > 0)
+		log_warn("discord: %d request%s still unfinished after %d s; "
+		    "dropped", n, n == 1 ? "" : "s", DISCORD_DRAIN_MS / 1000);
+	d->drained = 1;
+	uv_close((uv_handle_t *)&d->drain, NULL);
+	gateway_stop(d);
+	rest_stop(d);
+}
+
+void
+discord_drained(struct discord *d)
+{
+	if (!d->draining || d->drained)
+		return;
+	uv_timer_start(&d->drain, discord_on_drain, 0, 0);
+}
+
+/*
+ * SIGTERM: the gateway is closed with 1000, so the bot shows offline at
+ * once; REST's requests, queued and in flight, get DISCORD_DRAIN_MS to
+ * finish (no new ones are taken); then everything stops.
+ */
 static void
 discord_stop(struct adapter *a)
 {
@@ -271,8 +364,13 @@ discord_stop(struct adapter *a)
 	if (d->stopping)
 		return;
 	d->stopping = 1;
-	gateway_stop(d);
-	rest_stop(d);
+	d->draining = 1;
+	uv_timer_init(d->loop, &d->drain);
+	d->drain.data = d;
+	d->drain_until = uv_now(d->loop) + DISCORD_DRAIN_MS;
+	rest_drain(d);
+	gateway_close_clean(d);
+	uv_timer_start(&d->drain, discord_on_drain, 0, 0);
 }
 
 static void
@@ -284,6 +382,7 @@ discord_free(struct adapter *a)
 	rest_free(d);
 	dm_cache_free(d->dms);
 	boardmsg_free_all(d);
+	lost_free(d->lost);
 	free(d->commands);
 	free(d->token);
 	free(d->application_id);
@@ -302,6 +401,7 @@ static const struct adapter_ops discord_ops = {
 	    ADAPTER_VIEW,
 	.start = discord_start,
 	.stop = discord_stop,
+	.reload = discord_reload,
 	.free_adapter = discord_free,
 	.send_channel = discord_send_channel,
 	.send_dm = discord_send_dm,
@@ -344,10 +444,7 @@ discord_new(struct bot *bot, char **cause)
 	d->adapter.priv = d;
 	d->bot = bot;
 	d->loop = bot->loop;
-	d->token = xstrdup(cfg->discord_token);
-	/* A token read from a file may end in spaces or a CR. */
-	for (n = strlen(d->token); n > 0 && isspace((unsigned char)d->token[n - 1]);)
-		d->token[--n] = '\0';
+	d->token = discord_token_copy(cfg->discord_token);
 	d->application_id = xstrdup(cfg->discord_application_id);
 	d->api_base = xstrdup(cfg->discord_api_base);
 	n = strlen(d->api_base);
@@ -364,6 +461,8 @@ discord_new(struct bot *bot, char **cause)
 	d->compress = cfg->discord_compress;
 	d->commands = commands_build(cfg->bot_command);
 	d->dms = dm_cache_new();
+	d->lost = lost_new();
+	d->lost_grace = cfg->discord_lost_channel_grace_ms;
 	/*
 	 * REST takes requests from now on: restored tables may speak before
 	 * start (a turn whose timer ran out while the bot was down); they

@@ -5,6 +5,8 @@
 #ifndef ADAPTERS_DISCORD_DISCORD_H
 #define ADAPTERS_DISCORD_DISCORD_H
 
+#include <stdint.h>
+
 struct bot;
 struct adapter;
 struct config;
@@ -22,5 +24,13 @@ int		 discord_check(const struct config *, char **cause);
  * discord_check refuses the settings.
  */
 struct adapter	*discord_new(struct bot *, char **cause);
+
+/*
+ * The permissions the bot uses in a channel, as Discord's bit set: View
+ * Channel, Send Messages, Send Messages in Threads, Embed Links.
+ */
+uint64_t	 discord_permissions(void);
+/* The invite link for application_id (borrowed) with them; caller frees. */
+char		*discord_invite_url(const char *application_id);
 
 #endif

@@ -6,7 +6,9 @@
  * the user: later send_dm calls fail at once with a cause, so the bot
  * serves their secrets through "hand", and the first refusal is reported
  * to the bot (bot_dm_failed) so it tells the channel without any secret.
- * A user who runs a command from a DM shows their DMs work again.
+ * A user who runs a command from a DM shows their DMs work again.  Any
+ * other failure (retried by rest.c while it may pass) is reported too
+ * (bot_dm_lost), so the table hears that "hand" shows it again.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +129,8 @@ dm_posted(struct discord *d, const struct rest_result *res, void *arg)
 	}
 	log_warn("discord: a direct message to %s failed: %s", e->user,
 	    res->error);
+	if (!d->refused)
+		bot_dm_lost(d->bot, &d->adapter, e->user);
 }
 
 static int
@@ -153,7 +157,8 @@ dm_opened(struct discord *d, const struct rest_result *res, void *arg)
 		if (res->code == DM_ERR_CANNOT_DM) {
 			e->state = DM_CLOSED;
 			bot_dm_failed(d->bot, &d->adapter, e->user);
-		}
+		} else if (e->npending > 0 && !d->refused)
+			bot_dm_lost(d->bot, &d->adapter, e->user);
 		dm_drop_pending(e);
 		return;
 	}

@@ -3,20 +3,25 @@
  * libwebsockets on the bot's libuv loop), with a User-Agent on the
  * upgrade.
  *
- * The session: GET /gateway/bot once (unless gateway_url is set), connect
- * with ?v=10&encoding=json, wait for HELLO, heartbeat (the first after
+ * The session: GET /gateway/bot before each new session (for the URL,
+ * unless gateway_url is set, and for session_start_limit: with no starts
+ * left it waits for reset_after, and it identifies at most
+ * max_concurrency times in 5 s), connect with ?v=10&encoding=json, wait for HELLO, heartbeat (the first after
  * interval * random, then every interval, with the last sequence number;
  * op 1 is answered at once), IDENTIFY (intent GUILDS only, our shard) or
  * RESUME (session_id, seq, on resume_gateway_url).  No ACK between two
  * heartbeats means a zombie connection: close it with a non-1000 code and
  * resume.  op 7 and resumable close codes resume; op 9 d:false, 4007 and
- * 4009 identify anew after 1 to 5 s; 4004 and 4010 to 4014 are fatal: the
- * adapter says why and stops retrying, the rest of the bot runs on.  Every
+ * 4009 identify anew after 1 to 5 s; 4004 (the token refused) stops the
+ * adapter until SIGHUP brings a new one (discord_refused), 4010 to 4014
+ * are fatal: the adapter says why and stops retrying, the rest of the
+ * bot runs on.  Every
  * other loss reconnects with exponential backoff and jitter, forever.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
@@ -31,6 +36,9 @@
 #define GW_SESSION_MAX		128
 #define GW_INTENT_GUILDS	(1 << 0)
 #define GW_CLOSE_RESUME		4000	/* our close when we will resume */
+#define GW_RESUME_TRIES		2	/* failed connects to resume_url */
+#define GW_IDENTIFY_WINDOW	5000	/* max_concurrency identifies per 5 s */
+#define GW_CONCURRENCY_MAX	16	/* identifies remembered for that */
 
 /* What to do when the socket is gone. */
 enum gw_next {
@@ -56,12 +64,27 @@ struct gateway {
 	int			 acked;		/* an ACK since our last heartbeat */
 
 	enum gw_next		 next;
+	int			 via_resume;	/* this socket went to resume_url */
+	int			 opened;	/* this socket's upgrade worked */
+	int			 resume_fails;	/* connects to resume_url in a row */
+
+	/*
+	 * The identify budget, session_start_limit of GET /gateway/bot,
+	 * read before each new session: fresh says it was read for the
+	 * next IDENTIFY (-1: unknown), told that the wait was logged.
+	 */
+	int			 budget_fresh;
+	int64_t			 remaining, total, reset_after, concurrency;
+	int			 told;
+	uint64_t		 identified[GW_CONCURRENCY_MAX];	/* loop ms */
+	int			 nidentified;
 
 	struct buf		 rx;		/* an inflated message */
 	struct zstream		*zs;		/* zlib-stream, or NULL */
 };
 
 static void	gateway_connect(struct discord *);
+static void	gateway_budget(struct gateway *, const cJSON *);
 
 /* Queues one frame (a JSON text, taken over). */
 static void
@@ -257,7 +280,6 @@ static const char *
 gateway_fatal_reason(int code)
 {
 	switch (code) {
-	case 4004: return "authentication failed: check discord.token";
 	case 4010: return "invalid shard: check discord.shard_id";
 	case 4011: return "sharding required: raise discord.shard_count";
 	case 4012: return "invalid API version";
@@ -284,8 +306,27 @@ gateway_lost(struct discord *d, int code, const char *why)
 	uv_timer_stop(&gw->heartbeat);
 	gw->ws = NULL;
 	buf_reset(&gw->rx);
-	if (gw->stopped || d->stopping)
+	if (d->stopping)
+		discord_drained(d);
+	if (gw->stopped || d->stopping || gw->fatal)
 		return;
+	/*
+	 * A resume_url that cannot be reached may never come back: after
+	 * GW_RESUME_TRIES failed connects the session is given up, and the
+	 * main gateway URL takes a new IDENTIFY.
+	 */
+	if (gw->via_resume && !gw->opened &&
+	    ++gw->resume_fails >= GW_RESUME_TRIES) {
+		log_warn("discord: %d connects to the resume URL failed; "
+		    "forgetting the session and identifying on %s",
+		    gw->resume_fails, gw->url);
+		gateway_forget_session(gw);
+		gw->resume_fails = 0;
+	}
+	if (code == 4004) {
+		discord_refused(d, "the gateway (close code 4004)");
+		return;
+	}
 	if ((fatal = gateway_fatal_reason(code)) != NULL) {
 		log_error("discord: the gateway closed with %d, %s; not "
 		    "reconnecting (other adapters keep running)", code, fatal);
@@ -352,6 +393,8 @@ gateway_on_open(struct wsconn *ws, void *arg)
 
 	if (ws != d->gateway->ws)
 		return;
+	d->gateway->opened = 1;
+	d->gateway->resume_fails = 0;
 	log_info("discord: gateway connected");
 }
 
@@ -436,22 +479,94 @@ gateway_on_url(struct discord *d, const struct rest_result *res, void *arg)
 		return;
 	url = res->error == NULL ? dj_string(res->json, "url", GW_URL_MAX - 64) :
 	    NULL;
+	gateway_budget(gw, res->error == NULL ? res->json : NULL);
+	if (res->status == 401)
+		return;		/* discord_refused has said why */
+	if (url == NULL && *d->gateway_url != '\0') {
+		/* A configured URL does without; the budget stays unknown. */
+		log_warn("discord: GET /gateway/bot: %s; identifying without "
+		    "the budget", res->error != NULL ? res->error :
+		    "no usable answer");
+		gateway_connect(d);
+		return;
+	}
 	if (url == NULL || (strncmp(url, "ws://", 5) != 0 &&
 	    strncmp(url, "wss://", 6) != 0)) {
 		log_warn("discord: GET /gateway/bot: %s",
 		    res->error != NULL ? res->error : "no usable url");
-		if (res->status == 401) {
-			log_error("discord: the token was refused (HTTP 401); "
-			    "not connecting (other adapters keep running)");
-			gw->fatal = 1;
-			return;
-		}
+		gw->budget_fresh = 0;
 		gw->next = GW_NEXT_BACKOFF;
 		gateway_lost(d, 0, "no gateway URL");
 		return;
 	}
-	snprintf(gw->url, sizeof gw->url, "%s", url);
+	if (*d->gateway_url == '\0')
+		snprintf(gw->url, sizeof gw->url, "%s", url);
 	gateway_connect(d);
+}
+
+/*
+ * Reads session_start_limit from GET /gateway/bot's answer (json may be
+ * NULL: unknown) for the next IDENTIFY.
+ */
+static void
+gateway_budget(struct gateway *gw, const cJSON *json)
+{
+	const cJSON	*l = cJSON_GetObjectItemCaseSensitive(json,
+			    "session_start_limit");
+
+	gw->budget_fresh = 1;
+	gw->remaining = gw->total = gw->reset_after = -1;
+	gw->concurrency = 1;
+	if (!cJSON_IsObject(l))
+		return;
+	if (dj_int(l, "remaining", 0, INT64_C(1) << 31, &gw->remaining) != 0)
+		gw->remaining = -1;
+	if (dj_int(l, "total", 0, INT64_C(1) << 31, &gw->total) != 0)
+		gw->total = -1;
+	if (dj_int(l, "reset_after", 0, INT64_C(1) << 40, &gw->reset_after) != 0)
+		gw->reset_after = -1;
+	if (dj_int(l, "max_concurrency", 1, GW_CONCURRENCY_MAX,
+	    &gw->concurrency) != 0)
+		gw->concurrency = 1;
+}
+
+/*
+ * How long the next IDENTIFY must wait (ms): for the budget to reset when
+ * none is left, or for the oldest of the last max_concurrency identifies
+ * to be GW_IDENTIFY_WINDOW old.  0: now.
+ */
+static uint64_t
+gateway_identify_wait(struct discord *d)
+{
+	struct gateway	*gw = d->gateway;
+	uint64_t	 now = uv_now(d->loop), oldest, ms;
+	time_t		 until;
+	struct tm	 tm;
+	char		 when[32];
+	int		 n = (int)gw->concurrency;
+
+	if (gw->remaining == 0) {
+		/* A little past the reset, so that it has happened. */
+		ms = gw->reset_after >= 0 ? (uint64_t)gw->reset_after + 250 :
+		    60000;
+		if (!gw->told) {
+			until = time(NULL) + (time_t)(ms / 1000);
+			gmtime_r(&until, &tm);
+			strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", &tm);
+			log_warn("discord: no session starts left today (0 of "
+			    "%lld); waiting until %s to identify, as Discord "
+			    "resets the token of a bot that goes on",
+			    (long long)gw->total, when);
+			gw->told = 1;
+		}
+		return ms;
+	}
+	gw->told = 0;
+	if (gw->nidentified < n)
+		return 0;
+	oldest = gw->identified[(gw->nidentified - n) % GW_CONCURRENCY_MAX];
+	return oldest + GW_IDENTIFY_WINDOW > now ?
+	    oldest + GW_IDENTIFY_WINDOW - now : 0;
 }
 
 /* Connects: to resume_url when resuming, else to the gateway URL. */
@@ -460,10 +575,13 @@ gateway_connect(struct discord *d)
 {
 	struct gateway	*gw = d->gateway;
 	char		*cause = NULL;
+	uint64_t	 wait;
 
 	if (gw->stopped || gw->fatal || gw->ws != NULL || gw->fetching)
 		return;
-	if (gw->url[0] == '\0') {
+	/* A new session: read the budget first, and keep to it. */
+	if (gw->url[0] == '\0' || (gw->session_id[0] == '\0' &&
+	    !gw->budget_fresh)) {
 		gw->fetching = 1;
 		if (rest_request(d, "GET", "/gateway/bot", NULL, NULL, 0,
 		    gateway_on_url, NULL, &cause) != 0) {
@@ -474,7 +592,21 @@ gateway_connect(struct discord *d)
 		}
 		return;
 	}
-	if (gw->session_id[0] != '\0' && gw->resume_url[0] != '\0')
+	if (gw->session_id[0] == '\0') {
+		if ((wait = gateway_identify_wait(d)) > 0) {
+			gw->budget_fresh = gw->remaining != 0;
+			log_info("discord: identifying in %llu ms",
+			    (unsigned long long)wait);
+			wsclient_retry_after(gw->wc, wait);
+			return;
+		}
+		gw->budget_fresh = 0;	/* spent on this IDENTIFY */
+		gw->identified[gw->nidentified++ % GW_CONCURRENCY_MAX] =
+		    uv_now(d->loop);
+	}
+	gw->opened = 0;
+	gw->via_resume = gw->session_id[0] != '\0' && gw->resume_url[0] != '\0';
+	if (gw->via_resume)
 		gateway_open(d, gw->resume_url);
 	else
 		gateway_open(d, gw->url);
@@ -510,6 +642,55 @@ gateway_start(struct discord *d, char **cause)
 	}
 	gateway_connect(d);
 	return 0;
+}
+
+void
+gateway_close_clean(struct discord *d)
+{
+	struct gateway	*gw = d->gateway;
+
+	if (gw == NULL || gw->stopped)
+		return;
+	wsclient_retry_cancel(gw->wc);
+	uv_timer_stop(&gw->heartbeat);
+	if (gw->ws != NULL)
+		wsconn_close(gw->ws, 1000);
+}
+
+int
+gateway_closing(struct discord *d)
+{
+	struct gateway	*gw = d->gateway;
+
+	return gw != NULL && !gw->stopped && gw->ws != NULL;
+}
+
+void
+gateway_refuse(struct discord *d)
+{
+	struct gateway	*gw = d->gateway;
+
+	if (gw == NULL || gw->stopped)
+		return;
+	gw->fatal = 1;
+	gateway_forget_session(gw);
+	wsclient_retry_cancel(gw->wc);
+	uv_timer_stop(&gw->heartbeat);
+	if (gw->ws != NULL)
+		wsconn_close(gw->ws, 1000);
+}
+
+void
+gateway_restart(struct discord *d)
+{
+	struct gateway	*gw = d->gateway;
+
+	if (gw == NULL || gw->stopped)
+		return;
+	gw->fatal = 0;
+	gateway_forget_session(gw);
+	wsclient_retry_reset(gw->wc);
+	gateway_connect(d);
 }
 
 void

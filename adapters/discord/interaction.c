@@ -423,6 +423,15 @@ interaction_handle(struct discord *d, const cJSON *data)
 	}
 	log_debug("discord: %s in %s: %s%s", user_id, chan,
 	    ix.component ? "click " : "", ix.component ? click : text);
+	/* A table the bot could not show is not opened (perms.c). */
+	if (!ix.component && !ev.is_dm &&
+	    (msg = perms_refusal(data, text)) != NULL) {
+		interaction_say(d, &ix, msg);
+		free(msg);
+		d->current = NULL;
+		free(text);
+		return;
+	}
 	ev.text = ix.component ? click : text;
 	ev.is_button = ix.component;
 	bot_handle_event(d->bot, &ev);

@@ -13,10 +13,13 @@
  * Discord asks for.  The token is never logged.
  */
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/queue.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <curl/curl.h>
 
@@ -40,10 +43,12 @@ struct rest_req {
 	char			*url;
 	char			 route[REST_KEY_MAX];
 	char			 major[REST_KEY_MAX];
+	char			 channel[DISCORD_ID_MAX];	/* "": not a channel's */
 	char			*body;		/* may be NULL */
 	int			 flags;
 	rest_cb			*cb;
 	void			*arg;
+	unsigned		 gen;		/* rest->gen when queued */
 	int			 failures;	/* 5xx and network errors */
 	int			 limited;	/* 429s */
 	uint64_t		 not_before;	/* loop ms */
@@ -56,6 +61,7 @@ struct rest_req {
 	long			 remaining;
 	int64_t			 reset_after;
 	int			 global_header;
+	int			 shared_scope;	/* X-RateLimit-Scope: shared */
 	int64_t			 retry_after_header;	/* ms, -1 */
 };
 
@@ -71,9 +77,14 @@ struct rest {
 	struct curluv		 cu;		/* curl on the loop */
 	uv_timer_t		 kick_timer;
 	struct ratelimit	*rl;
+	struct invalid		 invalid;	/* 401, 403, 429 (invalid.c) */
 	TAILQ_HEAD(, rest_queue) queues;
 	int			 total;
 	int			 stopped;
+	int			 refused;	/* the token was refused: hold all */
+	int			 draining;	/* shutting down: no new requests */
+	uint32_t		 nonces;	/* message creates so far */
+	unsigned		 gen;		/* counts restarts after a refusal */
 };
 
 static void	rest_kick(struct discord *);
@@ -158,6 +169,8 @@ rest_on_header(char *data, size_t size, size_t n, void *arg)
 		r->reset_after = rest_seconds_ms(v);
 	else if (rest_header(data, len, "X-RateLimit-Global", v, sizeof v))
 		r->global_header = strcasecmp(v, "true") == 0;
+	else if (rest_header(data, len, "X-RateLimit-Scope", v, sizeof v))
+		r->shared_scope = strcasecmp(v, "shared") == 0;
 	else if (rest_header(data, len, "Retry-After", v, sizeof v))
 		r->retry_after_header = rest_seconds_ms(v);
 	return len;
@@ -178,6 +191,7 @@ rest_start(struct discord *d, struct rest_req *r)
 	r->remaining = -1;
 	r->reset_after = -1;
 	r->global_header = 0;
+	r->shared_scope = 0;
 	r->retry_after_header = -1;
 	if (r->headers == NULL) {
 		h = xasprintf("Authorization: Bot %s", d->token);
@@ -296,6 +310,10 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 		goto finish;
 	}
 
+	/* What Discord counts towards an IP ban. */
+	if (res.status == 401 || res.status == 403 ||
+	    (res.status == 429 && !r->shared_scope))
+		invalid_count(&rest->invalid, res.status, now);
 	ratelimit_update(rest->rl, r->route, r->major, r->bucket, r->remaining,
 	    r->reset_after, now);
 	if (buf_str(&r->response)[0] != '\0' && !r->response.truncated)
@@ -352,11 +370,22 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 finish:
 	res.error = error;
 	rest_unqueue(rest, r);
+	/* The token was reset or revoked (unless a new one came since). */
+	if (res.status == 401 && r->gen == rest->gen)
+		discord_refused(d, r->route);
+	/* Final for the channel: nothing more goes there (lost.c). */
+	if (r->channel[0] != '\0' && lost_code(&res))
+		lost_mark(d, r->channel, res.status == 404 ?
+		    "the channel no longer exists" : res.code ==
+		    DISCORD_ERR_MISSING_ACCESS ? "I have no access to the "
+		    "channel any more" : "I lack a permission in the channel");
 	if (r->cb != NULL)
 		r->cb(d, &res, r->arg);
 	cJSON_Delete(json);
 	free(error);
 	rest_req_free(r);
+	if (rest->draining)
+		discord_drained(d);
 }
 
 /* Collects finished transfers, then starts what may start. */
@@ -396,7 +425,16 @@ rest_kick(struct discord *d)
 	if (rest->stopped)
 		return;
 	rest_check_done(d);
+	if (rest->refused) {
+		uv_timer_stop(&rest->kick_timer);
+		return;
+	}
 	now = uv_now(d->loop);
+	/* Too many invalid requests: nothing leaves until the count drops. */
+	if (rest->total > 0 && (wait = invalid_hold(&rest->invalid, now)) > 0) {
+		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, wait, 0);
+		return;
+	}
 	TAILQ_FOREACH(q, &rest->queues, entry) {
 		if (q->busy || (r = TAILQ_FIRST(&q->reqs)) == NULL)
 			continue;
@@ -415,6 +453,132 @@ rest_kick(struct discord *d)
 		uv_timer_stop(&rest->kick_timer);
 }
 
+/*
+ * A message create carries a nonce with enforce_nonce, so a retry of a
+ * POST that did land (its answer lost) makes no second message: Discord
+ * answers with the first.  The nonce (at most 25 characters) is the
+ * process's start time and id and a count, so no two creates share one,
+ * across restarts too.  Takes body over; returns the new body.
+ */
+static char *
+rest_nonce(struct rest *rest, char *body)
+{
+	static uint32_t	 start;
+	cJSON		*json;
+	char		 nonce[32], *s;
+
+	if (start == 0)
+		start = (uint32_t)time(NULL) ^ ((uint32_t)getpid() << 20);
+	if ((json = cJSON_Parse(body)) == NULL || !cJSON_IsObject(json)) {
+		cJSON_Delete(json);
+		return body;
+	}
+	snprintf(nonce, sizeof nonce, "%08" PRIx32 "%08" PRIx32, start,
+	    ++rest->nonces);
+	cJSON_DeleteItemFromObjectCaseSensitive(json, "nonce");
+	cJSON_DeleteItemFromObjectCaseSensitive(json, "enforce_nonce");
+	cJSON_AddStringToObject(json, "nonce", nonce);
+	cJSON_AddTrueToObject(json, "enforce_nonce");
+	if ((s = cJSON_PrintUnformatted(json)) == NULL)
+		fatalx("cJSON_PrintUnformatted failed");
+	cJSON_Delete(json);
+	free(body);
+	return s;
+}
+
+/* Sets r->channel: the major parameter of a /channels/{id} route. */
+static void
+rest_channel_of(struct rest_req *r)
+{
+	const char	*p = strchr(r->route, ' ');
+	size_t		 n = strlen(r->major);
+
+	r->channel[0] = '\0';
+	if (p != NULL && strncmp(p, " /channels/{major}", 18) == 0 &&
+	    n < sizeof r->channel) {
+		memcpy(r->channel, r->major, n);
+		r->channel[n] = '\0';
+	}
+}
+
+void
+rest_drain(struct discord *d)
+{
+	if (d->rest != NULL)
+		d->rest->draining = 1;
+}
+
+int
+rest_pending(struct discord *d)
+{
+	return d->rest == NULL || d->rest->stopped ? 0 : d->rest->total;
+}
+
+void
+rest_refuse(struct discord *d)
+{
+	if (d->rest == NULL || d->rest->refused)
+		return;
+	rest_drop_channel(d, NULL);
+	d->rest->refused = 1;
+}
+
+void
+rest_resume(struct discord *d)
+{
+	if (d->rest == NULL || !d->rest->refused)
+		return;
+	d->rest->refused = 0;
+	d->rest->gen++;
+	rest_kick(d);
+}
+
+void
+rest_drop_channel(struct discord *d, const char *channel)
+{
+	struct rest		*rest = d->rest;
+	struct rest_queue	*q, *qnext;
+	struct rest_req		*r, *rnext;
+	struct rest_result	 res;
+	TAILQ_HEAD(, rest_req)	 dropped = TAILQ_HEAD_INITIALIZER(dropped);
+	int			 n = 0;
+
+	if (rest == NULL || rest->stopped)
+		return;
+	/* Taken off their queues first: the callbacks may queue anew. */
+	for (q = TAILQ_FIRST(&rest->queues); q != NULL; q = qnext) {
+		qnext = TAILQ_NEXT(q, entry);
+		for (r = TAILQ_FIRST(&q->reqs); r != NULL; r = rnext) {
+			rnext = TAILQ_NEXT(r, entry);
+			if (r->easy != NULL || (channel != NULL &&
+			    strcmp(r->channel, channel) != 0))
+				continue;
+			TAILQ_REMOVE(&q->reqs, r, entry);
+			q->n--;
+			rest->total--;
+			TAILQ_INSERT_TAIL(&dropped, r, entry);
+			n++;
+		}
+		if (q->n == 0) {
+			TAILQ_REMOVE(&rest->queues, q, entry);
+			free(q);
+		}
+	}
+	if (n > 0)
+		log_info("discord: dropped %d request%s to %s%s", n,
+		    n == 1 ? "" : "s", channel != NULL ? "lost channel " :
+		    "Discord", channel != NULL ? channel : "");
+	memset(&res, 0, sizeof res);
+	res.error = channel != NULL ? "the channel is gone or closed to me" :
+	    "the Discord token was refused";
+	while ((r = TAILQ_FIRST(&dropped)) != NULL) {
+		TAILQ_REMOVE(&dropped, r, entry);
+		if (r->cb != NULL)
+			r->cb(d, &res, r->arg);
+		rest_req_free(r);
+	}
+}
+
 int
 rest_request(struct discord *d, const char *method, const char *path,
     const char *queue, char *body, int flags, rest_cb *cb, void *arg,
@@ -425,9 +589,14 @@ rest_request(struct discord *d, const char *method, const char *path,
 	struct rest_req		*r;
 	char			 qname[2 * REST_KEY_MAX + 2];
 
-	if (rest->stopped) {
+	if (rest->stopped || rest->draining) {
 		free(body);
 		return set_cause(cause, "the Discord adapter is stopping");
+	}
+	if (rest->refused) {
+		free(body);
+		return set_cause(cause, "the Discord adapter is stopped: its "
+		    "token was refused");
 	}
 	r = xcalloc(1, sizeof *r);
 	r->d = d;
@@ -439,9 +608,20 @@ rest_request(struct discord *d, const char *method, const char *path,
 		r->since_ns = d->rx_ns;
 	r->cb = cb;
 	r->arg = arg;
+	r->gen = rest->gen;
 	buf_init(&r->response, REST_BODY_MAX);
 	ratelimit_route(method, path, r->route, sizeof r->route, r->major,
 	    sizeof r->major);
+	rest_channel_of(r);
+	if (lost_is(d, r->channel)) {
+		log_debug("discord: %s: channel %s is lost; not sent", r->route,
+		    r->channel);
+		rest_req_free(r);
+		return set_cause(cause, "the channel is gone or closed to me");
+	}
+	if (r->body != NULL &&
+	    strcmp(r->route, "POST /channels/{major}/messages") == 0)
+		r->body = rest_nonce(rest, r->body);
 	if (queue == NULL)
 		snprintf(qname, sizeof qname, "%s|%s", r->route, r->major);
 	else

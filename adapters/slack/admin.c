@@ -159,9 +159,9 @@ admin_on_channel(struct slack *s, const struct web_result *res, void *arg)
 	/* Hidden from the bot, or archived: nothing can be posted there. */
 	if (res->slack_error != NULL &&
 	    strcmp(res->slack_error, "channel_not_found") == 0)
-		lost_mark(s, e->id, res->slack_error, NULL);
+		nopost_mark(s, e->id, res->slack_error, NULL);
 	else if (json_true(ch, "is_archived"))
-		lost_mark(s, e->id, "is_archived", NULL);
+		nopost_mark(s, e->id, "is_archived", NULL);
 	admin_run(s, 0);
 }
 

@@ -2,7 +2,7 @@
  * Events API envelopes: the events the app subscribes to in its manifest
  * (config/slack-manifest.yml).  tokens_revoked with bot tokens in it, and
  * app_uninstalled, stop the adapter (revoke.c).  A channel archived or
- * deleted, or left by the bot, is lost (lost.c) at once, without waiting
+ * deleted, or left by the bot, is lost (nopost.c) at once, without waiting
  * for a post to fail; unarchived, or joined by the bot, it works again.
  * Any other event is acked (socket.c did) and dropped.
  */
@@ -67,9 +67,9 @@ event_channel(struct slack *s, const cJSON *event, const char *type)
 	}
 	log_info("slack: %s in %s", type, channel);
 	if (kinds[i].error != NULL)
-		lost_mark(s, channel, kinds[i].error, "");
+		nopost_mark(s, channel, kinds[i].error, "");
 	else
-		lost_clear(s, channel);
+		nopost_clear(s, channel);
 	return 1;
 }
 

@@ -209,11 +209,11 @@ reply_dispatch(struct slack *s, struct slack_ctx *ctx, struct bot_event *ev)
 
 	snprintf(ctx->queue, sizeof ctx->queue, "reply:%lu", ++serial);
 	/* Where the bot cannot post, no table can be seen: say why. */
-	if ((why = lost_why(s, ctx->channel)) != NULL) {
+	if ((why = nopost_why(s, ctx->channel)) != NULL) {
 		reply_say(s, ctx, why);
 		return;
 	}
-	lost_note(s, ctx->channel, ctx->response_url);
+	nopost_note(s, ctx->channel, ctx->response_url);
 	ev->reply_ctx = ctx;
 	s->current = ctx;
 	bot_handle_event(s->bot, ev);

@@ -27,7 +27,7 @@ struct envelope_seen;
 struct slack_dms;
 struct coalesce;
 struct slack_admins;
-struct slack_lost;
+struct slack_nopost;
 
 #define SLACK_ID_MAX		32	/* a user, channel or team id, with room */
 #define SLACK_TS_MAX		32	/* a message's ts: "1700000000.000100" */
@@ -72,7 +72,7 @@ struct slack {
 	struct slack_dms	*dms;
 	struct coalesce		*boards;	/* the tables' messages */
 	struct slack_admins	*admins;
-	struct slack_lost	*lost;		/* channels closed to us (lost.c) */
+	struct slack_nopost	*lost;		/* channels closed to us (nopost.c) */
 	char			 bot_user[SLACK_ID_MAX];	/* auth.test; "" */
 
 	/* The event being handled by bot_handle_event, or NULL. */
@@ -329,22 +329,22 @@ void	 revoke_release(struct slack *);
 void	 event_handle(struct slack *, const cJSON *payload);
 
 /*
- * lost.c: channels the bot cannot post in.  lost_error: is error (may be
- * NULL) final for its channel?  lost_why: the players' sentence when
- * channel is lost (static), else NULL.  lost_mark remembers channel as
+ * nopost.c: channels the bot cannot post in.  nopost_error: is error (may be
+ * NULL) final for its channel?  nopost_why: the players' sentence when
+ * channel is lost (static), else NULL.  nopost_mark remembers channel as
  * lost for error (Slack's code, or "channel_deleted"), tells the user of
  * response_url (may be NULL: the last command's there, if any) and the
- * bot; lost_clear forgets it and tells the bot.  lost_note keeps a
- * command's response_url per channel, for lost_mark.  Strings borrowed.
+ * bot; nopost_clear forgets it and tells the bot.  nopost_note keeps a
+ * command's response_url per channel, for nopost_mark.  Strings borrowed.
  */
-int		 lost_error(const char *error);
-const char	*lost_why(struct slack *, const char *channel);
-void		 lost_mark(struct slack *, const char *channel,
+int		 nopost_error(const char *error);
+const char	*nopost_why(struct slack *, const char *channel);
+void		 nopost_mark(struct slack *, const char *channel,
 		     const char *error, const char *response_url);
-void		 lost_clear(struct slack *, const char *channel);
-void		 lost_note(struct slack *, const char *channel,
+void		 nopost_clear(struct slack *, const char *channel);
+void		 nopost_note(struct slack *, const char *channel,
 		     const char *response_url);
-void		 lost_free(struct slack *);
+void		 nopost_free(struct slack *);
 
 /* slack.c */
 /* Is error (Slack's error code, may be NULL) one of list (NULL-ended)? */

@@ -45,8 +45,8 @@ slack_posted(struct slack *s, const struct web_result *res, void *arg)
 {
 	if (res->error == NULL)
 		return;
-	if (lost_error(res->slack_error))
-		lost_mark(s, arg, res->slack_error, NULL);
+	if (nopost_error(res->slack_error))
+		nopost_mark(s, arg, res->slack_error, NULL);
 	else
 		log_warn("slack: posting a message failed: %s", res->error);
 }
@@ -58,7 +58,7 @@ slack_post(struct slack *s, const char *channel, const char *text,
 	cJSON	*body = cJSON_CreateObject();
 	char	*json, queue[SLACK_ID_MAX + 8];
 
-	if (lost_why(s, channel) != NULL) {
+	if (nopost_why(s, channel) != NULL) {
 		cJSON_Delete(body);
 		free(arg);
 		return set_cause(cause, "I cannot post in %s", channel);
@@ -202,7 +202,7 @@ slack_free(struct adapter *a)
 	im_free(s->dms);
 	admin_free(s->admins);
 	tablemsg_free_all(s);
-	lost_free(s);
+	nopost_free(s);
 	free(s->app_token);
 	free(s->bot_token);
 	free(s->api_base);

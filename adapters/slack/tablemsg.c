@@ -60,14 +60,14 @@ tablemsg_done(struct slack *s, const struct web_result *res, void *arg)
 	else if (res->slack_error != NULL &&
 	    strcmp(res->slack_error, "message_not_found") == 0)
 		gone = 1;
-	else if (lost_error(res->slack_error))
+	else if (nopost_error(res->slack_error))
 		snprintf(lost, sizeof lost, "%s", coalesce_channel(arg));
 	else
 		log_warn("slack: updating the table message in %s failed: %s",
 		    coalesce_channel(arg), res->error);
 	coalesce_done(arg, ts, gone);
 	if (lost[0] != '\0')
-		lost_mark(s, lost, res->slack_error, NULL);
+		nopost_mark(s, lost, res->slack_error, NULL);
 }
 
 /* Posts body (text and blocks) to channel, or edits message ts with it. */
@@ -116,7 +116,7 @@ tablemsg_show(struct adapter *a, const char *channel, uint64_t table,
 	(void)news;
 	if (!slack_id_ok(channel))
 		return set_cause(cause, "the channel is not a Slack id");
-	if (lost_why(s, channel) != NULL)
+	if (nopost_why(s, channel) != NULL)
 		return set_cause(cause, "I cannot post in %s", channel);
 	if (s->current != NULL && strcmp(s->current->channel, channel) == 0)
 		s->current->answered = 1;

@@ -89,6 +89,26 @@ class Fake:
         self.log["dropped_by_gateway"] = 0
         self.pending = {}           # session id -> {unanswered tokens}
         self.last_rest = time.monotonic()   # the bot's last REST request
+        # Channels closed to the bot: id -> (status, code); what the bot
+        # still sent to each after that; the guild of each channel seen.
+        self.gone = {}
+        self.token = TOKEN          # what Authorization must carry
+        self.resume_url = None      # READY's resume_gateway_url, if set
+        # Message creates by nonce: (channel, nonce) -> (id, time); the
+        # channels whose next create lands but loses its answer.
+        self.nonces = {}
+        self.lose_answer = set()
+        # The next N DM channel opens / DM sends answer 502.
+        self.faildm = {"open": 0, "send": 0}
+        # session_start_limit: no starts left until this time.
+        self.starts_reset_at = 0.0
+        self.log["identify_over_budget"] = 0
+        self.log["identify_times"] = []
+        self.log["dm_5xx"] = {"open": 0, "send": 0}
+        self.log.update({"no_nonce": 0, "nonce_hits": 0, "lost_answers": []})
+        self.log["refused_after"] = 0   # 401s since POST /_test/token
+        self.log["gone_requests"] = {}
+        self.chan_guild = {}
 
     def count_fault(self, kind):
         self.log["faults"][kind] = self.log["faults"].get(kind, 0) + 1
@@ -117,6 +137,9 @@ class Fake:
         """Random faults on the message, DM, callback and webhook routes:
         a slow answer is slow after the work is done (Discord has the
         request, the answer takes its time); a 5xx or 429 does no work."""
+        gone = self.gone_answer(request)
+        if gone is not None:
+            return gone
         route = None
         for rx, method, name in self.FAULT_ROUTES:
             if rx.match(request.path) and method in (None, request.method):
@@ -135,6 +158,23 @@ class Fake:
         if delay:
             await asyncio.sleep(delay)
         return response
+
+    GONE_RE = re.compile(r"^/api/v10/channels/(\d+)(/|$)")
+
+    def gone_answer(self, request):
+        """A request to a channel that is deleted (10003) or closed to
+        the bot (50001, 50013): counted, and refused as Discord does."""
+        m = self.GONE_RE.match(request.path)
+        if m is None or m.group(1) not in self.gone:
+            return None
+        chan = m.group(1)
+        g = self.log["gone_requests"]
+        g[chan] = g.get(chan, 0) + 1
+        status, code = self.gone[chan]
+        msg = {10003: "Unknown Channel", 50001: "Missing Access",
+               50013: "Missing Permissions"}[code]
+        return web.json_response({"message": msg, "code": code},
+                                 status=status)
 
     def rest_fault(self, route, callback=False):
         """Maybe answers 5xx or 429 instead of doing the work: the
@@ -284,11 +324,14 @@ class Fake:
                     await self.send(ws, {"op": 11})
             elif op == 2:
                 d = p.get("d") or {}
-                if d.get("token") != TOKEN:
+                if d.get("token") != self.token:
                     await ws.close(code=4004)
                     break
+                if time.monotonic() < self.starts_reset_at:
+                    self.log["identify_over_budget"] += 1
                 self.log["identifies"].append({
                     "intents": d.get("intents"), "shard": d.get("shard")})
+                self.log["identify_times"].append(time.monotonic())
                 sid = "s" + self.new_id()
                 # One session at a time: the old ones are gone for good.
                 for old_sid in list(self.sessions):
@@ -300,13 +343,13 @@ class Fake:
                 await self.dispatch("READY", {
                     "v": 10, "user": BOT_USER, "guilds": [],
                     "session_id": sid,
-                    "resume_gateway_url":
+                    "resume_gateway_url": self.resume_url or
                         "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port),
                     "application": {"id": APP_ID, "flags": 0}})
             elif op == 6:
                 d = p.get("d") or {}
                 s = self.sessions.get(d.get("session_id"))
-                if d.get("token") != TOKEN or s is None or \
+                if d.get("token") != self.token or s is None or \
                         not isinstance(d.get("seq"), int):
                     self.log["resumes_failed"] += 1
                     await self.send(ws, {"op": 9, "d": False})
@@ -339,18 +382,26 @@ class Fake:
     def check(self, request):
         self.last_rest = time.monotonic()
         self.log["rest_user_agents"].append(request.headers.get("User-Agent", ""))
-        if request.headers.get("Authorization") != "Bot " + TOKEN:
+        if request.headers.get("Authorization") != "Bot " + self.token:
             self.log["bad_auth"] += 1
+            self.log["refused_after"] += 1
             return web.json_response({"message": "401: Unauthorized",
                                       "code": 0}, status=401)
         return None
 
     async def gateway_bot(self, request):
         self.log["gateway_bot"] += 1
-        return self.check(request) or web.json_response({
+        # A response is falsy (an empty mapping), so "is not None".
+        bad = self.check(request)
+        if bad is not None:
+            return bad
+        left = self.starts_reset_at - time.monotonic()
+        return web.json_response({
             "url": "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port), "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 999,
-                                    "reset_after": 0, "max_concurrency": 1}})
+            "session_start_limit": {
+                "total": 1000, "remaining": 0 if left > 0 else 999,
+                "reset_after": math.ceil(max(left, 0) * 1000),
+                "max_concurrency": 1}})
 
     def ratelimit_take(self, channel):
         """Counts a message on the channel's bucket (BUCKET_SIZE a
@@ -490,7 +541,7 @@ class Fake:
 
     async def post_message(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         channel = request.match_info["channel"]
         body = await request.json()
@@ -520,6 +571,10 @@ class Fake:
             self.log["failed_contents"].append(content)
             return web.Response(status=502, text="bad gateway")
         user = self.log["dm_channels"].get(channel)
+        if user is not None and self.faildm["send"] > 0:
+            self.faildm["send"] -= 1
+            self.log["dm_5xx"]["send"] += 1
+            return web.Response(status=502, text="bad gateway")
         if user is not None and user in self.dm_closed:
             return web.json_response({
                 "message": "Cannot send messages to this user",
@@ -534,7 +589,35 @@ class Fake:
         if self.check_body(body, "message"):
             return web.json_response({"message": "Invalid Form Body",
                                       "code": 50035}, status=400)
+        # A nonce with enforce_nonce: a create seen in the last few
+        # minutes is answered with the message it made, as Discord does.
+        nonce = body.get("nonce")
+        if not isinstance(nonce, (str, int)) or \
+                body.get("enforce_nonce") is not True:
+            self.log["no_nonce"] += 1
+            nonce = None
+        elif isinstance(nonce, str) and len(nonce) > 25:
+            return web.json_response({"message": "Invalid Form Body",
+                                      "code": 50035}, status=400)
+        seen = self.nonces.get((channel, nonce))
+        if seen is not None and time.monotonic() - seen[1] < 300:
+            self.log["nonce_hits"] += 1
+            m = self.msgs[seen[0]]
+            return web.json_response({"id": m["id"], "channel_id": channel,
+                                      "content": m["content"]},
+                                     headers=headers)
         m = self.store_message(channel, body, "channel", dm_user=user)
+        if nonce is not None:
+            self.nonces[(channel, nonce)] = (m["id"], time.monotonic())
+        if channel in self.lose_answer:
+            # The message is made, but its answer never reaches the bot.
+            self.lose_answer.discard(channel)
+            self.log["lost_answers"].append(m["id"])
+            self.log["messages"].append({"id": m["id"], "channel": channel,
+                                         "content": content, "dm_user": user,
+                                         "flags": body.get("flags", 0)})
+            request.transport.abort()
+            return web.Response(status=500)
         self.log["messages"].append({"id": m["id"], "channel": channel,
                                      "content": content,
                                      "dm_user": user,
@@ -545,7 +628,7 @@ class Fake:
 
     async def patch_message(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         channel = request.match_info["channel"]
         m = self.msgs.get(request.match_info["message"])
@@ -582,7 +665,7 @@ class Fake:
 
     async def delete_message(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         m = self.msgs.get(request.match_info["message"])
         if m is None or m["deleted"] or \
@@ -595,13 +678,17 @@ class Fake:
 
     async def open_dm(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         body = await request.json()
         user = body.get("recipient_id")
         if not isinstance(user, str) or not user.isdigit():
             return web.json_response({"message": "Invalid Form Body",
                                       "code": 50035}, status=400)
+        if self.faildm["open"] > 0:
+            self.faildm["open"] -= 1
+            self.log["dm_5xx"]["open"] += 1
+            return web.Response(status=502, text="bad gateway")
         chan = "8" + user
         self.log["dm_channels"][chan] = user
         self.log["dm_opens"][user] = self.log["dm_opens"].get(user, 0) + 1
@@ -671,7 +758,7 @@ class Fake:
 
     async def followup(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         token = request.match_info["token"]
         ix = self.interactions.get(token)
@@ -757,7 +844,7 @@ class Fake:
 
     async def put_commands(self, request):
         bad = self.check(request)
-        if bad:
+        if bad is not None:
             return bad
         if request.match_info["app"] != APP_ID:
             return web.json_response({"message": "Unknown Application",
@@ -793,8 +880,15 @@ class Fake:
             d["guild_id"] = p["guild"]
             d["member"] = {"user": user, "nick": None,
                            "permissions": p.get("perms", "0")}
+            self.chan_guild[channel] = p["guild"]
         else:
             d["user"] = user
+        # What the bot may do in the channel, and the channel's type
+        # (threads are 10 to 12), as Discord sends them.
+        if "app_permissions" in p:
+            d["app_permissions"] = p["app_permissions"]
+        if "channel_type" in p:
+            d["channel"] = {"id": channel, "type": p["channel_type"]}
         if p.get("raw"):
             d = p["raw"]
             token = d.get("token", token)
@@ -975,6 +1069,73 @@ class Fake:
             self.fail5xx_callbacks = int(request.query.get("n", "1"))
         elif what == "fail5xx":
             self.fail5xx = int(request.query.get("n", "1"))
+        elif what == "token":
+            # ?value=T: the bot token is reset to T; the old one gets a
+            # 401 on REST from now on.
+            self.token = request.query["value"]
+            self.log["refused_after"] = 0
+            self.count_fault("token")
+        elif what == "unfault":
+            # Undoes the switches below, for the next bot on this fake.
+            self.token = TOKEN
+            self.resume_url = None
+            self.gone.clear()
+            self.lose_answer.clear()
+            self.faildm = {"open": 0, "send": 0}
+            self.starts_reset_at = 0.0
+        elif what == "deadresume":
+            # READY names a resume_gateway_url that refuses connections:
+            # a port that was free a moment ago.  Answers {"port": N}.
+            import socket
+            sk = socket.socket()
+            sk.bind(("127.0.0.1", 0))
+            dead = sk.getsockname()[1]
+            sk.close()
+            self.resume_url = "ws://127.0.0.1:%d/gateway" % dead
+            self.count_fault("deadresume")
+            return web.json_response({"port": dead})
+        elif what == "loseanswer":
+            # ?channel=C: C's next message create lands, and the
+            # connection drops before the answer is written.
+            self.lose_answer.add(request.query["channel"])
+            self.count_fault("loseanswer")
+        elif what == "faildm":
+            # ?route=open|send&n=N: the next N DM opens or sends get 502.
+            self.faildm[request.query["route"]] = int(request.query["n"])
+            self.count_fault("faildm_" + request.query["route"])
+        elif what == "nostarts":
+            # ?ms=N: session_start_limit has remaining 0 for N ms.
+            self.starts_reset_at = time.monotonic() + \
+                int(request.query["ms"]) / 1000
+            self.count_fault("nostarts")
+        elif what == "chanfault":
+            # ?channel=C&code=10003|50001|50013 closes C to the bot;
+            # code=0 opens it again.  &dispatch=1 also says so on the
+            # gateway: CHANNEL_DELETE, or CHANNEL_UPDATE when it opens.
+            chan = request.query["channel"]
+            code = int(request.query.get("code", "10003"))
+            self.count_fault("chanfault_%d" % code)
+            guild = self.chan_guild.get(chan, "700")
+            if code == 0:
+                self.gone.pop(chan, None)
+            else:
+                self.gone[chan] = (404 if code == 10003 else 403, code)
+                self.log["gone_requests"][chan] = 0
+            if request.query.get("dispatch") == "1":
+                await self.dispatch(
+                    "CHANNEL_UPDATE" if code == 0 else "CHANNEL_DELETE",
+                    {"id": chan, "guild_id": guild, "type": 0,
+                     "name": "table-" + chan})
+        elif what == "guilddelete":
+            # The bot is removed from ?guild=G: GUILD_DELETE without
+            # "unavailable", and G's channels answer 50001.
+            guild = request.query["guild"]
+            self.count_fault("guilddelete")
+            for chan, g in self.chan_guild.items():
+                if g == guild:
+                    self.gone[chan] = (403, 50001)
+                    self.log["gone_requests"][chan] = 0
+            await self.dispatch("GUILD_DELETE", {"id": guild})
         elif what == "patchdelay":
             self.patch_delay = float(request.query.get("s", "0"))
         elif what == "storm":

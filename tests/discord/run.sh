@@ -6,8 +6,9 @@
 # nothing; a 429 storm delays but loses no message; closed DMs fall back
 # to "hand"; 4004 is fatal.  A second run finds the gateway through
 # GET /gateway/bot and registers guild commands; a third plays a whole
-# game by button clicks, the table one message edited in place; a fourth
-# talks https and wss with a CA file.  scenario.py drives each run and checks the results.
+# game by button clicks, the table one message edited in place; then
+# the faults of issue 25 (faults.py); a last one talks https and wss with
+# a CA file.  scenario.py drives each run and checks the results.
 #
 #   tests/discord/run.sh build/cheersbot
 set -u
@@ -121,6 +122,42 @@ if [ $status -eq 0 ]; then
 		[ $phase = overdue1 ] && sleep 2.5
 	done
 fi
+
+# The faults of issue 25, each on a fresh state: faults.py says what.
+# The token comes from a file named in a config file, so that a run can
+# change it and send SIGHUP; the service status goes to a listener.
+for mode in lost token resume nonce dm budget shutdown perms; do
+	[ $status -eq 0 ] || break
+	printf 'test-token\n' > "$tmp/faults-token"
+	printf '[discord]\ntoken = file:%s\n' "$tmp/faults-token" \
+	    > "$tmp/faults.conf"
+	rm -f "$tmp/notify.log"
+	$py "$dir/../systemd/notify_listen.py" "$tmp/notify.sock" \
+	    "$tmp/notify.log" &
+	listener=$!
+	i=0
+	while [ ! -e "$tmp/notify.log" ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	NOTIFY_SOCKET="$tmp/notify.sock" "$bot" -v -c "$tmp/faults.conf" \
+	    -o discord.enabled=yes -o console.enabled=no \
+	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
+	    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
+	    -o discord.application_id=1 \
+	    -o bot.state_file="$tmp/faults-$mode.db" -o bot.seed=42 \
+	    -o tables.ai_delay=0 -o discord.lost_channel_grace=3s \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	$py "$dir/faults.py" "$port" "$tmp/bot.err" $mode "$tmp/notify.log" \
+	    "$pid" "$tmp/faults-token" || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "discord: FAIL: $mode run's exit status"; status=1; }
+	pid=""
+	kill "$listener"
+	wait "$listener" 2>/dev/null
+	rm -f "$tmp/notify.sock"
+done
 
 # A third run over https and wss, with a certificate made for the test.
 if [ $status -eq 0 ] && ! sh "$dir/../selfsigned.sh" "$tmp"; then

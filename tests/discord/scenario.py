@@ -8,11 +8,13 @@ Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.  run.sh starts the fake server and the
 bot (with bot.seed=42, so the deal is always the same) before calling it.
 """
-import json
 import re
 import sys
 import time
 import urllib.request
+
+import fake_client
+from fake_client import call, op, state, wait
 
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
@@ -29,6 +31,7 @@ ALICE, BOB = "101", "102"
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
 passed = failed = 0
+fake_client.BASE, fake_client.SSL = BASE, SSL
 
 
 def ok(cond, what):
@@ -39,31 +42,6 @@ def ok(cond, what):
         failed += 1
         print("discord: FAIL: " + what, flush=True)
     return cond
-
-
-def call(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(BASE + path, data=data, method=method)
-    with urllib.request.urlopen(req, timeout=5, context=SSL) as r:
-        return json.loads(r.read() or b"null")
-
-
-def state():
-    return call("GET", "/_test/state")
-
-
-def op(what, query=""):
-    return call("POST", "/_test/%s%s" % (what, query), {})
-
-
-def wait(pred, timeout=5.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        s = state()
-        if pred(s):
-            return s
-        time.sleep(0.05)
-    return None
 
 
 def ix(user, name, sub, options=(), guild=GUILD, perms="0", channel=None):

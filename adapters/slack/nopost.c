@@ -21,29 +21,29 @@
 #include "bot/log.h"
 #include "lib/xmalloc.h"
 
-#define LOST_MAX	1024	/* channels remembered; the oldest goes */
-#define LOST_NOTES	32	/* channels' last response_urls */
+#define NOPOST_MAX	1024	/* channels remembered; the oldest goes */
+#define NOPOST_NOTES	32	/* channels' last response_urls */
 
-struct lost_channel {
+struct nopost_channel {
 	char		 id[SLACK_ID_MAX];
 	const char	*why;		/* a static sentence */
 };
 
 /* The response_url of the last command from a channel. */
-struct lost_note {
+struct nopost_note {
 	char		 channel[SLACK_ID_MAX];
 	char		 url[SLACK_URL_MAX];
 };
 
-struct slack_lost {
-	struct lost_channel	 ch[LOST_MAX];
+struct slack_nopost {
+	struct nopost_channel	 ch[NOPOST_MAX];
 	int			 n;
-	struct lost_note	 notes[LOST_NOTES];
+	struct nopost_note	 notes[NOPOST_NOTES];
 	int			 next_note;	/* the ring's oldest */
 };
 
-static struct slack_lost *
-lost_get(struct slack *s)
+static struct slack_nopost *
+nopost_get(struct slack *s)
 {
 	if (s->lost == NULL)
 		s->lost = xcalloc(1, sizeof *s->lost);
@@ -51,20 +51,20 @@ lost_get(struct slack *s)
 }
 
 void
-lost_note(struct slack *s, const char *channel, const char *response_url)
+nopost_note(struct slack *s, const char *channel, const char *response_url)
 {
-	struct slack_lost	*sl = lost_get(s);
-	struct lost_note	*n = NULL;
+	struct slack_nopost	*sl = nopost_get(s);
+	struct nopost_note	*n = NULL;
 	int			 i;
 
 	if (*response_url == '\0')
 		return;
-	for (i = 0; i < LOST_NOTES && n == NULL; i++)
+	for (i = 0; i < NOPOST_NOTES && n == NULL; i++)
 		if (strcmp(sl->notes[i].channel, channel) == 0)
 			n = &sl->notes[i];
 	if (n == NULL) {
 		n = &sl->notes[sl->next_note];
-		sl->next_note = (sl->next_note + 1) % LOST_NOTES;
+		sl->next_note = (sl->next_note + 1) % NOPOST_NOTES;
 	}
 	snprintf(n->channel, sizeof n->channel, "%s", channel);
 	snprintf(n->url, sizeof n->url, "%s", response_url);
@@ -72,12 +72,12 @@ lost_note(struct slack *s, const char *channel, const char *response_url)
 
 /* The noted response_url of channel, taken (told once), or NULL. */
 static const char *
-lost_noted(struct slack *s, const char *channel, char *buf, size_t len)
+nopost_noted(struct slack *s, const char *channel, char *buf, size_t len)
 {
-	struct slack_lost	*sl = lost_get(s);
+	struct slack_nopost	*sl = nopost_get(s);
 	int			 i;
 
-	for (i = 0; i < LOST_NOTES; i++)
+	for (i = 0; i < NOPOST_NOTES; i++)
 		if (strcmp(sl->notes[i].channel, channel) == 0) {
 			snprintf(buf, len, "%s", sl->notes[i].url);
 			sl->notes[i].channel[0] = '\0';
@@ -87,7 +87,7 @@ lost_noted(struct slack *s, const char *channel, char *buf, size_t len)
 }
 
 int
-lost_error(const char *error)
+nopost_error(const char *error)
 {
 	static const char *const final[] = {
 		"channel_not_found", "not_in_channel", "is_archived", NULL
@@ -98,7 +98,7 @@ lost_error(const char *error)
 
 /* The players' sentence for Slack's error (or "channel_deleted"). */
 static const char *
-lost_sentence(const char *error)
+nopost_sentence(const char *error)
 {
 	if (error != NULL && strcmp(error, "is_archived") == 0)
 		return "This channel is archived, so I cannot post in it.";
@@ -108,8 +108,8 @@ lost_sentence(const char *error)
 	    "invite me with /invite @cheersbot.";
 }
 
-static struct lost_channel *
-lost_find(struct slack *s, const char *channel)
+static struct nopost_channel *
+nopost_find(struct slack *s, const char *channel)
 {
 	int	i;
 
@@ -122,16 +122,16 @@ lost_find(struct slack *s, const char *channel)
 }
 
 const char *
-lost_why(struct slack *s, const char *channel)
+nopost_why(struct slack *s, const char *channel)
 {
-	struct lost_channel	*l = lost_find(s, channel);
+	struct nopost_channel	*l = nopost_find(s, channel);
 
 	return l != NULL ? l->why : NULL;
 }
 
 /* Tells the user of response_url (borrowed; "" or NULL: nobody) why. */
 static void
-lost_tell(struct slack *s, const char *channel, const char *response_url,
+nopost_tell(struct slack *s, const char *channel, const char *response_url,
     const char *why)
 {
 	struct slack_ctx	ctx;
@@ -147,25 +147,25 @@ lost_tell(struct slack *s, const char *channel, const char *response_url,
 }
 
 void
-lost_mark(struct slack *s, const char *channel, const char *error,
+nopost_mark(struct slack *s, const char *channel, const char *error,
     const char *response_url)
 {
-	struct lost_channel	*l;
-	const char		*why = lost_sentence(error);
+	struct nopost_channel	*l;
+	const char		*why = nopost_sentence(error);
 	char			 url[SLACK_URL_MAX];
 
 	if (!slack_id_ok(channel) || channel[0] == 'D')
 		return;
 	if (response_url == NULL)
-		response_url = lost_noted(s, channel, url, sizeof url);
-	if ((l = lost_find(s, channel)) != NULL) {
-		lost_tell(s, channel, response_url, l->why);
+		response_url = nopost_noted(s, channel, url, sizeof url);
+	if ((l = nopost_find(s, channel)) != NULL) {
+		nopost_tell(s, channel, response_url, l->why);
 		return;
 	}
-	lost_get(s);
-	if (s->lost->n == LOST_MAX) {
+	nopost_get(s);
+	if (s->lost->n == NOPOST_MAX) {
 		memmove(&s->lost->ch[0], &s->lost->ch[1],
-		    (LOST_MAX - 1) * sizeof s->lost->ch[0]);
+		    (NOPOST_MAX - 1) * sizeof s->lost->ch[0]);
 		s->lost->n--;
 	}
 	l = &s->lost->ch[s->lost->n++];
@@ -173,14 +173,14 @@ lost_mark(struct slack *s, const char *channel, const char *error,
 	l->why = why;
 	log_info("slack: I cannot post in %s (%s); nothing more goes there",
 	    channel, error != NULL ? error : "lost");
-	lost_tell(s, channel, response_url, why);
+	nopost_tell(s, channel, response_url, why);
 	bot_channel_lost(s->bot, &s->adapter, channel, why, s->lost_grace_ms);
 }
 
 void
-lost_clear(struct slack *s, const char *channel)
+nopost_clear(struct slack *s, const char *channel)
 {
-	struct lost_channel	*l = lost_find(s, channel);
+	struct nopost_channel	*l = nopost_find(s, channel);
 
 	if (l == NULL)
 		return;
@@ -192,7 +192,7 @@ lost_clear(struct slack *s, const char *channel)
 }
 
 void
-lost_free(struct slack *s)
+nopost_free(struct slack *s)
 {
 	free(s->lost);
 	s->lost = NULL;
