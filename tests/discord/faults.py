@@ -36,7 +36,7 @@ MODE "shutdown": SIGTERM while a table edit is in flight (the fake
 takes 2 s for it): the gateway is closed with 1000, the edit lands, and
 the bot exits within 5 s.
 
-MODE "perms": cheersbot --invite-url and the README ask for exactly the
+MODE "perms": cheersbot --invite-url and docs/discord.md ask for exactly the
 permissions the bot uses; /cheers new where app_permissions lack one
 answers privately which to grant and opens no table.
 
@@ -394,10 +394,10 @@ elif MODE == "perms":
        "%%20applications.commands&permissions=%d" % USED,
        "--invite-url asks for what the bot uses: %s" % url)
     readme = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                          "..", "..", "README.md")
+                          "..", "..", "docs", "discord.md")
     with open(readme) as f:
         ok("permissions=%d\n" % USED in f.read(),
-           "the README's invite link asks for the same")
+           "docs/discord.md's invite link asks for the same")
     a = command("101", "570", "new", app_permissions=str(1024 | 2048))
     ok(a and a[0]["flags"] & 64 and "Embed Links" in a[0]["content"] and
        "View Channel" not in a[0]["content"],
