@@ -87,7 +87,8 @@ struct table {
 	struct outbox_item	*undo_note;
 
 	/* The board (adapters with ADAPTER_EDIT): see bot/board.c. */
-	int			 board_shown;	/* posted since the bot started */
+	/* Posted (for a restored game, perhaps by an earlier run). */
+	int			 board_shown;
 	char			*recent[TABLE_RECENT];	/* last events, oldest first */
 
 	TAILQ_ENTRY(table)	 entry;

@@ -49,6 +49,26 @@ coalesce_drop(struct coalesce_msg *m)
 	free(m);
 }
 
+/* Tells the platform to keep m's id, or (none) to forget it. */
+static void
+coalesce_keep(struct coalesce_msg *m)
+{
+	struct coalesce	*set = m->set;
+
+	if (set->ops->keep != NULL)
+		set->ops->keep(m->channel, m->table, m->id[0] != '\0' ? m->id :
+		    NULL, set->arg);
+}
+
+/* The final body is over: the message is forgotten, here and for good. */
+static void
+coalesce_finish(struct coalesce_msg *m)
+{
+	m->id[0] = '\0';
+	coalesce_keep(m);
+	coalesce_drop(m);
+}
+
 void
 coalesce_free(struct coalesce *set)
 {
@@ -71,6 +91,9 @@ coalesce_find(struct coalesce *set, const char *channel, uint64_t table)
 	m->set = set;
 	m->table = table;
 	snprintf(m->channel, sizeof m->channel, "%s", channel);
+	if (set->ops->recall != NULL && set->ops->recall(channel, table, m->id,
+	    sizeof m->id, set->arg) != 1)
+		m->id[0] = '\0';
 	LIST_INSERT_HEAD(&set->msgs, m, entry);
 	return m;
 }
@@ -86,7 +109,7 @@ coalesce_flush(struct coalesce_msg *m)
 		return;
 	if (m->want == NULL) {
 		if (m->final)
-			coalesce_drop(m);
+			coalesce_finish(m);
 		return;
 	}
 	post = m->id[0] == '\0' || m->repost;
@@ -103,7 +126,7 @@ coalesce_flush(struct coalesce_msg *m)
 	m->want = m->sent;
 	m->sent = NULL;
 	if (m->final)
-		coalesce_drop(m);
+		coalesce_finish(m);
 }
 
 int
@@ -140,9 +163,11 @@ coalesce_done(struct coalesce_msg *m, const char *id, int gone)
 		if (m->id[0] != '\0')
 			set->ops->remove(m->channel, m->id, set->arg);
 		snprintf(m->id, sizeof m->id, "%s", id);
+		coalesce_keep(m);
 	} else if (id == NULL && gone) {
 		/* Someone deleted it: post the newest state anew. */
 		m->id[0] = '\0';
+		coalesce_keep(m);
 		if (m->want == NULL) {
 			m->want = m->sent;
 			m->sent = NULL;

@@ -5,9 +5,9 @@
  * so a table whose moves come faster than Discord takes edits sends only
  * its newest state when the channel's rate limit opens again; a message
  * someone deleted is posted anew; a repost posts at the bottom of the
- * channel and deletes the old one.  Boards live in memory: after a
- * restart a table's next update posts a new message (the old one keeps
- * working buttons, which name the table).
+ * channel and deletes the old one.  Each board's message id is kept in
+ * the store (bot/msgref.h), so after a restart the same message is edited,
+ * deleted by a repost and given its final edit.
  *
  * A board with a view is an embed (embed.c) under a short text of the
  * last moves and whose turn it is; without one (a game that cannot tell
@@ -20,6 +20,7 @@
 
 #include "adapters/discord/discord-int.h"
 #include "bot/log.h"
+#include "bot/msgref.h"
 #include "lib/coalesce.h"
 #include "lib/xmalloc.h"
 
@@ -89,9 +90,29 @@ boardmsg_send(struct coalesce_msg *m, const char *channel, const char *message,
 	return rc;
 }
 
+/* The board's id kept from an earlier run (bot/msgref.h). */
+static int
+boardmsg_recall(const char *channel, uint64_t table, char *buf, size_t len,
+    void *arg)
+{
+	struct discord	*p = arg;
+
+	return msgref_board_get(&p->adapter, channel, table, buf, len);
+}
+
+static void
+boardmsg_keep(const char *channel, uint64_t table, const char *id, void *arg)
+{
+	struct discord	*p = arg;
+
+	msgref_board_set(&p->adapter, channel, table, id);
+}
+
 static const struct coalesce_ops boardmsg_ops = {
 	.send = boardmsg_send,
 	.remove = boardmsg_remove,
+	.recall = boardmsg_recall,
+	.keep = boardmsg_keep,
 };
 
 int

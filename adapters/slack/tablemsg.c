@@ -4,8 +4,9 @@
  * moves, with coalesced edits (lib/coalesce): one call per table in
  * flight, the newest state waiting, a deleted message posted anew, a
  * repost posted at the bottom and the old one deleted (chat.delete).
- * Tables live in memory: after a restart a table's next update posts a
- * new message (the old one's buttons still work: they name the table).
+ * Each table message's ts is kept in the store (bot/msgref.h), so after
+ * a restart the same message is edited, deleted by a repost and given
+ * its final edit.
  *
  * The news of a slash command is on the table already; Slack needs no
  * answer beyond the ack, so it is not posted again.
@@ -21,6 +22,7 @@
 
 #include "adapters/slack/slack-int.h"
 #include "bot/log.h"
+#include "bot/msgref.h"
 #include "lib/coalesce.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
@@ -95,9 +97,29 @@ tablemsg_send(struct coalesce_msg *m, const char *channel, const char *ts,
 	return 0;
 }
 
+/* The board's id kept from an earlier run (bot/msgref.h). */
+static int
+tablemsg_recall(const char *channel, uint64_t table, char *buf, size_t len,
+    void *arg)
+{
+	struct slack	*p = arg;
+
+	return msgref_board_get(&p->adapter, channel, table, buf, len);
+}
+
+static void
+tablemsg_keep(const char *channel, uint64_t table, const char *id, void *arg)
+{
+	struct slack	*p = arg;
+
+	msgref_board_set(&p->adapter, channel, table, id);
+}
+
 static const struct coalesce_ops tablemsg_ops = {
 	.send = tablemsg_send,
 	.remove = tablemsg_remove,
+	.recall = tablemsg_recall,
+	.keep = tablemsg_keep,
 };
 
 int

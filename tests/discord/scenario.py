@@ -2,7 +2,7 @@
 """Drives cheersbot through the fake Discord and checks what it sent.
 
     scenario.py PORT BOT_STDERR_FILE
-        [game|restart|buttons|overdue1|overdue2|tls CA_FILE]
+        [game|restart|buttons|overdue1|overdue2|kill1|kill2|tls CA_FILE]
 
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.  run.sh starts the fake server and the
@@ -24,7 +24,8 @@ if MODE == "tls":
     BASE = "https://localhost:%d" % PORT
     SSL = ssl.create_default_context(cafile=sys.argv[4])
 CHANNEL, GUILD = ({"buttons": "600", "overdue1": "610",
-                   "overdue2": "610"}.get(MODE, "500")), "700"
+                   "overdue2": "610", "kill1": "620",
+                   "kill2": "620"}.get(MODE, "500")), "700"
 ALICE, BOB = "101", "102"
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
@@ -278,6 +279,54 @@ def latest_dm(user, msgs):
     dms = [m for m in msgs.values() if m["dm_user"] == user and
            m["components"]]
     return max(dms, key=lambda m: int(m["id"])) if dms else None
+
+
+if MODE == "kill1":
+    # A game of alice and an AI; run.sh kills the bot (SIGKILL) once the
+    # table message is up, and starts it again on the same state.
+    ok(bot_ready(), "the bot is ready")
+    ok(answered(ix(ALICE, "alice", "new")), "alice opens a table")
+    ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
+    ok(answered(ix(ALICE, "alice", "start")), "the game starts")
+    ok(wait(lambda s: boards() and "My hand" in labels(boards()[-1]))
+       is not None, "the table message is up")
+    ok(whose_turn() == ALICE, "it is alice's turn")
+    print("discord (kill, before): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+if MODE == "kill2":
+    # After a SIGKILL and a restart the bot knows its table message: a
+    # move edits it, "Table" deletes it when it posts the table anew, and
+    # the end's last edit reaches the new one.  One table message stays.
+    ok(bot_ready(), "the bot is ready again")
+    b = boards()
+    ok(len(b) == 1, "one table message before the move: %d" % len(b))
+    board0 = b[0]["id"] if b else None
+    edits0 = len(b[0]["history"]) if b else 0
+    iid = play_if_my_turn()
+    ok(iid is not None and answer_prompt(answered(iid)),
+       "alice plays a card after the restart")
+    s = wait(lambda s: len(messages()[board0]["history"]) > edits0)
+    ok(s is not None, "the move edits the table message of the first run")
+    b = boards()
+    ok(len(b) == 1 and b[0]["id"] == board0,
+       "no second table message: %s" % [m["id"] for m in b])
+    a = click(ALICE, "alice", messages()[board0], "Table")
+    ok(a and a[0]["type"] == 6, "Table is acknowledged silently: %s" % a)
+    s = wait(lambda s: messages()[board0]["deleted"] and len(boards()) == 1)
+    ok(s is not None, "Table posts the table anew and deletes the message "
+       "of the first run")
+    board1 = boards()[-1]["id"] if boards() else None
+    ok(answered(ix(ALICE, "alice", "end")), "alice ends the game")
+    s = wait(lambda s: not labels(messages()[board1]))
+    ok(s is not None, "the final edit takes the buttons off")
+    b = boards()
+    ok(len(b) == 1 and b[0]["id"] == board1,
+       "exactly one table message is left: %s" % [m["id"] for m in b])
+    print("discord (kill, after): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
 
 
 if MODE == "buttons":

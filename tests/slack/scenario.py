@@ -250,7 +250,7 @@ def bot_connected():
         return "slack: connection 1 ready" in f.read()
 
 
-if MODE in ("overdue1", "overdue2"):
+if MODE in ("overdue1", "overdue2", "kill1", "kill2"):
     # A later bot run against the same fake: wait for its own hello.
     ok(wait(lambda s: bot_connected(), 10) is not None,
        "the restarted bot connects")
@@ -286,6 +286,50 @@ if MODE == "overdue2":
     ok(any("turn" in t for t in texts),
        "status answers after the restart: %r" % texts)
     print("slack (overdue, after): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+if MODE == "kill1":
+    # A game of alice and an AI; run.sh kills the bot (SIGKILL) once the
+    # table message is up, and starts it again on the same state.
+    CHANNEL = "CKILL"
+    for text in ("new", "addbot", "start"):
+        cmd(ALICE, "alice", text, channel=CHANNEL)
+    ok(wait(lambda s: boards() and "My hand" in labels(boards()[-1]), 5)
+       is not None, "the table message is up")
+    ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
+       "it is alice's turn")
+    print("slack (kill, before): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+if MODE == "kill2":
+    # After a SIGKILL and a restart the bot knows its table message (its
+    # ts): a move edits it, "Table" deletes it when it posts the table
+    # anew, and the end's last edit reaches the new one.
+    CHANNEL = "CKILL"
+    b = boards()
+    ok(len(b) == 1, "one table message before the move: %d" % len(b))
+    ts0 = b[0]["ts"] if b else None
+    edits0 = len(b[0]["history"]) if b else 0
+    cmd(ALICE, "alice", "play 1 me", channel=CHANNEL)
+    ok(wait(lambda s: len(messages()[ts0]["history"]) > edits0, 5)
+       is not None, "the move edits the table message of the first run")
+    b = boards()
+    ok(len(b) == 1 and b[0]["ts"] == ts0,
+       "no second table message: %s" % [m["ts"] for m in b])
+    click(ALICE, messages()[ts0], "Table")
+    ok(wait(lambda s: messages()[ts0]["deleted"] and len(boards()) == 1, 5)
+       is not None, "Table posts the table anew and deletes the message "
+       "of the first run")
+    ts1 = boards()[-1]["ts"] if boards() else None
+    cmd(ALICE, "alice", "end", channel=CHANNEL)
+    ok(wait(lambda s: not labels(messages()[ts1]), 5) is not None,
+       "the final edit takes the buttons off")
+    b = boards()
+    ok(len(b) == 1 and b[0]["ts"] == ts1,
+       "exactly one table message is left: %s" % [m["ts"] for m in b])
+    print("slack (kill, after): %d passed, %d failed" %
           (passed, failed), flush=True)
     sys.exit(1 if failed else 0)
 
