@@ -62,6 +62,8 @@ play_close(struct table *t, const char *why)
 	play_say(t, why);
 	if (store_table_delete(t->bot->store, t, &cause) != 0)
 		free(cause);
+	free(t->ended);
+	t->ended = xstrdup(why);
 	table_close(t);
 }
 

@@ -248,6 +248,7 @@ table_free(struct table *t)
 		free(t->recent[i]);
 	free(t->channel);
 	free(t->host);
+	free(t->ended);
 	free(t);
 }
 

@@ -321,6 +321,15 @@ if MODE == "kill2":
     ok(answered(ix(ALICE, "alice", "end")), "alice ends the game")
     s = wait(lambda s: not labels(messages()[board1]))
     ok(s is not None, "the final edit takes the buttons off")
+    last = messages()[board1]
+    footer = ((last["embeds"] or [{}])[0].get("footer") or {}).get("text", "")
+    ok(last["content"].split("\n")[-1] == "Ended by alice." and
+       footer == "Ended by alice.",
+       "the final edit says how the table ended: %r, footer %r" %
+       (last["content"], footer))
+    ok("'s turn" not in last["content"] + footer and
+       " must " not in last["content"] + footer,
+       "the ended table names no turn: %r" % last["content"])
     b = boards()
     ok(len(b) == 1 and b[0]["id"] == board1,
        "exactly one table message is left: %s" % [m["id"] for m in b])

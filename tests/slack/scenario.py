@@ -326,6 +326,11 @@ if MODE == "kill2":
     cmd(ALICE, "alice", "end", channel=CHANNEL)
     ok(wait(lambda s: not labels(messages()[ts1]), 5) is not None,
        "the final edit takes the buttons off")
+    last = messages()[ts1]
+    texts = [last["text"]] + block_texts(last["blocks"])
+    ok(any("Ended by alice." in t for t in texts) and
+       not any("'s turn" in t or " must " in t for t in texts),
+       "the final edit says how the table ended, with no turn: %s" % texts)
     b = boards()
     ok(len(b) == 1 and b[0]["ts"] == ts1,
        "exactly one table message is left: %s" % [m["ts"] for m in b])
