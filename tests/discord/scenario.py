@@ -318,6 +318,19 @@ if MODE == "kill2":
     ok(s is not None, "Table posts the table anew and deletes the message "
        "of the first run")
     board1 = boards()[-1]["id"] if boards() else None
+    # /cheers status moves the table down too, and answers only alice.
+    before = set(messages())
+    a = answered(ix(ALICE, "alice", "status"))
+    ok(a and len(a) == 1 and a[0]["flags"] & 64,
+       "status is answered ephemerally: %s" % a)
+    s = wait(lambda s: messages()[board1]["deleted"] and len(boards()) == 1)
+    ok(s is not None, "status posts the table anew and deletes the old")
+    new = [m for i, m in messages().items() if i not in before and
+           m["channel"] == CHANNEL and not m["flags"] & 64]
+    ok(len(new) == 1 and new[0]["id"] == boards()[-1]["id"],
+       "status adds nothing public beside the table: %s" %
+       [m["content"] for m in new])
+    board1 = boards()[-1]["id"] if boards() else None
     ok(answered(ix(ALICE, "alice", "end")), "alice ends the game")
     s = wait(lambda s: not labels(messages()[board1]))
     ok(s is not None, "the final edit takes the buttons off")
