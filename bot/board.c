@@ -245,4 +245,5 @@ board_close(struct table *t)
 	if (!t->board_shown || !board_edits(t) || t->game == NULL)
 		return;
 	board_send(t, NULL, ADAPTER_BOARD_FINAL);
+	narrate_dm_end(t);
 }

@@ -29,6 +29,7 @@ struct coalesce_msg;
 #define COALESCE_CHANNEL_MAX	64	/* a channel id */
 #define COALESCE_REPOST		0x1	/* post anew, delete the old one */
 #define COALESCE_FINAL		0x2	/* forget the message once sent */
+#define COALESCE_EDIT_ONLY	0x4	/* only ever edit it: never post it */
 
 struct coalesce_ops {
 	/*
@@ -68,7 +69,11 @@ void		 coalesce_free(struct coalesce *);
 /*
  * The newest body (taken over) of table's message in channel (borrowed),
  * with COALESCE_* flags; sent now or when the request in flight is over.
- * Returns 1 when it replaced a body that was still waiting, else 0.
+ * body NULL changes only the flags (final with no new body: forget the
+ * message once what waits is sent).  After a final update, a new update
+ * of the same table and channel is a new message.  An edit-only message
+ * that was never posted (or is gone) drops its body instead.  Returns 1
+ * when it replaced a body that was still waiting, else 0.
  */
 int		 coalesce_show(struct coalesce *, const char *channel,
 		    uint64_t table, char *body, int flags);

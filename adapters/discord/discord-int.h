@@ -64,6 +64,9 @@ struct discord {
 	uint64_t		 rx_ns;
 	/* The tables' boards (boardmsg.c). */
 	struct coalesce		*boards;
+	/* Each player's view and prompt of a table (dmtable.c). */
+	struct coalesce		*dm_views;
+	struct coalesce		*dm_prompts;
 };
 
 /*
@@ -236,6 +239,16 @@ struct dm_cache		*dm_cache_new(void);
 void			 dm_cache_free(struct dm_cache *);
 int	 dm_send(struct discord *, const char *user_id, const char *text,
 	     const struct adapter_buttons *, char **cause);
+/*
+ * Calls fn(arg) with user_id's DM channel (borrowed) once it is open, at
+ * once when it is; with channel NULL when it cannot be opened (fn frees
+ * arg then too).  0, or -1 with *cause (DMs closed: fn is not called).
+ */
+typedef void dm_channel_cb(struct discord *, const char *channel, void *arg);
+int	 dm_with_channel(struct discord *, const char *user_id,
+	     dm_channel_cb *fn, void *arg, char **cause);
+/* A message to DM channel was refused (50007): its user's DMs are closed. */
+void	 dm_refused(struct discord *, const char *channel);
 /* A DM channel learned otherwise (the user wrote from it): caches it. */
 void	 dm_learn(struct discord *, const char *user_id, const char *channel);
 
@@ -273,6 +286,12 @@ int	 boardmsg_show(struct adapter *, const char *channel, uint64_t table,
 	     const struct adapter_buttons *, enum adapter_board how,
 	     char **cause);
 void	 boardmsg_free_all(struct discord *);
+
+/* dmtable.c: each player's view and prompt of a table, edited in place. */
+int	 dmtable_show(struct adapter *, const char *user_id, uint64_t table,
+	     enum adapter_dm what, const char *text,
+	     const struct adapter_buttons *, char **cause);
+void	 dmtable_free_all(struct discord *);
 
 /* discord.c */
 /*

@@ -284,6 +284,7 @@ discord_free(struct adapter *a)
 	rest_free(d);
 	dm_cache_free(d->dms);
 	boardmsg_free_all(d);
+	dmtable_free_all(d);
 	free(d->commands);
 	free(d->token);
 	free(d->application_id);
@@ -307,6 +308,7 @@ static const struct adapter_ops discord_ops = {
 	.send_dm = discord_send_dm,
 	.reply = discord_reply,
 	.board = boardmsg_show,
+	.dm_table = dmtable_show,
 	.channel_name = discord_channel_name,
 	.mention = discord_mention,
 };

@@ -482,6 +482,7 @@ class Fake:
              "content": body.get("content", ""),
              "components": body.get("components") or [],
              "embeds": body.get("embeds") or [], "embed_history": [],
+             "component_history": [],
              "flags": body.get("flags", 0) or 0, "user": user,
              "dm_user": dm_user, "history": [], "deleted": False}
         self.msgs[mid] = m
@@ -572,6 +573,7 @@ class Fake:
         m["history"].append(m["content"])
         m["content"] = content
         if "components" in body:
+            m["component_history"].append(m["components"])
             m["components"] = body["components"] or []
         if "embeds" in body:
             m["embed_history"].append(m["embeds"])
@@ -655,6 +657,7 @@ class Fake:
             if "content" in data:
                 m["content"] = data["content"]
             if "components" in data:
+                m["component_history"].append(m["components"])
                 m["components"] = data["components"] or []
             if "embeds" in data:
                 m["embed_history"].append(m["embeds"])
@@ -804,9 +807,11 @@ class Fake:
         return web.json_response({"id": iid})
 
     async def t_click(self, request):
-        """Clicks a button: {user, name, message, custom_id, guild}.  The
-        message must be one the user can see (a channel message, their
-        own DM or their own ephemeral answer) and hold that button."""
+        """Clicks a button: {user, name, message, custom_id, guild,
+        raced}.  The message must be one the user can see (a channel
+        message, their own DM or their own ephemeral answer) and hold that
+        button; with raced, it may be one an edit has just taken off (a
+        click that crossed the edit)."""
         p = await request.json()
         m = self.msgs.get(p["message"])
         if m is None or m["deleted"]:
@@ -815,7 +820,10 @@ class Fake:
                 p["user"] not in (m["user"], m["dm_user"]):
             return web.json_response({"error": "not your message"},
                                      status=409)
-        ids = [b.get("custom_id") for row in m["components"]
+        shown = [m["components"]]
+        if p.get("raced"):
+            shown += m["component_history"]
+        ids = [b.get("custom_id") for comps in shown for row in comps
                for b in row.get("components", [])]
         if p["custom_id"] not in ids:
             return web.json_response({"error": "no such button"}, status=409)

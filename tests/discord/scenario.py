@@ -263,15 +263,17 @@ if MODE == "overdue2":
     sys.exit(1 if failed else 0)
 
 
-def click(user, name, msg, label):
-    """Clicks the button labelled label on message msg; the answers."""
+def click(user, name, msg, label, raced=False):
+    """Clicks the button labelled label on message msg (as it was given:
+    with raced, an edit may have taken it off since); the answers."""
     ids = [b["custom_id"] for row in msg["components"]
            for b in row["components"] if b["label"] == label]
     if not ids:
         return None
     iid = call("POST", "/_test/click", {"user": user, "name": name,
                                        "message": msg["id"],
-                                       "custom_id": ids[0], "guild": GUILD})
+                                       "custom_id": ids[0], "guild": GUILD,
+                                       "raced": raced})
     return answered(iid["id"])
 
 
@@ -332,6 +334,24 @@ if MODE == "kill2":
        [m["content"] for m in new])
     board1 = boards()[-1]["id"] if boards() else None
     ok(answered(ix(ALICE, "alice", "end")), "alice ends the game")
+    # alice's DMs of this table: the view of the first run, edited after
+    # the restart; every prompt cleared, the last saying how it ended.
+    here = "CHEERS at <#%s>: " % CHANNEL
+    def alice_dms():
+        return [m for m in messages().values() if m["dm_user"] == ALICE and
+                (m["history"] or [m["content"]])[0].startswith(here)]
+    s = wait(lambda s: not any(m["components"] for m in alice_dms()))
+    ok(s is not None, "no DM of alice keeps live buttons after the end")
+    dms = alice_dms()
+    views = [m for m in dms if not (m["history"] or [m["content"]])[0]
+             .startswith(here + "Your move:")]
+    ok(len(views) == 1 and views[0]["history"],
+       "alice's view is the first run's message, edited: %s" %
+       [(m["id"], len(m["history"])) for m in views])
+    asks = sorted((m for m in dms if m not in views), key=lambda m: int(m["id"]))
+    ok(asks and asks[-1]["content"] == here + "Ended by alice.",
+       "the last prompt says the game ended: %r" %
+       (asks and asks[-1]["content"]))
     s = wait(lambda s: not labels(messages()[board1]))
     ok(s is not None, "the final edit takes the buttons off")
     last = messages()[board1]
@@ -385,7 +405,7 @@ if MODE == "buttons":
     ok(a and a[0]["flags"] & 64 and "not playing" in a[0]["content"],
        "carol, not seated, gets no hand: %s" % a)
 
-    moves = slash = dm_moves = board_moves = 0
+    moves = slash = dm_moves = board_moves = alice_moves = 0
     stale = None        # a DM whose buttons a move made stale
     stale_checked = False
     for step in range(400):
@@ -405,6 +425,7 @@ if MODE == "buttons":
                "/cheers throw is answered publicly with the news: %s" % a)
             moves += 1
             slash += 1
+            alice_moves += who == ALICE
             continue
         dm = latest_dm(who, msgs) if who == ALICE else None
         if dm is not None and moves % 2 == 0:
@@ -442,19 +463,27 @@ if MODE == "buttons":
                "bob, whose DMs are closed, gets the new view in its "
                "place: %r" % view["content"])
         moves += 1
+        alice_moves += who == ALICE
         if via == "dm":
             dm_moves += 1
         else:
             board_moves += 1
         if stale is not None and not stale_checked and via == "board" and \
                 who == ALICE:
-            # An old DM's buttons: the table moved on since.
+            # The prompt she did not use is cleared; a click that
+            # crossed the edit only takes its buttons off.
+            s = wait(lambda s: not messages()[stale["id"]]["components"])
+            ok(s is not None, "a prompt answered another way loses its "
+               "buttons")
             old = messages()[stale["id"]]
-            if old["components"]:
-                a = click(ALICE, "alice", old, labels(old)[0])
-                ok(a and "moved on" in a[0]["content"] and a[0]["type"] == 7,
-                   "a stale button gets a fresh view: %s" % a)
-                stale_checked = True
+            ok(old["content"] != stale["content"] and "Your move" not in
+               old["content"], "the cleared prompt says what happened: "
+               "%r" % old["content"])
+            a = click(ALICE, "alice", stale, labels(stale)[0], raced=True)
+            ok(a and "moved on" in a[0]["content"] and a[0]["type"] == 7
+               and not a[0]["components"],
+               "a stale button's click takes its buttons off: %s" % a)
+            stale_checked = True
         if moves == 6:
             # "Table" posts the board again at the bottom, the old goes.
             a = click(BOB, "bob", boards()[-1], "Table")
@@ -472,7 +501,34 @@ if MODE == "buttons":
     ok(stale_checked, "a stale button was clicked")
     s = wait(lambda s: boards() and not labels(boards()[-1]), 5)
     ok(s is not None, "the final table has no buttons left")
+    # alice's DMs: her view, one message edited in place, and one short
+    # prompt a move of hers, each cleared; none keeps live buttons.
+    s = wait(lambda s: not any(m["components"] for m in messages().values()
+                               if m["dm_user"] == ALICE), 5)
+    ok(s is not None, "no DM of alice ends with live buttons: %s" %
+       [m["content"][:60] for m in messages().values()
+        if m["dm_user"] == ALICE and m["components"]])
     msgs = messages()
+    here = "CHEERS at <#%s>: " % CHANNEL
+    dms = [m for m in msgs.values() if m["dm_user"] == ALICE and
+           (m["history"] or [m["content"]])[0].startswith(here)]
+    first = [(m["history"] or [m["content"]])[0] for m in dms]
+    asks = [m for m, t in zip(dms, first) if t.startswith(here + "Your move:")]
+    views = [m for m, t in zip(dms, first)
+             if not t.startswith(here + "Your move:")]
+    ok(len(views) == 1 and len(views[0]["history"]) > 1,
+       "alice's view is one DM edited in place: %d views, %s edits" %
+       (len(views), [len(m["history"]) for m in views]))
+    ok(0 < len(asks) <= alice_moves + 3,
+       "a new DM only for alice's move: %d prompts for %d moves" %
+       (len(asks), alice_moves))
+    ok(len(dms) <= alice_moves + 4, "few DMs to alice: %d for %d moves" %
+       (len(dms), alice_moves))
+    ok(all(not m["content"].startswith(here + "Your move:") for m in asks),
+       "every prompt was edited to say what happened: %s" %
+       [m["content"][:60] for m in asks
+        if m["content"].startswith(here + "Your move:")])
+
     b = boards(msgs)
     ok(len(b) == 1, "one table message in the channel: %d" % len(b))
     s = state()

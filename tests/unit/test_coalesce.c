@@ -238,6 +238,61 @@ test_kept_across_sets(void **state)
 	coalesce_free(set);
 }
 
+/*
+ * A DM prompt: cleared by an edit-only final update, which a message
+ * never posted drops; the next prompt of the same table is a new message
+ * even while the old one's last edit is in flight, and its id is the one
+ * kept.  A final update without a body forgets a message as it is.
+ */
+static void
+test_prompts(void **state)
+{
+	struct platform	 p;
+	struct coalesce	*set;
+
+	(void)state;
+	memset(&p, 0, sizeof p);
+	set = coalesce_new(&durable_ops, &p);
+	/* Nothing posted: clearing it sends nothing. */
+	coalesce_show(set, "C1", 7, xstrdup("done"), COALESCE_FINAL |
+	    COALESCE_EDIT_ONLY);
+	assert_int_equal(p.nsent, 0);
+	coalesce_show(set, "C1", 7, xstrdup("ask 1"), 0);
+	assert_string_equal(p.id[0], "");
+	coalesce_done(p.msg[0], "P1", 0);
+	assert_string_equal(p.kept, "P1");
+	/* Cleared, and the next prompt asked, before the edit is back. */
+	coalesce_show(set, "C1", 7, xstrdup("done 1"), COALESCE_FINAL |
+	    COALESCE_EDIT_ONLY);
+	assert_string_equal(p.id[1], "P1");
+	coalesce_show(set, "C1", 7, xstrdup("ask 2"), 0);
+	assert_int_equal(p.nsent, 3);
+	assert_string_equal(p.id[2], "");		/* a new message */
+	assert_string_equal(p.body[2], "ask 2");
+	coalesce_done(p.msg[2], "P2", 0);
+	coalesce_done(p.msg[1], "P1", 0);
+	assert_string_equal(p.kept, "P2");
+	assert_int_equal(p.nremoved, 0);		/* P1 stays, cleared */
+	coalesce_free(set);
+
+	/* After a restart: the kept P2 is cleared, a new prompt posted. */
+	set = coalesce_new(&durable_ops, &p);
+	coalesce_show(set, "C1", 7, xstrdup("moved on"), COALESCE_FINAL |
+	    COALESCE_EDIT_ONLY);
+	assert_string_equal(p.id[3], "P2");
+	coalesce_show(set, "C1", 7, xstrdup("ask 3"), 0);
+	assert_string_equal(p.id[4], "");
+	coalesce_done(p.msg[3], "P2", 0);
+	assert_string_equal(p.kept, "P2");		/* not forgotten yet */
+	coalesce_done(p.msg[4], "P3", 0);
+	assert_string_equal(p.kept, "P3");
+	/* Forgotten as it is: no request. */
+	coalesce_show(set, "C1", 7, NULL, COALESCE_FINAL);
+	assert_int_equal(p.nsent, 5);
+	assert_string_equal(p.kept, "");
+	coalesce_free(set);
+}
+
 int
 main(void)
 {
@@ -246,6 +301,7 @@ main(void)
 		cmocka_unit_test(test_repost_and_gone),
 		cmocka_unit_test(test_final_and_refused),
 		cmocka_unit_test(test_kept_across_sets),
+		cmocka_unit_test(test_prompts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
