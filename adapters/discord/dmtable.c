@@ -9,6 +9,7 @@
  * and no prompt keeps live buttons after its game.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,12 @@
 
 #define DMT_ERR_UNKNOWN_MESSAGE	10008
 #define DMT_ERR_CANNOT_DM	50007
+/* What an older prompt says once a newer one replaces it. */
+#define DMT_MOVED	"The game moved on; your move is in the newest message."
+
+/* The sets' recall and keep ops take the adapter for their arg. */
+_Static_assert(offsetof(struct discord, adapter) == 0,
+    "struct discord must begin with its struct adapter");
 
 /* One dm_table call waiting for the DM channel. */
 struct dmt_call {
@@ -79,57 +86,18 @@ dmt_remove(const char *channel, const char *message, void *arg)
 	(void)arg;
 }
 
-static int
-dmt_recall(const char *kind, const char *channel, uint64_t table, char *buf,
-    size_t len, void *arg)
-{
-	struct discord	*d = arg;
-
-	return msgref_dm_get(&d->adapter, channel, table, kind, buf, len);
-}
-
-static int
-dmt_recall_view(const char *channel, uint64_t table, char *buf, size_t len,
-    void *arg)
-{
-	return dmt_recall("view", channel, table, buf, len, arg);
-}
-
-static int
-dmt_recall_prompt(const char *channel, uint64_t table, char *buf, size_t len,
-    void *arg)
-{
-	return dmt_recall("prompt", channel, table, buf, len, arg);
-}
-
-static void
-dmt_keep_view(const char *channel, uint64_t table, const char *id, void *arg)
-{
-	struct discord	*d = arg;
-
-	msgref_dm_set(&d->adapter, channel, table, "view", id);
-}
-
-static void
-dmt_keep_prompt(const char *channel, uint64_t table, const char *id, void *arg)
-{
-	struct discord	*d = arg;
-
-	msgref_dm_set(&d->adapter, channel, table, "prompt", id);
-}
-
 static const struct coalesce_ops dmt_view_ops = {
 	.send = dmt_send,
 	.remove = dmt_remove,
-	.recall = dmt_recall_view,
-	.keep = dmt_keep_view,
+	.recall = msgref_recall_view,
+	.keep = msgref_keep_view,
 };
 
 static const struct coalesce_ops dmt_prompt_ops = {
 	.send = dmt_send,
 	.remove = dmt_remove,
-	.recall = dmt_recall_prompt,
-	.keep = dmt_keep_prompt,
+	.recall = msgref_recall_prompt,
+	.keep = msgref_keep_prompt,
 };
 
 /* A DM's body: text cut to one message, with bs (NULL: none left). */
@@ -152,36 +120,13 @@ static void
 dmt_run(struct discord *d, const char *channel, void *arg)
 {
 	struct dmt_call	*c = arg;
-	const int	 over = COALESCE_FINAL | COALESCE_EDIT_ONLY;
-	char		*moved;
 
-	if (channel == NULL || d->dm_views == NULL) {
+	if (channel == NULL || d->dm_views == NULL)
 		free(c->body);
-		free(c);
-		return;
-	}
-	switch (c->what) {
-	case ADAPTER_DM_VIEW:
-		coalesce_show(d->dm_views, channel, c->table, c->body, 0);
-		break;
-	case ADAPTER_DM_ASK:
-		/* One live prompt: an older one says it was replaced. */
-		moved = dmt_body("The game moved on; your move is below.", NULL);
-		coalesce_show(d->dm_prompts, channel, c->table, moved, over);
-		coalesce_show(d->dm_prompts, channel, c->table, c->body, 0);
-		break;
-	case ADAPTER_DM_ASK_AGAIN:
-		coalesce_show(d->dm_prompts, channel, c->table, c->body, 0);
-		break;
-	case ADAPTER_DM_DONE:
-		coalesce_show(d->dm_prompts, channel, c->table, c->body, over);
-		break;
-	case ADAPTER_DM_END:
-		coalesce_show(d->dm_prompts, channel, c->table, c->body, over);
-		coalesce_show(d->dm_views, channel, c->table, NULL,
-		    COALESCE_FINAL);
-		break;
-	}
+	else
+		msgref_dm_show(d->dm_views, d->dm_prompts, channel, c->table,
+		    c->what, c->body, c->what != ADAPTER_DM_ASK ? NULL :
+		    dmt_body(DMT_MOVED, NULL));
 	free(c);
 }
 

@@ -68,12 +68,10 @@ tablemsg_done(struct slack *s, const struct web_result *res, void *arg)
 	coalesce_done(arg, ts, gone);
 }
 
-/* Posts body (text and blocks) to channel, or edits message ts with it. */
-static int
-tablemsg_send(struct coalesce_msg *m, const char *channel, const char *ts,
-    const char *body, void *arg)
+int
+tablemsg_call(struct slack *s, struct coalesce_msg *m, const char *channel,
+    const char *ts, const char *body, web_cb *cb)
 {
-	struct slack	*s = arg;
 	cJSON		*json;
 	char		*text, *cause = NULL, queue[SLACK_ID_MAX + 8];
 
@@ -88,13 +86,20 @@ tablemsg_send(struct coalesce_msg *m, const char *channel, const char *ts,
 	/* The channel's queue: the table keeps its place among messages. */
 	snprintf(queue, sizeof queue, "ch:%s", channel);
 	if (web_call(s, ts == NULL ? "chat.postMessage" : "chat.update", queue,
-	    text, 0, tablemsg_done, m, &cause) != 0) {
-		log_warn("slack: the table message in %s waits: %s", channel,
-		    cause);
+	    text, 0, cb, m, &cause) != 0) {
+		log_warn("slack: a message in %s waits: %s", channel, cause);
 		free(cause);
 		return -1;
 	}
 	return 0;
+}
+
+/* Posts body (text and blocks) to channel, or edits message ts with it. */
+static int
+tablemsg_send(struct coalesce_msg *m, const char *channel, const char *ts,
+    const char *body, void *arg)
+{
+	return tablemsg_call(arg, m, channel, ts, body, tablemsg_done);
 }
 
 /* The board's id kept from an earlier run (bot/msgref.h). */
