@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/queue.h>
 
 #include <cjson/cJSON.h>
 #include <uv.h>
@@ -60,6 +61,8 @@ struct discord {
 
 	/* The interaction being handled by bot_handle_event, or NULL. */
 	struct interaction	*current;
+	/* Answers on their way, for the log of one that fails. */
+	LIST_HEAD(, ix_note)	 ix_notes;
 	/* uv_hrtime() when the gateway message being handled arrived. */
 	uint64_t		 rx_ns;
 	/* The tables' boards (boardmsg.c). */
@@ -157,6 +160,8 @@ void	 gateway_message(struct discord *, const char *text);
 /* interaction.c */
 /* Turns an INTERACTION_CREATE payload (borrowed) into a bot_event. */
 void	 interaction_handle(struct discord *, const cJSON *d);
+/* Forgets the answers on their way (their requests are gone). */
+void	 interaction_free_all(struct discord *);
 /* The adapter's reply op. */
 int	 interaction_reply(struct discord *, const struct bot_event *,
 	     int private, const char *text, const struct adapter_buttons *,

@@ -285,6 +285,7 @@ discord_free(struct adapter *a)
 	dm_cache_free(d->dms);
 	boardmsg_free_all(d);
 	dmtable_free_all(d);
+	interaction_free_all(d);
 	free(d->commands);
 	free(d->token);
 	free(d->application_id);
@@ -366,6 +367,7 @@ discord_new(struct bot *bot, char **cause)
 	d->compress = cfg->discord_compress;
 	d->commands = commands_build(cfg->bot_command);
 	d->dms = dm_cache_new();
+	LIST_INIT(&d->ix_notes);
 	/*
 	 * REST takes requests from now on: restored tables may speak before
 	 * start (a turn whose timer ran out while the bot was down); they

@@ -67,6 +67,8 @@ class Fake:
             "component_errors": [], "edits": 0, "deletes": 0,
             "callback_errors": [], "compressed": 0,
             "embed_errors": [], "embeds_seen": 0,
+            # interaction id -> seconds after its event of each callback
+            "callback_tries": {},
         }
         self.msgs = {}              # id -> message, see store_message
         self.patch_delay = 0.0      # seconds each edit takes
@@ -75,6 +77,8 @@ class Fake:
         self.storm = 0              # next N channel posts get a 429
         self.fail5xx = 0            # next N channel posts get a 502
         self.fail5xx_callbacks = 0  # next N interaction callbacks too
+        self.hang_callbacks = 0     # next N callbacks hang, then 502
+        self.hang_s = 0.0
         self.storm_global = False
         self.interactions = {}      # token -> {"sent": time, "answered"}
         self.by_id = {}             # interaction id -> token
@@ -618,6 +622,13 @@ class Fake:
         if ix is None or ix["id"] != iid:
             return web.json_response({"message": "Unknown interaction",
                                       "code": 10062}, status=404)
+        self.log["callback_tries"].setdefault(iid, []).append(
+            round(time.monotonic() - ix["sent"], 3))
+        if self.hang_callbacks > 0:
+            # A connection that stalls: nothing comes back for a while.
+            self.hang_callbacks -= 1
+            await asyncio.sleep(self.hang_s)
+            return web.Response(status=502, text="bad gateway")
         if ix["answered"]:
             self.log["double_answers"] += 1
             return web.json_response({
@@ -981,6 +992,9 @@ class Fake:
             self.dm_closed.add(request.query["user"])
         elif what == "fail5xx" and request.query.get("route") == "callback":
             self.fail5xx_callbacks = int(request.query.get("n", "1"))
+        elif what == "hangcallback":
+            self.hang_callbacks = int(request.query.get("n", "1"))
+            self.hang_s = float(request.query.get("s", "5"))
         elif what == "fail5xx":
             self.fail5xx = int(request.query.get("n", "1"))
         elif what == "patchdelay":
