@@ -160,9 +160,9 @@ narrate_dm_view(struct table *t, int seat, const struct game_events *ev,
 }
 
 /*
- * The prompt of seat is over: "Done: <what happened>" for the seat that
- * moved, "No longer your move: ..." for one whose prompt another answer
- * or a timer settled.
+ * The prompt of seat is over: "Done: <what happened>" for the player who
+ * moved, "No longer your move: ..." for one whose prompt another answer,
+ * a timer or the AI standing in for them settled.
  */
 static void
 narrate_dm_done(struct table *t, int seat, const struct game_events *ev,
@@ -173,7 +173,8 @@ narrate_dm_done(struct table *t, int seat, const struct game_events *ev,
 
 	buf_init(&b, RENDER_MAX);
 	narrate_heading(t, &b);
-	buf_puts(&b, seat == mover ? " Done:" : " No longer your move:");
+	buf_puts(&b, seat == mover && !t->seats[seat].ai ? " Done:" :
+	    " No longer your move:");
 	for (i = 0; i < ev->n; i++)
 		if (ev->ev[i].kind != GAME_EV_PROMPT && ev->ev[i].text[0] != '\0')
 			buf_printf(&b, " %s", ev->ev[i].text);
