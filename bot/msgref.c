@@ -77,6 +77,20 @@ msgref_dm_set(struct adapter *a, const char *channel, uint64_t table,
 }
 
 int
+msgref_recall_board(const char *channel, uint64_t table, char *buf,
+    size_t len, void *adapter)
+{
+	return msgref_board_get(adapter, channel, table, buf, len);
+}
+
+void
+msgref_keep_board(const char *channel, uint64_t table, const char *id,
+    void *adapter)
+{
+	msgref_board_set(adapter, channel, table, id);
+}
+
+int
 msgref_recall_view(const char *channel, uint64_t table, char *buf, size_t len,
     void *adapter)
 {

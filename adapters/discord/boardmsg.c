@@ -25,6 +25,7 @@
 #include "lib/xmalloc.h"
 
 #define BOARD_ERR_UNKNOWN_MESSAGE	10008
+#define BOARD_ERR_CANNOT_DM		50007	/* a DM's (dmtable.c) */
 
 static void
 boardmsg_deleted(struct discord *d, const struct rest_result *res, void *arg)
@@ -56,19 +57,19 @@ boardmsg_done(struct discord *d, const struct rest_result *res, void *arg)
 	const char	*id = NULL;
 	int		 gone = 0;
 
-	(void)d;
 	if (res->error == NULL)
 		id = dj_id(res->json, "id");
 	else if (res->code == BOARD_ERR_UNKNOWN_MESSAGE || res->status == 404)
 		gone = 1;
+	else if (res->code == BOARD_ERR_CANNOT_DM)
+		dm_refused(d, coalesce_channel(arg));
 	else
-		log_warn("discord: updating the table message in %s failed: %s",
+		log_warn("discord: updating a message in %s failed: %s",
 		    coalesce_channel(arg), res->error);
 	coalesce_done(arg, id, gone);
 }
 
-/* Posts body to channel, or edits message with it. */
-static int
+int
 boardmsg_send(struct coalesce_msg *m, const char *channel, const char *message,
     const char *body, void *arg)
 {
@@ -82,37 +83,19 @@ boardmsg_send(struct coalesce_msg *m, const char *channel, const char *message,
 	rc = rest_request(arg, message == NULL ? "POST" : "PATCH", path, NULL,
 	    xstrdup(body), 0, boardmsg_done, m, &cause);
 	if (rc != 0) {
-		log_warn("discord: the table message in %s waits: %s", channel,
-		    cause);
+		log_warn("discord: a message in %s waits: %s", channel, cause);
 		free(cause);
 	}
 	free(path);
 	return rc;
 }
 
-/* The board's id kept from an earlier run (bot/msgref.h). */
-static int
-boardmsg_recall(const char *channel, uint64_t table, char *buf, size_t len,
-    void *arg)
-{
-	struct discord	*p = arg;
-
-	return msgref_board_get(&p->adapter, channel, table, buf, len);
-}
-
-static void
-boardmsg_keep(const char *channel, uint64_t table, const char *id, void *arg)
-{
-	struct discord	*p = arg;
-
-	msgref_board_set(&p->adapter, channel, table, id);
-}
-
 static const struct coalesce_ops boardmsg_ops = {
 	.send = boardmsg_send,
 	.remove = boardmsg_remove,
-	.recall = boardmsg_recall,
-	.keep = boardmsg_keep,
+	/* They take the adapter, the first member of struct discord. */
+	.recall = msgref_recall_board,
+	.keep = msgref_keep_board,
 };
 
 int

@@ -291,6 +291,13 @@ int	 boardmsg_show(struct adapter *, const char *channel, uint64_t table,
 	     const struct adapter_buttons *, enum adapter_board how,
 	     char **cause);
 void	 boardmsg_free_all(struct discord *);
+/*
+ * lib/coalesce's send op for the adapter's edited messages (arg is the
+ * struct discord): posts body to channel, or edits message with it.
+ */
+struct coalesce_msg;
+int	 boardmsg_send(struct coalesce_msg *, const char *channel,
+	     const char *message, const char *body, void *arg);
 
 /* dmtable.c: each player's view and prompt of a table, edited in place. */
 int	 dmtable_show(struct adapter *, const char *user_id, uint64_t table,

@@ -220,48 +220,53 @@ dm_wait(struct discord *d, struct dm_entry *e, const char *text,
 	return 0;
 }
 
+/*
+ * Finds user's entry into *ep: 1 when its channel is open, 0 when what
+ * is for it must wait (dm_wait), -1 with *cause when DMs are closed.
+ */
+static int
+dm_ready(struct discord *d, const char *user, struct dm_entry **ep,
+    char **cause)
+{
+	struct dm_entry	*e = *ep = dm_find(d, user, 1);
+
+	if (e->state == DM_CLOSED)
+		return set_cause(cause, "<@%s> does not accept direct messages",
+		    user);
+	return e->state == DM_OPEN;
+}
+
 int
 dm_send(struct discord *d, const char *user, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	struct dm_entry	*e = dm_find(d, user, 1);
+	struct dm_entry	*e;
 	cJSON		*components;
-	int		 rc;
+	int		 rc, ready = dm_ready(d, user, &e, cause);
 
-	switch (e->state) {
-	case DM_CLOSED:
-		return set_cause(cause, "<@%s> does not accept direct messages",
-		    user);
-	case DM_OPEN:
-		components = discord_components(bs);
-		rc = dm_post(d, e, text, components, cause);
-		cJSON_Delete(components);
-		return rc;
-	case DM_OPENING:
-	case DM_NONE:
-		break;
-	}
-	return dm_wait(d, e, text, bs, NULL, NULL, cause);
+	if (ready < 0)
+		return -1;
+	if (ready == 0)
+		return dm_wait(d, e, text, bs, NULL, NULL, cause);
+	components = discord_components(bs);
+	rc = dm_post(d, e, text, components, cause);
+	cJSON_Delete(components);
+	return rc;
 }
 
 int
 dm_with_channel(struct discord *d, const char *user, dm_channel_cb *fn,
     void *arg, char **cause)
 {
-	struct dm_entry	*e = dm_find(d, user, 1);
+	struct dm_entry	*e;
+	int		 ready = dm_ready(d, user, &e, cause);
 
-	switch (e->state) {
-	case DM_CLOSED:
-		return set_cause(cause, "<@%s> does not accept direct messages",
-		    user);
-	case DM_OPEN:
-		fn(d, e->channel, arg);
-		return 0;
-	case DM_OPENING:
-	case DM_NONE:
-		break;
-	}
-	return dm_wait(d, e, NULL, NULL, fn, arg, cause);
+	if (ready < 0)
+		return -1;
+	if (ready == 0)
+		return dm_wait(d, e, NULL, NULL, fn, arg, cause);
+	fn(d, e->channel, arg);
+	return 0;
 }
 
 void

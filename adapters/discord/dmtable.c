@@ -8,20 +8,16 @@
  * the store (bot/msgref.h), so a restarted bot edits the same messages
  * and no prompt keeps live buttons after its game.
  */
-#include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adapters/discord/discord-int.h"
-#include "bot/log.h"
 #include "bot/msgref.h"
 #include "lib/coalesce.h"
 #include "lib/xmalloc.h"
 
-#define DMT_ERR_UNKNOWN_MESSAGE	10008
-#define DMT_ERR_CANNOT_DM	50007
 /* What an older prompt says once a newer one replaces it. */
 #define DMT_MOVED	"The game moved on; your move is in the newest message."
 
@@ -36,47 +32,6 @@ struct dmt_call {
 	char			*body;	/* the message's JSON; NULL: none */
 };
 
-static void
-dmt_done(struct discord *d, const struct rest_result *res, void *arg)
-{
-	const char	*id = NULL;
-	int		 gone = 0;
-
-	if (res->error == NULL)
-		id = dj_id(res->json, "id");
-	else if (res->code == DMT_ERR_UNKNOWN_MESSAGE || res->status == 404)
-		gone = 1;
-	else if (res->code == DMT_ERR_CANNOT_DM)
-		dm_refused(d, coalesce_channel(arg));
-	else
-		log_warn("discord: a direct message in %s failed: %s",
-		    coalesce_channel(arg), res->error);
-	coalesce_done(arg, id, gone);
-}
-
-/* Posts body to the DM channel, or edits message with it. */
-static int
-dmt_send(struct coalesce_msg *m, const char *channel, const char *message,
-    const char *body, void *arg)
-{
-	char	*path, *cause = NULL;
-	int	 rc;
-
-	if (message == NULL)
-		path = xasprintf("/channels/%s/messages", channel);
-	else
-		path = xasprintf("/channels/%s/messages/%s", channel, message);
-	rc = rest_request(arg, message == NULL ? "POST" : "PATCH", path, NULL,
-	    xstrdup(body), 0, dmt_done, m, &cause);
-	if (rc != 0) {
-		log_warn("discord: a direct message in %s waits: %s", channel,
-		    cause);
-		free(cause);
-	}
-	free(path);
-	return rc;
-}
-
 /* A prompt or a view is never deleted: it is edited. */
 static void
 dmt_remove(const char *channel, const char *message, void *arg)
@@ -87,14 +42,14 @@ dmt_remove(const char *channel, const char *message, void *arg)
 }
 
 static const struct coalesce_ops dmt_view_ops = {
-	.send = dmt_send,
+	.send = boardmsg_send,
 	.remove = dmt_remove,
 	.recall = msgref_recall_view,
 	.keep = msgref_keep_view,
 };
 
 static const struct coalesce_ops dmt_prompt_ops = {
-	.send = dmt_send,
+	.send = boardmsg_send,
 	.remove = dmt_remove,
 	.recall = msgref_recall_prompt,
 	.keep = msgref_keep_prompt,

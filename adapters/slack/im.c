@@ -222,22 +222,32 @@ im_keep(struct slack *s, struct im_entry *e, const char *text,
 	return 0;
 }
 
+/*
+ * Finds user's entry into *ep: 1 when its channel is open, 0 when what
+ * is for it must wait (im_keep), -1 with *cause when it is refused.
+ */
+static int
+im_ready(struct slack *s, const char *user, struct im_entry **ep,
+    char **cause)
+{
+	struct im_entry	*e = *ep = im_find(s, user);
+
+	if (e->state == IM_CLOSED)
+		return set_cause(cause, "<@%s> cannot get direct messages",
+		    user);
+	return e->state == IM_OPEN;
+}
+
 int
 im_send(struct slack *s, const char *user, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	struct im_entry	*e = im_find(s, user);
+	struct im_entry	*e;
+	int		 ready = im_ready(s, user, &e, cause);
 
-	switch (e->state) {
-	case IM_CLOSED:
-		return set_cause(cause, "<@%s> cannot get direct messages",
-		    user);
-	case IM_OPEN:
-		return slack_post(s, e->channel, text, bs, im_posted, e, cause);
-	case IM_OPENING:
-	case IM_NONE:
-		break;
-	}
+	if (ready != 0)
+		return ready < 0 ? -1 : slack_post(s, e->channel, text, bs,
+		    im_posted, e, cause);
 	return im_keep(s, e, text, bs, NULL, NULL, cause);
 }
 
@@ -245,18 +255,14 @@ int
 im_with_channel(struct slack *s, const char *user, im_channel_cb *fn,
     void *arg, char **cause)
 {
-	struct im_entry	*e = im_find(s, user);
+	struct im_entry	*e;
+	int		 ready = im_ready(s, user, &e, cause);
 
-	switch (e->state) {
-	case IM_CLOSED:
-		return set_cause(cause, "<@%s> cannot get direct messages",
-		    user);
-	case IM_OPEN:
+	if (ready < 0)
+		return -1;
+	if (ready > 0) {
 		fn(s, e->channel, arg);
 		return 0;
-	case IM_OPENING:
-	case IM_NONE:
-		break;
 	}
 	return im_keep(s, e, NULL, NULL, fn, arg, cause);
 }

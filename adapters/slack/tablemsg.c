@@ -102,29 +102,12 @@ tablemsg_send(struct coalesce_msg *m, const char *channel, const char *ts,
 	return tablemsg_call(arg, m, channel, ts, body, tablemsg_done);
 }
 
-/* The board's id kept from an earlier run (bot/msgref.h). */
-static int
-tablemsg_recall(const char *channel, uint64_t table, char *buf, size_t len,
-    void *arg)
-{
-	struct slack	*p = arg;
-
-	return msgref_board_get(&p->adapter, channel, table, buf, len);
-}
-
-static void
-tablemsg_keep(const char *channel, uint64_t table, const char *id, void *arg)
-{
-	struct slack	*p = arg;
-
-	msgref_board_set(&p->adapter, channel, table, id);
-}
-
 static const struct coalesce_ops tablemsg_ops = {
 	.send = tablemsg_send,
 	.remove = tablemsg_remove,
-	.recall = tablemsg_recall,
-	.keep = tablemsg_keep,
+	/* They take the adapter, the first member of struct slack. */
+	.recall = msgref_recall_board,
+	.keep = msgref_keep_board,
 };
 
 int
