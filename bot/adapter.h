@@ -65,6 +65,20 @@ enum adapter_board {
 };
 
 /*
+ * What a dm_table call does with a player's private messages of a table
+ * (see the op): the view is one message edited in place; the prompt is a
+ * short message of its own, posted when it becomes their move (so they
+ * are notified) and cleared once answered.
+ */
+enum adapter_dm {
+	ADAPTER_DM_VIEW,	/* edit the view (post the first) */
+	ADAPTER_DM_ASK,		/* post a new prompt (clearing an old one) */
+	ADAPTER_DM_ASK_AGAIN,	/* edit the prompt in place (post if none) */
+	ADAPTER_DM_DONE,	/* the prompt is over: text, no buttons */
+	ADAPTER_DM_END,		/* the game is over: DONE, and forget both */
+};
+
+/*
  * A board in parts (the board op's view), for a platform that shows a
  * board as a card (ADAPTER_VIEW): Discord's embed, Slack's Block Kit.
  * The bot builds it from the game's own parts; like the board's text it
@@ -186,6 +200,17 @@ struct adapter_ops {
 		     const struct adapter_view *view,
 		     const struct adapter_buttons *, enum adapter_board how,
 		     char **cause);
+	/*
+	 * Optional (may be NULL; needs ADAPTER_EDIT): a player's private
+	 * messages of table, as what says (enum adapter_dm), instead of a
+	 * DM a move (send_dm).  text is the whole message; buttons as
+	 * send_dm (ASK, ASK_AGAIN only).  The adapter keeps the messages'
+	 * ids across restarts; DONE and END without a prompt do nothing to
+	 * it.  Everything borrowed.  0, or -1 with *cause (DMs closed).
+	 */
+	int	 (*dm_table)(struct adapter *, const char *user_id,
+		     uint64_t table, enum adapter_dm what, const char *text,
+		     const struct adapter_buttons *, char **cause);
 	/*
 	 * Optional (may be NULL): how to name a channel in text, into buf
 	 * (capped): "<#123>" on Discord.  Without it the id itself is shown.

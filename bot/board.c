@@ -52,6 +52,38 @@ board_epilogue(const struct table *t)
 }
 
 /*
+ * Writes the public view (borrowed) of a game that ended before its
+ * result into b: how it ended (t->ended), then the view without the lines
+ * that ask someone to move.
+ */
+static void
+board_put_ended(struct table *t, struct buf *b, const char *view)
+{
+	struct game_prompt	*p;
+	const char		*line, *nl;
+	size_t			 len;
+	int			 i, n, asks;
+
+	buf_printf(b, "%s\n", t->ended);
+	p = xcalloc(GAME_MAX_PROMPTS, sizeof *p);
+	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
+	for (line = view; *line != '\0'; line = nl) {
+		if ((nl = strchr(line, '\n')) == NULL)
+			nl = line + strlen(line);
+		len = (size_t)(nl - line);
+		for (asks = 0, i = 0; i < n && !asks; i++)
+			asks = p[i].text[0] != '\0' &&
+			    memmem(line, len, p[i].text, strlen(p[i].text)) !=
+			    NULL;
+		if (*nl == '\n')
+			nl++;
+		if (!asks)
+			buf_printf(b, "%.*s", (int)(nl - line), line);
+	}
+	free(p);
+}
+
+/*
  * Sends the board: the public view, then the recent events, with buttons
  * while the game runs.  news (may be NULL) is borrowed, in game text.
  */
@@ -66,9 +98,12 @@ board_send(struct table *t, const char *news, enum adapter_board how)
 
 	buf_init(&b, RENDER_MAX);
 	view = t->ops->render_public(t->game);
-	buf_puts(&b, view);
+	if (how == ADAPTER_BOARD_FINAL && t->ended != NULL)
+		board_put_ended(t, &b, view);
+	else
+		buf_puts(&b, view);
 	free(view);
-	if (t->paused)
+	if (t->paused && how != ADAPTER_BOARD_FINAL)
 		buf_puts(&b, "\nPaused: I cannot save moves right now and keep "
 		    "trying.");
 	for (i = 0; i < TABLE_RECENT; i++) {
@@ -210,4 +245,5 @@ board_close(struct table *t)
 	if (!t->board_shown || !board_edits(t) || t->game == NULL)
 		return;
 	board_send(t, NULL, ADAPTER_BOARD_FINAL);
+	narrate_dm_end(t);
 }

@@ -91,7 +91,8 @@ board_view_new(const struct table *t, enum adapter_board how)
 
 	snprintf(status, sizeof status, "%s%s", v->state == ADAPTER_VIEW_PAUSED ?
 	    "Paused: I cannot save moves right now and keep trying. " : "",
-	    gb->status);
+	    how == ADAPTER_BOARD_FINAL && t->ended != NULL &&
+	    r.state == GAME_RUNNING ? t->ended : gb->status);
 	boardview_put(t, v->status, sizeof v->status, status, 0);
 	boardview_put(t, v->footer, sizeof v->footer, status, 1);
 	boardview_put(t, v->summary, sizeof v->summary, gb->summary, 0);

@@ -12,6 +12,7 @@
 #include "bot/button.h"
 #include "bot/cmd.h"
 #include "bot/config.h"
+#include "bot/narrate.h"
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
@@ -97,8 +98,19 @@ click_exec(struct cmd_ctx *ctx, char **cause)
 		return set_cause(cause, "I do not know that button; %s hand "
 		    "shows your cards.", cmd);
 	if (c.version != BUTTON_ANY && c.version != t->nmoves) {
-		cmd_hand_show(ctx, seat, "The table has moved on since those "
-		    "buttons; here is where you stand now.");
+		/*
+		 * A DM kept in place has its live buttons in the newest
+		 * prompt: this old one (a click that raced its clearing)
+		 * only loses its buttons.
+		 */
+		if (ctx->ev->is_dm && narrate_dm_edits(t))
+			cmd_reply(ctx, 1, "The table has moved on since those "
+			    "buttons: your move, when it is yours, is in your "
+			    "newest message, and %s hand shows your cards.",
+			    cmd);
+		else
+			cmd_hand_show(ctx, seat, "The table has moved on since "
+			    "those buttons; here is where you stand now.");
 		return 0;
 	}
 	rc = button_pick(t, seat, &m, nargs, &bs, question, sizeof question);

@@ -56,6 +56,8 @@ cmd_end_exec(struct cmd_ctx *ctx, char **cause)
 	    t->ops->title, t->state == TABLE_LOBBY ? "" : "; no result counts");
 	play_say(t, text);
 	free(text);
+	free(t->ended);
+	t->ended = xasprintf("Ended by %s.", ctx->ev->user_name);
 	table_close(t);
 	ctx->table = NULL;
 	return 0;

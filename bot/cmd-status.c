@@ -48,9 +48,17 @@ cmd_status_exec(struct cmd_ctx *ctx, char **cause)
 		free(s);
 		return 0;
 	}
-	/* Where the table is one edited message, it moves to the bottom. */
-	if (!private && board_repost(t, "Here is the table again.") == 0)
+	/*
+	 * Where the table is one edited message, it moves to the bottom; the
+	 * command is answered privately, so the channel gets nothing beside
+	 * the table (a click on the table's own button needs no answer).
+	 */
+	if (!private && board_repost(t, NULL) == 0) {
+		if (!ctx->ev->is_button)
+			cmd_reply(ctx, 1, "The table is at the bottom of the "
+			    "channel again.");
 		return 0;
+	}
 	buf_init(&b, RENDER_MAX);
 	s = t->ops->render_public(t->game);
 	buf_puts(&b, s);

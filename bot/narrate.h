@@ -64,10 +64,23 @@ int	 narrate_example(const struct table *, int seat, unsigned actions,
 /*
  * bot/narrate-private.c: tells each player of t privately what the move
  * that made ev changed for them: their notes, and "your move" when it
- * became their move (before: what was asked before it).
+ * became their move (before: what was asked before it; mover: the seat
+ * that moved).
  */
 void	 narrate_private(struct table *, const struct game_events *,
-	     const struct narrate_asked *before);
+	     const struct narrate_asked *before, int mover);
+/*
+ * Does t's adapter keep each player's messages of a table (dm_table):
+ * their view edited in place and a prompt message a turn?
+ */
+int	 narrate_dm_edits(const struct table *);
+/*
+ * There: seat's whole view (why, game text, says what brought it: "the
+ * game begins."), and a new prompt message when they are asked now.
+ */
+void	 narrate_dm_whole(struct table *, int seat, const char *why);
+/* There: the game is over; every player's prompt says so (t->ended). */
+void	 narrate_dm_end(struct table *);
 /* Appends "CHEERS at #bar:", where a private line comes from, to b. */
 void	 narrate_heading(const struct table *, struct buf *b);
 /*

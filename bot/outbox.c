@@ -128,6 +128,25 @@ outbox_dm_failed(struct table *t, uint64_t id, int seat, const char *user,
 		play_dm_closed(t, seat);
 }
 
+/* Sends a table's private text (see outbox_deliver); 0, or -1 with *cause. */
+static int
+outbox_dm_go(struct adapter *a, const char *user, uint64_t table,
+    const char *text, const struct adapter_buttons *bs, int how, char **cause)
+{
+	int	rc;
+
+	if ((how & OUTBOX_DM_MASK) != 0 && a->ops->dm_table != NULL)
+		return a->ops->dm_table(a, user, table, (enum adapter_dm)
+		    (((how & OUTBOX_DM_MASK) >> OUTBOX_DM_SHIFT) - 1), text, bs,
+		    cause);
+	a->view = (how & OUTBOX_WHOLE) ? table : 0;
+	a->prompt = (how & OUTBOX_PROMPT) != 0;
+	rc = a->ops->send_dm(a, user, text, bs, cause);
+	a->view = 0;
+	a->prompt = 0;
+	return rc;
+}
+
 /* Sends one held item, as the direct call would have. */
 static void
 outbox_send(struct bot *bot, struct outbox_item *it)
@@ -142,12 +161,8 @@ outbox_send(struct bot *bot, struct outbox_item *it)
 		rc = a->ops->send_channel(a, it->to, it->text, &cause);
 		break;
 	case OUTBOX_DM:
-		a->view = it->seat >= 0 && (it->prompt & OUTBOX_WHOLE) ?
-		    it->table : 0;
-		a->prompt = (it->prompt & OUTBOX_PROMPT) != 0;
-		rc = a->ops->send_dm(a, it->to, it->text, bs, &cause);
-		a->view = 0;
-		a->prompt = 0;
+		rc = outbox_dm_go(a, it->to, it->table, it->text, bs,
+		    it->seat >= 0 ? it->prompt : 0, &cause);
 		if (rc != 0 && it->seat >= 0) {
 			outbox_dm_failed(table_find_id(bot, a, it->table),
 			    it->table, it->seat, it->to, cause);
@@ -464,14 +479,10 @@ outbox_deliver(struct table *t, int seat, const char *text,
 		it = outbox_add(t->bot, OUTBOX_DM, a, user, text, bs);
 		it->table = t->id;
 		it->seat = seat;
-		it->prompt = how;	/* OUTBOX_PROMPT, OUTBOX_WHOLE */
+		it->prompt = how;	/* OUTBOX_PROMPT, OUTBOX_WHOLE, ... */
 		return;
 	}
-	a->view = (how & OUTBOX_WHOLE) ? t->id : 0;
-	a->prompt = (how & OUTBOX_PROMPT) != 0;
-	rc = a->ops->send_dm(a, user, text, bs, &cause);
-	a->view = 0;
-	a->prompt = 0;
+	rc = outbox_dm_go(a, user, t->id, text, bs, how, &cause);
 	if (rc != 0)
 		outbox_dm_failed(t, t->id, seat, user, cause);
 }

@@ -66,13 +66,22 @@ int	outbox_board(struct adapter *, const char *channel, uint64_t table,
 /* What outbox_deliver sends: bits of its how. */
 #define OUTBOX_PROMPT	0x1	/* it asks the player to move */
 #define OUTBOX_WHOLE	0x2	/* the whole view: a newer one may replace it */
+/*
+ * For an adapter with dm_table only: which of the player's messages of
+ * the table it is (enum adapter_dm + 1, shifted): see outbox_dm_how.
+ */
+#define OUTBOX_DM_SHIFT	4
+#define OUTBOX_DM_MASK	(0xf << OUTBOX_DM_SHIFT)
+#define outbox_dm_how(what) (((int)(what) + 1) << OUTBOX_DM_SHIFT)
 
 /*
  * A table's private text for seat: sent like outbox_send_dm, with the
  * adapter's view hint set to the table's id when it is the whole view
  * (OUTBOX_WHOLE; a note of a change never replaces another) and its
- * prompt hint when it asks the player to move (OUTBOX_PROMPT); when it
- * fails, then or later, the seat is marked as unable to get DMs.
+ * prompt hint when it asks the player to move (OUTBOX_PROMPT); with
+ * outbox_dm_how(what) in how, through the adapter's dm_table op instead
+ * (the caller checks it has one).  When it fails, then or later, the
+ * seat is marked as unable to get DMs.
  */
 void	outbox_deliver(struct table *, int seat, const char *text,
 	    const struct adapter_buttons *, int how);

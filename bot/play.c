@@ -62,6 +62,8 @@ play_close(struct table *t, const char *why)
 	play_say(t, why);
 	if (store_table_delete(t->bot->store, t, &cause) != 0)
 		free(cause);
+	free(t->ended);
+	t->ended = xstrdup(why);
 	table_close(t);
 }
 
@@ -76,6 +78,10 @@ play_deliver(struct table *t, int seat, const char *why)
 	/* Nobody to tell: an AI seat, closed DMs, or a player the AI stands in for. */
 	if (s->user_id == NULL || s->dm_closed || s->ai || t->game == NULL)
 		return;
+	if (narrate_dm_edits(t)) {
+		narrate_dm_whole(t, seat, why);
+		return;
+	}
 	buf_init(&b, RENDER_MAX);
 	narrate_heading(t, &b);
 	view = t->ops->render_private(t->game, seat);
@@ -218,7 +224,7 @@ play_apply(struct table *t, int seat, const struct game_move *m,
 	if (over)
 		play_finish(t, &r);
 	else {
-		narrate_private(t, &ev, &before);
+		narrate_private(t, &ev, &before, seat);
 		play_schedule(t);
 	}
 	return 0;

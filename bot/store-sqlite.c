@@ -112,6 +112,16 @@ static const char *const store_sqlite_migrations[] = {
 	"  channel TEXT NOT NULL,"
 	"  doc TEXT NOT NULL,"
 	"  PRIMARY KEY (adapter, channel));",
+
+	/*
+	 * 2 -> 3: the messages an adapter edits across restarts (a table's
+	 * board, a player's DM), by a key the adapter makes.
+	 */
+	"CREATE TABLE refs ("
+	"  adapter TEXT NOT NULL,"
+	"  key TEXT NOT NULL,"
+	"  value TEXT NOT NULL,"
+	"  PRIMARY KEY (adapter, key));",
 };
 #define STORE_SQLITE_VERSION \
 	((int)(sizeof store_sqlite_migrations / sizeof store_sqlite_migrations[0]))
@@ -1014,6 +1024,43 @@ ss_set_channel(struct store *store, const char *adapter, const char *channel,
 	    "(?, ?, ?)", "ttt", adapter, channel, doc);
 }
 
+static int
+ss_get_ref(struct store *store, const char *adapter, const char *key,
+    char **value, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	sqlite3_stmt		*st;
+	int			 rc;
+
+	*value = NULL;
+	st = ss_query(s, "SELECT value FROM refs WHERE adapter = ? AND "
+	    "key = ?", "tt", adapter, key);
+	if (st == NULL)
+		return ss_error(s, "reading a message id", cause);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*value = xstrdup(ss_text(st, 0));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return ss_error(s, "reading a message id", cause);
+	return 0;
+}
+
+static int
+ss_set_ref(struct store *store, const char *adapter, const char *key,
+    const char *value, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	if (value == NULL)
+		return ss_run(s, "forgetting a message id", cause,
+		    "DELETE FROM refs WHERE adapter = ? AND key = ?", "tt",
+		    adapter, key);
+	return ss_run(s, "saving a message id", cause,
+	    "INSERT OR REPLACE INTO refs (adapter, key, value) VALUES "
+	    "(?, ?, ?)", "ttt", adapter, key, value);
+}
+
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = ss_open,
@@ -1041,4 +1088,6 @@ const struct store_ops store_sqlite_ops = {
 	.leaderboard = ss_leaderboard,
 	.get_channel = ss_get_channel,
 	.set_channel = ss_set_channel,
+	.get_ref = ss_get_ref,
+	.set_ref = ss_set_ref,
 };

@@ -554,6 +554,8 @@ store_build(struct store *s, struct bot *bot, struct adapter *a,
 		table_close(t);
 		return NULL;
 	}
+	/* A running game's board was posted, perhaps by an earlier run. */
+	t->board_shown = t->state == TABLE_PLAYING;
 	return t;
 }
 
@@ -695,6 +697,37 @@ store_channel_set(struct store *s, const char *adapter, const char *channel,
 	if (s->ops->set_channel(s, adapter, channel, doc, &err) != 0)
 		return store_failed(channel, 0, err, cause);
 	return 0;
+}
+
+int
+store_ref_get(struct store *s, const char *adapter, const char *key,
+    char *buf, size_t len)
+{
+	char	*value = NULL, *err = NULL;
+
+	if (len > 0)
+		*buf = '\0';
+	if (s == NULL)
+		return 0;
+	if (s->ops->get_ref(s, adapter, key, &value, &err) != 0) {
+		log_error("%s %s: %s", adapter, key, err);
+		free(err);
+		return 0;
+	}
+	if (value == NULL)
+		return 0;
+	snprintf(buf, len, "%s", value);
+	free(value);
+	return 1;
+}
+
+int
+store_ref_set(struct store *s, const char *adapter, const char *key,
+    const char *value, char **cause)
+{
+	if (s == NULL)
+		return 0;
+	return s->ops->set_ref(s, adapter, key, value, cause);
 }
 
 /* What store_load_finished's callback fills in. */

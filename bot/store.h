@@ -140,6 +140,14 @@ struct store_ops {
 		     const char *channel, char **doc, char **cause);
 	int	 (*set_channel)(struct store *, const char *adapter,
 		     const char *channel, const char *doc, char **cause);
+	/*
+	 * A message id an adapter keeps by key (caller frees *value, NULL
+	 * when none); set_ref with a NULL value forgets it.
+	 */
+	int	 (*get_ref)(struct store *, const char *adapter, const char *key,
+		     char **value, char **cause);
+	int	 (*set_ref)(struct store *, const char *adapter, const char *key,
+		     const char *value, char **cause);
 };
 
 extern const struct store_ops store_sqlite_ops;
@@ -306,6 +314,18 @@ int	 store_channel_get(struct store *, const char *adapter, const char *channel,
 	     char **doc, char **cause);
 int	 store_channel_set(struct store *, const char *adapter, const char *channel,
 	     const char *doc, char **cause);
+
+/*
+ * What an adapter keeps across restarts by a key of its own: the id of a
+ * message it edits ("board:7:500" -> "1234").  store_ref_get writes the
+ * value into buf (capped at len) and returns 1, or 0 when there is none
+ * (or the store cannot say: logged); store_ref_set with value NULL
+ * forgets the key.  A NULL store keeps nothing.  Strings are borrowed.
+ */
+int	 store_ref_get(struct store *, const char *adapter, const char *key,
+	     char *buf, size_t len);
+int	 store_ref_set(struct store *, const char *adapter, const char *key,
+	     const char *value, char **cause);
 
 /* Milliseconds since the epoch, for records. */
 int64_t	 store_now(void);

@@ -251,6 +251,7 @@ table_free(struct table *t)
 	free(t->channel);
 	free(t->server);
 	free(t->host);
+	free(t->ended);
 	free(t);
 }
 

@@ -94,8 +94,14 @@ struct table {
 	struct outbox_item	*undo_note;
 
 	/* The board (adapters with ADAPTER_EDIT): see bot/board.c. */
-	int			 board_shown;	/* posted since the bot started */
+	/* Posted (for a restored game, perhaps by an earlier run). */
+	int			 board_shown;
 	char			*recent[TABLE_RECENT];	/* last events, oldest first */
+	/*
+	 * How a game ended before its result ("Ended by alice."), for the
+	 * board's last edit; NULL while it runs or when it was played out.
+	 */
+	char			*ended;
 
 	TAILQ_ENTRY(table)	 entry;
 	struct table		*index_next;	/* chain in bot->index */
@@ -115,7 +121,7 @@ struct table	*table_new(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
 /*
  * Removes the table from the bot and its task from the queue, after the
- * board's last edit; frees it.
+ * board's last edit (saying t->ended, when set); frees it.
  */
 void		 table_close(struct table *);
 /*

@@ -21,6 +21,7 @@ struct coalesce_msg {
 	int			 busy;		/* a request in flight */
 	int			 repost;	/* the next send posts anew */
 	int			 final;		/* forget it once want is sent */
+	int			 edit_only;	/* never post it: drop it instead */
 };
 
 struct coalesce {
@@ -49,6 +50,45 @@ coalesce_drop(struct coalesce_msg *m)
 	free(m);
 }
 
+/*
+ * Is there another message of m's table and channel?  While a final one
+ * is still being sent, the one after it may begin; the id the platform
+ * keeps is the newer one's.
+ */
+static int
+coalesce_sibling(const struct coalesce_msg *m)
+{
+	const struct coalesce_msg	*o;
+
+	LIST_FOREACH(o, &m->set->msgs, entry)
+		if (o != m && o->table == m->table &&
+		    strcmp(o->channel, m->channel) == 0)
+			return 1;
+	return 0;
+}
+
+/* Tells the platform to keep m's id, or (none) to forget it. */
+static void
+coalesce_keep(struct coalesce_msg *m)
+{
+	struct coalesce	*set = m->set;
+
+	if (m->final && coalesce_sibling(m))
+		return;		/* the newer message's id is the one kept */
+	if (set->ops->keep != NULL)
+		set->ops->keep(m->channel, m->table, m->id[0] != '\0' ? m->id :
+		    NULL, set->arg);
+}
+
+/* The final body is over: the message is forgotten, here and for good. */
+static void
+coalesce_finish(struct coalesce_msg *m)
+{
+	m->id[0] = '\0';
+	coalesce_keep(m);
+	coalesce_drop(m);
+}
+
 void
 coalesce_free(struct coalesce *set)
 {
@@ -68,13 +108,23 @@ coalesce_find(struct coalesce *set, const char *channel, uint64_t table)
 {
 	struct coalesce_msg	*m;
 
+	struct coalesce_msg	*was = NULL;
+
+	/* A final message is over: a new update is a new message. */
 	LIST_FOREACH(m, &set->msgs, entry)
-		if (m->table == table && strcmp(m->channel, channel) == 0)
-			return m;
+		if (m->table == table && strcmp(m->channel, channel) == 0) {
+			if (!m->final)
+				return m;
+			was = m;
+		}
 	m = xcalloc(1, sizeof *m);
 	m->set = set;
 	m->table = table;
 	snprintf(m->channel, sizeof m->channel, "%s", channel);
+	/* The kept id is the final one's while it is being sent. */
+	if (was == NULL && set->ops->recall != NULL && set->ops->recall(channel,
+	    table, m->id, sizeof m->id, set->arg) != 1)
+		m->id[0] = '\0';
 	LIST_INSERT_HEAD(&set->msgs, m, entry);
 	return m;
 }
@@ -90,10 +140,18 @@ coalesce_flush(struct coalesce_msg *m)
 		return;
 	if (m->want == NULL) {
 		if (m->final)
-			coalesce_drop(m);
+			coalesce_finish(m);
 		return;
 	}
 	post = m->id[0] == '\0' || m->repost;
+	if (post && m->edit_only) {
+		/* Nothing to edit: the body is dropped. */
+		free(m->want);
+		m->want = NULL;
+		if (m->final)
+			coalesce_finish(m);
+		return;
+	}
 	free(m->sent);
 	m->sent = m->want;
 	m->want = NULL;
@@ -107,7 +165,7 @@ coalesce_flush(struct coalesce_msg *m)
 	m->want = m->sent;
 	m->sent = NULL;
 	if (m->final)
-		coalesce_drop(m);
+		coalesce_finish(m);
 }
 
 int
@@ -115,10 +173,14 @@ coalesce_show(struct coalesce *set, const char *channel, uint64_t table,
     char *body, int flags)
 {
 	struct coalesce_msg	*m = coalesce_find(set, channel, table);
-	int			 replaced = m->want != NULL;
+	int			 replaced = m->want != NULL && body != NULL;
 
-	free(m->want);
-	m->want = body;
+	if (body != NULL) {
+		free(m->want);
+		m->want = body;
+	}
+	if (flags & COALESCE_EDIT_ONLY)
+		m->edit_only = 1;
 	if (flags & COALESCE_REPOST)
 		m->repost = 1;
 	if (flags & COALESCE_FINAL)
@@ -144,9 +206,11 @@ coalesce_done(struct coalesce_msg *m, const char *id, int gone)
 		if (m->id[0] != '\0')
 			set->ops->remove(m->channel, m->id, set->arg);
 		snprintf(m->id, sizeof m->id, "%s", id);
+		coalesce_keep(m);
 	} else if (id == NULL && gone) {
 		/* Someone deleted it: post the newest state anew. */
 		m->id[0] = '\0';
+		coalesce_keep(m);
 		if (m->want == NULL) {
 			m->want = m->sent;
 			m->sent = NULL;

@@ -8,8 +8,9 @@
  * than the platform takes edits sends only its newest state.  A message
  * someone deleted is posted anew.  A repost posts a fresh message (at the
  * bottom of the channel) and deletes the old one.  A final update is
- * sent, then the message is forgotten.  Messages live in memory: after a
- * restart a table's next update posts a new one.
+ * sent, then the message is forgotten.  Where the platform keeps the
+ * ids (the recall and keep ops), a restarted bot edits the same message;
+ * otherwise a table's next update after a restart posts a new one.
  *
  * The platform sends, through the ops, and reports each request's end
  * with coalesce_done.  Bodies are the platform's own text (JSON); this
@@ -18,6 +19,7 @@
 #ifndef LIB_COALESCE_H
 #define LIB_COALESCE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct coalesce;
@@ -27,6 +29,7 @@ struct coalesce_msg;
 #define COALESCE_CHANNEL_MAX	64	/* a channel id */
 #define COALESCE_REPOST		0x1	/* post anew, delete the old one */
 #define COALESCE_FINAL		0x2	/* forget the message once sent */
+#define COALESCE_EDIT_ONLY	0x4	/* only ever edit it: never post it */
 
 struct coalesce_ops {
 	/*
@@ -40,6 +43,19 @@ struct coalesce_ops {
 		    const char *id, const char *body, void *arg);
 	/* Deletes message id in channel, which a repost replaced. */
 	void	(*remove)(const char *channel, const char *id, void *arg);
+	/*
+	 * Optional (may be NULL): the id of table's message in channel that
+	 * an earlier run kept, into buf (capped at len); 1 when there is
+	 * one, else 0.  Asked once, when the set first meets the message.
+	 */
+	int	(*recall)(const char *channel, uint64_t table, char *buf,
+		    size_t len, void *arg);
+	/*
+	 * Optional (may be NULL): table's message in channel is now id
+	 * (borrowed), or is forgotten (id NULL: it is gone, or final).
+	 */
+	void	(*keep)(const char *channel, uint64_t table, const char *id,
+		    void *arg);
 };
 
 /* A set of messages sent through ops (borrowed, must outlive it). */
@@ -53,7 +69,11 @@ void		 coalesce_free(struct coalesce *);
 /*
  * The newest body (taken over) of table's message in channel (borrowed),
  * with COALESCE_* flags; sent now or when the request in flight is over.
- * Returns 1 when it replaced a body that was still waiting, else 0.
+ * body NULL changes only the flags (final with no new body: forget the
+ * message once what waits is sent).  After a final update, a new update
+ * of the same table and channel is a new message.  An edit-only message
+ * that was never posted (or is gone) drops its body instead.  Returns 1
+ * when it replaced a body that was still waiting, else 0.
  */
 int		 coalesce_show(struct coalesce *, const char *channel,
 		    uint64_t table, char *body, int flags);

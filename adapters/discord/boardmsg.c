@@ -5,9 +5,9 @@
  * so a table whose moves come faster than Discord takes edits sends only
  * its newest state when the channel's rate limit opens again; a message
  * someone deleted is posted anew; a repost posts at the bottom of the
- * channel and deletes the old one.  Boards live in memory: after a
- * restart a table's next update posts a new message (the old one keeps
- * working buttons, which name the table).
+ * channel and deletes the old one.  Each board's message id is kept in
+ * the store (bot/msgref.h), so after a restart the same message is edited,
+ * deleted by a repost and given its final edit.
  *
  * A board with a view is an embed (embed.c) under a short text of the
  * last moves and whose turn it is; without one (a game that cannot tell
@@ -20,8 +20,11 @@
 
 #include "adapters/discord/discord-int.h"
 #include "bot/log.h"
+#include "bot/msgref.h"
 #include "lib/coalesce.h"
 #include "lib/xmalloc.h"
+
+#define BOARD_ERR_CANNOT_DM		50007	/* a DM's (dmtable.c) */
 
 static void
 boardmsg_deleted(struct discord *d, const struct rest_result *res, void *arg)
@@ -53,19 +56,19 @@ boardmsg_done(struct discord *d, const struct rest_result *res, void *arg)
 	const char	*id = NULL;
 	int		 gone = 0;
 
-	(void)d;
 	if (res->error == NULL)
 		id = dj_id(res->json, "id");
 	else if (res->code == DISCORD_ERR_UNKNOWN_MESSAGE)
 		gone = 1;	/* a channel that is gone is not (lost.c) */
+	else if (res->code == BOARD_ERR_CANNOT_DM)
+		dm_refused(d, coalesce_channel(arg));
 	else
-		log_warn("discord: updating the table message in %s failed: %s",
+		log_warn("discord: updating a message in %s failed: %s",
 		    coalesce_channel(arg), res->error);
 	coalesce_done(arg, id, gone);
 }
 
-/* Posts body to channel, or edits message with it. */
-static int
+int
 boardmsg_send(struct coalesce_msg *m, const char *channel, const char *message,
     const char *body, void *arg)
 {
@@ -79,8 +82,7 @@ boardmsg_send(struct coalesce_msg *m, const char *channel, const char *message,
 	rc = rest_request(arg, message == NULL ? "POST" : "PATCH", path, NULL,
 	    xstrdup(body), 0, boardmsg_done, m, &cause);
 	if (rc != 0) {
-		log_warn("discord: the table message in %s waits: %s", channel,
-		    cause);
+		log_warn("discord: a message in %s waits: %s", channel, cause);
 		free(cause);
 	}
 	free(path);
@@ -90,6 +92,9 @@ boardmsg_send(struct coalesce_msg *m, const char *channel, const char *message,
 static const struct coalesce_ops boardmsg_ops = {
 	.send = boardmsg_send,
 	.remove = boardmsg_remove,
+	/* They take the adapter, the first member of struct discord. */
+	.recall = msgref_recall_board,
+	.keep = msgref_keep_board,
 };
 
 int

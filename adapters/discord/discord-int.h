@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/queue.h>
 
 #include <cjson/cJSON.h>
 #include <uv.h>
@@ -82,6 +83,8 @@ struct discord {
 
 	/* The interaction being handled by bot_handle_event, or NULL. */
 	struct interaction	*current;
+	/* Answers on their way, for the log of one that fails. */
+	LIST_HEAD(, ix_note)	 ix_notes;
 	/* uv_hrtime() when the gateway message being handled arrived. */
 	uint64_t		 rx_ns;
 	/* The tables' boards (boardmsg.c). */
@@ -95,6 +98,9 @@ struct discord {
 	uv_timer_t		 drain;
 	uint64_t		 drain_until;	/* loop ms */
 	int			 draining, drained;
+	/* Each player's view and prompt of a table (dmtable.c). */
+	struct coalesce		*dm_views;
+	struct coalesce		*dm_prompts;
 };
 
 /*
@@ -246,6 +252,8 @@ void	 gateway_message(struct discord *, const char *text);
 /* interaction.c */
 /* Turns an INTERACTION_CREATE payload (borrowed) into a bot_event. */
 void	 interaction_handle(struct discord *, const cJSON *data);
+/* Forgets the answers on their way (their requests are gone). */
+void	 interaction_free_all(struct discord *);
 /* The adapter's reply op. */
 int	 interaction_reply(struct discord *, const struct bot_event *,
 	     int private, const char *text, const struct adapter_buttons *,
@@ -328,6 +336,16 @@ struct dm_cache		*dm_cache_new(void);
 void			 dm_cache_free(struct dm_cache *);
 int	 dm_send(struct discord *, const char *user_id, const char *text,
 	     const struct adapter_buttons *, char **cause);
+/*
+ * Calls fn(arg) with user_id's DM channel (borrowed) once it is open, at
+ * once when it is; with channel NULL when it cannot be opened (fn frees
+ * arg then too).  0, or -1 with *cause (DMs closed: fn is not called).
+ */
+typedef void dm_channel_cb(struct discord *, const char *channel, void *arg);
+int	 dm_with_channel(struct discord *, const char *user_id,
+	     dm_channel_cb *fn, void *arg, char **cause);
+/* A message to DM channel was refused (50007): its user's DMs are closed. */
+void	 dm_refused(struct discord *, const char *channel);
 /* A DM channel learned otherwise (the user wrote from it): caches it. */
 void	 dm_learn(struct discord *, const char *user_id, const char *channel);
 
@@ -365,6 +383,19 @@ int	 boardmsg_show(struct adapter *, const char *channel, uint64_t table,
 	     const struct adapter_buttons *, enum adapter_board how,
 	     char **cause);
 void	 boardmsg_free_all(struct discord *);
+/*
+ * lib/coalesce's send op for the adapter's edited messages (arg is the
+ * struct discord): posts body to channel, or edits message with it.
+ */
+struct coalesce_msg;
+int	 boardmsg_send(struct coalesce_msg *, const char *channel,
+	     const char *message, const char *body, void *arg);
+
+/* dmtable.c: each player's view and prompt of a table, edited in place. */
+int	 dmtable_show(struct adapter *, const char *user_id, uint64_t table,
+	     enum adapter_dm what, const char *text,
+	     const struct adapter_buttons *, char **cause);
+void	 dmtable_free_all(struct discord *);
 
 /* discord.c */
 /*

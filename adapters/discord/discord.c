@@ -383,6 +383,8 @@ discord_free(struct adapter *a)
 	dm_cache_free(d->dms);
 	boardmsg_free_all(d);
 	lost_free(d->lost);
+	dmtable_free_all(d);
+	interaction_free_all(d);
 	free(d->commands);
 	free(d->token);
 	free(d->application_id);
@@ -407,6 +409,7 @@ static const struct adapter_ops discord_ops = {
 	.send_dm = discord_send_dm,
 	.reply = discord_reply,
 	.board = boardmsg_show,
+	.dm_table = dmtable_show,
 	.channel_name = discord_channel_name,
 	.mention = discord_mention,
 };
@@ -463,6 +466,7 @@ discord_new(struct bot *bot, char **cause)
 	d->dms = dm_cache_new();
 	d->lost = lost_new();
 	d->lost_grace = cfg->discord_lost_channel_grace_ms;
+	LIST_INIT(&d->ix_notes);
 	/*
 	 * REST takes requests from now on: restored tables may speak before
 	 * start (a turn whose timer ran out while the bot was down); they

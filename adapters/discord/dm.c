@@ -32,9 +32,14 @@ struct dm_entry {
 	char			 user[DISCORD_ID_MAX];
 	char			 channel[DISCORD_ID_MAX];
 	enum dm_state		 state;
-	/* Texts and their buttons (JSON, may be NULL) waiting for a channel. */
+	/*
+	 * What waits for a channel: texts and their buttons (JSON, may be
+	 * NULL), or (text NULL) a call of dm_with_channel's fn.
+	 */
 	char			*pending[DM_PENDING_MAX];
 	cJSON			*pending_components[DM_PENDING_MAX];
+	dm_channel_cb		*pending_fn[DM_PENDING_MAX];
+	void			*pending_arg[DM_PENDING_MAX];
 	int			 npending;
 };
 
@@ -52,14 +57,19 @@ dm_cache_new(void)
 	return c;
 }
 
+/* Drops what waits; a waiting call is told there is no channel. */
 static void
 dm_drop_pending(struct dm_entry *e)
 {
-	while (e->npending > 0) {
-		e->npending--;
-		free(e->pending[e->npending]);
-		cJSON_Delete(e->pending_components[e->npending]);
+	int	i;
+
+	for (i = 0; i < e->npending; i++) {
+		free(e->pending[i]);
+		cJSON_Delete(e->pending_components[i]);
+		if (e->pending_fn[i] != NULL)
+			e->pending_fn[i](e->d, NULL, e->pending_arg[i]);
 	}
+	e->npending = 0;
 }
 
 void
@@ -165,6 +175,11 @@ dm_opened(struct discord *d, const struct rest_result *res, void *arg)
 	snprintf(e->channel, sizeof e->channel, "%s", channel);
 	e->state = DM_OPEN;
 	for (i = 0; i < e->npending; i++) {
+		if (e->pending_fn[i] != NULL) {
+			e->pending_fn[i](d, e->channel, e->pending_arg[i]);
+			e->pending_fn[i] = NULL;
+			continue;
+		}
 		if (dm_post(d, e, e->pending[i], e->pending_components[i],
 		    &cause) != 0) {
 			log_warn("discord: %s", cause);
@@ -175,46 +190,104 @@ dm_opened(struct discord *d, const struct rest_result *res, void *arg)
 	dm_drop_pending(e);
 }
 
+/*
+ * Queues text with bs, or (text NULL) a call of fn(arg), for e's channel
+ * once it is open, opening it if need be; 0, or -1 with *cause.
+ */
+static int
+dm_wait(struct discord *d, struct dm_entry *e, const char *text,
+    const struct adapter_buttons *bs, dm_channel_cb *fn, void *arg,
+    char **cause)
+{
+	cJSON	*body;
+	char	*s;
+
+	if (e->npending == DM_PENDING_MAX)
+		return set_cause(cause, "too many direct messages to <@%s> are "
+		    "waiting", e->user);
+	if (e->state == DM_NONE) {
+		body = cJSON_CreateObject();
+		cJSON_AddStringToObject(body, "recipient_id", e->user);
+		if ((s = cJSON_PrintUnformatted(body)) == NULL)
+			fatalx("cJSON_PrintUnformatted failed");
+		cJSON_Delete(body);
+		if (rest_request(d, "POST", "/users/@me/channels", NULL, s, 0,
+		    dm_opened, e, cause) != 0)
+			return -1;
+		e->state = DM_OPENING;
+	}
+	e->pending_components[e->npending] = text != NULL ?
+	    discord_components(bs) : NULL;
+	e->pending[e->npending] = text != NULL ? xstrdup(text) : NULL;
+	e->pending_fn[e->npending] = text != NULL ? NULL : fn;
+	e->pending_arg[e->npending] = arg;
+	e->npending++;
+	return 0;
+}
+
+/*
+ * Finds user's entry into *ep: 1 when its channel is open, 0 when what
+ * is for it must wait (dm_wait), -1 with *cause when DMs are closed.
+ */
+static int
+dm_ready(struct discord *d, const char *user, struct dm_entry **ep,
+    char **cause)
+{
+	struct dm_entry	*e = *ep = dm_find(d, user, 1);
+
+	if (e->state == DM_CLOSED)
+		return set_cause(cause, "<@%s> does not accept direct messages",
+		    user);
+	return e->state == DM_OPEN;
+}
+
 int
 dm_send(struct discord *d, const char *user, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	struct dm_entry	*e = dm_find(d, user, 1);
-	cJSON		*body, *components;
-	char		*s;
-	int		 rc;
+	struct dm_entry	*e;
+	cJSON		*components;
+	int		 rc, ready = dm_ready(d, user, &e, cause);
 
-	switch (e->state) {
-	case DM_CLOSED:
-		return set_cause(cause, "<@%s> does not accept direct messages",
-		    user);
-	case DM_OPEN:
-		components = discord_components(bs);
-		rc = dm_post(d, e, text, components, cause);
-		cJSON_Delete(components);
-		return rc;
-	case DM_OPENING:
-		if (e->npending == DM_PENDING_MAX)
-			return set_cause(cause, "too many direct messages to "
-			    "<@%s> are waiting", user);
-		e->pending_components[e->npending] = discord_components(bs);
-		e->pending[e->npending++] = xstrdup(text);
-		return 0;
-	case DM_NONE:
-		break;
-	}
-	body = cJSON_CreateObject();
-	cJSON_AddStringToObject(body, "recipient_id", user);
-	if ((s = cJSON_PrintUnformatted(body)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(body);
-	if (rest_request(d, "POST", "/users/@me/channels", NULL, s, 0, dm_opened,
-	    e, cause) != 0)
+	if (ready < 0)
 		return -1;
-	e->state = DM_OPENING;
-	e->pending_components[e->npending] = discord_components(bs);
-	e->pending[e->npending++] = xstrdup(text);
+	if (ready == 0)
+		return dm_wait(d, e, text, bs, NULL, NULL, cause);
+	components = discord_components(bs);
+	rc = dm_post(d, e, text, components, cause);
+	cJSON_Delete(components);
+	return rc;
+}
+
+int
+dm_with_channel(struct discord *d, const char *user, dm_channel_cb *fn,
+    void *arg, char **cause)
+{
+	struct dm_entry	*e;
+	int		 ready = dm_ready(d, user, &e, cause);
+
+	if (ready < 0)
+		return -1;
+	if (ready == 0)
+		return dm_wait(d, e, NULL, NULL, fn, arg, cause);
+	fn(d, e->channel, arg);
 	return 0;
+}
+
+void
+dm_refused(struct discord *d, const char *channel)
+{
+	struct dm_entry	*e;
+
+	LIST_FOREACH(e, &d->dms->users, entry) {
+		if (strcmp(e->channel, channel) != 0 || e->state != DM_OPEN)
+			continue;
+		log_info("discord: user %s does not accept direct messages",
+		    e->user);
+		e->state = DM_CLOSED;
+		bot_dm_failed(d->bot, &d->adapter, e->user);
+		return;
+	}
 }
 
 void

@@ -21,6 +21,10 @@
  * view turns into the target picker and back; on the public table it is
  * a new ephemeral message.  A click the bot does not answer is
  * acknowledged silently (type 6).
+ *
+ * A callback is tried at most twice and never after Discord's 3 s window
+ * (rest.c's REST_QUICK); an answer that could not be delivered is logged
+ * once, with its interaction's id.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -56,14 +60,66 @@ struct interaction {
 	int	private_msg;	/* the clicked message is ephemeral or a DM */
 };
 
+/* An answer on its way: its interaction, for the log if it fails. */
+struct ix_note {
+	LIST_ENTRY(ix_note)	 entry;
+	char			 id[DISCORD_ID_MAX];
+	const char		*what;		/* "answer", "followup" */
+};
+
+static struct ix_note *
+interaction_note(struct discord *d, const struct interaction *ix,
+    const char *what)
+{
+	struct ix_note	*n = xcalloc(1, sizeof *n);
+
+	snprintf(n->id, sizeof n->id, "%s", ix->id);
+	n->what = what;
+	LIST_INSERT_HEAD(&d->ix_notes, n, entry);
+	return n;
+}
+
+void
+interaction_free_all(struct discord *d)
+{
+	struct ix_note	*n;
+
+	while ((n = LIST_FIRST(&d->ix_notes)) != NULL) {
+		LIST_REMOVE(n, entry);
+		free(n);
+	}
+}
+
 static void
 interaction_sent(struct discord *d, const struct rest_result *res, void *arg)
 {
+	struct ix_note	*n = arg;
+
 	(void)d;
-	(void)arg;
 	if (res->error != NULL)
-		log_warn("discord: answering an interaction failed: %s",
-		    res->error);
+		log_warn("discord: interaction %s: its %s was dropped: %s",
+		    n->id, n->what, res->error);
+	LIST_REMOVE(n, entry);
+	free(n);
+}
+
+/*
+ * Queues method path for ix on its queue, body taken over, noted for the
+ * log; 0 or -1.
+ */
+static int
+interaction_request(struct discord *d, struct interaction *ix,
+    const char *what, const char *path, char *body, int flags, char **cause)
+{
+	struct ix_note	*n = interaction_note(d, ix, what);
+
+	if (rest_request(d, "POST", path, ix->queue, body, flags,
+	    interaction_sent, n, cause) != 0) {
+		LIST_REMOVE(n, entry);
+		free(n);
+		return -1;
+	}
+	return 0;
 }
 
 /* Queues the callback of ix, body taken over; 0 or -1. */
@@ -76,9 +132,8 @@ interaction_callback(struct discord *d, struct interaction *ix, char *body,
 
 	path = xasprintf("/interactions/%s/%s/callback", ix->id, ix->token);
 	ix->responded = 1;
-	rc = rest_request(d, "POST", path, ix->queue, body,
-	    REST_NO_GLOBAL | REST_TIMED | REST_QUICK, interaction_sent, NULL,
-	    cause);
+	rc = interaction_request(d, ix, "answer", path, body,
+	    REST_NO_GLOBAL | REST_TIMED | REST_QUICK, cause);
 	free(path);
 	return rc;
 }
@@ -136,8 +191,8 @@ interaction_send(struct discord *d, struct interaction *ix, int private,
 			path = xasprintf("/webhooks/%s/%s", d->application_id,
 			    ix->token);
 			msg = discord_message_body(text, n, flags, last);
-			if (rest_request(d, "POST", path, ix->queue, msg, 0,
-			    interaction_sent, NULL, cause) != 0) {
+			if (interaction_request(d, ix, "followup", path, msg, 0,
+			    cause) != 0) {
 				free(path);
 				return -1;
 			}

@@ -34,6 +34,13 @@
 #define REST_RETRIES_5XX	5		/* 5xx and network errors */
 #define REST_RETRIES_429	100		/* 429s before giving up */
 #define REST_TIMEOUT_MS		15000L
+/*
+ * A REST_QUICK request (an interaction's callback) is tried at most this
+ * many times, and never once its window, counted from the event that
+ * asked for it, is over: Discord takes a callback for 3 s only.
+ */
+#define REST_QUICK_TRIES	2
+#define REST_QUICK_WINDOW_MS	3000
 
 struct rest_req {
 	TAILQ_ENTRY(rest_req)	 entry;
@@ -53,6 +60,7 @@ struct rest_req {
 	int			 limited;	/* 429s */
 	uint64_t		 not_before;	/* loop ms */
 	uint64_t		 since_ns;	/* REST_TIMED: d->rx_ns, else 0 */
+	uint64_t		 deadline;	/* REST_QUICK: loop ms it ends */
 
 	CURL			*easy;		/* while in flight */
 	struct curl_slist	*headers;
@@ -177,6 +185,29 @@ rest_on_header(char *data, size_t size, size_t n, void *arg)
 }
 
 /* Starts the head request r of its queue on the multi handle. */
+/* How long r may take on the wire: a quick one, until its window ends. */
+static long
+rest_timeout(struct discord *d, const struct rest_req *r)
+{
+	uint64_t	now = uv_now(d->loop);
+
+	if (!(r->flags & REST_QUICK))
+		return REST_TIMEOUT_MS;
+	if (r->deadline <= now + 250)
+		return 250;
+	return (long)(r->deadline - now);
+}
+
+/* May a quick request (only) still be tried after waiting ms? */
+static int
+rest_in_window(struct discord *d, const struct rest_req *r, uint64_t ms)
+{
+	if (!(r->flags & REST_QUICK))
+		return 1;
+	return r->failures < REST_QUICK_TRIES &&
+	    uv_now(d->loop) + ms < r->deadline;
+}
+
 static void
 rest_start(struct discord *d, struct rest_req *r)
 {
@@ -215,7 +246,7 @@ rest_start(struct discord *d, struct rest_req *r)
 	curl_easy_setopt(r->easy, CURLOPT_HEADERFUNCTION, rest_on_header);
 	curl_easy_setopt(r->easy, CURLOPT_HEADERDATA, r);
 	curl_easy_setopt(r->easy, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(r->easy, CURLOPT_TIMEOUT_MS, REST_TIMEOUT_MS);
+	curl_easy_setopt(r->easy, CURLOPT_TIMEOUT_MS, rest_timeout(d, r));
 	curl_easy_setopt(r->easy, CURLOPT_PROTOCOLS_STR, "http,https");
 	if (*d->ca_file != '\0')
 		curl_easy_setopt(r->easy, CURLOPT_CAINFO, d->ca_file);
@@ -297,16 +328,19 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 			error = xasprintf("%s", curl_easy_strerror(rc));
 		else
 			error = xasprintf("HTTP %ld", res.status);
-		if (r->failures <= REST_RETRIES_5XX) {
-			retry = rest_backoff(r->failures, r->flags);
+		retry = rest_backoff(r->failures, r->flags);
+		if (r->failures <= REST_RETRIES_5XX &&
+		    rest_in_window(d, r, retry)) {
 			log_warn("discord: %s: %s; retrying in %llu ms",
 			    r->route, error, (unsigned long long)retry);
 			free(error);
 			r->not_before = now + retry;
 			return;
 		}
-		log_warn("discord: %s: %s; giving up", r->route,
-		    error);
+		/* A quick one's caller says it once, naming what it was. */
+		if (!(r->flags & REST_QUICK))
+			log_warn("discord: %s: %s; giving up", r->route,
+			    error);
 		goto finish;
 	}
 
@@ -336,7 +370,8 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 			    1000;
 		cJSON_Delete(json);
 		json = NULL;
-		if (++r->limited <= REST_RETRIES_429) {
+		if (++r->limited <= REST_RETRIES_429 &&
+		    rest_in_window(d, r, (uint64_t)ms)) {
 			log_info("discord: %s: rate limited%s for %lld ms",
 			    r->route, global ? " (global)" : "",
 			    (long long)ms);
@@ -347,8 +382,10 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 			return;
 		}
 		error = xasprintf("rate limited %d times", r->limited - 1);
-		log_warn("discord: %s: %s; giving up", r->route,
-		    error);
+		/* A quick one's caller says it once, naming what it was. */
+		if (!(r->flags & REST_QUICK))
+			log_warn("discord: %s: %s; giving up", r->route,
+			    error);
 		goto finish;
 	}
 
@@ -413,13 +450,27 @@ rest_on_kick_timer(uv_timer_t *t)
 	rest_kick(t->data);
 }
 
+/* Hands r, which never left, to its caller as failed (error borrowed). */
+static void
+rest_give_up(struct discord *d, struct rest_req *r, const char *error)
+{
+	struct rest_result	res;
+
+	memset(&res, 0, sizeof res);
+	res.error = error;
+	rest_unqueue(d->rest, r);
+	if (r->cb != NULL)
+		r->cb(d, &res, r->arg);
+	rest_req_free(r);
+}
+
 /* Starts every queue head that may leave now; re-arms for the next. */
 static void
 rest_kick(struct discord *d)
 {
 	struct rest		*rest = d->rest;
 	struct rest_queue	*q;
-	struct rest_req		*r;
+	struct rest_req		*r, *late = NULL;
 	uint64_t		 now, wait, next = UINT64_MAX;
 
 	if (rest->stopped)
@@ -438,14 +489,27 @@ rest_kick(struct discord *d)
 	TAILQ_FOREACH(q, &rest->queues, entry) {
 		if (q->busy || (r = TAILQ_FIRST(&q->reqs)) == NULL)
 			continue;
+		/* A quick one whose window is over never leaves. */
+		if ((r->flags & REST_QUICK) && now >= r->deadline) {
+			late = r;
+			break;
+		}
 		wait = ratelimit_wait(rest->rl, r->route, r->major,
 		    !(r->flags & REST_NO_GLOBAL), now);
 		if (r->not_before > now && r->not_before - now > wait)
 			wait = r->not_before - now;
+		if ((r->flags & REST_QUICK) && r->deadline - now < wait)
+			wait = r->deadline - now;
 		if (wait == 0)
 			rest_start(d, r);
 		else if (wait < next)
 			next = wait;
+	}
+	if (late != NULL) {
+		/* Outside the loop: the caller may queue more, or free q. */
+		rest_give_up(d, late, "its 3 s window is over");
+		rest_kick(d);
+		return;
 	}
 	if (next != UINT64_MAX)
 		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, next, 0);
@@ -579,6 +643,19 @@ rest_drop_channel(struct discord *d, const char *channel)
 	}
 }
 
+/* When a quick request's window ends: 3 s after its event arrived. */
+static uint64_t
+rest_quick_deadline(struct discord *d)
+{
+	uint64_t	now = uv_now(d->loop), ago = 0;
+
+	if (d->rx_ns != 0 && uv_hrtime() > d->rx_ns)
+		ago = (uv_hrtime() - d->rx_ns) / 1000000;
+	if (ago > REST_QUICK_WINDOW_MS)
+		ago = REST_QUICK_WINDOW_MS;
+	return now + REST_QUICK_WINDOW_MS - ago;
+}
+
 int
 rest_request(struct discord *d, const char *method, const char *path,
     const char *queue, char *body, int flags, rest_cb *cb, void *arg,
@@ -606,6 +683,8 @@ rest_request(struct discord *d, const char *method, const char *path,
 	r->flags = flags;
 	if (flags & REST_TIMED)
 		r->since_ns = d->rx_ns;
+	if (flags & REST_QUICK)
+		r->deadline = rest_quick_deadline(d);
 	r->cb = cb;
 	r->arg = arg;
 	r->gen = rest->gen;

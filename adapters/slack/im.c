@@ -35,12 +35,16 @@ enum im_state { IM_NONE, IM_OPENING, IM_OPEN, IM_CLOSED };
 
 struct im_entry {
 	LIST_ENTRY(im_entry)	 entry;
+	struct slack		*s;
 	char			 user[SLACK_ID_MAX];
 	char			 channel[SLACK_ID_MAX];
 	enum im_state		 state;
 	int			 reopened;	/* opened again after channel_not_found */
+	/* Texts and buttons, or (text NULL) im_with_channel's calls. */
 	char			*pending[IM_PENDING_MAX];
 	struct adapter_buttons	*pending_bs[IM_PENDING_MAX];
+	im_channel_cb		*pending_fn[IM_PENDING_MAX];
+	void			*pending_arg[IM_PENDING_MAX];
 	int			 npending;
 };
 
@@ -58,14 +62,19 @@ im_new(void)
 	return c;
 }
 
+/* Drops what waits; a waiting call is told there is no channel. */
 static void
 im_drop_pending(struct im_entry *e)
 {
-	while (e->npending > 0) {
-		e->npending--;
-		free(e->pending[e->npending]);
-		free(e->pending_bs[e->npending]);
+	int	i;
+
+	for (i = 0; i < e->npending; i++) {
+		free(e->pending[i]);
+		free(e->pending_bs[i]);
+		if (e->pending_fn[i] != NULL)
+			e->pending_fn[i](e->s, NULL, e->pending_arg[i]);
 	}
+	e->npending = 0;
 }
 
 void
@@ -104,6 +113,7 @@ im_find(struct slack *s, const char *user)
 		e = idle;
 	else {
 		e = xcalloc(1, sizeof *e);
+		e->s = s;
 		LIST_INSERT_HEAD(&c->users, e, entry);
 		c->n++;
 	}
@@ -224,6 +234,11 @@ im_opened(struct slack *s, const struct web_result *res, void *arg)
 	snprintf(e->channel, sizeof e->channel, "%s", channel);
 	e->state = IM_OPEN;
 	for (i = 0; i < e->npending; i++) {
+		if (e->pending_fn[i] != NULL) {
+			e->pending_fn[i](s, e->channel, e->pending_arg[i]);
+			e->pending_fn[i] = NULL;
+			continue;
+		}
 		if (im_post(s, e, e->pending[i], e->pending_bs[i],
 		    &cause) != 0) {
 			log_warn("slack: %s", cause);
@@ -234,44 +249,91 @@ im_opened(struct slack *s, const struct web_result *res, void *arg)
 	im_drop_pending(e);
 }
 
-/* Keeps text and buttons (both borrowed, copied) until the channel opens. */
+/*
+ * Keeps text and buttons (both borrowed, copied), or (text NULL) a call
+ * of fn(arg), until the channel opens, opening it if need be.
+ */
 static int
-im_keep(struct im_entry *e, const char *text, const struct adapter_buttons *bs,
+im_keep(struct slack *s, struct im_entry *e, const char *text,
+    const struct adapter_buttons *bs, im_channel_cb *fn, void *arg,
     char **cause)
 {
 	if (e->npending == IM_PENDING_MAX)
 		return set_cause(cause, "too many direct messages to <@%s> are "
 		    "waiting", e->user);
-	e->pending[e->npending] = xstrdup(text);
+	if (e->state == IM_NONE) {
+		if (web_call(s, "conversations.open", NULL, web_form("users",
+		    e->user, (char *)NULL), WEB_FORM, im_opened, e, cause) != 0)
+			return -1;
+		e->state = IM_OPENING;
+	}
+	e->pending[e->npending] = text != NULL ? xstrdup(text) : NULL;
 	e->pending_bs[e->npending] = NULL;
-	if (bs != NULL)
+	if (text != NULL && bs != NULL)
 		e->pending_bs[e->npending] = xmemdup(bs, sizeof *bs);
+	e->pending_fn[e->npending] = text != NULL ? NULL : fn;
+	e->pending_arg[e->npending] = arg;
 	e->npending++;
 	return 0;
+}
+
+/*
+ * Finds user's entry into *ep: 1 when its channel is open, 0 when what
+ * is for it must wait (im_keep), -1 with *cause when it is refused.
+ */
+static int
+im_ready(struct slack *s, const char *user, struct im_entry **ep,
+    char **cause)
+{
+	struct im_entry	*e = *ep = im_find(s, user);
+
+	if (e->state == IM_CLOSED)
+		return set_cause(cause, "<@%s> cannot get direct messages",
+		    user);
+	return e->state == IM_OPEN;
 }
 
 int
 im_send(struct slack *s, const char *user, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	struct im_entry	*e = im_find(s, user);
+	struct im_entry	*e;
+	int		 ready = im_ready(s, user, &e, cause);
 
-	switch (e->state) {
-	case IM_CLOSED:
-		return set_cause(cause, "<@%s> cannot get direct messages",
-		    user);
-	case IM_OPEN:
-		return im_post(s, e, text, bs, cause);
-	case IM_OPENING:
-		return im_keep(e, text, bs, cause);
-	case IM_NONE:
-		break;
-	}
-	if (web_call(s, "conversations.open", NULL, web_form("users", user,
-	    (char *)NULL), WEB_FORM, im_opened, e, cause) != 0)
+	if (ready != 0)
+		return ready < 0 ? -1 : im_post(s, e, text, bs, cause);
+	return im_keep(s, e, text, bs, NULL, NULL, cause);
+}
+
+int
+im_with_channel(struct slack *s, const char *user, im_channel_cb *fn,
+    void *arg, char **cause)
+{
+	struct im_entry	*e;
+	int		 ready = im_ready(s, user, &e, cause);
+
+	if (ready < 0)
 		return -1;
-	e->state = IM_OPENING;
-	return im_keep(e, text, bs, cause);
+	if (ready > 0) {
+		fn(s, e->channel, arg);
+		return 0;
+	}
+	return im_keep(s, e, NULL, NULL, fn, arg, cause);
+}
+
+int
+im_refused_channel(struct slack *s, const char *channel, const char *error)
+{
+	struct im_entry	*e;
+
+	if (!im_refused(error))
+		return 0;
+	LIST_FOREACH(e, &s->dms->users, entry)
+		if (e->state == IM_OPEN && strcmp(e->channel, channel) == 0) {
+			im_closed(s, e, error);
+			break;
+		}
+	return 1;
 }
 
 void

@@ -26,6 +26,7 @@ struct slack_socket;
 struct envelope_seen;
 struct slack_dms;
 struct coalesce;
+struct coalesce_msg;
 struct slack_admins;
 struct slack_nopost;
 
@@ -71,6 +72,9 @@ struct slack {
 	struct envelope_seen	*seen;
 	struct slack_dms	*dms;
 	struct coalesce		*boards;	/* the tables' messages */
+	/* Each player's view and prompt of a table (imtable.c). */
+	struct coalesce		*dm_views;
+	struct coalesce		*dm_prompts;
 	struct slack_admins	*admins;
 	struct slack_nopost	*lost;		/* channels closed to us (nopost.c) */
 	char			 bot_user[SLACK_ID_MAX];	/* auth.test; "" */
@@ -300,6 +304,19 @@ int	 tablemsg_show(struct adapter *, const char *channel, uint64_t table,
 	     const struct adapter_buttons *, enum adapter_board how,
 	     char **cause);
 void	 tablemsg_free_all(struct slack *);
+/*
+ * Posts body (a message's JSON without its channel, borrowed) to channel,
+ * or with ts set edits that message, in the channel's queue; cb gets m.
+ * 0, or -1 (logged) when it cannot go: lib/coalesce's send op.
+ */
+int	 tablemsg_call(struct slack *, struct coalesce_msg *m,
+	     const char *channel, const char *ts, const char *body, web_cb *cb);
+
+/* imtable.c: each player's view and prompt of a table, edited in place. */
+int	 imtable_show(struct adapter *, const char *user_id, uint64_t table,
+	     enum adapter_dm what, const char *text,
+	     const struct adapter_buttons *, char **cause);
+void	 imtable_free_all(struct slack *);
 
 /* im.c: DM channels (conversations.open), opened once and cached. */
 struct slack_dms	*im_new(void);
@@ -308,6 +325,20 @@ int	 im_send(struct slack *, const char *user, const char *text,
 	     const struct adapter_buttons *, char **cause);
 /* A DM channel learned otherwise (the user wrote from it): cached. */
 void	 im_learn(struct slack *, const char *user, const char *channel);
+/*
+ * Calls fn(arg) with user's IM channel (borrowed) once it is open, at
+ * once when it is; with channel NULL when it cannot be opened (fn frees
+ * arg then too).  0, or -1 with *cause (DMs refused: fn is not called).
+ */
+typedef void im_channel_cb(struct slack *, const char *channel, void *arg);
+int	 im_with_channel(struct slack *, const char *user, im_channel_cb *fn,
+	     void *arg, char **cause);
+/*
+ * A message to IM channel failed with Slack's error: 1 when it means the
+ * user cannot get DMs (then they are marked, and the bot told), else 0.
+ */
+int	 im_refused_channel(struct slack *, const char *channel,
+	     const char *error);
 
 /*
  * revoke.c: the bot token refused, or the app uninstalled, stops the

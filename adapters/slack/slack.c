@@ -203,6 +203,7 @@ slack_free(struct adapter *a)
 	admin_free(s->admins);
 	tablemsg_free_all(s);
 	nopost_free(s);
+	imtable_free_all(s);
 	free(s->app_token);
 	free(s->bot_token);
 	free(s->api_base);
@@ -232,6 +233,7 @@ static const struct adapter_ops slack_ops = {
 	.send_dm = slack_send_dm,
 	.reply = slack_reply,
 	.board = tablemsg_show,
+	.dm_table = imtable_show,
 	.channel_name = slack_channel_name,
 	.mention = slack_mention,
 	.command = slack_command,

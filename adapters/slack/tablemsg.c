@@ -4,8 +4,9 @@
  * moves, with coalesced edits (lib/coalesce): one call per table in
  * flight, the newest state waiting, a deleted message posted anew, a
  * repost posted at the bottom and the old one deleted (chat.delete).
- * Tables live in memory: after a restart a table's next update posts a
- * new message (the old one's buttons still work: they name the table).
+ * Each table message's ts is kept in the store (bot/msgref.h), so after
+ * a restart the same message is edited, deleted by a repost and given
+ * its final edit.
  *
  * The news of a slash command is on the table already; Slack needs no
  * answer beyond the ack, so it is not posted again.
@@ -21,6 +22,7 @@
 
 #include "adapters/slack/slack-int.h"
 #include "bot/log.h"
+#include "bot/msgref.h"
 #include "lib/coalesce.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
@@ -70,12 +72,10 @@ tablemsg_done(struct slack *s, const struct web_result *res, void *arg)
 		nopost_mark(s, lost, res->slack_error, NULL);
 }
 
-/* Posts body (text and blocks) to channel, or edits message ts with it. */
-static int
-tablemsg_send(struct coalesce_msg *m, const char *channel, const char *ts,
-    const char *body, void *arg)
+int
+tablemsg_call(struct slack *s, struct coalesce_msg *m, const char *channel,
+    const char *ts, const char *body, web_cb *cb)
 {
-	struct slack	*s = arg;
 	cJSON		*json;
 	char		*text, *cause = NULL, queue[SLACK_ID_MAX + 8];
 
@@ -90,18 +90,28 @@ tablemsg_send(struct coalesce_msg *m, const char *channel, const char *ts,
 	/* The channel's queue: the table keeps its place among messages. */
 	snprintf(queue, sizeof queue, "ch:%s", channel);
 	if (web_call(s, ts == NULL ? "chat.postMessage" : "chat.update", queue,
-	    text, 0, tablemsg_done, m, &cause) != 0) {
-		log_warn("slack: the table message in %s waits: %s", channel,
-		    cause);
+	    text, 0, cb, m, &cause) != 0) {
+		log_warn("slack: a message in %s waits: %s", channel, cause);
 		free(cause);
 		return -1;
 	}
 	return 0;
 }
 
+/* Posts body (text and blocks) to channel, or edits message ts with it. */
+static int
+tablemsg_send(struct coalesce_msg *m, const char *channel, const char *ts,
+    const char *body, void *arg)
+{
+	return tablemsg_call(arg, m, channel, ts, body, tablemsg_done);
+}
+
 static const struct coalesce_ops tablemsg_ops = {
 	.send = tablemsg_send,
 	.remove = tablemsg_remove,
+	/* They take the adapter, the first member of struct slack. */
+	.recall = msgref_recall_board,
+	.keep = msgref_keep_board,
 };
 
 int

@@ -67,6 +67,8 @@ class Fake:
             "component_errors": [], "edits": 0, "deletes": 0,
             "callback_errors": [], "compressed": 0,
             "embed_errors": [], "embeds_seen": 0,
+            # interaction id -> seconds after its event of each callback
+            "callback_tries": {},
         }
         self.msgs = {}              # id -> message, see store_message
         self.patch_delay = 0.0      # seconds each edit takes
@@ -75,6 +77,8 @@ class Fake:
         self.storm = 0              # next N channel posts get a 429
         self.fail5xx = 0            # next N channel posts get a 502
         self.fail5xx_callbacks = 0  # next N interaction callbacks too
+        self.hang_callbacks = 0     # next N callbacks hang, then 502
+        self.hang_s = 0.0
         self.storm_global = False
         self.interactions = {}      # token -> {"sent": time, "answered"}
         self.by_id = {}             # interaction id -> token
@@ -533,6 +537,7 @@ class Fake:
              "content": body.get("content", ""),
              "components": body.get("components") or [],
              "embeds": body.get("embeds") or [], "embed_history": [],
+             "component_history": [],
              "flags": body.get("flags", 0) or 0, "user": user,
              "dm_user": dm_user, "history": [], "deleted": False}
         self.msgs[mid] = m
@@ -655,6 +660,7 @@ class Fake:
         m["history"].append(m["content"])
         m["content"] = content
         if "components" in body:
+            m["component_history"].append(m["components"])
             m["components"] = body["components"] or []
         if "embeds" in body:
             m["embed_history"].append(m["embeds"])
@@ -703,6 +709,13 @@ class Fake:
         if ix is None or ix["id"] != iid:
             return web.json_response({"message": "Unknown interaction",
                                       "code": 10062}, status=404)
+        self.log["callback_tries"].setdefault(iid, []).append(
+            round(time.monotonic() - ix["sent"], 3))
+        if self.hang_callbacks > 0:
+            # A connection that stalls: nothing comes back for a while.
+            self.hang_callbacks -= 1
+            await asyncio.sleep(self.hang_s)
+            return web.Response(status=502, text="bad gateway")
         if ix["answered"]:
             self.log["double_answers"] += 1
             return web.json_response({
@@ -742,6 +755,7 @@ class Fake:
             if "content" in data:
                 m["content"] = data["content"]
             if "components" in data:
+                m["component_history"].append(m["components"])
                 m["components"] = data["components"] or []
             if "embeds" in data:
                 m["embed_history"].append(m["embeds"])
@@ -898,9 +912,11 @@ class Fake:
         return web.json_response({"id": iid})
 
     async def t_click(self, request):
-        """Clicks a button: {user, name, message, custom_id, guild}.  The
-        message must be one the user can see (a channel message, their
-        own DM or their own ephemeral answer) and hold that button."""
+        """Clicks a button: {user, name, message, custom_id, guild,
+        raced}.  The message must be one the user can see (a channel
+        message, their own DM or their own ephemeral answer) and hold that
+        button; with raced, it may be one an edit has just taken off (a
+        click that crossed the edit)."""
         p = await request.json()
         m = self.msgs.get(p["message"])
         if m is None or m["deleted"]:
@@ -909,7 +925,10 @@ class Fake:
                 p["user"] not in (m["user"], m["dm_user"]):
             return web.json_response({"error": "not your message"},
                                      status=409)
-        ids = [b.get("custom_id") for row in m["components"]
+        shown = [m["components"]]
+        if p.get("raced"):
+            shown += m["component_history"]
+        ids = [b.get("custom_id") for comps in shown for row in comps
                for b in row.get("components", [])]
         if p["custom_id"] not in ids:
             return web.json_response({"error": "no such button"}, status=409)
@@ -1067,6 +1086,9 @@ class Fake:
             self.dm_closed.add(request.query["user"])
         elif what == "fail5xx" and request.query.get("route") == "callback":
             self.fail5xx_callbacks = int(request.query.get("n", "1"))
+        elif what == "hangcallback":
+            self.hang_callbacks = int(request.query.get("n", "1"))
+            self.hang_s = float(request.query.get("s", "5"))
         elif what == "fail5xx":
             self.fail5xx = int(request.query.get("n", "1"))
         elif what == "token":

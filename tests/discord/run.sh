@@ -123,6 +123,31 @@ if [ $status -eq 0 ]; then
 	done
 fi
 
+# A game killed (SIGKILL) and restarted: the same table message is
+# edited, deleted by "Table" and given its last edit.
+if [ $status -eq 0 ]; then
+	for phase in kill1 kill2; do
+		"$bot" -v -o discord.enabled=yes -o console.enabled=no \
+		    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
+		    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
+		    -o discord.token=test-token -o discord.application_id=1 \
+		    -o bot.state_file="$tmp/kill.db" -o bot.seed=5 \
+		    -o tables.ai_delay=0 \
+		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+		pid=$!
+		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
+		if [ $phase = kill1 ]; then
+			kill -9 "$pid"
+			wait "$pid" 2>/dev/null
+		else
+			kill -TERM "$pid"
+			wait "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
+		fi
+		pid=""
+		[ $status -eq 0 ] || break
+	done
+fi
+
 # The faults of issue 25, each on a fresh state: faults.py says what.
 # The token comes from a file named in a config file, so that a run can
 # change it and send SIGHUP; the service status goes to a listener.

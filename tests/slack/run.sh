@@ -98,6 +98,32 @@ if [ $status -eq 0 ]; then
 	done
 fi
 
+# A game killed (SIGKILL) and restarted: the same table message is
+# edited, deleted by "Table" and given its last edit.
+if [ $status -eq 0 ]; then
+	for phase in kill1 kill2; do
+		"$bot" -v -o slack.enabled=yes -o console.enabled=no \
+		    -o slack.api_base="http://127.0.0.1:$port/api" \
+		    -o slack.app_token=env:SLACK_APP_TOKEN \
+		    -o slack.bot_token=file:"$tmp/bot.token" \
+		    -o slack.message_interval=100ms \
+		    -o bot.state_file="$tmp/kill.db" -o bot.seed=5 \
+		    -o tables.ai_delay=0 \
+		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+		pid=$!
+		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
+		if [ $phase = kill1 ]; then
+			kill -9 "$pid"
+			wait "$pid" 2>/dev/null
+		else
+			kill -TERM "$pid"
+			wait "$pid" || { echo "slack: FAIL: $phase run's exit status"; status=1; }
+		fi
+		pid=""
+		[ $status -eq 0 ] || break
+	done
+fi
+
 # A second run over https and wss, with a certificate made for the test.
 if [ $status -eq 0 ] && ! sh "$dir/../selfsigned.sh" "$tmp"; then
 	echo "slack: TLS run skipped: openssl could not make a certificate"

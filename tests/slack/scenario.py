@@ -225,7 +225,7 @@ def bot_connected():
         return "slack: connection 1 ready" in f.read()
 
 
-if MODE in ("overdue1", "overdue2"):
+if MODE in ("overdue1", "overdue2", "kill1", "kill2"):
     # A later bot run against the same fake: wait for its own hello.
     ok(wait(lambda s: bot_connected(), 10) is not None,
        "the restarted bot connects")
@@ -261,6 +261,67 @@ if MODE == "overdue2":
     ok(any("turn" in t for t in texts),
        "status answers after the restart: %r" % texts)
     print("slack (overdue, after): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+if MODE == "kill1":
+    # A game of alice and an AI; run.sh kills the bot (SIGKILL) once the
+    # table message is up, and starts it again on the same state.
+    CHANNEL = "CKILL"
+    for text in ("new", "addbot", "start"):
+        cmd(ALICE, "alice", text, channel=CHANNEL)
+    ok(wait(lambda s: boards() and "My hand" in labels(boards()[-1]), 5)
+       is not None, "the table message is up")
+    ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
+       "it is alice's turn")
+    print("slack (kill, before): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+if MODE == "kill2":
+    # After a SIGKILL and a restart the bot knows its table message (its
+    # ts): a move edits it, "Table" deletes it when it posts the table
+    # anew, and the end's last edit reaches the new one.
+    CHANNEL = "CKILL"
+    b = boards()
+    ok(len(b) == 1, "one table message before the move: %d" % len(b))
+    ts0 = b[0]["ts"] if b else None
+    edits0 = len(b[0]["history"]) if b else 0
+    cmd(ALICE, "alice", "play 1 me", channel=CHANNEL)
+    ok(wait(lambda s: len(messages()[ts0]["history"]) > edits0, 5)
+       is not None, "the move edits the table message of the first run")
+    b = boards()
+    ok(len(b) == 1 and b[0]["ts"] == ts0,
+       "no second table message: %s" % [m["ts"] for m in b])
+    click(ALICE, messages()[ts0], "Table")
+    ok(wait(lambda s: messages()[ts0]["deleted"] and len(boards()) == 1, 5)
+       is not None, "Table posts the table anew and deletes the message "
+       "of the first run")
+    ts1 = boards()[-1]["ts"] if boards() else None
+    cmd(ALICE, "alice", "end", channel=CHANNEL)
+    ok(wait(lambda s: not labels(messages()[ts1]), 5) is not None,
+       "the final edit takes the buttons off")
+    last = messages()[ts1]
+    texts = [last["text"]] + block_texts(last["blocks"])
+    ok(any("Ended by alice." in t for t in texts) and
+       not any("'s turn" in t or " must " in t for t in texts),
+       "the final edit says how the table ended, with no turn: %s" % texts)
+    b = boards()
+    ok(len(b) == 1 and b[0]["ts"] == ts1,
+       "exactly one table message is left: %s" % [m["ts"] for m in b])
+    # alice's DMs of this table: the first run's view, edited after the
+    # restart, and no prompt with live buttons.
+    def alice_dms():
+        return [m for m in messages().values() if m["dm_user"] == ALICE and
+                CHANNEL in (m["history"] or [m])[0]["text"]]
+    ok(wait(lambda s: not any(labels(m) for m in alice_dms()), 5)
+       is not None, "no DM of alice keeps live buttons after the end")
+    views = [m for m in alice_dms() if ": Your move:" not in
+             (m["history"] or [m])[0]["text"].split("\n")[0]]
+    ok(len(views) == 1 and views[0]["history"],
+       "alice's view is the first run's message, edited: %s" %
+       [(m["ts"], len(m["history"])) for m in views])
+    print("slack (kill, after): %d passed, %d failed" %
           (passed, failed), flush=True)
     sys.exit(1 if failed else 0)
 
@@ -328,6 +389,7 @@ ok(all(n == 1 for n in state()["im_opens"].values()),
 # --- a whole game, by clicks and slash commands -------------------------
 rnd = random.Random(7)
 moves = slash = dm_moves = board_moves = 0
+moves_by = {ALICE: 0, BOB: 0}
 refreshed = stormed = muted = False
 for step in range(500):
     b = boards()
@@ -374,6 +436,7 @@ for step in range(500):
            "/cheers throw: %s" % priv)
         moves += 1
         slash += 1
+        moves_by[who] += 1
         continue
     dm = latest_dm(who, msgs)
     if dm is not None and moves % 2 == 0:
@@ -399,6 +462,7 @@ for step in range(500):
               "a move by clicks is played: %r" % view["text"]):
         break
     moves += 1
+    moves_by[who] += 1
     if via == "dm":
         dm_moves += 1
     else:
@@ -445,11 +509,33 @@ ok(priv and not pub and any("Replay of table %d" % n in t for t in priv),
    "a member of its own workspace can, privately: %s" % priv)
 check_card(boards()[-1] if boards() else None, "🏁", "Over",
            ["alice", "bob"])
+# Each player's DMs of the table: their view, one message edited in
+# place, and a short prompt a move of theirs, each cleared in the end.
+for user in (ALICE, BOB):
+    s = wait(lambda s: not any(labels(m) for m in messages().values()
+                               if m["dm_user"] == user), 5)
+    ok(s is not None, "no DM of %s ends with live buttons" % NAMES[user])
+    dms = [m for m in messages().values() if m["dm_user"] == user and
+           CHANNEL in (m["history"] or [m])[0]["text"]]
+    first = [(m["history"] or [m])[0]["text"] for m in dms]
+    asks = [m for m, t in zip(dms, first) if ": Your move:" in
+            t.split("\n")[0]]
+    views = [m for m in dms if m not in asks]
+    ok(len(views) == 1 and views[0]["history"],
+       "%s's view is one DM edited in place: %s" %
+       (NAMES[user], [len(m["history"]) for m in views]))
+    ok(0 < len(asks) <= moves_by[user] + 3,
+       "a new DM only for %s's move: %d prompts for %d moves" %
+       (NAMES[user], len(asks), moves_by[user]))
+    ok(not [m for m in asks if ": Your move:" in m["text"].split("\n")[0]],
+       "every prompt of %s was edited to say what happened" % NAMES[user])
 s = state()
 ok(s["served_429"] == 2, "the 429 storm was served: %d" % s["served_429"])
 msgs = messages()
-ok(all(any(m["text"] == t for m in msgs.values()) for t in
-       s["limited_texts"]), "every rate-limited message arrived later")
+# A message edited since (a DM view) arrived as its first version.
+ok(all(any(t in [m["text"]] + [v["text"] for v in m["history"]]
+           for m in msgs.values()) for t in s["limited_texts"]),
+   "every rate-limited message arrived later")
 ok(s["early_after_429"] == 0, "no chat.postMessage before Retry-After "
    "ended (%d)" % s["early_after_429"])
 with open(BOT_ERR) as f:

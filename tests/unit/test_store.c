@@ -19,6 +19,7 @@
 
 #include "bot/bot.h"
 #include "bot/config.h"
+#include "bot/msgref.h"
 #include "bot/outbox.h"
 #include "bot/play.h"
 #include "bot/store.h"
@@ -241,6 +242,53 @@ test_duplicate_move_refused(void **state)
 	assert_non_null(strstr(cause, "could not save that"));
 	assert_null(strstr(cause, path));
 	free(cause);
+	world_close(&w);
+	unlink(path);
+}
+
+/*
+ * A message id an adapter keeps (bot/msgref.h) is there after a restart,
+ * per adapter and key, until it is forgotten; a restored game knows its
+ * board was shown, so its end edits it.
+ */
+static void
+test_refs_kept(void **state)
+{
+	struct world	 w;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
+	char		 buf[64];
+	int		 fd = mkstemp(path);
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	world_game(&w, "#refs", 2);
+	assert_int_equal(msgref_board_get(&w.adapter, "#refs", 9, buf,
+	    sizeof buf), 0);
+	msgref_board_set(&w.adapter, "#refs", 9, "M1");
+	msgref_board_set(&w.adapter, "#refs", 9, "M2");
+	msgref_dm_set(&w.adapter, "u1", 9, "prompt", "D1 P1");
+	world_close(&w);
+
+	world_open(&w, path);
+	assert_int_equal(TAILQ_FIRST(&w.bot.tables)->board_shown, 1);
+	assert_int_equal(msgref_board_get(&w.adapter, "#refs", 9, buf,
+	    sizeof buf), 1);
+	assert_string_equal(buf, "M2");
+	assert_int_equal(msgref_board_get(&w.adapter, "#other", 9, buf,
+	    sizeof buf), 0);
+	assert_int_equal(msgref_dm_get(&w.adapter, "u1", 9, "prompt", buf,
+	    sizeof buf), 1);
+	assert_string_equal(buf, "D1 P1");
+	assert_int_equal(msgref_dm_get(&w.adapter, "u1", 9, "view", buf,
+	    sizeof buf), 0);
+	msgref_board_set(&w.adapter, "#refs", 9, NULL);
+	world_close(&w);
+
+	world_open(&w, path);
+	assert_int_equal(msgref_board_get(&w.adapter, "#refs", 9, buf,
+	    sizeof buf), 0);
+	assert_string_equal(buf, "");
 	world_close(&w);
 	unlink(path);
 }
@@ -657,6 +705,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_restore_identical),
 		cmocka_unit_test(test_gone_and_damaged),
+		cmocka_unit_test(test_refs_kept),
 		cmocka_unit_test(test_duplicate_move_refused),
 		cmocka_unit_test(test_snapshot),
 		cmocka_unit_test(test_timers_rearmed),
