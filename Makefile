@@ -145,8 +145,17 @@ run: $(BUILD)/cheersbot
 	@echo "cheersbot: state is kept in ./cheersbot.db; 'make run' again resumes it."
 	@$(BUILD)/cheersbot $(RUNFLAGS)
 
-unit: $(UNIT_BINS)
+# The fuzz targets need clang's libFuzzer to link (make fuzz), but they
+# must always compile: unit checks them with the build's compiler.
+unit: $(UNIT_BINS) $(BUILD)/fuzz-compiles
 	@sh tests/run-unit.sh $(UNIT_BINS)
+
+$(BUILD)/fuzz-compiles: $(FUZZ_SRCS) $(wildcard tests/fuzz/*.h) $(LIB_SRCS) \
+    $(wildcard */*.h */*/*.h) $(BUILD)/config.mk
+	@for f in $(FUZZ_SRCS); do \
+		$(CC) $(ALL_CFLAGS) -fsyntax-only $$f || exit 1; \
+	done
+	@touch $@
 
 transcripts: $(BUILD)/cheersbot
 	@sh tests/transcripts/run.sh $(BUILD)/cheersbot

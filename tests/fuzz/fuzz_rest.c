@@ -398,16 +398,16 @@ fuzz_act(unsigned what)
 		break;
 	case 2:
 		rc = boardmsg_show(&discord->adapter, "500", 1, "news",
-		    "the table", &bs, ADAPTER_BOARD_UPDATE, &cause);
+		    "the table", NULL, &bs, ADAPTER_BOARD_UPDATE, &cause);
 		fuzz_run();
 		rc |= boardmsg_show(&discord->adapter, "500", 1, NULL,
-		    "the table, later", &bs, ADAPTER_BOARD_UPDATE, &cause);
+		    "the table, later", NULL, &bs, ADAPTER_BOARD_UPDATE, &cause);
 		fuzz_run();
 		rc |= boardmsg_show(&discord->adapter, "500", 1, NULL,
-		    "the table again", &bs, ADAPTER_BOARD_REPOST, &cause);
+		    "the table again", NULL, &bs, ADAPTER_BOARD_REPOST, &cause);
 		fuzz_run();
 		rc |= boardmsg_show(&discord->adapter, "500", 1, "the end",
-		    "the last table", NULL, ADAPTER_BOARD_FINAL, &cause);
+		    "the last table", NULL, NULL, ADAPTER_BOARD_FINAL, &cause);
 		break;
 	case 3:
 		commands_register(discord);
@@ -421,16 +421,16 @@ fuzz_act(unsigned what)
 		break;
 	case 6:
 		rc = tablemsg_show(&slack->adapter, "CBAR", 1, "news",
-		    "the table", &bs, ADAPTER_BOARD_UPDATE, &cause);
+		    "the table", NULL, &bs, ADAPTER_BOARD_UPDATE, &cause);
 		fuzz_run();
 		rc |= tablemsg_show(&slack->adapter, "CBAR", 1, NULL,
-		    "the table, later", &bs, ADAPTER_BOARD_UPDATE, &cause);
+		    "the table, later", NULL, &bs, ADAPTER_BOARD_UPDATE, &cause);
 		fuzz_run();
 		rc |= tablemsg_show(&slack->adapter, "CBAR", 1, NULL,
-		    "the table again", &bs, ADAPTER_BOARD_REPOST, &cause);
+		    "the table again", NULL, &bs, ADAPTER_BOARD_REPOST, &cause);
 		fuzz_run();
 		rc |= tablemsg_show(&slack->adapter, "CBAR", 1, "the end",
-		    "the last table", NULL, ADAPTER_BOARD_FINAL, &cause);
+		    "the last table", NULL, NULL, ADAPTER_BOARD_FINAL, &cause);
 		break;
 	case 7:
 		/* A command waits for users.info and conversations.info. */
