@@ -62,9 +62,12 @@ boardmsg_done(struct discord *d, const struct rest_result *res, void *arg)
 		gone = 1;	/* a channel that is gone is not (lost.c) */
 	else if (res->code == BOARD_ERR_CANNOT_DM)
 		dm_refused(d, coalesce_channel(arg));
-	else
+	else {
 		log_warn("discord: updating a message in %s failed: %s",
 		    coalesce_channel(arg), res->error);
+		/* In a DM, after its retries: the table hears of it. */
+		dm_undelivered(d, coalesce_channel(arg));
+	}
 	coalesce_done(arg, id, gone);
 }
 

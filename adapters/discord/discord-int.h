@@ -346,6 +346,11 @@ int	 dm_with_channel(struct discord *, const char *user_id,
 	     dm_channel_cb *fn, void *arg, char **cause);
 /* A message to DM channel was refused (50007): its user's DMs are closed. */
 void	 dm_refused(struct discord *, const char *channel);
+/*
+ * A message in channel (borrowed) failed for good; when it is a player's
+ * DM channel, the tables where they play hear so (bot_dm_lost).
+ */
+void	 dm_undelivered(struct discord *, const char *channel);
 /* A DM channel learned otherwise (the user wrote from it): caches it. */
 void	 dm_learn(struct discord *, const char *user_id, const char *channel);
 

@@ -291,6 +291,21 @@ dm_refused(struct discord *d, const char *channel)
 }
 
 void
+dm_undelivered(struct discord *d, const char *channel)
+{
+	struct dm_entry	*e;
+
+	if (d->refused)
+		return;		/* the token, not the DM: said once, elsewhere */
+	LIST_FOREACH(e, &d->dms->users, entry) {
+		if (e->state == DM_OPEN && strcmp(e->channel, channel) == 0) {
+			bot_dm_lost(d->bot, &d->adapter, e->user);
+			return;
+		}
+	}
+}
+
+void
 dm_learn(struct discord *d, const char *user, const char *channel)
 {
 	struct dm_entry	*e = dm_find(d, user, 1);

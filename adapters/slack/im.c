@@ -336,6 +336,39 @@ im_refused_channel(struct slack *s, const char *channel, const char *error)
 	return 1;
 }
 
+int
+im_lost_channel(struct slack *s, const char *channel, const char *error,
+    im_channel_cb *fn, void *arg)
+{
+	struct im_entry	*e;
+	char		*cause = NULL;
+
+	LIST_FOREACH(e, &s->dms->users, entry) {
+		if (e->state == IM_OPEN && strcmp(e->channel, channel) == 0)
+			break;
+	}
+	if (e == NULL)
+		return 0;
+	if (error == NULL) {
+		e->reopened = 0;	/* delivered: it may be reopened again */
+		return 0;
+	}
+	if (strcmp(error, "channel_not_found") == 0 && !e->reopened) {
+		log_info("slack: the DM channel of %s is not found; opening it "
+		    "again", e->user);
+		e->state = IM_NONE;
+		e->channel[0] = '\0';
+		e->reopened = 1;
+		if (im_keep(s, e, NULL, NULL, fn, arg, &cause) == 0)
+			return 1;
+		log_warn("slack: %s", cause);
+		free(cause);
+	}
+	log_warn("slack: a direct message to %s is lost: %s", e->user, error);
+	bot_dm_lost(s->bot, &s->adapter, e->user);
+	return 0;
+}
+
 void
 im_learn(struct slack *s, const char *user, const char *channel)
 {

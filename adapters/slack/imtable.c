@@ -32,21 +32,33 @@ struct imt_call {
 	char			*body;
 };
 
+/*
+ * The DM channel was opened again after Slack forgot it (im_lost_channel):
+ * the newest state of the message is posted anew (NULL: it could not be).
+ */
+static void
+imt_reopened(struct slack *s, const char *channel, void *arg)
+{
+	(void)s;
+	coalesce_done(arg, NULL, channel != NULL);
+}
+
 static void
 imt_done(struct slack *s, const struct web_result *res, void *arg)
 {
-	const char	*ts = NULL;
+	const char	*ts = NULL, *channel = coalesce_channel(arg);
 	int		 gone = 0;
 
-	if (res->error == NULL)
+	if (res->error == NULL) {
 		ts = json_string(res->json, "ts", SLACK_TS_MAX - 1);
-	else if (res->slack_error != NULL &&
+		im_lost_channel(s, channel, NULL, NULL, NULL);
+	} else if (res->slack_error != NULL &&
 	    strcmp(res->slack_error, "message_not_found") == 0)
 		gone = 1;
-	else if (!im_refused_channel(s, coalesce_channel(arg),
-	    res->slack_error))
-		log_warn("slack: a direct message in %s failed: %s",
-		    coalesce_channel(arg), res->error);
+	else if (!im_refused_channel(s, channel, res->slack_error) &&
+	    im_lost_channel(s, channel, res->slack_error != NULL ?
+	    res->slack_error : res->error, imt_reopened, arg))
+		return;		/* imt_reopened finishes it */
 	coalesce_done(arg, ts, gone);
 }
 

@@ -331,6 +331,15 @@ void	 im_learn(struct slack *, const char *user, const char *channel);
  * arg then too).  0, or -1 with *cause (DMs refused: fn is not called).
  */
 typedef void im_channel_cb(struct slack *, const char *channel, void *arg);
+/*
+ * A message in the DM channel failed with Slack's error (NULL: it was
+ * delivered).  A channel Slack no longer knows is opened again, once, and
+ * fn(arg) is called with it (NULL: it could not be): returns 1 then.
+ * Otherwise a failure is a private message lost for good (bot_dm_lost)
+ * and it returns 0.
+ */
+int	 im_lost_channel(struct slack *, const char *channel,
+	     const char *error, im_channel_cb *fn, void *arg);
 int	 im_with_channel(struct slack *, const char *user, im_channel_cb *fn,
 	     void *arg, char **cause);
 /*

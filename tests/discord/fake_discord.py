@@ -111,6 +111,7 @@ class Fake:
         self.log["dm_5xx"] = {"open": 0, "send": 0}
         self.log.update({"no_nonce": 0, "nonce_hits": 0, "lost_answers": []})
         self.log["refused_after"] = 0   # 401s since POST /_test/token
+        self.log["refused_paths"] = []  # what they answered, in order
         self.log["gone_requests"] = {}
         self.chan_guild = {}
 
@@ -389,6 +390,8 @@ class Fake:
         if request.headers.get("Authorization") != "Bot " + self.token:
             self.log["bad_auth"] += 1
             self.log["refused_after"] += 1
+            self.log["refused_paths"].append(request.method + " " +
+                                             request.path)
             return web.json_response({"message": "401: Unauthorized",
                                       "code": 0}, status=401)
         return None
@@ -1096,6 +1099,7 @@ class Fake:
             # 401 on REST from now on.
             self.token = request.query["value"]
             self.log["refused_after"] = 0
+            self.log["refused_paths"] = []
             self.count_fault("token")
         elif what == "unfault":
             # Undoes the switches below, for the next bot on this fake.

@@ -132,7 +132,7 @@ if [ $status -eq 0 ]; then
 		    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
 		    -o discord.token=test-token -o discord.application_id=1 \
 		    -o bot.state_file="$tmp/kill.db" -o bot.seed=5 \
-		    -o tables.ai_delay=0 \
+		    -o tables.ai_delay=0 -o tables.repost_gap=0 \
 		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 		pid=$!
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1

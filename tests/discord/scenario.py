@@ -312,7 +312,9 @@ if MODE == "kill2":
        "status adds nothing public beside the table: %s" %
        [m["content"] for m in new])
     board1 = boards()[-1]["id"] if boards() else None
-    ok(answered(ix(ALICE, "alice", "end")), "alice ends the game")
+    ok(answered(ix(ALICE, "alice", "end", [
+        {"name": "confirm", "type": 3, "value": "confirm"}])),
+       "alice ends the game (end confirm)")
     # alice's DMs of this table: the view of the first run, edited after
     # the restart; every prompt cleared, the last saying how it ended.
     here = "CHEERS at <#%s>: " % CHANNEL

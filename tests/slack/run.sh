@@ -108,7 +108,7 @@ if [ $status -eq 0 ]; then
 		    -o slack.bot_token=file:"$tmp/bot.token" \
 		    -o slack.message_interval=100ms \
 		    -o bot.state_file="$tmp/kill.db" -o bot.seed=5 \
-		    -o tables.ai_delay=0 \
+		    -o tables.ai_delay=0 -o tables.repost_gap=0 \
 		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 		pid=$!
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1

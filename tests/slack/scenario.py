@@ -298,7 +298,7 @@ if MODE == "kill2":
        is not None, "Table posts the table anew and deletes the message "
        "of the first run")
     ts1 = boards()[-1]["ts"] if boards() else None
-    cmd(ALICE, "alice", "end", channel=CHANNEL)
+    cmd(ALICE, "alice", "end confirm", channel=CHANNEL)
     ok(wait(lambda s: not labels(messages()[ts1]), 5) is not None,
        "the final edit takes the buttons off")
     last = messages()[ts1]
