@@ -399,9 +399,11 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 	if (res.status < 200 || res.status >= 300) {
 		item = json == NULL ? NULL :
 		    cJSON_GetObjectItemCaseSensitive(json, "message");
-		error = xasprintf("HTTP %ld%s%.200s", res.status,
-		    cJSON_IsString(item) ? ": " : "",
-		    cJSON_IsString(item) ? item->valuestring : "");
+		if (item == NULL || !cJSON_IsString(item))
+			error = xasprintf("HTTP %ld", res.status);
+		else
+			error = xasprintf("HTTP %ld: %.200s", res.status,
+			    item->valuestring);
 	}
 
 finish:

@@ -12,6 +12,7 @@
  * has waited ADMIN_WAIT_MS (not an admin this time; a rate-limited
  * lookup never holds a game up).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,25 +100,21 @@ admin_free(struct slack_admins *ad)
 }
 
 /*
- * The entry of id; NULL when there is none, or its answer is older than
- * ADMIN_TTL_MS (then it is forgotten, unless a lookup is on its way).
+ * The entry of id, or NULL; *stale is set when its answer is older than
+ * ADMIN_TTL_MS (unless a lookup is on its way), so it must be asked again.
  */
 static struct admin_entry *
-admin_find(struct slack *s, const char *id, int channel)
+admin_find(struct slack *s, const char *id, int channel, int *stale)
 {
 	struct slack_admins	*ad = s->admins;
 	struct admin_entry	*e;
 	uint64_t		 now = uv_now(s->loop);
 
+	*stale = 0;
 	TAILQ_FOREACH(e, &ad->cache, entry) {
 		if (e->channel != channel || strcmp(e->id, id) != 0)
 			continue;
-		if (e->state == ADMIN_KNOWN && now - e->since > ADMIN_TTL_MS) {
-			TAILQ_REMOVE(&ad->cache, e, entry);
-			ad->n--;
-			free(e);
-			return NULL;
-		}
+		*stale = e->state == ADMIN_KNOWN && now - e->since > ADMIN_TTL_MS;
 		return e;
 	}
 	return NULL;
@@ -172,22 +169,27 @@ admin_lookup(struct slack *s, const char *id, int channel)
 	struct slack_admins	*ad = s->admins;
 	struct admin_entry	*e;
 	char			*cause = NULL, *body;
-	int			 rc;
+	int			 rc, stale;
 
-	if ((e = admin_find(s, id, channel)) != NULL)
+	if ((e = admin_find(s, id, channel, &stale)) != NULL && !stale)
 		return e;
-	if (ad->n >= ADMIN_CACHE_MAX) {
-		/* Forget the oldest answer (the list's head). */
+	if (e != NULL) {
+		/* An old answer: asked again, as the newest entry. */
+		TAILQ_REMOVE(&ad->cache, e, entry);
+		ad->n--;
+	} else if (ad->n >= ADMIN_CACHE_MAX) {
+		/* The oldest answer (the list's head) makes room: reused. */
 		TAILQ_FOREACH(e, &ad->cache, entry)
 			if (e->state == ADMIN_KNOWN)
 				break;
 		if (e != NULL) {
 			TAILQ_REMOVE(&ad->cache, e, entry);
 			ad->n--;
-			free(e);
 		}
 	}
-	e = xcalloc(1, sizeof *e);
+	if (e == NULL)
+		e = xcalloc(1, sizeof *e);
+	memset(e, 0, sizeof *e);
 	snprintf(e->id, sizeof e->id, "%s", id);
 	e->channel = channel;
 	e->state = ADMIN_ASKING;
@@ -211,6 +213,17 @@ admin_lookup(struct slack *s, const char *id, int channel)
 	return e;
 }
 
+/* The entry of id while its answer holds (or is on its way), else NULL. */
+static struct admin_entry *
+admin_fresh(struct slack *s, const char *id, int channel)
+{
+	struct admin_entry	*e;
+	int			 stale;
+
+	e = admin_find(s, id, channel, &stale);
+	return stale ? NULL : e;
+}
+
 /* Runs h: its event, told whether its user is an admin here. */
 static void
 admin_dispatch(struct slack *s, struct slack_held *h)
@@ -218,8 +231,8 @@ admin_dispatch(struct slack *s, struct slack_held *h)
 	struct admin_entry	*u, *c;
 	struct bot_event	 ev;
 
-	u = admin_find(s, h->ctx.user, 0);
-	c = h->is_dm ? NULL : admin_find(s, h->ctx.channel, 1);
+	u = admin_fresh(s, h->ctx.user, 0);
+	c = h->is_dm ? NULL : admin_fresh(s, h->ctx.channel, 1);
 	memset(&ev, 0, sizeof ev);
 	ev.adapter = &s->adapter;
 	ev.user_id = h->ctx.user;
@@ -241,12 +254,12 @@ admin_ready(struct slack *s, const struct slack_held *h)
 {
 	const struct admin_entry	*e;
 
-	e = admin_find(s, h->ctx.user, 0);
+	e = admin_fresh(s, h->ctx.user, 0);
 	if (e == NULL || e->state != ADMIN_KNOWN)
 		return 0;
 	if (h->is_dm)
 		return 1;
-	e = admin_find(s, h->ctx.channel, 1);
+	e = admin_fresh(s, h->ctx.channel, 1);
 	return e != NULL && e->state == ADMIN_KNOWN;
 }
 
@@ -275,6 +288,7 @@ admin_run(struct slack *s, int force_old)
 			    h->ctx.user);
 		}
 		TAILQ_REMOVE(&ad->held, h, entry);
+		assert(TAILQ_FIRST(&ad->held) != h);	/* taken off for good */
 		ad->nheld--;
 		admin_dispatch(s, h);
 		admin_held_free(h);

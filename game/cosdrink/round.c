@@ -10,6 +10,7 @@
  * Action any more (the items have run out).  See README.md for the
  * choices made where the rules are silent.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -321,6 +322,7 @@ cos_next_turn(struct game *g, struct game_events *ev)
 	while (g->state == GAME_RUNNING && g->asked == 0) {
 		for (i = 0; i < g->nplayers; i++) {
 			s = (g->dealer + i) % g->nplayers;
+			assert(s >= 0 && s < g->nplayers);	/* a seat */
 			if (g->done & BIT(s))
 				continue;
 			if (cos_has_turn(g, s)) {
