@@ -114,7 +114,8 @@ start_dns() {
 
 # run NAME EXPECT [-o key=value...]: runs the bot, lets scenario.py check
 # that it is online and answers (--mode $mode), and expects the pattern
-# EXPECT in its log.
+# EXPECT in its log.  The stream management runs ask status twice within
+# seconds, both answered in the room: no repost gap.
 mode=c2s
 run() {
 	label=$1 expect=$2
@@ -123,6 +124,7 @@ run() {
 	    -o xmpp.ca_file="$tmp/ca.pem" \
 	    -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
 	    -o xmpp.rooms=bar@rooms.localhost -o xmpp.ping_interval=2s \
+	    -o tables.repost_gap=0 \
 	    -o bot.state_file="$tmp/$label.db" "$@" \
 	    < /dev/null > "$tmp/$label.out" 2> "$tmp/$label.err" &
 	pid=$!
