@@ -178,7 +178,7 @@ cmdmatch_game(const struct cmd_ctx *ctx, const char *name, char **cause)
 	struct buf			 b;
 	int				 g;
 
-	for (g = 0; games[g] != NULL && g < CMDMATCH_NAMES_MAX; g++) {
+	for (g = 0; g < CMDMATCH_NAMES_MAX && games[g] != NULL; g++) {
 		if (strcasecmp(games[g]->name, name) == 0)
 			return games[g];
 		names[g] = games[g]->name;

@@ -51,8 +51,10 @@ int
 suggest_rank(const char *word, const char *const *cands, int n, int *out,
     int max)
 {
-	int	dist[SUGGEST_MAX], limit, d, i, j, k, found = 0;
+	int	dist[SUGGEST_MAX] = { 0 }, limit, d, i, j, k, found = 0;
 
+	if (max < 1)
+		return 0;
 	if (max > SUGGEST_MAX)
 		max = SUGGEST_MAX;
 	limit = (int)strlen(word) / 3;

@@ -97,6 +97,11 @@ test_rank_limits(void **state)
 	n = suggest_rank("aaaa", many, 7, idx, SUGGEST_MAX);
 	assert_int_equal(n, 1);
 	assert_int_equal(idx[0], 0);
+	/* Room for none: nothing is named, nothing written. */
+	idx[0] = -7;
+	assert_int_equal(suggest_rank("aaaz", many, 7, idx, 0), 0);
+	assert_int_equal(suggest_rank("aaaz", many, 7, idx, -1), 0);
+	assert_int_equal(idx[0], -7);
 	/* max below SUGGEST_MAX is kept. */
 	assert_int_equal(suggest_rank("aaaz", many, 7, idx, 1), 1);
 	assert_int_equal(idx[0], 0);
