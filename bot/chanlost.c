@@ -72,16 +72,6 @@ chanlost_end(struct table *t, const char *text)
 	table_close(t);
 }
 
-/* Writes how t's channel is named into buf. */
-static void
-chanlost_where(struct table *t, char *buf, size_t len)
-{
-	if (t->adapter->ops->channel_name != NULL)
-		t->adapter->ops->channel_name(t->adapter, t->channel, buf, len);
-	else
-		snprintf(buf, len, "%s", t->channel);
-}
-
 void
 bot_channel_lost(struct bot *bot, struct adapter *a, const char *channel,
     const char *why, uint64_t grace_ms)
@@ -92,7 +82,7 @@ bot_channel_lost(struct bot *bot, struct adapter *a, const char *channel,
 	if ((t = table_find(bot, a, channel)) == NULL || t->lost)
 		return;
 	outbox_begin(bot);
-	chanlost_where(t, where, sizeof where);
+	render_channel(t->adapter, t->channel, where, sizeof where);
 	if (t->state != TABLE_PLAYING) {
 		log_info("table %llu: its channel is lost (%s); the lobby "
 		    "closes", (unsigned long long)t->id, why);
@@ -143,7 +133,7 @@ chanlost_expire(struct table *t)
 
 	log_info("table %llu: its channel stayed lost; the table ends",
 	    (unsigned long long)t->id);
-	chanlost_where(t, where, sizeof where);
+	render_channel(t->adapter, t->channel, where, sizeof where);
 	snprintf(text, sizeof text, "The %s game in %s has ended: channel "
 	    "lost. No result counts.", t->ops->title, where);
 	if (t->state != TABLE_PLAYING) {
