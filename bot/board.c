@@ -47,8 +47,8 @@ board_epilogue(const struct table *t)
 
 	render_command(t->adapter, cmd, sizeof cmd);
 	return xasprintf("This was table %llu: %s replay %llu shows every "
-	    "move, %s stats your record.", (unsigned long long)t->id, cmd,
-	    (unsigned long long)t->id, cmd);
+	    "move, %s stats your record.", (unsigned long long)t->num, cmd,
+	    (unsigned long long)t->num, cmd);
 }
 
 /*

@@ -87,7 +87,7 @@ board_view_new(const struct table *t, enum adapter_board how)
 	else
 		v->state = ADAPTER_VIEW_RUNNING;
 	snprintf(v->title, sizeof v->title, "%s · table %llu", t->ops->title,
-	    (unsigned long long)t->id);
+	    (unsigned long long)t->num);
 
 	snprintf(status, sizeof status, "%s%s", v->state == ADAPTER_VIEW_PAUSED ?
 	    "Paused: I cannot save moves right now and keep trying. " : "",

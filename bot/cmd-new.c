@@ -142,6 +142,11 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	t->host = xstrdup(ctx->ev->user_id);
 	if (ctx->ev->server != NULL)
 		t->server = xstrndup(ctx->ev->server, TABLE_ID_MAX);
+	if (store_table_number(ctx->bot->store, ctx->bot, t->adapter, t->server,
+	    &t->num, cause) != 0) {
+		cmd_new_undo(t);
+		return -1;
+	}
 	table_add_seat(t, ctx->ev->user_id, ctx->ev->user_name);
 	if (store_table_save(ctx->bot->store, t, cause) != 0) {
 		cmd_new_undo(t);

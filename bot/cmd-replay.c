@@ -1,8 +1,9 @@
 /*
  * replay <table>: every move of a finished game, as the channel saw it,
- * sent privately to whoever asks on the server it was played on (its
- * players may ask anywhere).  A player of that game also gets what only
- * they saw at the end: their own recipe and hand.
+ * sent privately to whoever asks on the server it was played on (table
+ * numbers are counted per server, so "replay 3" there names that server's
+ * table 3; in a DM, the asker's own table 3).  A player of that game also
+ * gets what only they saw at the end: their own recipe and hand.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -48,28 +49,10 @@ cmd_replay_move(struct table *t, int seat, const struct game_move *m,
 	}
 }
 
-/*
- * May the sender see table t's moves?  Its players may, anywhere; anyone
- * else only on the server it was played on (a Discord guild, a Slack
- * workspace, ...), never from a DM or another server.
- */
-static int
-cmd_replay_allowed(const struct cmd_ctx *ctx, const struct table *t)
-{
-	const char	*here = ctx->ev->server;
-
-	if (table_seat_of(t, ctx->ev->user_id) >= 0)
-		return 1;
-	if (ctx->ev->is_dm)
-		return 0;
-	if (t->server == NULL || here == NULL)
-		return t->server == NULL && here == NULL;
-	return strcmp(t->server, here) == 0;
-}
-
 static int
 cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
 {
+	struct store_asker who;
 	struct table	*t;
 	struct buf	 log, out;
 	char		*end, *seats, *view, where[TABLE_ID_MAX + 8];
@@ -80,19 +63,15 @@ cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
 	    ctx->argv[1] + 1 : ctx->argv[1], &end, 10)) < 1 || *end != '\0')
 		return set_cause(cause, "Give the table number, like %s replay "
 		    "12; the end of each game names it.", ctx->command);
+	who.server = ctx->ev->server;
+	who.user_id = ctx->ev->user_id;
+	who.is_dm = ctx->ev->is_dm;
 	buf_init(&log, RENDER_MAX - 4096);
 	t = store_load_finished(ctx->bot->store, ctx->bot, ctx->ev->adapter,
-	    (uint64_t)id, cmd_replay_move, &log, cause);
+	    &who, (uint64_t)id, cmd_replay_move, &log, cause);
 	if (t == NULL) {
 		buf_release(&log);
 		return -1;
-	}
-	if (!cmd_replay_allowed(ctx, t)) {
-		/* The same words as for no table: nothing to learn by asking. */
-		buf_release(&log);
-		table_free(t);
-		return set_cause(cause, "There is no finished table %ld here.",
-		    id);
 	}
 	seats = render_seat_list(t);
 	buf_init(&out, RENDER_MAX);

@@ -55,9 +55,9 @@ operator_list_one(const struct store_table *r, void *arg, char **cause)
 
 	(void)cause;
 	if (l->n++ == 0)
-		fprintf(l->out, "%-6s %-9s %-24s %-8s %-8s %-6s %-6s %s\n", "ID",
-		    "PLATFORM", "CHANNEL", "GAME", "STATE", "AGE", "IDLE",
-		    "PLAYERS");
+		fprintf(l->out, "%-6s %-6s %-9s %-24s %-8s %-8s %-6s %-6s %s\n",
+		    "ID", "TABLE", "PLATFORM", "CHANNEL", "GAME", "STATE", "AGE",
+		    "IDLE", "PLAYERS");
 	utf8_clean(adapter, sizeof adapter, r->adapter);
 	utf8_clean(channel, sizeof channel, r->channel);
 	utf8_clean(game, sizeof game, r->game);
@@ -65,9 +65,9 @@ operator_list_one(const struct store_table *r, void *arg, char **cause)
 	utf8_clean(clean, sizeof clean, players);
 	operator_age(l->now - r->created, age, sizeof age);
 	operator_age(l->now - r->updated, idle, sizeof idle);
-	fprintf(l->out, "%-6llu %-9s %-24s %-8s %-8s %-6s %-6s %s\n",
-	    (unsigned long long)r->id, adapter, channel, game, r->state, age,
-	    idle, clean);
+	fprintf(l->out, "%-6llu %-6llu %-9s %-24s %-8s %-8s %-6s %-6s %s\n",
+	    (unsigned long long)r->id, (unsigned long long)r->num, adapter,
+	    channel, game, r->state, age, idle, clean);
 	return 0;
 }
 

@@ -122,6 +122,31 @@ static const char *const store_sqlite_migrations[] = {
 	"  key TEXT NOT NULL,"
 	"  value TEXT NOT NULL,"
 	"  PRIMARY KEY (adapter, key));",
+
+	/*
+	 * 3 -> 4: the number players see, counted per server (a Discord
+	 * guild, a Slack workspace, ...; '' where there is none), so that
+	 * one server cannot count or guess another's games.  numbers holds
+	 * each server's last number, never given twice even when its table
+	 * is forgotten.  A table kept from before keeps its number (its id),
+	 * which its end named, and its server moves out of its doc into a
+	 * column.
+	 */
+	"ALTER TABLE tables ADD COLUMN server TEXT;"
+	"ALTER TABLE tables ADD COLUMN num INTEGER NOT NULL DEFAULT 0;"
+	"UPDATE tables SET num = id, server = json_extract(doc, '$.server');"
+	"CREATE INDEX tables_num ON tables(adapter, num);"
+	"CREATE TABLE numbers ("
+	"  adapter TEXT NOT NULL,"
+	"  server TEXT NOT NULL,"
+	"  last INTEGER NOT NULL,"
+	"  PRIMARY KEY (adapter, server)) WITHOUT ROWID;"
+	/*
+	 * Tables forgotten since were shown by their ids too: a server's
+	 * numbers go on from the highest id, so none is shown twice.
+	 */
+	"INSERT INTO numbers SELECT DISTINCT adapter, coalesce(server, ''), "
+	"  (SELECT max(id) FROM tables) FROM tables;",
 };
 #define STORE_SQLITE_VERSION \
 	((int)(sizeof store_sqlite_migrations / sizeof store_sqlite_migrations[0]))
@@ -719,11 +744,12 @@ ss_save_table(struct store *store, const struct store_table *t, char **cause)
 	snprintf(seed, sizeof seed, "%016" PRIx64, t->seed);
 	return ss_run(s, "saving a table", cause,
 	    "INSERT INTO tables (id, adapter, channel, game, seed, state, doc, "
-	    "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-	    "ON CONFLICT(id) DO UPDATE SET state = excluded.state, "
-	    "doc = excluded.doc, updated = excluded.updated", "itttttti" "i",
+	    "created, updated, server, num) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+	    "?, ?) ON CONFLICT(id) DO UPDATE SET state = excluded.state, "
+	    "doc = excluded.doc, updated = excluded.updated", "itttttti" "iti",
 	    (long long)t->id, t->adapter, t->channel, t->game, seed, t->state,
-	    t->doc, (long long)t->updated, (long long)t->updated);
+	    t->doc, (long long)t->updated, (long long)t->updated, t->server,
+	    (long long)t->num);
 }
 
 static int
@@ -805,6 +831,9 @@ ss_each_table(struct store_sqlite *s, sqlite3_stmt *st, store_table_cb cb,
 		    ss_text(st, 7);
 		t.updated = sqlite3_column_int64(st, 8);
 		t.created = sqlite3_column_int64(st, 9);
+		t.server = sqlite3_column_type(st, 10) == SQLITE_NULL ? NULL :
+		    ss_text(st, 10);
+		t.num = (uint64_t)sqlite3_column_int64(st, 11);
 		if (found != NULL)
 			*found = 1;
 		if (cb(&t, arg, cause) != 0) {
@@ -820,7 +849,7 @@ ss_each_table(struct store_sqlite *s, sqlite3_stmt *st, store_table_cb cb,
 
 #define SS_TABLE_COLUMNS \
 	"SELECT id, adapter, channel, game, seed, state, doc, result, updated, " \
-	"created FROM tables "
+	"created, server, num FROM tables "
 
 static int
 ss_load_tables(struct store *store, store_table_cb cb, void *arg, char **cause)
@@ -917,6 +946,43 @@ ss_max_table_id(struct store *store)
 		id = (uint64_t)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return id;
+}
+
+static int
+ss_number_table(struct store *store, const char *adapter, const char *server,
+    uint64_t *num, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	sqlite3_stmt		*st;
+	const char		*key = server == NULL ? "" : server;
+	int			 rc;
+
+	*num = 0;
+	if (ss_run(s, "numbering a table", cause, "INSERT INTO numbers "
+	    "(adapter, server, last) VALUES (?, ?, 1) ON CONFLICT(adapter, "
+	    "server) DO UPDATE SET last = last + 1", "tt", adapter, key) != 0)
+		return -1;
+	st = ss_query(s, "SELECT last FROM numbers WHERE adapter = ? AND "
+	    "server = ?", "tt", adapter, key);
+	if (st == NULL)
+		return ss_error(s, "numbering a table", cause);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*num = (uint64_t)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return ss_error(s, "numbering a table", cause);
+	return 0;
+}
+
+static int
+ss_each_table_num(struct store *store, const char *adapter, uint64_t num,
+    store_table_cb cb, void *arg, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	return ss_each_table(s, ss_query(s, SS_TABLE_COLUMNS "WHERE adapter = "
+	    "? AND num = ? ORDER BY id", "ti", adapter, (long long)num), cb, arg,
+	    NULL, cause);
 }
 
 /* The WHERE clause of a scope, binding adapter, channel, game in order. */
@@ -1081,6 +1147,8 @@ const struct store_ops store_sqlite_ops = {
 	.load_tables = ss_load_tables,
 	.list_tables = ss_list_tables,
 	.load_table = ss_load_table,
+	.number_table = ss_number_table,
+	.each_table_num = ss_each_table_num,
 	.load_snapshot = ss_load_snapshot,
 	.load_moves = ss_load_moves,
 	.max_table_id = ss_max_table_id,

@@ -186,7 +186,9 @@ store_table_save(struct store *s, const struct table *t, char **cause)
 	doc = store_table_doc(t);
 	memset(&r, 0, sizeof r);
 	r.id = t->id;
+	r.num = t->num;
 	r.adapter = t->adapter->ops->name;
+	r.server = t->server;
 	r.channel = t->channel;
 	r.game = t->ops->name;
 	r.seed = t->seed;
@@ -461,7 +463,7 @@ store_finished(struct store *s, struct table *t)
 	render_command(t->adapter, cmd, sizeof cmd);
 	text = xasprintf("The game here ended just as I went down. %s\n%s\nThis "
 	    "was table %llu: %s replay %llu shows every move.", r.text, board,
-	    (unsigned long long)t->id, cmd, (unsigned long long)t->id);
+	    (unsigned long long)t->num, cmd, (unsigned long long)t->num);
 	play_say(t, text);
 	free(text);
 	free(board);
@@ -544,6 +546,7 @@ store_build(struct store *s, struct bot *bot, struct adapter *a,
 
 	t = table_new(bot, a, r->channel, ops);
 	table_set_id(t, r->id);
+	t->num = r->num;
 	t->seed = r->seed;
 	t->turn_timer = bot->config->tables_turn_timer_ms;
 	t->prompt_timer = bot->config->tables_prompt_timer_ms;
@@ -730,32 +733,83 @@ store_ref_set(struct store *s, const char *adapter, const char *key,
 	return s->ops->set_ref(s, adapter, key, value, cause);
 }
 
+int
+store_table_number(struct store *s, struct bot *bot, struct adapter *a,
+    const char *server, uint64_t *num, char **cause)
+{
+	struct table	*t;
+	uint64_t	 max = 0;
+
+	if (s != NULL)
+		return s->ops->number_table(s, a->ops->name, server, num, cause);
+	TAILQ_FOREACH(t, &bot->tables, entry) {
+		if (t->adapter == a && t->num > max && (server == NULL ?
+		    t->server == NULL : t->server != NULL &&
+		    strcmp(t->server, server) == 0))
+			max = t->num;
+	}
+	*num = max + 1;
+	return 0;
+}
+
 /* What store_load_finished's callback fills in. */
 struct store_finished {
-	struct bot		*bot;
-	struct adapter		*adapter;
-	struct table		*t;
-	const char		*other;		/* the platform it was played on */
-	int			 running;
+	struct bot		 *bot;
+	struct adapter		 *adapter;
+	const struct store_asker *who;
+	struct table		 *t;		/* the asker's table */
+	int			  found;	/* how many were theirs */
+	int			  running;	/* theirs is still open */
+	int			  unknown;	/* of a game this bot lacks */
 };
 
+/* Did a seat of the table of record doc belong to user_id? */
+static int
+store_doc_has(const char *doc, const char *user_id)
+{
+	cJSON	*j = cJSON_Parse(doc), *seat, *id;
+	int	 found = 0;
+
+	cJSON_ArrayForEach(seat, cJSON_GetObjectItemCaseSensitive(j, "seats")) {
+		id = cJSON_GetObjectItemCaseSensitive(seat, "id");
+		if (cJSON_IsString(id) && strcmp(id->valuestring, user_id) == 0)
+			found = 1;
+	}
+	cJSON_Delete(j);
+	return found;
+}
+
+/*
+ * Takes the asker's table among those with the number: the one of their
+ * server, or from a DM one they played in.  The tables of other servers
+ * are passed over as if they did not exist.
+ */
 static int
 store_finished_one(const struct store_table *r, void *arg, char **cause)
 {
-	struct store_finished	*f = arg;
-	const struct game_ops	*ops = game_find(r->game);
+	struct store_finished	 *f = arg;
+	const struct store_asker *who = f->who;
+	const struct game_ops	 *ops;
 
-	(void)cause;
-	if (strcmp(r->adapter, f->adapter->ops->name) != 0) {
-		f->other = "another platform";
+	if (who->is_dm) {
+		if (who->user_id == NULL || !store_doc_has(r->doc, who->user_id))
+			return 0;
+	} else if (who->server == NULL ? r->server != NULL :
+	    r->server == NULL || strcmp(r->server, who->server) != 0)
+		return 0;
+	if (f->found++ > 0)
+		return 0;
+	if (strcmp(r->state, "over") != 0) {
+		f->running = 1;
 		return 0;
 	}
-	if (strcmp(r->state, "over") != 0 || ops == NULL) {
-		f->running = 1;
+	if ((ops = game_find(r->game)) == NULL) {
+		f->unknown = 1;
 		return 0;
 	}
 	f->t = table_alloc(f->bot, f->adapter, r->channel, ops);
 	table_set_id(f->t, r->id);
+	f->t->num = r->num;
 	f->t->seed = r->seed;
 	f->t->state = TABLE_OVER;
 	return store_parse_doc(f->t, r->doc, cause);
@@ -763,38 +817,52 @@ store_finished_one(const struct store_table *r, void *arg, char **cause)
 
 struct table *
 store_load_finished(struct store *s, struct bot *bot, struct adapter *a,
-    uint64_t id, store_move_hook hook, void *arg, char **cause)
+    const struct store_asker *who, uint64_t num, store_move_hook hook,
+    void *arg, char **cause)
 {
 	struct store_finished	 f;
 	char			*err = NULL, cmd[RENDER_COMMAND_MAX];
-	int			 found = 0;
+	unsigned long long	 n = (unsigned long long)num;
 
 	memset(&f, 0, sizeof f);
 	f.bot = bot;
 	f.adapter = a;
-	if (s == NULL || s->ops->load_table(s, id, store_finished_one, &f, &found,
-	    &err) != 0 || !found || f.other != NULL || f.running) {
-		if (err != NULL)
-			log_error("table %llu: %s", (unsigned long long)id, err);
+	f.who = who;
+	if (s != NULL && s->ops->each_table_num(s, a->ops->name, num,
+	    store_finished_one, &f, &err) != 0) {
+		log_error("table number %llu: %s", n, err);
 		free(err);
 		if (f.t != NULL)
 			table_free(f.t);
-		if (found && f.running) {
-			render_command(a, cmd, sizeof cmd);
-			return set_cause(cause, "Table %llu is still open; %s "
-			    "status in its channel shows it.",
-			    (unsigned long long)id, cmd), NULL;
-		}
+		return set_cause(cause, "I cannot read my records right now; "
+		    "try again later."), NULL;
+	}
+	if (f.found > 1) {
+		if (f.t != NULL)
+			table_free(f.t);
+		return set_cause(cause, "You played more than one table %llu, "
+		    "on different servers: ask for it in a channel of the server "
+		    "it was played on.", n), NULL;
+	}
+	if (f.running) {
+		render_command(a, cmd, sizeof cmd);
+		return set_cause(cause, "Table %llu is still open; %s status in "
+		    "its channel shows it.", n, cmd), NULL;
+	}
+	if (f.t == NULL) {
+		if (f.unknown)
+			log_error("table number %llu: its game is not in this "
+			    "build", n);
 		return set_cause(cause, "There is no finished table %llu here.",
-		    (unsigned long long)id), NULL;
+		    n), NULL;
 	}
 	if (store_rebuild(s, f.t, 0, hook, arg, NULL, &err) != 0) {
-		log_error("table %llu: cannot replay it: %s", (unsigned long long)id,
-		    err);
+		log_error("table %llu: cannot replay it: %s",
+		    (unsigned long long)f.t->id, err);
 		free(err);
 		table_free(f.t);
 		return set_cause(cause, "Table %llu cannot be replayed; its log "
-		    "is damaged.", (unsigned long long)id), NULL;
+		    "is damaged.", n), NULL;
 	}
 	return f.t;
 }

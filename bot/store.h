@@ -33,7 +33,9 @@ struct table;
 /* A table as the backend keeps it.  Strings are borrowed. */
 struct store_table {
 	uint64_t	 id;
+	uint64_t	 num;		/* the players' number, per server */
 	const char	*adapter;
+	const char	*server;	/* NULL where the platform has none */
 	const char	*channel;
 	const char	*game;
 	uint64_t	 seed;
@@ -130,6 +132,16 @@ struct store_ops {
 	int	 (*load_moves)(struct store *, uint64_t id, int from_seq,
 		     store_move_cb, void *, char **cause);
 	uint64_t (*max_table_id)(struct store *);
+	/*
+	 * Takes the next players' number of an adapter's server (NULL: the
+	 * platform has none): 1 for its first table, then one more each
+	 * time, never the same twice, even after a table is forgotten.
+	 */
+	int	 (*number_table)(struct store *, const char *adapter,
+		     const char *server, uint64_t *num, char **cause);
+	/* Every table of an adapter with players' number num, any server. */
+	int	 (*each_table_num)(struct store *, const char *adapter,
+		     uint64_t num, store_table_cb, void *, char **cause);
 	int	 (*player_stats)(struct store *, const struct store_scope *,
 		     const char *user_id, struct store_stats *, char **cause);
 	/* Ranks by wins, then win rate; returns how many, or -1. */
@@ -301,13 +313,33 @@ struct table	*store_reload(struct store *, struct bot *, struct adapter *,
 		     uint64_t id);
 
 /*
- * Loads finished table id into a new detached table on adapter a (not
- * listed in the bot; free it with table_free), rebuilt move by move with
- * hook called after each.  Returns the table, or NULL with *cause (a
- * sentence for players: no such table, still running, other platform).
+ * Takes the players' number for a new table on adapter a's server (NULL:
+ * none): that server's tables are numbered 1, 2, 3, ... and no number is
+ * given twice (without a store, one more than the open tables').  The
+ * number is written in the open batch, so a new that fails with it uses
+ * none up.  0 with *num, or -1 with *cause (caller frees).
+ */
+int	 store_table_number(struct store *, struct bot *, struct adapter *,
+	     const char *server, uint64_t *num, char **cause);
+
+/* Who asks for a finished table, and where (store_load_finished). */
+struct store_asker {
+	const char	*server;	/* the asker's server; NULL: none */
+	const char	*user_id;	/* the asker */
+	int		 is_dm;		/* asked in a DM: only their own games */
+};
+
+/*
+ * Loads the finished table with players' number num on adapter a into a
+ * new detached table (not listed in the bot; free it with table_free),
+ * rebuilt move by move with hook called after each.  Only a table of the
+ * asker's server is found; from a DM, only one the asker played in.
+ * Returns the table, or NULL with *cause (a sentence for players: no such
+ * table here, still running, more than one of theirs, damaged log).
  */
 struct table	*store_load_finished(struct store *, struct bot *, struct adapter *,
-		     uint64_t id, store_move_hook, void *arg, char **cause);
+		     const struct store_asker *, uint64_t num, store_move_hook,
+		     void *arg, char **cause);
 
 /* A channel's saved settings as JSON (caller frees), or NULL when none. */
 int	 store_channel_get(struct store *, const char *adapter, const char *channel,

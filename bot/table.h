@@ -39,6 +39,12 @@ enum table_task { TASK_NONE, TASK_AI, TASK_TIMEOUT, TASK_LOBBY,
 
 struct table {
 	uint64_t		 id;		/* set only by table_new, table_set_id */
+	/*
+	 * The number players see and type ("table 3", "replay 3"): counted
+	 * from 1 per server (adapter + server), so it tells nothing of other
+	 * servers' games.  Set by table_number at new, or restored.
+	 */
+	uint64_t		 num;
 	struct bot		*bot;
 	struct adapter		*adapter;
 	char			*channel;

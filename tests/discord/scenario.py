@@ -822,6 +822,21 @@ ok(a and a[0]["flags"] & 64 and "Replay of table %d" % n in text_of(a),
 a = answered(ix(ALICE, "alice", "replay", table_opt, guild=None))
 ok(a and "Replay of table %d" % n in text_of(a),
    "a player can from a DM: %s" % a)
+# Table numbers are counted per guild: another guild's first table is
+# table 1 too (the bot's second table: a global count would say 2).
+ok(answered(ix("152", "nina", "new", guild="799", channel="911")),
+   "nina opens a table in another guild")
+ok(answered(ix("152", "nina", "addbot", guild="799", channel="911")),
+   "an AI joins it")
+ok(answered(ix("152", "nina", "start", guild="799", channel="911")),
+   "its game starts")
+s = wait(lambda s: any(m["channel"] == "911" and m["embeds"] and
+                       m["embeds"][0].get("title", "").endswith("table 1")
+                       for m in messages().values()), 5)
+ok(s is not None, "the other guild's first table is table 1 too")
+ok(answered(ix("152", "nina", "end", [
+    {"name": "confirm", "type": 3, "value": "confirm"}], guild="799",
+    channel="911")), "nina ends it")
 
 s = wait(lambda s: s["served_5xx"] == s0["served_5xx"] + 5 and all(
     any(m["content"] == c for m in s["messages"])

@@ -507,6 +507,16 @@ ok(priv and not pub and "no finished table %d here" % n in priv[0] and
 priv, pub = cmd("UGRACE", "grace", "replay %d" % n)
 ok(priv and not pub and any("Replay of table %d" % n in t for t in priv),
    "a member of its own workspace can, privately: %s" % priv)
+# Table numbers are counted per workspace: another workspace's first
+# table is table 1 too (the bot's second table: a global count says 2).
+for text in ("new", "addbot", "start"):
+    cmd("UNINA", "nina", text, channel="CELSE", team="T0OTHER")
+heads = [b["text"]["text"] for m in messages().values()
+         if m["channel"] == "CELSE" and not m["ephemeral"]
+         for b in m.get("blocks") or [] if b.get("type") == "header"]
+ok(any(h.endswith("CHEERS · table 1") for h in heads),
+   "the other workspace's first table is table 1 too: %s" % heads)
+cmd("UNINA", "nina", "end confirm", channel="CELSE", team="T0OTHER")
 check_card(boards()[-1] if boards() else None, "🏁", "Over",
            ["alice", "bob"])
 # Each player's DMs of the table: their view, one message edited in

@@ -166,10 +166,12 @@ test_view_parts(void **state)
 	f->t->recent[TABLE_RECENT - 2] = xstrdup("@{0} plays.");
 	free(f->t->recent[TABLE_RECENT - 1]);
 	f->t->recent[TABLE_RECENT - 1] = xstrdup("@{1} draws.");
+	/* The title names the number players see, not the id. */
+	f->t->num = f->t->id + 6;
 	v = board_view_new(f->t, ADAPTER_BOARD_UPDATE);
 	assert_non_null(v);
 	snprintf(title, sizeof title, "FAKE · table %llu",
-	    (unsigned long long)f->t->id);
+	    (unsigned long long)f->t->num);
 	assert_string_equal(v->title, title);
 	assert_int_equal(v->state, ADAPTER_VIEW_RUNNING);
 	/* Mentions where they render, plain names where they do not. */

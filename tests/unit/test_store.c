@@ -88,6 +88,8 @@ world_game(struct world *w, const char *channel, int nmoves)
 	int		 i;
 
 	t->seed = 1234 + t->id;
+	assert_int_equal(store_table_number(w->bot.store, &w->bot, &w->adapter,
+	    NULL, &t->num, &cause), 0);
 	t->turn_timer = w->config->tables_turn_timer_ms;
 	t->prompt_timer = w->config->tables_prompt_timer_ms;
 	t->host = xstrdup("alice");
@@ -538,9 +540,15 @@ test_batch_survives_full_disk(void **state)
 	char		*before[64], *after, channel[24];
 	int		 fd = mkstemp(path), n = 0, failed = 0, i, moves;
 
+	struct store	*st;
+	char		*cause = NULL;
+
 	(void)state;
 	close(fd);
-	world_open_capped(&w, path, 16 * 4096);
+	/* One page more than the empty file: full within a few games. */
+	assert_non_null(st = store_open(path, 0, &cause));
+	store_close(st);
+	world_open_capped(&w, path, (uint64_t)file_size(path) + 4096);
 	outbox_begin(&w.bot);
 	while (!failed && n < 64) {
 		snprintf(channel, sizeof channel, "#full%d", n);
@@ -646,6 +654,191 @@ test_wal_checkpointed_after_output(void **state)
  * size as the cap), and under a cap it can keep, the file never grows
  * past it however many moves are tried: the move that would is refused.
  */
+/*
+ * A played-out CHEERS game of user and three AI seats in channel on
+ * server (NULL: none), numbered as new numbers it; returns its table
+ * number.  The table is closed.
+ */
+static uint64_t
+world_finished(struct world *w, const char *channel, const char *server,
+    const char *user)
+{
+	struct table	*t = table_new(&w->bot, &w->adapter, channel,
+			    game_find("cheers"));
+	char		*cause = NULL;
+	uint64_t	 num;
+	int		 i;
+
+	if (server != NULL)
+		t->server = xstrdup(server);
+	assert_int_equal(store_table_number(w->bot.store, &w->bot, &w->adapter,
+	    server, &t->num, &cause), 0);
+	num = t->num;
+	t->seed = 99 + t->id;
+	t->host = xstrdup(user);
+	table_add_seat(t, user, user);
+	for (i = 0; i < 3; i++)
+		table_add_seat(t, NULL, i == 0 ? "Negroni" : i == 1 ?
+		    "Martini" : "Mojito");
+	assert_int_equal(play_start(t, &cause), 0);
+	t->seats[0].ai = 1;
+	for (i = 0; i < 5000 && t->state == TABLE_PLAYING; i++) {
+		struct game_prompt	p[GAME_MAX_PROMPTS];
+		int			seat;
+
+		assert_true(t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0);
+		for (seat = 0; !(p[0].seats & (1u << seat)); seat++)
+			;
+		assert_int_equal(play_ai(t, seat, &cause), 0);
+	}
+	assert_int_equal(t->state, TABLE_OVER);
+	table_close(t);
+	return num;
+}
+
+/*
+ * Asks for finished table num as user on server (NULL with dm set: in a
+ * DM); returns the table's id, or 0 with the refusal in why (capped).
+ */
+static uint64_t
+world_replay(struct world *w, const char *server, int dm, const char *user,
+    uint64_t num, char *why, size_t len)
+{
+	struct store_asker	 who = { server, user, dm };
+	struct table		*t;
+	char			*cause = NULL;
+	uint64_t		 id;
+
+	why[0] = '\0';
+	t = store_load_finished(w->bot.store, &w->bot, &w->adapter, &who, num,
+	    NULL, NULL, &cause);
+	if (t == NULL) {
+		assert_non_null(cause);
+		snprintf(why, len, "%s", cause);
+		free(cause);
+		return 0;
+	}
+	assert_int_equal(t->num, num);
+	id = t->id;
+	table_free(t);
+	return id;
+}
+
+/*
+ * Table numbers are counted per server: each server's first table is 1,
+ * a replay finds only the asker's server's table (or, in a DM, one the
+ * asker played in), and a restart or an older file keeps the numbers.
+ */
+static void
+test_numbers_per_server(void **state)
+{
+	struct world	 w;
+	struct table	*lobby;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX", why[256];
+	char		*cause = NULL;
+	uint64_t	 a1, b1, a2, id, num;
+	sqlite3		*db;
+	int		 fd = mkstemp(path);
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	assert_int_equal(world_finished(&w, "#a", "gA", "alice"), 1);
+	assert_int_equal(world_finished(&w, "#b", "gB", "alice"), 1);
+	assert_int_equal(world_finished(&w, "#a", "gA", "bob"), 2);
+	assert_int_equal(world_finished(&w, "#c", NULL, "carol"), 1);
+	a1 = world_replay(&w, "gA", 0, "zed", 1, why, sizeof why);
+	b1 = world_replay(&w, "gB", 0, "zed", 1, why, sizeof why);
+	a2 = world_replay(&w, "gA", 0, "zed", 2, why, sizeof why);
+	assert_true(a1 != 0 && b1 != 0 && a2 != 0);
+	assert_true(a1 != b1 && a1 != a2 && b1 != a2);
+
+	/* Another server, or none, learns nothing of gA's and gB's games. */
+	assert_int_equal(world_replay(&w, "gB", 0, "zed", 2, why, sizeof why), 0);
+	assert_string_equal(why, "There is no finished table 2 here.");
+	assert_int_equal(world_replay(&w, "gC", 0, "alice", 1, why, sizeof why), 0);
+	assert_string_equal(why, "There is no finished table 1 here.");
+	assert_int_not_equal(world_replay(&w, NULL, 0, "zed", 1, why,
+	    sizeof why), a1);
+
+	/* In a DM: the asker's own table with that number. */
+	assert_int_equal(world_replay(&w, NULL, 1, "bob", 2, why, sizeof why), a2);
+	assert_int_equal(world_replay(&w, NULL, 1, "bob", 1, why, sizeof why), 0);
+	assert_string_equal(why, "There is no finished table 1 here.");
+	assert_int_equal(world_replay(&w, NULL, 1, "alice", 1, why, sizeof why), 0);
+	assert_non_null(strstr(why, "more than one table 1"));
+
+	/* An open lobby holds its number: the next one is past it. */
+	lobby = table_new(&w.bot, &w.adapter, "#b2", game_find("cheers"));
+	lobby->server = xstrdup("gB");
+	lobby->host = xstrdup("dave");
+	table_add_seat(lobby, "dave", "dave");
+	assert_int_equal(store_table_number(w.bot.store, &w.bot, &w.adapter,
+	    "gB", &lobby->num, &cause), 0);
+	assert_int_equal(lobby->num, 2);
+	assert_int_equal(store_table_save(w.bot.store, lobby, &cause), 0);
+	assert_int_equal(world_replay(&w, "gB", 0, "zed", 2, why, sizeof why), 0);
+	assert_non_null(strstr(why, "Table 2 is still open"));
+	/* A forgotten table (ended by its host) keeps its number used. */
+	lobby = table_new(&w.bot, &w.adapter, "#a2", game_find("cheers"));
+	lobby->server = xstrdup("gA");
+	lobby->host = xstrdup("erin");
+	table_add_seat(lobby, "erin", "erin");
+	assert_int_equal(store_table_number(w.bot.store, &w.bot, &w.adapter,
+	    "gA", &lobby->num, &cause), 0);
+	assert_int_equal(lobby->num, 3);
+	assert_int_equal(store_table_save(w.bot.store, lobby, &cause), 0);
+	assert_int_equal(store_table_delete(w.bot.store, lobby, &cause), 0);
+	table_close(lobby);
+	world_close(&w);
+
+	/* After a restart: the lobby keeps 2, and numbering goes on. */
+	world_open(&w, path);
+	assert_int_equal(w.bot.ntables, 1);
+	lobby = TAILQ_FIRST(&w.bot.tables);
+	assert_int_equal(lobby->num, 2);
+	assert_string_equal(lobby->server, "gB");
+	assert_int_equal(store_table_number(w.bot.store, &w.bot, &w.adapter,
+	    "gB", &num, &cause), 0);
+	assert_int_equal(num, 3);
+	assert_int_equal(store_table_number(w.bot.store, &w.bot, &w.adapter,
+	    "gA", &num, &cause), 0);
+	assert_int_equal(num, 4);
+	assert_int_equal(store_table_number(w.bot.store, &w.bot, &w.adapter,
+	    "gZ", &num, &cause), 0);
+	assert_int_equal(num, 1);
+	world_close(&w);
+
+	/*
+	 * A file from before the numbers (schema 3): each kept table's
+	 * number is its id, which its end named, on the server its record
+	 * holds.
+	 */
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "DROP INDEX tables_num; ALTER TABLE "
+	    "tables DROP COLUMN num; ALTER TABLE tables DROP COLUMN server; "
+	    "DROP TABLE numbers; PRAGMA user_version = 3", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(db);
+	world_open(&w, path);
+	/* Numbers go on past every id shown before. */
+	assert_int_equal(store_table_number(w.bot.store, &w.bot, &w.adapter,
+	    "gB", &num, &cause), 0);
+	assert_int_equal(num, (uint64_t)db_count(path, "SELECT max(id) FROM "
+	    "tables") + 1);
+	assert_int_equal(db_count(path, "SELECT count(*) FROM tables WHERE "
+	    "num != id"), 0);
+	assert_int_equal(db_count(path, "SELECT count(*) FROM tables WHERE "
+	    "server = 'gA'"), 2);
+	assert_int_equal(db_count(path, "SELECT count(*) FROM tables WHERE "
+	    "server IS NULL"), 1);
+	id = world_replay(&w, "gA", 0, "zed", a2, why, sizeof why);
+	assert_int_equal(id, a2);
+	assert_int_equal(world_replay(&w, "gB", 0, "zed", a2, why, sizeof why), 0);
+	world_close(&w);
+	unlink(path);
+}
+
 static void
 test_cap_enforced(void **state)
 {
@@ -714,6 +907,7 @@ main(void)
 		cmocka_unit_test(test_batch_survives_full_disk),
 		cmocka_unit_test(test_wal_checkpointed_after_output),
 		cmocka_unit_test(test_cap_enforced),
+		cmocka_unit_test(test_numbers_per_server),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
