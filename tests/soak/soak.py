@@ -547,10 +547,11 @@ def play(port, pid, bot_err, out):
 def read_db(path):
     db = sqlite3.connect("file:%s?mode=ro" % path, uri=True, timeout=10)
     tables = {}
-    for tid, adapter, chan, game, state in db.execute(
-            "SELECT id, adapter, channel, game, state FROM tables"):
-        tables[tid] = {"adapter": adapter, "channel": chan, "game": game,
-                       "state": state, "seqs": []}
+    # One guild: the players' number (num) is unique too.
+    for tid, num, adapter, chan, game, state in db.execute(
+            "SELECT id, num, adapter, channel, game, state FROM tables"):
+        tables[tid] = {"num": num, "adapter": adapter, "channel": chan,
+                       "game": game, "state": state, "seqs": []}
     for tid, seq in db.execute("SELECT table_id, seq FROM moves "
                                "ORDER BY table_id, seq"):
         if tid in tables:
@@ -632,6 +633,7 @@ def verify(port, bot_err, dbpath, list_file):
     # Each channel's messages: table messages belong to the table whose
     # epilogue ("This was table N") comes next; the rest to the open one.
     boards = {}         # table id -> [message]
+    by_num = {v["num"]: t for t, v in tables.items()}
     announced = set()
     chans = sorted(set(v["channel"] for v in tables.values()))
     for chan in chans:
@@ -645,7 +647,7 @@ def verify(port, bot_err, dbpath, list_file):
             if m["kind"] == "channel" and is_board(m):
                 pending.append(m)
             for e in EPILOGUE_RE.findall(m["content"]):
-                tid = int(e)
+                tid = by_num.get(int(e), -int(e))
                 announced.add(tid)
                 boards.setdefault(tid, []).extend(pending)
                 pending = []
@@ -674,15 +676,15 @@ def verify(port, bot_err, dbpath, list_file):
         status, js = rc.call("POST", "/_test/interaction", {
             "user": "990001", "name": "auditor", "channel": v["channel"],
             "guild": GUILD, "sub": "replay",
-            "options": [{"name": "table", "type": 4, "value": tid}]})
+            "options": [{"name": "table", "type": 4, "value": v["num"]}]})
         st, r = rc.call("GET", "/_test/wait?timeout=20&followups=2.5&id=" +
                         js["id"])
         if not r.get("answered"):
             fail("replay %d got no answer" % tid)
             return
         text = r["content"] + "".join(r.get("followups", []))
-        m = re.search(r"^Replay of table %d, .*\((\d+) moves?\):" % tid,
-                      text, re.M)
+        m = re.search(r"^Replay of table %d, .*\((\d+) moves?\):" %
+                      v["num"], text, re.M)
         if not m:
             fail("replay of table %d failed: %.200s" % (tid, text))
             return

@@ -78,9 +78,14 @@ world_open(struct world *w, const char *path)
 	world_start(w, &quiet_ops, path, 0);
 }
 
-/* A started table of four AI seats, with nmoves moves played. */
+/*
+ * A started table of user and three AI seats in channel on server (NULL:
+ * none), numbered as new numbers it, with nmoves moves played (the AI
+ * moves for user too).
+ */
 static struct table *
-world_game(struct world *w, const char *channel, int nmoves)
+world_game_on(struct world *w, const char *channel, const char *server,
+    const char *user, int nmoves)
 {
 	struct table	*t = table_new(&w->bot, &w->adapter, channel,
 			    game_find("cheers"));
@@ -88,17 +93,19 @@ world_game(struct world *w, const char *channel, int nmoves)
 	int		 i;
 
 	t->seed = 1234 + t->id;
+	if (server != NULL)
+		t->server = xstrdup(server);
 	assert_int_equal(store_table_number(w->bot.store, &w->bot, &w->adapter,
-	    NULL, &t->num, &cause), 0);
+	    server, &t->num, &cause), 0);
 	t->turn_timer = w->config->tables_turn_timer_ms;
 	t->prompt_timer = w->config->tables_prompt_timer_ms;
-	t->host = xstrdup("alice");
-	table_add_seat(t, "alice", "alice");
+	t->host = xstrdup(user);
+	table_add_seat(t, user, user);
 	for (i = 0; i < 3; i++)
 		table_add_seat(t, NULL, i == 0 ? "Negroni" : i == 1 ?
 		    "Martini" : "Mojito");
 	assert_int_equal(play_start(t, &cause), 0);
-	t->seats[0].ai = 1;	/* let the AI move for alice too */
+	t->seats[0].ai = 1;
 	for (i = 0; i < nmoves && t->state == TABLE_PLAYING; i++) {
 		struct game_prompt	p[GAME_MAX_PROMPTS];
 		int			seat;
@@ -109,6 +116,13 @@ world_game(struct world *w, const char *channel, int nmoves)
 		assert_int_equal(play_ai(t, seat, &cause), 0);
 	}
 	return t;
+}
+
+/* A started table of alice and three AI seats, nmoves moves played. */
+static struct table *
+world_game(struct world *w, const char *channel, int nmoves)
+{
+	return world_game_on(w, channel, NULL, "alice", nmoves);
 }
 
 /* The single number a query returns. */
@@ -654,43 +668,14 @@ test_wal_checkpointed_after_output(void **state)
  * size as the cap), and under a cap it can keep, the file never grows
  * past it however many moves are tried: the move that would is refused.
  */
-/*
- * A played-out CHEERS game of user and three AI seats in channel on
- * server (NULL: none), numbered as new numbers it; returns its table
- * number.  The table is closed.
- */
+/* A played-out game of user and three AI seats; its number.  Closed. */
 static uint64_t
 world_finished(struct world *w, const char *channel, const char *server,
     const char *user)
 {
-	struct table	*t = table_new(&w->bot, &w->adapter, channel,
-			    game_find("cheers"));
-	char		*cause = NULL;
-	uint64_t	 num;
-	int		 i;
+	struct table	*t = world_game_on(w, channel, server, user, 5000);
+	uint64_t	 num = t->num;
 
-	if (server != NULL)
-		t->server = xstrdup(server);
-	assert_int_equal(store_table_number(w->bot.store, &w->bot, &w->adapter,
-	    server, &t->num, &cause), 0);
-	num = t->num;
-	t->seed = 99 + t->id;
-	t->host = xstrdup(user);
-	table_add_seat(t, user, user);
-	for (i = 0; i < 3; i++)
-		table_add_seat(t, NULL, i == 0 ? "Negroni" : i == 1 ?
-		    "Martini" : "Mojito");
-	assert_int_equal(play_start(t, &cause), 0);
-	t->seats[0].ai = 1;
-	for (i = 0; i < 5000 && t->state == TABLE_PLAYING; i++) {
-		struct game_prompt	p[GAME_MAX_PROMPTS];
-		int			seat;
-
-		assert_true(t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0);
-		for (seat = 0; !(p[0].seats & (1u << seat)); seat++)
-			;
-		assert_int_equal(play_ai(t, seat, &cause), 0);
-	}
 	assert_int_equal(t->state, TABLE_OVER);
 	table_close(t);
 	return num;
