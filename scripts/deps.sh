@@ -21,9 +21,9 @@ libexpat1-dev libc-ares-dev"
 # Python with aiohttp for the fake servers and test clients, openssl for
 # the tests' certificates, systemd-analyze and /bin/kill (procps) for the
 # service tests' unit check, and the real servers of the XMPP and IRC
-# tests.
+# tests (Atheme: the services InspIRCd is linked to, for accounts).
 test="python3 python3-aiohttp openssl systemd procps prosody inspircd
-dnsmasq-base"
+atheme-services dnsmasq-base"
 # The static analyzers of make analyze (gcc's is in build).
 analyze="clang cppcheck"
 

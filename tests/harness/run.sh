@@ -64,7 +64,8 @@ deps_run() {
 for p in gcc libc6-dev make pkg-config zlib1g-dev libwebsockets-dev; do
 	expect "the build needs $p" grep -qx "$p" build.list
 done
-for p in prosody inspircd python3-aiohttp procps openssl systemd; do
+for p in prosody inspircd atheme-services python3-aiohttp procps openssl \
+    systemd; do
 	expect "the tests need $p" grep -qx "$p" test.list
 	grep -qx "$p" build.list && bad "the build alone installs $p"
 done

@@ -12,7 +12,10 @@
 # (PASS) read from a file, and over plain irc:// (a warning in the log).
 # Two runs must fail: a server whose certificate is for another name, and
 # one whose CA is not trusted; each is refused with the reason in the log
-# and retried with backoff.  Fake servers check how lines are framed on
+# and retried with backoff.  A second InspIRCd, linked to Atheme services,
+# holds real accounts: the bot logs in by SASL PLAIN, and a logged-in
+# player changes nick mid-game and plays on while someone else takes her
+# old nick (atheme.py).  Fake servers check how lines are framed on
 # TCP (framing.py), seats bound to accounts (accounts.py) and SASL
 # EXTERNAL with a client certificate (external.py).
 #
@@ -25,7 +28,9 @@ tmp=$(mktemp -d)
 pid=""
 cleanup() {
 	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
-	[ -s "$tmp/ircd.pid" ] && kill -9 "$(cat "$tmp/ircd.pid")" 2>/dev/null
+	for f in ircd.pid services-ircd.pid atheme.pid; do
+		[ -s "$tmp/$f" ] && kill -9 "$(cat "$tmp/$f")" 2>/dev/null
+	done
 	[ -n "${KEEP:-}" ] && echo "kept $tmp" || rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -38,19 +43,26 @@ if [ ! -x $inspircd ]; then
 	echo "irc: FAIL: $inspircd is missing (sh scripts/deps.sh test installs it)"
 	exit 1
 fi
+# So is Atheme, the services InspIRCd is linked to (in /usr/bin).
+atheme=/usr/bin/atheme-services
+if [ ! -x $atheme ]; then
+	echo "irc: FAIL: $atheme is missing (sh scripts/deps.sh test installs it)"
+	exit 1
+fi
 if ! command -v openssl >/dev/null 2>&1; then
 	echo "irc: FAIL: openssl is needed to make the test CA"
 	exit 1
 fi
 
 # Free ports: plain IRC (players), websocket, websocket over TLS, IRC
-# over TLS, and IRC over TLS with a certificate for another name.
+# over TLS, and IRC over TLS with a certificate for another name; then
+# plain IRC and the server link of the InspIRCd linked to Atheme.
 set -- $($py -c '
 import socket
-ss = [socket.socket() for i in range(5)]
+ss = [socket.socket() for i in range(7)]
 for s in ss: s.bind(("127.0.0.1", 0))
 print(" ".join(str(s.getsockname()[1]) for s in ss))')
-plain=$1 ws=$2 wss=$3 tls=$4 tlsbad=$5
+plain=$1 ws=$2 wss=$3 tls=$4 tlsbad=$5 splain=$6 slink=$7
 
 # A CA and a server certificate for localhost, made for this run.
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=cheersbot-test-ca \
@@ -198,6 +210,156 @@ if [ $status -eq 0 ]; then
 	if ! grep -q "irc.url is not encrypted" "$tmp/bot.err"; then
 		echo "irc: FAIL: no warning in the log for a plain irc:// URL"
 		status=1
+	fi
+fi
+
+# Accounts from real services: a second InspIRCd, linked to Atheme
+# (Debian's atheme-services, its 1202 protocol module "inspircd", which
+# InspIRCd 3 still links with).  atheme.py waits for the link, registers
+# the accounts with NickServ, then a logged-in player changes nick
+# mid-game and plays on.  Atheme has no objection to root, so it runs as
+# whoever runs the tests, in the foreground (-n), its config, database
+# and log in $tmp/atheme.
+if [ $status -eq 0 ]; then
+	mkdir "$tmp/sircd" "$tmp/atheme"
+	cat > "$tmp/sircd/inspircd.conf" <<EOF
+<server name="irc.test" description="cheersbot test" network="CheersTest"
+    id="1CB">
+<admin name="test" nick="test" email="test@localhost">
+<module name="cap">
+<module name="ircv3">
+<module name="ircv3_accounttag">
+<module name="monitor">
+<module name="sasl">
+<module name="services_account">
+<module name="spanningtree">
+<bind address="127.0.0.1" port="$splain" type="clients">
+<bind address="127.0.0.1" port="$slink" type="servers">
+<link name="services.test" ipaddr="127.0.0.1" port="$slink"
+    allowmask="127.0.0.1/32" sendpass="link-secret" recvpass="link-secret">
+<uline server="services.test" silent="yes">
+<sasl target="services.test">
+<connect name="main" allow="*" timeout="20" pingfreq="2" threshold="1000"
+    hardsendq="1048576" softsendq="262144" recvq="65536" localmax="100"
+    globalmax="100" resolvehostnames="no" useident="no"
+    commandrate="1000000" fakelag="no">
+<dns timeout="1">
+<pid file="$tmp/sircd/inspircd.pid">
+<log method="file" type="* -USERINPUT -USEROUTPUT" level="default"
+    target="$tmp/sircd/ircd.log">
+EOF
+	cat > "$tmp/atheme/atheme.conf" <<EOF
+loadmodule "modules/protocol/inspircd";
+loadmodule "modules/backend/opensex";
+loadmodule "modules/crypto/pbkdf2v2";
+loadmodule "modules/nickserv/main";
+loadmodule "modules/nickserv/register";
+loadmodule "modules/nickserv/identify";
+loadmodule "modules/saslserv/main";
+loadmodule "modules/saslserv/plain";
+pbkdf2v2 { };
+serverinfo {
+	name = "services.test";
+	desc = "cheersbot test services";
+	numeric = "0AT";
+	recontime = 1;
+	netname = "CheersTest";
+	hidehostsuffix = "users.test";
+	adminname = "test";
+	adminemail = "test@localhost";
+	registeremail = "test@localhost";
+	mta = "/bin/false";
+	loglevel = { error; info; admin; network; };
+	maxlogins = 5;
+	maxusers = 5;
+	mdlimit = 30;
+	emaillimit = 10;
+	emailtime = 300;
+	auth = none;
+	casemapping = rfc1459;
+};
+uplink "irc.test" {
+	host = "127.0.0.1";
+	port = $slink;
+	password = "link-secret";
+};
+nickserv {
+	nick = "NickServ";
+	user = "NickServ";
+	host = "services.test";
+	real = "Nickname Services";
+	maxnicks = 5;
+	expire = 30;
+};
+saslserv {
+	nick = "SaslServ";
+	user = "SaslServ";
+	host = "services.test";
+	real = "SASL Authentication Agent";
+};
+general {
+	ratelimit_uses = 1000;
+	ratelimit_period = 60;
+	commit_interval = 5;
+	uplink_sendq_limit = 1048576;
+	language = "en";
+};
+EOF
+	sircd_flags="--config $tmp/sircd/inspircd.conf --nofork"
+	[ "$(id -u)" -eq 0 ] && sircd_flags="$sircd_flags --runasroot"
+	# shellcheck disable=SC2086
+	(cd "$tmp/sircd" && exec $inspircd $sircd_flags) \
+	    > "$tmp/sircd.out" 2>&1 &
+	echo $! > "$tmp/services-ircd.pid"
+	(cd "$tmp/atheme" && exec $atheme -n -c "$tmp/atheme/atheme.conf" \
+	    -D "$tmp/atheme" -l "$tmp/atheme/atheme.log" \
+	    -p "$tmp/atheme/atheme.pid") > "$tmp/atheme.out" 2>&1 &
+	echo $! > "$tmp/atheme.pid"
+	printf 'barkeep-pw\n' > "$tmp/botpass"
+	# atheme.py waits for the link; once the bot's account is registered
+	# it says so in $tmp/accounts, and the bot starts.
+	: > "$tmp/bot.err"
+	$py "$dir/atheme.py" "$splain" "$tmp/bot.err" "$tmp/accounts" &
+	scen=$!
+	i=0
+	while [ ! -e "$tmp/accounts" ] && [ $i -lt 300 ] &&
+	    kill -0 $scen 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	# Without the accounts (no link, say) atheme.py has failed already.
+	if [ -e "$tmp/accounts" ]; then
+		"$bot" -v -o console.enabled=no -o irc.enabled=yes \
+		    -o irc.url="irc://127.0.0.1:$splain" -o irc.channels='#bar' \
+		    -o irc.sasl=yes -o irc.password=file:"$tmp/botpass" \
+		    -o irc.send_rate=5ms -o irc.send_burst=20 \
+		    -o bot.state_file="$tmp/atheme.db" -o bot.seed=7 \
+		    -o tables.ai_delay=0 -o tables.turn_timer=60s \
+		    -o tables.prompt_timer=60s -o tables.timeouts_to_ai=0 \
+		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+		pid=$!
+	fi
+	wait $scen || status=1
+	if [ -n "$pid" ]; then
+		kill -TERM "$pid"
+		wait "$pid" ||
+		    { echo "irc: FAIL: the services run's exit status"; status=1; }
+		pid=""
+	fi
+	# Atheme and InspIRCd stop on SIGTERM; stopped, they are forgotten.
+	for f in atheme.pid services-ircd.pid; do
+		sp=$(cat "$tmp/$f")
+		kill -TERM "$sp" 2>/dev/null
+		wait "$sp"
+		rm -f "$tmp/$f"
+	done
+	if grep -q barkeep-pw "$tmp/bot.err"; then
+		echo "irc: FAIL: the SASL password was logged"
+		status=1
+	fi
+	if [ $status -ne 0 ]; then
+		echo "irc: atheme log (last 20 lines):"
+		tail -20 "$tmp/atheme.out" | sed 's/^/  /'
 	fi
 fi
 

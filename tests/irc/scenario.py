@@ -16,22 +16,20 @@ name: she gets nothing private, no command of hers is taken, and she is
 told why once.  Prints one line per failed check and a final "N passed,
 M failed" line; exits non-zero when anything failed.
 """
-import itertools
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
-import threading
 import time
+
+import ircclient
+from ircclient import SECRET, Client, pending_prompt
 
 MODE, PORT, BOT_ERR = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 PID_FILE, FLAGS_FILE = sys.argv[4], sys.argv[5]
 READY = sys.argv[6] if len(sys.argv) > 6 else None
 CHANNEL = "#cheers" if MODE == "game" else "#tls"
-SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
-                    re.M)
 passed = failed = 0
 
 
@@ -45,124 +43,9 @@ def ok(cond, what):
     return cond
 
 
-def parse(raw):
-    """(nick, user, command, params) of a raw line (bytes, no CR LF)."""
-    line = raw.decode("utf-8", "replace")
-    if line.startswith("@"):
-        line = line.split(" ", 1)[1]
-    nick = user = None
-    if line.startswith(":"):
-        prefix, line = line[1:].split(" ", 1)
-        nick, _, rest = prefix.partition("!")
-        user = rest.partition("@")[0] or None
-    trailing = None
-    if " :" in line:
-        line, trailing = line.split(" :", 1)
-    params = line.split()
-    cmd = params.pop(0).upper() if params else ""
-    if trailing is not None:
-        params.append(trailing)
-    return nick, user, cmd, params
-
-
-class Client:
-    """One IRC player on plain TCP; a thread reads and answers PING."""
-
-    def __init__(self, nick, wait=True, user=None):
-        self.nick = nick
-        self.user = user or nick
-        self.lines = []         # (time, raw bytes, nick, user, cmd, params)
-        self.lock = threading.Lock()
-        self.sock = None
-        self.connect(wait)
-
-    def connect(self, wait=True, timeout=10):
-        end = time.monotonic() + timeout
-        while True:
-            try:
-                self.sock = socket.create_connection(("127.0.0.1", PORT), 2)
-                break
-            except OSError:
-                if time.monotonic() > end:
-                    raise
-                time.sleep(0.1)
-        self.sock.settimeout(None)
-        self.registered = threading.Event()
-        self.alive = True
-        threading.Thread(target=self.reader, args=(self.sock,),
-                         daemon=True).start()
-        self.send("NICK " + self.nick)
-        self.send("USER %s 0 * :%s" % (self.user, self.nick))
-        if wait:
-            self.wait_registered()
-
-    def wait_registered(self):
-        ok(self.registered.wait(10), "%s registers" % self.nick)
-
-    def reader(self, sock):
-        buf = b""
-        while True:
-            try:
-                data = sock.recv(65536)
-            except OSError:
-                data = b""
-            if not data:
-                self.alive = False
-                return
-            buf += data
-            while b"\r\n" in buf:
-                raw, buf = buf.split(b"\r\n", 1)
-                nick, user, cmd, params = parse(raw)
-                if cmd == "PING":
-                    self.send("PONG :" + (params[0] if params else ""))
-                    continue
-                if cmd == "001":
-                    self.registered.set()
-                with self.lock:
-                    self.lines.append((time.monotonic(), raw, nick, user,
-                                       cmd, params))
-
-    def send(self, line):
-        try:
-            self.sock.sendall(line.encode() + b"\r\n")
-        except OSError:
-            pass
-
-    def mark(self):
-        with self.lock:
-            return len(self.lines)
-
-    def since(self, mark=0):
-        with self.lock:
-            return self.lines[mark:]
-
-    def from_bot(self, mark=0, dm=None):
-        """PRIVMSG texts from the bot since mark: to us (dm=True), to the
-        channel (dm=False) or both."""
-        out = []
-        for t, raw, nick, user, cmd, params in self.since(mark):
-            if cmd != "PRIVMSG" or (user or "").lstrip("~") != "cheersbot":
-                continue
-            to_us = params[0].lower() == self.nick.lower()
-            if dm is None or dm == to_us:
-                out.append(params[-1])
-        return out
-
-    def wait(self, pred, timeout=5.0):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            r = pred()
-            if r:
-                return r
-            time.sleep(0.03)
-        return None
-
-    def close(self):
-        self.send("QUIT :bye")
-        try:
-            self.sock.close()
-        except OSError:
-            pass
+def player(nick, wait=True, user=None):
+    """A player on plain TCP IRC (ircclient.py), its checks counted here."""
+    return Client(PORT, nick, ok, wait, user)
 
 
 def bot_nick():
@@ -221,7 +104,7 @@ if MODE == "tls":
     # The bot came over wss:// (irc.ca_file) with PASS from a file, or over
     # plain irc:// (SCENARIO_URL says which).
     via = os.environ.get("SCENARIO_URL", "wss://")
-    c = Client("tina")
+    c = player("tina")
     c.send("JOIN " + CHANNEL)
     time.sleep(0.2)
     nick = wait_bot_join(c, 0, 15)
@@ -237,8 +120,8 @@ if MODE == "tls":
 
 # --- the squatter, then the players --------------------------------------
 # alice makes #cheers before the bot starts: she is its operator.
-squatter = Client("cheersbot")
-alice, bob, carol = (Client(n, False) for n in ("alice", "Bob", "carol"))
+squatter = player("cheersbot")
+alice, bob, carol = (player(n, False) for n in ("alice", "Bob", "carol"))
 for c in (alice, bob, carol, squatter):
     c.wait_registered()
     c.send("JOIN " + CHANNEL)
@@ -314,45 +197,10 @@ for t in alice.from_bot(0, False):
 AI = ai[0] if ai else "Negroni"
 
 
-def pending_prompt(c, acted):
-    """The latest private line with "Your move:" since acted, or None: the
-    whole view's last line, or the one line a move sends
-    ("CHEERS at #bar: Your move: ...")."""
-    dms = [(i, t) for i, (tt, raw, nick, user, cmd, params)
-           in enumerate(c.since())
-           for t in [params[-1]] if cmd == "PRIVMSG" and i >= acted and
-           (user or "").lstrip("~") == "cheersbot" and
-           params[0].lower() == c.nick.lower() and "Your move:" in t]
-    return dms[-1] if dms else None
-
-
-def candidates(name, prompt):
-    others = [n for n in ("alice", "Bob", AI) if n.lower() != name.lower()]
-    if "must give" in prompt:
-        cards = re.findall(r"card ([0-9, ]+)\)", prompt)
-        nums = [n.strip() for n in cards[0].split(",")] if cards else [""]
-        out = []
-        for a, b in itertools.permutations(others + ["extra"], 2):
-            for n in nums[:2]:
-                out.append(("give %s %s %s" % (a, b, n)).strip())
-        return out
-    if "discard" in prompt:
-        return ["discard %d" % i for i in range(1, 6)]
-    return ["play 1 me", "play 2 me", "play 1 extra", "play 1 " + others[0],
-            "throw"]
-
-
 def act(c, prompt):
-    """Tries the candidates for prompt until the channel announces our move."""
-    name = c.nick
-    for cand in candidates(name, prompt):
-        m = c.mark()
-        say(c, cand, to=BOT)        # a private message, prefix left out
-        r = c.wait(lambda: [t for t in c.from_bot(m, False)
-                            if t.lower().startswith(name.lower() + " ")], 1.5)
-        if r:
-            return cand
-    return None
+    """c plays its seat's move for prompt (ircclient.act); the move or None."""
+    others = [n for n in ("alice", "Bob", AI) if n.lower() != c.nick.lower()]
+    return ircclient.act(c, prompt, BOT, c.nick, others, ["extra"])
 
 
 def away_and_back(prompt):
@@ -392,7 +240,7 @@ def away_and_back(prompt):
        "line, no line per part: %d" % away.count("DM to bob failed"))
     # --- mallory takes the nick Bob while he is away ---------------------
     log2 = len(bot_log())
-    mallory = Client("Bob", user="mallory")
+    mallory = player("Bob", user="mallory")
     mm = mallory.mark()
     mallory.send("JOIN " + CHANNEL)
     say(mallory, "hand", to=BOT)
@@ -584,9 +432,9 @@ r = alice.from_bot(m, True)
 ok(len(r) > 5, "rules arrive privately, in many lines: %d" % len(r))
 # --- one member cannot flood a channel (issue 26) -------------------------
 LOUNGE = "#lounge"
-dave = Client("dave")
+dave = player("dave")
 dave.send("JOIN " + LOUNGE)
-mallory = Client("mallory")
+mallory = player("mallory")
 mallory.send("JOIN " + CHANNEL)
 time.sleep(0.5)
 for cmd in ("!cheers new", "!cheers addbot", "!cheers start"):
