@@ -62,19 +62,31 @@ im_new(void)
 	return c;
 }
 
-/* Drops what waits; a waiting call is told there is no channel. */
+/*
+ * Drops what waits; a waiting call is told there is no channel.  All of
+ * it leaves e before any call is told: a call may reach im.c again, for
+ * this user too (send to them anew, or have them refused, which drops
+ * what waits once more), and finds only what came after.
+ */
 static void
 im_drop_pending(struct im_entry *e)
 {
-	int	i;
+	struct slack	*s = e->s;
+	im_channel_cb	*fn[IM_PENDING_MAX];
+	void		*arg[IM_PENDING_MAX];
+	int		 i, n = e->npending;
 
-	for (i = 0; i < e->npending; i++) {
+	for (i = 0; i < n; i++) {
 		free(e->pending[i]);
 		free(e->pending_bs[i]);
-		if (e->pending_fn[i] != NULL)
-			e->pending_fn[i](e->s, NULL, e->pending_arg[i]);
+		fn[i] = e->pending_fn[i];
+		arg[i] = e->pending_arg[i];
 	}
 	e->npending = 0;
+	for (i = 0; i < n; i++) {
+		if (fn[i] != NULL)
+			fn[i](s, NULL, arg[i]);
+	}
 }
 
 void
