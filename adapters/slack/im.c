@@ -48,6 +48,12 @@ struct im_entry {
 	int			 npending;
 };
 
+/* A waiting call of im_with_channel, once it left its entry. */
+struct im_call {
+	im_channel_cb		*fn;
+	void			*arg;
+};
+
 struct slack_dms {
 	LIST_HEAD(, im_entry)	 users;
 	int			 n;
@@ -72,20 +78,19 @@ static void
 im_drop_pending(struct im_entry *e)
 {
 	struct slack	*s = e->s;
-	im_channel_cb	*fn[IM_PENDING_MAX];
-	void		*arg[IM_PENDING_MAX];
+	struct im_call	 told[IM_PENDING_MAX];
 	int		 i, n = e->npending;
 
 	for (i = 0; i < n; i++) {
 		free(e->pending[i]);
 		free(e->pending_bs[i]);
-		fn[i] = e->pending_fn[i];
-		arg[i] = e->pending_arg[i];
+		told[i].fn = e->pending_fn[i];
+		told[i].arg = e->pending_arg[i];
 	}
 	e->npending = 0;
 	for (i = 0; i < n; i++) {
-		if (fn[i] != NULL)
-			fn[i](s, NULL, arg[i]);
+		if (told[i].fn != NULL)
+			told[i].fn(s, NULL, told[i].arg);
 	}
 }
 
