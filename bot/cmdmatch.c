@@ -166,8 +166,10 @@ cmdmatch_games(const struct cmd_ctx *ctx, struct buf *b)
 	for (g = 0; games[g] != NULL; g++)
 		buf_printf(b, "\n  %s: %s, %s", games[g]->name, games[g]->title,
 		    games[g]->summary);
-	buf_printf(b, "\nOpen one with %s new <game>, like %s new %s.",
-	    ctx->command, ctx->command, games[0]->name);
+	/* The example is the first game listed (there is always one). */
+	if (g > 0)
+		buf_printf(b, "\nOpen one with %s new <game>, like %s new %s.",
+		    ctx->command, ctx->command, games[0]->name);
 }
 
 const struct game_ops *

@@ -84,13 +84,15 @@ struct wsconn {
 	int			 nout;
 };
 
+LIST_HEAD(wsconn_list, wsconn);
+
 struct wsclient {
 	struct lws_context	*ctx;
 	void			*loops[1];
 	uv_loop_t		*loop;
 	const struct wsclient_ops *ops;
 	void			*arg;
-	LIST_HEAD(, wsconn)	 conns;
+	struct wsconn_list	 conns;
 	uv_timer_t		 tick;		/* pings and the idle check */
 	struct backoff		 retry;		/* the owner's next connection */
 	uv_timer_t		 step;		/* the next address of a connection */
@@ -182,6 +184,35 @@ wsconn_end(struct wsconn *c, const char *why)
 	wsconn_detach(c);
 	wc->ops->on_close(c, c->peer_code, why, wc->arg);
 	wsconn_free(c);
+}
+
+/*
+ * As wsconn_end, but c goes from its client's list to over instead of
+ * being freed: a walk of the list that meets the owner's ops frees the
+ * connections it ended once it is over (wsconn_free_all).
+ */
+static void
+wsconn_end_into(struct wsconn *c, const char *why, struct wsconn_list *over)
+{
+	struct wsclient	*wc = c->wc;
+
+	wsconn_detach(c);
+	wc->ops->on_close(c, c->peer_code, why, wc->arg);
+	LIST_REMOVE(c, entry);
+	c->due = 0;
+	LIST_INSERT_HEAD(over, c, entry);
+}
+
+/* Frees every connection of list, walking it. */
+static void
+wsconn_free_all(struct wsconn_list *list)
+{
+	struct wsconn	*c, *next;
+
+	for (c = LIST_FIRST(list); c != NULL; c = next) {
+		next = LIST_NEXT(c, entry);
+		wsconn_free(c);
+	}
 }
 
 /* Starts or stops the step timer for the soonest due connection. */
@@ -345,14 +376,15 @@ wsconn_lost(struct wsconn *c, const char *why)
  * The step timer: each connection whose time has come moves on to its
  * next address (after giving up on the one that did not answer), or
  * ends.  The list is scanned again after each, since an owner's op may
- * change it.
+ * change it; the connections that ended are freed after the last scan.
  */
 static void
 wsclient_on_step(uv_timer_t *t)
 {
-	struct wsclient	*wc = t->data;
-	struct wsconn	*c;
-	char		 why[64];
+	struct wsclient		*wc = t->data;
+	struct wsconn		*c;
+	struct wsconn_list	 over = LIST_HEAD_INITIALIZER(over);
+	char			 why[64];
 
 	for (;;) {
 		LIST_FOREACH(c, &wc->conns, entry) {
@@ -364,7 +396,7 @@ wsclient_on_step(uv_timer_t *t)
 		c->due = 0;
 		if (c->closing) {
 			if (c->wsi == NULL)
-				wsconn_end(c, "closed by us");
+				wsconn_end_into(c, "closed by us", &over);
 			continue;
 		}
 		if (c->wsi != NULL) {
@@ -377,8 +409,9 @@ wsclient_on_step(uv_timer_t *t)
 			wsconn_notice_next(c, why);
 		}
 		if (wsconn_try(c) != 0)
-			wsconn_end(c, c->failed);
+			wsconn_end_into(c, c->failed, &over);
 	}
+	wsconn_free_all(&over);
 	wsclient_arm(wc);
 }
 
@@ -619,7 +652,8 @@ wsclient_new(uv_loop_t *loop, const struct wsclient_opts *opts,
 void
 wsclient_stop(struct wsclient *wc)
 {
-	struct wsconn	*c;
+	struct wsconn		*c, *next, *last = NULL;
+	struct wsconn_list	 ending = LIST_HEAD_INITIALIZER(ending);
 
 	if (wc == NULL || wc->stopped)
 		return;
@@ -631,15 +665,23 @@ wsclient_stop(struct wsclient *wc)
 	}
 	/*
 	 * Connections between two addresses (or still looking the name up)
-	 * have no wsi for lws to close: they end here.
+	 * have no wsi for lws to close: they end here, in the list's order.
+	 * They are taken off the list first, so the owner's on_close runs
+	 * outside its walk (a stopped client takes no new connection).
 	 */
-	for (;;) {
-		LIST_FOREACH(c, &wc->conns, entry) {
-			if (c->wsi == NULL)
-				break;
-		}
-		if (c == NULL)
-			break;
+	for (c = LIST_FIRST(&wc->conns); c != NULL; c = next) {
+		next = LIST_NEXT(c, entry);
+		if (c->wsi != NULL)
+			continue;
+		LIST_REMOVE(c, entry);
+		if (last == NULL)
+			LIST_INSERT_HEAD(&ending, c, entry);
+		else
+			LIST_INSERT_AFTER(last, c, entry);
+		last = c;
+	}
+	for (c = LIST_FIRST(&ending); c != NULL; c = next) {
+		next = LIST_NEXT(c, entry);
 		wsconn_end(c, "closed by us");
 	}
 	/*
@@ -653,15 +695,12 @@ wsclient_stop(struct wsclient *wc)
 void
 wsclient_free(struct wsclient *wc)
 {
-	struct wsconn	*c;
-
 	if (wc == NULL)
 		return;
 	wc->freeing = 1;
 	if (wc->ctx != NULL)
 		lws_context_destroy(wc->ctx);
-	while ((c = LIST_FIRST(&wc->conns)) != NULL)
-		wsconn_free(c);
+	wsconn_free_all(&wc->conns);
 	free(wc->subprotocol);
 	free(wc->origin);
 	free(wc->user_agent);

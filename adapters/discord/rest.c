@@ -452,7 +452,10 @@ rest_on_kick_timer(uv_timer_t *t)
 	rest_kick(t->data);
 }
 
-/* Hands r, which never left, to its caller as failed (error borrowed). */
+/*
+ * Hands r, which never left and is off its queue, to its caller as failed
+ * (error borrowed), and frees it.
+ */
 static void
 rest_give_up(struct discord *d, struct rest_req *r, const char *error)
 {
@@ -460,19 +463,23 @@ rest_give_up(struct discord *d, struct rest_req *r, const char *error)
 
 	memset(&res, 0, sizeof res);
 	res.error = error;
-	rest_unqueue(d->rest, r);
 	if (r->cb != NULL)
 		r->cb(d, &res, r->arg);
 	rest_req_free(r);
 }
 
-/* Starts every queue head that may leave now; re-arms for the next. */
+/*
+ * Starts every queue head that may leave now; re-arms for the next.  A
+ * quick head whose window is over never leaves: it is taken off its queue
+ * during the walk and given up after it, since its caller may queue more.
+ */
 static void
 rest_kick(struct discord *d)
 {
 	struct rest		*rest = d->rest;
-	struct rest_queue	*q;
-	struct rest_req		*r, *late = NULL;
+	struct rest_queue	*q, *qnext;
+	struct rest_req		*r, *rnext;
+	TAILQ_HEAD(, rest_req)	 late = TAILQ_HEAD_INITIALIZER(late);
 	uint64_t		 now, wait, next = UINT64_MAX;
 
 	if (rest->stopped)
@@ -488,13 +495,24 @@ rest_kick(struct discord *d)
 		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, wait, 0);
 		return;
 	}
-	TAILQ_FOREACH(q, &rest->queues, entry) {
-		if (q->busy || (r = TAILQ_FIRST(&q->reqs)) == NULL)
+	for (q = TAILQ_FIRST(&rest->queues); q != NULL; q = qnext) {
+		qnext = TAILQ_NEXT(q, entry);
+		if (q->busy)
 			continue;
-		/* A quick one whose window is over never leaves. */
-		if ((r->flags & REST_QUICK) && now >= r->deadline) {
-			late = r;
-			break;
+		for (r = TAILQ_FIRST(&q->reqs); r != NULL &&
+		    (r->flags & REST_QUICK) && now >= r->deadline; r = rnext) {
+			rnext = TAILQ_NEXT(r, entry);
+			TAILQ_REMOVE(&q->reqs, r, entry);
+			q->n--;
+			rest->total--;
+			TAILQ_INSERT_TAIL(&late, r, entry);
+		}
+		if (r == NULL) {
+			if (q->n == 0) {
+				TAILQ_REMOVE(&rest->queues, q, entry);
+				free(q);
+			}
+			continue;
 		}
 		wait = ratelimit_wait(rest->rl, r->route, r->major,
 		    !(r->flags & REST_NO_GLOBAL), now);
@@ -507,16 +525,14 @@ rest_kick(struct discord *d)
 		else if (wait < next)
 			next = wait;
 	}
-	if (late != NULL) {
-		/* Outside the loop: the caller may queue more, or free q. */
-		rest_give_up(d, late, "its 3 s window is over");
-		rest_kick(d);
-		return;
-	}
 	if (next != UINT64_MAX)
 		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, next, 0);
 	else
 		uv_timer_stop(&rest->kick_timer);
+	while ((r = TAILQ_FIRST(&late)) != NULL) {
+		TAILQ_REMOVE(&late, r, entry);
+		rest_give_up(d, r, "its 3 s window is over");
+	}
 }
 
 /*

@@ -49,22 +49,23 @@ ident_bind(struct irc_idents *ids, const char *nick, const char *user,
     const char *host, const char *account)
 {
 	struct irc_ident	*id;
-	int			 i, oldest = 0;
+	int			 i, at;
 
 	if (user == NULL || host == NULL || strlen(nick) > IRC_NICK_MAX)
 		return -1;
-	if ((id = ident_find(ids, nick)) == NULL) {
+	if ((at = ident_index(ids, nick)) < 0) {
 		if (ids->n < IRC_IDENTS_MAX)
-			id = &ids->v[ids->n++];
+			at = ids->n++;
 		else {
 			/* Full: the binding used least recently goes. */
+			at = 0;
 			for (i = 1; i < ids->n; i++) {
-				if (ids->v[i].used < ids->v[oldest].used)
-					oldest = i;
+				if (ids->v[i].used < ids->v[at].used)
+					at = i;
 			}
-			id = &ids->v[oldest];
 		}
 	}
+	id = &ids->v[at];
 	memset(id, 0, sizeof *id);
 	snprintf(id->nick, sizeof id->nick, "%s", nick);
 	ident_mask(id->mask, sizeof id->mask, user, host);

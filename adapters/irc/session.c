@@ -537,7 +537,7 @@ session_line(struct irc *irc, const char *text, size_t len)
 {
 	struct irc_line	*l;
 	char		*cause = NULL, line[IRC_LINE_MAX];
-	const char	*cmd;
+	const char	*cmd, *mech;
 
 	irc->last_rx = uv_now(irc->loop);
 	irc->ping_out = 0;
@@ -569,10 +569,12 @@ session_line(struct irc *irc, const char *text, size_t len)
 	else if (strcmp(cmd, "CAP") == 0)
 		session_cap(irc, l);
 	else if (strcmp(cmd, "AUTHENTICATE") == 0) {
-		if (irc->sasl_busy && l->nparams >= 1 &&
+		/* SASL is under way only with a mechanism (session_cap_ls). */
+		mech = session_sasl_mech(irc);
+		if (irc->sasl_busy && mech != NULL && l->nparams >= 1 &&
 		    strcmp(l->params[0], "+") == 0) {
 			/* EXTERNAL: the certificate says who; nothing to add. */
-			if (strcmp(session_sasl_mech(irc), "EXTERNAL") == 0)
+			if (strcmp(mech, "EXTERNAL") == 0)
 				session_send(irc, "AUTHENTICATE +");
 			else
 				session_sasl_plain(irc);

@@ -48,6 +48,12 @@ struct im_entry {
 	int			 npending;
 };
 
+/* A waiting call of im_with_channel, once it left its entry. */
+struct im_call {
+	im_channel_cb		*fn;
+	void			*arg;
+};
+
 struct slack_dms {
 	LIST_HEAD(, im_entry)	 users;
 	int			 n;
@@ -62,19 +68,30 @@ im_new(void)
 	return c;
 }
 
-/* Drops what waits; a waiting call is told there is no channel. */
+/*
+ * Drops what waits; a waiting call is told there is no channel.  All of
+ * it leaves e before any call is told: a call may reach im.c again, for
+ * this user too (send to them anew, or have them refused, which drops
+ * what waits once more), and finds only what came after.
+ */
 static void
 im_drop_pending(struct im_entry *e)
 {
-	int	i;
+	struct slack	*s = e->s;
+	struct im_call	 told[IM_PENDING_MAX];
+	int		 i, n = e->npending;
 
-	for (i = 0; i < e->npending; i++) {
+	for (i = 0; i < n; i++) {
 		free(e->pending[i]);
 		free(e->pending_bs[i]);
-		if (e->pending_fn[i] != NULL)
-			e->pending_fn[i](e->s, NULL, e->pending_arg[i]);
+		told[i].fn = e->pending_fn[i];
+		told[i].arg = e->pending_arg[i];
 	}
 	e->npending = 0;
+	for (i = 0; i < n; i++) {
+		if (told[i].fn != NULL)
+			told[i].fn(s, NULL, told[i].arg);
+	}
 }
 
 void

@@ -1,0 +1,343 @@
+/*
+ * Unit tests for the Slack adapter's direct messages (adapters/slack/im.c)
+ * on the loop, against a small HTTP server of the test's own on
+ * 127.0.0.1 that answers the Web API calls: what waits for a DM channel
+ * when conversations.open fails, and a waiting call that, told there is
+ * no channel, sends to the same user again.
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <uv.h>
+
+#include "adapters/slack/slack-int.h"
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "lib/xmalloc.h"
+
+#define WAIT_MS		5000
+
+/* The test's Web API: how it answers, what it was asked. */
+struct api {
+	uv_tcp_t	 tcp;
+	int		 port;
+	int		 opens_fail;	/* conversations.open calls that fail */
+	int		 opens;
+	int		 posts;
+	char		 post_body[1024];
+};
+
+struct peer {
+	uv_tcp_t	 tcp;
+	struct api	*api;
+	char		 buf[8192];
+	size_t		 len;
+	int		 answered;
+	char		 out[512];	/* the answer, until it is written */
+};
+
+static void
+peer_free(uv_handle_t *h)
+{
+	free(h->data);
+}
+
+static void
+peer_alloc(uv_handle_t *h, size_t hint, uv_buf_t *b)
+{
+	struct peer	*p = h->data;
+
+	(void)hint;
+	b->base = p->buf + p->len;
+	b->len = sizeof p->buf - 1 - p->len;
+}
+
+static void
+peer_written(uv_write_t *w, int status)
+{
+	(void)status;
+	uv_close((uv_handle_t *)w->data, peer_free);
+	free(w);
+}
+
+/* A whole request is in: answer it by its method, then close. */
+static void
+peer_answer(struct peer *p)
+{
+	struct api	*api = p->api;
+	char		*end, *cl, body[256];
+	size_t		 hlen, blen;
+	uv_write_t	*w;
+	uv_buf_t	 b;
+
+	p->buf[p->len] = '\0';
+	if ((end = strstr(p->buf, "\r\n\r\n")) == NULL)
+		return;
+	hlen = (size_t)(end + 4 - p->buf);
+	cl = strcasestr(p->buf, "Content-Length:");
+	blen = cl != NULL && cl < end ? strtoul(cl + 15, NULL, 10) : 0;
+	if (p->len < hlen + blen)
+		return;
+	p->answered = 1;
+	if (strncmp(p->buf, "POST /conversations.open ", 25) == 0) {
+		if (api->opens++ < api->opens_fail)
+			snprintf(body, sizeof body,
+			    "{\"ok\":false,\"error\":\"fatal_error\"}");
+		else
+			snprintf(body, sizeof body,
+			    "{\"ok\":true,\"channel\":{\"id\":\"D2\"}}");
+	} else if (strncmp(p->buf, "POST /chat.postMessage ", 23) == 0) {
+		api->posts++;
+		snprintf(api->post_body, sizeof api->post_body, "%.*s",
+		    (int)blen, p->buf + hlen);
+		snprintf(body, sizeof body, "{\"ok\":true,\"ts\":\"1.%d\"}",
+		    api->posts);
+	} else
+		snprintf(body, sizeof body,
+		    "{\"ok\":false,\"error\":\"unknown_method\"}");
+	snprintf(p->out, sizeof p->out, "HTTP/1.1 200 OK\r\n"
+	    "Content-Type: application/json\r\nContent-Length: %zu\r\n"
+	    "Connection: close\r\n\r\n%s", strlen(body), body);
+	w = calloc(1, sizeof *w);
+	w->data = &p->tcp;
+	b = uv_buf_init(p->out, (unsigned)strlen(p->out));
+	uv_write(w, (uv_stream_t *)&p->tcp, &b, 1, peer_written);
+}
+
+static void
+peer_read(uv_stream_t *s, ssize_t n, const uv_buf_t *b)
+{
+	struct peer	*p = s->data;
+
+	(void)b;
+	if (n < 0) {
+		if (!p->answered)
+			uv_close((uv_handle_t *)s, peer_free);
+		return;
+	}
+	p->len += (size_t)n;
+	if (!p->answered)
+		peer_answer(p);
+}
+
+static void
+api_accept(uv_stream_t *s, int status)
+{
+	struct api	*api = s->data;
+	struct peer	*p;
+
+	assert_int_equal(status, 0);
+	p = calloc(1, sizeof *p);
+	p->api = api;
+	uv_tcp_init(s->loop, &p->tcp);
+	p->tcp.data = p;
+	assert_int_equal(uv_accept(s, (uv_stream_t *)&p->tcp), 0);
+	uv_read_start((uv_stream_t *)&p->tcp, peer_alloc, peer_read);
+}
+
+/* A Slack adapter's DM cache and Web API client, talking to the api. */
+struct fixture {
+	uv_loop_t	*loop;
+	struct config	*config;
+	struct bot	 bot;
+	struct slack	 s;
+	struct api	 api;
+	char		 base[64];
+	uv_timer_t	 poll;
+	int		(*done)(struct fixture *);
+	int		 timed_out;
+	uint64_t	 deadline;
+	/* What the waiting call (told) was told. */
+	int		 told;
+	int		 told_channel;	/* it was told of a channel */
+	int		 resend;	/* told sends to the user again */
+	int		 resend_rc;
+};
+
+static void
+fixture_start(struct fixture *f, int opens_fail)
+{
+	struct sockaddr_in	sin;
+	int			len = sizeof sin;
+	char			*cause = NULL;
+
+	memset(f, 0, sizeof *f);
+	f->loop = uv_default_loop();
+	f->config = config_new();
+	bot_init(&f->bot, f->loop, f->config);
+	f->api.opens_fail = opens_fail;
+	uv_tcp_init(f->loop, &f->api.tcp);
+	f->api.tcp.data = &f->api;
+	uv_ip4_addr("127.0.0.1", 0, &sin);
+	assert_int_equal(uv_tcp_bind(&f->api.tcp, (struct sockaddr *)&sin,
+	    0), 0);
+	assert_int_equal(uv_listen((uv_stream_t *)&f->api.tcp, 8, api_accept),
+	    0);
+	uv_tcp_getsockname(&f->api.tcp, (struct sockaddr *)&sin, &len);
+	f->api.port = ntohs(sin.sin_port);
+	snprintf(f->base, sizeof f->base, "http://127.0.0.1:%d", f->api.port);
+
+	f->s.adapter.priv = &f->s;
+	f->s.bot = &f->bot;
+	f->s.loop = f->loop;
+	f->s.app_token = "xapp-test";
+	f->s.bot_token = "xoxb-test";
+	f->s.api_base = f->base;
+	f->s.ca_file = "";
+	f->s.dms = im_new();
+	assert_int_equal(web_init(&f->s, &cause), 0);
+}
+
+static void
+fixture_poll(uv_timer_t *t)
+{
+	struct fixture	*f = t->data;
+
+	if (f->done(f))
+		uv_stop(f->loop);
+	else if (uv_now(f->loop) >= f->deadline) {
+		f->timed_out = 1;
+		uv_stop(f->loop);
+	}
+}
+
+/* Runs the loop until done(f) holds, or WAIT_MS passed. */
+static void
+fixture_run(struct fixture *f, int (*done)(struct fixture *))
+{
+	f->done = done;
+	f->timed_out = 0;
+	f->deadline = uv_now(f->loop) + WAIT_MS;
+	uv_timer_init(f->loop, &f->poll);
+	f->poll.data = f;
+	uv_timer_start(&f->poll, fixture_poll, 10, 10);
+	uv_run(f->loop, UV_RUN_DEFAULT);
+	uv_close((uv_handle_t *)&f->poll, NULL);
+	uv_run(f->loop, UV_RUN_NOWAIT);
+}
+
+static void
+fixture_end(struct fixture *f)
+{
+	web_stop(&f->s);
+	uv_close((uv_handle_t *)&f->api.tcp, NULL);
+	uv_close((uv_handle_t *)&f->bot.timer, NULL);
+	while (uv_run(f->loop, UV_RUN_NOWAIT) != 0)
+		;
+	web_free(&f->s);
+	im_free(f->s.dms);
+	bot_release(&f->bot);
+	config_free(f->config);
+}
+
+/*
+ * The waiting call.  Told there is no channel, it acts on the same user
+ * again, as a real one may (a Web API call it makes can run the
+ * callbacks of answers already in, which call into im.c): the user's DM
+ * channel is learned and then refused, or a DM is sent anew.
+ */
+static void
+told(struct slack *s, const char *channel, void *arg)
+{
+	struct fixture	*f = arg;
+	char		*cause = NULL;
+
+	if (f->told++ > 0)
+		return;
+	f->told_channel = channel != NULL;
+	if (channel != NULL)
+		return;
+	if (f->resend) {
+		f->resend_rc = im_send(s, "U1", "again", NULL, &cause);
+		free(cause);
+		return;
+	}
+	im_learn(s, "U1", "D1");
+	assert_int_equal(im_refused_channel(s, "D1", "user_disabled"), 1);
+}
+
+static int
+told_once(struct fixture *f)
+{
+	return f->told > 0;
+}
+
+static int
+posted(struct fixture *f)
+{
+	return f->api.posts > 0;
+}
+
+/*
+ * conversations.open fails with a text and a call waiting; the call,
+ * told, makes Slack's refusal of the user come in.  Each waiting thing is
+ * dropped once: the text is not freed twice, the call not told twice.
+ */
+static void
+test_open_fails_reentered(void **state)
+{
+	struct fixture	 f;
+	char		*cause = NULL;
+
+	(void)state;
+	fixture_start(&f, 1);
+	assert_int_equal(im_send(&f.s, "U1", "hello", NULL, &cause), 0);
+	assert_int_equal(im_with_channel(&f.s, "U1", told, &f, &cause), 0);
+	fixture_run(&f, told_once);
+	assert_false(f.timed_out);
+	assert_int_equal(f.told, 1);
+	assert_false(f.told_channel);
+	assert_int_equal(f.api.opens, 1);
+	assert_int_equal(f.api.posts, 0);
+	/* The refusal stands: a later DM fails at once. */
+	assert_int_equal(im_send(&f.s, "U1", "later", NULL, &cause), -1);
+	assert_non_null(cause);
+	free(cause);
+	fixture_end(&f);
+}
+
+/*
+ * conversations.open fails; the waiting call, told, sends the user a DM
+ * anew.  That DM waits for a new conversations.open and is posted once it
+ * succeeds; it is not dropped with what waited before.
+ */
+static void
+test_open_fails_send_again(void **state)
+{
+	struct fixture	 f;
+	char		*cause = NULL;
+
+	(void)state;
+	fixture_start(&f, 1);
+	f.resend = 1;
+	assert_int_equal(im_with_channel(&f.s, "U1", told, &f, &cause), 0);
+	fixture_run(&f, posted);
+	assert_int_equal(f.told, 1);
+	assert_false(f.told_channel);
+	assert_int_equal(f.resend_rc, 0);
+	assert_false(f.timed_out);
+	assert_int_equal(f.api.opens, 2);
+	assert_int_equal(f.api.posts, 1);
+	assert_non_null(strstr(f.api.post_body, "\"channel\":\"D2\""));
+	assert_non_null(strstr(f.api.post_body, "again"));
+	fixture_end(&f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_open_fails_reentered),
+		cmocka_unit_test(test_open_fails_send_again),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
