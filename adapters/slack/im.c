@@ -33,6 +33,14 @@
 
 enum im_state { IM_NONE, IM_OPENING, IM_OPEN, IM_CLOSED };
 
+/* What waits for a DM channel: a text and buttons, or (text NULL) a call. */
+struct im_wait {
+	char			*text;
+	struct adapter_buttons	*bs;
+	im_channel_cb		*fn;	/* im_with_channel's */
+	void			*arg;
+};
+
 struct im_entry {
 	LIST_ENTRY(im_entry)	 entry;
 	struct slack		*s;
@@ -40,18 +48,8 @@ struct im_entry {
 	char			 channel[SLACK_ID_MAX];
 	enum im_state		 state;
 	int			 reopened;	/* opened again after channel_not_found */
-	/* Texts and buttons, or (text NULL) im_with_channel's calls. */
-	char			*pending[IM_PENDING_MAX];
-	struct adapter_buttons	*pending_bs[IM_PENDING_MAX];
-	im_channel_cb		*pending_fn[IM_PENDING_MAX];
-	void			*pending_arg[IM_PENDING_MAX];
+	struct im_wait		 pending[IM_PENDING_MAX];
 	int			 npending;
-};
-
-/* A waiting call of im_with_channel, once it left its entry. */
-struct im_call {
-	im_channel_cb		*fn;
-	void			*arg;
 };
 
 struct slack_dms {
@@ -69,28 +67,40 @@ im_new(void)
 }
 
 /*
- * Drops what waits; a waiting call is told there is no channel.  All of
- * it leaves e before any call is told: a call may reach im.c again, for
- * this user too (send to them anew, or have them refused, which drops
- * what waits once more), and finds only what came after.
+ * Takes everything that waits off e into w (IM_PENDING_MAX long); returns
+ * how many.  What is taken is the caller's: a waiting call may reach im.c
+ * again, for this user too (send to them anew, or have them refused,
+ * which drops what waits once more), and finds only what came after.
  */
+static int
+im_take_pending(struct im_entry *e, struct im_wait *w)
+{
+	int	n = e->npending;
+
+	memcpy(w, e->pending, (size_t)n * sizeof *w);
+	e->npending = 0;
+	return n;
+}
+
+/* Frees a taken wait's text and buttons. */
+static void
+im_wait_release(struct im_wait *w)
+{
+	free(w->text);
+	free(w->bs);
+}
+
+/* Drops what waits; a waiting call is told there is no channel. */
 static void
 im_drop_pending(struct im_entry *e)
 {
-	struct slack	*s = e->s;
-	struct im_call	 told[IM_PENDING_MAX];
-	int		 i, n = e->npending;
+	struct im_wait	 w[IM_PENDING_MAX];
+	int		 i, n = im_take_pending(e, w);
 
 	for (i = 0; i < n; i++) {
-		free(e->pending[i]);
-		free(e->pending_bs[i]);
-		told[i].fn = e->pending_fn[i];
-		told[i].arg = e->pending_arg[i];
-	}
-	e->npending = 0;
-	for (i = 0; i < n; i++) {
-		if (told[i].fn != NULL)
-			told[i].fn(s, NULL, told[i].arg);
+		im_wait_release(&w[i]);
+		if (w[i].fn != NULL)
+			w[i].fn(e->s, NULL, w[i].arg);
 	}
 }
 
@@ -230,9 +240,10 @@ static void
 im_opened(struct slack *s, const struct web_result *res, void *arg)
 {
 	struct im_entry	*e = arg;
+	struct im_wait	 w[IM_PENDING_MAX];
 	const char	*channel;
 	char		*cause = NULL;
-	int		 i;
+	int		 i, n, open;
 
 	channel = res->error == NULL ? json_string(json_object(res->json,
 	    "channel"), "id", SLACK_ID_MAX - 1) : NULL;
@@ -250,20 +261,23 @@ im_opened(struct slack *s, const struct web_result *res, void *arg)
 	}
 	snprintf(e->channel, sizeof e->channel, "%s", channel);
 	e->state = IM_OPEN;
-	for (i = 0; i < e->npending; i++) {
-		if (e->pending_fn[i] != NULL) {
-			e->pending_fn[i](s, e->channel, e->pending_arg[i]);
-			e->pending_fn[i] = NULL;
-			continue;
-		}
-		if (im_post(s, e, e->pending[i], e->pending_bs[i],
+	/*
+	 * In order; a call may close the entry (the user refused) on the
+	 * way, and then what is left is dropped as im_drop_pending would.
+	 */
+	n = im_take_pending(e, w);
+	for (i = 0; i < n; i++) {
+		open = e->state == IM_OPEN;
+		if (w[i].fn != NULL)
+			w[i].fn(s, open ? e->channel : NULL, w[i].arg);
+		else if (open && im_post(s, e, w[i].text, w[i].bs,
 		    &cause) != 0) {
 			log_warn("slack: %s", cause);
 			free(cause);
 			cause = NULL;
 		}
+		im_wait_release(&w[i]);
 	}
-	im_drop_pending(e);
 }
 
 /*
@@ -275,6 +289,8 @@ im_keep(struct slack *s, struct im_entry *e, const char *text,
     const struct adapter_buttons *bs, im_channel_cb *fn, void *arg,
     char **cause)
 {
+	struct im_wait	*w;
+
 	if (e->npending == IM_PENDING_MAX)
 		return set_cause(cause, "too many direct messages to <@%s> are "
 		    "waiting", e->user);
@@ -284,13 +300,11 @@ im_keep(struct slack *s, struct im_entry *e, const char *text,
 			return -1;
 		e->state = IM_OPENING;
 	}
-	e->pending[e->npending] = text != NULL ? xstrdup(text) : NULL;
-	e->pending_bs[e->npending] = NULL;
-	if (text != NULL && bs != NULL)
-		e->pending_bs[e->npending] = xmemdup(bs, sizeof *bs);
-	e->pending_fn[e->npending] = text != NULL ? NULL : fn;
-	e->pending_arg[e->npending] = arg;
-	e->npending++;
+	w = &e->pending[e->npending++];
+	w->text = text != NULL ? xstrdup(text) : NULL;
+	w->bs = text != NULL && bs != NULL ? xmemdup(bs, sizeof *bs) : NULL;
+	w->fn = text != NULL ? NULL : fn;
+	w->arg = arg;
 	return 0;
 }
 

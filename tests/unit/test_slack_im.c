@@ -160,6 +160,8 @@ struct fixture {
 	int		 told_channel;	/* it was told of a channel */
 	int		 resend;	/* told sends to the user again */
 	int		 resend_rc;
+	int		 refuse;	/* told of a channel, has it refused */
+	uint64_t	 since;		/* when the quiet wait began */
 };
 
 static void
@@ -253,8 +255,12 @@ told(struct slack *s, const char *channel, void *arg)
 	if (f->told++ > 0)
 		return;
 	f->told_channel = channel != NULL;
-	if (channel != NULL)
+	if (channel != NULL) {
+		if (f->refuse)
+			assert_int_equal(im_refused_channel(s, channel,
+			    "user_disabled"), 1);
 		return;
+	}
 	if (f->resend) {
 		f->resend_rc = im_send(s, "U1", "again", NULL, &cause);
 		free(cause);
@@ -331,12 +337,74 @@ test_open_fails_send_again(void **state)
 	fixture_end(&f);
 }
 
+/* 300 ms have passed since f->since. */
+static int
+quiet_300ms(struct fixture *f)
+{
+	return uv_now(f->loop) >= f->since + 300;
+}
+
+/*
+ * conversations.open succeeds with a call and then a text waiting; the
+ * call, told the channel, makes Slack's refusal of the user come in.  The
+ * text behind it is dropped, not posted to a user who refused, and
+ * freed once; the call is told once.
+ */
+static void
+test_open_ok_refused_on_the_way(void **state)
+{
+	struct fixture	 f;
+	char		*cause = NULL;
+
+	(void)state;
+	fixture_start(&f, 0);
+	f.refuse = 1;
+	assert_int_equal(im_with_channel(&f.s, "U1", told, &f, &cause), 0);
+	assert_int_equal(im_send(&f.s, "U1", "hello", NULL, &cause), 0);
+	fixture_run(&f, told_once);
+	assert_false(f.timed_out);
+	f.since = uv_now(f.loop);
+	fixture_run(&f, quiet_300ms);
+	assert_int_equal(f.told, 1);
+	assert_true(f.told_channel);
+	assert_int_equal(f.api.opens, 1);
+	assert_int_equal(f.api.posts, 0);
+	assert_int_equal(im_send(&f.s, "U1", "later", NULL, &cause), -1);
+	free(cause);
+	fixture_end(&f);
+}
+
+/*
+ * conversations.open succeeds with two texts waiting: both are posted to
+ * the channel it gave, in the order they were sent.
+ */
+static void
+test_open_ok_posts_in_order(void **state)
+{
+	struct fixture	 f;
+	char		*cause = NULL;
+
+	(void)state;
+	fixture_start(&f, 0);
+	assert_int_equal(im_send(&f.s, "U1", "first", NULL, &cause), 0);
+	assert_int_equal(im_send(&f.s, "U1", "second", NULL, &cause), 0);
+	f.since = uv_now(f.loop);
+	fixture_run(&f, quiet_300ms);
+	assert_int_equal(f.api.opens, 1);
+	assert_int_equal(f.api.posts, 2);
+	assert_non_null(strstr(f.api.post_body, "\"channel\":\"D2\""));
+	assert_non_null(strstr(f.api.post_body, "second"));
+	fixture_end(&f);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_open_fails_reentered),
 		cmocka_unit_test(test_open_fails_send_again),
+		cmocka_unit_test(test_open_ok_refused_on_the_way),
+		cmocka_unit_test(test_open_ok_posts_in_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
