@@ -43,6 +43,7 @@ struct ratelimit {
 	uint64_t	 global_until;		/* a global 429 said wait */
 	uint64_t	 window_start;		/* of the current second */
 	int		 window_count;
+	uint64_t	 seq;			/* requests sent so far */
 };
 
 struct ratelimit *
@@ -197,7 +198,7 @@ ratelimit_wait(struct ratelimit *rl, const char *route, const char *major,
 
 void
 ratelimit_sent(struct ratelimit *rl, const char *route, const char *major,
-    int global, uint64_t now)
+    int global, uint64_t now, struct ratelimit_ticket *t)
 {
 	struct rl_state	*s;
 
@@ -208,18 +209,24 @@ ratelimit_sent(struct ratelimit *rl, const char *route, const char *major,
 		}
 		rl->window_count++;
 	}
+	snprintf(t->key, sizeof t->key, "%s|%s", ratelimit_bucket_of(rl, route),
+	    major);
+	t->seq = ++rl->seq;
 	s = ratelimit_state(rl, route, major, 0, now);
 	if (s != NULL && s->remaining > 0)
 		s->remaining--;
 }
 
 void
-ratelimit_update(struct ratelimit *rl, const char *route, const char *major,
-    const char *bucket, long remaining, int64_t reset_after_ms, uint64_t now)
+ratelimit_update(struct ratelimit *rl, const struct ratelimit_ticket *t,
+    const char *route, const char *major, const char *bucket, long limit,
+    long remaining, int64_t reset_after_ms, uint64_t now)
 {
 	struct rl_state	*s;
 	int		 i;
 
+	(void)t;
+	(void)limit;
 	if (bucket != NULL && *bucket != '\0' && strlen(bucket) < RL_KEY_MAX) {
 		for (i = 0; i < rl->nroutes; i++)
 			if (strcmp(rl->routes[i].route, route) == 0)

@@ -280,12 +280,13 @@ test_buckets(void **state)
 {
 	struct ratelimit	*rl = ratelimit_new();
 	const char		*r = "POST /channels/{major}/messages";
+	struct ratelimit_ticket	 t;
 	int			 i;
 
 	(void)state;
 	/* Unknown: go.  Remaining 0 for 500 ms: wait, per channel only. */
 	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1000), 0);
-	ratelimit_update(rl, r, "1", "abc", 0, 500, 1000);
+	ratelimit_update(rl, NULL, r, "1", "abc", -1, 0, 500, 1000);
 	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1000), 500);
 	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1400), 100);
 	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1500), 0);
@@ -301,7 +302,7 @@ test_buckets(void **state)
 
 	/* 50 a second globally. */
 	for (i = 0; i < 50; i++)
-		ratelimit_sent(rl, "GET /x", "", 1, 5000);
+		ratelimit_sent(rl, "GET /x", "", 1, 5000, &t);
 	assert_int_equal(ratelimit_wait(rl, "GET /x", "", 1, 5100), 900);
 	assert_int_equal(ratelimit_wait(rl, "GET /x", "", 0, 5100), 0);
 	assert_int_equal(ratelimit_wait(rl, "GET /x", "", 1, 6000), 0);
