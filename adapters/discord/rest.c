@@ -327,6 +327,12 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 	curl_easy_cleanup(r->easy);
 	r->easy = NULL;
 	r->queue->busy = 0;
+	/*
+	 * Whatever came back, the request is no longer in flight: its
+	 * bucket learns that, and what the headers said, if any came.
+	 */
+	ratelimit_update(rest->rl, &r->ticket, r->route, r->major, r->bucket,
+	    r->limit, r->remaining, r->reset_after, now);
 
 	if (rc != CURLE_OK || res.status >= 500) {
 		r->failures++;
@@ -354,8 +360,6 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 	if (res.status == 401 || res.status == 403 ||
 	    (res.status == 429 && !r->shared_scope))
 		invalid_count(&rest->invalid, res.status, now);
-	ratelimit_update(rest->rl, &r->ticket, r->route, r->major, r->bucket,
-	    r->limit, r->remaining, r->reset_after, now);
 	if (buf_str(&r->response)[0] != '\0' && !r->response.truncated)
 		json = cJSON_Parse(buf_str(&r->response));
 
@@ -442,6 +446,11 @@ rest_check_done(struct discord *d)
 	CURLMsg		*msg;
 	int		 pending;
 
+	/*
+	 * The loop's time is that of its turn's start; a response's reset
+	 * is counted from when it came, not earlier.
+	 */
+	uv_update_time(d->loop);
 	while ((msg = curl_multi_info_read(rest->cu.multi, &pending)) != NULL) {
 		if (msg->msg != CURLMSG_DONE)
 			continue;
