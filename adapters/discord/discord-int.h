@@ -197,6 +197,17 @@ void	 lost_dispatch(struct discord *, const char *type, const cJSON *data);
  * parameter (channel, guild, webhook id and token), which is kept apart.
  * Times are the loop's milliseconds.
  */
+#define RATELIMIT_KEY_MAX	320	/* a bucket or route, "|", a major */
+
+/*
+ * What ratelimit_sent counted a request on: its response, or its failure,
+ * hands the ticket back to ratelimit_update.
+ */
+struct ratelimit_ticket {
+	char		key[RATELIMIT_KEY_MAX];
+	uint64_t	seq;		/* the order it left in; 0: none */
+};
+
 struct ratelimit	*ratelimit_new(void);
 void			 ratelimit_free(struct ratelimit *);
 /* Splits method and path into route and major (both capped, truncated). */
@@ -205,16 +216,20 @@ void	 ratelimit_route(const char *method, const char *path, char *route,
 /* How long a request on route/major must still wait; 0: go now. */
 uint64_t ratelimit_wait(struct ratelimit *, const char *route,
 	     const char *major, int global, uint64_t now);
-/* Counts a request that leaves now. */
-void	 ratelimit_sent(struct ratelimit *, const char *route, const char *major,
-	     int global, uint64_t now);
 /*
- * Learns from a response's X-RateLimit-Bucket (may be NULL), -Remaining
- * (-1: absent) and -Reset-After (ms, -1: absent).
+ * Counts a request that leaves now, in flight until ratelimit_update
+ * hands back the ticket it fills in (t, owned by the caller).
  */
-void	 ratelimit_update(struct ratelimit *, const char *route,
-	     const char *major, const char *bucket, long remaining,
-	     int64_t reset_after_ms, uint64_t now);
+void	 ratelimit_sent(struct ratelimit *, const char *route, const char *major,
+	     int global, uint64_t now, struct ratelimit_ticket *t);
+/*
+ * The request of ticket t (borrowed; NULL: none) came back, or failed.
+ * Learns from the response's X-RateLimit-Bucket (may be NULL), -Limit and
+ * -Remaining (-1: absent) and -Reset-After (ms, -1: absent).
+ */
+void	 ratelimit_update(struct ratelimit *, const struct ratelimit_ticket *t,
+	     const char *route, const char *major, const char *bucket,
+	     long limit, long remaining, int64_t reset_after_ms, uint64_t now);
 /* A 429: nothing on this bucket (or anywhere, when global) for retry ms. */
 void	 ratelimit_limited(struct ratelimit *, const char *route,
 	     const char *major, int global, uint64_t retry_ms, uint64_t now);

@@ -65,7 +65,9 @@ struct rest_req {
 	CURL			*easy;		/* while in flight */
 	struct curl_slist	*headers;
 	struct buf		 response;
+	struct ratelimit_ticket	 ticket;	/* what ratelimit_sent counted */
 	char			 bucket[REST_KEY_MAX];
+	long			 limit;
 	long			 remaining;
 	int64_t			 reset_after;
 	int			 global_header;
@@ -170,7 +172,10 @@ rest_on_header(char *data, size_t size, size_t n, void *arg)
 
 	if (rest_header(data, len, "X-RateLimit-Bucket", v, sizeof v))
 		snprintf(r->bucket, sizeof r->bucket, "%s", v);
-	else if (rest_header(data, len, "X-RateLimit-Remaining", v, sizeof v)) {
+	else if (rest_header(data, len, "X-RateLimit-Limit", v, sizeof v)) {
+		if (isdigit((unsigned char)v[0]))
+			r->limit = strtol(v, NULL, 10);
+	} else if (rest_header(data, len, "X-RateLimit-Remaining", v, sizeof v)) {
 		if (isdigit((unsigned char)v[0]))
 			r->remaining = strtol(v, NULL, 10);
 	} else if (rest_header(data, len, "X-RateLimit-Reset-After", v, sizeof v))
@@ -219,6 +224,7 @@ rest_start(struct discord *d, struct rest_req *r)
 		fatalx("curl_easy_init failed");
 	buf_reset(&r->response);
 	r->bucket[0] = '\0';
+	r->limit = -1;
 	r->remaining = -1;
 	r->reset_after = -1;
 	r->global_header = 0;
@@ -256,7 +262,7 @@ rest_start(struct discord *d, struct rest_req *r)
 		    (long)strlen(r->body));
 	}
 	ratelimit_sent(rest->rl, r->route, r->major,
-	    !(r->flags & REST_NO_GLOBAL), uv_now(d->loop));
+	    !(r->flags & REST_NO_GLOBAL), uv_now(d->loop), &r->ticket);
 	r->queue->busy = 1;
 	log_debug("discord: %s", r->route);
 	if (r->since_ns != 0) {
@@ -321,6 +327,12 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 	curl_easy_cleanup(r->easy);
 	r->easy = NULL;
 	r->queue->busy = 0;
+	/*
+	 * Whatever came back, the request is no longer in flight: its
+	 * bucket learns that, and what the headers said, if any came.
+	 */
+	ratelimit_update(rest->rl, &r->ticket, r->route, r->major, r->bucket,
+	    r->limit, r->remaining, r->reset_after, now);
 
 	if (rc != CURLE_OK || res.status >= 500) {
 		r->failures++;
@@ -348,8 +360,6 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 	if (res.status == 401 || res.status == 403 ||
 	    (res.status == 429 && !r->shared_scope))
 		invalid_count(&rest->invalid, res.status, now);
-	ratelimit_update(rest->rl, r->route, r->major, r->bucket, r->remaining,
-	    r->reset_after, now);
 	if (buf_str(&r->response)[0] != '\0' && !r->response.truncated)
 		json = cJSON_Parse(buf_str(&r->response));
 
@@ -436,6 +446,11 @@ rest_check_done(struct discord *d)
 	CURLMsg		*msg;
 	int		 pending;
 
+	/*
+	 * The loop's time is that of its turn's start; a response's reset
+	 * is counted from when it came, not earlier.
+	 */
+	uv_update_time(d->loop);
 	while ((msg = curl_multi_info_read(rest->cu.multi, &pending)) != NULL) {
 		if (msg->msg != CURLMSG_DONE)
 			continue;

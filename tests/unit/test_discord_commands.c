@@ -275,39 +275,6 @@ test_routes(void **state)
 	assert_string_equal(major, "42");
 }
 
-static void
-test_buckets(void **state)
-{
-	struct ratelimit	*rl = ratelimit_new();
-	const char		*r = "POST /channels/{major}/messages";
-	int			 i;
-
-	(void)state;
-	/* Unknown: go.  Remaining 0 for 500 ms: wait, per channel only. */
-	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1000), 0);
-	ratelimit_update(rl, r, "1", "abc", 0, 500, 1000);
-	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1000), 500);
-	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1400), 100);
-	assert_int_equal(ratelimit_wait(rl, r, "1", 1, 1500), 0);
-	assert_int_equal(ratelimit_wait(rl, r, "2", 1, 1000), 0);
-
-	/* A route 429 blocks its bucket; a global one blocks everything
-	 * but the exempt (interaction callbacks). */
-	ratelimit_limited(rl, r, "2", 0, 300, 2000);
-	assert_int_equal(ratelimit_wait(rl, r, "2", 1, 2000), 300);
-	ratelimit_limited(rl, r, "3", 1, 700, 3000);
-	assert_int_equal(ratelimit_wait(rl, r, "4", 1, 3000), 700);
-	assert_int_equal(ratelimit_wait(rl, r, "4", 0, 3000), 0);
-
-	/* 50 a second globally. */
-	for (i = 0; i < 50; i++)
-		ratelimit_sent(rl, "GET /x", "", 1, 5000);
-	assert_int_equal(ratelimit_wait(rl, "GET /x", "", 1, 5100), 900);
-	assert_int_equal(ratelimit_wait(rl, "GET /x", "", 0, 5100), 0);
-	assert_int_equal(ratelimit_wait(rl, "GET /x", "", 1, 6000), 0);
-	ratelimit_free(rl);
-}
-
 int
 main(void)
 {
@@ -317,7 +284,6 @@ main(void)
 		cmocka_unit_test(test_schema_types),
 		cmocka_unit_test(test_split),
 		cmocka_unit_test(test_routes),
-		cmocka_unit_test(test_buckets),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
