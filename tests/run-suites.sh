@@ -7,7 +7,8 @@
 # caller's BUILD, SAN and OPT say).
 #
 # With -j N (N > 1) up to N suites run at once, started in the order
-# given; each one's output is kept in a file and printed whole, after a
+# given, except that those named in -f's list start first, in its order;
+# each one's output is kept in a file and printed whole, after a
 # "=== SUITE" line, when it ends, so the logs do not interleave.  The
 # suites must then be built already (make test builds them first) and
 # must not share ports, files or process names.  Without -j (or -j 1)
@@ -19,20 +20,31 @@
 # status went missing; one that passes without a count line counts as
 # one passed check.
 #
-#   MAKE=make sh tests/run-suites.sh [-j N] unit transcripts cli ...
+#   MAKE=make sh tests/run-suites.sh [-j N [-f 'SUITE...']] unit transcripts ...
 set -u
 make=${MAKE:-make}
+usage() {
+	echo "usage: sh tests/run-suites.sh [-j N [-f 'SUITE...']] SUITE..." >&2
+	exit 2
+}
 jobs=1
-if [ "${1:-}" = -j ]; then
-	jobs=${2:-}
-	case $jobs in
-	''|*[!0-9]*|0)
-		echo "usage: sh tests/run-suites.sh [-j N] SUITE..." >&2
-		exit 2
+first=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	-j)
+		[ $# -ge 2 ] || usage
+		jobs=$2
+		case $jobs in ''|*[!0-9]*|0) usage ;; esac
+		shift 2
 		;;
+	-f)
+		[ $# -ge 2 ] || usage
+		first=$2
+		shift 2
+		;;
+	*)	break ;;
 	esac
-	shift 2
-fi
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
@@ -124,14 +136,28 @@ else
 		cat "$tmp/$done_i.log" 2>/dev/null
 		count_suite "$done_i" "$done_s" "$done_secs"
 	}
-	running=0
+	# The order they start in: those -f names (the longest, so the
+	# short ones fill in beside them), then the others as given.
+	order=""
+	for f in $first; do
+		i=0
+		for s in "$@"; do
+			i=$((i + 1))
+			[ "$s" = "$f" ] && order="$order $i"
+		done
+	done
 	i=0
 	for s in "$@"; do
+		i=$((i + 1))
+		case " $order " in *" $i "*) ;; *) order="$order $i" ;; esac
+	done
+	running=0
+	for i in $order; do
 		if [ "$running" -ge "$jobs" ]; then
 			report "$@"
 			running=$((running - 1))
 		fi
-		i=$((i + 1))
+		s=$(nth "$i" "$@")
 		{ secs=$(run_suite $i "$s"); echo "$i $secs" >&5; } &
 		running=$((running + 1))
 	done

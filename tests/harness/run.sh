@@ -197,6 +197,16 @@ rc=$?
     bad "-j 2: not every suite ran once: $(cat ran | tr '\n' ' ')"
 sed -n '/^=== summary$/,$p' out | sed 's/ ([0-9]* s/ (T s/' > summary
 cmp -s want summary && ok || { bad "run-suites.sh -j 2's summary:"; diff want summary; }
+# -f: d starts first (beside a), the summary keeps the order given.
+rm -f ran
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 -f 'd x' \
+    a b c d > out 2>&1
+[ "$(head -2 ran | sort | tr '\n' ' ')" = "a d " ] && ok ||
+    bad "-f d: the first two suites started were: $(head -2 ran | tr '\n' ' ')"
+[ "$(sort ran | tr '\n' ' ')" = "a b c d " ] && ok ||
+    bad "-f d: not every suite ran once: $(cat ran | tr '\n' ' ')"
+sed -n '/^=== summary$/,$p' out | sed 's/ ([0-9]* s/ (T s/' > summary
+cmp -s want summary && ok || { bad "-f d: the summary:"; diff want summary; }
 rm -f ran p.started q.started
 MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 p q > out 2>&1
 rc=$?
@@ -225,12 +235,13 @@ expect "-j 2: a suite whose files went missing fails" grep -q \
 expect "-j 2: the other suite still counts" grep -q '^a: 3 passed, 0 failed' out
 [ "$(tail -1 out)" = "3 passed, 1 failed" ] && ok ||
     bad "-j 2: after lost files the last line is: $(tail -1 out)"
-for j in 0 x ""; do
-	MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j $j a \
+for args in "-j 0" "-j x" "-j" "-j 2 -f"; do
+	# shellcheck disable=SC2086
+	MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" $args \
 	    > out 2>&1
 	rc=$?
 	[ $rc -eq 2 ] && grep -q '^usage: ' out && ok ||
-	    bad "run-suites.sh -j '$j' exits $rc, not 2 with its usage"
+	    bad "run-suites.sh $args exits $rc, not 2 with its usage"
 done
 
 # --- run-unit.sh: cmocka's counts, a crash counted as one failure
