@@ -200,12 +200,16 @@ test-deps:
 # anything failed.  TEST_JOBS suites run at once (most of them wait on
 # sockets and timers, not on the CPU), each one's output printed whole
 # when it ends; TEST_JOBS=1 runs them one after the other, their output
-# shown as it comes.  Everything they run is built first, once.
-# TEST_FIRST, the longest suites, start first, so that the short ones
-# fill in beside them.
+# shown as it comes.  Everything they run is built first, once, on
+# every core unless make was given its own -j.  TEST_FIRST, the longest
+# suites, start first, so that the short ones fill in beside them.
 TEST_JOBS ?= 3
 TEST_FIRST = slack discord unit
-test: test-deps $(BUILD)/cheersbot $(UNIT_BINS) $(BUILD)/fuzz-compiles
+TEST_BINS = $(BUILD)/cheersbot $(UNIT_BINS) $(BUILD)/fuzz-compiles
+test: test-deps
+	@$(MAKE) --no-print-directory \
+	    $(if $(filter -j%,$(MAKEFLAGS)),,-j$$(nproc 2>/dev/null || echo 2)) \
+	    $(TEST_BINS)
 	@MAKE="$(MAKE)" sh tests/run-suites.sh -j $(TEST_JOBS) \
 	    -f "$(TEST_FIRST)" $(SUITES)
 
