@@ -3,7 +3,7 @@
 #   make              build build/cheersbot
 #   make run          build, then start the bot on the console adapter
 #   make test         build, then run every suite below from unit to
-#                     harness, TEST_JOBS (3) at once, each even after one
+#                     harness, TEST_JOBS (4) at once, each even after one
 #                     failed, and sum them up: "N passed, N failed" at the
 #                     end
 #   make check        the same tests, built with AddressSanitizer and UBSan
@@ -203,8 +203,8 @@ test-deps:
 # shown as it comes.  Everything they run is built first, once, on
 # every core unless make was given its own -j.  TEST_FIRST, the longest
 # suites, start first, so that the short ones fill in beside them.
-TEST_JOBS ?= 3
-TEST_FIRST = slack discord unit
+TEST_JOBS ?= 4
+TEST_FIRST = slack discord unit xmpp irc crash
 TEST_BINS = $(BUILD)/cheersbot $(UNIT_BINS) $(BUILD)/fuzz-compiles
 test: test-deps
 	@$(MAKE) --no-print-directory \
