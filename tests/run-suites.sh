@@ -47,7 +47,17 @@ while [ $# -gt 0 ]; do
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
+# Suites run with -j have SIGINT ignored (they are background jobs of a
+# shell without job control), and each is a session of its own: an
+# interrupt or SIGTERM stops every one of them (SIGTERM to its process
+# group), then the runner.
+stop() {
+	for g in "$tmp"/*.pgid; do
+		[ -s "$g" ] && kill -TERM -"$(cat "$g")" 2>/dev/null
+	done
+	exit 130
+}
+trap stop INT TERM
 
 # The output of a suite run in the foreground (-j 1) goes here.
 exec 3>&1
@@ -66,8 +76,14 @@ run_suite() {
 		{ $make --no-print-directory "$2" 2>&1; echo $? > "$tmp/$1.rc"; } |
 		    tee "$tmp/$1.log" >&3
 	else
-		$make --no-print-directory "$2" > "$tmp/$1.log" 2>&1 5>&-
-		echo $? > "$tmp/$1.rc"
+		# setsid makes make the leader of a process group (a background
+		# job of this shell is never one, so setsid does not fork).
+		setsid $make --no-print-directory "$2" > "$tmp/$1.log" 2>&1 5>&- &
+		echo $! > "$tmp/$1.pgid"
+		wait $!
+		# (After an interrupt $tmp is gone: nothing to say.)
+		{ echo $? > "$tmp/$1.rc"; } 2>/dev/null
+		rm -f "$tmp/$1.pgid"
 	fi
 	echo $(($(date +%s) - t0))
 }

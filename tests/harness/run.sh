@@ -129,6 +129,7 @@ c) echo "c: FAIL: it broke before counting"; exit 2 ;;
 d) echo "d: no count" ;;
 e) echo "e: 5 passed, 0 failed"; rm -rf "$tmp/rt"/* ;;
 f) sleep 0.5; echo "f: 5 passed, 0 failed"; rm -rf "$tmp/rt"/* ;;
+z)	echo \$\$ > "$tmp/z.pid"; sleep 30; echo "z: 1 passed, 0 failed" ;;
 p|q)
 	# Each says it started, then waits up to 3 s for the other one:
 	# both pass only when they run at once.  Their lines come apart.
@@ -235,6 +236,23 @@ expect "-j 2: a suite whose files went missing fails" grep -q \
 expect "-j 2: the other suite still counts" grep -q '^a: 3 passed, 0 failed' out
 [ "$(tail -1 out)" = "3 passed, 1 failed" ] && ok ||
     bad "-j 2: after lost files the last line is: $(tail -1 out)"
+# SIGTERM (or an interrupt: a background job here ignores SIGINT) stops
+# the suites running, not only the runner.
+rm -f z.pid
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 z a > out 2>&1 &
+runner=$!
+i=0
+while [ ! -s z.pid ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM $runner
+i=0
+while kill -0 "$(cat z.pid)" 2>/dev/null && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -0 "$(cat z.pid)" 2>/dev/null && bad "-j 2: SIGTERM left a suite running" || ok
+wait $runner
+rc=$?
+[ $rc -eq 130 ] && ok || bad "-j 2: the runner exits $rc on SIGTERM, not 130"
 for args in "-j 0" "-j x" "-j" "-j 2 -f"; do
 	# shellcheck disable=SC2086
 	MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" $args \
