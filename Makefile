@@ -3,8 +3,9 @@
 #   make              build build/cheersbot
 #   make run          build, then start the bot on the console adapter
 #   make test         build, then run every suite below from unit to
-#                     harness, each even after one failed, and sum them up:
-#                     "N passed, N failed" at the end
+#                     harness, TEST_JOBS (4) at once, each even after one
+#                     failed, and sum them up: "N passed, N failed" at the
+#                     end
 #   make check        the same tests, built with AddressSanitizer and UBSan
 #   make unit         the cmocka unit and property tests
 #   make transcripts  the console transcripts (tests/transcripts)
@@ -96,7 +97,7 @@ FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 .SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS) $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) \
 	    $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)
 
-# The test suites, in the order make test runs them.
+# The test suites, in the order make test starts them and sums them up.
 SUITES	 = unit transcripts cli crash diskfull discord slack systemd xmpp irc harness
 # Goals that run tests: their first build installs the tests' packages too.
 TEST_GOALS = test check $(SUITES)
@@ -196,9 +197,21 @@ test-deps:
 
 # Every suite, even after one has failed, then a summary: each suite's
 # "N passed, N failed" and, on the last line, the total.  Fails when
-# anything failed.
-test: test-deps $(BUILD)/cheersbot $(UNIT_BINS)
-	@MAKE="$(MAKE)" sh tests/run-suites.sh $(SUITES)
+# anything failed.  TEST_JOBS suites run at once (most of them wait on
+# sockets and timers, not on the CPU), each one's output printed whole
+# when it ends; TEST_JOBS=1 runs them one after the other, their output
+# shown as it comes.  Everything they run is built first, once, on
+# every core unless make was given its own -j.  TEST_FIRST, the longest
+# suites, start first, so that the short ones fill in beside them.
+TEST_JOBS ?= 4
+TEST_FIRST = slack discord unit xmpp irc crash
+TEST_BINS = $(BUILD)/cheersbot $(UNIT_BINS) $(BUILD)/fuzz-compiles
+test: test-deps
+	@$(MAKE) --no-print-directory \
+	    $(if $(filter -j%,$(MAKEFLAGS)),,-j$$(nproc 2>/dev/null || echo 2)) \
+	    $(TEST_BINS)
+	@MAKE="$(MAKE)" sh tests/run-suites.sh -j $(TEST_JOBS) \
+	    -f "$(TEST_FIRST)" $(SUITES)
 
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot $(BENCH_BINS)

@@ -525,6 +525,12 @@ web_kick(struct slack *s)
 	web_check_done(s);
 	if (s->halted)
 		return;		/* revoke.c stops everything next */
+	/*
+	 * The loop's time is that of the start of its iteration, which on
+	 * a busy machine may be tens of ms old by now: a pace counted from
+	 * it would let the next message leave that much early.
+	 */
+	uv_update_time(s->loop);
 	now = uv_now(s->loop);
 	for (pass = 0; pass < 2; pass++) {
 		TAILQ_FOREACH(q, &web->queues, entry) {

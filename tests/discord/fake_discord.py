@@ -880,8 +880,19 @@ class Fake:
 
     async def t_interaction(self, request):
         """Injects a slash command: {user, name, channel, guild, sub,
-        options: [{name, type, value}], perms}."""
+        options: [{name, type, value}], perms}; with count N, N of them
+        at once, one gateway dispatch after the other with nothing
+        between (a real burst, however slow the test's own calls are).
+        Answers {id} (the first), and {ids} (all of them)."""
         p = await request.json()
+        ids = []
+        for i in range(max(1, int(p.get("count", 1)))):
+            ids.append(await self.interaction(p))
+        return web.json_response({"id": ids[0], "ids": ids})
+
+    async def interaction(self, p):
+        """Dispatches one slash command as t_interaction describes;
+        returns its id."""
         iid = self.new_id()
         token = "tok-" + iid + "-" + "x" * 40
         user = {"id": p["user"], "username": p["name"],
@@ -912,7 +923,7 @@ class Fake:
         self.new_interaction(token, {"id": iid, "user": p["user"],
                                      "channel": channel})
         await self.dispatch("INTERACTION_CREATE", d)
-        return web.json_response({"id": iid})
+        return iid
 
     async def t_click(self, request):
         """Clicks a button: {user, name, message, custom_id, guild,

@@ -24,6 +24,9 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
+# Each run empties bot.err before its bot starts: the bot's own 2>
+# empties it only once forked, and until then the last run's "ready"
+# would be read as this one's.
 
 . "$dir/../fake-server.sh"
 fake_check discord || exit 1
@@ -33,6 +36,7 @@ export CHEERSBOT_TEST_TOKEN
 printf 'test-token\n' > "$tmp/token"
 fake_start discord "$dir/fake_discord.py" --heartbeat-ms 400 || exit 1
 
+: > "$tmp/bot.err"
 "$bot" -v -o discord.enabled=yes -o console.enabled=no \
     -o discord.api_base="http://127.0.0.1:$port/api/v10" \
     -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
@@ -68,6 +72,7 @@ fi
 
 # A second run on the same state: GET /gateway/bot, guild commands.
 if [ $status -eq 0 ]; then
+	: > "$tmp/bot.err"
 	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
 	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
 	    -o discord.token=env:CHEERSBOT_TEST_TOKEN \
@@ -83,6 +88,7 @@ fi
 
 # A game by clicks, on a fresh state: buttons, the table as one message.
 if [ $status -eq 0 ]; then
+	: > "$tmp/bot.err"
 	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
 	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
 	    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
@@ -101,6 +107,7 @@ fi
 # speaks before the adapter has started, which must queue, not crash.
 if [ $status -eq 0 ]; then
 	for phase in overdue1 overdue2; do
+		: > "$tmp/bot.err"
 		"$bot" -v -o discord.enabled=yes -o console.enabled=no \
 		    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
 		    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
@@ -127,6 +134,7 @@ fi
 # edited, deleted by "Table" and given its last edit.
 if [ $status -eq 0 ]; then
 	for phase in kill1 kill2; do
+		: > "$tmp/bot.err"
 		"$bot" -v -o discord.enabled=yes -o console.enabled=no \
 		    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
 		    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
@@ -165,6 +173,7 @@ for mode in lost token resume nonce dm budget shutdown perms; do
 		sleep 0.1
 		i=$((i + 1))
 	done
+	: > "$tmp/bot.err"
 	NOTIFY_SOCKET="$tmp/notify.sock" "$bot" -v -c "$tmp/faults.conf" \
 	    -o discord.enabled=yes -o console.enabled=no \
 	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
@@ -192,6 +201,7 @@ elif [ $status -eq 0 ]; then
 	wait "$fake" 2>/dev/null
 	fake_start discord "$dir/fake_discord.py" --heartbeat-ms 400 \
 	    --tls "$tmp/cert.pem" "$tmp/key.pem" || exit 1
+	: > "$tmp/bot.err"
 	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
 	    -o discord.api_base="https://localhost:$port/api/v10" \
 	    -o discord.ca_file="$tmp/cert.pem" \

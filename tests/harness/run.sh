@@ -128,6 +128,26 @@ b) echo "b (one): 2 passed, 1 failed"; echo "b (two): 4 passed, 0 failed"; exit 
 c) echo "c: FAIL: it broke before counting"; exit 2 ;;
 d) echo "d: no count" ;;
 e) echo "e: 5 passed, 0 failed"; rm -rf "$tmp/rt"/* ;;
+f) sleep 0.5; echo "f: 5 passed, 0 failed"; rm -rf "$tmp/rt"/* ;;
+z)	echo \$\$ > "$tmp/z.pid"; sleep 30; echo "z: 1 passed, 0 failed" ;;
+p|q)
+	# Each says it started, then waits up to 3 s for the other one:
+	# both pass only when they run at once.  Their lines come apart.
+	[ \$1 = p ] && other=q || other=p
+	echo "\$1: first line"
+	touch "$tmp/\$1.started"
+	i=0
+	while [ ! -e "$tmp/\$other.started" ] && [ \$i -lt 30 ]; do
+		sleep 0.1
+		i=\$((i + 1))
+	done
+	sleep 0.3
+	if [ -e "$tmp/\$other.started" ]; then
+		echo "\$1: 1 passed, 0 failed"
+	else
+		echo "\$1: 0 passed, 1 failed"
+	fi
+	;;
 esac
 EOF
 chmod +x bin/fakemake
@@ -166,6 +186,81 @@ rc=$?
 [ $rc -eq 0 ] && ok || bad "run-suites.sh exits $rc when all passed"
 [ "$(tail -1 out)" = "4 passed, 0 failed" ] && ok ||
     bad "the last line is: $(tail -1 out)"
+
+# --- run-suites.sh -j 2: two at once, each one's output whole, the same
+# summary in the order given
+rm -f ran
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 a b c d \
+    > out 2>&1
+rc=$?
+[ $rc -ne 0 ] && ok || bad "run-suites.sh -j 2 exits 0 although suites failed"
+[ "$(sort ran | tr '\n' ' ')" = "a b c d " ] && ok ||
+    bad "-j 2: not every suite ran once: $(cat ran | tr '\n' ' ')"
+sed -n '/^=== summary$/,$p' out | sed 's/ ([0-9]* s/ (T s/' > summary
+cmp -s want summary && ok || { bad "run-suites.sh -j 2's summary:"; diff want summary; }
+# -f: d starts first (beside a), the summary keeps the order given.
+rm -f ran
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 -f 'd x' \
+    a b c d > out 2>&1
+[ "$(head -2 ran | sort | tr '\n' ' ')" = "a d " ] && ok ||
+    bad "-f d: the first two suites started were: $(head -2 ran | tr '\n' ' ')"
+[ "$(sort ran | tr '\n' ' ')" = "a b c d " ] && ok ||
+    bad "-f d: not every suite ran once: $(cat ran | tr '\n' ' ')"
+sed -n '/^=== summary$/,$p' out | sed 's/ ([0-9]* s/ (T s/' > summary
+cmp -s want summary && ok || { bad "-f d: the summary:"; diff want summary; }
+rm -f ran p.started q.started
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 p q > out 2>&1
+rc=$?
+[ $rc -eq 0 ] && ok || { bad "-j 2: two suites did not run at once:"; cat out; }
+for s in p q; do
+	[ "$(grep -A 2 "^=== $s\$" out | tr '\n' '|')" = \
+	    "=== $s|$s: first line|$s: 1 passed, 0 failed|" ] && ok ||
+	    { bad "-j 2: the output of $s is not whole after its name:"; cat out; }
+done
+[ "$(sed -n '/^=== summary$/,$p' out | sed 's/ ([0-9]* s)$//' |
+    tr '\n' '|')" = "=== summary|p: 1 passed, 0 failed|q: 1 passed, 0 failed|2 passed, 0 failed|" ] &&
+    ok || { bad "-j 2: the summary of p q:"; cat out; }
+rm -f ran p.started q.started
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 1 p q > out 2>&1
+expect "-j 1 runs one suite at a time" grep -q '^p: 0 passed, 1 failed' out
+# A suite that loses the runner's files while another runs: it fails,
+# the other one, and the total, still count.
+rm -f ran
+mkdir -p rt
+TMPDIR="$tmp/rt" MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" \
+    -j 2 f a > out 2>&1
+rc=$?
+[ $rc -ne 0 ] && ok || bad "-j 2: exits 0 although it lost a suite's files"
+expect "-j 2: a suite whose files went missing fails" grep -q \
+    '^f: 0 passed, 1 failed (.*its output or exit status went missing)$' out
+expect "-j 2: the other suite still counts" grep -q '^a: 3 passed, 0 failed' out
+[ "$(tail -1 out)" = "3 passed, 1 failed" ] && ok ||
+    bad "-j 2: after lost files the last line is: $(tail -1 out)"
+# SIGTERM (or an interrupt: a background job here ignores SIGINT) stops
+# the suites running, not only the runner.
+rm -f z.pid
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 z a > out 2>&1 &
+runner=$!
+i=0
+while [ ! -s z.pid ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM $runner
+i=0
+while kill -0 "$(cat z.pid)" 2>/dev/null && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -0 "$(cat z.pid)" 2>/dev/null && bad "-j 2: SIGTERM left a suite running" || ok
+wait $runner
+rc=$?
+[ $rc -eq 130 ] && ok || bad "-j 2: the runner exits $rc on SIGTERM, not 130"
+for args in "-j 0" "-j x" "-j" "-j 2 -f"; do
+	# shellcheck disable=SC2086
+	MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" $args \
+	    > out 2>&1
+	rc=$?
+	[ $rc -eq 2 ] && grep -q '^usage: ' out && ok ||
+	    bad "run-suites.sh $args exits $rc, not 2 with its usage"
+done
 
 # --- run-unit.sh: cmocka's counts, a crash counted as one failure
 printf '#!/bin/sh\necho "[  PASSED  ] 3 test(s)."\n' > bin/test_good

@@ -428,6 +428,10 @@ fi
 # TLS that must fail: refused with the reason, then retried with backoff.
 # refused <what the log must say> <irc.url> <irc.ca_file> <a name for the run>
 refused() {
+	# Emptied here first: the bot's own 2> empties it only once it has
+	# forked, and the last run's three "reconnecting in" lines must not
+	# end the wait below before this bot has started.
+	: > "$tmp/bot.err"
 	"$bot" -v -o console.enabled=no -o irc.enabled=yes -o irc.url="$2" \
 	    -o irc.ca_file="$3" -o irc.channels='#tls' \
 	    -o bot.state_file="$tmp/refused-$4.db" \

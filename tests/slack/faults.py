@@ -84,10 +84,11 @@ def notify_listen():
     return sk
 
 
-def notify_status(sk, secs):
-    """The STATUS= lines that arrive within secs."""
+def notify_status(sk, secs, want):
+    """The STATUS= lines that arrive within secs, up to the first that
+    holds want (lines sent before the call wait in the socket)."""
     out, end = [], time.monotonic() + secs
-    while time.monotonic() < end:
+    while time.monotonic() < end and not any(want in l for l in out):
         try:
             out += [l for l in sk.recv(4096).decode().split("\n")
                     if l.startswith("STATUS=")]
@@ -137,7 +138,7 @@ def revoked():
        "the line names the cause and the config key: %s" % err)
     ok(state().get("revoked_calls", 0) <= 3, "at most 3 calls answered "
        "token_revoked: %d" % state().get("revoked_calls", 0))
-    st = notify_status(sk, 6)
+    st = notify_status(sk, 6, "slack: stopped: bot token refused")
     ok(any("slack: stopped: bot token refused" in l for l in st),
        "STATUS= says the Slack adapter stopped: %s" % st)
     ok(wait(lambda s: command("help").get("error") == "no socket", 2)
@@ -163,7 +164,7 @@ def revoked_at_start():
                                  s.get("revoked_calls", 0)))
     ok(all(c["closed"] is not None for c in s["connections"]),
        "no connection is left open: %s" % s["connections"])
-    st = notify_status(sk, 6)
+    st = notify_status(sk, 6, "slack: stopped: bot token refused")
     ok(any("slack: stopped: bot token refused" in l for l in st),
        "STATUS= says the Slack adapter stopped: %s" % st)
 
@@ -176,7 +177,7 @@ def event_stops(event, state_word):
     ok(wait(lambda s: "the Slack adapter stops" in log(), 5) is not None,
        "%s stops the adapter" % event["type"])
     stopped_once(event["type"], state_word)
-    st = notify_status(sk, 6)
+    st = notify_status(sk, 6, "slack: stopped: " + state_word)
     ok(any("slack: stopped: " + state_word in l for l in st),
        "STATUS= says the Slack adapter stopped: %s" % st)
 

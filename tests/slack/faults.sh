@@ -42,6 +42,9 @@ for fault in $ALL; do
 	    extra="-o tables.turn_timer=1s -o tables.prompt_timer=1s
 	    -o tables.timeouts_to_ai=1"
 	rm -f "$tmp/notify"
+	# Emptied first: the bot's own 2> empties it only once forked, and
+	# the last fault's "the Slack adapter stops" is not this one's.
+	: > "$tmp/bot.err"
 	NOTIFY_SOCKET="$tmp/notify" "$bot" -v -o slack.enabled=yes -o console.enabled=no \
 	    -o slack.api_base="http://127.0.0.1:$port/api" \
 	    -o slack.app_token=env:SLACK_APP_TOKEN \

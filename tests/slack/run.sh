@@ -24,6 +24,9 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
+# Each run empties bot.err before its bot starts: the bot's own 2>
+# empties it only once forked, and until then the last run's "ready"
+# would be read as this one's.
 
 . "$dir/../fake-server.sh"
 fake_check slack || exit 1
@@ -38,6 +41,7 @@ printf 'xoxb-test\n' > "$tmp/bot.token"
 SLACK_APP_TOKEN=xapp-1-test
 export SLACK_APP_TOKEN
 
+: > "$tmp/bot.err"
 "$bot" -v -o slack.enabled=yes -o console.enabled=no \
     -o slack.api_base="http://127.0.0.1:$port/api" \
     -o slack.app_token=env:SLACK_APP_TOKEN \
@@ -75,6 +79,7 @@ fi
 # speaks before the adapter has started, which must not crash.
 if [ $status -eq 0 ]; then
 	for phase in overdue1 overdue2; do
+		: > "$tmp/bot.err"
 		"$bot" -v -o slack.enabled=yes -o console.enabled=no \
 		    -o slack.api_base="http://127.0.0.1:$port/api" \
 		    -o slack.app_token=env:SLACK_APP_TOKEN \
@@ -102,6 +107,7 @@ fi
 # edited, deleted by "Table" and given its last edit.
 if [ $status -eq 0 ]; then
 	for phase in kill1 kill2; do
+		: > "$tmp/bot.err"
 		"$bot" -v -o slack.enabled=yes -o console.enabled=no \
 		    -o slack.api_base="http://127.0.0.1:$port/api" \
 		    -o slack.app_token=env:SLACK_APP_TOKEN \
@@ -131,6 +137,7 @@ elif [ $status -eq 0 ]; then
 	kill "$fake"
 	wait "$fake" 2>/dev/null
 	start_fake --tls "$tmp/cert.pem" "$tmp/key.pem"
+	: > "$tmp/bot.err"
 	"$bot" -v -o slack.enabled=yes -o console.enabled=no \
 	    -o slack.api_base="https://127.0.0.1:$port/api" \
 	    -o slack.ca_file="$tmp/cert.pem" \

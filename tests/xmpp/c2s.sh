@@ -101,15 +101,12 @@ start_dns() {
 	fi
 	$dnsmasq --no-daemon --conf-file=/dev/null --no-resolv --no-hosts \
 	    --listen-address=127.0.0.1 --bind-interfaces --port="$dnsport" \
-	    --pid-file="$tmp/dnsmasq.pid" --log-queries \
+	    --log-queries \
 	    --log-facility="$tmp/dnsmasq.log" "$@" 2>> "$tmp/dnsmasq.err" &
 	dns=$!
-	i=0
-	while [ ! -s "$tmp/dnsmasq.pid" ] && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	rm -f "$tmp/dnsmasq.pid"
+	# It answers on TCP too once it listens.  (With --no-daemon it
+	# writes no PID file: waiting for one always took 5 s.)
+	wait_port "$dnsport" || bad "dnsmasq did not start"
 }
 
 # run NAME EXPECT [-o key=value...]: runs the bot, lets scenario.py check
