@@ -22,6 +22,7 @@ import sys
 import time
 
 from fakeirc import Checks, bot_log
+import ircclient
 from ircclient import SECRET, Client, act, pending_prompt
 
 PORT, BOT_ERR, READY = int(sys.argv[1]), sys.argv[2], sys.argv[3]
@@ -89,14 +90,11 @@ def need(cond, what):
 
 
 def say(c, text, to=CHANNEL):
-    c.send("PRIVMSG %s :%s" % (to, text))
+    ircclient.say(c, text, to)
 
 
 def ask(c, text, pred, to=CHANNEL, timeout=5.0):
-    """Sends text and waits for pred(c, mark) to hold; its value."""
-    m = c.mark()
-    say(c, text, to)
-    return c.wait(lambda: pred(c, m), timeout)
+    return ircclient.ask(c, text, pred, to, timeout)
 
 
 def log():

@@ -183,6 +183,19 @@ class Client:
 
 
 # --- playing CHEERS ---------------------------------------------------------
+def say(c, text, to):
+    """c says text to a channel or nick."""
+    c.send("PRIVMSG %s :%s" % (to, text))
+
+
+def ask(c, text, pred, to, timeout=5.0):
+    """c sends text to `to` and waits for pred(c, mark) to hold; its
+    value (None after timeout s)."""
+    m = c.mark()
+    say(c, text, to)
+    return c.wait(lambda: pred(c, m), timeout)
+
+
 def pending_prompt(c, since):
     """The latest private line to c's nick with "Your move:" since line
     since, as (index, text), or None: the whole view's last line, or the

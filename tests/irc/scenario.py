@@ -62,14 +62,11 @@ def wait_bot_join(c, joins=0, timeout=15):
 
 
 def say(c, text, to=CHANNEL):
-    c.send("PRIVMSG %s :%s" % (to, text))
+    ircclient.say(c, text, to)
 
 
 def ask(c, text, pred, to=CHANNEL, timeout=5.0):
-    """Sends text and waits for pred(c, mark) to hold; its value."""
-    m = c.mark()
-    say(c, text, to)
-    return c.wait(lambda: pred(c, m), timeout)
+    return ircclient.ask(c, text, pred, to, timeout)
 
 
 def restart_ircd():
