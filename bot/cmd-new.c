@@ -63,8 +63,7 @@ cmd_new_caps(struct cmd_ctx *ctx, char **cause)
 	TAILQ_FOREACH(t, &ctx->bot->tables, entry) {
 		if (t->adapter != ctx->ev->adapter)
 			continue;
-		if ((t->server == NULL && server == NULL) || (t->server != NULL &&
-		    server != NULL && strcmp(t->server, server) == 0))
+		if (table_same_server(t->server, server))
 			here++;
 		if (t->state == TABLE_LOBBY && t->host != NULL &&
 		    strcmp(t->host, ctx->ev->user_id) == 0)

@@ -743,9 +743,8 @@ store_table_number(struct store *s, struct bot *bot, struct adapter *a,
 	if (s != NULL)
 		return s->ops->number_table(s, a->ops->name, server, num, cause);
 	TAILQ_FOREACH(t, &bot->tables, entry) {
-		if (t->adapter == a && t->num > max && (server == NULL ?
-		    t->server == NULL : t->server != NULL &&
-		    strcmp(t->server, server) == 0))
+		if (t->adapter == a && t->num > max &&
+		    table_same_server(t->server, server))
 			max = t->num;
 	}
 	*num = max + 1;
@@ -794,8 +793,7 @@ store_finished_one(const struct store_table *r, void *arg, char **cause)
 	if (who->is_dm) {
 		if (who->user_id == NULL || !store_doc_has(r->doc, who->user_id))
 			return 0;
-	} else if (who->server == NULL ? r->server != NULL :
-	    r->server == NULL || strcmp(r->server, who->server) != 0)
+	} else if (!table_same_server(r->server, who->server))
 		return 0;
 	if (f->found++ > 0)
 		return 0;

@@ -256,6 +256,14 @@ table_free(struct table *t)
 }
 
 int
+table_same_server(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+int
 table_seat_of(const struct table *t, const char *user_id)
 {
 	int	i;

@@ -141,6 +141,12 @@ struct table	*table_alloc(struct bot *, struct adapter *, const char *channel,
 /* Frees a table (its task leaves the queue); table_close for a listed one. */
 void		 table_free(struct table *);
 
+/*
+ * Do two servers (a table's, an event's; NULL where the platform has
+ * none) name the same one?  Two NULLs do; borrowed.
+ */
+int		 table_same_server(const char *, const char *);
+
 /* Seat helpers.  Returns the seat index of a user, or -1. */
 int		 table_seat_of(const struct table *, const char *user_id);
 /* Adds a seat; the strings are copied.  Returns its index. */
