@@ -160,7 +160,7 @@ struct envelope {
  * comes again within seconds, so a key is kept 10 minutes.  2048 keys
  * hold the last 1024 envelopes: the whole 10 minutes up to nearly two
  * envelopes a second; a busier app forgets sooner, yet still well after
- * any retry but the 5-minute one.  About 180 KB.
+ * any retry but the 5-minute one.  About 200 KB.
  */
 #define ENVELOPE_SEEN_MAX	2048
 #define ENVELOPE_SEEN_AGE	(10 * 60 * 1000)	/* ms */
