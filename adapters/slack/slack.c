@@ -13,6 +13,7 @@
 #include "bot/config.h"
 #include "bot/log.h"
 #include "lib/json.h"
+#include "lib/recent.h"
 #include "lib/xmalloc.h"
 
 int
@@ -198,7 +199,7 @@ slack_free(struct adapter *a)
 
 	socket_free(s);
 	web_free(s);
-	envelope_seen_free(s->seen);
+	recent_free(s->seen);
 	im_free(s->dms);
 	admin_free(s->admins);
 	tablemsg_free_all(s);
@@ -298,7 +299,7 @@ slack_new(struct bot *bot, char **cause)
 	s->ping_ms = cfg->slack_ping_interval_ms;
 	s->pace_ms = cfg->slack_message_interval_ms;
 	s->lost_grace_ms = cfg->slack_lost_channel_grace_ms;
-	s->seen = envelope_seen_new();
+	s->seen = recent_new(ENVELOPE_SEEN_MAX, ENVELOPE_SEEN_AGE);
 	s->dms = im_new();
 	s->admins = admin_new();
 	/*
