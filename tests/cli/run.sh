@@ -1,9 +1,11 @@
 #!/bin/sh
 # Command-line and process tests of the daemon: options, config errors
-# with file:line, the console's echo of piped input, signals (SIGTERM
-# exits cleanly, SIGHUP re-reads the config) and durability (kill -9 in
-# mid-game, restart, the table is back); and that the README and docs/
-# agree with the program and the Makefile (tests/cli/docs.sh).
+# with file:line and --check-config reporting every problem in one run,
+# --list-tables and --end-table before the first run, the console's echo
+# of piped input, signals (SIGTERM exits cleanly, SIGHUP re-reads the
+# config) and durability (kill -9 in mid-game, restart, the table is
+# back); and that the README and docs/ agree with the program and the
+# Makefile (tests/cli/docs.sh).
 #
 #   tests/cli/run.sh build/cheersbot
 set -u
