@@ -422,19 +422,21 @@ static const struct adapter_ops discord_ops = {
 int
 discord_check(const struct config *cfg, char **cause)
 {
+	char	*all = NULL;
+
 	if (*cfg->discord_token == '\0')
-		return set_cause(cause, "discord.enabled is set but "
-		    "discord.token is empty; give the bot token (token = "
-		    "file:/path or env:NAME)");
+		add_cause(&all, "discord.enabled is set but discord.token is "
+		    "empty; give the bot token (under systemd token = "
+		    "credential:discord.token, else file:/path or env:NAME)");
 	if (*cfg->discord_application_id == '\0')
-		return set_cause(cause, "discord.enabled is set but "
+		add_cause(&all, "discord.enabled is set but "
 		    "discord.application_id is empty; copy it from the "
 		    "developer portal");
 	if (cfg->discord_shard_id >= cfg->discord_shard_count)
-		return set_cause(cause, "discord.shard_id (%d) must be below "
+		add_cause(&all, "discord.shard_id (%d) must be below "
 		    "discord.shard_count (%d)", cfg->discord_shard_id,
 		    cfg->discord_shard_count);
-	return 0;
+	return set_causes(cause, all);
 }
 
 struct adapter *

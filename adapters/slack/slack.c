@@ -255,15 +255,19 @@ slack_token(const char *value)
 int
 slack_check(const struct config *cfg, char **cause)
 {
+	char	*all = NULL;
+
 	if (*cfg->slack_app_token == '\0')
-		return set_cause(cause, "slack.enabled is set but "
-		    "slack.app_token is empty; give the app-level token "
-		    "(xapp-..., app_token = file:/path or env:NAME)");
+		add_cause(&all, "slack.enabled is set but slack.app_token is "
+		    "empty; give the app-level token (xapp-..., under systemd "
+		    "app_token = credential:slack-app.token, else file:/path "
+		    "or env:NAME)");
 	if (*cfg->slack_bot_token == '\0')
-		return set_cause(cause, "slack.enabled is set but "
-		    "slack.bot_token is empty; give the bot token (xoxb-..., "
-		    "bot_token = file:/path or env:NAME)");
-	return 0;
+		add_cause(&all, "slack.enabled is set but slack.bot_token is "
+		    "empty; give the bot token (xoxb-..., under systemd "
+		    "bot_token = credential:slack-bot.token, else file:/path "
+		    "or env:NAME)");
+	return set_causes(cause, all);
 }
 
 struct adapter *
