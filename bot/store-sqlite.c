@@ -548,6 +548,8 @@ ss_cap(struct store_sqlite *s, uint64_t max_size, char **cause)
 	return 0;
 }
 
+static void	ss_drop_stale_refs(struct store_sqlite *);
+
 static struct store *
 ss_open(const char *path, uint64_t max_size, char **cause)
 {
@@ -570,6 +572,7 @@ ss_open(const char *path, uint64_t max_size, char **cause)
 		ss_close(&s->store);
 		return NULL;
 	}
+	ss_drop_stale_refs(s);
 	sqlite3_wal_hook(s->db, ss_on_wal, s);	/* instead of autocheckpoint */
 	if (max_size > 0 && ss_cap(s, max_size, cause) != 0) {
 		ss_close(&s->store);
@@ -1127,6 +1130,56 @@ ss_set_ref(struct store *store, const char *adapter, const char *key,
 	    "(?, ?, ?)", "ttt", adapter, key, value);
 }
 
+/*
+ * The rows of refs whose key is "<kind>:<table id>:...": ?1 is the id and
+ * ':' as text, ?2 its length.
+ */
+#define SS_TABLE_REFS \
+	"instr(key, ':') > 0 AND substr(key, instr(key, ':') + 1, ?2) = ?1"
+
+static int
+ss_drop_refs(struct store *store, uint64_t id, store_ref_cb cb, void *arg,
+    char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	sqlite3_stmt		*st;
+	char			 prefix[32];
+	int			 rc;
+
+	snprintf(prefix, sizeof prefix, "%" PRIu64 ":", id);
+	if (cb != NULL) {
+		st = ss_query(s, "SELECT adapter, key, value FROM refs WHERE "
+		    SS_TABLE_REFS, "ti", prefix, (long long)strlen(prefix));
+		if (st == NULL)
+			return ss_error(s, "forgetting message ids", cause);
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+			cb(ss_text(st, 0), ss_text(st, 1), ss_text(st, 2), arg);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return ss_error(s, "forgetting message ids", cause);
+	}
+	return ss_run(s, "forgetting message ids", cause, "DELETE FROM refs "
+	    "WHERE " SS_TABLE_REFS, "ti", prefix, (long long)strlen(prefix));
+}
+
+/*
+ * Forgets the message ids of tables that are over or gone, which older
+ * versions left behind: no bot edits those messages again.  Keys that
+ * name no table are kept.  Upkeep only: a file that cannot take it now
+ * (a full disk) still opens, and the next open tries again.
+ */
+static void
+ss_drop_stale_refs(struct store_sqlite *s)
+{
+	sqlite3_exec(s->db, "DELETE FROM refs WHERE rowid IN (SELECT r.rowid "
+	    "FROM (SELECT rowid, substr(key, instr(key, ':') + 1) AS rest "
+	    "FROM refs WHERE instr(key, ':') > 0) AS r WHERE "
+	    "instr(r.rest, ':') > 1 AND substr(r.rest, 1, instr(r.rest, ':') "
+	    "- 1) NOT GLOB '*[^0-9]*' AND CAST(substr(r.rest, 1, "
+	    "instr(r.rest, ':') - 1) AS INTEGER) NOT IN (SELECT id FROM "
+	    "tables WHERE state != 'over'))", NULL, NULL, NULL);
+}
+
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = ss_open,
@@ -1158,4 +1211,5 @@ const struct store_ops store_sqlite_ops = {
 	.set_channel = ss_set_channel,
 	.get_ref = ss_get_ref,
 	.set_ref = ss_set_ref,
+	.drop_refs = ss_drop_refs,
 };
