@@ -10,7 +10,8 @@
 #   make unit         the cmocka unit and property tests
 #   make transcripts  the console transcripts (tests/transcripts)
 #   make cli          the command-line tests, and the docs' checks
-#   make crash        SIGKILL the bot 250 times in mid-game; nothing is lost
+#   make crash        SIGKILL the bot 250 times in mid-game; nothing is lost,
+#                     nor when its state file or -wal is deleted under it
 #   make diskfull     fill a small tmpfs under the state file mid-game,
 #                     then empty it: nothing stops, nothing unsaved is said
 #   make discord      the Discord tests against a fake Discord
@@ -165,7 +166,8 @@ cli: $(BUILD)/cheersbot
 	@sh tests/cli/run.sh $(BUILD)/cheersbot
 
 crash: $(BUILD)/cheersbot test-deps
-	@sh tests/crash/run.sh $(BUILD)/cheersbot
+	@sh tests/crash/walgone.sh $(BUILD)/cheersbot; s=$$?; \
+	    sh tests/crash/run.sh $(BUILD)/cheersbot && [ $$s -eq 0 ]
 
 diskfull: $(BUILD)/cheersbot test-deps
 	@sh tests/diskfull/run.sh $(BUILD)/cheersbot
