@@ -20,18 +20,54 @@ name=harness
 deps="$top/scripts/deps.sh"
 mkdir bin
 # dpkg-query: the packages in $tmp/installed are installed ("ii"), any
-# other asked for is unknown to dpkg.
+# other asked for is unknown to dpkg; -L lists an installed one's files
+# (Prosody and InspIRCd: a unit and an init script; Atheme: an init
+# script alone).
 cat > bin/dpkg-query <<EOF
 #!/bin/sh
+if [ "\$1" = -L ]; then
+	grep -qx "\$2" "$tmp/installed" || exit 1
+	case \$2 in
+	prosody|inspircd) printf '%s\n' /lib/systemd/system \\
+	    /lib/systemd/system/\$2.service /etc/init.d/\$2 ;;
+	atheme-services) printf '%s\n' /etc/init.d /etc/init.d/\$2 ;;
+	*) echo /usr/bin/\$2 ;;
+	esac
+	exit 0
+fi
 shift 2
 for p in "\$@"; do
 	grep -qx "\$p" "$tmp/installed" && echo "ii  \$p"
 done
 exit 0
 EOF
+# apt-get: notes its arguments, and what the policy-rc.d in place (under
+# DEPS_ROOT) answers to a start; fails with the status in $tmp/apt_rc if
+# there is one, else an install makes its packages installed.
 cat > bin/apt-get <<EOF
 #!/bin/sh
 echo "apt-get \$*" >> "$tmp/calls"
+if [ -e "$tmp/root/usr/sbin/policy-rc.d" ]; then
+	"$tmp/root/usr/sbin/policy-rc.d" prosody start
+	echo "policy-rc.d says \$?" >> "$tmp/calls"
+fi
+[ -e "$tmp/apt_slow" ] && sleep 1
+[ -s "$tmp/apt_rc" ] && exit "\$(cat "$tmp/apt_rc")"
+case " \$* " in
+*" install "*)
+	for a in "\$@"; do
+		case \$a in
+		-*|install|*::*) ;;
+		*) echo "\$a" >> "$tmp/installed" ;;
+		esac
+	done
+	;;
+esac
+exit 0
+EOF
+cat > bin/systemctl <<EOF
+#!/bin/sh
+echo "systemctl \$*" >> "$tmp/calls"
 EOF
 cat > bin/sudo <<EOF
 #!/bin/sh
@@ -49,13 +85,16 @@ for c in awk cat env grep; do ln -s "$(command -v $c)" nosudo/$c; done
 for c in dpkg-query apt-get id; do ln -s "$tmp/bin/$c" nosudo/$c; done
 
 # deps_run UID INSTALLED...: runs deps.sh test as that user with those
-# packages installed; its output in out, the fakes' calls in calls.
+# packages installed, and $tmp/root as the root of its policy-rc.d and
+# /run/systemd; its output in out, the fakes' calls in calls.
+mkdir -p root/usr/sbin
 deps_run() {
 	echo "$1" > uid
 	shift
 	printf '%s\n' "$@" > installed
 	rm -f calls
-	PATH="$tmp/bin:$PATH" /bin/sh "$deps" test > out 2>&1
+	DEPS_ROOT="$tmp/root" PATH="$tmp/bin:$PATH" /bin/sh "$deps" test \
+	    > out 2>&1
 }
 
 # --- the package lists
@@ -105,6 +144,99 @@ expect "as a user, apt-get runs through sudo" grep -qx 'sudo env' calls
 expect "and installs make alone" \
     grep -q 'install -y --no-install-recommends make$' calls
 [ "$(grep -c '^sudo' calls)" -eq 1 ] && ok || bad "sudo ran more than once"
+grep -q '^policy-rc.d says' calls &&
+    bad "deps.sh put a policy-rc.d in place with no server to install" || ok
+grep -q '^systemctl' calls &&
+    bad "deps.sh ran systemctl with no server to install" || ok
+
+# --- the test servers: installed with their services off
+# As root where systemd runs, Prosody and InspIRCd missing, Atheme
+# installed already: nothing starts while they install, their services
+# are disabled and stopped after, Atheme's is untouched, and no
+# policy-rc.d is left.
+mkdir -p root/run/systemd/system
+# shellcheck disable=SC2046
+deps_run 0 $(grep -vx -e prosody -e inspircd test.list)
+rc=$?
+[ $rc -eq 0 ] && ok || { bad "deps.sh installing the servers exits $rc:"; cat out; }
+expect "a policy-rc.d denies every start while the servers install" \
+    grep -qx 'policy-rc.d says 101' calls
+[ ! -e root/usr/sbin/policy-rc.d ] && ok ||
+    bad "deps.sh left its policy-rc.d in place"
+expect "the new servers' services are disabled" grep -qx \
+    'systemctl --quiet disable prosody.service inspircd.service' calls
+expect "and stopped, where systemd runs" grep -qx \
+    'systemctl --quiet stop prosody.service inspircd.service' calls
+grep '^systemctl' calls | grep -q atheme &&
+    bad "deps.sh touched Atheme's service, installed before" || ok
+expect "it says the servers' services stay off" grep -q \
+    'services stay off: prosody.service inspircd.service$' out
+# Where systemd does not run: disabled (an init script's service too),
+# with no stop (which would fail).
+rm -r root/run
+# shellcheck disable=SC2046
+deps_run 0 $(grep -vx -e atheme-services -e dnsmasq-base test.list)
+rc=$?
+[ $rc -eq 0 ] && ok || { bad "deps.sh without systemd exits $rc:"; cat out; }
+expect "without systemd, an init script's service is disabled" \
+    grep -qx 'systemctl --quiet disable atheme-services.service' calls
+grep -q '^systemctl --quiet stop' calls &&
+    bad "deps.sh stopped services where systemd does not run" || ok
+# As a user: through sudo.
+# shellcheck disable=SC2046
+deps_run 1000 $(grep -vx prosody test.list)
+expect "as a user, the policy-rc.d denies starts" \
+    grep -qx 'policy-rc.d says 101' calls
+expect "as a user, the services are disabled through sudo" \
+    grep -qx 'sudo systemctl' calls
+[ ! -e root/usr/sbin/policy-rc.d ] && ok ||
+    bad "deps.sh as a user left its policy-rc.d in place"
+# apt-get fails, twice: deps.sh fails, and its policy-rc.d is gone.
+echo 100 > apt_rc
+# shellcheck disable=SC2046
+deps_run 0 $(grep -vx prosody test.list)
+rc=$?
+rm apt_rc
+[ $rc -ne 0 ] && ok || bad "deps.sh exits 0 although apt-get failed"
+[ "$(grep -c '^policy-rc.d says 101$' calls)" -eq \
+    "$(grep -c '^apt-get' calls)" ] && ok ||
+    { bad "apt-get ran without the policy-rc.d:"; cat calls; }
+[ ! -e root/usr/sbin/policy-rc.d ] && ok ||
+    bad "deps.sh left its policy-rc.d in place after apt-get failed"
+# Stopped by SIGTERM while apt-get runs: its policy-rc.d goes too.
+echo 0 > uid
+printf 'gcc\n' > installed
+rm -f calls
+touch apt_slow
+DEPS_ROOT="$tmp/root" PATH="$tmp/bin:$PATH" /bin/sh "$deps" test \
+    > out 2>&1 &
+deps_pid=$!
+i=0
+while [ ! -s calls ] && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -TERM $deps_pid
+wait $deps_pid
+rc=$?
+rm apt_slow
+[ $rc -ne 0 ] && ok || bad "deps.sh stopped by SIGTERM exits 0"
+[ ! -e root/usr/sbin/policy-rc.d ] && ok ||
+    bad "deps.sh left its policy-rc.d in place when stopped by SIGTERM"
+# The user's own policy-rc.d (here one that allows starts) governs the
+# install and stays as it was; the new service is disabled all the same.
+printf '#!/bin/sh\n# mine\nexit 0\n' > root/usr/sbin/policy-rc.d
+chmod 755 root/usr/sbin/policy-rc.d
+cp -p root/usr/sbin/policy-rc.d mine
+# shellcheck disable=SC2046
+deps_run 0 $(grep -vx inspircd test.list)
+expect "the user's own policy-rc.d governs the install" \
+    grep -qx 'policy-rc.d says 0' calls
+expect "the user's own policy-rc.d is kept as it was" \
+    cmp -s mine root/usr/sbin/policy-rc.d
+expect "beside the user's policy-rc.d, the new service is disabled" \
+    grep -qx 'systemctl --quiet disable inspircd.service' calls
+rm root/usr/sbin/policy-rc.d
 
 # --- a user without sudo: says what is missing, fails
 echo 1000 > uid
