@@ -394,6 +394,58 @@ for args in "-j 0" "-j x" "-j" "-j 2 -f"; do
 	    bad "run-suites.sh $args exits $rc, not 2 with its usage"
 done
 
+# --- the Makefile: make and make run build on every core, unless make
+# was given its own -j.  A fake compiler makes each file it is asked for
+# (the program: a script that says it ran); the first six compiles take
+# 0.3 s each and note when they start and end, so the log shows whether
+# two ran at once.  A config.mk made now keeps deps.sh out of it.
+mkdir -p mk
+{ echo "DEP_CFLAGS ="; echo "DEP_LIBS ="; } > mk/config.mk
+cat > bin/fakecc <<EOF
+#!/bin/sh
+out=""
+while [ \$# -gt 0 ]; do
+	[ "\$1" = -o ] && out=\$2
+	shift
+done
+touch "$tmp/cc.log"
+if [ "\$(grep -c start "$tmp/cc.log")" -lt 6 ]; then
+	echo start >> "$tmp/cc.log"
+	sleep 0.3
+	echo end >> "$tmp/cc.log"
+fi
+printf '#!/bin/sh\necho "the fake bot ran"\n' > "\$out"
+chmod +x "\$out"
+EOF
+chmod +x bin/fakecc
+# mk_run ARGS...: a fresh build by make ARGS, outside any make (so with
+# no -j but ARGS'); prints how many compiles ran at once at most.
+mk_run() {
+	rm -rf mk/obj mk/gen mk/libcheersbot.a mk/cheersbot
+	: > cc.log
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$top" \
+	    --no-print-directory BUILD="$tmp/mk" CC="$tmp/bin/fakecc" "$@" \
+	    > mk.out 2>&1 || { echo "make $* failed:" >&2; cat mk.out >&2; }
+	awk '$1 == "start" { n++; if (n > m) m = n } $1 == "end" { n-- }
+	    END { print m + 0 }' cc.log
+}
+cores=$(nproc 2>/dev/null || echo 1)
+at_once=$(mk_run run)
+expect "make run builds the program, then runs it" \
+    grep -qx 'the fake bot ran' mk.out
+if [ "$cores" -ge 2 ]; then
+	[ "$at_once" -ge 2 ] && ok ||
+	    bad "make run compiled $at_once file(s) at once on $cores cores"
+	at_once=$(mk_run)
+	[ "$at_once" -ge 2 ] && ok ||
+	    bad "make compiled $at_once file(s) at once on $cores cores"
+else
+	echo "$name: one core: that make builds on every core is not checked"
+fi
+at_once=$(mk_run -j1 run)
+[ "$at_once" -eq 1 ] && ok ||
+    bad "make -j1 run compiled $at_once files at once: make's own -j lost"
+
 # --- run-unit.sh: cmocka's counts, a crash counted as one failure
 printf '#!/bin/sh\necho "[  PASSED  ] 3 test(s)."\n' > bin/test_good
 printf '#!/bin/sh\necho "[  PASSED  ] 1 test(s)."\necho "[  FAILED  ] 2 test(s), listed below:"\nexit 2\n' > bin/test_bad
