@@ -1,15 +1,23 @@
 #!/bin/sh
 # Tests of the test harness itself, with fake commands in place of dpkg,
-# apt-get, sudo, make and the unit-test binaries, so nothing is installed
-# and no suite really runs:
+# apt-get, sudo, systemctl, the compiler, make and the unit-test
+# binaries, so nothing is installed and no suite really runs:
 #
 #   - scripts/deps.sh names every package the build and the tests need,
 #     the README names the same, it installs exactly those dpkg does not
 #     have (never one that is installed), through sudo when not root, and
 #     says what is missing when there is no sudo;
+#   - the test servers it installs start nothing and stay off at boot: a
+#     policy-rc.d of its own during apt-get (gone after, however it
+#     ended; the user's own kept), their services disabled after, and
+#     stopped where systemd runs; a server installed before is untouched;
+#   - make and make run build on every core, unless make's own -j says
+#     otherwise;
 #   - tests/run-suites.sh runs every suite even after one failed (or lost
-#     its files), then sums them up with the total alone on the last line;
-#   - tests/run-unit.sh counts the cmocka tests, a crashed binary too.
+#     its files), says as each starts and ends, then sums them up with
+#     the total alone on the last line;
+#   - tests/run-unit.sh counts the cmocka tests, a crashed binary too,
+#     and says as each binary ends.
 #
 #   tests/harness/run.sh
 set -u
@@ -262,6 +270,16 @@ d) echo "d: no count" ;;
 e) echo "e: 5 passed, 0 failed"; rm -rf "$tmp/rt"/* ;;
 f) sleep 0.5; echo "f: 5 passed, 0 failed"; rm -rf "$tmp/rt"/* ;;
 z)	echo \$\$ > "$tmp/z.pid"; sleep 30; echo "z: 1 passed, 0 failed" ;;
+u)	sh "$top/tests/run-unit.sh" "$tmp/bin/test_good" "$tmp/bin/test_bad" \
+	    "$tmp/bin/test_crash" ;;
+w)
+	i=0
+	while [ ! -e "$tmp/w.go" ] && [ \$i -lt 300 ]; do
+		sleep 0.1
+		i=\$((i + 1))
+	done
+	echo "w: 1 passed, 0 failed"
+	;;
 p|q)
 	# Each says it started, then waits up to 3 s for the other one:
 	# both pass only when they run at once.  Their lines come apart.
@@ -368,6 +386,44 @@ expect "-j 2: a suite whose files went missing fails" grep -q \
 expect "-j 2: the other suite still counts" grep -q '^a: 3 passed, 0 failed' out
 [ "$(tail -1 out)" = "3 passed, 1 failed" ] && ok ||
     bad "-j 2: after lost files the last line is: $(tail -1 out)"
+# Progress: a line as each suite starts and as it ends, with its count
+# and time, printed while the others still run (w waits for w.go); the
+# summary after them is the same as ever.
+rm -f ran w.go
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 w a b \
+    > out 2>&1 &
+runner=$!
+expect "-j 2: a line says a suite started while it runs" \
+    wait_for '^--- w started$' out
+expect "-j 2: a line says a suite ended, with its count and time, while another runs" \
+    wait_for '^--- a ended: 3 passed, 0 failed, [0-9]+ s$' out
+expect "-j 2: the next suite's start is said at once" \
+    wait_for '^--- b started$' out
+grep -q '^--- w ended' out && bad "-j 2: w ended before it was let go" || ok
+touch w.go
+wait $runner
+expect "-j 2: a failed suite's end says why" \
+    grep -qx -- '--- b ended: 6 passed, 1 failed, [0-9]* s; exit status 1' out
+expect "-j 2: the last suite's end is said too" \
+    grep -qx -- '--- w ended: 1 passed, 0 failed, [0-9]* s' out
+for s in w a b; do
+	[ "$(grep -c -- "^--- $s started\$" out)" -eq 1 ] &&
+	    [ "$(grep -c -- "^--- $s ended: " out)" -eq 1 ] && ok ||
+	    bad "-j 2: $s has not one start and one end line"
+	started=$(grep -n -- "^--- $s started\$" out | cut -d: -f1 | head -1)
+	ended=$(grep -n -- "^--- $s ended: " out | cut -d: -f1 | head -1)
+	[ "${started:-0}" -gt 0 ] && [ "${ended:-0}" -gt "$started" ] && ok ||
+	    bad "-j 2: $s is not said to start, then to end"
+done
+[ "$(sed -n '/^=== summary$/,$p' out | sed 's/ ([0-9]* s/ (T s/' |
+    tr '\n' '|')" = "=== summary|w: 1 passed, 0 failed (T s)|a: 3 passed, 0 failed (T s)|b: 6 passed, 1 failed (T s; exit status 1)|failed suites: b|10 passed, 1 failed|" ] &&
+    ok || { bad "-j 2: the summary after progress lines:"; cat out; }
+# One after the other (-j 1): the same lines, around each suite's output.
+rm -f ran
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" a d > out 2>&1
+[ "$(sed '/^=== summary$/,$d' out | sed 's/, [0-9]* s$/, T s/' |
+    tr '\n' '|')" = "--- a started|=== a|a: 3 passed, 0 failed|--- a ended: 3 passed, 0 failed, T s|--- d started|=== d|d: no count|--- d ended: 1 passed, 0 failed, T s|" ] &&
+    ok || { bad "-j 1: the progress lines:"; cat out; }
 # SIGTERM (or an interrupt: a background job here ignores SIGINT) stops
 # the suites running, not only the runner.
 rm -f z.pid
@@ -459,5 +515,31 @@ rc=$?
     bad "run-unit.sh's last line is: $(tail -1 out)"
 expect "run-unit.sh names the failed binaries" \
     grep -qx 'unit: failed binaries: test_bad test_crash' out
+# A line as each binary ends, with its count and time (a crash: one
+# failed, and its status).
+expect "run-unit.sh says a binary ended, with its count and time" \
+    grep -qx 'unit: test_good ended: 3 passed, 0 failed, [0-9]* s' out
+expect "run-unit.sh says a failed binary ended, and its status" \
+    grep -qx 'unit: test_bad ended: 1 passed, 2 failed, [0-9]* s; exit status 2' out
+expect "run-unit.sh says a crashed binary ended, as one failed" \
+    grep -qx 'unit: test_crash ended: 0 passed, 1 failed, [0-9]* s; exit status 139' out
+# It says so as the binary ends, while others still run.
+printf '#!/bin/sh\ni=0\nwhile [ ! -e "%s/slow.go" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done\necho "[  PASSED  ] 1 test(s)."\n' \
+    "$tmp" > bin/test_slow
+chmod +x bin/test_slow
+sh "$top/tests/run-unit.sh" bin/test_good bin/test_slow > out 2> err &
+unit=$!
+expect "run-unit.sh says a binary ended while another runs" \
+    wait_for '^unit: test_good ended: 3 passed, 0 failed, [0-9]+ s$' out
+grep -q 'test_slow ended' out && bad "test_slow ended before it was let go" || ok
+touch slow.go
+wait $unit
+[ "$(tail -1 out)" = "unit: 4 passed, 0 failed" ] && ok ||
+    bad "run-unit.sh's last line after its progress is: $(tail -1 out)"
+# run-suites.sh counts the unit suite by its last line alone.
+rm -f ran
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" u > out 2>&1
+expect "run-suites.sh counts run-unit.sh's total, not its binaries' lines" \
+    grep -q '^u: 4 passed, 3 failed (.*; exit status 1)$' out
 
 finish
