@@ -452,9 +452,10 @@ done
 
 # --- the Makefile: make and make run build on every core, unless make
 # was given its own -j.  A fake compiler makes each file it is asked for
-# (the program: a script that says it ran); the first six compiles take
-# 0.3 s each and note when they start and end, so the log shows whether
-# two ran at once.  A config.mk made now keeps deps.sh out of it.
+# (the program: a script that says it ran); the first two compiles note
+# when they start and end, and the first waits up to 3 s for the second
+# to start, so the log shows whether two ran at once.  A config.mk made
+# now keeps deps.sh out of it.
 mkdir -p mk
 { echo "DEP_CFLAGS ="; echo "DEP_LIBS ="; } > mk/config.mk
 cat > bin/fakecc <<EOF
@@ -465,9 +466,13 @@ while [ \$# -gt 0 ]; do
 	shift
 done
 touch "$tmp/cc.log"
-if [ "\$(grep -c start "$tmp/cc.log")" -lt 6 ]; then
+if [ "\$(grep -c start "$tmp/cc.log")" -lt 2 ]; then
 	echo start >> "$tmp/cc.log"
-	sleep 0.3
+	i=0
+	while [ "\$(grep -c start "$tmp/cc.log")" -lt 2 ] && [ \$i -lt 30 ]; do
+		sleep 0.1
+		i=\$((i + 1))
+	done
 	echo end >> "$tmp/cc.log"
 fi
 printf '#!/bin/sh\necho "the fake bot ran"\n' > "\$out"
