@@ -19,8 +19,8 @@
 # alone), and the services of those it installed are disabled after
 # (and stopped, where systemd runs), so nothing listens or starts at
 # boot.  The tests start their own instances on 127.0.0.1.  A server
-# that was installed before is never touched.  (DEPS_ROOT, for the
-# harness tests, is put before /usr/sbin/policy-rc.d and /run/systemd.)
+# that was installed before is never touched.  (CHEERSBOT_DEPS_ROOT, for
+# the harness tests, goes before /usr/sbin/policy-rc.d and /run/systemd.)
 set -eu
 
 # The compiler, make, pkg-config and the libraries' -dev packages.
@@ -89,7 +89,7 @@ for p in $servers; do
 done
 # While they install, a policy-rc.d of ours (when there is none) denies
 # every start; it goes when this script ends, however it ends.
-policy=${DEPS_ROOT:-}/usr/sbin/policy-rc.d
+policy=${CHEERSBOT_DEPS_ROOT:-}/usr/sbin/policy-rc.d
 made_policy=0
 unpolicy() {
 	if [ $made_policy = 1 ]; then
@@ -139,7 +139,7 @@ if [ -n "$units" ]; then
 	echo "cheersbot: the test servers' services stay off:$units" >&2
 	# shellcheck disable=SC2086
 	$sudo systemctl --quiet disable $units >&2 || [ $rc -ne 0 ] || rc=1
-	if [ -d "${DEPS_ROOT:-}/run/systemd/system" ]; then
+	if [ -d "${CHEERSBOT_DEPS_ROOT:-}/run/systemd/system" ]; then
 		# shellcheck disable=SC2086
 		$sudo systemctl --quiet stop $units >&2 || [ $rc -ne 0 ] || rc=1
 	fi

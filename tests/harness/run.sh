@@ -50,8 +50,9 @@ done
 exit 0
 EOF
 # apt-get: notes its arguments, and what the policy-rc.d in place (under
-# DEPS_ROOT) answers to a start; fails with the status in $tmp/apt_rc if
-# there is one, else an install makes its packages installed.
+# CHEERSBOT_DEPS_ROOT) answers to a start; fails with the status in
+# $tmp/apt_rc if there is one, else an install makes its packages
+# installed.
 cat > bin/apt-get <<EOF
 #!/bin/sh
 echo "apt-get \$*" >> "$tmp/calls"
@@ -101,8 +102,8 @@ deps_run() {
 	shift
 	printf '%s\n' "$@" > installed
 	rm -f calls
-	DEPS_ROOT="$tmp/root" PATH="$tmp/bin:$PATH" /bin/sh "$deps" test \
-	    > out 2>&1
+	CHEERSBOT_DEPS_ROOT="$tmp/root" PATH="$tmp/bin:$PATH" \
+	    /bin/sh "$deps" test > out 2>&1
 }
 
 # --- the package lists
@@ -216,8 +217,8 @@ echo 0 > uid
 printf 'gcc\n' > installed
 rm -f calls
 touch apt_slow
-DEPS_ROOT="$tmp/root" PATH="$tmp/bin:$PATH" /bin/sh "$deps" test \
-    > out 2>&1 &
+CHEERSBOT_DEPS_ROOT="$tmp/root" PATH="$tmp/bin:$PATH" \
+    /bin/sh "$deps" test > out 2>&1 &
 deps_pid=$!
 i=0
 while [ ! -s calls ] && [ $i -lt 50 ]; do
