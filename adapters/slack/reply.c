@@ -9,9 +9,12 @@
  * Slack refused (expired, used up, gone).  When Slack refuses that (the
  * user is not in the channel, or the bot may not post there), the answer
  * goes to the user's DM instead, which may hold secrets as well; when
- * that fails too, the log says so.  A slash command the bot did not
- * answer at all gets a short private "Done.", so the user sees it was
- * heard; a click needs nothing (its ack is enough).
+ * that fails too, the log says so.  A slash command the bot ran and did
+ * not answer at all gets a short private "Done.", so the user sees it was
+ * heard; a click needs nothing (its ack is enough).  A command the flood
+ * limit refused was not done: the first one past the limit is told when
+ * to try again (the bot says it), the later ones get nothing beyond
+ * their ack, which Slack allows.
  *
  * A response_url is a credential for its message: it is never logged,
  * and only one on Slack's hooks host (or on api_base's host, for a test
@@ -206,6 +209,7 @@ reply_dispatch(struct slack *s, struct slack_ctx *ctx, struct bot_event *ev)
 {
 	static unsigned long	serial;
 	const char		*why;
+	enum bot_outcome	 outcome;
 
 	snprintf(ctx->queue, sizeof ctx->queue, "reply:%lu", ++serial);
 	/* Where the bot cannot post, no table can be seen: say why. */
@@ -216,8 +220,8 @@ reply_dispatch(struct slack *s, struct slack_ctx *ctx, struct bot_event *ev)
 	nopost_note(s, ctx->channel, ctx->response_url);
 	ev->reply_ctx = ctx;
 	s->current = ctx;
-	bot_handle_event(s->bot, ev);
-	if (!ctx->answered && !ctx->click)
+	outcome = bot_handle_event(s->bot, ev);
+	if (!ctx->answered && !ctx->click && outcome == BOT_HANDLED)
 		reply_say(s, ctx, "Done.");
 	s->current = NULL;
 }

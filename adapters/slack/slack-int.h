@@ -221,7 +221,10 @@ void	 admin_submit(struct slack *, const struct slack_ctx *ctx,
 	     const char *name, const char *text, int is_dm, int is_button);
 
 /* reply.c */
-/* Runs one event: sets s->current, calls the bot, answers "Done." if mute. */
+/*
+ * Runs one event: sets s->current, calls the bot, answers "Done." to a
+ * command it ran and said nothing to (never to one it refused).
+ */
 void	 reply_dispatch(struct slack *, struct slack_ctx *ctx,
 	     struct bot_event *ev);
 /*
