@@ -9,6 +9,7 @@ messages the fake saw and asserts the issue's numbers.  Prints one line
 per failed check and a final "N passed, M failed" line; exits non-zero
 when anything failed.
 """
+import re
 import socket
 import sys
 import time
@@ -424,7 +425,72 @@ def updates():
        (min(gaps) if gaps else -1))
 
 
+# --- issue 32: a refused command is never answered "Done." ---------------
+def hook_texts(hid):
+    """The texts of a command's private answers (its response_url)."""
+    h = call("GET", "/_test/hook?id=" + hid) or {"answers": []}
+    msgs = messages()
+    return [msgs[a["ts"]]["text"] for a in h["answers"]]
+
+
+def burst(user, name, channel, text, n):
+    """n commands at once from user; the texts said to each."""
+    r = call("POST", "/_test/command", {"user": user, "name": name,
+                                        "channel": channel, "text": text,
+                                        "count": n})
+    hooks = r.get("hooks", [])
+    ok(len(hooks) == n, "the burst of %d is delivered: %s" % (n, r))
+    settle()
+    return [hook_texts(h) for h in hooks]
+
+
+def flood_board(channel):
+    b = [m for m in sorted(messages().values(), key=lambda m: m["ts"])
+         if m["channel"] == channel and not m["ephemeral"] and
+         not m["deleted"] and "'s shaker" in m["text"]]
+    return b[-1] if b else None
+
+
+def flood():
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    for text in ("new", "addbot", "start"):
+        run(text, channel="CFLOOD")
+    # mallory, who does not play, sends 30 commands at once.
+    said = burst("UMAL", "mallory", "CFLOOD", "status", 30)
+    flat = [t for ts in said for t in ts]
+    ok(not [t for t in flat if t == "Done."], "no refused command is "
+       "answered \"Done.\": %d of %d" % (flat.count("Done."), len(said)))
+    slow = [t for t in flat if t.startswith("Slow down")]
+    ok(len(slow) == 1 and re.match(r"Slow down: try again in [12] s\b",
+                                   slow[0]),
+       "one slow-down line, saying when to try again: %s" % slow)
+    ok(len([ts for ts in said if ts]) <= 6, "the refused commands after "
+       "it get nothing beyond their ack: %d of %d answered" %
+       (len([ts for ts in said if ts]), len(said)))
+    # alice, whose turn it is, floods too: told once; her move passes.
+    b = wait(lambda s: flood_board("CFLOOD") and "<@%s>'s turn" % ALICE in
+             flood_board("CFLOOD")["text"], 5)
+    ok(b is not None, "it is alice's turn")
+    said = burst(ALICE, "alice", "CFLOOD", "status", 12)
+    flat = [t for ts in said for t in ts]
+    ok(len([t for t in flat if t.startswith("Slow down")]) == 1 and
+       "Done." not in flat, "alice is told once to slow down, never "
+       "\"Done.\": %s" % [t[:30] for t in flat])
+    before = flood_board("CFLOOD")
+    n = len(before["history"]) if before else 0
+    said = run("play 1 me", channel="CFLOOD")
+    ok(not said or not [t for t in said if "Slow down" in t or
+                        t == "Done."], "her move is not refused: %s" % said)
+    after = wait(lambda s: before and
+                 len(messages()[before["ts"]]["history"]) > n, 5)
+    text = messages()[before["ts"]]["text"] if before else ""
+    ok(after is not None and re.search(r"<@%s> (plays|offers|throws)" %
+                                       ALICE, text),
+       "the move of the player the game waits for is played: %r" % text)
+
+
 CHECKS = {
+    "-flood": flood,
     "-updates": updates,
     "-retry_after": retry_after,
     "hook_404": hook_404,
