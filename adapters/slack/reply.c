@@ -200,7 +200,7 @@ reply_send(struct slack *s, const struct bot_event *ev, int private,
 	}
 	if (private)
 		return reply_private(s, ctx, text, bs, cause);
-	ctx->answered = 1;
+	ctx->answered = ctx->posted = 1;
 	return slack_post(s, ctx->channel, text, bs, NULL, NULL, cause);
 }
 
@@ -223,5 +223,8 @@ reply_dispatch(struct slack *s, struct slack_ctx *ctx, struct bot_event *ev)
 	outcome = bot_handle_event(s->bot, ev);
 	if (!ctx->answered && !ctx->click && outcome == BOT_HANDLED)
 		reply_say(s, ctx, "Done.");
+	/* An answer that waits for a rate limit: its user hears so (held.c). */
+	if (ctx->posted)
+		held_watch(s, ctx);
 	s->current = NULL;
 }

@@ -425,6 +425,46 @@ def updates():
        (min(gaps) if gaps else -1))
 
 
+# --- issue 32: a post held for an hour is not a silent command ------------
+def held():
+    """chat.postMessage answers 429: the user whose command posts is
+    told privately that the channel is rate-limited and when posting
+    resumes; the table exists, and its board is posted once the limit
+    ends (a short one here; an hour's can only be seen to be waited)."""
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    call("POST", "/_test/storm?n=1&after=8", {})
+    said = run("new", channel="CHELD1")
+    ok(len(said) == 1 and "rate-limiting" in said[0] and
+       "in about 8 s" in said[0], "a post held 8 s: alice is told, "
+       "privately, when posting resumes: %s" % said)
+    ok(wait(lambda s: any("lobby" in m["text"] for m in public_in("CHELD1")),
+            15) is not None, "the table is posted once the limit ends")
+    # A short wait (Slack's usual second) says nothing.
+    call("POST", "/_test/storm?n=1&after=1", {})
+    said = run("join", user="UBOB", channel="CHELD1")
+    ok(state()["served_429"] == 2 and
+       not [t for t in said if "rate-limiting" in t],
+       "a post held a second says nothing of it: %s" % said)
+    ok(wait(lambda s: any("joins" in m["text"] for m in public_in("CHELD1")),
+            5) is not None, "and goes a second later")
+
+    call("POST", "/_test/storm?n=1&after=3600", {})
+    said = run("new", channel="CHELD2")
+    ok(len(said) == 1 and "rate-limiting" in said[0] and
+       "in about 60 min" in said[0], "a post held an hour: alice is told, "
+       "privately, in one line, when posting resumes: %s" % said)
+    ok("waiting 3600000 ms" in log(), "the post waits for the hour")
+    said = run("new", channel="CHELD2")
+    ok(said and "already open here" in said[0], "the table exists: %s" %
+       said)
+    # Meanwhile bob joins: his answer waits too, and he hears so at once.
+    said = run("join", user="UBOB", channel="CHELD2")
+    ok(len(said) == 1 and "rate-limiting" in said[0] and
+       re.search(r"in about (59|60) min", said[0]), "a later command whose "
+       "post waits is told so: %s" % said)
+    ok(not public_in("CHELD2"), "nothing reached the channel yet")
+
+
 # --- issue 32: a refused command is never answered "Done." ---------------
 def hook_texts(hid):
     """The texts of a command's private answers (its response_url)."""
@@ -490,6 +530,7 @@ def flood():
 
 
 CHECKS = {
+    "-held": held,
     "-flood": flood,
     "-updates": updates,
     "-retry_after": retry_after,
