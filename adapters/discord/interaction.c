@@ -418,9 +418,9 @@ interaction_say(struct discord *d, struct interaction *ix, const char *text)
 static void
 interaction_quiet(struct discord *d, struct interaction *ix)
 {
-	cJSON	*data = cJSON_CreateObject();
-	char	*path, *cause = NULL;
 	struct ix_note	*n;
+	cJSON		*data = cJSON_CreateObject();
+	char		*path, *cause = NULL;
 
 	cJSON_AddNumberToObject(data, "flags", DISCORD_FLAG_EPHEMERAL);
 	if (interaction_callback(d, ix, interaction_body(IX_CALLBACK_THINKING,
