@@ -99,8 +99,19 @@ uint64_t bot_now(struct bot *);
 /* Tests: moves the fake clock on by ms and runs what fell due. */
 void	 bot_advance(struct bot *, uint64_t ms);
 
-/* bot/router.c: the one entry point for every inbound command. */
-void	 bot_handle_event(struct bot *, const struct bot_event *);
+/*
+ * bot/router.c: the one entry point for every inbound command.  Its
+ * answer says what became of the command, for an adapter that must
+ * answer every command somehow (a Discord interaction, a Slack slash
+ * command) and would otherwise say "Done." to one the bot said nothing
+ * to: a refused command was not done, and is never answered so.
+ */
+enum bot_outcome {
+	BOT_HANDLED,	/* it ran, or was answered with why it cannot */
+	BOT_SLOWED,	/* refused by the flood limit; told to slow down */
+	BOT_REFUSED,	/* refused by the flood limit; nothing said */
+};
+enum bot_outcome bot_handle_event(struct bot *, const struct bot_event *);
 
 /*
  * bot/dmfail.c: an adapter whose direct messages fail later, after send_dm

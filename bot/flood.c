@@ -47,8 +47,19 @@ flood_applies(const struct bot *bot, const struct adapter *a)
 	    strcmp(a->ops->name, "console") != 0;
 }
 
+/* How long until s holds one command again, in ms (at least 1). */
+static uint64_t
+flood_wait(const struct config *cfg, const struct flood_slot *s)
+{
+	uint64_t	full = (uint64_t)cfg->tables_command_burst * FLOOD_UNIT;
+	uint64_t	need = FLOOD_UNIT - s->tokens;
+
+	/* The inverse of the refill below, rounded up. */
+	return (need * cfg->tables_command_refill_ms + full - 1) / full;
+}
+
 enum flood_verdict
-flood_spend(struct bot *bot, const struct bot_event *ev)
+flood_spend(struct bot *bot, const struct bot_event *ev, uint64_t *wait_ms)
 {
 	const struct config	*cfg = bot->config;
 	struct flood_slot	*s;
@@ -79,6 +90,8 @@ flood_spend(struct bot *bot, const struct bot_event *ev)
 		s->warned = 0;
 		return FLOOD_PASS;
 	}
+	if (wait_ms != NULL)
+		*wait_ms = flood_wait(cfg, s);
 	if (s->warned)
 		return FLOOD_DROP;
 	s->warned = 1;

@@ -81,33 +81,30 @@ router_waited_for(const struct table *t, const char *user_id)
 }
 
 /*
- * Spends the sender's command budget (bot/flood.c): 0 to go on, -1 when
- * the command is dropped (the first time with a private "slow down").
- * A move of a player the game waits for always goes on.
+ * Spends the sender's command budget (bot/flood.c): BOT_HANDLED to go on,
+ * else the command is dropped: the first time with a private "slow down"
+ * saying when to try again (BOT_SLOWED), then with nothing said
+ * (BOT_REFUSED).  A move of a player the game waits for always goes on.
  */
-static int
+static enum bot_outcome
 router_budget(struct cmd_ctx *ctx, int action)
 {
-	const struct config	*cfg = ctx->bot->config;
-	char			 refill[32];
+	uint64_t	wait_ms = 0;
 
 	if (action >= 0 && router_waited_for(ctx->table, ctx->ev->user_id))
-		return 0;
-	switch (flood_spend(ctx->bot, ctx->ev)) {
+		return BOT_HANDLED;
+	switch (flood_spend(ctx->bot, ctx->ev, &wait_ms)) {
 	case FLOOD_PASS:
-		return 0;
+		return BOT_HANDLED;
 	case FLOOD_WARN:
-		render_duration(cfg->tables_command_refill_ms, refill,
-		    sizeof refill);
-		cmd_reply(ctx, 1, "Slow down: you may send %d commands per %s "
-		    "here. I skip what you send until then; your moves on "
-		    "your turn still count.", cfg->tables_command_burst,
-		    refill);
-		return -1;
+		cmd_reply(ctx, 1, "Slow down: try again in %llu s (moves on "
+		    "your turn still count).",
+		    (unsigned long long)((wait_ms + 999) / 1000));
+		return BOT_SLOWED;
 	case FLOOD_DROP:
 		break;
 	}
-	return -1;
+	return BOT_REFUSED;
 }
 
 /* Checks the command's flags against who sent it and where. */
@@ -189,12 +186,13 @@ router_clean(const struct bot_event *ev, struct bot_event *out, char *name,
 }
 
 /* Handles one event; see bot_handle_event. */
-static void
+static enum bot_outcome
 router_handle(struct bot *bot, const struct bot_event *ev)
 {
 	const struct cmd_entry	*entry;
 	struct cmd_ctx		 ctx;
 	struct bot_event	 clean;
+	enum bot_outcome	 outcome = BOT_HANDLED;
 	char			 name[TABLE_NAME_MAX + 1];
 	char			*text, *cause = NULL;
 	int			 action, rc;
@@ -207,14 +205,14 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 	    strlen(ev->user_id) >= TABLE_ID_MAX || strlen(ev->channel) >= TABLE_ID_MAX) {
 		log_warn("%s: dropped an event with a missing or overlong id",
 		    ev->adapter->ops->name);
-		return;
+		return BOT_HANDLED;
 	}
 	if (strlen(ev->text) > CMD_TEXT_MAX) {
-		if (router_budget(&ctx, -1) != 0)
-			return;
+		if ((outcome = router_budget(&ctx, -1)) != BOT_HANDLED)
+			return outcome;
 		cmd_reply(&ctx, 1, "That command is too long (at most %d "
 		    "characters).", CMD_TEXT_MAX);
-		return;
+		return BOT_HANDLED;
 	}
 	text = router_clean(ev, &clean, name, sizeof name);
 	ctx.ev = ev = &clean;
@@ -224,14 +222,11 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 		goto done;
 	}
 	if (router_split(&ctx, text) != 0) {
-		if (router_budget(&ctx, -1) != 0) {
-			free(text);
-			return;
-		}
-		cmd_reply(&ctx, 1, "Too many words: a command takes at most %d.",
-		    CMD_MAX_ARGS);
+		if ((outcome = router_budget(&ctx, -1)) == BOT_HANDLED)
+			cmd_reply(&ctx, 1, "Too many words: a command takes at "
+			    "most %d.", CMD_MAX_ARGS);
 		free(text);
-		return;
+		return outcome;
 	}
 	ctx.table = router_table(bot, ev, &cause);
 	if (cause != NULL)
@@ -242,7 +237,7 @@ router_handle(struct bot *bot, const struct bot_event *ev)
 	rc = cmdmatch_find(&ctx, ctx.table == NULL ? NULL : ctx.table->ops,
 	    ctx.argv[0], &entry, &action, &cause);
 	/* Mistakes spend the budget too: their answers are messages. */
-	if (router_budget(&ctx, action) != 0)
+	if ((outcome = router_budget(&ctx, action)) != BOT_HANDLED)
 		goto out;
 	if (rc != 0)
 		goto fail;
@@ -270,18 +265,21 @@ out:
 	free(text);
 	if (ctx.table != NULL && ctx.table->state == TABLE_OVER)
 		table_close(ctx.table);
+	return outcome;
 }
 
-void
+enum bot_outcome
 bot_handle_event(struct bot *bot, const struct bot_event *ev)
 {
-	int	pending;
+	enum bot_outcome	outcome;
+	int			pending;
 
 	outbox_begin(bot);
 	pending = store_batch_pending(bot->store);
-	router_handle(bot, ev);
+	outcome = router_handle(bot, ev);
 	/* Its answer comes even if the batch cannot be saved. */
 	outbox_event(bot, ev, store_batch_pending(bot->store) > pending);
 	sched_run_due(bot);
 	outbox_end(bot);
+	return outcome;
 }

@@ -11,8 +11,12 @@
  * followups on the interaction's webhook.  Both go through one queue per
  * interaction, so a followup never overtakes its callback.  A public
  * message to the interaction's channel while it is unanswered becomes the
- * public callback; an interaction the bot did not answer at all gets a
- * short private "Done." so the user never sees "did not respond".
+ * public callback; a command the bot ran and did not answer at all gets a
+ * short private "Done." so the user never sees "did not respond".  A
+ * command the flood limit refused was not done, and is never answered
+ * so: the first one past the limit is told privately when to try again
+ * (the bot says it), and the later ones are answered with nothing the
+ * user can read (interaction_quiet).
  *
  * A click on one of the bot's buttons (MESSAGE_COMPONENT, type 3) becomes
  * a bot_event with is_button set and the button's custom_id as its text.
@@ -42,6 +46,7 @@
 #define IX_TYPE_COMMAND		2
 #define IX_TYPE_COMPONENT	3
 #define IX_CALLBACK_MESSAGE	4
+#define IX_CALLBACK_THINKING	5	/* a command, acknowledged; answer later */
 #define IX_CALLBACK_DEFER	6	/* a click, acknowledged, nothing said */
 #define IX_CALLBACK_UPDATE	7	/* a click, answered by editing its message */
 #define IX_COMPONENT_BUTTON	2
@@ -410,11 +415,51 @@ interaction_repeat(struct discord *d, const cJSON *data)
 	return 1;
 }
 
+/*
+ * A slash command the flood limit refused, after its one "slow down":
+ * Discord wants an answer to every command within 3 s, or the user sees
+ * "the application did not respond", and a command (unlike a click,
+ * type 6) cannot be acknowledged with nothing.  Saying "Done." would be
+ * untrue, and repeating the slow-down line would flood the very user who
+ * is being asked to stop.  So it is acknowledged with a deferred private
+ * answer (type 5, flag 64: "thinking", shown to that user alone), which
+ * is then deleted (DELETE .../messages/@original, on the interaction's
+ * queue, so after the callback): nothing stays, nothing untrue is said.
+ * Both calls are interaction endpoints, outside the global rate limit.
+ */
+static void
+interaction_quiet(struct discord *d, struct interaction *ix)
+{
+	struct ix_note	*n;
+	cJSON		*data = cJSON_CreateObject();
+	char		*path, *cause = NULL;
+
+	cJSON_AddNumberToObject(data, "flags", DISCORD_FLAG_EPHEMERAL);
+	if (interaction_callback(d, ix, interaction_body(IX_CALLBACK_THINKING,
+	    data), &cause) != 0) {
+		log_warn("discord: %s", cause);
+		free(cause);
+		return;
+	}
+	path = xasprintf("/webhooks/%s/%s/messages/@original",
+	    d->application_id, ix->token);
+	n = interaction_note(d, ix, "deletion");
+	if (rest_request(d, "DELETE", path, ix->queue, NULL,
+	    REST_NO_GLOBAL, interaction_sent, n, &cause) != 0) {
+		LIST_REMOVE(n, entry);
+		free(n);
+		log_warn("discord: %s", cause);
+		free(cause);
+	}
+	free(path);
+}
+
 void
 interaction_handle(struct discord *d, const cJSON *data)
 {
 	struct interaction	 ix;
 	struct bot_event	 ev;
+	enum bot_outcome	 outcome;
 	const cJSON		*member, *user, *channel, *idata;
 	const char		*id, *token, *chan, *user_id, *name, *click = NULL;
 	char			*text = NULL, *msg, *cause = NULL;
@@ -501,7 +546,7 @@ interaction_handle(struct discord *d, const cJSON *data)
 	}
 	ev.text = ix.component ? click : text;
 	ev.is_button = ix.component;
-	bot_handle_event(d->bot, &ev);
+	outcome = bot_handle_event(d->bot, &ev);
 	if (!ix.responded) {
 		/* Never leave Discord saying "the application did not respond". */
 		if (ix.component) {
@@ -510,8 +555,10 @@ interaction_handle(struct discord *d, const cJSON *data)
 				log_warn("discord: %s", cause);
 				free(cause);
 			}
-		} else
+		} else if (outcome == BOT_HANDLED)
 			interaction_say(d, &ix, "Done.");
+		else
+			interaction_quiet(d, &ix);
 	}
 	d->current = NULL;
 	free(text);

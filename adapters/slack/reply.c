@@ -9,9 +9,12 @@
  * Slack refused (expired, used up, gone).  When Slack refuses that (the
  * user is not in the channel, or the bot may not post there), the answer
  * goes to the user's DM instead, which may hold secrets as well; when
- * that fails too, the log says so.  A slash command the bot did not
- * answer at all gets a short private "Done.", so the user sees it was
- * heard; a click needs nothing (its ack is enough).
+ * that fails too, the log says so.  A slash command the bot ran and did
+ * not answer at all gets a short private "Done.", so the user sees it was
+ * heard; a click needs nothing (its ack is enough).  A command the flood
+ * limit refused was not done: the first one past the limit is told when
+ * to try again (the bot says it), the later ones get nothing beyond
+ * their ack, which Slack allows.
  *
  * A response_url is a credential for its message: it is never logged,
  * and only one on Slack's hooks host (or on api_base's host, for a test
@@ -197,7 +200,7 @@ reply_send(struct slack *s, const struct bot_event *ev, int private,
 	}
 	if (private)
 		return reply_private(s, ctx, text, bs, cause);
-	ctx->answered = 1;
+	ctx->answered = ctx->posted = 1;
 	return slack_post(s, ctx->channel, text, bs, NULL, NULL, cause);
 }
 
@@ -206,6 +209,7 @@ reply_dispatch(struct slack *s, struct slack_ctx *ctx, struct bot_event *ev)
 {
 	static unsigned long	serial;
 	const char		*why;
+	enum bot_outcome	 outcome;
 
 	snprintf(ctx->queue, sizeof ctx->queue, "reply:%lu", ++serial);
 	/* Where the bot cannot post, no table can be seen: say why. */
@@ -216,8 +220,11 @@ reply_dispatch(struct slack *s, struct slack_ctx *ctx, struct bot_event *ev)
 	nopost_note(s, ctx->channel, ctx->response_url);
 	ev->reply_ctx = ctx;
 	s->current = ctx;
-	bot_handle_event(s->bot, ev);
-	if (!ctx->answered && !ctx->click)
+	outcome = bot_handle_event(s->bot, ev);
+	if (!ctx->answered && !ctx->click && outcome == BOT_HANDLED)
 		reply_say(s, ctx, "Done.");
+	/* An answer that waits for a rate limit: its user hears so (held.c). */
+	if (ctx->posted)
+		held_watch(s, ctx);
 	s->current = NULL;
 }

@@ -6,8 +6,9 @@
  * Mode connections (socket.c) and their envelopes (envelope.c), slash
  * commands (command.c) and button clicks (action.c) turned into
  * bot_events, answers to them (reply.c), Block Kit messages (blocks.c),
- * the tables' edited messages (tablemsg.c), DM channels (im.c) and who is a
- * workspace admin (admin.c), glued in slack.c.  Everything runs on the
+ * the tables' edited messages (tablemsg.c), DM channels (im.c), who is a
+ * workspace admin (admin.c) and who hears that posts wait for a rate
+ * limit (held.c), glued in slack.c.  Everything runs on the
  * bot's one libuv loop.
  */
 #ifndef ADAPTERS_SLACK_SLACK_INT_H
@@ -29,6 +30,7 @@ struct coalesce;
 struct coalesce_msg;
 struct slack_admins;
 struct slack_nopost;
+struct slack_held;
 
 #define SLACK_ID_MAX		32	/* a user, channel or team id, with room */
 #define SLACK_TS_MAX		32	/* a message's ts: "1700000000.000100" */
@@ -46,6 +48,7 @@ struct slack_ctx {
 	int	click;			/* a button click, not a slash command */
 	int	private_msg;		/* the clicked message is ephemeral or a DM */
 	int	answered;		/* something was said or shown */
+	int	posted;			/* ... in the channel (it may wait) */
 	int	replaced;		/* the clicked message was replaced once */
 	int	uses;			/* response_url calls made (Slack allows 5) */
 };
@@ -77,6 +80,7 @@ struct slack {
 	struct coalesce		*dm_prompts;
 	struct slack_admins	*admins;
 	struct slack_nopost	*lost;		/* channels closed to us (nopost.c) */
+	struct slack_held	*held;		/* who hears of held posts (held.c) */
 	char			 bot_user[SLACK_ID_MAX];	/* auth.test; "" */
 
 	/* The event being handled by bot_handle_event, or NULL. */
@@ -128,6 +132,13 @@ void	 web_free(struct slack *);
  */
 int	 web_call(struct slack *, const char *method, const char *queue,
 	     char *body, int flags, web_cb *cb, void *arg, char **cause);
+/*
+ * How long the calls waiting for channel (borrowed) are held by a rate
+ * limit Slack set (a 429's Retry-After on their method), in ms: the
+ * longest of them, 0 when none is; -1 when nothing waits for the
+ * channel (its queue is empty).
+ */
+int64_t	 web_held_ms(struct slack *, const char *channel);
 /*
  * A form body "k1=v1&k2=v2" from key, value pairs ended by (char *)NULL
  * (a plain NULL may be an int in a variadic call); caller frees.
@@ -236,7 +247,10 @@ void	 admin_submit(struct slack *, const struct slack_ctx *ctx,
 	     const char *name, const char *text, int is_dm, int is_button);
 
 /* reply.c */
-/* Runs one event: sets s->current, calls the bot, answers "Done." if mute. */
+/*
+ * Runs one event: sets s->current, calls the bot, answers "Done." to a
+ * command it ran and said nothing to (never to one it refused).
+ */
 void	 reply_dispatch(struct slack *, struct slack_ctx *ctx,
 	     struct bot_event *ev);
 /*
@@ -400,6 +414,18 @@ void		 nopost_clear(struct slack *, const char *channel);
 void		 nopost_note(struct slack *, const char *channel,
 		     const char *response_url);
 void		 nopost_free(struct slack *);
+
+/*
+ * held.c: posts held back by a rate limit.  held_watch remembers the user
+ * of ctx (borrowed, copied), whose command posted in its channel, and
+ * tells them at once if the channel's posts are held longer than a few
+ * seconds; held_check (web.c, after a 429) tells every remembered user
+ * whose channel is now held so, once.  The line says when posting
+ * resumes.
+ */
+void	 held_watch(struct slack *, const struct slack_ctx *ctx);
+void	 held_check(struct slack *);
+void	 held_free(struct slack *);
 
 /* slack.c */
 /* Is error (Slack's error code, may be NULL) one of list (NULL-ended)? */

@@ -107,7 +107,7 @@ slack_send_channel(struct adapter *a, const char *channel, const char *text,
 	if (!slack_id_ok(channel))
 		return set_cause(cause, "the channel is not a Slack id");
 	if (s->current != NULL && strcmp(s->current->channel, channel) == 0)
-		s->current->answered = 1;
+		s->current->answered = s->current->posted = 1;
 	return slack_post(s, channel, text, NULL, NULL, NULL, cause);
 }
 
@@ -204,6 +204,7 @@ slack_free(struct adapter *a)
 	admin_free(s->admins);
 	tablemsg_free_all(s);
 	nopost_free(s);
+	held_free(s);
 	imtable_free_all(s);
 	free(s->app_token);
 	free(s->bot_token);

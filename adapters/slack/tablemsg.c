@@ -129,7 +129,7 @@ tablemsg_show(struct adapter *a, const char *channel, uint64_t table,
 	if (nopost_why(s, channel) != NULL)
 		return set_cause(cause, "I cannot post in %s", channel);
 	if (s->current != NULL && strcmp(s->current->channel, channel) == 0)
-		s->current->answered = 1;
+		s->current->answered = s->current->posted = 1;
 	if (s->boards == NULL)
 		s->boards = coalesce_new(&tablemsg_ops, s);
 	want = cJSON_CreateObject();

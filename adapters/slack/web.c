@@ -17,7 +17,8 @@
  * Slack's limits are per method and workspace, and it says when one is
  * hit: HTTP 429 with Retry-After (seconds; one above an hour is taken
  * for an hour, never for nothing).  Then every call of that
- * method waits that long, and the limited call goes again first.  5xx
+ * method waits that long, and the limited call goes again first; the
+ * users whose commands' posts wait long are told so (held.c).  5xx
  * answers and network errors are retried with exponential backoff (not a
  * call made WEB_ONCE, whose caller decides).  A chat.postMessage is not
  * retried blindly: Slack has no idempotency key for it, and a post that
@@ -444,6 +445,8 @@ web_done(struct slack *s, struct web_call *c, CURLcode rc)
 			    c->method, (unsigned long long)retry);
 			web_limit_set(web, c->method, now + retry, now);
 			c->not_before = now + retry;
+			/* Who waits for a post now hears of a long wait. */
+			held_check(s);
 			return;
 		}
 		error = xasprintf("rate limited %d times", c->limited - 1);
@@ -675,6 +678,31 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 	web->total++;
 	web_kick(s);
 	return 0;
+}
+
+int64_t
+web_held_ms(struct slack *s, const char *channel)
+{
+	struct web		*web = s->web;
+	struct web_queue	*q;
+	struct web_call		*c;
+	char			 qname[SLACK_ID_MAX + 8];
+	uint64_t		 now, w, most = 0;
+
+	if (web == NULL || web->stopped)
+		return -1;
+	snprintf(qname, sizeof qname, "ch:%s", channel);
+	TAILQ_FOREACH(q, &web->queues, entry)
+		if (strcmp(q->name, qname) == 0)
+			break;
+	if (q == NULL || TAILQ_EMPTY(&q->calls))
+		return -1;
+	now = uv_now(s->loop);
+	/* Only a 429 sets a method's limit (a pace is keyed by channel). */
+	TAILQ_FOREACH(c, &q->calls, entry)
+		if ((w = web_limit_wait(web, c->method, now)) > most)
+			most = w;
+	return (int64_t)most;
 }
 
 int

@@ -70,6 +70,8 @@ class Fake:
             "embed_errors": [], "embeds_seen": 0,
             # interaction id -> seconds after its event of each callback
             "callback_tries": {},
+            # interactions whose first answer the bot deleted
+            "deleted_originals": [],
         }
         self.msgs = {}              # id -> message, see store_message
         self.patch_delay = 0.0      # seconds each edit takes
@@ -804,6 +806,25 @@ class Fake:
                                           "X-RateLimit-Remaining": "4",
                                           "X-RateLimit-Reset-After": "1.000"})
 
+    async def delete_original(self, request):
+        """DELETE /webhooks/{app}/{token}/messages/@original: the first
+        answer of an interaction goes (a message, or the "thinking" of
+        a deferred one); 204, as Discord answers."""
+        bad = self.check(request)
+        if bad is not None:
+            return bad
+        ix = self.interactions.get(request.match_info["token"])
+        if request.match_info["app"] != APP_ID or ix is None or \
+                not ix["answered"] or ix.get("original_deleted"):
+            return web.json_response({"message": "Unknown Message",
+                                      "code": 10008}, status=404)
+        ix["original_deleted"] = True
+        mid = ix["callback"].get("message")
+        if mid is not None and ix["callback"]["type"] == 4:
+            self.msgs[mid]["deleted"] = True
+        self.log["deleted_originals"].append(ix["id"])
+        return web.Response(status=204)
+
     def validate_commands(self, cmds):
         errs = []
         if not isinstance(cmds, list) or not 1 <= len(cmds) <= 100:
@@ -1269,6 +1290,8 @@ def main():
     r.add_post("/api/v10/users/@me/channels", fake.open_dm)
     r.add_post("/api/v10/interactions/{id}/{token}/callback", fake.callback)
     r.add_post("/api/v10/webhooks/{app}/{token}", fake.followup)
+    r.add_delete("/api/v10/webhooks/{app}/{token}/messages/@original",
+                 fake.delete_original)
     r.add_put("/api/v10/applications/{app}/commands", fake.put_commands)
     r.add_put("/api/v10/applications/{app}/guilds/{guild}/commands",
               fake.put_commands)

@@ -873,6 +873,68 @@ slow = [c for c in state()["callbacks"] if c["interaction"] in burst and
         "Slow down" in c["content"]]
 ok(len(slow) == 1 and slow[0]["flags"] & 64,
    "the member is told once, privately, to slow down: %d" % len(slow))
+ok(slow and re.match(r"Slow down: try again in [12] s\b", slow[0]["content"]),
+   "the slow-down line says when to try again (a token is back within "
+   "2 s): %r" % (slow[0]["content"] if slow else None))
+# Refused commands were not done: none is answered "Done.".  The ones
+# after the slow-down line are acknowledged with a private "thinking"
+# (type 5) that is deleted at once: nothing said, nothing untrue.
+burst_set = set(burst)
+s = wait(lambda s: len([i for i in s["deleted_originals"]
+                        if i in burst_set]) >= len(burst) - 6, 30)
+s = state()
+said = [c for c in s["callbacks"] + s["followups"]
+        if c["interaction"] in burst_set]
+done = [c for c in said if c["content"] == "Done."]
+ok(not done, "no refused command is answered \"Done.\": %d of %d" %
+   (len(done), len(burst)))
+quiet = set(c["interaction"] for c in s["callbacks"]
+            if c["interaction"] in burst_set and c["type"] == 5 and
+            c["flags"] & 64)
+ran = [c for c in s["callbacks"] if c["interaction"] in burst_set and
+       c["type"] == 4 and "Slow down" not in c["content"]]
+ok(len(ran) <= 5 and len(quiet) == len(burst) - len(ran) - 1,
+   "every other refused command is acknowledged quietly: %d ran, %d "
+   "quiet, of %d" % (len(ran), len(quiet), len(burst)))
+gone = set(s["deleted_originals"])
+ok(quiet and quiet <= gone, "and its \"thinking\" is deleted: %d of %d" %
+   (len(quiet & gone), len(quiet)))
+ok(not [c for c in s["followups"] if c["interaction"] in quiet],
+   "nothing follows a quiet acknowledgement")
+
+
+def flood_board():
+    """The newest table message in the flood channel, or None."""
+    b = [m for m in sorted(messages().values(), key=lambda m: int(m["id"]))
+         if m["channel"] == FLOOD and m["kind"] == "channel" and
+         not m["deleted"] and "My hand" in labels(m)]
+    return b[-1] if b else None
+
+
+# The player the game waits for floods too: told once, then quiet, and
+# her move still passes.
+ok(wait(lambda s: flood_board() and
+        "<@160>'s turn" in flood_board()["content"], 10) is not None,
+   "it is hana's turn at the flood table")
+hburst = call("POST", "/_test/interaction", {
+    "user": "160", "name": "hana", "channel": FLOOD, "guild": GUILD,
+    "sub": "status", "options": [], "perms": "0", "count": 12})["ids"]
+call("GET", "/_test/wait?timeout=30&id=" + hburst[-1])
+a = answered(ix("160", "hana", "play",
+                [{"name": "card", "type": 4, "value": 1},
+                 {"name": "target", "type": 3, "value": "me"}],
+                channel=FLOOD))
+ok(a and a[0]["type"] == 4 and a[0]["flags"] == 0 and
+   "<@160>" in text_of(a) and "Slow down" not in text_of(a) and
+   "Done." not in text_of(a),
+   "the move of the player the game waits for passes: %s" % a)
+s = state()
+hsaid = [c for c in s["callbacks"] + s["followups"]
+         if c["interaction"] in set(hburst)]
+ok(len([c for c in hsaid if "Slow down" in c["content"]]) == 1 and
+   not [c for c in hsaid if c["content"] == "Done."],
+   "hana is told once to slow down, never \"Done.\": %s" %
+   [c["content"][:30] for c in hsaid])
 
 # --- what went where ----------------------------------------------------
 s = state()

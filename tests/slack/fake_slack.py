@@ -549,8 +549,26 @@ class Fake:
     # --- control -------------------------------------------------------
 
     async def t_command(self, request):
-        """Runs a slash command: {user, name, channel, command, text}."""
+        """Runs a slash command: {user, name, channel, command, text};
+        with count N, N of them at once, one envelope after the other
+        with nothing between (a real burst, however slow the test's own
+        calls are): then "hooks" lists every one's hook too."""
         p = await request.json()
+        hooks = []
+        for i in range(max(1, int(p.get("count", 1)))):
+            r = await self.command(p)
+            if r is None:
+                return web.json_response({"error": "no socket"},
+                                         status=409)
+            hooks.append(r[1])
+            if i == 0:
+                first = r
+        return web.json_response({"envelope_id": first[0],
+                                  "hook": first[1], "hooks": hooks})
+
+    async def command(self, p):
+        """Delivers one slash command as t_command describes; its
+        envelope id and hook id, or None without a socket."""
         hid, url = self.new_hook(p["user"], p["channel"])
         payload = {
             "token": "verification-token",
@@ -567,9 +585,7 @@ class Fake:
         if p.get("no_response_url"):
             del payload["response_url"]
         eid = await self.deliver("slash_commands", payload)
-        if eid is None:
-            return web.json_response({"error": "no socket"}, status=409)
-        return web.json_response({"envelope_id": eid, "hook": hid})
+        return None if eid is None else (eid, hid)
 
     async def t_click(self, request):
         """Clicks a button: {user, name, ts, action_id}.  The message

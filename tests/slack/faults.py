@@ -9,6 +9,7 @@ messages the fake saw and asserts the issue's numbers.  Prints one line
 per failed check and a final "N passed, M failed" line; exits non-zero
 when anything failed.
 """
+import re
 import socket
 import sys
 import time
@@ -424,7 +425,113 @@ def updates():
        (min(gaps) if gaps else -1))
 
 
+# --- issue 32: a post held for an hour is not a silent command ------------
+def held():
+    """chat.postMessage answers 429: the user whose command posts is
+    told privately that the channel is rate-limited and when posting
+    resumes; the table exists, and its board is posted once the limit
+    ends (a short one here; an hour's can only be seen to be waited)."""
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    call("POST", "/_test/storm?n=1&after=8", {})
+    said = run("new", channel="CHELD1")
+    ok(len(said) == 1 and "rate-limiting" in said[0] and
+       "in about 8 s" in said[0], "a post held 8 s: alice is told, "
+       "privately, when posting resumes: %s" % said)
+    ok(wait(lambda s: any("lobby" in m["text"] for m in public_in("CHELD1")),
+            15) is not None, "the table is posted once the limit ends")
+    # A short wait (Slack's usual second) says nothing.
+    call("POST", "/_test/storm?n=1&after=1", {})
+    said = run("join", user="UBOB", channel="CHELD1")
+    ok(state()["served_429"] == 2 and
+       not [t for t in said if "rate-limiting" in t],
+       "a post held a second says nothing of it: %s" % said)
+    ok(wait(lambda s: any("joins" in m["text"] for m in public_in("CHELD1")),
+            5) is not None, "and goes a second later")
+
+    call("POST", "/_test/storm?n=1&after=3600", {})
+    said = run("new", channel="CHELD2")
+    ok(len(said) == 1 and "rate-limiting" in said[0] and
+       "in about 60 min" in said[0], "a post held an hour: alice is told, "
+       "privately, in one line, when posting resumes: %s" % said)
+    ok("waiting 3600000 ms" in log(), "the post waits for the hour")
+    said = run("new", channel="CHELD2")
+    ok(said and "already open here" in said[0], "the table exists: %s" %
+       said)
+    # Meanwhile bob joins: his answer waits too, and he hears so at once.
+    said = run("join", user="UBOB", channel="CHELD2")
+    ok(len(said) == 1 and "rate-limiting" in said[0] and
+       re.search(r"in about (59|60) min", said[0]), "a later command whose "
+       "post waits is told so: %s" % said)
+    ok(not public_in("CHELD2"), "nothing reached the channel yet")
+
+
+# --- issue 32: a refused command is never answered "Done." ---------------
+def hook_texts(hid):
+    """The texts of a command's private answers (its response_url)."""
+    h = call("GET", "/_test/hook?id=" + hid) or {"answers": []}
+    msgs = messages()
+    return [msgs[a["ts"]]["text"] for a in h["answers"]]
+
+
+def burst(user, name, channel, text, n):
+    """n commands at once from user; the texts said to each."""
+    r = call("POST", "/_test/command", {"user": user, "name": name,
+                                        "channel": channel, "text": text,
+                                        "count": n})
+    hooks = r.get("hooks", [])
+    ok(len(hooks) == n, "the burst of %d is delivered: %s" % (n, r))
+    settle()
+    return [hook_texts(h) for h in hooks]
+
+
+def flood_board(channel):
+    b = [m for m in sorted(messages().values(), key=lambda m: m["ts"])
+         if m["channel"] == channel and not m["ephemeral"] and
+         not m["deleted"] and "'s shaker" in m["text"]]
+    return b[-1] if b else None
+
+
+def flood():
+    ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    for text in ("new", "addbot", "start"):
+        run(text, channel="CFLOOD")
+    # mallory, who does not play, sends 30 commands at once.
+    said = burst("UMAL", "mallory", "CFLOOD", "status", 30)
+    flat = [t for ts in said for t in ts]
+    ok(not [t for t in flat if t == "Done."], "no refused command is "
+       "answered \"Done.\": %d of %d" % (flat.count("Done."), len(said)))
+    slow = [t for t in flat if t.startswith("Slow down")]
+    ok(len(slow) == 1 and re.match(r"Slow down: try again in [12] s\b",
+                                   slow[0]),
+       "one slow-down line, saying when to try again: %s" % slow)
+    ok(len([ts for ts in said if ts]) <= 6, "the refused commands after "
+       "it get nothing beyond their ack: %d of %d answered" %
+       (len([ts for ts in said if ts]), len(said)))
+    # alice, whose turn it is, floods too: told once; her move passes.
+    b = wait(lambda s: flood_board("CFLOOD") and "<@%s>'s turn" % ALICE in
+             flood_board("CFLOOD")["text"], 5)
+    ok(b is not None, "it is alice's turn")
+    said = burst(ALICE, "alice", "CFLOOD", "status", 12)
+    flat = [t for ts in said for t in ts]
+    ok(len([t for t in flat if t.startswith("Slow down")]) == 1 and
+       "Done." not in flat, "alice is told once to slow down, never "
+       "\"Done.\": %s" % [t[:30] for t in flat])
+    before = flood_board("CFLOOD")
+    n = len(before["history"]) if before else 0
+    said = run("play 1 me", channel="CFLOOD")
+    ok(not said or not [t for t in said if "Slow down" in t or
+                        t == "Done."], "her move is not refused: %s" % said)
+    after = wait(lambda s: before and
+                 len(messages()[before["ts"]]["history"]) > n, 5)
+    text = messages()[before["ts"]]["text"] if before else ""
+    ok(after is not None and re.search(r"<@%s> (plays|offers|throws)" %
+                                       ALICE, text),
+       "the move of the player the game waits for is played: %r" % text)
+
+
 CHECKS = {
+    "-held": held,
+    "-flood": flood,
     "-updates": updates,
     "-retry_after": retry_after,
     "hook_404": hook_404,

@@ -25,7 +25,7 @@ export SLACK_APP_TOKEN
 # faults.py turns the failure on itself.
 ALL="too_many_websockets close_after_hello -revoked revoked
     -app_uninstalled -tokens_revoked -channels -dms -posts_503
-    -retry_after hook_404 -updates"
+    -retry_after hook_404 -updates -flood -held"
 [ $# -gt 0 ] && ALL="$*"
 
 status=0

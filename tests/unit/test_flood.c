@@ -1,0 +1,183 @@
+/*
+ * Unit tests for the per-user flood limit as an adapter sees it
+ * (bot_handle_event's outcome): commands within the budget are handled;
+ * the first past it is refused with one private "Slow down: try again in
+ * N s", N the real time until the bucket holds a command again; the
+ * later ones are refused with nothing said, so that an adapter which
+ * must answer every command never answers one of them "Done.".
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/store.h"
+#include "lib/xmalloc.h"
+
+static char	said[4096];	/* everything said since the last command */
+
+static void
+note(const char *text)
+{
+	size_t	len = strlen(said);
+
+	snprintf(said + len, sizeof said - len, "%s\n", text);
+}
+
+static int
+fake_send(struct adapter *a, const char *to, const char *text, char **cause)
+{
+	(void)a; (void)to; (void)cause;
+	note(text);
+	return 0;
+}
+
+static int
+fake_dm(struct adapter *a, const char *to, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	(void)a; (void)to; (void)bs; (void)cause;
+	note(text);
+	return 0;
+}
+
+static int
+fake_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	(void)a; (void)ev; (void)private; (void)bs; (void)cause;
+	note(text);
+	return 0;
+}
+
+/* A platform where the limits apply (not the console). */
+static const struct adapter_ops ops = {
+	.name = "discord", .flags = ADAPTER_EPHEMERAL,
+	.send_channel = fake_send, .send_dm = fake_dm, .reply = fake_reply,
+};
+
+struct world {
+	struct bot	 bot;
+	struct adapter	 adapter;
+	struct config	*config;
+};
+
+/* A bot with the default budget (5 commands per 10 s), state in memory. */
+static int
+setup(void **state)
+{
+	struct world	*w = xcalloc(1, sizeof *w);
+	char		*cause = NULL;
+
+	w->config = config_new();
+	w->config->tables_lobby_expiry_ms = 0;
+	w->config->tables_command_burst = 5;
+	w->config->tables_command_refill_ms = 10000;
+	bot_init(&w->bot, uv_default_loop(), w->config);
+	w->bot.fake_clock = 1;
+	w->adapter.ops = &ops;
+	bot_add_adapter(&w->bot, &w->adapter);
+	w->bot.store = store_open(":memory:", 0, &cause);
+	assert_non_null(w->bot.store);
+	*state = w;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct world	*w = *state;
+
+	w->bot.nadapters = 0;	/* the adapter is in w */
+	bot_release(&w->bot);
+	uv_close((uv_handle_t *)&w->bot.timer, NULL);
+	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
+	config_free(w->config);
+	free(w);
+	return 0;
+}
+
+/* mallory sends "bogus" in #bar; what became of it (said holds the rest). */
+static enum bot_outcome
+bogus(struct world *w)
+{
+	struct bot_event	ev;
+
+	said[0] = '\0';
+	memset(&ev, 0, sizeof ev);
+	ev.adapter = &w->adapter;
+	ev.user_id = "mallory";
+	ev.user_name = "mallory";
+	ev.channel = "bar";
+	ev.text = "bogus";
+	return bot_handle_event(&w->bot, &ev);
+}
+
+/* The budget, then one slow-down line with the real wait, then silence. */
+static void
+test_refused_once_told(void **state)
+{
+	struct world	*w = *state;
+	int		 i;
+
+	for (i = 0; i < 5; i++) {
+		assert_int_equal(bogus(w), BOT_HANDLED);
+		assert_non_null(strstr(said, "Unknown command"));
+	}
+	assert_int_equal(bogus(w), BOT_SLOWED);
+	/* One of 5 per 10 s comes back in 2 s. */
+	assert_string_equal(said, "Slow down: try again in 2 s (moves on your "
+	    "turn still count).\n");
+	for (i = 0; i < 50; i++) {
+		assert_int_equal(bogus(w), BOT_REFUSED);
+		assert_string_equal(said, "");
+	}
+	/* A command back: it passes, and the next window warns once again. */
+	bot_advance(&w->bot, 2000);
+	assert_int_equal(bogus(w), BOT_HANDLED);
+	assert_int_equal(bogus(w), BOT_SLOWED);
+	assert_non_null(strstr(said, "try again in 2 s"));
+	assert_int_equal(bogus(w), BOT_REFUSED);
+	assert_string_equal(said, "");
+}
+
+/* N is what is left of the refill, rounded up, not the whole of it. */
+static void
+test_wait_is_real(void **state)
+{
+	struct world	*w = *state;
+	int		 i;
+
+	for (i = 0; i < 5; i++)
+		assert_int_equal(bogus(w), BOT_HANDLED);
+	/* 1.5 s refills three quarters of a command: 0.5 s is left. */
+	bot_advance(&w->bot, 1500);
+	assert_int_equal(bogus(w), BOT_SLOWED);
+	assert_non_null(strstr(said, "Slow down: try again in 1 s"));
+	/* 0.4 s later, still within the window: nothing more is said. */
+	bot_advance(&w->bot, 400);
+	assert_int_equal(bogus(w), BOT_REFUSED);
+	assert_string_equal(said, "");
+	bot_advance(&w->bot, 100);
+	assert_int_equal(bogus(w), BOT_HANDLED);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest	tests[] = {
+		cmocka_unit_test_setup_teardown(test_refused_once_told, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_wait_is_real, setup,
+		    teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
