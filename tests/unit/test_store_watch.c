@@ -219,6 +219,72 @@ test_wal_deleted_between_batches(void **state)
 	remove_all(path);
 }
 
+/* Closes the test's own timer, which held the loop running until now. */
+static void
+on_waited(uv_timer_t *timer)
+{
+	uv_close((uv_handle_t *)timer, NULL);
+}
+
+/*
+ * Runs the bot's loop for ms of real time, as a bot between writes does:
+ * the store's watch has its turns (it alone never keeps the loop going).
+ */
+static void
+world_wait(uint64_t ms)
+{
+	uv_timer_t	timer;
+
+	uv_timer_init(uv_default_loop(), &timer);
+	uv_timer_start(&timer, on_waited, ms, 0);
+	assert_int_equal(uv_run(uv_default_loop(), UV_RUN_DEFAULT), 0);
+}
+
+/*
+ * The log deleted after a batch, and no write after it: the moves it held
+ * were announced, and a SIGKILL now must not lose them.  The store's
+ * watch, a second later at most, finds the log gone with no write to
+ * wait for, copies what it held into the file and opens it again.
+ */
+static void
+test_wal_deleted_then_watch(void **state)
+{
+	struct world	 w;
+	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
+	uint64_t	 id;
+	struct stat	 sb;
+	int		 fd = mkstemp(path), i;
+
+	(void)state;
+	close(fd);
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	world_start(&w, &quiet_ops, path, 0);
+	store_start(w.bot.store, uv_default_loop());
+	/* The watch alone never holds the loop. */
+	assert_int_equal(uv_run(uv_default_loop(), UV_RUN_DEFAULT), 0);
+	id = world_game(&w, "#bar")->id;
+	for (i = 0; i < 5; i++)
+		assert_int_equal(world_move(&w), 0);
+	assert_int_equal(crash_moves(path, id), 5);
+
+	assert_int_equal(unlink(wal), 0);
+	world_wait(STORE_WATCH_EVERY_MS + 500);
+	assert_int_equal(world_table(&w)->nmoves, 5);
+	assert_int_equal(crash_moves(path, id), 5);
+	assert_int_equal(stat(wal, &sb), 0);	/* a new log */
+
+	/* Later moves go to the new log. */
+	for (i = 0; i < 3; i++)
+		assert_int_equal(world_move(&w), 0);
+	assert_int_equal(crash_moves(path, id), 8);
+	world_close(&w);
+
+	world_start(&w, &quiet_ops, path, 0);
+	assert_int_equal(world_table(&w)->nmoves, 8);
+	world_close(&w);
+	remove_all(path);
+}
+
 /*
  * The log and index deleted while a batch is open, after its writes and
  * before its commit: the commit is refused (nothing of it is said, the
@@ -354,6 +420,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_wal_deleted_between_batches),
+		cmocka_unit_test(test_wal_deleted_then_watch),
 		cmocka_unit_test(test_wal_deleted_in_batch),
 		cmocka_unit_test(test_file_deleted),
 		cmocka_unit_test(test_file_replaced),
