@@ -337,6 +337,7 @@ main(int argc, char **argv)
 	if (store_lock(cfg->bot_state_file, &lockfd, &held, &cause) != 0)
 		fatalx("%s%s", cause, held ? "; stop it first, or give this one "
 		    "another bot.state_file" : "");
+	store_start(bot.store, loop);
 	if (cfg->console_enabled)
 		bot_add_adapter(&bot, console_new(&bot));
 	if (cfg->discord_enabled) {

@@ -14,6 +14,9 @@
  * deleted or replaced, the commit is refused (or, found just after it,
  * not reported done until it is safe), what the connection holds is put
  * where a restart finds it, and the file is opened again (ss_repair).
+ * Between writes the store's timer takes the same look (ss_watch), so a
+ * commit that went into a log deleted afterwards reaches the file within
+ * STORE_WATCH_EVERY_MS even when no write follows.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -862,6 +865,36 @@ ss_guard_after(struct store_sqlite *s, char **cause)
 }
 
 /*
+ * The store's timer (store_start), between batches: the same look as
+ * before a commit, so that moves committed into a log deleted since reach
+ * the file while no write comes to find it (before a SIGKILL loses them).
+ * A repair that works is logged once; one that fails is logged once for
+ * each reason (each write refused meanwhile says it too), and tried
+ * again on every tick until it works or writes stop for good.
+ */
+static void
+ss_watch(struct store *store)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	char			*was;
+	int			 changed;
+
+	if (!s->watching || s->batch || s->in_tx || s->fault == SS_FAULT_STUCK ||
+	    !sqlite3_get_autocommit(s->db))
+		return;
+	changed = store_watch_changed(&s->files, s->path);
+	if (changed == 0 && s->fault == SS_FAULT_NONE)
+		return;
+	was = s->fault == SS_FAULT_NONE || s->why == NULL ? NULL :
+	    xstrdup(s->why);
+	if (ss_repair(s, changed) == 0)
+		log_warn("store: %s", s->why);
+	else if (was == NULL || strcmp(was, s->why) != 0)
+		log_error("store: %s", s->why);
+	free(was);
+}
+
+/*
  * Opens an existing file to read only, beside a bot that may be writing
  * it (WAL lets readers and one writer share the file).  The schema is
  * not upgraded, so only a file of this version is accepted.
@@ -1477,6 +1510,7 @@ const struct store_ops store_sqlite_ops = {
 	.batch_end = ss_batch_end,
 	.batch_pending = ss_batch_pending,
 	.idle = ss_idle,
+	.watch = ss_watch,
 	.save_table = ss_save_table,
 	.delete_table = ss_delete_table,
 	.append_move = ss_append_move,

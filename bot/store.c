@@ -123,11 +123,46 @@ store_kept_settle(struct store *s, size_t n, int ok)
 	}
 }
 
+/* The store's timer: one look at its files (see STORE_WATCH_EVERY_MS). */
+static void
+store_watch_tick(uv_timer_t *timer)
+{
+	struct store	*s = timer->data;
+
+	s->ops->watch(s);
+}
+
+/* The timer is closed: it was the store's alone. */
+static void
+store_watch_closed(uv_handle_t *h)
+{
+	free(h);
+}
+
+void
+store_start(struct store *s, uv_loop_t *loop)
+{
+	if (s == NULL || s->ops->watch == NULL || s->watch != NULL)
+		return;
+	s->watch = xcalloc(1, sizeof *s->watch);
+	uv_timer_init(loop, s->watch);
+	s->watch->data = s;
+	uv_timer_start(s->watch, store_watch_tick, STORE_WATCH_EVERY_MS,
+	    STORE_WATCH_EVERY_MS);
+	/* The bot stops when everything else has: this never holds it. */
+	uv_unref((uv_handle_t *)s->watch);
+}
+
 void
 store_close(struct store *s)
 {
 	if (s == NULL)
 		return;
+	if (s->watch != NULL) {
+		uv_timer_stop(s->watch);
+		uv_close((uv_handle_t *)s->watch, store_watch_closed);
+		s->watch = NULL;
+	}
 	free(s->touched);
 	while (s->nkept > 0)
 		store_kept_remove(s, s->nkept - 1);

@@ -25,8 +25,20 @@ struct adapter;
 struct bot;
 struct store;
 struct table;
+struct uv_loop_s;
+struct uv_timer_s;
 
 #define STORE_SNAPSHOT_EVERY	32	/* moves between game snapshots */
+/*
+ * How often a running bot looks at its state file's paths between writes
+ * (store_start), in ms.  A move committed into a log that someone deleted
+ * since is in no file a restart reads until that look copies it across,
+ * so a SIGKILL within this long of the deletion can still lose it.  Each
+ * look costs three stat(2) calls and writes nothing, so once a second is
+ * nothing to a bot, and a second is shorter than any operator's
+ * "delete, then kill".
+ */
+#define STORE_WATCH_EVERY_MS	1000
 #define STORE_NAME_MAX		64
 #define STORE_RANKS_MAX		10
 
@@ -113,6 +125,13 @@ struct store_ops {
 	 * moving the write-ahead log into the file.  Never fails a write.
 	 */
 	void	 (*idle)(struct store *);
+	/*
+	 * Between batches, on the store's timer (store_start): whether the
+	 * files are still the ones the store opened, put right as before a
+	 * commit when they are not (for SQLite, bot/store-watch.h), and
+	 * logged once.  NULL: the backend has nothing to watch.
+	 */
+	void	 (*watch)(struct store *);
 	int	 (*save_table)(struct store *, const struct store_table *, char **cause);
 	int	 (*delete_table)(struct store *, uint64_t id, char **cause);
 	int	 (*append_move)(struct store *, uint64_t id, const struct store_move *,
@@ -192,6 +211,8 @@ struct store {
 	/* The message ids of tables that ended (see store_ref_get). */
 	struct store_kept	*kept;
 	size_t			 nkept;
+	/* The timer of store_start (NULL: none), freed once uv has closed it. */
+	struct uv_timer_s	*watch;
 };
 
 /* What a player is told when what they did could not be saved. */
@@ -209,6 +230,14 @@ struct store	*store_open(const char *path, uint64_t max_size, char **cause);
  * caller frees with store_close.  NULL with *cause (caller frees).
  */
 struct store	*store_open_readonly(const char *path, char **cause);
+/*
+ * Starts the store's watch on loop (borrowed, outlives the store): every
+ * STORE_WATCH_EVERY_MS the backend's watch op looks at the files, so what
+ * was committed reaches a file a restart reads even when no write comes
+ * after.  The timer never keeps the loop running; store_close stops it.
+ * Nothing for a NULL store or a backend with nothing to watch.
+ */
+void		 store_start(struct store *, struct uv_loop_s *loop);
 void		 store_close(struct store *);
 
 /*

@@ -132,7 +132,7 @@ copy_file(const char *from, const char *to)
 /*
  * What a restart after a SIGKILL now would find: the state file and its
  * log as they are on disk (the index is rebuilt from the log).  The moves
- * it holds of table id.
+ * it holds of table id (none when it holds no tables at all).
  */
 static int
 crash_moves(const char *path, uint64_t id)
@@ -152,10 +152,15 @@ crash_moves(const char *path, uint64_t id)
 	assert_int_equal(sqlite3_open(image, &db), SQLITE_OK);
 	snprintf(sql, sizeof sql, "SELECT count(*) FROM moves WHERE "
 	    "table_id = %llu", (unsigned long long)id);
-	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	n = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+		/* All the file had was in a log that is gone: not even tables. */
+		assert_non_null(strstr(sqlite3_errmsg(db), "no such table"));
+		n = 0;
+	} else {
+		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+		n = sqlite3_column_int(st, 0);
+		sqlite3_finalize(st);
+	}
 	sqlite3_close(db);
 	unlink(image);
 	snprintf(to, sizeof to, "%s-wal", image);
@@ -215,6 +220,72 @@ test_wal_deleted_between_batches(void **state)
 	/* The file opens as after a restart, with every move. */
 	world_start(&w, &quiet_ops, path, 0);
 	assert_int_equal(world_table(&w)->nmoves, 14);
+	world_close(&w);
+	remove_all(path);
+}
+
+/* Closes the test's own timer, which held the loop running until now. */
+static void
+on_waited(uv_timer_t *timer)
+{
+	uv_close((uv_handle_t *)timer, NULL);
+}
+
+/*
+ * Runs the bot's loop for ms of real time, as a bot between writes does:
+ * the store's watch has its turns (it alone never keeps the loop going).
+ */
+static void
+world_wait(uint64_t ms)
+{
+	uv_timer_t	timer;
+
+	uv_timer_init(uv_default_loop(), &timer);
+	uv_timer_start(&timer, on_waited, ms, 0);
+	assert_int_equal(uv_run(uv_default_loop(), UV_RUN_DEFAULT), 0);
+}
+
+/*
+ * The log deleted after a batch, and no write after it: the moves it held
+ * were announced, and a SIGKILL now must not lose them.  The store's
+ * watch, a second later at most, finds the log gone with no write to
+ * wait for, copies what it held into the file and opens it again.
+ */
+static void
+test_wal_deleted_then_watch(void **state)
+{
+	struct world	 w;
+	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
+	uint64_t	 id;
+	struct stat	 sb;
+	int		 fd = mkstemp(path), i;
+
+	(void)state;
+	close(fd);
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	world_start(&w, &quiet_ops, path, 0);
+	store_start(w.bot.store, uv_default_loop());
+	/* The watch alone never holds the loop. */
+	assert_int_equal(uv_run(uv_default_loop(), UV_RUN_DEFAULT), 0);
+	id = world_game(&w, "#bar")->id;
+	for (i = 0; i < 5; i++)
+		assert_int_equal(world_move(&w), 0);
+	assert_int_equal(crash_moves(path, id), 5);
+
+	assert_int_equal(unlink(wal), 0);
+	world_wait(STORE_WATCH_EVERY_MS + 500);
+	assert_int_equal(world_table(&w)->nmoves, 5);
+	assert_int_equal(crash_moves(path, id), 5);
+	assert_int_equal(stat(wal, &sb), 0);	/* a new log */
+
+	/* Later moves go to the new log. */
+	for (i = 0; i < 3; i++)
+		assert_int_equal(world_move(&w), 0);
+	assert_int_equal(crash_moves(path, id), 8);
+	world_close(&w);
+
+	world_start(&w, &quiet_ops, path, 0);
+	assert_int_equal(world_table(&w)->nmoves, 8);
 	world_close(&w);
 	remove_all(path);
 }
@@ -354,6 +425,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_wal_deleted_between_batches),
+		cmocka_unit_test(test_wal_deleted_then_watch),
 		cmocka_unit_test(test_wal_deleted_in_batch),
 		cmocka_unit_test(test_file_deleted),
 		cmocka_unit_test(test_file_replaced),
