@@ -243,7 +243,7 @@ MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 z a > out 2>&1 &
 runner=$!
 i=0
 while [ ! -s z.pid ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-kill -TERM $runner
+proc_signal $runner TERM
 i=0
 while kill -0 "$(cat z.pid)" 2>/dev/null && [ $i -lt 50 ]; do
 	sleep 0.1
