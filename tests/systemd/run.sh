@@ -301,10 +301,13 @@ for g in cheers fwb cosdrink magic; do
 	f=usr/share/doc/cheersbot/game/$g/README.md
 	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
 done
+# (One check, however many pages docs/ holds.)
+missing=""
 for f in "$top"/docs/*.md; do
 	f=usr/share/doc/cheersbot/docs/$(basename "$f")
-	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
+	[ -f "$root/$f" ] || missing="$missing /$f"
 done
+[ -z "$missing" ] && ok || bad "make install did not install:$missing"
 for f in "$root"/usr/share/doc/cheersbot/README.md \
     "$root"/usr/share/doc/cheersbot/docs/*.md; do
 	grep -o '](\([^)#]*\)' "$f" | sed 's/^](//' | grep -v ':' |

@@ -52,6 +52,8 @@ wait_port() {
 # stops.  restart.sh may have started it, so it need not be our child.
 stop_prosody() {
 	[ -s "$1" ] || return 0
-	proc_stop_named "$(cat "$1")" "$(dirname "$1")"
-	proc_stop "$(cat "$1")"
+	# (Prosody removes the file as it stops: read it once.)
+	p=$(cat "$1" 2>/dev/null)
+	proc_stop_named "$p" "$(dirname "$1")"
+	proc_stop "$p"
 }
