@@ -176,34 +176,34 @@ transcripts: $(BUILD)/cheersbot
 	@sh tests/transcripts/run.sh $(BUILD)/cheersbot
 
 cli: $(BUILD)/cheersbot
-	@sh tests/cli/run.sh $(BUILD)/cheersbot
+	@sh tests/run-planned.sh tests/cli/run.sh $(BUILD)/cheersbot
 
 crash: $(BUILD)/cheersbot test-deps
-	@sh tests/crash/walgone.sh $(BUILD)/cheersbot; s=$$?; \
-	    sh tests/crash/run.sh $(BUILD)/cheersbot && [ $$s -eq 0 ]
+	@sh tests/run-planned.sh tests/crash/walgone.sh $(BUILD)/cheersbot; s=$$?; \
+	    sh tests/run-planned.sh tests/crash/run.sh $(BUILD)/cheersbot && [ $$s -eq 0 ]
 
 diskfull: $(BUILD)/cheersbot test-deps
-	@sh tests/diskfull/run.sh $(BUILD)/cheersbot
+	@sh tests/run-planned.sh tests/diskfull/run.sh $(BUILD)/cheersbot
 
 discord: $(BUILD)/cheersbot test-deps
-	@sh tests/discord/run.sh $(BUILD)/cheersbot
+	@sh tests/run-planned.sh tests/discord/run.sh $(BUILD)/cheersbot
 
 slack: $(BUILD)/cheersbot test-deps
-	@sh tests/slack/run.sh $(BUILD)/cheersbot
+	@sh tests/run-planned.sh tests/slack/run.sh $(BUILD)/cheersbot
 
 systemd: $(BUILD)/cheersbot test-deps
-	@sh tests/systemd/run.sh $(BUILD)/cheersbot
+	@sh tests/run-planned.sh tests/systemd/run.sh $(BUILD)/cheersbot
 
 xmpp: $(BUILD)/cheersbot test-deps
-	@sh tests/xmpp/run.sh $(BUILD)/cheersbot
-	@sh tests/xmpp/c2s.sh $(BUILD)/cheersbot
+	@sh tests/run-planned.sh tests/xmpp/run.sh $(BUILD)/cheersbot
+	@sh tests/run-planned.sh tests/xmpp/c2s.sh $(BUILD)/cheersbot
 
 irc: $(BUILD)/cheersbot test-deps
-	@sh tests/irc/run.sh $(BUILD)/cheersbot
+	@sh tests/run-planned.sh tests/irc/run.sh $(BUILD)/cheersbot
 
 # The test harness itself: scripts/deps.sh and tests/run-suites.sh.
 harness:
-	@sh tests/harness/run.sh
+	@sh tests/run-planned.sh tests/harness/run.sh
 
 # What the tests need beyond the build (Python, the servers...), installed
 # up front, so no suite asks for a password or installs in mid-run.

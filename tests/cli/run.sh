@@ -276,6 +276,8 @@ if command -v script > /dev/null; then
 	    /dev/null > echo4.out 2>&1
 	expect "typed lines are not echoed again" sh -c \
 	    "grep -q 'bob joins' echo4.out && ! grep -q '^> ' echo4.out"
+else
+	skip 1 "script(1) is missing (util-linux), to check a terminal's echo"
 fi
 
 # --- signals: SIGTERM ends the daemon cleanly, SIGHUP re-reads the config
@@ -286,15 +288,12 @@ pid=$!
 pids="$pids $pid"
 exec 3> in
 expect "the daemon says it is ready" wait_for ' ready: ' err
-kill -HUP $pid
+proc_signal $pid HUP
 expect "SIGHUP re-reads the config" wait_for 're-read good.conf' err
 printf '[bot]\nlog_level = loud\n' > good.conf
-kill -HUP $pid
+proc_signal $pid HUP
 expect "SIGHUP with a bad config keeps the old one" wait_for 'keeping the old config' err
-kill -TERM $pid
-i=0
-while kill -0 $pid 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-wait $pid
+proc_stop $pid
 rc=$?
 exec 3>&-
 [ $rc -eq 0 ] && ok || bad "SIGTERM exits 0 (got $rc)"
@@ -338,8 +337,7 @@ exec 3> in
 printf 'alice: /cheers new\nalice: /cheers addbot 3\nalice: /cheers start\n' >&3
 expect "the game starts" wait_for 'begins' out1
 sleep 0.3
-kill -9 $pid
-wait $pid 2>/dev/null
+proc_stop $pid KILL
 exec 3>&-
 printf 'alice: /cheers status\n' | "$bot" -o bot.state_file=kill.db > out2 2> err2
 expect "after kill -9 the table is restored" grep -q 'restored 1 table' err2

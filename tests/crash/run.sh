@@ -35,12 +35,10 @@ channels="#t1 #t2 #t3 #t4 #t5"
 tmp=$(mktemp -d)
 pid=""
 failed=0
+. "$here/../proc.sh"
 
 cleanup() {
-	if [ -n "$pid" ]; then
-		kill -9 "$pid" 2>/dev/null
-		wait "$pid" 2>/dev/null
-	fi
+	proc_stop "$pid" KILL
 	exec 3>&- 4<&-
 	if [ "$failed" -eq 0 ]; then
 		rm -rf "$tmp"
@@ -156,11 +154,11 @@ while [ "$round" -lt "$kills" ]; do
 			msleep $((R + 5))
 		fi
 	fi
-	if ! kill -9 "$pid" 2>/dev/null; then
+	if ! proc_signal "$pid" KILL; then
 		fail "round $round: the bot died before the kill"
 		cat seg.err
 	fi
-	wait "$pid" 2>/dev/null
+	proc_stop "$pid" KILL
 	rc=$?
 	pid=""
 	exec 3>&-

@@ -19,9 +19,10 @@ py=/usr/bin/python3
 tmp=$(mktemp -d)
 fake=""
 pid=""
+. "$dir/../proc.sh"
 cleanup() {
-	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
-	[ -n "$fake" ] && kill "$fake" 2>/dev/null
+	proc_stop "$pid" KILL
+	proc_stop "$fake"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -52,14 +53,8 @@ status=0
 $py "$dir/scenario.py" "$port" "$tmp/bot.err" || status=1
 
 # The bot is still running after all that, and SIGTERM ends it cleanly.
-if kill -0 "$pid" 2>/dev/null; then
-	kill -TERM "$pid"
-	i=0
-	while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	wait "$pid"
+if proc_running "$pid"; then
+	proc_stop "$pid"
 	rc=$?
 	pid=""
 	if [ $rc -ne 0 ]; then
@@ -82,8 +77,7 @@ if [ $status -eq 0 ]; then
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" restart || status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "discord: FAIL: second run's exit status"; status=1; }
+	proc_stop "$pid" || { echo "discord: FAIL: second run's exit status"; status=1; }
 	pid=""
 fi
 
@@ -99,8 +93,7 @@ if [ $status -eq 0 ]; then
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" buttons || status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "discord: FAIL: buttons run's exit status"; status=1; }
+	proc_stop "$pid" || { echo "discord: FAIL: buttons run's exit status"; status=1; }
 	pid=""
 fi
 
@@ -118,14 +111,13 @@ if [ $status -eq 0 ]; then
 		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 		pid=$!
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
-		if ! kill -0 "$pid" 2>/dev/null; then
+		if ! proc_running "$pid"; then
 			echo "discord: FAIL: the bot died in the $phase run"
 			status=1
 			pid=""
 			break
 		fi
-		kill -TERM "$pid"
-		wait "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
+		proc_stop "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
 		pid=""
 		[ $phase = overdue1 ] && sleep 2.5
 	done
@@ -146,11 +138,9 @@ if [ $status -eq 0 ]; then
 		pid=$!
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
 		if [ $phase = kill1 ]; then
-			kill -9 "$pid"
-			wait "$pid" 2>/dev/null
+			proc_stop "$pid" KILL
 		else
-			kill -TERM "$pid"
-			wait "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
+			proc_stop "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
 		fi
 		pid=""
 		[ $status -eq 0 ] || break
@@ -205,20 +195,17 @@ for mode in lost token resume nonce dm budget shutdown perms; do
 	pid=$!
 	$py "$dir/faults.py" "$port" "$tmp/bot.err" $mode "$tmp/notify.log" \
 	    "$pid" "$tmp/faults-token" || status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "discord: FAIL: $mode run's exit status"; status=1; }
+	proc_stop "$pid" || { echo "discord: FAIL: $mode run's exit status"; status=1; }
 	pid=""
-	kill "$listener"
-	wait "$listener" 2>/dev/null
+	proc_stop "$listener"
 	rm -f "$tmp/notify.sock"
 done
 
 # A third run over https and wss, with a certificate made for the test.
 if [ $status -eq 0 ] && ! sh "$dir/../selfsigned.sh" "$tmp"; then
-	echo "discord: TLS run skipped: openssl could not make a certificate"
+	echo "discord (tls): skipped: openssl could not make a certificate"
 elif [ $status -eq 0 ]; then
-	kill "$fake"
-	wait "$fake" 2>/dev/null
+	proc_stop "$fake"
 	fake_start discord "$dir/fake_discord.py" --heartbeat-ms 400 \
 	    --tls "$tmp/cert.pem" "$tmp/key.pem" || exit 1
 	: > "$tmp/bot.err"
@@ -231,8 +218,7 @@ elif [ $status -eq 0 ]; then
 	pid=$!
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" tls "$tmp/cert.pem" ||
 	    status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "discord: FAIL: TLS run's exit status"; status=1; }
+	proc_stop "$pid" || { echo "discord: FAIL: TLS run's exit status"; status=1; }
 	pid=""
 fi
 if [ $status -ne 0 ]; then

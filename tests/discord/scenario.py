@@ -8,12 +8,16 @@ Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.  run.sh starts the fake server and the
 bot (with bot.seed=42, so the deal is always the same) before calling it.
 """
+import os
 import re
 import sys
 import time
 import urllib.request
 
 import fake_client
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import checks
 from fake_client import call, op, state, wait
 
 PORT = int(sys.argv[1])
@@ -37,6 +41,8 @@ fake_client.BASE, fake_client.SSL = BASE, SSL
 
 def ok(cond, what):
     global passed, failed
+    if checks.gathered(cond, what):
+        return cond
     if cond:
         passed += 1
     else:
@@ -389,6 +395,10 @@ if MODE == "buttons":
     moves = slash = dm_moves = board_moves = alice_moves = 0
     stale = None        # a DM whose buttons a move made stale
     stale_checked = False
+    # How many moves the game takes depends on timing: its checks count
+    # once.
+    per_move = checks.once(ok, "every move of the game, and what happens "
+                           "along the way, is as it should be")
     for step in range(400):
         b = boards()
         if not b or not labels(b[-1]):
@@ -473,6 +483,7 @@ if MODE == "buttons":
                      boards()[-1]["id"] != board0)
             ok(s is not None, "the table was posted again and the old "
                "message deleted")
+    per_move.done()
     s = wait(lambda s: any("Game over" in t for t in public_texts(s)), 10)
     ok(s is not None, "the game is played to its end (%d moves: %d by DM "
        "buttons, %d by My hand, %d by slash command)" %
@@ -671,6 +682,8 @@ ok(all(n == 1 for n in state()["dm_opens"].values()),
 # A 429 storm (route and global limits mixed) on channel messages.
 op("storm", "?n=6&global=1")
 moves = 0
+# As many moves as the humans have turns in a row, by timing: one check.
+per_move = checks.once(ok, "each human move is accepted and announced")
 for i in range(6):
     iid = play_if_my_turn()
     if iid is None:
@@ -679,6 +692,7 @@ for i in range(6):
     ok(a and a[0]["flags"] == 0,
        "a human move is accepted and announced: %s" % a)
     moves += 1
+per_move.done()
 ok(moves >= 2, "humans played at least two moves (%d)" % moves)
 s = wait(lambda s: s["served_429"] == 6 and all(
     any(m["content"] == c for m in s["messages"])

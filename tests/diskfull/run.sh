@@ -35,7 +35,7 @@ if ! mount -t tmpfs -o size=1m,mode=0700 tmpfs small; then
 	finish
 	exit 1
 fi
-trap 'for p in $pids; do kill -9 "$p" 2>/dev/null; done; umount "$tmp/small"; rm -rf "$tmp"' EXIT
+trap 'for p in $pids; do proc_stop "$p" KILL; done; umount "$tmp/small"; rm -rf "$tmp"' EXIT
 
 # The number a query on the state file gives, read beside the bot.
 db() {
@@ -97,7 +97,7 @@ say ':wait 2m'
 say 'alice: /cheers status'
 expect "status of the paused game is answered" wait_for 'paused' out1
 sleep 0.3
-expect "the bot keeps running with a full disk" kill -0 "$pid"
+expect "the bot keeps running with a full disk" proc_running "$pid"
 expect "no move was added to the file" test "$(db 'select count(*) from moves')" -eq "$moves"
 tail -n +"$((mark + 1))" out1 > during
 expect "nothing that did not happen was said" \
@@ -115,8 +115,7 @@ sleep 0.3
 expect "moves are saved again" test "$(db 'select count(*) from moves')" -gt "$moves"
 
 # A restart while the disk is full: kill -9, fill, start again.
-kill -9 "$pid"
-wait "$pid" 2>/dev/null
+proc_stop "$pid" KILL
 exec 3>&-
 moves=$(db 'select count(*) from moves')
 expect "the filesystem fills up again" fill
@@ -128,7 +127,7 @@ expect "the restored game pauses instead of stopping the bot" \
 say 'alice: /cheers status'
 expect "status still answers" wait_for "\\[#bar\\] .*shaker" out2
 sleep 0.3
-expect "the bot keeps running after the restart" kill -0 "$pid"
+expect "the bot keeps running after the restart" proc_running "$pid"
 expect "no move was added after the restart" \
     test "$(db 'select count(*) from moves')" -eq "$moves"
 rm -f small/filler small/filler2
@@ -137,7 +136,7 @@ expect "the restored game resumes when space comes back" \
     wait_for 'Saving works again' out2
 exec 3>&-
 i=0
-while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+while proc_running "$pid" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 wait "$pid"
 rc=$?
 expect "the bot ends cleanly at the end of its input (status $rc)" test "$rc" -eq 0

@@ -435,7 +435,7 @@ MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 z a > out 2>&1 &
 runner=$!
 i=0
 while [ ! -s z.pid ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-kill -TERM $runner
+proc_signal $runner TERM
 i=0
 while kill -0 "$(cat z.pid)" 2>/dev/null && [ $i -lt 50 ]; do
 	sleep 0.1
@@ -550,5 +550,100 @@ rm -f ran
 MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" u > out 2>&1
 expect "run-suites.sh counts run-unit.sh's total, not its binaries' lines" \
     grep -q '^u: 4 passed, 3 failed (.*; exit status 1)$' out
+
+# --- proc.sh: stopping a process that has ended, or is not ours
+# The shell reaps a background child of its own accord while it waits
+# for a foreground command (dash does): a bare kill then says "kill: No
+# such process".  proc_stop says nothing and still gives its status.
+cat > stop.sh <<EOF
+. "$top/tests/proc.sh"
+sh -c 'exit 3' &
+p=\$!
+sleep 0.5
+proc_stop \$p
+echo "status \$?"
+sleep 30 &
+p=\$!
+proc_stop \$p
+echo "status \$?"
+proc_stop ""
+proc_stop 1 KILL
+echo "pid 1: \$?"
+EOF
+for shell in sh dash bash; do
+	command -v $shell > /dev/null || continue
+	$shell stop.sh > stop.out 2> stop.err
+	[ ! -s stop.err ] && ok ||
+	    bad "$shell: proc_stop is not silent: $(head -3 stop.err)"
+	[ "$(tr '\n' ' ' < stop.out)" = "status 3 status 143 pid 1: 127 " ] &&
+	    ok || bad "$shell: proc_stop gives: $(tr '\n' ' ' < stop.out)"
+done
+# A PID of a process this shell did not start (a grandchild here) is
+# never signalled by proc_stop; proc_stop_named signals it only when its
+# command line holds the word given.
+# (Whoever reaps it once it is orphaned, a zombie is not running.)
+alive() { [ -d "/proc/$1" ] && [ "$(proc_field "$1" 1)" != Z ]; }
+sh -c 'sleep 30 & echo $!' > other.pid
+other=$(cat other.pid)
+proc_stop "$other" KILL
+alive "$other" && ok ||
+    bad "proc_stop signalled a process that is not the shell's child"
+proc_stop_named "$other" no-such-word
+alive "$other" && ok ||
+    bad "proc_stop_named signalled a process whose command line differs"
+proc_stop_named "$other" "sleep 30"
+alive "$other" && bad "proc_stop_named left $other running" || ok
+
+# --- run-planned.sh: counts held to a plan, stray lines refused
+mkdir planned
+cat > planned/run.sh <<'EOF'
+echo "planned: 3 passed, 0 failed"
+echo "planned (b): 1 passed, 0 failed, 1 skipped"
+echo "planned (tls): skipped: openssl is missing"
+[ -n "${EXTRA:-}" ] && echo "planned (new): 4 passed, 0 failed"
+[ -n "${FEWER:-}" ] && echo "planned (moves): 5 passed, 0 failed"
+[ -n "${FEWER:-}" ] || echo "planned (moves): 6 passed, 0 failed"
+[ -n "${FAILS:-}" ] && { echo "planned (c): 0 passed, 1 failed"; exit 1; }
+if [ -n "${STRAY:-}" ]; then
+	sleep 0.1 &
+	p=$!
+	sleep 0.5
+	kill $p
+fi
+exit 0
+EOF
+printf '# a plan\nplanned: 3\nplanned (b): 2\nplanned (tls): 2\n' > planned/run.plan
+printf 'planned (moves): 6\nplanned (c): 1\n' >> planned/run.plan
+# planned ENV...: runs planned/run.sh under run-planned.sh with ENV; its
+# output in out, its exit status in $rc.
+planned() {
+	env "$@" sh "$top/tests/run-planned.sh" planned/run.sh > out 2>&1
+	rc=$?
+}
+planned FAILS=
+[ $rc -ne 0 ] && ok || bad "run-planned.sh passes a run short of a planned label"
+expect "run-planned.sh names the label with no count line" \
+    grep -q 'FAIL: planned (c): no count line' out
+sed -i '/^planned (c)/d' planned/run.plan
+planned FAILS=
+[ $rc -eq 0 ] && ok || bad "run-planned.sh fails a run as planned: $(cat out)"
+expect "run-planned.sh counts a skipped run as planned" \
+    grep -q '^planned: 13 checks, as planned/run.plan plans them (3 of them skipped)$' out
+expect "run-planned.sh adds its own count line" \
+    grep -q '^planned (output): 2 passed, 0 failed$' out
+planned FEWER=1
+[ $rc -ne 0 ] && ok || bad "run-planned.sh passes a count that varied"
+expect "run-planned.sh names a count that varied" \
+    grep -q 'FAIL: planned (moves): 5 checks, planned/run.plan plans 6' out
+planned EXTRA=1
+[ $rc -ne 0 ] && ok || bad "run-planned.sh passes an unplanned count line"
+expect "run-planned.sh says how to plan a new label" \
+    grep -qF 'planned (new): 4 checks, and planned/run.plan has no line for it ("planned (new): 4")' out
+planned FAILS=1
+[ $rc -eq 1 ] && ok || bad "run-planned.sh exits $rc, not the script's 1"
+planned STRAY=1
+[ $rc -ne 0 ] && ok || bad "run-planned.sh passes a stray kill line"
+expect "run-planned.sh names the stray line" \
+    grep -q 'FAIL: a stray line: .*kill: .*No such process' out
 
 finish

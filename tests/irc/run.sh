@@ -26,10 +26,13 @@ dir=$(cd "$(dirname "$0")" && pwd)
 py=/usr/bin/python3
 tmp=$(mktemp -d)
 pid=""
+. "$dir/../proc.sh"
 cleanup() {
-	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
+	proc_stop "$pid" KILL
+	# InspIRCd may have been restarted by scenario.py: its PID is then
+	# not a child of ours, but its command line names $tmp.
 	for f in ircd.pid services-ircd.pid atheme.pid; do
-		[ -s "$tmp/$f" ] && kill -9 "$(cat "$tmp/$f")" 2>/dev/null
+		[ -s "$tmp/$f" ] && proc_stop_named "$(cat "$tmp/$f")" "$tmp" KILL
 	done
 	[ -n "${KEEP:-}" ] && echo "kept $tmp" || rm -rf "$tmp"
 }
@@ -145,7 +148,7 @@ $py "$dir/scenario.py" game "$plain" "$tmp/bot.err" "$tmp/ircd.pid" \
     "$tmp/ircd.flags" "$tmp/squatted" &
 scen=$!
 i=0
-while [ ! -e "$tmp/squatted" ] && [ $i -lt 100 ] && kill -0 $scen 2>/dev/null; do
+while [ ! -e "$tmp/squatted" ] && [ $i -lt 100 ] && proc_running $scen; do
 	sleep 0.1
 	i=$((i + 1))
 done
@@ -160,9 +163,8 @@ done
 pid=$!
 wait $scen || status=1
 
-if kill -0 "$pid" 2>/dev/null; then
-	kill -TERM "$pid"
-	wait "$pid"
+if proc_running "$pid"; then
+	proc_stop "$pid"
 	rc=$?
 	pid=""
 	if [ $rc -ne 0 ]; then
@@ -185,8 +187,7 @@ if [ $status -eq 0 ]; then
 	pid=$!
 	$py "$dir/scenario.py" tls "$plain" "$tmp/bot.err" "$tmp/ircd.pid" \
 	    "$tmp/ircd.flags" || status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "irc: FAIL: wss:// run's exit status"; status=1; }
+	proc_stop "$pid" || { echo "irc: FAIL: wss:// run's exit status"; status=1; }
 	pid=""
 fi
 if grep -q barkeep-secret "$tmp/bot.err"; then
@@ -204,8 +205,7 @@ if [ $status -eq 0 ]; then
 	pid=$!
 	SCENARIO_URL=irc:// $py "$dir/scenario.py" tls "$plain" "$tmp/bot.err" \
 	    "$tmp/ircd.pid" "$tmp/ircd.flags" || status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "irc: FAIL: irc:// run's exit status"; status=1; }
+	proc_stop "$pid" || { echo "irc: FAIL: irc:// run's exit status"; status=1; }
 	pid=""
 	if ! grep -q "irc.url is not encrypted" "$tmp/bot.err"; then
 		echo "irc: FAIL: no warning in the log for a plain irc:// URL"
@@ -323,7 +323,7 @@ EOF
 	scen=$!
 	i=0
 	while [ ! -e "$tmp/accounts" ] && [ $i -lt 300 ] &&
-	    kill -0 $scen 2>/dev/null; do
+	    proc_running $scen; do
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -341,16 +341,13 @@ EOF
 	fi
 	wait $scen || status=1
 	if [ -n "$pid" ]; then
-		kill -TERM "$pid"
-		wait "$pid" ||
+		proc_stop "$pid" ||
 		    { echo "irc: FAIL: the services run's exit status"; status=1; }
 		pid=""
 	fi
 	# Atheme and InspIRCd stop on SIGTERM; stopped, they are forgotten.
 	for f in atheme.pid services-ircd.pid; do
-		sp=$(cat "$tmp/$f")
-		kill -TERM "$sp" 2>/dev/null
-		wait "$sp"
+		proc_stop "$(cat "$tmp/$f")"
 		rm -f "$tmp/$f"
 	done
 	if grep -q barkeep-pw "$tmp/bot.err"; then
@@ -388,8 +385,7 @@ fake_bot() {
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	wait $fake || status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "irc: FAIL: $name run's exit status"; status=1; }
+	proc_stop "$pid" || { echo "irc: FAIL: $name run's exit status"; status=1; }
 	pid=""
 }
 
@@ -443,8 +439,7 @@ refused() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-	kill -TERM "$pid"
-	wait "$pid"
+	proc_stop "$pid"
 	pid=""
 	n=$(grep -c "irc: cannot connect to tls://localhost:.*$1" "$tmp/bot.err")
 	if [ "$n" -lt 3 ]; then

@@ -30,7 +30,7 @@ ALL="too_many_websockets close_after_hello -revoked revoked
 
 status=0
 for fault in $ALL; do
-	[ -n "$fake" ] && { kill "$fake" 2>/dev/null; wait "$fake" 2>/dev/null; }
+	proc_stop "$fake"
 	case $fault in
 	-*)	fake_start slack "$dir/fake_slack.py" || exit 1 ;;
 	*)	fake_start slack "$dir/fake_slack.py" --fault "$fault" || exit 1 ;;
@@ -61,9 +61,8 @@ for fault in $ALL; do
 		echo "slack faults: $fault: bot log (last 25 lines):"
 		tail -25 "$tmp/bot.err" | sed 's/^/  /'
 	fi
-	if kill -0 "$pid" 2>/dev/null; then
-		kill -TERM "$pid"
-		wait "$pid" || { echo "slack faults: FAIL: $fault: exit status"; status=1; }
+	if proc_running "$pid"; then
+		proc_stop "$pid" || { echo "slack faults: FAIL: $fault: exit status"; status=1; }
 	else
 		echo "slack faults: FAIL: $fault: the bot died"
 		status=1

@@ -18,9 +18,10 @@ py=/usr/bin/python3
 tmp=$(mktemp -d)
 fake=""
 pid=""
+. "$dir/../proc.sh"
 cleanup() {
-	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
-	[ -n "$fake" ] && kill "$fake" 2>/dev/null
+	proc_stop "$pid" KILL
+	proc_stop "$fake"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -56,14 +57,8 @@ status=0
 $py "$dir/scenario.py" "$port" "$tmp/bot.err" game 0.1 || status=1
 
 # The bot is still running after all that, and SIGTERM ends it cleanly.
-if kill -0 "$pid" 2>/dev/null; then
-	kill -TERM "$pid"
-	i=0
-	while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	wait "$pid"
+if proc_running "$pid"; then
+	proc_stop "$pid"
 	rc=$?
 	pid=""
 	if [ $rc -ne 0 ]; then
@@ -90,14 +85,13 @@ if [ $status -eq 0 ]; then
 		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 		pid=$!
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
-		if ! kill -0 "$pid" 2>/dev/null; then
+		if ! proc_running "$pid"; then
 			echo "slack: FAIL: the bot died in the $phase run"
 			status=1
 			pid=""
 			break
 		fi
-		kill -TERM "$pid"
-		wait "$pid" || { echo "slack: FAIL: $phase run's exit status"; status=1; }
+		proc_stop "$pid" || { echo "slack: FAIL: $phase run's exit status"; status=1; }
 		pid=""
 		[ $phase = overdue1 ] && sleep 2.5
 	done
@@ -119,11 +113,9 @@ if [ $status -eq 0 ]; then
 		pid=$!
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
 		if [ $phase = kill1 ]; then
-			kill -9 "$pid"
-			wait "$pid" 2>/dev/null
+			proc_stop "$pid" KILL
 		else
-			kill -TERM "$pid"
-			wait "$pid" || { echo "slack: FAIL: $phase run's exit status"; status=1; }
+			proc_stop "$pid" || { echo "slack: FAIL: $phase run's exit status"; status=1; }
 		fi
 		pid=""
 		[ $status -eq 0 ] || break
@@ -132,10 +124,9 @@ fi
 
 # A second run over https and wss, with a certificate made for the test.
 if [ $status -eq 0 ] && ! sh "$dir/../selfsigned.sh" "$tmp"; then
-	echo "slack: TLS run skipped: openssl could not make a certificate"
+	echo "slack (tls): skipped: openssl could not make a certificate"
 elif [ $status -eq 0 ]; then
-	kill "$fake"
-	wait "$fake" 2>/dev/null
+	proc_stop "$fake"
 	start_fake --tls "$tmp/cert.pem" "$tmp/key.pem"
 	: > "$tmp/bot.err"
 	"$bot" -v -o slack.enabled=yes -o console.enabled=no \
@@ -148,8 +139,7 @@ elif [ $status -eq 0 ]; then
 	pid=$!
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" tls "$tmp/cert.pem" ||
 	    status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "slack: FAIL: TLS run's exit status"; status=1; }
+	proc_stop "$pid" || { echo "slack: FAIL: TLS run's exit status"; status=1; }
 	pid=""
 fi
 if [ $status -ne 0 ]; then
@@ -157,8 +147,7 @@ if [ $status -ne 0 ]; then
 	tail -40 "$tmp/bot.err" | sed 's/^/  /'
 fi
 # Slack's failures, each against a fresh fake and bot (faults.sh).
-kill "$fake" 2>/dev/null
-wait "$fake" 2>/dev/null
+proc_stop "$fake"
 fake=""
 sh "$dir/faults.sh" "$bot" || status=1
 echo "slack: scenario took $(($(date +%s) - start)) s"

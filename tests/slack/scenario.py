@@ -16,6 +16,7 @@ a second per channel.  Prints one line per failed check and a final
 "N passed, M failed" line; exits non-zero when anything failed.
 """
 import json
+import os
 import random
 import re
 import sys
@@ -23,6 +24,9 @@ import time
 import urllib.request
 
 from fakectl import call, messages, state, use, wait
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import checks
 
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
@@ -45,6 +49,8 @@ use(BASE, SSL)
 
 def ok(cond, what):
     global passed, failed
+    if checks.gathered(cond, what):
+        return cond
     if cond:
         passed += 1
     else:
@@ -391,6 +397,9 @@ rnd = random.Random(7)
 moves = slash = dm_moves = board_moves = 0
 moves_by = {ALICE: 0, BOB: 0}
 refreshed = stormed = muted = False
+# How many moves the game takes depends on timing: its checks count once.
+per_move = checks.once(ok, "every move of the game, and what happens "
+                       "along the way, is as it should be")
 for step in range(500):
     b = boards()
     if not b or not labels(b[-1]):
@@ -479,6 +488,7 @@ for step in range(500):
         time.sleep(0.3)
         ok(boards()[-1]["ts"] == shown,
            "a Table click within the gap leaves the board where it is")
+per_move.done()
 
 s = wait(lambda s: any("Game over" in t for t in public_texts(messages())),
          10)

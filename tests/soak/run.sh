@@ -20,9 +20,10 @@ tmp=$(mktemp -d)
 fake=""
 pid=""
 status=0
+. "$dir/../proc.sh"
 cleanup() {
-	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
-	[ -n "$fake" ] && kill "$fake" 2>/dev/null
+	proc_stop "$pid" KILL
+	proc_stop "$fake"
 	if [ "$status" -eq 0 ]; then
 		rm -rf "$tmp"
 	else
@@ -58,21 +59,21 @@ start_bot() {
 
 # stop_bot WHAT: SIGTERM, which must end it cleanly within 10 s.
 stop_bot() {
-	if ! kill -0 "$pid" 2>/dev/null; then
+	if ! proc_running "$pid"; then
 		echo "soak: FAIL: the bot died during $1"
 		status=1
 		pid=""
 		return
 	fi
-	kill -TERM "$pid"
+	proc_signal "$pid" TERM
 	i=0
-	while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
+	while proc_running "$pid" && [ $i -lt 100 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
-	if kill -0 "$pid" 2>/dev/null; then
+	if proc_running "$pid"; then
 		echo "soak: FAIL: the bot did not stop within 10 s of SIGTERM"
-		kill -9 "$pid"
+		proc_signal "$pid" KILL
 		status=1
 	fi
 	wait "$pid"

@@ -39,14 +39,13 @@ name=systemd
 # $rc (124 when it did not end).
 wait_exit() {
 	i=0
-	while kill -0 "$1" 2>/dev/null && [ $i -lt 100 ]; do
+	while proc_running "$1" && [ $i -lt 100 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
-	if kill -0 "$1" 2>/dev/null; then
+	if proc_running "$1"; then
 		rc=124
-		kill -9 "$1"
-		wait "$1" 2>/dev/null
+		proc_stop "$1" KILL
 		return
 	fi
 	wait "$1"
@@ -130,7 +129,7 @@ unit_start() {
 	unitpid=$!
 	pids="$pids $unitpid"
 	i=0
-	while ! grep -q '^READY=1' unit.notify && kill -0 $unitpid 2>/dev/null &&
+	while ! grep -q '^READY=1' unit.notify && proc_running $unitpid &&
 	    [ $i -lt 100 ]; do
 		sleep 0.1
 		i=$((i + 1))
@@ -138,13 +137,13 @@ unit_start() {
 	if ! grep -q '^READY=1' unit.notify; then
 		echo "the unit's bot did not say READY=1:"
 		sed 's/^/  /' unit.err
-		kill -9 $unitpid 2>/dev/null
-		kill $listener
+		proc_stop $unitpid KILL
+		proc_stop $listener
 		return 1
 	fi
-	kill -TERM $unitpid
+	proc_signal $unitpid TERM
 	wait_exit $unitpid
-	kill $listener
+	proc_stop $listener
 	[ $rc -eq 0 ] || { echo "the unit's bot exits $rc"; return 1; }
 }
 mkdir -p etc/cheersbot
@@ -195,7 +194,7 @@ expect "--end-table says why it refuses" \
 "$bot" -o bot.state_file=n.db < /dev/null > out2 2> err2
 [ $? -ne 0 ] && ok || bad "a second bot on the same state file is refused"
 expect "the second bot says why" grep -q 'another cheersbot is using' err2
-kill -TERM $pid
+proc_signal $pid TERM
 wait_exit $pid
 exec 3>&-
 [ $rc -eq 0 ] && ok || bad "SIGTERM exits 0 (got $rc)"
@@ -207,7 +206,7 @@ expect "the ended table is gone" \
 printf 'alice: /cheers status\n' | "$bot" -o bot.state_file=n.db > out3 2> err3
 expect "a restarted bot does not bring the ended table back" \
     grep -q 'There is no table in #bar' out3
-kill $listener
+proc_stop $listener
 
 # --- an abstract socket; the console's end of input also says STOPPING=1;
 # a WATCHDOG_PID naming another process means no pets.
@@ -220,7 +219,7 @@ rc=$?
 expect "READY=1 on an abstract socket" wait_for '^READY=1 ' abstract.log
 expect "STOPPING=1 at the end of input" wait_for '^STOPPING=1 ' abstract.log
 grep -q '^WATCHDOG=1' abstract.log && bad "WATCHDOG_PID=1 still got pets" || ok
-kill $listener
+proc_stop $listener
 NOTIFY_SOCKET=relative "$bot" -o bot.state_file=r.db < /dev/null > out 2> err
 rc=$?
 [ $rc -eq 0 ] && ok || bad "a bad NOTIFY_SOCKET does not stop the bot (got $rc)"
@@ -245,7 +244,7 @@ sleep 0.5
 moves=$("$py" -c 'import sqlite3, sys
 print(sqlite3.connect(sys.argv[1]).execute("select count(*) from moves").fetchone()[0])' g.db)
 [ "$moves" -gt 4 ] && ok || bad "moves were made before SIGTERM ($moves)"
-kill -TERM $pid
+proc_signal $pid TERM
 wait_exit $pid
 exec 3>&-
 [ $rc -eq 0 ] && ok || bad "SIGTERM in mid-game exits 0 (got $rc)"
@@ -276,7 +275,7 @@ printf 'alice: /cheers new\nalice: /cheers settings\n' >&3
 expect "the first table has the file's turn timer" \
     wait_for '^\[ephemeral @alice\] Settings: turn_timer=5m ' h.out
 printf '[bot]\nadmins = console:carol\n[tables]\nturn_timer = 7m\n' > hup.conf
-kill -HUP $pid
+proc_signal $pid HUP
 expect "SIGHUP re-reads the file" wait_for 're-read hup.conf' h.err
 printf 'bob #lounge: /cheers new\nbob #lounge: /cheers settings\n' >&3
 expect "a table opened after SIGHUP has the new turn timer" \
@@ -287,7 +286,7 @@ expect "the table opened before SIGHUP is still there" \
 printf 'carol: /cheers end\n' >&3
 expect "an admin added by SIGHUP may end any table" \
     wait_for '^\[#bar\] @carol ended the CHEERS table' h.out
-kill -TERM $pid
+proc_signal $pid TERM
 wait_exit $pid
 exec 3>&-
 [ $rc -eq 0 ] && ok || bad "SIGTERM after SIGHUP exits 0 (got $rc)"
@@ -307,10 +306,13 @@ for g in cheers fwb cosdrink magic; do
 	f=usr/share/doc/cheersbot/game/$g/README.md
 	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
 done
+# (One check, however many pages docs/ holds.)
+missing=""
 for f in "$top"/docs/*.md; do
 	f=usr/share/doc/cheersbot/docs/$(basename "$f")
-	[ -f "$root/$f" ] && ok || bad "make install did not install /$f"
+	[ -f "$root/$f" ] || missing="$missing /$f"
 done
+[ -z "$missing" ] && ok || bad "make install did not install:$missing"
 for f in "$root"/usr/share/doc/cheersbot/README.md \
     "$root"/usr/share/doc/cheersbot/docs/*.md; do
 	grep -o '](\([^)#]*\)' "$f" | sed 's/^](//' | grep -v ':' |

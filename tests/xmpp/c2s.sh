@@ -28,7 +28,7 @@ py=/usr/bin/python3
 tmp=$(mktemp -d)
 pid="" dns="" fake="" proxy=""
 cleanup() {
-	for p in $pid $dns $fake $proxy; do kill -9 "$p" 2>/dev/null; done
+	for p in $pid $dns $fake $proxy; do proc_stop "$p" KILL; done
 	stop_prosody "$tmp/prosody.pid"
 	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "c2s: kept $tmp"; else rm -rf "$tmp"; fi
 }
@@ -95,10 +95,7 @@ wait_port "$c2s" || { echo "c2s: FAIL: prosody did not start"; exit 1; }
 
 # Starts dnsmasq answering only the SRV records given (--srv-host=...).
 start_dns() {
-	if [ -n "$dns" ]; then
-		kill "$dns" 2>/dev/null
-		wait "$dns" 2>/dev/null
-	fi
+	proc_stop "$dns"
 	$dnsmasq --no-daemon --conf-file=/dev/null --no-resolv --no-hosts \
 	    --listen-address=127.0.0.1 --bind-interfaces --port="$dnsport" \
 	    --log-queries \
@@ -136,8 +133,7 @@ run() {
 	if grep -Eq "$expect" "$tmp/$label.err"; then ok; else
 		bad "$label: no \"$expect\" in the bot's log"
 	fi
-	kill -TERM "$pid"
-	wait "$pid" || bad "$label: the bot's exit status on SIGTERM"
+	proc_stop "$pid" || bad "$label: the bot's exit status on SIGTERM"
 	pid=""
 	if grep -q bot-secret-pw "$tmp/$label.err" "$tmp/$label.out"; then
 		bad "$label: the password is in the bot's log"
@@ -190,8 +186,7 @@ fake_run() {
 		i=$((i + 1))
 	done
 	sleep 0.5
-	kill -TERM "$pid"
-	wait "$pid"
+	proc_stop "$pid"
 	pid=""
 	sleep 0.3
 }
@@ -231,7 +226,8 @@ run sm "session resumed" \
 # Again with a server that forgets a lost session after a second, and
 # a link that stays down for three: resumption fails, a new session is
 # bound, and the answers in flight are sent on it, once.
-kill "$(cat "$tmp/prosody.pid")" "$proxy"
+stop_prosody "$tmp/prosody.pid"
+proc_stop "$proxy"
 i=0
 while $py -c "import socket; socket.create_connection(('127.0.0.1', $c2s), 0.2)" 2>/dev/null && [ $i -lt 50 ]; do
 	sleep 0.1

@@ -1,4 +1,6 @@
-# tests/xmpp/lib.sh: what the XMPP tests share; sourced.
+# tests/xmpp/lib.sh: what the XMPP tests share; sourced, with $dir set
+# to tests/xmpp (it sources tests/proc.sh).
+. "$dir/../proc.sh"
 #
 # make_certs DIR SAN makes a test CA (DIR/ca.pem) and a certificate for
 # localhost signed by it (DIR/localhost.crt and .key, with subjectAltName
@@ -44,15 +46,14 @@ wait_port() {
 	return 0
 }
 
-# stop_prosody PIDFILE stops the Prosody whose PID is in PIDFILE, if any,
-# and waits up to 3 s for it: it writes its data as it stops.
+# stop_prosody PIDFILE stops the Prosody whose PID is in PIDFILE, if any
+# (and if its command line names PIDFILE's directory: the PID is not
+# someone else's since), and waits for it: it writes its data as it
+# stops.  restart.sh may have started it, so it need not be our child.
 stop_prosody() {
 	[ -s "$1" ] || return 0
-	p=$(cat "$1")
-	kill "$p" 2>/dev/null
-	i=0
-	while kill -0 "$p" 2>/dev/null && [ $i -lt 30 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	# (Prosody removes the file as it stops: read it once.)
+	p=$(cat "$1" 2>/dev/null)
+	proc_stop_named "$p" "$(dirname "$1")"
+	proc_stop "$p"
 }

@@ -18,7 +18,7 @@ py=/usr/bin/python3
 tmp=$(mktemp -d)
 pid=""
 cleanup() {
-	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
+	proc_stop "$pid" KILL
 	stop_prosody "$tmp/prosody.pid"
 	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "xmpp: kept $tmp"; else rm -rf "$tmp"; fi
 }
@@ -89,13 +89,10 @@ printf 'bot-secret-pw\n' > "$tmp/password"
 # waits until its websocket answers; restart.sh does it again by PID.
 cat > "$tmp/restart.sh" <<EOF
 #!/bin/sh
-if [ -s "$tmp/prosody.pid" ]; then
-	p=\$(cat "$tmp/prosody.pid")
-	kill "\$p" 2>/dev/null
-	i=0
-	while kill -0 "\$p" 2>/dev/null && [ \$i -lt 50 ]; do sleep 0.1; i=\$((i + 1)); done
-	rm -f "$tmp/prosody.pid"
-fi
+dir="$dir"
+. "$dir/lib.sh"
+stop_prosody "$tmp/prosody.pid"
+rm -f "$tmp/prosody.pid"
 $prosody -F --config "$tmp/prosody.cfg.lua" >> "$tmp/prosody.out" 2>&1 &
 i=0
 while ! $py -c 'import socket,sys; socket.create_connection(("127.0.0.1", $http), 0.2)' 2>/dev/null; do
@@ -131,9 +128,8 @@ while [ ! -e "$tmp/ready" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 pid=$!
 wait "$scen" || status=1
 
-if kill -0 "$pid" 2>/dev/null; then
-	kill -TERM "$pid"
-	wait "$pid" || { echo "xmpp: FAIL: the bot's exit status on SIGTERM"; status=1; }
+if proc_running "$pid"; then
+	proc_stop "$pid" || { echo "xmpp: FAIL: the bot's exit status on SIGTERM"; status=1; }
 else
 	echo "xmpp: FAIL: the bot died"
 	status=1
@@ -156,8 +152,7 @@ if [ $status -eq 0 ]; then
 	pid=$!
 	$py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot-tls.err" \
 	    --mode tls || status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "xmpp: FAIL: the TLS run's exit status"; status=1; }
+	proc_stop "$pid" || { echo "xmpp: FAIL: the TLS run's exit status"; status=1; }
 	pid=""
 	if ! grep -q "connecting to wss://localhost" "$tmp/bot-tls.err"; then
 		echo "xmpp: FAIL: the TLS run did not use wss://"
@@ -185,8 +180,7 @@ if [ $status -eq 0 ]; then
 	done
 	$py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot-plain.err" \
 	    --mode plain || status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "xmpp: FAIL: the plain run's exit status"; status=1; }
+	proc_stop "$pid" || { echo "xmpp: FAIL: the plain run's exit status"; status=1; }
 	pid=""
 fi
 

@@ -37,6 +37,9 @@ import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 
 import aiohttp
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import checks
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--http", type=int, required=True)
@@ -64,6 +67,8 @@ passed = failed = 0
 
 def ok(cond, what):
     global passed, failed
+    if checks.gathered(cond, what):
+        return cond
     if cond:
         passed += 1
     else:
@@ -354,6 +359,10 @@ async def plain_mode():
     moves = 0
     seen = {alice: 0, bob: 0}
     end = time.monotonic() + 15
+    # Four moves or five (two may come in one pass): their checks count
+    # once.
+    per_move = checks.once(ok, "each move is posted as a message of its "
+                           "own")
     while moves < 4 and time.monotonic() < end:
         for c in (alice, bob):
             new = from_bot(c)[seen[c]:]
@@ -378,6 +387,7 @@ async def plain_mode():
                    "a move is posted as a message of its own")
                 moves += 1
         await asyncio.sleep(0.05)
+    per_move.done()
     ok(moves >= 2, "two players moved (%d moves)" % moves)
     msgs = bot_stanzas(alice, PLAIN)
     ok(not [m for m in msgs if m[1] is not None],

@@ -1,0 +1,73 @@
+"""tests/checks.py: a check made a varying number of times counts once.
+
+A suite's count of checks must not depend on timing (tests/run-planned.sh
+holds each count line to the script's plan), but some checks run once per
+move of a game, or per message, and how many moves a timed game plays
+depends on timing.  Such checks are gathered: from the start of a once()
+to its done() (or through a with block), every ok() of the script only
+records its result, and done() then makes one check of them all through
+that same ok(), failed when any of them failed (naming the first three)
+or when none was made.
+
+    per_move = checks.once(ok, "each move of the game is played")
+    for step in range(500):
+        ...
+        ok(cond, "a move by clicks is played")
+    per_move.done()
+
+For that, the script's ok() begins with
+
+    if checks.gathered(cond, what):
+        return cond
+
+A script finds this file one directory up:
+
+    sys.path.insert(0, os.path.join(os.path.dirname(
+        os.path.abspath(__file__)), ".."))
+    import checks
+"""
+
+_open = []      # the gatherings under way, innermost last
+
+
+def gathered(cond, what):
+    """Records a check in the innermost gathering under way, if any;
+    whether it did (the caller then counts nothing itself)."""
+    if not _open:
+        return False
+    g = _open[-1]
+    g.made += 1
+    if not cond:
+        g.failures.append(what)
+    return True
+
+
+class once:
+    """Gathers the checks made from now until done() into one, counted
+    through ok (the script's own function) with the words what."""
+
+    def __init__(self, ok, what):
+        self.ok, self.what = ok, what
+        self.made, self.failures = 0, []
+        _open.append(self)
+
+    def done(self):
+        """Ends the gathering and makes its one check; its result."""
+        if self in _open:
+            _open.remove(self)
+        msg = "%s (%d checks)" % (self.what, self.made)
+        if self.failures:
+            msg += ", %d failed: %s" % (len(self.failures),
+                                        "; ".join(self.failures[:3]))
+        elif not self.made:
+            msg += ": none was made"
+        return self.ok(self.made > 0 and not self.failures, msg)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        if kind is not None:
+            self.failures.append("%s: %s" % (kind.__name__, value))
+        self.done()
+        return False
