@@ -115,8 +115,7 @@ expect "the file is back" test -f state.db
 expect "nothing was refused" test "$(count 'could not save|cannot save' out)" -eq 0
 
 said=$(announced)
-kill -9 "$pid"
-wait "$pid" 2>/dev/null
+proc_stop "$pid" KILL
 expect "alice's 15 moves were announced" test "$(moved)" -eq 15
 have=$(kept)
 expect "every announced move is in the file ($said announced, $have kept)" \
@@ -144,8 +143,7 @@ expect "the log's deletion is found with no move after it" \
 sleep 1.5
 expect "and logged once" test "$(count 'write-ahead log \(-wal\) was deleted' err)" -eq 1
 expect "a new log is made" test -f state.db-wal
-kill -9 "$pid"
-wait "$pid" 2>/dev/null
+proc_stop "$pid" KILL
 have=$(kept)
 expect "every move announced before the deletion is in the file ($said announced, $have kept)" \
     test "$have" -ge "$said"
