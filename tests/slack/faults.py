@@ -255,7 +255,12 @@ def channels():
     # A game whose channel is archived mid-game: an event, at once.
     for text in ("new", "addbot", "start"):
         run(text, channel="CGAME")
-    ok(dms_to(ALICE, "recipe"), "the game in CGAME started")
+    # The recipe DM follows the start's answer: wait for it, and for the
+    # start's own posts to end, so a busy machine counts only the writes
+    # made after the archiving.
+    ok(wait(lambda s: dms_to(ALICE, "recipe"), 15) is not None,
+       "the game in CGAME started")
+    settle()
     call("POST", "/_test/channel?id=CGAME&state=archived", {})
     n = writes_to("CGAME")
     r = call("POST", "/_test/event", {"type": "channel_archive",
