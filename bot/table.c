@@ -2,9 +2,11 @@
  * Tables: creation, lookup by channel, seats and the words that name them.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/random.h>
 
 #include "bot/board.h"
 #include "bot/bot.h"
@@ -162,6 +164,28 @@ table_set_id(struct table *t, uint64_t id)
 	table_index_id_add(t);
 }
 
+int
+table_tag_valid(const char *tag)
+{
+	size_t	n = strspn(tag, "0123456789abcdef");
+
+	return n == TABLE_TAG_LEN && tag[n] == '\0';
+}
+
+/*
+ * A fresh tag for t: random bits, or when the system has none to give,
+ * the clock and the table's place in the bot's count.
+ */
+static void
+table_make_tag(struct table *t)
+{
+	uint32_t	r;
+
+	if (getrandom(&r, sizeof r, GRND_NONBLOCK) != sizeof r)
+		r = (uint32_t)(uv_hrtime() ^ (t->seq * 2654435761U));
+	snprintf(t->tag, sizeof t->tag, "%06x", (unsigned)(r & 0xffffff));
+}
+
 struct table *
 table_alloc(struct bot *bot, struct adapter *a, const char *channel,
     const struct game_ops *ops)
@@ -186,6 +210,7 @@ table_new(struct bot *bot, struct adapter *a, const char *channel,
 
 	t->id = bot->next_table_id++;
 	t->seq = ++bot->tables_made;
+	table_make_tag(t);
 	TAILQ_INSERT_TAIL(&bot->tables, t, entry);
 	bot->ntables++;
 	table_index_grow(bot);
