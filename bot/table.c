@@ -174,15 +174,24 @@ table_tag_valid(const char *tag)
 
 /*
  * A fresh tag for t: random bits, or when the system has none to give,
- * the clock and the table's place in the bot's count.
+ * the clock and the table's place in the bot's count.  With bot.seed set
+ * (tests) the tag follows from the seed and that place, like the deal,
+ * so that a test can name a button; the store's ids keep tables apart.
  */
 static void
 table_make_tag(struct table *t)
 {
-	uint32_t	r;
+	const struct config	*cfg = t->bot->config;
+	uint64_t		 r;
 
-	if (getrandom(&r, sizeof r, GRND_NONBLOCK) != sizeof r)
-		r = (uint32_t)(uv_hrtime() ^ (t->seq * 2654435761U));
+	if (cfg != NULL && cfg->bot_seed != 0) {
+		/* splitmix64 */
+		r = cfg->bot_seed + t->seq * 0x9e3779b97f4a7c15ULL;
+		r = (r ^ (r >> 30)) * 0xbf58476d1ce4e5b9ULL;
+		r = (r ^ (r >> 27)) * 0x94d049bb133111ebULL;
+		r ^= r >> 31;
+	} else if (getrandom(&r, sizeof r, GRND_NONBLOCK) != sizeof r)
+		r = uv_hrtime() ^ (t->seq * 2654435761U);
 	snprintf(t->tag, sizeof t->tag, "%06x", (unsigned)(r & 0xffffff));
 }
 

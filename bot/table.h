@@ -41,7 +41,8 @@ enum table_task { TASK_NONE, TASK_AI, TASK_TIMEOUT, TASK_LOBBY,
 struct table {
 	uint64_t		 id;		/* set only by table_new, table_set_id */
 	/*
-	 * Random hex digits made with the table and kept in the store: every
+	 * Hex digits made with the table (random, or from bot.seed) and kept
+	 * in the store: every
 	 * button's id carries them (bot/button.h), so that a button of an
 	 * ended game never acts on another table, even one with its id
 	 * (a bot without a store counts ids from 1 at each start).
