@@ -158,6 +158,22 @@ console_ui_restore(struct console *c)
 	free(text);
 }
 
+/* Are a and b the same buttons (those in use; the rest is not set)? */
+static int
+console_ui_same(const struct adapter_buttons *a, const struct adapter_buttons *b)
+{
+	int	i;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++)
+		if (strcmp(a->b[i].id, b->b[i].id) != 0 ||
+		    strcmp(a->b[i].label, b->b[i].label) != 0 ||
+		    a->b[i].row != b->b[i].row || a->b[i].style != b->b[i].style)
+			return 0;
+	return 1;
+}
+
 void
 console_ui_show(struct console *c, const char *tag, const char *user,
     const char *channel, const struct adapter_buttons *bs)
@@ -183,6 +199,9 @@ console_ui_show(struct console *c, const char *tag, const char *user,
 		return;		/* a test with more sets than that is odd */
 	if (*slot == NULL)
 		*slot = xcalloc(1, sizeof **slot);
+	else if (strcmp((*slot)->channel, channel) == 0 &&
+	    console_ui_same(&(*slot)->bs, bs))
+		return;		/* the same buttons again: kept already */
 	snprintf((*slot)->user, sizeof (*slot)->user, "%s", user == NULL ? "" :
 	    user);
 	snprintf((*slot)->channel, sizeof (*slot)->channel, "%s", channel);
