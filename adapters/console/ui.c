@@ -8,7 +8,7 @@
  * of that label: one of alice's latest private buttons (a DM or an
  * ephemeral answer) first, else the board's in the channel she speaks in.
  * As a platform's messages outlive the bot, the buttons on show are kept
- * in the state file (the store's refs "ui:<slot>") and shown again after
+ * in the state file (the store's refs "ui.<slot>", which name no table) and shown again after
  * a restart, so a transcript can click a button an earlier run drew.
  */
 #include <stdio.h>
@@ -82,7 +82,7 @@ console_ui_keep(struct console *c, int i)
 	}
 	text = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
-	snprintf(key, sizeof key, "ui:%d", i);
+	snprintf(key, sizeof key, "ui.%d", i);
 	if (store_ref_set(c->adapter.bot->store, c->adapter.ops->name, key,
 	    text, &cause) != 0) {
 		log_warn("console: keeping its buttons failed: %s", cause);
@@ -147,7 +147,7 @@ console_ui_restore(struct console *c)
 
 	text = xmalloc(CONSOLE_UI_SAVED_MAX);
 	for (i = 0; i < CONSOLE_UI_MAX; i++) {
-		snprintf(key, sizeof key, "ui:%d", i);
+		snprintf(key, sizeof key, "ui.%d", i);
 		if (!store_ref_get(c->adapter.bot->store, c->adapter.ops->name,
 		    key, text, CONSOLE_UI_SAVED_MAX) ||
 		    console_ui_parse(text, &ui) != 0)
