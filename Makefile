@@ -1,7 +1,8 @@
 # cheersbot: build, test and run.  "make help" prints this list.
 #
-#   make              build build/cheersbot
-#   make run          build, then start the bot on the console adapter
+#   make              build build/cheersbot, on every core unless make
+#                     was given its own -j
+#   make run          build (so), then start the bot on the console adapter
 #   make test         build, then run every suite below from unit to
 #                     harness, TEST_JOBS (4) at once, each even after one
 #                     failed, and sum them up: "N passed, N failed" at the
@@ -10,7 +11,8 @@
 #   make unit         the cmocka unit and property tests
 #   make transcripts  the console transcripts (tests/transcripts)
 #   make cli          the command-line tests, and the docs' checks
-#   make crash        SIGKILL the bot 250 times in mid-game; nothing is lost
+#   make crash        SIGKILL the bot 250 times in mid-game; nothing is lost,
+#                     nor when its state file or -wal is deleted under it
 #   make diskfull     fill a small tmpfs under the state file mid-game,
 #                     then empty it: nothing stops, nothing unsaved is said
 #   make discord      the Discord tests against a fake Discord
@@ -32,6 +34,8 @@
 #                     the program's sources; fails on any finding; not
 #                     part of test
 #   make test-deps    install the tests' Debian packages only
+#   make every-core   build build/cheersbot on every core, unless make
+#                     was given its own -j (make and make run do)
 #   make install      binary, systemd unit, example config, docs and the
 #                     games' rules (PREFIX, DESTDIR)
 #   make uninstall    remove what install put in place (not config or state)
@@ -91,7 +95,7 @@ FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all run test check unit transcripts cli crash diskfull discord slack xmpp irc
 .PHONY: bench bench-lines clean help systemd install uninstall fuzz fuzz-bins soak
-.PHONY: harness test-deps analyze
+.PHONY: harness test-deps analyze every-core
 .DEFAULT_GOAL := all
 # Objects only a link uses are kept, so make never ends a run removing them.
 .SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS) $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) \
@@ -103,7 +107,17 @@ SUITES	 = unit transcripts cli crash diskfull discord slack systemd xmpp irc har
 TEST_GOALS = test check $(SUITES)
 DEPS_FOR = $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
 
-all: $(BUILD)/cheersbot
+# The build runs on every core unless make was given its own -j (which
+# make sees only in a recipe): every-core, first in line, builds the
+# program through a make of its own with -j$(nproc); with a -j of yours,
+# it does nothing and this make builds it as that -j says.
+EVERY_CORE = $(if $(filter -j%,$(MAKEFLAGS)),,-j$$(nproc 2>/dev/null || echo 2))
+
+all: every-core $(BUILD)/cheersbot
+
+every-core:
+	@$(if $(EVERY_CORE),$(MAKE) --no-print-directory -q $(BUILD)/cheersbot || \
+	    $(MAKE) --no-print-directory $(EVERY_CORE) $(BUILD)/cheersbot,:)
 
 $(BUILD)/config.mk: scripts/deps.sh Makefile
 	@sh scripts/deps.sh $(DEPS_FOR)
@@ -140,7 +154,7 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(TEST_SUPPORT_OBJS) $(BUILD)/libc
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
-run: $(BUILD)/cheersbot
+run: every-core $(BUILD)/cheersbot
 	@echo "cheersbot: console adapter; type '/cheers help' to begin, Ctrl-D to quit."
 	@echo "cheersbot: lines are '<user> [#channel|dm]: <text>', or plain text as you."
 	@echo "cheersbot: state is kept in ./cheersbot.db; 'make run' again resumes it."
@@ -165,7 +179,8 @@ cli: $(BUILD)/cheersbot
 	@sh tests/cli/run.sh $(BUILD)/cheersbot
 
 crash: $(BUILD)/cheersbot test-deps
-	@sh tests/crash/run.sh $(BUILD)/cheersbot
+	@sh tests/crash/walgone.sh $(BUILD)/cheersbot; s=$$?; \
+	    sh tests/crash/run.sh $(BUILD)/cheersbot && [ $$s -eq 0 ]
 
 diskfull: $(BUILD)/cheersbot test-deps
 	@sh tests/diskfull/run.sh $(BUILD)/cheersbot
@@ -207,9 +222,7 @@ TEST_JOBS ?= 4
 TEST_FIRST = slack discord unit xmpp irc crash
 TEST_BINS = $(BUILD)/cheersbot $(UNIT_BINS) $(BUILD)/fuzz-compiles
 test: test-deps
-	@$(MAKE) --no-print-directory \
-	    $(if $(filter -j%,$(MAKEFLAGS)),,-j$$(nproc 2>/dev/null || echo 2)) \
-	    $(TEST_BINS)
+	@$(MAKE) --no-print-directory $(EVERY_CORE) $(TEST_BINS)
 	@MAKE="$(MAKE)" sh tests/run-suites.sh -j $(TEST_JOBS) \
 	    -f "$(TEST_FIRST)" $(SUITES)
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "bot/config.h"
 #include "lib/buf.h"
@@ -838,23 +839,59 @@ fail:
 }
 
 /*
+ * The fix for a file: secret that cannot be opened, when the systemd
+ * credential of the file's base name is there ($CREDENTIALS_DIRECTORY/
+ * NAME): the service's dynamic user cannot read root's 0600 file, while
+ * the unit's LoadCredential= hands it a copy.  Writes "; under systemd
+ * write KEY = credential:NAME" into hint (len bytes), or "" when there
+ * is no such credential or no key (a credential's own file).
+ */
+static void
+config_secret_hint(const char *key, const char *path, char *hint,
+    size_t len)
+{
+	const char	*dir = getenv("CREDENTIALS_DIRECTORY"), *name;
+	char		 cred[CONFIG_CREDENTIAL_DIR_MAX + CONFIG_CREDENTIAL_MAX + 2];
+
+	*hint = '\0';
+	name = strrchr(path, '/') == NULL ? path : strrchr(path, '/') + 1;
+	if (key == NULL || dir == NULL || *dir != '/' || *name == '\0' ||
+	    strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
+	    strlen(dir) > CONFIG_CREDENTIAL_DIR_MAX ||
+	    strlen(name) > CONFIG_CREDENTIAL_MAX)
+		return;
+	snprintf(cred, sizeof cred, "%s/%s", dir, name);
+	if (access(cred, R_OK) != 0)
+		return;
+	snprintf(hint, len, "; under systemd write %s = credential:%s", key,
+	    name);
+}
+
+/*
  * Reads a secret from a file: at most CONFIG_SECRET_MAX bytes, not empty
- * unless empty_ok (then an empty file is the empty string).  The caller
- * frees *out.
+ * unless empty_ok (then an empty file is the empty string).  key, the
+ * config key it is for (borrowed, NULL for a credential), names the fix
+ * when the file cannot be opened but a credential of its name exists.
+ * The caller frees *out.
  */
 static int
-config_secret_file(const char *path, int empty_ok, char **out, char **cause)
+config_secret_file(const char *path, const char *key, int empty_ok,
+    char **out, char **cause)
 {
 	char	 data[CONFIG_SECRET_MAX + 3];
+	char	 hint[CONFIG_CREDENTIAL_MAX + 96];
 	size_t	 n;
 	FILE	*f;
 	int	 error;
 
 	if (*path == '\0')
 		return set_cause(cause, "\"file:\" needs a path");
-	if ((f = fopen(path, "r")) == NULL)
-		return set_cause(cause, "cannot open secret file %s: %s", path,
-		    strerror(errno));
+	if ((f = fopen(path, "r")) == NULL) {
+		error = errno;
+		config_secret_hint(key, path, hint, sizeof hint);
+		return set_cause(cause, "cannot open secret file %s: %s%s", path,
+		    strerror(error), hint);
+	}
 	/* Room for the cap, a "\r\n", and one byte to tell it is too long. */
 	n = fread(data, 1, sizeof data, f);
 	if (ferror(f)) {
@@ -913,22 +950,23 @@ config_secret_credential(const char *name, char **out, char **cause)
 		return set_cause(cause, "credential %s: CREDENTIALS_DIRECTORY is "
 		    "longer than %d bytes", name, CONFIG_CREDENTIAL_DIR_MAX);
 	path = xasprintf("%s/%s", dir, name);
-	rc = config_secret_file(path, 1, out, cause);
+	rc = config_secret_file(path, NULL, 1, out, cause);
 	free(path);
 	return rc;
 }
 
 /*
- * Reads a secret: literal, "file:/path", "env:NAME" or "credential:NAME".
- * Never quotes it.
+ * Reads a secret for key k: literal, "file:/path", "env:NAME" or
+ * "credential:NAME".  Never quotes it.
  */
 static int
-config_parse_secret(const char *text, char **out, char **cause)
+config_parse_secret(const struct config_key *k, const char *text, char **out,
+    char **cause)
 {
 	const char	*value;
 
 	if (strncmp(text, "file:", 5) == 0)
-		return config_secret_file(text + 5, 0, out, cause);
+		return config_secret_file(text + 5, k->key, 0, out, cause);
 	if (strncmp(text, "credential:", 11) == 0)
 		return config_secret_credential(text + 11, out, cause);
 	if (strncmp(text, "env:", 4) == 0) {
@@ -971,7 +1009,7 @@ config_value_parse(const struct config_key *k, void *base, const char *text,
 		*FIELD(k, base, char *) = xstrdup(text);
 		return 0;
 	case CONFIG_SECRET:
-		if (config_parse_secret(text, &s, cause) != 0)
+		if (config_parse_secret(k, text, &s, cause) != 0)
 			return -1;
 		free(*FIELD(k, base, char *));
 		*FIELD(k, base, char *) = s;
@@ -1305,8 +1343,13 @@ config_read(struct config_reader *r, FILE *f, struct config *cfg)
 	}
 }
 
-int
-config_load(struct config *cfg, const char *path, char **cause)
+/*
+ * Reads path onto cfg.  With errors, cfg keeps what it had unless
+ * partial, when it takes every line that read cleanly.
+ */
+static int
+config_load_lines(struct config *cfg, const char *path, int partial,
+    char **cause)
 {
 	struct config_reader	r;
 	struct config		tmp;
@@ -1328,17 +1371,35 @@ config_load(struct config *cfg, const char *path, char **cause)
 	fclose(f);
 	free(r.seen);
 
-	if (r.nerrors != 0) {
+	if (r.nerrors != 0 && !partial) {
 		config_release(&tmp);
 		if (cause != NULL)
 			*cause = buf_detach(&r.errors);
 		buf_release(&r.errors);
 		return -1;
 	}
-	buf_release(&r.errors);
 	config_release(cfg);
 	memcpy(cfg, &tmp, sizeof *cfg);
+	if (r.nerrors != 0) {
+		if (cause != NULL)
+			*cause = buf_detach(&r.errors);
+		buf_release(&r.errors);
+		return -1;
+	}
+	buf_release(&r.errors);
 	return 0;
+}
+
+int
+config_load(struct config *cfg, const char *path, char **cause)
+{
+	return config_load_lines(cfg, path, 0, cause);
+}
+
+int
+config_load_partial(struct config *cfg, const char *path, char **cause)
+{
+	return config_load_lines(cfg, path, 1, cause);
 }
 
 int

@@ -176,6 +176,15 @@ void		 config_free(struct config *);
 int		 config_load(struct config *, const char *path, char **cause);
 
 /*
+ * As config_load, for --check-config: every line that reads cleanly is
+ * applied even when others do not, so that what start-up would refuse
+ * can be checked beside the file's errors.  Returns 0, or -1 with *cause
+ * as config_load's.
+ */
+int		 config_load_partial(struct config *, const char *path,
+		    char **cause);
+
+/*
  * Applies one "section.key=value" assignment (borrowed), as given with -o
  * on the command line.  Returns 0, or -1 with *cause set (caller frees) to
  * a sentence naming the assignment; the configuration is then unchanged.

@@ -40,7 +40,8 @@ usage(FILE *f)
 	    "  -c, --config FILE     read settings from FILE (default: built-in)\n"
 	    "  -o, --set S.K=VALUE   override one setting, e.g. -o bot.seed=42\n"
 	    "  -v, --verbose         log more (repeat for debug)\n"
-	    "      --check-config    check the settings, print errors, and exit\n"
+	    "      --check-config    check the settings, print every problem,\n"
+	    "                        and exit\n"
 	    "      --dump-config     print the effective settings and exit\n"
 	    "      --fake-clock      time moves only by the console's :wait (tests)\n"
 	    "      --list-tables     list the open tables in the state file and exit\n"
@@ -56,24 +57,37 @@ usage(FILE *f)
  * What start-up refuses for the settings alone: an enabled platform
  * without what it needs, or no adapter at all.  --check-config and
  * start-up both ask this, so they refuse the same settings in the same
- * words.  0, or -1 with *cause (caller frees).
+ * words.  0, or -1 with *cause (caller frees): every refusal, one
+ * sentence a line.
  */
 static int
 main_check(const struct config *cfg, char **cause)
 {
-	if (cfg->discord_enabled && discord_check(cfg, cause) != 0)
-		return -1;
-	if (cfg->xmpp_enabled && xmpp_check(cfg, cause) != 0)
-		return -1;
-	if (cfg->irc_enabled && irc_check(cfg, cause) != 0)
-		return -1;
-	if (cfg->slack_enabled && slack_check(cfg, cause) != 0)
-		return -1;
+	char	*all = NULL, *one = NULL;
+	int	 i;
+	struct {
+		int	  enabled;
+		int	(*check)(const struct config *, char **);
+	} platforms[] = {
+		{ cfg->discord_enabled, discord_check },
+		{ cfg->xmpp_enabled, xmpp_check },
+		{ cfg->irc_enabled, irc_check },
+		{ cfg->slack_enabled, slack_check },
+	};
+
+	for (i = 0; i < (int)(sizeof platforms / sizeof platforms[0]); i++) {
+		if (platforms[i].enabled &&
+		    platforms[i].check(cfg, &one) != 0) {
+			add_cause(&all, "%s", one);
+			free(one);
+			one = NULL;
+		}
+	}
 	if (!cfg->console_enabled && !cfg->discord_enabled &&
 	    !cfg->xmpp_enabled && !cfg->irc_enabled && !cfg->slack_enabled)
-		return set_cause(cause, "no adapter is enabled; enable "
-		    "[console] or a chat platform");
-	return 0;
+		add_cause(&all, "no adapter is enabled; enable [console] or a "
+		    "chat platform");
+	return set_causes(cause, all);
 }
 
 /*
@@ -89,6 +103,50 @@ main_warn(const struct config *cfg)
 		fprintf(stderr, "cheersbot: warning: %s\n", w);
 	if (cfg->xmpp_enabled && (w = xmpp_warning(cfg)) != NULL)
 		fprintf(stderr, "cheersbot: warning: %s\n", w);
+}
+
+/*
+ * --check-config: every error of the file (path, borrowed, or NULL) and
+ * of the nsets -o assignments, then every refusal start-up would make of
+ * the settings that read cleanly, and the warnings, each a line on
+ * stderr.  Returns the exit status: 0 when start-up would go ahead,
+ * else 1.
+ */
+static int
+main_check_config(struct config *cfg, const char *path, char **sets,
+    int nsets)
+{
+	char	*cause = NULL, *line, *next;
+	int	 bad = 0, i;
+
+	if (path != NULL && config_load_partial(cfg, path, &cause) != 0) {
+		fprintf(stderr, "%s\n", cause);
+		free(cause);
+		cause = NULL;
+		bad = 1;
+	}
+	for (i = 0; i < nsets; i++) {
+		if (config_set(cfg, sets[i], &cause) != 0) {
+			fprintf(stderr, "cheersbot: %s\n", cause);
+			free(cause);
+			cause = NULL;
+			bad = 1;
+		}
+	}
+	if (main_check(cfg, &cause) != 0) {
+		for (line = cause; line != NULL; line = next) {
+			if ((next = strchr(line, '\n')) != NULL)
+				*next++ = '\0';
+			fprintf(stderr, "cheersbot: %s\n", line);
+		}
+		free(cause);
+		bad = 1;
+	}
+	main_warn(cfg);
+	if (bad)
+		return 1;
+	printf("%s: configuration OK\n", path == NULL ? "built-in" : path);
+	return 0;
 }
 
 static void
@@ -169,7 +227,7 @@ main(int argc, char **argv)
 	const char	*path = NULL, *endid = NULL;
 	int		 ch, nsets = 0, verbose = 0, check = 0, dumpcfg = 0;
 	int		 fake = 0, list = 0, plain, lockfd, held, i, n;
-	int		 invite = 0;
+	int		 invite = 0, rc;
 
 	sets = xcalloc((size_t)argc + 1, sizeof *sets);
 	while ((ch = getopt_long(argc, argv, "c:o:vh", longopts, NULL)) != -1) {
@@ -204,12 +262,18 @@ main(int argc, char **argv)
 	}
 
 	cfg = config_new();
+	if (check) {
+		rc = main_check_config(cfg, path, sets, nsets);
+		free(sets);
+		config_free(cfg);
+		return rc;
+	}
 	/*
 	 * File errors carry their own "file:line: "; overrides need a name.
-	 * --check-config and the operator's commands report them plainly; a
-	 * daemon logs them, so that journald files them as errors.
+	 * The operator's commands report them plainly; a daemon logs them,
+	 * so that journald files them as errors.
 	 */
-	plain = check || list || endid != NULL || invite;
+	plain = list || endid != NULL || invite;
 	if (path != NULL && config_load(cfg, path, &cause) != 0) {
 		if (plain)
 			fprintf(stderr, "%s\n", cause);
@@ -228,16 +292,6 @@ main(int argc, char **argv)
 	}
 	free(sets);
 	sets = NULL;
-	if (check) {
-		if (main_check(cfg, &cause) != 0) {
-			fprintf(stderr, "cheersbot: %s\n", cause);
-			goto bad_config;
-		}
-		main_warn(cfg);
-		printf("%s: configuration OK\n", path == NULL ? "built-in" : path);
-		config_free(cfg);
-		return 0;
-	}
 	if (list || endid != NULL) {
 		if ((list ? operator_list_tables(cfg, stdout, &cause) :
 		    operator_end_table(cfg, endid, stdout, &cause)) != 0) {

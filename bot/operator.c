@@ -6,11 +6,15 @@
  * Text from chats (channels, names) is cleaned (lib/utf8.h) before it
  * reaches a terminal.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bot/config.h"
 #include "bot/operator.h"
@@ -71,13 +75,48 @@ operator_list_one(const struct store_table *r, void *arg, char **cause)
 	return 0;
 }
 
+/*
+ * Whether the state file at path is there: 1; 0 when it is not, as
+ * before the bot's first run, with where it was looked for (the full
+ * path) in where (len bytes); or -1 with *cause when it cannot be told.
+ * Looks only, so nothing is created.
+ */
+static int
+operator_state_exists(const char *path, char *where, size_t len,
+    char **cause)
+{
+	struct stat	st;
+	char		cwd[PATH_MAX];
+
+	if (stat(path, &st) == 0)
+		return 1;
+	if (errno != ENOENT)
+		return set_cause(cause, "%s: %s", path, strerror(errno));
+	if (*path != '/' && getcwd(cwd, sizeof cwd) != NULL)
+		snprintf(where, len, "%s/%s", strcmp(cwd, "/") == 0 ? "" : cwd,
+		    strncmp(path, "./", 2) == 0 ? path + 2 : path);
+	else
+		snprintf(where, len, "%s", path);
+	return 0;
+}
+
 int
 operator_list_tables(const struct config *cfg, FILE *out, char **cause)
 {
 	struct operator_list	 l;
 	struct store		*s;
+	char			 where[PATH_MAX + 8], clean[PATH_MAX + 8];
 	int			 rc;
 
+	if ((rc = operator_state_exists(cfg->bot_state_file, where,
+	    sizeof where, cause)) < 0)
+		return -1;
+	if (rc == 0) {
+		utf8_clean(clean, sizeof clean, where);
+		fprintf(out, "No state file at %s yet (the bot makes it when it "
+		    "first starts), so no tables.\n", clean);
+		return 0;
+	}
 	if ((s = store_open_readonly(cfg->bot_state_file, cause)) == NULL)
 		return -1;
 	memset(&l, 0, sizeof l);
@@ -98,7 +137,8 @@ operator_end_table(const struct config *cfg, const char *text, FILE *out,
 {
 	struct store		*s;
 	unsigned long long	 id;
-	char			*end, *where = NULL, clean[128];
+	char			*end, *where = NULL, clean[PATH_MAX + 8];
+	char			 path[PATH_MAX + 8];
 	int			 fd, held, rc;
 
 	errno = 0;
@@ -106,6 +146,15 @@ operator_end_table(const struct config *cfg, const char *text, FILE *out,
 	if (*text < '0' || *text > '9' || *end != '\0' || errno != 0 || id == 0)
 		return set_cause(cause, "--end-table needs a table id (a number "
 		    "from --list-tables), not \"%.40s\"", text);
+	if ((rc = operator_state_exists(cfg->bot_state_file, path, sizeof path,
+	    cause)) < 0)
+		return -1;
+	if (rc == 0) {
+		utf8_clean(clean, sizeof clean, path);
+		return set_cause(cause, "no state file at %s yet (the bot makes "
+		    "it when it first starts), so no table %llu to end", clean,
+		    id);
+	}
 	if (store_lock(cfg->bot_state_file, &fd, &held, cause) != 0) {
 		if (!held)
 			return -1;

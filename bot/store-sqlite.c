@@ -8,6 +8,12 @@
  * has gone, instead of inside the commit that fills it.  Once a checkpoint
  * has copied all of it, SQLite starts the log over from its beginning, so
  * later commits write over blocks the log already has.
+ *
+ * Around each commit the store checks that the file, its log and its
+ * index are still the ones it opened (bot/store-watch.h).  If one was
+ * deleted or replaced, the commit is refused (or, found just after it,
+ * not reported done until it is safe), what the connection holds is put
+ * where a restart finds it, and the file is opened again (ss_repair).
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -15,9 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
+#include "bot/log.h"
+#include "bot/store-watch.h"
 #include "bot/store.h"
 #include "lib/xmalloc.h"
 
@@ -53,7 +62,30 @@ struct store_sqlite {
 		sqlite3_stmt	*st;
 	}		 cache[SS_CACHE_MAX];
 	int		 ncache;
+	/*
+	 * A read-write store watches the files its connection opened.  When
+	 * they changed, fault says how writes stand (enum ss_fault) and why
+	 * says so for the log; placeholder: the connection is an empty
+	 * in-memory one until the file opens again.  lockfd: the lock of a
+	 * file this store put back in place (-1: none; store_lock's is the
+	 * caller's).
+	 */
+	int		 watching;
+	struct store_watch files;
+	int		 fault;
+	char		*why;
+	int		 placeholder;
+	int		 lockfd;
 };
+
+enum ss_fault {
+	SS_FAULT_NONE,
+	SS_FAULT_RETRY,		/* writes refused; the next one tries a repair */
+	SS_FAULT_STUCK,		/* writes refused until the bot restarts */
+};
+
+static int	ss_guard(struct store_sqlite *, char **);
+static int	ss_guard_after(struct store_sqlite *, char **);
 
 /* The statements of a move's commit, each prepared once (ss_do). */
 static const char ss_sql_begin[] = "BEGIN IMMEDIATE";
@@ -345,7 +377,8 @@ ss_batch_open(struct store_sqlite *s, char **cause)
 {
 	if (!s->batch || s->in_tx)
 		return 0;
-	if (ss_do(s, ss_sql_begin, "starting a write", cause) != 0)
+	if (ss_guard(s, cause) != 0 ||
+	    ss_do(s, ss_sql_begin, "starting a write", cause) != 0)
 		return -1;
 	s->in_tx = 1;
 	return 0;
@@ -394,7 +427,7 @@ ss_run(struct store_sqlite *s, const char *what, char **cause, const char *sql,
 	struct ss_write	 w;
 	const char	*text;
 	va_list		 ap;
-	int		 i;
+	int		 i, alone;
 
 	memset(&w, 0, sizeof w);
 	w.sql = sql;
@@ -408,7 +441,9 @@ ss_run(struct store_sqlite *s, const char *what, char **cause, const char *sql,
 			w.num[i] = va_arg(ap, long long);
 	}
 	va_end(ap);
-	if (ss_batch_open(s, cause) != 0) {
+	/* A write outside any transaction commits by itself. */
+	alone = !s->batch && sqlite3_get_autocommit(s->db);
+	if (ss_batch_open(s, cause) != 0 || (alone && ss_guard(s, cause) != 0)) {
 		ss_write_free(&w);
 		return -1;
 	}
@@ -420,7 +455,7 @@ ss_run(struct store_sqlite *s, const char *what, char **cause, const char *sql,
 	}
 	if (!s->batch) {
 		ss_write_free(&w);
-		return 0;
+		return alone ? ss_guard_after(s, cause) : 0;
 	}
 	if (s->nlog == s->caplog) {
 		s->caplog = s->caplog == 0 ? 64 : s->caplog * 2;
@@ -497,6 +532,10 @@ ss_close(struct store *store)
 	while (s->ncache > 0)
 		sqlite3_finalize(s->cache[--s->ncache].st);
 	sqlite3_close(s->db);
+	/* After the connection: closing it earlier would drop SQLite's locks. */
+	if (s->lockfd >= 0)
+		close(s->lockfd);
+	free(s->why);
 	free(s->path);
 	free(s);
 }
@@ -509,6 +548,7 @@ ss_connect(const char *path, int flags, char **cause)
 
 	s->store.ops = &store_sqlite_ops;
 	s->path = xstrdup(path);
+	s->lockfd = -1;
 	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
 		ss_error(s, "cannot open the state file", cause);
 		ss_close(&s->store);
@@ -567,6 +607,8 @@ ss_cap(struct store_sqlite *s, uint64_t max_size, char **cause)
 	return 0;
 }
 
+static void	ss_drop_stale_refs(struct store_sqlite *);
+
 static struct store *
 ss_open(const char *path, uint64_t max_size, char **cause)
 {
@@ -589,12 +631,253 @@ ss_open(const char *path, uint64_t max_size, char **cause)
 		ss_close(&s->store);
 		return NULL;
 	}
+	ss_drop_stale_refs(s);
 	sqlite3_wal_hook(s->db, ss_on_wal, s);	/* instead of autocheckpoint */
 	if (max_size > 0 && ss_cap(s, max_size, cause) != 0) {
 		ss_close(&s->store);
 		return NULL;
 	}
+	/* The log and index are open now: a read has been made. */
+	s->watching = 1;
+	store_watch_note(&s->files, path);
 	return &s->store;
+}
+
+/* Writes stop for good; takes why. */
+static int
+ss_stuck(struct store_sqlite *s, char *why)
+{
+	free(s->why);
+	s->why = why;
+	s->fault = SS_FAULT_STUCK;
+	return -1;
+}
+
+/* Writes stop until a later repair works; takes why. */
+static int
+ss_retry(struct store_sqlite *s, char *why)
+{
+	free(s->why);
+	s->why = why;
+	s->fault = SS_FAULT_RETRY;
+	return -1;
+}
+
+/*
+ * Closes the connection, never deleting a file by name (the files at its
+ * paths may be others' now), and leaves in its place an empty in-memory
+ * one, which fails every read and write.
+ */
+static void
+ss_let_go(struct store_sqlite *s)
+{
+	int	persist = 1;
+
+	sqlite3_file_control(s->db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+	while (s->ncache > 0)
+		sqlite3_finalize(s->cache[--s->ncache].st);
+	/* A statement still stepping keeps it until finalized. */
+	sqlite3_close_v2(s->db);
+	s->db = NULL;
+	s->wal_frames = 0;
+	if (sqlite3_open(":memory:", &s->db) != SQLITE_OK)
+		fatalx("sqlite: cannot open an in-memory database");
+	s->placeholder = 1;
+}
+
+/*
+ * Opens the state file again (ss_let_go first), so SQLite makes a new log
+ * and index beside it; the file must be there: it is never made anew
+ * here.  0, or -1 with *cause and the in-memory placeholder left.
+ */
+static int
+ss_reopen(struct store_sqlite *s, char **cause)
+{
+	sqlite3	*db = NULL;
+
+	ss_let_go(s);
+	if (sqlite3_open_v2(s->path, &db, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK) {
+		set_cause(cause, "%s: cannot open the state file again: %s",
+		    s->path, db == NULL ? "out of memory" : sqlite3_errmsg(db));
+		sqlite3_close(db);
+		return -1;
+	}
+	sqlite3_close(s->db);
+	s->db = db;
+	s->placeholder = 0;
+	sqlite3_busy_timeout(s->db, 2000);
+	sqlite3_extended_result_codes(s->db, 1);
+	if (ss_exec(s, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
+	    "PRAGMA foreign_keys=ON", "cannot open the state file again",
+	    cause) != 0 || (s->max_size > 0 && ss_cap(s, s->max_size,
+	    cause) != 0)) {
+		ss_let_go(s);
+		return -1;
+	}
+	sqlite3_wal_hook(s->db, ss_on_wal, s);
+	store_watch_note(&s->files, s->path);
+	return 0;
+}
+
+/*
+ * The watched files changed (changed: STORE_WATCH_* bits, 0 when only a
+ * fault is left from an earlier try) and no transaction is open: puts
+ * the store right where it can.  A log or index deleted or replaced: a
+ * checkpoint through the connection, which still holds them open, copies
+ * every committed frame into the state file and empties the log (so that
+ * no connection pairs it with the wrong file), then the file is opened
+ * again with a new log.  The state file deleted: a copy of all the
+ * connection holds takes its place.  Another file in its place: it is
+ * left alone, the copy keeps a name of its own, and writes stop until the
+ * bot restarts.  0 when writes work again (s->why says what was done),
+ * else -1 with s->why saying why not.
+ */
+static int
+ss_repair(struct store_sqlite *s, int changed)
+{
+	const char	*what = store_watch_what(changed);
+	char		*err = NULL, *kept = NULL, *why;
+	int		 rc, fd = -1, persist = 1;
+
+	if (s->fault == SS_FAULT_STUCK)
+		return -1;
+	if (s->placeholder) {
+		/* What the store held is in the file already: open it again. */
+		if (store_watch_changed(&s->files, s->path) & STORE_WATCH_FILE)
+			return ss_stuck(s, xasprintf("%s: the state file was "
+			    "replaced while the bot could not open it; the bot "
+			    "saves nothing more until it is restarted", s->path));
+		if (ss_reopen(s, &err) != 0) {
+			why = xasprintf("%s; writes are refused until it opens",
+			    err);
+			free(err);
+			return ss_retry(s, why);
+		}
+		s->fault = SS_FAULT_NONE;
+		free(s->why);
+		s->why = xasprintf("%s: the state file is open again",
+		    s->path);
+		return 0;
+	}
+	if (changed & STORE_WATCH_FILE) {
+		rc = store_watch_rescue(s->db, s->path, &fd, &kept, &err);
+		if (rc == 1) {
+			/*
+			 * Reads go on from the old file; closing it later must
+			 * not delete the log and index paths, now the new file's.
+			 */
+			sqlite3_file_control(s->db, "main",
+			    SQLITE_FCNTL_PERSIST_WAL, &persist);
+			why = xasprintf("%s: the state file was replaced by "
+			    "another file while the bot ran; the bot saves nothing "
+			    "more until it is restarted, and then it uses the file "
+			    "there.  What it had saved is in %s", s->path, kept);
+			free(kept);
+			return ss_stuck(s, why);
+		}
+		if (rc != 0 && kept == NULL) {
+			why = xasprintf("%s: %s while the bot ran, and %s; writes "
+			    "are refused until it works", s->path, what, err);
+			free(err);
+			return ss_retry(s, why);
+		}
+		if (rc != 0) {
+			why = xasprintf("%s: %s while the bot ran, and %s; the bot "
+			    "saves nothing more until it is restarted", s->path,
+			    what, err);
+			free(err);
+			free(kept);
+			return ss_stuck(s, why);
+		}
+		if (ss_reopen(s, &err) != 0) {
+			why = xasprintf("%s: the state file was deleted while the "
+			    "bot ran; it is back in place, but %s; writes are "
+			    "refused until it opens", s->path, err);
+			free(err);
+			if (s->lockfd >= 0)
+				close(s->lockfd);
+			s->lockfd = fd;
+			return ss_retry(s, why);
+		}
+		if (s->lockfd >= 0)
+			close(s->lockfd);
+		s->lockfd = fd;
+		s->fault = SS_FAULT_NONE;
+		free(s->why);
+		s->why = xasprintf("%s: the state file was deleted while the bot "
+		    "ran; it is back in place with everything saved, and open "
+		    "again", s->path);
+		return 0;
+	}
+	if (sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_TRUNCATE,
+	    NULL, NULL) != SQLITE_OK)
+		return ss_retry(s, xasprintf("%s: %s while the bot ran, and "
+		    "moving what it held into the file failed (%s); writes are "
+		    "refused until it works", s->path, what,
+		    sqlite3_errmsg(s->db)));
+	if (ss_reopen(s, &err) != 0) {
+		why = xasprintf("%s: %s while the bot ran; what it held is in the "
+		    "file, but %s; writes are refused until it opens", s->path,
+		    what, err);
+		free(err);
+		return ss_retry(s, why);
+	}
+	s->fault = SS_FAULT_NONE;
+	free(s->why);
+	s->why = xasprintf("%s: %s while the bot ran; what it held is in the "
+	    "file now, and the file is open again with a new log", s->path,
+	    what);
+	return 0;
+}
+
+/*
+ * Before a transaction opens, and before it commits (or before a write
+ * that commits by itself): 0 when the watched files are the ones the
+ * connection opened.  Otherwise an open transaction is rolled back and a
+ * repair is tried (ss_repair).  With no transaction open nothing was
+ * undone, so a repair that worked lets the write go on (logged); else
+ * -1 with *cause, and the write is refused: nothing is announced that
+ * went to a file no restart would read.
+ */
+static int
+ss_guard(struct store_sqlite *s, char **cause)
+{
+	int	changed, undone = 0;
+
+	if (!s->watching)
+		return 0;
+	changed = store_watch_changed(&s->files, s->path);
+	if (changed == 0 && s->fault == SS_FAULT_NONE)
+		return 0;
+	if (!sqlite3_get_autocommit(s->db)) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		undone = 1;
+	}
+	if (ss_repair(s, changed) != 0 || undone)
+		return set_cause(cause, "%s; this write was refused", s->why);
+	log_warn("store: %s", s->why);
+	return 0;
+}
+
+/*
+ * After a commit: 0 when it is where a restart finds it.  A file that
+ * changed between the check before and the commit is repaired (a
+ * checkpoint brings the commit into the file); -1 with *cause when that
+ * failed, and then the commit must not be announced.
+ */
+static int
+ss_guard_after(struct store_sqlite *s, char **cause)
+{
+	int	changed;
+
+	if (!s->watching ||
+	    (changed = store_watch_changed(&s->files, s->path)) == 0)
+		return 0;
+	if (ss_repair(s, changed) != 0)
+		return set_cause(cause, "%s; the last write may be lost", s->why);
+	log_warn("store: %s", s->why);
+	return 0;
 }
 
 /*
@@ -642,7 +925,8 @@ ss_begin(struct store *store, char **cause)
 	struct store_sqlite	*s = (struct store_sqlite *)store;
 
 	if (!s->batch)
-		return ss_do(s, ss_sql_begin, "starting a write", cause);
+		return ss_guard(s, cause) != 0 ? -1 :
+		    ss_do(s, ss_sql_begin, "starting a write", cause);
 	if (ss_batch_open(s, cause) != 0 ||
 	    ss_do(s, ss_sql_savepoint, "starting a write", cause) != 0)
 		return -1;
@@ -664,11 +948,13 @@ ss_commit(struct store *store, char **cause)
 		s->in_group = 0;
 		return 0;
 	}
+	if (ss_guard(s, cause) != 0)
+		return -1;
 	if (ss_do(s, ss_sql_commit, "saving", cause) != 0) {
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		return -1;
 	}
-	return 0;
+	return ss_guard_after(s, cause);
 }
 
 static void
@@ -717,11 +1003,13 @@ ss_batch_end(struct store *store, char **cause)
 	if (!s->in_tx)
 		return 0;
 	s->in_tx = 0;
+	if (ss_guard(s, cause) != 0)
+		return -1;
 	if (ss_do(s, ss_sql_commit, "saving", cause) != 0) {
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		rc = -1;
 	}
-	return rc;
+	return rc == 0 ? ss_guard_after(s, cause) : rc;
 }
 
 /*
@@ -1192,6 +1480,56 @@ ss_set_ref(struct store *store, const char *adapter, const char *key,
 	    "(?, ?, ?)", "ttt", adapter, key, value);
 }
 
+/*
+ * The rows of refs whose key is "<kind>:<table id>:...": ?1 is the id and
+ * ':' as text, ?2 its length.
+ */
+#define SS_TABLE_REFS \
+	"instr(key, ':') > 0 AND substr(key, instr(key, ':') + 1, ?2) = ?1"
+
+static int
+ss_drop_refs(struct store *store, uint64_t id, store_ref_cb cb, void *arg,
+    char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	sqlite3_stmt		*st;
+	char			 prefix[32];
+	int			 rc;
+
+	snprintf(prefix, sizeof prefix, "%" PRIu64 ":", id);
+	if (cb != NULL) {
+		st = ss_query(s, "SELECT adapter, key, value FROM refs WHERE "
+		    SS_TABLE_REFS, "ti", prefix, (long long)strlen(prefix));
+		if (st == NULL)
+			return ss_error(s, "forgetting message ids", cause);
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+			cb(ss_text(st, 0), ss_text(st, 1), ss_text(st, 2), arg);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return ss_error(s, "forgetting message ids", cause);
+	}
+	return ss_run(s, "forgetting message ids", cause, "DELETE FROM refs "
+	    "WHERE " SS_TABLE_REFS, "ti", prefix, (long long)strlen(prefix));
+}
+
+/*
+ * Forgets the message ids of tables that are over or gone, which older
+ * versions left behind: no bot edits those messages again.  Keys that
+ * name no table are kept.  Upkeep only: a file that cannot take it now
+ * (a full disk) still opens, and the next open tries again.
+ */
+static void
+ss_drop_stale_refs(struct store_sqlite *s)
+{
+	sqlite3_exec(s->db, "DELETE FROM refs WHERE rowid IN (SELECT r.rowid "
+	    "FROM (SELECT rowid, substr(key, instr(key, ':') + 1) AS rest "
+	    "FROM refs WHERE instr(key, ':') > 0) AS r WHERE "
+	    "instr(r.rest, ':') > 1 AND substr(r.rest, 1, instr(r.rest, ':') "
+	    "- 1) NOT GLOB '*[^0-9]*' AND CAST(substr(r.rest, 1, "
+	    "instr(r.rest, ':') - 1) AS INTEGER) NOT IN (SELECT id FROM "
+	    "tables WHERE state != 'over'))", NULL, NULL, NULL);
+}
+
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = ss_open,
@@ -1225,4 +1563,5 @@ const struct store_ops store_sqlite_ops = {
 	.set_channel = ss_set_channel,
 	.get_ref = ss_get_ref,
 	.set_ref = ss_set_ref,
+	.drop_refs = ss_drop_refs,
 };

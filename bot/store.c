@@ -44,12 +44,94 @@ store_open_readonly(const char *path, char **cause)
 	return store_sqlite_ops.open_readonly(path, cause);
 }
 
+/*
+ * A message id of a table that ended, kept in memory until the adapter
+ * forgets it (see store_ref_get).  pending: the write that ended the
+ * table is not committed yet, so a failed commit takes it back.
+ */
+struct store_kept {
+	char	*adapter;
+	char	*key;
+	char	*value;
+	int	 pending;
+};
+
+static void
+store_kept_remove(struct store *s, size_t i)
+{
+	free(s->kept[i].adapter);
+	free(s->kept[i].key);
+	free(s->kept[i].value);
+	memmove(&s->kept[i], &s->kept[i + 1], (s->nkept - i - 1) *
+	    sizeof *s->kept);
+	s->nkept--;
+}
+
+/* The kept id of adapter's key, or -1. */
+static long
+store_kept_find(struct store *s, const char *adapter, const char *key)
+{
+	size_t	i;
+
+	for (i = 0; i < s->nkept; i++)
+		if (strcmp(s->kept[i].adapter, adapter) == 0 &&
+		    strcmp(s->kept[i].key, key) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* A store_ref_cb: keeps a row the store is forgetting (arg: the store). */
+static void
+store_kept_add(const char *adapter, const char *key, const char *value,
+    void *arg)
+{
+	struct store	*s = arg;
+	struct store_kept *k;
+	size_t		 i;
+
+	if (s->kept == NULL)
+		s->kept = xcalloc(STORE_KEPT_MAX, sizeof *s->kept);
+	if (s->nkept == STORE_KEPT_MAX) {
+		/* The oldest settled one makes room: its message is old. */
+		for (i = 0; i < s->nkept && s->kept[i].pending; i++)
+			;
+		if (i == s->nkept)
+			return;
+		store_kept_remove(s, i);
+	}
+	k = &s->kept[s->nkept++];
+	k->adapter = xstrdup(adapter);
+	k->key = xstrdup(key);
+	k->value = xstrdup(value);
+	k->pending = 1;
+}
+
+/* The pending ids from the n-th on: settled (ok), or taken back. */
+static void
+store_kept_settle(struct store *s, size_t n, int ok)
+{
+	size_t	i = s->nkept;
+
+	while (i > n) {
+		i--;
+		if (!s->kept[i].pending)
+			continue;
+		if (ok)
+			s->kept[i].pending = 0;
+		else
+			store_kept_remove(s, i);
+	}
+}
+
 void
 store_close(struct store *s)
 {
 	if (s == NULL)
 		return;
 	free(s->touched);
+	while (s->nkept > 0)
+		store_kept_remove(s, s->nkept - 1);
+	free(s->kept);
 	s->ops->close(s);
 }
 
@@ -69,6 +151,8 @@ store_failed(const char *channel, uint64_t id, char *err, char **cause)
 	free(err);
 	return set_cause(cause, "%s", STORE_FAILED_TEXT);
 }
+
+static void	store_refs_settle(struct store *, size_t, int);
 
 /* Notes that the open batch (if any) writes table t. */
 static void
@@ -109,7 +193,12 @@ store_batch_end(struct store *s, char **cause)
 	if (s == NULL)
 		return 0;
 	s->batching = 0;
-	return s->ops->batch_end(s, cause);
+	if (s->ops->batch_end(s, cause) != 0) {
+		store_kept_settle(s, 0, 0);
+		return -1;
+	}
+	store_kept_settle(s, 0, 1);
+	return 0;
 }
 
 const struct store_touch *
@@ -246,6 +335,7 @@ store_table_finish(struct store *s, const struct table *t,
 	struct store_outcome	 o[GAME_MAX_SEATS];
 	cJSON			*j;
 	char			*result, *err = NULL;
+	size_t			 mark;
 	int			 i, rc;
 
 	if (s == NULL)
@@ -270,28 +360,56 @@ store_table_finish(struct store *s, const struct table *t,
 	cJSON_AddStringToObject(j, "text", r->text);
 	result = cJSON_PrintUnformatted(j);
 	cJSON_Delete(j);
+	mark = s->nkept;
 	if ((rc = s->ops->begin(s, &err)) == 0) {
 		rc = s->ops->record_result(s, t->id, result, o, t->nseats, &err);
+		if (rc == 0)
+			rc = s->ops->drop_refs(s, t->id, store_kept_add, s, &err);
 		if (rc == 0)
 			rc = s->ops->commit(s, &err);
 		else
 			s->ops->rollback(s);
 	}
 	free(result);
+	store_refs_settle(s, mark, rc);
 	return rc == 0 ? 0 : store_failed(t->channel, t->id, err, cause);
+}
+
+/*
+ * After a write that dropped a table's message ids from the n-th kept
+ * on (rc its result): outside a batch the write is over, so they are
+ * settled or taken back; in one, a failure takes them back and the
+ * batch's end settles the rest.
+ */
+static void
+store_refs_settle(struct store *s, size_t n, int rc)
+{
+	if (rc != 0 || !s->batching)
+		store_kept_settle(s, n, rc == 0);
 }
 
 int
 store_table_delete(struct store *s, const struct table *t, char **cause)
 {
 	char	*err = NULL;
+	size_t	 mark;
+	int	 rc;
 
 	if (s == NULL)
 		return 0;
 	store_touch(s, t);
-	if (s->ops->delete_table(s, t->id, &err) != 0)
-		return store_failed(t->channel, t->id, err, cause);
-	return 0;
+	mark = s->nkept;
+	if ((rc = s->ops->begin(s, &err)) == 0) {
+		rc = s->ops->delete_table(s, t->id, &err);
+		if (rc == 0)
+			rc = s->ops->drop_refs(s, t->id, store_kept_add, s, &err);
+		if (rc == 0)
+			rc = s->ops->commit(s, &err);
+		else
+			s->ops->rollback(s);
+	}
+	store_refs_settle(s, mark, rc);
+	return rc == 0 ? 0 : store_failed(t->channel, t->id, err, cause);
 }
 
 /* Reads one table's doc back; -1 with *cause on anything malformed. */
@@ -711,6 +829,7 @@ store_ref_get(struct store *s, const char *adapter, const char *key,
     char *buf, size_t len)
 {
 	char	*value = NULL, *err = NULL;
+	long	 i;
 
 	if (len > 0)
 		*buf = '\0';
@@ -721,6 +840,8 @@ store_ref_get(struct store *s, const char *adapter, const char *key,
 		free(err);
 		return 0;
 	}
+	if (value == NULL && (i = store_kept_find(s, adapter, key)) >= 0)
+		value = xstrdup(s->kept[i].value);
 	if (value == NULL)
 		return 0;
 	snprintf(buf, len, "%s", value);
@@ -732,8 +853,20 @@ int
 store_ref_set(struct store *s, const char *adapter, const char *key,
     const char *value, char **cause)
 {
+	long	i;
+
 	if (s == NULL)
 		return 0;
+	/* An ended table's message stays out of the file. */
+	if ((i = store_kept_find(s, adapter, key)) >= 0) {
+		if (value == NULL)
+			store_kept_remove(s, (size_t)i);
+		else {
+			free(s->kept[i].value);
+			s->kept[i].value = xstrdup(value);
+		}
+		return 0;
+	}
 	return s->ops->set_ref(s, adapter, key, value, cause);
 }
 
@@ -983,7 +1116,15 @@ store_table_end(struct store *s, uint64_t id, char **channel, char **cause)
 		return set_cause(cause, "table %llu is already over; its result "
 		    "stays for stats and replay", (unsigned long long)id);
 	}
-	if (s->ops->delete_table(s, id, cause) != 0) {
+	/* Its message ids go with it: no bot will edit them again. */
+	if (s->ops->begin(s, cause) != 0) {
+		free(e.channel);
+		return -1;
+	}
+	if (s->ops->delete_table(s, id, cause) != 0 ||
+	    s->ops->drop_refs(s, id, NULL, NULL, cause) != 0 ||
+	    s->ops->commit(s, cause) != 0) {
+		s->ops->rollback(s);
 		free(e.channel);
 		return -1;
 	}

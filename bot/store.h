@@ -83,6 +83,9 @@ struct store_rank {
 
 typedef int (*store_table_cb)(const struct store_table *, void *arg, char **cause);
 typedef int (*store_move_cb)(const struct store_move *, void *arg, char **cause);
+/* One kept message id (a row of refs); strings borrowed. */
+typedef void (*store_ref_cb)(const char *adapter, const char *key,
+    const char *value, void *arg);
 
 /*
  * A backend.  Every call returns 0, or -1 with *cause a sentence naming
@@ -172,6 +175,12 @@ struct store_ops {
 		     char **value, char **cause);
 	int	 (*set_ref)(struct store *, const char *adapter, const char *key,
 		     const char *value, char **cause);
+	/*
+	 * Forgets every message id of table id (keys "<kind>:<id>:...", see
+	 * store_ref_get), calling cb (may be NULL) with each first.
+	 */
+	int	 (*drop_refs)(struct store *, uint64_t id, store_ref_cb, void *,
+		     char **cause);
 };
 
 extern const struct store_ops store_sqlite_ops;
@@ -192,6 +201,9 @@ struct store {
 	int			 batching;
 	struct store_touch	*touched;
 	size_t			 ntouched, captouched;
+	/* The message ids of tables that ended (see store_ref_get). */
+	struct store_kept	*kept;
+	size_t			 nkept;
 };
 
 /* What a player is told when what they did could not be saved. */
@@ -373,7 +385,15 @@ int	 store_channel_set(struct store *, const char *adapter, const char *channel,
  * value into buf (capped at len) and returns 1, or 0 when there is none
  * (or the store cannot say: logged); store_ref_set with value NULL
  * forgets the key.  A NULL store keeps nothing.  Strings are borrowed.
+ *
+ * A key "<kind>:<table id>:<rest>" (kind without ':') belongs to that
+ * table: its rows go in the same write that ends or forgets the table,
+ * and a file's rows of tables that are over or gone go when it is
+ * opened.  An ended table is never restored, so only this run edits its
+ * last messages: until the adapter forgets them, the ids live on in
+ * memory (at most STORE_KEPT_MAX), where get and set find them.
  */
+#define STORE_KEPT_MAX	256
 int	 store_ref_get(struct store *, const char *adapter, const char *key,
 	     char *buf, size_t len);
 int	 store_ref_set(struct store *, const char *adapter, const char *key,

@@ -120,3 +120,35 @@ int
 	}
 	return -1;
 }
+
+int
+add_cause(char **list, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*one, *both;
+
+	va_start(ap, fmt);
+	one = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (*list == NULL) {
+		*list = one;
+		return -1;
+	}
+	both = xasprintf("%s\n%s", *list, one);
+	free(*list);
+	free(one);
+	*list = both;
+	return -1;
+}
+
+int
+set_causes(char **cause, char *list)
+{
+	if (list == NULL)
+		return 0;
+	if (cause != NULL)
+		*cause = list;
+	else
+		free(list);
+	return -1;
+}

@@ -26,6 +26,15 @@ void	 fatalx(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
  * caller frees, and returns -1, so error paths read "return set_cause(...)".
  */
 int	 set_cause(char **cause, const char *, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * For checks that report every problem, not the first: add_cause appends
+ * a sentence to *list, one line each (*list starts NULL; the caller owns
+ * it), and returns -1.  set_causes ends such a check: 0 when list is
+ * NULL, else -1 with *cause = list (freed when cause is NULL).
+ */
+int	 add_cause(char **list, const char *, ...) __attribute__((format(printf, 2, 3)));
+int	 set_causes(char **cause, char *list);
 #ifdef __clang_analyzer__
 /*
  * clang's analyzer does not follow set_cause into lib/xmalloc.c: tell it

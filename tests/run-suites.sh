@@ -14,6 +14,11 @@
 # must not share ports, files or process names.  Without -j (or -j 1)
 # they run one after the other, each one's output shown as it comes.
 #
+# Either way, each suite gets a line as it starts, "--- SUITE started",
+# and one as it ends, with its count and time: "--- SUITE ended: N
+# passed, N failed, N s" (and why it failed, if it exited non-zero), so
+# that a long run is never silent for long.
+#
 # A suite's count is the sum of the "N passed, N failed" lines that end
 # lines of its output.  A suite that exits non-zero with no failure
 # counted counts one failure more, and so does one whose output or exit
@@ -88,8 +93,9 @@ run_suite() {
 	echo $(($(date +%s) - t0))
 }
 
-# count_suite I SUITE SECS: adds suite I's counts to the totals, and sets
-# line_I (its summary line) and failed_I (1 when it failed).
+# count_suite I SUITE SECS: adds suite I's counts to the totals, sets
+# line_I (its summary line) and failed_I (1 when it failed), and says
+# that it ended.
 total_p=0
 total_f=0
 count_suite() {
@@ -120,6 +126,8 @@ EOF
 	eval "line_$1=\$line failed_$1=$((f > 0))"
 	total_p=$((total_p + p))
 	total_f=$((total_f + f))
+	printf -- '--- %s ended: %d passed, %d failed, %d s%s\n' "$2" "$p" \
+	    "$f" "${3:-0}" "$note"
 }
 
 # nth I SUITE...: the I-th suite named.
@@ -132,6 +140,7 @@ if [ "$jobs" -eq 1 ]; then
 	i=0
 	for s in "$@"; do
 		i=$((i + 1))
+		echo "--- $s started"
 		echo "=== $s"
 		secs=$(run_suite $i "$s" tee)
 		count_suite $i "$s" "$secs"
@@ -144,7 +153,7 @@ else
 	exec 5<>"$tmp/done"
 	rm -f "$tmp/done"
 	# report SUITE...: waits for a suite to end and prints its output
-	# whole.
+	# whole, then that it ended.
 	report() {
 		read -r done_i done_secs <&5
 		done_s=$(nth "$done_i" "$@")
@@ -174,6 +183,7 @@ else
 			running=$((running - 1))
 		fi
 		s=$(nth "$i" "$@")
+		echo "--- $s started"
 		{ secs=$(run_suite $i "$s"); echo "$i $secs" >&5; } &
 		running=$((running + 1))
 	done

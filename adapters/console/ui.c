@@ -8,8 +8,9 @@
  * of that label: one of alice's latest private buttons (a DM or an
  * ephemeral answer) first, else the board's in the channel she speaks in.
  * As a platform's messages outlive the bot, the buttons on show are kept
- * in the state file (the store's refs "ui.<slot>", which name no table) and shown again after
- * a restart, so a transcript can click a button an earlier run drew.
+ * in the state file (the store's refs "ui.<slot>", which name no table)
+ * and shown again after a restart, so a transcript can click a button an
+ * earlier run drew.
  */
 #include <stdio.h>
 #include <stdlib.h>

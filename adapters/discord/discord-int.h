@@ -29,6 +29,7 @@ struct dm_cache;
 struct game_ops;
 struct coalesce;
 struct lost;
+struct recent;
 
 #define DISCORD_MSG_MAX		2000		/* characters in one message */
 #define DISCORD_ID_MAX		24		/* a snowflake, with room */
@@ -81,6 +82,8 @@ struct discord {
 	char			 self_id[DISCORD_ID_MAX];	/* from READY */
 	int			 registered;	/* commands sent this run */
 
+	/* The ids of the interactions read lately (interaction_repeat). */
+	struct recent		*seen_ix;
 	/* The interaction being handled by bot_handle_event, or NULL. */
 	struct interaction	*current;
 	/* Answers on their way, for the log of one that fails. */
@@ -265,6 +268,27 @@ void	 gateway_free(struct discord *);
 void	 gateway_message(struct discord *, const char *text);
 
 /* interaction.c */
+/*
+ * The interaction ids remembered, so that one delivered twice runs once.
+ * Discord may deliver an interaction again: a RESUME replays what the
+ * session sent, and a compatible server has been seen to repeat one
+ * within seconds.  An interaction lives 15 minutes (its token's life);
+ * a gateway replays only while the session can resume, minutes at most,
+ * so an id is kept 15 minutes.  4096 ids hold the whole 15 minutes up to
+ * about 4.5 interactions a second; a busier bot forgets sooner, but at
+ * 50 a second still keeps 80 s, longer than a resume takes.  About
+ * 400 KB, allocated once.
+ */
+#define DISCORD_SEEN_MAX	4096
+#define DISCORD_SEEN_AGE	(15 * 60 * 1000)	/* ms */
+/*
+ * Is data (an INTERACTION_CREATE payload, borrowed) an interaction read
+ * before?  1: a repeat, logged at debug level with its id, to be dropped
+ * before anything else (no callback, no event, no command budget spent);
+ * 0: a first, now remembered, or one without a readable id (which
+ * interaction_handle drops).
+ */
+int	 interaction_repeat(struct discord *, const cJSON *data);
 /* Turns an INTERACTION_CREATE payload (borrowed) into a bot_event. */
 void	 interaction_handle(struct discord *, const cJSON *data);
 /* Forgets the answers on their way (their requests are gone). */

@@ -14,6 +14,7 @@
 #include "bot/config.h"
 #include "bot/log.h"
 #include "lib/json.h"
+#include "lib/recent.h"
 #include "lib/xmalloc.h"
 
 const char *
@@ -254,6 +255,9 @@ discord_dispatch(struct discord *d, const char *type, const cJSON *data)
 			commands_register(d);
 		}
 	} else if (strcmp(type, "INTERACTION_CREATE") == 0) {
+		/* One delivered again is dropped before anything else. */
+		if (interaction_repeat(d, data))
+			return;
 		lost_dispatch(d, type, data);
 		interaction_handle(d, data);
 	} else
@@ -383,6 +387,7 @@ discord_free(struct adapter *a)
 	dm_cache_free(d->dms);
 	boardmsg_free_all(d);
 	lost_free(d->lost);
+	recent_free(d->seen_ix);
 	dmtable_free_all(d);
 	interaction_free_all(d);
 	free(d->commands);
@@ -417,19 +422,21 @@ static const struct adapter_ops discord_ops = {
 int
 discord_check(const struct config *cfg, char **cause)
 {
+	char	*all = NULL;
+
 	if (*cfg->discord_token == '\0')
-		return set_cause(cause, "discord.enabled is set but "
-		    "discord.token is empty; give the bot token (token = "
-		    "file:/path or env:NAME)");
+		add_cause(&all, "discord.enabled is set but discord.token is "
+		    "empty; give the bot token (under systemd token = "
+		    "credential:discord.token, else file:/path or env:NAME)");
 	if (*cfg->discord_application_id == '\0')
-		return set_cause(cause, "discord.enabled is set but "
+		add_cause(&all, "discord.enabled is set but "
 		    "discord.application_id is empty; copy it from the "
 		    "developer portal");
 	if (cfg->discord_shard_id >= cfg->discord_shard_count)
-		return set_cause(cause, "discord.shard_id (%d) must be below "
+		add_cause(&all, "discord.shard_id (%d) must be below "
 		    "discord.shard_count (%d)", cfg->discord_shard_id,
 		    cfg->discord_shard_count);
-	return 0;
+	return set_causes(cause, all);
 }
 
 struct adapter *
@@ -465,6 +472,7 @@ discord_new(struct bot *bot, char **cause)
 	d->commands = commands_build(cfg->bot_command);
 	d->dms = dm_cache_new();
 	d->lost = lost_new();
+	d->seen_ix = recent_new(DISCORD_SEEN_MAX, DISCORD_SEEN_AGE);
 	d->lost_grace = cfg->discord_lost_channel_grace_ms;
 	LIST_INIT(&d->ix_notes);
 	/*

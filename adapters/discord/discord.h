@@ -13,8 +13,9 @@ struct config;
 
 /*
  * Whether the [discord] settings (borrowed) are enough to start: 0, or
- * -1 with *cause (caller frees), the sentence --check-config prints and
- * start-up refuses with.  discord_new checks the same.
+ * -1 with *cause (caller frees), every problem found, one sentence a
+ * line, which --check-config prints and start-up refuses with.
+ * discord_new checks the same.
  */
 int		 discord_check(const struct config *, char **cause);
 

@@ -36,6 +36,7 @@
 #include "bot/cmd.h"
 #include "bot/log.h"
 #include "lib/buf.h"
+#include "lib/recent.h"
 #include "lib/xmalloc.h"
 
 #define IX_TYPE_COMMAND		2
@@ -396,6 +397,17 @@ interaction_say(struct discord *d, struct interaction *ix, const char *text)
 		log_warn("discord: %s", cause);
 		free(cause);
 	}
+}
+
+int
+interaction_repeat(struct discord *d, const cJSON *data)
+{
+	const char	*id = dj_id(data, "id");
+
+	if (id == NULL || !recent_check(d->seen_ix, id, uv_now(d->loop)))
+		return 0;
+	log_debug("discord: dropped a repeated interaction %s", id);
+	return 1;
 }
 
 void

@@ -209,47 +209,47 @@ irc_check(const struct config *cfg, char **cause)
 	const char		*pw = cfg->irc_password;
 	struct transport_url	 u;
 	enum transport_kind	 kind;
-	char			*why = NULL;
+	char			*why = NULL, *all = NULL;
 	size_t			 n;
-	int			 i;
+	int			 i, url_ok = 0;
 
 	if (*cfg->irc_url == '\0')
-		return set_cause(cause, "irc.enabled is set but irc.url is empty; "
-		    "give the server, like ircs://irc.libera.chat");
-	if (conn_url(cfg->irc_url, &u, &kind, &why) != 0) {
-		set_cause(cause, "irc.url: %s", why);
+		add_cause(&all, "irc.enabled is set but irc.url is empty; give "
+		    "the server, like ircs://irc.libera.chat");
+	else if (conn_url(cfg->irc_url, &u, &kind, &why) != 0) {
+		add_cause(&all, "irc.url: %s", why);
 		free(why);
-		return -1;
-	}
-	if (*cfg->irc_client_cert != '\0' && kind != TRANSPORT_TLS)
-		return set_cause(cause, "irc.client_cert is offered on ircs:// "
-		    "only; irc.url is \"%.200s\"", cfg->irc_url);
+	} else
+		url_ok = 1;
+	if (url_ok && *cfg->irc_client_cert != '\0' && kind != TRANSPORT_TLS)
+		add_cause(&all, "irc.client_cert is offered on ircs:// only; "
+		    "irc.url is \"%.200s\"", cfg->irc_url);
 	if (*cfg->irc_client_key != '\0' && *cfg->irc_client_cert == '\0')
-		return set_cause(cause, "irc.client_key is set without "
+		add_cause(&all, "irc.client_key is set without "
 		    "irc.client_cert");
 	if (!irc_valid_nick(cfg->irc_nick))
-		return set_cause(cause, "irc.nick \"%.80s\" is not a valid IRC nick",
+		add_cause(&all, "irc.nick \"%.80s\" is not a valid IRC nick",
 		    cfg->irc_nick);
 	if (!irc_word(cfg->irc_user) || strchr(cfg->irc_user, '@') != NULL)
-		return set_cause(cause, "irc.user \"%.80s\" must be one word",
+		add_cause(&all, "irc.user \"%.80s\" must be one word",
 		    cfg->irc_user);
 	if (!irc_word(cfg->irc_prefix))
-		return set_cause(cause, "irc.prefix \"%.80s\" must be one word",
+		add_cause(&all, "irc.prefix \"%.80s\" must be one word",
 		    cfg->irc_prefix);
 	for (i = 0; cfg->irc_channels[i] != NULL; i++) {
 		if (!irc_valid_channel(cfg->irc_channels[i]))
-			return set_cause(cause, "irc.channels: \"%.80s\" is not a "
+			add_cause(&all, "irc.channels: \"%.80s\" is not a "
 			    "channel name (like #bar)", cfg->irc_channels[i]);
 	}
 	if (i > IRC_CHANNELS_MAX)
-		return set_cause(cause, "irc.channels: at most %d channels",
+		add_cause(&all, "irc.channels: at most %d channels",
 		    IRC_CHANNELS_MAX);
 	/* A password read from a file may end in a newline or spaces. */
 	for (n = strlen(pw); n > 0 && isspace((unsigned char)pw[n - 1]); n--)
 		;
 	if (memchr(pw, '\r', n) != NULL || memchr(pw, '\n', n) != NULL)
-		return set_cause(cause, "irc.password holds a line break");
-	return 0;
+		add_cause(&all, "irc.password holds a line break");
+	return set_causes(cause, all);
 }
 
 struct adapter *

@@ -8,24 +8,21 @@
  * Slack may deliver an envelope again (retry_attempt counts the retries,
  * and a message read on a connection being replaced may come again on the
  * new one).  A retry is acked like any envelope but run once: the adapter
- * remembers the last ENVELOPE_SEEN_MAX envelope ids and content keys
- * (a slash command's or a click's trigger_id, an event's event_id).
+ * remembers envelope ids and content keys (a slash command's or a click's
+ * trigger_id, an event's event_id) in a lib/recent set, the last
+ * ENVELOPE_SEEN_MAX of them for ENVELOPE_SEEN_AGE.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adapters/slack/slack-int.h"
 #include "lib/json.h"
+#include "lib/recent.h"
 #include "lib/xmalloc.h"
 
 #define ENVELOPE_TYPE_MAX	64
 #define ENVELOPE_KEY_MAX	128
-
-struct envelope_seen {
-	char	keys[ENVELOPE_SEEN_MAX][ENVELOPE_KEY_MAX + 1];
-	int	n;		/* filled slots */
-	int	next;		/* the slot the next key goes to */
-};
 
 static const struct {
 	const char		*name;
@@ -115,31 +112,21 @@ envelope_key(const struct envelope *e)
 	}
 }
 
-struct envelope_seen *
-envelope_seen_new(void)
-{
-	return xcalloc(1, sizeof(struct envelope_seen));
-}
-
-void
-envelope_seen_free(struct envelope_seen *seen)
-{
-	free(seen);
-}
-
 int
-envelope_seen_check(struct envelope_seen *seen, const char *key)
+envelope_repeat(struct recent *seen, const struct envelope *e, uint64_t now)
 {
-	int	i;
+	char		 key[ENVELOPE_ID_MAX + 8];
+	const char	*k;
+	int		 dup = 0;
 
-	if (key == NULL || *key == '\0' || strlen(key) > ENVELOPE_KEY_MAX)
-		return 0;
-	for (i = 0; i < seen->n; i++)
-		if (strcmp(seen->keys[i], key) == 0)
-			return 1;
-	memcpy(seen->keys[seen->next], key, strlen(key) + 1);
-	seen->next = (seen->next + 1) % ENVELOPE_SEEN_MAX;
-	if (seen->n < ENVELOPE_SEEN_MAX)
-		seen->n++;
-	return 0;
+	/* Both keys are checked, so both are remembered. */
+	if (e->id != NULL) {
+		snprintf(key, sizeof key, "e:%s", e->id);
+		dup |= recent_check(seen, key, now);
+	}
+	if ((k = envelope_key(e)) != NULL) {
+		snprintf(key, sizeof key, "k:%s", k);
+		dup |= recent_check(seen, key, now);
+	}
+	return dup;
 }

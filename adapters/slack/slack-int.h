@@ -23,7 +23,7 @@
 
 struct web;
 struct slack_socket;
-struct envelope_seen;
+struct recent;
 struct slack_dms;
 struct coalesce;
 struct coalesce_msg;
@@ -69,7 +69,7 @@ struct slack {
 
 	struct web		*web;
 	struct slack_socket	*sock;
-	struct envelope_seen	*seen;
+	struct recent		*seen;
 	struct slack_dms	*dms;
 	struct coalesce		*boards;	/* the tables' messages */
 	/* Each player's view and prompt of a table (imtable.c). */
@@ -153,7 +153,17 @@ struct envelope {
 };
 
 #define ENVELOPE_ID_MAX		128
-#define ENVELOPE_SEEN_MAX	512	/* remembered ids, oldest forgotten */
+/*
+ * The envelopes already run (lib/recent), two keys each: Slack retries
+ * an events_api delivery three times, the last about 5 minutes after the
+ * first, and a Socket Mode envelope read on a connection being replaced
+ * comes again within seconds, so a key is kept 10 minutes.  2048 keys
+ * hold the last 1024 envelopes: the whole 10 minutes up to nearly two
+ * envelopes a second; a busier app forgets sooner, yet still well after
+ * any retry but the 5-minute one.  About 200 KB.
+ */
+#define ENVELOPE_SEEN_MAX	2048
+#define ENVELOPE_SEEN_AGE	(10 * 60 * 1000)	/* ms */
 
 /*
  * Reads one Socket Mode message (msg borrowed; e's pointers point into
@@ -168,10 +178,15 @@ char	*envelope_ack(const char *id);
  * event_id; else NULL), from its payload; borrowed.
  */
 const char *envelope_key(const struct envelope *e);
-struct envelope_seen	*envelope_seen_new(void);
-void	 envelope_seen_free(struct envelope_seen *);
-/* 1 if key (borrowed) was seen before; 0 and remembers it otherwise. */
-int	 envelope_seen_check(struct envelope_seen *, const char *key);
+/*
+ * Has e (a slash_commands, interactive or events_api envelope) been run
+ * before, at loop ms now?  Its envelope_id and its content key
+ * (envelope_key) are both checked in seen, and both remembered: a retry
+ * comes with the same envelope_id, the same content on a new connection
+ * may come in a new envelope.  1: a repeat, to be acked and dropped.
+ */
+int	 envelope_repeat(struct recent *seen, const struct envelope *e,
+	     uint64_t now);
 
 /* socket.c: the Socket Mode connections. */
 int	 socket_start(struct slack *, char **cause);

@@ -13,6 +13,7 @@
 #include "bot/config.h"
 #include "bot/log.h"
 #include "lib/json.h"
+#include "lib/recent.h"
 #include "lib/xmalloc.h"
 
 int
@@ -198,7 +199,7 @@ slack_free(struct adapter *a)
 
 	socket_free(s);
 	web_free(s);
-	envelope_seen_free(s->seen);
+	recent_free(s->seen);
 	im_free(s->dms);
 	admin_free(s->admins);
 	tablemsg_free_all(s);
@@ -254,15 +255,19 @@ slack_token(const char *value)
 int
 slack_check(const struct config *cfg, char **cause)
 {
+	char	*all = NULL;
+
 	if (*cfg->slack_app_token == '\0')
-		return set_cause(cause, "slack.enabled is set but "
-		    "slack.app_token is empty; give the app-level token "
-		    "(xapp-..., app_token = file:/path or env:NAME)");
+		add_cause(&all, "slack.enabled is set but slack.app_token is "
+		    "empty; give the app-level token (xapp-..., under systemd "
+		    "app_token = credential:slack-app.token, else file:/path "
+		    "or env:NAME)");
 	if (*cfg->slack_bot_token == '\0')
-		return set_cause(cause, "slack.enabled is set but "
-		    "slack.bot_token is empty; give the bot token (xoxb-..., "
-		    "bot_token = file:/path or env:NAME)");
-	return 0;
+		add_cause(&all, "slack.enabled is set but slack.bot_token is "
+		    "empty; give the bot token (xoxb-..., under systemd "
+		    "bot_token = credential:slack-bot.token, else file:/path "
+		    "or env:NAME)");
+	return set_causes(cause, all);
 }
 
 struct adapter *
@@ -298,7 +303,7 @@ slack_new(struct bot *bot, char **cause)
 	s->ping_ms = cfg->slack_ping_interval_ms;
 	s->pace_ms = cfg->slack_message_interval_ms;
 	s->lost_grace_ms = cfg->slack_lost_channel_grace_ms;
-	s->seen = envelope_seen_new();
+	s->seen = recent_new(ENVELOPE_SEEN_MAX, ENVELOPE_SEEN_AGE);
 	s->dms = im_new();
 	s->admins = admin_new();
 	/*

@@ -12,8 +12,9 @@ struct config;
 
 /*
  * Whether the [slack] settings (borrowed) are enough to start: 0, or -1
- * with *cause (caller frees), the sentence --check-config prints and
- * start-up refuses with.  slack_new checks the same.
+ * with *cause (caller frees), every problem found, one sentence a
+ * line, which --check-config prints and start-up refuses with.
+ * slack_new checks the same.
  */
 int		 slack_check(const struct config *, char **cause);
 

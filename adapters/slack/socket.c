@@ -201,9 +201,7 @@ socket_message(struct conn *c, const char *text)
 	struct envelope		 e;
 	struct conn		*old;
 	cJSON			*msg;
-	char			*ack, *cause = NULL, key[ENVELOPE_ID_MAX + 8];
-	const char		*k;
-	int			 dup;
+	char			*ack, *cause = NULL;
 
 	if ((msg = cJSON_Parse(text)) == NULL) {
 		log_warn("slack: dropped a socket message that is not JSON");
@@ -265,16 +263,7 @@ socket_message(struct conn *c, const char *text)
 		log_debug("slack: ignored a socket message of another type");
 		break;
 	default:
-		dup = 0;
-		snprintf(key, sizeof key, "e:%s", e.id);
-		if (envelope_seen_check(s->seen, key))
-			dup = 1;
-		if ((k = envelope_key(&e)) != NULL) {
-			snprintf(key, sizeof key, "k:%s", k);
-			if (envelope_seen_check(s->seen, key))
-				dup = 1;
-		}
-		if (dup) {
+		if (envelope_repeat(s->seen, &e, uv_now(s->loop))) {
 			log_info("slack: dropped a repeated envelope (retry "
 			    "%lld)", (long long)e.retry_attempt);
 			break;

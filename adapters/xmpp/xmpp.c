@@ -424,23 +424,22 @@ int
 xmpp_check(const struct config *cfg, char **cause)
 {
 	struct transport_url	u;
-	char			*why = NULL;
+	char			*why = NULL, *all = NULL;
 
 	if ((strncmp(cfg->xmpp_url, "xmpp://", 7) == 0 ||
 	    strncmp(cfg->xmpp_url, "xmpps://", 8) == 0) &&
 	    transport_url_parse(cfg->xmpp_url, &u, &why) != 0) {
-		set_cause(cause, "xmpp.url: %s", why);
+		add_cause(&all, "xmpp.url: %s", why);
 		free(why);
-		return -1;
 	}
 	if (strchr(cfg->xmpp_jid, '@') == NULL)
-		return set_cause(cause, "xmpp.enabled is set but xmpp.jid is "
-		    "not an account (name@example.org)");
+		add_cause(&all, "xmpp.enabled is set but xmpp.jid is not an "
+		    "account (name@example.org)");
 	if (*cfg->xmpp_password == '\0')
-		return set_cause(cause, "xmpp.enabled is set but "
-		    "xmpp.password is empty (password = file:/path or "
-		    "env:NAME)");
-	return 0;
+		add_cause(&all, "xmpp.enabled is set but xmpp.password is "
+		    "empty (under systemd password = credential:xmpp.password, "
+		    "else file:/path or env:NAME)");
+	return set_causes(cause, all);
 }
 
 struct adapter *

@@ -1,9 +1,11 @@
 #!/bin/sh
 # Command-line and process tests of the daemon: options, config errors
-# with file:line, the console's echo of piped input, signals (SIGTERM
-# exits cleanly, SIGHUP re-reads the config) and durability (kill -9 in
-# mid-game, restart, the table is back); and that the README and docs/
-# agree with the program and the Makefile (tests/cli/docs.sh).
+# with file:line and --check-config reporting every problem in one run,
+# --list-tables and --end-table before the first run, the console's echo
+# of piped input, signals (SIGTERM exits cleanly, SIGHUP re-reads the
+# config) and durability (kill -9 in mid-game, restart, the table is
+# back); and that the README and docs/ agree with the program and the
+# Makefile (tests/cli/docs.sh).
 #
 #   tests/cli/run.sh build/cheersbot
 set -u
@@ -124,6 +126,75 @@ refuses "xmpp.jid is not an account" -o xmpp.enabled=yes \
 refuses "xmpp.password is empty" -o xmpp.enabled=yes \
     -o xmpp.url=ws://127.0.0.1:1/ -o xmpp.jid=bot@example.org
 refuses "no adapter is enabled" -o console.enabled=no
+
+# --check-config reports all of it in one run, each problem a line, and
+# exits non-zero: the file's errors and what start-up would refuse of the
+# lines that read cleanly; several refusals of one platform; one of each
+# of two platforms.  all_said <file> <text...>: each text on a line.
+all_said() {
+	f=$1
+	shift
+	for w in "$@"; do
+		grep -qF -- "$w" "$f" || { echo "missing: $w"; return 1; }
+	done
+}
+printf '[tables]\nturn_timer = soon\n[discord]\nenabled = yes\napplication_id = 1\n' \
+    > both.conf
+"$bot" -c both.conf --check-config > chk.out 2> chk.err
+[ $? -ne 0 ] && ok || bad "--check-config accepts a bad line and a missing token"
+expect "--check-config says a bad line and a missing Discord token" \
+    all_said chk.err 'both.conf:2: tables.turn_timer' \
+    'cheersbot: discord.enabled is set but discord.token is empty'
+"$bot" -o discord.enabled=yes --check-config > chk.out 2> chk.err
+[ $? -ne 0 ] && ok || bad "--check-config accepts Discord with no token, no id"
+expect "--check-config says a missing token and an empty application_id" \
+    all_said chk.err 'cheersbot: discord.enabled is set but discord.token is empty' \
+    'cheersbot: discord.enabled is set but discord.application_id is empty'
+"$bot" -o discord.enabled=yes -o discord.token=abc -o slack.enabled=yes \
+    -o slack.bot_token=xoxb-1 --check-config > chk.out 2> chk.err
+[ $? -ne 0 ] && ok || bad "--check-config accepts two platforms missing things"
+expect "--check-config says what each of two platforms misses" \
+    all_said chk.err 'cheersbot: discord.enabled is set but discord.application_id is empty' \
+    'cheersbot: slack.enabled is set but slack.app_token is empty'
+expect "--check-config writes one problem a line" \
+    sh -c "[ \$(grep -c '^cheersbot: ' chk.err) -eq 2 ]"
+# A bad -o and a refusal, together; and start-up refuses with every one.
+"$bot" -o tables.turn_timer=soon -o irc.enabled=yes -o irc.nick=9lives \
+    --check-config > chk.out 2> chk.err
+expect "--check-config says a bad -o and every IRC refusal" \
+    all_said chk.err 'cheersbot: tables.turn_timer=soon' \
+    'irc.url is empty' 'irc.nick "9lives" is not a valid IRC nick'
+"$bot" -o bot.state_file=refused.db -o discord.enabled=yes < /dev/null \
+    > run.out 2> run.err
+[ $? -ne 0 ] && ok || bad "start-up accepts Discord with no token, no id"
+expect "start-up names every refusal" all_said run.err \
+    'discord.token is empty' 'discord.application_id is empty'
+[ ! -e refused.db ] && ok || bad "a refused start-up made the state file"
+
+# --- the operator's options before the bot's first run: no state file
+# yet is no table, said so; nothing is created.
+mkdir fresh
+(cd fresh && "$bot" --list-tables > ../fresh.out 2> ../fresh.err)
+rc=$?
+[ $rc -eq 0 ] && ok || bad "--list-tables with no state file exits $rc: $(cat fresh.err)"
+expect "--list-tables says there is no state file yet, and where" \
+    grep -qF "No state file at $tmp/fresh/cheersbot.db yet (the bot makes it when it first starts), so no tables." fresh.out
+[ ! -s fresh.err ] && ok || bad "--list-tables with no state file complains: $(cat fresh.err)"
+(cd fresh && "$bot" --end-table 3 > ../fresh.out 2> ../fresh.err)
+rc=$?
+[ $rc -eq 1 ] && ok || bad "--end-table with no state file exits $rc, not 1"
+expect "--end-table says there is no state file yet, so no such table" \
+    grep -qF "cheersbot: no state file at $tmp/fresh/cheersbot.db yet (the bot makes it when it first starts), so no table 3 to end" fresh.err
+"$bot" -o bot.state_file="$tmp/fresh/sub/s.db" --list-tables > fresh.out 2>&1
+expect "--list-tables in a directory not made yet says the same" \
+    grep -qF "No state file at $tmp/fresh/sub/s.db yet" fresh.out
+for o in --list-tables "--end-table 1" --dump-config --invite-url \
+    --check-config; do
+	# shellcheck disable=SC2086
+	(cd fresh && "$bot" -o discord.application_id=1 $o > /dev/null 2>&1)
+done
+left=$(ls -A fresh)
+[ -z "$left" ] && ok || bad "the operator's options created: $left"
 
 # --- text from users: ESC sequences (CSI, OSC), other C0 controls, DEL,
 # C1 controls and bytes that are not UTF-8, in a name, a channel and an

@@ -4,7 +4,8 @@
 One aiohttp server on 127.0.0.1 serves the REST API under /api/v10, the
 gateway websocket at /gateway, and a control API under /_test that the
 test script uses to inject interactions, misbehave (op 7, op 9, dropped
-sockets, a zombie that stops ACKing, 429 storms, closed DMs, slow edits),
+sockets, a zombie that stops ACKing, 429 storms, closed DMs, slow edits,
+an interaction delivered twice, in one session or across a RESUME),
 click buttons on messages the bot sent, and read back what the bot sent.
 Messages keep their id, content, components, embeds and every earlier
 content and embeds, so edits in place, deletions and ephemeral answers
@@ -882,7 +883,9 @@ class Fake:
         """Injects a slash command: {user, name, channel, guild, sub,
         options: [{name, type, value}], perms}; with count N, N of them
         at once, one gateway dispatch after the other with nothing
-        between (a real burst, however slow the test's own calls are).
+        between (a real burst, however slow the test's own calls are);
+        with copies N, each is delivered N times, the same payload (id
+        and token) in N dispatches back to back, as a gateway may.
         Answers {id} (the first), and {ids} (all of them)."""
         p = await request.json()
         ids = []
@@ -921,8 +924,9 @@ class Fake:
             d = p["raw"]
             token = d.get("token", token)
         self.new_interaction(token, {"id": iid, "user": p["user"],
-                                     "channel": channel})
-        await self.dispatch("INTERACTION_CREATE", d)
+                                     "channel": channel, "payload": d})
+        for i in range(max(1, int(p.get("copies", 1)))):
+            await self.dispatch("INTERACTION_CREATE", d)
         return iid
 
     async def t_click(self, request):
@@ -964,7 +968,7 @@ class Fake:
             d["user"] = user
         self.new_interaction(token, {"id": iid, "user": p["user"],
                                      "channel": m["channel"],
-                                     "message": m["id"]})
+                                     "message": m["id"], "payload": d})
         await self.dispatch("INTERACTION_CREATE", d)
         return web.json_response({"id": iid})
 
@@ -1188,16 +1192,21 @@ class Fake:
                 self.kill_session(self.session)
             await self.send(ws, {"op": 9, "d": resumable})
         elif what == "drop":
-            s = self.sessions.get(self.session)
-            if s:
-                s["live"] = False     # events wait for the RESUME
-                # What was written may be lost with the socket.
-                for token in self.pending.get(self.session, ()):
-                    self.interactions[token]["written"] = False
-                    self.interactions[token].pop("delivered", None)
-            self.ws = None
-            if self.transport is not None:
-                self.transport.abort()  # no close frame: a dropped socket
+            self.drop_socket()
+        elif what == "repeat":
+            # ?id=N: interaction N (a command or a click) is delivered
+            # again, the same payload in one more dispatch of this
+            # session; with &resume=1 the socket drops first, so the copy
+            # comes in the RESUME's replay, on the next connection.
+            ix = self.interactions.get(self.by_id.get(request.query["id"]))
+            if ix is None:
+                return web.json_response({"error": "no such interaction"},
+                                         status=404)
+            resume = request.query.get("resume", "0") == "1"
+            self.count_fault("repeat_resume" if resume else "repeat")
+            if resume:
+                self.drop_socket()
+            await self.dispatch("INTERACTION_CREATE", ix["payload"])
         elif what == "close":
             # Write the close frame ourselves: ws.close() from another task
             # than the reader ends up sending 1000.
@@ -1212,6 +1221,20 @@ class Fake:
         elif what == "raw":
             await ws.send_str(await request.text())
         return web.json_response({"ok": True})
+
+    def drop_socket(self):
+        """Drops the gateway socket without a close frame: the session's
+        events wait for the bot's RESUME."""
+        s = self.sessions.get(self.session)
+        if s:
+            s["live"] = False     # events wait for the RESUME
+            # What was written may be lost with the socket.
+            for token in self.pending.get(self.session, ()):
+                self.interactions[token]["written"] = False
+                self.interactions[token].pop("delivered", None)
+        self.ws = None
+        if self.transport is not None:
+            self.transport.abort()  # no close frame: a dropped socket
 
     async def t_state(self, request):
         return web.json_response(self.log)

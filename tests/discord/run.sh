@@ -7,8 +7,9 @@
 # to "hand"; 4004 is fatal.  A second run finds the gateway through
 # GET /gateway/bot and registers guild commands; a third plays a whole
 # game by button clicks, the table one message edited in place; then
-# the faults of issue 25 (faults.py); a last one talks https and wss with
-# a CA file.  scenario.py drives each run and checks the results.
+# an interaction delivered twice runs once (repeat.py); then the faults
+# of issue 25 (faults.py); a last one talks https and wss with a CA
+# file.  scenario.py drives each run and checks the results.
 #
 #   tests/discord/run.sh build/cheersbot
 set -u
@@ -175,6 +176,25 @@ if [ $status -eq 0 ]; then
 		pid=""
 		[ $status -eq 0 ] || break
 	done
+fi
+
+# An interaction delivered twice, in one session and across a RESUME,
+# runs once and spends one command of a budget of 4 (repeat.py).
+if [ $status -eq 0 ]; then
+	: > "$tmp/bot.err"
+	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
+	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
+	    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
+	    -o discord.token=test-token -o discord.application_id=1 \
+	    -o bot.state_file="$tmp/repeat.db" -o bot.seed=11 \
+	    -o tables.ai_delay=0 -o tables.command_burst=4 \
+	    -o tables.command_refill=1h \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+	$py "$dir/repeat.py" "$port" "$tmp/bot.err" || status=1
+	kill -TERM "$pid"
+	wait "$pid" || { echo "discord: FAIL: repeat run's exit status"; status=1; }
+	pid=""
 fi
 
 # The faults of issue 25, each on a fresh state: faults.py says what.

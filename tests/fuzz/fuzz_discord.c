@@ -18,6 +18,7 @@
 
 #include "adapters/discord/discord-int.h"
 #include "adapters/discord/discord.h"
+#include "lib/recent.h"
 #include "lib/xmalloc.h"
 #include "tests/fuzz/fuzz-bot.h"
 
@@ -59,6 +60,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (discord == NULL)
 		fuzz_setup();
+	/* Each input is a session of its own: its ids are new to the bot. */
+	recent_free(discord->seen_ix);
+	discord->seen_ix = recent_new(DISCORD_SEEN_MAX, DISCORD_SEEN_AGE);
 	if ((msg = cJSON_ParseWithLength((const char *)data, size)) == NULL)
 		return 0;
 	if (cJSON_GetObjectItemCaseSensitive(msg, "op") != NULL) {

@@ -28,6 +28,7 @@
 #include "adapters/slack/slack-int.h"
 #include "adapters/slack/slack.h"
 #include "lib/json.h"
+#include "lib/recent.h"
 #include "lib/xmalloc.h"
 #include "tests/fuzz/fuzz-bot.h"
 
@@ -231,9 +232,7 @@ fuzz_message(const char *text, size_t len)
 {
 	struct envelope	 e;
 	cJSON		*msg;
-	char		*cause = NULL, key[ENVELOPE_ID_MAX + 8];
-	const char	*k;
-	int		 dup;
+	char		*cause = NULL;
 
 	if ((msg = cJSON_ParseWithLength(text, len)) == NULL)
 		return;
@@ -254,16 +253,7 @@ fuzz_message(const char *text, size_t len)
 	case ENVELOPE_OTHER:
 		break;
 	default:
-		dup = 0;
-		snprintf(key, sizeof key, "e:%s", e.id);
-		if (envelope_seen_check(slack->seen, key))
-			dup = 1;
-		if ((k = envelope_key(&e)) != NULL) {
-			snprintf(key, sizeof key, "k:%s", k);
-			if (envelope_seen_check(slack->seen, key))
-				dup = 1;
-		}
-		if (!dup)
+		if (!envelope_repeat(slack->seen, &e, 0))
 			slack_envelope(slack, &e);
 		break;
 	}
@@ -279,8 +269,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_setup();
 	fuzz_bot_reset(&bot);
 	fuzz_web_answer();	/* what closing the tables said */
-	envelope_seen_free(slack->seen);
-	slack->seen = envelope_seen_new();
+	recent_free(slack->seen);
+	slack->seen = recent_new(ENVELOPE_SEEN_MAX, ENVELOPE_SEEN_AGE);
 	im_free(slack->dms);
 	slack->dms = im_new();
 	tablemsg_free_all(slack);

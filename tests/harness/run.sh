@@ -1,15 +1,23 @@
 #!/bin/sh
 # Tests of the test harness itself, with fake commands in place of dpkg,
-# apt-get, sudo, make and the unit-test binaries, so nothing is installed
-# and no suite really runs:
+# apt-get, sudo, systemctl, the compiler, make and the unit-test
+# binaries, so nothing is installed and no suite really runs:
 #
 #   - scripts/deps.sh names every package the build and the tests need,
 #     the README names the same, it installs exactly those dpkg does not
 #     have (never one that is installed), through sudo when not root, and
 #     says what is missing when there is no sudo;
+#   - the test servers it installs start nothing and stay off at boot: a
+#     policy-rc.d of its own during apt-get (gone after, however it
+#     ended; the user's own kept), their services disabled after, and
+#     stopped where systemd runs; a server installed before is untouched;
+#   - make and make run build on every core, unless make's own -j says
+#     otherwise;
 #   - tests/run-suites.sh runs every suite even after one failed (or lost
-#     its files), then sums them up with the total alone on the last line;
-#   - tests/run-unit.sh counts the cmocka tests, a crashed binary too.
+#     its files), says as each starts and ends, then sums them up with
+#     the total alone on the last line;
+#   - tests/run-unit.sh counts the cmocka tests, a crashed binary too,
+#     and says as each binary ends.
 #
 #   tests/harness/run.sh
 set -u
@@ -20,18 +28,55 @@ name=harness
 deps="$top/scripts/deps.sh"
 mkdir bin
 # dpkg-query: the packages in $tmp/installed are installed ("ii"), any
-# other asked for is unknown to dpkg.
+# other asked for is unknown to dpkg; -L lists an installed one's files
+# (Prosody and InspIRCd: a unit and an init script; Atheme: an init
+# script alone).
 cat > bin/dpkg-query <<EOF
 #!/bin/sh
+if [ "\$1" = -L ]; then
+	grep -qx "\$2" "$tmp/installed" || exit 1
+	case \$2 in
+	prosody|inspircd) printf '%s\n' /lib/systemd/system \\
+	    /lib/systemd/system/\$2.service /etc/init.d/\$2 ;;
+	atheme-services) printf '%s\n' /etc/init.d /etc/init.d/\$2 ;;
+	*) echo /usr/bin/\$2 ;;
+	esac
+	exit 0
+fi
 shift 2
 for p in "\$@"; do
 	grep -qx "\$p" "$tmp/installed" && echo "ii  \$p"
 done
 exit 0
 EOF
+# apt-get: notes its arguments, and what the policy-rc.d in place (under
+# CHEERSBOT_DEPS_ROOT) answers to a start; fails with the status in
+# $tmp/apt_rc if there is one, else an install makes its packages
+# installed.
 cat > bin/apt-get <<EOF
 #!/bin/sh
 echo "apt-get \$*" >> "$tmp/calls"
+if [ -e "$tmp/root/usr/sbin/policy-rc.d" ]; then
+	"$tmp/root/usr/sbin/policy-rc.d" prosody start
+	echo "policy-rc.d says \$?" >> "$tmp/calls"
+fi
+[ -e "$tmp/apt_slow" ] && sleep 1
+[ -s "$tmp/apt_rc" ] && exit "\$(cat "$tmp/apt_rc")"
+case " \$* " in
+*" install "*)
+	for a in "\$@"; do
+		case \$a in
+		-*|install|*::*) ;;
+		*) echo "\$a" >> "$tmp/installed" ;;
+		esac
+	done
+	;;
+esac
+exit 0
+EOF
+cat > bin/systemctl <<EOF
+#!/bin/sh
+echo "systemctl \$*" >> "$tmp/calls"
 EOF
 cat > bin/sudo <<EOF
 #!/bin/sh
@@ -49,13 +94,16 @@ for c in awk cat env grep; do ln -s "$(command -v $c)" nosudo/$c; done
 for c in dpkg-query apt-get id; do ln -s "$tmp/bin/$c" nosudo/$c; done
 
 # deps_run UID INSTALLED...: runs deps.sh test as that user with those
-# packages installed; its output in out, the fakes' calls in calls.
+# packages installed, and $tmp/root as the root of its policy-rc.d and
+# /run/systemd; its output in out, the fakes' calls in calls.
+mkdir -p root/usr/sbin
 deps_run() {
 	echo "$1" > uid
 	shift
 	printf '%s\n' "$@" > installed
 	rm -f calls
-	PATH="$tmp/bin:$PATH" /bin/sh "$deps" test > out 2>&1
+	CHEERSBOT_DEPS_ROOT="$tmp/root" PATH="$tmp/bin:$PATH" \
+	    /bin/sh "$deps" test > out 2>&1
 }
 
 # --- the package lists
@@ -105,6 +153,99 @@ expect "as a user, apt-get runs through sudo" grep -qx 'sudo env' calls
 expect "and installs make alone" \
     grep -q 'install -y --no-install-recommends make$' calls
 [ "$(grep -c '^sudo' calls)" -eq 1 ] && ok || bad "sudo ran more than once"
+grep -q '^policy-rc.d says' calls &&
+    bad "deps.sh put a policy-rc.d in place with no server to install" || ok
+grep -q '^systemctl' calls &&
+    bad "deps.sh ran systemctl with no server to install" || ok
+
+# --- the test servers: installed with their services off
+# As root where systemd runs, Prosody and InspIRCd missing, Atheme
+# installed already: nothing starts while they install, their services
+# are disabled and stopped after, Atheme's is untouched, and no
+# policy-rc.d is left.
+mkdir -p root/run/systemd/system
+# shellcheck disable=SC2046
+deps_run 0 $(grep -vx -e prosody -e inspircd test.list)
+rc=$?
+[ $rc -eq 0 ] && ok || { bad "deps.sh installing the servers exits $rc:"; cat out; }
+expect "a policy-rc.d denies every start while the servers install" \
+    grep -qx 'policy-rc.d says 101' calls
+[ ! -e root/usr/sbin/policy-rc.d ] && ok ||
+    bad "deps.sh left its policy-rc.d in place"
+expect "the new servers' services are disabled" grep -qx \
+    'systemctl --quiet disable prosody.service inspircd.service' calls
+expect "and stopped, where systemd runs" grep -qx \
+    'systemctl --quiet stop prosody.service inspircd.service' calls
+grep '^systemctl' calls | grep -q atheme &&
+    bad "deps.sh touched Atheme's service, installed before" || ok
+expect "it says the servers' services stay off" grep -q \
+    'services stay off: prosody.service inspircd.service$' out
+# Where systemd does not run: disabled (an init script's service too),
+# with no stop (which would fail).
+rm -r root/run
+# shellcheck disable=SC2046
+deps_run 0 $(grep -vx -e atheme-services -e dnsmasq-base test.list)
+rc=$?
+[ $rc -eq 0 ] && ok || { bad "deps.sh without systemd exits $rc:"; cat out; }
+expect "without systemd, an init script's service is disabled" \
+    grep -qx 'systemctl --quiet disable atheme-services.service' calls
+grep -q '^systemctl --quiet stop' calls &&
+    bad "deps.sh stopped services where systemd does not run" || ok
+# As a user: through sudo.
+# shellcheck disable=SC2046
+deps_run 1000 $(grep -vx prosody test.list)
+expect "as a user, the policy-rc.d denies starts" \
+    grep -qx 'policy-rc.d says 101' calls
+expect "as a user, the services are disabled through sudo" \
+    grep -qx 'sudo systemctl' calls
+[ ! -e root/usr/sbin/policy-rc.d ] && ok ||
+    bad "deps.sh as a user left its policy-rc.d in place"
+# apt-get fails, twice: deps.sh fails, and its policy-rc.d is gone.
+echo 100 > apt_rc
+# shellcheck disable=SC2046
+deps_run 0 $(grep -vx prosody test.list)
+rc=$?
+rm apt_rc
+[ $rc -ne 0 ] && ok || bad "deps.sh exits 0 although apt-get failed"
+[ "$(grep -c '^policy-rc.d says 101$' calls)" -eq \
+    "$(grep -c '^apt-get' calls)" ] && ok ||
+    { bad "apt-get ran without the policy-rc.d:"; cat calls; }
+[ ! -e root/usr/sbin/policy-rc.d ] && ok ||
+    bad "deps.sh left its policy-rc.d in place after apt-get failed"
+# Stopped by SIGTERM while apt-get runs: its policy-rc.d goes too.
+echo 0 > uid
+printf 'gcc\n' > installed
+rm -f calls
+touch apt_slow
+CHEERSBOT_DEPS_ROOT="$tmp/root" PATH="$tmp/bin:$PATH" \
+    /bin/sh "$deps" test > out 2>&1 &
+deps_pid=$!
+i=0
+while [ ! -s calls ] && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -TERM $deps_pid
+wait $deps_pid
+rc=$?
+rm apt_slow
+[ $rc -ne 0 ] && ok || bad "deps.sh stopped by SIGTERM exits 0"
+[ ! -e root/usr/sbin/policy-rc.d ] && ok ||
+    bad "deps.sh left its policy-rc.d in place when stopped by SIGTERM"
+# The user's own policy-rc.d (here one that allows starts) governs the
+# install and stays as it was; the new service is disabled all the same.
+printf '#!/bin/sh\n# mine\nexit 0\n' > root/usr/sbin/policy-rc.d
+chmod 755 root/usr/sbin/policy-rc.d
+cp -p root/usr/sbin/policy-rc.d mine
+# shellcheck disable=SC2046
+deps_run 0 $(grep -vx inspircd test.list)
+expect "the user's own policy-rc.d governs the install" \
+    grep -qx 'policy-rc.d says 0' calls
+expect "the user's own policy-rc.d is kept as it was" \
+    cmp -s mine root/usr/sbin/policy-rc.d
+expect "beside the user's policy-rc.d, the new service is disabled" \
+    grep -qx 'systemctl --quiet disable inspircd.service' calls
+rm root/usr/sbin/policy-rc.d
 
 # --- a user without sudo: says what is missing, fails
 echo 1000 > uid
@@ -130,6 +271,16 @@ d) echo "d: no count" ;;
 e) echo "e: 5 passed, 0 failed"; rm -rf "$tmp/rt"/* ;;
 f) sleep 0.5; echo "f: 5 passed, 0 failed"; rm -rf "$tmp/rt"/* ;;
 z)	echo \$\$ > "$tmp/z.pid"; sleep 30; echo "z: 1 passed, 0 failed" ;;
+u)	sh "$top/tests/run-unit.sh" "$tmp/bin/test_good" "$tmp/bin/test_bad" \
+	    "$tmp/bin/test_crash" ;;
+w)
+	i=0
+	while [ ! -e "$tmp/w.go" ] && [ \$i -lt 300 ]; do
+		sleep 0.1
+		i=\$((i + 1))
+	done
+	echo "w: 1 passed, 0 failed"
+	;;
 p|q)
 	# Each says it started, then waits up to 3 s for the other one:
 	# both pass only when they run at once.  Their lines come apart.
@@ -202,8 +353,11 @@ cmp -s want summary && ok || { bad "run-suites.sh -j 2's summary:"; diff want su
 rm -f ran
 MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 -f 'd x' \
     a b c d > out 2>&1
-[ "$(head -2 ran | sort | tr '\n' ' ')" = "a d " ] && ok ||
-    bad "-f d: the first two suites started were: $(head -2 ran | tr '\n' ' ')"
+# (The runner's own lines say the order it started them in: which one's
+# fake make writes to ran first is up to the scheduler.)
+sed -n 's/^--- \(.*\) started$/\1/p' out | head -2 | tr '\n' ' ' > first
+[ "$(cat first)" = "d a " ] && ok ||
+    bad "-f d: the first two suites started were: $(cat first)"
 [ "$(sort ran | tr '\n' ' ')" = "a b c d " ] && ok ||
     bad "-f d: not every suite ran once: $(cat ran | tr '\n' ' ')"
 sed -n '/^=== summary$/,$p' out | sed 's/ ([0-9]* s/ (T s/' > summary
@@ -236,6 +390,44 @@ expect "-j 2: a suite whose files went missing fails" grep -q \
 expect "-j 2: the other suite still counts" grep -q '^a: 3 passed, 0 failed' out
 [ "$(tail -1 out)" = "3 passed, 1 failed" ] && ok ||
     bad "-j 2: after lost files the last line is: $(tail -1 out)"
+# Progress: a line as each suite starts and as it ends, with its count
+# and time, printed while the others still run (w waits for w.go); the
+# summary after them is the same as ever.
+rm -f ran w.go
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 w a b \
+    > out 2>&1 &
+runner=$!
+expect "-j 2: a line says a suite started while it runs" \
+    wait_for '^--- w started$' out
+expect "-j 2: a line says a suite ended, with its count and time, while another runs" \
+    wait_for '^--- a ended: 3 passed, 0 failed, [0-9]+ s$' out
+expect "-j 2: the next suite's start is said at once" \
+    wait_for '^--- b started$' out
+grep -q '^--- w ended' out && bad "-j 2: w ended before it was let go" || ok
+touch w.go
+wait $runner
+expect "-j 2: a failed suite's end says why" \
+    grep -qx -- '--- b ended: 6 passed, 1 failed, [0-9]* s; exit status 1' out
+expect "-j 2: the last suite's end is said too" \
+    grep -qx -- '--- w ended: 1 passed, 0 failed, [0-9]* s' out
+for s in w a b; do
+	[ "$(grep -c -- "^--- $s started\$" out)" -eq 1 ] &&
+	    [ "$(grep -c -- "^--- $s ended: " out)" -eq 1 ] && ok ||
+	    bad "-j 2: $s has not one start and one end line"
+	started=$(grep -n -- "^--- $s started\$" out | cut -d: -f1 | head -1)
+	ended=$(grep -n -- "^--- $s ended: " out | cut -d: -f1 | head -1)
+	[ "${started:-0}" -gt 0 ] && [ "${ended:-0}" -gt "$started" ] && ok ||
+	    bad "-j 2: $s is not said to start, then to end"
+done
+[ "$(sed -n '/^=== summary$/,$p' out | sed 's/ ([0-9]* s/ (T s/' |
+    tr '\n' '|')" = "=== summary|w: 1 passed, 0 failed (T s)|a: 3 passed, 0 failed (T s)|b: 6 passed, 1 failed (T s; exit status 1)|failed suites: b|10 passed, 1 failed|" ] &&
+    ok || { bad "-j 2: the summary after progress lines:"; cat out; }
+# One after the other (-j 1): the same lines, around each suite's output.
+rm -f ran
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" a d > out 2>&1
+[ "$(sed '/^=== summary$/,$d' out | sed 's/, [0-9]* s$/, T s/' |
+    tr '\n' '|')" = "--- a started|=== a|a: 3 passed, 0 failed|--- a ended: 3 passed, 0 failed, T s|--- d started|=== d|d: no count|--- d ended: 1 passed, 0 failed, T s|" ] &&
+    ok || { bad "-j 1: the progress lines:"; cat out; }
 # SIGTERM (or an interrupt: a background job here ignores SIGINT) stops
 # the suites running, not only the runner.
 rm -f z.pid
@@ -262,6 +454,63 @@ for args in "-j 0" "-j x" "-j" "-j 2 -f"; do
 	    bad "run-suites.sh $args exits $rc, not 2 with its usage"
 done
 
+# --- the Makefile: make and make run build on every core, unless make
+# was given its own -j.  A fake compiler makes each file it is asked for
+# (the program: a script that says it ran); the first two compiles note
+# when they start and end, and the first waits up to 3 s for the second
+# to start, so the log shows whether two ran at once.  A config.mk made
+# now keeps deps.sh out of it.
+mkdir -p mk
+{ echo "DEP_CFLAGS ="; echo "DEP_LIBS ="; } > mk/config.mk
+cat > bin/fakecc <<EOF
+#!/bin/sh
+out=""
+while [ \$# -gt 0 ]; do
+	[ "\$1" = -o ] && out=\$2
+	shift
+done
+touch "$tmp/cc.log"
+if [ "\$(grep -c start "$tmp/cc.log")" -lt 2 ]; then
+	echo start >> "$tmp/cc.log"
+	i=0
+	while [ "\$(grep -c start "$tmp/cc.log")" -lt 2 ] && [ \$i -lt 30 ]; do
+		sleep 0.1
+		i=\$((i + 1))
+	done
+	echo end >> "$tmp/cc.log"
+fi
+printf '#!/bin/sh\necho "the fake bot ran"\n' > "\$out"
+chmod +x "\$out"
+EOF
+chmod +x bin/fakecc
+# mk_run ARGS...: a fresh build by make ARGS, outside any make (so with
+# no -j but ARGS'); prints how many compiles ran at once at most.
+mk_run() {
+	rm -rf mk/obj mk/gen mk/libcheersbot.a mk/cheersbot
+	: > cc.log
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$top" \
+	    --no-print-directory BUILD="$tmp/mk" CC="$tmp/bin/fakecc" "$@" \
+	    > mk.out 2>&1 || { echo "make $* failed:" >&2; cat mk.out >&2; }
+	awk '$1 == "start" { n++; if (n > m) m = n } $1 == "end" { n-- }
+	    END { print m + 0 }' cc.log
+}
+cores=$(nproc 2>/dev/null || echo 1)
+at_once=$(mk_run run)
+expect "make run builds the program, then runs it" \
+    grep -qx 'the fake bot ran' mk.out
+if [ "$cores" -ge 2 ]; then
+	[ "$at_once" -ge 2 ] && ok ||
+	    bad "make run compiled $at_once file(s) at once on $cores cores"
+	at_once=$(mk_run)
+	[ "$at_once" -ge 2 ] && ok ||
+	    bad "make compiled $at_once file(s) at once on $cores cores"
+else
+	echo "$name: one core: that make builds on every core is not checked"
+fi
+at_once=$(mk_run -j1 run)
+[ "$at_once" -eq 1 ] && ok ||
+    bad "make -j1 run compiled $at_once files at once: make's own -j lost"
+
 # --- run-unit.sh: cmocka's counts, a crash counted as one failure
 printf '#!/bin/sh\necho "[  PASSED  ] 3 test(s)."\n' > bin/test_good
 printf '#!/bin/sh\necho "[  PASSED  ] 1 test(s)."\necho "[  FAILED  ] 2 test(s), listed below:"\nexit 2\n' > bin/test_bad
@@ -275,5 +524,31 @@ rc=$?
     bad "run-unit.sh's last line is: $(tail -1 out)"
 expect "run-unit.sh names the failed binaries" \
     grep -qx 'unit: failed binaries: test_bad test_crash' out
+# A line as each binary ends, with its count and time (a crash: one
+# failed, and its status).
+expect "run-unit.sh says a binary ended, with its count and time" \
+    grep -qx 'unit: test_good ended: 3 passed, 0 failed, [0-9]* s' out
+expect "run-unit.sh says a failed binary ended, and its status" \
+    grep -qx 'unit: test_bad ended: 1 passed, 2 failed, [0-9]* s; exit status 2' out
+expect "run-unit.sh says a crashed binary ended, as one failed" \
+    grep -qx 'unit: test_crash ended: 0 passed, 1 failed, [0-9]* s; exit status 139' out
+# It says so as the binary ends, while others still run.
+printf '#!/bin/sh\ni=0\nwhile [ ! -e "%s/slow.go" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done\necho "[  PASSED  ] 1 test(s)."\n' \
+    "$tmp" > bin/test_slow
+chmod +x bin/test_slow
+sh "$top/tests/run-unit.sh" bin/test_good bin/test_slow > out 2> err &
+unit=$!
+expect "run-unit.sh says a binary ended while another runs" \
+    wait_for '^unit: test_good ended: 3 passed, 0 failed, [0-9]+ s$' out
+grep -q 'test_slow ended' out && bad "test_slow ended before it was let go" || ok
+touch slow.go
+wait $unit
+[ "$(tail -1 out)" = "unit: 4 passed, 0 failed" ] && ok ||
+    bad "run-unit.sh's last line after its progress is: $(tail -1 out)"
+# run-suites.sh counts the unit suite by its last line alone.
+rm -f ran
+MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" u > out 2>&1
+expect "run-suites.sh counts run-unit.sh's total, not its binaries' lines" \
+    grep -q '^u: 4 passed, 3 failed (.*; exit status 1)$' out
 
 finish

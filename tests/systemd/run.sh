@@ -17,6 +17,11 @@
 #   - make install DESTDIR=... lays out the files (the docs and the rules
 #     of all four games too, their links working), make uninstall removes
 #     them;
+#   - the README's service steps, as written, with its Discord example:
+#     the installed unit's bot, run as a dynamic user would be, starts
+#     and uses the token; a file: token there fails and names
+#     credential:discord.token; every credential the docs name is loaded
+#     by the unit, and operations.md lists each;
 #   - the log of a whole scripted game, with a Discord token loaded as a
 #     credential, holds no token, no recipe and no hand, and every log
 #     line carries a journald priority.
@@ -333,6 +338,174 @@ make -C "$top" --no-print-directory BUILD="$build" DESTDIR="$root" \
 left=$(cd "$root" && find . -type f | sort | tr '\n' ' ')
 [ "$left" = "./etc/cheersbot/cheersbot.conf " ] && ok ||
     bad "make uninstall left: $left"
+
+# --- the README's service steps, as written, with Discord: make install
+# (into $svc), its "sudo cp" of the example config, its editor step (the
+# README's [discord] example put into the copy), its "sudo install -m
+# 0600 /dev/stdin" of the token, then the installed unit started as
+# systemd would start it: the credentials read as root, the bot as the
+# dynamic user, in its state directory, umask 0077.  The bot must start
+# and use the token.  Paths under /etc/cheersbot and /usr/local are under
+# $svc.  Run as root, the dynamic user is a uid of systemd's DynamicUser=
+# range that no account has, and root's 0600 token is unreadable to it;
+# run as another user, the secret files are made unreadable (mode 0) to
+# the bot instead, which is what they are to a dynamic user.
+svc="$tmp/svc"
+doc=/usr/local/share/doc/cheersbot
+dyn=""
+if [ "$(id -u)" -eq 0 ]; then
+	for u in $(seq 61184 61284); do
+		getent passwd "$u" > /dev/null || { dyn=$u; break; }
+	done
+	chmod 0711 "$tmp"	# the dynamic user reaches $svc, as / and /usr
+fi
+make -C "$top" --no-print-directory BUILD="$build" DESTDIR="$svc" \
+    install > svc-install.out 2>&1 ||
+    { bad "make install DESTDIR=$svc failed:"; tail -5 svc-install.out; }
+sed -n '/^## Run it as a service/,/^## [^R]/p' "$svc$doc/README.md" |
+    sed -n 's/^    sudo \(cp\|install\) \(.*\)/\1 \2/p' | sed 's/ *#.*//' |
+    sed "s|/etc/cheersbot|$svc/etc/cheersbot|g" > svc.steps
+[ "$(wc -l < svc.steps)" -eq 2 ] && ok ||
+    { bad "the README's service steps are not one cp and one install:";
+    sed 's/^/  /' svc.steps; }
+token="cheersbot-svc-token-$$"
+while read -r step; do
+	# shellcheck disable=SC2086
+	printf '%s\n' "$token" | $step || bad "the README's step failed: $step"
+done < svc.steps
+awk '/^ +\[discord\]$/ && !on { on = 1; next }
+    on && !/^ +[a-z_]+ = / { exit }
+    on { sub(/^ +/, ""); print }' "$svc$doc/README.md" |
+    sed "s|/etc/cheersbot|$svc/etc/cheersbot|g" > svc.discord
+[ -s svc.discord ] && ok || bad "the README has no [discord] example"
+conf="$svc/etc/cheersbot/cheersbot.conf"
+awk 'NR == FNR { k = $1; want[k] = $0; next }
+    /^\[/ { sec = $0 }
+    sec == "[discord]" && ($1 in want) && $2 == "=" { print want[$1]; next }
+    { print }' svc.discord "$conf" > svc.conf && cat svc.conf > "$conf"
+expect "the README's [discord] example is in the config" \
+    grep -q '^enabled = yes$' "$conf"
+if [ -n "$dyn" ]; then
+	expect "the token is installed 0600, root's" \
+	    sh -c "[ \"\$(stat -c '%a %U' '$svc/etc/cheersbot/discord.token')\" = '600 root' ]"
+fi
+# The stand-in for Discord's REST API writes down the Authorization
+# header of each request and answers 503, so the bot retries.
+cat > fake_rest.py <<'PY'
+import http.server, sys
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        with open(sys.argv[2], "a") as f:
+            f.write("%s\n" % self.headers.get("Authorization", ""))
+        self.send_response(503)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+    do_POST = do_PUT = do_PATCH = do_GET
+    def log_message(self, *args):
+        pass
+s = http.server.HTTPServer(("127.0.0.1", 0), H)
+with open(sys.argv[1] + ".tmp", "w") as f:
+    f.write("%d\n" % s.server_address[1])
+import os; os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+s.serve_forever()
+PY
+"$py" fake_rest.py rest.port rest.auth &
+pids="$pids $!"
+rest=$!
+i=0
+while [ ! -s rest.port ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+port=$(cat rest.port 2>/dev/null)
+# Starts the installed unit as above until READY=1 and its first REST
+# request, then stops it: 0, or 1 with why on stdout.  Its log is in
+# svc.err.
+svc_start() {
+	unitf="$svc/usr/local/lib/systemd/system/cheersbot.service"
+	creds="$svc/run/credentials/cheersbot.service"
+	state="$svc/var/lib/cheersbot"
+	rm -rf "$creds" "$state"
+	mkdir -p "$creds" "$state"
+	sed -n 's|^LoadCredential=\([^:]*\):\(/.*\)|\1 \2|p' "$unitf" > svc.load
+	while read -r id path; do
+		if [ -r "$svc$path" ]; then
+			cp "$svc$path" "$creds/$id"
+			continue
+		fi
+		value=$(sed -n "s|^SetCredential=$id:||p" "$unitf")
+		[ -n "$value" ] ||
+		    { echo "systemd would not start the unit: $path is missing"; return 1; }
+		printf '%b' "$value" > "$creds/$id"
+	done < svc.load
+	cmd=$(sed -n 's|^ExecStart=||p' "$unitf" |
+	    sed -e "s|^/usr/local/|$svc/usr/local/|" \
+	    -e "s|/etc/cheersbot|$svc/etc/cheersbot|g")
+	as=""
+	if [ -n "$dyn" ]; then
+		chown -R "$dyn:$dyn" "$creds" "$state"
+		chmod 0500 "$creds"
+		chmod 0400 "$creds"/*
+		chmod 0700 "$state"
+		as="setpriv --reuid=$dyn --regid=$dyn --clear-groups --no-new-privs --inh-caps=-all --bounding-set=-all"
+	else
+		chmod 0 "$svc"/etc/cheersbot/*.token "$svc"/etc/cheersbot/*.password \
+		    2>/dev/null
+	fi
+	rm -f svc.notify rest.auth
+	listen "@cheersbot-svc-$$" svc.notify
+	# shellcheck disable=SC2086
+	(cd "$state" && umask 0077 && exec env CREDENTIALS_DIRECTORY="$creds" \
+	    NOTIFY_SOCKET="@cheersbot-svc-$$" $as $cmd \
+	    -o discord.api_base="http://127.0.0.1:$port/api/v10") \
+	    < /dev/null > svc.out 2> svc.err &
+	svcpid=$!
+	pids="$pids $svcpid"
+	i=0
+	while { ! grep -q '^READY=1' svc.notify || [ ! -s rest.auth ]; } &&
+	    kill -0 $svcpid 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -z "$dyn" ] && chmod 0600 "$svc"/etc/cheersbot/*.token \
+	    "$svc"/etc/cheersbot/*.password 2>/dev/null
+	if ! grep -q '^READY=1' svc.notify; then
+		echo "the service did not say READY=1:"
+		sed 's/^/  /' svc.err
+		kill -9 $svcpid 2>/dev/null
+		wait $svcpid 2>/dev/null
+		kill $listener
+		return 1
+	fi
+	kill -TERM $svcpid
+	wait_exit $svcpid
+	kill $listener
+	[ $rc -eq 0 ] || { echo "the service exits $rc"; return 1; }
+}
+svc_start > svc.why 2>&1 && ok ||
+    { bad "the service does not start as the README says:"; sed 's/^/  /' svc.why; }
+expect "the service uses the token the README installed" \
+    grep -qsx "Bot $token" rest.auth
+# A file: secret the dynamic user cannot read: start-up names the fix.
+sed -i "s|^token = .*|token = file:$svc/etc/cheersbot/discord.token|" "$conf"
+svc_start > svc.why 2>&1 && bad "the service starts with an unreadable file: token" ||
+    ok
+expect "an unreadable file: token names credential:discord.token as the fix" \
+    grep -qF "discord.token: cannot open secret file $svc/etc/cheersbot/discord.token: Permission denied; under systemd write token = credential:discord.token" svc.err
+kill $rest
+# Every credential the README, docs/ and the example config name, the
+# unit loads, and operations.md lists each file the unit loads.
+cat "$top/README.md" "$top"/docs/*.md "$top/config/cheersbot.conf.example" |
+    grep -o 'credential:[a-z][a-z.-]*[a-z]' | sort -u |
+    while read -r c; do
+	grep -q "^LoadCredential=${c#credential:}:/etc/cheersbot/${c#credential:}\$" \
+	    "$unit" || echo "$c"
+done > creds.bad
+[ ! -s creds.bad ] && ok ||
+    { bad "the docs name credentials the unit does not load:"; sed 's/^/  /' creds.bad; }
+sed -n 's|^LoadCredential=\([^:]*\):.*|\1|p' "$unit" | while read -r c; do
+	grep -q "^| \`$c\` | .*credential:$c\` |\$" "$top/docs/operations.md" ||
+	    echo "$c"
+done > creds.bad
+[ ! -s creds.bad ] && ok ||
+    { bad "docs/operations.md does not list the unit's credentials:"; sed 's/^/  /' creds.bad; }
 
 # --- a whole scripted game's log: no token, no recipe, no hand
 mkdir creds

@@ -521,6 +521,22 @@ test_secret(void **state)
 	secret_bad("credential:..", "credential name .. is not a plain file "
 	    "name of at most 255 bytes");
 	secret_bad("credential:", "\"credential:\" needs a name");
+	/*
+	 * A file: secret that cannot be opened, beside a credential of its
+	 * name (the service's dynamic user and root's 0600 file): the error
+	 * names the fix.  Without such a credential it does not.
+	 */
+	path = write_temp("from-systemd\n", 13);
+	v = xasprintf("file:/nonexistent/%s", strrchr(path, '/') + 1);
+	msg = xasprintf("cannot open secret file /nonexistent/%s: No such file "
+	    "or directory; under systemd write token = credential:%s",
+	    strrchr(path, '/') + 1, strrchr(path, '/') + 1);
+	secret_bad(v, msg);
+	free(msg);
+	free(v);
+	remove_temp(path);
+	secret_bad("file:/nonexistent/token", "cannot open secret file "
+	    "/nonexistent/token: No such file or directory");
 	unsetenv("CREDENTIALS_DIRECTORY");
 	secret_bad("credential:discord.token", "credential discord.token: "
 	    "CREDENTIALS_DIRECTORY is not set (systemd sets it for a unit with "

@@ -16,6 +16,7 @@
 
 #include "adapters/slack/slack-int.h"
 #include "lib/buf.h"
+#include "lib/recent.h"
 #include "lib/xmalloc.h"
 
 /* Parses text into *e; returns the message, which the caller deletes. */
@@ -132,30 +133,74 @@ test_envelope_malformed(void **state)
 	cJSON_Delete(m);
 }
 
+/* Is the envelope text a repeat in seen, at now? */
+static int
+repeat(struct recent *seen, const char *text, uint64_t now)
+{
+	struct envelope	 e;
+	cJSON		*m;
+	int		 rc;
+
+	m = parse(text, &e, &rc);
+	assert_int_equal(rc, 0);
+	rc = envelope_repeat(seen, &e, now);
+	cJSON_Delete(m);
+	return rc;
+}
+
 static void
 test_envelope_ack_and_seen(void **state)
 {
-	struct envelope_seen	*seen = envelope_seen_new();
-	char			*ack, key[32];
-	int			 i;
+	struct recent	*seen = recent_new(ENVELOPE_SEEN_MAX,
+			    ENVELOPE_SEEN_AGE);
+	char		*ack, *text;
+	int		 i;
 
 	(void)state;
 	ack = envelope_ack("a\"b");
 	assert_string_equal(ack, "{\"envelope_id\":\"a\\\"b\"}");
 	free(ack);
-	assert_int_equal(envelope_seen_check(seen, "e:1"), 0);
-	assert_int_equal(envelope_seen_check(seen, "e:1"), 1);
-	assert_int_equal(envelope_seen_check(seen, "e:2"), 0);
-	assert_int_equal(envelope_seen_check(seen, NULL), 0);
-	assert_int_equal(envelope_seen_check(seen, ""), 0);
-	/* Only the last ENVELOPE_SEEN_MAX are remembered. */
+#define SLASH(id, trigger) "{\"type\":\"slash_commands\",\"envelope_id\":\"" \
+	id "\",\"payload\":{\"trigger_id\":\"" trigger "\"}}"
+#define CLICK(id) "{\"type\":\"interactive\",\"envelope_id\":\"" id "\"," \
+	"\"payload\":{\"type\":\"block_actions\"}}"
+	assert_int_equal(repeat(seen, SLASH("e-1", "t.1"), 0), 0);
+	/* A retry: the same envelope again. */
+	assert_int_equal(repeat(seen, SLASH("e-1", "t.1"), 1), 1);
+	/* The same command in a new envelope (a connection replaced). */
+	assert_int_equal(repeat(seen, SLASH("e-2", "t.1"), 1), 1);
+	assert_int_equal(repeat(seen, SLASH("e-3", "t.3"), 1), 0);
+	/* No content key: the envelope id alone. */
+	assert_int_equal(repeat(seen, CLICK("e-4"), 1), 0);
+	assert_int_equal(repeat(seen, CLICK("e-4"), 2), 1);
+	assert_int_equal(repeat(seen, CLICK("e-5"), 2), 0);
+	/* Only the last ENVELOPE_SEEN_MAX keys are remembered. */
 	for (i = 0; i < ENVELOPE_SEEN_MAX; i++) {
-		snprintf(key, sizeof key, "x:%d", i);
-		assert_int_equal(envelope_seen_check(seen, key), 0);
+		text = xasprintf("{\"type\":\"events_api\",\"envelope_id\":"
+		    "\"x-%d\",\"payload\":{}}", i);
+		assert_int_equal(repeat(seen, text, 3), 0);
+		free(text);
 	}
-	assert_int_equal(envelope_seen_check(seen, "e:1"), 0);
-	assert_int_equal(envelope_seen_check(seen, "x:1"), 1);
-	envelope_seen_free(seen);
+	assert_int_equal(repeat(seen, CLICK("e-4"), 3), 0);
+	assert_int_equal(repeat(seen, "{\"type\":\"events_api\","
+	    "\"envelope_id\":\"x-1\",\"payload\":{}}", 3), 1);
+	/*
+	 * Slack's last retry of an event comes about 5 minutes after the
+	 * first delivery: still a repeat; ENVELOPE_SEEN_AGE later, forgotten.
+	 */
+	assert_true(ENVELOPE_SEEN_AGE > 5 * 60 * 1000);
+	assert_int_equal(repeat(seen, "{\"type\":\"events_api\","
+	    "\"envelope_id\":\"ev-1\",\"payload\":{\"event_id\":\"Ev9\"}}",
+	    10), 0);
+	assert_int_equal(repeat(seen, "{\"type\":\"events_api\","
+	    "\"envelope_id\":\"ev-2\",\"retry_attempt\":3,"
+	    "\"payload\":{\"event_id\":\"Ev9\"}}", 10 + 5 * 60 * 1000), 1);
+	assert_int_equal(repeat(seen, "{\"type\":\"events_api\","
+	    "\"envelope_id\":\"ev-3\",\"payload\":{\"event_id\":\"Ev9\"}}",
+	    10 + ENVELOPE_SEEN_AGE), 0);
+#undef SLASH
+#undef CLICK
+	recent_free(seen);
 }
 
 static void

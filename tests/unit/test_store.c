@@ -324,38 +324,163 @@ test_refs_kept(void **state)
 	struct world	 w;
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
 	char		 buf[64];
+	uint64_t	 id;
 	int		 fd = mkstemp(path);
 
 	(void)state;
 	close(fd);
 	world_open(&w, path);
-	world_game(&w, "#refs", 2);
-	assert_int_equal(msgref_board_get(&w.adapter, "#refs", 9, buf,
+	id = world_game(&w, "#refs", 2)->id;
+	assert_int_equal(msgref_board_get(&w.adapter, "#refs", id, buf,
 	    sizeof buf), 0);
-	msgref_board_set(&w.adapter, "#refs", 9, "M1");
-	msgref_board_set(&w.adapter, "#refs", 9, "M2");
-	msgref_dm_set(&w.adapter, "u1", 9, "prompt", "D1 P1");
+	msgref_board_set(&w.adapter, "#refs", id, "M1");
+	msgref_board_set(&w.adapter, "#refs", id, "M2");
+	msgref_dm_set(&w.adapter, "u1", id, "prompt", "D1 P1");
 	world_close(&w);
 
 	world_open(&w, path);
 	assert_int_equal(TAILQ_FIRST(&w.bot.tables)->board_shown, 1);
-	assert_int_equal(msgref_board_get(&w.adapter, "#refs", 9, buf,
+	assert_int_equal(msgref_board_get(&w.adapter, "#refs", id, buf,
 	    sizeof buf), 1);
 	assert_string_equal(buf, "M2");
-	assert_int_equal(msgref_board_get(&w.adapter, "#other", 9, buf,
+	assert_int_equal(msgref_board_get(&w.adapter, "#other", id, buf,
 	    sizeof buf), 0);
-	assert_int_equal(msgref_dm_get(&w.adapter, "u1", 9, "prompt", buf,
+	assert_int_equal(msgref_dm_get(&w.adapter, "u1", id, "prompt", buf,
 	    sizeof buf), 1);
 	assert_string_equal(buf, "D1 P1");
-	assert_int_equal(msgref_dm_get(&w.adapter, "u1", 9, "view", buf,
+	assert_int_equal(msgref_dm_get(&w.adapter, "u1", id, "view", buf,
 	    sizeof buf), 0);
-	msgref_board_set(&w.adapter, "#refs", 9, NULL);
+	msgref_board_set(&w.adapter, "#refs", id, NULL);
 	world_close(&w);
 
 	world_open(&w, path);
-	assert_int_equal(msgref_board_get(&w.adapter, "#refs", 9, buf,
+	assert_int_equal(msgref_board_get(&w.adapter, "#refs", id, buf,
 	    sizeof buf), 0);
 	assert_string_equal(buf, "");
+	world_close(&w);
+	unlink(path);
+}
+
+/* How many message ids the file keeps for table id. */
+static int
+db_refs(const char *path, uint64_t id)
+{
+	char	sql[160];
+
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM refs WHERE key GLOB "
+	    "'board:%llu:*' OR key GLOB 'dm:%llu:*'", (unsigned long long)id,
+	    (unsigned long long)id);
+	return db_count(path, sql);
+}
+
+/* Keeps a board, a view and a prompt for table id, as an adapter does. */
+static void
+world_refs(struct world *w, uint64_t id)
+{
+	msgref_board_set(&w->adapter, "#c", id, "B1");
+	msgref_dm_set(&w->adapter, "u1", id, "view", "V1");
+	msgref_dm_set(&w->adapter, "u1", id, "prompt", "P1");
+}
+
+/*
+ * The message ids of a table go with it: when its game ends, when it is
+ * forgotten (a lobby, a host's end) and when an operator ends it, in the
+ * same write, and not those of a table whose id begins the same way.
+ * This run may still edit an ended table's last messages: their ids stay
+ * in memory until the adapter forgets them, and never reach the file
+ * again.  A file an older version left rows of finished or forgotten
+ * tables in loses them when it is opened.
+ */
+static void
+test_refs_dropped(void **state)
+{
+	struct world	 w;
+	struct table	*done, *gone, *ended, *open;
+	struct game_result r = { .state = GAME_TIED };
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
+	char		 buf[64], *where = NULL;
+	uint64_t	 done_id, gone_id, ended_id, open_id, other;
+	sqlite3		*db;
+	int		 fd = mkstemp(path);
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	done = world_game(&w, "#done", 2);
+	gone = world_game(&w, "#gone", 2);
+	ended = world_game(&w, "#ended", 2);
+	open = world_game(&w, "#open", 2);
+	done_id = done->id;
+	gone_id = gone->id;
+	ended_id = ended->id;
+	open_id = open->id;
+	other = done_id * 10 + done_id;		/* "11" begins like "1" */
+	world_refs(&w, done_id);
+	world_refs(&w, gone_id);
+	world_refs(&w, ended_id);
+	world_refs(&w, open_id);
+	world_refs(&w, other);
+	msgref_board_set(&w.adapter, "#c", 0, NULL);
+	assert_int_equal(store_ref_set(w.bot.store, "console", "misc", "M1",
+	    NULL), 0);
+	assert_int_equal(db_refs(path, done_id), 3);
+
+	/* A game that ends: the batch that writes its result drops its ids. */
+	outbox_begin(&w.bot);
+	assert_int_equal(store_table_finish(w.bot.store, done, &r, NULL), 0);
+	assert_int_equal(db_refs(path, done_id), 3);	/* not committed yet */
+	outbox_end(&w.bot);
+	assert_int_equal(db_refs(path, done_id), 0);
+	assert_int_equal(db_refs(path, other), 3);
+	/* Its last edits still find the messages, and keep them out of the file. */
+	assert_int_equal(msgref_board_get(&w.adapter, "#c", done_id, buf,
+	    sizeof buf), 1);
+	assert_string_equal(buf, "B1");
+	msgref_dm_set(&w.adapter, "u1", done_id, "prompt", "P2");
+	assert_int_equal(msgref_dm_get(&w.adapter, "u1", done_id, "prompt", buf,
+	    sizeof buf), 1);
+	assert_string_equal(buf, "P2");
+	assert_int_equal(db_refs(path, done_id), 0);
+	msgref_dm_set(&w.adapter, "u1", done_id, "prompt", NULL);
+	assert_int_equal(msgref_dm_get(&w.adapter, "u1", done_id, "prompt", buf,
+	    sizeof buf), 0);
+
+	/* A table forgotten (a lobby that expired, a host's end). */
+	outbox_begin(&w.bot);
+	assert_int_equal(store_table_delete(w.bot.store, gone, NULL), 0);
+	outbox_end(&w.bot);
+	assert_int_equal(db_refs(path, gone_id), 0);
+	table_close(gone);
+	assert_int_equal(db_refs(path, open_id), 3);
+	table_close(ended);
+	world_close(&w);
+
+	/* An operator's --end-table, with no bot running. */
+	world_open(&w, path);
+	assert_int_equal(store_table_end(w.bot.store, ended_id, &where, NULL), 0);
+	free(where);
+	assert_int_equal(db_refs(path, ended_id), 0);
+	assert_int_equal(db_refs(path, open_id), 3);
+	world_close(&w);
+
+	/* Rows an older version left: of a finished table, of none at all. */
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "INSERT INTO refs VALUES "
+	    "('console', 'board:1:#c', 'B0'), ('console', 'dm:1:u2:view', 'V0'),"
+	    "('console', 'dm:999:u2:view', 'V0'), ('slack', 'board:999:C1', 'B0')",
+	    NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(db_refs(path, 1), 2);
+	world_open(&w, path);
+	assert_int_equal(db_refs(path, done_id), 0);
+	assert_int_equal(db_refs(path, 999), 0);
+	assert_int_equal(db_refs(path, other), 0);
+	/* The open table keeps its ids, and a key of no table stays. */
+	assert_int_equal(db_refs(path, open_id), 3);
+	assert_int_equal(db_count(path, "SELECT count(*) FROM refs WHERE "
+	    "key = 'misc'"), 1);
+	assert_int_equal(msgref_board_get(&w.adapter, "#c", open_id, buf,
+	    sizeof buf), 1);
 	world_close(&w);
 	unlink(path);
 }
@@ -1076,6 +1201,7 @@ main(void)
 		cmocka_unit_test(test_restore_identical),
 		cmocka_unit_test(test_gone_and_damaged),
 		cmocka_unit_test(test_refs_kept),
+		cmocka_unit_test(test_refs_dropped),
 		cmocka_unit_test(test_duplicate_move_refused),
 		cmocka_unit_test(test_snapshot),
 		cmocka_unit_test(test_timers_rearmed),

@@ -1,0 +1,363 @@
+/*
+ * Unit tests for a state file whose files are deleted or replaced under a
+ * running bot (bot/store-watch.h): its write-ahead log (-wal), its index
+ * (-shm), the file itself.  What a restart after a SIGKILL would find is
+ * a copy of the files on disk, made while the store is open: every move
+ * the bot holds (so may have announced) must be in it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glob.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "bot/bot.h"
+#include "bot/config.h"
+#include "bot/outbox.h"
+#include "bot/play.h"
+#include "bot/store.h"
+#include "bot/table.h"
+#include "lib/xmalloc.h"
+
+static char	said[8192];
+
+static int
+quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
+{
+	(void)a; (void)to; (void)cause;
+	snprintf(said + strlen(said), sizeof said - strlen(said), "%s\n", text);
+	return 0;
+}
+
+static int
+quiet_dm(struct adapter *a, const char *to, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	(void)bs;
+	return quiet_send(a, to, text, cause);
+}
+
+static int
+quiet_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	(void)a; (void)ev; (void)private; (void)text; (void)bs; (void)cause;
+	return 0;
+}
+
+static const struct adapter_ops quiet_ops = {
+	.name = "console", .send_channel = quiet_send, .send_dm = quiet_dm,
+	.reply = quiet_reply,
+};
+
+#include "tests/unit/world-test.h"
+
+/* A started game of alice and three AI seats; the AI moves for alice. */
+static struct table *
+world_game(struct world *w, const char *channel)
+{
+	struct table	*t = table_new(&w->bot, &w->adapter, channel,
+			    game_find("cheers"));
+	char		*cause = NULL;
+	int		 i;
+
+	t->seed = 4321;
+	t->host = xstrdup("alice");
+	table_add_seat(t, "alice", "alice");
+	for (i = 0; i < 3; i++)
+		table_add_seat(t, NULL, i == 0 ? "Negroni" : i == 1 ?
+		    "Martini" : "Mojito");
+	outbox_begin(&w->bot);
+	assert_int_equal(play_start(t, &cause), 0);
+	outbox_end(&w->bot);
+	t->seats[0].ai = 1;
+	return t;
+}
+
+/* The world's one table (a failed batch rebuilds it anew). */
+static struct table *
+world_table(struct world *w)
+{
+	assert_int_equal(w->bot.ntables, 1);
+	return TAILQ_FIRST(&w->bot.tables);
+}
+
+/* One AI move in a batch of its own; 0 when it was saved and told. */
+static int
+world_move(struct world *w)
+{
+	struct table		*t = world_table(w);
+	struct game_prompt	 p[GAME_MAX_PROMPTS];
+	char			*cause = NULL;
+	int			 seat, rc;
+
+	assert_int_equal(t->state, TABLE_PLAYING);
+	assert_true(t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0);
+	for (seat = 0; !(p[0].seats & (1u << seat)); seat++)
+		;
+	outbox_begin(&w->bot);
+	rc = play_ai(t, seat, &cause);
+	free(cause);
+	outbox_end(&w->bot);
+	return rc;
+}
+
+/* Copies file from to to, byte for byte; nothing when from is gone. */
+static void
+copy_file(const char *from, const char *to)
+{
+	char	 buf[65536];
+	FILE	*in, *out;
+	size_t	 n;
+
+	unlink(to);
+	if ((in = fopen(from, "rb")) == NULL)
+		return;
+	assert_non_null(out = fopen(to, "wb"));
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		assert_int_equal(fwrite(buf, 1, n, out), n);
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+}
+
+/*
+ * What a restart after a SIGKILL now would find: the state file and its
+ * log as they are on disk (the index is rebuilt from the log).  The moves
+ * it holds of table id.
+ */
+static int
+crash_moves(const char *path, uint64_t id)
+{
+	char		 image[96], from[128], to[128], sql[96];
+	sqlite3		*db;
+	sqlite3_stmt	*st;
+	int		 n;
+
+	snprintf(image, sizeof image, "%s.image", path);
+	copy_file(path, image);
+	snprintf(from, sizeof from, "%s-wal", path);
+	snprintf(to, sizeof to, "%s-wal", image);
+	copy_file(from, to);
+	snprintf(to, sizeof to, "%s-shm", image);
+	unlink(to);
+	assert_int_equal(sqlite3_open(image, &db), SQLITE_OK);
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM moves WHERE "
+	    "table_id = %llu", (unsigned long long)id);
+	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	unlink(image);
+	snprintf(to, sizeof to, "%s-wal", image);
+	unlink(to);
+	return n;
+}
+
+/* Removes the state file, its log and index, and the copies beside it. */
+static void
+remove_all(const char *path)
+{
+	char	 pattern[96];
+	glob_t	 g;
+	size_t	 i;
+
+	snprintf(pattern, sizeof pattern, "%s*", path);
+	if (glob(pattern, 0, NULL, &g) == 0) {
+		for (i = 0; i < g.gl_pathc; i++)
+			unlink(g.gl_pathv[i]);
+		globfree(&g);
+	}
+}
+
+/*
+ * The log deleted between two batches: the next batch finds it gone
+ * before it writes, copies what the old log held into the file through
+ * the connection that still has it open, opens the file again with a new
+ * log, and goes on.  Every move the bot holds is in what a restart would
+ * find, before and after, and the moves go to the new log.
+ */
+static void
+test_wal_deleted_between_batches(void **state)
+{
+	struct world	 w;
+	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
+	uint64_t	 id;
+	struct stat	 sb;
+	int		 fd = mkstemp(path), i;
+
+	(void)state;
+	close(fd);
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	world_start(&w, &quiet_ops, path, 0);
+	id = world_game(&w, "#bar")->id;
+	for (i = 0; i < 5; i++)
+		assert_int_equal(world_move(&w), 0);
+	assert_int_equal(crash_moves(path, id), 5);
+
+	assert_int_equal(unlink(wal), 0);
+	for (i = 0; i < 9; i++)
+		assert_int_equal(world_move(&w), 0);
+	assert_int_equal(world_table(&w)->nmoves, 14);
+	assert_int_equal(crash_moves(path, id), 14);
+	assert_int_equal(stat(wal, &sb), 0);	/* a new log */
+	world_close(&w);
+
+	/* The file opens as after a restart, with every move. */
+	world_start(&w, &quiet_ops, path, 0);
+	assert_int_equal(world_table(&w)->nmoves, 14);
+	world_close(&w);
+	remove_all(path);
+}
+
+/*
+ * The log and index deleted while a batch is open, after its writes and
+ * before its commit: the commit is refused (nothing of it is said, the
+ * table goes back to what the file holds) and the store is put right, so
+ * the next batch saves again.  Never a move held that a restart lacks.
+ */
+static void
+test_wal_deleted_in_batch(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", name[64];
+	char		*cause = NULL;
+	struct game_prompt p[GAME_MAX_PROMPTS];
+	uint64_t	 id;
+	int		 fd = mkstemp(path), i, seat;
+
+	(void)state;
+	close(fd);
+	world_start(&w, &quiet_ops, path, 0);
+	id = world_game(&w, "#bar")->id;
+	for (i = 0; i < 3; i++)
+		assert_int_equal(world_move(&w), 0);
+
+	t = world_table(&w);
+	said[0] = '\0';
+	outbox_begin(&w.bot);
+	for (i = 0; i < 2; i++) {
+		assert_true(t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0);
+		for (seat = 0; !(p[0].seats & (1u << seat)); seat++)
+			;
+		assert_int_equal(play_ai(t, seat, &cause), 0);
+	}
+	snprintf(name, sizeof name, "%s-wal", path);
+	assert_int_equal(unlink(name), 0);
+	snprintf(name, sizeof name, "%s-shm", path);
+	assert_int_equal(unlink(name), 0);
+	outbox_end(&w.bot);
+	/* Refused: back to three moves, and the two were never told. */
+	assert_int_equal(world_table(&w)->nmoves, 3);
+	assert_int_equal(crash_moves(path, id), 3);
+	assert_null(strstr(said, "Negroni"));
+
+	for (i = 0; i < 4; i++)
+		assert_int_equal(world_move(&w), 0);
+	assert_int_equal(crash_moves(path, id), 7);
+	world_close(&w);
+	remove_all(path);
+}
+
+/*
+ * The state file itself deleted (with its log): everything the
+ * connection holds is copied back into place, locked as a bot's file
+ * is, and the game goes on in it.
+ */
+static void
+test_file_deleted(void **state)
+{
+	struct world	 w;
+	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
+	char		*cause = NULL;
+	uint64_t	 id;
+	int		 fd = mkstemp(path), i, lockfd, held;
+
+	(void)state;
+	close(fd);
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	world_start(&w, &quiet_ops, path, 0);
+	id = world_game(&w, "#bar")->id;
+	for (i = 0; i < 4; i++)
+		assert_int_equal(world_move(&w), 0);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(unlink(wal), 0);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(world_move(&w), 0);
+	assert_int_equal(world_table(&w)->nmoves, 8);
+	assert_int_equal(crash_moves(path, id), 8);
+	/* A second writer is refused, as with the file the bot started on. */
+	assert_int_equal(store_lock(path, &lockfd, &held, &cause), -1);
+	assert_int_equal(held, 1);
+	free(cause);
+	world_close(&w);
+	remove_all(path);
+}
+
+/*
+ * Another file put in the state file's place: it is left alone, what the
+ * bot held is kept in a copy beside it, and every later write is refused
+ * (the game stays as it was, paused) until the bot restarts.
+ */
+static void
+test_file_replaced(void **state)
+{
+	struct world	 w;
+	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", other[64];
+	char		 pattern[96];
+	uint64_t	 id;
+	struct stat	 before, after;
+	glob_t		 g;
+	FILE		*f;
+	int		 fd = mkstemp(path), i;
+
+	(void)state;
+	close(fd);
+	world_start(&w, &quiet_ops, path, 0);
+	id = world_game(&w, "#bar")->id;
+	for (i = 0; i < 4; i++)
+		assert_int_equal(world_move(&w), 0);
+	snprintf(other, sizeof other, "%s.other", path);
+	assert_non_null(f = fopen(other, "w"));
+	fputs("someone else's file\n", f);
+	fclose(f);
+	assert_int_equal(rename(other, path), 0);
+	assert_int_equal(stat(path, &before), 0);
+
+	assert_int_equal(world_move(&w), -1);
+	assert_int_equal(world_move(&w), -1);
+	assert_int_equal(world_table(&w)->nmoves, 4);
+	assert_int_equal(stat(path, &after), 0);
+	assert_true(after.st_ino == before.st_ino);
+	assert_true(after.st_size == before.st_size);
+	snprintf(pattern, sizeof pattern, "%s.rescued-*", path);
+	assert_int_equal(glob(pattern, 0, NULL, &g), 0);
+	assert_int_equal(g.gl_pathc, 1);
+	assert_int_equal(crash_moves(g.gl_pathv[0], id), 4);
+	globfree(&g);
+	world_close(&w);
+	remove_all(path);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_wal_deleted_between_batches),
+		cmocka_unit_test(test_wal_deleted_in_batch),
+		cmocka_unit_test(test_file_deleted),
+		cmocka_unit_test(test_file_replaced),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
