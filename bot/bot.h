@@ -47,7 +47,17 @@ struct bot {
 	struct table_user	**index_user;
 	size_t			 nindex_user;
 	size_t			 nusers;
+	/*
+	 * The id table_new gives (bot/table.c); with a store, cmd_new takes
+	 * the store's instead (store_table_id), so no id is ever given twice.
+	 */
 	uint64_t		 next_table_id;
+	/*
+	 * The highest table id a "cb1:" button (from before button ids had
+	 * tags, bot/button.h) may name: the highest at the upgrade to schema
+	 * 5, from the store (store_restore); 0 without one.
+	 */
+	uint64_t		 cb1_max;
 	/* Each user's command budget per channel (bot/flood.c), or NULL. */
 	struct flood_slot	*flood;
 	uint64_t		 tables_made;	/* the last table's seq (bot/table.c) */

@@ -23,15 +23,36 @@ button_parse(const char *id, struct button_click *c)
 	char		*end;
 	unsigned long long table;
 	long		 version;
+	size_t		 n = 0;
+	int		 old;
 
-	if (strncmp(id, BUTTON_FORMAT ":", sizeof BUTTON_FORMAT) != 0)
+	if (strncmp(id, BUTTON_FORMAT ":", sizeof BUTTON_FORMAT) == 0)
+		old = 0;
+	else if (strncmp(id, BUTTON_FORMAT_OLD ":", sizeof BUTTON_FORMAT_OLD) == 0)
+		old = 1;
+	else
 		return -1;
-	p = id + sizeof BUTTON_FORMAT;
+	p = id + sizeof BUTTON_FORMAT;	/* both formats are 3 bytes long */
 	if (*p < '0' || *p > '9')
 		return -1;
 	table = strtoull(p, &end, 10);
-	if (*end != ':' || table == 0)
+	if (table == 0 || table > INT64_MAX)
 		return -1;
+	if (!old) {
+		/* ".<tag>": lowercase letters and digits. */
+		if (*end != '.')
+			return -1;
+		p = end + 1;
+		n = strspn(p, "0123456789abcdefghijklmnopqrstuvwxyz");
+		if (n == 0 || n > BUTTON_TAG_MAX)
+			return -1;
+		end = (char *)(p + n);
+	}
+	if (*end != ':')
+		return -1;
+	memcpy(c->tag, end - n, n);
+	c->tag[n] = '\0';
+	c->old = old;
 	p = end + 1;
 	if (p[0] == '*' && p[1] == ':') {
 		version = BUTTON_ANY;
@@ -77,8 +98,8 @@ button_add(struct adapter_buttons *bs, int row, int style, const char *label,
 {
 	struct adapter_button	*b;
 	va_list			 ap;
-	char			 what[ADAPTER_BUTTON_ID_MAX + 1];
-	char			 id[ADAPTER_BUTTON_ID_MAX + 1];
+	char			 what[BUTTON_ID_MAX + 1];
+	char			 id[BUTTON_ID_MAX + 1];
 	int			 i, n, inrow = 0;
 
 	if (bs->n == ADAPTER_BUTTONS_MAX || row < 0 ||
@@ -93,11 +114,11 @@ button_add(struct adapter_buttons *bs, int row, int style, const char *label,
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
 	if (versioned)
-		n = snprintf(id, sizeof id, "%s:%" PRIu64 ":%d:%s",
-		    BUTTON_FORMAT, t->id, t->nmoves, what);
+		n = snprintf(id, sizeof id, "%s:%" PRIu64 ".%s:%d:%s",
+		    BUTTON_FORMAT, t->id, t->tag, t->nmoves, what);
 	else
-		n = snprintf(id, sizeof id, "%s:%" PRIu64 ":*:%s",
-		    BUTTON_FORMAT, t->id, what);
+		n = snprintf(id, sizeof id, "%s:%" PRIu64 ".%s:*:%s",
+		    BUTTON_FORMAT, t->id, t->tag, what);
 	if (n < 0 || (size_t)n >= sizeof id)
 		return;		/* an id that does not fit is never sent cut */
 	/* Two buttons with one id would be refused: keep the first. */

@@ -2,7 +2,9 @@
  * Clicks: a button of the bot's was pressed.  The button's id (see
  * button.h) names the table, so a click works from a DM as well as from
  * the channel, and the table's move count when it was drawn, so a click
- * on an old position gets a fresh view instead of a surprising move.
+ * on an old position gets a fresh view instead of a surprising move.  It
+ * also carries the table's tag, so a click on a button of a game that is
+ * over reaches no other game: every adapter's clicks come through here.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +50,25 @@ click_move(const struct table *t, const char *what, struct game_move *m)
 	return *p == '\0' ? n : -1;
 }
 
+/*
+ * The open table button c was made for (borrowed), or NULL when its game
+ * is over: no table has its id, or the one that has carries another tag.
+ * An old button without a tag is taken only for a table that existed
+ * before tags did (bot->cb1_max).
+ */
+static struct table *
+click_table(struct cmd_ctx *ctx, const struct button_click *c)
+{
+	struct table	*t;
+
+	if (c->old && c->table > ctx->bot->cb1_max)
+		return NULL;
+	t = table_find_id(ctx->bot, ctx->ev->adapter, c->table);
+	if (t == NULL || (!c->old && strcmp(t->tag, c->tag) != 0))
+		return NULL;
+	return t;
+}
+
 int
 click_exec(struct cmd_ctx *ctx, char **cause)
 {
@@ -63,9 +84,8 @@ click_exec(struct cmd_ctx *ctx, char **cause)
 		return set_cause(cause, "I do not know that button; it may be "
 		    "from an older version of me. %s hand shows your cards.",
 		    cmd);
-	t = table_find_id(ctx->bot, ctx->ev->adapter, c.table);
-	if (t == NULL)
-		return set_cause(cause, "That table is over.");
+	if ((t = click_table(ctx, &c)) == NULL)
+		return set_cause(cause, "That game is over.");
 	ctx->table = t;
 	if (strcmp(c.what, "status") == 0) {
 		ctx->argv[0] = (char *)"status";

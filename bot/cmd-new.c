@@ -80,8 +80,8 @@ cmd_new_caps(struct cmd_ctx *ctx, char **cause)
 }
 
 /*
- * Closes t, a lobby that was never announced, and gives its number back:
- * a refused new uses no table number up.
+ * Closes t, a lobby that was never announced, and gives its id back to
+ * the bot's count in memory (the store's, once taken, stays taken).
  */
 static void
 cmd_new_undo(struct table *t)
@@ -136,6 +136,11 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 			cmd_new_undo(t);
 			return -1;
 		}
+	}
+	/* An id no table had, even one forgotten before a restart. */
+	if (store_table_id(ctx->bot->store, t, cause) != 0) {
+		cmd_new_undo(t);
+		return -1;
 	}
 	t->seed = cmd_new_seed(ctx, t->id);
 	t->host = xstrdup(ctx->ev->user_id);

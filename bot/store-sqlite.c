@@ -182,6 +182,25 @@ static const char *const store_sqlite_migrations[] = {
 	 */
 	"INSERT INTO numbers SELECT DISTINCT adapter, coalesce(server, ''), "
 	"  (SELECT max(id) FROM tables) FROM tables;",
+
+	/*
+	 * 4 -> 5: table ids are never given twice.  Until now the next id
+	 * was the highest saved plus one, so a table forgotten at its end
+	 * left its id to the next, and that table's buttons to its stale
+	 * ones.  meta keeps the last id given (table_id) and the highest id
+	 * at this upgrade (cb1_max): buttons made before it name no tag and
+	 * may reach only the tables up to there.  Each table has a random
+	 * tag, which its buttons carry from now on.
+	 */
+	"CREATE TABLE meta ("
+	"  key TEXT PRIMARY KEY,"
+	"  value INTEGER NOT NULL) WITHOUT ROWID;"
+	"INSERT INTO meta VALUES ('table_id', "
+	"  coalesce((SELECT max(id) FROM tables), 0));"
+	"INSERT INTO meta VALUES ('cb1_max', "
+	"  coalesce((SELECT max(id) FROM tables), 0));"
+	"ALTER TABLE tables ADD COLUMN tag TEXT NOT NULL DEFAULT '';"
+	"UPDATE tables SET tag = lower(hex(randomblob(3)));",
 };
 #define STORE_SQLITE_VERSION \
 	((int)(sizeof store_sqlite_migrations / sizeof store_sqlite_migrations[0]))
@@ -1065,12 +1084,12 @@ ss_save_table(struct store *store, const struct store_table *t, char **cause)
 	snprintf(seed, sizeof seed, "%016" PRIx64, t->seed);
 	return ss_run(s, "saving a table", cause,
 	    "INSERT INTO tables (id, adapter, channel, game, seed, state, doc, "
-	    "created, updated, server, num) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
-	    "?, ?) ON CONFLICT(id) DO UPDATE SET state = excluded.state, "
-	    "doc = excluded.doc, updated = excluded.updated", "itttttti" "iti",
-	    (long long)t->id, t->adapter, t->channel, t->game, seed, t->state,
-	    t->doc, (long long)t->updated, (long long)t->updated, t->server,
-	    (long long)t->num);
+	    "created, updated, server, num, tag) VALUES (?, ?, ?, ?, ?, ?, ?, "
+	    "?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET state = "
+	    "excluded.state, doc = excluded.doc, updated = excluded.updated",
+	    "itttttti" "itit", (long long)t->id, t->adapter, t->channel, t->game,
+	    seed, t->state, t->doc, (long long)t->updated, (long long)t->updated,
+	    t->server, (long long)t->num, t->tag == NULL ? "" : t->tag);
 }
 
 static int
@@ -1155,6 +1174,7 @@ ss_each_table(struct store_sqlite *s, sqlite3_stmt *st, store_table_cb cb,
 		t.server = sqlite3_column_type(st, 10) == SQLITE_NULL ? NULL :
 		    ss_text(st, 10);
 		t.num = (uint64_t)sqlite3_column_int64(st, 11);
+		t.tag = ss_text(st, 12);
 		if (found != NULL)
 			*found = 1;
 		if (cb(&t, arg, cause) != 0) {
@@ -1170,7 +1190,7 @@ ss_each_table(struct store_sqlite *s, sqlite3_stmt *st, store_table_cb cb,
 
 #define SS_TABLE_COLUMNS \
 	"SELECT id, adapter, channel, game, seed, state, doc, result, updated, " \
-	"created, server, num FROM tables "
+	"created, server, num, tag FROM tables "
 
 static int
 ss_load_tables(struct store *store, store_table_cb cb, void *arg, char **cause)
@@ -1256,17 +1276,62 @@ ss_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
 	return 0;
 }
 
+/* One number of a query without arguments; 0 when it has none. */
+static uint64_t
+ss_number(struct store_sqlite *s, const char *sql)
+{
+	sqlite3_stmt	*st = ss_query(s, sql, "");
+	uint64_t	 n = 0;
+
+	if (st != NULL && sqlite3_step(st) == SQLITE_ROW)
+		n = (uint64_t)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
 static uint64_t
 ss_max_table_id(struct store *store)
 {
 	struct store_sqlite	*s = (struct store_sqlite *)store;
-	sqlite3_stmt		*st = ss_query(s, "SELECT max(id) FROM tables", "");
-	uint64_t		 id = 0;
 
-	if (st != NULL && sqlite3_step(st) == SQLITE_ROW)
-		id = (uint64_t)sqlite3_column_int64(st, 0);
+	return ss_number(s, "SELECT max(coalesce((SELECT max(id) FROM tables), "
+	    "0), coalesce((SELECT value FROM meta WHERE key = 'table_id'), 0))");
+}
+
+static uint64_t
+ss_cb1_max(struct store *store)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+
+	return ss_number(s, "SELECT value FROM meta WHERE key = 'cb1_max'");
+}
+
+/*
+ * The next id is past every table saved too, in case one was saved with
+ * an id of its own (an operator's copy of a row).
+ */
+static int
+ss_take_table_id(struct store *store, uint64_t *id, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	sqlite3_stmt		*st;
+	int			 rc;
+
+	*id = 0;
+	if (ss_run(s, "numbering a table", cause, "INSERT INTO meta (key, value) "
+	    "VALUES ('table_id', 1 + coalesce((SELECT max(id) FROM tables), 0)) "
+	    "ON CONFLICT(key) DO UPDATE SET value = max(value, coalesce(("
+	    "SELECT max(id) FROM tables), 0)) + 1", "") != 0)
+		return -1;
+	st = ss_query(s, "SELECT value FROM meta WHERE key = 'table_id'", "");
+	if (st == NULL)
+		return ss_error(s, "numbering a table", cause);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*id = (uint64_t)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
-	return id;
+	if (rc != SQLITE_ROW)
+		return ss_error(s, "numbering a table", cause);
+	return 0;
 }
 
 static int
@@ -1524,6 +1589,8 @@ const struct store_ops store_sqlite_ops = {
 	.load_snapshot = ss_load_snapshot,
 	.load_moves = ss_load_moves,
 	.max_table_id = ss_max_table_id,
+	.take_table_id = ss_take_table_id,
+	.cb1_max = ss_cb1_max,
 	.player_stats = ss_player_stats,
 	.leaderboard = ss_leaderboard,
 	.get_channel = ss_get_channel,

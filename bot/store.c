@@ -311,6 +311,7 @@ store_table_save(struct store *s, const struct table *t, char **cause)
 	memset(&r, 0, sizeof r);
 	r.id = t->id;
 	r.num = t->num;
+	r.tag = t->tag;
 	r.adapter = t->adapter->ops->name;
 	r.server = t->server;
 	r.channel = t->channel;
@@ -699,6 +700,9 @@ store_build(struct store *s, struct bot *bot, struct adapter *a,
 
 	t = table_new(bot, a, r->channel, ops);
 	table_set_id(t, r->id);
+	/* A record without a valid tag keeps the fresh one: its buttons go. */
+	if (r->tag != NULL && table_tag_valid(r->tag))
+		memcpy(t->tag, r->tag, sizeof t->tag);
 	t->num = r->num;
 	t->seed = r->seed;
 	t->turn_timer = bot->config->tables_turn_timer_ms;
@@ -902,6 +906,23 @@ store_ref_set(struct store *s, const char *adapter, const char *key,
 }
 
 int
+store_table_id(struct store *s, struct table *t, char **cause)
+{
+	struct bot	*bot = t->bot;
+	uint64_t	 id;
+	char		*err = NULL;
+
+	if (s == NULL)
+		return 0;
+	if (s->ops->take_table_id(s, &id, &err) != 0)
+		return store_failed(t->channel, 0, err, cause);
+	table_set_id(t, id);
+	if (bot->next_table_id <= id)
+		bot->next_table_id = id + 1;
+	return 0;
+}
+
+int
 store_table_number(struct store *s, struct bot *bot, struct adapter *a,
     const char *server, uint64_t *num, char **cause)
 {
@@ -1041,6 +1062,7 @@ store_restore(struct store *s, struct bot *bot, char **cause)
 	if (s == NULL)
 		return 0;
 	bot->next_table_id = s->ops->max_table_id(s) + 1;
+	bot->cb1_max = s->ops->cb1_max(s);
 	if (s->ops->load_tables(s, store_restore_one, bot, cause) != 0)
 		return -1;
 	return bot->ntables - before;

@@ -46,6 +46,7 @@ struct uv_timer_s;
 struct store_table {
 	uint64_t	 id;
 	uint64_t	 num;		/* the players' number, per server */
+	const char	*tag;		/* the table's tag (bot/table.h) */
 	const char	*adapter;
 	const char	*server;	/* NULL where the platform has none */
 	const char	*channel;
@@ -153,7 +154,18 @@ struct store_ops {
 		     char **game, char **cause);
 	int	 (*load_moves)(struct store *, uint64_t id, int from_seq,
 		     store_move_cb, void *, char **cause);
+	/* The highest table id ever given: saved, or taken by take_table_id. */
 	uint64_t (*max_table_id)(struct store *);
+	/*
+	 * Takes the next table id: one more than any given before, never
+	 * the same twice, even after its table is forgotten.
+	 */
+	int	 (*take_table_id)(struct store *, uint64_t *id, char **cause);
+	/*
+	 * The highest table id when the file was upgraded to schema 5, the
+	 * last that old "cb1:" buttons may name; 0 for a file made since.
+	 */
+	uint64_t (*cb1_max)(struct store *);
 	/*
 	 * Takes the next players' number of an adapter's server (NULL: the
 	 * platform has none): 1 for its first table, then one more each
@@ -352,6 +364,14 @@ int	 store_leaderboard(struct store *, const struct store_scope *,
  */
 struct table	*store_reload(struct store *, struct bot *, struct adapter *,
 		     uint64_t id);
+
+/*
+ * Gives t, a new table, an id that no table had before: the store's next
+ * (take_table_id), written in the open batch like the number, and kept
+ * above bot->next_table_id.  Without a store t keeps the id table_new
+ * gave it, counted in memory.  0, or -1 with *cause (caller frees).
+ */
+int	 store_table_id(struct store *, struct table *, char **cause);
 
 /*
  * Takes the players' number for a new table on adapter a's server (NULL:

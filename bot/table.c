@@ -2,9 +2,11 @@
  * Tables: creation, lookup by channel, seats and the words that name them.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/random.h>
 
 #include "bot/board.h"
 #include "bot/bot.h"
@@ -162,6 +164,37 @@ table_set_id(struct table *t, uint64_t id)
 	table_index_id_add(t);
 }
 
+int
+table_tag_valid(const char *tag)
+{
+	size_t	n = strspn(tag, "0123456789abcdef");
+
+	return n == TABLE_TAG_LEN && tag[n] == '\0';
+}
+
+/*
+ * A fresh tag for t: random bits, or when the system has none to give,
+ * the clock and the table's place in the bot's count.  With bot.seed set
+ * (tests) the tag follows from the seed and that place, like the deal,
+ * so that a test can name a button; the store's ids keep tables apart.
+ */
+static void
+table_make_tag(struct table *t)
+{
+	const struct config	*cfg = t->bot->config;
+	uint64_t		 r;
+
+	if (cfg != NULL && cfg->bot_seed != 0) {
+		/* splitmix64 */
+		r = cfg->bot_seed + t->seq * 0x9e3779b97f4a7c15ULL;
+		r = (r ^ (r >> 30)) * 0xbf58476d1ce4e5b9ULL;
+		r = (r ^ (r >> 27)) * 0x94d049bb133111ebULL;
+		r ^= r >> 31;
+	} else if (getrandom(&r, sizeof r, GRND_NONBLOCK) != sizeof r)
+		r = uv_hrtime() ^ (t->seq * 2654435761U);
+	snprintf(t->tag, sizeof t->tag, "%06x", (unsigned)(r & 0xffffff));
+}
+
 struct table *
 table_alloc(struct bot *bot, struct adapter *a, const char *channel,
     const struct game_ops *ops)
@@ -186,6 +219,7 @@ table_new(struct bot *bot, struct adapter *a, const char *channel,
 
 	t->id = bot->next_table_id++;
 	t->seq = ++bot->tables_made;
+	table_make_tag(t);
 	TAILQ_INSERT_TAIL(&bot->tables, t, entry);
 	bot->ntables++;
 	table_index_grow(bot);

@@ -21,6 +21,7 @@ struct outbox_item;
 #define TABLE_HOLD_MS	250	/* AI seats look again at a channel behind */
 #define TABLE_RECENT	4	/* events the board repeats */
 #define TABLE_TIMER_MAX	(24ULL * 3600 * 1000)	/* longest turn or prompt timer */
+#define TABLE_TAG_LEN	6	/* hex digits of a table's tag */
 
 struct seat {
 	char	*user_id;	/* platform user id; NULL for an AI seat */
@@ -39,6 +40,14 @@ enum table_task { TASK_NONE, TASK_AI, TASK_TIMEOUT, TASK_LOBBY,
 
 struct table {
 	uint64_t		 id;		/* set only by table_new, table_set_id */
+	/*
+	 * Hex digits made with the table (random, or from bot.seed) and kept
+	 * in the store: every
+	 * button's id carries them (bot/button.h), so that a button of an
+	 * ended game never acts on another table, even one with its id
+	 * (a bot without a store counts ids from 1 at each start).
+	 */
+	char			 tag[TABLE_TAG_LEN + 1];
 	/*
 	 * The number players see and type ("table 3", "replay 3"): counted
 	 * from 1 per server (adapter + server), so it tells nothing of other
@@ -120,9 +129,17 @@ struct table	*table_find(struct bot *, struct adapter *, const char *channel);
 struct table	*table_find_id(struct bot *, struct adapter *, uint64_t id);
 /* Gives the table another id (a restored one), so table_find_id finds it. */
 void		 table_set_id(struct table *, uint64_t id);
+/*
+ * Is tag (borrowed) a table's tag as table_new makes them: TABLE_TAG_LEN
+ * lowercase hex digits?
+ */
+int		 table_tag_valid(const char *tag);
 /* Frees the bot's indexes of tables (when no table is left). */
 void		 table_index_release(struct bot *);
-/* A new lobby in a channel; owned by the bot's list until table_close. */
+/*
+ * A new lobby in a channel, with the bot's next id and a fresh random tag;
+ * owned by the bot's list until table_close.
+ */
 struct table	*table_new(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
 /*

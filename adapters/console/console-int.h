@@ -70,5 +70,10 @@ int	 console_ui_board(struct adapter *, const char *channel, uint64_t table,
 	     const struct adapter_buttons *, enum adapter_board how,
 	     char **cause);
 void	 console_ui_free(struct console *);
+/*
+ * The buttons an earlier run left on show, from the state file (they are
+ * kept there as they are shown): called once, at start.
+ */
+void	 console_ui_restore(struct console *);
 
 #endif

@@ -438,6 +438,8 @@ console_start(struct adapter *a, char **cause)
 
 	/* A terminal shows what is typed; a pipe or a file does not. */
 	c->echo = a->bot->config->console_echo && type != UV_TTY;
+	if (a->ops->flags & ADAPTER_BUTTONS)
+		console_ui_restore(c);
 	switch (type) {
 	case UV_TTY:
 		if ((rc = uv_tty_init(loop, &c->in.tty, 0, 1)) != 0)

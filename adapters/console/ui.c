@@ -7,15 +7,26 @@
  * one line per row; and a line "alice: [play 🍸 (🍹)]" clicks the button
  * of that label: one of alice's latest private buttons (a DM or an
  * ephemeral answer) first, else the board's in the channel she speaks in.
+ * As a platform's messages outlive the bot, the buttons on show are kept
+ * in the state file (the store's refs "ui.<slot>", which name no table)
+ * and shown again after a restart, so a transcript can click a button an
+ * earlier run drew.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "adapters/console/console-int.h"
 #include "bot/bot.h"
+#include "bot/log.h"
+#include "bot/store.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
+
+#define CONSOLE_UI_KEY_MAX	16
+#define CONSOLE_UI_SAVED_MAX	65536	/* bytes of a kept set, read back */
 
 /* A remembered set of buttons: a user's latest private ones, or a board. */
 struct console_ui {
@@ -47,6 +58,123 @@ console_ui_slot(struct console *c, const char *user, const char *channel)
 	return free_slot;
 }
 
+/* Keeps slot i (NULL: none) in the state file; a failure is only logged. */
+static void
+console_ui_keep(struct console *c, int i)
+{
+	const struct console_ui	*ui = c->ui[i];
+	cJSON			*o, *bs, *b;
+	char			 key[CONSOLE_UI_KEY_MAX], *text, *cause = NULL;
+	int			 j;
+
+	if (ui == NULL)
+		return;
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "user", ui->user);
+	cJSON_AddStringToObject(o, "channel", ui->channel);
+	bs = cJSON_AddArrayToObject(o, "buttons");
+	for (j = 0; j < ui->bs.n; j++) {
+		b = cJSON_CreateObject();
+		cJSON_AddStringToObject(b, "label", ui->bs.b[j].label);
+		cJSON_AddStringToObject(b, "id", ui->bs.b[j].id);
+		cJSON_AddNumberToObject(b, "style", ui->bs.b[j].style);
+		cJSON_AddNumberToObject(b, "row", ui->bs.b[j].row);
+		cJSON_AddItemToArray(bs, b);
+	}
+	text = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	snprintf(key, sizeof key, "ui.%d", i);
+	if (store_ref_set(c->adapter.bot->store, c->adapter.ops->name, key,
+	    text, &cause) != 0) {
+		log_warn("console: keeping its buttons failed: %s", cause);
+		free(cause);
+	}
+	free(text);
+}
+
+/* Copies JSON string member name of o into buf (size len); 0, or -1. */
+static int
+console_ui_string(const cJSON *o, const char *name, char *buf, size_t len)
+{
+	const cJSON	*v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	if (!cJSON_IsString(v) || strlen(v->valuestring) >= len)
+		return -1;
+	memcpy(buf, v->valuestring, strlen(v->valuestring) + 1);
+	return 0;
+}
+
+/* Reads a kept set into ui; 0, or -1 when it is not one. */
+static int
+console_ui_parse(const char *text, struct console_ui *ui)
+{
+	cJSON		*o = cJSON_Parse(text), *b;
+	const cJSON	*style, *row;
+	struct adapter_button *out;
+	int		 rc = -1;
+
+	memset(ui, 0, sizeof *ui);
+	if (console_ui_string(o, "user", ui->user, sizeof ui->user) != 0 ||
+	    console_ui_string(o, "channel", ui->channel,
+	    sizeof ui->channel) != 0)
+		goto out;
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(o, "buttons")) {
+		if (ui->bs.n == ADAPTER_BUTTONS_MAX)
+			goto out;
+		out = &ui->bs.b[ui->bs.n++];
+		style = cJSON_GetObjectItemCaseSensitive(b, "style");
+		row = cJSON_GetObjectItemCaseSensitive(b, "row");
+		if (console_ui_string(b, "label", out->label,
+		    sizeof out->label) != 0 ||
+		    console_ui_string(b, "id", out->id, sizeof out->id) != 0 ||
+		    !cJSON_IsNumber(style) || !cJSON_IsNumber(row) ||
+		    row->valueint < 0 || row->valueint >= ADAPTER_BUTTON_ROWS)
+			goto out;
+		out->style = style->valueint;
+		out->row = row->valueint;
+	}
+	rc = ui->bs.n > 0 ? 0 : -1;
+out:
+	cJSON_Delete(o);
+	return rc;
+}
+
+void
+console_ui_restore(struct console *c)
+{
+	struct console_ui	 ui;
+	char			 key[CONSOLE_UI_KEY_MAX], *text;
+	int			 i;
+
+	text = xmalloc(CONSOLE_UI_SAVED_MAX);
+	for (i = 0; i < CONSOLE_UI_MAX; i++) {
+		snprintf(key, sizeof key, "ui.%d", i);
+		if (!store_ref_get(c->adapter.bot->store, c->adapter.ops->name,
+		    key, text, CONSOLE_UI_SAVED_MAX) ||
+		    console_ui_parse(text, &ui) != 0)
+			continue;
+		c->ui[i] = xmalloc(sizeof *c->ui[i]);
+		*c->ui[i] = ui;
+	}
+	free(text);
+}
+
+/* Are a and b the same buttons (those in use; the rest is not set)? */
+static int
+console_ui_same(const struct adapter_buttons *a, const struct adapter_buttons *b)
+{
+	int	i;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++)
+		if (strcmp(a->b[i].id, b->b[i].id) != 0 ||
+		    strcmp(a->b[i].label, b->b[i].label) != 0 ||
+		    a->b[i].row != b->b[i].row || a->b[i].style != b->b[i].style)
+			return 0;
+	return 1;
+}
+
 void
 console_ui_show(struct console *c, const char *tag, const char *user,
     const char *channel, const struct adapter_buttons *bs)
@@ -72,10 +200,14 @@ console_ui_show(struct console *c, const char *tag, const char *user,
 		return;		/* a test with more sets than that is odd */
 	if (*slot == NULL)
 		*slot = xcalloc(1, sizeof **slot);
+	else if (strcmp((*slot)->channel, channel) == 0 &&
+	    console_ui_same(&(*slot)->bs, bs))
+		return;		/* the same buttons again: kept already */
 	snprintf((*slot)->user, sizeof (*slot)->user, "%s", user == NULL ? "" :
 	    user);
 	snprintf((*slot)->channel, sizeof (*slot)->channel, "%s", channel);
 	(*slot)->bs = *bs;
+	console_ui_keep(c, (int)(slot - c->ui));
 }
 
 /* The button labelled label in ui, or NULL. */

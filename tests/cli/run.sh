@@ -316,7 +316,7 @@ exec 3>&-
 wait $pid
 
 # --- bot.state_max_size below what the file already holds (an empty
-# state file is about 52 KiB) is refused at start, by name, not raised
+# state file is about 72 KiB) is refused at start, by name, not raised
 printf 'alice: /cheers new\n' | "$bot" -o bot.state_file=cap.db \
     -o bot.state_max_size=4096 > cap.out 2> cap.err
 [ $? -ne 0 ] && ok || bad "a state_max_size below the file's size is accepted"

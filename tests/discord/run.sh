@@ -147,6 +147,27 @@ if [ $status -eq 0 ]; then
 	done
 fi
 
+# Issue 32: a game ended by its End button, the bot restarted, a new
+# game: the first game's End button must not reach the second game.
+if [ $status -eq 0 ]; then
+	for phase in stale1 stale2; do
+		: > "$tmp/bot.err"
+		"$bot" -v -o discord.enabled=yes -o console.enabled=no \
+		    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
+		    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
+		    -o discord.token=test-token -o discord.application_id=1 \
+		    -o bot.state_file="$tmp/stale.db" -o bot.seed=5 \
+		    -o tables.ai_delay=0 \
+		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+		pid=$!
+		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
+		kill -TERM "$pid"
+		wait "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
+		pid=""
+		[ $status -eq 0 ] || break
+	done
+fi
+
 # An interaction delivered twice, in one session and across a RESUME,
 # runs once and spends one command of a budget of 4 (repeat.py).
 if [ $status -eq 0 ]; then

@@ -2,7 +2,8 @@
 """Drives cheersbot through the fake Discord and checks what it sent.
 
     scenario.py PORT BOT_STDERR_FILE
-        [game|restart|buttons|overdue1|overdue2|kill1|kill2|tls CA_FILE]
+        [game|restart|buttons|overdue1|overdue2|kill1|kill2|stale1|stale2|
+         tls CA_FILE]
 
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.  run.sh starts the fake server and the
@@ -31,7 +32,8 @@ if MODE == "tls":
     SSL = ssl.create_default_context(cafile=sys.argv[4])
 CHANNEL, GUILD = ({"buttons": "600", "overdue1": "610",
                    "overdue2": "610", "kill1": "620",
-                   "kill2": "620"}.get(MODE, "500")), "700"
+                   "kill2": "620", "stale1": "630",
+                   "stale2": "630"}.get(MODE, "500")), "700"
 ALICE, BOB = "101", "102"
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
@@ -354,6 +356,66 @@ if MODE == "kill2":
     ok(len(b) == 1 and b[0]["id"] == board1,
        "exactly one table message is left: %s" % [m["id"] for m in b])
     print("discord (kill, after): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+
+def end_buttons():
+    """alice's ephemeral answers in the channel holding "End the game",
+    oldest first."""
+    return [m for m in sorted(messages().values(), key=lambda m: int(m["id"]))
+            if m["channel"] == CHANNEL and m["flags"] & 64 and
+            m["user"] == ALICE and "End the game" in labels(m)]
+
+
+if MODE == "stale1":
+    # Issue 32: a game ended by its ephemeral "End the game" button; run.sh
+    # restarts the bot on the same state for stale2.
+    ok(bot_ready(), "the bot is ready")
+    ok(answered(ix(ALICE, "alice", "new")), "alice opens a table")
+    ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
+    ok(answered(ix(ALICE, "alice", "start")), "the game starts")
+    ok(whose_turn() == ALICE, "it is alice's turn")
+    a = answered(ix(ALICE, "alice", "end"))
+    ok(a and a[0]["flags"] & 64 and len(end_buttons()) == 1,
+       "end asks alice privately, with an End button: %s" % a)
+    a = click(ALICE, "alice", end_buttons()[-1], "End the game") \
+        if end_buttons() else None
+    ok(a is not None and wait(lambda s: boards() and
+                              not labels(boards()[-1])) is not None,
+       "the End button ends the game: %s" % a)
+    print("discord (stale, before): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+if MODE == "stale2":
+    # After the restart a new game runs in the same channel; the first
+    # game's End button is answered that that game is over, privately,
+    # and the new game goes on.
+    ok(bot_ready(), "the bot is ready again")
+    ok(answered(ix(ALICE, "alice", "new")), "alice opens a second table")
+    ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
+    ok(answered(ix(ALICE, "alice", "start")), "the second game starts")
+    ok(whose_turn() == ALICE, "it is alice's turn")
+    old = end_buttons()
+    ok(len(old) == 1, "the first game's End button is still shown: %d" %
+       len(old))
+    board = boards()[-1] if boards() else None
+    a = click(ALICE, "alice", old[0], "End the game") if old else None
+    # The answer replaces alice's ephemeral question (type 7), or is a
+    # new ephemeral one: private either way.
+    ok(a and text_of(a) == "That game is over." and a[-1]["message"] and
+       messages()[a[-1]["message"]]["flags"] & 64,
+       "the old End button is answered privately that the game is over: "
+       "%s" % a)
+    time.sleep(0.3)
+    ok(board is not None and "My hand" in labels(messages()[board["id"]]),
+       "the second game's table keeps its buttons")
+    a = answered(ix(ALICE, "alice", "status"))
+    ok("'s turn" in text_of(a) or (boards() and
+                                   "'s turn" in boards()[-1]["content"]),
+       "the second game still runs: %s" % a)
+    print("discord (stale, after): %d passed, %d failed" %
           (passed, failed), flush=True)
     sys.exit(1 if failed else 0)
 

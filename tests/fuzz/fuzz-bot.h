@@ -4,7 +4,8 @@
  * on a fake clock, with the AI moving at once and quiet logs;
  * fuzz_bot_reset closes every table and gives the bot a new, empty state
  * file in /dev/shm, so each input starts from the same state (table ids
- * count from 1 again, "cb1:1:..." names the first table opened).
+ * count from 1 again and bot.seed is 1, so "cb2:1.025cc1:..." names the
+ * first table opened; "cb1:" ids name none, as on a file made since tags).
  * FUZZ_LOG=1 in the environment logs everything, to see what a seed does.
  */
 #ifndef TESTS_FUZZ_FUZZ_BOT_H
@@ -50,6 +51,7 @@ fuzz_bot_store(struct bot *bot)
 		abort();
 	}
 	bot->next_table_id = 1;
+	bot->tables_made = 0;	/* so the first table's tag is the same */
 }
 
 /* A bot for target name (borrowed), on config (the bot borrows it). */
@@ -58,6 +60,7 @@ fuzz_bot_init(struct bot *bot, struct config *config, const char *name)
 {
 	config->tables_lobby_expiry_ms = 0;
 	config->tables_ai_delay_ms = 0;
+	config->bot_seed = 1;		/* tags a corpus can name */
 	log_set_level(getenv("FUZZ_LOG") != NULL ? LOG_DEBUG : LOG_ERROR);
 	bot_init(bot, uv_default_loop(), config);
 	bot->fake_clock = 1;

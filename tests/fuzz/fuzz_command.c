@@ -6,10 +6,12 @@
  * is one event: its first byte picks the user (alice, bob or carol, the
  * last not seated), whether it is a DM (0x40), and whether it is a button
  * click (0x80); the rest is the command text, or the click's button id.
- * A button id is taken as it is when it starts "cb1:"; otherwise it is
- * what follows "cb1:<table>:<moves>:" for the live table ("hand", "m 0 1"),
- * or "cb1:<table>:*:" when it starts with '*' ("*status"), so clicks reach
- * the picker and the moves instead of being stale.  Nothing may crash or
+ * A button id is taken as it is when it starts "cb1:" or "cb2:" (a cb1
+ * id reaches no table: the state file is new); otherwise it is what
+ * follows "cb2:<table>.<tag>:<moves>:" for the live table ("hand",
+ * "m 0 1"), or "cb2:<table>.<tag>:*:" when it starts with '*'
+ * ("*status"), so clicks reach the picker and the moves instead of being
+ * stale.  Nothing may crash or
  * leak, and the bot must answer within its caps; the adapter is one that
  * shows boards as cards, so every board's view is built and checked too.
  */
@@ -148,16 +150,18 @@ fuzz_play(const struct game_ops *ops, char *text)
 		ev.channel = ev.is_dm ? "dm" : "#bar";
 		ev.is_button = (line[0] & 0x80) != 0;
 		ev.text = line + 1;
-		if (ev.is_button && strncmp(line + 1, "cb1:", 4) != 0) {
+		if (ev.is_button && strncmp(line + 1, "cb1:", 4) != 0 &&
+		    strncmp(line + 1, "cb2:", 4) != 0) {
 			/* The live table, if it is still there. */
 			if ((t = TAILQ_FIRST(&bot.tables)) == NULL)
-				snprintf(id, sizeof id, "cb1:1:*:%s", line + 1);
+				snprintf(id, sizeof id, "cb2:1.000000:*:%s",
+				    line + 1);
 			else if (line[1] == '*')
-				snprintf(id, sizeof id, "cb1:%" PRIu64 ":*:%s",
-				    t->id, line + 2);
+				snprintf(id, sizeof id, "cb2:%" PRIu64 ".%s:*:%s",
+				    t->id, t->tag, line + 2);
 			else
-				snprintf(id, sizeof id, "cb1:%" PRIu64 ":%d:%s",
-				    t->id, t->nmoves, line + 1);
+				snprintf(id, sizeof id, "cb2:%" PRIu64 ".%s:%d:%s",
+				    t->id, t->tag, t->nmoves, line + 1);
 			ev.text = id;
 		}
 		bot_handle_event(&bot, &ev);

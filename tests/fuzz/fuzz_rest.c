@@ -373,7 +373,7 @@ fuzz_buttons(struct adapter_buttons *bs)
 	memset(bs, 0, sizeof *bs);
 	for (i = 0; i < 3; i++) {
 		snprintf(bs->b[i].label, sizeof bs->b[i].label, "play %d", i + 1);
-		snprintf(bs->b[i].id, sizeof bs->b[i].id, "cb1:1:0:m 0 %d", i);
+		snprintf(bs->b[i].id, sizeof bs->b[i].id, "cb2:1.025cc1:0:m 0 %d", i);
 	}
 	bs->n = 3;
 }

@@ -7,7 +7,8 @@
  * envelope id and trigger id, then the adapter's real dispatch
  * (slack_envelope: command.c, action.c, admin.c, reply.c, im.c,
  * tablemsg.c) into the real bot.  Every input starts with no table open
- * and an empty state file, so "cb1:1:..." names the first table opened.
+ * and an empty state file, so "cb2:1.025cc1:..." names the first table
+ * opened (fuzz-bot.h); "cb1:" ids name none.
  *
  * The Web API is stubbed at link time: this file defines web.c's
  * functions, so web.o is never linked in and nothing touches the network

@@ -122,6 +122,28 @@ if [ $status -eq 0 ]; then
 	done
 fi
 
+# Issue 32: a game ended by its End button, the bot restarted, a new
+# game: the first game's End button must not reach the second game.
+if [ $status -eq 0 ]; then
+	for phase in stale1 stale2; do
+		: > "$tmp/bot.err"
+		"$bot" -v -o slack.enabled=yes -o console.enabled=no \
+		    -o slack.api_base="http://127.0.0.1:$port/api" \
+		    -o slack.app_token=env:SLACK_APP_TOKEN \
+		    -o slack.bot_token=file:"$tmp/bot.token" \
+		    -o slack.message_interval=100ms \
+		    -o bot.state_file="$tmp/stale.db" -o bot.seed=5 \
+		    -o tables.ai_delay=0 \
+		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+		pid=$!
+		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
+		kill -TERM "$pid"
+		wait "$pid" || { echo "slack: FAIL: $phase run's exit status"; status=1; }
+		pid=""
+		[ $status -eq 0 ] || break
+	done
+fi
+
 # A second run over https and wss, with a certificate made for the test.
 if [ $status -eq 0 ] && ! sh "$dir/../selfsigned.sh" "$tmp"; then
 	echo "slack (tls): skipped: openssl could not make a certificate"

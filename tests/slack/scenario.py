@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Drives cheersbot through the fake Slack and checks what it sent.
 
-    scenario.py PORT BOT_STDERR_FILE [game PACE_SECONDS | tls]
+    scenario.py PORT BOT_STDERR_FILE [game PACE_SECONDS | tls |
+        overdue1 | overdue2 | kill1 | kill2 | stale1 | stale2]
 
 A whole game of CHEERS in channel CBAR, played by slash commands and
 button clicks (DM buttons, the table's "My hand", ephemeral pickers),
@@ -231,7 +232,7 @@ def bot_connected():
         return "slack: connection 1 ready" in f.read()
 
 
-if MODE in ("overdue1", "overdue2", "kill1", "kill2"):
+if MODE in ("overdue1", "overdue2", "kill1", "kill2", "stale1", "stale2"):
     # A later bot run against the same fake: wait for its own hello.
     ok(wait(lambda s: bot_connected(), 10) is not None,
        "the restarted bot connects")
@@ -328,6 +329,63 @@ if MODE == "kill2":
        "alice's view is the first run's message, edited: %s" %
        [(m["ts"], len(m["history"])) for m in views])
     print("slack (kill, after): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+def end_buttons():
+    """alice's ephemeral messages in the channel holding "End the game",
+    oldest first."""
+    return [m for m in sorted(messages().values(), key=lambda m: m["ts"])
+            if m["channel"] == CHANNEL and m["ephemeral"] == ALICE and
+            "End the game" in labels(m)]
+
+
+if MODE == "stale1":
+    # Issue 32: a game ended by its ephemeral "End the game" button; run.sh
+    # restarts the bot on the same state for stale2.
+    CHANNEL = "CSTALE"
+    for text in ("new", "addbot", "start"):
+        cmd(ALICE, "alice", text, channel=CHANNEL)
+    ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
+       "it is alice's turn")
+    cmd(ALICE, "alice", "end", channel=CHANNEL)
+    ok(len(end_buttons()) == 1, "end asks alice privately, with an End "
+       "button")
+    a = click(ALICE, end_buttons()[-1], "End the game") \
+        if end_buttons() else None
+    ok(a is not None and wait(lambda s: boards() and
+                              not labels(boards()[-1]), 5) is not None,
+       "the End button ends the game: %s" % a)
+    print("slack (stale, before): %d passed, %d failed" %
+          (passed, failed), flush=True)
+    sys.exit(1 if failed else 0)
+
+if MODE == "stale2":
+    # After the restart a new game runs in the same channel; the first
+    # game's End button is answered that that game is over, privately,
+    # and the new game goes on.
+    CHANNEL = "CSTALE"
+    for text in ("new", "addbot", "start"):
+        cmd(ALICE, "alice", text, channel=CHANNEL)
+    ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
+       "it is alice's turn in the second game")
+    old = end_buttons()
+    ok(len(old) == 1, "the first game's End button is still shown: %d" %
+       len(old))
+    before = set(messages())
+    a = click(ALICE, old[0], "End the game") if old else None
+    msgs = messages()
+    texts = [msgs[x["ts"]]["text"] for x in a or [] if x.get("ts") in msgs]
+    ok(texts and texts[-1] == "That game is over." and
+       all(msgs[x["ts"]]["ephemeral"] == ALICE for x in a),
+       "the old End button is answered privately that the game is over: "
+       "%s" % texts)
+    new = [m for ts, m in msgs.items() if ts not in before and
+           not m["ephemeral"]]
+    ok(not new, "nothing public is said: %s" % [m["text"] for m in new])
+    ok(boards() and "My hand" in labels(boards()[-1]) and
+       whose_turn() == ALICE, "the second game still runs")
+    print("slack (stale, after): %d passed, %d failed" %
           (passed, failed), flush=True)
     sys.exit(1 if failed else 0)
 

@@ -243,7 +243,8 @@ test_blocks_buttons(void **state)
 	for (i = 0; i < 7; i++) {
 		snprintf(bs.b[i].label, sizeof bs.b[i].label, "%s", i == 0 ?
 		    label : "play 2. 🍸 (🍹)");
-		snprintf(bs.b[i].id, sizeof bs.b[i].id, "cb1:7:3:m 0 %d", i);
+		snprintf(bs.b[i].id, sizeof bs.b[i].id, "cb2:7.0c0ffe:3:m 0 %d",
+		    i);
 		bs.b[i].row = i < 5 ? 0 : 1;
 		bs.b[i].style = i == 0 ? ADAPTER_STYLE_PRIMARY : i == 1 ?
 		    ADAPTER_STYLE_DANGER : ADAPTER_STYLE_SECONDARY;
@@ -265,9 +266,9 @@ test_blocks_buttons(void **state)
 	assert_int_equal(strlen(cJSON_GetObjectItem(t, "text")->valuestring),
 	    BLOCKS_BUTTON_TEXT_MAX);
 	assert_string_equal(cJSON_GetObjectItem(el, "action_id")->valuestring,
-	    "cb1:7:3:m 0 0");
+	    "cb2:7.0c0ffe:3:m 0 0");
 	assert_string_equal(cJSON_GetObjectItem(el, "value")->valuestring,
-	    "cb1:7:3:m 0 0");
+	    "cb2:7.0c0ffe:3:m 0 0");
 	assert_string_equal(cJSON_GetObjectItem(el, "style")->valuestring,
 	    "primary");
 	el = cJSON_GetArrayItem(cJSON_GetObjectItem(row, "elements"), 1);

@@ -46,7 +46,7 @@ test_card_parts(void **state)
 	(void)state;
 	memset(&bs, 0, sizeof bs);
 	snprintf(bs.b[0].label, sizeof bs.b[0].label, "My hand");
-	snprintf(bs.b[0].id, sizeof bs.b[0].id, "cb1:7:*:hand");
+	snprintf(bs.b[0].id, sizeof bs.b[0].id, "cb2:7.0c0ffe:*:hand");
 	snprintf(bs.b[1].label, sizeof bs.b[1].label, "Table");
 	snprintf(bs.b[1].id, sizeof bs.b[1].id, "cb1:7:*:table");
 	bs.n = 2;

@@ -64,6 +64,28 @@ static const struct adapter_ops quiet_ops = {
 	.reply = quiet_reply,
 };
 
+/* What the bot answered on click_ops, and its last buttons. */
+static char			replied[4096];
+static struct adapter_buttons	replied_bs;
+
+static int
+click_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	(void)a; (void)ev; (void)private; (void)cause;
+	snprintf(replied + strlen(replied), sizeof replied - strlen(replied),
+	    "%s\n", text);
+	if (bs != NULL && bs->n > 0)
+		replied_bs = *bs;
+	return 0;
+}
+
+/* A platform with buttons, for the tests of stale ones. */
+static const struct adapter_ops click_ops = {
+	.name = "console", .flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS,
+	.send_channel = quiet_send, .send_dm = quiet_dm, .reply = click_reply,
+};
+
 #include "tests/unit/world-test.h"
 
 static void
@@ -123,6 +145,35 @@ static struct table *
 world_game(struct world *w, const char *channel, int nmoves)
 {
 	return world_game_on(w, channel, NULL, "alice", nmoves);
+}
+
+/* user says text in channel, or clicks the button of id text; replied. */
+static const char *
+world_say(struct world *w, const char *user, const char *channel, int click,
+    const char *text)
+{
+	struct bot_event	ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.adapter = &w->adapter;
+	ev.user_id = user;
+	ev.user_name = user;
+	ev.channel = channel;
+	ev.is_button = click;
+	ev.text = text;
+	replied[0] = '\0';
+	memset(&replied_bs, 0, sizeof replied_bs);
+	bot_handle_event(&w->bot, &ev);
+	return replied;
+}
+
+/* The id of channel's table, as new gave it; 0 when there is none. */
+static uint64_t
+world_table_id(struct world *w, const char *channel)
+{
+	struct table	*t = table_find(&w->bot, &w->adapter, channel);
+
+	return t == NULL ? 0 : t->id;
 }
 
 /* The single number a query returns. */
@@ -927,7 +978,8 @@ test_numbers_per_server(void **state)
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "DROP INDEX tables_num; ALTER TABLE "
 	    "tables DROP COLUMN num; ALTER TABLE tables DROP COLUMN server; "
-	    "DROP TABLE numbers; PRAGMA user_version = 3", NULL, NULL, NULL),
+	    "DROP TABLE numbers; DROP TABLE meta; ALTER TABLE tables DROP "
+	    "COLUMN tag; PRAGMA user_version = 3", NULL, NULL, NULL),
 	    SQLITE_OK);
 	sqlite3_close(db);
 	world_open(&w, path);
@@ -945,6 +997,146 @@ test_numbers_per_server(void **state)
 	id = world_replay(&w, "gA", 0, "zed", a2, why, sizeof why);
 	assert_int_equal(id, a2);
 	assert_int_equal(world_replay(&w, "gB", 0, "zed", a2, why, sizeof why), 0);
+	world_close(&w);
+	unlink(path);
+}
+
+/*
+ * Issue 32: a table id is never given twice, across ends and restarts,
+ * even when the highest table was forgotten or none is left; so the End
+ * button of a game ended before a restart is answered that the game is
+ * over, and the new game in its channel runs on.
+ */
+static void
+test_ids_never_reused(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX", end[128];
+	uint64_t	 a, b, c, d;
+	int		 fd = mkstemp(path);
+
+	(void)state;
+	close(fd);
+	/* A game ended by its End button: no table is left. */
+	world_start(&w, &click_ops, path, 0);
+	world_say(&w, "bob", "#b", 0, "new cheers");
+	world_say(&w, "bob", "#b", 0, "addbot");
+	world_say(&w, "bob", "#b", 0, "start");
+	b = world_table_id(&w, "#b");
+	world_say(&w, "bob", "#b", 0, "end");
+	assert_int_equal(replied_bs.n, 1);
+	snprintf(end, sizeof end, "%s", replied_bs.b[0].id);
+	world_say(&w, "bob", "#b", 1, end);
+	assert_int_equal(world_table_id(&w, "#b"), 0);
+	world_close(&w);
+
+	/* After a restart the next game has another id; the old End button
+	 * reaches nothing. */
+	world_start(&w, &click_ops, path, 0);
+	world_say(&w, "bob", "#b", 0, "new cheers");
+	world_say(&w, "bob", "#b", 0, "addbot");
+	world_say(&w, "bob", "#b", 0, "start");
+	c = world_table_id(&w, "#b");
+	assert_true(c > b);
+	t = table_find(&w.bot, &w.adapter, "#b");
+	assert_string_equal(world_say(&w, "bob", "#b", 1, end),
+	    "That game is over.\n");
+	assert_ptr_equal(table_find(&w.bot, &w.adapter, "#b"), t);
+	assert_int_equal(t->state, TABLE_PLAYING);
+	/* The highest table forgotten, another kept. */
+	world_say(&w, "alice", "#a", 0, "new cheers");
+	a = world_table_id(&w, "#a");
+	assert_true(a > c);
+	world_say(&w, "alice", "#a", 0, "end");
+	world_close(&w);
+	world_start(&w, &click_ops, path, 0);
+	world_say(&w, "alice", "#a", 0, "new cheers");
+	d = world_table_id(&w, "#a");
+	assert_true(d > a);
+	/* Every table forgotten: ids go on from the last one given. */
+	world_say(&w, "alice", "#a", 0, "end");
+	world_say(&w, "bob", "#b", 0, "end confirm");
+	assert_int_equal(db_count(path, "SELECT count(*) FROM tables"), 0);
+	world_close(&w);
+	world_start(&w, &click_ops, path, 0);
+	world_say(&w, "dave", "#d", 0, "new cheers");
+	assert_true(world_table_id(&w, "#d") > d);
+	world_close(&w);
+	unlink(path);
+}
+
+/*
+ * A file of schema 4 upgraded: buttons made before tags ("cb1:") still
+ * work on the tables that were open then, and reach no table made since;
+ * the new tables' own buttons work, and tags survive a restart.
+ */
+static void
+test_cb1_after_upgrade(void **state)
+{
+	struct world	 w;
+	struct table	*t;
+	sqlite3		*db;
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX", id[128];
+	char		 tag[TABLE_TAG_LEN + 1];
+	unsigned long long a, b;
+	int		 fd = mkstemp(path);
+
+	(void)state;
+	close(fd);
+	world_start(&w, &click_ops, path, 0);
+	world_say(&w, "alice", "#a", 0, "new cheers");
+	world_say(&w, "alice", "#a", 0, "addbot");
+	world_say(&w, "alice", "#a", 0, "start");
+	a = world_table_id(&w, "#a");
+	world_close(&w);
+	/* As a bot of schema 4 left it: no tags, no meta. */
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "DROP TABLE meta; ALTER TABLE tables "
+	    "DROP COLUMN tag; PRAGMA user_version = 4", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(db);
+
+	world_start(&w, &click_ops, path, 0);
+	t = table_find(&w.bot, &w.adapter, "#a");
+	assert_non_null(t);
+	assert_true(table_tag_valid(t->tag));
+	snprintf(tag, sizeof tag, "%s", t->tag);
+	/* alice's "My hand" from before the upgrade still works. */
+	snprintf(id, sizeof id, "cb1:%llu:*:hand", a);
+	assert_non_null(strstr(world_say(&w, "alice", "#a", 1, id), "recipe"));
+	/* A table made after it: old buttons naming its id reach nothing. */
+	world_say(&w, "alice", "#b", 0, "new cheers");
+	world_say(&w, "alice", "#b", 0, "addbot");
+	world_say(&w, "alice", "#b", 0, "start");
+	b = world_table_id(&w, "#b");
+	assert_true(b > a);
+	t = table_find(&w.bot, &w.adapter, "#b");
+	snprintf(id, sizeof id, "cb1:%llu:*:hand", b);
+	assert_string_equal(world_say(&w, "alice", "#b", 1, id),
+	    "That game is over.\n");
+	snprintf(id, sizeof id, "cb1:%llu:%d:end", b, t->nmoves);
+	assert_string_equal(world_say(&w, "alice", "#b", 1, id),
+	    "That game is over.\n");
+	assert_ptr_equal(table_find(&w.bot, &w.adapter, "#b"), t);
+	assert_int_equal(t->state, TABLE_PLAYING);
+	/* Its own buttons work; one with another tag does not. */
+	snprintf(id, sizeof id, "cb2:%llu.%s:*:hand", b, t->tag);
+	assert_non_null(strstr(world_say(&w, "alice", "#b", 1, id), "recipe"));
+	snprintf(id, sizeof id, "cb2:%llu.%s:*:hand", b,
+	    strcmp(t->tag, "000000") == 0 ? "000001" : "000000");
+	assert_string_equal(world_say(&w, "alice", "#b", 1, id),
+	    "That game is over.\n");
+	world_close(&w);
+
+	/* After a restart the tags are the same, and so is the rule. */
+	world_start(&w, &click_ops, path, 0);
+	assert_string_equal(table_find(&w.bot, &w.adapter, "#a")->tag, tag);
+	snprintf(id, sizeof id, "cb1:%llu:*:hand", a);
+	assert_non_null(strstr(world_say(&w, "alice", "#a", 1, id), "recipe"));
+	snprintf(id, sizeof id, "cb1:%llu:*:hand", b);
+	assert_string_equal(world_say(&w, "alice", "#b", 1, id),
+	    "That game is over.\n");
 	world_close(&w);
 	unlink(path);
 }
@@ -1019,6 +1211,8 @@ main(void)
 		cmocka_unit_test(test_wal_checkpointed_after_output),
 		cmocka_unit_test(test_cap_enforced),
 		cmocka_unit_test(test_numbers_per_server),
+		cmocka_unit_test(test_ids_never_reused),
+		cmocka_unit_test(test_cb1_after_upgrade),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
