@@ -161,8 +161,7 @@ if [ $status -eq 0 ]; then
 		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 		pid=$!
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
-		kill -TERM "$pid"
-		wait "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
+		proc_stop "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
 		pid=""
 		[ $status -eq 0 ] || break
 	done
@@ -182,8 +181,7 @@ if [ $status -eq 0 ]; then
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	$py "$dir/repeat.py" "$port" "$tmp/bot.err" || status=1
-	kill -TERM "$pid"
-	wait "$pid" || { echo "discord: FAIL: repeat run's exit status"; status=1; }
+	proc_stop "$pid" || { echo "discord: FAIL: repeat run's exit status"; status=1; }
 	pid=""
 fi
 

@@ -137,8 +137,7 @@ if [ $status -eq 0 ]; then
 		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 		pid=$!
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
-		kill -TERM "$pid"
-		wait "$pid" || { echo "slack: FAIL: $phase run's exit status"; status=1; }
+		proc_stop "$pid" || { echo "slack: FAIL: $phase run's exit status"; status=1; }
 		pid=""
 		[ $status -eq 0 ] || break
 	done

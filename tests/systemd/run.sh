@@ -471,14 +471,13 @@ svc_start() {
 	if ! grep -q '^READY=1' svc.notify; then
 		echo "the service did not say READY=1:"
 		sed 's/^/  /' svc.err
-		kill -9 $svcpid 2>/dev/null
-		wait $svcpid 2>/dev/null
-		kill $listener
+		proc_stop "$svcpid" KILL
+		proc_stop "$listener"
 		return 1
 	fi
-	kill -TERM $svcpid
-	wait_exit $svcpid
-	kill $listener
+	proc_signal "$svcpid" TERM
+	wait_exit "$svcpid"
+	proc_stop "$listener"
 	[ $rc -eq 0 ] || { echo "the service exits $rc"; return 1; }
 }
 svc_start > svc.why 2>&1 && ok ||
@@ -491,7 +490,7 @@ svc_start > svc.why 2>&1 && bad "the service starts with an unreadable file: tok
     ok
 expect "an unreadable file: token names credential:discord.token as the fix" \
     grep -qF "discord.token: cannot open secret file $svc/etc/cheersbot/discord.token: Permission denied; under systemd write token = credential:discord.token" svc.err
-kill $rest
+proc_stop "$rest"
 # Every credential the README, docs/ and the example config name, the
 # unit loads, and operations.md lists each file the unit loads.
 cat "$top/README.md" "$top"/docs/*.md "$top/config/cheersbot.conf.example" |
