@@ -118,13 +118,50 @@ def board():
     return max(b, key=lambda m: int(m["id"])) if b else None
 
 
-def click_hand():
+# The tables whose last words ("This was table N") were in the channel
+# when the table in play was opened.
+ended = set()
+# Tables played: [all, ended by the AI's move before a click].
+tables = [1, 0]
+
+
+def last_words():
+    return set(re.findall(r"This was table (\d+)", " ".join(
+        m["content"] for m in call("GET", "/_test/messages").values()
+        if m["channel"] == CHANNEL)))
+
+
+def over():
+    """Whether the table in play has ended (the AI's move after alice's
+    may win): last words of a table not ended before are in the channel."""
+    return bool(last_words() - ended)
+
+
+def fresh_table(sent):
+    """Ends the table (a running game asks first: "end confirm") and
+    opens a new one, new, addbot and start, each noted in sent as
+    unmeasured (-1)."""
+    slash("end", [{"name": "confirm", "type": 3, "value": "confirm"}])
+    sent.append(-1)
+    for sub in ("new", "addbot", "start"):
+        slash(sub)
+        sent.append(-1)
+    ended.update(last_words())
+    tables[0] += 1
+
+
+def click_hand(sent):
     """Clicks "My hand" on the table message; a repost may be under way
     (the message not posted yet, or just deleted), so the click is tried
-    again, for up to WAIT s."""
+    again, for up to WAIT s.  When the game has ended meanwhile (by the
+    AI's move), a fresh table is opened (unmeasured) and its message
+    clicked."""
     def click():
         b = board()
         if b is None:   # not posted yet, or being posted again
+            if over():
+                tables[1] += 1
+                fresh_table(sent)
             return None
         cid = [x["custom_id"] for row in b["components"]
                for x in row["components"] if x["label"] == "My hand"][0]
@@ -135,8 +172,27 @@ def click_hand():
         except urllib.error.HTTPError:
             return None     # deleted as the click came: the next one
     iid = until("the table message with a My hand button in channel %s" %
-                CHANNEL, click, every=0.01)
+                CHANNEL, click, every=0.01, fail=lambda why: gone(why))
     return answer(iid, "a My hand click")
+
+
+def gone(why):
+    """Fails on a table message that never came, showing what the channel
+    and the bot's log hold instead."""
+    msgs = sorted(call("GET", "/_test/messages").values(),
+                  key=lambda m: int(m["id"]))
+    mine = [m for m in msgs if m["channel"] == CHANNEL][-4:]
+    print("bench: the channel's last messages:", file=sys.stderr)
+    for m in mine:
+        print("  %s%s: %r buttons %s" % (
+            m["id"], " (deleted)" if m["deleted"] else "",
+            m["content"][:120], [x["label"] for row in m["components"]
+                                 for x in row["components"]]),
+            file=sys.stderr)
+    lines = [x for x in bot_log().splitlines() if x[:3] in ("<3>", "<4>")]
+    print("bench: the bot's last warnings:\n  " +
+          "\n  ".join(lines[-8:] or ["(none)"]), file=sys.stderr)
+    sys.exit("bench: " + why)
 
 
 NOT_HER_TURN = re.compile(r"^It is .+'s turn\.")
@@ -216,7 +272,7 @@ for i in range(COUNT):
     elif kind == 1:
         r = slash("hand")
     elif kind == 2:
-        r = click_hand()
+        r = click_hand(sent)
     else:
         time.sleep(0.005)   # the AI's answer (2 ms) is in, unmeasured
         r = throw(sent)
@@ -228,18 +284,14 @@ for i in range(COUNT):
     round_trips.append(r["latency"] * 1e6)
     if kind == 4:
         # A CHEERS to answer or a game ended: a fresh table.
-        # A running game asks before it ends: "end confirm".
-        slash("end", [{"name": "confirm", "type": 3, "value": "confirm"}])
-        sent.append(-1)
-        for sub in ("new", "addbot", "start"):
-            slash(sub)
-            sent.append(-1)
+        fresh_table(sent)
 answered = wait_logged("the callbacks of the %d interactions" % len(sent),
                        before + len(sent))[before:]
 logged = [t for t, _ in answered]
 us = [t for t, k in zip(logged, sent) if k >= 0]
-print("discord: %s: %d interactions (status, hand, My hand click, throw)" %
-      (LABEL, len(us)))
+print("discord: %s: %d interactions (status, hand, My hand click, throw) "
+      "at %d tables (%d ended by the AI's move before a click)" %
+      (LABEL, len(us), tables[0], tables[1]))
 print("discord: INTERACTION_CREATE in -> callback out, in the bot: median "
       "%d us, p90 %d us, p99 %d us, worst %d us" %
       (statistics.median(us), pct(us, 0.90), pct(us, 0.99), max(us)))

@@ -506,16 +506,21 @@ print("result: irc, \"your move\" after the channel's turn line (%d turns, "
       "%d whose line never came, counted as first): median %s, p99 %s, "
       "max %s%s" % (len(turns), unshown, ms(late[len(late) // 2]),
                     ms(pct(late, 0.99)), ms(late[-1]), load()))
+# The bot times a "your move" only when it is a whole view (a player's
+# first view after the restart, or on "hand"); a run may have none, and
+# then says so: no figure, and the reason, not a failure of the bench.
 for what, w in waits.items():
     if w:
         print("result: irc, in the bot: %s's first line waited to be sent "
               "(%d): median %d ms, p99 %d ms, max %d ms%s" %
               (what, len(w), statistics.median(w), pct(w, 0.99), max(w),
                load()))
+    else:
+        print("result: irc, in the bot: %s's first line waited to be sent "
+              "(0): none was sent in this run, so no figure (only whole "
+              "views are timed)%s" % (what, load()))
 print("result: irc, the bot's lines on the wire: %d in %.0f s (%.2f a "
       "second); %d lines of older table talk dropped%s" %
       (wire, stop - sent0, wire / (stop - sent0), drops, load()))
-unlogged = [what for what, w in waits.items() if not w]
-if unlogged:
-    fail("the bot logged no wait (at -v) of %s: no figure for it" %
-         " nor of ".join(unlogged))
+if not waits["an answer"]:
+    fail("the bot logged no wait (at -v) of an answer: no figure for it")
