@@ -19,7 +19,10 @@ moves.  Figures, printed beside the targets of issue 20:
     start and for "hand").
 
 SEEDS (default 7,8,9) are the bot.seed values; 7 is the quick measure of
-the shared hooks.  About 5 s on a quiet core.
+the shared hooks.  About 5 s on a quiet core.  Each game's run is bounded
+by time (tests/bench/bounded.py: ten times BENCH_WAIT, 60 s) and says so
+when it gives up; each figure is printed with the load when it was made
+(the figures themselves do not depend on it: the clock is fake).
 """
 import os
 import re
@@ -27,6 +30,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+
+from bounded import load, run
 
 BOT = sys.argv[1]
 SEEDS = [int(s) for s in (sys.argv[2] if len(sys.argv) > 2 else
@@ -57,13 +62,14 @@ def play(game, seed, ais):
     script += ["%s: /cheers start" % PLAYERS[0]]
     script += [":wait 6m"] * WAITS
     with tempfile.TemporaryDirectory() as d:
-        r = subprocess.run(
+        r = run(
             [BOT, "--fake-clock", "-o", "console.echo=yes",
              "-o", "bot.state_file=%s/s.db" % d, "-o", "bot.seed=%d" % seed,
              "-o", "bot.log_level=debug", "-o", "tables.timeouts_to_ai=0",
              "-o", "tables.ai_delay=0"],
+            "the console's game of %s (seed %d)" % (game, seed),
             input="\n".join(script) + "\n", stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, timeout=120)
+            stderr=subprocess.STDOUT, text=True)
     return r.stdout.splitlines()
 
 
@@ -133,9 +139,10 @@ def main():
         print("lines: %s, %d games (seeds %s), %d moves, %d ended: channel "
               "lines a move median %s, most %s; channel lines a game %s; "
               "private lines a turn median %s; whole views after the start "
-              "%d" % (title, len(SEEDS), ",".join(map(str, SEEDS)), moves,
-                      ended, fmt(med), fmt(most),
-                      "/".join(map(str, totals)), fmt(pmed), views))
+              "%d%s" % (title, len(SEEDS), ",".join(map(str, SEEDS)), moves,
+                        ended, fmt(med), fmt(most),
+                        "/".join(map(str, totals)), fmt(pmed), views,
+                        load()))
         checks = []
         if med_target is not None:
             checks.append(("%s channel lines a move, median <= %g" %
@@ -158,8 +165,8 @@ def main():
                        views == 0, "%d" % views))
         for what, met, value in checks:
             ok = ok and met
-            print("result: lines: %-62s %s (%s)" %
-                  (what, "met" if met else "MISSED", value))
+            print("result: lines: %-62s %s (%s)%s" %
+                  (what, "met" if met else "MISSED", value, load()))
     return 0 if ok else 1
 
 
