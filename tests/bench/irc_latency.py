@@ -506,9 +506,9 @@ print("result: irc, \"your move\" after the channel's turn line (%d turns, "
       "%d whose line never came, counted as first): median %s, p99 %s, "
       "max %s%s" % (len(turns), unshown, ms(late[len(late) // 2]),
                     ms(pct(late, 0.99)), ms(late[-1]), load()))
-# The bot times a "your move" only when it is a whole view (a player's
-# first view after the restart, or on "hand"); a run may have none, and
-# then says so: no figure, and the reason, not a failure of the bench.
+# The bot times every private line that asks its player to move (the
+# one-line "your move" as well as a whole view); a run with none says
+# so: no figure, and the reason.
 for what, w in waits.items():
     if w:
         print("result: irc, in the bot: %s's first line waited to be sent "
@@ -517,8 +517,7 @@ for what, w in waits.items():
                load()))
     else:
         print("result: irc, in the bot: %s's first line waited to be sent "
-              "(0): none was sent in this run, so no figure (only whole "
-              "views are timed)%s" % (what, load()))
+              "(0): none was sent in this run, so no figure%s" % (what, load()))
 print("result: irc, the bot's lines on the wire: %d in %.0f s (%.2f a "
       "second); %d lines of older table talk dropped%s" %
       (wire, stop - sent0, wire / (stop - sent0), drops, load()))
