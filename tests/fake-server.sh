@@ -19,7 +19,7 @@ fake_uptime() {
 
 # fake_start NAME SCRIPT [ARGS...]: starts SCRIPT with ARGS on a free
 # port of 127.0.0.1, its output in $tmp/fake.log, and waits up to
-# $fake_wait s (10 unless the caller set it) by the monotonic clock for it
+# $fake_wait s (60 unless the caller set it) by the monotonic clock for it
 # to listen.  Sets $fake (its PID; the caller stops it) and $port.  When
 # it does not start, says how long it waited, shows its log and fails.
 fake_start() {
@@ -28,13 +28,15 @@ fake_start() {
 	rm -f "$tmp/port"
 	$py "$@" --port-file "$tmp/port" > "$tmp/fake.log" 2>&1 &
 	fake=$!
-	fake_end=$(($(fake_uptime) + ${fake_wait:-10} + 1))
-	while [ ! -s "$tmp/port" ] && [ "$(fake_uptime)" -lt $fake_end ]; do
+	fake_end=$(($(fake_uptime) + ${fake_wait:-60} + 1))
+	# A fake that has ended will never listen: no use waiting for it.
+	while [ ! -s "$tmp/port" ] && [ "$(fake_uptime)" -lt $fake_end ] &&
+	    kill -0 "$fake" 2>/dev/null; do
 		sleep 0.1
 	done
 	if [ ! -s "$tmp/port" ]; then
-		echo "$fake_name: FAIL: waited ${fake_wait:-10} s for the fake" \
-		    "server to listen (its port file); it did not"
+		echo "$fake_name: FAIL: the fake server did not listen (its" \
+		    "port file) within ${fake_wait:-60} s, or ended first"
 		cat "$tmp/fake.log"
 		return 1
 	fi
