@@ -16,7 +16,12 @@ moves.  Figures, printed beside the targets of issue 20:
   - private lines a player gets a turn: the DM lines up to and with each
     "Your move", after the start (median), per game;
   - whole private views sent after the start (a view is only for the
-    start and for "hand").
+    start and for "hand");
+  - Magic Cocktail: private hints of "stone" while trading is open
+    (issue 33), which would end the player's trading.
+
+make bench-lines then prints the hints' figures over many more seeded
+games the AI plays, without the console (tests/bench/bench_hint_*.c).
 
 SEEDS (default 7,8,9) are the bot.seed values; 7 is the quick measure of
 the shared hooks.  About 5 s on a quiet core.  Each game's run is bounded
@@ -80,6 +85,7 @@ def measure(lines):
     total = 0
     private = {}
     turns, views, ended = [], 0, False
+    stones, last = 0, {}
 
     def close(c):
         if c is not None and c["moves"] > 0:
@@ -113,8 +119,18 @@ def measure(lines):
             if "Your move" in text:
                 turns.append(private[who])
                 private[who] = 0
+        # A private hint of Magic Cocktail's stone while trading is
+        # open: in the prompt's line, or on the line after a view's.
+        if m:
+            who, text = m.group(1), m.group(2)
+            if "Trading:" in text and "e.g. /cheers stone)" in text:
+                stones += 1
+            if text == "Try: /cheers stone" and \
+                    "Trading:" in last.get(who, ""):
+                stones += 1
+            last[who] = text
     close(chunk)
-    return per_move, total, turns, views, moves, ended
+    return per_move, total, turns, views, moves, ended, stones
 
 
 def fmt(v):
@@ -125,8 +141,10 @@ def main():
     ok = True
     for game, (title, med_target, max_target, ais) in GAMES.items():
         per_move, turns, totals, views, moves, ended = [], [], [], 0, 0, 0
+        stones = 0
         for seed in SEEDS:
-            pm, tot, tu, vi, mv, en = measure(play(game, seed, ais))
+            pm, tot, tu, vi, mv, en, st = measure(play(game, seed, ais))
+            stones += st
             per_move += pm
             turns += tu
             totals.append(tot)
@@ -153,6 +171,9 @@ def main():
                            (title, max_target), most is not None and
                            most <= max_target, fmt(most)))
         if game == "magic":
+            checks.append(("Magic Cocktail private hints of stone while "
+                           "trading is open: 0", stones == 0,
+                           "%d" % stones))
             checks.append(("Magic Cocktail channel lines a 4-player game "
                            "<= %d" % MAGIC_GAME_MAX,
                            max(totals) <= MAGIC_GAME_MAX and ended ==
