@@ -132,6 +132,7 @@ const struct game_ops magic_ops = {
 	.ai_move = magic_ai,
 	.ai_pace = &magic_ai_pace,
 	.arg_label = magic_arg_label,
+	.arg_names = magic_arg_names,
 	.render_public = magic_render_public,
 	.render_private = magic_render_private,
 	.render_board = magic_render_board,

@@ -130,7 +130,8 @@ test_public_cards(void **state)
 	struct table_fixture		*f = *state;
 	struct table		*t = f->t;
 	struct buf		 b;
-	char			 want[64];
+	struct game_name	 names[GAME_MAX_NAMES];
+	char			 want[128];
 	int			 a = first(t);
 
 	buf_init(&b, 1024);
@@ -138,8 +139,12 @@ test_public_cards(void **state)
 	snprintf(want, sizeof want, "/cheers offer @{%d} <card> <kind>", 1 - a);
 	assert_string_equal(buf_str(&b), want);
 	buf_reset(&b);
+	/* In private, the card by its name: "offer @{1} still herbs". */
 	assert_int_equal(narrate_example(t, a, 1u << FWB_A_OFFER, 0, &b), 0);
-	snprintf(want, sizeof want, "/cheers offer @{%d} 1 ", 1 - a);
+	assert_true(fwb_arg_names(t->game, a, FWB_A_OFFER, 1, names,
+	    GAME_MAX_NAMES) > 0);
+	snprintf(want, sizeof want, "/cheers offer @{%d} %s ", 1 - a,
+	    names[0].name);
 	assert_non_null(strstr(buf_str(&b), want));
 	buf_release(&b);
 }
