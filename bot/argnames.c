@@ -222,6 +222,9 @@ argnames_read(const struct table *t, int seat, int action, int argi,
 		return 0;
 	}
 	n = argnames_list(t, seat, action, argi, names, GAME_MAX_NAMES);
+	if (card && n == 0 && t->ops->arg_names != NULL)
+		return set_cause(cause, "\"%.20s\" names no %s here (%s).",
+		    words[0], arg->name, arg->help);
 	if (card && n == 0)
 		return set_cause(cause, "\"%.20s\" is not a card number; give "
 		    "the number shown before the card (%s).", words[0],
@@ -261,8 +264,9 @@ argnames_read(const struct table *t, int seat, int action, int argi,
 		}
 		buf_puts(&b, card ? "; give its number." : "; type more of it.");
 	} else {
+		argnames_join(words, kmax, typed, sizeof typed);
 		if (card)
-			buf_printf(&b, "\"%.40s\" names no %s here.", words[0],
+			buf_printf(&b, "\"%.40s\" names no %s here.", typed,
 			    arg->name);
 		else
 			buf_printf(&b, "%s must be one of the choices: %s.",
