@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/argnames.h"
 #include "bot/hint.h"
 #include "bot/narrate.h"
 #include "bot/render.h"
@@ -50,14 +51,18 @@ narrate_seats(const struct table *t, unsigned mask, struct buf *b)
 /*
  * Appends argument argi of m, an action of t's game, to b as a word; with
  * public set, only a seat or a place is written, anything else as its
- * name ("<card>").
+ * name ("<card>").  Privately, a card is written by its name where the
+ * name picks it alone for seat and no number follows it ("play Mint
+ * Sprig"), else by its number.
  */
 static void
 narrate_arg(const struct table *t, const struct game_move *m, int argi,
-    int public, struct buf *b)
+    int seat, int public, struct buf *b)
 {
-	const struct game_arg	*arg = &t->ops->actions[m->action].args[argi];
+	const struct game_action *a = &t->ops->actions[m->action];
+	const struct game_arg	*arg = &a->args[argi];
 	const char		*names[GAME_MAX_PLACES];
+	char			 word[GAME_NAME_MAX];
 	int			 v = m->args[argi], n, i;
 
 	switch (arg->type) {
@@ -83,6 +88,14 @@ narrate_arg(const struct table *t, const struct game_move *m, int argi,
 			}
 		break;
 	case GAME_ARG_CARD:
+		if (!public && v >= 0 && (argi + 1 >= a->nargs ||
+		    a->args[argi + 1].type != GAME_ARG_COUNT) &&
+		    argnames_word(t, seat, m->action, argi, v, word,
+		    sizeof word) == 0) {
+			buf_printf(b, " %s", word);
+			return;
+		}
+		/* FALLTHROUGH */
 	case GAME_ARG_COUNT:
 	case GAME_ARG_TEXT:
 		if (!public && v >= 0) {
@@ -155,7 +168,7 @@ narrate_example(const struct table *t, int seat, unsigned actions,
 	buf_printf(b, "%s %s", cmd, a->name);
 	for (k = 0; k < a->nargs; k++)
 		if (m->args[k] != -1)
-			narrate_arg(t, m, k, shape, b);
+			narrate_arg(t, m, k, seat, shape, b);
 	free(legal);
 	return 0;
 }

@@ -130,7 +130,7 @@ test_public_cards(void **state)
 	struct table_fixture		*f = *state;
 	struct table		*t = f->t;
 	struct buf		 b;
-	char			 want[64];
+	char			 want[128];
 	int			 a = first(t);
 
 	buf_init(&b, 1024);
