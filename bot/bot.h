@@ -164,6 +164,26 @@ void	 bot_adapter_lost(struct bot *, struct adapter *);
  */
 int	 bot_user_seated(struct bot *, struct adapter *, const char *user_id);
 
+/*
+ * bot/complete.c: what the user may type for an argument of a move, for a
+ * platform that completes as one types (Discord's autocomplete).  The
+ * argument is option (its name in the action's table, "card", or the
+ * k-th of that name, "card2") of the move verb at the game in channel;
+ * the choices are what it may name for the user's own seat that fit
+ * typed (borrowed; "" for all): a label ("2. Mint Sprig") and the value
+ * to send ("Mint Sprig").  Never another seat's cards.  Writes at most
+ * max; returns how many (0 when the user plays no game there, or the
+ * argument names nothing).
+ */
+#define BOT_CHOICE_MAX		100	/* bytes of a label or a value */
+struct bot_choice {
+	char	label[BOT_CHOICE_MAX];
+	char	value[BOT_CHOICE_MAX];
+};
+int	 bot_complete(struct bot *, struct adapter *, const char *channel,
+	     const char *user_id, const char *verb, const char *option,
+	     const char *typed, struct bot_choice *out, int max);
+
 /* bot/sched.c: runs every table task that is due, then re-arms the timer. */
 void	 sched_run_due(struct bot *);
 void	 sched_rearm(struct bot *);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bot/argnames.h"
 #include "bot/bot.h"
 #include "bot/cmd.h"
 #include "bot/config.h"
@@ -18,7 +19,6 @@
 #include "bot/store.h"
 #include "bot/table.h"
 #include "lib/buf.h"
-#include "lib/suggest.h"
 #include "lib/xmalloc.h"
 
 char *
@@ -77,25 +77,29 @@ cmd_action_targets(const struct table *t, int places)
 	return buf_detach(&b);
 }
 
-/* Parses one argument word into *out; -1 with *cause on a bad word. */
+/*
+ * Parses one argument from words (nwords of them may be its, borrowed)
+ * into *out, the words it took into *used; -1 with *cause on a bad word.
+ * Cards and choices go by name too (bot/argnames.c).
+ */
 static int
-cmd_action_arg(struct cmd_ctx *ctx, const struct game_arg *arg, const char *word,
-    int self, int *out, char **cause)
+cmd_action_arg(struct cmd_ctx *ctx, int action, int argi,
+    const char *const *words, int nwords, int self, int *out, int *used,
+    char **cause)
 {
 	const struct table	*t = ctx->table;
-	struct buf		 b;
+	const struct game_arg	*arg = &t->ops->actions[action].args[argi];
+	const char		*word = words[0];
 	char			*err = NULL, *targets;
 	long			 n;
-	int			 i, v;
+	int			 v;
 
+	*used = 1;
 	switch (arg->type) {
 	case GAME_ARG_CARD:
-		if (cmd_action_number(word, 1, 99, &n) != 0)
-			return set_cause(cause, "\"%.20s\" is not a card number; "
-			    "give the number shown before the card (%s).", word,
-			    arg->help);
-		*out = (int)n;
-		return 0;
+	case GAME_ARG_CHOICE:
+		return argnames_read(t, self, action, argi, words, nwords, out,
+		    used, cause);
 	case GAME_ARG_COUNT:
 		if (cmd_action_number(word, arg->min, arg->max, &n) != 0)
 			return set_cause(cause, "%s must be a number from %d "
@@ -104,22 +108,6 @@ cmd_action_arg(struct cmd_ctx *ctx, const struct game_arg *arg, const char *word
 		return 0;
 	case GAME_ARG_TEXT:
 		return set_cause(cause, "%s takes no free text", arg->name);
-	case GAME_ARG_CHOICE:
-		for (i = 0; arg->choices[i] != NULL; i++) {
-			if (strcasecmp(arg->choices[i], word) == 0) {
-				*out = i;
-				return 0;
-			}
-		}
-		for (n = 0; arg->choices[n] != NULL; n++)
-			continue;
-		buf_init(&b, 1024);
-		buf_printf(&b, "%s must be one of the choices: %s.", arg->name,
-		    arg->help);
-		suggest_append(&b, word, arg->choices, (int)n);
-		set_cause(cause, "%s", buf_str(&b));
-		buf_release(&b);
-		return -1;
 	case GAME_ARG_TARGET:
 		if (word[0] != '@' && word[0] != '<' &&
 		    (v = cmd_action_place(t, word)) != -1) {
@@ -202,13 +190,14 @@ cmd_action_sample(const struct table *t, const struct game_arg *arg, int seat,
 
 /*
  * The sentence for a move typed without its argument missing: what it
- * is, in words, and the words typed so far finished into an example,
+ * is, in words, and the typed words so far (the verb and the words the
+ * arguments before it took) finished into an example,
  * like "Give the target (whose shaker: a player, share or extra). For
  * example /cheers play 1 @bob (or share, extra)."
  */
 static void
 cmd_action_missing(struct cmd_ctx *ctx, const struct game_action *a,
-    int missing, int seat, char **cause)
+    int missing, int typed, int seat, char **cause)
 {
 	const struct table	*t = ctx->table;
 	const char		*places[GAME_MAX_PLACES];
@@ -218,7 +207,7 @@ cmd_action_missing(struct cmd_ctx *ctx, const struct game_action *a,
 	buf_init(&b, 1024);
 	buf_printf(&b, "Give the %s (%s). For example %s", a->args[missing].name,
 	    a->args[missing].help, ctx->command);
-	for (i = 0; i < ctx->argc && i <= missing; i++)
+	for (i = 0; i < ctx->argc && i < typed; i++)
 		buf_printf(&b, " %s", ctx->argv[i]);
 	for (i = missing; i < a->nargs && !a->args[i].optional; i++)
 		cmd_action_sample(t, &a->args[i], seat, &b);
@@ -238,7 +227,9 @@ cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
 	struct table		*t = ctx->table;
 	struct game_move	 m;
 	char			*usage, *err = NULL;
-	int			 seat, i, given = ctx->argc - 1;
+	struct buf		 b;
+	int			 seat, i, j, w = 1, used, later;
+	int			 named = -1, named_w = 0;
 
 	if (t->state != TABLE_PLAYING)
 		return set_cause(cause, "The game has not started yet; the host "
@@ -251,23 +242,51 @@ cmd_action_exec(struct cmd_ctx *ctx, const struct game_action *a, int index,
 	for (i = 0; i < GAME_MAX_ARGS; i++)
 		m.args[i] = -1;
 	usage = cmd_action_usage(ctx, a);
-	if (given > a->nargs) {
-		set_cause(cause, "Too many words for %s. Usage: %s", a->name, usage);
-		goto fail;
-	}
+	/*
+	 * Words are read argument by argument, a name taking as many as it
+	 * has ("play Mint Sprig") but leaving one for each argument still
+	 * needed.  "for" or "to" before an argument reads as English: "offer
+	 * 2 lime for 1 mint to bob".
+	 */
 	for (i = 0; i < a->nargs; i++) {
-		if (i >= given) {
+		if (i > 0 && w + 1 < ctx->argc &&
+		    (strcasecmp(ctx->argv[w], "for") == 0 ||
+		    strcasecmp(ctx->argv[w], "to") == 0))
+			w++;
+		if (w >= ctx->argc) {
 			if (a->args[i].optional)
 				continue;
-			cmd_action_missing(ctx, a, i, seat, cause);
+			cmd_action_missing(ctx, a, i, w, seat, cause);
 			goto fail;
 		}
-		if (cmd_action_arg(ctx, &a->args[i], ctx->argv[i + 1], seat,
-		    &m.args[i], &err) != 0) {
+		for (j = i + 1, later = 0; j < a->nargs; j++)
+			later += !a->args[j].optional;
+		if (cmd_action_arg(ctx, index, i,
+		    (const char *const *)ctx->argv + w, ctx->argc - w - later < 1 ?
+		    1 : ctx->argc - w - later, seat, &m.args[i], &used,
+		    &err) != 0) {
 			set_cause(cause, "%s Usage: %s", err, usage);
 			free(err);
 			goto fail;
 		}
+		if (a->args[i].type == GAME_ARG_CARD ||
+		    a->args[i].type == GAME_ARG_CHOICE) {
+			named = i;
+			named_w = w;
+		}
+		w += used;
+	}
+	if (w < ctx->argc) {
+		/* "play mint sprg": a name's start read, the rest left over. */
+		buf_init(&b, 1024);
+		buf_printf(&b, "Too many words for %s.", a->name);
+		if (named >= 0)
+			argnames_near(t, seat, index, named,
+			    (const char *const *)ctx->argv + named_w,
+			    ctx->argc - named_w, &b);
+		set_cause(cause, "%s Usage: %s", buf_str(&b), usage);
+		buf_release(&b);
+		goto fail;
 	}
 	free(usage);
 	return cmd_action_play(ctx, seat, &m, cause);

@@ -53,13 +53,20 @@ cmd_help_actions(const struct cmd_ctx *ctx, const struct game_ops *ops,
 	}
 }
 
+/*
+ * Each argument on a line of its own; with named set (the game names its
+ * cards), a card argument says it takes a name too.
+ */
 static void
-cmd_help_args(struct buf *b, int nargs, const struct game_arg *args)
+cmd_help_args(struct buf *b, int nargs, const struct game_arg *args,
+    int named)
 {
 	int	i;
 
 	for (i = 0; i < nargs; i++)
-		buf_printf(b, "\n  %s: %s%s", args[i].name, args[i].help,
+		buf_printf(b, "\n  %s: %s%s%s", args[i].name, args[i].help,
+		    named && args[i].type == GAME_ARG_CARD ?
+		    "; its number or its name" : "",
 		    args[i].optional ? " (optional)" : "");
 }
 
@@ -91,7 +98,7 @@ cmd_help_action(struct cmd_ctx *ctx, const struct game_ops *g,
 	buf_printf(b, "%s%s (%s): %s", b->len > 0 ? "\n" : "", u, g->title,
 	    a->summary);
 	free(u);
-	cmd_help_args(b, a->nargs, a->args);
+	cmd_help_args(b, a->nargs, a->args, g->arg_names != NULL);
 	buf_printf(b, "\n  example: %s %s", ctx->command, a->example);
 }
 
@@ -114,7 +121,7 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 		u = cmd_usage(ctx, all[i]);
 		buf_printf(b, "%s: %s", u, all[i]->summary);
 		free(u);
-		cmd_help_args(b, all[i]->nargs, all[i]->args);
+		cmd_help_args(b, all[i]->nargs, all[i]->args, 0);
 		if (all[i] == &cmd_new_entry)
 			cmd_help_games(b, "  games:");
 		return 0;

@@ -58,6 +58,20 @@ struct game_arg {
 	int			 min, max;	/* GAME_ARG_COUNT bounds */
 };
 
+/*
+ * One thing a card argument may name, as the acting seat sees it (the
+ * arg_names op): the number the argument takes and the card's name
+ * ("Mint Sprig", "shaker", "beer (cheers with tropical)").  Several
+ * entries may share a name when they are the same card.
+ */
+#define GAME_NAME_MAX		64
+#define GAME_MAX_NAMES		64
+
+struct game_name {
+	int	value;
+	char	name[GAME_NAME_MAX];
+};
+
 /* When an action may be used. */
 #define GAME_ACT_TURN	0x1	/* on your own turn */
 #define GAME_ACT_PROMPT	0x2	/* to answer a prompt addressed to you */
@@ -286,6 +300,17 @@ struct game_ops {
 	 */
 	int	 (*arg_label)(const struct game *, int seat,
 		     const struct game_move *m, int argi, char *buf, size_t len);
+
+	/*
+	 * Optional (may be NULL: the argument takes numbers only): what
+	 * argument argi of action may name as seat sees it, so a player may
+	 * type a card's name instead of its number: the seat's own hand,
+	 * shed or guests, a market, a shaker.  Fills at most max entries of
+	 * out, in the order of the numbers; returns how many.  Names only
+	 * what seat may see.  The bot matches the typed words (bot/argnames.c).
+	 */
+	int	 (*arg_names)(const struct game *, int seat, int action,
+		     int argi, struct game_name *out, size_t max);
 
 	char	*(*render_public)(const struct game *);		/* caller frees */
 	char	*(*render_private)(const struct game *, int seat); /* caller frees */

@@ -115,8 +115,9 @@ commands_add_arg(struct commands_sub *s, const struct game_arg *a,
 	    o->name);
 	switch (a->type) {
 	case GAME_ARG_CARD:
-		o->type = OPT_INTEGER;
-		o->min = 1;
+		/* A number or a name, completed from the player's own cards. */
+		o->type = OPT_STRING;
+		o->autocomplete = 1;
 		break;
 	case GAME_ARG_COUNT:
 		o->type = OPT_INTEGER;
@@ -310,6 +311,8 @@ commands_option_json(const struct commands_option *o)
 		if (o->has_max)
 			cJSON_AddNumberToObject(j, "max_value", o->max);
 	}
+	if (o->autocomplete)
+		cJSON_AddBoolToObject(j, "autocomplete", 1);
 	if (o->choices != NULL) {
 		choices = cJSON_AddArrayToObject(j, "choices");
 		for (i = 0; i < 25 && o->choices[i] != NULL; i++) {

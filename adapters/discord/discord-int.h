@@ -328,6 +328,7 @@ struct commands_option {
 	int		 min, max;	/* OPT_INTEGER; has_max says if max is set */
 	int		 has_max;
 	const char *const *choices;	/* OPT_STRING: NULL-terminated, or NULL */
+	int		 autocomplete;	/* OPT_STRING: a card, completed by name */
 };
 
 struct commands_sub {

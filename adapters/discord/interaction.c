@@ -26,6 +26,12 @@
  * a new ephemeral message.  A click the bot does not answer is
  * acknowledged silently (type 6).
  *
+ * While a user types a card option (an autocompleted string, see
+ * commands.c), Discord asks for choices (APPLICATION_COMMAND_AUTOCOMPLETE,
+ * type 4): the answer (type 8) lists the cards of that user's own seat
+ * that fit what is typed, from bot_complete; it goes to that user alone,
+ * and runs no command.
+ *
  * A callback is tried at most twice and never after Discord's 3 s window
  * (rest.c's REST_QUICK); an answer that could not be delivered is logged
  * once, with its interaction's id.
@@ -45,10 +51,13 @@
 
 #define IX_TYPE_COMMAND		2
 #define IX_TYPE_COMPONENT	3
+#define IX_TYPE_AUTOCOMPLETE	4
 #define IX_CALLBACK_MESSAGE	4
 #define IX_CALLBACK_THINKING	5	/* a command, acknowledged; answer later */
 #define IX_CALLBACK_DEFER	6	/* a click, acknowledged, nothing said */
 #define IX_CALLBACK_UPDATE	7	/* a click, answered by editing its message */
+#define IX_CALLBACK_CHOICES	8	/* an autocompletion's choices */
+#define IX_CHOICES_MAX		25	/* Discord's limit of choices */
 #define IX_COMPONENT_BUTTON	2
 #define IX_NAME_MAX		100
 #define IX_VALUE_MAX		400
@@ -275,6 +284,12 @@ interaction_value(struct buf *b, const struct commands_option *o,
 		buf_printf(b, " <@%s>", p);
 		return 0;
 	default:
+		/* A card was an integer option before it took names. */
+		if (o->autocomplete && cJSON_IsNumber(v) &&
+		    dj_int(given, "value", 1, 99, &n) == 0) {
+			buf_printf(b, " %lld", (long long)n);
+			return 0;
+		}
 		if (!cJSON_IsString(v) || v->valuestring == NULL ||
 		    strlen(v->valuestring) > IX_VALUE_MAX)
 			return -1;
@@ -454,6 +469,57 @@ interaction_quiet(struct discord *d, struct interaction *ix)
 	free(path);
 }
 
+/*
+ * Answers an autocompletion ix of data (the interaction's "data") for
+ * user_id in chan with the focused option's choices: the cards of the
+ * user's own seat that fit what is typed, at most 25, maybe none.
+ */
+static void
+interaction_complete(struct discord *d, struct interaction *ix,
+    const cJSON *data, const char *chan, const char *user_id)
+{
+	struct bot_choice	 ch[IX_CHOICES_MAX];
+	const cJSON		*opts, *first, *o, *focused = NULL, *v;
+	const char		*sname = NULL, *oname = NULL, *typed = "";
+	cJSON			*out, *list, *c;
+	char			*cause = NULL;
+	int			 n = 0, i;
+
+	opts = cJSON_GetObjectItemCaseSensitive(data, "options");
+	first = cJSON_IsArray(opts) ? cJSON_GetArrayItem(opts, 0) : NULL;
+	if (first != NULL)
+		sname = dj_string(first, "name", 32);
+	cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(first,
+	    "options")) {
+		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
+		    "focused")))
+			focused = o;
+	}
+	if (focused != NULL) {
+		oname = dj_string(focused, "name", 32);
+		v = cJSON_GetObjectItemCaseSensitive(focused, "value");
+		if (cJSON_IsString(v) && v->valuestring != NULL &&
+		    strlen(v->valuestring) < BOT_CHOICE_MAX)
+			typed = v->valuestring;
+	}
+	if (sname != NULL && oname != NULL)
+		n = bot_complete(d->bot, &d->adapter, chan, user_id, sname,
+		    oname, typed, ch, IX_CHOICES_MAX);
+	out = cJSON_CreateObject();
+	list = cJSON_AddArrayToObject(out, "choices");
+	for (i = 0; i < n; i++) {
+		c = cJSON_CreateObject();
+		cJSON_AddStringToObject(c, "name", ch[i].label);
+		cJSON_AddStringToObject(c, "value", ch[i].value);
+		cJSON_AddItemToArray(list, c);
+	}
+	if (interaction_callback(d, ix, interaction_body(IX_CALLBACK_CHOICES,
+	    out), &cause) != 0) {
+		log_warn("discord: %s", cause);
+		free(cause);
+	}
+}
+
 void
 interaction_handle(struct discord *d, const cJSON *data)
 {
@@ -473,7 +539,8 @@ interaction_handle(struct discord *d, const cJSON *data)
 		log_warn("discord: dropped a malformed interaction");
 		return;
 	}
-	if (type != IX_TYPE_COMMAND && type != IX_TYPE_COMPONENT) {
+	if (type != IX_TYPE_COMMAND && type != IX_TYPE_COMPONENT &&
+	    type != IX_TYPE_AUTOCOMPLETE) {
 		log_debug("discord: ignored an interaction of type %lld",
 		    (long long)type);
 		return;
@@ -501,6 +568,11 @@ interaction_handle(struct discord *d, const cJSON *data)
 	snprintf(ix.channel, sizeof ix.channel, "%s", chan);
 	snprintf(ix.queue, sizeof ix.queue, "ix:%s", id);
 	ix.component = type == IX_TYPE_COMPONENT;
+	if (type == IX_TYPE_AUTOCOMPLETE) {
+		interaction_complete(d, &ix, cJSON_GetObjectItemCaseSensitive(
+		    data, "data"), chan, user_id);
+		return;
+	}
 
 	memset(&ev, 0, sizeof ev);
 	ev.adapter = &d->adapter;

@@ -177,6 +177,8 @@ void	 cheers_card_put(const struct game *, int card, struct game_text *);
 void	 cheers_content_put(const struct game *, int shaker, struct game_text *);
 int	 cheers_arg_label(const struct game *, int, const struct game_move *,
 	     int, char *, size_t);
+int	 cheers_arg_names(const struct game *, int, int, int,
+	     struct game_name *, size_t);
 int	 cheers_places(const struct game *, const char **, size_t);
 
 /* save.c */

@@ -132,6 +132,7 @@ const struct game_ops cheers_ops = {
 	.ai_move = ops_ai,
 	.places = cheers_places,
 	.arg_label = cheers_arg_label,
+	.arg_names = cheers_arg_names,
 	.render_public = cheers_render_public,
 	.render_private = cheers_render_private,
 	.render_board = cheers_render_board,

@@ -167,6 +167,8 @@ int	 cos_result_get(const struct game *, struct game_result *);
 /* label.c */
 int	 cos_arg_label(const struct game *, int, const struct game_move *, int,
 	     char *, size_t);
+int	 cos_arg_names(const struct game *, int, int, int, struct game_name *,
+	     size_t);
 
 /* save.c */
 cJSON	*cos_save(const struct game *);

@@ -31,3 +31,26 @@ cos_arg_label(const struct game *g, int seat, const struct game_move *m,
 	snprintf(buf, len, "%d. %s", v, name);
 	return 0;
 }
+
+/*
+ * The names an item argument (play, ask, aid) may take: the items of
+ * seat's own hand by name ("Mint Sprig"), numbered as the hand lists
+ * them.  Items of one name are the same card.  See game_ops.arg_names.
+ */
+int
+cos_arg_names(const struct game *g, int seat, int action, int argi,
+    struct game_name *out, size_t max)
+{
+	size_t	n = 0;
+	int	i;
+
+	if (seat < 0 || seat >= g->nplayers || argi != 0 ||
+	    (action != COS_A_PLAY && action != COS_A_ASK && action != COS_A_AID))
+		return 0;
+	for (i = 0; i < g->nhand[seat] && n < max; i++, n++) {
+		out[n].value = i + 1;
+		snprintf(out[n].name, sizeof out[n].name, "%s",
+		    g->item[g->hand[seat][i]].name);
+	}
+	return (int)n;
+}

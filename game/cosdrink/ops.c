@@ -105,6 +105,7 @@ const struct game_ops cosdrink_ops = {
 	.legal_moves = cos_legal,
 	.ai_move = cos_ai,
 	.arg_label = cos_arg_label,
+	.arg_names = cos_arg_names,
 	.render_public = cos_render_public,
 	.render_private = cos_render_private,
 	.render_board = cos_render_board,

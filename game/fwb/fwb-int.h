@@ -310,6 +310,8 @@ void	 fwb_note_drawn(const struct game *, int seat, int card,
 /* label.c: button labels for card arguments. */
 int	 fwb_arg_label(const struct game *, int, const struct game_move *, int,
 	     char *, size_t);
+int	 fwb_arg_names(const struct game *, int, int, int, struct game_name *,
+	     size_t);
 
 /* save.c */
 cJSON	*fwb_save(const struct game *);

@@ -130,3 +130,89 @@ fwb_arg_label(const struct game *g, int seat, const struct game_move *m,
 	}
 	return -1;
 }
+
+/* A card's name as a player types it: "citrus", "shaker", "Festival Rush". */
+static const char *
+label_name(const struct game *g, int card)
+{
+	const struct fwb_card	*c = &g->card[card];
+
+	switch (c->cls) {
+	case FWB_INGREDIENT:
+		return g->ingr_name[c->kind];
+	case FWB_EQUIPMENT:
+		return g->equip_name[c->kind];
+	case FWB_INTERRUPT:
+		return fwb_interrupt_titles[c->kind];
+	default:
+		return fwb_event_titles[c->kind];
+	}
+}
+
+/* Appends value named name, more after it, to out (n of max); new n. */
+static size_t
+label_add(struct game_name *out, size_t n, size_t max, int value,
+    const char *name, const char *more)
+{
+	if (n >= max)
+		return n;
+	out[n].value = value;
+	snprintf(out[n].name, sizeof out[n].name, "%s%s", name, more);
+	return n + 1;
+}
+
+/*
+ * The names card argument argi of action may take as seat sees them
+ * (see game_ops.arg_names): its hand, then its shed ("shaker (shed)"),
+ * its guests by liqueur and by country, the market cards and the discard market's top
+ * ("citrus (discard pile)").  Only what seat may see.
+ */
+int
+fwb_arg_names(const struct game *g, int seat, int action, int argi,
+    struct game_name *out, size_t max)
+{
+	const struct fwb_seat_guest	*sg;
+	enum label_kind			 kind;
+	size_t				 n = 0;
+	int				 i;
+
+	if (seat < 0 || seat >= g->nplayers || action < 0 ||
+	    action >= FWB_A_COUNT)
+		return 0;
+	kind = label_kind_of(action, argi);
+	switch (kind) {
+	case LABEL_HAND:
+	case LABEL_OWN:
+		for (i = 0; i < g->nhand[seat]; i++)
+			n = label_add(out, n, max, i + 1,
+			    label_name(g, g->hand[seat][i]), "");
+		for (i = 0; kind == LABEL_OWN && i < g->nshed[seat]; i++)
+			n = label_add(out, n, max, g->nhand[seat] + i + 1,
+			    label_name(g, g->shed[seat][i].card), " (shed)");
+		break;
+	case LABEL_GUEST:
+		for (i = 0; i < g->nguests; i++) {
+			sg = &g->guests[seat][i];
+			if (sg->guest < 0)
+				continue;
+			/* By its liqueur or its country: both are shown. */
+			n = label_add(out, n, max, i + 1,
+			    g->guest[sg->guest].liqueur, "");
+			n = label_add(out, n, max, i + 1,
+			    g->guest[sg->guest].country, "");
+		}
+		break;
+	case LABEL_MARKET:
+		for (i = 0; i < 2; i++)
+			if (g->market[i] >= 0)
+				n = label_add(out, n, max, i + 1,
+				    label_name(g, g->market[i]), "");
+		if (g->opt[FWB_O_DISCARD_MARKET] && g->ndiscard > 0)
+			n = label_add(out, n, max, 3, label_name(g,
+			    g->discard[g->ndiscard - 1]), " (discard pile)");
+		break;
+	case LABEL_NONE:
+		break;
+	}
+	return (int)n;
+}

@@ -223,6 +223,7 @@ const struct game_ops fwb_ops = {
 	.legal_moves = fwb_legal,
 	.ai_move = ops_ai,
 	.arg_label = fwb_arg_label,
+	.arg_names = fwb_arg_names,
 	.render_public = fwb_render_public,
 	.render_private = fwb_render_private,
 	.render_board = fwb_render_board,

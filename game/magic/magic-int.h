@@ -210,6 +210,8 @@ char	*magic_render_brief(const struct game *, int);
 void	 magic_hand_list(const struct game *, const int *count, char *, size_t);
 int	 magic_arg_label(const struct game *, int, const struct game_move *,
 	     int, char *, size_t);
+int	 magic_arg_names(const struct game *, int, int, int,
+	     struct game_name *, size_t);
 
 /* save.c */
 cJSON	*magic_save(const struct game *);

@@ -25,8 +25,8 @@ static const char *const ops_lay_choices[MAGIC_NKINDS + 1] = {
 const struct game_action magic_actions[] = {
 	[MAGIC_A_OFFER] = {
 		"offer", "offer a trade: give some cards of one kind for some "
-		"of another, to everyone or to one player", "offer 2 mint 1 "
-		"rose @bob", GAME_ACT_PROMPT, 5, {
+		"of another, to everyone or to one player", "offer 2 mint for 1 "
+		"rose to @bob", GAME_ACT_PROMPT, 5, {
 		    { "give", GAME_ARG_COUNT, "how many cards you give", 0,
 		      NULL, 1, MAGIC_TRADE_MAX },
 		    { "kind", GAME_ARG_CHOICE, "the kind you give: " KINDS, 0,
@@ -132,6 +132,7 @@ const struct game_ops magic_ops = {
 	.ai_move = magic_ai,
 	.ai_pace = &magic_ai_pace,
 	.arg_label = magic_arg_label,
+	.arg_names = magic_arg_names,
 	.render_public = magic_render_public,
 	.render_private = magic_render_private,
 	.render_board = magic_render_board,

@@ -734,7 +734,21 @@ class Fake:
         body = await request.json()
         data = body.get("data") or {}
         kind = body.get("type")
-        if kind not in (4, 5, 6, 7) or \
+        if ix.get("autocomplete"):
+            # An autocompletion is answered with choices alone (type 8):
+            # at most 25, each a name of 1 to 100 characters and a value.
+            ch = data.get("choices")
+            if kind != 8 or not isinstance(ch, list) or len(ch) > 25 or \
+                    any(not isinstance(c, dict) or
+                        not isinstance(c.get("name"), str) or
+                        not 1 <= len(c["name"]) <= 100 or
+                        not isinstance(c.get("value"), (str, int)) or
+                        len(str(c["value"])) > 100 for c in ch):
+                self.log["callback_errors"].append(
+                    "callback type %r to an autocompletion" % kind)
+                return web.json_response({"message": "Invalid Form Body",
+                                          "code": 50035}, status=400)
+        elif kind not in (4, 5, 6, 7) or \
                 (kind in (6, 7) and ix.get("message") is None):
             self.log["callback_errors"].append(
                 "callback type %r to a %s" % (kind, "click" if
@@ -771,7 +785,8 @@ class Fake:
             "interaction": iid, "user": ix["user"], "type": kind,
             "content": data.get("content", ""), "flags": data.get("flags", 0),
             "latency": late, "message": mid,
-            "components": data.get("components") or []})
+            "components": data.get("components") or [],
+            "choices": data.get("choices")})
         ix["callback"] = self.log["callbacks"][-1]
         ix["done"].set()
         return web.Response(status=204)
@@ -873,6 +888,11 @@ class Fake:
                 desc_ok(o, n + "." + on)
                 if o.get("type") not in (3, 4, 5, 6, 7, 8, 9, 10, 11):
                     errs.append("%s %s.%s: bad type" % (where, n, on))
+                if o.get("autocomplete") and (o.get("choices") or
+                                              o.get("type") not in
+                                              (3, 4, 10)):
+                    errs.append("%s %s.%s: autocomplete with choices, or "
+                                "on a type that has none" % (where, n, on))
                 if o.get("required"):
                     if optional_seen:
                         errs.append("%s %s: required option %s after an "
@@ -906,8 +926,11 @@ class Fake:
         at once, one gateway dispatch after the other with nothing
         between (a real burst, however slow the test's own calls are);
         with copies N, each is delivered N times, the same payload (id
-        and token) in N dispatches back to back, as a gateway may.
-        Answers {id} (the first), and {ids} (all of them)."""
+        and token) in N dispatches back to back, as a gateway may.  With
+        autocomplete true, an autocompletion (type 4) of the options as
+        typed so far, one marked focused: true; its answer must be
+        choices (type 8).  Answers {id} (the first), and {ids} (all of
+        them)."""
         p = await request.json()
         ids = []
         for i in range(max(1, int(p.get("count", 1)))):
@@ -922,7 +945,10 @@ class Fake:
         user = {"id": p["user"], "username": p["name"],
                 "global_name": p["name"]}
         channel = p["channel"] if p.get("guild") else "8" + p["user"]
-        d = {"id": iid, "application_id": APP_ID, "type": 2, "token": token,
+        # With autocomplete, the command as typed so far: Discord asks
+        # for the choices of the option marked "focused" (type 4).
+        d = {"id": iid, "application_id": APP_ID,
+             "type": 4 if p.get("autocomplete") else 2, "token": token,
              "version": 1, "channel_id": channel,
              "data": {"id": "77", "name": p.get("command", "cheers"),
                       "type": 1,
@@ -945,7 +971,9 @@ class Fake:
             d = p["raw"]
             token = d.get("token", token)
         self.new_interaction(token, {"id": iid, "user": p["user"],
-                                     "channel": channel, "payload": d})
+                                     "channel": channel, "payload": d,
+                                     "autocomplete": bool(
+                                         p.get("autocomplete"))})
         for i in range(max(1, int(p.get("copies", 1)))):
             await self.dispatch("INTERACTION_CREATE", d)
         return iid
@@ -1033,6 +1061,7 @@ class Fake:
                 break
         return web.json_response({"answered": True, "latency": c["latency"],
                                   "content": c["content"], "type": c["type"],
+                                  "choices": c.get("choices"),
                                   "message": c["message"],
                                   "flags": c["flags"],
                                   "followups": ix.get("followups", [])})

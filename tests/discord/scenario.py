@@ -181,7 +181,7 @@ def play_if_my_turn():
     if turn not in (ALICE, BOB):
         return None
     return ix(turn, "alice" if turn == ALICE else "bob", "play",
-              [{"name": "card", "type": 4, "value": 1},
+              [{"name": "card", "type": 3, "value": "1"},
                {"name": "target", "type": 3, "value": "me"}])
 
 
@@ -200,7 +200,7 @@ def answer_prompt(a):
             {"name": "target2", "type": 3, "value": "Negroni"}]))
     if "discard" in t:
         return answered(ix(user, name, "discard",
-                           [{"name": "card", "type": 4, "value": 1}]))
+                           [{"name": "card", "type": 3, "value": "1"}]))
     return a
 
 
@@ -262,6 +262,29 @@ def click(user, name, msg, label, raced=False):
                                        "custom_id": ids[0], "guild": GUILD,
                                        "raced": raced})
     return answered(iid["id"])
+
+
+def hand_lines(text):
+    """The hand of a private view as completions name it: "1. cocktail
+    (cheers with tropical)", its emoji taken out."""
+    out = []
+    for line in text.split("\n"):
+        line = " ".join(re.sub(r"[^\x00-\x7f]", " ", line).split())
+        if re.match(r"^\d+\. \S", line) and "(cheers with" in line:
+            out.append(line)
+    return out
+
+
+def complete(user, name, sub, option, typed):
+    """Asks for the completions of option of /cheers sub as user types
+    typed (an autocompletion); the choices answered, or None."""
+    iid = call("POST", "/_test/interaction", {
+        "user": user, "name": name, "channel": CHANNEL, "guild": GUILD,
+        "sub": sub, "autocomplete": True,
+        "options": [{"name": option, "type": 3, "value": typed,
+                     "focused": True}]})["id"]
+    a = answered(iid)
+    return a[0].get("choices") if a and a[0]["type"] == 8 else None
 
 
 def latest_dm(user, msgs):
@@ -695,9 +718,10 @@ if "give" in subs:
        ["target", "target2", "card"], "give's options are unique, "
        "required first")
 if "play" in subs:
-    ok([(o["name"], o["type"], o["required"]) for o in subs["play"]["options"]]
-       == [("card", 4, True), ("target", 3, True)], "play: card integer, "
-       "target string")
+    ok([(o["name"], o["type"], o["required"], o.get("autocomplete", False))
+        for o in subs["play"]["options"]]
+       == [("card", 3, True, True), ("target", 3, True, False)],
+       "play: card a string completed by name, target string")
 if "kick" in subs:
     ok(subs["kick"]["options"][0]["type"] == 6, "kick takes a user")
 if "new" in subs:
@@ -736,8 +760,31 @@ ok(not any(m["dm_user"] == BOB for m in s["messages"]),
 a = answered(ix(BOB, "bob", "hand"))
 ok(a and a[0]["flags"] & 64 and "Your hand" in text_of(a),
    "bob's /cheers hand comes back ephemeral: %s" % a)
+bob_hand = hand_lines(text_of(a))
 a = answered(ix(ALICE, "alice", "hand", guild=None))
 ok("Your hand" in text_of(a), "/cheers hand from a DM finds alice's table")
+alice_hand = hand_lines(text_of(a))
+# Completing a card by name (autocomplete): each player is offered their
+# own hand, numbered as it lists, and nothing of another's; a player
+# with no seat is offered nothing.
+got = complete(ALICE, "alice", "play", "card", "")
+ok(got is not None and [c["name"] for c in got] == alice_hand and
+   len(alice_hand) >= 3, "alice's completions are her own hand: %s, "
+   "hand %s" % (got, alice_hand))
+got = complete(BOB, "bob", "play", "card", "")
+ok(got is not None and [c["name"] for c in got] == bob_hand and
+   len(bob_hand) >= 3, "bob's completions are his own hand: %s, hand %s"
+   % (got, bob_hand))
+ok(complete("170", "carol", "play", "card", "") == [],
+   "someone without a seat is offered no cards")
+first = alice_hand[0].split(". ", 1)[1] if alice_hand else "?"
+got = complete(ALICE, "alice", "play", "card", first[:3].upper())
+ok(got and all(c["name"].split(". ", 1)[1].startswith(first[:3]) and
+               c["value"] == c["name"].split(". ", 1)[1] for c in got) and
+   len(got) == sum(1 for h in alice_hand
+                   if h.split(". ", 1)[1].startswith(first[:3])),
+   "typed %r, alice is offered her cards that start so, each sent by "
+   "name: %s" % (first[:3].upper(), got))
 ok(all(n == 1 for n in state()["dm_opens"].values()),
    "each DM channel is opened once and cached: %s" % state()["dm_opens"])
 
@@ -819,7 +866,7 @@ for raw in ('not json', '{"op":0,"t":"INTERACTION_CREATE","s":null,"d":{}}',
                                  method="POST")
     urllib.request.urlopen(req, timeout=5).read()
 ok(answered(ix(ALICE, "alice", "status")), "malformed payloads are dropped")
-for sub, opts in (("play", [{"name": "card", "type": 4, "value": "two"}]),
+for sub, opts in (("play", [{"name": "card", "type": 3, "value": [2]}]),
                   ("kick", [{"name": "player", "type": 6, "value": "<@1>"}]),
                   ("nosuch", []),
                   ("play", [{"name": "card", "type": 4, "value": 1e300}]),

@@ -167,13 +167,14 @@ test_schema_types(void **state)
 	const cJSON			*give, *opts;
 
 	(void)state;
-	/* play <card> <target>: an integer from 1, a string. */
+	/* play <card> <target>: a card's number or name, completed; a string. */
 	s = commands_find(top, "play");
 	assert_non_null(s);
 	assert_int_equal(s->noptions, 2);
 	assert_string_equal(s->options[0].name, "card");
-	assert_int_equal(s->options[0].type, OPT_INTEGER);
-	assert_int_equal(s->options[0].min, 1);
+	assert_int_equal(s->options[0].type, OPT_STRING);
+	assert_true(s->options[0].autocomplete);
+	assert_null(s->options[0].choices);
 	assert_true(s->options[0].required);
 	assert_string_equal(s->options[1].name, "target");
 	assert_int_equal(s->options[1].type, OPT_STRING);
@@ -201,15 +202,17 @@ test_schema_types(void **state)
 	s = commands_find(top, "settings");
 	assert_string_equal(s->options[0].name, "options");
 
-	/* The JSON keeps the order and the bounds. */
+	/* The JSON keeps the order; a card is completed, with no choices. */
 	all = commands_json(c);
 	give = sub_named(cJSON_GetObjectItem(cJSON_GetArrayItem(all, 0),
 	    "options"), "give");
 	opts = cJSON_GetObjectItem(give, "options");
 	assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(opts, 2),
 	    "name")->valuestring, "card");
-	assert_int_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(opts, 2),
-	    "min_value")->valueint, 1);
+	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetArrayItem(opts,
+	    2), "autocomplete")));
+	assert_null(cJSON_GetObjectItem(cJSON_GetArrayItem(opts, 2),
+	    "choices"));
 	cJSON_Delete(all);
 	free(c);
 }
