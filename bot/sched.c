@@ -36,11 +36,10 @@ sched_pause(struct table *t, int seat, char *cause)
  * A human (the first seat of the task that was due) ran out of time: the
  * AI moves for them, and may keep the seat.  Out of their own turn's time
  * (game_ops.turn), the AI finishes that whole turn (play_ai_plays).  The
- * count of timeouts in a row counts turns missed: their own turns, each
- * once however many of its steps the timer cut short, or in a game where
- * everyone plays at once its rounds.  An answer asked of them in someone
- * else's turn is made for them and not counted: their own next turn
- * tells whether they are away.
+ * count of timeouts in a row counts turns missed (game_ops.turn's
+ * numbers): a turn in which their timer ran out counts once, however
+ * many of its steps (their own moves, answers asked of them) it cut
+ * short.
  */
 static void
 sched_timeout(struct table *t, int seat)
@@ -54,10 +53,9 @@ sched_timeout(struct table *t, int seat)
 		return;
 	s = &t->seats[seat];
 	own = t->turn_known && seat == t->turn_seat;
-	if (!t->turn_known || ((own || t->turn_seat < 0) &&
-	    s->missed_turn != t->turn_number + 1))
+	if (!t->turn_known || s->missed_turn != t->turn_number + 1)
 		s->timeouts++;
-	if (own || (t->turn_known && t->turn_seat < 0))
+	if (t->turn_known)
 		s->missed_turn = t->turn_number + 1;
 	if (own)
 		s->ai_turn = t->turn_number + 1;

@@ -209,8 +209,8 @@ def main():
           "it, %d timeout notices in %d missed turns" %
           (len(SEEDS), ",".join(map(str, SEEDS)), lost, notices, seats))
     print("result: lines: %-62s %s (%d)" %
-          ("FwB turns lost to a single absence: 0", "met" if met else
-           "MISSED", lost))
+          ("FwB turns lost to a single absence (seats taken): 0",
+           "met" if met else "MISSED", lost))
     return 0 if ok else 1
 
 
