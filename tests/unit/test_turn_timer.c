@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "bot/bot.h"
 #include "bot/config.h"
@@ -229,6 +230,55 @@ test_fwb_own_moves_keep_the_clock(void **state)
 }
 
 /*
+ * Across a restart the turn's clock runs from the turn's start as the
+ * move log has it, not from the player's last move in it: alice's turn
+ * began 40 s before the restart and she drew 10 s before it, so 20 s of
+ * her minute are left.
+ */
+static void
+test_fwb_restart_keeps_the_turn(void **state)
+{
+	struct world		 w;
+	struct table		*t;
+	struct game_move	 m;
+	char			 path[] = "/tmp/cheersbot-turn-XXXXXX";
+	char			 sql[256], *cause = NULL;
+	sqlite3			*db;
+	long long		 now;
+	int			 seat, first;
+
+	(void)state;
+	t = turn_game(&w, path, "fwb", 34);
+	seat = fwb_to_alice(&w, t, -1);
+	first = t->nmoves;	/* her turn's first move */
+	fwb_draw(t, seat, &m);
+	assert_int_equal(play_move(t, seat, &m, &cause), 0);
+	/* No snapshot in her turn: the log shows when it began. */
+	assert_true(first / STORE_SNAPSHOT_EVERY ==
+	    t->nmoves / STORE_SNAPSHOT_EVERY);
+	world_close(&w);
+
+	now = (long long)store_now();
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	snprintf(sql, sizeof sql, "UPDATE moves SET at = %lld WHERE seq < %d; "
+	    "UPDATE moves SET at = %lld WHERE seq >= %d; UPDATE tables SET "
+	    "updated = %lld", now - 40000, first, now - 10000, first,
+	    now - 10000);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+
+	world_start(&w, &quiet_ops, path, 0);
+	t = TAILQ_FIRST(&w.bot.tables);
+	assert_non_null(t);
+	assert_int_equal(t->task, TASK_TIMEOUT);
+	assert_int_equal(t->task_seats, 1u << seat);
+	assert_true(t->deadline <= w.bot.fake_now + 20000 + 50);
+	assert_true(t->deadline >= w.bot.fake_now + 20000 - 5000);
+	world_close(&w);
+	unlink(path);
+}
+
+/*
  * CHEERS turns are one move each: every missed turn counts one, and the
  * seat goes to the AI at the third in a row, as before.
  */
@@ -261,6 +311,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fwb_absence_counts_turns),
 		cmocka_unit_test(test_fwb_own_moves_keep_the_clock),
+		cmocka_unit_test(test_fwb_restart_keeps_the_turn),
 		cmocka_unit_test(test_cheers_each_turn_counts),
 	};
 
