@@ -196,14 +196,17 @@ play_turn_track(struct table *t)
 }
 
 /*
- * A prompt that asks no human but the turn's own player (its turn, or a
- * step of it such as taking a guest or discarding down to the hand
+ * A prompt p that asks no human but the turn's own player (its turn, or
+ * a step of it such as taking a guest or discarding down to the hand
  * limit) is timed by the turn timer from the turn's start, so that the
- * player's own moves do not restart it: sets *due and returns 1.  0 when
- * it is timed as before (no turns, the turn timer off, someone else).
+ * player's own moves do not restart it: sets *due and returns 1.  An
+ * answer out of turn (an interrupt's question) keeps at least its own
+ * prompt timer from asked (bot_now() ms).  0 when it is timed as before
+ * (no turns, the turn timer off, someone else).
  */
 static int
-play_turn_due(const struct table *t, unsigned humans, uint64_t *due)
+play_turn_due(const struct table *t, const struct game_prompt *p,
+    unsigned humans, uint64_t asked, uint64_t *due)
 {
 	int64_t	end;
 
@@ -212,6 +215,8 @@ play_turn_due(const struct table *t, unsigned humans, uint64_t *due)
 		return 0;
 	end = t->turn_since + (int64_t)t->turn_timer;
 	*due = end > 0 ? (uint64_t)end : 0;
+	if (!p->turn && t->prompt_timer > 0 && *due < asked + t->prompt_timer)
+		*due = asked + t->prompt_timer;
 	return 1;
 }
 
@@ -535,7 +540,8 @@ play_schedule_each(struct table *t, const struct game_prompt *p, int n)
 				ais |= bit;
 				continue;
 			}
-			if (!play_turn_due(t, bit, &due)) {
+			if (!play_turn_due(t, &p[k], bit, t->asked_since[i],
+			    &due)) {
 				if (wait == 0)
 					continue;
 				due = t->asked_since[i] + wait;
@@ -622,7 +628,7 @@ play_schedule(struct table *t)
 		    cfg->tables_ai_delay_ms);
 		return;
 	}
-	if (play_turn_due(t, humans, &due)) {
+	if (play_turn_due(t, &p[0], humans, bot_now(t->bot), &due)) {
 		sched_set(t, TASK_TIMEOUT, humans, due);
 		return;
 	}
