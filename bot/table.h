@@ -27,7 +27,15 @@ struct seat {
 	char	*user_id;	/* platform user id; NULL for an AI seat */
 	char	*name;		/* display name */
 	int	 ai;		/* the AI plays this seat (always, or after timeouts) */
-	int	 timeouts;	/* consecutive turn/prompt timeouts */
+	int	 timeouts;	/* consecutive turns with a timeout (bot/sched.c) */
+	/*
+	 * The game's turn (game_ops.turn) plus 1, or 0: the turn in which
+	 * the seat's last timeout was counted, and the seat's own turn that
+	 * the AI finishes after its timer ran out.  Both are let go when the
+	 * turn ends (bot/play.c).
+	 */
+	long	 missed_turn;
+	long	 ai_turn;
 	int	 dm_closed;	/* a DM failed: serve secrets through "hand" */
 	uint64_t dm_lost_quiet;	/* bot_now() ms until a lost DM is told again */
 };
@@ -81,6 +89,19 @@ struct table {
 	unsigned		 task_seats;	/* seats the timeout is for */
 	int			 sched_pos;	/* place in bot->sched; -1: not queued */
 	uint64_t		 seq;		/* order made in the bot's list; 0: not in it */
+	/*
+	 * The game's turn (game_ops.turn) as last seen: whose (-1: nobody's
+	 * own), its number, and since when (bot_now() ms, less than 0 for a
+	 * turn restored that began before this run), for the turn timer that
+	 * covers the whole turn; turn_known is 0 before the first look
+	 * (bot/play.c).  turn_at: when the turn began as the move log says
+	 * (store_now() ms; 0: not known), set by a restore (bot/store.c).
+	 */
+	int			 turn_known;
+	int			 turn_seat;
+	long			 turn_number;
+	int64_t			 turn_since;
+	int64_t			 turn_at;
 	/*
 	 * Simultaneous prompts (game_prompt.each): the seats asked, since
 	 * when (bot_now() ms) and by which prompt (a hash of its text), so
