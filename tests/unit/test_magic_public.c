@@ -1,7 +1,7 @@
 /*
  * Unit tests: Magic Cocktail's public view (status) shows every zone the
  * rules make public, read from the state itself: the round's recipe and
- * the recipe cards left, what is asked, the stones placed, the magic
+ * the recipe cards left, what a pair of each kind scores, what is asked, the stones placed, the magic
  * path (each seat's square and last move), how many cards each holds,
  * every open offer and the deck; and never a hand.
  */
@@ -29,6 +29,12 @@ check_view(const struct game *g)
 	snprintf(want, sizeof want, "1st +%d, 2nd +%d, 3rd +%d, last %d. "
 	    "Recipe cards left: %d", r[0], r[1], r[2], r[3], g->npile);
 	has(text, want);
+	/* What a pair of each kind scores, printed on the cards. */
+	for (i = 0; i < MAGIC_NKINDS; i++) {
+		snprintf(want, sizeof want, "%s %s %d", g->kind[i].emoji,
+		    g->kind[i].name, magic_points(g, i, MAGIC_SET_MIN));
+		has(text, want);
+	}
 	assert_int_equal(magic_ops.pending(g, &pr, 1), 1);
 	has(text, pr.text);
 	if (g->phase == MAGIC_PH_TRADE) {
