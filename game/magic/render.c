@@ -1,7 +1,8 @@
 /*
  * render.c: Magic Cocktail as text.  The public view shows the recipe,
- * what a pair of each kind scores, the magic path, the stones, the open offers and how many cards each
- * player holds; the private view adds the seat's own hand with the value
+ * what a pair of each kind scores, the magic path, the stones, the open
+ * offers and how many cards each player holds; the private view adds the
+ * seat's own hand with the value
  * of each set, its best lay, and the offers it may accept.  Only the
  * private view shows a hand (and a player who cannot lay out shows theirs
  * to everyone, as the rules say, in the scoring events).

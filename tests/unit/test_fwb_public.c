@@ -20,8 +20,8 @@ board_text(const struct game *g)
 	int			i;
 
 	fwb_ops.render_board(g, &b);
-	cap = sizeof b.status + sizeof b.summary +
-	    (size_t)b.nfields * (GAME_BOARD_NAME_MAX + GAME_BOARD_VALUE_MAX + 2);
+	cap = sizeof b.status + sizeof b.summary + (size_t)b.nfields *
+	    (GAME_BOARD_NAME_MAX + GAME_BOARD_VALUE_MAX + 2);
 	s = xmalloc(cap);
 	len = (size_t)snprintf(s, cap, "%s\n%s", b.status, b.summary);
 	for (i = 0; i < b.nfields && len < cap; i++)
@@ -131,13 +131,14 @@ check_zones(const struct game *g, const char *text, int board)
 		    g->nhand[s] == 1 ? "card" : "cards");
 		has(seg, want);
 		for (i = 0; i < g->nshed[s]; i++)
-			has(seg, g->equip_name[g->card[g->shed[s][i].card].kind]);
+			has(seg, g->equip_name[
+			    g->card[g->shed[s][i].card].kind]);
 		for (i = 0; i < g->nguests; i++) {
-			if (g->guests[s][i].guest < 0)
+			if ((k = g->guests[s][i].guest) < 0)
 				continue;
-			has(seg, g->guest[g->guests[s][i].guest].country);
+			has(seg, g->guest[k].country);
 			if (g->guests[s][i].done)
-				has(seg, g->guest[g->guests[s][i].guest].liqueur);
+				has(seg, g->guest[k].liqueur);
 		}
 	}
 	/* The decks. */
@@ -252,7 +253,8 @@ test_market_replacement(void **state)
 	f_top(g, FWB_INGREDIENT, COFFEE);
 	f_check(g);
 	f_ok(g, s, FWB_A_DRAW, 1, NONE, NONE, NONE, &ev);
-	assert_true(f_said(&ev, "takes \xf0\x9f\x8d\xaf honey from the market; "));
+	assert_true(f_said(&ev, "takes \xf0\x9f\x8d\xaf honey from the "
+	    "market; "));
 	assert_true(f_said(&ev, "coffee replaces it."));
 	fwb_ops.free_game(g);
 }

@@ -1,9 +1,10 @@
 /*
  * Unit tests: Magic Cocktail's public view (status) shows every zone the
  * rules make public, read from the state itself: the round's recipe and
- * the recipe cards left, what a pair of each kind scores, what is asked, the stones placed, the magic
- * path (each seat's square and last move), how many cards each holds,
- * every open offer and the deck; and never a hand.
+ * the recipe cards left, what a pair of each kind scores, what is asked,
+ * the stones placed, the magic path (each seat's square and last move),
+ * how many cards each holds, every open offer and the deck; and never a
+ * hand.
  */
 #include "tests/unit/magic-test.h"
 #include "lib/xmalloc.h"

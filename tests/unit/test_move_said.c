@@ -35,7 +35,8 @@ said_something(const struct game_ops *ops, const struct game *g,
 	int			i, k, n;
 
 	for (i = 0; i < ev->n; i++)
-		if (ev->ev[i].kind != GAME_EV_PROMPT && ev->ev[i].text[0] != '\0')
+		if (ev->ev[i].kind != GAME_EV_PROMPT &&
+		    ev->ev[i].text[0] != '\0')
 			return 1;
 	n = ops->pending(g, now, GAME_MAX_PROMPTS);
 	for (i = 0; i < n; i++) {
@@ -50,7 +51,8 @@ said_something(const struct game_ops *ops, const struct game *g,
 	return 0;
 }
 
-static void	said_asked(const struct game_ops *, const struct game *, int);
+static void	said_asked(const struct game_ops *, const struct game *,
+		    int);
 
 /*
  * Tries every legal move of seat in g, each on a copy; with depth left,
@@ -80,8 +82,9 @@ said_try_all(const struct game_ops *ops, const struct game *g, int seat,
 			fail_msg("%s: legal move %s refused: %s", ops->name,
 			    ops->actions[legal[i].action].name, cause);
 		if (!said_something(ops, c, before, nbefore, &ev))
-			fail_msg("%s: seat %d's %s (args %d %d %d) says nothing",
-			    ops->name, seat, ops->actions[legal[i].action].name,
+			fail_msg("%s: seat %d's %s (args %d %d %d) says "
+			    "nothing", ops->name, seat,
+			    ops->actions[legal[i].action].name,
 			    legal[i].args[0], legal[i].args[1],
 			    legal[i].args[2]);
 		if (depth > 0)
