@@ -123,6 +123,13 @@ struct table {
 	uint64_t		 ai_idle_until;
 	int			 paused;	/* moves cannot be saved; retrying */
 	int			 lost;		/* its channel is (bot/chanlost.c) */
+	/*
+	 * The seats of the last turn the channel's narration saw open
+	 * (bot/narrate.c), so that a turn that goes on after a question
+	 * out of turn (an interrupt, a guest to accept) is not said to be
+	 * next again.  0: none seen since the bot started.
+	 */
+	unsigned		 narrated_turn;
 	/* bot_now() + 1 when status last showed the table publicly; 0: never. */
 	uint64_t		 shown_at;
 	/* The batch that noted the table (bot/outbox.c), and its note. */
