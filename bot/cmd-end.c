@@ -23,7 +23,8 @@ static const char *const cmd_end_choices[] = { "confirm", NULL };
 const struct cmd_entry cmd_end_entry = {
 	.name = "end",
 	.nargs = 1,
-	.args = { { "confirm", GAME_ARG_CHOICE, "confirm: end a running game",
+	.args = { { "confirm", GAME_ARG_CHOICE,
+	    "end a running game without asking again",
 	    1, cmd_end_choices, 0, 0 } },
 	.summary = "close this channel's table, game or lobby (host)",
 	.flags = CMD_TABLE | CMD_HOST | CMD_CHANNEL | CMD_WHOLE,

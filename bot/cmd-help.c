@@ -103,8 +103,9 @@ cmd_help_action(struct cmd_ctx *ctx, const struct game_ops *g,
 }
 
 /*
- * One command, or a move in every game that has it (the table's game
- * first), in detail; 0, or -1 when word (any case) names neither.
+ * One command, or a move in detail: the table's game's move when it has
+ * one by that name, else the move of every game that has it, each with
+ * its game's title; 0, or -1 when word (any case) names neither.
  */
 static int
 cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
@@ -113,7 +114,7 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 	const struct game_ops *const	*games = game_all();
 	const struct game_ops		*here;
 	char				*u;
-	int				 g, i, found = 0;
+	int				 g, i, found = 0, here_found = 0;
 
 	for (i = 0; all[i] != NULL; i++) {
 		if (strcasecmp(all[i]->name, word) != 0)
@@ -130,10 +131,11 @@ cmd_help_one(struct cmd_ctx *ctx, const char *word, struct buf *b)
 	for (i = 0; here != NULL && i < here->nactions; i++) {
 		if (strcasecmp(here->actions[i].name, word) == 0) {
 			cmd_help_action(ctx, here, &here->actions[i], b);
-			found = 1;
+			found = here_found = 1;
 		}
 	}
-	for (g = 0; games[g] != NULL; g++) {
+	/* The table's game answers alone; else every game that has it. */
+	for (g = 0; here_found == 0 && games[g] != NULL; g++) {
 		for (i = 0; games[g] != here && i < games[g]->nactions; i++) {
 			if (strcasecmp(games[g]->actions[i].name, word) == 0) {
 				cmd_help_action(ctx, games[g],

@@ -29,8 +29,10 @@ cmd_join_exec(struct cmd_ctx *ctx, char **cause)
 	int		 seat = table_seat_of(t, ctx->ev->user_id);
 
 	if (t->state != TABLE_LOBBY) {
-		if (seat >= 0 && t->seats[seat].ai) {
+		/* Back from the AI: for good, or in a turn it was finishing. */
+		if (seat >= 0 && play_ai_plays(t, seat)) {
 			t->seats[seat].ai = 0;
+			play_back(t, seat);
 			t->seats[seat].timeouts = 0;
 			if (store_table_save(ctx->bot->store, t, cause) != 0)
 				return -1;

@@ -93,16 +93,16 @@ const struct config_key config_schema[] = {
 
 	{ "tables", "turn_timer", CONFIG_DURATION, O(tables_turn_timer_ms),
 	  "5m", 0, 24 * MS_HOUR, NULL, NULL,
-	  "Time a player has for a turn before the AI moves for them "
-	  "(0 or off: no limit)." },
+	  "Time a player has for a whole turn, however many moves it takes, "
+	  "before the AI finishes it for them (0 or off: no limit)." },
 	{ "tables", "prompt_timer", CONFIG_DURATION,
 	  O(tables_prompt_timer_ms), "2m", 0, 24 * MS_HOUR, NULL, NULL,
 	  "Time for an out-of-turn answer, such as CHEERS or overflow "
 	  "(0 or off: no limit)." },
 	{ "tables", "timeouts_to_ai", CONFIG_INT, O(tables_timeouts_to_ai),
 	  "3", 0, 100, NULL, NULL,
-	  "Consecutive timeouts after which the seat is handed to the AI "
-	  "(0: never)." },
+	  "Turns in a row in which a player's timer ran out, after which the "
+	  "seat is handed to the AI (0: never)." },
 	{ "tables", "ai_delay", CONFIG_DURATION, O(tables_ai_delay_ms),
 	  "1500ms", 0, 60 * MS_SECOND, NULL, NULL,
 	  "Pause before an AI seat moves, so humans can follow." },

@@ -200,7 +200,7 @@ narrate_private_edits(struct table *t, const struct game_events *ev,
 		if (s->user_id == NULL || s->dm_closed)
 			continue;
 		was = narrate_asks(before, i);
-		p = s->ai ? NULL : narrate_asks(now, i);
+		p = play_ai_plays(t, i) ? NULL : narrate_asks(now, i);
 		newly = p != NULL && (was == NULL ||
 		    strcmp(was->text, p->text) != 0);
 		/* The prompt they had is answered, or dropped. */
@@ -272,7 +272,8 @@ narrate_private(struct table *t, const struct game_events *ev,
 		/* Nobody to tell: an AI seat, closed DMs, a seat the AI keeps. */
 		if (s->user_id == NULL || s->dm_closed || s->ai)
 			continue;
-		p = narrate_asks(&now, i);
+		/* Not asked while the AI finishes their turn (bot/sched.c). */
+		p = play_ai_plays(t, i) ? NULL : narrate_asks(&now, i);
 		/* A game without notes, or a note lost: the whole view. */
 		if (t->ops->render_brief == NULL || (ev->notes_lost & bit)) {
 			if (ev->private_changed & bit)

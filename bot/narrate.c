@@ -240,40 +240,54 @@ narrate_was_open(const struct narrate_asked *before, const struct game_prompt *p
 	return 0;
 }
 
-/* Was a turn of exactly these seats open before (a turn going on)? */
-static int
-narrate_turn_goes_on(const struct narrate_asked *before, unsigned seats)
+/*
+ * Notes in t the turn open before a move, if one was: the turn a move
+ * that asked something out of turn (an interrupt, a trade offer, a
+ * guest to accept) came from, so that when that turn goes on after the
+ * answers it is not said to be next.
+ */
+static void
+narrate_note_turn(struct table *t, const struct narrate_asked *before)
 {
 	int	i;
 
 	for (i = 0; before != NULL && i < before->n; i++)
-		if (before->p[i].turn && !before->p[i].each &&
-		    before->p[i].seats == seats)
-			return 1;
-	return 0;
+		if (before->p[i].turn && !before->p[i].each)
+			t->narrated_turn = before->p[i].seats;
 }
 
 /*
  * Appends what the move opened to b: each new prompt with its command, or
- * "(@{2} is next)" for a turn that passed.  A prompt still open as it
- * was is not said again, nor a turn its player goes on with, unless the
- * table itself moved on (moved set: a round ended, the same player
- * begins the next).
+ * "(@{2} is next)" for a turn that passed ("@{2} is next." when the move
+ * said nothing else).  A prompt still open as it was is not said again,
+ * nor a turn its player goes on with (also after questions out of turn),
+ * unless the table itself moved on (moved set: a round ended, the same
+ * player begins the next).
  */
 static void
-narrate_next(const struct table *t, const struct narrate_asked *before,
+narrate_next(struct table *t, const struct narrate_asked *before,
     int moved, struct buf *b)
 {
 	struct narrate_asked	now;
-	int			k;
+	int			k, goes_on;
 
+	narrate_note_turn(t, before);
 	narrate_asked(t, &now);
 	for (k = 0; k < now.n; k++) {
 		if (now.p[k].turn && !now.p[k].each) {
-			if (!moved && narrate_turn_goes_on(before,
-			    now.p[k].seats))
+			/* The turn open before, or the last one seen. */
+			goes_on = before != NULL &&
+			    t->narrated_turn == now.p[k].seats;
+			t->narrated_turn = now.p[k].seats;
+			if (!moved && goes_on)
 				continue;
-			buf_puts(b, b->len > 0 ? " (" : "(");
+			/* Alone (a move that said nothing), a sentence. */
+			if (b->len == 0) {
+				narrate_seats(t, now.p[k].seats, b);
+				buf_puts(b, " is next.");
+				continue;
+			}
+			buf_puts(b, " (");
 			narrate_seats(t, now.p[k].seats, b);
 			buf_puts(b, " is next)");
 			continue;
@@ -549,7 +563,7 @@ narrate_lines(const struct table *t, const char *s, size_t tail)
 }
 
 char *
-narrate_move(const struct table *t, const struct game_events *ev,
+narrate_move(struct table *t, const struct game_events *ev,
     const struct narrate_asked *before, const char *lead)
 {
 	struct buf	 b;

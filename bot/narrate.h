@@ -48,9 +48,10 @@ void	 narrate_asked(const struct table *, struct narrate_asked *out);
  * The channel's line for the move that made ev (borrowed), in game text
  * (lines, when long: see above);
  * lead (may be NULL) comes first ("@{1} ran out of time.").  before is
- * what was asked before the move.  Caller frees.
+ * what was asked before the move.  Notes in t the turn it sees open
+ * (table.narrated_turn).  Caller frees.
  */
-char	*narrate_move(const struct table *, const struct game_events *,
+char	*narrate_move(struct table *, const struct game_events *,
 	     const struct narrate_asked *before, const char *lead);
 
 /*

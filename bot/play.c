@@ -125,6 +125,15 @@ play_next_seats(const struct table *t)
 	return t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0 ? p[0].seats : 0;
 }
 
+int
+play_ai_plays(const struct table *t, int seat)
+{
+	const struct seat	*s = &t->seats[seat];
+
+	return s->ai || (s->ai_turn != 0 && t->turn_known &&
+	    s->ai_turn == t->turn_number + 1);
+}
+
 /* Is any of the seats in mask played by a human? */
 static int
 play_has_human(const struct table *t, unsigned mask)
@@ -132,9 +141,96 @@ play_has_human(const struct table *t, unsigned mask)
 	int	i;
 
 	for (i = 0; i < t->nseats; i++)
-		if ((mask & (1u << i)) && !t->seats[i].ai)
+		if ((mask & (1u << i)) && !play_ai_plays(t, i))
 			return 1;
 	return 0;
+}
+
+/*
+ * Looks at the game's turn (game_ops.turn).  A new turn (another seat or
+ * number) starts the turn timer's clock; a new number lets the seats go
+ * of what they kept about the last one (a timeout counted, the AI
+ * finishing a turn), and they are saved when any did, so that a restart
+ * does not bring it back.  A game without the op has no turns: each
+ * prompt is timed on its own.
+ */
+static void
+play_turn_track(struct table *t)
+{
+	struct seat	*s;
+	char		*cause = NULL;
+	long		 number = 0;
+	int		 seat, i, let_go = 0;
+
+	if (t->ops->turn == NULL || t->game == NULL) {
+		t->turn_known = 0;
+		t->turn_seat = -1;
+		return;
+	}
+	seat = t->ops->turn(t->game, &number);
+	if (seat < 0 || seat >= t->nseats)
+		seat = -1;
+	if (t->turn_known && number == t->turn_number && seat == t->turn_seat)
+		return;
+	t->turn_seat = seat;
+	t->turn_since = (int64_t)bot_now(t->bot);
+	if (t->turn_known && number == t->turn_number)
+		return;		/* another seat's turn of the same round */
+	t->turn_known = 1;
+	t->turn_number = number;
+	for (i = 0; i < t->nseats; i++) {
+		s = &t->seats[i];
+		if (s->missed_turn != 0 && s->missed_turn != number + 1) {
+			s->missed_turn = 0;
+			let_go = 1;
+		}
+		if (s->ai_turn != 0 && s->ai_turn != number + 1) {
+			s->ai_turn = 0;
+			let_go = 1;
+		}
+	}
+	if (let_go && store_table_save(t->bot->store, t, &cause) != 0) {
+		/* The store has logged why. */
+		free(cause);
+	}
+}
+
+/*
+ * A prompt p that asks no human but the turn's own player (its turn, or
+ * a step of it such as taking a guest or discarding down to the hand
+ * limit) is timed by the turn timer from the turn's start, so that the
+ * player's own moves do not restart it: sets *due and returns 1.  An
+ * answer out of turn (an interrupt's question) keeps at least its own
+ * prompt timer from asked (bot_now() ms).  0 when it is timed as before
+ * (no turns, the turn timer off, someone else).
+ */
+static int
+play_turn_due(const struct table *t, const struct game_prompt *p,
+    unsigned humans, uint64_t asked, uint64_t *due)
+{
+	int64_t	end;
+
+	if (!t->turn_known || t->turn_seat < 0 || t->turn_timer == 0 ||
+	    humans != 1u << t->turn_seat)
+		return 0;
+	end = t->turn_since + (int64_t)t->turn_timer;
+	*due = end > 0 ? (uint64_t)end : 0;
+	if (!p->turn && t->prompt_timer > 0 && *due < asked + t->prompt_timer)
+		*due = asked + t->prompt_timer;
+	return 1;
+}
+
+int
+play_back(struct table *t, int seat)
+{
+	struct seat	*s = &t->seats[seat];
+	int		 was = play_ai_plays(t, seat) && !s->ai;
+
+	s->ai_turn = 0;
+	s->missed_turn = 0;
+	if (was && seat == t->turn_seat)
+		t->turn_since = (int64_t)bot_now(t->bot);
+	return was;
 }
 
 int
@@ -233,7 +329,22 @@ play_apply(struct table *t, int seat, const struct game_move *m,
 int
 play_move(struct table *t, int seat, const struct game_move *m, char **cause)
 {
-	return play_apply(t, seat, m, NULL, cause);
+	struct seat	*s = &t->seats[seat];
+	int64_t		 since = t->turn_since;
+	long		 ai_turn = s->ai_turn, missed = s->missed_turn;
+
+	/*
+	 * A player back in a turn the AI was finishing takes it over, with
+	 * the turn's time afresh; a refused move leaves the AI on it.
+	 */
+	play_back(t, seat);
+	if (play_apply(t, seat, m, NULL, cause) != 0) {
+		s->ai_turn = ai_turn;
+		s->missed_turn = missed;
+		t->turn_since = since;
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -425,13 +536,16 @@ play_schedule_each(struct table *t, const struct game_prompt *p, int n)
 			if (!(t->asked & bit) || t->asked_key[i] != key)
 				t->asked_since[i] = now;
 			t->asked_key[i] = key;
-			if (t->seats[i].ai) {
+			if (play_ai_plays(t, i)) {
 				ais |= bit;
 				continue;
 			}
-			if (wait == 0)
-				continue;
-			due = t->asked_since[i] + wait;
+			if (!play_turn_due(t, &p[k], bit, t->asked_since[i],
+			    &due)) {
+				if (wait == 0)
+					continue;
+				due = t->asked_since[i] + wait;
+			}
 			if (due < human_due) {
 				human_due = due;
 				human_seat = i;
@@ -471,7 +585,7 @@ play_schedule(struct table *t)
 {
 	struct config		*cfg = t->bot->config;
 	struct game_prompt	 p[GAME_MAX_PROMPTS];
-	uint64_t		 wait;
+	uint64_t		 wait, due;
 	unsigned		 humans = 0, ais = 0;
 	int			 n, i;
 
@@ -489,6 +603,7 @@ play_schedule(struct table *t)
 		sched_clear(t);
 		return;
 	}
+	play_turn_track(t);
 	n = t->ops->pending(t->game, p, GAME_MAX_PROMPTS);
 	if (n < 1) {
 		t->asked = 0;
@@ -503,7 +618,7 @@ play_schedule(struct table *t)
 	for (i = 0; i < t->nseats; i++) {
 		if (!(p[0].seats & (1u << i)))
 			continue;
-		if (t->seats[i].ai)
+		if (play_ai_plays(t, i))
 			ais |= 1u << i;
 		else
 			humans |= 1u << i;
@@ -511,6 +626,10 @@ play_schedule(struct table *t)
 	if (humans == 0 && ais != 0) {
 		sched_set(t, TASK_AI, ais, bot_now(t->bot) +
 		    cfg->tables_ai_delay_ms);
+		return;
+	}
+	if (play_turn_due(t, &p[0], humans, bot_now(t->bot), &due)) {
+		sched_set(t, TASK_TIMEOUT, humans, due);
 		return;
 	}
 	wait = p[0].turn ? t->turn_timer : t->prompt_timer;

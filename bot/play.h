@@ -45,8 +45,24 @@ void	 play_dm_closed(struct table *, int seat);
  * begins."), with an example of the command when it is seat's move.
  */
 void	 play_deliver(struct table *, int seat, const char *why);
-/* Sets the table's timer from what the game waits for now. */
+/*
+ * Sets the table's timer from what the game waits for now.  The turn
+ * timer covers a whole turn (game_ops.turn): it runs from the turn's
+ * start, and the player's own moves in it do not restart it; answers
+ * asked of others keep the prompt timer.
+ */
 void	 play_schedule(struct table *);
+/*
+ * Does the AI play seat now: an AI seat, or a player whose own turn's
+ * timer ran out, for the rest of that turn (bot/sched.c)?
+ */
+int	 play_ai_plays(const struct table *, int seat);
+/*
+ * seat's player is back (a move of theirs, join): the AI no longer
+ * finishes their turn, and when it is their turn its timer starts again.
+ * Returns 1 when the AI was finishing it.  The caller saves the seats.
+ */
+int	 play_back(struct table *, int seat);
 
 /*
  * t's moves cannot be saved: it pauses, and the channel hears so once

@@ -34,7 +34,12 @@ sched_pause(struct table *t, int seat, char *cause)
 
 /*
  * A human (the first seat of the task that was due) ran out of time: the
- * AI moves for them, and may keep the seat.
+ * AI moves for them, and may keep the seat.  Out of their own turn's time
+ * (game_ops.turn), the AI finishes that whole turn (play_ai_plays).  The
+ * count of timeouts in a row counts turns missed (game_ops.turn's
+ * numbers): a turn in which their timer ran out counts once, however
+ * many of its steps (their own moves, answers asked of them) it cut
+ * short.
  */
 static void
 sched_timeout(struct table *t, int seat)
@@ -42,11 +47,18 @@ sched_timeout(struct table *t, int seat)
 	struct config	*cfg = t->bot->config;
 	struct seat	*s;
 	char		*text, *cause = NULL, cmd[RENDER_COMMAND_MAX];
+	int		 own;
 
 	if (seat == t->nseats)
 		return;
 	s = &t->seats[seat];
-	s->timeouts++;
+	own = t->turn_known && seat == t->turn_seat;
+	if (!t->turn_known || s->missed_turn != t->turn_number + 1)
+		s->timeouts++;
+	if (t->turn_known)
+		s->missed_turn = t->turn_number + 1;
+	if (own)
+		s->ai_turn = t->turn_number + 1;
 	if (cfg->tables_timeouts_to_ai > 0 && s->timeouts >= cfg->tables_timeouts_to_ai)
 		s->ai = 1;
 	/* The count survives a restart, like everything about the seat. */
@@ -67,6 +79,9 @@ sched_timeout(struct table *t, int seat)
 			    "takes it back.", seat, s->timeouts, seat, cmd);
 	} else if (t->ops->timeout_move != NULL) {
 		text = xasprintf("@{%d} ran out of time.", seat);
+	} else if (own) {
+		text = xasprintf("@{%d} ran out of time; the AI finishes their "
+		    "turn.", seat);
 	} else {
 		text = xasprintf("@{%d} ran out of time; the AI moves for them.",
 		    seat);

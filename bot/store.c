@@ -285,6 +285,12 @@ store_table_doc(const struct table *t)
 		cJSON_AddStringToObject(seat, "name", t->seats[i].name);
 		cJSON_AddBoolToObject(seat, "ai", t->seats[i].ai);
 		cJSON_AddNumberToObject(seat, "timeouts", t->seats[i].timeouts);
+		if (t->seats[i].missed_turn != 0)
+			cJSON_AddNumberToObject(seat, "missed_turn",
+			    (double)t->seats[i].missed_turn);
+		if (t->seats[i].ai_turn != 0)
+			cJSON_AddNumberToObject(seat, "ai_turn",
+			    (double)t->seats[i].ai_turn);
 		cJSON_AddBoolToObject(seat, "dm_closed", t->seats[i].dm_closed);
 		cJSON_AddItemToArray(seats, seat);
 	}
@@ -512,6 +518,13 @@ store_parse_doc(struct table *t, const char *text, char **cause)
 		v = cJSON_GetObjectItemCaseSensitive(seat, "timeouts");
 		if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 1000)
 			t->seats[t->nseats - 1].timeouts = v->valueint;
+		/* Turns as game_ops.turn numbers them, plus 1 (bot/play.c). */
+		v = cJSON_GetObjectItemCaseSensitive(seat, "missed_turn");
+		if (cJSON_IsNumber(v) && v->valuedouble >= 1 && v->valuedouble < 1e15)
+			t->seats[t->nseats - 1].missed_turn = (long)v->valuedouble;
+		v = cJSON_GetObjectItemCaseSensitive(seat, "ai_turn");
+		if (cJSON_IsNumber(v) && v->valuedouble >= 1 && v->valuedouble < 1e15)
+			t->seats[t->nseats - 1].ai_turn = (long)v->valuedouble;
 	}
 	rc = 0;
 out:
@@ -523,9 +536,34 @@ out:
 struct store_replay {
 	struct table		*t;
 	int64_t			 last_at;	/* unix ms of the newest move */
+	/* The game's turn after the last move, and when it began (0: before). */
+	int			 turn_seat;
+	long			 turn_number;
+	int64_t			 turn_at;
 	store_move_hook		 hook;
 	void			*arg;
 };
+
+/*
+ * Notes the game's turn (game_ops.turn) after a move made at at (unix
+ * ms; 0 for the game as it was before the first move replayed): a new
+ * turn began then.
+ */
+static void
+store_replay_turn(struct store_replay *rp, int64_t at)
+{
+	struct table	*t = rp->t;
+	long		 number = 0;
+	int		 seat;
+
+	if (t->ops->turn == NULL)
+		return;
+	seat = t->ops->turn(t->game, &number);
+	if (at != 0 && (seat != rp->turn_seat || number != rp->turn_number))
+		rp->turn_at = at;
+	rp->turn_seat = seat;
+	rp->turn_number = number;
+}
 
 static int
 store_replay_move(const struct store_move *r, void *arg, char **cause)
@@ -555,6 +593,7 @@ store_replay_move(const struct store_move *r, void *arg, char **cause)
 	}
 	t->nmoves++;
 	rp->last_at = r->at;
+	store_replay_turn(rp, r->at);
 	if (rp->hook != NULL)
 		rp->hook(t, r->seat, &m, &ev, rp->arg);
 	return 0;
@@ -594,11 +633,13 @@ store_rebuild(struct store *s, struct table *t, int snapshots,
 	rp.t = t;
 	rp.hook = hook;
 	rp.arg = arg;
+	store_replay_turn(&rp, 0);
 	if (s->ops->load_moves(s, t->id, t->nmoves, store_replay_move, &rp,
 	    cause) != 0)
 		return -1;
 	if (last_at != NULL)
 		*last_at = rp.last_at;
+	t->turn_at = rp.turn_at;
 	return 0;
 }
 
@@ -638,18 +679,32 @@ store_finished(struct store *s, struct table *t)
  * Re-arms the table's timer for the time it had left when the bot went
  * down.  A turn whose time ran out meanwhile gets a fresh timer, and the
  * channel is told, rather than a move made for a player who could not
- * have seen it coming.
+ * have seen it coming.  The turn timer covers a whole turn (bot/play.c):
+ * its clock runs from the turn's first move as the log has it, or else
+ * from since.
  */
 static void
 store_rearm(struct table *t, int64_t since)
 {
 	struct bot	*bot = t->bot;
 	uint64_t	 now = bot_now(bot), full;
-	int64_t		 away = store_now() - since;
+	int64_t		 away = store_now() - since, turn_away = away;
 	char		 left[32], *text;
-	int		 seat;
+	int		 seat, turn;
 
 	play_schedule(t);
+	if (t->turn_at > 0)
+		turn_away = store_now() - t->turn_at;
+	if (turn_away < 0)
+		turn_away = 0;
+	/* A timer that is the turn's own, from its start. */
+	turn = t->task == TASK_TIMEOUT && t->turn_known && t->turn_seat >= 0 &&
+	    t->turn_timer > 0 && t->task_seats == 1u << t->turn_seat &&
+	    (int64_t)t->deadline == t->turn_since + (int64_t)t->turn_timer;
+	if (t->turn_known)
+		t->turn_since -= turn_away;
+	if (turn)
+		away = turn_away;
 	if (t->task != TASK_TIMEOUT && t->task != TASK_LOBBY)
 		return;
 	full = t->deadline - now;
@@ -659,6 +714,8 @@ store_rearm(struct table *t, int64_t since)
 		sched_set(t, t->task, t->task_seats, t->deadline - (uint64_t)away);
 		return;
 	}
+	if (turn)
+		t->turn_since = (int64_t)now;
 	if (t->task == TASK_LOBBY) {
 		/* It expires at once, and says so. */
 		sched_set(t, t->task, t->task_seats, now);

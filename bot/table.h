@@ -27,7 +27,15 @@ struct seat {
 	char	*user_id;	/* platform user id; NULL for an AI seat */
 	char	*name;		/* display name */
 	int	 ai;		/* the AI plays this seat (always, or after timeouts) */
-	int	 timeouts;	/* consecutive turn/prompt timeouts */
+	int	 timeouts;	/* consecutive turns with a timeout (bot/sched.c) */
+	/*
+	 * The game's turn (game_ops.turn) plus 1, or 0: the turn in which
+	 * the seat's last timeout was counted, and the seat's own turn that
+	 * the AI finishes after its timer ran out.  Both are let go when the
+	 * turn ends (bot/play.c).
+	 */
+	long	 missed_turn;
+	long	 ai_turn;
 	int	 dm_closed;	/* a DM failed: serve secrets through "hand" */
 	uint64_t dm_lost_quiet;	/* bot_now() ms until a lost DM is told again */
 };
@@ -89,6 +97,19 @@ struct table {
 	int			 sched_pos;	/* place in bot->sched; -1: not queued */
 	uint64_t		 seq;		/* order made in the bot's list; 0: not in it */
 	/*
+	 * The game's turn (game_ops.turn) as last seen: whose (-1: nobody's
+	 * own), its number, and since when (bot_now() ms, less than 0 for a
+	 * turn restored that began before this run), for the turn timer that
+	 * covers the whole turn; turn_known is 0 before the first look
+	 * (bot/play.c).  turn_at: when the turn began as the move log says
+	 * (store_now() ms; 0: not known), set by a restore (bot/store.c).
+	 */
+	int			 turn_known;
+	int			 turn_seat;
+	long			 turn_number;
+	int64_t			 turn_since;
+	int64_t			 turn_at;
+	/*
 	 * Simultaneous prompts (game_prompt.each): the seats asked, since
 	 * when (bot_now() ms) and by which prompt (a hash of its text), so
 	 * that one player's move does not restart another's timer; and the
@@ -109,6 +130,13 @@ struct table {
 	uint64_t		 ai_idle_until;
 	int			 paused;	/* moves cannot be saved; retrying */
 	int			 lost;		/* its channel is (bot/chanlost.c) */
+	/*
+	 * The seats of the last turn the channel's narration saw open
+	 * (bot/narrate.c), so that a turn that goes on after a question
+	 * out of turn (an interrupt, a guest to accept) is not said to be
+	 * next again.  0: none seen since the bot started.
+	 */
+	unsigned		 narrated_turn;
 	/* bot_now() + 1 when status last showed the table publicly; 0: never. */
 	uint64_t		 shown_at;
 	/* The batch that noted the table (bot/outbox.c), and its note. */

@@ -348,6 +348,23 @@ struct game_ops {
 	 * declined).  0, or -1 to let ai_move choose.
 	 */
 	int	 (*timeout_move)(const struct game *, int seat, struct game_move *);
+
+	/*
+	 * Optional (may be NULL: each prompt is then timed on its own):
+	 * which turn of the game it is, for the bot's turn timer, which
+	 * covers a whole turn, and its count of turns a player missed.
+	 * Returns the seat whose turn it is, or -1 when it is nobody's own
+	 * (everyone plays at once, or the game is over).  *number gets the
+	 * number of the turn, or of the round of turns it is part of where
+	 * a player takes part in other seats' turns of the round instead of
+	 * their own (Cosdrink's aid): the same for every step of the turn
+	 * (its moves and the answers they ask of others), and different
+	 * whenever the same seat plays again (a count of turns, a turn's
+	 * place in a cycle of turns, a round).  A new seat or a new number
+	 * is a new turn; a player who missed anything asked of them under
+	 * one number missed one turn.  Pure, like pending().
+	 */
+	int	 (*turn)(const struct game *, long *number);
 };
 
 /* game/registry.c: every game the bot can host. */

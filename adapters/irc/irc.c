@@ -214,7 +214,7 @@ irc_check(const struct config *cfg, char **cause)
 	enum transport_kind	 kind;
 	char			*why = NULL, *all = NULL;
 	size_t			 n;
-	int			 i, url_ok = 0;
+	int			 i;
 
 	if (*cfg->irc_url == '\0')
 		add_cause(&all, "irc.enabled is set but irc.url is empty; give "
@@ -222,9 +222,7 @@ irc_check(const struct config *cfg, char **cause)
 	else if (conn_url(cfg->irc_url, &u, &kind, &why) != 0) {
 		add_cause(&all, "irc.url: %s", why);
 		free(why);
-	} else
-		url_ok = 1;
-	if (url_ok && *cfg->irc_client_cert != '\0' && kind != TRANSPORT_TLS)
+	} else if (*cfg->irc_client_cert != '\0' && kind != TRANSPORT_TLS)
 		add_cause(&all, "irc.client_cert is offered on ircs:// only; "
 		    "irc.url is \"%.200s\"", cfg->irc_url);
 	if (*cfg->irc_client_key != '\0' && *cfg->irc_client_cert == '\0')

@@ -111,6 +111,18 @@ ops_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
 	return cheers_ai(g, seat, r, m);
 }
 
+/*
+ * Whose turn it is, and its place in the cycle of turns: one turn is a
+ * move and the answers it asks for (a CHEERS, an overflow), and the next
+ * turn always has another place.
+ */
+static int
+ops_turn(const struct game *g, long *number)
+{
+	*number = g->turn;
+	return g->state == GAME_RUNNING ? g->active : -1;
+}
+
 const struct game_ops cheers_ops = {
 	.name = "cheers",
 	.title = "CHEERS",
@@ -141,4 +153,5 @@ const struct game_ops cheers_ops = {
 	.save = cheers_save,
 	.load = cheers_load,
 	.result = cheers_result_get,
+	.turn = ops_turn,
 };

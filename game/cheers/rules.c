@@ -566,7 +566,8 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 		    "to move; play or throw instead.");
 	if (ci < 1 || ci > g->nshaker[seat])
 		return set_cause(cause, "Card %d is not in your shaker: it holds "
-		    "cards 1-%d.", ci, g->nshaker[seat]);
+		    "%s%d.", ci, g->nshaker[seat] == 1 ? "only card " :
+		    "cards 1-", g->nshaker[seat]);
 	if ((x = rules_target(g, m->args[1])) < 0)
 		return rules_bad_target(g, m->args[1], cause);
 	if (x == seat)
@@ -766,8 +767,9 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 
 	if (k < 1 || k > g->nshaker[p.shaker]) {
 		cheers_place_name(g, p.shaker, where, sizeof where);
-		return set_cause(cause, "Card %d is not in %s: it holds cards "
-		    "1-%d.", k, where, g->nshaker[p.shaker]);
+		return set_cause(cause, "Card %d is not in %s: it holds %s%d.",
+		    k, where, g->nshaker[p.shaker] == 1 ? "only card " :
+		    "cards 1-", g->nshaker[p.shaker]);
 	}
 	c = rules_take(g, p.shaker, k - 1);
 	g->discard[g->ndiscard++] = c;

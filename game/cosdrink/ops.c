@@ -85,6 +85,19 @@ ops_words(void)
 	return game_words(game_cosdrink_cards_json, keys);
 }
 
+/*
+ * Whose Player Action it is (a turn is the action and the answers to its
+ * request for aid), numbered by Encounter and round: a player acts once
+ * a round, by their own action or by aiding another.  Nobody's between
+ * turns.
+ */
+static int
+ops_turn(const struct game *g, long *number)
+{
+	*number = (long)g->encounter * 1000000L + g->round;
+	return g->state == GAME_RUNNING ? g->turn : -1;
+}
+
 const struct game_ops cosdrink_ops = {
 	.name = "cosdrink",
 	.title = "Cosdrink Encounters",
@@ -115,4 +128,5 @@ const struct game_ops cosdrink_ops = {
 	.load = cos_load,
 	.result = cos_result_get,
 	.timeout_move = cos_timeout_move,
+	.turn = ops_turn,
 };

@@ -2,7 +2,8 @@
  * board.c: Friends with Beverages in parts (render_board), for a board
  * shown as a card: the resource market and the guest market as fields,
  * then one field per seat with its hand's size, its shed and its guests;
- * the decks and the discard pile as the summary.  Like render_public it
+ * the decks and the discard pile (its top, the equipment in it) as the
+ * summary.  Like render_public it
  * never shows a hand card, nor the guest a seat drew and is deciding on.
  */
 #include "game/fwb/fwb-int.h"
@@ -121,6 +122,9 @@ fwb_render_board(const struct game *g, struct game_board *b)
 		game_text_put(&t, name);
 		if (g->opt[FWB_O_DISCARD_MARKET])
 			game_text_put(&t, ", draw 3");
+		fwb_discard_equip_text(g, name, sizeof name);
+		game_text_put(&t, "; in it: ");
+		game_text_put(&t, name);
 		game_text_put(&t, ")");
 	}
 	game_text_put(&t, ".");

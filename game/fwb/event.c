@@ -27,20 +27,38 @@ fwb_can_exhibit(const struct game *g, int seat)
 	return n >= 2 && any;
 }
 
-/* Moves the Exhibition on to the next player who can trade, or ends it. */
+/*
+ * Moves the Exhibition on to the next player who can trade, or ends it;
+ * the table hears who is passed over (with fewer than two pieces of
+ * equipment, or nothing left in the pile) and when it ends.
+ */
 void
 fwb_exhibit_next(struct game *g, struct game_events *ev)
 {
-	int	s;
+	char	who[128], one[24];
+	int	s, n = 0, any, i;
 
-	(void)ev;
+	who[0] = '\0';
+	for (i = 0, any = 0; i < FWB_NEQUIP && !any; i++)
+		any = fwb_discard_find(g, i) >= 0;
 	for (; g->ask.step < g->nplayers; g->ask.step++) {
 		s = (g->ask.first + g->ask.step) % g->nplayers;
 		if (fwb_can_exhibit(g, s)) {
 			g->ask.seat = s;
-			return;
+			break;
 		}
+		if (!any)
+			continue;
+		snprintf(one, sizeof one, "%s@{%d}", n++ > 0 ? ", " : "", s);
+		fwb_cat(who, one, sizeof who);
 	}
+	if (n > 0)
+		fwb_say(ev, g->active, "%s %s too little equipment to trade "
+		    "at the Exhibition.", who, n > 1 ? "have" : "has");
+	if (g->ask.step < g->nplayers)
+		return;
+	fwb_say(ev, g->active, "The Equipment Exhibition is over%s.", any ?
+	    "" : ": no equipment is left in the discard pile");
 	fwb_ask_close(g);
 }
 
@@ -57,18 +75,23 @@ int
 fwb_exhibit_answer(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
+	char	in[128];
 	int	type = m->args[0], c[2], shed[2], idx[2], d, i, card;
 
 	if (m->action == FWB_A_PASS) {
+		fwb_say(ev, seat, "@{%d} passes at the Equipment Exhibition.",
+		    seat);
 		g->ask.step++;
 		fwb_exhibit_next(g, ev);
 		return 0;
 	}
 	if (type < 0 || type >= FWB_NEQUIP || (d = fwb_discard_find(g,
-	    type)) < 0)
-		return set_cause(cause, "The discard pile holds no %s.",
-		    type >= 0 && type < FWB_NEQUIP ? g->equip_name[type] :
-		    "such equipment");
+	    type)) < 0) {
+		fwb_discard_equip_text(g, in, sizeof in);
+		return set_cause(cause, "The discard pile holds no %s; it "
+		    "holds %s.", type >= 0 && type < FWB_NEQUIP ?
+		    g->equip_name[type] : "such equipment", in);
+	}
 	for (i = 0; i < 2; i++) {
 		c[i] = fwb_own_card(g, seat, m->args[1 + i], &shed[i], &idx[i]);
 		if (c[i] < 0 || g->card[c[i]].cls != FWB_EQUIPMENT)
@@ -103,6 +126,7 @@ int
 fwb_event_play(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
+	char	in[128];
 	int	i = m->args[0] - 1, card, type = m->args[1], d;
 
 	if (i < 0 || i >= g->nhand[seat] ||
@@ -120,9 +144,11 @@ fwb_event_play(struct game *g, int seat, const struct game_move *m,
 			return set_cause(cause, "Lucky Find needs the "
 			    "equipment to take from the discard pile: play "
 			    "<card> <equipment>.");
-		if ((d = fwb_discard_find(g, type)) < 0)
-			return set_cause(cause, "The discard pile holds no %s.",
-			    g->equip_name[type]);
+		if ((d = fwb_discard_find(g, type)) < 0) {
+			fwb_discard_equip_text(g, in, sizeof in);
+			return set_cause(cause, "The discard pile holds no %s; "
+			    "it holds %s.", g->equip_name[type], in);
+		}
 		fwb_hand_take(g, seat, i);
 		fwb_hand_add(g, seat, fwb_discard_take(g, d), ev);
 		g->discard[g->ndiscard++] = card;

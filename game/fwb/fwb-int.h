@@ -242,6 +242,7 @@ int	 fwb_own_card(const struct game *, int seat, int num, int *in_shed,
 	     int *index);
 int	 fwb_discard_find(const struct game *, int type);
 int	 fwb_discard_take(struct game *, int index);
+void	 fwb_discard_equip_text(const struct game *, char *, size_t);
 
 /* interrupt.c: resolving interrupts and the decisions they open. */
 void	 fwb_interrupt_resolve(struct game *, int card, int seat,

@@ -106,10 +106,10 @@ interrupt_recall(struct game *g, int card, int seat, struct game_events *ev)
 		}
 	}
 	if (type < 0)
-		fwb_say(ev, -1, "No equipment is left in the resource deck: "
-		    "nothing is recalled.");
+		fwb_say(ev, g->active, "No equipment is left in the "
+		    "resource deck: nothing is recalled.");
 	else
-		fwb_say(ev, -1, "%d %s flipped to find equipment: %s is "
+		fwb_say(ev, g->active, "%d %s flipped to find equipment: %s is "
 		    "recalled.", naside, game_plural(naside, "card is",
 		    "cards are"), g->equip_name[type]);
 	for (i = 0; i < g->nplayers && type >= 0; i++) {
@@ -230,7 +230,7 @@ fwb_interrupt_resolve(struct game *g, int card, int seat,
 	if (g->cultural >= 0) {
 		g->discard[g->ndiscard++] = g->cultural;
 		g->cultural = -1;
-		fwb_say(ev, -1, "Cultural Exchange ends.");
+		fwb_say(ev, g->active, "Cultural Exchange ends.");
 	}
 	fwb_say(ev, seat, "Interrupt! @{%d} draws %s: %s.", seat,
 	    fwb_interrupt_titles[kind], interrupt_help[kind]);
@@ -294,8 +294,8 @@ fwb_interrupt_resolve(struct game *g, int card, int seat,
 			if (g->nshed[s] > 0)
 				mask |= BIT(s);
 		if (mask == 0) {
-			fwb_say(ev, -1, "No shed holds equipment: nothing is "
-			    "taken.");
+			fwb_say(ev, g->active, "No shed holds equipment: "
+			    "nothing is taken.");
 			break;
 		}
 		interrupt_ask(g, FWB_ASK_IMMUNE, -1, card);
@@ -375,11 +375,14 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	struct fwb_ask	*a = &g->ask;
-	int		 i, n;
+	char		 name[64];
+	int		 i, n, c;
 
 	switch (a->kind) {
 	case FWB_ASK_ORDER:
 		if (m->action == FWB_A_PASS) {
+			fwb_say(ev, seat, "@{%d} leaves the guest deck as it "
+			    "is.", seat);
 			fwb_ask_close(g);
 			return 0;
 		}
@@ -388,6 +391,8 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 		break;
 	case FWB_ASK_RUSH:
 		if (m->action == FWB_A_PASS) {
+			fwb_say(ev, seat, "@{%d} passes the Festival Rush.",
+			    seat);
 			a->step++;
 			interrupt_rush_next(g, ev);
 			return 0;
@@ -409,12 +414,16 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 				return set_cause(cause, "Give the number of a "
 				    "card in your hand (1 to %d).",
 				    g->nhand[seat]);
-			fwb_discard_card(g, seat, fwb_hand_take(g, seat,
-			    m->args[0] - 1), 0, ev);
+			c = fwb_hand_take(g, seat, m->args[0] - 1);
+			fwb_discard_card(g, seat, c, 0, ev);
 			ev->private_changed |= BIT(seat);
 			a->got++;
-			if (--a->n > 0 && g->nhand[seat] > 0)
+			if (--a->n > 0 && g->nhand[seat] > 0) {
+				fwb_card_name(g, c, name, sizeof name);
+				fwb_say(ev, seat, "@{%d} discards %s (%d more "
+				    "to discard).", seat, name, a->n);
 				return 0;
+			}
 			for (n = 0; n < a->got; n++)
 				fwb_draw_clean(g, seat, ev);
 			fwb_say(ev, seat, "@{%d} discards %d and draws %d "
@@ -443,7 +452,9 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 				    seat, m->args[0] == 0 ? "they take a shot "
 				    "of liqueur" : "designated driver, with a "
 				    "bottle of a guest's liqueur in the house");
-			}
+			} else
+				fwb_say(ev, seat, "@{%d} claims no immunity.",
+				    seat);
 			if (a->mask == 0) {
 				a->kind = FWB_ASK_SHOT;
 				a->step = 0;

@@ -203,6 +203,18 @@ ops_words(void)
 	return game_words(game_fwb_cards_json, keys);
 }
 
+/*
+ * Whose turn it is, and how many turns have ended before it: a turn is
+ * every step from the trading window to discarding down to the hand
+ * limit, and the answers its cards ask of others.
+ */
+static int
+ops_turn(const struct game *g, long *number)
+{
+	*number = g->turns;
+	return g->state == GAME_RUNNING ? g->active : -1;
+}
+
 const struct game_ops fwb_ops = {
 	.name = "fwb",
 	.title = "Friends with Beverages",
@@ -232,4 +244,5 @@ const struct game_ops fwb_ops = {
 	.save = fwb_save,
 	.load = fwb_load,
 	.result = fwb_result_get,
+	.turn = ops_turn,
 };

@@ -1,6 +1,7 @@
 /*
  * render.c: Friends with Beverages as text.  render_public() shows what the
- * whole table sees: whose turn and what is asked, both markets, every
+ * whole table sees: whose turn and what is asked, both markets, the
+ * discard pile's top and the equipment in it, every
  * guest in play with its recipe, sheds, completed guests and hand sizes,
  * never a hand card.  render_private() adds what one seat alone may see:
  * its hand and shed numbered for moves, what its guests still need, the
@@ -32,7 +33,12 @@ fwb_cat(char *dst, const char *src, size_t size)
 	dst[len + n] = '\0';
 }
 
-/* Appends one public line to ev; ev may be NULL (set-up). */
+/*
+ * Appends one public line about seat to ev; ev may be NULL (set-up).  A
+ * line about the table during a turn (a market refreshed, an interrupt's
+ * flip) names the active seat: the bot reads a line about no seat (-1)
+ * as the table moving on to a new turn (bot/narrate.c).
+ */
 void
 fwb_say(struct game_events *ev, int seat, const char *fmt, ...)
 {
@@ -217,6 +223,8 @@ render_markets(const struct game *g, struct buf *b)
 		fwb_card_name(g, g->discard[g->ndiscard - 1], name, sizeof name);
 		render_printf(b, ", top %s%s", name, g->opt[FWB_O_DISCARD_MARKET] ?
 		    " (draw 3)" : "");
+		fwb_discard_equip_text(g, name, sizeof name);
+		render_printf(b, "; in it: %s", name);
 	}
 	buf_puts(b, ".\nGuest market:");
 	for (i = 0; i < FWB_GMARKET; i++) {

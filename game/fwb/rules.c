@@ -90,7 +90,7 @@ static void
 rules_prompt_text(const struct game *g, char *buf, size_t len)
 {
 	const struct fwb_ask	*a = &g->ask;
-	char			 who[64], x[64], y[64];
+	char			 who[64], x[128], y[64];
 	size_t			 at;
 	int			 s = a->seat;
 
@@ -165,9 +165,10 @@ rules_prompt_text(const struct game *g, char *buf, size_t len)
 		    "top guest cards, or pass.", s);
 		return;
 	case FWB_ASK_EXHIBIT:
+		fwb_discard_equip_text(g, x, sizeof x);
 		snprintf(buf, len, "Equipment Exhibition: @{%d} may trade two "
-		    "pieces of equipment for one from the discard pile, or "
-		    "pass.", s);
+		    "pieces of equipment for one from the discard pile (%s), "
+		    "or pass.", s, x);
 		return;
 	case FWB_ASK_OFFER:
 		fwb_card_name(g, a->give, x, sizeof x);

@@ -48,8 +48,10 @@ static int
 turn_draw(struct game *g, int s, int n, struct game_events *ev,
     char **cause)
 {
-	char	name[64];
-	int	card, cost, slot;
+	struct game_event	*e;
+	char			 name[64];
+	size_t			 at;
+	int			 card, cost, slot, said;
 
 	if (turn_phase_check(g, FWB_PH_DRAW, cause) != 0)
 		return -1;
@@ -104,10 +106,21 @@ turn_draw(struct game *g, int s, int n, struct game_events *ev,
 		fwb_say(ev, s, "@{%d} takes %s from the discard pile.", s, name);
 		return 0;
 	}
-	fwb_say(ev, s, "@{%d} takes %s from the market.", s, name);
 	g->market[slot] = -1;
 	g->market_owner[slot] = s;
+	/* Said before the refill, which may reveal an interrupt. */
+	said = ev != NULL ? ev->n : 0;
+	fwb_say(ev, s, "@{%d} takes %s from the market.", s, name);
 	fwb_market_fill(g, slot, s, ev);
+	if (g->market[slot] >= 0 && ev != NULL && said < ev->n) {
+		fwb_card_name(g, g->market[slot], name, sizeof name);
+		e = &ev->ev[said];
+		at = strlen(e->text);
+		if (at > 0 && e->text[at - 1] == '.')
+			at--;
+		snprintf(e->text + at, sizeof e->text - at, "; %s replaces "
+		    "it.", name);
+	}
 	return 0;
 }
 
@@ -565,6 +578,7 @@ turn_end(struct game *g, struct game_events *ev)
 void
 fwb_settle(struct game *g, struct game_events *ev)
 {
+	char	name[64];
 	int	guard, i, filled, card, seat;
 
 	for (guard = 0; guard < 1000; guard++) {
@@ -587,6 +601,11 @@ fwb_settle(struct game *g, struct game_events *ev)
 			fwb_market_fill(g, i, g->market_owner[i] >= 0 ?
 			    g->market_owner[i] : g->active, ev);
 			filled = 1;
+			if (g->market[i] < 0)
+				continue;
+			fwb_card_name(g, g->market[i], name, sizeof name);
+			fwb_say(ev, g->active, "%s fills market slot %d.", name,
+			    i + 1);
 		}
 		if (filled)
 			continue;

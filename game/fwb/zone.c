@@ -106,7 +106,7 @@ fwb_secondhand_put(struct game *g, int card, struct game_events *ev)
 {
 	if (g->secondhand >= 0) {
 		g->discard[g->ndiscard++] = g->secondhand;
-		fwb_say(ev, -1, "The %s in the second-hand "
+		fwb_say(ev, g->active, "The %s in the second-hand "
 		    "market goes to the discard pile.",
 		    g->equip_name[g->card[g->secondhand].kind]);
 	}
@@ -188,11 +188,11 @@ fwb_gmarket_replace(struct game *g, int guest, struct game_events *ev)
 
 	if (g->gmarket[pos] >= 0) {
 		g->gdiscard[g->ngdiscard++] = g->gmarket[pos];
-		fwb_say(ev, -1, "%s takes the place of %s "
+		fwb_say(ev, g->active, "%s takes the place of %s "
 		    "in guest market position %d.", g->guest[guest].country,
 		    g->guest[g->gmarket[pos]].country, pos + 1);
 	} else
-		fwb_say(ev, -1, "%s joins the guest "
+		fwb_say(ev, g->active, "%s joins the guest "
 		    "market in position %d.", g->guest[guest].country, pos + 1);
 	g->gmarket[pos] = guest;
 }
@@ -218,7 +218,7 @@ fwb_gmarket_refresh(struct game *g, struct game_events *ev)
 		g->gmarket[i] = -1;
 		fwb_gmarket_refill(g, i, ev);
 	}
-	fwb_say(ev, -1, "The whole guest market is "
+	fwb_say(ev, g->active, "The whole guest market is "
 	    "replaced.");
 }
 
@@ -279,7 +279,7 @@ fwb_market_refresh(struct game *g, int seat, int say, struct game_events *ev)
 		g->market[i] = -1;
 	}
 	if (say)
-		fwb_say(ev, -1, "The resource market is refreshed.");
+		fwb_say(ev, g->active, "The resource market is refreshed.");
 	for (i = 0; i < FWB_MARKET; i++)
 		fwb_market_fill(g, i, seat, ev);
 }
@@ -317,6 +317,36 @@ fwb_discard_find(const struct game *g, int type)
 		if (fwb_is(g, g->discard[i], FWB_EQUIPMENT, type))
 			return i;
 	return -1;
+}
+
+/*
+ * The equipment in the discard pile by type, "shaker ×2, still", or "no
+ * equipment": what Lucky Find and Equipment Exhibition may take.  Public
+ * (the rules let players go through the pile).  Written into buf (len
+ * bytes), cut at its end.
+ */
+void
+fwb_discard_equip_text(const struct game *g, char *buf, size_t len)
+{
+	int	n[FWB_NEQUIP] = { 0 }, i, k, any = 0;
+	size_t	at = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < g->ndiscard; i++)
+		if (g->card[g->discard[i]].cls == FWB_EQUIPMENT)
+			n[g->card[g->discard[i]].kind]++;
+	for (k = 0; k < FWB_NEQUIP; k++) {
+		if (n[k] == 0)
+			continue;
+		fwb_put(buf, len, &at, any++ > 0 ? ", " : "");
+		fwb_put(buf, len, &at, g->equip_name[k]);
+		if (n[k] > 1) {
+			fwb_put(buf, len, &at, " \xc3\x97");
+			fwb_put_int(buf, len, &at, n[k]);
+		}
+	}
+	if (any == 0)
+		fwb_put(buf, len, &at, "no equipment");
 }
 
 /* Removes and returns the discard pile's card at index, keeping the order. */

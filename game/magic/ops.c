@@ -111,6 +111,17 @@ ops_words(void)
 	return game_words(game_magic_cards_json, keys);
 }
 
+/*
+ * Everyone plays each round at once, so no turn is a seat's own; a turn
+ * is the round, from its trading to its lay.
+ */
+static int
+ops_turn(const struct game *g, long *number)
+{
+	*number = g->round;
+	return -1;
+}
+
 const struct game_ops magic_ops = {
 	.name = "magic",
 	.title = "Magic Cocktail",
@@ -142,4 +153,5 @@ const struct game_ops magic_ops = {
 	.load = magic_load,
 	.result = magic_result_get,
 	.timeout_move = magic_timeout,
+	.turn = ops_turn,
 };

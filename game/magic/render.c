@@ -1,7 +1,8 @@
 /*
  * render.c: Magic Cocktail as text.  The public view shows the recipe,
- * the magic path, the stones, the open offers and how many cards each
- * player holds; the private view adds the seat's own hand with the value
+ * what a pair of each kind scores, the magic path, the stones, the open
+ * offers and how many cards each player holds; the private view adds the
+ * seat's own hand with the value
  * of each set, its best lay, and the offers it may accept.  Only the
  * private view shows a hand (and a player who cannot lay out shows theirs
  * to everyone, as the rules say, in the scoring events).
@@ -97,6 +98,23 @@ render_recipe(const struct game *g, struct buf *b)
 	buf_puts(b, ".\n");
 }
 
+/*
+ * What a pair of each kind scores, which the cards show to everyone:
+ * what a player needs to know what is worth trading for, beyond the
+ * kinds they hold (their private view says more of those).
+ */
+static void
+render_values(const struct game *g, struct buf *b)
+{
+	int	k;
+
+	buf_puts(b, "A pair scores:");
+	for (k = 0; k < MAGIC_NKINDS; k++)
+		buf_printf(b, "%s %s %s %d", k > 0 ? "," : "", g->kind[k].emoji,
+		    g->kind[k].name, magic_points(g, k, MAGIC_SET_MIN));
+	buf_puts(b, "; more of a kind score more.\n");
+}
+
 /* The path, the stones, the cards each holds. */
 static void
 render_path(const struct game *g, struct buf *b)
@@ -156,6 +174,7 @@ magic_render_public(const struct game *g)
 		    n, game_plural(n, "round", "rounds"), r.text);
 	} else {
 		render_recipe(g, &b);
+		render_values(g, &b);
 		if (magic_pending_list(g, &pr, 1) == 1)
 			buf_printf(&b, "%s\n", pr.text);
 		if (g->phase == MAGIC_PH_TRADE)

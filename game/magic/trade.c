@@ -219,6 +219,40 @@ magic_can_accept(const struct game *g, int seat, const struct magic_offer *o)
 	    g->hand[seat][o->want] >= o->nwant;
 }
 
+static void	trade_ids(const int *, int, char *, size_t);
+
+/*
+ * Says whose offers expired with a trade: ids0[0..n0) of seat s0 (but
+ * the accepted one, skip) and ids1[0..n1) of seat s1, "Expired with the
+ * trade: @{1}'s offers 2 and 3; @{0}'s offer 5."  Nothing when none did.
+ */
+static void
+trade_expired(int s0, int skip, const int *ids0, int n0, int s1,
+    const int *ids1, int n1, struct game_events *ev)
+{
+	char	list[2][64], part[2][96];
+	int	left[MAGIC_OFFERS_EACH] = { 0 }, k = 0, i, np = 0;
+
+	for (i = 0; i < n0 && i < MAGIC_OFFERS_EACH; i++)
+		if (ids0[i] != skip)
+			left[k++] = ids0[i];
+	if (n1 > MAGIC_OFFERS_EACH)
+		n1 = MAGIC_OFFERS_EACH;
+	trade_ids(left, k, list[0], sizeof list[0]);
+	trade_ids(ids1, n1, list[1], sizeof list[1]);
+	if (k > 0)
+		snprintf(part[np++], sizeof part[0], "@{%d}'s %s %s", s0,
+		    game_plural(k, "offer", "offers"), list[0]);
+	if (n1 > 0)
+		snprintf(part[np++], sizeof part[0], "@{%d}'s %s %s", s1,
+		    game_plural(n1, "offer", "offers"), list[1]);
+	if (np == 1)
+		magic_say(ev, -1, "Expired with the trade: %s.", part[0]);
+	else if (np == 2)
+		magic_say(ev, -1, "Expired with the trade: %s; %s.", part[0],
+		    part[1]);
+}
+
 /* Accepts offer id for seat: the swap, and every stale offer expires. */
 static int
 trade_accept(struct game *g, int seat, int id, struct game_events *ev,
@@ -226,7 +260,7 @@ trade_accept(struct game *g, int seat, int id, struct game_events *ev,
 {
 	struct magic_offer	*o = magic_offer_find(g, id), copy;
 	char			 a[64], b[64];
-	int			 n;
+	int			 ids[2][MAGIC_OFFERS_EACH], n[2];
 
 	if (o == NULL)
 		return trade_gone_cause(g, id, cause);
@@ -253,17 +287,17 @@ trade_accept(struct game *g, int seat, int id, struct game_events *ev,
 	magic_say(ev, seat, "@{%d} accepts offer %d: @{%d} gives %s for %s.",
 	    seat, id, copy.from, a, b);
 	/* Both hands changed: their offers would be stale. */
-	n = trade_drop(g, copy.from, MAGIC_GONE_EXPIRED, 0, NULL, 0, NULL) - 1;
-	n += trade_drop(g, seat, MAGIC_GONE_EXPIRED, 0, NULL, 0, NULL);
+	trade_drop(g, copy.from, MAGIC_GONE_EXPIRED, 0, ids[0],
+	    MAGIC_OFFERS_EACH, &n[0]);
+	trade_drop(g, seat, MAGIC_GONE_EXPIRED, 0, ids[1], MAGIC_OFFERS_EACH,
+	    &n[1]);
 	trade_gone(g, id, MAGIC_GONE_ACCEPTED, seat);
-	if (n > 0)
-		magic_say(ev, -1, "%d more %s of theirs expired.", n,
-		    game_plural(n, "offer", "offers"));
+	trade_expired(copy.from, id, ids[0], n[0], seat, ids[1], n[1], ev);
 	ev->private_changed |= BIT(copy.from) | BIT(seat);
 	return 0;
 }
 
-/* Appends "4", "4 and 7" or "4, 7 and 9" for ids[0..n) to buf. */
+/* Writes "4", "4 and 7" or "4, 7 and 9" for ids[0..n) into buf. */
 static void
 trade_ids(const int *ids, int n, char *buf, size_t len)
 {

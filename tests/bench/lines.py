@@ -20,7 +20,10 @@ moves.  Figures, printed beside the targets of issue 20:
   - whole private views sent after the start (a view is only for the
     start and for "hand");
   - Magic Cocktail: private hints of "stone" while trading is open
-    (issue 33), which would end the player's trading.
+    (issue 33), which would end the player's trading;
+  - Friends with Beverages turns lost to a single absence (issue 33):
+    four humans miss their first turn each; no seat may go to the AI
+    for it.
 
 make bench-lines then prints the hints' figures over many more seeded
 games the AI plays, without the console (tests/bench/bench_hint_*.c).
@@ -141,6 +144,39 @@ def measure(lines):
     return per_move, total, turns, views, moves, ended, stones, widths
 
 
+def absence(seed):
+    """Friends with Beverages turns lost to a single absence: four human
+    seats let their timers run out (default tables.timeouts_to_ai, 3), so
+    each misses its first turn; counts the seats handed to the AI during
+    that one missed turn (each loses its later turns to it), and the
+    timeout notices said in the first round (one a missed turn is
+    right)."""
+    script = ["alice: /cheers new fwb"]
+    script += ["%s: /cheers join" % p for p in PLAYERS[1:]]
+    script += ["alice: /cheers start"] + [":wait 6m"] * 24
+    with tempfile.TemporaryDirectory() as d:
+        r = subprocess.run(
+            [BOT, "--fake-clock", "-o", "console.echo=yes",
+             "-o", "bot.state_file=%s/s.db" % d, "-o", "bot.seed=%d" % seed,
+             "-o", "tables.timeouts_to_ai=3", "-o", "tables.ai_delay=0"],
+            input="\n".join(script) + "\n", stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True, timeout=120)
+    ended, lost, notices = set(), 0, 0
+    for line in r.stdout.splitlines():
+        if not line.startswith("[#bar]"):
+            continue
+        for who in re.findall(r"@(\w+) ran out of time", line):
+            if who not in ended:
+                notices += 1
+                if "the AI plays their seat now" in line:
+                    lost += 1
+        for who in re.findall(r"@(\w+) ends the turn\.", line):
+            ended.add(who)
+        if len(ended) == len(PLAYERS):
+            break
+    return lost, notices, len(ended)
+
+
 def fmt(v):
     return "%.2f" % v if v is not None else "-"
 
@@ -209,6 +245,21 @@ def main():
             ok = ok and met
             print("result: lines: %-62s %s (%s)%s" %
                   (what, "met" if met else "MISSED", value, load()))
+    lost, notices, seats = 0, 0, 0
+    for seed in SEEDS:
+        lo, no, se = absence(seed)
+        lost += lo
+        notices += no
+        seats += se
+    met = lost == 0 and seats == len(PLAYERS) * len(SEEDS)
+    ok = ok and met
+    print("lines: Friends with Beverages, %d games (seeds %s), each of 4 "
+          "seats absent for its first turn: %d seats handed to the AI by "
+          "it, %d timeout notices in %d missed turns" %
+          (len(SEEDS), ",".join(map(str, SEEDS)), lost, notices, seats))
+    print("result: lines: %-62s %s (%d)%s" %
+          ("FwB turns lost to a single absence (seats taken): 0",
+           "met" if met else "MISSED", lost, load()))
     return 0 if ok else 1
 
 

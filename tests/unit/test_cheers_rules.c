@@ -317,7 +317,7 @@ test_move(void **state)
 	t_shake(g, 1, WINE, -1);
 	deck = g->ndeck;
 	t_bad(g, 0, CHEERS_A_MOVE, 5, 1, -1,
-	    "Card 5 is not in your shaker: it holds cards 1-1.");
+	    "Card 5 is not in your shaker: it holds only card 1.");
 	t_bad(g, 0, CHEERS_A_MOVE, 1, 0, -1,
 	    "The card is already in your shaker: move it to another shaker.");
 	t_bad(g, 0, CHEERS_A_MOVE, 1, 7, -1,

@@ -261,12 +261,15 @@ test_short_one(void **state)
 	help = say(w, "#bar", "help pass");
 	assert_non_null(strstr(help, "!cheers pass (Friends with Beverages): "));
 	assert_non_null(strstr(help, "!cheers pass (Cosdrink Encounters): "));
-	/* At a table, its game first. */
+	/* At a table, its game's move alone (issue 33). */
 	say(w, "#cos", "new cosdrink");
 	help = say(w, "#cos", "help pass");
 	assert_true(strncmp(help, "!cheers pass (Cosdrink Encounters): ",
 	    36) == 0);
-	assert_non_null(strstr(help, "\n!cheers pass (Friends with Beverages)"));
+	assert_null(strstr(help, "Friends with Beverages"));
+	/* A move its game does not have: every game that has it. */
+	help = say(w, "#cos", "help throw");
+	assert_non_null(strstr(help, "!cheers throw (CHEERS): "));
 	help = say(w, "#bar", "help gvie");
 	assert_non_null(strstr(help, "Unknown command \"gvie\". Did you mean "
 	    "give?"));

@@ -158,7 +158,7 @@ test_counter(void **state)
 	assert_int_equal(g->hand[0][MINT], 1);
 	assert_int_equal(g->hand[1][MINT], 3);
 	/* Seat 0's hand changed: its first offer expired with it. */
-	assert_true(m_said(&ev, "1 more offer of theirs expired"));
+	assert_true(m_said(&ev, "Expired with the trade: @{0}'s offer 1."));
 	assert_int_equal(g->noffers, 0);
 	magic_ops.free_game(g);
 }
@@ -218,7 +218,8 @@ test_stale(void **state)
 	OFFER(g, 2, 1, AGAVE, 1, LIME, NONE);		/* 4 */
 	/* Seat 1 takes offer 2: seats 0 and 1 changed hands. */
 	m_ok(g, 1, MAGIC_A_ACCEPT, 2, NONE, NONE, NONE, NONE, &ev);
-	assert_true(m_said(&ev, "2 more offers of theirs expired"));
+	assert_true(m_said(&ev, "Expired with the trade: @{0}'s offer 1; "
+	    "@{1}'s offer 3."));
 	/* Offer 1 was made from seat 0's old hand: it cannot be taken. */
 	m_bad(g, 2, MAGIC_A_ACCEPT, 1, NONE, NONE, NONE, NONE,
 	    "expired when a hand changed");

@@ -117,12 +117,21 @@ test_prompt_example(void **state)
 	/* A seat not asked has no example. */
 	assert_int_equal(narrate_example(t, 7, p.actions, 0, &b), -1);
 	buf_release(&b);
-	/* The answer: the prompt is gone, and the turn is alice's again. */
+	/*
+	 * The answer: the prompt is gone, and alice's turn goes on, so she
+	 * is not said to be next (issue 33).
+	 */
 	s = move_line(t, o, f_move(FWB_A_REJECT, NONE, NONE, NONE, NONE));
 	assert_null(strstr(s, "offers"));
-	snprintf(want, sizeof want, "@{%d} turns the trade down. (@{%d} is "
-	    "next)", o, a);
+	snprintf(want, sizeof want, "@{%d} turns the trade down.", o);
 	assert_string_equal(s, want);
+	free(s);
+	/* When it ends, bob is next. */
+	s = move_line(t, a, f_move(FWB_A_DRAW, NONE, NONE, NONE, NONE));
+	free(s);
+	s = move_line(t, a, f_move(FWB_A_DONE, NONE, NONE, NONE, NONE));
+	snprintf(want, sizeof want, "(@{%d} is next)", o);
+	assert_non_null(strstr(s, want));
 	free(s);
 }
 

@@ -18,9 +18,11 @@
 #include "bot/table.h"
 #include "lib/xmalloc.h"
 
-/* The fake game: the one prompt it reports. */
+/* The fake game: the one prompt it reports, and whose turn it is. */
 struct game {
 	struct game_prompt	p;
+	int			owner;
+	long			number;
 };
 
 static int
@@ -35,6 +37,19 @@ fake_pending(const struct game *g, struct game_prompt *out, size_t max)
 static const struct game_ops fake_ops = {
 	.name = "fake", .title = "FAKE", .min_players = 2, .max_players = 4,
 	.pending = fake_pending,
+};
+
+static int
+fake_turn(const struct game *g, long *number)
+{
+	*number = g->number;
+	return g->owner;
+}
+
+/* The same game with turns (game_ops.turn). */
+static const struct game_ops fake_turn_ops = {
+	.name = "fake", .title = "FAKE", .min_players = 2, .max_players = 4,
+	.pending = fake_pending, .turn = fake_turn,
 };
 
 static const struct adapter_ops fake_adapter_ops = { .name = "fake" };
@@ -212,6 +227,60 @@ test_each_without_timer(void **state)
 	assert_int_equal(table_task_seat(f->t), 2);
 }
 
+/*
+ * With turns, the turn timer runs from the turn's start: the player's own
+ * moves (a new prompt text, a step such as a discard) do not restart it;
+ * an answer out of turn keeps at least the prompt timer; another seat's
+ * answer has its own; a new turn starts the clock again.
+ */
+static void
+test_turn_timer_covers_the_turn(void **state)
+{
+	struct fixture	*f = *state;
+
+	f->t->ops = &fake_turn_ops;
+	f->game.owner = 0;
+	f->game.number = 7;
+	f->bot.fake_now = 1000;
+	ask(f, 0x1, 0, "alice's turn: draw, swap or done");
+	f->game.p.turn = 1;
+	play_schedule(f->t);
+	assert_int_equal(f->t->task, TASK_TIMEOUT);
+	assert_int_equal(f->t->deadline, 1000 + 120000);
+
+	/* alice draws: another step of her turn; the clock goes on. */
+	f->bot.fake_now = 50000;
+	ask(f, 0x1, 0, "alice's turn: swap or done");
+	f->game.p.turn = 1;
+	play_schedule(f->t);
+	assert_int_equal(f->t->deadline, 1000 + 120000);
+
+	/* Late in the turn a question out of turn: its own minute at least. */
+	f->bot.fake_now = 100000;
+	ask(f, 0x1, 0, "alice must discard down to 8");
+	play_schedule(f->t);
+	assert_int_equal(f->t->deadline, 100000 + 60000);
+
+	/* bob answers an interrupt in her turn: his prompt timer. */
+	f->bot.fake_now = 110000;
+	ask(f, 0x2, 0, "bob may claim immunity");
+	play_schedule(f->t);
+	assert_int_equal(table_task_seat(f->t), 1);
+	assert_int_equal(f->t->deadline, 110000 + 60000);
+
+	/* bob's turn (a new number): a fresh clock from its start. */
+	f->bot.fake_now = 115000;
+	f->game.owner = 1;
+	f->game.number = 8;
+	ask(f, 0x2, 0, "bob's turn: draw, swap or done");
+	f->game.p.turn = 1;
+	play_schedule(f->t);
+	assert_int_equal(f->t->deadline, 115000 + 120000);
+	f->bot.fake_now = 200000;
+	play_schedule(f->t);
+	assert_int_equal(f->t->deadline, 115000 + 120000);
+}
+
 int
 main(void)
 {
@@ -220,6 +289,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_each_ai_answers_beside_humans, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_each_timer_runs_from_first_ask, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_each_without_timer, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_turn_timer_covers_the_turn, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
