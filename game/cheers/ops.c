@@ -140,4 +140,5 @@ const struct game_ops cheers_ops = {
 	.save = cheers_save,
 	.load = cheers_load,
 	.result = cheers_result_get,
+	.final_table = cheers_final_table,
 };

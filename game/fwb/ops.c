@@ -231,4 +231,5 @@ const struct game_ops fwb_ops = {
 	.save = fwb_save,
 	.load = fwb_load,
 	.result = fwb_result_get,
+	.final_table = fwb_final_table,
 };
