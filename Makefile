@@ -26,7 +26,8 @@
 #   make soak         many tables against a misbehaving fake Discord for
 #                     SOAK_SECONDS (180); not part of test
 #   make bench        every benchmark figure (about 3 min); not part of test
-#   make bench-lines  only the lines the bot says a move (a few seconds)
+#   make bench-lines  only the lines the bot says a move and the hints'
+#                     figures (a few seconds)
 #   make fuzz         every libFuzzer target for FUZZ_SECONDS (60) each;
 #                     not part of test
 #   make fuzz-bins    build the fuzz targets only (make fuzz uses it)
@@ -230,8 +231,11 @@ test: test-deps
 bench: $(BUILD)/cheersbot $(BENCH_BINS)
 	@sh tests/bench/run.sh $(BUILD)
 
-bench-lines: $(BUILD)/cheersbot
+bench-lines: $(BUILD)/cheersbot $(BUILD)/bench/bench_hint_cheers \
+	    $(BUILD)/bench/bench_hint_magic
 	@python3 tests/bench/lines.py $(BUILD)/cheersbot
+	@$(BUILD)/bench/bench_hint_cheers
+	@$(BUILD)/bench/bench_hint_magic
 
 $(BUILD)/bench/%: $(BUILD)/obj/tests/bench/%.o $(BUILD)/libcheersbot.a
 	@mkdir -p $(@D)

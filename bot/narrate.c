@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/hint.h"
 #include "bot/narrate.h"
 #include "bot/render.h"
 #include "bot/table.h"
@@ -98,12 +99,23 @@ narrate_example(const struct table *t, int seat, unsigned actions,
     int public, struct buf *b)
 {
 	const struct game_action	*a;
-	struct game_move		*legal, *m = NULL, none;
+	struct game_move		*legal, *m = NULL, none, hint;
 	char				 cmd[RENDER_COMMAND_MAX];
-	int				 n, i, k, act = -1;
+	unsigned			 allowed = actions;
+	int				 n, i, k, act = -1, shape = public;
 
 	if (t->game == NULL || seat < 0 || seat >= t->nseats)
 		return -1;
+	/*
+	 * In private, a good move: the AI's in seat's place (bot/hint.h).
+	 * With none known, the shape of a move seat may make, its cards
+	 * unnamed, and never one the hint holds back.
+	 */
+	if (!public && hint_move(t->ops, t->game, seat, actions, &hint) == 0)
+		m = &hint;
+	else if (!public && (allowed = hint_actions(t->ops, t->game, seat,
+	    actions)) == 0)
+		allowed = actions;
 	/*
 	 * The channel's example is the prompt's first action, whatever seat
 	 * may do: which moves are legal can tell what seat holds.
@@ -114,14 +126,17 @@ narrate_example(const struct table *t, int seat, unsigned actions,
 	if (public && act < 0)
 		return -1;
 	legal = xcalloc(NARRATE_LEGAL_MAX, sizeof *legal);
-	n = t->ops->legal_moves(t->game, seat, legal, NARRATE_LEGAL_MAX);
+	n = m != NULL ? 0 :
+	    t->ops->legal_moves(t->game, seat, legal, NARRATE_LEGAL_MAX);
 	if (n > NARRATE_LEGAL_MAX)
 		n = NARRATE_LEGAL_MAX;
 	for (i = 0; i < n && m == NULL; i++)
 		if (legal[i].action >= 0 && legal[i].action < t->ops->nactions &&
 		    (public ? legal[i].action == act :
-		    (actions & (1u << legal[i].action)) != 0))
+		    (allowed & (1u << legal[i].action)) != 0)) {
 			m = &legal[i];
+			shape = 1;
+		}
 	if (m == NULL && public) {
 		/* No such move for seat: the action's words alone. */
 		memset(&none, 0, sizeof none);
@@ -140,7 +155,7 @@ narrate_example(const struct table *t, int seat, unsigned actions,
 	buf_printf(b, "%s %s", cmd, a->name);
 	for (k = 0; k < a->nargs; k++)
 		if (m->args[k] != -1)
-			narrate_arg(t, m, k, public, b);
+			narrate_arg(t, m, k, shape, b);
 	free(legal);
 	return 0;
 }

@@ -52,11 +52,13 @@ void	 narrate_prompt(const struct table *, const struct game_prompt *,
 	     int seat, struct buf *b);
 
 /*
- * Appends seat's first legal move that answers actions (a bit per action)
- * to b as a command, "/cheers give @{2} @{3}".  With public set, card
- * numbers are written as their argument's name ("<card>"): which cards a
- * seat may play can tell what it holds.  0, or -1 (nothing appended)
- * when seat has no such move.
+ * Appends a move of seat that answers actions (a bit per action) to b as
+ * a command, "/cheers give @{2} @{3}".  With public set, the prompt's
+ * first action, card numbers written as their argument's name
+ * ("<card>"): which cards a seat may play can tell what it holds.  In
+ * private, the hint (bot/hint.h): the move the AI would make in seat's
+ * place; with no good move known, the shape of one seat may make, its
+ * cards unnamed.  0, or -1 (nothing appended) when seat has no such move.
  */
 int	 narrate_example(const struct table *, int seat, unsigned actions,
 	     int public, struct buf *b);

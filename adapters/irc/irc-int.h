@@ -315,6 +315,7 @@ enum outq_kind {
 struct outq_info {
 	enum outq_kind	kind;
 	uint64_t	view;	/* a whole view of this (a table), or 0 */
+	int		prompt;	/* it asks its player to move ("your move") */
 	uint64_t	made;	/* the caller's clock when it was queued */
 	int		first;	/* outq_take: the message's first line */
 };
@@ -402,6 +403,9 @@ void	 sendq_stop(struct irc *);
  */
 int	 sendq_privmsg(struct irc *, const char *target, const char *text,
 	     enum outq_kind kind, uint64_t view, char **cause);
+/* The same, as info (borrowed) says: its kind, view and prompt. */
+int	 sendq_privmsg_as(struct irc *, const char *target, const char *text,
+	     const struct outq_info *info, char **cause);
 
 /* conn.c: the connection (TCP, TLS or a websocket) on lib/transport. */
 /*

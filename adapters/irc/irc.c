@@ -39,10 +39,10 @@ irc_send_channel(struct adapter *a, const char *channel, const char *text,
 	return sendq_privmsg(irc, channel, text, kind, 0, cause);
 }
 
-/* Sends to a nick, unless it has left IRC; view as sendq_privmsg. */
+/* Sends to a nick, unless it has left IRC; as says what (sendq_privmsg_as). */
 static int
 irc_send_nick(struct irc *irc, const char *user_id, const char *text,
-    enum outq_kind kind, uint64_t view, char **cause)
+    const struct outq_info *as, char **cause)
 {
 	const char	*to;
 
@@ -57,7 +57,7 @@ irc_send_nick(struct irc *irc, const char *user_id, const char *text,
 	if (ident_blocked(&irc->idents, user_id))
 		return set_cause(cause, "%s is not known to be held by the "
 		    "player who sat down; nothing was sent", user_id);
-	return sendq_privmsg(irc, to, text, kind, view, cause);
+	return sendq_privmsg_as(irc, to, text, as, cause);
 }
 
 /*
@@ -69,9 +69,12 @@ static int
 irc_send_dm(struct adapter *a, const char *user_id, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
+	struct outq_info	 as = { .kind = a->prompt ? OUTQ_ANSWER :
+				    OUTQ_PRIVATE, .view = a->view,
+				    .prompt = a->prompt };
+
 	(void)bs;
-	return irc_send_nick(a->priv, user_id, text, a->prompt ? OUTQ_ANSWER :
-	    OUTQ_PRIVATE, a->view, cause);
+	return irc_send_nick(a->priv, user_id, text, &as, cause);
 }
 
 /*
@@ -84,8 +87,8 @@ irc_reply(struct adapter *a, const struct bot_event *ev, int private,
 {
 	(void)bs;
 	if (private || ev->is_dm)
-		return irc_send_nick(a->priv, ev->user_id, text, OUTQ_ANSWER, 0,
-		    cause);
+		return irc_send_nick(a->priv, ev->user_id, text,
+		    &(struct outq_info){ .kind = OUTQ_ANSWER }, cause);
 	if (!irc_valid_channel(ev->channel))
 		return set_cause(cause, "\"%.80s\" is not an IRC channel",
 		    ev->channel);

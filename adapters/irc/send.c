@@ -204,7 +204,7 @@ sendq_pump(struct irc *irc)
 		free(line);
 		/* How long answers wait: make bench reads it at -v. */
 		if (info.first && info.kind == OUTQ_ANSWER)
-			log_debug("irc: %s waited %llu ms", info.view != 0 ?
+			log_debug("irc: %s waited %llu ms", info.prompt ?
 			    "a \"your move\"" : "an answer",
 			    (unsigned long long)(now - info.made));
 	}
@@ -247,14 +247,23 @@ int
 sendq_privmsg(struct irc *irc, const char *target, const char *text,
     enum outq_kind kind, uint64_t view, char **cause)
 {
+	struct outq_info	 as = { .kind = kind, .view = view };
+
+	return sendq_privmsg_as(irc, target, text, &as, cause);
+}
+
+int
+sendq_privmsg_as(struct irc *irc, const char *target, const char *text,
+    const struct outq_info *as, char **cause)
+{
 	char			*plain, *p, *nl, nick[IRC_NICK_MAX + 8];
 	char			 line[IRC_LINE_MAX];
 	char			**parts = NULL;
 	size_t			 room, len, n, next, nparts = 0, i;
 	int			 rc = 0;
-	struct outq_info	 info = { .kind = kind, .view = view,
-				    .made = uv_now(irc->loop) };
+	struct outq_info	 info = *as;
 
+	info.made = uv_now(irc->loop);
 	/*
 	 * Room for the text: with our nick as it is, or, before we know it,
 	 * as it may become after a collision or two.

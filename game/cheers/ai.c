@@ -14,7 +14,9 @@
  * their team's shakers.  Plays that build our drink, spoil an opponent's
  * (a kind their shakers do not show), CHEERS an opponent, or clean a
  * foreign kind out of our shaker score well; a CHEERS on ourselves scores
- * by what it would cost us.
+ * by what it would cost us.  A foreign kind put into a shaker of ours
+ * costs more than spoiling theirs gains, so it never does that while
+ * another move would not (its moves are the players' hints, bot/hint.h).
  */
 #include <string.h>
 
@@ -22,6 +24,7 @@
 
 #define AI_WIN		1000.0
 #define AI_UNKNOWN	(-1)	/* a kind the seat cannot judge */
+#define AI_SPOIL_OURS	2.0	/* more for a foreign card kept in ours */
 
 /* What one seat knows, gathered once per decision. */
 struct ai_view {
@@ -148,6 +151,13 @@ ai_arrive(const struct ai_view *v, int s, int k)
 			c[best]--;
 		}
 		score += ai_value(v, c) - ai_value(v, v->count[s]);
+		/*
+		 * A kind our recipe does not hold spoils our drink until a
+		 * move takes it out again, at the cost of a turn: worse than
+		 * anything spoiling theirs gains.
+		 */
+		if (v->want[k] == 0 && g->nshaker[s] + 1 <= CHEERS_VOLUME)
+			score -= AI_SPOIL_OURS;
 	}
 	if (ai_theirs(v, s) && g->nshaker[s] + 1 <= CHEERS_VOLUME) {
 		w = ai_they_want(v, s, k);

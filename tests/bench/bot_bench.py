@@ -41,7 +41,11 @@
    floor.
 
 Prints medians and bests of the runs, then "result:" lines that
-tests/bench/run.sh collects.
+tests/bench/run.sh collects, each with the load when it was measured.
+Every wait is bounded by time (tests/bench/bounded.py): BENCH_WAIT (60 s)
+for one thing (a log line, an echo, an exit), ten times it for a whole run
+whose length is its work (making a state file, the scripted session); when
+one gives up it says what it waited for.
 """
 import os
 import re
@@ -52,6 +56,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from bounded import WAIT, Lines, load, read_some, run, wait_exit
 
 BOT = os.path.abspath(sys.argv[1])
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
@@ -65,7 +71,7 @@ def say(*a):
 
 
 def result(*a):
-    print("result:", *a, flush=True)
+    print("result:", *a, end=load() + "\n", flush=True)
 
 
 def fail(msg):
@@ -111,8 +117,9 @@ def make_state(n, gendir):
                   "h #c%d: /cheers start" % i]
     lines.append(":wait 25s")
     t0 = time.monotonic()
-    p = subprocess.run([BOT] + opts, input="\n".join(lines) + "\n",
-                       capture_output=True, text=True)
+    p = run([BOT] + opts, "the bot to open %d tables for the state file" %
+            total, input="\n".join(lines) + "\n", capture_output=True,
+            text=True, fail=fail)
     if p.returncode != 0:
         fail("making the state file: " + p.stderr[-2000:])
     c = sqlite3.connect(db)
@@ -120,8 +127,9 @@ def make_state(n, gendir):
                      "ORDER BY id").fetchall()
     c.close()
     end = ["h %s: /cheers end confirm" % ch for (ch,) in rows[n:]]
-    p = subprocess.run([BOT] + opts, input="\n".join(end) + "\n",
-                       capture_output=True, text=True)
+    p = run([BOT] + opts, "the bot to end %d surplus tables" % len(end),
+            input="\n".join(end) + "\n", capture_output=True, text=True,
+            fail=fail)
     if p.returncode != 0:
         fail("ending the surplus tables: " + p.stderr[-2000:])
     got = open_tables(db)
@@ -157,10 +165,16 @@ def restore_run(src, n, workdir):
     p = subprocess.Popen([BOT, "--fake-clock", "-o", "bot.state_file=" + db,
                           "-o", "tables.lobby_expiry=0"],
                          stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.PIPE, text=True)
+                         stderr=subprocess.PIPE)
+    err = Lines(p.stderr)
     t_restored = None
     restored = 0
-    for line in p.stderr:
+    while True:
+        line = err.readline("the bot's \"ready\" on %d tables (restoring "
+                            "them)" % n, fail=fail)
+        if not line:
+            fail("the bot never said it was ready (exit %s)" %
+                 wait_exit(p, "the bot to exit", fail=fail))
         m = re.search(r"restored (\d+) tables?", line)
         if m and t_restored is None:
             t_restored = time.perf_counter()
@@ -168,8 +182,6 @@ def restore_run(src, n, workdir):
         if " ready: " in line:
             t_ready = time.perf_counter()
             break
-    else:
-        fail("the bot never said it was ready (exit %s)" % p.wait())
     if t_restored is None:
         t_restored = t_ready
     if restored != n:
@@ -177,9 +189,9 @@ def restore_run(src, n, workdir):
     time.sleep(0.3)     # let anything due at start run
     st = proc_status(p.pid)
     p.stdin.close()
-    for line in p.stderr:
-        pass
-    if p.wait() != 0:
+    err.drain("the bot's log to end after its input closed", fail=fail)
+    if wait_exit(p, "the bot to exit after its input closed",
+                 fail=fail) != 0:
         fail("the restore run exited %d" % p.returncode)
     return ((t_restored - t0) * 1e3, (t_ready - t0) * 1e3, st["VmRSS"],
             st["VmHWM"])
@@ -225,13 +237,15 @@ def latency(workdir):
         mark = b"> # m%d\n" % marks[0]
         t0 = time.perf_counter()
         os.write(fin, line + b"\n# m%d\n" % marks[0])
+        end = time.monotonic() + WAIT
         while True:
             i = buf.find(mark)
             if i >= 0:
                 t = time.perf_counter() - t0
                 del buf[:i + len(mark)]
                 return t
-            chunk = os.read(fout, 1 << 16)
+            chunk = read_some(fout, "the echo of the comment after \"%s\""
+                              % line.decode(), end, fail=fail)
             if not chunk:
                 fail("the bot stopped during the latency run")
             buf.extend(chunk)
@@ -247,8 +261,10 @@ def latency(workdir):
                 kinds.append(verb.split()[0])
         exchange(b":wait 3s")
     p.stdin.close()
-    p.stdout.read()
-    if p.wait() != 0:
+    Lines(fout).drain("the bot's output to end after its input closed",
+                      fail=fail)
+    if wait_exit(p, "the bot to exit after its input closed",
+                 fail=fail) != 0:
         fail("the latency run exited %d" % p.returncode)
     us = [t * 1e6 for t in times]
     for verb in ("new", "addbot", "start", "status", "hand", "throw"):
@@ -278,7 +294,8 @@ def session_run(inp, workdir):
             open(os.path.join(workdir, "s.out"), "wb") as fout, \
             open(err, "wb") as ferr:
         t0 = time.perf_counter()
-        rc = subprocess.call(args, stdin=fin, stdout=fout, stderr=ferr)
+        rc = run(args, "the scripted session (%s)" % inp, stdin=fin,
+                 stdout=fout, stderr=ferr, fail=fail).returncode
         secs = time.perf_counter() - t0
     if rc != 0:
         fail("the session run exited %d" % rc)

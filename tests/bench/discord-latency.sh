@@ -15,6 +15,9 @@
 # so a move's figure is the player's move alone.
 #
 #   tests/bench/discord-latency.sh build/cheersbot
+#
+# Every wait is bounded by time, BENCH_WAIT (60) s, and says what it
+# waited for when it gives up; a run that fails does not stop the other.
 set -u
 bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -32,6 +35,26 @@ cleanup() {
 trap cleanup EXIT
 . "$dir/../fake-server.sh"
 fake_check discord || exit 1
+wait=${BENCH_WAIT:-60}
+fake_wait=$wait
+
+# stop PID WHAT: SIGTERM, then waits up to $wait s by the monotonic clock
+# for it to exit; after that SIGKILL, and says so.  Reaps it.
+stop() {
+	end=$(($(fake_uptime) + wait + 1))
+	kill "$1" 2>/dev/null
+	while state=$(sed -n 's/.*) \([A-Za-z]\) .*/\1/p' "/proc/$1/stat" \
+	    2>/dev/null) && [ -n "$state" ] && [ "$state" != Z ]; do
+		if [ "$(fake_uptime)" -ge $end ]; then
+			echo "discord: waited $wait s for $2 to exit; it did" \
+			    "not, so it was killed"
+			kill -9 "$1" 2>/dev/null
+			break
+		fi
+		sleep 0.1
+	done
+	wait "$1" 2>/dev/null
+}
 
 # run STATE_DIR LABEL BURST: one bot against a fresh fake Discord.  One
 # user sends every command here, so the members' flood limits are off.
@@ -49,18 +72,20 @@ run() {
 	$py "$dir/discord_latency.py" "$port" "$tmp/bot.err" \
 	    "${BENCH_INTERACTIONS:-1000}" "$pid" "$2" "$3"
 	rc=$?
-	kill "$pid" "$fake" 2>/dev/null
-	wait "$pid" "$fake" 2>/dev/null
+	stop "$pid" "the bot"
+	stop "$fake" "the fake Discord"
 	pid=""
 	fake=""
 	return $rc
 }
 
 echo "discord: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
-$py "$dir/discord_latency.py" --flush "$tmp" || exit 1
-run "$tmp" "state on disk" burst || exit 1
+status=0
+$py "$dir/discord_latency.py" --flush "$tmp" || status=1
+run "$tmp" "state on disk" burst || status=1
 if [ -d /dev/shm ] && shm=$(mktemp -d /dev/shm/cheersbot-bench.XXXXXX); then
-	run "$shm" "state on tmpfs" noburst || exit 1
+	run "$shm" "state on tmpfs" noburst || status=1
 else
 	echo "discord: no /dev/shm here: no run without the disk's flush"
 fi
+exit $status

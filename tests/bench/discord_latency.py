@@ -24,7 +24,11 @@ over REST) sent by 8 threads at once.  The wall-clock rate is bound by
 the fake server (Python, on the same 2 cores); the bot's own CPU time
 over the burst (utime + stime of BOT_PID from /proc) gives the rate one
 core of the bot would sustain.  Lines starting "result:" are collected by
-tests/bench/run.sh.
+tests/bench/run.sh, each with the load when it was measured.
+
+Every wait (the bot's connection, a callback, the table message, the log
+lines) is bounded by time (tests/bench/bounded.py: BENCH_WAIT, 60 s) and
+fails saying what it waited for.
 """
 import concurrent.futures
 import os
@@ -35,6 +39,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+
+from bounded import WAIT, load, until
 
 
 def pct(xs, p):
@@ -59,8 +65,8 @@ if sys.argv[1] == "--flush":
     os.close(fd)
     os.unlink(path)
     print("result: discord, the disk's flush (8 KiB appended + fdatasync, "
-          "every 5 ms, %d times): median %d us, p99 %d us" %
-          (len(times), statistics.median(times), pct(times, 0.99)))
+          "every 5 ms, %d times): median %d us, p99 %d us%s" %
+          (len(times), statistics.median(times), pct(times, 0.99), load()))
     sys.exit(0)
 
 PORT, BOT_ERR, COUNT = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
@@ -72,17 +78,36 @@ ALICE, CHANNEL, GUILD = "101", "500", "700"
 
 
 def call(method, path, body=None):
+    """A request to the fake server; its answer may wait up to WAIT s (a
+    callback), so the socket waits a little longer."""
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(BASE + path, data=data, method=method)
-    with urllib.request.urlopen(req, timeout=10) as r:
+    with urllib.request.urlopen(req, timeout=WAIT + 10) as r:
         return json.loads(r.read() or b"null")
+
+
+def answer(iid, what):
+    """The callback of interaction iid, waited for up to WAIT s (the fake
+    waits 60 s at most a request)."""
+    end = time.monotonic() + WAIT
+    while True:
+        left = min(60.0, max(0.1, end - time.monotonic()))
+        r = call("GET", "/_test/wait?timeout=%g&id=%s" % (left, iid))
+        if r.get("answered") or r.get("dropped") or \
+                time.monotonic() >= end:
+            break
+    if not r.get("answered"):
+        sys.exit("bench: waited %g s for the callback of %s; none came%s" %
+                 (WAIT, what, " (the gateway dropped it)" if
+                  r.get("dropped") else ""))
+    return r
 
 
 def slash(sub, options=()):
     iid = call("POST", "/_test/interaction", {
         "user": ALICE, "name": "alice", "channel": CHANNEL, "guild": GUILD,
         "sub": sub, "options": list(options)})["id"]
-    return call("GET", "/_test/wait?id=" + iid)
+    return answer(iid, "/cheers " + sub)
 
 
 def board():
@@ -93,24 +118,101 @@ def board():
     return max(b, key=lambda m: int(m["id"])) if b else None
 
 
-def click_hand():
-    """Clicks "My hand" on the table message; a repost may be under way,
-    so a click on a message just deleted is tried again."""
-    for attempt in range(500):
+# The tables whose last words ("This was table N") were in the channel
+# when the table in play was opened.
+ended = set()
+# Tables played: [all, ended by the AI's move before a click].
+tables = [1, 0]
+
+
+def last_words():
+    return set(re.findall(r"This was table (\d+)", " ".join(
+        m["content"] for m in call("GET", "/_test/messages").values()
+        if m["channel"] == CHANNEL)))
+
+
+def over():
+    """Whether the table in play has ended (the AI's move after alice's
+    may win): last words of a table not ended before are in the channel."""
+    return bool(last_words() - ended)
+
+
+def fresh_table(sent):
+    """Ends the table (a running game asks first: "end confirm") and
+    opens a new one, new, addbot and start, each noted in sent as
+    unmeasured (-1)."""
+    slash("end", [{"name": "confirm", "type": 3, "value": "confirm"}])
+    sent.append(-1)
+    for sub in ("new", "addbot", "start"):
+        slash(sub)
+        sent.append(-1)
+    ended.update(last_words())
+    tables[0] += 1
+
+
+def click_hand(sent):
+    """Clicks "My hand" on the table message; a repost may be under way
+    (the message not posted yet, or just deleted), so the click is tried
+    again, for up to WAIT s.  When the game has ended meanwhile (by the
+    AI's move), a fresh table is opened (unmeasured) and its message
+    clicked."""
+    def click():
         b = board()
         if b is None:   # not posted yet, or being posted again
-            time.sleep(0.01)
-            continue
+            if over():
+                tables[1] += 1
+                fresh_table(sent)
+            return None
         cid = [x["custom_id"] for row in b["components"]
                for x in row["components"] if x["label"] == "My hand"][0]
         try:
-            iid = call("POST", "/_test/click", {
+            return call("POST", "/_test/click", {
                 "user": ALICE, "name": "alice", "message": b["id"],
                 "custom_id": cid, "guild": GUILD})["id"]
-            return call("GET", "/_test/wait?id=" + iid)
         except urllib.error.HTTPError:
-            time.sleep(0.01)
-    sys.exit("bench: no table message to click")
+            return None     # deleted as the click came: the next one
+    iid = until("the table message with a My hand button in channel %s" %
+                CHANNEL, click, every=0.01, fail=lambda why: gone(why))
+    return answer(iid, "a My hand click")
+
+
+def gone(why):
+    """Fails on a table message that never came, showing what the channel
+    and the bot's log hold instead."""
+    msgs = sorted(call("GET", "/_test/messages").values(),
+                  key=lambda m: int(m["id"]))
+    mine = [m for m in msgs if m["channel"] == CHANNEL][-4:]
+    print("bench: the channel's last messages:", file=sys.stderr)
+    for m in mine:
+        print("  %s%s: %r buttons %s" % (
+            m["id"], " (deleted)" if m["deleted"] else "",
+            m["content"][:120], [x["label"] for row in m["components"]
+                                 for x in row["components"]]),
+            file=sys.stderr)
+    lines = [x for x in bot_log().splitlines() if x[:3] in ("<3>", "<4>")]
+    print("bench: the bot's last warnings:\n  " +
+          "\n  ".join(lines[-8:] or ["(none)"]), file=sys.stderr)
+    sys.exit("bench: " + why)
+
+
+NOT_HER_TURN = re.compile(r"^It is .+'s turn\.")
+
+
+def throw(sent):
+    """/cheers throw once it is alice's turn.  The AI answers her last
+    move 2 ms after it, later on a busy machine; a throw refused because it
+    is not her turn yet is noted in sent as unmeasured (-1) and sent again,
+    for up to WAIT s.  Returns the answer to the last one."""
+    end = time.monotonic() + WAIT
+    while True:
+        r = slash("throw")
+        if not NOT_HER_TURN.match(r.get("content", "")):
+            return r
+        sent.append(-1)
+        if time.monotonic() >= end:
+            sys.exit("bench: waited %g s for alice's turn (the AI's move) "
+                     "at the table; it never came" % WAIT)
+        time.sleep(0.01)
 
 
 def timings():
@@ -140,18 +242,23 @@ def bot_cpu():
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-end = time.monotonic() + 20
-while time.monotonic() < end:
-    with open(BOT_ERR) as f:
-        if "discord: ready" in f.read():
-            break
-    time.sleep(0.1)
-else:
-    sys.exit("bench: the bot did not connect")
+def wait_logged(what, n):
+    """Waits (up to WAIT s) until the bot has logged n callbacks; returns
+    their timings."""
+    return until("the bot to log %s (%d callbacks at -v)" % (what, n),
+                 lambda: (lambda t: t if len(t) >= n else None)(timings()))
+
+
+def bot_log():
+    with open(BOT_ERR, errors="replace") as f:
+        return f.read()
+
+
+until("the bot's \"discord: ready\" in its log (it connects to the fake "
+      "Discord's gateway)", lambda: "discord: ready" in bot_log(), every=0.1)
 for sub in ("new", "addbot", "start"):
     slash(sub)
-time.sleep(0.5)
-before = len(timings())
+before = len(wait_logged("the callbacks of new, addbot and start", 3))
 
 # Every interaction sent from here on, in order, and what it was; the
 # bot's log lines are in the same order, as they go one at a time.
@@ -165,34 +272,26 @@ for i in range(COUNT):
     elif kind == 1:
         r = slash("hand")
     elif kind == 2:
-        r = click_hand()
+        r = click_hand(sent)
     else:
         time.sleep(0.005)   # the AI's answer (2 ms) is in, unmeasured
-        r = slash("throw")
+        r = throw(sent)
         if "throws" in r.get("content", ""):
             moves += 1
         else:
             kind = 4    # a CHEERS to answer, or the game is over
-    if not r.get("answered"):
-        sys.exit("bench: interaction %d got no callback" % i)
     sent.append(kind)
     round_trips.append(r["latency"] * 1e6)
     if kind == 4:
         # A CHEERS to answer or a game ended: a fresh table.
-        # A running game asks before it ends: "end confirm".
-        slash("end", [{"name": "confirm", "type": 3, "value": "confirm"}])
-        sent.append(-1)
-        for sub in ("new", "addbot", "start"):
-            slash(sub)
-            sent.append(-1)
-time.sleep(0.5)
-answered = timings()[before:]
+        fresh_table(sent)
+answered = wait_logged("the callbacks of the %d interactions" % len(sent),
+                       before + len(sent))[before:]
 logged = [t for t, _ in answered]
-if len(logged) < len(sent):
-    sys.exit("bench: only %d callbacks were logged" % len(logged))
 us = [t for t, k in zip(logged, sent) if k >= 0]
-print("discord: %s: %d interactions (status, hand, My hand click, throw)" %
-      (LABEL, len(us)))
+print("discord: %s: %d interactions (status, hand, My hand click, throw) "
+      "at %d tables (%d ended by the AI's move before a click)" %
+      (LABEL, len(us), tables[0], tables[1]))
 print("discord: INTERACTION_CREATE in -> callback out, in the bot: median "
       "%d us, p90 %d us, p99 %d us, worst %d us" %
       (statistics.median(us), pct(us, 0.90), pct(us, 0.99), max(us)))
@@ -211,22 +310,23 @@ print("discord: round trip seen by the fake server (Python, loopback "
 moves_us = [t for t, k in zip(logged, sent) if k == 3]
 commits = [c for (t, c), k in zip(answered, sent) if k == 3 and c is not None]
 rest = [t - c for (t, c), k in zip(answered, sent) if k == 3 and c is not None]
-if commits:
-    print("discord:   a move's commit (SQLite's write and flush)  "
-          "median %5d us, p99 %5d us" %
-          (statistics.median(commits), pct(commits, 0.99)))
-    print("discord:   a move less its commit (the bot's own time)  "
-          "median %5d us, p99 %5d us" %
-          (statistics.median(rest), pct(rest, 0.99)))
+if not moves_us or not commits:
+    sys.exit("bench: %d of alice's throws were moves and %d commits were "
+             "logged: no figure for a move or its commit" %
+             (len(moves_us), len(commits)))
+print("discord:   a move's commit (SQLite's write and flush)  "
+      "median %5d us, p99 %5d us" %
+      (statistics.median(commits), pct(commits, 0.99)))
+print("discord:   a move less its commit (the bot's own time)  "
+      "median %5d us, p99 %5d us" %
+      (statistics.median(rest), pct(rest, 0.99)))
 print("result: discord, INTERACTION_CREATE in -> callback out (in the bot, "
       "no network, %s): median %d us, p99 %d us over %d interactions; "
       "moves alone: median %d us, p99 %d us, of which the commit: median "
-      "%d us, p99 %d us" %
+      "%d us, p99 %d us%s" %
       (LABEL, statistics.median(us), pct(us, 0.99), len(us),
-       statistics.median(moves_us) if moves_us else 0,
-       pct(moves_us, 0.99) if moves_us else 0,
-       statistics.median(commits) if commits else 0,
-       pct(commits, 0.99) if commits else 0))
+       statistics.median(moves_us), pct(moves_us, 0.99),
+       statistics.median(commits), pct(commits, 0.99), load()))
 if not BURST:
     sys.exit(0)
 
@@ -235,11 +335,8 @@ cpu0, t0 = bot_cpu(), time.monotonic()
 with concurrent.futures.ThreadPoolExecutor(8) as pool:
     answers = list(pool.map(lambda _: slash("hand"), range(COUNT)))
 wall, cpu = time.monotonic() - t0, bot_cpu() - cpu0
-missed = sum(1 for r in answers if not r.get("answered"))
-if missed:
-    sys.exit("bench: %d of the burst's interactions got no callback" % missed)
 print("result: discord, events/s (a burst of %d /cheers hand from 8 threads): "
       "%.0f/s through the fake server (bound by it), the bot busy %.2f s of "
-      "CPU = %.0f us an event = %.0f events/s a core of the bot" %
+      "CPU = %.0f us an event = %.0f events/s a core of the bot%s" %
       (COUNT, COUNT / wall, cpu, cpu / COUNT * 1e6,
-       COUNT / cpu if cpu > 0 else float("inf")))
+       COUNT / cpu if cpu > 0 else float("inf"), load()))

@@ -39,7 +39,10 @@ The figures:
    first; a turn whose channel line never came (talk dropped by a bot
    that falls behind) counts as first;
  - the bot's lines on the wire a second, and the talk it dropped.
-Lines starting "result:" are collected by tests/bench/run.sh.
+Lines starting "result:" are collected by tests/bench/run.sh, each with
+the load when it was measured.  Every wait of the setup (the server, a
+registration, a join, an answer) is bounded by time (tests/bench/bounded.py:
+BENCH_WAIT, 60 s) and fails saying what it waited for.
 """
 import atexit
 import os
@@ -52,6 +55,8 @@ import subprocess
 import sys
 import threading
 import time
+
+from bounded import WAIT, load, wait_exit
 
 BOT, INSPIRCD, TMP = sys.argv[1], sys.argv[2], sys.argv[3]
 SECONDS, RATE_MS, BURST = float(sys.argv[4]), int(sys.argv[5]), \
@@ -89,14 +94,15 @@ class Client:
         self.lines = []
         self.lock = threading.Lock()
         self.on_line = None
-        self.sock = socket.create_connection(("127.0.0.1", PLAIN), 5)
+        self.sock = socket.create_connection(("127.0.0.1", PLAIN), WAIT)
         self.sock.settimeout(None)
         self.welcome = threading.Event()
         threading.Thread(target=self.reader, daemon=True).start()
         self.send("NICK " + nick)
         self.send("USER %s 0 * :%s" % (nick, nick))
-        if not self.welcome.wait(10):
-            fail("%s could not register" % nick)
+        if not self.welcome.wait(WAIT):
+            fail("waited %g s for %s's registration (001); none came" %
+                 (WAIT, nick))
         self.send("JOIN " + ",".join(channels))
 
     def reader(self):
@@ -167,7 +173,7 @@ running = []
 def stop_all():
     for p in running:
         p.kill()
-        p.wait()
+        p.wait(WAIT)
 
 
 def start_bot(port, extra):
@@ -191,12 +197,8 @@ def start_bot(port, extra):
 
 def stop_bot(p):
     p.send_signal(signal.SIGTERM)
-    try:
-        p.wait(10)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        p.wait()
     running.remove(p)
+    wait_exit(p, "the bot to exit after SIGTERM", fail=fail)
 
 
 def free_ports(n):
@@ -236,7 +238,7 @@ IRCD_CONF = """\
 
 
 def start_ircd():
-    """Starts InspIRCd and waits (up to 10 s) until it takes players."""
+    """Starts InspIRCd and waits (up to WAIT s) until it takes players."""
     d = os.path.join(TMP, "ircd")
     os.mkdir(d)
     with open(os.path.join(d, "inspircd.conf"), "w") as f:
@@ -247,7 +249,7 @@ def start_ircd():
         flags.append("--runasroot")
     p = subprocess.Popen([INSPIRCD] + flags, cwd=d, stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    end = time.monotonic() + 10
+    end = time.monotonic() + WAIT
     while time.monotonic() < end:
         try:
             socket.create_connection(("127.0.0.1", PLAIN), 1).close()
@@ -255,7 +257,9 @@ def start_ircd():
         except OSError:
             time.sleep(0.1)
     p.kill()
-    fail("inspircd did not start")
+    p.wait(WAIT)
+    fail("waited %g s for inspircd to take players on port %d; it did not" %
+         (WAIT, PLAIN))
 
 
 def bot_log():
@@ -263,7 +267,7 @@ def bot_log():
         return f.read()
 
 
-def wait_joined(n, timeout=30):
+def wait_joined(n, timeout=WAIT):
     """Waits until the bot's log says it joined every channel n times."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -271,7 +275,9 @@ def wait_joined(n, timeout=30):
         if all(log.count("irc: joined " + c) >= n for c in CHANNELS):
             return
         time.sleep(0.05)
-    fail("the bot did not join every channel")
+    fail("waited %g s for the bot (run %d) to join every channel; it did "
+         "not: %s" % (timeout, n, " ".join(
+             c for c in CHANNELS if bot_log().count("irc: joined " + c) < n)))
 
 
 # --- Setup, on a bot without limits -------------------------------------
@@ -292,8 +298,9 @@ def setup_table(c, ch, ais):
                       ("addbot %d" % ais, "AI player"),
                       ("start", "begins")):
         t = c.say(ch, cmd)
-        if not c.wait_for(lambda x: x[1] == ch and said in x[2], t, 10):
-            fail("setup: %s in %s got no answer" % (cmd, ch))
+        if not c.wait_for(lambda x: x[1] == ch and said in x[2], t, WAIT):
+            fail("setup: waited %g s for the answer to \"%s\" in %s (\"%s\");"
+                 " none came" % (WAIT, cmd, ch, said))
 
 
 setup = start_bot(SETUP_WS, ["-o", "irc.send_rate=0",
@@ -306,8 +313,9 @@ for ch in AI_TABLES:
     setup_table(driver, ch, 3)
 for ch in AI_TABLES:
     if not driver.wait_for(lambda x: x[1] == ch and "the AI plays their "
-                           "seat now" in x[2], t0, 20):
-        fail("setup: the AI did not take the driver's seat at " + ch)
+                           "seat now" in x[2], t0, WAIT):
+        fail("setup: waited %g s for the AI to take the driver's seat at %s"
+             " (\"the AI plays their seat now\"); it did not" % (WAIT, ch))
 stop_bot(setup)
 setup = start_bot(SETUP_WS, ["-o", "irc.send_rate=0",
                              "-o", "tables.turn_timer=60s"])
@@ -483,9 +491,9 @@ def wait(x):
 
 
 print("result: irc, command -> first reply line on the wire (%d commands, "
-      "%d unanswered by the end): median %s, p90 %s, p99 %s, max %s" %
+      "%d unanswered by the end): median %s, p90 %s, p99 %s, max %s%s" %
       (len(lat), unanswered, wait(pct(lat, 0.5)), wait(pct(lat, 0.9)),
-       wait(pct(lat, 0.99)), wait(max(lat))))
+       wait(pct(lat, 0.99)), wait(max(lat)), load()))
 # A turn line never shown came after the "your move", if ever.
 late = sorted(moves + [float("-inf")] * unshown)
 
@@ -496,13 +504,22 @@ def ms(v):
 
 print("result: irc, \"your move\" after the channel's turn line (%d turns, "
       "%d whose line never came, counted as first): median %s, p99 %s, "
-      "max %s" % (len(turns), unshown, ms(late[len(late) // 2]),
-                  ms(pct(late, 0.99)), ms(late[-1])))
+      "max %s%s" % (len(turns), unshown, ms(late[len(late) // 2]),
+                    ms(pct(late, 0.99)), ms(late[-1]), load()))
+# The bot times every private line that asks its player to move (the
+# one-line "your move" as well as a whole view); a run with none says
+# so: no figure, and the reason.
 for what, w in waits.items():
     if w:
         print("result: irc, in the bot: %s's first line waited to be sent "
-              "(%d): median %d ms, p99 %d ms, max %d ms" %
-              (what, len(w), statistics.median(w), pct(w, 0.99), max(w)))
+              "(%d): median %d ms, p99 %d ms, max %d ms%s" %
+              (what, len(w), statistics.median(w), pct(w, 0.99), max(w),
+               load()))
+    else:
+        print("result: irc, in the bot: %s's first line waited to be sent "
+              "(0): none was sent in this run, so no figure%s" % (what, load()))
 print("result: irc, the bot's lines on the wire: %d in %.0f s (%.2f a "
-      "second); %d lines of older table talk dropped" %
-      (wire, stop - sent0, wire / (stop - sent0), drops))
+      "second); %d lines of older table talk dropped%s" %
+      (wire, stop - sent0, wire / (stop - sent0), drops, load()))
+if not waits["an answer"]:
+    fail("the bot logged no wait (at -v) of an answer: no figure for it")

@@ -16,10 +16,18 @@ moves.  Figures, printed beside the targets of issue 20:
   - private lines a player gets a turn: the DM lines up to and with each
     "Your move", after the start (median), per game;
   - whole private views sent after the start (a view is only for the
-    start and for "hand").
+    start and for "hand");
+  - Magic Cocktail: private hints of "stone" while trading is open
+    (issue 33), which would end the player's trading.
+
+make bench-lines then prints the hints' figures over many more seeded
+games the AI plays, without the console (tests/bench/bench_hint_*.c).
 
 SEEDS (default 7,8,9) are the bot.seed values; 7 is the quick measure of
-the shared hooks.  About 5 s on a quiet core.
+the shared hooks.  About 5 s on a quiet core.  Each game's run is bounded
+by time (tests/bench/bounded.py: ten times BENCH_WAIT, 60 s) and says so
+when it gives up; each figure is printed with the load when it was made
+(the figures themselves do not depend on it: the clock is fake).
 """
 import os
 import re
@@ -27,6 +35,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+
+from bounded import load, run
 
 BOT = sys.argv[1]
 SEEDS = [int(s) for s in (sys.argv[2] if len(sys.argv) > 2 else
@@ -57,13 +67,14 @@ def play(game, seed, ais):
     script += ["%s: /cheers start" % PLAYERS[0]]
     script += [":wait 6m"] * WAITS
     with tempfile.TemporaryDirectory() as d:
-        r = subprocess.run(
+        r = run(
             [BOT, "--fake-clock", "-o", "console.echo=yes",
              "-o", "bot.state_file=%s/s.db" % d, "-o", "bot.seed=%d" % seed,
              "-o", "bot.log_level=debug", "-o", "tables.timeouts_to_ai=0",
              "-o", "tables.ai_delay=0"],
+            "the console's game of %s (seed %d)" % (game, seed),
             input="\n".join(script) + "\n", stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, timeout=120)
+            stderr=subprocess.STDOUT, text=True)
     return r.stdout.splitlines()
 
 
@@ -74,6 +85,7 @@ def measure(lines):
     total = 0
     private = {}
     turns, views, ended = [], 0, False
+    stones, last = 0, {}
 
     def close(c):
         if c is not None and c["moves"] > 0:
@@ -107,8 +119,18 @@ def measure(lines):
             if "Your move" in text:
                 turns.append(private[who])
                 private[who] = 0
+        # A private hint of Magic Cocktail's stone while trading is
+        # open: in the prompt's line, or on the line after a view's.
+        if m:
+            who, text = m.group(1), m.group(2)
+            if "Trading:" in text and "e.g. /cheers stone)" in text:
+                stones += 1
+            if text == "Try: /cheers stone" and \
+                    "Trading:" in last.get(who, ""):
+                stones += 1
+            last[who] = text
     close(chunk)
-    return per_move, total, turns, views, moves, ended
+    return per_move, total, turns, views, moves, ended, stones
 
 
 def fmt(v):
@@ -119,8 +141,10 @@ def main():
     ok = True
     for game, (title, med_target, max_target, ais) in GAMES.items():
         per_move, turns, totals, views, moves, ended = [], [], [], 0, 0, 0
+        stones = 0
         for seed in SEEDS:
-            pm, tot, tu, vi, mv, en = measure(play(game, seed, ais))
+            pm, tot, tu, vi, mv, en, st = measure(play(game, seed, ais))
+            stones += st
             per_move += pm
             turns += tu
             totals.append(tot)
@@ -133,9 +157,10 @@ def main():
         print("lines: %s, %d games (seeds %s), %d moves, %d ended: channel "
               "lines a move median %s, most %s; channel lines a game %s; "
               "private lines a turn median %s; whole views after the start "
-              "%d" % (title, len(SEEDS), ",".join(map(str, SEEDS)), moves,
-                      ended, fmt(med), fmt(most),
-                      "/".join(map(str, totals)), fmt(pmed), views))
+              "%d%s" % (title, len(SEEDS), ",".join(map(str, SEEDS)), moves,
+                        ended, fmt(med), fmt(most),
+                        "/".join(map(str, totals)), fmt(pmed), views,
+                        load()))
         checks = []
         if med_target is not None:
             checks.append(("%s channel lines a move, median <= %g" %
@@ -146,6 +171,9 @@ def main():
                            (title, max_target), most is not None and
                            most <= max_target, fmt(most)))
         if game == "magic":
+            checks.append(("Magic Cocktail private hints of stone while "
+                           "trading is open: 0", stones == 0,
+                           "%d" % stones))
             checks.append(("Magic Cocktail channel lines a 4-player game "
                            "<= %d" % MAGIC_GAME_MAX,
                            max(totals) <= MAGIC_GAME_MAX and ended ==
@@ -158,8 +186,8 @@ def main():
                        views == 0, "%d" % views))
         for what, met, value in checks:
             ok = ok and met
-            print("result: lines: %-62s %s (%s)" %
-                  (what, "met" if met else "MISSED", value))
+            print("result: lines: %-62s %s (%s)%s" %
+                  (what, "met" if met else "MISSED", value, load()))
     return 0 if ok else 1
 
 

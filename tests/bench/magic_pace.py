@@ -14,13 +14,16 @@ stones), those the bot accepted (a withdrawal of an offer an AI seat has
 already taken is refused), and when it ended.  The session is driven line
 by line: after each input line an unknown directive (":x") makes the
 console answer "[console] Directives ...", which marks the end of the
-bot's output for that line.
+bot's output for that line; each wait for it is bounded by time
+(tests/bench/bounded.py: BENCH_WAIT, 60 s) and says so when it gives up.
 """
 import os
 import re
 import subprocess
 import sys
 import tempfile
+
+from bounded import Lines, wait_exit
 
 KINDS = ["curacao", "lime", "mint", "cherry", "peach", "agave", "honey",
          "cacao", "saffron", "rose"]
@@ -33,16 +36,17 @@ class Session:
              "-o", "bot.state_file=" + state,
              "-o", "tables.ai_delay=1500ms"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True, bufsize=1)
+            stderr=subprocess.DEVNULL)
+        self.out = Lines(self.p.stdout)
         self.hand = {}
 
     def send(self, line):
         """Sends one line; returns the bot's output lines for it."""
-        self.p.stdin.write(line + "\n:x\n")
+        self.p.stdin.write((line + "\n:x\n").encode())
         self.p.stdin.flush()
         out = []
         while True:
-            got = self.p.stdout.readline()
+            got = self.out.readline("the bot's answer to \"%s\"" % line)
             if not got or got.startswith("[console] Directives"):
                 break
             out.append(got.rstrip("\n"))
@@ -63,7 +67,8 @@ class Session:
 
     def close(self):
         self.p.stdin.close()
-        self.p.wait()
+        self.out.drain("the bot's output to end after its input closed")
+        wait_exit(self.p, "the bot to exit after its input closed")
 
 
 def over(out):

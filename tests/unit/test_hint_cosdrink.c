@@ -1,0 +1,43 @@
+/*
+ * Unit tests of Cosdrink Encounters hints (bot/hint.c): the example of a
+ * private prompt never depends on another seat's items or the order of
+ * the decks.
+ */
+#include "tests/unit/hint-test.h"
+
+#include "game/cosdrink/cosdrink-int.h"
+
+/* Re-deals the items of others and the item deck; shuffles the monsters'. */
+static void
+redeal(struct game *g, int seat, struct rng *r)
+{
+	int	*a[COS_MAX_PLAYERS + 1], len[COS_MAX_PLAYERS + 1], n = 0, s;
+
+	for (s = 0; s < g->nplayers; s++)
+		if (s != seat) {
+			a[n] = g->hand[s];
+			len[n++] = g->nhand[s];
+		}
+	a[n] = g->ideck;
+	len[n++] = g->nideck;
+	hint_test_shuffle(r, a, len, n, NULL, g);
+	rng_shuffle(r, g->mdeck, g->nmdeck);
+}
+
+static void
+test_hidden(void **state)
+{
+	(void)state;
+	hint_test_hidden(&cosdrink_ops, 3, NULL, 3, redeal);
+	hint_test_hidden(&cosdrink_ops, 5, NULL, 2, redeal);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hidden),
+	};
+
+	return cmocka_run_group_tests_name("hint_cosdrink", tests, NULL, NULL);
+}
