@@ -10,6 +10,7 @@
 #include "bot/bot.h"
 #include "bot/button.h"
 #include "bot/config.h"
+#include "bot/final.h"
 #include "bot/log.h"
 #include "bot/narrate.h"
 #include "bot/outbox.h"
@@ -92,7 +93,7 @@ board_send(struct table *t, const char *news, enum adapter_board how)
 {
 	struct adapter_buttons	 bs;
 	struct adapter_view	*v;
-	struct buf		 b;
+	struct buf		 b, rank;
 	char			*view, *text, *said = NULL, *cause = NULL;
 	int			 i, first = 1;
 
@@ -103,6 +104,11 @@ board_send(struct table *t, const char *news, enum adapter_board how)
 	else
 		buf_puts(&b, view);
 	free(view);
+	/* The final board holds the ranking (bot/final.h). */
+	buf_init(&rank, RENDER_MAX);
+	if (how == ADAPTER_BOARD_FINAL && final_lines(t, &rank) == 0)
+		buf_printf(&b, "\n%s", buf_str(&rank));
+	buf_release(&rank);
 	if (t->paused && how != ADAPTER_BOARD_FINAL)
 		buf_puts(&b, "\nPaused: I cannot save moves right now and keep "
 		    "trying.");
@@ -151,8 +157,13 @@ board_post(struct table *t, const struct game_events *ev,
 	buf_puts(&b, s);
 	free(s);
 	if (over) {
+		/* The ranking, then where to find the game again. */
+		if (b.len > 0)
+			buf_puts(&b, "\n");
+		if (final_lines(t, &b) == 0)
+			buf_puts(&b, "\n");
 		s = board_epilogue(t);
-		buf_printf(&b, "%s%s", b.len > 0 ? "\n" : "", s);
+		buf_puts(&b, s);
 		free(s);
 	} else if (ev->show_table) {
 		s = t->ops->render_public(t->game);

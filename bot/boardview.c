@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bot/boardview.h"
+#include "bot/final.h"
 #include "bot/render.h"
 #include "bot/table.h"
 #include "lib/buf.h"
@@ -105,6 +106,9 @@ board_view_new(const struct table *t, enum adapter_board how)
 		v->field[i].wide = gb->field[i].wide;
 	}
 	v->nfields = i;
+	/* A finished game's board leads with its ranking. */
+	if (v->state == ADAPTER_VIEW_OVER)
+		final_field(t, v);
 	free(gb);
 	return v;
 }

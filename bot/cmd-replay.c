@@ -11,6 +11,7 @@
 #include "bot/bot.h"
 #include "bot/cmd.h"
 #include "bot/config.h"
+#include "bot/final.h"
 #include "bot/render.h"
 #include "bot/store.h"
 #include "bot/table.h"
@@ -54,7 +55,7 @@ cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct store_asker who;
 	struct table	*t;
-	struct buf	 log, out;
+	struct buf	 log, out, rank;
 	char		*end, *seats, *view, where[TABLE_ID_MAX + 8];
 	long		 id;
 	int		 seat;
@@ -82,6 +83,11 @@ cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
 	if (log.truncated)
 		buf_puts(&out, "\n(The rest of the log does not fit in one "
 		    "message.)");
+	/* The same final table the channel saw (bot/final.h). */
+	buf_init(&rank, RENDER_MAX);
+	if (final_lines(t, &rank) == 0)
+		buf_printf(&out, "\n%s", buf_str(&rank));
+	buf_release(&rank);
 	/* What only this player saw: sent to them alone, like all of it. */
 	if ((seat = table_seat_of(t, ctx->ev->user_id)) >= 0) {
 		view = t->ops->render_private(t->game, seat);

@@ -15,12 +15,14 @@
 
 #include "bot/bot.h"
 #include "bot/config.h"
+#include "bot/final.h"
 #include "bot/log.h"
 #include "bot/play.h"
 #include "bot/render.h"
 #include "bot/sched.h"
 #include "bot/store.h"
 #include "bot/table.h"
+#include "lib/buf.h"
 #include "lib/xmalloc.h"
 
 int64_t
@@ -371,6 +373,33 @@ out:
 	return rc == 0 ? 0 : store_failed(t->channel, t->id, err, cause);
 }
 
+/*
+ * Adds the final table (game_ops.final_table), the one the channel saw,
+ * to a result j: "ranking": [{"seats": 1, "place": 1, "score": 9}, ...].
+ */
+static void
+store_ranking_add(const struct table *t, cJSON *j)
+{
+	struct game_ranking	*r;
+	cJSON			*a, *o;
+	int			 i;
+
+	if (t->game == NULL || t->ops->final_table == NULL)
+		return;
+	r = xmalloc(sizeof *r);
+	if (t->ops->final_table(t->game, r) == 0) {
+		a = cJSON_AddArrayToObject(j, "ranking");
+		for (i = 0; i < r->n; i++) {
+			o = cJSON_CreateObject();
+			cJSON_AddNumberToObject(o, "seats", r->row[i].seats);
+			cJSON_AddNumberToObject(o, "place", r->row[i].place);
+			cJSON_AddNumberToObject(o, "score", r->row[i].score);
+			cJSON_AddItemToArray(a, o);
+		}
+	}
+	free(r);
+}
+
 int
 store_table_finish(struct store *s, const struct table *t,
     const struct game_result *r, char **cause)
@@ -401,6 +430,7 @@ store_table_finish(struct store *s, const struct table *t,
 	cJSON_AddNumberToObject(j, "winners", r->winners);
 	cJSON_AddNumberToObject(j, "moves", t->nmoves);
 	cJSON_AddStringToObject(j, "text", r->text);
+	store_ranking_add(t, j);
 	result = cJSON_PrintUnformatted(j);
 	cJSON_Delete(j);
 	mark = s->nkept;
@@ -653,6 +683,7 @@ static int
 store_finished(struct store *s, struct table *t)
 {
 	struct game_result	 r;
+	struct buf		 rank;
 	char			*err = NULL, *board, *text;
 	char			 cmd[RENDER_COMMAND_MAX];
 
@@ -661,9 +692,14 @@ store_finished(struct store *s, struct table *t)
 		return 0;
 	board = t->ops->render_public(t->game);
 	render_command(t->adapter, cmd, sizeof cmd);
-	text = xasprintf("The game here ended just as I went down. %s\n%s\nThis "
+	buf_init(&rank, RENDER_MAX);
+	if (final_lines(t, &rank) == 0)
+		buf_puts(&rank, "\n");
+	text = xasprintf("The game here ended just as I went down. %s\n%s\n%sThis "
 	    "was table %llu: %s replay %llu shows every move.", r.text, board,
-	    (unsigned long long)t->num, cmd, (unsigned long long)t->num);
+	    buf_str(&rank), (unsigned long long)t->num, cmd,
+	    (unsigned long long)t->num);
+	buf_release(&rank);
 	play_say(t, text);
 	free(text);
 	free(board);

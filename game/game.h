@@ -244,6 +244,36 @@ struct game_result {
 	char		text[GAME_TEXT_MAX];	/* public summary */
 };
 
+/*
+ * A finished game's final table (final_table): one row a seat, or a team
+ * where the game is played by teams, ranked.  Rows that are equal in
+ * everything that ranks them share a place ("1. 1. 3.").  The winners of
+ * the result (game_result.winners) are exactly the rows marked won, and
+ * they come first, so the table, the stats and the replay agree.  Like
+ * render_public it is public: it never shows a secret.
+ */
+#define GAME_RANK_WHO_MAX	128	/* bytes of a row's "who" */
+#define GAME_RANK_FIGURES_MAX	160	/* bytes of a row's figures */
+
+struct game_rank {
+	int		place;		/* from 1, set by game_ranking_sort */
+	unsigned	seats;		/* bit per seat: one, or a team's */
+	int		won;		/* 1: its seats are the result's winners */
+	int		score;		/* ranks rows, higher first */
+	int		tiebreak;	/* ranks rows of equal score, higher first */
+	/* "" for one seat ("@{2}"), else the row's name: "Team A (@{0}, @{2})" */
+	char		who[GAME_RANK_WHO_MAX];
+	/* The game's own figures, with the score: "9 points, 2 recipes served" */
+	char		figures[GAME_RANK_FIGURES_MAX];
+};
+
+struct game_ranking {
+	/* The table's heading: "Final scores" (the default when ""). */
+	char			title[GAME_TEXT_MAX];
+	int			n;
+	struct game_rank	row[GAME_MAX_SEATS];
+};
+
 struct game_ops {
 	const char			*name;		/* "cheers" */
 	const char			*title;		/* "CHEERS" */
@@ -365,6 +395,12 @@ struct game_ops {
 	 * one number missed one turn.  Pure, like pending().
 	 */
 	int	 (*turn)(const struct game *, long *number);
+
+	/*
+	 * Optional (may be NULL): the final table of a finished game into
+	 * *out, ranked (game_ranking_sort).  0, or -1 while it runs.
+	 */
+	int	 (*final_table)(const struct game *, struct game_ranking *out);
 };
 
 /* game/registry.c: every game the bot can host. */
@@ -417,6 +453,20 @@ struct game_board_field *game_board_seat(struct game_board *b, int wide,
  */
 void	 game_board_status(struct game_board *b, const struct game_ops *ops,
 	     const struct game *g);
+
+/* game/rank.c */
+/* Empties r. */
+void	 game_ranking_init(struct game_ranking *r);
+/*
+ * The next row of r for the seats of seats, its texts empty for the
+ * caller to fill; NULL past GAME_MAX_SEATS.  Borrowed from r.
+ */
+struct game_rank *game_ranking_add(struct game_ranking *r, unsigned seats);
+/*
+ * Sorts r's rows, the won first, then by score, then by tiebreak (ties
+ * keep seat order), and numbers their places: equal rows share one.
+ */
+void	 game_ranking_sort(struct game_ranking *r);
 
 /*
  * game/format.c: snprintf without stdio for the texts written every move:

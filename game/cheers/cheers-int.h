@@ -159,6 +159,7 @@ int	 cheers_shaker_wins(const struct game *, int shaker, int team);
 void	 cheers_count_kinds(const struct game *, int shaker, unsigned char *);
 void	 cheers_kinds_recount(struct game *);
 int	 cheers_result_get(const struct game *, struct game_result *);
+int	 cheers_final_table(const struct game *, struct game_ranking *);
 int	 cheers_team_mask(const struct game *, int team);
 
 /* legal.c: legal_moves, and the rows it copies (made once per process). */

@@ -154,4 +154,5 @@ const struct game_ops cheers_ops = {
 	.load = cheers_load,
 	.result = cheers_result_get,
 	.turn = ops_turn,
+	.final_table = cheers_final_table,
 };

@@ -899,3 +899,95 @@ cheers_result_get(const struct game *g, struct game_result *r)
 		rules_end_put(g, &t, 0);
 	return 0;
 }
+
+/* Appends "Team A (@{0}, @{2})" to t, or "@{1}" for a team of one. */
+static void
+rules_team_put(const struct game *g, int team, struct game_text *t)
+{
+	char	letter = (char)('A' + team);
+	int	i;
+
+	if (g->team_size[team] == 1) {
+		game_text_seat(t, g->team_seat[team][0]);
+		return;
+	}
+	game_text_put(t, "Team ");
+	game_text_put_n(t, &letter, 1);
+	game_text_put(t, " (");
+	for (i = 0; i < g->team_size[team]; i++) {
+		if (i > 0)
+			game_text_put(t, ", ");
+		game_text_seat(t, g->team_seat[team][i]);
+	}
+	game_text_put(t, ")");
+}
+
+/*
+ * The final table of a finished game: each team that filled its recipe
+ * first, with the shaker and the recipe its win revealed, then the rest,
+ * sharing the next place; a tie puts every row first.  The recipes of
+ * teams that did not win stay secret, and in Masquerade so do their
+ * teams: the seats that did not win are one row.  0, or -1 while the
+ * game runs.
+ */
+int
+cheers_final_table(const struct game *g, struct game_ranking *out)
+{
+	struct game_rank	*row;
+	struct game_text	 t;
+	unsigned		 mask, rest = 0;
+	int			 team, s;
+
+	game_ranking_init(out);
+	if (g->state == GAME_RUNNING)
+		return -1;
+	snprintf(out->title, sizeof out->title, "Final table");
+	for (team = 0; team < g->nteams; team++) {
+		mask = (unsigned)cheers_team_mask(g, team);
+		if (!(g->winners & mask) && g->mode == CHEERS_MASQUERADE) {
+			rest |= mask;
+			continue;
+		}
+		if ((row = game_ranking_add(out, mask)) == NULL)
+			break;
+		game_text_init(&t, row->who, sizeof row->who);
+		rules_team_put(g, team, &t);
+		game_text_init(&t, row->figures, sizeof row->figures);
+		if (!(g->winners & mask)) {
+			game_text_put(&t, g->state == GAME_TIED ? "no drink "
+			    "ready when the deck ran out" : "recipe not filled");
+			continue;
+		}
+		row->won = 1;
+		row->score = 1;
+		game_text_put(&t, "filled its recipe ");
+		cheers_recipe_put(g, team, &t);
+		for (s = 0; s < g->nshakers; s++) {
+			if ((g->win_shakers & BIT(s)) &&
+			    rules_counts_for(g, s, team) &&
+			    cheers_shaker_wins(g, s, team)) {
+				game_text_put(&t, " in ");
+				cheers_place_put(g, s, &t);
+				break;
+			}
+		}
+	}
+	if (rest != 0 && (row = game_ranking_add(out, rest)) != NULL) {
+		game_text_init(&t, row->who, sizeof row->who);
+		game_text_put(&t, g->winners != 0 ? "The others (" :
+		    "Everyone (");
+		for (s = 0; s < g->nplayers; s++) {
+			if (!(rest & BIT(s)))
+				continue;
+			if (t.buf[t.at - 1] != '(')
+				game_text_put(&t, ", ");
+			game_text_seat(&t, s);
+		}
+		game_text_put(&t, ")");
+		snprintf(row->figures, sizeof row->figures, "%s",
+		    g->state == GAME_TIED ? "no drink ready when the deck ran "
+		    "out" : "recipe not filled");
+	}
+	game_ranking_sort(out);
+	return 0;
+}

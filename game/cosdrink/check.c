@@ -115,7 +115,7 @@ check_items(const struct game *g, char **cause)
 	}
 	for (s = g->nplayers; s < COS_MAX_PLAYERS; s++)
 		if (g->nhand[s] != 0 || g->pile[s].n != 0 || g->monster[s] != -1 ||
-		    g->drinks[s] != 0)
+		    g->drinks[s] != 0 || g->beaten[s] != 0)
 			return set_cause(cause, "An empty seat holds cards.");
 	if (g->kpile.n > 0 && (g->nkings == 0 || !g->king_open))
 		return set_cause(cause, "Items lie against a King nobody may "
@@ -135,7 +135,7 @@ static int
 check_round(const struct game *g, char **cause)
 {
 	unsigned	all = BIT(g->nplayers) - 1;
-	int		s;
+	int		s, i;
 
 	if (g->dealer < 0 || g->dealer >= g->nplayers || g->encounter < 1 ||
 	    g->round < 1)
@@ -153,9 +153,16 @@ check_round(const struct game *g, char **cause)
 				return set_cause(cause, "The King is open while "
 				    "other monsters remain.");
 	}
-	for (s = 0; s < g->nplayers; s++)
+	for (s = 0, i = 0; s < g->nplayers; s++) {
 		if (g->drinks[s] < 0)
 			return set_cause(cause, "A drinks tally is negative.");
+		if (g->beaten[s] < 0)
+			return set_cause(cause, "A monsters-beaten tally is "
+			    "negative.");
+		i += g->beaten[s];
+	}
+	if (i > g->nmgone)
+		return set_cause(cause, "More monsters beaten than destroyed.");
 	if (g->state == GAME_RUNNING) {
 		if (g->winners != 0)
 			return set_cause(cause, "A running game has winners.");

@@ -96,6 +96,7 @@ struct game {
 	unsigned		retreated;		/* made a Tactical Retreat */
 	unsigned		asked;			/* yet to answer the aid request */
 	int			drinks[COS_MAX_PLAYERS];
+	int			beaten[COS_MAX_PLAYERS];	/* their monsters destroyed */
 
 	int			state;			/* enum game_state */
 	unsigned		winners;		/* every seat, or none */
@@ -163,6 +164,7 @@ char	*cos_render_private(const struct game *, int);
 void	 cos_render_board(const struct game *, struct game_board *);
 char	*cos_render_brief(const struct game *, int);
 int	 cos_result_get(const struct game *, struct game_result *);
+int	 cos_final_table(const struct game *, struct game_ranking *);
 
 /* label.c */
 int	 cos_arg_label(const struct game *, int, const struct game_move *, int,

@@ -127,6 +127,7 @@ const struct game_ops cosdrink_ops = {
 	.save = cos_save,
 	.load = cos_load,
 	.result = cos_result_get,
+	.final_table = cos_final_table,
 	.timeout_move = cos_timeout_move,
 	.turn = ops_turn,
 };

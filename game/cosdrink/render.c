@@ -279,3 +279,36 @@ cos_result_get(const struct game *g, struct game_result *r)
 		    cos_unit(g, total));
 	return 0;
 }
+
+/*
+ * The final table of a finished game: the table wins or loses together,
+ * so the title says which; each player's own monsters beaten rank them,
+ * then fewer drinks.  0, or -1 while the game runs.
+ */
+int
+cos_final_table(const struct game *g, struct game_ranking *out)
+{
+	struct game_rank	*row;
+	int			 s, kings = render_kings_done(g);
+
+	game_ranking_init(out);
+	if (g->state == GAME_RUNNING)
+		return -1;
+	snprintf(out->title, sizeof out->title, "Final table: %s after %d %s, "
+	    "%d of %d %s destroyed", g->winners != 0 ? "the table wins" :
+	    "the monsters win", g->encounter, game_plural(g->encounter,
+	    "encounter", "encounters"), kings, g->kings_total,
+	    game_plural(g->kings_total, "King", "Kings"));
+	for (s = 0; s < g->nplayers; s++) {
+		if ((row = game_ranking_add(out, 1u << s)) == NULL)
+			break;
+		row->won = (g->winners & (1u << s)) != 0;
+		row->score = g->beaten[s];
+		row->tiebreak = -g->drinks[s];
+		snprintf(row->figures, sizeof row->figures, "%d %s beaten, %d "
+		    "%s", g->beaten[s], game_plural(g->beaten[s], "monster",
+		    "monsters"), g->drinks[s], cos_unit(g, g->drinks[s]));
+	}
+	game_ranking_sort(out);
+	return 0;
+}

@@ -247,6 +247,7 @@ round_battle(struct game *g, int target, struct game_events *ev)
 			    name, sum);
 		} else {
 			g->monster[target] = -1;
+			g->beaten[target]++;
 			cos_say(ev, target, "@{%d}'s %s is destroyed (%s against "
 			    "it).", target, name, sum);
 		}

@@ -68,6 +68,7 @@ cos_save(const struct game *g)
 	cJSON_AddNumberToObject(o, "retreated", g->retreated);
 	cJSON_AddNumberToObject(o, "asked", g->asked);
 	cJSON_AddItemToObject(o, "drinks", save_ints(g->drinks, g->nplayers));
+	cJSON_AddItemToObject(o, "beaten", save_ints(g->beaten, g->nplayers));
 	cJSON_AddStringToObject(o, "state", save_states[g->state]);
 	cJSON_AddNumberToObject(o, "winners", g->winners);
 	cJSON_AddItemToObject(o, "rng", rng_save(&g->rng));
@@ -198,6 +199,15 @@ load_round(struct game *g, const cJSON *o, char **cause)
 	if (n != g->nplayers)
 		return set_cause(cause, "Saved Cosdrink field \"drinks\" must "
 		    "list every player.");
+	/* Saves from before the final table have no "beaten": none yet. */
+	if (cJSON_GetObjectItemCaseSensitive(o, "beaten") != NULL) {
+		if (load_list(o, "beaten", g->nplayers, 0, SAVE_BIG, g->beaten,
+		    &n, cause) != 0)
+			return -1;
+		if (n != g->nplayers)
+			return set_cause(cause, "Saved Cosdrink field "
+			    "\"beaten\" must list every player.");
+	}
 	g->winners = (unsigned)winners;
 	return 0;
 }

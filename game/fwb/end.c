@@ -129,3 +129,33 @@ fwb_end_game(struct game *g, struct game_events *ev)
 		    "recipes: the table decides who has the biggest nose: "
 		    "nose <player>.", who);
 }
+
+/*
+ * The final table of a finished game: points, then recipes served; the
+ * winner first even where the biggest nose broke a tie.  0, or -1 while
+ * the game runs.
+ */
+int
+fwb_final_table(const struct game *g, struct game_ranking *out)
+{
+	struct game_rank	*row;
+	int			 s, pts, done;
+
+	game_ranking_init(out);
+	if (g->state == GAME_RUNNING)
+		return -1;
+	for (s = 0; s < g->nplayers; s++) {
+		if ((row = game_ranking_add(out, BIT(s))) == NULL)
+			break;
+		pts = fwb_score(g, s);
+		done = fwb_done_count(g, s);
+		row->won = (g->winners & BIT(s)) != 0;
+		row->score = pts;
+		row->tiebreak = done;
+		snprintf(row->figures, sizeof row->figures, "%d %s, %d %s "
+		    "served", pts, game_plural(pts, "point", "points"), done,
+		    game_plural(done, "recipe", "recipes"));
+	}
+	game_ranking_sort(out);
+	return 0;
+}

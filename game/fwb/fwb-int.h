@@ -281,6 +281,7 @@ int	 fwb_turn_answer(struct game *, int seat, const struct game_move *,
 /* end.c */
 int	 fwb_result_get(const struct game *, struct game_result *);
 void	 fwb_end_game(struct game *, struct game_events *);
+int	 fwb_final_table(const struct game *, struct game_ranking *);
 void	 fwb_result_say(struct game *, struct game_events *, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
 

@@ -245,4 +245,5 @@ const struct game_ops fwb_ops = {
 	.load = fwb_load,
 	.result = fwb_result_get,
 	.turn = ops_turn,
+	.final_table = fwb_final_table,
 };

@@ -186,6 +186,7 @@ int	 magic_can_lay(const struct game *, const int *hand);
 int	 magic_lay(struct game *, int seat, const struct game_move *,
 	     struct game_events *, char **cause);
 int	 magic_result_get(const struct game *, struct game_result *);
+int	 magic_final_table(const struct game *, struct game_ranking *);
 
 /* rules.c */
 int	 magic_apply(struct game *, int, const struct game_move *,

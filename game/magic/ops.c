@@ -152,6 +152,7 @@ const struct game_ops magic_ops = {
 	.save = magic_save,
 	.load = magic_load,
 	.result = magic_result_get,
+	.final_table = magic_final_table,
 	.timeout_move = magic_timeout,
 	.turn = ops_turn,
 };

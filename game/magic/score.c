@@ -467,3 +467,29 @@ magic_result_get(const struct game *g, struct game_result *r)
 	    " wins!", sizeof r->text - strlen(r->text) - 1);
 	return 0;
 }
+
+/*
+ * The final table of a finished game: the furthest square first, shared
+ * squares sharing a place (the rulebook has no tie-break for the path),
+ * with each seat's last move on it.  0, or -1 while the game runs.
+ */
+int
+magic_final_table(const struct game *g, struct game_ranking *out)
+{
+	struct game_rank	*row;
+	int			 s;
+
+	game_ranking_init(out);
+	if (g->state == GAME_RUNNING)
+		return -1;
+	for (s = 0; s < g->nplayers; s++) {
+		if ((row = game_ranking_add(out, BIT(s))) == NULL)
+			break;
+		row->won = (g->winners & BIT(s)) != 0;
+		row->score = g->pos[s];
+		snprintf(row->figures, sizeof row->figures, "square %d of %d "
+		    "(last round %+d)", g->pos[s], g->path_len, g->moved[s]);
+	}
+	game_ranking_sort(out);
+	return 0;
+}

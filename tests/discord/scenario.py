@@ -924,6 +924,11 @@ for i in range(50):
 check_embed(e, OVER, ["alice", "bob"])
 ok(e and (e.get("footer") or {}).get("text", "").startswith("Game over"),
    "the final table's footer says the game is over: %s" % e)
+f0 = ((e or {}).get("fields") or [{}])[0]
+ok(f0.get("name") == "Final table" and
+   re.search(r"^1\. ", f0.get("value", ""), re.M) and
+   all("<@%s>" % u in f0.get("value", "") for u in (ALICE, BOB)),
+   "the final table's first field ranks every player: %s" % f0)
 # --- a replay stays on the server it was played on (issue 26) ----------
 s = wait(lambda s: re.search(r"This was table (\d+):",
                              "\n".join(public_texts(s))), 10)

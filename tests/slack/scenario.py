@@ -559,6 +559,12 @@ ok(refreshed and stormed and muted, "the disconnect, the storm and the "
    "half-open socket happened mid-game")
 s = wait(lambda s: boards() and not labels(boards()[-1]), 5)
 ok(s is not None, "the final table has no buttons left")
+last = boards()[-1] if boards() else {"blocks": []}
+rank = [t for t in block_texts(last["blocks"])
+        if t.startswith("*Final table*\n")]
+ok(rank and re.search(r"^1\. ", rank[0], re.M) and
+   all("<@%s>" % u in rank[0] for u in (ALICE, BOB)),
+   "the final card ranks every player: %s" % block_texts(last["blocks"]))
 
 # A replay is for the workspace the game was played in (issue 26).
 s = wait(lambda s: re.search(r"This was table (\d+):",

@@ -4,8 +4,9 @@
  * ADAPTER_VIEW or a game without render_board; the title names the game
  * and the table; the state follows the game, the pause and a final
  * update; seats are mentions where they render and plain names in the
- * title, field names and footer; the last moves come oldest first; and
- * parts longer than their buffers are cut on whole characters.
+ * title, field names and footer; the last moves come oldest first; parts
+ * longer than their buffers are cut on whole characters; and a finished
+ * game's board leads with its final table (bot/final.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,6 +29,7 @@
 struct game {
 	int	state;		/* enum game_state */
 	int	mentions;	/* "@{0}" in field 0's value this many times */
+	int	extra;		/* more fields after the two */
 };
 
 static void
@@ -65,12 +67,35 @@ fake_board(const struct game *g, struct game_board *b)
 	f = game_board_add(b, 1);
 	snprintf(f->name, sizeof f->name, "Market");
 	snprintf(f->value, sizeof f->value, "@{7} is no seat");
+	for (i = 0; i < g->extra; i++)
+		if ((f = game_board_add(b, 1)) != NULL)
+			snprintf(f->name, sizeof f->name, "Extra %d", i);
+}
+
+/* Once over: bob first with 2 points, then Ägnes. */
+static int
+fake_final(const struct game *g, struct game_ranking *r)
+{
+	struct game_rank	*row;
+
+	game_ranking_init(r);
+	if (g->state == GAME_RUNNING)
+		return -1;
+	row = game_ranking_add(r, 1u << 0);
+	row->score = 1;
+	snprintf(row->figures, sizeof row->figures, "1 point");
+	row = game_ranking_add(r, 1u << 1);
+	row->score = 2;
+	row->won = 1;
+	snprintf(row->figures, sizeof row->figures, "2 points");
+	game_ranking_sort(r);
+	return 0;
 }
 
 static const struct game_ops fake_ops = {
 	.name = "fake", .title = "FAKE", .min_players = 2, .max_players = 4,
 	.free_game = fake_free, .result = fake_result,
-	.render_board = fake_board,
+	.render_board = fake_board, .final_table = fake_final,
 };
 static const struct game_ops plain_ops = {
 	.name = "plain", .title = "PLAIN", .min_players = 2, .max_players = 4,
@@ -235,6 +260,39 @@ test_view_cut(void **state)
 	free(v);
 }
 
+/* A finished game's board leads with its final table. */
+static void
+test_view_final(void **state)
+{
+	struct fixture		*f = *state;
+	struct adapter_view	*v;
+
+	/* None while the game runs, even on the final update. */
+	v = board_view_new(f->t, ADAPTER_BOARD_FINAL);
+	assert_int_equal(v->nfields, 2);
+	assert_string_equal(v->field[0].name, "Ägnes's shaker");
+	free(v);
+	f->t->game->state = GAME_WON;
+	v = board_view_new(f->t, ADAPTER_BOARD_FINAL);
+	assert_int_equal(v->nfields, 3);
+	assert_string_equal(v->field[0].name, "Final scores");
+	assert_string_equal(v->field[0].value,
+	    "1. <@u2|bob>: 2 points\n2. <@u1|Ägnes>: 1 point");
+	assert_int_equal(v->field[0].wide, 1);
+	assert_string_equal(v->field[1].name, "Ägnes's shaker");
+	assert_string_equal(v->field[2].name, "Market");
+	free(v);
+	/* A full board gives up its last field for it. */
+	f->t->game->extra = ADAPTER_VIEW_FIELDS;
+	v = board_view_new(f->t, ADAPTER_BOARD_FINAL);
+	assert_int_equal(v->nfields, ADAPTER_VIEW_FIELDS);
+	assert_string_equal(v->field[0].name, "Final scores");
+	assert_string_equal(v->field[1].name, "Ägnes's shaker");
+	assert_string_equal(v->field[ADAPTER_VIEW_FIELDS - 1].name,
+	    "Extra 8");
+	free(v);
+}
+
 int
 main(void)
 {
@@ -245,6 +303,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_view_state, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_view_cut, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_view_final, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,68 @@
+/*
+ * test_magic_final.c: Magic Cocktail's final table: ranked by square, not
+ * in seat order; a shared lead is a tie that shares the first place, and
+ * so does any shared square below it; and over seeded AI games at every
+ * player count, the table agrees with the result (final-test.h).
+ */
+#include "tests/unit/magic-test.h"
+#include "tests/unit/final-test.h"
+
+static void
+test_ranking(void **state)
+{
+	struct game		*g = m_new(5, NULL, 41);
+	struct game_ranking	 rk;
+	static const int	 pos[] = { 20, 25, 25, 10, 10 };
+	static const int	 moved[] = { 3, 6, -2, 0, 1 };
+	int			 s;
+
+	(void)state;
+	assert_int_equal(magic_ops.final_table(g, &rk), -1);
+	for (s = 0; s < 5; s++) {
+		g->pos[s] = pos[s];
+		g->moved[s] = moved[s];
+	}
+	magic_end(g, NULL, "The Magic Lightning!");
+	assert_int_equal(g->state, GAME_TIED);
+	final_test_agrees(&magic_ops, g, 5, &rk);
+	assert_int_equal(rk.n, 5);
+	assert_int_equal(rk.row[0].seats, 1u << 1);
+	assert_int_equal(rk.row[0].place, 1);
+	assert_string_equal(rk.row[0].figures, "square 25 of 30 (last round +6)");
+	assert_int_equal(rk.row[1].seats, 1u << 2);
+	assert_int_equal(rk.row[1].place, 1);
+	assert_string_equal(rk.row[1].figures, "square 25 of 30 (last round -2)");
+	assert_int_equal(rk.row[2].seats, 1u << 0);
+	assert_int_equal(rk.row[2].place, 3);
+	assert_int_equal(rk.row[3].seats, 1u << 3);
+	assert_int_equal(rk.row[3].place, 4);
+	assert_int_equal(rk.row[4].seats, 1u << 4);
+	assert_int_equal(rk.row[4].place, 4);
+	/* One leader: a win. */
+	g->pos[2] = 24;
+	magic_end(g, NULL, "The Magic Lightning!");
+	final_test_agrees(&magic_ops, g, 5, &rk);
+	assert_int_equal(rk.row[0].place, 1);
+	assert_int_equal(rk.row[1].seats, 1u << 2);
+	assert_int_equal(rk.row[1].place, 2);
+	magic_ops.free_game(g);
+}
+
+static void
+test_played(void **state)
+{
+	(void)state;
+	final_test_many(&magic_ops, magic_ops.min_players,
+	    magic_ops.max_players, 6);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ranking),
+		cmocka_unit_test(test_played),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
