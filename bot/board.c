@@ -215,8 +215,11 @@ board_move(struct table *t, const struct game_events *ev,
 		buf_printf(&notable, "%s%s", notable.len ? "\n" : "", s);
 		free(s);
 	}
-	if (notable.len > 0)
-		play_say(t, buf_str(&notable));
+	if (notable.len > 0) {
+		s = narrate_wrap(t, buf_str(&notable));
+		play_say(t, s);
+		free(s);
+	}
 	buf_release(&news);
 	buf_release(&notable);
 }

@@ -1,7 +1,7 @@
 /*
  * Channel settings: defaults a channel's admins choose for its tables.
  * Stored as one JSON document per channel:
- *   {"turn_timer": ms, "prompt_timer": ms, "ai": bool,
+ *   {"turn_timer": ms, "prompt_timer": ms, "ai": bool, "emoji": bool,
  *    "options": {"cheers": {"mode": "master"}}}
  */
 #include <stdlib.h>
@@ -110,7 +110,8 @@ channel_set_option(struct bot *bot, cJSON *doc, const char *assignment,
 	}
 	if (best != NULL) {
 		set_cause(cause, "%s Channel settings are turn_timer, "
-		    "prompt_timer, ai=yes|no, or a game option.", best);
+		    "prompt_timer, ai=yes|no, emoji=yes|no, or a game "
+		    "option.", best);
 		free(best);
 		return -1;
 	}
@@ -122,7 +123,8 @@ channel_set_option(struct bot *bot, cJSON *doc, const char *assignment,
 			    games[g]->options[i].name);
 	}
 	set_cause(cause, "No game has an option \"%.*s\". Channel settings "
-	    "are turn_timer, prompt_timer, ai=yes|no, or a game option (%s).",
+	    "are turn_timer, prompt_timer, ai=yes|no, emoji=yes|no, or a "
+	    "game option (%s).",
 	    (int)(len > 40 ? 40 : len), assignment, buf_str(&b));
 	buf_release(&b);
 	return -1;
@@ -142,11 +144,13 @@ channel_set(struct bot *bot, cJSON *doc, const char *assignment, char **cause)
 			    cJSON_CreateNumber((double)ms));
 		return rc == 1 ? 0 : -1;
 	}
-	if (eq != NULL && len == 2 && strncmp(assignment, "ai", 2) == 0) {
+	if (eq != NULL && ((len == 2 && strncmp(assignment, "ai", 2) == 0) ||
+	    (len == 5 && strncmp(assignment, "emoji", 5) == 0))) {
 		if (strcasecmp(eq + 1, "yes") != 0 && strcasecmp(eq + 1, "no") != 0)
-			return set_cause(cause, "ai must be yes or no.");
-		channel_replace(doc, "ai", cJSON_CreateBool(strcasecmp(eq + 1,
-		    "yes") == 0));
+			return set_cause(cause, "%.*s must be yes or no.",
+			    (int)len, assignment);
+		channel_replace(doc, len == 2 ? "ai" : "emoji",
+		    cJSON_CreateBool(strcasecmp(eq + 1, "yes") == 0));
 		return 0;
 	}
 	return channel_set_option(bot, doc, assignment, cause);
@@ -173,6 +177,9 @@ channel_describe(const cJSON *doc)
 	v = cJSON_GetObjectItemCaseSensitive(doc, "ai");
 	if (cJSON_IsBool(v))
 		buf_printf(&b, " ai=%s", cJSON_IsTrue(v) ? "yes" : "no");
+	v = cJSON_GetObjectItemCaseSensitive(doc, "emoji");
+	if (cJSON_IsBool(v))
+		buf_printf(&b, " emoji=%s", cJSON_IsTrue(v) ? "yes" : "no");
 	cJSON_ArrayForEach(game, cJSON_GetObjectItemCaseSensitive(doc, "options")) {
 		if (cJSON_GetArraySize(game) == 0)
 			continue;
@@ -201,6 +208,9 @@ channel_apply(struct table *t, const cJSON *doc)
 	if (cJSON_IsNumber(v) && v->valuedouble >= 0 &&
 	    v->valuedouble <= (double)TABLE_TIMER_MAX)
 		t->prompt_timer = (uint64_t)v->valuedouble;
+	v = cJSON_GetObjectItemCaseSensitive(doc, "emoji");
+	if (cJSON_IsBool(v))
+		t->emoji = cJSON_IsTrue(v);
 	v = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc,
 	    "options"), t->ops->name);
 	cJSON_ArrayForEach(opt, v) {

@@ -23,7 +23,7 @@ const struct cmd_entry cmd_settings_entry = {
 	.nargs = 1,
 	.args = { { "name=value ...", GAME_ARG_TEXT, "turn_timer, "
 	    "prompt_timer or a game option, like turn_timer=2m; after "
-	    "\"channel\", also ai=yes|no", 1, NULL, 0, 0 } },
+	    "\"channel\" also ai, emoji=yes|no", 1, NULL, 0, 0 } },
 	.summary = "show or change timers and game options (changes: host); "
 	    "settings channel ...: this channel's defaults (admins)",
 	.flags = CMD_CHANNEL,

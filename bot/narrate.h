@@ -1,14 +1,19 @@
 /*
  * narrate.h: how a running game reads in a chat, the same for every game.
  *
- * A move is one line in the channel: what happened (the game's public
+ * A move is a line in the channel: what happened (the game's public
  * events, each naming the place it changed with its new content), then
  * what the move opened: a prompt someone must answer, with the exact
  * command and an example, or who is next.  "@alice offers 🍹 tropical to
  * @bob's shaker (now 🍺 🍹). CHEERS! (🍹 cheers with 🍺) @bob must give
  * the played 🍹 and the matching 🍺 to two other shakers (e.g. /cheers
- * give @carol @dave)."  The whole table is shown at the start, on status, and after
- * a move that changed all of it (game_events.show_table).
+ * give @carol @dave)."  A move whose line would be longer than 200
+ * characters takes two lines, or a few short ones (about 120), cut
+ * between sentences: at most NARRATE_LINES_MAX, each at most
+ * NARRATE_LINE_MAX characters.  What happened that does not fit even
+ * then is left to the table ("(more: /cheers status shows the table)"),
+ * never what the move opened.  The whole table is shown at the start, on status,
+ * and after a move that changed all of it (game_events.show_table).
  *
  * Players hear the same way in private: their whole view when the game
  * starts and on "hand", then only what changed (the game's notes) and,
@@ -25,6 +30,11 @@
 struct buf;
 struct table;
 
+/* Characters in a channel line a person reads (@{N} as "@name"). */
+#define NARRATE_LINE_MAX	300
+/* Lines a move may take in the channel. */
+#define NARRATE_LINES_MAX	4
+
 /* The prompts open before a move, to tell what the move opened. */
 struct narrate_asked {
 	int			n;
@@ -35,13 +45,22 @@ struct narrate_asked {
 void	 narrate_asked(const struct table *, struct narrate_asked *out);
 
 /*
- * The channel's line for the move that made ev (borrowed), in game text;
+ * The channel's line for the move that made ev (borrowed), in game text
+ * (lines, when long: see above);
  * lead (may be NULL) comes first ("@{1} ran out of time.").  before is
  * what was asked before the move.  Notes in t the turn it sees open
  * (table.narrated_turn).  Caller frees.
  */
 char	*narrate_move(struct table *, const struct game_events *,
 	     const struct narrate_asked *before, const char *lead);
+
+/*
+ * text (game text, borrowed) with each of its lines made at most
+ * NARRATE_LINES_MAX lines of at most NARRATE_LINE_MAX characters, cut
+ * between sentences, as a move's are (the end of a game, a CHEERS!).
+ * Caller frees.
+ */
+char	*narrate_wrap(const struct table *, const char *text);
 
 /*
  * Appends prompt p as seat reads it to b: its text, then the command that

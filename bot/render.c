@@ -90,19 +90,28 @@ render_expand_as(const struct table *t, const char *text, int plain)
 		p = end + 1;
 	}
 	buf_puts(&b, p);
+	if (t->emoji >= 0)
+		return render_words_as(t->emoji, t->ops, buf_detach(&b));
 	return render_words(t->bot, t->ops, buf_detach(&b));
+}
+
+char *
+render_words_as(int emoji, const struct game_ops *ops, char *text)
+{
+	char	*words;
+
+	words = emoji ? words_beside(ops, text, RENDER_WORDS_ROOM) :
+	    words_only(ops, text);
+	free(text);
+	return words;
 }
 
 char *
 render_words(const struct bot *bot, const struct game_ops *ops, char *text)
 {
-	char	*words;
-
-	if (bot == NULL || bot->config->bot_emoji)
+	if (bot == NULL)
 		return text;
-	words = words_only(ops, text);
-	free(text);
-	return words;
+	return render_words_as(bot->config->bot_emoji, ops, text);
 }
 
 char *

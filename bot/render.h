@@ -15,10 +15,16 @@ struct game_ops;
 struct table;
 
 #define RENDER_MAX	65536	/* cap on one rendered message; adapters split it */
+/*
+ * Characters a line may have with the names put beside its emoji; a
+ * longer one keeps them bare (bot/words.h).
+ */
+#define RENDER_WORDS_ROOM	120
 
 /*
- * Expands every @{N} in text, and writes cards as words where bot.emoji
- * is off; caller frees.
+ * Expands every @{N} in text, and writes cards as words where the table's
+ * emoji are off (the channel's setting, else bot.emoji), or puts each
+ * bare emoji's name beside it where the line has room; caller frees.
  */
 char	*render_expand(const struct table *, const char *text);
 /*
@@ -27,11 +33,14 @@ char	*render_expand(const struct table *, const char *text);
  */
 char	*render_expand_names(const struct table *, const char *text);
 /*
- * text (taken) as bot's config wants it: unchanged, or with the emoji of
- * ops (NULL: of every game) written as names (bot/words.h).  Caller frees
- * the result.
+ * text (taken) as bot's config wants it: with the emoji of ops (NULL: of
+ * every game) written as names (bot.emoji off), or with each bare one's
+ * name beside it where a line has room (bot/words.h).  Caller frees the
+ * result.  bot NULL: text as it is.
  */
 char	*render_words(const struct bot *, const struct game_ops *, char *text);
+/* The same for emoji on (1) or off (0). */
+char	*render_words_as(int emoji, const struct game_ops *, char *text);
 /*
  * How adapter a mentions a user ("@alice", "<@123>", "alice" on IRC), or
  * an AI seat (user_id NULL); into buf, capped.

@@ -271,6 +271,8 @@ store_table_doc(const struct table *t)
 		cJSON_AddStringToObject(doc, "server", t->server);
 	cJSON_AddNumberToObject(doc, "turn_timer", (double)t->turn_timer);
 	cJSON_AddNumberToObject(doc, "prompt_timer", (double)t->prompt_timer);
+	if (t->emoji >= 0)
+		cJSON_AddBoolToObject(doc, "emoji", t->emoji);
 	opts = cJSON_AddObjectToObject(doc, "options");
 	for (i = 0; i < t->ops->noptions; i++) {
 		if (t->options[i] != NULL)
@@ -509,6 +511,9 @@ store_parse_doc(struct table *t, const char *text, char **cause)
 	v = cJSON_GetObjectItemCaseSensitive(doc, "prompt_timer");
 	if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= (double)TABLE_TIMER_MAX)
 		t->prompt_timer = (uint64_t)v->valuedouble;
+	v = cJSON_GetObjectItemCaseSensitive(doc, "emoji");
+	if (cJSON_IsBool(v))
+		t->emoji = cJSON_IsTrue(v);
 	v = cJSON_GetObjectItemCaseSensitive(doc, "options");
 	cJSON_ArrayForEach(opt, v) {
 		if (!cJSON_IsString(opt))

@@ -207,6 +207,7 @@ table_alloc(struct bot *bot, struct adapter *a, const char *channel,
 	t->ops = ops;
 	t->state = TABLE_LOBBY;
 	t->sched_pos = -1;
+	t->emoji = -1;
 	return t;
 }
 

@@ -79,6 +79,13 @@ struct table {
 	struct rng		 ai_rng;	/* the AI's choices, apart from the game's */
 	int			 nmoves;	/* accepted moves so far */
 
+	/*
+	 * Cards with their emoji (1) or as words only (0), as the channel's
+	 * settings chose when the table opened (bot/channel.c); -1: as
+	 * bot.emoji says.
+	 */
+	int			 emoji;
+
 	/* Per-table timers in ms (0 = off), from the config, host may change. */
 	uint64_t		 turn_timer;
 	uint64_t		 prompt_timer;

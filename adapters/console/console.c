@@ -31,6 +31,7 @@
 #include "adapters/console/console.h"
 #include "bot/adapter.h"
 #include "bot/bot.h"
+#include "bot/cmd.h"
 #include "bot/config.h"
 #include "bot/log.h"
 #include "bot/outbox.h"
@@ -246,44 +247,77 @@ console_name_byte(unsigned char c)
 }
 
 /*
- * Splits "<user> [#channel|dm]: <text>" into its parts; a line of any
- * other shape is bare text from the default user.
+ * Splits "<user> [#channel|dm]: <text>" into its parts; blanks (spaces,
+ * tabs) may stand around the name and the channel and after the colon.  A
+ * line of any other shape is bare text from the default user.  Returns
+ * NULL, or the console's answer to a line of that shape it cannot take
+ * (a name or a channel too long), which then goes nowhere else.
  */
-static void
+static const char *
 console_parse(struct console *c, char *line, struct bot_event *ev,
     char *user, char *channel)
 {
 	struct config	*cfg = c->adapter.bot->config;
-	char		*p = line, *colon;
-	size_t		 n;
+	char		*p = line, *colon, *w = NULL;
+	size_t		 n, wn = 0;
 
 	snprintf(user, CONSOLE_NAME_MAX + 1, "%s", cfg->console_user);
 	snprintf(channel, CONSOLE_NAME_MAX + 1, "%s", cfg->console_channel);
-	ev->text = line;
+	p += strspn(p, " \t");
+	ev->text = p;
 	n = 0;
 	while (console_name_byte((unsigned char)p[n]))
 		n++;
-	if (n == 0 || n > CONSOLE_NAME_MAX || p[0] == '/' || p[0] == '[')
-		return;
-	colon = p + n;
-	if (*colon == ' ' && (colon[1] == '#' || strncmp(colon + 1, "dm:", 3) == 0)) {
-		char	*w = colon + 1;
-		size_t	 wn = strcspn(w, ":");
-
-		if (w[wn] != ':' || wn > CONSOLE_NAME_MAX || strchr(w, ' ') < w + wn)
-			return;
-		memcpy(channel, w, wn);
-		channel[wn] = '\0';
-		colon = w + wn;
+	if (n == 0 || p[0] == '/' || p[0] == '[' || p[0] == '#')
+		return NULL;
+	colon = p + n + strspn(p + n, " \t");
+	if (colon > p + n && (colon[0] == '#' || (strncmp(colon, "dm", 2) ==
+	    0 && (colon[2] == ':' || colon[2] == ' ' || colon[2] == '\t')))) {
+		w = colon;
+		while (console_name_byte((unsigned char)w[wn]))
+			wn++;
+		colon = w + wn + strspn(w + wn, " \t");
 	}
 	if (*colon != ':')
-		return;
+		return NULL;
+	if (n > CONSOLE_NAME_MAX)
+		return "That user name is too long (at most 32 bytes); the line "
+		    "was ignored.";
+	if (wn > CONSOLE_NAME_MAX)
+		return "That channel name is too long (at most 32 bytes); the "
+		    "line was ignored.";
+	if (w != NULL) {
+		memcpy(channel, w, wn);
+		channel[wn] = '\0';
+	}
 	memcpy(user, p, n);
 	user[n] = '\0';
 	p = colon + 1;
-	while (*p == ' ')
-		p++;
+	p += strspn(p, " \t");
 	ev->text = p;
+	return NULL;
+}
+
+/*
+ * Is text (borrowed) a line of table talk that is one of the bot's words
+ * alone, "help" or "/join", which someone meant for the bot?
+ */
+static int
+console_is_command(const char *text)
+{
+	const struct cmd_entry *const	*all = cmd_all();
+	size_t				 n;
+	int				 i;
+
+	text += strspn(text, " \t/");
+	n = strcspn(text, " \t");
+	if (text[n + strspn(text + n, " \t")] != '\0')
+		return 0;
+	for (i = 0; all[i] != NULL; i++)
+		if (strlen(all[i]->name) == n &&
+		    strncasecmp(text, all[i]->name, n) == 0)
+			return 1;
+	return 0;
 }
 
 static void
@@ -294,7 +328,8 @@ console_line(struct console *c, char *line)
 	struct bot_event	 ev;
 	char			 user[CONSOLE_NAME_MAX + 1];
 	char			 channel[CONSOLE_NAME_MAX + 1];
-	const char		*text;
+	const char		*text, *refused;
+	char			 hint[160];
 	size_t			 cl = strlen(cfg->bot_command);
 
 	if (c->echo)
@@ -309,7 +344,10 @@ console_line(struct console *c, char *line)
 		return;
 	}
 	memset(&ev, 0, sizeof ev);
-	console_parse(c, line, &ev, user, channel);
+	if ((refused = console_parse(c, line, &ev, user, channel)) != NULL) {
+		console_note(c, "console", refused);
+		return;
+	}
 	ev.adapter = &c->adapter;
 	ev.user_id = user;
 	ev.user_name = user;
@@ -324,12 +362,20 @@ console_line(struct console *c, char *line)
 		return;
 	}
 	if (text[0] == '/' && strncasecmp(text + 1, cfg->bot_command, cl) == 0 &&
-	    (text[cl + 1] == '\0' || text[cl + 1] == ' '))
+	    (text[cl + 1] == '\0' || text[cl + 1] == ' ' ||
+	    text[cl + 1] == '\t'))
 		text += cl + 1;
-	else if (!ev.is_dm)
-		return;		/* table talk, not for the bot */
-	while (*text == ' ')
-		text++;
+	else if (!ev.is_dm) {
+		/* Table talk, not for the bot; a command word alone is told how. */
+		if (console_is_command(text)) {
+			snprintf(hint, sizeof hint, "Commands to the bot start "
+			    "with /%s, like /%s help; other text is table talk.",
+			    cfg->bot_command, cfg->bot_command);
+			console_note(c, "console", hint);
+		}
+		return;
+	}
+	text += strspn(text, " \t");
 	ev.text = text;
 	bot_handle_event(bot, &ev);
 }

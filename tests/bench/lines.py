@@ -12,6 +12,8 @@ line (console.echo) and each move is found by the bot's debug log
 moves.  Figures, printed beside the targets of issue 20:
 
   - channel lines a move (median and most), per game;
+  - characters a channel line (the longest and the median), per game:
+    a line a person reads (issue 33), without its "[#bar] " tag;
   - Magic Cocktail: channel lines for a whole game;
   - private lines a player gets a turn: the DM lines up to and with each
     "Your move", after the start (median), per game;
@@ -58,6 +60,9 @@ GAMES = {
 }
 MAGIC_GAME_MAX = 250
 PRIVATE_MEDIAN = 2
+# Characters a channel line: the longest, and the median (issue 33).
+LINE_WIDTH_MAX = 300
+LINE_WIDTH_MEDIAN = 120
 
 
 def play(game, seed, ais):
@@ -83,8 +88,10 @@ def play(game, seed, ais):
 
 def measure(lines):
     """Channel lines a move, the game's channel lines, private lines a
-    turn, whole views after the start, moves and whether it ended."""
+    turn, whole views after the start, moves, whether it ended, and the
+    characters of each channel line after the start."""
     per_move, chunk, moves, started = [], None, 0, False
+    widths = []
     total = 0
     private = {}
     turns, views, ended = [], 0, False
@@ -110,6 +117,7 @@ def measure(lines):
             if started:
                 chunk["channel"] += 1
                 total += 1
+                widths.append(len(line) - len("[#bar] "))
             if "This was table" in line:
                 ended = True
             continue
@@ -133,7 +141,7 @@ def measure(lines):
                 stones += 1
             last[who] = text
     close(chunk)
-    return per_move, total, turns, views, moves, ended, stones
+    return per_move, total, turns, views, moves, ended, stones, widths
 
 
 def absence(seed):
@@ -178,9 +186,11 @@ def main():
     for game, (title, med_target, max_target, ais) in GAMES.items():
         per_move, turns, totals, views, moves, ended = [], [], [], 0, 0, 0
         stones = 0
+        widths = []
         for seed in SEEDS:
-            pm, tot, tu, vi, mv, en, st = measure(play(game, seed, ais))
+            pm, tot, tu, vi, mv, en, st, wi = measure(play(game, seed, ais))
             stones += st
+            widths += wi
             per_move += pm
             turns += tu
             totals.append(tot)
@@ -190,13 +200,17 @@ def main():
         med = statistics.median(per_move) if per_move else None
         most = max(per_move) if per_move else None
         pmed = statistics.median(turns) if turns else None
+        wmax = max(widths) if widths else None
+        wmed = statistics.median(widths) if widths else None
         print("lines: %s, %d games (seeds %s), %d moves, %d ended: channel "
               "lines a move median %s, most %s; channel lines a game %s; "
+              "characters a channel line median %s, most %s; "
               "private lines a turn median %s; whole views after the start "
               "%d%s" % (title, len(SEEDS), ",".join(map(str, SEEDS)), moves,
                         ended, fmt(med), fmt(most),
-                        "/".join(map(str, totals)), fmt(pmed), views,
-                        load()))
+                        "/".join(map(str, totals)), fmt(wmed),
+                        "-" if wmax is None else "%d" % wmax, fmt(pmed),
+                        views, load()))
         checks = []
         if med_target is not None:
             checks.append(("%s channel lines a move, median <= %g" %
@@ -206,6 +220,13 @@ def main():
             checks.append(("%s channel lines a move, most <= %g" %
                            (title, max_target), most is not None and
                            most <= max_target, fmt(most)))
+        checks.append(("%s characters a channel line, most <= %d" %
+                       (title, LINE_WIDTH_MAX), wmax is not None and
+                       wmax <= LINE_WIDTH_MAX,
+                       "-" if wmax is None else "%d" % wmax))
+        checks.append(("%s characters a channel line, median <= %d" %
+                       (title, LINE_WIDTH_MEDIAN), wmed is not None and
+                       wmed <= LINE_WIDTH_MEDIAN, fmt(wmed)))
         if game == "magic":
             checks.append(("Magic Cocktail private hints of stone while "
                            "trading is open: 0", stones == 0,

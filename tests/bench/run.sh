@@ -21,8 +21,9 @@
 #    (BENCH_IRC_SECONDS, 25; runs alone too).
 # 5. Lines (tests/bench/lines.py): how much the bot says, in seeded games
 #    of every game through the console with the timers running out:
-#    channel lines a move, lines a Magic Cocktail game, private lines a
-#    turn, whole private views after the start.  A few seconds; alone:
+#    channel lines a move, characters a channel line, lines a Magic
+#    Cocktail game, private lines a turn, whole private views after the
+#    start.  A few seconds; alone:
 #    make bench-lines.
 # Then a summary: every figure again, and each target met or missed.
 # Takes about 4 minutes on 2 quiet cores (most of it making the 10,000-

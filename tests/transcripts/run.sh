@@ -3,11 +3,13 @@
 # Lines starting with "> " are fed to the bot as input (it echoes them back
 # with console.echo), every other line is the exact output expected, and
 # the two are diffed.  A first line "#! <args>" adds command-line args.
+# "\x09" in an input line is a TAB, as the console's echo writes it.
 # An input line "> :restart" stops the bot and starts it again on the same
 # state file, so a transcript can show that tables survive a restart.
 #
 # Every transcript also checks that no public line ("[#channel] ...") shows
-# a secret: no recipe and no hand card.
+# a secret: no recipe and no hand card; and that none is over 300
+# characters, a line a person reads.
 #
 #   tests/transcripts/run.sh build/cheersbot [name ...]
 #   UPDATE=1 tests/transcripts/run.sh ...   rewrites the expected output
@@ -33,7 +35,9 @@ for f in $files; do
 	rm -f "$tmp"/state.db*
 	: > "$tmp/actual"
 	# Split the input at :restart lines and run the bot once per part.
-	grep '^> ' "$f" | sed 's/^> //' | awk -v dir="$tmp" '
+	# A TAB is written "\x09" in an input line, as the echo shows it.
+	grep '^> ' "$f" | sed -e 's/^> //' -e 's/\\x09/\t/g' |
+	    awk -v dir="$tmp" '
 		BEGIN { part = 0; out = dir "/in." part }
 		/^:restart$/ { close(out); part++; out = dir "/in." part; next }
 		{ print > out }
@@ -69,6 +73,20 @@ for f in $files; do
 	    grep -vxE '\[#[^]]*\] buttons: \[My hand\] \[Table\]' > "$tmp/leak"; then
 		echo "transcript $name: a secret reached a channel:"
 		sed 's/^/  /' "$tmp/leak" | head -5
+		ok=0
+	fi
+	# A public line is one a person reads: at most 300 characters after
+	# its tag (NARRATE_LINE_MAX in bot/narrate.h); a long move takes lines.
+	python3 -c '
+import sys
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    line = line.rstrip("\n")
+    if line.startswith("[#") and len(line.split("] ", 1)[-1]) > 300:
+        print("%d characters: %s" % (len(line.split("] ", 1)[-1]), line))
+' "$tmp/actual" > "$tmp/long"
+	if [ -s "$tmp/long" ]; then
+		echo "transcript $name: a public line is over 300 characters:"
+		cut -c1-160 "$tmp/long" | head -5
 		ok=0
 	fi
 	if ! diff -u "$tmp/expected" "$tmp/actual" > "$tmp/diff"; then

@@ -2,7 +2,8 @@
  * test_words.c: cards as words (bot/words.c).  With bot.emoji off every
  * emoji a game lists becomes its name, without doubling a name already
  * written beside it and without running two names together; the legend
- * lists every emoji with its name.
+ * lists every emoji with its name.  With it on, a bare emoji gets its
+ * name beside it where a line has room.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -28,6 +29,55 @@ want(const struct game_ops *ops, const char *in, const char *out)
 
 	assert_string_equal(s, out);
 	free(s);
+}
+
+static void
+want_beside(const struct game_ops *ops, const char *in, size_t room,
+    const char *out)
+{
+	char	*s = words_beside(ops, in, room);
+
+	assert_string_equal(s, out);
+	free(s);
+}
+
+/*
+ * With emoji on, a bare emoji gets its name beside it where the line has
+ * room: shakers, status and recipes read as hands do.
+ */
+static void
+test_beside(void **state)
+{
+	(void)state;
+	/* A shaker, and a name already there not doubled. */
+	want_beside(&cheers_ops, "@{0} offers " TROPICAL " tropical to "
+	    "@{1}'s shaker (now " BEER " " TROPICAL ").", 200, "@{0} offers "
+	    TROPICAL " tropical to @{1}'s shaker (now " BEER " beer " TROPICAL
+	    " tropical).");
+	/* status's "1🍺 2🥃", and emoji run together, as a recipe. */
+	want_beside(&cheers_ops, "shaker: 1" BEER " 2" WHISKY, 200,
+	    "shaker: 1" BEER " beer 2" WHISKY " whisky");
+	want_beside(&cheers_ops, "recipe " BEER BEER TROPICAL ".", 200,
+	    "recipe " BEER " beer " BEER " beer " TROPICAL " tropical.");
+	want_beside(&fwb_ops, "\xf0\x9f\x8d\x8b\xf0\x9f\x8c\xb6\xef\xb8\x8f"
+	    "\xf0\x9f\x8d\xaf", 200, "\xf0\x9f\x8d\x8b citrus "
+	    "\xf0\x9f\x8c\xb6\xef\xb8\x8f spice \xf0\x9f\x8d\xaf honey");
+	/* A hand's "🍺 beer (cheers with 🥃)". */
+	want_beside(&cheers_ops, "1. " BEER " beer (cheers with " WHISKY ")",
+	    200, "1. " BEER " beer (cheers with " WHISKY " whisky)");
+	/* A line without room keeps its bare emoji; each line alone. */
+	want_beside(&cheers_ops, "now " BEER " " TROPICAL "\nnow " BEER, 10,
+	    "now " BEER " " TROPICAL "\nnow " BEER " beer");
+	/* A line that names every emoji it shows already stays. */
+	want_beside(&cheers_ops, "recipe: " BEER BEER TROPICAL " (2 beer, 1 "
+	    "tropical)", 200, "recipe: " BEER BEER TROPICAL " (2 beer, 1 "
+	    "tropical)");
+	want_beside(&cheers_ops, TROPICAL " tropical (now " BEER " " TROPICAL
+	    ")", 200, TROPICAL " tropical (now " BEER " beer " TROPICAL
+	    " tropical)");
+	/* No emoji, no change. */
+	want_beside(&cheers_ops, "nothing to see\n", 200, "nothing to see\n");
+	want_beside(&cheers_ops, "", 200, "");
 }
 
 static void
@@ -101,6 +151,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_only),
+		cmocka_unit_test(test_beside),
 		cmocka_unit_test(test_legend),
 		cmocka_unit_test(test_every_game),
 	};
