@@ -11,7 +11,9 @@ line (console.echo) and each move is found by the bot's debug log
 ("table N: move M by seat S"); the lines of a chunk are shared among its
 moves.  Figures, printed beside the targets of issue 20:
 
-  - channel lines a move (median and most), per game;
+  - channel lines a move (median and most), per game; the final table a
+    game ends with is its summary, not its last move's narration, and
+    is left out of this count (its lines still count for their width);
   - characters a channel line (the longest and the median), per game:
     a line a person reads (issue 33), without its "[#bar] " tag;
   - Magic Cocktail: channel lines for a whole game;
@@ -96,6 +98,7 @@ def measure(lines):
     private = {}
     turns, views, ended = [], 0, False
     stones, last = 0, {}
+    final = False
 
     def close(c):
         if c is not None and c["moves"] > 0:
@@ -114,10 +117,19 @@ def measure(lines):
             started = True
             continue
         if line.startswith("[#bar]"):
+            text = line[len("[#bar] "):]
+            # The final table the game ends with is its summary, not
+            # the narration of its last move: its lines are held to the
+            # width cap, not counted as lines of that move.
+            if text == "Final table:":
+                final = True
+            elif final and not re.match(r"^ *\d+\. ", text):
+                final = False
             if started:
-                chunk["channel"] += 1
-                total += 1
-                widths.append(len(line) - len("[#bar] "))
+                widths.append(len(text))
+                if not final:
+                    chunk["channel"] += 1
+                    total += 1
             if "This was table" in line:
                 ended = True
             continue
