@@ -390,6 +390,10 @@ expect "the README's [discord] example is in the config" \
 if [ -n "$dyn" ]; then
 	expect "the token is installed 0600, root's" \
 	    sh -c "[ \"\$(stat -c '%a %U' '$svc/etc/cheersbot/discord.token')\" = '600 root' ]"
+else
+	# Run as a user, install makes the file that user's: still 0600.
+	expect "the token is installed 0600" \
+	    sh -c "[ \"\$(stat -c '%a' '$svc/etc/cheersbot/discord.token')\" = 600 ]"
 fi
 # The stand-in for Discord's REST API writes down the Authorization
 # header of each request and answers 503, so the bot retries.
