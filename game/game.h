@@ -511,6 +511,14 @@ int	 game_move_load(const struct game_ops *, const cJSON *,
  */
 int	 game_load_int(const cJSON *o, const char *name, int min, int max,
 	     int *out, const char *game, char **cause);
+/*
+ * The header of a saved game: o must be an object whose "game" is name
+ * and whose "version" is 1 to version (this build's); the version read
+ * goes to *out.  A newer version was written by a newer cheersbot and is
+ * refused.  0, or -1 with *cause naming title's ("CHEERS") save.
+ */
+int	 game_save_header_check(const cJSON *o, const char *name,
+	     const char *title, int version, int *out, char **cause);
 int	 game_load_word(const cJSON *o, const char *name,
 	     const char *const *list, int *out, const char *game, char **cause);
 /*
