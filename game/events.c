@@ -64,7 +64,7 @@ game_events_add(struct game_events *e, enum game_event_kind kind, int seat,
  * a new turn (bot/narrate.c).  fmt and its arguments are borrowed.
  */
 void
-game_events_say(struct game_events *e, int seat, const char *fmt, ...)
+game_say(struct game_events *e, int seat, const char *fmt, ...)
 {
 	struct game_event	*ev;
 	va_list			 ap;

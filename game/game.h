@@ -413,7 +413,7 @@ void	 game_events_init(struct game_events *);
 void	 game_events_add(struct game_events *, enum game_event_kind, int seat,
 	     const char *, ...) __attribute__((format(printf, 4, 5)));
 /* A public line about seat (GAME_EV_INFO); e may be NULL, then nothing. */
-void	 game_events_say(struct game_events *, int seat, const char *, ...)
+void	 game_say(struct game_events *, int seat, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
 /*
  * The next line, its text empty for the caller to write; NULL past
