@@ -57,6 +57,26 @@ game_events_add(struct game_events *e, enum game_event_kind kind, int seat,
 }
 
 /*
+ * Appends one public line about seat (GAME_EV_INFO) to e, which may be
+ * NULL (set-up, where nobody listens); past GAME_MAX_EVENTS it counts the
+ * line as dropped.  A line about the table during a turn names the active
+ * seat: the bot reads a line about no seat (-1) as the table moving on to
+ * a new turn (bot/narrate.c).  fmt and its arguments are borrowed.
+ */
+void
+game_say(struct game_events *e, int seat, const char *fmt, ...)
+{
+	struct game_event	*ev;
+	va_list			 ap;
+
+	if (e == NULL || (ev = game_events_new(e, GAME_EV_INFO, seat)) == NULL)
+		return;
+	va_start(ap, fmt);
+	game_vformat(ev->text, sizeof ev->text, fmt, ap);
+	va_end(ap);
+}
+
+/*
  * The next private note, for seat, its text empty for the caller to
  * write; NULL when e is NULL or full (the seat is marked in notes_lost).
  * Borrowed from e.

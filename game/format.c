@@ -85,6 +85,21 @@ game_format(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Appends src to the string dst of size bytes, truncating; like strlcat. */
+void
+game_cat(char *dst, const char *src, size_t size)
+{
+	size_t	len = strnlen(dst, size), n;
+
+	if (len + 1 >= size)
+		return;
+	n = strlen(src);
+	if (n > size - len - 1)
+		n = size - len - 1;
+	memcpy(dst + len, src, n);
+	dst[len + n] = '\0';
+}
+
 /* See game.h: the form of a word for the count n. */
 const char *
 game_plural(long n, const char *one, const char *many)

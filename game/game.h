@@ -412,6 +412,9 @@ void	 game_events_init(struct game_events *);
 /* Appends one public line; past GAME_MAX_EVENTS it counts it as dropped. */
 void	 game_events_add(struct game_events *, enum game_event_kind, int seat,
 	     const char *, ...) __attribute__((format(printf, 4, 5)));
+/* A public line about seat (GAME_EV_INFO); e may be NULL, then nothing. */
+void	 game_say(struct game_events *, int seat, const char *, ...)
+	     __attribute__((format(printf, 3, 4)));
 /*
  * The next line, its text empty for the caller to write; NULL past
  * GAME_MAX_EVENTS (counted as dropped).  Borrowed from the list.
@@ -477,6 +480,8 @@ void	 game_format(char *buf, size_t len, const char *fmt, ...)
 	     __attribute__((format(printf, 3, 4)));
 void	 game_vformat(char *buf, size_t len, const char *fmt, va_list ap)
 	     __attribute__((format(printf, 3, 0)));
+/* Appends src to the string dst of size bytes, truncating; like strlcat. */
+void	 game_cat(char *dst, const char *src, size_t size);
 /*
  * The form of a word that agrees with the count n: one when n is 1 or -1,
  * many otherwise ("card" or "cards", "goes" or "go").  Returns one of the
@@ -506,6 +511,14 @@ int	 game_move_load(const struct game_ops *, const cJSON *,
  */
 int	 game_load_int(const cJSON *o, const char *name, int min, int max,
 	     int *out, const char *game, char **cause);
+/*
+ * The header of a saved game: o must be an object whose "game" is name
+ * and whose "version" is 1 to version (this build's); the version read
+ * goes to *out.  A newer version was written by a newer cheersbot and is
+ * refused.  0, or -1 with *cause naming title's ("CHEERS") save.
+ */
+int	 game_save_header_check(const cJSON *o, const char *name,
+	     const char *title, int version, int *out, char **cause);
 int	 game_load_word(const cJSON *o, const char *name,
 	     const char *const *list, int *out, const char *game, char **cause);
 /*

@@ -22,6 +22,35 @@ game_load_int(const cJSON *o, const char *name, int min, int max, int *out,
 	return 0;
 }
 
+/*
+ * See game.h: one versioning rule for every game's save, 1 to the
+ * current version.  o and the names are borrowed.
+ */
+int
+game_save_header_check(const cJSON *o, const char *name, const char *title,
+    int version, int *out, char **cause)
+{
+	const cJSON	*v;
+	int64_t		 n;
+
+	if (!cJSON_IsObject(o))
+		return set_cause(cause, "A saved %s game must be a JSON object.",
+		    title);
+	v = cJSON_GetObjectItemCaseSensitive(o, "game");
+	if (!cJSON_IsString(v) || strcmp(v->valuestring, name) != 0)
+		return set_cause(cause, "The saved game is not a %s game.",
+		    title);
+	if (json_int(o, "version", 1, INT32_MAX, &n) != 0)
+		return set_cause(cause, "Saved %s field \"version\" must be a "
+		    "whole number from 1.", title);
+	if (n > version)
+		return set_cause(cause, "Saved %s version %lld was written by "
+		    "a newer cheersbot (this one reads 1 to %d).", title,
+		    (long long)n, version);
+	*out = (int)n;
+	return 0;
+}
+
 int
 game_load_word(const cJSON *o, const char *name, const char *const *list,
     int *out, const char *game, char **cause)

@@ -166,8 +166,7 @@ int	 cheers_team_mask(const struct game *, int team);
 void	 cheers_legal_init(void);
 int	 cheers_legal(const struct game *, int, struct game_move *, size_t);
 
-/* render.c; cheers_cat appends src to dst, capped at size like strlcat. */
-void	 cheers_cat(char *dst, const char *src, size_t size);
+/* render.c */
 void	 cheers_place_name(const struct game *, int shaker, char *, size_t);
 char	*cheers_render_public(const struct game *);
 char	*cheers_render_private(const struct game *, int);

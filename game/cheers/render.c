@@ -16,21 +16,6 @@
 
 static const char *const render_place_names[] = { NULL, "share", "extra" };
 
-/* Appends src to the string dst of size bytes, truncating; like strlcat. */
-void
-cheers_cat(char *dst, const char *src, size_t size)
-{
-	size_t	len = strnlen(dst, size), n;
-
-	if (len + 1 >= size)
-		return;
-	n = strlen(src);
-	if (n > size - len - 1)
-		n = size - len - 1;
-	memcpy(dst + len, src, n);
-	dst[len + n] = '\0';
-}
-
 /* Writes a shaker's public name into buf (capped at len). */
 void
 cheers_place_name(const struct game *g, int shaker, char *buf, size_t len)

@@ -696,7 +696,7 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		for (i = 0; i < n; i++) {
 			game_format(one, sizeof one, "%s%d", i > 0 ? ", " : "",
 			    idx[i] + 1);
-			cheers_cat(list, one, sizeof list);
+			game_cat(list, one, sizeof list);
 		}
 		if (k == -1)
 			return set_cause(cause, "Several cards of %s match: say "

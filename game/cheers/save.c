@@ -178,22 +178,9 @@ cheers_load(const cJSON *o, char **cause)
 	int		 version, layout, i, n, lens[CHEERS_MAX_SHAKERS];
 	int		 winners, win_shakers;
 
-	if (!cJSON_IsObject(o)) {
-		set_cause(cause, "A saved CHEERS game must be a JSON object.");
+	if (game_save_header_check(o, "cheers", "CHEERS", SAVE_VERSION,
+	    &version, cause) != 0)
 		return NULL;
-	}
-	v = cJSON_GetObjectItemCaseSensitive(o, "game");
-	if (!cJSON_IsString(v) || strcmp(v->valuestring, "cheers") != 0) {
-		set_cause(cause, "The saved game is not a CHEERS game.");
-		return NULL;
-	}
-	if (load_int(o, "version", 0, 1000, &version, cause) != 0)
-		return NULL;
-	if (version != SAVE_VERSION) {
-		set_cause(cause, "Saved CHEERS version %d is not supported "
-		    "(only %d).", version, SAVE_VERSION);
-		return NULL;
-	}
 	g = xcalloc(1, sizeof *g);
 	/* Setup shuffles Masquerade seats; the saved seats then replace them. */
 	rng_init(&g->rng, 0, 0);

@@ -70,8 +70,8 @@ cheers_layout_pick(int nplayers, int mode, const char *value, int *out,
 	for (i = 0; i < cheers_nlayouts; i++) {
 		if (cheers_layouts[i].nplayers != nplayers)
 			continue;
-		cheers_cat(fits, ", ", sizeof fits);
-		cheers_cat(fits, cheers_layouts[i].name, sizeof fits);
+		game_cat(fits, ", ", sizeof fits);
+		game_cat(fits, cheers_layouts[i].name, sizeof fits);
 	}
 	return set_cause(cause, "Team layout %s does not fit %d %s: use %s.",
 	    value, nplayers, game_plural(nplayers, "player", "players"), fits);
@@ -269,8 +269,8 @@ setup_option(const struct game_opts *o, int opt, char **cause)
 			return i;
 	for (i = 0; op->values[i] != NULL; i++) {
 		if (i > 0)
-			cheers_cat(list, ", ", sizeof list);
-		cheers_cat(list, op->values[i], sizeof list);
+			game_cat(list, ", ", sizeof list);
+		game_cat(list, op->values[i], sizeof list);
 	}
 	return set_cause(cause, "Option %s cannot be \"%.40s\": use %s.",
 	    op->name, v, list);

@@ -154,9 +154,7 @@ int	 cos_legal(const struct game *, int, struct game_move *, size_t);
 int	 cos_timeout_move(const struct game *, int, struct game_move *);
 void	 cos_prompt_text(const struct game *, char *, size_t);
 
-/* render.c; cos_say appends a public line to ev, which may be NULL. */
-void	 cos_say(struct game_events *, int seat, const char *, ...)
-	     __attribute__((format(printf, 3, 4)));
+/* render.c */
 const char *cos_unit(const struct game *, int n);
 char	*cos_render_public(const struct game *);
 char	*cos_render_private(const struct game *, int);

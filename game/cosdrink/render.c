@@ -16,27 +16,6 @@
 
 #define RENDER_MAX	4096
 
-/* Appends one public line to ev; ev may be NULL (set-up). */
-void
-cos_say(struct game_events *ev, int seat, const char *fmt, ...)
-{
-	struct game_event	*e;
-	va_list			 ap;
-
-	if (ev == NULL)
-		return;
-	if (ev->n >= GAME_MAX_EVENTS) {
-		ev->dropped++;
-		return;
-	}
-	e = &ev->ev[ev->n++];
-	e->kind = GAME_EV_INFO;
-	e->seat = seat;
-	va_start(ap, fmt);
-	vsnprintf(e->text, sizeof e->text, fmt, ap);
-	va_end(ap);
-}
-
 /* What the tally counts, for n of them: "sips", "sip of water", "points". */
 const char *
 cos_unit(const struct game *g, int n)

@@ -106,7 +106,7 @@ round_drinks_round(struct game *g, int seat, int n, const char *why,
 		if (strlen(text) + strlen(one) + 2 < sizeof text)
 			strcat(text, one);
 	}
-	cos_say(ev, seat, "%s.", text);
+	game_say(ev, seat, "%s.", text);
 }
 
 /* Moves every item of pile p to the discard pile. */
@@ -131,13 +131,13 @@ round_reveal(struct game *g, int seat, struct game_events *ev)
 		g->kings[g->nkings++] = m;
 		cos_monster_name(g, m, name, sizeof name);
 		g->monster[seat] = g->nmdeck > 0 ? g->mdeck[--g->nmdeck] : -1;
-		cos_say(ev, seat, "@{%d} reveals the %s! It moves to the "
+		game_say(ev, seat, "@{%d} reveals the %s! It moves to the "
 		    "middle%s", seat, name, g->monster[seat] >= 0 ?
 		    ", and another monster is revealed in its place." : ".");
 	}
 	if (m >= 0) {
 		cos_monster_name(g, m, name, sizeof name);
-		cos_say(ev, seat, "@{%d} faces the %s.", seat, name);
+		game_say(ev, seat, "@{%d} faces the %s.", seat, name);
 	}
 }
 
@@ -190,7 +190,7 @@ round_begin(struct game *g, struct game_events *ev)
 			g->king_open = 0;
 	if (g->king_open && g->kpile.n == 0) {
 		cos_monster_name(g, g->kings[0], name, sizeof name);
-		cos_say(ev, -1, "Only Kings are left: everyone fights the %s.",
+		game_say(ev, -1, "Only Kings are left: everyone fights the %s.",
 		    name);
 	}
 	for (s = 0; s < g->nplayers; s++)
@@ -200,7 +200,7 @@ round_begin(struct game *g, struct game_events *ev)
 		round_end_game(g, 0, ev);
 		return;
 	}
-	cos_say(ev, -1, "Encounter %d, round %d: the Setup Phase, in turn "
+	game_say(ev, -1, "Encounter %d, round %d: the Setup Phase, in turn "
 	    "from the dealer, @{%d}.", g->encounter, g->round, g->dealer);
 }
 
@@ -219,7 +219,7 @@ cos_encounter_begin(struct game *g, struct game_events *ev)
 		s = (g->dealer + i) % g->nplayers;
 		g->monster[s] = g->nmdeck > 0 ? g->mdeck[--g->nmdeck] : -1;
 	}
-	cos_say(ev, -1, "Encounter %d begins: @{%d} deals everyone a monster, "
+	game_say(ev, -1, "Encounter %d begins: @{%d} deals everyone a monster, "
 	    "face down.", g->encounter, g->dealer);
 	round_begin(g, ev);
 }
@@ -243,13 +243,13 @@ round_battle(struct game *g, int target, struct game_events *ev)
 			memmove(&g->kings[0], &g->kings[1],
 			    (size_t)(g->nkings - 1) * sizeof g->kings[0]);
 			g->nkings--;
-			cos_say(ev, -1, "The %s falls to %s: a King is destroyed!",
-			    name, sum);
+			game_say(ev, -1, "The %s falls to %s: a King is "
+			    "destroyed!", name, sum);
 		} else {
 			g->monster[target] = -1;
 			g->beaten[target]++;
-			cos_say(ev, target, "@{%d}'s %s is destroyed (%s against "
-			    "it).", target, name, sum);
+			game_say(ev, target, "@{%d}'s %s is destroyed (%s "
+			    "against it).", target, name, sum);
 		}
 		return 1;
 	}
@@ -264,7 +264,7 @@ round_battle(struct game *g, int target, struct game_events *ev)
 		round_drinks_round(g, target, n, why, ev);
 	} else {
 		g->drinks[target] += n;
-		cos_say(ev, target, "@{%d}'s %s holds (%s against it): @{%d} "
+		game_say(ev, target, "@{%d}'s %s holds (%s against it): @{%d} "
 		    "takes %d %s.", target, name, sum, target, n,
 		    cos_unit(g, n));
 	}
@@ -278,7 +278,7 @@ round_battles(struct game *g, struct game_events *ev)
 	int	i, s, left, won;
 
 	g->turn = -1;
-	cos_say(ev, -1, "Battle Phase!");
+	game_say(ev, -1, "Battle Phase!");
 	for (i = 0; i < g->nplayers; i++) {
 		s = (g->dealer + i) % g->nplayers;
 		if (g->monster[s] >= 0)
@@ -299,7 +299,7 @@ round_battles(struct game *g, struct game_events *ev)
 	won = left == 0;
 	for (s = 0; s < g->nplayers; s++)
 		g->drinks[s]++;
-	cos_say(ev, -1, "Encounter %d is over: every monster is destroyed! "
+	game_say(ev, -1, "Encounter %d is over: every monster is destroyed! "
 	    "Everyone takes 1 %s%s", g->encounter, cos_unit(g, 1), won ? "." :
 	    ", and the dealer moves on.");
 	if (won) {

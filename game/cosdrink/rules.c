@@ -147,7 +147,7 @@ rules_play_item(struct game *g, int seat, int num, int target,
 	cos_halves(cos_worth(g, card, m), worth, sizeof worth);
 	cos_halves(cos_pile_sum(g, p, m), sum, sizeof sum);
 	other = g->item[card].colour != g->mon[m].colour;
-	cos_say(ev, seat, "@{%d} %s %s against the %s%s%s%s, now %s of %d.",
+	game_say(ev, seat, "@{%d} %s %s against the %s%s%s%s, now %s of %d.",
 	    seat, how, item, name, other ? " (the other colour: it counts " :
 	    "", other ? worth : "", other ? ")" : "", sum, g->mon[m].value);
 	return card;
@@ -239,7 +239,7 @@ rules_turn(struct game *g, int s, const struct game_move *m,
 				    " and " : ", ", i);
 				first = 0;
 			}
-			cos_say(ev, s, "@{%d} asks %s for aid.", s, who);
+			game_say(ev, s, "@{%d} asks %s for aid.", s, who);
 		} else
 			rules_play_item(g, s, m->args[0], t, "plays", ev);
 		g->acted |= BIT(s);
@@ -257,14 +257,15 @@ rules_turn(struct game *g, int s, const struct game_move *m,
 		rules_note_drawn(g, s, n, ev);
 		if (m->action == COS_A_RETREAT) {
 			g->retreated |= BIT(s);
-			cos_say(ev, s, "@{%d} makes a Tactical Retreat and draws "
-			    "%d %s.", s, n, game_plural(n, "item", "items"));
+			game_say(ev, s, "@{%d} makes a Tactical Retreat and "
+			    "draws %d %s.", s, n,
+			    game_plural(n, "item", "items"));
 		} else
-			cos_say(ev, s, "@{%d} draws %d %s.", s, n,
+			game_say(ev, s, "@{%d} draws %d %s.", s, n,
 			    game_plural(n, "item", "items"));
 		break;
 	case COS_A_PASS:
-		cos_say(ev, s, "@{%d} passes.", s);
+		game_say(ev, s, "@{%d} passes.", s);
 		break;
 	default:
 		return set_cause(cause, "Not now: it is your turn: play, ask, "
@@ -294,7 +295,7 @@ rules_answer(struct game *g, int s, const struct game_move *m,
 		ev->private_changed |= BIT(s);
 		break;
 	case COS_A_DECLINE:
-		cos_say(ev, s, "@{%d} declines to aid.", s);
+		game_say(ev, s, "@{%d} declines to aid.", s);
 		break;
 	default:
 		return set_cause(cause, "Answer the request for aid first: aid "

@@ -220,27 +220,12 @@ struct game *
 cos_load(const cJSON *o, char **cause)
 {
 	struct game	*g;
-	const cJSON	*v;
 	char		*why = NULL;
 	int		 version, s;
 
-	if (!cJSON_IsObject(o)) {
-		set_cause(cause, "A saved Cosdrink game must be a JSON object.");
+	if (game_save_header_check(o, "cosdrink", "Cosdrink Encounters",
+	    SAVE_VERSION, &version, cause) != 0)
 		return NULL;
-	}
-	v = cJSON_GetObjectItemCaseSensitive(o, "game");
-	if (!cJSON_IsString(v) || strcmp(v->valuestring, "cosdrink") != 0) {
-		set_cause(cause, "The saved game is not a Cosdrink Encounters "
-		    "game.");
-		return NULL;
-	}
-	if (load_int(o, "version", 0, 1000, &version, cause) != 0)
-		return NULL;
-	if (version != SAVE_VERSION) {
-		set_cause(cause, "Saved Cosdrink version %d is not supported "
-		    "(%d).", version, SAVE_VERSION);
-		return NULL;
-	}
 	g = xcalloc(1, sizeof *g);
 	for (s = 0; s < COS_MAX_PLAYERS; s++)
 		g->monster[s] = -1;

@@ -150,7 +150,7 @@ fwb_complete(struct game *g, int seat, int slot, int rush,
 		complete_pay(g, seat, -1, left - 1);
 	sg->done = 1;
 	ev->private_changed |= 1u << seat;
-	fwb_say(ev, seat, "@{%d} serves %s to the guest from %s (%d %s)%s. "
+	game_say(ev, seat, "@{%d} serves %s to the guest from %s (%d %s)%s. "
 	    "%s", seat, gu->liqueur, gu->country, gu->points,
 	    game_plural(gu->points, "point", "points"),
 	    rush ? " in the Festival Rush" : "", gu->trivia);
@@ -160,14 +160,14 @@ fwb_complete(struct game *g, int seat, int slot, int rush,
 			    (i = fwb_shed_find(g, seat, k)) < 0)
 				continue;
 			g->discard[g->ndiscard++] = fwb_shed_take(g, seat, i);
-			fwb_say(ev, seat, "The rush breaks @{%d}'s %s: it goes "
+			game_say(ev, seat, "The rush breaks @{%d}'s %s: it goes "
 			    "to the discard pile.", seat, g->equip_name[k]);
 			break;
 		}
 	}
 	if (!g->ending && fwb_done_count(g, seat) >= g->target) {
 		g->ending = 1;
-		fwb_say(ev, seat, "@{%d} has completed %d %s: the game ends "
+		game_say(ev, seat, "@{%d} has completed %d %s: the game ends "
 		    "when this round of turns is over.", seat, g->target,
 		    game_plural(g->target, "recipe", "recipes"));
 	}

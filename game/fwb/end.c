@@ -38,9 +38,9 @@ end_scores(const struct game *g, char *buf, size_t len)
 		snprintf(one, sizeof one, "%s @{%d} %d (%d %s)",
 		    s > 0 ? "," : "", s, fwb_score(g, s), fwb_done_count(g, s),
 		    game_plural(fwb_done_count(g, s), "recipe", "recipes"));
-		fwb_cat(buf, one, len);
+		game_cat(buf, one, len);
 	}
-	fwb_cat(buf, ".", len);
+	game_cat(buf, ".", len);
 }
 
 /* The public summary of the game, running or over.  Returns 0. */
@@ -100,7 +100,7 @@ fwb_end_game(struct game *g, struct game_events *ev)
 			continue;
 		tied |= BIT(s);
 		snprintf(one, sizeof one, "%s@{%d}", n++ > 0 ? ", " : "", s);
-		fwb_cat(who, one, sizeof who);
+		game_cat(who, one, sizeof who);
 	}
 	if (n == 1) {
 		g->winners = BIT(best);

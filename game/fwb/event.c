@@ -50,14 +50,14 @@ fwb_exhibit_next(struct game *g, struct game_events *ev)
 		if (!any)
 			continue;
 		snprintf(one, sizeof one, "%s@{%d}", n++ > 0 ? ", " : "", s);
-		fwb_cat(who, one, sizeof who);
+		game_cat(who, one, sizeof who);
 	}
 	if (n > 0)
-		fwb_say(ev, g->active, "%s %s too little equipment to trade "
+		game_say(ev, g->active, "%s %s too little equipment to trade "
 		    "at the Exhibition.", who, n > 1 ? "have" : "has");
 	if (g->ask.step < g->nplayers)
 		return;
-	fwb_say(ev, g->active, "The Equipment Exhibition is over%s.", any ?
+	game_say(ev, g->active, "The Equipment Exhibition is over%s.", any ?
 	    "" : ": no equipment is left in the discard pile");
 	fwb_ask_close(g);
 }
@@ -79,7 +79,7 @@ fwb_exhibit_answer(struct game *g, int seat, const struct game_move *m,
 	int	type = m->args[0], c[2], shed[2], idx[2], d, i, card;
 
 	if (m->action == FWB_A_PASS) {
-		fwb_say(ev, seat, "@{%d} passes at the Equipment Exhibition.",
+		game_say(ev, seat, "@{%d} passes at the Equipment Exhibition.",
 		    seat);
 		g->ask.step++;
 		fwb_exhibit_next(g, ev);
@@ -113,7 +113,7 @@ fwb_exhibit_answer(struct game *g, int seat, const struct game_move *m,
 	g->discard[g->ndiscard++] = c[0];
 	g->discard[g->ndiscard++] = c[1];
 	fwb_hand_add(g, seat, card, ev);
-	fwb_say(ev, seat, "@{%d} trades %s and %s for the %s in the discard "
+	game_say(ev, seat, "@{%d} trades %s and %s for the %s in the discard "
 	    "pile.", seat, g->equip_name[g->card[c[0]].kind],
 	    g->equip_name[g->card[c[1]].kind], g->equip_name[type]);
 	g->ask.step++;
@@ -152,7 +152,7 @@ fwb_event_play(struct game *g, int seat, const struct game_move *m,
 		fwb_hand_take(g, seat, i);
 		fwb_hand_add(g, seat, fwb_discard_take(g, d), ev);
 		g->discard[g->ndiscard++] = card;
-		fwb_say(ev, seat, "@{%d} plays Lucky Find and takes a %s from "
+		game_say(ev, seat, "@{%d} plays Lucky Find and takes a %s from "
 		    "the discard pile.", seat, g->equip_name[type]);
 		return 0;
 	default:
@@ -165,7 +165,7 @@ fwb_event_play(struct game *g, int seat, const struct game_move *m,
 		g->ask.kind = FWB_ASK_EXHIBIT;
 		g->ask.card = card;
 		g->ask.first = seat;
-		fwb_say(ev, seat, "@{%d} opens an Equipment Exhibition: each "
+		game_say(ev, seat, "@{%d} opens an Equipment Exhibition: each "
 		    "player in turn may trade two pieces of equipment for one "
 		    "from the discard pile.", seat);
 		fwb_exhibit_next(g, ev);

@@ -292,12 +292,9 @@ int	 fwb_pending_list(const struct game *, struct game_prompt *, size_t);
 int	 fwb_legal(const struct game *, int, struct game_move *, size_t);
 unsigned fwb_ask_seats(const struct game *);
 
-/* render.c; fwb_say appends a public line to ev, which may be NULL. */
-void	 fwb_cat(char *dst, const char *src, size_t size);
+/* render.c */
 void	 fwb_put(char *, size_t, size_t *, const char *);
 void	 fwb_put_int(char *, size_t, size_t *, int);
-void	 fwb_say(struct game_events *, int seat, const char *, ...)
-	     __attribute__((format(printf, 3, 4)));
 void	 fwb_guest_text(const struct game *, int guest, char *, size_t);
 void	 fwb_needs_text(const struct game *, int seat, int guest, char *,
 	     size_t);

@@ -50,7 +50,7 @@ fwb_cancel_guest(struct game *g, int seat, struct game_events *ev)
 	int			 next, pos;
 
 	if ((next = fwb_guest_pop(g)) < 0) {
-		fwb_say(ev, seat, "The guest deck is empty: @{%d}'s guests all "
+		game_say(ev, seat, "The guest deck is empty: @{%d}'s guests all "
 		    "stay.", seat);
 		return;
 	}
@@ -58,14 +58,14 @@ fwb_cancel_guest(struct game *g, int seat, struct game_events *ev)
 	    g->guest[next].icon3) - 1;
 	sg = &g->guests[seat][pos];
 	if (sg->guest >= 0) {
-		fwb_say(ev, seat, "@{%d}'s guest from %s (position %d) cancels%s; "
-		    "the guest from %s takes the seat.", seat,
+		game_say(ev, seat, "@{%d}'s guest from %s (position %d) "
+		    "cancels%s; the guest from %s takes the seat.", seat,
 		    g->guest[sg->guest].country, pos + 1, sg->done ?
 		    ", and the drink served is wasted" : "",
 		    g->guest[next].country);
 		g->gdiscard[g->ngdiscard++] = sg->guest;
 	} else
-		fwb_say(ev, seat, "The guest from %s takes @{%d}'s empty "
+		game_say(ev, seat, "The guest from %s takes @{%d}'s empty "
 		    "position %d.", g->guest[next].country, seat, pos + 1);
 	sg->guest = next;
 	sg->done = 0;
@@ -85,7 +85,7 @@ interrupt_random_discard(struct game *g, int seat, struct game_events *ev)
 	card = fwb_hand_take(g, seat, (int)rng_below(&g->rng,
 	    (uint32_t)g->nhand[seat]));
 	fwb_card_name(g, card, name, sizeof name);
-	fwb_say(ev, seat, "@{%d} loses a random card: %s.", seat, name);
+	game_say(ev, seat, "@{%d} loses a random card: %s.", seat, name);
 	fwb_discard_card(g, seat, card, 0, ev);
 	ev->private_changed |= BIT(seat);
 	return 1;
@@ -106,10 +106,10 @@ interrupt_recall(struct game *g, int card, int seat, struct game_events *ev)
 		}
 	}
 	if (type < 0)
-		fwb_say(ev, g->active, "No equipment is left in the "
+		game_say(ev, g->active, "No equipment is left in the "
 		    "resource deck: nothing is recalled.");
 	else
-		fwb_say(ev, g->active, "%d %s flipped to find equipment: %s is "
+		game_say(ev, g->active, "%d %s flipped to find equipment: %s is "
 		    "recalled.", naside, game_plural(naside, "card is",
 		    "cards are"), g->equip_name[type]);
 	for (i = 0; i < g->nplayers && type >= 0; i++) {
@@ -117,12 +117,12 @@ interrupt_recall(struct game *g, int card, int seat, struct game_events *ev)
 		if ((k = fwb_hand_find(g, s, FWB_EQUIPMENT, type)) >= 0) {
 			g->discard[g->ndiscard++] = fwb_hand_take(g, s, k);
 			ev->private_changed |= BIT(s);
-			fwb_say(ev, s, "@{%d} returns a %s from hand.", s,
+			game_say(ev, s, "@{%d} returns a %s from hand.", s,
 			    g->equip_name[type]);
 		} else if ((k = fwb_shed_find(g, s, type)) >= 0) {
 			g->discard[g->ndiscard++] = fwb_shed_take(g, s, k);
 			ev->private_changed |= BIT(s);
-			fwb_say(ev, s, "@{%d} returns the %s from the shed.", s,
+			game_say(ev, s, "@{%d} returns the %s from the shed.", s,
 			    g->equip_name[type]);
 		} else
 			interrupt_random_discard(g, s, ev);
@@ -192,8 +192,8 @@ interrupt_traffic(struct game *g, int seat, struct game_events *ev)
 		if (ntop > 1 || top == 0)
 			best = -1;
 		else
-			fwb_say(ev, best, "@{%d} has the most recipe points and "
-			    "is immune.", best);
+			game_say(ev, best, "@{%d} has the most recipe points "
+			    "and is immune.", best);
 	}
 	for (i = 0; i < g->nplayers; i++) {
 		s = (seat + i) % g->nplayers;
@@ -230,9 +230,9 @@ fwb_interrupt_resolve(struct game *g, int card, int seat,
 	if (g->cultural >= 0) {
 		g->discard[g->ndiscard++] = g->cultural;
 		g->cultural = -1;
-		fwb_say(ev, g->active, "Cultural Exchange ends.");
+		game_say(ev, g->active, "Cultural Exchange ends.");
 	}
-	fwb_say(ev, seat, "Interrupt! @{%d} draws %s: %s.", seat,
+	game_say(ev, seat, "Interrupt! @{%d} draws %s: %s.", seat,
 	    fwb_interrupt_titles[kind], interrupt_help[kind]);
 	switch (kind) {
 	case FWB_I_CULTURAL:
@@ -280,7 +280,7 @@ fwb_interrupt_resolve(struct game *g, int card, int seat,
 	case FWB_I_FRIEND:
 		v = seat == g->holder ? (seat + 1) % g->nplayers : g->holder;
 		if (g->nshed[v] == 0) {
-			fwb_say(ev, v, "@{%d} has no equipment to lend.", v);
+			game_say(ev, v, "@{%d} has no equipment to lend.", v);
 			break;
 		}
 		interrupt_ask(g, FWB_ASK_FRIEND, seat, card);
@@ -294,7 +294,7 @@ fwb_interrupt_resolve(struct game *g, int card, int seat,
 			if (g->nshed[s] > 0)
 				mask |= BIT(s);
 		if (mask == 0) {
-			fwb_say(ev, g->active, "No shed holds equipment: "
+			game_say(ev, g->active, "No shed holds equipment: "
 			    "nothing is taken.");
 			break;
 		}
@@ -330,7 +330,7 @@ interrupt_borrow(struct game *g, int seat, int victim, int i,
 
 	fwb_hand_add(g, seat, card, ev);
 	ev->private_changed |= BIT(victim);
-	fwb_say(ev, seat, "@{%d} takes @{%d}'s %s.", seat, victim,
+	game_say(ev, seat, "@{%d} takes @{%d}'s %s.", seat, victim,
 	    g->equip_name[g->card[card].kind]);
 }
 
@@ -359,7 +359,7 @@ interrupt_order(struct game *g, const struct game_move *m,
 	}
 	for (i = 0; i < k; i++)
 		g->gdeck[g->ngdeck - 1 - i] = top[i];
-	fwb_say(ev, g->ask.seat, "@{%d} rearranges the top of the guest "
+	game_say(ev, g->ask.seat, "@{%d} rearranges the top of the guest "
 	    "deck.", g->ask.seat);
 	fwb_ask_close(g);
 	return 0;
@@ -381,7 +381,7 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 	switch (a->kind) {
 	case FWB_ASK_ORDER:
 		if (m->action == FWB_A_PASS) {
-			fwb_say(ev, seat, "@{%d} leaves the guest deck as it "
+			game_say(ev, seat, "@{%d} leaves the guest deck as it "
 			    "is.", seat);
 			fwb_ask_close(g);
 			return 0;
@@ -391,7 +391,7 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 		break;
 	case FWB_ASK_RUSH:
 		if (m->action == FWB_A_PASS) {
-			fwb_say(ev, seat, "@{%d} passes the Festival Rush.",
+			game_say(ev, seat, "@{%d} passes the Festival Rush.",
 			    seat);
 			a->step++;
 			interrupt_rush_next(g, ev);
@@ -420,13 +420,13 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 			a->got++;
 			if (--a->n > 0 && g->nhand[seat] > 0) {
 				fwb_card_name(g, c, name, sizeof name);
-				fwb_say(ev, seat, "@{%d} discards %s (%d more "
+				game_say(ev, seat, "@{%d} discards %s (%d more "
 				    "to discard).", seat, name, a->n);
 				return 0;
 			}
 			for (n = 0; n < a->got; n++)
 				fwb_draw_clean(g, seat, ev);
-			fwb_say(ev, seat, "@{%d} discards %d and draws %d "
+			game_say(ev, seat, "@{%d} discards %d and draws %d "
 			    "%s in compensation.", seat, a->got, a->got,
 			    game_plural(a->got, "card", "cards"));
 			fwb_ask_close(g);
@@ -448,12 +448,12 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 			a->mask &= ~BIT(seat);
 			if (m->action == FWB_A_IMMUNE) {
 				a->immune |= BIT(seat);
-				fwb_say(ev, seat, "@{%d} claims immunity: %s.",
+				game_say(ev, seat, "@{%d} claims immunity: %s.",
 				    seat, m->args[0] == 0 ? "they take a shot "
 				    "of liqueur" : "designated driver, with a "
 				    "bottle of a guest's liqueur in the house");
 			} else
-				fwb_say(ev, seat, "@{%d} claims no immunity.",
+				game_say(ev, seat, "@{%d} claims no immunity.",
 				    seat);
 			if (a->mask == 0) {
 				a->kind = FWB_ASK_SHOT;

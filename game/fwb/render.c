@@ -18,47 +18,6 @@
 
 #define RENDER_MAX	4096
 
-/* Appends src to the string dst of size bytes, truncating; like strlcat. */
-void
-fwb_cat(char *dst, const char *src, size_t size)
-{
-	size_t	len = strnlen(dst, size), n;
-
-	if (len + 1 >= size)
-		return;
-	n = strlen(src);
-	if (n > size - len - 1)
-		n = size - len - 1;
-	memcpy(dst + len, src, n);
-	dst[len + n] = '\0';
-}
-
-/*
- * Appends one public line about seat to ev; ev may be NULL (set-up).  A
- * line about the table during a turn (a market refreshed, an interrupt's
- * flip) names the active seat: the bot reads a line about no seat (-1)
- * as the table moving on to a new turn (bot/narrate.c).
- */
-void
-fwb_say(struct game_events *ev, int seat, const char *fmt, ...)
-{
-	struct game_event	*e;
-	va_list			 ap;
-
-	if (ev == NULL)
-		return;
-	if (ev->n >= GAME_MAX_EVENTS) {
-		ev->dropped++;
-		return;
-	}
-	e = &ev->ev[ev->n++];
-	e->kind = GAME_EV_INFO;
-	e->seat = seat;
-	va_start(ap, fmt);
-	vsnprintf(e->text, sizeof e->text, fmt, ap);
-	va_end(ap);
-}
-
 /*
  * Appends src at *at in the string buf (len bytes), truncating; *at is
  * the string's length, kept up to date.

@@ -81,7 +81,7 @@ rules_who(const struct game *g, unsigned mask, char *buf, size_t len)
 		if (!(mask & BIT(s)))
 			continue;
 		snprintf(one, sizeof one, "%s@{%d}", n++ > 0 ? ", " : "", s);
-		fwb_cat(buf, one, len);
+		game_cat(buf, one, len);
 	}
 }
 

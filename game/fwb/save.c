@@ -392,27 +392,12 @@ struct game *
 fwb_load(const cJSON *o, char **cause)
 {
 	struct game	*g;
-	const cJSON	*v;
 	char		*why = NULL;
 	int		 version;
 
-	if (!cJSON_IsObject(o)) {
-		set_cause(cause, "A saved FwB game must be a JSON object.");
+	if (game_save_header_check(o, "fwb", "Friends with Beverages",
+	    SAVE_VERSION, &version, cause) != 0)
 		return NULL;
-	}
-	v = cJSON_GetObjectItemCaseSensitive(o, "game");
-	if (!cJSON_IsString(v) || strcmp(v->valuestring, "fwb") != 0) {
-		set_cause(cause, "The saved game is not a Friends with "
-		    "Beverages game.");
-		return NULL;
-	}
-	if (load_int(o, "version", 0, 1000, &version, cause) != 0)
-		return NULL;
-	if (version < 1 || version > SAVE_VERSION) {
-		set_cause(cause, "Saved FwB version %d is not supported (1 to "
-		    "%d).", version, SAVE_VERSION);
-		return NULL;
-	}
 	g = xcalloc(1, sizeof *g);
 	if (load_int(o, "players", 2, FWB_MAX_PLAYERS, &g->nplayers,
 	    cause) != 0 || load_options(g, o, cause) != 0 ||

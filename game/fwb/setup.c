@@ -29,8 +29,8 @@ setup_option(const struct game_opts *o, int opt, char **cause)
 			return i;
 	for (i = 0; op->values[i] != NULL; i++) {
 		if (i > 0)
-			fwb_cat(list, ", ", sizeof list);
-		fwb_cat(list, op->values[i], sizeof list);
+			game_cat(list, ", ", sizeof list);
+		game_cat(list, op->values[i], sizeof list);
 	}
 	return set_cause(cause, "Option %s cannot be \"%.40s\": use %s.",
 	    op->name, v, list);

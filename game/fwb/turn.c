@@ -69,7 +69,7 @@ turn_draw(struct game *g, int s, int n, struct game_events *ev,
 		}
 		fwb_hand_add(g, s, card, ev);
 		fwb_note_drawn(g, s, card, ev);
-		fwb_say(ev, s, "@{%d} draws a card from the deck.", s);
+		game_say(ev, s, "@{%d} draws a card from the deck.", s);
 		return 0;
 	}
 	if (n == 3) {
@@ -103,14 +103,15 @@ turn_draw(struct game *g, int s, int n, struct game_events *ev,
 	fwb_hand_add(g, s, card, ev);
 	if (slot < 0) {
 		g->ndiscard--;
-		fwb_say(ev, s, "@{%d} takes %s from the discard pile.", s, name);
+		game_say(ev, s, "@{%d} takes %s from the discard pile.", s,
+		    name);
 		return 0;
 	}
 	g->market[slot] = -1;
 	g->market_owner[slot] = s;
 	/* Said before the refill, which may reveal an interrupt. */
 	said = ev != NULL ? ev->n : 0;
-	fwb_say(ev, s, "@{%d} takes %s from the market.", s, name);
+	game_say(ev, s, "@{%d} takes %s from the market.", s, name);
 	fwb_market_fill(g, slot, s, ev);
 	if (g->market[slot] >= 0 && ev != NULL && said < ev->n) {
 		fwb_card_name(g, g->market[slot], name, sizeof name);
@@ -200,10 +201,10 @@ turn_swap(struct game *g, int s, const struct game_move *m,
 	fwb_card_name(g, ca, pa, sizeof pa);
 	if (cb >= 0) {
 		fwb_card_name(g, cb, pb, sizeof pb);
-		fwb_say(ev, s, "@{%d} pays %s and %s for a guest swap.", s, pa,
+		game_say(ev, s, "@{%d} pays %s and %s for a guest swap.", s, pa,
 		    pb);
 	} else
-		fwb_say(ev, s, "@{%d} pays %s for a guest swap.", s, pa);
+		game_say(ev, s, "@{%d} pays %s for a guest swap.", s, pa);
 	fwb_discard_card(g, s, ca, 0, ev);
 	if (cb >= 0)
 		fwb_discard_card(g, s, cb, 0, ev);
@@ -217,7 +218,7 @@ turn_swap(struct game *g, int s, const struct game_move *m,
 		g->ask.card = -1;
 		g->ask.target = slot;
 		g->ask.give = equip;
-		fwb_say(ev, s, "@{%d} draws the guest from %s from the guest "
+		game_say(ev, s, "@{%d} draws the guest from %s from the guest "
 		    "deck: accept or reject?", s,
 		    g->guest[g->revealed].country);
 		return 0;
@@ -228,7 +229,7 @@ turn_swap(struct game *g, int s, const struct game_move *m,
 	g->gmarket[from] = -1;
 	if (old >= 0)
 		g->gdiscard[g->ngdiscard++] = old;
-	fwb_say(ev, s, "@{%d} invites the guest from %s instead of %s.", s,
+	game_say(ev, s, "@{%d} invites the guest from %s instead of %s.", s,
 	    g->guest[sg->guest].country, old >= 0 ? g->guest[old].country :
 	    "an empty seat");
 	if (equip)
@@ -271,7 +272,7 @@ turn_install(struct game *g, int s, const struct game_move *m,
 	if (out >= 0) {
 		int gone = fwb_shed_take(g, s, out);
 
-		fwb_say(ev, s, "@{%d} cycles the %s out of the shed.", s,
+		game_say(ev, s, "@{%d} cycles the %s out of the shed.", s,
 		    g->equip_name[g->card[gone].kind]);
 		fwb_discard_card(g, s, gone, 0, ev);
 	}
@@ -281,7 +282,7 @@ turn_install(struct game *g, int s, const struct game_move *m,
 	g->nshed[s]++;
 	ev->private_changed |= BIT(s);
 	g->phase = FWB_PH_INSTALL;
-	fwb_say(ev, s, "@{%d} installs a %s%s.", s, g->equip_name[type],
+	game_say(ev, s, "@{%d} installs a %s%s.", s, g->equip_name[type],
 	    g->opt[FWB_O_INSTALL] ? " (ready next turn)" : "");
 	return 0;
 }
@@ -315,12 +316,12 @@ turn_secondhand(struct game *g, int s, const struct game_move *m,
 		old = g->secondhand;
 		g->secondhand = card;
 		fwb_hand_add(g, s, old, ev);
-		fwb_say(ev, s, "@{%d} trades a %s for the second-hand %s.", s,
+		game_say(ev, s, "@{%d} trades a %s for the second-hand %s.", s,
 		    g->equip_name[g->card[card].kind],
 		    g->equip_name[g->card[old].kind]);
 		return 0;
 	}
-	fwb_say(ev, s, "@{%d} puts a %s in the second-hand market.", s,
+	game_say(ev, s, "@{%d} puts a %s in the second-hand market.", s,
 	    g->equip_name[g->card[card].kind]);
 	fwb_secondhand_put(g, card, ev);
 	return 0;
@@ -398,7 +399,7 @@ turn_offer(struct game *g, int s, const struct game_move *m,
 static int
 turn_done(struct game *g, int s, struct game_events *ev)
 {
-	fwb_say(ev, s, "@{%d} ends the turn.", s);
+	game_say(ev, s, "@{%d} ends the turn.", s);
 	if (g->served > 0) {
 		g->served = 0;
 		fwb_market_refresh(g, s, 1, ev);
@@ -458,12 +459,12 @@ fwb_turn_answer(struct game *g, int s, const struct game_move *m,
 				g->gdiscard[g->ngdiscard++] = old;
 			sg->guest = g->revealed;
 			sg->done = 0;
-			fwb_say(ev, s, "@{%d} welcomes the guest from %s%s%s.",
+			game_say(ev, s, "@{%d} welcomes the guest from %s%s%s.",
 			    s, g->guest[g->revealed].country, old >= 0 ?
 			    " instead of " : "", old >= 0 ?
 			    g->guest[old].country : "");
 		} else {
-			fwb_say(ev, s, "@{%d} rejects the guest from %s.", s,
+			game_say(ev, s, "@{%d} rejects the guest from %s.", s,
 			    g->guest[g->revealed].country);
 			fwb_gmarket_replace(g, g->revealed, ev);
 		}
@@ -481,7 +482,7 @@ fwb_turn_answer(struct game *g, int s, const struct game_move *m,
 			    "your hand (1 to %d).", g->nhand[s]);
 		card = fwb_hand_take(g, s, m->args[0] - 1);
 		fwb_card_name(g, card, name, sizeof name);
-		fwb_say(ev, s, "@{%d} discards %s.", s, name);
+		game_say(ev, s, "@{%d} discards %s.", s, name);
 		fwb_discard_card(g, s, card, 0, ev);
 		ev->private_changed |= BIT(s);
 		if (g->nhand[s] <= FWB_HAND_LIMIT)
@@ -489,7 +490,7 @@ fwb_turn_answer(struct game *g, int s, const struct game_move *m,
 		return 0;
 	case FWB_ASK_OFFER:
 		if (m->action == FWB_A_REJECT) {
-			fwb_say(ev, s, "@{%d} turns the trade down.", s);
+			game_say(ev, s, "@{%d} turns the trade down.", s);
 			fwb_ask_close(g);
 			return 0;
 		}
@@ -509,7 +510,7 @@ fwb_turn_answer(struct game *g, int s, const struct game_move *m,
 		fwb_hand_add(g, a->target, card, ev);
 		g->traded[s]++;
 		g->traded[a->target]++;
-		fwb_say(ev, s, "@{%d} accepts: @{%d} and @{%d} trade one card "
+		game_say(ev, s, "@{%d} accepts: @{%d} and @{%d} trade one card "
 		    "each.", s, s, a->target);
 		fwb_ask_close(g);
 		return 0;
@@ -535,7 +536,7 @@ turn_round_pass(struct game *g, int to, struct game_events *ev)
 {
 	int	guest;
 
-	fwb_say(ev, to, "@{%d} receives the Round Token.", to);
+	game_say(ev, to, "@{%d} receives the Round Token.", to);
 	g->holder = to;
 	g->holder_played = 0;
 	g->rounds++;
@@ -556,7 +557,7 @@ turn_end(struct game *g, struct game_events *ev)
 	g->turns++;
 	if ((g->ending || g->ngdeck == 0) && s == g->nplayers - 1) {
 		if (!g->ending)
-			fwb_say(ev, -1, "The guest deck has run out.");
+			game_say(ev, -1, "The guest deck has run out.");
 		fwb_end_game(g, ev);
 		return;
 	}
@@ -604,7 +605,7 @@ fwb_settle(struct game *g, struct game_events *ev)
 			if (g->market[i] < 0)
 				continue;
 			fwb_card_name(g, g->market[i], name, sizeof name);
-			fwb_say(ev, g->active, "%s fills market slot %d.", name,
+			game_say(ev, g->active, "%s fills market slot %d.", name,
 			    i + 1);
 		}
 		if (filled)

@@ -106,7 +106,7 @@ fwb_secondhand_put(struct game *g, int card, struct game_events *ev)
 {
 	if (g->secondhand >= 0) {
 		g->discard[g->ndiscard++] = g->secondhand;
-		fwb_say(ev, g->active, "The %s in the second-hand "
+		game_say(ev, g->active, "The %s in the second-hand "
 		    "market goes to the discard pile.",
 		    g->equip_name[g->card[g->secondhand].kind]);
 	}
@@ -188,11 +188,11 @@ fwb_gmarket_replace(struct game *g, int guest, struct game_events *ev)
 
 	if (g->gmarket[pos] >= 0) {
 		g->gdiscard[g->ngdiscard++] = g->gmarket[pos];
-		fwb_say(ev, g->active, "%s takes the place of %s "
+		game_say(ev, g->active, "%s takes the place of %s "
 		    "in guest market position %d.", g->guest[guest].country,
 		    g->guest[g->gmarket[pos]].country, pos + 1);
 	} else
-		fwb_say(ev, g->active, "%s joins the guest "
+		game_say(ev, g->active, "%s joins the guest "
 		    "market in position %d.", g->guest[guest].country, pos + 1);
 	g->gmarket[pos] = guest;
 }
@@ -218,7 +218,7 @@ fwb_gmarket_refresh(struct game *g, struct game_events *ev)
 		g->gmarket[i] = -1;
 		fwb_gmarket_refill(g, i, ev);
 	}
-	fwb_say(ev, g->active, "The whole guest market is "
+	game_say(ev, g->active, "The whole guest market is "
 	    "replaced.");
 }
 
@@ -252,7 +252,7 @@ fwb_market_fill(struct game *g, int slot, int seat, struct game_events *ev)
 		return;
 	if (g->card[card].cls == FWB_INTERRUPT) {
 		fwb_card_name(g, card, name, sizeof name);
-		fwb_say(ev, seat, "The market refill "
+		game_say(ev, seat, "The market refill "
 		    "reveals %s: it hits @{%d}.", name, seat);
 		g->market_owner[slot] = seat;
 		fwb_queue_push(g, card, seat);
@@ -279,7 +279,7 @@ fwb_market_refresh(struct game *g, int seat, int say, struct game_events *ev)
 		g->market[i] = -1;
 	}
 	if (say)
-		fwb_say(ev, g->active, "The resource market is refreshed.");
+		game_say(ev, g->active, "The resource market is refreshed.");
 	for (i = 0; i < FWB_MARKET; i++)
 		fwb_market_fill(g, i, seat, ev);
 }

@@ -197,8 +197,6 @@ unsigned magic_asked(const struct game *);
 int	 magic_timeout(const struct game *, int, struct game_move *);
 
 /* render.c */
-void	 magic_say(struct game_events *, int seat, const char *, ...)
-	     __attribute__((format(printf, 3, 4)));
 void	 magic_offer_text(const struct game *, const struct magic_offer *,
 	     char *, size_t);
 void	 magic_lay_text(const struct game *, const struct magic_lay *, char *,

@@ -17,21 +17,6 @@
 #define BIT(s)		(1u << (s))
 #define RENDER_MAX	8192
 
-/* Appends a public line to ev (which may be NULL). */
-void
-magic_say(struct game_events *ev, int seat, const char *fmt, ...)
-{
-	char	text[GAME_TEXT_MAX];
-	va_list	ap;
-
-	if (ev == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	game_events_add(ev, GAME_EV_INFO, seat, "%s", text);
-}
-
 /* "Offer 3: @{1} gives 2 🌿 mint for 1 🌹 rose, to everyone." */
 void
 magic_offer_text(const struct game *g, const struct magic_offer *o,

@@ -334,21 +334,12 @@ struct game *
 magic_load(const cJSON *o, char **cause)
 {
 	struct game	*g;
-	const cJSON	*v, *opts;
+	const cJSON	*opts;
 	char		*why = NULL;
 	int		 version, winners, i;
 
-	if (!cJSON_IsObject(o)) {
-		set_cause(cause, "A saved Magic Cocktail game must be a JSON "
-		    "object.");
-		return NULL;
-	}
-	v = cJSON_GetObjectItemCaseSensitive(o, "game");
-	if (!cJSON_IsString(v) || strcmp(v->valuestring, "magic") != 0) {
-		set_cause(cause, "The saved game is not a Magic Cocktail game.");
-		return NULL;
-	}
-	if (load_int(o, "version", 1, SAVE_VERSION, &version, cause) != 0)
+	if (game_save_header_check(o, "magic", "Magic Cocktail", SAVE_VERSION,
+	    &version, cause) != 0)
 		return NULL;
 	g = xcalloc(1, sizeof *g);
 	opts = cJSON_GetObjectItemCaseSensitive(o, "options");

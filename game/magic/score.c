@@ -202,7 +202,7 @@ score_draw(struct game *g, int *grp, int m, struct game_events *ev)
 		text[strlen(text) - 1] = '.';
 	if (strlen(text) + strlen(one) < sizeof text)
 		strcat(text, one);
-	magic_say(ev, -1, "%s", text);
+	game_say(ev, -1, "%s", text);
 }
 
 /*
@@ -319,13 +319,13 @@ score_round(struct game *g, struct game_events *ev)
 		if (g->pos[s] > g->path_len)
 			g->pos[s] = g->path_len;
 		if (r >= 0)
-			magic_say(ev, s, "%s @{%d}: %d %s for %s: %+d%s, "
+			game_say(ev, s, "%s @{%d}: %d %s for %s: %+d%s, "
 			    "now on square %d.", score_place(r), s,
 			    g->lay[s].value, game_plural(g->lay[s].value,
 			    "point", "points"), what, g->moved[s], extra,
 			    g->pos[s]);
 		else
-			magic_say(ev, s, "@{%d} laid nothing: %+d%s, now on "
+			game_say(ev, s, "@{%d} laid nothing: %+d%s, now on "
 			    "square %d.", s, g->moved[s], extra, g->pos[s]);
 	}
 
@@ -399,7 +399,7 @@ magic_lay(struct game *g, int seat, const struct game_move *m,
 			}
 			if (magic_hand_size(g, seat) == 0)
 				strcat(text, " no cards");
-			magic_say(ev, seat, "%s.", text);
+			game_say(ev, seat, "%s.", text);
 		}
 	} else if (k1 >= MAGIC_NKINDS || k2 >= MAGIC_NKINDS ||
 	    magic_lay_eval(g, g->hand[seat], k1, k2, &l) != 0) {
@@ -430,10 +430,10 @@ magic_lay(struct game *g, int seat, const struct game_move *m,
 	for (s = 0; s < g->nplayers && g->lay[s].done; s++)
 		;
 	if (s < g->nplayers) {
-		magic_say(ev, seat, "@{%d} has laid out.", seat);
+		game_say(ev, seat, "@{%d} has laid out.", seat);
 		return 0;
 	}
-	magic_say(ev, -1, "Everyone has laid out. The scores:");
+	game_say(ev, -1, "Everyone has laid out. The scores:");
 	score_round(g, ev);
 	return 0;
 }

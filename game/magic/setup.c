@@ -142,8 +142,8 @@ magic_round_begin(struct game *g, struct game_events *ev)
 		}
 		ev->show_table = 1;
 		r = g->recipe[card];
-		magic_say(ev, -1, "Round %d: everyone draws %d%s. The recipe moves "
-		    "1st +%d, 2nd +%d, 3rd +%d, last %d. Trade!", g->round,
+		game_say(ev, -1, "Round %d: everyone draws %d%s. The recipe "
+		    "moves 1st +%d, 2nd +%d, 3rd +%d, last %d. Trade!", g->round,
 		    dealt / g->nplayers, dealt < want * g->nplayers ?
 		    " (the deck ran short)" : "", r[0], r[1], r[2], r[3]);
 		ev->private_changed |= (1u << g->nplayers) - 1;

@@ -199,7 +199,7 @@ trade_post(struct game *g, int seat, int to, int give, int ngive, int want,
 	o->nwant = nwant;
 	o->reply = reply;
 	magic_offer_text(g, o, text, sizeof text);
-	magic_say(ev, seat, "%s", text);
+	game_say(ev, seat, "%s", text);
 	/*
 	 * An offer to one player comes to them privately, with its buttons;
 	 * one to everyone is on the table for all to see (a private message
@@ -247,9 +247,9 @@ trade_expired(int s0, int skip, const int *ids0, int n0, int s1,
 		snprintf(part[np++], sizeof part[0], "@{%d}'s %s %s", s1,
 		    game_plural(n1, "offer", "offers"), list[1]);
 	if (np == 1)
-		magic_say(ev, -1, "Expired with the trade: %s.", part[0]);
+		game_say(ev, -1, "Expired with the trade: %s.", part[0]);
 	else if (np == 2)
-		magic_say(ev, -1, "Expired with the trade: %s; %s.", part[0],
+		game_say(ev, -1, "Expired with the trade: %s; %s.", part[0],
 		    part[1]);
 }
 
@@ -284,7 +284,7 @@ trade_accept(struct game *g, int seat, int id, struct game_events *ev,
 	g->acts[seat]++;
 	magic_kind_text(g, copy.give, copy.ngive, a, sizeof a);
 	magic_kind_text(g, copy.want, copy.nwant, b, sizeof b);
-	magic_say(ev, seat, "@{%d} accepts offer %d: @{%d} gives %s for %s.",
+	game_say(ev, seat, "@{%d} accepts offer %d: @{%d} gives %s for %s.",
 	    seat, id, copy.from, a, b);
 	/* Both hands changed: their offers would be stale. */
 	trade_drop(g, copy.from, MAGIC_GONE_EXPIRED, 0, ids[0],
@@ -335,16 +335,16 @@ trade_stone(struct game *g, int seat, struct game_events *ev)
 	g->stone[seat] = ++g->nstones;
 	n = trade_drop(g, seat, MAGIC_GONE_STONE, MAGIC_GONE_CLOSED, ids,
 	    MAGIC_OFFERS_EACH, &own);
-	magic_say(ev, seat, "@{%d} places a magic stone%s (%d of %d).", seat,
+	game_say(ev, seat, "@{%d} places a magic stone%s (%d of %d).", seat,
 	    g->nstones == 1 ? " first" : "", g->nstones, need);
 	if (g->nstones < need) {
 		if (own > 0) {
 			trade_ids(ids, own, list, sizeof list);
-			magic_say(ev, seat, "@{%d} withdraws %s %s.", seat,
+			game_say(ev, seat, "@{%d} withdraws %s %s.", seat,
 			    game_plural(own, "offer", "offers"), list);
 		}
 		if (n > own)
-			magic_say(ev, -1, "%d %s to @{%d} %s closed: they trade "
+			game_say(ev, -1, "%d %s to @{%d} %s closed: they trade "
 			    "no more this round.", n - own,
 			    game_plural(n - own, "offer", "offers"), seat,
 			    game_plural(n - own, "is", "are"));
@@ -356,7 +356,7 @@ trade_stone(struct game *g, int seat, struct game_events *ev)
 		g->lay[s].done = 0;
 		g->lay[s].kind[0] = g->lay[s].kind[1] = -1;
 	}
-	magic_say(ev, -1, "The round's trading is over.");
+	game_say(ev, -1, "The round's trading is over.");
 	ev->private_changed |= BIT(g->nplayers) - 1;
 }
 
@@ -412,7 +412,7 @@ magic_trade(struct game *g, int seat, const struct game_move *m,
 		    sizeof *o);
 		g->noffers--;
 		g->acts[seat]++;
-		magic_say(ev, seat, "@{%d} withdraws offer %d.", seat, a[0]);
+		game_say(ev, seat, "@{%d} withdraws offer %d.", seat, a[0]);
 		return 0;
 	case MAGIC_A_STONE:
 		trade_stone(g, seat, ev);

@@ -164,7 +164,7 @@ test_corrupt(void **state)
 		void		(*edit)(cJSON *);
 		const char	*want;
 	} cases[] = {
-		{ edit_version, "version 2 is not supported" },
+		{ edit_version, "version 2 was written by a newer cheersbot" },
 		{ edit_game, "not a Cosdrink Encounters game" },
 		{ edit_option, "\"drinks\" has a bad value" },
 		{ edit_twice, "in two places" },
