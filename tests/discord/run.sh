@@ -38,16 +38,22 @@ export CHEERSBOT_TEST_TOKEN
 printf 'test-token\n' > "$tmp/token"
 fake_start discord "$dir/fake_discord.py" --heartbeat-ms 400 || exit 1
 
-: > "$tmp/bot.err"
-"$bot" -v -o discord.enabled=yes -o console.enabled=no \
-    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
-    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
-    -o discord.token=test-token -o discord.application_id=1 \
-    -o bot.state_file="$tmp/state.db" -o bot.seed=42 \
+# bot_start OPTION...: starts the bot on the fake Discord (test-token,
+# application 1) with these options, bot.err emptied first (so a wait
+# never reads the last run's lines); sets $pid.
+bot_start() {
+	: > "$tmp/bot.err"
+	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
+	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
+	    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
+	    -o discord.token=test-token -o discord.application_id=1 "$@" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+}
+
+bot_start -o bot.state_file="$tmp/state.db" -o bot.seed=42 \
     -o tables.ai_delay=0 -o tables.timeouts_to_ai=1 \
-    -o discord.compress=yes \
-    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
-pid=$!
+    -o discord.compress=yes
 
 status=0
 $py "$dir/scenario.py" "$port" "$tmp/bot.err" || status=1
@@ -83,15 +89,8 @@ fi
 
 # A game by clicks, on a fresh state: buttons, the table as one message.
 if [ $status -eq 0 ]; then
-	: > "$tmp/bot.err"
-	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
-	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
-	    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
-	    -o discord.token=test-token -o discord.application_id=1 \
-	    -o bot.state_file="$tmp/buttons.db" -o bot.seed=7 \
-	    -o tables.ai_delay=0 \
-	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
-	pid=$!
+	bot_start -o bot.state_file="$tmp/buttons.db" -o bot.seed=7 \
+	    -o tables.ai_delay=0
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" buttons || status=1
 	proc_stop "$pid" || { echo "discord: FAIL: buttons run's exit status"; status=1; }
 	pid=""
@@ -101,15 +100,8 @@ fi
 # speaks before the adapter has started, which must queue, not crash.
 if [ $status -eq 0 ]; then
 	for phase in overdue1 overdue2; do
-		: > "$tmp/bot.err"
-		"$bot" -v -o discord.enabled=yes -o console.enabled=no \
-		    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
-		    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
-		    -o discord.token=test-token -o discord.application_id=1 \
-		    -o bot.state_file="$tmp/overdue.db" -o bot.seed=3 \
-		    -o tables.ai_delay=0 -o tables.turn_timer=2s \
-		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
-		pid=$!
+		bot_start -o bot.state_file="$tmp/overdue.db" -o bot.seed=3 \
+		    -o tables.ai_delay=0 -o tables.turn_timer=2s
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
 		if ! proc_running "$pid"; then
 			echo "discord: FAIL: the bot died in the $phase run"
@@ -127,15 +119,8 @@ fi
 # edited, deleted by "Table" and given its last edit.
 if [ $status -eq 0 ]; then
 	for phase in kill1 kill2; do
-		: > "$tmp/bot.err"
-		"$bot" -v -o discord.enabled=yes -o console.enabled=no \
-		    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
-		    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
-		    -o discord.token=test-token -o discord.application_id=1 \
-		    -o bot.state_file="$tmp/kill.db" -o bot.seed=5 \
-		    -o tables.ai_delay=0 -o tables.repost_gap=0 \
-		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
-		pid=$!
+		bot_start -o bot.state_file="$tmp/kill.db" -o bot.seed=5 \
+		    -o tables.ai_delay=0 -o tables.repost_gap=0
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
 		if [ $phase = kill1 ]; then
 			proc_stop "$pid" KILL
@@ -151,15 +136,8 @@ fi
 # game: the first game's End button must not reach the second game.
 if [ $status -eq 0 ]; then
 	for phase in stale1 stale2; do
-		: > "$tmp/bot.err"
-		"$bot" -v -o discord.enabled=yes -o console.enabled=no \
-		    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
-		    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
-		    -o discord.token=test-token -o discord.application_id=1 \
-		    -o bot.state_file="$tmp/stale.db" -o bot.seed=5 \
-		    -o tables.ai_delay=0 \
-		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
-		pid=$!
+		bot_start -o bot.state_file="$tmp/stale.db" -o bot.seed=5 \
+		    -o tables.ai_delay=0
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
 		proc_stop "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
 		pid=""
@@ -170,16 +148,9 @@ fi
 # An interaction delivered twice, in one session and across a RESUME,
 # runs once and spends one command of a budget of 4 (repeat.py).
 if [ $status -eq 0 ]; then
-	: > "$tmp/bot.err"
-	"$bot" -v -o discord.enabled=yes -o console.enabled=no \
-	    -o discord.api_base="http://127.0.0.1:$port/api/v10" \
-	    -o discord.gateway_url="ws://127.0.0.1:$port/gateway" \
-	    -o discord.token=test-token -o discord.application_id=1 \
-	    -o bot.state_file="$tmp/repeat.db" -o bot.seed=11 \
+	bot_start -o bot.state_file="$tmp/repeat.db" -o bot.seed=11 \
 	    -o tables.ai_delay=0 -o tables.command_burst=4 \
-	    -o tables.command_refill=1h \
-	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
-	pid=$!
+	    -o tables.command_refill=1h
 	$py "$dir/repeat.py" "$port" "$tmp/bot.err" || status=1
 	proc_stop "$pid" || { echo "discord: FAIL: repeat run's exit status"; status=1; }
 	pid=""

@@ -42,16 +42,22 @@ printf 'xoxb-test\n' > "$tmp/bot.token"
 SLACK_APP_TOKEN=xapp-1-test
 export SLACK_APP_TOKEN
 
-: > "$tmp/bot.err"
-"$bot" -v -o slack.enabled=yes -o console.enabled=no \
-    -o slack.api_base="http://127.0.0.1:$port/api" \
-    -o slack.app_token=env:SLACK_APP_TOKEN \
-    -o slack.bot_token=file:"$tmp/bot.token" \
-    -o slack.ping_interval=300ms -o slack.message_interval=100ms \
+# bot_start OPTION...: starts the bot on the fake Slack (its app and bot
+# tokens) with these options, bot.err emptied first (so a wait never
+# reads the last run's lines); sets $pid.
+bot_start() {
+	: > "$tmp/bot.err"
+	"$bot" -v -o slack.enabled=yes -o console.enabled=no \
+	    -o slack.api_base="http://127.0.0.1:$port/api" \
+	    -o slack.app_token=env:SLACK_APP_TOKEN \
+	    -o slack.bot_token=file:"$tmp/bot.token" "$@" \
+	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
+	pid=$!
+}
+
+bot_start -o slack.ping_interval=300ms -o slack.message_interval=100ms \
     -o bot.state_file="$tmp/state.db" -o bot.seed=7 \
-    -o tables.ai_delay=0 -o tables.repost_gap=1s \
-    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
-pid=$!
+    -o tables.ai_delay=0 -o tables.repost_gap=1s
 
 status=0
 $py "$dir/scenario.py" "$port" "$tmp/bot.err" game 0.1 || status=1
@@ -74,16 +80,9 @@ fi
 # speaks before the adapter has started, which must not crash.
 if [ $status -eq 0 ]; then
 	for phase in overdue1 overdue2; do
-		: > "$tmp/bot.err"
-		"$bot" -v -o slack.enabled=yes -o console.enabled=no \
-		    -o slack.api_base="http://127.0.0.1:$port/api" \
-		    -o slack.app_token=env:SLACK_APP_TOKEN \
-		    -o slack.bot_token=file:"$tmp/bot.token" \
-		    -o slack.message_interval=100ms \
+		bot_start -o slack.message_interval=100ms \
 		    -o bot.state_file="$tmp/overdue.db" -o bot.seed=3 \
-		    -o tables.ai_delay=0 -o tables.turn_timer=2s \
-		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
-		pid=$!
+		    -o tables.ai_delay=0 -o tables.turn_timer=2s
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
 		if ! proc_running "$pid"; then
 			echo "slack: FAIL: the bot died in the $phase run"
@@ -101,16 +100,9 @@ fi
 # edited, deleted by "Table" and given its last edit.
 if [ $status -eq 0 ]; then
 	for phase in kill1 kill2; do
-		: > "$tmp/bot.err"
-		"$bot" -v -o slack.enabled=yes -o console.enabled=no \
-		    -o slack.api_base="http://127.0.0.1:$port/api" \
-		    -o slack.app_token=env:SLACK_APP_TOKEN \
-		    -o slack.bot_token=file:"$tmp/bot.token" \
-		    -o slack.message_interval=100ms \
+		bot_start -o slack.message_interval=100ms \
 		    -o bot.state_file="$tmp/kill.db" -o bot.seed=5 \
-		    -o tables.ai_delay=0 -o tables.repost_gap=0 \
-		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
-		pid=$!
+		    -o tables.ai_delay=0 -o tables.repost_gap=0
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
 		if [ $phase = kill1 ]; then
 			proc_stop "$pid" KILL
@@ -126,16 +118,9 @@ fi
 # game: the first game's End button must not reach the second game.
 if [ $status -eq 0 ]; then
 	for phase in stale1 stale2; do
-		: > "$tmp/bot.err"
-		"$bot" -v -o slack.enabled=yes -o console.enabled=no \
-		    -o slack.api_base="http://127.0.0.1:$port/api" \
-		    -o slack.app_token=env:SLACK_APP_TOKEN \
-		    -o slack.bot_token=file:"$tmp/bot.token" \
-		    -o slack.message_interval=100ms \
+		bot_start -o slack.message_interval=100ms \
 		    -o bot.state_file="$tmp/stale.db" -o bot.seed=5 \
-		    -o tables.ai_delay=0 \
-		    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
-		pid=$!
+		    -o tables.ai_delay=0
 		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
 		proc_stop "$pid" || { echo "slack: FAIL: $phase run's exit status"; status=1; }
 		pid=""
