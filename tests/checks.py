@@ -27,7 +27,45 @@ A script finds this file one directory up:
     import checks
 """
 
+import sys
+
 _open = []      # the gatherings under way, innermost last
+
+
+class Tally:
+    """A script's count of checks.  ok() counts one (or records it in the
+    gathering under way), printing a failed one as "NAME: FAIL: what";
+    end() prints "LABEL: N passed, M failed" and exits non-zero when
+    anything failed.
+
+        tally = checks.Tally("discord")
+        ok = tally.ok
+        ...
+        tally.end("discord (tls)")
+    """
+
+    def __init__(self, name):
+        self.name = name
+        self.passed = self.failed = 0
+
+    def ok(self, cond, what):
+        if gathered(cond, what):
+            return cond
+        if cond:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("%s: FAIL: %s" % (self.name, what), flush=True)
+        return cond
+
+    def summary(self, label=None):
+        """Prints the count line; the exit status it calls for."""
+        print("%s: %d passed, %d failed" % (label or self.name, self.passed,
+                                            self.failed), flush=True)
+        return 1 if self.failed else 0
+
+    def end(self, label=None):
+        sys.exit(self.summary(label))
 
 
 def gathered(cond, what):

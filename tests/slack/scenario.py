@@ -44,20 +44,9 @@ ALICE, BOB = "UALICE", "UBOB"
 NAMES = {ALICE: "alice", BOB: "bob"}
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
-passed = failed = 0
+TALLY = checks.Tally("slack")
+ok = TALLY.ok
 use(BASE, SSL)
-
-
-def ok(cond, what):
-    global passed, failed
-    if checks.gathered(cond, what):
-        return cond
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("slack: FAIL: " + what, flush=True)
-    return cond
 
 
 def op(what, query=""):
@@ -251,9 +240,7 @@ if MODE == "overdue1":
         cmd(ALICE, "alice", text, channel=CHANNEL)
     ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
        "it is alice's turn")
-    print("slack (overdue, before): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (overdue, before)")
 
 if MODE == "overdue2":
     # Restarted after alice's timer ran out: the restore tells the channel
@@ -267,9 +254,7 @@ if MODE == "overdue2":
                           for m in pub]
     ok(any("turn" in t for t in texts),
        "status answers after the restart: %r" % texts)
-    print("slack (overdue, after): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (overdue, after)")
 
 if MODE == "kill1":
     # A game of alice and an AI; run.sh kills the bot (SIGKILL) once the
@@ -281,9 +266,7 @@ if MODE == "kill1":
        is not None, "the table message is up")
     ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
        "it is alice's turn")
-    print("slack (kill, before): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (kill, before)")
 
 if MODE == "kill2":
     # After a SIGKILL and a restart the bot knows its table message (its
@@ -328,9 +311,7 @@ if MODE == "kill2":
     ok(len(views) == 1 and views[0]["history"],
        "alice's view is the first run's message, edited: %s" %
        [(m["ts"], len(m["history"])) for m in views])
-    print("slack (kill, after): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (kill, after)")
 
 def end_buttons():
     """alice's ephemeral messages in the channel holding "End the game",
@@ -356,9 +337,7 @@ if MODE == "stale1":
     ok(a is not None and wait(lambda s: boards() and
                               not labels(boards()[-1]), 5) is not None,
        "the End button ends the game: %s" % a)
-    print("slack (stale, before): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (stale, before)")
 
 if MODE == "stale2":
     # After the restart a new game runs in the same channel; the first
@@ -385,9 +364,7 @@ if MODE == "stale2":
     ok(not new, "nothing public is said: %s" % [m["text"] for m in new])
     ok(boards() and "My hand" in labels(boards()[-1]) and
        whose_turn() == ALICE, "the second game still runs")
-    print("slack (stale, after): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (stale, after)")
 
 if MODE == "tls":
     # Three commands at once: their public answers leave a second apart.
@@ -408,8 +385,7 @@ if MODE == "tls":
     gap = state()["min_gap"].get(CHANNEL, 0)
     ok(gap >= 0.9, "messages to one channel leave a second apart (the "
        "closest two: %.3f s)" % gap)
-    print("slack (tls): %d passed, %d failed" % (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (tls)")
 
 # --- the lobby, and a retried envelope ---------------------------------
 priv, pub = cmd(ALICE, "alice", "new")
@@ -766,5 +742,4 @@ ok("xoxb-test" not in log and "xapp-1-test" not in log,
 ok("/hooks/" not in log and "ticket=" not in log,
    "response_urls and socket tickets are never logged")
 
-print("slack: %d passed, %d failed" % (passed, failed), flush=True)
-sys.exit(1 if failed else 0)
+TALLY.end("slack")
