@@ -1,7 +1,9 @@
 # tests/proc.sh: stopping the processes a test started, by PID, without
 # a word when one has ended already and without signalling a PID that
 # has since gone to another process.  A test script sources it (lib.sh
-# does, for the tests that use lib.sh).
+# does, for the tests that use lib.sh).  Below those, what the suites
+# that start the bot share to begin: proc_begin, proc_cleanup,
+# proc_end_bot, proc_need and proc_ports.
 #
 #   "$bot" ... &
 #   pid=$!
@@ -79,4 +81,65 @@ proc_stop_named() {
 	done
 	[ "$proc_n" -eq 0 ] && kill -KILL "$1" 2>/dev/null
 	return 0
+}
+
+# proc_begin BOT: what a suite that starts the bot (and a fake server)
+# sets first: $bot, BOT's absolute path; $py; $tmp, a fresh scratch
+# directory; $fake and $pid, the fake's and the bot's PIDs, empty.
+proc_begin() {
+	bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+	py=/usr/bin/python3
+	tmp=$(mktemp -d)
+	fake=""
+	pid=""
+}
+
+# proc_cleanup: stops the bot ($pid) and the fake ($fake), and removes
+# $tmp; a suite's EXIT trap when it has nothing more to stop.
+proc_cleanup() {
+	proc_stop "$pid" KILL
+	proc_stop "$fake"
+	rm -rf "$tmp"
+}
+
+# proc_end_bot NAME: the bot ($pid) still runs and SIGTERM ends it with
+# status 0 ($pid is then emptied); otherwise "NAME: FAIL: ..." says
+# which, and status is set to 1.
+proc_end_bot() {
+	if proc_running "$pid"; then
+		proc_stop "$pid"
+		proc_rc=$?
+		pid=""
+		if [ $proc_rc -ne 0 ]; then
+			echo "$1: FAIL: SIGTERM exit status $proc_rc"
+			status=1
+		fi
+	else
+		echo "$1: FAIL: the bot died"
+		status=1
+	fi
+}
+
+# proc_need NAME FILE...: whether every FILE (a program the suite runs,
+# by its full path) is there to run; the first missing one is named in
+# "NAME: FAIL: ..." (scripts/deps.sh test installs them all).
+proc_need() {
+	proc_who=$1
+	shift
+	for proc_f; do
+		if [ ! -x "$proc_f" ]; then
+			echo "$proc_who: FAIL: $proc_f is missing (sh scripts/deps.sh test installs it)"
+			return 1
+		fi
+	done
+}
+
+# proc_ports N: N free TCP ports of 127.0.0.1 on one line, told apart
+# by binding them all at once ($py runs the look).
+proc_ports() {
+	$py -c '
+import socket, sys
+ss = [socket.socket() for _ in range(int(sys.argv[1]))]
+for s in ss: s.bind(("127.0.0.1", 0))
+print(" ".join(str(s.getsockname()[1]) for s in ss))' "$1"
 }

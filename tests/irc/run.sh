@@ -21,12 +21,9 @@
 #
 #   tests/irc/run.sh build/cheersbot
 set -u
-bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
-py=/usr/bin/python3
-tmp=$(mktemp -d)
-pid=""
 . "$dir/../proc.sh"
+proc_begin "$1"
 cleanup() {
 	proc_stop "$pid" KILL
 	# InspIRCd may have been restarted by scenario.py: its PID is then
@@ -41,17 +38,10 @@ start=$(date +%s)
 
 # InspIRCd is Debian's, called by its full path (it is in /usr/sbin, which
 # a user's PATH lacks); scripts/deps.sh installs it before the tests run.
-inspircd=/usr/sbin/inspircd
-if [ ! -x $inspircd ]; then
-	echo "irc: FAIL: $inspircd is missing (sh scripts/deps.sh test installs it)"
-	exit 1
-fi
 # So is Atheme, the services InspIRCd is linked to (in /usr/bin).
+inspircd=/usr/sbin/inspircd
 atheme=/usr/bin/atheme-services
-if [ ! -x $atheme ]; then
-	echo "irc: FAIL: $atheme is missing (sh scripts/deps.sh test installs it)"
-	exit 1
-fi
+proc_need irc $inspircd $atheme || exit 1
 if ! command -v openssl >/dev/null 2>&1; then
 	echo "irc: FAIL: openssl is needed to make the test CA"
 	exit 1
@@ -60,11 +50,7 @@ fi
 # Free ports: plain IRC (players), websocket, websocket over TLS, IRC
 # over TLS, and IRC over TLS with a certificate for another name; then
 # plain IRC and the server link of the InspIRCd linked to Atheme.
-set -- $($py -c '
-import socket
-ss = [socket.socket() for i in range(7)]
-for s in ss: s.bind(("127.0.0.1", 0))
-print(" ".join(str(s.getsockname()[1]) for s in ss))')
+set -- $(proc_ports 7)
 plain=$1 ws=$2 wss=$3 tls=$4 tlsbad=$5 splain=$6 slink=$7
 
 # A CA and a server certificate for localhost, made for this run.
@@ -163,18 +149,7 @@ done
 pid=$!
 wait $scen || status=1
 
-if proc_running "$pid"; then
-	proc_stop "$pid"
-	rc=$?
-	pid=""
-	if [ $rc -ne 0 ]; then
-		echo "irc: FAIL: SIGTERM exit status $rc"
-		status=1
-	fi
-else
-	echo "irc: FAIL: the bot died"
-	status=1
-fi
+proc_end_bot irc
 
 # wss:// with the test CA, and the server password from a file.
 if [ $status -eq 0 ]; then

@@ -13,14 +13,10 @@
 # Everything listens on 127.0.0.1 and is stopped by its PID.  On failure
 # the work directory (logs, state file, figures) is kept and named.
 set -u
-bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
-py=/usr/bin/python3
-tmp=$(mktemp -d)
-fake=""
-pid=""
-status=0
 . "$dir/../proc.sh"
+proc_begin "$1"
+status=0
 cleanup() {
 	proc_stop "$pid" KILL
 	proc_stop "$fake"

@@ -42,20 +42,11 @@ bad() { failed=$((failed + 1)); echo "c2s: FAIL: $*"; }
 prosody=/usr/bin/prosody
 prosodyctl=/usr/bin/prosodyctl
 dnsmasq=/usr/sbin/dnsmasq
-for f in $prosody $prosodyctl $dnsmasq; do
-	if [ ! -x $f ]; then
-		echo "c2s: FAIL: $f is missing (sh scripts/deps.sh test installs it)"
-		exit 1
-	fi
-done
+proc_need c2s $prosody $prosodyctl $dnsmasq || exit 1
 
 # Free ports: c2s (STARTTLS), direct TLS, http (the players' websocket),
 # DNS, the fake server, one where nothing listens, and the cutting proxy.
-set -- $($py -c '
-import socket
-ss = [socket.socket() for _ in range(7)]
-for s in ss: s.bind(("127.0.0.1", 0))
-print(" ".join(str(s.getsockname()[1]) for s in ss))')
+set -- $(proc_ports 7)
 c2s=$1 tls=$2 http=$3 dnsport=$4 fakeport=$5 dead=$6 proxyport=$7
 
 make_certs "$tmp" DNS:localhost || exit 1

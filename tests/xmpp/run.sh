@@ -29,10 +29,7 @@ start=$(date +%s)
 # it); scripts/deps.sh installs it before the tests run.
 prosody=/usr/bin/prosody
 prosodyctl=/usr/bin/prosodyctl
-if [ ! -x $prosody ] || [ ! -x $prosodyctl ]; then
-	echo "xmpp: FAIL: $prosody is missing (sh scripts/deps.sh test installs it)"
-	exit 1
-fi
+proc_need xmpp $prosody $prosodyctl || exit 1
 if ! $py -c 'import aiohttp' 2>/dev/null; then
 	echo "xmpp: FAIL: $py has no aiohttp (scripts/deps.sh installs python3-aiohttp)"
 	exit 1
@@ -44,11 +41,7 @@ fi
 
 # Free ports: c2s (unused by the test, but Prosody's websocket needs the
 # module), http (ws://) and https (wss://).
-set -- $($py -c '
-import socket
-ss = [socket.socket() for _ in range(3)]
-for s in ss: s.bind(("127.0.0.1", 0))
-print(" ".join(str(s.getsockname()[1]) for s in ss))')
+set -- $(proc_ports 3)
 c2s=$1 http=$2 https=$3
 
 # A test CA, and a certificate for localhost signed by it.
