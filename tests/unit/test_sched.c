@@ -21,6 +21,7 @@
 #include "bot/table.h"
 #include "game/rng.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/bot-fixture.h"
 
 #define NTABLES	2000
 
@@ -94,7 +95,6 @@ static const struct game_ops fake_ai_ops = {
 struct fixture {
 	struct bot	 bot;
 	struct adapter	 adapter;
-	struct config	*config;
 	struct table	*t[NTABLES];
 	struct rng	 rng;
 };
@@ -106,12 +106,9 @@ setup(void **state)
 	char		 channel[32];
 	int		 i;
 
-	f->config = config_new();
-	f->config->tables_lobby_expiry_ms = 60000;
-	bot_init(&f->bot, uv_default_loop(), f->config);
+	bot_fixture_start(&f->bot, &f->adapter, &fake_adapter_ops);
+	f->bot.config->tables_lobby_expiry_ms = 60000;
 	f->bot.fake_clock = 1;
-	f->adapter.ops = &fake_adapter_ops;
-	f->adapter.bot = &f->bot;
 	for (i = 0; i < NTABLES; i++) {
 		snprintf(channel, sizeof channel, "#t%d", i);
 		f->t[i] = table_new(&f->bot, &f->adapter, channel, &fake_ops);
@@ -133,11 +130,7 @@ teardown(void **state)
 	/* The last table took the queue with it. */
 	assert_null(f->bot.sched);
 	assert_int_equal(f->bot.nsched, 0);
-	uv_close((uv_handle_t *)&f->bot.timer, NULL);
-	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
-	config_free(f->config);
-	free(f);
-	return 0;
+	return bot_fixture_teardown(state);
 }
 
 /* The index of table t in the fixture (creation order). */
