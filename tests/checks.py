@@ -1,4 +1,6 @@
-"""tests/checks.py: a check made a varying number of times counts once.
+"""tests/checks.py: what the suites' Python scripts share: a count of
+checks (Tally), polling until something holds (poll), and this: a check
+made a varying number of times counts once.
 
 A suite's count of checks must not depend on timing (tests/run-planned.sh
 holds each count line to the script's plan), but some checks run once per
@@ -28,6 +30,7 @@ A script finds this file one directory up:
 """
 
 import sys
+import time
 
 _open = []      # the gatherings under way, innermost last
 
@@ -109,3 +112,15 @@ class once:
             self.failures.append("%s: %s" % (kind.__name__, value))
         self.done()
         return False
+
+
+def poll(fetch, pred, timeout=5.0):
+    """The first fetch() for which pred holds, asked every 50 ms for up
+    to timeout s; or None."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        s = fetch()
+        if pred(s):
+            return s
+        time.sleep(0.05)
+    return None

@@ -123,3 +123,13 @@ fake_bot_log() {
 		tail -40 "$tmp/bot.err" | sed 's/^/  /'
 	fi
 }
+
+# fake_begin NAME BOT: a suite of the bot (BOT) against a fake: $bot,
+# $py, $tmp and the rest as proc_begin sets them (proc.sh, sourced
+# first), all stopped and removed on exit; ends the script, saying why,
+# when $py has no aiohttp.
+fake_begin() {
+	proc_begin "$2"
+	trap proc_cleanup EXIT
+	fake_check "$1" || exit 1
+}

@@ -12,8 +12,8 @@ for it, makes exactly one callback, logs each copy at debug level with
 its id, and spends one command of the budget: the member's next two
 commands pass and the one after them is told to slow down.
 
-Prints one line per failed check and a final "N passed, M failed" line;
-exits non-zero when anything failed.
+Its checks are counted (checks.Tally): each failed one is printed, then
+"N passed, M failed"; it exits non-zero when any failed.
 """
 import os
 import re

@@ -15,14 +15,11 @@
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
 . "$dir/../proc.sh"
-proc_begin "$1"
-trap proc_cleanup EXIT
+. "$dir/../fake-server.sh"
+fake_begin discord "$1"
 # Each run empties bot.err before its bot starts: the bot's own 2>
 # empties it only once forked, and until then the last run's "ready"
 # would be read as this one's.
-
-. "$dir/../fake-server.sh"
-fake_check discord || exit 1
 start=$(date +%s)
 CHEERSBOT_TEST_TOKEN=test-token
 export CHEERSBOT_TEST_TOKEN

@@ -14,14 +14,11 @@
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
 . "$dir/../proc.sh"
-proc_begin "$1"
-trap proc_cleanup EXIT
+. "$dir/../fake-server.sh"
+fake_begin slack "$1"
 # Each run empties bot.err before its bot starts: the bot's own 2>
 # empties it only once forked, and until then the last run's "ready"
 # would be read as this one's.
-
-. "$dir/../fake-server.sh"
-fake_check slack || exit 1
 # Starts the fake Slack (its arguments added); sets $fake and $port.
 start_fake() {
 	fake_start slack "$dir/fake_slack.py" "$@" || exit 1
