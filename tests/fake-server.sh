@@ -67,8 +67,7 @@ fake_restarts() {
 				pid=""
 				break
 			fi
-			proc_stop "$pid" || { echo "$fake_who: FAIL: $phase run's exit status"; status=1; }
-			pid=""
+			proc_end_run "$fake_who: FAIL: $phase run's exit status"
 			[ $phase = overdue1 ] && sleep 2.5
 		done
 	fi
@@ -84,7 +83,7 @@ fake_restarts() {
 			if [ $phase = kill1 ]; then
 				proc_stop "$pid" KILL
 			else
-				proc_stop "$pid" || { echo "$fake_who: FAIL: $phase run's exit status"; status=1; }
+				proc_end_run "$fake_who: FAIL: $phase run's exit status"
 			fi
 			pid=""
 			[ $status -eq 0 ] || break
@@ -98,8 +97,7 @@ fake_restarts() {
 			    -o bot.seed=5 -o tables.ai_delay=0
 			$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase ||
 			    status=1
-			proc_stop "$pid" || { echo "$fake_who: FAIL: $phase run's exit status"; status=1; }
-			pid=""
+			proc_end_run "$fake_who: FAIL: $phase run's exit status"
 			[ $status -eq 0 ] || break
 		done
 	fi
@@ -111,8 +109,7 @@ fake_restarts() {
 fake_tls_run() {
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" tls "$tmp/cert.pem" ||
 	    status=1
-	proc_stop "$pid" || { echo "$1: FAIL: TLS run's exit status"; status=1; }
-	pid=""
+	proc_end_run "$1: FAIL: TLS run's exit status"
 }
 
 # fake_bot_log NAME: once anything failed, the last 40 lines of the

@@ -45,6 +45,17 @@ proc_signal() {
 	proc_running "$1" && kill -"$2" "$1" 2>/dev/null
 }
 
+# proc_wait PID SECONDS: waits up to SECONDS for PID, a child of this
+# shell, to stop running (it is not reaped); whether it did.
+proc_wait() {
+	proc_n=$(($2 * 10))
+	while proc_running "$1" && [ "$proc_n" -gt 0 ]; do
+		sleep 0.1
+		proc_n=$((proc_n - 1))
+	done
+	! proc_running "$1"
+}
+
 # proc_stop PID [SIGNAL [SECONDS]]: stops PID, a child this shell
 # started in the background: sends it SIGNAL (TERM) if it still runs,
 # waits up to SECONDS (10) for it to end, then sends SIGKILL, and reaps
@@ -53,12 +64,7 @@ proc_signal() {
 proc_stop() {
 	[ -n "$1" ] || return 0
 	if proc_signal "$1" "${2:-TERM}"; then
-		proc_n=$((${3:-10} * 10))
-		while proc_running "$1" && [ "$proc_n" -gt 0 ]; do
-			sleep 0.1
-			proc_n=$((proc_n - 1))
-		done
-		proc_running "$1" && kill -KILL "$1" 2>/dev/null
+		proc_wait "$1" "${3:-10}" || kill -KILL "$1" 2>/dev/null
 	fi
 	wait "$1" 2>/dev/null
 }
@@ -83,6 +89,13 @@ proc_stop_named() {
 	return 0
 }
 
+# proc_end_run MESSAGE: stops the bot ($pid, SIGTERM) and empties $pid;
+# when its exit status is not 0, says "MESSAGE" and sets status=1.
+proc_end_run() {
+	proc_stop "$pid" || { echo "$1"; status=1; }
+	pid=""
+}
+
 # proc_begin BOT: what a suite that starts the bot (and a fake server)
 # sets first: $bot, BOT's absolute path; $py; $tmp, a fresh scratch
 # directory; $fake and $pid, the fake's and the bot's PIDs, empty.
@@ -102,20 +115,20 @@ proc_cleanup() {
 	rm -rf "$tmp"
 }
 
-# proc_end_bot NAME: the bot ($pid) still runs and SIGTERM ends it with
-# status 0 ($pid is then emptied); otherwise "NAME: FAIL: ..." says
-# which, and status is set to 1.
+# proc_end_bot NAME [WHAT]: the bot ($pid) still runs and SIGTERM ends
+# it with status 0 ($pid is then emptied); otherwise "NAME: FAIL: WHAT..."
+# says which, and status is set to 1.
 proc_end_bot() {
 	if proc_running "$pid"; then
 		proc_stop "$pid"
 		proc_rc=$?
 		pid=""
 		if [ $proc_rc -ne 0 ]; then
-			echo "$1: FAIL: SIGTERM exit status $proc_rc"
+			echo "$1: FAIL: ${2:-}SIGTERM exit status $proc_rc"
 			status=1
 		fi
 	else
-		echo "$1: FAIL: the bot died"
+		echo "$1: FAIL: ${2:-}the bot died"
 		status=1
 	fi
 }

@@ -60,8 +60,7 @@ if [ $status -eq 0 ]; then
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" restart || status=1
-	proc_stop "$pid" || { echo "discord: FAIL: second run's exit status"; status=1; }
-	pid=""
+	proc_end_run "discord: FAIL: second run's exit status"
 fi
 
 # A game by clicks, on a fresh state: buttons, the table as one message.
@@ -69,8 +68,7 @@ if [ $status -eq 0 ]; then
 	bot_start -o bot.state_file="$tmp/buttons.db" -o bot.seed=7 \
 	    -o tables.ai_delay=0
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" buttons || status=1
-	proc_stop "$pid" || { echo "discord: FAIL: buttons run's exit status"; status=1; }
-	pid=""
+	proc_end_run "discord: FAIL: buttons run's exit status"
 fi
 
 # Runs across a restart: an overdue turn timer, a SIGKILL, a stale End
@@ -84,8 +82,7 @@ if [ $status -eq 0 ]; then
 	    -o tables.ai_delay=0 -o tables.command_burst=4 \
 	    -o tables.command_refill=1h
 	$py "$dir/repeat.py" "$port" "$tmp/bot.err" || status=1
-	proc_stop "$pid" || { echo "discord: FAIL: repeat run's exit status"; status=1; }
-	pid=""
+	proc_end_run "discord: FAIL: repeat run's exit status"
 fi
 
 # The faults of issue 25, each on a fresh state: faults.py says what.
@@ -117,8 +114,7 @@ for mode in lost token resume nonce dm budget shutdown perms; do
 	pid=$!
 	$py "$dir/faults.py" "$port" "$tmp/bot.err" $mode "$tmp/notify.log" \
 	    "$pid" "$tmp/faults-token" || status=1
-	proc_stop "$pid" || { echo "discord: FAIL: $mode run's exit status"; status=1; }
-	pid=""
+	proc_end_run "discord: FAIL: $mode run's exit status"
 	proc_stop "$listener"
 	rm -f "$tmp/notify.sock"
 done

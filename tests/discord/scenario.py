@@ -211,13 +211,19 @@ def bot_ready(timeout=20.0):
     return False
 
 
-if MODE == "overdue1":
-    # A game waiting for alice, with a short turn timer; run.sh stops the
-    # bot now and starts it again once the timer would have run out.
+def alice_starts():
+    """Once the bot is ready, alice opens a table, an AI joins and the
+    game starts: a check of each."""
     ok(bot_ready(), "the bot is ready")
     ok(answered(ix(ALICE, "alice", "new")), "alice opens a table")
     ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
     ok(answered(ix(ALICE, "alice", "start")), "the game starts")
+
+
+if MODE == "overdue1":
+    # A game waiting for alice, with a short turn timer; run.sh stops the
+    # bot now and starts it again once the timer would have run out.
+    alice_starts()
     ok(whose_turn() == ALICE, "it is alice's turn")
     TALLY.end("discord (overdue, before)")
 
@@ -279,10 +285,7 @@ def latest_dm(user, msgs):
 if MODE == "kill1":
     # A game of alice and an AI; run.sh kills the bot (SIGKILL) once the
     # table message is up, and starts it again on the same state.
-    ok(bot_ready(), "the bot is ready")
-    ok(answered(ix(ALICE, "alice", "new")), "alice opens a table")
-    ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
-    ok(answered(ix(ALICE, "alice", "start")), "the game starts")
+    alice_starts()
     ok(wait(lambda s: boards() and "My hand" in labels(boards()[-1]))
        is not None, "the table message is up")
     ok(whose_turn() == ALICE, "it is alice's turn")
@@ -373,10 +376,7 @@ def end_buttons():
 if MODE == "stale1":
     # Issue 32: a game ended by its ephemeral "End the game" button; run.sh
     # restarts the bot on the same state for stale2.
-    ok(bot_ready(), "the bot is ready")
-    ok(answered(ix(ALICE, "alice", "new")), "alice opens a table")
-    ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
-    ok(answered(ix(ALICE, "alice", "start")), "the game starts")
+    alice_starts()
     ok(whose_turn() == ALICE, "it is alice's turn")
     a = answered(ix(ALICE, "alice", "end"))
     ok(a and a[0]["flags"] & 64 and len(end_buttons()) == 1,

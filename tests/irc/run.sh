@@ -162,8 +162,7 @@ if [ $status -eq 0 ]; then
 	pid=$!
 	$py "$dir/scenario.py" tls "$plain" "$tmp/bot.err" "$tmp/ircd.pid" \
 	    "$tmp/ircd.flags" || status=1
-	proc_stop "$pid" || { echo "irc: FAIL: wss:// run's exit status"; status=1; }
-	pid=""
+	proc_end_run "irc: FAIL: wss:// run's exit status"
 fi
 if grep -q barkeep-secret "$tmp/bot.err"; then
 	echo "irc: FAIL: the password was logged"
@@ -180,8 +179,7 @@ if [ $status -eq 0 ]; then
 	pid=$!
 	SCENARIO_URL=irc:// $py "$dir/scenario.py" tls "$plain" "$tmp/bot.err" \
 	    "$tmp/ircd.pid" "$tmp/ircd.flags" || status=1
-	proc_stop "$pid" || { echo "irc: FAIL: irc:// run's exit status"; status=1; }
-	pid=""
+	proc_end_run "irc: FAIL: irc:// run's exit status"
 	if ! grep -q "irc.url is not encrypted" "$tmp/bot.err"; then
 		echo "irc: FAIL: no warning in the log for a plain irc:// URL"
 		status=1
@@ -360,8 +358,7 @@ fake_bot() {
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	wait $fake || status=1
-	proc_stop "$pid" || { echo "irc: FAIL: $name run's exit status"; status=1; }
-	pid=""
+	proc_end_run "irc: FAIL: $name run's exit status"
 }
 
 # Framing on TCP (framing.py): lines split across reads, several in one

@@ -232,12 +232,18 @@ else:
     ok(s["opens"] == 1 and "apps.connections.open" not in s["bad_auth"],
        "apps.connections.open with the app-level token: %s" % s["bad_auth"])
 
+
+def alice_starts():
+    """alice opens a table in CHANNEL, an AI joins and the game starts."""
+    for text in ("new", "addbot", "start"):
+        cmd(ALICE, "alice", text, channel=CHANNEL)
+
+
 if MODE == "overdue1":
     # A game waiting for alice, with a short turn timer; run.sh stops the
     # bot now and starts it again once the timer would have run out.
     CHANNEL = "COVER"
-    for text in ("new", "addbot", "start"):
-        cmd(ALICE, "alice", text, channel=CHANNEL)
+    alice_starts()
     ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
        "it is alice's turn")
     TALLY.end("slack (overdue, before)")
@@ -260,8 +266,7 @@ if MODE == "kill1":
     # A game of alice and an AI; run.sh kills the bot (SIGKILL) once the
     # table message is up, and starts it again on the same state.
     CHANNEL = "CKILL"
-    for text in ("new", "addbot", "start"):
-        cmd(ALICE, "alice", text, channel=CHANNEL)
+    alice_starts()
     ok(wait(lambda s: boards() and "My hand" in labels(boards()[-1]), 5)
        is not None, "the table message is up")
     ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
@@ -325,8 +330,7 @@ if MODE == "stale1":
     # Issue 32: a game ended by its ephemeral "End the game" button; run.sh
     # restarts the bot on the same state for stale2.
     CHANNEL = "CSTALE"
-    for text in ("new", "addbot", "start"):
-        cmd(ALICE, "alice", text, channel=CHANNEL)
+    alice_starts()
     ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
        "it is alice's turn")
     cmd(ALICE, "alice", "end", channel=CHANNEL)
@@ -344,8 +348,7 @@ if MODE == "stale2":
     # game's End button is answered that that game is over, privately,
     # and the new game goes on.
     CHANNEL = "CSTALE"
-    for text in ("new", "addbot", "start"):
-        cmd(ALICE, "alice", text, channel=CHANNEL)
+    alice_starts()
     ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
        "it is alice's turn in the second game")
     old = end_buttons()

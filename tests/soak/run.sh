@@ -62,12 +62,7 @@ stop_bot() {
 		return
 	fi
 	proc_signal "$pid" TERM
-	i=0
-	while proc_running "$pid" && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	if proc_running "$pid"; then
+	if ! proc_wait "$pid" 10; then
 		echo "soak: FAIL: the bot did not stop within 10 s of SIGTERM"
 		proc_signal "$pid" KILL
 		status=1

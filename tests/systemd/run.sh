@@ -38,12 +38,7 @@ name=systemd
 # Waits up to 10 s for process $1 to end, then reaps it; its status is in
 # $rc (124 when it did not end).
 wait_exit() {
-	i=0
-	while proc_running "$1" && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	if proc_running "$1"; then
+	if ! proc_wait "$1" 10; then
 		rc=124
 		proc_stop "$1" KILL
 		return

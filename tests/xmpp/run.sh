@@ -121,12 +121,7 @@ while [ ! -e "$tmp/ready" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 pid=$!
 wait "$scen" || status=1
 
-if proc_running "$pid"; then
-	proc_stop "$pid" || { echo "xmpp: FAIL: the bot's exit status on SIGTERM"; status=1; }
-else
-	echo "xmpp: FAIL: the bot died"
-	status=1
-fi
+proc_end_bot xmpp
 pid=""
 if grep -q bot-secret-pw "$tmp/bot.err" "$tmp/bot.out"; then
 	echo "xmpp: FAIL: the password is in the bot's log"
@@ -145,8 +140,7 @@ if [ $status -eq 0 ]; then
 	pid=$!
 	$py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot-tls.err" \
 	    --mode tls || status=1
-	proc_stop "$pid" || { echo "xmpp: FAIL: the TLS run's exit status"; status=1; }
-	pid=""
+	proc_end_run "xmpp: FAIL: the TLS run's exit status"
 	if ! grep -q "connecting to wss://localhost" "$tmp/bot-tls.err"; then
 		echo "xmpp: FAIL: the TLS run did not use wss://"
 		status=1
@@ -173,8 +167,7 @@ if [ $status -eq 0 ]; then
 	done
 	$py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot-plain.err" \
 	    --mode plain || status=1
-	proc_stop "$pid" || { echo "xmpp: FAIL: the plain run's exit status"; status=1; }
-	pid=""
+	proc_end_run "xmpp: FAIL: the plain run's exit status"
 fi
 
 if [ $status -ne 0 ]; then
