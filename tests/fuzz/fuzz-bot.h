@@ -11,6 +11,7 @@
 #ifndef TESTS_FUZZ_FUZZ_BOT_H
 #define TESTS_FUZZ_FUZZ_BOT_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -52,6 +53,28 @@ fuzz_bot_store(struct bot *bot)
 	}
 	bot->next_table_id = 1;
 	bot->tables_made = 0;	/* so the first table's tag is the same */
+}
+
+/*
+ * A new config with each setting ("key=value", the list ended by NULL)
+ * set; aborts when one is refused.  The caller frees it.
+ */
+static inline struct config *
+fuzz_config(const char *setting, ...)
+{
+	struct config	*config = config_new();
+	va_list		 ap;
+	char		*cause = NULL;
+
+	va_start(ap, setting);
+	for (; setting != NULL; setting = va_arg(ap, const char *)) {
+		if (config_set(config, setting, &cause) != 0) {
+			fprintf(stderr, "fuzz: %s\n", cause);
+			abort();
+		}
+	}
+	va_end(ap);
+	return config;
 }
 
 /* A bot for target name (borrowed), on config (the bot borrows it). */

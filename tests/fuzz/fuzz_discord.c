@@ -34,12 +34,8 @@ fuzz_setup(void)
 	struct adapter	*a;
 	char		*cause = NULL;
 
-	config = config_new();
-	if (config_set(config, "discord.token=fuzz", &cause) != 0 ||
-	    config_set(config, "discord.application_id=1", &cause) != 0 ||
-	    config_set(config, "discord.api_base=http://127.0.0.1:9/api",
-	    &cause) != 0)
-		abort();
+	config = fuzz_config("discord.token=fuzz", "discord.application_id=1",
+	    "discord.api_base=http://127.0.0.1:9/api", (const char *)NULL);
 	fuzz_bot_init(&bot, config, "discord");
 	if ((a = discord_new(&bot, &cause)) == NULL)
 		abort();

@@ -76,6 +76,26 @@ bot_fixture_teardown(void **state)
 	return 0;
 }
 
+/*
+ * user (id and name) says text in channel to bot through adapter, a
+ * direct message when channel is "dm"; what became of it.
+ */
+enum bot_outcome
+bot_fixture_event(struct bot *bot, struct adapter *adapter,
+    const char *user, const char *channel, const char *text)
+{
+	struct bot_event	ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.adapter = adapter;
+	ev.user_id = user;
+	ev.user_name = user;
+	ev.channel = channel;
+	ev.is_dm = strcmp(channel, "dm") == 0;
+	ev.text = text;
+	return bot_handle_event(bot, &ev);
+}
+
 /* Puts text where a->priv (a struct fake_said) says. */
 static void
 fake_said_note(struct adapter *a, const char *text)

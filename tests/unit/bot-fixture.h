@@ -11,11 +11,7 @@
 
 #include <stddef.h>
 
-struct adapter;
-struct adapter_buttons;
-struct adapter_ops;
-struct bot;
-struct bot_event;
+#include "bot/bot.h"
 
 /* Where the fake_said_* ops put each text: the adapter's priv. */
 struct fake_said {
@@ -29,6 +25,8 @@ void	bot_fixture_start(struct bot *, struct adapter *,
 void	bot_fixture_memory(struct bot *, struct adapter *);
 void	bot_fixture_end(struct bot *);
 int	bot_fixture_teardown(void **);
+enum bot_outcome bot_fixture_event(struct bot *, struct adapter *,
+	    const char *, const char *, const char *);
 
 int	fake_said_send(struct adapter *, const char *, const char *, char **);
 int	fake_said_dm(struct adapter *, const char *, const char *,

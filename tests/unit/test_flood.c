@@ -56,16 +56,9 @@ setup(void **state)
 static enum bot_outcome
 bogus(struct world *w)
 {
-	struct bot_event	ev;
-
 	said[0] = '\0';
-	memset(&ev, 0, sizeof ev);
-	ev.adapter = &w->adapter;
-	ev.user_id = "mallory";
-	ev.user_name = "mallory";
-	ev.channel = "bar";
-	ev.text = "bogus";
-	return bot_handle_event(&w->bot, &ev);
+	return bot_fixture_event(&w->bot, &w->adapter, "mallory", "bar",
+	    "bogus");
 }
 
 /* The budget, then one slow-down line with the real wait, then silence. */

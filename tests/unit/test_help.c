@@ -90,17 +90,8 @@ setup_plain(void **state)
 static const char *
 say(struct world *w, const char *channel, const char *text)
 {
-	struct bot_event	ev;
-
 	said[0] = '\0';
-	memset(&ev, 0, sizeof ev);
-	ev.adapter = &w->adapter;
-	ev.user_id = "alice";
-	ev.user_name = "alice";
-	ev.channel = channel;
-	ev.is_dm = strcmp(channel, "dm") == 0;
-	ev.text = text;
-	bot_handle_event(&w->bot, &ev);
+	bot_fixture_event(&w->bot, &w->adapter, "alice", channel, text);
 	return said;
 }
 
