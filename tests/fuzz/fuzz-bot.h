@@ -93,6 +93,25 @@ fuzz_bot_init(struct bot *bot, struct config *config, const char *name)
 	fuzz_bot_store(bot);
 }
 
+/*
+ * The adapter make (an adapter's *_new) makes for bot, added to it; its
+ * own state (priv).  Aborts when it cannot be made.
+ */
+static inline void *
+fuzz_bot_adapter(struct bot *bot,
+    struct adapter *(*make)(struct bot *, char **))
+{
+	struct adapter	*a;
+	char		*cause = NULL;
+
+	if ((a = make(bot, &cause)) == NULL) {
+		fprintf(stderr, "fuzz: %s\n", cause);
+		abort();
+	}
+	bot_add_adapter(bot, a);
+	return a->priv;
+}
+
 /* Every table closed, and an empty state file (inline: not every target uses it). */
 static inline void
 fuzz_bot_reset(struct bot *bot)

@@ -297,9 +297,8 @@ static void
 fuzz_setup(void)
 {
 	struct sockaddr_in	 sin;
-	struct adapter		*a;
 	int			 len = sizeof sin;
-	char			*cause = NULL, *dset, *sset;
+	char			*dset, *sset;
 
 	loop = uv_default_loop();
 	uv_tcp_init(loop, &server);
@@ -320,14 +319,8 @@ fuzz_setup(void)
 	free(dset);
 	free(sset);
 	fuzz_bot_init(&bot, config, "rest");
-	if ((a = discord_new(&bot, &cause)) == NULL)
-		abort();
-	bot_add_adapter(&bot, a);
-	discord = a->priv;
-	if ((a = slack_new(&bot, &cause)) == NULL)
-		abort();
-	bot_add_adapter(&bot, a);
-	slack = a->priv;
+	discord = fuzz_bot_adapter(&bot, discord_new);
+	slack = fuzz_bot_adapter(&bot, slack_new);
 }
 
 /* Stops both clients, forgets what they learned, and starts them anew. */

@@ -13,6 +13,16 @@
 
 #include "bot/bot.h"
 
+/* A bot and its one adapter, for a fixture that needs no more. */
+struct bot_world {
+	struct bot	 bot;
+	struct adapter	 adapter;
+};
+
+/* The adapter ops that keep what the bot says (fake_said_*). */
+#define FAKE_SAID_OPS	.send_channel = fake_said_send, \
+			.send_dm = fake_said_dm, .reply = fake_said_reply
+
 /* Where the fake_said_* ops put each text: the adapter's priv. */
 struct fake_said {
 	char	*buf;

@@ -28,20 +28,14 @@ static struct fake_said	sink = { said, sizeof said, 1 };
 /* A platform where the limits apply (not the console). */
 static const struct adapter_ops ops = {
 	.name = "discord", .flags = ADAPTER_EPHEMERAL,
-	.send_channel = fake_said_send, .send_dm = fake_said_dm,
-	.reply = fake_said_reply,
-};
-
-struct world {
-	struct bot	 bot;
-	struct adapter	 adapter;
+	FAKE_SAID_OPS,
 };
 
 /* A bot with the default budget (5 commands per 10 s), state in memory. */
 static int
 setup(void **state)
 {
-	struct world	*w = xcalloc(1, sizeof *w);
+	struct bot_world	*w = xcalloc(1, sizeof *w);
 
 	bot_fixture_start(&w->bot, &w->adapter, &ops);
 	w->adapter.priv = &sink;
@@ -54,7 +48,7 @@ setup(void **state)
 
 /* mallory sends "bogus" in #bar; what became of it (said holds the rest). */
 static enum bot_outcome
-bogus(struct world *w)
+bogus(struct bot_world *w)
 {
 	said[0] = '\0';
 	return bot_fixture_event(&w->bot, &w->adapter, "mallory", "bar",
@@ -65,7 +59,7 @@ bogus(struct world *w)
 static void
 test_refused_once_told(void **state)
 {
-	struct world	*w = *state;
+	struct bot_world	*w = *state;
 	int		 i;
 
 	for (i = 0; i < 5; i++) {
@@ -93,7 +87,7 @@ test_refused_once_told(void **state)
 static void
 test_wait_is_real(void **state)
 {
-	struct world	*w = *state;
+	struct bot_world	*w = *state;
 	int		 i;
 
 	for (i = 0; i < 5; i++)

@@ -38,28 +38,21 @@ bang_command(struct adapter *a, char *buf, size_t len)
 
 /* IRC's shape: no ephemerals, a "!cheers" prefix, short answers. */
 static const struct adapter_ops terse_ops = {
-	.name = "irc", .flags = ADAPTER_TERSE, .send_channel = fake_said_send,
-	.send_dm = fake_said_dm, .reply = fake_said_reply,
-	.command = bang_command,
+	.name = "irc", .flags = ADAPTER_TERSE, .command = bang_command,
+	FAKE_SAID_OPS,
 };
 
 /* The console's shape: ephemerals, "/cheers", the whole list. */
 static const struct adapter_ops plain_ops = {
 	.name = "console", .flags = ADAPTER_EPHEMERAL,
-	.send_channel = fake_said_send, .send_dm = fake_said_dm,
-	.reply = fake_said_reply,
-};
-
-struct world {
-	struct bot	 bot;
-	struct adapter	 adapter;
+	FAKE_SAID_OPS,
 };
 
 /* A bot on ops, its state in memory: help needs no file. */
 static int
 setup(void **state, const struct adapter_ops *ops)
 {
-	struct world	*w = xcalloc(1, sizeof *w);
+	struct bot_world	*w = xcalloc(1, sizeof *w);
 
 	bot_fixture_start(&w->bot, &w->adapter, ops);
 	w->adapter.priv = &sink;
@@ -88,7 +81,7 @@ setup_plain(void **state)
  * when channel is "dm"; the answer.
  */
 static const char *
-say(struct world *w, const char *channel, const char *text)
+say(struct bot_world *w, const char *channel, const char *text)
 {
 	said[0] = '\0';
 	bot_fixture_event(&w->bot, &w->adapter, "alice", channel, text);
@@ -151,7 +144,7 @@ check_short(const char *help)
 static void
 test_short_no_table(void **state)
 {
-	struct world	*w = *state;
+	struct bot_world	*w = *state;
 	const char	*help = say(w, "#bar", "help");
 
 	check_short(help);
@@ -164,7 +157,7 @@ test_short_no_table(void **state)
 static void
 test_short_at_a_table(void **state)
 {
-	struct world			*w = *state;
+	struct bot_world		*w = *state;
 	const struct game_ops *const	*games = game_all();
 	const char			*help;
 	char				 chan[32], cmd[64], want[96];
@@ -190,7 +183,7 @@ test_short_at_a_table(void **state)
 static void
 test_short_one(void **state)
 {
-	struct world	*w = *state;
+	struct bot_world	*w = *state;
 	const char	*help = say(w, "#bar", "help new");
 
 	assert_non_null(strstr(help, "!cheers new [game]"));
@@ -221,7 +214,7 @@ test_short_one(void **state)
 static void
 test_long(void **state)
 {
-	struct world			*w = *state;
+	struct bot_world		*w = *state;
 	const struct game_ops *const	*games = game_all();
 	const char			*help = say(w, "#bar", "help");
 	char				 want[96];
