@@ -17,6 +17,7 @@
 #include "bot/store.h"
 #include "bot/table.h"
 #include "tests/unit/bot-fixture.h"
+#include "tests/unit/said.h"
 
 /*
  * Starts bot (the caller's memory) on a default config of its own, with
@@ -101,10 +102,11 @@ static void
 fake_said_note(struct adapter *a, const char *text)
 {
 	struct fake_said	*s = a->priv;
-	size_t			 len = s->append ? strlen(s->buf) : 0;
 
-	snprintf(s->buf + len, s->size - len, s->append ? "%s\n" : "%s",
-	    text);
+	if (s->append)
+		said_add(s->buf, s->size, text);
+	else
+		snprintf(s->buf, s->size, "%s", text);
 }
 
 int
@@ -132,18 +134,4 @@ fake_said_reply(struct adapter *a, const struct bot_event *ev, int private,
 	(void)ev; (void)private; (void)bs; (void)cause;
 	fake_said_note(a, text);
 	return 0;
-}
-
-/* How many times needle is in text. */
-int
-text_count(const char *text, const char *needle)
-{
-	const char	*p = text;
-	int		 n = 0;
-
-	while ((p = strstr(p, needle)) != NULL) {
-		n++;
-		p += strlen(needle);
-	}
-	return n;
 }

@@ -44,6 +44,4 @@ int	fake_said_dm(struct adapter *, const char *, const char *,
 int	fake_said_reply(struct adapter *, const struct bot_event *, int,
 	    const char *, const struct adapter_buttons *, char **);
 
-int	text_count(const char *, const char *);
-
 #endif

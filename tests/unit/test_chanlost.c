@@ -26,7 +26,7 @@
 #include "bot/table.h"
 #include "game/game.h"
 #include "lib/xmalloc.h"
-#include "tests/unit/bot-fixture.h"
+#include "tests/unit/said.h"
 
 #define GRACE_MS	(10 * 60 * 1000)
 
@@ -116,7 +116,7 @@ test_lobby_closes(void **state)
 	bot_channel_lost(&w.bot, &w.adapter, "#bar", "It was deleted.",
 	    GRACE_MS);
 	assert_null(table_find(&w.bot, &w.adapter, "#bar"));
-	assert_int_equal(text_count(said, "[alice] The CHEERS lobby in #bar is "
+	assert_int_equal(said_count(said, "[alice] The CHEERS lobby in #bar is "
 	    "closed: It was deleted."), 1);
 	world_end(&w);
 }
@@ -140,9 +140,9 @@ test_game_pauses_then_ends(void **state)
 	    GRACE_MS);
 	bot_channel_lost(&w.bot, &w.adapter, "#bar", "It is archived.",
 	    GRACE_MS);
-	assert_int_equal(text_count(said, "[alice] The CHEERS game in #bar is "
+	assert_int_equal(said_count(said, "[alice] The CHEERS game in #bar is "
 	    "paused: It is archived."), 1);
-	assert_int_equal(text_count(said, "[#bar]"), 0);
+	assert_int_equal(said_count(said, "[#bar]"), 0);
 	assert_int_equal(t->task, TASK_LOST);
 
 	/* No timer and no move while it waits. */
@@ -159,7 +159,7 @@ test_game_pauses_then_ends(void **state)
 	/* The grace runs out: the table ends, alice is told. */
 	bot_advance(&w.bot, 1);
 	assert_null(table_find_id(&w.bot, &w.adapter, id));
-	assert_int_equal(text_count(said, "[alice] The CHEERS game in #bar has "
+	assert_int_equal(said_count(said, "[alice] The CHEERS game in #bar has "
 	    "ended: channel lost."), 1);
 	world_end(&w);
 }
@@ -186,7 +186,7 @@ test_game_comes_back(void **state)
 	assert_int_equal(t->nmoves, moves);
 	said[0] = '\0';
 	bot_channel_back(&w.bot, &w.adapter, "#bar");
-	assert_int_equal(text_count(said, "[#bar] I can post here again: "
+	assert_int_equal(said_count(said, "[#bar] I can post here again: "
 	    "the game goes on."), 1);
 	assert_false(t->lost);
 	bot_advance(&w.bot, 5000);
@@ -194,7 +194,7 @@ test_game_comes_back(void **state)
 	assert_true(t == NULL || t->nmoves > moves);
 	/* The grace's end is forgotten: the table is not ended by it. */
 	bot_advance(&w.bot, GRACE_MS);
-	assert_int_equal(text_count(said, "channel lost"), 0);
+	assert_int_equal(said_count(said, "channel lost"), 0);
 	world_end(&w);
 }
 
@@ -233,14 +233,14 @@ test_dm_lost(void **state)
 	said[0] = '\0';
 	bot_dm_lost(&w.bot, &w.adapter, "alice");
 	bot_dm_lost(&w.bot, &w.adapter, "alice");
-	assert_int_equal(text_count(said, "[#bar] A private message to "), 1);
-	assert_int_equal(text_count(said, "could not be delivered; "
+	assert_int_equal(said_count(said, "[#bar] A private message to "), 1);
+	assert_int_equal(said_count(said, "could not be delivered; "
 	    "/cheers hand shows it again."), 1);
 	/* Nothing but that line, and never to alice herself. */
-	assert_int_equal(text_count(said, "\n"), 1);
+	assert_int_equal(said_count(said, "\n"), 1);
 	w.bot.fake_now += 60000;
 	bot_dm_lost(&w.bot, &w.adapter, "alice");
-	assert_int_equal(text_count(said, "[#bar] A private message to "), 2);
+	assert_int_equal(said_count(said, "[#bar] A private message to "), 2);
 	world_end(&w);
 }
 

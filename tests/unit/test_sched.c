@@ -22,6 +22,7 @@
 #include "game/rng.h"
 #include "lib/xmalloc.h"
 #include "tests/unit/bot-fixture.h"
+#include "tests/unit/said.h"
 
 #define NTABLES	2000
 
@@ -36,12 +37,10 @@ static int
 fake_send_channel(struct adapter *a, const char *channel, const char *text,
     char **cause)
 {
-	size_t	n = strlen(said);
-
 	(void)a;
 	(void)cause;
 	if (strstr(text, "lobby closed") != NULL)
-		snprintf(said + n, sizeof said - n, "%s\n", channel);
+		said_add(said, sizeof said, channel);
 	return 0;
 }
 
