@@ -56,6 +56,18 @@ proc_wait() {
 	! proc_running "$1"
 }
 
+# proc_until SECONDS COMMAND...: runs COMMAND every 0.1 s until it
+# succeeds, for SECONDS at most; whether it did.
+proc_until() {
+	proc_t=$(($1 * 10))
+	shift
+	until "$@"; do
+		[ "$proc_t" -gt 0 ] || return 1
+		sleep 0.1
+		proc_t=$((proc_t - 1))
+	done
+}
+
 # proc_stop PID [SIGNAL [SECONDS]]: stops PID, a child this shell
 # started in the background: sends it SIGNAL (TERM) if it still runs,
 # waits up to SECONDS (10) for it to end, then sends SIGKILL, and reaps

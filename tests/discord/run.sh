@@ -97,11 +97,7 @@ for mode in lost token resume nonce dm budget shutdown perms; do
 	$py "$dir/../systemd/notify_listen.py" "$tmp/notify.sock" \
 	    "$tmp/notify.log" &
 	listener=$!
-	i=0
-	while [ ! -e "$tmp/notify.log" ] && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	proc_until 5 test -e "$tmp/notify.log"
 	: > "$tmp/bot.err"
 	NOTIFY_SOCKET="$tmp/notify.sock" "$bot" -v -c "$tmp/faults.conf" \
 	    -o discord.enabled=yes -o console.enabled=no \

@@ -342,11 +342,7 @@ fake_start() {
 	rm -f "$tmp/fake.port"
 	$py "$dir/$script" "$tmp/fake.port" "$tmp/bot.err" "$@" &
 	fake=$!
-	i=0
-	while [ ! -s "$tmp/fake.port" ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	proc_until 10 test -s "$tmp/fake.port"
 	fport=$(cat "$tmp/fake.port" 2>/dev/null)
 }
 # fake_bot <name> <bot -o options...>: the bot against it, until it ends.

@@ -52,8 +52,7 @@ listen() {
 	"$py" "$top/tests/systemd/notify_listen.py" "$1" "$2" &
 	pids="$pids $!"
 	listener=$!
-	i=0
-	while [ ! -e "$2" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	proc_until 5 test -e "$2"
 }
 
 # Prints the lines of output file $1 that answer input line $2, which
@@ -413,8 +412,7 @@ PY
 "$py" fake_rest.py rest.port rest.auth &
 pids="$pids $!"
 rest=$!
-i=0
-while [ ! -s rest.port ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+proc_until 10 test -s rest.port
 port=$(cat rest.port 2>/dev/null)
 # Starts the installed unit as above until READY=1 and its first REST
 # request, then stops it: 0, or 1 with why on stdout.  Its log is in

@@ -108,8 +108,7 @@ $py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot.err" \
     --restart "sh $tmp/restart.sh" --ready "$tmp/ready" \
     --prosody-pid "$tmp/prosody.pid" &
 scen=$!
-i=0
-while [ ! -e "$tmp/ready" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+proc_until 10 test -e "$tmp/ready"
 "$bot" -v -o console.enabled=no -o xmpp.enabled=yes \
     -o xmpp.url="ws://127.0.0.1:$http/xmpp-websocket" \
     -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
