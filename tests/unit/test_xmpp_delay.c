@@ -92,17 +92,11 @@ static const struct stanza {
 	    "example'/></message>", "alice@localhost", 0, XMPP_DELAY_NONE },
 };
 
-/* The verdicts, one test each: offline chat, ignored, live. */
-static enum xmpp_delay	verdicts[] = {
-	XMPP_DELAY_ANSWER, XMPP_DELAY_IGNORE, XMPP_DELAY_NONE,
-};
-
-/* Every stanza that must be classified as *state is (there are some). */
+/* Every stanza that must be classified as want is (there are some). */
 static void
-test_classify(void **state)
+classify_all(enum xmpp_delay want)
 {
-	enum xmpp_delay	want = *(enum xmpp_delay *)*state;
-	size_t		i, n = 0;
+	size_t	i, n = 0;
 
 	for (i = 0; i < sizeof stanzas / sizeof stanzas[0]; i++) {
 		if (stanzas[i].want != want)
@@ -115,9 +109,34 @@ test_classify(void **state)
 }
 
 static void
+test_offline_chat(void **state)
+{
+	(void)state;
+	classify_all(XMPP_DELAY_ANSWER);
+}
+
+static void
+test_ignored(void **state)
+{
+	(void)state;
+	classify_all(XMPP_DELAY_IGNORE);
+}
+
+/* The answer to a body of n bytes of fill, then tail (a string). */
+static char *
+answer_long(int fill, size_t n, const char *tail)
+{
+	char	body[200];
+
+	memset(body, fill, n);
+	snprintf(body + n, sizeof body - n, "%s", tail);
+	return delay_answer(body);
+}
+
+static void
 test_answer(void **state)
 {
-	char	*s, long_body[200];
+	char	*s;
 
 	(void)state;
 	s = delay_answer("  play 1 me \n and more\n");
@@ -129,34 +148,35 @@ test_answer(void **state)
 	    "play it: send it again.");
 	free(s);
 	/* Long: cut to 60 bytes, never inside a character, and marked. */
-	memset(long_body, 'a', 59);
-	strcpy(long_body + 59, "🍸🍸 end");
-	s = delay_answer(long_body);
+	s = answer_long('a', 59, "🍸🍸 end");
 	assert_non_null(strstr(s, "\"aaaa"));
 	assert_non_null(strstr(s, "a…\" while I was away"));
 	assert_null(strstr(s, "🍸"));
 	free(s);
-	memset(long_body, 'b', 60);
-	strcpy(long_body + 60, "🍸");
-	s = delay_answer(long_body);
+	s = answer_long('b', 60, "🍸");
 	assert_non_null(strstr(s, "bb…\""));
 	assert_null(strstr(s, "\xf0"));
 	free(s);
 	/* Exactly 60 bytes: whole, no mark. */
-	memset(long_body, 'c', 60);
-	long_body[60] = '\0';
-	s = delay_answer(long_body);
+	s = answer_long('c', 60, "");
 	assert_null(strstr(s, "…"));
 	free(s);
+}
+
+static void
+test_live(void **state)
+{
+	(void)state;
+	classify_all(XMPP_DELAY_NONE);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		{ "test_offline_chat", test_classify, NULL, NULL, &verdicts[0] },
-		{ "test_ignored", test_classify, NULL, NULL, &verdicts[1] },
-		{ "test_live", test_classify, NULL, NULL, &verdicts[2] },
+		cmocka_unit_test(test_offline_chat),
+		cmocka_unit_test(test_ignored),
+		cmocka_unit_test(test_live),
 		cmocka_unit_test(test_answer),
 	};
 
