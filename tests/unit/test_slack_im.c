@@ -282,6 +282,22 @@ posted(struct fixture *f)
 	return f->api.posts > 0;
 }
 
+/* The Web API was asked opens conversations.open, posts chat.postMessage. */
+static void
+assert_calls(const struct fixture *f, int opens, int posts)
+{
+	assert_int_equal(f->api.opens, opens);
+	assert_int_equal(f->api.posts, posts);
+}
+
+/* The waiting call was told once, of a channel (with_channel) or not. */
+static void
+assert_told(const struct fixture *f, int with_channel)
+{
+	assert_int_equal(f->told, 1);
+	assert_int_equal(f->told_channel, with_channel);
+}
+
 /*
  * conversations.open fails with a text and a call waiting; the call,
  * told, makes Slack's refusal of the user come in.  Each waiting thing is
@@ -299,10 +315,8 @@ test_open_fails_reentered(void **state)
 	assert_int_equal(im_with_channel(&f.s, "U1", told, &f, &cause), 0);
 	fixture_run(&f, told_once);
 	assert_false(f.timed_out);
-	assert_int_equal(f.told, 1);
-	assert_false(f.told_channel);
-	assert_int_equal(f.api.opens, 1);
-	assert_int_equal(f.api.posts, 0);
+	assert_told(&f, 0);
+	assert_calls(&f, 1, 0);
 	/* The refusal stands: a later DM fails at once. */
 	assert_int_equal(im_send(&f.s, "U1", "later", NULL, &cause), -1);
 	assert_non_null(cause);
@@ -326,12 +340,10 @@ test_open_fails_send_again(void **state)
 	f.resend = 1;
 	assert_int_equal(im_with_channel(&f.s, "U1", told, &f, &cause), 0);
 	fixture_run(&f, posted);
-	assert_int_equal(f.told, 1);
-	assert_false(f.told_channel);
+	assert_told(&f, 0);
 	assert_int_equal(f.resend_rc, 0);
 	assert_false(f.timed_out);
-	assert_int_equal(f.api.opens, 2);
-	assert_int_equal(f.api.posts, 1);
+	assert_calls(&f, 2, 1);
 	assert_non_null(strstr(f.api.post_body, "\"channel\":\"D2\""));
 	assert_non_null(strstr(f.api.post_body, "again"));
 	fixture_end(&f);
@@ -365,10 +377,8 @@ test_open_ok_refused_on_the_way(void **state)
 	assert_false(f.timed_out);
 	f.since = uv_now(f.loop);
 	fixture_run(&f, quiet_300ms);
-	assert_int_equal(f.told, 1);
-	assert_true(f.told_channel);
-	assert_int_equal(f.api.opens, 1);
-	assert_int_equal(f.api.posts, 0);
+	assert_told(&f, 1);
+	assert_calls(&f, 1, 0);
 	assert_int_equal(im_send(&f.s, "U1", "later", NULL, &cause), -1);
 	free(cause);
 	fixture_end(&f);
@@ -390,8 +400,7 @@ test_open_ok_posts_in_order(void **state)
 	assert_int_equal(im_send(&f.s, "U1", "second", NULL, &cause), 0);
 	f.since = uv_now(f.loop);
 	fixture_run(&f, quiet_300ms);
-	assert_int_equal(f.api.opens, 1);
-	assert_int_equal(f.api.posts, 2);
+	assert_calls(&f, 1, 2);
 	assert_non_null(strstr(f.api.post_body, "\"channel\":\"D2\""));
 	assert_non_null(strstr(f.api.post_body, "second"));
 	fixture_end(&f);
