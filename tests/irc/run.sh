@@ -73,15 +73,33 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=another-ca \
     -keyout "$tmp/other.key" -out "$tmp/other.pem" > /dev/null 2>&1
 printf 'barkeep-secret\n' > "$tmp/ircpass"
 
+# ircd_modules NAME...: the config lines that load these InspIRCd modules.
+ircd_modules() {
+	for m; do
+		printf '<module name="%s">\n' "$m"
+	done
+}
+
+# ircd_tail DIR: the end of the config of an InspIRCd run in $tmp/DIR:
+# its main connect class, DNS, PID file and log.
+ircd_tail() {
+	cat <<EOF
+<connect name="main" allow="*" timeout="20" pingfreq="2" threshold="1000"
+    hardsendq="1048576" softsendq="262144" recvq="65536" localmax="100"
+    globalmax="100" resolvehostnames="no" useident="no"
+    commandrate="1000000" fakelag="no">
+<dns timeout="1">
+<pid file="$tmp/$1/inspircd.pid">
+<log method="file" type="* -USERINPUT -USEROUTPUT" level="default"
+    target="$tmp/$1/ircd.log">
+EOF
+}
+
 mkdir "$tmp/ircd"
 cat > "$tmp/ircd/inspircd.conf" <<EOF
 <server name="irc.test" description="cheersbot test" network="CheersTest">
 <admin name="test" nick="test" email="test@localhost">
-<module name="sha1">
-<module name="websocket">
-<module name="ssl_gnutls">
-<module name="cap">
-<module name="ircv3">
+$(ircd_modules sha1 websocket ssl_gnutls cap ircv3)
 <websocket defaultmode="text">
 <wsorigin allow="https://cheersbot.test">
 <sslprofile name="test" provider="gnutls" certfile="$tmp/server.pem"
@@ -97,15 +115,8 @@ cat > "$tmp/ircd/inspircd.conf" <<EOF
     timeout="20" pingfreq="2" threshold="1000" hardsendq="1048576"
     softsendq="262144" recvq="65536" localmax="100" globalmax="100"
     resolvehostnames="no" useident="no" commandrate="1000000" fakelag="no">
-<connect name="main" allow="*" timeout="20" pingfreq="2" threshold="1000"
-    hardsendq="1048576" softsendq="262144" recvq="65536" localmax="100"
-    globalmax="100" resolvehostnames="no" useident="no"
-    commandrate="1000000" fakelag="no">
-<dns timeout="1">
-<pid file="$tmp/ircd/inspircd.pid">
-<log method="file" type="* -USERINPUT -USEROUTPUT" level="default"
-    target="$tmp/ircd/ircd.log">
 EOF
+ircd_tail ircd >> "$tmp/ircd/inspircd.conf"
 ircd_flags="--config $tmp/ircd/inspircd.conf --nofork"
 [ "$(id -u)" -eq 0 ] && ircd_flags="$ircd_flags --runasroot"
 printf '%s\n' "$ircd_flags" > "$tmp/ircd.flags"
@@ -199,28 +210,16 @@ if [ $status -eq 0 ]; then
 <server name="irc.test" description="cheersbot test" network="CheersTest"
     id="1CB">
 <admin name="test" nick="test" email="test@localhost">
-<module name="cap">
-<module name="ircv3">
-<module name="ircv3_accounttag">
-<module name="monitor">
-<module name="sasl">
-<module name="services_account">
-<module name="spanningtree">
+$(ircd_modules cap ircv3 ircv3_accounttag monitor sasl services_account \
+    spanningtree)
 <bind address="127.0.0.1" port="$splain" type="clients">
 <bind address="127.0.0.1" port="$slink" type="servers">
 <link name="services.test" ipaddr="127.0.0.1" port="$slink"
     allowmask="127.0.0.1/32" sendpass="link-secret" recvpass="link-secret">
 <uline server="services.test" silent="yes">
 <sasl target="services.test">
-<connect name="main" allow="*" timeout="20" pingfreq="2" threshold="1000"
-    hardsendq="1048576" softsendq="262144" recvq="65536" localmax="100"
-    globalmax="100" resolvehostnames="no" useident="no"
-    commandrate="1000000" fakelag="no">
-<dns timeout="1">
-<pid file="$tmp/sircd/inspircd.pid">
-<log method="file" type="* -USERINPUT -USEROUTPUT" level="default"
-    target="$tmp/sircd/ircd.log">
 EOF
+	ircd_tail sircd >> "$tmp/sircd/inspircd.conf"
 	cat > "$tmp/atheme/atheme.conf" <<EOF
 loadmodule "modules/protocol/inspircd";
 loadmodule "modules/backend/opensex";
