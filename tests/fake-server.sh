@@ -116,8 +116,7 @@ fake_tls_run() {
 # bot's log, for the reader.
 fake_bot_log() {
 	if [ $status -ne 0 ]; then
-		echo "$1: bot log (last 40 lines):"
-		tail -40 "$tmp/bot.err" | sed 's/^/  /'
+		proc_log "$1: bot" "$tmp/bot.err" 40
 	fi
 }
 

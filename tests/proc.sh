@@ -108,6 +108,24 @@ proc_end_run() {
 	pid=""
 }
 
+# proc_log WHO FILE N: for the reader, "WHO log (last N lines):" and
+# those lines of FILE (none when it is not there), indented.
+proc_log() {
+	echo "$1 log (last $3 lines):"
+	tail -"$3" "$2" 2>/dev/null | sed 's/^/  /'
+}
+
+# proc_unlogged NAME WHAT SECRET FILE...: when SECRET is in a FILE (a
+# log), "NAME: FAIL: WHAT" and status=1.
+proc_unlogged() {
+	proc_who=$1 proc_what=$2 proc_secret=$3
+	shift 3
+	if grep -q "$proc_secret" "$@"; then
+		echo "$proc_who: FAIL: $proc_what"
+		status=1
+	fi
+}
+
 # proc_begin BOT: what a suite that starts the bot (and a fake server)
 # sets first: $bot, BOT's absolute path; $py; $tmp, a fresh scratch
 # directory; $fake and $pid, the fake's and the bot's PIDs, empty.

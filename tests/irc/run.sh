@@ -175,10 +175,7 @@ if [ $status -eq 0 ]; then
 	    "$tmp/ircd.flags" || status=1
 	proc_end_run "irc: FAIL: wss:// run's exit status"
 fi
-if grep -q barkeep-secret "$tmp/bot.err"; then
-	echo "irc: FAIL: the password was logged"
-	status=1
-fi
+proc_unlogged irc "the password was logged" barkeep-secret "$tmp/bot.err"
 
 # Plain irc://, allowed with a warning (here and in --check-config).
 if [ $status -eq 0 ]; then
@@ -322,13 +319,10 @@ EOF
 		proc_stop "$(cat "$tmp/$f")"
 		rm -f "$tmp/$f"
 	done
-	if grep -q barkeep-pw "$tmp/bot.err"; then
-		echo "irc: FAIL: the SASL password was logged"
-		status=1
-	fi
+	proc_unlogged irc "the SASL password was logged" barkeep-pw \
+	    "$tmp/bot.err"
 	if [ $status -ne 0 ]; then
-		echo "irc: atheme log (last 20 lines):"
-		tail -20 "$tmp/atheme.out" | sed 's/^/  /'
+		proc_log "irc: atheme" "$tmp/atheme.out" 20
 	fi
 fi
 
@@ -435,15 +429,10 @@ if [ $status -eq 0 ]; then
 	refused "the certificate of localhost is refused: unable to get local issuer certificate" \
 	    "ircs://localhost:$tls" "$tmp/other.pem" ca
 fi
-if grep -q barkeep-secret "$tmp/bot.err"; then
-	echo "irc: FAIL: the password was logged"
-	status=1
-fi
+proc_unlogged irc "the password was logged" barkeep-secret "$tmp/bot.err"
 if [ $status -ne 0 ]; then
-	echo "irc: bot log (last 40 lines):"
-	tail -40 "$tmp/bot.err" | sed 's/^/  /'
-	echo "irc: inspircd log (last 20 lines):"
-	tail -20 "$tmp/ircd/ircd.log" 2>/dev/null | sed 's/^/  /'
+	proc_log "irc: bot" "$tmp/bot.err" 40
+	proc_log "irc: inspircd" "$tmp/ircd/ircd.log" 20
 fi
 echo "irc: scenario took $(($(date +%s) - start)) s"
 exit $status

@@ -58,8 +58,7 @@ for fault in $ALL; do
 	if ! $py "$dir/faults.py" "$port" "$tmp/bot.err" "$fault" \
 	    "$tmp/notify"; then
 		status=1
-		echo "slack faults: $fault: bot log (last 25 lines):"
-		tail -25 "$tmp/bot.err" | sed 's/^/  /'
+		proc_log "slack faults: $fault: bot" "$tmp/bot.err" 25
 	fi
 	proc_end_bot "slack faults" "$fault: "
 	pid=""

@@ -240,8 +240,7 @@ run sm-failed "could not be resumed" \
     -o xmpp.ping_interval=10s
 
 if [ $failed -ne 0 ]; then
-	echo "c2s: prosody log (last 20 lines):"
-	tail -20 "$tmp/prosody.log" | sed 's/^/  /'
+	proc_log "c2s: prosody" "$tmp/prosody.log" 20
 fi
 echo "c2s: took $(($(date +%s) - start)) s"
 echo "c2s: $passed passed, $failed failed"

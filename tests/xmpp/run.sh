@@ -122,10 +122,8 @@ wait "$scen" || status=1
 
 proc_end_bot xmpp
 pid=""
-if grep -q bot-secret-pw "$tmp/bot.err" "$tmp/bot.out"; then
-	echo "xmpp: FAIL: the password is in the bot's log"
-	status=1
-fi
+proc_unlogged xmpp "the password is in the bot's log" bot-secret-pw \
+    "$tmp/bot.err" "$tmp/bot.out"
 
 # The same bot over wss://, trusting the test CA through xmpp.ca_file.
 if [ $status -eq 0 ]; then
@@ -170,12 +168,10 @@ if [ $status -eq 0 ]; then
 fi
 
 if [ $status -ne 0 ]; then
-	echo "xmpp: bot log (last 40 lines):"
-	tail -40 "$tmp/bot.err" | sed 's/^/  /'
+	proc_log "xmpp: bot" "$tmp/bot.err" 40
 	[ -e "$tmp/bot-tls.err" ] && tail -20 "$tmp/bot-tls.err" | sed 's/^/  /'
 	[ -e "$tmp/bot-plain.err" ] && tail -20 "$tmp/bot-plain.err" | sed 's/^/  /'
-	echo "xmpp: prosody log (last 20 lines):"
-	tail -20 "$tmp/prosody.log" | sed 's/^/  /'
+	proc_log "xmpp: prosody" "$tmp/prosody.log" 20
 fi
 echo "xmpp: scenario took $(($(date +%s) - start)) s"
 exit $status
