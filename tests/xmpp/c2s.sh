@@ -51,16 +51,8 @@ c2s=$1 tls=$2 http=$3 dnsport=$4 fakeport=$5 dead=$6 proxyport=$7
 
 make_certs "$tmp" DNS:localhost || exit 1
 
-mkdir -p "$tmp/data"
-cat > "$tmp/prosody.cfg.lua" <<EOF
--- Written by tests/xmpp/c2s.sh for one test run.
-pidfile = "$tmp/prosody.pid"
-data_path = "$tmp/data"
-certificates = "$tmp"
-run_as_root = true
-log = { { levels = { min = "debug" }, to = "file", filename = "$tmp/prosody.log" } }
-interfaces = { "127.0.0.1" }
-c2s_ports = { $c2s }
+prosody_begin c2s.sh debug
+cat >> "$tmp/prosody.cfg.lua" <<EOF
 c2s_direct_tls_ports = { $tls }
 legacy_ssl_ports = { }
 s2s_ports = { }
@@ -74,11 +66,8 @@ modules_disabled = { "s2s", "offline" }
 c2s_require_encryption = true
 -- The players' websocket on loopback http counts as secure.
 consider_websocket_secure = true
-authentication = "internal_hashed"
-storage = "internal"
-VirtualHost "localhost"
-Component "rooms.localhost" "muc"
 EOF
+prosody_end
 register_accounts "$tmp/prosody.cfg.lua" || exit 1
 printf 'bot-secret-pw\n' > "$tmp/password"
 $prosody -F --config "$tmp/prosody.cfg.lua" >> "$tmp/prosody.out" 2>&1 &

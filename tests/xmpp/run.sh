@@ -47,16 +47,8 @@ c2s=$1 http=$2 https=$3
 # A test CA, and a certificate for localhost signed by it.
 make_certs "$tmp" DNS:localhost,IP:127.0.0.1 || exit 1
 
-mkdir -p "$tmp/data"
-cat > "$tmp/prosody.cfg.lua" <<EOF
--- Written by tests/xmpp/run.sh for one test run.
-pidfile = "$tmp/prosody.pid"
-data_path = "$tmp/data"
-certificates = "$tmp"
-run_as_root = true
-log = { { levels = { min = "info" }, to = "file", filename = "$tmp/prosody.log" } }
-interfaces = { "127.0.0.1" }
-c2s_ports = { $c2s }
+prosody_begin run.sh info
+cat >> "$tmp/prosody.cfg.lua" <<EOF
 c2s_direct_tls_ports = { }
 legacy_ssl_ports = { }
 s2s_ports = { }
@@ -70,11 +62,8 @@ modules_enabled = { "roster", "saslauth", "disco", "ping", "websocket",
 modules_disabled = { "s2s" }
 -- Plain ws:// on loopback: SASL without TLS (the bot uses SCRAM anyway).
 c2s_require_encryption = false
-authentication = "internal_hashed"
-storage = "internal"
-VirtualHost "localhost"
-Component "rooms.localhost" "muc"
 EOF
+prosody_end
 register_accounts "$tmp/prosody.cfg.lua" || exit 1
 printf 'bot-secret-pw\n' > "$tmp/password"
 
