@@ -21,16 +21,13 @@
 #
 #   tests/xmpp/c2s.sh build/cheersbot
 set -u
-bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
 . "$dir/lib.sh"
-py=/usr/bin/python3
-tmp=$(mktemp -d)
-pid="" dns="" fake="" proxy=""
+proc_begin "$1"
+dns="" proxy=""
 cleanup() {
 	for p in $pid $dns $fake $proxy; do proc_stop "$p" KILL; done
-	stop_prosody "$tmp/prosody.pid"
-	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "c2s: kept $tmp"; else rm -rf "$tmp"; fi
+	xmpp_end c2s
 }
 trap cleanup EXIT
 start=$(date +%s)

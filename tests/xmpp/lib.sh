@@ -85,3 +85,10 @@ VirtualHost "localhost"
 Component "rooms.localhost" "muc"
 EOF
 }
+
+# xmpp_end NAME: stops Prosody, and removes $tmp or, with XMPP_TEST_KEEP
+# set, keeps it and says so.
+xmpp_end() {
+	stop_prosody "$tmp/prosody.pid"
+	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "$1: kept $tmp"; else rm -rf "$tmp"; fi
+}

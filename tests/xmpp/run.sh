@@ -11,16 +11,12 @@
 #
 #   tests/xmpp/run.sh build/cheersbot
 set -u
-bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
 . "$dir/lib.sh"
-py=/usr/bin/python3
-tmp=$(mktemp -d)
-pid=""
+proc_begin "$1"
 cleanup() {
 	proc_stop "$pid" KILL
-	stop_prosody "$tmp/prosody.pid"
-	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "xmpp: kept $tmp"; else rm -rf "$tmp"; fi
+	xmpp_end xmpp
 }
 trap cleanup EXIT
 start=$(date +%s)
