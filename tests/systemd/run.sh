@@ -47,6 +47,26 @@ wait_exit() {
 	rc=$?
 }
 
+# creds_load UNIT LIST ROOT DIR: the credentials of unit file UNIT as
+# systemd hands them to it, one file each in DIR: for each "ID PATH" line
+# of LIST (its LoadCredential=ID:PATH), ROOT followed by PATH, copied
+# when it can be read, or else the unit's SetCredential=ID: value (C
+# escapes); with neither, says why and fails.
+creds_load() {
+	while read -r id path; do
+		if [ -r "$3$path" ]; then
+			cp "$3$path" "$4/$id"
+			continue
+		fi
+		value=$(sed -n "s|^SetCredential=$id:||p" "$1")
+		if [ -z "$value" ]; then
+			echo "systemd would not start the unit: $path is missing"
+			return 1
+		fi
+		printf '%b' "$value" > "$4/$id"
+	done < "$2"
+}
+
 # Starts the notification listener on socket $1, logging to $2.
 listen() {
 	"$py" "$top/tests/systemd/notify_listen.py" "$1" "$2" &
@@ -100,18 +120,7 @@ unit_start() {
 	rm -rf creds.unit
 	mkdir creds.unit
 	sed -n 's|^LoadCredential=\([^:]*\):/etc/|\1 etc/|p' "$unit" > load.list
-	while read -r id path; do
-		if [ -r "$path" ]; then
-			cp "$path" "creds.unit/$id"
-			continue
-		fi
-		value=$(sed -n "s|^SetCredential=$id:||p" "$unit")
-		if [ -z "$value" ]; then
-			echo "systemd would not start the unit: $path is missing"
-			return 1
-		fi
-		printf '%b' "$value" > "creds.unit/$id"
-	done < load.list
+	creds_load "$unit" load.list "" creds.unit || return 1
 	cmd=$(sed -n 's|^ExecStart=/usr/local/bin/cheersbot ||p' "$unit" |
 	    sed "s|/etc/cheersbot|$tmp/etc/cheersbot|g")
 	rm -f unit.notify
@@ -424,16 +433,7 @@ svc_start() {
 	rm -rf "$creds" "$state"
 	mkdir -p "$creds" "$state"
 	sed -n 's|^LoadCredential=\([^:]*\):\(/.*\)|\1 \2|p' "$unitf" > svc.load
-	while read -r id path; do
-		if [ -r "$svc$path" ]; then
-			cp "$svc$path" "$creds/$id"
-			continue
-		fi
-		value=$(sed -n "s|^SetCredential=$id:||p" "$unitf")
-		[ -n "$value" ] ||
-		    { echo "systemd would not start the unit: $path is missing"; return 1; }
-		printf '%b' "$value" > "$creds/$id"
-	done < svc.load
+	creds_load "$unitf" svc.load "$svc" "$creds" || return 1
 	cmd=$(sed -n 's|^ExecStart=||p' "$unitf" |
 	    sed -e "s|^/usr/local/|$svc/usr/local/|" \
 	    -e "s|/etc/cheersbot|$svc/etc/cheersbot|g")
