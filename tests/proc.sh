@@ -1,9 +1,10 @@
 # tests/proc.sh: stopping the processes a test started, by PID, without
 # a word when one has ended already and without signalling a PID that
 # has since gone to another process.  A test script sources it (lib.sh
-# does, for the tests that use lib.sh).  Below those, what the suites
-# that start the bot share to begin: proc_begin, proc_cleanup,
-# proc_end_bot, proc_need and proc_ports.
+# does, for the tests that use lib.sh).  Then what the suites that start
+# the bot share: waiting (proc_wait, proc_until), beginning (proc_begin,
+# proc_cleanup, proc_need, proc_ports), ending a run of the bot
+# (proc_end_run, proc_end_bot), and its log (proc_log, proc_unlogged).
 #
 #   "$bot" ... &
 #   pid=$!
