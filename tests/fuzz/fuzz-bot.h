@@ -16,10 +16,10 @@
 #include <unistd.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/log.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/daemon/log.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 
 static char	fuzz_bot_path[64];
 

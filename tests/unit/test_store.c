@@ -18,12 +18,12 @@
 #include <sqlite3.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/msgref.h"
-#include "bot/outbox.h"
-#include "bot/play.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/saying/message-ids.h"
+#include "bot/saying/outbox.h"
+#include "bot/tables/play.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "lib/xmalloc.h"
 
 static char	said[4096];
@@ -314,7 +314,7 @@ test_duplicate_move_refused(void **state)
 }
 
 /*
- * A message id an adapter keeps (bot/msgref.h) is there after a restart,
+ * A message id an adapter keeps (bot/saying/message-ids.h) is there after a restart,
  * per adapter and key, until it is forgotten; a restored game knows its
  * board was shown, so its end edits it.
  */

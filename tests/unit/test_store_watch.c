@@ -1,6 +1,6 @@
 /*
  * Unit tests for a state file whose files are deleted or replaced under a
- * running bot (bot/store-watch.h): its write-ahead log (-wal), its index
+ * running bot (bot/storage/store-watch.h): its write-ahead log (-wal), its index
  * (-shm), the file itself.  What a restart after a SIGKILL would find is
  * a copy of the files on disk, made while the store is open: every move
  * the bot holds (so may have announced) must be in it.
@@ -21,11 +21,11 @@
 #include <sqlite3.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/outbox.h"
-#include "bot/play.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/saying/outbox.h"
+#include "bot/tables/play.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "lib/xmalloc.h"
 
 static char	said[8192];

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the turn timer (bot/play.c, bot/sched.c): it covers a
+ * Unit tests of the turn timer (bot/tables/play.c, bot/tables/sched.c): it covers a
  * player's whole turn, from the turn's start, however many moves the turn
  * takes; when it runs out the AI finishes that turn, and the count of
  * timeouts in a row counts turns missed, not moves.  Friends with
@@ -18,10 +18,10 @@
 #include <sqlite3.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/play.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/tables/play.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "game/fwb/fwb-int.h"
 #include "lib/xmalloc.h"
 
