@@ -25,6 +25,7 @@
 #include "bot/daemon/operator.h"
 #include "bot/daemon/service.h"
 #include "bot/storage/store.h"
+#include "bot/tables/restore.h"
 #include "lib/xmalloc.h"
 
 static uv_signal_t	sig_term, sig_int, sig_hup;
@@ -360,7 +361,7 @@ main(int argc, char **argv)
 			fatalx("%s", cause);
 		bot_add_adapter(&bot, a);
 	}
-	if ((n = store_restore(bot.store, &bot, &cause)) < 0)
+	if ((n = restore_tables(&bot, &cause)) < 0)
 		fatalx("restoring tables from %s: %s", cfg->bot_state_file, cause);
 	if (n > 0)
 		log_info("restored %d table%s from %s", n, n == 1 ? "" : "s",

@@ -328,23 +328,36 @@ int	 store_table_finish(struct store *, const struct table *,
 /* Forgets a table that never started or was ended by its host. */
 int	 store_table_delete(struct store *, const struct table *, char **cause);
 /*
- * Rebuilds every open table into the bot: lobbies as they were, games from
- * snapshot + moves, timers re-armed with their remaining time.  Tables of
- * adapters not running are kept for later.  Returns the number restored,
- * or -1 with *cause.
+ * What restore (bot/tables/restore.c) reads to put tables back.  A NULL
+ * store holds none.  Each 0, or -1 with *cause.
+ *
+ * store_each_open: every table in the lobby or playing, in id order.
+ * store_each_num: every table of adapter with players' number num, any
+ * server.  store_table_load: table id in any state; *found 0 when there
+ * is none.  store_snapshot: the newest snapshot of a game (caller frees
+ * *game; NULL and *seq -1 when none).  store_moves: the moves from
+ * from_seq on, in order.  store_ids: the highest table id ever given,
+ * and the last that old "cb1:" buttons may name (0: none).
  */
-int	 store_restore(struct store *, struct bot *, char **cause);
-
+int	 store_each_open(struct store *, store_table_cb, void *, char **cause);
+int	 store_each_num(struct store *, const char *adapter, uint64_t num,
+	     store_table_cb, void *, char **cause);
+int	 store_table_load(struct store *, uint64_t id, store_table_cb, void *,
+	     int *found, char **cause);
+int	 store_snapshot(struct store *, uint64_t id, int *seq, char **game,
+	     char **cause);
+int	 store_moves(struct store *, uint64_t id, int from_seq, store_move_cb,
+	     void *, char **cause);
+void	 store_ids(struct store *, uint64_t *max_id, uint64_t *cb1_max);
 /*
- * Rebuilds t's game from the store: from the newest snapshot when
- * snapshots is set, else from the seed; then every later move, calling
- * hook (may be NULL) after each with its events.  *last_at (may be NULL)
- * gets the newest move's time.  0, or -1 with *cause.
+ * Keeps record r, which cannot be rebuilt, for the operator to look at
+ * but out of the open tables ("broken"), so its channel is free and it
+ * is not retried; a failure is logged.
  */
-typedef void (*store_move_hook)(struct table *, int seat, const struct game_move *,
-    const struct game_events *, void *arg);
-int	 store_rebuild(struct store *, struct table *, int snapshots,
-	     store_move_hook, void *arg, int64_t *last_at, char **cause);
+void	 store_mark_broken(struct store *, const struct store_table *r);
+/* Did a seat of a table record's doc (borrowed) belong to user_id? */
+int	 store_doc_has(const char *doc, const char *user_id);
+
 /* Reads a table record's doc (seats, host, options, timers) onto t. */
 int	 store_parse_doc(struct table *, const char *doc, char **cause);
 
@@ -353,18 +366,6 @@ int	 store_stats(struct store *, const struct store_scope *, const char *user_id
 	     struct store_stats *, char **cause);
 int	 store_leaderboard(struct store *, const struct store_scope *,
 	     struct store_rank *, int max, char **cause);
-/*
- * After a failed batch: rebuilds table id of adapter a as the store has
- * it, as start-up would (a lobby as it was, a game from its snapshot and
- * moves), with fresh timers and without a word to the channel.  The
- * caller has dropped the table from memory first.  Returns the table
- * (owned by the bot's list), or NULL when the store holds no open table
- * of that id (a lobby opened in the failed batch) or it cannot be rebuilt
- * (logged).
- */
-struct table	*store_reload(struct store *, struct bot *, struct adapter *,
-		     uint64_t id);
-
 /*
  * Gives t, a new table, an id that no table had before: the store's next
  * (take_table_id), written in the open batch like the number, and kept
@@ -383,24 +384,12 @@ int	 store_table_id(struct store *, struct table *, char **cause);
 int	 store_table_number(struct store *, struct bot *, struct adapter *,
 	     const char *server, uint64_t *num, char **cause);
 
-/* Who asks for a finished table, and where (store_load_finished). */
+/* Who asks for a finished table, and where (restore_load_finished). */
 struct store_asker {
 	const char	*server;	/* the asker's server; NULL: none */
 	const char	*user_id;	/* the asker */
 	int		 is_dm;		/* asked in a DM: only their own games */
 };
-
-/*
- * Loads the finished table with players' number num on adapter a into a
- * new detached table (not listed in the bot; free it with table_free),
- * rebuilt move by move with hook called after each.  Only a table of the
- * asker's server is found; from a DM, only one the asker played in.
- * Returns the table, or NULL with *cause (a sentence for players: no such
- * table here, still running, more than one of theirs, damaged log).
- */
-struct table	*store_load_finished(struct store *, struct bot *, struct adapter *,
-		     const struct store_asker *, uint64_t num, store_move_hook,
-		     void *arg, char **cause);
 
 /* A channel's saved settings as JSON (caller frees), or NULL when none. */
 int	 store_channel_get(struct store *, const char *adapter, const char *channel,

@@ -521,7 +521,7 @@ test_snapshot(void **state)
 	/* The same table rebuilt from its seed and every move. */
 	t->ops->free_game(t->game);
 	t->game = NULL;
-	assert_int_equal(store_rebuild(w.bot.store, t, 0, NULL, NULL, NULL, NULL), 0);
+	assert_int_equal(restore_rebuild(t, 0, NULL, NULL, NULL, NULL), 0);
 	replayed = game_text(t);
 	assert_string_equal(replayed, before);
 	free(before);
@@ -871,7 +871,7 @@ world_replay(struct world *w, const char *server, int dm, const char *user,
 	uint64_t		 id;
 
 	why[0] = '\0';
-	t = store_load_finished(w->bot.store, &w->bot, &w->adapter, &who, num,
+	t = restore_load_finished(&w->bot, &w->adapter, &who, num,
 	    NULL, NULL, &cause);
 	if (t == NULL) {
 		assert_non_null(cause);

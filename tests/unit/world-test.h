@@ -7,6 +7,8 @@
 #ifndef TESTS_WORLD_TEST_H
 #define TESTS_WORLD_TEST_H
 
+#include "bot/tables/restore.h"
+
 struct world {
 	struct bot	 bot;
 	struct adapter	 adapter;
@@ -34,7 +36,7 @@ world_start(struct world *w, const struct adapter_ops *ops, const char *path,
 	bot_add_adapter(&w->bot, &w->adapter);
 	w->bot.store = store_open(path, max_size, &cause);
 	assert_non_null(w->bot.store);
-	assert_true(store_restore(w->bot.store, &w->bot, &cause) >= 0);
+	assert_true(restore_tables(&w->bot, &cause) >= 0);
 }
 
 /* Frees w; the state file stays. */
