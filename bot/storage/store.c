@@ -14,7 +14,9 @@
 #include <time.h>
 
 #include "bot/bot.h"
+#include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
+#include "bot/storage/store-sqlite.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
@@ -28,16 +30,54 @@ store_now(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-struct store *
-store_open(const char *path, uint64_t max_size, char **cause)
+/* The backends, by name (struct store_ops.name). */
+static const struct store_ops *const store_backends[] = {
+	&store_sqlite_ops,
+};
+
+void
+store_settings_config(const struct config *cfg, struct store_settings *set)
 {
-	return store_sqlite_ops.open(path, max_size, cause);
+	memset(set, 0, sizeof *set);
+	set->backend = store_sqlite_ops.name;
+	set->file.path = cfg->bot_state_file;
+	set->file.max_size = cfg->bot_state_max_size;
+}
+
+/* Opens the store of set with its backend's open (flags: STORE_OPEN_*). */
+static struct store *
+store_open_with(const struct store_settings *set, int flags, int *held,
+    char **cause)
+{
+	size_t	i;
+
+	if (held != NULL)
+		*held = 0;
+	for (i = 0; i < sizeof store_backends / sizeof *store_backends; i++) {
+		if (set->backend != NULL &&
+		    strcmp(set->backend, store_backends[i]->name) == 0)
+			return store_backends[i]->open(set, flags, held, cause);
+	}
+	return set_cause(cause, "there is no store backend called \"%.40s\"",
+	    set->backend == NULL ? "" : set->backend), NULL;
 }
 
 struct store *
-store_open_readonly(const char *path, char **cause)
+store_open(const struct store_settings *set, char **cause)
 {
-	return store_sqlite_ops.open_readonly(path, cause);
+	return store_open_with(set, 0, NULL, cause);
+}
+
+struct store *
+store_open_writer(const struct store_settings *set, int *held, char **cause)
+{
+	return store_open_with(set, STORE_OPEN_WRITER, held, cause);
+}
+
+struct store *
+store_open_readonly(const struct store_settings *set, char **cause)
+{
+	return store_open_with(set, STORE_OPEN_READONLY, NULL, cause);
 }
 
 /*
