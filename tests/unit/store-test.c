@@ -44,28 +44,29 @@ store_test_exec(const char *where, const char *statement)
 	assert_int_equal(store_test_backend->exec(where, statement), 0);
 }
 
-long long
-store_test_count(const char *where, const char *query)
+/* One number from the backend's hook; fails the test when it fails. */
+static long long
+store_test_number(long long (*hook)(const char *, const char *,
+    const char **), const char *where, const char *query)
 {
-	long long	n;
 	const char	*error = NULL;
+	long long	 n;
 
-	n = store_test_backend->count(where, query, &error);
-	if (n < 0)
+	if ((n = hook(where, query, &error)) < 0)
 		fail_msg("%s: %s: %s", where, query, error ? error : "failed");
 	return n;
 }
 
 long long
+store_test_count(const char *where, const char *query)
+{
+	return store_test_number(store_test_backend->count, where, query);
+}
+
+long long
 store_test_crashed(const char *where, const char *query)
 {
-	long long	n;
-	const char	*error = NULL;
-
-	n = store_test_backend->crashed(where, query, &error);
-	if (n < 0)
-		fail_msg("%s: %s: %s", where, query, error ? error : "failed");
-	return n;
+	return store_test_number(store_test_backend->crashed, where, query);
 }
 
 int
