@@ -14,6 +14,7 @@
 #include "bot/saying/final-table.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
+#include "bot/tables/restore.h"
 #include "bot/tables/table.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
@@ -68,8 +69,8 @@ cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
 	who.user_id = ctx->ev->user_id;
 	who.is_dm = ctx->ev->is_dm;
 	buf_init(&log, RENDER_MAX - 4096);
-	t = store_load_finished(ctx->bot->store, ctx->bot, ctx->ev->adapter,
-	    &who, (uint64_t)id, cmd_replay_move, &log, cause);
+	t = restore_load_finished(ctx->bot, ctx->ev->adapter, &who,
+	    (uint64_t)id, cmd_replay_move, &log, cause);
 	if (t == NULL) {
 		buf_release(&log);
 		return -1;

@@ -25,6 +25,7 @@
 #include "bot/daemon/operator.h"
 #include "bot/daemon/service.h"
 #include "bot/storage/store.h"
+#include "bot/tables/restore.h"
 #include "lib/xmalloc.h"
 
 static uv_signal_t	sig_term, sig_int, sig_hup;
@@ -220,13 +221,14 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct config	*cfg;
+	struct store_settings settings;
 	struct bot	 bot;
 	struct adapter	*a;
 	uv_loop_t	*loop;
 	char		*cause = NULL, *dump, **sets;
 	const char	*path = NULL, *endid = NULL;
 	int		 ch, nsets = 0, verbose = 0, check = 0, dumpcfg = 0;
-	int		 fake = 0, list = 0, plain, lockfd, held, i, n;
+	int		 fake = 0, list = 0, plain, held, i, n;
 	int		 invite = 0, rc;
 
 	sets = xcalloc((size_t)argc + 1, sizeof *sets);
@@ -331,10 +333,8 @@ main(int argc, char **argv)
 	log_set_level(bot_log_level(&bot));
 	bot.config_path = path == NULL ? NULL : xstrdup(path);
 	bot.fake_clock = fake;
-	if ((bot.store = store_open(cfg->bot_state_file,
-	    cfg->bot_state_max_size, &cause)) == NULL)
-		fatalx("%s", cause);
-	if (store_lock(cfg->bot_state_file, &lockfd, &held, &cause) != 0)
+	store_settings_config(cfg, &settings);
+	if ((bot.store = store_open_writer(&settings, &held, &cause)) == NULL)
 		fatalx("%s%s", cause, held ? "; stop it first, or give this one "
 		    "another bot.state_file" : "");
 	store_start(bot.store, loop);
@@ -360,7 +360,7 @@ main(int argc, char **argv)
 			fatalx("%s", cause);
 		bot_add_adapter(&bot, a);
 	}
-	if ((n = store_restore(bot.store, &bot, &cause)) < 0)
+	if ((n = restore_tables(&bot, &cause)) < 0)
 		fatalx("restoring tables from %s: %s", cfg->bot_state_file, cause);
 	if (n > 0)
 		log_info("restored %d table%s from %s", n, n == 1 ? "" : "s",
@@ -378,7 +378,6 @@ main(int argc, char **argv)
 	uv_run(loop, UV_RUN_DEFAULT);
 
 	bot_release(&bot);
-	store_unlock(lockfd);	/* after the store: see store_lock */
 	uv_run(loop, UV_RUN_NOWAIT);
 	uv_loop_close(loop);
 	service_free(service);

@@ -104,6 +104,7 @@ int
 operator_list_tables(const struct config *cfg, FILE *out, char **cause)
 {
 	struct operator_list	 l;
+	struct store_settings	 set;
 	struct store		*s;
 	char			 where[PATH_MAX + 8], clean[PATH_MAX + 8];
 	int			 rc;
@@ -117,7 +118,8 @@ operator_list_tables(const struct config *cfg, FILE *out, char **cause)
 		    "first starts), so no tables.\n", clean);
 		return 0;
 	}
-	if ((s = store_open_readonly(cfg->bot_state_file, cause)) == NULL)
+	store_settings_config(cfg, &set);
+	if ((s = store_open_readonly(&set, cause)) == NULL)
 		return -1;
 	memset(&l, 0, sizeof l);
 	l.out = out;
@@ -135,11 +137,12 @@ int
 operator_end_table(const struct config *cfg, const char *text, FILE *out,
     char **cause)
 {
+	struct store_settings	 set;
 	struct store		*s;
 	unsigned long long	 id;
 	char			*end, *where = NULL, clean[PATH_MAX + 8];
 	char			 path[PATH_MAX + 8];
-	int			 fd, held, rc;
+	int			 held, rc;
 
 	errno = 0;
 	id = strtoull(text, &end, 10);
@@ -155,7 +158,9 @@ operator_end_table(const struct config *cfg, const char *text, FILE *out,
 		    "it when it first starts), so no table %llu to end", clean,
 		    id);
 	}
-	if (store_lock(cfg->bot_state_file, &fd, &held, cause) != 0) {
+	store_settings_config(cfg, &set);
+	set.file.max_size = 0;	/* ending a table only frees room */
+	if ((s = store_open_writer(&set, &held, cause)) == NULL) {
 		if (!held)
 			return -1;
 		free(*cause);
@@ -165,14 +170,8 @@ operator_end_table(const struct config *cfg, const char *text, FILE *out,
 		    "command, or stop the bot (systemctl stop cheersbot), run "
 		    "this again, and start the bot.", cfg->bot_state_file, id);
 	}
-	if ((s = store_open(cfg->bot_state_file, 0, cause)) == NULL) {
-		store_unlock(fd);
-		return -1;
-	}
 	rc = store_table_end(s, (uint64_t)id, &where, cause);
-	/* SQLite's locks go first: only then may the flock's fd close. */
 	store_close(s);
-	store_unlock(fd);
 	if (rc != 0)
 		return -1;
 	utf8_clean(clean, sizeof clean, where);

@@ -18,6 +18,7 @@
 #include "bot/daemon/log.h"
 #include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
+#include "bot/tables/restore.h"
 #include "bot/tables/sched.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
@@ -254,8 +255,7 @@ outbox_undo(struct bot *bot, char *cause)
 		table_drop(t);
 	}
 	for (i = 0; i < n; i++) {
-		t = store_reload(bot->store, bot, touched[i].adapter,
-		    touched[i].id);
+		t = restore_reload(bot, touched[i].adapter, touched[i].id);
 		if (t == NULL)
 			continue;
 		t->board_shown = kept[i].board_shown;

@@ -14,11 +14,11 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "bot/storage/store.h"
+#include "bot/storage/store-lock.h"
 #include "lib/xmalloc.h"
 
 int
-store_lock(const char *path, int *fd, int *held, char **cause)
+store_file_lock(const char *path, int *fd, int *held, char **cause)
 {
 	int	error;
 
@@ -39,11 +39,4 @@ store_lock(const char *path, int *fd, int *held, char **cause)
 	}
 	return set_cause(cause, "%s: cannot lock the state file: %s", path,
 	    strerror(error));
-}
-
-void
-store_unlock(int fd)
-{
-	if (fd >= 0)
-		close(fd);
 }

@@ -29,6 +29,8 @@
 #include <sqlite3.h>
 
 #include "bot/daemon/log.h"
+#include "bot/storage/store-lock.h"
+#include "bot/storage/store-sqlite.h"
 #include "bot/storage/store-watch.h"
 #include "bot/storage/store.h"
 #include "lib/xmalloc.h"
@@ -69,9 +71,9 @@ struct store_sqlite {
 	 * A read-write store watches the files its connection opened.  When
 	 * they changed, fault says how writes stand (enum ss_fault) and why
 	 * says so for the log; placeholder: the connection is an empty
-	 * in-memory one until the file opens again.  lockfd: the lock of a
-	 * file this store put back in place (-1: none; store_lock's is the
-	 * caller's).
+	 * in-memory one until the file opens again.  lockfd: the writer
+	 * lock (store-lock.h) of the file, or of the copy this store put
+	 * back in its place (-1: none).
 	 */
 	int		 watching;
 	struct store_watch files;
@@ -612,11 +614,26 @@ ss_cap(struct store_sqlite *s, uint64_t max_size, char **cause)
 
 static void	ss_drop_stale_refs(struct store_sqlite *);
 
+static struct store	*ss_open_readonly(const char *, char **);
+
+/*
+ * The backend's open (struct store_ops): set's file, capped at its
+ * max_size.  A writer's lock is taken once SQLite has the file open
+ * (made, when new) and before anything is written to it.
+ */
 static struct store *
-ss_open(const char *path, uint64_t max_size, char **cause)
+ss_open(const struct store_settings *set, int flags, int *held, char **cause)
 {
 	struct store_sqlite	*s;
+	const char		*path = set->file.path;
+	uint64_t		 max_size = set->file.max_size;
 	mode_t			 mask;
+	int			 busy;
+
+	if (path == NULL)
+		return set_cause(cause, "the store has no file to open"), NULL;
+	if (flags & STORE_OPEN_READONLY)
+		return ss_open_readonly(path, cause);
 
 	/*
 	 * The file holds every hand and recipe: a new one is its owner's
@@ -628,6 +645,13 @@ ss_open(const char *path, uint64_t max_size, char **cause)
 	umask(mask);
 	if (s == NULL)
 		return NULL;
+	if ((flags & STORE_OPEN_WRITER) &&
+	    store_file_lock(path, &s->lockfd, &busy, cause) != 0) {
+		if (held != NULL)
+			*held = busy;
+		ss_close(&s->store);
+		return NULL;
+	}
 	if (ss_exec(s, "PRAGMA page_size=4096; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
 	    "PRAGMA foreign_keys=ON", "cannot set up the state file", cause) != 0 ||
 	    ss_migrate(s, cause) != 0) {
@@ -1566,7 +1590,6 @@ ss_drop_stale_refs(struct store_sqlite *s)
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = ss_open,
-	.open_readonly = ss_open_readonly,
 	.close = ss_close,
 	.begin = ss_begin,
 	.commit = ss_commit,

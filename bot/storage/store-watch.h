@@ -47,7 +47,7 @@ const char *store_watch_what(int changed);
  * The state file is gone or replaced: writes all that db (open on it)
  * holds, committed, into a new file beside path (synced), and empties
  * db's log, which must never be read as the new file's.  When nothing
- * is at path, the copy takes its place, locked as store_lock locks it
+ * is at path, the copy takes its place, locked as store_file_lock locks it
  * (*lockfd gets the lock's descriptor, to close after db's successor),
  * and 0 is returned.  When another file is there, it is left alone, the
  * copy keeps its own name in *kept (caller frees), and 1 is returned.

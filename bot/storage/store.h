@@ -8,10 +8,11 @@
  * from which stats and leaderboards are read.
  *
  * Two layers: the front (bot/storage/store.c) speaks in tables and games; a
- * backend (struct store_ops, bot/storage/store-sqlite.c) stores plain records.  A
- * second backend, for several bot processes sharing one database, only
- * has to fill in the ops.  A NULL store accepts every call and keeps
- * nothing.
+ * backend (struct store_ops; today bot/storage/store-sqlite.c) stores plain
+ * records.  A second backend, for several bot processes sharing one
+ * database, only has to fill in the ops, its settings and its writer
+ * lock.  A NULL store accepts every call and keeps nothing.  Putting
+ * tables back into the bot is bot/tables/restore.h's.
  */
 #ifndef BOT_STORAGE_STORE_H
 #define BOT_STORAGE_STORE_H
@@ -25,6 +26,7 @@ struct adapter;
 struct bot;
 struct store;
 struct table;
+struct config;
 struct uv_loop_s;
 struct uv_timer_s;
 
@@ -100,14 +102,40 @@ typedef void (*store_ref_cb)(const char *adapter, const char *key,
     const char *value, void *arg);
 
 /*
+ * What opens a store: the backend, by name, and that backend's own
+ * settings, which only it reads.  store_settings_config fills them in
+ * from the config.  Strings are borrowed.
+ */
+struct store_settings {
+	const char	*backend;	/* a struct store_ops name: "sqlite" */
+	/* A backend that keeps one file ("sqlite"). */
+	struct {
+		const char	*path;
+		uint64_t	 max_size;	/* bytes; 0: no limit */
+	} file;
+};
+
+/* How a backend's open opens (bits). */
+#define STORE_OPEN_READONLY	0x1	/* an existing store, to read beside
+					   a running bot; never written */
+#define STORE_OPEN_WRITER	0x2	/* as its one writer (store_open_writer) */
+
+/*
  * A backend.  Every call returns 0, or -1 with *cause a sentence naming
- * the file and what failed.  A failed call changes nothing.
+ * the store (its file, say) and what failed.  A failed call changes
+ * nothing.
  */
 struct store_ops {
 	const char	*name;
-	struct store	*(*open)(const char *path, uint64_t max_size, char **cause);
-	/* An existing file, to read beside a running bot; never written. */
-	struct store	*(*open_readonly)(const char *path, char **cause);
+	/*
+	 * Opens (creating if need be, unless STORE_OPEN_READONLY) the store
+	 * the settings name.  With STORE_OPEN_WRITER it first takes the
+	 * store's writer lock, held until close, before anything is
+	 * written; when another process holds it, NULL with *held 1 (held
+	 * may be NULL otherwise).
+	 */
+	struct store	*(*open)(const struct store_settings *, int flags,
+			     int *held, char **cause);
 	void		 (*close)(struct store *);
 	int	 (*begin)(struct store *, char **cause);
 	int	 (*commit)(struct store *, char **cause);
@@ -122,15 +150,15 @@ struct store_ops {
 	int	 (*batch_end)(struct store *, char **cause);
 	int	 (*batch_pending)(struct store *);
 	/*
-	 * Upkeep that may wait until a batch's output has gone: for SQLite,
-	 * moving the write-ahead log into the file.  Never fails a write.
+	 * Upkeep that may wait until a batch's output has gone (folding a
+	 * backend's log into its store, say).  Never fails a write.
 	 */
 	void	 (*idle)(struct store *);
 	/*
-	 * Between batches, on the store's timer (store_start): whether the
-	 * files are still the ones the store opened, put right as before a
-	 * commit when they are not (for SQLite, bot/storage/store-watch.h), and
-	 * logged once.  NULL: the backend has nothing to watch.
+	 * Between batches, on the store's timer (store_start): whether what
+	 * the store opened is still there, put right as before a commit when
+	 * it is not, and logged once.  NULL: the backend has nothing to
+	 * watch.
 	 */
 	void	 (*watch)(struct store *);
 	int	 (*save_table)(struct store *, const struct store_table *, char **cause);
@@ -162,8 +190,9 @@ struct store_ops {
 	 */
 	int	 (*take_table_id)(struct store *, uint64_t *id, char **cause);
 	/*
-	 * The highest table id when the file was upgraded to schema 5, the
-	 * last that old "cb1:" buttons may name; 0 for a file made since.
+	 * The highest table id when the store was upgraded to keep tags
+	 * (version 5), the last that old "cb1:" buttons may name; 0 for a
+	 * store made since.
 	 */
 	uint64_t (*cb1_max)(struct store *);
 	/*
@@ -202,8 +231,6 @@ struct store_ops {
 		     char **cause);
 };
 
-extern const struct store_ops store_sqlite_ops;
-
 /* A table that the open batch wrote; see store_batch_tables. */
 struct store_touch {
 	struct adapter	*adapter;
@@ -233,15 +260,33 @@ struct store {
 
 
 /*
- * Opens (creating if need be) the state file, which may grow to max_size
- * bytes (0: no limit); caller frees with store_close.
+ * The settings of the store the config names (bot.state_file,
+ * bot.state_max_size); they borrow cfg's strings.
  */
-struct store	*store_open(const char *path, uint64_t max_size, char **cause);
+void		 store_settings_config(const struct config *cfg,
+		     struct store_settings *);
 /*
- * Opens an existing state file read-only, safe beside a running bot;
- * caller frees with store_close.  NULL with *cause (caller frees).
+ * Opens (creating if need be) the store the settings name; caller frees
+ * with store_close.  NULL with *cause (caller frees).
  */
-struct store	*store_open_readonly(const char *path, char **cause);
+struct store	*store_open(const struct store_settings *, char **cause);
+/*
+ * The same, as the store's one writer (a bot, or an operator's
+ * --end-table): two bots on one store would each hold the same tables in
+ * memory and overwrite each other's moves, and an --end-table beside a
+ * running bot would be undone by its next save.  The backend's writer
+ * lock is held until store_close, and the process's death drops it.
+ * When another process holds it: NULL with *held 1 and *cause (caller
+ * frees).
+ */
+struct store	*store_open_writer(const struct store_settings *, int *held,
+		     char **cause);
+/*
+ * Opens an existing store read-only, safe beside a running bot; caller
+ * frees with store_close.  NULL with *cause (caller frees).
+ */
+struct store	*store_open_readonly(const struct store_settings *,
+		     char **cause);
 /*
  * Starts the store's watch on loop (borrowed, outlives the store): every
  * STORE_WATCH_EVERY_MS the backend's watch op looks at the files, so what
@@ -272,22 +317,10 @@ int	 store_batch_pending(struct store *);
  */
 const struct store_touch *store_batch_tables(struct store *, size_t *n);
 /*
- * Upkeep kept off the path from a move to its announcement (a checkpoint
- * of SQLite's log): called once a batch's output has been sent.
+ * Upkeep kept off the path from a move to its announcement (the
+ * backend's idle): called once a batch's output has been sent.
  */
 void	 store_idle(struct store *);
-
-/*
- * Takes the state file's lock, which says "a bot (or an operator's
- * --end-table) is writing this file": 0 with *fd to pass to store_unlock,
- * or -1 with *cause (caller frees) when another process holds it (then
- * *held is 1) or the file cannot be opened.  The lock is flock(2), apart from SQLite's own
- * fcntl locks; *fd must stay open until the store is closed, since
- * closing it earlier would not drop SQLite's locks but would leave the
- * file unguarded.
- */
-int	 store_lock(const char *path, int *fd, int *held, char **cause);
-void	 store_unlock(int fd);
 
 /*
  * For operators: calls cb for every table that is not over (lobby,
@@ -328,23 +361,36 @@ int	 store_table_finish(struct store *, const struct table *,
 /* Forgets a table that never started or was ended by its host. */
 int	 store_table_delete(struct store *, const struct table *, char **cause);
 /*
- * Rebuilds every open table into the bot: lobbies as they were, games from
- * snapshot + moves, timers re-armed with their remaining time.  Tables of
- * adapters not running are kept for later.  Returns the number restored,
- * or -1 with *cause.
+ * What restore (bot/tables/restore.c) reads to put tables back.  A NULL
+ * store holds none.  Each 0, or -1 with *cause.
+ *
+ * store_each_open: every table in the lobby or playing, in id order.
+ * store_each_num: every table of adapter with players' number num, any
+ * server.  store_table_load: table id in any state; *found 0 when there
+ * is none.  store_snapshot: the newest snapshot of a game (caller frees
+ * *game; NULL and *seq -1 when none).  store_moves: the moves from
+ * from_seq on, in order.  store_ids: the highest table id ever given,
+ * and the last that old "cb1:" buttons may name (0: none).
  */
-int	 store_restore(struct store *, struct bot *, char **cause);
-
+int	 store_each_open(struct store *, store_table_cb, void *, char **cause);
+int	 store_each_num(struct store *, const char *adapter, uint64_t num,
+	     store_table_cb, void *, char **cause);
+int	 store_table_load(struct store *, uint64_t id, store_table_cb, void *,
+	     int *found, char **cause);
+int	 store_snapshot(struct store *, uint64_t id, int *seq, char **game,
+	     char **cause);
+int	 store_moves(struct store *, uint64_t id, int from_seq, store_move_cb,
+	     void *, char **cause);
+void	 store_ids(struct store *, uint64_t *max_id, uint64_t *cb1_max);
 /*
- * Rebuilds t's game from the store: from the newest snapshot when
- * snapshots is set, else from the seed; then every later move, calling
- * hook (may be NULL) after each with its events.  *last_at (may be NULL)
- * gets the newest move's time.  0, or -1 with *cause.
+ * Keeps record r, which cannot be rebuilt, for the operator to look at
+ * but out of the open tables ("broken"), so its channel is free and it
+ * is not retried; a failure is logged.
  */
-typedef void (*store_move_hook)(struct table *, int seat, const struct game_move *,
-    const struct game_events *, void *arg);
-int	 store_rebuild(struct store *, struct table *, int snapshots,
-	     store_move_hook, void *arg, int64_t *last_at, char **cause);
+void	 store_mark_broken(struct store *, const struct store_table *r);
+/* Did a seat of a table record's doc (borrowed) belong to user_id? */
+int	 store_doc_has(const char *doc, const char *user_id);
+
 /* Reads a table record's doc (seats, host, options, timers) onto t. */
 int	 store_parse_doc(struct table *, const char *doc, char **cause);
 
@@ -353,18 +399,6 @@ int	 store_stats(struct store *, const struct store_scope *, const char *user_id
 	     struct store_stats *, char **cause);
 int	 store_leaderboard(struct store *, const struct store_scope *,
 	     struct store_rank *, int max, char **cause);
-/*
- * After a failed batch: rebuilds table id of adapter a as the store has
- * it, as start-up would (a lobby as it was, a game from its snapshot and
- * moves), with fresh timers and without a word to the channel.  The
- * caller has dropped the table from memory first.  Returns the table
- * (owned by the bot's list), or NULL when the store holds no open table
- * of that id (a lobby opened in the failed batch) or it cannot be rebuilt
- * (logged).
- */
-struct table	*store_reload(struct store *, struct bot *, struct adapter *,
-		     uint64_t id);
-
 /*
  * Gives t, a new table, an id that no table had before: the store's next
  * (take_table_id), written in the open batch like the number, and kept
@@ -383,24 +417,12 @@ int	 store_table_id(struct store *, struct table *, char **cause);
 int	 store_table_number(struct store *, struct bot *, struct adapter *,
 	     const char *server, uint64_t *num, char **cause);
 
-/* Who asks for a finished table, and where (store_load_finished). */
+/* Who asks for a finished table, and where (restore_load_finished). */
 struct store_asker {
 	const char	*server;	/* the asker's server; NULL: none */
 	const char	*user_id;	/* the asker */
 	int		 is_dm;		/* asked in a DM: only their own games */
 };
-
-/*
- * Loads the finished table with players' number num on adapter a into a
- * new detached table (not listed in the bot; free it with table_free),
- * rebuilt move by move with hook called after each.  Only a table of the
- * asker's server is found; from a DM, only one the asker played in.
- * Returns the table, or NULL with *cause (a sentence for players: no such
- * table here, still running, more than one of theirs, damaged log).
- */
-struct table	*store_load_finished(struct store *, struct bot *, struct adapter *,
-		     const struct store_asker *, uint64_t num, store_move_hook,
-		     void *arg, char **cause);
 
 /* A channel's saved settings as JSON (caller frees), or NULL when none. */
 int	 store_channel_get(struct store *, const char *adapter, const char *channel,

@@ -41,12 +41,14 @@ fuzz_bot_unlink(void)
 static void
 fuzz_bot_store(struct bot *bot)
 {
-	char	*cause = NULL;
+	struct store_settings	 set = { .backend = "sqlite",
+				     .file = { .path = fuzz_bot_path } };
+	char			*cause = NULL;
 
 	store_close(bot->store);
 	bot->store = NULL;
 	fuzz_bot_unlink();
-	if ((bot->store = store_open(fuzz_bot_path, 0, &cause)) == NULL) {
+	if ((bot->store = store_open(&set, &cause)) == NULL) {
 		fprintf(stderr, "fuzz: %s\n", cause);
 		abort();
 	}

@@ -20,6 +20,7 @@
 #include "bot/daemon/config.h"
 #include "bot/storage/store.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/store-test.h"
 
 static char	said[4096];	/* everything said since the last command */
 
@@ -84,7 +85,7 @@ setup(void **state)
 	w->bot.fake_clock = 1;
 	w->adapter.ops = &ops;
 	bot_add_adapter(&w->bot, &w->adapter);
-	w->bot.store = store_open(":memory:", 0, &cause);
+	w->bot.store = store_test_open(":memory:", 0, &cause);
 	assert_non_null(w->bot.store);
 	*state = w;
 	return 0;

@@ -21,6 +21,7 @@
 #include "bot/tables/table.h"
 #include "game/game.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/store-test.h"
 
 /* The longest line IRC relays whole, with room for the server's prefix. */
 #define HELP_LINE_MAX	300
@@ -100,7 +101,7 @@ setup(void **state, const struct adapter_ops *ops)
 	w->bot.fake_clock = 1;
 	w->adapter.ops = ops;
 	bot_add_adapter(&w->bot, &w->adapter);
-	w->bot.store = store_open(":memory:", 0, &cause);
+	w->bot.store = store_test_open(":memory:", 0, &cause);
 	assert_non_null(w->bot.store);
 	*state = w;
 	return 0;

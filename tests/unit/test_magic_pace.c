@@ -27,6 +27,7 @@
 #include "bot/tables/table.h"
 #include "tests/unit/magic-test.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/store-test.h"
 
 #define ABIT(a)		(1u << (a))
 #define NO_STONE	(~ABIT(MAGIC_A_STONE))
@@ -136,7 +137,7 @@ setup(void **state)
 	w->bot.fake_clock = 1;
 	w->adapter.ops = &quiet_ops;
 	bot_add_adapter(&w->bot, &w->adapter);
-	w->bot.store = store_open(w->path, 0, &cause);
+	w->bot.store = store_test_open(w->path, 0, &cause);
 	assert_non_null(w->bot.store);
 	*state = w;
 	return 0;
