@@ -78,7 +78,7 @@ LIBS	    = $(DEP_LIBS) -lm
 
 LIB_SRCS     := $(wildcard lib/*.c)
 GAME_SRCS    := $(wildcard game/*.c game/*/*.c)
-BOT_SRCS     := $(filter-out bot/main.c,$(wildcard bot/*.c))
+BOT_SRCS     := $(filter-out bot/daemon/main.c,$(wildcard bot/*.c bot/*/*.c))
 ADAPTER_SRCS := $(wildcard adapters/*/*.c)
 DATA_FILES   := $(wildcard game/*/*.json)
 GEN_SRCS     := $(DATA_FILES:%.json=$(BUILD)/gen/%.json.c)
@@ -131,7 +131,7 @@ $(BUILD)/libcheersbot.a: $(CORE_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/cheersbot: $(BUILD)/obj/bot/main.o $(BUILD)/libcheersbot.a
+$(BUILD)/cheersbot: $(BUILD)/obj/bot/daemon/main.o $(BUILD)/libcheersbot.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/obj/%.o: %.c $(BUILD)/config.mk

@@ -237,7 +237,7 @@ struct adapter_ops {
 	 * flood limits): 1 while an AI move at a table in channel (borrowed)
 	 * should wait, because lines said now would wait to go; the adapter
 	 * lets the channels asking take turns.  The bot asks again every
-	 * TABLE_HOLD_MS (bot/sched.c), so AI games go at the pace their log
+	 * TABLE_HOLD_MS (bot/tables/sched.c), so AI games go at the pace their log
 	 * can be posted, none of it dropped for lack of room, and each move's
 	 * line goes out as the move is made.
 	 */

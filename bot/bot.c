@@ -6,13 +6,13 @@
 #include <string.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/flood.h"
-#include "bot/log.h"
-#include "bot/outbox.h"
-#include "bot/sched.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/commands/flood.h"
+#include "bot/daemon/log.h"
+#include "bot/saying/outbox.h"
+#include "bot/tables/sched.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "lib/xmalloc.h"
 
 void

@@ -37,30 +37,30 @@ struct bot {
 	TAILQ_HEAD(, table)	 tables;
 	int			 ntables;
 	/*
-	 * Tables by adapter and channel, and by id (bot/table.c): nindex
+	 * Tables by adapter and channel, and by id (bot/tables/table.c): nindex
 	 * chains each.
 	 */
 	struct table		**index;
 	struct table		**index_id;
 	size_t			 nindex;
-	/* Tables by the users seated at them (bot/table-users.c). */
+	/* Tables by the users seated at them (bot/tables/table-users.c). */
 	struct table_user	**index_user;
 	size_t			 nindex_user;
 	size_t			 nusers;
 	/*
-	 * The id table_new gives (bot/table.c); with a store, cmd_new takes
+	 * The id table_new gives (bot/tables/table.c); with a store, cmd_new takes
 	 * the store's instead (store_table_id), so no id is ever given twice.
 	 */
 	uint64_t		 next_table_id;
 	/*
 	 * The highest table id a "cb1:" button (from before button ids had
-	 * tags, bot/button.h) may name: the highest at the upgrade to schema
+	 * tags, bot/saying/buttons.h) may name: the highest at the upgrade to schema
 	 * 5, from the store (store_restore); 0 without one.
 	 */
 	uint64_t		 cb1_max;
-	/* Each user's command budget per channel (bot/flood.c), or NULL. */
+	/* Each user's command budget per channel (bot/commands/flood.c), or NULL. */
 	struct flood_slot	*flood;
-	uint64_t		 tables_made;	/* the last table's seq (bot/table.c) */
+	uint64_t		 tables_made;	/* the last table's seq (bot/tables/table.c) */
 
 	/*
 	 * Scheduler: one uv timer armed for the earliest table deadline; the
@@ -110,7 +110,7 @@ uint64_t bot_now(struct bot *);
 void	 bot_advance(struct bot *, uint64_t ms);
 
 /*
- * bot/router.c: the one entry point for every inbound command.  Its
+ * bot/commands/router.c: the one entry point for every inbound command.  Its
  * answer says what became of the command, for an adapter that must
  * answer every command somehow (a Discord interaction, a Slack slash
  * command) and would otherwise say "Done." to one the bot said nothing
@@ -124,7 +124,7 @@ enum bot_outcome {
 enum bot_outcome bot_handle_event(struct bot *, const struct bot_event *);
 
 /*
- * bot/dmfail.c: an adapter whose direct messages fail later, after send_dm
+ * bot/tables/dm-refused.c: an adapter whose direct messages fail later, after send_dm
  * returned 0 (the platform answers asynchronously), reports it here; every
  * table where the user sits serves their secrets through "hand" from then
  * on and tells its channel so, without any secret.  Strings are borrowed.
@@ -138,12 +138,12 @@ void	 bot_dm_failed(struct bot *, struct adapter *, const char *user_id);
 void	 bot_dm_open(struct bot *, struct adapter *, const char *user_id);
 /*
  * One private message to the user could not be delivered, for good
- * (bot/dmlost.c): each game where they sit hears so, without the
+ * (bot/tables/dm-undelivered.c): each game where they sit hears so, without the
  * content, and that "hand" shows it again.  At most once a minute.
  */
 void	 bot_dm_lost(struct bot *, struct adapter *, const char *user_id);
 /*
- * The bot can no longer post in channel (bot/chanlost.c): deleted,
+ * The bot can no longer post in channel (bot/tables/channel-lost.c): deleted,
  * archived, or closed to it.  why (borrowed) is a sentence for the
  * players.  A lobby there closes; a game pauses, its players are told
  * by DM, and it ends as "channel lost" after grace_ms unless
@@ -165,7 +165,7 @@ void	 bot_adapter_lost(struct bot *, struct adapter *);
 int	 bot_user_seated(struct bot *, struct adapter *, const char *user_id);
 
 /*
- * bot/complete.c: what the user may type for an argument of a move, for a
+ * bot/commands/autocomplete.c: what the user may type for an argument of a move, for a
  * platform that completes as one types (Discord's autocomplete).  The
  * argument is option (its name in the action's table, "card", or the
  * k-th of that name, "card2") of the move verb at the game in channel;
@@ -184,7 +184,7 @@ int	 bot_complete(struct bot *, struct adapter *, const char *channel,
 	     const char *user_id, const char *verb, const char *option,
 	     const char *typed, struct bot_choice *out, int max);
 
-/* bot/sched.c: runs every table task that is due, then re-arms the timer. */
+/* bot/tables/sched.c: runs every table task that is due, then re-arms the timer. */
 void	 sched_run_due(struct bot *);
 void	 sched_rearm(struct bot *);
 

@@ -61,7 +61,7 @@ game_events_add(struct game_events *e, enum game_event_kind kind, int seat,
  * NULL (set-up, where nobody listens); past GAME_MAX_EVENTS it counts the
  * line as dropped.  A line about the table during a turn names the active
  * seat: the bot reads a line about no seat (-1) as the table moving on to
- * a new turn (bot/narrate.c).  fmt and its arguments are borrowed.
+ * a new turn (bot/saying/narrate.c).  fmt and its arguments are borrowed.
  */
 void
 game_say(struct game_events *e, int seat, const char *fmt, ...)

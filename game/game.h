@@ -121,7 +121,7 @@ enum game_event_kind {
  * that changes a place everyone sees (a shaker, a market) names it with
  * its new content ("@{0} offers 🍹 tropical to @{1}'s shaker (now 🍺
  * 🍹)."), so that the bot can tell a whole move in one line
- * (bot/narrate.c).
+ * (bot/saying/narrate.c).
  */
 struct game_event {
 	enum game_event_kind	kind;
@@ -187,7 +187,7 @@ struct game_prompt {
  * How AI seats pace themselves in simultaneous play (game_prompt.each),
  * so that humans have time to trade before AI seats end a phase.  The
  * game only says what its actions are; the bot owns the clock (see
- * bot/play.c).  While a human seat is still asked beside it by an each
+ * bot/tables/play.c).  While a human seat is still asked beside it by an each
  * prompt, an AI seat makes no final move until that prompt has asked it
  * for the configured trade time (magic.ai_trade_time, counted from when
  * the prompt first named it: the start of a trading round), and the AI
@@ -337,7 +337,7 @@ struct game_ops {
 	 * type a card's name instead of its number: the seat's own hand,
 	 * shed or guests, a market, a shaker.  Fills at most max entries of
 	 * out, in the order of the numbers; returns how many.  Names only
-	 * what seat may see.  The bot matches the typed words (bot/argnames.c).
+	 * what seat may see.  The bot matches the typed words (bot/commands/argnames.c).
 	 */
 	int	 (*arg_names)(const struct game *, int seat, int action,
 		     int argi, struct game_name *out, size_t max);

@@ -14,7 +14,7 @@ build=${1:-build}
 dir=$build/analyze
 mkdir -p "$dir"
 
-srcs=$(ls lib/*.c game/*.c game/*/*.c bot/*.c adapters/*/*.c)
+srcs=$(ls lib/*.c game/*.c game/*/*.c bot/*.c bot/*/*.c adapters/*/*.c)
 flags="-std=c11 -D_GNU_SOURCE -I. $(pkg-config --cflags libcjson libuv \
     libwebsockets libcurl sqlite3 2>/dev/null)"
 fails=0

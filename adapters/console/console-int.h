@@ -12,7 +12,7 @@
 #include "bot/adapter.h"
 
 #define CONSOLE_LINE_MAX	4096
-#define CONSOLE_CHUNK		65536	/* bytes read at once: one batch (bot/outbox.h) */
+#define CONSOLE_CHUNK		65536	/* bytes read at once: one batch (bot/saying/outbox.h) */
 #define CONSOLE_NAME_MAX	32
 #define CONSOLE_CLOSED_MAX	16
 #define CONSOLE_UI_MAX		32	/* button sets remembered */
@@ -42,13 +42,13 @@ struct console {
 void	 console_print(const char *tag, const char *text);
 /*
  * The console's own line (tag NULL: the echo "> text" of an input line),
- * printed in its place after output the bot holds back (bot/outbox.h).
+ * printed in its place after output the bot holds back (bot/saying/outbox.h).
  */
 void	 console_note(struct console *, const char *tag, const char *text);
 /*
  * Splits n bytes of input (borrowed) into lines, each capped at
  * CONSOLE_LINE_MAX, and runs each whole line: a comment, a directive, a
- * click or an event for the bot, all in one batch (bot/outbox.h).  A
+ * click or an event for the bot, all in one batch (bot/saying/outbox.h).  A
  * partial line waits for the next call.
  */
 void	 console_input(struct console *, const char *data, size_t n);

@@ -20,8 +20,8 @@
 
 #include "adapters/console/console-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
-#include "bot/store.h"
+#include "bot/daemon/log.h"
+#include "bot/storage/store.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 

@@ -6,7 +6,7 @@
  * its newest state when the channel's rate limit opens again; a message
  * someone deleted is posted anew; a repost posts at the bottom of the
  * channel and deletes the old one.  Each board's message id is kept in
- * the store (bot/msgref.h), so after a restart the same message is edited,
+ * the store (bot/saying/message-ids.h), so after a restart the same message is edited,
  * deleted by a repost and given its final edit.
  *
  * A board with a view is an embed (embed.c) under a short text of the
@@ -19,8 +19,8 @@
 #include <string.h>
 
 #include "adapters/discord/discord-int.h"
-#include "bot/log.h"
-#include "bot/msgref.h"
+#include "bot/daemon/log.h"
+#include "bot/saying/message-ids.h"
 #include "lib/coalesce.h"
 #include "lib/xmalloc.h"
 

@@ -22,8 +22,8 @@
 #include <string.h>
 
 #include "adapters/discord/discord-int.h"
-#include "bot/cmd.h"
-#include "bot/log.h"
+#include "bot/commands/cmd.h"
+#include "bot/daemon/log.h"
 #include "game/game.h"
 #include "lib/xmalloc.h"
 

@@ -17,7 +17,7 @@
 
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/xmalloc.h"
 
 #define DM_USERS_MAX		10000	/* cached users */

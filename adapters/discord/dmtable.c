@@ -5,7 +5,7 @@
  * Discord notifies them) and edited without buttons, saying what
  * happened, once it is answered or dropped.  Both are coalesced messages
  * (lib/coalesce) keyed by the DM channel and the table, their ids kept in
- * the store (bot/msgref.h), so a restarted bot edits the same messages
+ * the store (bot/saying/message-ids.h), so a restarted bot edits the same messages
  * and no prompt keeps live buttons after its game.
  */
 #include <stddef.h>
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "adapters/discord/discord-int.h"
-#include "bot/msgref.h"
+#include "bot/saying/message-ids.h"
 #include "lib/coalesce.h"
 #include "lib/xmalloc.h"
 

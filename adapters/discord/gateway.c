@@ -25,7 +25,7 @@
 
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/buf.h"
 #include "lib/wsclient.h"
 #include "lib/xmalloc.h"

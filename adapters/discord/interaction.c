@@ -43,8 +43,8 @@
 
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
-#include "bot/cmd.h"
-#include "bot/log.h"
+#include "bot/commands/cmd.h"
+#include "bot/daemon/log.h"
 #include "lib/buf.h"
 #include "lib/recent.h"
 #include "lib/xmalloc.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "adapters/discord/discord-int.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 
 #define INVALID_SLOT_MS	(INVALID_WINDOW_MS / INVALID_SLOTS)
 

@@ -5,7 +5,7 @@
  * CHANNEL_DELETE and THREAD_DELETE dispatches, and GUILD_DELETE without
  * "unavailable" (the bot was removed) for every channel of that guild.
  * The channel is then marked lost: what waits to go there is dropped,
- * nothing new is sent, and the bot pauses its table (bot/chanlost.c).
+ * nothing new is sent, and the bot pauses its table (bot/tables/channel-lost.c).
  * CHANNEL_UPDATE, GUILD_CREATE (for the channels it lists) and a command
  * from the channel make it usable again.
  *
@@ -18,7 +18,7 @@
 
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/xmalloc.h"
 
 #define LOST_MAX	256	/* channels marked lost at once */

@@ -24,7 +24,7 @@
 #include <curl/curl.h>
 
 #include "adapters/discord/discord-int.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/buf.h"
 #include "lib/curluv.h"
 #include "lib/xmalloc.h"

@@ -22,8 +22,8 @@
 
 #include "adapters/irc/irc-int.h"
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/log.h"
+#include "bot/daemon/config.h"
+#include "bot/daemon/log.h"
 #include "lib/lineframe.h"
 #include "lib/transport.h"
 #include "lib/wsclient.h"

@@ -15,8 +15,8 @@
 #include "adapters/irc/irc-int.h"
 #include "adapters/irc/irc.h"
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/log.h"
+#include "bot/daemon/config.h"
+#include "bot/daemon/log.h"
 #include "lib/xmalloc.h"
 
 /*

@@ -21,7 +21,7 @@
 #include <sys/queue.h>
 
 #include "adapters/irc/irc-int.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/xmalloc.h"
 
 #define SENDQ_URGENT_MAX	64	/* urgent lines waiting, at most */

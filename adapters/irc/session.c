@@ -21,7 +21,7 @@
 
 #include "adapters/irc/irc-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/xmalloc.h"
 
 #define SESSION_NICK_TRIES	20

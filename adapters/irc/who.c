@@ -24,7 +24,7 @@
 
 #include "adapters/irc/irc-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 
 #define WHO_TOKEN	"152"	/* marks the replies to our WHOX */
 

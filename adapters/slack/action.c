@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "adapters/slack/slack-int.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 

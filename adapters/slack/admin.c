@@ -19,7 +19,7 @@
 #include <sys/queue.h>
 
 #include "adapters/slack/slack-int.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 

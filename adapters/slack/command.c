@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "adapters/slack/slack-int.h"
-#include "bot/cmd.h"
-#include "bot/log.h"
+#include "bot/commands/cmd.h"
+#include "bot/daemon/log.h"
 #include "game/game.h"
 #include "lib/buf.h"
 #include "lib/json.h"

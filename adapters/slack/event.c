@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "adapters/slack/slack-int.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/json.h"
 
 #define EVENT_TYPE_MAX	64

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "adapters/slack/slack-int.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/xmalloc.h"
 
 #define HELD_MAX	64		/* users remembered; the oldest goes */

@@ -24,7 +24,7 @@
 
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 

@@ -5,15 +5,15 @@
  * the move buttons posted when it becomes their move (so Slack notifies
  * them) and edited without buttons, saying what happened, once it is
  * answered or dropped.  The messages' ts are kept in the store
- * (bot/msgref.h), so a restarted bot edits the same messages.
+ * (bot/saying/message-ids.h), so a restarted bot edits the same messages.
  */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adapters/slack/slack-int.h"
-#include "bot/log.h"
-#include "bot/msgref.h"
+#include "bot/daemon/log.h"
+#include "bot/saying/message-ids.h"
 #include "lib/coalesce.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"

@@ -8,7 +8,7 @@
  * once, without a request), a command from it is answered privately with
  * why and not run (so no table opens where nobody can see it), the
  * player whose command met the error is told through its response_url,
- * and the bot pauses or closes the channel's table (bot/chanlost.c).  An
+ * and the bot pauses or closes the channel's table (bot/tables/channel-lost.c).  An
  * event that says it works again (channel_unarchive, the bot joining)
  * forgets it.  DM channels are im.c's.
  */
@@ -18,7 +18,7 @@
 
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/xmalloc.h"
 
 #define NOPOST_MAX	1024	/* channels remembered; the oldest goes */

@@ -26,7 +26,7 @@
 
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/xmalloc.h"
 
 #define REPLY_URL_USES		5

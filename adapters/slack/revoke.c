@@ -20,7 +20,7 @@
 
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 
 int
 revoke_auth_error(const char *error)

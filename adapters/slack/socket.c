@@ -32,7 +32,7 @@
 
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/json.h"
 #include "lib/wsclient.h"
 #include "lib/xmalloc.h"

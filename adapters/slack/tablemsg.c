@@ -4,7 +4,7 @@
  * moves, with coalesced edits (lib/coalesce): one call per table in
  * flight, the newest state waiting, a deleted message posted anew, a
  * repost posted at the bottom and the old one deleted (chat.delete).
- * Each table message's ts is kept in the store (bot/msgref.h), so after
+ * Each table message's ts is kept in the store (bot/saying/message-ids.h), so after
  * a restart the same message is edited, deleted by a repost and given
  * its final edit.
  *
@@ -21,8 +21,8 @@
 #include <string.h>
 
 #include "adapters/slack/slack-int.h"
-#include "bot/log.h"
-#include "bot/msgref.h"
+#include "bot/daemon/log.h"
+#include "bot/saying/message-ids.h"
 #include "lib/coalesce.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"

@@ -48,7 +48,7 @@
 
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/buf.h"
 #include "lib/curluv.h"
 #include "lib/json.h"

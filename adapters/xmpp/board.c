@@ -23,7 +23,7 @@
 #include <openssl/rand.h>
 
 #include "adapters/xmpp/xmpp-int.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/coalesce.h"
 #include "lib/xmalloc.h"
 

@@ -26,7 +26,7 @@
 #include "adapters/xmpp/xml.h"
 #include "adapters/xmpp/xmpp-int.h"
 #include "bot/bot.h"
-#include "bot/log.h"
+#include "bot/daemon/log.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 

@@ -16,7 +16,7 @@
  * foreign kind out of our shaker score well; a CHEERS on ourselves scores
  * by what it would cost us.  A foreign kind put into a shaker of ours
  * costs more than spoiling theirs gains, so it never does that while
- * another move would not (its moves are the players' hints, bot/hint.h).
+ * another move would not (its moves are the players' hints, bot/saying/hint.h).
  */
 #include <string.h>
 

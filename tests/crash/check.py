@@ -42,7 +42,7 @@ import sys
 
 OPEN = ('lobby', 'playing')
 CHAN_RE = re.compile(r'^\[(#[^\]\s]+)\] (.*)$')
-# A move is one line (bot/narrate.c): its first sentence is the mover's
+# A move is one line (bot/saying/narrate.c): its first sentence is the mover's
 # mention and one of five verbs, which says the action: "gives away" a
 # card "from" the mover's shaker is a move, "to" two shakers a CHEERS
 # answered.  A timeout's notice may come first, a sentence of its own.

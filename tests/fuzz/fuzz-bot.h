@@ -17,10 +17,10 @@
 #include <unistd.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/log.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/daemon/log.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 
 static char	fuzz_bot_path[64];
 
@@ -42,12 +42,14 @@ fuzz_bot_unlink(void)
 static void
 fuzz_bot_store(struct bot *bot)
 {
-	char	*cause = NULL;
+	struct store_settings	 set = { .backend = "sqlite",
+				     .file = { .path = fuzz_bot_path } };
+	char			*cause = NULL;
 
 	store_close(bot->store);
 	bot->store = NULL;
 	fuzz_bot_unlink();
-	if ((bot->store = store_open(fuzz_bot_path, 0, &cause)) == NULL) {
+	if ((bot->store = store_open(&set, &cause)) == NULL) {
 		fprintf(stderr, "fuzz: %s\n", cause);
 		abort();
 	}

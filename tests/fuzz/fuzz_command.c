@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/play.h"
+#include "bot/tables/play.h"
 #include "game/game.h"
 #include "lib/xmalloc.h"
 #include "tests/fuzz/fuzz-bot.h"

@@ -10,7 +10,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bot/config.h"
+#include "bot/daemon/config.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -76,7 +76,7 @@ for f in $files; do
 		ok=0
 	fi
 	# A public line is one a person reads: at most 300 characters after
-	# its tag (NARRATE_LINE_MAX in bot/narrate.h); a long move takes lines.
+	# its tag (NARRATE_LINE_MAX in bot/saying/narrate.h); a long move takes lines.
 	python3 -c '
 import sys
 for line in open(sys.argv[1], encoding="utf-8", errors="replace"):

@@ -13,11 +13,12 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "tests/unit/bot-fixture.h"
 #include "tests/unit/said.h"
+#include "tests/unit/store-test.h"
 
 /*
  * Starts bot (the caller's memory) on a default config of its own, with
@@ -44,7 +45,7 @@ bot_fixture_memory(struct bot *bot, struct adapter *adapter)
 	bot->config->tables_lobby_expiry_ms = 0;
 	bot->fake_clock = 1;
 	bot_add_adapter(bot, adapter);
-	bot->store = store_open(":memory:", 0, &cause);
+	bot->store = store_test_open(":memory:", 0, &cause);
 	assert_non_null(bot->store);
 }
 

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bot/hint.h"
+#include "bot/saying/hint.h"
 #include "game/game.h"
 #include "game/rng.h"
 

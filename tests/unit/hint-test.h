@@ -15,7 +15,7 @@
 
 #include "tests/unit/game-test.h"
 
-#include "bot/hint.h"
+#include "bot/saying/hint.h"
 
 #define HINT_TEST_STEPS		400	/* moves a game, at most */
 #define HINT_TEST_REDEALS	2	/* copies re-dealt a hint */

@@ -14,9 +14,9 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/play.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/tables/play.h"
+#include "bot/tables/table.h"
 #include "lib/xmalloc.h"
 
 struct table_fixture {

@@ -1,5 +1,5 @@
 /*
- * Unit tests for bot/argnames.c, cards by name: a name typed whole wins
+ * Unit tests for bot/commands/argnames.c, cards by name: a name typed whole wins
  * over names it starts; each typed word starts the name's word at its
  * place, in any case, punctuation aside; and for every game, the names a
  * card argument may take (game_ops.arg_names) are what the seat's own
@@ -15,8 +15,8 @@
 
 #include <cmocka.h>
 
-#include "bot/argnames.h"
-#include "bot/words.h"
+#include "bot/commands/argnames.h"
+#include "bot/saying/card-words.h"
 #include "game/game.h"
 #include "tests/unit/game-test.h"
 

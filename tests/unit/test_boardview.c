@@ -1,12 +1,12 @@
 /*
- * Unit tests for the board's view (bot/boardview.c): the table in parts
+ * Unit tests for the board's view (bot/saying/board-view.c): the table in parts
  * for a platform that shows cards.  None for a platform without
  * ADAPTER_VIEW or a game without render_board; the title names the game
  * and the table; the state follows the game, the pause and a final
  * update; seats are mentions where they render and plain names in the
  * title, field names and footer; the last moves come oldest first; parts
  * longer than their buffers are cut on whole characters; and a finished
- * game's board leads with its final table (bot/final.c).
+ * game's board leads with its final table (bot/saying/final-table.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,10 +18,10 @@
 
 #include <cmocka.h>
 
-#include "bot/boardview.h"
+#include "bot/saying/board-view.h"
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/tables/table.h"
 #include "lib/utf8.h"
 #include "lib/xmalloc.h"
 #include "tests/unit/bot-fixture.h"

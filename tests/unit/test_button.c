@@ -17,10 +17,10 @@
 #include "tests/unit/table-test.h"
 
 #include "bot/bot.h"
-#include "bot/button.h"
-#include "bot/config.h"
-#include "bot/play.h"
-#include "bot/table.h"
+#include "bot/saying/buttons.h"
+#include "bot/daemon/config.h"
+#include "bot/tables/play.h"
+#include "bot/tables/table.h"
 #include "game/cheers/cheers.h"
 #include "lib/xmalloc.h"
 

@@ -1,6 +1,6 @@
 /*
- * Unit tests of a table whose channel is lost (bot/chanlost.c) and of a
- * private message lost for good (bot/dmlost.c), as an adapter reports
+ * Unit tests of a table whose channel is lost (bot/tables/channel-lost.c) and of a
+ * private message lost for good (bot/tables/dm-undelivered.c), as an adapter reports
  * them: a lobby closes, a game pauses (no timer, no move) with each
  * player told once by DM, ends as "channel lost" after the grace, or
  * goes on when the channel comes back; a platform gone altogether
@@ -19,11 +19,11 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/outbox.h"
-#include "bot/play.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/saying/outbox.h"
+#include "bot/tables/play.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "game/game.h"
 #include "lib/xmalloc.h"
 #include "tests/unit/said.h"

@@ -1,5 +1,5 @@
 /*
- * Unit tests for bot/config.c: defaults, every value type, every error
+ * Unit tests for bot/daemon/config.c: defaults, every value type, every error
  * kind with its "file:line: " prefix, secrets, -o overrides, the dump, and
  * that config/cheersbot.conf.example documents exactly the schema's keys.
  * Run from the repository root (make unit does).
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bot/config.h"
+#include "bot/daemon/config.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 

@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "adapters/discord/discord-int.h"
-#include "bot/cmd.h"
+#include "bot/commands/cmd.h"
 #include "game/game.h"
 #include "lib/utf8.h"
 #include "lib/xmalloc.h"

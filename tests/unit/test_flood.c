@@ -17,8 +17,8 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/store.h"
+#include "bot/daemon/config.h"
+#include "bot/storage/store.h"
 #include "lib/xmalloc.h"
 #include "tests/unit/bot-fixture.h"
 

@@ -15,10 +15,10 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
-#include "bot/cmd.h"
-#include "bot/config.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/commands/cmd.h"
+#include "bot/daemon/config.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "game/game.h"
 #include "lib/xmalloc.h"
 #include "tests/unit/bot-fixture.h"

@@ -1,5 +1,5 @@
 /*
- * Unit tests of CHEERS hints (bot/hint.c): the example of a private
+ * Unit tests of CHEERS hints (bot/saying/hint.c): the example of a private
  * prompt is the AI's move in the player's place, it never depends on
  * another seat's hand, another team's recipe (an apprentice's own
  * included) or the deck, and it never puts a card into a shaker of the

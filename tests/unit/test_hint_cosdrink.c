@@ -1,5 +1,5 @@
 /*
- * Unit tests of Cosdrink Encounters hints (bot/hint.c): the example of a
+ * Unit tests of Cosdrink Encounters hints (bot/saying/hint.c): the example of a
  * private prompt never depends on another seat's items or the order of
  * the decks.
  */

@@ -1,5 +1,5 @@
 /*
- * Unit tests of Friends with Beverages hints (bot/hint.c): the example
+ * Unit tests of Friends with Beverages hints (bot/saying/hint.c): the example
  * of a private prompt never depends on another seat's hand or the order
  * of the decks.
  */

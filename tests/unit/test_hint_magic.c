@@ -1,5 +1,5 @@
 /*
- * Unit tests of Magic Cocktail hints (bot/hint.c): the example of a
+ * Unit tests of Magic Cocktail hints (bot/saying/hint.c): the example of a
  * private prompt never depends on another seat's hand, the deck or the
  * recipe pile; while trading is open it is never "stone", which would
  * end the player's trading; and the channel's example shows nothing of
@@ -9,7 +9,7 @@
 #include "tests/unit/hint-magic.h"
 #include "tests/unit/table-test.h"
 
-#include "bot/narrate.h"
+#include "bot/saying/narrate.h"
 #include "lib/buf.h"
 
 /*

@@ -1,7 +1,7 @@
 /*
  * Unit tests for the pacing of Magic Cocktail's AI seats (issue 20):
  * first the AI's choice among allowed actions (game/magic/ai.c), then the
- * bot's rule on the fake clock (bot/play.c): an AI seat places no stone
+ * bot's rule on the fake clock (bot/tables/play.c): an AI seat places no stone
  * while a human trades until magic.ai_trade_time has passed since the
  * round began, the AI seats of a table offer at most once per
  * magic.ai_offer_gap, and tables of humans alone or of AI seats alone
@@ -19,14 +19,15 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/outbox.h"
-#include "bot/play.h"
-#include "bot/sched.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/saying/outbox.h"
+#include "bot/tables/play.h"
+#include "bot/tables/sched.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "tests/unit/magic-test.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/store-test.h"
 
 #define ABIT(a)		(1u << (a))
 #define NO_STONE	(~ABIT(MAGIC_A_STONE))
@@ -136,7 +137,7 @@ setup(void **state)
 	w->bot.fake_clock = 1;
 	w->adapter.ops = &quiet_ops;
 	bot_add_adapter(&w->bot, &w->adapter);
-	w->bot.store = store_open(w->path, 0, &cause);
+	w->bot.store = store_test_open(w->path, 0, &cause);
 	assert_non_null(w->bot.store);
 	*state = w;
 	return 0;

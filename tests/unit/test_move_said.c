@@ -24,7 +24,7 @@
 /*
  * Whether the move that made ev tells the channel something: a line
  * besides the prompts, or a question it opened (said with its command),
- * as bot/narrate.c tells a move.  before: the prompts g had before it.
+ * as bot/saying/narrate.c tells a move.  before: the prompts g had before it.
  */
 static int
 said_something(const struct game_ops *ops, const struct game *g,

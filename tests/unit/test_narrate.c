@@ -1,5 +1,5 @@
 /*
- * Unit tests for the narration (bot/narrate.c): a move's events make one
+ * Unit tests for the narration (bot/saying/narrate.c): a move's events make one
  * line, a prompt the move opened is said once with its command, a turn
  * that passes says who is next, and the channel's example of a command
  * never tells what a player holds; a long move takes a few lines a
@@ -9,8 +9,8 @@
 #include "tests/unit/fwb-test.h"
 #include "tests/unit/table-test.h"
 
-#include "bot/narrate.h"
-#include "bot/render.h"
+#include "bot/saying/narrate.h"
+#include "bot/saying/render-chat.h"
 #include "lib/buf.h"
 #include "lib/utf8.h"
 
@@ -151,7 +151,7 @@ test_public_cards(void **state)
 	assert_string_equal(buf_str(&b), want);
 	buf_reset(&b);
 	/*
-	 * In private the example is the AI's move (bot/hint.h); it never
+	 * In private the example is the AI's move (bot/saying/hint.h); it never
 	 * offers a trade, so an offer's example is the command's shape.
 	 */
 	assert_int_equal(narrate_example(t, a, 1u << FWB_A_OFFER, 0, &b), 0);

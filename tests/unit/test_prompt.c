@@ -20,12 +20,13 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/outbox.h"
-#include "bot/play.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/saying/outbox.h"
+#include "bot/tables/play.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/store-test.h"
 
 static int	moves_hinted;	/* "your move" views sent with the hint */
 static int	others;		/* other views, sent without it */
@@ -143,7 +144,7 @@ test_prompt_hint(void **state)
 	memset(&a, 0, sizeof a);
 	a.ops = &fake_ops;
 	bot_add_adapter(&bot, &a);
-	assert_non_null(bot.store = store_open(path, 0, &cause));
+	assert_non_null(bot.store = store_test_open(path, 0, &cause));
 
 	say(&bot, &a, "alice", "new cheers");
 	say(&bot, &a, "bob", "join");

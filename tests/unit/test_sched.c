@@ -1,5 +1,5 @@
 /*
- * Unit tests for the scheduler's queue (bot/sched-heap.c): tables come
+ * Unit tests for the scheduler's queue (bot/tables/sched-heap.c): tables come
  * off it by deadline, ties in the order they were made, whatever order
  * their tasks were set, moved or cleared in; a closed table leaves it.
  * Then, through bot_advance, the order in which due tasks really run.
@@ -15,10 +15,10 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/play.h"
-#include "bot/sched.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/tables/play.h"
+#include "bot/tables/sched.h"
+#include "bot/tables/table.h"
 #include "game/rng.h"
 #include "lib/xmalloc.h"
 #include "tests/unit/bot-fixture.h"

@@ -20,7 +20,7 @@
 
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
-#include "bot/config.h"
+#include "bot/daemon/config.h"
 #include "lib/xmalloc.h"
 
 #define WAIT_MS		5000

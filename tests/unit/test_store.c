@@ -15,54 +15,29 @@
 #include <sys/stat.h>
 
 #include <cmocka.h>
-#include <sqlite3.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/msgref.h"
-#include "bot/outbox.h"
-#include "bot/play.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/saying/message-ids.h"
+#include "bot/saying/outbox.h"
+#include "bot/tables/play.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/store-test.h"
 
-static char	said[4096];
-/* While set, quiet_send notes the size of this file as it is sent to. */
+/* While set, each send notes the size of this file (watch_note). */
 static const char *watch_path;
 static long long watch_size;
 
 static long long file_size(const char *);
 
-static int
-quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
+static void
+watch_note(void)
 {
-	(void)a; (void)to; (void)cause;
-	snprintf(said + strlen(said), sizeof said - strlen(said), "%s\n", text);
 	if (watch_path != NULL)
 		watch_size = file_size(watch_path);
-	return 0;
 }
-
-static int
-quiet_dm(struct adapter *a, const char *to, const char *text,
-    const struct adapter_buttons *bs, char **cause)
-{
-	(void)bs;
-	return quiet_send(a, to, text, cause);
-}
-
-static int
-quiet_reply(struct adapter *a, const struct bot_event *ev, int private,
-    const char *text, const struct adapter_buttons *bs, char **cause)
-{
-	(void)a; (void)ev; (void)private; (void)text; (void)bs; (void)cause;
-	return 0;
-}
-
-static const struct adapter_ops quiet_ops = {
-	.name = "console", .send_channel = quiet_send, .send_dm = quiet_dm,
-	.reply = quiet_reply,
-};
 
 /* What the bot answered on click_ops, and its last buttons. */
 static char			replied[4096];
@@ -83,7 +58,8 @@ click_reply(struct adapter *a, const struct bot_event *ev, int private,
 /* A platform with buttons, for the tests of stale ones. */
 static const struct adapter_ops click_ops = {
 	.name = "console", .flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS,
-	.send_channel = quiet_send, .send_dm = quiet_dm, .reply = click_reply,
+	.send_channel = store_test_send, .send_dm = store_test_dm,
+	.reply = click_reply,
 };
 
 #include "tests/unit/world-test.h"
@@ -91,13 +67,13 @@ static const struct adapter_ops click_ops = {
 static void
 world_open_capped(struct world *w, const char *path, uint64_t max_size)
 {
-	world_start(w, &quiet_ops, path, max_size);
+	world_start(w, &store_test_quiet_ops, path, max_size);
 }
 
 static void
 world_open(struct world *w, const char *path)
 {
-	world_start(w, &quiet_ops, path, 0);
+	world_start(w, &store_test_quiet_ops, path, 0);
 }
 
 /*
@@ -180,17 +156,7 @@ world_table_id(struct world *w, const char *channel)
 static int
 db_count(const char *path, const char *sql)
 {
-	sqlite3		*db;
-	sqlite3_stmt	*st;
-	int		 n;
-
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	n = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	sqlite3_close(db);
-	return n;
+	return (int)store_test_count(path, sql);
 }
 
 static char *
@@ -254,7 +220,6 @@ test_gone_and_damaged(void **state)
 	struct world	 w;
 	struct table	*t;
 	struct game_result r = { .state = GAME_TIED };
-	sqlite3		*db;
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
 	int		 fd = mkstemp(path);
 
@@ -270,12 +235,9 @@ test_gone_and_damaged(void **state)
 	world_close(&w);
 
 	/* Damage one table's move log behind the store's back. */
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "UPDATE moves SET move = '{\"action\":"
+	store_test_exec(path, "UPDATE moves SET move = '{\"action\":"
 	    "\"dance\",\"args\":[]}' WHERE seq = 1 AND table_id = (SELECT id "
-	    "FROM tables WHERE channel = '#broken')", NULL, NULL, NULL),
-	    SQLITE_OK);
-	sqlite3_close(db);
+	    "FROM tables WHERE channel = '#broken')");
 
 	world_open(&w, path);
 	assert_int_equal(w.bot.ntables, 1);
@@ -314,7 +276,7 @@ test_duplicate_move_refused(void **state)
 }
 
 /*
- * A message id an adapter keeps (bot/msgref.h) is there after a restart,
+ * A message id an adapter keeps (bot/saying/message-ids.h) is there after a restart,
  * per adapter and key, until it is forgotten; a restored game knows its
  * board was shown, so its end edits it.
  */
@@ -400,7 +362,6 @@ test_refs_dropped(void **state)
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
 	char		 buf[64], *where = NULL;
 	uint64_t	 done_id, gone_id, ended_id, open_id, other;
-	sqlite3		*db;
 	int		 fd = mkstemp(path);
 
 	(void)state;
@@ -464,12 +425,9 @@ test_refs_dropped(void **state)
 	world_close(&w);
 
 	/* Rows an older version left: of a finished table, of none at all. */
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "INSERT INTO refs VALUES "
+	store_test_exec(path, "INSERT INTO refs VALUES "
 	    "('console', 'board:1:#c', 'B0'), ('console', 'dm:1:u2:view', 'V0'),"
-	    "('console', 'dm:999:u2:view', 'V0'), ('slack', 'board:999:C1', 'B0')",
-	    NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+	    "('console', 'dm:999:u2:view', 'V0'), ('slack', 'board:999:C1', 'B0')");
 	assert_int_equal(db_refs(path, 1), 2);
 	world_open(&w, path);
 	assert_int_equal(db_refs(path, done_id), 0);
@@ -493,8 +451,6 @@ test_snapshot(void **state)
 	struct table	*t;
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
 	char		*before, *after, *replayed;
-	sqlite3		*db;
-	sqlite3_stmt	*st;
 	int		 fd = mkstemp(path), n = 0;
 
 	(void)state;
@@ -505,13 +461,7 @@ test_snapshot(void **state)
 	before = game_text(t);
 	world_close(&w);
 
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM snapshots "
-	    "WHERE seq = 32", -1, &st, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	n = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	sqlite3_close(db);
+	n = db_count(path, "SELECT count(*) FROM snapshots WHERE seq = 32");
 	assert_int_equal(n, 1);
 
 	world_open(&w, path);
@@ -521,7 +471,7 @@ test_snapshot(void **state)
 	/* The same table rebuilt from its seed and every move. */
 	t->ops->free_game(t->game);
 	t->game = NULL;
-	assert_int_equal(store_rebuild(w.bot.store, t, 0, NULL, NULL, NULL, NULL), 0);
+	assert_int_equal(restore_rebuild(t, 0, NULL, NULL, NULL, NULL), 0);
 	replayed = game_text(t);
 	assert_string_equal(replayed, before);
 	free(before);
@@ -542,7 +492,6 @@ test_timers_rearmed(void **state)
 	struct table	*t;
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
 	char		 sql[256];
-	sqlite3		*db;
 	int		 fd = mkstemp(path), i;
 	long long	 away[] = { 120000, 600000 };
 
@@ -561,14 +510,12 @@ test_timers_rearmed(void **state)
 
 	for (i = 0; i < 2; i++) {
 		/* The last change was 2 minutes ago, then 10. */
-		assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
 		snprintf(sql, sizeof sql, "UPDATE moves SET at = %lld; UPDATE "
 		    "tables SET updated = %lld", (long long)store_now() - away[i],
 		    (long long)store_now() - away[i]);
-		assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
-		sqlite3_close(db);
+		store_test_exec(path, sql);
 
-		said[0] = '\0';
+		store_test_said[0] = '\0';
 		world_open(&w, path);
 		t = TAILQ_FIRST(&w.bot.tables);
 		assert_non_null(t);
@@ -577,10 +524,10 @@ test_timers_rearmed(void **state)
 			/* 3 of the 5 minutes are left (give or take the test's ms). */
 			assert_true(t->deadline <= w.bot.fake_now + 180000 + 50);
 			assert_true(t->deadline >= w.bot.fake_now + 180000 - 5000);
-			assert_null(strstr(said, "fresh"));
+			assert_null(strstr(store_test_said, "fresh"));
 		} else {
 			assert_int_equal(t->deadline, w.bot.fake_now + 300000);
-			assert_non_null(strstr(said, "has a fresh 5m"));
+			assert_non_null(strstr(store_test_said, "has a fresh 5m"));
 		}
 		world_close(&w);
 	}
@@ -597,7 +544,6 @@ test_finished_while_down(void **state)
 	struct world	 w;
 	struct table	*t;
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
-	sqlite3		*db;
 	int		 fd = mkstemp(path);
 
 	(void)state;
@@ -607,16 +553,14 @@ test_finished_while_down(void **state)
 	assert_int_equal(t->state, TABLE_OVER);	/* play_move recorded the result */
 	table_close(t);
 	world_close(&w);
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "UPDATE tables SET state = 'playing', "
-	    "result = NULL; DELETE FROM outcomes", NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+	store_test_exec(path, "UPDATE tables SET state = 'playing', "
+	    "result = NULL; DELETE FROM outcomes");
 
-	said[0] = '\0';
+	store_test_said[0] = '\0';
 	world_open(&w, path);
 	assert_int_equal(w.bot.ntables, 0);
-	assert_non_null(strstr(said, "The game here ended just as I went down."));
-	assert_non_null(strstr(said, "replay 1"));
+	assert_non_null(strstr(store_test_said, "The game here ended just as I went down."));
+	assert_non_null(strstr(store_test_said, "replay 1"));
 	world_close(&w);
 	assert_int_equal(db_count(path, "SELECT count(*) FROM tables WHERE "
 	    "state = 'over' AND result IS NOT NULL"), 1);
@@ -694,23 +638,23 @@ test_batch_commits_before_telling(void **state)
 	close(fd);
 	world_open(&w, path);
 	t = world_game(&w, "#batch", 0);
-	said[0] = '\0';
+	store_test_said[0] = '\0';
 
 	outbox_begin(&w.bot);
 	play_say(t, "before any write");
-	assert_non_null(strstr(said, "before any write"));
+	assert_non_null(strstr(store_test_said, "before any write"));
 	for (i = 0; i < 5; i++)
 		assert_int_equal(world_ai_move(t), 0);
 	play_say(t, "after the moves");
 	/* Written, but neither committed nor told. */
 	assert_int_equal(t->nmoves, 5);
 	assert_int_equal(db_moves(path, t->id), 0);
-	assert_null(strstr(said, "after the moves"));
-	assert_int_equal(strcmp(said, "before any write\n"), 0);
+	assert_null(strstr(store_test_said, "after the moves"));
+	assert_int_equal(strcmp(store_test_said, "before any write\n"), 0);
 
 	outbox_end(&w.bot);
 	assert_int_equal(db_moves(path, t->id), 5);
-	assert_non_null(strstr(said, "after the moves"));
+	assert_non_null(strstr(store_test_said, "after the moves"));
 	world_close(&w);
 	unlink(path);
 }
@@ -736,7 +680,7 @@ test_batch_survives_full_disk(void **state)
 	(void)state;
 	close(fd);
 	/* One page more than the empty file: full within a few games. */
-	assert_non_null(st = store_open(path, 0, &cause));
+	assert_non_null(st = store_test_open(path, 0, &cause));
 	store_close(st);
 	world_open_capped(&w, path, (uint64_t)file_size(path) + 4096);
 	outbox_begin(&w.bot);
@@ -871,7 +815,7 @@ world_replay(struct world *w, const char *server, int dm, const char *user,
 	uint64_t		 id;
 
 	why[0] = '\0';
-	t = store_load_finished(w->bot.store, &w->bot, &w->adapter, &who, num,
+	t = restore_load_finished(&w->bot, &w->adapter, &who, num,
 	    NULL, NULL, &cause);
 	if (t == NULL) {
 		assert_non_null(cause);
@@ -898,7 +842,6 @@ test_numbers_per_server(void **state)
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX", why[256];
 	char		*cause = NULL;
 	uint64_t	 a1, b1, a2, id, num;
-	sqlite3		*db;
 	int		 fd = mkstemp(path);
 
 	(void)state;
@@ -975,13 +918,10 @@ test_numbers_per_server(void **state)
 	 * number is its id, which its end named, on the server its record
 	 * holds.
 	 */
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "DROP INDEX tables_num; ALTER TABLE "
+	store_test_exec(path, "DROP INDEX tables_num; ALTER TABLE "
 	    "tables DROP COLUMN num; ALTER TABLE tables DROP COLUMN server; "
 	    "DROP TABLE numbers; DROP TABLE meta; ALTER TABLE tables DROP "
-	    "COLUMN tag; PRAGMA user_version = 3", NULL, NULL, NULL),
-	    SQLITE_OK);
-	sqlite3_close(db);
+	    "COLUMN tag; PRAGMA user_version = 3");
 	world_open(&w, path);
 	/* Numbers go on past every id shown before. */
 	assert_int_equal(store_table_number(w.bot.store, &w.bot, &w.adapter,
@@ -1076,7 +1016,6 @@ test_cb1_after_upgrade(void **state)
 {
 	struct world	 w;
 	struct table	*t;
-	sqlite3		*db;
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX", id[128];
 	char		 tag[TABLE_TAG_LEN + 1];
 	unsigned long long a, b;
@@ -1091,11 +1030,8 @@ test_cb1_after_upgrade(void **state)
 	a = world_table_id(&w, "#a");
 	world_close(&w);
 	/* As a bot of schema 4 left it: no tags, no meta. */
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "DROP TABLE meta; ALTER TABLE tables "
-	    "DROP COLUMN tag; PRAGMA user_version = 4", NULL, NULL, NULL),
-	    SQLITE_OK);
-	sqlite3_close(db);
+	store_test_exec(path, "DROP TABLE meta; ALTER TABLE tables "
+	    "DROP COLUMN tag; PRAGMA user_version = 4");
 
 	world_start(&w, &click_ops, path, 0);
 	t = table_find(&w.bot, &w.adapter, "#a");
@@ -1154,12 +1090,12 @@ test_cap_enforced(void **state)
 
 	(void)state;
 	close(fd);
-	assert_non_null(st = store_open(path, 0, &cause));
+	assert_non_null(st = store_test_open(path, 0, &cause));
 	store_close(st);
 	empty = file_size(path);
 	assert_true(empty > 4096);
 
-	assert_null(store_open(path, 4096, &cause));
+	assert_null(store_test_open(path, 4096, &cause));
 	want = xasprintf("%s is already %lld bytes, more than "
 	    "bot.state_max_size (4096 bytes); raise it, or set 0 for no limit",
 	    path, empty);
@@ -1189,7 +1125,7 @@ test_cap_enforced(void **state)
 	assert_true(refused);
 	world_close(&w);
 	assert_true(file_size(path) <= cap);
-	assert_non_null(st = store_open(path, (uint64_t)cap, &cause));
+	assert_non_null(st = store_test_open(path, (uint64_t)cap, &cause));
 	store_close(st);
 	unlink(path);
 }
@@ -1215,5 +1151,7 @@ main(void)
 		cmocka_unit_test(test_cb1_after_upgrade),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	store_test_on_send = watch_note;
+	return store_test_run("store", tests, sizeof tests / sizeof *tests,
+	    NULL);
 }

@@ -1,7 +1,8 @@
 /*
- * Unit tests for a store that stops writing: an SQLite VFS shim below the
- * store makes every write (or every sync) fail from a chosen moment, as a
- * full disk or a failing one does.  Over every write path (a lobby, a
+ * Unit tests for a store that stops writing: the backend's fault shim
+ * below the store (for SQLite a VFS, tests/unit/store-test-sqlite.c)
+ * makes every write (or every sync) fail from a chosen moment, as a full
+ * disk or a failing one does.  Over every write path (a lobby, a
  * move, a snapshot, a result, a channel's settings) the bot must keep
  * running, put every table the failed batch wrote back as it was saved,
  * in memory too, tell the player whose command it was, say nothing of
@@ -18,237 +19,15 @@
 #include <unistd.h>
 
 #include <cmocka.h>
-#include <sqlite3.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/outbox.h"
-#include "bot/play.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/saying/outbox.h"
+#include "bot/tables/play.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "lib/xmalloc.h"
-
-/* ---- The failing VFS ------------------------------------------------ */
-
-/* What fails while the shim is armed: writes, or syncs. */
-enum fault { FAULT_NONE, FAULT_WRITE_FULL, FAULT_SYNC_IOERR };
-
-static enum fault	 fault;
-static int		 faults_seen;	/* calls refused so far */
-static sqlite3_vfs	*real_vfs;
-static sqlite3_vfs	 faulty_vfs;
-
-/* Our file, with the real VFS's file right behind it. */
-struct faulty_file {
-	sqlite3_file	 base;
-	sqlite3_file	*real;
-};
-
-static sqlite3_file *
-ff_real(sqlite3_file *f)
-{
-	return ((struct faulty_file *)f)->real;
-}
-
-static int
-ff_close(sqlite3_file *f)
-{
-	return ff_real(f)->pMethods->xClose(ff_real(f));
-}
-
-static int
-ff_read(sqlite3_file *f, void *buf, int n, sqlite3_int64 off)
-{
-	return ff_real(f)->pMethods->xRead(ff_real(f), buf, n, off);
-}
-
-static int
-ff_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 off)
-{
-	if (fault == FAULT_WRITE_FULL) {
-		faults_seen++;
-		return SQLITE_FULL;
-	}
-	return ff_real(f)->pMethods->xWrite(ff_real(f), buf, n, off);
-}
-
-static int
-ff_truncate(sqlite3_file *f, sqlite3_int64 size)
-{
-	return ff_real(f)->pMethods->xTruncate(ff_real(f), size);
-}
-
-static int
-ff_sync(sqlite3_file *f, int flags)
-{
-	if (fault == FAULT_SYNC_IOERR) {
-		faults_seen++;
-		return SQLITE_IOERR_FSYNC;
-	}
-	return ff_real(f)->pMethods->xSync(ff_real(f), flags);
-}
-
-static int
-ff_size(sqlite3_file *f, sqlite3_int64 *size)
-{
-	return ff_real(f)->pMethods->xFileSize(ff_real(f), size);
-}
-
-static int
-ff_lock(sqlite3_file *f, int lock)
-{
-	return ff_real(f)->pMethods->xLock(ff_real(f), lock);
-}
-
-static int
-ff_unlock(sqlite3_file *f, int lock)
-{
-	return ff_real(f)->pMethods->xUnlock(ff_real(f), lock);
-}
-
-static int
-ff_check_lock(sqlite3_file *f, int *out)
-{
-	return ff_real(f)->pMethods->xCheckReservedLock(ff_real(f), out);
-}
-
-static int
-ff_control(sqlite3_file *f, int op, void *arg)
-{
-	return ff_real(f)->pMethods->xFileControl(ff_real(f), op, arg);
-}
-
-static int
-ff_sector(sqlite3_file *f)
-{
-	return ff_real(f)->pMethods->xSectorSize(ff_real(f));
-}
-
-static int
-ff_device(sqlite3_file *f)
-{
-	return ff_real(f)->pMethods->xDeviceCharacteristics(ff_real(f));
-}
-
-static int
-ff_shm_map(sqlite3_file *f, int pg, int pgsz, int extend, void volatile **pp)
-{
-	return ff_real(f)->pMethods->xShmMap(ff_real(f), pg, pgsz, extend, pp);
-}
-
-static int
-ff_shm_lock(sqlite3_file *f, int off, int n, int flags)
-{
-	return ff_real(f)->pMethods->xShmLock(ff_real(f), off, n, flags);
-}
-
-static void
-ff_shm_barrier(sqlite3_file *f)
-{
-	ff_real(f)->pMethods->xShmBarrier(ff_real(f));
-}
-
-static int
-ff_shm_unmap(sqlite3_file *f, int del)
-{
-	return ff_real(f)->pMethods->xShmUnmap(ff_real(f), del);
-}
-
-static const sqlite3_io_methods faulty_io = {
-	.iVersion = 2,
-	.xClose = ff_close, .xRead = ff_read, .xWrite = ff_write,
-	.xTruncate = ff_truncate, .xSync = ff_sync, .xFileSize = ff_size,
-	.xLock = ff_lock, .xUnlock = ff_unlock,
-	.xCheckReservedLock = ff_check_lock, .xFileControl = ff_control,
-	.xSectorSize = ff_sector, .xDeviceCharacteristics = ff_device,
-	.xShmMap = ff_shm_map, .xShmLock = ff_shm_lock,
-	.xShmBarrier = ff_shm_barrier, .xShmUnmap = ff_shm_unmap,
-};
-
-static int
-ff_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flags,
-    int *out)
-{
-	struct faulty_file	*ff = (struct faulty_file *)f;
-	int			 rc;
-
-	(void)vfs;
-	ff->real = (sqlite3_file *)(ff + 1);
-	rc = real_vfs->xOpen(real_vfs, name, ff->real, flags, out);
-	ff->base.pMethods = ff->real->pMethods != NULL ? &faulty_io : NULL;
-	return rc;
-}
-
-static int
-ff_delete(sqlite3_vfs *vfs, const char *name, int sync)
-{
-	(void)vfs;
-	return real_vfs->xDelete(real_vfs, name, sync);
-}
-
-static int
-ff_access(sqlite3_vfs *vfs, const char *name, int flags, int *out)
-{
-	(void)vfs;
-	return real_vfs->xAccess(real_vfs, name, flags, out);
-}
-
-static int
-ff_fullpath(sqlite3_vfs *vfs, const char *name, int n, char *out)
-{
-	(void)vfs;
-	return real_vfs->xFullPathname(real_vfs, name, n, out);
-}
-
-static int
-ff_random(sqlite3_vfs *vfs, int n, char *out)
-{
-	(void)vfs;
-	return real_vfs->xRandomness(real_vfs, n, out);
-}
-
-static int
-ff_sleep(sqlite3_vfs *vfs, int us)
-{
-	(void)vfs;
-	return real_vfs->xSleep(real_vfs, us);
-}
-
-static int
-ff_time(sqlite3_vfs *vfs, double *out)
-{
-	(void)vfs;
-	return real_vfs->xCurrentTime(real_vfs, out);
-}
-
-static int
-ff_last_error(sqlite3_vfs *vfs, int n, char *out)
-{
-	(void)vfs;
-	return real_vfs->xGetLastError(real_vfs, n, out);
-}
-
-/* Makes the failing VFS SQLite's default, so store_open uses it. */
-static int
-faulty_setup(void **state)
-{
-	(void)state;
-	real_vfs = sqlite3_vfs_find(NULL);
-	assert_non_null(real_vfs);
-	faulty_vfs.iVersion = 1;
-	faulty_vfs.szOsFile = (int)sizeof(struct faulty_file) + real_vfs->szOsFile;
-	faulty_vfs.mxPathname = real_vfs->mxPathname;
-	faulty_vfs.zName = "faulty";
-	faulty_vfs.xOpen = ff_open;
-	faulty_vfs.xDelete = ff_delete;
-	faulty_vfs.xAccess = ff_access;
-	faulty_vfs.xFullPathname = ff_fullpath;
-	faulty_vfs.xRandomness = ff_random;
-	faulty_vfs.xSleep = ff_sleep;
-	faulty_vfs.xCurrentTime = ff_time;
-	faulty_vfs.xGetLastError = ff_last_error;
-	return sqlite3_vfs_register(&faulty_vfs, 1) == SQLITE_OK ? 0 : -1;
-}
+#include "tests/unit/store-test.h"
 
 /* ---- A bot on a quiet adapter --------------------------------------- */
 
@@ -319,7 +98,7 @@ world_end(struct world *w)
 {
 	char	file[80];
 
-	fault = FAULT_NONE;
+	store_test_fault = FAULT_NONE;
 	world_close(w);
 	unlink(w->path);
 	snprintf(file, sizeof file, "%s-wal", w->path);
@@ -352,25 +131,11 @@ quiet(void)
 	replied[0] = '\0';
 }
 
-/* A query on the state file, read beside the bot: its one number. */
+/* A query on the store, read beside the bot: its one number. */
 static int
 db_count(const char *path, const char *sql)
 {
-	sqlite3		*db;
-	sqlite3_stmt	*st;
-	int		 n = -1;
-	enum fault	 was = fault;
-
-	fault = FAULT_NONE;
-	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL),
-	    SQLITE_OK);
-	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		n = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	sqlite3_close(db);
-	fault = was;
-	return n;
+	return (int)store_test_count(path, sql);
 }
 
 static int
@@ -395,6 +160,14 @@ game_text(const struct table *t)
 
 static const char *const refused = STORE_FAILED_TEXT;
 
+/* Every store opened goes through the backend's fault shim. */
+static int
+faults_setup(void **state)
+{
+	(void)state;
+	return store_test_backend->faults();
+}
+
 /* ---- Tests ------------------------------------------------------------ */
 
 /*
@@ -411,23 +184,23 @@ test_lobby_and_settings(void **state)
 	(void)state;
 	world_open(&w);
 
-	fault = FAULT_WRITE_FULL;
+	store_test_fault = FAULT_WRITE_FULL;
 	quiet();
 	world_say(&w, "alice", "#a", 0, "new cheers");
-	assert_true(faults_seen > 0);
+	assert_true(store_test_faults_seen > 0);
 	assert_null(table_find(&w.bot, &w.adapter, "#a"));
 	snprintf(line, sizeof line, "alice: %s\n", refused);
 	assert_string_equal(replied, line);
 	assert_string_equal(said, "");
 	assert_int_equal(db_count(w.path, "SELECT count(*) FROM tables"), 0);
 
-	fault = FAULT_NONE;
+	store_test_fault = FAULT_NONE;
 	quiet();
 	world_say(&w, "alice", "#a", 0, "new cheers");
 	assert_non_null(t = table_find(&w.bot, &w.adapter, "#a"));
 	assert_non_null(strstr(said, "opened a CHEERS table"));
 
-	fault = FAULT_WRITE_FULL;
+	store_test_fault = FAULT_WRITE_FULL;
 	quiet();
 	world_say(&w, "bob", "#a", 0, "join");
 	t = table_find(&w.bot, &w.adapter, "#a");
@@ -462,7 +235,7 @@ test_lobby_and_settings(void **state)
 	    strstr(replied, "CHEERS lobby") != NULL);
 
 	/* Space again: the same commands work, with no restart. */
-	fault = FAULT_NONE;
+	store_test_fault = FAULT_NONE;
 	quiet();
 	world_say(&w, "bob", "#a", 0, "join");
 	t = table_find(&w.bot, &w.adapter, "#a");
@@ -483,7 +256,7 @@ test_lobby_and_settings(void **state)
  * 32 moves, and the result at the end.
  */
 static void
-game_against_faults(enum fault kind)
+game_against_faults(enum store_test_fault kind)
 {
 	struct world	 w;
 	struct table	*t;
@@ -508,7 +281,7 @@ game_against_faults(enum fault kind)
 		assert_int_equal(t->task, TASK_AI);
 		moves = t->nmoves;
 		before = game_text(t);
-		fault = kind;
+		store_test_fault = kind;
 		quiet();
 		bot_advance(&w.bot, 1000);
 		t = table_find_id(&w.bot, &w.adapter, id);
@@ -543,7 +316,7 @@ game_against_faults(enum fault kind)
 		}
 
 		/* Writing works again: the retry makes the move. */
-		fault = FAULT_NONE;
+		store_test_fault = FAULT_NONE;
 		quiet();
 		bot_advance(&w.bot, TABLE_RETRY_MS);
 		if ((t = table_find_id(&w.bot, &w.adapter, id)) == NULL)
@@ -620,7 +393,7 @@ test_player_move(void **state)
 	snprintf(user, sizeof user, "%s", t->seats[seat].user_id);
 	snprintf(cmd, sizeof cmd, "play 1 @%s", user);
 
-	fault = FAULT_WRITE_FULL;
+	store_test_fault = FAULT_WRITE_FULL;
 	quiet();
 	before = game_text(t);
 	world_say(&w, user, "#g", 0, cmd);
@@ -636,7 +409,7 @@ test_player_move(void **state)
 	assert_string_equal(said, "");
 	assert_false(t->paused);
 
-	fault = FAULT_NONE;
+	store_test_fault = FAULT_NONE;
 	quiet();
 	world_say(&w, user, "#g", 0, cmd);
 	t = table_find(&w.bot, &w.adapter, "#g");
@@ -661,7 +434,7 @@ test_batch_of_tables(void **state)
 	world_open(&w);
 	world_say(&w, "alice", "#1", 0, "new cheers");
 	world_say(&w, "alice", "#2", 0, "new cheers");
-	fault = FAULT_WRITE_FULL;
+	store_test_fault = FAULT_WRITE_FULL;
 	quiet();
 	outbox_begin(&w.bot);
 	world_say(&w, "bob", "#1", 0, "join");
@@ -678,7 +451,7 @@ test_batch_of_tables(void **state)
 	/* dave's question is answered, from the tables as saved. */
 	assert_non_null(strstr(replied,
 	    "dave: CHEERS lobby (default rules): 1/6 seated: alice."));
-	fault = FAULT_NONE;
+	store_test_fault = FAULT_NONE;
 	quiet();
 	world_say(&w, "carol", "#3", 0, "new cheers");
 	assert_non_null(t = table_find(&w.bot, &w.adapter, "#3"));
@@ -698,5 +471,6 @@ main(void)
 		cmocka_unit_test(test_batch_of_tables),
 	};
 
-	return cmocka_run_group_tests(tests, faulty_setup, NULL);
+	return store_test_run("store_faults", tests,
+	    sizeof tests / sizeof *tests, faults_setup);
 }

@@ -1,6 +1,6 @@
 /*
  * Unit tests for a state file whose files are deleted or replaced under a
- * running bot (bot/store-watch.h): its write-ahead log (-wal), its index
+ * running bot (bot/storage/store-watch.h): its write-ahead log (-wal), its index
  * (-shm), the file itself.  What a restart after a SIGKILL would find is
  * a copy of the files on disk, made while the store is open: every move
  * the bot holds (so may have announced) must be in it.
@@ -18,46 +18,15 @@
 #include <sys/stat.h>
 
 #include <cmocka.h>
-#include <sqlite3.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/outbox.h"
-#include "bot/play.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/saying/outbox.h"
+#include "bot/tables/play.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "lib/xmalloc.h"
-
-static char	said[8192];
-
-static int
-quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
-{
-	(void)a; (void)to; (void)cause;
-	snprintf(said + strlen(said), sizeof said - strlen(said), "%s\n", text);
-	return 0;
-}
-
-static int
-quiet_dm(struct adapter *a, const char *to, const char *text,
-    const struct adapter_buttons *bs, char **cause)
-{
-	(void)bs;
-	return quiet_send(a, to, text, cause);
-}
-
-static int
-quiet_reply(struct adapter *a, const struct bot_event *ev, int private,
-    const char *text, const struct adapter_buttons *bs, char **cause)
-{
-	(void)a; (void)ev; (void)private; (void)text; (void)bs; (void)cause;
-	return 0;
-}
-
-static const struct adapter_ops quiet_ops = {
-	.name = "console", .send_channel = quiet_send, .send_dm = quiet_dm,
-	.reply = quiet_reply,
-};
+#include "tests/unit/store-test.h"
 
 #include "tests/unit/world-test.h"
 
@@ -111,61 +80,19 @@ world_move(struct world *w)
 	return rc;
 }
 
-/* Copies file from to to, byte for byte; nothing when from is gone. */
-static void
-copy_file(const char *from, const char *to)
-{
-	char	 buf[65536];
-	FILE	*in, *out;
-	size_t	 n;
-
-	unlink(to);
-	if ((in = fopen(from, "rb")) == NULL)
-		return;
-	assert_non_null(out = fopen(to, "wb"));
-	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-		assert_int_equal(fwrite(buf, 1, n, out), n);
-	fclose(in);
-	assert_int_equal(fclose(out), 0);
-}
-
 /*
- * What a restart after a SIGKILL now would find: the state file and its
- * log as they are on disk (the index is rebuilt from the log).  The moves
- * it holds of table id (none when it holds no tables at all).
+ * What a restart after a SIGKILL now would find (the backend's crash
+ * image): the moves it holds of table id (none when it holds no tables
+ * at all).
  */
 static int
 crash_moves(const char *path, uint64_t id)
 {
-	char		 image[96], from[128], to[128], sql[96];
-	sqlite3		*db;
-	sqlite3_stmt	*st;
-	int		 n;
+	char	sql[96];
 
-	snprintf(image, sizeof image, "%s.image", path);
-	copy_file(path, image);
-	snprintf(from, sizeof from, "%s-wal", path);
-	snprintf(to, sizeof to, "%s-wal", image);
-	copy_file(from, to);
-	snprintf(to, sizeof to, "%s-shm", image);
-	unlink(to);
-	assert_int_equal(sqlite3_open(image, &db), SQLITE_OK);
 	snprintf(sql, sizeof sql, "SELECT count(*) FROM moves WHERE "
 	    "table_id = %llu", (unsigned long long)id);
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-		/* All the file had was in a log that is gone: not even tables. */
-		assert_non_null(strstr(sqlite3_errmsg(db), "no such table"));
-		n = 0;
-	} else {
-		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		n = sqlite3_column_int(st, 0);
-		sqlite3_finalize(st);
-	}
-	sqlite3_close(db);
-	unlink(image);
-	snprintf(to, sizeof to, "%s-wal", image);
-	unlink(to);
-	return n;
+	return (int)store_test_crashed(path, sql);
 }
 
 /* Removes the state file, its log and index, and the copies beside it. */
@@ -203,7 +130,7 @@ test_wal_deleted_between_batches(void **state)
 	(void)state;
 	close(fd);
 	snprintf(wal, sizeof wal, "%s-wal", path);
-	world_start(&w, &quiet_ops, path, 0);
+	world_start(&w, &store_test_quiet_ops, path, 0);
 	id = world_game(&w, "#bar")->id;
 	for (i = 0; i < 5; i++)
 		assert_int_equal(world_move(&w), 0);
@@ -218,7 +145,7 @@ test_wal_deleted_between_batches(void **state)
 	world_close(&w);
 
 	/* The file opens as after a restart, with every move. */
-	world_start(&w, &quiet_ops, path, 0);
+	world_start(&w, &store_test_quiet_ops, path, 0);
 	assert_int_equal(world_table(&w)->nmoves, 14);
 	world_close(&w);
 	remove_all(path);
@@ -263,7 +190,7 @@ test_wal_deleted_then_watch(void **state)
 	(void)state;
 	close(fd);
 	snprintf(wal, sizeof wal, "%s-wal", path);
-	world_start(&w, &quiet_ops, path, 0);
+	world_start(&w, &store_test_quiet_ops, path, 0);
 	store_start(w.bot.store, uv_default_loop());
 	/* The watch alone never holds the loop. */
 	assert_int_equal(uv_run(uv_default_loop(), UV_RUN_DEFAULT), 0);
@@ -284,7 +211,7 @@ test_wal_deleted_then_watch(void **state)
 	assert_int_equal(crash_moves(path, id), 8);
 	world_close(&w);
 
-	world_start(&w, &quiet_ops, path, 0);
+	world_start(&w, &store_test_quiet_ops, path, 0);
 	assert_int_equal(world_table(&w)->nmoves, 8);
 	world_close(&w);
 	remove_all(path);
@@ -309,13 +236,13 @@ test_wal_deleted_in_batch(void **state)
 
 	(void)state;
 	close(fd);
-	world_start(&w, &quiet_ops, path, 0);
+	world_start(&w, &store_test_quiet_ops, path, 0);
 	id = world_game(&w, "#bar")->id;
 	for (i = 0; i < 3; i++)
 		assert_int_equal(world_move(&w), 0);
 
 	t = world_table(&w);
-	said[0] = '\0';
+	store_test_said[0] = '\0';
 	outbox_begin(&w.bot);
 	for (i = 0; i < 2; i++) {
 		assert_true(t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0);
@@ -331,7 +258,7 @@ test_wal_deleted_in_batch(void **state)
 	/* Refused: back to three moves, and the two were never told. */
 	assert_int_equal(world_table(&w)->nmoves, 3);
 	assert_int_equal(crash_moves(path, id), 3);
-	assert_null(strstr(said, "Negroni"));
+	assert_null(strstr(store_test_said, "Negroni"));
 
 	for (i = 0; i < 4; i++)
 		assert_int_equal(world_move(&w), 0);
@@ -352,12 +279,12 @@ test_file_deleted(void **state)
 	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
 	char		*cause = NULL;
 	uint64_t	 id;
-	int		 fd = mkstemp(path), i, lockfd, held;
+	int		 fd = mkstemp(path), i, held;
 
 	(void)state;
 	close(fd);
 	snprintf(wal, sizeof wal, "%s-wal", path);
-	world_start(&w, &quiet_ops, path, 0);
+	world_start(&w, &store_test_quiet_ops, path, 0);
 	id = world_game(&w, "#bar")->id;
 	for (i = 0; i < 4; i++)
 		assert_int_equal(world_move(&w), 0);
@@ -368,7 +295,7 @@ test_file_deleted(void **state)
 	assert_int_equal(world_table(&w)->nmoves, 8);
 	assert_int_equal(crash_moves(path, id), 8);
 	/* A second writer is refused, as with the file the bot started on. */
-	assert_int_equal(store_lock(path, &lockfd, &held, &cause), -1);
+	assert_null(store_test_open_writer(path, &held, &cause));
 	assert_int_equal(held, 1);
 	free(cause);
 	world_close(&w);
@@ -394,7 +321,7 @@ test_file_replaced(void **state)
 
 	(void)state;
 	close(fd);
-	world_start(&w, &quiet_ops, path, 0);
+	world_start(&w, &store_test_quiet_ops, path, 0);
 	id = world_game(&w, "#bar")->id;
 	for (i = 0; i < 4; i++)
 		assert_int_equal(world_move(&w), 0);
@@ -431,5 +358,6 @@ main(void)
 		cmocka_unit_test(test_file_replaced),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return store_test_run("store_watch", tests,
+	    sizeof tests / sizeof *tests, NULL);
 }

@@ -13,9 +13,9 @@
 #include <cmocka.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/render.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/saying/render-chat.h"
+#include "bot/tables/table.h"
 #include "lib/xmalloc.h"
 #include "tests/unit/bot-fixture.h"
 

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the turn timer (bot/play.c, bot/sched.c): it covers a
+ * Unit tests of the turn timer (bot/tables/play.c, bot/tables/sched.c): it covers a
  * player's whole turn, from the turn's start, however many moves the turn
  * takes; when it runs out the AI finishes that turn, and the count of
  * timeouts in a row counts turns missed, not moves.  Friends with
@@ -15,16 +15,16 @@
 #include <unistd.h>
 
 #include <cmocka.h>
-#include <sqlite3.h>
 
 #include "bot/bot.h"
-#include "bot/config.h"
-#include "bot/play.h"
-#include "bot/store.h"
-#include "bot/table.h"
+#include "bot/daemon/config.h"
+#include "bot/tables/play.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
 #include "game/fwb/fwb-int.h"
 #include "lib/xmalloc.h"
 #include "tests/unit/said.h"
+#include "tests/unit/store-test.h"
 
 #define TURN_MS		60000
 #define AI_MS		1000
@@ -232,7 +232,6 @@ test_fwb_restart_keeps_the_turn(void **state)
 	struct game_move	 m;
 	char			 path[] = "/tmp/cheersbot-turn-XXXXXX";
 	char			 sql[256], *cause = NULL;
-	sqlite3			*db;
 	long long		 now;
 	int			 seat, first;
 
@@ -248,13 +247,11 @@ test_fwb_restart_keeps_the_turn(void **state)
 	world_close(&w);
 
 	now = (long long)store_now();
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
 	snprintf(sql, sizeof sql, "UPDATE moves SET at = %lld WHERE seq < %d; "
 	    "UPDATE moves SET at = %lld WHERE seq >= %d; UPDATE tables SET "
 	    "updated = %lld", now - 40000, first, now - 10000, first,
 	    now - 10000);
-	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+	store_test_exec(path, sql);
 
 	world_start(&w, &quiet_ops, path, 0);
 	t = TAILQ_FIRST(&w.bot.tables);
@@ -304,5 +301,6 @@ main(void)
 		cmocka_unit_test(test_cheers_each_turn_counts),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return store_test_run("turn_timer", tests,
+	    sizeof tests / sizeof *tests, NULL);
 }

@@ -1,5 +1,5 @@
 /*
- * test_words.c: cards as words (bot/words.c).  With bot.emoji off every
+ * test_words.c: cards as words (bot/saying/card-words.c).  With bot.emoji off every
  * emoji a game lists becomes its name, without doubling a name already
  * written beside it and without running two names together; the legend
  * lists every emoji with its name.  With it on, a bare emoji gets its
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "bot/words.h"
+#include "bot/saying/card-words.h"
 #include "game/game.h"
 
 extern const struct game_ops cheers_ops, fwb_ops, magic_ops;

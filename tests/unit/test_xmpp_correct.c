@@ -21,7 +21,7 @@
 #include "adapters/xmpp/xmpp-int.h"
 #include "adapters/xmpp/xmpp.h"
 #include "bot/bot.h"
-#include "bot/config.h"
+#include "bot/daemon/config.h"
 #include "lib/xmalloc.h"
 
 #define ROOM	"bar@rooms.localhost"

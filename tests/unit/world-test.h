@@ -7,6 +7,9 @@
 #ifndef TESTS_WORLD_TEST_H
 #define TESTS_WORLD_TEST_H
 
+#include "bot/tables/restore.h"
+#include "tests/unit/store-test.h"
+
 struct world {
 	struct bot	 bot;
 	struct adapter	 adapter;
@@ -15,8 +18,9 @@ struct world {
 };
 
 /*
- * Opens w on ops (borrowed, lives as long as w) with the state file at
- * path, capped at max_size bytes (0: no cap), its tables restored.
+ * Opens w on ops (borrowed, lives as long as w) with a store at path on
+ * the backend the tests run on (store-test.h), capped at max_size bytes
+ * (0: no cap), its tables restored.
  */
 static void
 world_start(struct world *w, const struct adapter_ops *ops, const char *path,
@@ -32,9 +36,9 @@ world_start(struct world *w, const struct adapter_ops *ops, const char *path,
 	w->bot.fake_clock = 1;
 	w->adapter.ops = ops;
 	bot_add_adapter(&w->bot, &w->adapter);
-	w->bot.store = store_open(path, max_size, &cause);
+	w->bot.store = store_test_open(path, max_size, &cause);
 	assert_non_null(w->bot.store);
-	assert_true(store_restore(w->bot.store, &w->bot, &cause) >= 0);
+	assert_true(restore_tables(&w->bot, &cause) >= 0);
 }
 
 /* Frees w; the state file stays. */

@@ -1,0 +1,157 @@
+/*
+ * stats [player]: a player's record (games, wins, win rate, streak) in
+ * this channel and everywhere on this platform.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot/bot.h"
+#include "bot/commands/cmd.h"
+#include "bot/daemon/config.h"
+#include "bot/saying/render-chat.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
+#include "lib/buf.h"
+#include "lib/suggest.h"
+#include "lib/xmalloc.h"
+
+static int	cmd_stats_exec(struct cmd_ctx *, char **);
+
+const struct cmd_entry cmd_stats_entry = {
+	.name = "stats",
+	.summary = "a player's games, wins and streak, here and everywhere",
+	.nargs = 1,
+	.args = { { "player", GAME_ARG_PLAYER, "whose record (default: yours)",
+	    1, NULL, 0, 0 } },
+	.exec = cmd_stats_exec,
+};
+
+/* "5 games, 3 wins (60%), 1 tie; won the last 2" into b. */
+static void
+cmd_stats_line(struct buf *b, const struct store_stats *st)
+{
+	if (st->games == 0) {
+		buf_puts(b, "no finished games");
+		return;
+	}
+	buf_printf(b, "%d game%s, %d win%s (%d%%)", st->games,
+	    st->games == 1 ? "" : "s", st->wins, st->wins == 1 ? "" : "s",
+	    (st->wins * 100 + st->games / 2) / st->games);
+	if (st->ties > 0)
+		buf_printf(b, ", %d tie%s", st->ties, st->ties == 1 ? "" : "s");
+	if (st->streak > 1)
+		buf_printf(b, ", won the last %d", st->streak);
+	else if (st->streak == 1)
+		buf_puts(b, ", won the last one");
+	else if (st->streak < -1)
+		buf_printf(b, ", lost the last %d", -st->streak);
+	else if (st->streak == -1)
+		buf_puts(b, ", lost the last one");
+}
+
+/* Players whose finished games a stats lookup searches by name. */
+#define CMD_STATS_PLAYERS	500
+
+/*
+ * Finds who a word means: a seat at this channel's table, else a player
+ * with a finished game on this platform, by id or name in any case, with
+ * or without "@".  Writes the user id and a display name; 0, or -1 with
+ * *cause naming the closest names when nobody is called so.
+ */
+static int
+cmd_stats_who(struct cmd_ctx *ctx, const char *word, char *id, size_t idlen,
+    char *name, size_t namelen, char **cause)
+{
+	struct store_scope	 sc;
+	struct store_rank	*r;
+	const char		*names[CMD_STATS_PLAYERS];
+	struct buf		 b;
+	int			 seat, n, i;
+
+	if (ctx->table != NULL &&
+	    (seat = table_parse_seat(ctx->table, word, -1, 0, NULL)) >= 0 &&
+	    ctx->table->seats[seat].user_id != NULL) {
+		snprintf(id, idlen, "%s", ctx->table->seats[seat].user_id);
+		snprintf(name, namelen, "%s", ctx->table->seats[seat].name);
+		return 0;
+	}
+	table_mention_id(word, id, idlen);
+	/* A display name is capped shorter than an id. */
+	snprintf(name, namelen, "%.*s", (int)namelen - 1, id);
+	if (strcmp(id, ctx->ev->user_id) == 0)
+		return 0;
+	memset(&sc, 0, sizeof sc);
+	sc.adapter = ctx->ev->adapter->ops->name;
+	r = xcalloc(CMD_STATS_PLAYERS, sizeof *r);
+	if ((n = store_leaderboard(ctx->bot->store, &sc, r, CMD_STATS_PLAYERS,
+	    cause)) < 0) {
+		free(r);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		if (strcmp(r[i].user_id, id) == 0 ||
+		    strcasecmp(r[i].user_id, id) == 0 ||
+		    strcasecmp(r[i].name, id) == 0) {
+			snprintf(id, idlen, "%s", r[i].user_id);
+			snprintf(name, namelen, "%s", r[i].name);
+			free(r);
+			return 0;
+		}
+		names[i] = r[i].name;
+	}
+	buf_init(&b, 1024);
+	buf_printf(&b, "Nobody called \"%.40s\" has finished a game here.", id);
+	suggest_append(&b, id, names, n);
+	set_cause(cause, "%s", buf_str(&b));
+	buf_release(&b);
+	free(r);
+	return -1;
+}
+
+static int
+cmd_stats_exec(struct cmd_ctx *ctx, char **cause)
+{
+	struct adapter		*a = ctx->ev->adapter;
+	struct store_scope	 sc;
+	struct store_stats	 here, all;
+	struct buf		 b;
+	char			 id[TABLE_ID_MAX], name[TABLE_NAME_MAX + 1];
+	char			 who[TABLE_ID_MAX + TABLE_NAME_MAX];
+	char			 where[TABLE_ID_MAX + 8];
+
+	if (ctx->argc > 2)
+		return set_cause(cause, "Usage: %s stats [player]",
+		    ctx->command);
+	if (ctx->argc == 2) {
+		if (cmd_stats_who(ctx, ctx->argv[1], id, sizeof id, name,
+		    sizeof name, cause) != 0)
+			return -1;
+	} else {
+		snprintf(id, sizeof id, "%s", ctx->ev->user_id);
+		snprintf(name, sizeof name, "%s", ctx->ev->user_name);
+	}
+	memset(&sc, 0, sizeof sc);
+	sc.adapter = a->ops->name;
+	if (store_stats(ctx->bot->store, &sc, id, &all, cause) != 0)
+		return -1;
+	render_user(a, id, name, who, sizeof who);
+	buf_init(&b, 1024);
+	if (!ctx->ev->is_dm) {
+		sc.channel = ctx->ev->channel;
+		if (store_stats(ctx->bot->store, &sc, id, &here, cause) != 0) {
+			buf_release(&b);
+			return -1;
+		}
+		render_channel(a, ctx->ev->channel, where, sizeof where);
+		buf_printf(&b, "%s in %s: ", who, where);
+		cmd_stats_line(&b, &here);
+		buf_puts(&b, ". Everywhere: ");
+	} else
+		buf_printf(&b, "%s everywhere: ", who);
+	cmd_stats_line(&b, &all);
+	buf_puts(&b, ".");
+	cmd_reply(ctx, ctx->ev->is_dm, "%s", buf_str(&b));
+	buf_release(&b);
+	return 0;
+}

@@ -1,0 +1,1486 @@
+/*
+ * config: the schema of every configuration key, and the reader of the
+ * INI-style file and of -o overrides that fills struct config from it.
+ *
+ * The file is read line by line: "# ..." and "; ..." lines are comments,
+ * "[section]" starts a section, "key = value" sets a key.  A value is
+ * trimmed; it may be put in double quotes to keep surrounding spaces.
+ * Comments after a value are not supported: "#" is part of the value.
+ * Every error in the file is reported, not only the first, and the
+ * configuration is only changed when there is none.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "bot/daemon/config.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+/* A config file larger than this is refused. */
+#define CONFIG_FILE_MAX		(1024 * 1024)
+/* Reading stops after this many errors. */
+#define CONFIG_ERRORS_MAX	50
+/* Cap on the text of all errors together, and on a dump. */
+#define CONFIG_CAUSE_MAX	(64 * 1024)
+#define CONFIG_DUMP_MAX		(1024 * 1024)
+
+#define MS_SECOND	INT64_C(1000)
+#define MS_MINUTE	(60 * MS_SECOND)
+#define MS_HOUR		(60 * MS_MINUTE)
+
+#define FIELD(k, base, type) \
+	((type *)(void *)((char *)(base) + (k)->offset))
+#define CFIELD(k, base, type) \
+	((type const *)(const void *)((const char *)(base) + (k)->offset))
+
+static int	config_check_command(const char *, char **);
+static int	config_check_admin(const char *, char **);
+static int	config_check_snowflake(const char *, char **);
+static int	config_check_http_url(const char *, char **);
+static int	config_check_ws_url(const char *, char **);
+static int	config_check_irc_url(const char *, char **);
+static int	config_check_xmpp_url(const char *, char **);
+static int	config_check_bare_jid(const char *, char **);
+static int	config_check_prefix(const char *, char **);
+static int	config_check_word(const char *, char **);
+static int	config_check_irc_channel(const char *, char **);
+
+static const char *const config_log_levels[] = {
+	"error", "warn", "info", "debug", NULL
+};
+
+#define O(f)	offsetof(struct config, f)
+
+/*
+ * The schema: one row per key.  Adding a key is one row here, one field in
+ * struct config, and its documentation in config/cheersbot.conf.example.
+ * Rows of one section stay together; their order is the dump's order.
+ */
+const struct config_key config_schema[] = {
+	{ "bot", "name", CONFIG_STRING, O(bot_name), "cheersbot",
+	  1, 80, NULL, NULL,
+	  "The bot's display name." },
+	{ "bot", "command", CONFIG_STRING, O(bot_command), "cheers",
+	  1, 32, NULL, config_check_command,
+	  "The command word players type after a slash, as in /cheers new." },
+	{ "bot", "state_file", CONFIG_PATH, O(bot_state_file), "cheersbot.db",
+	  1, 4095, NULL, NULL,
+	  "The SQLite file that keeps every table." },
+	{ "bot", "state_max_size", CONFIG_UINT64, O(bot_state_max_size), "0",
+	  0, INT64_MAX, NULL, NULL,
+	  "Largest size of the state file in bytes; 0 means no limit." },
+	{ "bot", "admins", CONFIG_LIST, O(bot_admins), "",
+	  0, 256, NULL, config_check_admin,
+	  "Bot admins as platform:userid, separated by commas." },
+	{ "bot", "log_level", CONFIG_ENUM, O(bot_log_level), "info",
+	  0, 0, config_log_levels, NULL,
+	  "How much to log: error, warn, info or debug." },
+	{ "bot", "seed", CONFIG_UINT64, O(bot_seed), "0",
+	  0, INT64_MAX, NULL, NULL,
+	  "0 picks a fresh random seed per table; anything else makes "
+	  "tables reproducible." },
+	{ "bot", "emoji", CONFIG_BOOL, O(bot_emoji), "yes",
+	  0, 0, NULL, NULL,
+	  "Whether cards show their emoji beside their names; no writes "
+	  "names only, for terminals and clients without emoji." },
+
+	{ "tables", "turn_timer", CONFIG_DURATION, O(tables_turn_timer_ms),
+	  "5m", 0, 24 * MS_HOUR, NULL, NULL,
+	  "Time a player has for a whole turn, however many moves it takes, "
+	  "before the AI finishes it for them (0 or off: no limit)." },
+	{ "tables", "prompt_timer", CONFIG_DURATION,
+	  O(tables_prompt_timer_ms), "2m", 0, 24 * MS_HOUR, NULL, NULL,
+	  "Time for an out-of-turn answer, such as CHEERS or overflow "
+	  "(0 or off: no limit)." },
+	{ "tables", "timeouts_to_ai", CONFIG_INT, O(tables_timeouts_to_ai),
+	  "3", 0, 100, NULL, NULL,
+	  "Turns in a row in which a player's timer ran out, after which the "
+	  "seat is handed to the AI (0: never)." },
+	{ "tables", "ai_delay", CONFIG_DURATION, O(tables_ai_delay_ms),
+	  "1500ms", 0, 60 * MS_SECOND, NULL, NULL,
+	  "Pause before an AI seat moves, so humans can follow." },
+	{ "tables", "lobby_expiry", CONFIG_DURATION,
+	  O(tables_lobby_expiry_ms), "30m", 0, INT64_MAX, NULL, NULL,
+	  "A lobby that has not started is closed after this (0: never)." },
+	{ "tables", "max_tables", CONFIG_INT, O(tables_max_tables), "1000",
+	  1, 100000, NULL, NULL,
+	  "Most tables open at once, over all channels." },
+	{ "tables", "max_per_server", CONFIG_INT, O(tables_max_per_server),
+	  "25", 0, 100000, NULL, NULL,
+	  "Most tables (lobbies and games) open at once on one server: a "
+	  "Discord guild, a Slack workspace, an IRC network, an XMPP service "
+	  "(0: no limit)." },
+	{ "tables", "max_lobbies_per_user", CONFIG_INT,
+	  O(tables_max_lobbies_per_user), "2", 0, 1000, NULL, NULL,
+	  "Most lobbies one user may have opened at once (0: no limit)." },
+	{ "tables", "command_burst", CONFIG_INT, O(tables_command_burst), "5",
+	  0, 1000, NULL, NULL,
+	  "Commands one user may send in one channel at once; past it they "
+	  "are told once to slow down and the rest is dropped, except moves "
+	  "of the player whose turn it is (0: no limit)." },
+	{ "tables", "command_refill", CONFIG_DURATION,
+	  O(tables_command_refill_ms), "10s", 1, MS_HOUR, NULL, NULL,
+	  "How long a user's spent command burst takes to refill." },
+	{ "tables", "repost_gap", CONFIG_DURATION, O(tables_repost_gap_ms),
+	  "30s", 0, MS_HOUR, NULL, NULL,
+	  "A table is shown to its channel again (status, the Table button) "
+	  "at most once per this long; sooner, the asker sees it privately "
+	  "(0: every time)." },
+
+	{ "magic", "ai_trade_time", CONFIG_DURATION,
+	  O(magic_ai_trade_time_ms), "45s", 0, MS_HOUR, NULL, NULL,
+	  "In Magic Cocktail, AI seats place no stone while a human is "
+	  "still trading until this long after the round began (0: no "
+	  "wait)." },
+	{ "magic", "ai_offer_gap", CONFIG_DURATION, O(magic_ai_offer_gap_ms),
+	  "5s", 0, MS_MINUTE, NULL, NULL,
+	  "In Magic Cocktail, the AI seats of a table make at most one offer "
+	  "per this long, so humans can answer (0: no gap)." },
+
+	{ "console", "enabled", CONFIG_BOOL, O(console_enabled), "yes",
+	  0, 0, NULL, NULL,
+	  "Whether to run the console adapter on standard input and output." },
+	{ "console", "user", CONFIG_STRING, O(console_user), "you",
+	  1, 64, NULL, NULL,
+	  "Who speaks a bare console line." },
+	{ "console", "channel", CONFIG_STRING, O(console_channel), "#bar",
+	  1, 64, NULL, NULL,
+	  "Where a bare console line is spoken." },
+	{ "console", "echo", CONFIG_BOOL, O(console_echo), "yes",
+	  0, 0, NULL, NULL,
+	  "Echo each input line read from a pipe or a file, prefixed \"> \", "
+	  "before its replies, so the output reads as a conversation.  A "
+	  "terminal shows typed lines itself: they are never echoed." },
+	{ "console", "buttons", CONFIG_BOOL, O(console_buttons), "no",
+	  0, 0, NULL, NULL,
+	  "Act like a platform with buttons and edited messages: show the "
+	  "table as a board, buttons as \"[label]\" lines, and take a line "
+	  "\"[label]\" as a click." },
+	{ "console", "limits", CONFIG_BOOL, O(console_limits), "no",
+	  0, 0, NULL, NULL,
+	  "Hold console users to the command budget, the repost gap and the "
+	  "table caps of [tables], as chat users are.  The console is the "
+	  "operator's own terminal, so by default they do not apply; tests "
+	  "turn them on." },
+
+	{ "discord", "enabled", CONFIG_BOOL, O(discord_enabled), "no",
+	  0, 0, NULL, NULL,
+	  "Whether to connect to Discord (needs token and application_id)." },
+	{ "discord", "token", CONFIG_SECRET, O(discord_token), "",
+	  0, 0, NULL, NULL,
+	  "The bot token: literal, file:/path, env:NAME or credential:NAME." },
+	{ "discord", "application_id", CONFIG_STRING,
+	  O(discord_application_id), "", 0, 20, NULL, config_check_snowflake,
+	  "The application's id (a number), from the developer portal." },
+	{ "discord", "api_base", CONFIG_STRING, O(discord_api_base),
+	  "https://discord.com/api/v10", 1, 512, NULL, config_check_http_url,
+	  "Base URL of the REST API (http:// or https://)." },
+	{ "discord", "gateway_url", CONFIG_STRING, O(discord_gateway_url), "",
+	  0, 512, NULL, config_check_ws_url,
+	  "Gateway URL (ws:// or wss://); empty: ask GET /gateway/bot." },
+	{ "discord", "ca_file", CONFIG_STRING, O(discord_ca_file), "",
+	  0, 4095, NULL, NULL,
+	  "CA certificates (PEM) for TLS; empty: the system's." },
+	{ "discord", "shard_id", CONFIG_INT, O(discord_shard_id), "0",
+	  0, 65535, NULL, NULL,
+	  "This process's shard, from 0 to shard_count - 1." },
+	{ "discord", "shard_count", CONFIG_INT, O(discord_shard_count), "1",
+	  1, 65536, NULL, NULL,
+	  "How many shards share the bot's guilds." },
+	{ "discord", "compress", CONFIG_BOOL, O(discord_compress), "no",
+	  0, 0, NULL, NULL,
+	  "Compress the gateway connection (zlib-stream)." },
+	{ "discord", "guild_id", CONFIG_STRING, O(discord_guild_id), "",
+	  0, 20, NULL, config_check_snowflake,
+	  "Register commands in this guild only (fast); empty: globally." },
+	{ "discord", "user_agent_url", CONFIG_STRING,
+	  O(discord_user_agent_url), "https://github.com/cheersbot/cheersbot",
+	  1, 256, NULL, NULL,
+	  "The URL named in the User-Agent header, DiscordBot (url, version)." },
+	{ "discord", "lost_channel_grace", CONFIG_DURATION,
+	  O(discord_lost_channel_grace_ms), "10m", MS_SECOND, 24 * MS_HOUR,
+	  NULL, NULL,
+	  "How long a table waits for its channel to come back (deleted, or "
+	  "closed to the bot) before it ends as \"channel lost\"." },
+
+	{ "xmpp", "enabled", CONFIG_BOOL, O(xmpp_enabled), "no",
+	  0, 0, NULL, NULL,
+	  "Whether to connect to an XMPP server (needs jid and "
+	  "password)." },
+	{ "xmpp", "url", CONFIG_STRING, O(xmpp_url), "",
+	  0, 512, NULL, config_check_xmpp_url,
+	  "Where the server is: xmpp://host[:port] (STARTTLS, port 5222), "
+	  "xmpps://host[:port] (TLS, port 5223) or a websocket "
+	  "wss://host:port/xmpp-websocket; empty: found by DNS SRV from "
+	  "the JID's domain." },
+	{ "xmpp", "jid", CONFIG_STRING, O(xmpp_jid), "",
+	  0, 1023, NULL, config_check_bare_jid,
+	  "The bot's account, a bare JID: cheersbot@example.org." },
+	{ "xmpp", "password", CONFIG_SECRET, O(xmpp_password), "",
+	  0, 0, NULL, NULL,
+	  "The account's password: literal, file:/path, env:NAME or "
+	  "credential:NAME." },
+	{ "xmpp", "resource", CONFIG_STRING, O(xmpp_resource), "cheersbot",
+	  1, 64, NULL, NULL,
+	  "The resource the bot asks for when it binds." },
+	{ "xmpp", "rooms", CONFIG_LIST, O(xmpp_rooms), "",
+	  0, 64, NULL, config_check_bare_jid,
+	  "MUC rooms to join, bare JIDs separated by commas: "
+	  "bar@rooms.example.org." },
+	{ "xmpp", "nick", CONFIG_STRING, O(xmpp_nick), "cheersbot",
+	  1, 64, NULL, NULL,
+	  "The bot's nickname in the rooms." },
+	{ "xmpp", "prefix", CONFIG_STRING, O(xmpp_prefix), "!cheers",
+	  1, 32, NULL, config_check_prefix,
+	  "What starts a command in a message: !cheers join." },
+	{ "xmpp", "ca_file", CONFIG_STRING, O(xmpp_ca_file), "",
+	  0, 4095, NULL, NULL,
+	  "CA certificates (PEM) for TLS; empty: the system's." },
+	{ "xmpp", "allow_plain", CONFIG_BOOL, O(xmpp_allow_plain), "no",
+	  0, 0, NULL, NULL,
+	  "Allow SASL PLAIN over an unencrypted ws:// connection (it is "
+	  "always allowed over wss://, after SCRAM)." },
+	{ "xmpp", "allow_plaintext", CONFIG_BOOL, O(xmpp_allow_plaintext),
+	  "no", 0, 0, NULL, NULL,
+	  "Log in over TCP without TLS when the server offers no STARTTLS "
+	  "(the password and every hand then travel in clear); no: refuse "
+	  "such a server." },
+	{ "xmpp", "dns_server", CONFIG_STRING, O(xmpp_dns_server), "",
+	  0, 64, NULL, NULL,
+	  "The DNS server for the SRV lookup, host:port (127.0.0.1:5353); "
+	  "empty: the system's." },
+	{ "xmpp", "ping_interval", CONFIG_DURATION, O(xmpp_ping_interval_ms),
+	  "60s", MS_SECOND, MS_HOUR, NULL, NULL,
+	  "How often the bot pings the server to notice a dead connection." },
+	{ "xmpp", "correct", CONFIG_BOOL, O(xmpp_correct), "yes",
+	  0, 0, NULL, NULL,
+	  "Show a running game as one room message corrected in place "
+	  "(XEP-0308); no: a message per move." },
+	{ "xmpp", "correct_interval", CONFIG_DURATION,
+	  O(xmpp_correct_interval_ms), "1s", 0, MS_MINUTE, NULL, NULL,
+	  "Least time between two corrections of one table's message; "
+	  "moves that come faster are merged." },
+	{ "irc", "enabled", CONFIG_BOOL, O(irc_enabled), "no",
+	  0, 0, NULL, NULL,
+	  "Whether to connect to an IRC server (needs url)." },
+	{ "irc", "url", CONFIG_STRING, O(irc_url), "",
+	  0, 512, NULL, config_check_irc_url,
+	  "The IRC server: ircs://host[:port] (TLS, 6697), irc://host[:port] "
+	  "(plain, 6667) or a websocket, wss://host:port/path." },
+	{ "irc", "origin", CONFIG_STRING, O(irc_origin), "",
+	  0, 512, NULL, NULL,
+	  "The Origin header of the websocket; empty: made from url." },
+	{ "irc", "nick", CONFIG_STRING, O(irc_nick), "cheersbot",
+	  1, 30, NULL, config_check_word,
+	  "The nick to ask for; on a collision nick_, nick__ and so on." },
+	{ "irc", "user", CONFIG_STRING, O(irc_user), "cheersbot",
+	  1, 10, NULL, config_check_word,
+	  "The user name (ident), also the SASL account name." },
+	{ "irc", "realname", CONFIG_STRING, O(irc_realname), "cheersbot",
+	  1, 100, NULL, NULL,
+	  "The real name (gecos) shown by WHOIS." },
+	{ "irc", "password", CONFIG_SECRET, O(irc_password), "",
+	  0, 0, NULL, NULL,
+	  "The SASL password (with sasl), else the server password (PASS): "
+	  "literal, file:/path, env:NAME or credential:NAME; empty: none." },
+	{ "irc", "sasl", CONFIG_BOOL, O(irc_sasl), "no",
+	  0, 0, NULL, NULL,
+	  "Log in with SASL where the server offers it: EXTERNAL with "
+	  "client_cert, else PLAIN (as user, with password)." },
+	{ "irc", "channels", CONFIG_LIST, O(irc_channels), "",
+	  0, 32, NULL, config_check_irc_channel,
+	  "Channels to join, separated by commas; each can hold a table." },
+	{ "irc", "prefix", CONFIG_STRING, O(irc_prefix), "!cheers",
+	  1, 32, NULL, config_check_word,
+	  "What starts a command in a channel, as in !cheers join." },
+	{ "irc", "ca_file", CONFIG_STRING, O(irc_ca_file), "",
+	  0, 4095, NULL, NULL,
+	  "CA certificates (PEM) for ircs:// and wss://; empty: the system's." },
+	{ "irc", "client_cert", CONFIG_STRING, O(irc_client_cert), "",
+	  0, 4095, NULL, NULL,
+	  "A client certificate (PEM) offered on ircs:// (CertFP; SASL "
+	  "EXTERNAL with sasl); empty: none." },
+	{ "irc", "client_key", CONFIG_STRING, O(irc_client_key), "",
+	  0, 4095, NULL, NULL,
+	  "The client certificate's key (PEM); empty: in client_cert." },
+	{ "irc", "send_rate", CONFIG_DURATION, O(irc_send_rate_ms), "1s",
+	  0, 10 * MS_SECOND, NULL, NULL,
+	  "Time between two lines the bot sends, after a burst (0: no limit)." },
+	{ "irc", "send_burst", CONFIG_INT, O(irc_send_burst), "5",
+	  1, 100, NULL, NULL,
+	  "Lines the bot may send at once before send_rate applies." },
+	{ "irc", "ping_interval", CONFIG_DURATION, O(irc_ping_interval_ms),
+	  "60s", 0, MS_HOUR, NULL, NULL,
+	  "Silence after which the bot sends PING; no answer within as long "
+	  "again: reconnect (0: never)." },
+	{ "slack", "enabled", CONFIG_BOOL, O(slack_enabled), "no",
+	  0, 0, NULL, NULL,
+	  "Whether to connect to Slack (needs app_token and bot_token)." },
+	{ "slack", "app_token", CONFIG_SECRET, O(slack_app_token), "",
+	  0, 0, NULL, NULL,
+	  "The app-level token (xapp-...), for Socket Mode only: literal, "
+	  "file:/path, env:NAME or credential:NAME." },
+	{ "slack", "bot_token", CONFIG_SECRET, O(slack_bot_token), "",
+	  0, 0, NULL, NULL,
+	  "The bot token (xoxb-...), for the Web API: literal, file:/path, "
+	  "env:NAME or credential:NAME." },
+	{ "slack", "api_base", CONFIG_STRING, O(slack_api_base),
+	  "https://slack.com/api", 1, 512, NULL, config_check_http_url,
+	  "Base URL of the Web API (http:// or https://)." },
+	{ "slack", "ca_file", CONFIG_STRING, O(slack_ca_file), "",
+	  0, 4095, NULL, NULL,
+	  "CA certificates (PEM) for TLS; empty: the system's." },
+	{ "slack", "command", CONFIG_STRING, O(slack_command), "",
+	  0, 32, NULL, config_check_command,
+	  "The slash command with every table command; empty: bot.command." },
+	{ "slack", "ping_interval", CONFIG_DURATION, O(slack_ping_interval_ms),
+	  "10s", 100, 10 * MS_MINUTE, NULL, NULL,
+	  "How often to ping the Socket Mode connection; silence for three "
+	  "intervals means it is dead." },
+	{ "slack", "message_interval", CONFIG_DURATION,
+	  O(slack_message_interval_ms), "1s", 0, MS_MINUTE, NULL, NULL,
+	  "Least time between two messages (posts, edits, ephemeral "
+	  "messages) to one channel; Slack allows about one a second." },
+	{ "slack", "lost_channel_grace", CONFIG_DURATION,
+	  O(slack_lost_channel_grace_ms), "10m", 0, 24 * 60 * MS_MINUTE, NULL,
+	  NULL,
+	  "How long a game whose channel the bot cannot post in (archived, "
+	  "deleted, the bot removed) waits, paused, before it ends." },
+
+	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
+};
+
+#undef O
+
+/* Reading one file: the errors so far and which keys were set where. */
+struct config_reader {
+	const char	*path;
+	unsigned	 line;
+	struct buf	 errors;
+	int		 nerrors;
+	unsigned	*seen;		/* line that set each schema row, or 0 */
+};
+
+/* A Discord id: empty, or up to 20 decimal digits. */
+static int
+config_check_snowflake(const char *s, char **cause)
+{
+	const char	*p;
+
+	for (p = s; *p != '\0'; p++) {
+		if (!isdigit((unsigned char)*p))
+			return set_cause(cause, "\"%.80s\" is not an id (digits "
+			    "only)", s);
+	}
+	return 0;
+}
+
+/* A base URL of the REST API: http:// or https://, no spaces. */
+static int
+config_check_http_url(const char *s, char **cause)
+{
+	if ((strncmp(s, "http://", 7) != 0 && strncmp(s, "https://", 8) != 0) ||
+	    strpbrk(s, " \t\"") != NULL)
+		return set_cause(cause, "\"%.80s\" is not an http:// or "
+		    "https:// URL", s);
+	return 0;
+}
+
+/*
+ * A URL of one of schemes (NULL-ended, "ws" for ws://), no spaces, or
+ * empty; kinds ("a ws:// or wss:// URL") names them in the refusal.
+ */
+static int
+config_check_url_of(const char *s, const char *const *schemes,
+    const char *kinds, char **cause)
+{
+	size_t	n;
+
+	if (*s == '\0')
+		return 0;
+	for (; *schemes != NULL; schemes++) {
+		n = strlen(*schemes);
+		if (strncmp(s, *schemes, n) == 0 && strncmp(s + n, "://", 3) == 0)
+			break;
+	}
+	if (*schemes == NULL || strpbrk(s, " \t\"") != NULL)
+		return set_cause(cause, "\"%.80s\" is not %s", s, kinds);
+	return 0;
+}
+
+/* A websocket URL: empty, ws:// or wss://. */
+static int
+config_check_ws_url(const char *s, char **cause)
+{
+	static const char *const schemes[] = { "ws", "wss", NULL };
+
+	return config_check_url_of(s, schemes, "a ws:// or wss:// URL", cause);
+}
+
+/* An XMPP server: empty (DNS SRV), or xmpp://, xmpps://, ws://, wss://. */
+static int
+config_check_xmpp_url(const char *s, char **cause)
+{
+	static const char *const schemes[] = {
+		"xmpp", "xmpps", "ws", "wss", NULL
+	};
+
+	return config_check_url_of(s, schemes, "an xmpp://, xmpps://, ws:// "
+	    "or wss:// URL", cause);
+}
+
+/* An IRC server: empty, or an ircs://, irc://, wss:// or ws:// URL. */
+static int
+config_check_irc_url(const char *s, char **cause)
+{
+	static const char *const schemes[] = {
+		"ircs", "irc", "wss", "ws", NULL
+	};
+
+	return config_check_url_of(s, schemes, "an ircs://, irc://, wss:// or "
+	    "ws:// URL", cause);
+}
+
+/*
+ * A bare JID: empty, or local@domain (the local part may be left out)
+ * without a resource, spaces, quotes or angle brackets.
+ */
+static int
+config_check_bare_jid(const char *s, char **cause)
+{
+	const char	*at = strchr(s, '@');
+
+	if (*s == '\0')
+		return 0;
+	if (strpbrk(s, " \t\"'<>&/") != NULL || at == s || (at != NULL &&
+	    (at[1] == '\0' || strchr(at + 1, '@') != NULL)))
+		return set_cause(cause, "\"%.80s\" is not a bare JID "
+		    "(name@example.org)", s);
+	return 0;
+}
+
+/* A command prefix: printable, no spaces ("!cheers"). */
+static int
+config_check_prefix(const char *s, char **cause)
+{
+	const char	*p;
+
+	for (p = s; *p != '\0'; p++) {
+		if ((unsigned char)*p <= ' ' || *p == 0x7f)
+			return set_cause(cause, "\"%.80s\" is not a command "
+			    "prefix (no spaces)", s);
+	}
+	return 0;
+}
+
+/* One word: no spaces, no ':' first (an IRC nick, user or prefix). */
+static int
+config_check_word(const char *s, char **cause)
+{
+	if (s[0] == ':' || strpbrk(s, " \t,") != NULL)
+		return set_cause(cause, "\"%.80s\" must be one word, without "
+		    "spaces, commas or a leading ':'", s);
+	return 0;
+}
+
+/* An IRC channel: #, &, + or ! and a name without spaces or commas. */
+static int
+config_check_irc_channel(const char *s, char **cause)
+{
+	if (strchr("#&+!", s[0]) == NULL || s[0] == '\0' || s[1] == '\0' ||
+	    strpbrk(s, " \t,:") != NULL || strlen(s) > 64)
+		return set_cause(cause, "\"%.80s\" is not an IRC channel (like "
+		    "#bar)", s);
+	return 0;
+}
+
+/* Command words follow Discord's rule: 1 to 32 of a-z, 0-9, - and _. */
+static int
+config_check_command(const char *s, char **cause)
+{
+	const char	*p;
+
+	for (p = s; *p != '\0'; p++) {
+		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) &&
+		    *p != '-' && *p != '_')
+			return set_cause(cause, "\"%.80s\" is not a command word "
+			    "(use a-z, 0-9, - and _)", s);
+	}
+	return 0;
+}
+
+/* An admin is "platform:userid", both parts non-empty, without spaces. */
+static int
+config_check_admin(const char *s, char **cause)
+{
+	const char	*colon = strchr(s, ':');
+	const char	*p;
+
+	if (colon == NULL || colon == s || colon[1] == '\0')
+		return set_cause(cause, "\"%.80s\" is not platform:userid", s);
+	for (p = s; *p != '\0'; p++) {
+		if (isspace((unsigned char)*p))
+			return set_cause(cause, "\"%.80s\" contains a space", s);
+	}
+	return 0;
+}
+
+/* Trims spaces at both ends of s in place; returns the new start. */
+static char *
+config_trim(char *s)
+{
+	size_t	len;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len > 0 && isspace((unsigned char)s[len - 1]))
+		s[--len] = '\0';
+	return s;
+}
+
+/*
+ * Strips one pair of surrounding double quotes from a trimmed value, in
+ * place; returns the value, or NULL with *cause set when a quote is open.
+ */
+static char *
+config_unquote(char *v, char **cause)
+{
+	size_t	len = strlen(v);
+
+	if (v[0] != '"')
+		return v;
+	if (len < 2 || v[len - 1] != '"') {
+		set_cause(cause, "unterminated quote");
+		return NULL;
+	}
+	v[len - 1] = '\0';
+	return v + 1;
+}
+
+/* Rejects control characters (other than tab), which no value needs. */
+static int
+config_check_text(const char *s, char **cause)
+{
+	const unsigned char	*p;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+			return set_cause(cause, "value contains a control "
+			    "character");
+	}
+	return 0;
+}
+
+static const struct config_key *
+config_find(const char *section, const char *key)
+{
+	const struct config_key	*k;
+
+	for (k = config_schema; k->section != NULL; k++) {
+		if (strcmp(k->section, section) == 0 &&
+		    strcmp(k->key, key) == 0)
+			return k;
+	}
+	return NULL;
+}
+
+static int
+config_section_exists(const char *section)
+{
+	const struct config_key	*k;
+
+	for (k = config_schema; k->section != NULL; k++) {
+		if (strcmp(k->section, section) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+char *
+config_format_duration(uint64_t ms)
+{
+	if (ms == 0)
+		return xstrdup("0");
+	if (ms % MS_HOUR == 0)
+		return xasprintf("%" PRIu64 "h", ms / MS_HOUR);
+	if (ms % MS_MINUTE == 0)
+		return xasprintf("%" PRIu64 "m", ms / MS_MINUTE);
+	if (ms % MS_SECOND == 0)
+		return xasprintf("%" PRIu64 "s", ms / MS_SECOND);
+	return xasprintf("%" PRIu64 "ms", ms);
+}
+
+/*
+ * Reads a duration: "0" or "off", or a number of seconds, or a number with
+ * one of the units ms, s, m, h.
+ */
+static int
+config_duration_parse(const struct config_key *k, const char *text,
+    uint64_t *out, char **cause)
+{
+	const char	*p = text;
+	uint64_t	 n = 0, unit;
+	char		*lo, *hi;
+
+	if (strcasecmp(text, "off") == 0) {
+		n = 0;
+		goto check;
+	}
+	if (!isdigit((unsigned char)*p))
+		goto bad;
+	for (; isdigit((unsigned char)*p); p++) {
+		if (n > (UINT64_MAX - 9) / 10)
+			goto big;
+		n = n * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p == '\0' || strcmp(p, "s") == 0)
+		unit = MS_SECOND;
+	else if (strcmp(p, "ms") == 0)
+		unit = 1;
+	else if (strcmp(p, "m") == 0)
+		unit = MS_MINUTE;
+	else if (strcmp(p, "h") == 0)
+		unit = MS_HOUR;
+	else
+		goto bad;
+	if (n > (uint64_t)INT64_MAX / unit)
+		goto big;
+	n *= unit;
+
+check:
+	if (n < (uint64_t)k->min || n > (uint64_t)k->max) {
+		lo = config_format_duration((uint64_t)k->min);
+		hi = config_format_duration((uint64_t)k->max);
+		set_cause(cause, "%.80s is out of range (%s to %s)", text, lo,
+		    hi);
+		free(lo);
+		free(hi);
+		return -1;
+	}
+	*out = n;
+	return 0;
+
+big:
+	return set_cause(cause, "%.80s is too long a duration", text);
+bad:
+	return set_cause(cause, "\"%.80s\" is not a duration (use off, or a "
+	    "number with ms, s, m or h)", text);
+}
+
+/* Reads a whole decimal number, with a sign only when allowed. */
+static int
+config_parse_number(const struct config_key *k, const char *text,
+    int allow_sign, int64_t *out, char **cause)
+{
+	char			*end;
+	long long		 ll;
+	unsigned long long	 ull;
+
+	if (!isdigit((unsigned char)text[0]) &&
+	    !(allow_sign && text[0] == '-' && isdigit((unsigned char)text[1])))
+		return set_cause(cause, "\"%.80s\" is not a number", text);
+	errno = 0;
+	if (allow_sign) {
+		ll = strtoll(text, &end, 10);
+		if (*end != '\0')
+			return set_cause(cause, "\"%.80s\" is not a number",
+			    text);
+		if (errno == ERANGE || ll < k->min || ll > k->max)
+			goto range;
+		*out = ll;
+	} else {
+		ull = strtoull(text, &end, 10);
+		if (*end != '\0')
+			return set_cause(cause, "\"%.80s\" is not a number",
+			    text);
+		if (errno == ERANGE || ull > (unsigned long long)k->max ||
+		    (k->min > 0 && ull < (unsigned long long)k->min))
+			goto range;
+		*out = (int64_t)ull;
+	}
+	return 0;
+
+range:
+	return set_cause(cause, "%.80s is out of range (%" PRId64 " to %"
+	    PRId64 ")", text, k->min, k->max);
+}
+
+static int
+config_parse_bool(const char *text, int *out, char **cause)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1", NULL };
+	static const char *const no[] = { "no", "false", "off", "0", NULL };
+	int	i;
+
+	for (i = 0; yes[i] != NULL; i++) {
+		if (strcasecmp(text, yes[i]) == 0) {
+			*out = 1;
+			return 0;
+		}
+	}
+	for (i = 0; no[i] != NULL; i++) {
+		if (strcasecmp(text, no[i]) == 0) {
+			*out = 0;
+			return 0;
+		}
+	}
+	return set_cause(cause, "\"%.80s\" is not yes or no (use yes/no, "
+	    "true/false, on/off or 1/0)", text);
+}
+
+static int
+config_parse_enum(const struct config_key *k, const char *text, int *out,
+    char **cause)
+{
+	struct buf	 b;
+	int		 i;
+
+	for (i = 0; k->words[i] != NULL; i++) {
+		if (strcasecmp(text, k->words[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	}
+	buf_init(&b, CONFIG_LINE_MAX);
+	for (i = 0; k->words[i] != NULL; i++)
+		buf_printf(&b, "%s%s", i == 0 ? "" : ", ", k->words[i]);
+	set_cause(cause, "\"%.80s\" is not one of %s", text, buf_str(&b));
+	buf_release(&b);
+	return -1;
+}
+
+/* Checks the length and characters of a string value. */
+static int
+config_check_string(const struct config_key *k, const char *text,
+    char **cause)
+{
+	size_t	len = strlen(text);
+
+	if (len == 0 && k->min > 0)
+		return set_cause(cause, "value is empty");
+	if ((int64_t)len < k->min)
+		return set_cause(cause, "value is shorter than %" PRId64
+		    " bytes", k->min);
+	if (k->max > 0 && (int64_t)len > k->max)
+		return set_cause(cause, "value is longer than %" PRId64
+		    " bytes", k->max);
+	if (config_check_text(text, cause) != 0)
+		return -1;
+	if (k->check != NULL && k->check(text, cause) != 0)
+		return -1;
+	return 0;
+}
+
+static void
+config_list_free(char **list)
+{
+	size_t	i;
+
+	if (list == NULL)
+		return;
+	for (i = 0; list[i] != NULL; i++)
+		free(list[i]);
+	free(list);
+}
+
+/* Splits a comma-separated list; an empty text is an empty list. */
+static int
+config_parse_list(const struct config_key *k, const char *text,
+    char ***out, char **cause)
+{
+	char		**list, *copy, *item, *next;
+	size_t		  n = 0, i;
+	const char	 *c;
+
+	if (config_check_text(text, cause) != 0)
+		return -1;
+	for (c = text, n = 1; *c != '\0'; c++) {
+		if (*c == ',')
+			n++;
+	}
+	list = xcalloc(n + 1, sizeof *list);
+	copy = xstrdup(text);
+	n = 0;
+	if (*config_trim(copy) == '\0')
+		goto done;
+	for (item = copy, i = 1; item != NULL; item = next, i++) {
+		if ((next = strchr(item, ',')) != NULL)
+			*next++ = '\0';
+		item = config_trim(item);
+		if (*item == '\0') {
+			set_cause(cause, "item %zu of the list is empty", i);
+			goto fail;
+		}
+		if (k->max > 0 && (int64_t)n >= k->max) {
+			set_cause(cause, "list has more than %" PRId64
+			    " items", k->max);
+			goto fail;
+		}
+		if (k->check != NULL && k->check(item, cause) != 0)
+			goto fail;
+		list[n++] = xstrdup(item);
+	}
+done:
+	free(copy);
+	*out = list;
+	return 0;
+fail:
+	free(copy);
+	config_list_free(list);
+	return -1;
+}
+
+/*
+ * The fix for a file: secret that cannot be opened, when the systemd
+ * credential of the file's base name is there ($CREDENTIALS_DIRECTORY/
+ * NAME): the service's dynamic user cannot read root's 0600 file, while
+ * the unit's LoadCredential= hands it a copy.  Writes "; under systemd
+ * write KEY = credential:NAME" into hint (len bytes), or "" when there
+ * is no such credential or no key (a credential's own file).
+ */
+static void
+config_secret_hint(const char *key, const char *path, char *hint,
+    size_t len)
+{
+	const char	*dir = getenv("CREDENTIALS_DIRECTORY"), *name;
+	char		 cred[CONFIG_CREDENTIAL_DIR_MAX + CONFIG_CREDENTIAL_MAX + 2];
+
+	*hint = '\0';
+	name = strrchr(path, '/') == NULL ? path : strrchr(path, '/') + 1;
+	if (key == NULL || dir == NULL || *dir != '/' || *name == '\0' ||
+	    strcmp(name, ".") == 0 || strcmp(name, "..") == 0 ||
+	    strlen(dir) > CONFIG_CREDENTIAL_DIR_MAX ||
+	    strlen(name) > CONFIG_CREDENTIAL_MAX)
+		return;
+	snprintf(cred, sizeof cred, "%s/%s", dir, name);
+	if (access(cred, R_OK) != 0)
+		return;
+	snprintf(hint, len, "; under systemd write %s = credential:%s", key,
+	    name);
+}
+
+/*
+ * Reads a secret from a file: at most CONFIG_SECRET_MAX bytes, not empty
+ * unless empty_ok (then an empty file is the empty string).  key, the
+ * config key it is for (borrowed, NULL for a credential), names the fix
+ * when the file cannot be opened but a credential of its name exists.
+ * The caller frees *out.
+ */
+static int
+config_secret_file(const char *path, const char *key, int empty_ok,
+    char **out, char **cause)
+{
+	char	 data[CONFIG_SECRET_MAX + 3];
+	char	 hint[CONFIG_CREDENTIAL_MAX + 96];
+	size_t	 n;
+	FILE	*f;
+	int	 error;
+
+	if (*path == '\0')
+		return set_cause(cause, "\"file:\" needs a path");
+	if ((f = fopen(path, "r")) == NULL) {
+		error = errno;
+		config_secret_hint(key, path, hint, sizeof hint);
+		return set_cause(cause, "cannot open secret file %s: %s%s", path,
+		    strerror(error), hint);
+	}
+	/* Room for the cap, a "\r\n", and one byte to tell it is too long. */
+	n = fread(data, 1, sizeof data, f);
+	if (ferror(f)) {
+		error = errno;
+		fclose(f);
+		return set_cause(cause, "cannot read secret file %s: %s", path,
+		    strerror(error));
+	}
+	fclose(f);
+	if (n == sizeof data)
+		goto big;
+	while (n > 0 && (data[n - 1] == '\n' || data[n - 1] == '\r'))
+		n--;
+	if (n > CONFIG_SECRET_MAX)
+		goto big;
+	if (n == 0 && !empty_ok)
+		return set_cause(cause, "secret file %s is empty", path);
+	if (memchr(data, '\0', n) != NULL)
+		return set_cause(cause, "secret file %s contains a NUL byte",
+		    path);
+	*out = xstrndup(data, n);
+	return 0;
+
+big:
+	return set_cause(cause, "secret file %s is larger than %d bytes", path,
+	    CONFIG_SECRET_MAX);
+}
+
+/*
+ * Reads a systemd credential: the file NAME in $CREDENTIALS_DIRECTORY,
+ * which systemd fills from the unit's LoadCredential= lines.  NAME is one
+ * file name, never a path.  An empty credential is an empty secret, not
+ * an error: the unit gives every credential an empty default
+ * (SetCredential=NAME:\n) so that it starts without the files of the
+ * platforms it does not use; an enabled platform whose secret is empty
+ * is refused at start, by name.  The caller frees *out.
+ */
+static int
+config_secret_credential(const char *name, char **out, char **cause)
+{
+	const char	*dir = getenv("CREDENTIALS_DIRECTORY");
+	char		*path;
+	int		 rc;
+
+	if (*name == '\0')
+		return set_cause(cause, "\"credential:\" needs a name");
+	if (strchr(name, '/') != NULL || strcmp(name, ".") == 0 ||
+	    strcmp(name, "..") == 0 || strlen(name) > CONFIG_CREDENTIAL_MAX)
+		return set_cause(cause, "credential name %.80s is not a plain "
+		    "file name of at most %d bytes", name, CONFIG_CREDENTIAL_MAX);
+	if (dir == NULL || *dir != '/')
+		return set_cause(cause, "credential %s: CREDENTIALS_DIRECTORY is "
+		    "not set (systemd sets it for a unit with LoadCredential=)",
+		    name);
+	if (strlen(dir) > CONFIG_CREDENTIAL_DIR_MAX)
+		return set_cause(cause, "credential %s: CREDENTIALS_DIRECTORY is "
+		    "longer than %d bytes", name, CONFIG_CREDENTIAL_DIR_MAX);
+	path = xasprintf("%s/%s", dir, name);
+	rc = config_secret_file(path, NULL, 1, out, cause);
+	free(path);
+	return rc;
+}
+
+/*
+ * Reads a secret for key k: literal, "file:/path", "env:NAME" or
+ * "credential:NAME".  Never quotes it.
+ */
+static int
+config_parse_secret(const struct config_key *k, const char *text, char **out,
+    char **cause)
+{
+	const char	*value;
+
+	if (strncmp(text, "file:", 5) == 0)
+		return config_secret_file(text + 5, k->key, 0, out, cause);
+	if (strncmp(text, "credential:", 11) == 0)
+		return config_secret_credential(text + 11, out, cause);
+	if (strncmp(text, "env:", 4) == 0) {
+		text += 4;
+		if (*text == '\0')
+			return set_cause(cause, "\"env:\" needs a variable name");
+		if ((value = getenv(text)) == NULL)
+			return set_cause(cause, "environment variable %.80s is "
+			    "not set", text);
+		if (*value == '\0')
+			return set_cause(cause, "environment variable %.80s is "
+			    "empty", text);
+		if (strlen(value) > CONFIG_SECRET_MAX)
+			return set_cause(cause, "environment variable %.80s is "
+			    "longer than %d bytes", text, CONFIG_SECRET_MAX);
+		*out = xstrdup(value);
+		return 0;
+	}
+	*out = xstrdup(text);
+	return 0;
+}
+
+int
+config_value_parse(const struct config_key *k, void *base, const char *text,
+    char **cause)
+{
+	char	 *s = NULL, **list = NULL;
+	int64_t	  n = 0;
+	uint64_t  ms = 0;
+	int	  i = 0;
+
+	switch (k->type) {
+	case CONFIG_STRING:
+	case CONFIG_PATH:
+		if (k->type == CONFIG_PATH && *text == '\0')
+			return set_cause(cause, "path is empty");
+		if (config_check_string(k, text, cause) != 0)
+			return -1;
+		free(*FIELD(k, base, char *));
+		*FIELD(k, base, char *) = xstrdup(text);
+		return 0;
+	case CONFIG_SECRET:
+		if (config_parse_secret(k, text, &s, cause) != 0)
+			return -1;
+		free(*FIELD(k, base, char *));
+		*FIELD(k, base, char *) = s;
+		return 0;
+	case CONFIG_BOOL:
+		if (config_parse_bool(text, &i, cause) != 0)
+			return -1;
+		*FIELD(k, base, int) = i;
+		return 0;
+	case CONFIG_INT:
+		if (config_parse_number(k, text, 1, &n, cause) != 0)
+			return -1;
+		*FIELD(k, base, int) = (int)n;
+		return 0;
+	case CONFIG_UINT64:
+		if (config_parse_number(k, text, 0, &n, cause) != 0)
+			return -1;
+		*FIELD(k, base, uint64_t) = (uint64_t)n;
+		return 0;
+	case CONFIG_DURATION:
+		if (config_duration_parse(k, text, &ms, cause) != 0)
+			return -1;
+		*FIELD(k, base, uint64_t) = ms;
+		return 0;
+	case CONFIG_ENUM:
+		if (config_parse_enum(k, text, &i, cause) != 0)
+			return -1;
+		*FIELD(k, base, int) = i;
+		return 0;
+	case CONFIG_LIST:
+		if (config_parse_list(k, text, &list, cause) != 0)
+			return -1;
+		config_list_free(*FIELD(k, base, char **));
+		*FIELD(k, base, char **) = list;
+		return 0;
+	}
+	return set_cause(cause, "key has an unknown type");
+}
+
+/* Quotes a string when its surrounding spaces or a quote need it. */
+static char *
+config_format_string(const char *s)
+{
+	size_t	len = strlen(s);
+
+	if (len > 0 && (isspace((unsigned char)s[0]) ||
+	    isspace((unsigned char)s[len - 1]) || s[0] == '"'))
+		return xasprintf("\"%s\"", s);
+	return xstrdup(s);
+}
+
+char *
+config_value_format(const struct config_key *k, const void *base)
+{
+	struct buf	  b;
+	char *const	 *list;
+	const char	 *s;
+	size_t		  i;
+	int		  v;
+
+	switch (k->type) {
+	case CONFIG_STRING:
+	case CONFIG_PATH:
+		s = *CFIELD(k, base, char *);
+		return config_format_string(s == NULL ? "" : s);
+	case CONFIG_SECRET:
+		s = *CFIELD(k, base, char *);
+		return xstrdup(s == NULL || *s == '\0' ? "" : "(secret)");
+	case CONFIG_BOOL:
+		return xstrdup(*CFIELD(k, base, int) ? "yes" : "no");
+	case CONFIG_INT:
+		return xasprintf("%d", *CFIELD(k, base, int));
+	case CONFIG_UINT64:
+		return xasprintf("%" PRIu64, *CFIELD(k, base, uint64_t));
+	case CONFIG_DURATION:
+		return config_format_duration(*CFIELD(k, base, uint64_t));
+	case CONFIG_ENUM:
+		v = *CFIELD(k, base, int);
+		for (i = 0; k->words[i] != NULL; i++) {
+			if ((int)i == v)
+				return xstrdup(k->words[i]);
+		}
+		return xasprintf("%d", v);
+	case CONFIG_LIST:
+		list = *CFIELD(k, base, char **);
+		buf_init(&b, CONFIG_DUMP_MAX);
+		for (i = 0; list != NULL && list[i] != NULL; i++)
+			buf_printf(&b, "%s%s", i == 0 ? "" : ", ", list[i]);
+		return buf_detach(&b);
+	}
+	return xstrdup("");
+}
+
+void
+config_value_release(const struct config_key *k, void *base)
+{
+	switch (k->type) {
+	case CONFIG_STRING:
+	case CONFIG_PATH:
+	case CONFIG_SECRET:
+		free(*FIELD(k, base, char *));
+		*FIELD(k, base, char *) = NULL;
+		break;
+	case CONFIG_LIST:
+		config_list_free(*FIELD(k, base, char **));
+		*FIELD(k, base, char **) = NULL;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Releases every field of an embedded configuration. */
+static void
+config_release(struct config *cfg)
+{
+	const struct config_key	*k;
+
+	for (k = config_schema; k->section != NULL; k++)
+		config_value_release(k, cfg);
+}
+
+/* Fills dst (uninitialised) with a deep copy of src. */
+static void
+config_copy(struct config *dst, const struct config *src)
+{
+	const struct config_key	 *k;
+	char *const		 *from;
+	char			**to;
+	size_t			  n;
+
+	memcpy(dst, src, sizeof *dst);
+	for (k = config_schema; k->section != NULL; k++) {
+		switch (k->type) {
+		case CONFIG_STRING:
+		case CONFIG_PATH:
+		case CONFIG_SECRET:
+			*FIELD(k, dst, char *) =
+			    xstrdup(*CFIELD(k, src, char *));
+			break;
+		case CONFIG_LIST:
+			from = *CFIELD(k, src, char **);
+			for (n = 0; from[n] != NULL; n++)
+				;
+			to = xcalloc(n + 1, sizeof *to);
+			for (n = 0; from[n] != NULL; n++)
+				to[n] = xstrdup(from[n]);
+			*FIELD(k, dst, char **) = to;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+struct config *
+config_new(void)
+{
+	const struct config_key	*k;
+	struct config		*cfg;
+	char			*cause;
+
+	cfg = xcalloc(1, sizeof *cfg);
+	for (k = config_schema; k->section != NULL; k++) {
+		if (config_value_parse(k, cfg, k->def, &cause) != 0)
+			fatalx("default of %s.%s: %s", k->section, k->key,
+			    cause);
+	}
+	return cfg;
+}
+
+void
+config_free(struct config *cfg)
+{
+	if (cfg == NULL)
+		return;
+	config_release(cfg);
+	free(cfg);
+}
+
+/* Adds one "path:line: ..." sentence to the reader's errors. */
+static void __attribute__((format(printf, 2, 3)))
+config_error(struct config_reader *r, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (r->nerrors++ > 0)
+		buf_puts(&r->errors, "\n");
+	buf_printf(&r->errors, "%s:%u: ", r->path, r->line);
+	va_start(ap, fmt);
+	buf_vprintf(&r->errors, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Reads one line, without its newline, into line (CONFIG_LINE_MAX + 1
+ * bytes).  Returns 0 at end of file, else 1, with *problem set when the
+ * line is too long or holds a NUL byte.  *total counts the bytes read.
+ */
+static int
+config_read_line(FILE *f, char *line, size_t *total, const char **problem)
+{
+	size_t	len = 0;
+	int	c, any = 0;
+
+	*problem = NULL;
+	while ((c = getc(f)) != EOF) {
+		any = 1;
+		(*total)++;
+		if (c == '\n')
+			break;
+		if (len == CONFIG_LINE_MAX)
+			*problem = "line is longer than 4096 bytes";
+		else if (c == '\0') {
+			if (*problem == NULL)
+				*problem = "line contains a NUL byte";
+		} else
+			line[len++] = (char)c;
+	}
+	if (len > 0 && line[len - 1] == '\r')
+		len--;
+	line[len] = '\0';
+	return any;
+}
+
+/* Handles one "key = value" line of the given section. */
+static void
+config_read_assignment(struct config_reader *r, struct config *cfg,
+    const char *section, char *line, char *eq)
+{
+	const struct config_key	*k;
+	char			*key, *value, *cause;
+
+	*eq = '\0';
+	key = config_trim(line);
+	value = config_trim(eq + 1);
+	if (*key == '\0') {
+		config_error(r, "missing key before \"=\"");
+		return;
+	}
+	if (section == NULL) {
+		config_error(r, "key \"%.80s\" is outside any [section]", key);
+		return;
+	}
+	if ((k = config_find(section, key)) == NULL) {
+		config_error(r, "unknown key \"%.80s\" in [%s]", key, section);
+		return;
+	}
+	if (r->seen[k - config_schema] != 0) {
+		config_error(r, "duplicate key %s.%s (first set on line %u)",
+		    k->section, k->key, r->seen[k - config_schema]);
+		return;
+	}
+	r->seen[k - config_schema] = r->line;
+	if ((value = config_unquote(value, &cause)) == NULL ||
+	    config_value_parse(k, cfg, value, &cause) != 0) {
+		config_error(r, "%s.%s: %s", k->section, k->key, cause);
+		free(cause);
+	}
+}
+
+/* Reads every line of f onto cfg, collecting errors in r. */
+static void
+config_read(struct config_reader *r, FILE *f, struct config *cfg)
+{
+	char		 line[CONFIG_LINE_MAX + 1];
+	char		 section[CONFIG_LINE_MAX + 1];
+	char		*s, *end, *eq;
+	const char	*problem;
+	size_t		 total = 0;
+	int		 in_section = 0, skip = 0;
+
+	while (config_read_line(f, line, &total, &problem)) {
+		r->line++;
+		if (total > CONFIG_FILE_MAX) {
+			config_error(r, "file is larger than %d bytes",
+			    CONFIG_FILE_MAX);
+			return;
+		}
+		if (r->nerrors >= CONFIG_ERRORS_MAX) {
+			config_error(r, "too many errors; giving up");
+			return;
+		}
+		if (problem != NULL) {
+			config_error(r, "%s", problem);
+			continue;
+		}
+		s = config_trim(line);
+		if (*s == '\0' || *s == '#' || *s == ';')
+			continue;
+
+		if (*s == '[') {
+			end = s + strlen(s) - 1;
+			skip = 1;
+			in_section = 0;
+			if (*end != ']' || end == s) {
+				config_error(r, "bad section header (expected "
+				    "[name])");
+				continue;
+			}
+			*end = '\0';
+			s = config_trim(s + 1);
+			if (*s == '\0') {
+				config_error(r, "bad section header (expected "
+				    "[name])");
+				continue;
+			}
+			if (!config_section_exists(s)) {
+				config_error(r, "unknown section [%.80s]", s);
+				continue;
+			}
+			memcpy(section, s, strlen(s) + 1);
+			in_section = 1;
+			skip = 0;
+			continue;
+		}
+
+		if ((eq = strchr(s, '=')) == NULL) {
+			/* Not quoted: it might be a secret, mistyped. */
+			config_error(r, "expected \"key = value\"");
+			continue;
+		}
+		if (skip)
+			continue;
+		config_read_assignment(r, cfg, in_section ? section : NULL, s,
+		    eq);
+	}
+	if (ferror(f)) {
+		r->line++;
+		config_error(r, "read error: %s", strerror(errno));
+	}
+}
+
+/*
+ * Reads path onto cfg.  With errors, cfg keeps what it had unless
+ * partial, when it takes every line that read cleanly.
+ */
+static int
+config_load_lines(struct config *cfg, const char *path, int partial,
+    char **cause)
+{
+	struct config_reader	r;
+	struct config		tmp;
+	FILE			*f;
+	size_t			 nkeys;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return set_cause(cause, "%s: %s", path, strerror(errno));
+
+	for (nkeys = 0; config_schema[nkeys].section != NULL; nkeys++)
+		;
+	memset(&r, 0, sizeof r);
+	r.path = path;
+	buf_init(&r.errors, CONFIG_CAUSE_MAX);
+	r.seen = xcalloc(nkeys, sizeof *r.seen);
+
+	config_copy(&tmp, cfg);
+	config_read(&r, f, &tmp);
+	fclose(f);
+	free(r.seen);
+
+	if (r.nerrors != 0 && !partial) {
+		config_release(&tmp);
+		if (cause != NULL)
+			*cause = buf_detach(&r.errors);
+		buf_release(&r.errors);
+		return -1;
+	}
+	config_release(cfg);
+	memcpy(cfg, &tmp, sizeof *cfg);
+	if (r.nerrors != 0) {
+		if (cause != NULL)
+			*cause = buf_detach(&r.errors);
+		buf_release(&r.errors);
+		return -1;
+	}
+	buf_release(&r.errors);
+	return 0;
+}
+
+int
+config_load(struct config *cfg, const char *path, char **cause)
+{
+	return config_load_lines(cfg, path, 0, cause);
+}
+
+int
+config_load_partial(struct config *cfg, const char *path, char **cause)
+{
+	return config_load_lines(cfg, path, 1, cause);
+}
+
+int
+config_set(struct config *cfg, const char *assignment, char **cause)
+{
+	const struct config_key	*k;
+	char			*copy, *name, *value, *dot, *eq, *error;
+	int			 rc = -1;
+
+	if (strlen(assignment) > CONFIG_LINE_MAX)
+		return set_cause(cause, "%.40s...: option is longer than %d "
+		    "bytes", assignment, CONFIG_LINE_MAX);
+	copy = xstrdup(assignment);
+	if ((eq = strchr(copy, '=')) == NULL) {
+		set_cause(cause, "%.80s: expected section.key=value",
+		    assignment);
+		goto out;
+	}
+	*eq = '\0';
+	name = config_trim(copy);
+	value = config_trim(eq + 1);
+	if ((dot = strchr(name, '.')) == NULL) {
+		set_cause(cause, "%.80s=...: expected section.key=value", name);
+		goto out;
+	}
+	*dot = '\0';
+	if ((k = config_find(name, dot + 1)) == NULL) {
+		/* The value might be a mistyped secret: do not repeat it. */
+		if (!config_section_exists(name))
+			set_cause(cause, "%.80s.%.80s=...: unknown section [%.80s]",
+			    name, dot + 1, name);
+		else
+			set_cause(cause, "%.80s.%.80s=...: unknown key "
+			    "\"%.80s\" in [%s]", name, dot + 1, dot + 1, name);
+		goto out;
+	}
+	if ((value = config_unquote(value, &error)) == NULL ||
+	    config_value_parse(k, cfg, value, &error) != 0) {
+		if (k->type == CONFIG_SECRET)
+			set_cause(cause, "%s.%s=(secret): %s", k->section,
+			    k->key, error);
+		else
+			set_cause(cause, "%.200s: %s", assignment, error);
+		free(error);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(copy);
+	return rc;
+}
+
+char *
+config_dump(const struct config *cfg)
+{
+	const struct config_key	*k;
+	const char		*section = NULL;
+	struct buf		 b;
+	char			*v;
+
+	buf_init(&b, CONFIG_DUMP_MAX);
+	for (k = config_schema; k->section != NULL; k++) {
+		if (section == NULL || strcmp(section, k->section) != 0) {
+			buf_printf(&b, "%s[%s]\n", section == NULL ? "" : "\n",
+			    k->section);
+			section = k->section;
+		}
+		v = config_value_format(k, cfg);
+		buf_printf(&b, "# %s\n%s = %s\n", k->help, k->key, v);
+		free(v);
+	}
+	return buf_detach(&b);
+}
+
+int
+config_parse_duration(const char *text, uint64_t *ms, char **cause)
+{
+	static const struct config_key	any = {
+		.key = "duration", .type = CONFIG_DURATION,
+		.min = 0, .max = 7 * 24 * MS_HOUR,
+	};
+
+	return config_duration_parse(&any, text, ms, cause);
+}

@@ -1,0 +1,393 @@
+/*
+ * cheersbot: the daemon.  Parses the command line, reads the config,
+ * opens the store, starts the adapters and runs the one event loop until
+ * SIGTERM or SIGINT (or the console's end of input).  SIGHUP re-reads the
+ * config file.  Under systemd it notifies the service manager
+ * (bot/daemon/service.c).  --list-tables and --end-table are the operator's
+ * views of the state file (bot/daemon/operator.c) and do not start the daemon.
+ */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <uv.h>
+
+#include "adapters/console/console.h"
+#include "adapters/discord/discord.h"
+#include "adapters/xmpp/xmpp.h"
+#include "adapters/irc/irc.h"
+#include "adapters/slack/slack.h"
+#include "bot/bot.h"
+#include "bot/daemon/config.h"
+#include "bot/daemon/log.h"
+#include "bot/daemon/operator.h"
+#include "bot/daemon/service.h"
+#include "bot/storage/store.h"
+#include "bot/tables/restore.h"
+#include "lib/xmalloc.h"
+
+static uv_signal_t	sig_term, sig_int, sig_hup;
+static struct service	*service;
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+	    "usage: cheersbot [-v] [-c file] [-o section.key=value ...]\n"
+	    "                 [--check-config] [--dump-config] [--fake-clock]\n"
+	    "                 [--list-tables] [--end-table ID] [--invite-url]\n"
+	    "  -c, --config FILE     read settings from FILE (default: built-in)\n"
+	    "  -o, --set S.K=VALUE   override one setting, e.g. -o bot.seed=42\n"
+	    "  -v, --verbose         log more (repeat for debug)\n"
+	    "      --check-config    check the settings, print every problem,\n"
+	    "                        and exit\n"
+	    "      --dump-config     print the effective settings and exit\n"
+	    "      --fake-clock      time moves only by the console's :wait (tests)\n"
+	    "      --list-tables     list the open tables in the state file and exit\n"
+	    "                        (safe while the bot runs)\n"
+	    "      --end-table ID    end table ID in the state file and exit\n"
+	    "                        (refused while a bot runs on the file)\n"
+	    "      --invite-url      print the Discord invite link (with the\n"
+	    "                        permissions the bot uses) and exit\n"
+	    "      --version         print the version and exit\n");
+}
+
+/*
+ * What start-up refuses for the settings alone: an enabled platform
+ * without what it needs, or no adapter at all.  --check-config and
+ * start-up both ask this, so they refuse the same settings in the same
+ * words.  0, or -1 with *cause (caller frees): every refusal, one
+ * sentence a line.
+ */
+static int
+main_check(const struct config *cfg, char **cause)
+{
+	char	*all = NULL, *one = NULL;
+	int	 i;
+	struct {
+		int	  enabled;
+		int	(*check)(const struct config *, char **);
+	} platforms[] = {
+		{ cfg->discord_enabled, discord_check },
+		{ cfg->xmpp_enabled, xmpp_check },
+		{ cfg->irc_enabled, irc_check },
+		{ cfg->slack_enabled, slack_check },
+	};
+
+	for (i = 0; i < (int)(sizeof platforms / sizeof platforms[0]); i++) {
+		if (platforms[i].enabled &&
+		    platforms[i].check(cfg, &one) != 0) {
+			add_cause(&all, "%s", one);
+			free(one);
+			one = NULL;
+		}
+	}
+	if (!cfg->console_enabled && !cfg->discord_enabled &&
+	    !cfg->xmpp_enabled && !cfg->irc_enabled && !cfg->slack_enabled)
+		add_cause(&all, "no adapter is enabled; enable [console] or a "
+		    "chat platform");
+	return set_causes(cause, all);
+}
+
+/*
+ * What --check-config warns of in settings it accepts: a platform reached
+ * without encryption.  Start-up logs the same sentence.
+ */
+static void
+main_warn(const struct config *cfg)
+{
+	const char	*w;
+
+	if (cfg->irc_enabled && (w = irc_warning(cfg)) != NULL)
+		fprintf(stderr, "cheersbot: warning: %s\n", w);
+	if (cfg->xmpp_enabled && (w = xmpp_warning(cfg)) != NULL)
+		fprintf(stderr, "cheersbot: warning: %s\n", w);
+}
+
+/*
+ * --check-config: every error of the file (path, borrowed, or NULL) and
+ * of the nsets -o assignments, then every refusal start-up would make of
+ * the settings that read cleanly, and the warnings, each a line on
+ * stderr.  Returns the exit status: 0 when start-up would go ahead,
+ * else 1.
+ */
+static int
+main_check_config(struct config *cfg, const char *path, char **sets,
+    int nsets)
+{
+	char	*cause = NULL, *line, *next;
+	int	 bad = 0, i;
+
+	if (path != NULL && config_load_partial(cfg, path, &cause) != 0) {
+		fprintf(stderr, "%s\n", cause);
+		free(cause);
+		cause = NULL;
+		bad = 1;
+	}
+	for (i = 0; i < nsets; i++) {
+		if (config_set(cfg, sets[i], &cause) != 0) {
+			fprintf(stderr, "cheersbot: %s\n", cause);
+			free(cause);
+			cause = NULL;
+			bad = 1;
+		}
+	}
+	if (main_check(cfg, &cause) != 0) {
+		for (line = cause; line != NULL; line = next) {
+			if ((next = strchr(line, '\n')) != NULL)
+				*next++ = '\0';
+			fprintf(stderr, "cheersbot: %s\n", line);
+		}
+		free(cause);
+		bad = 1;
+	}
+	main_warn(cfg);
+	if (bad)
+		return 1;
+	printf("%s: configuration OK\n", path == NULL ? "built-in" : path);
+	return 0;
+}
+
+static void
+on_signal(uv_signal_t *h, int signum)
+{
+	struct bot	*bot = h->data;
+	char		*cause = NULL;
+	int		 i;
+
+	if (signum == SIGHUP) {
+		if (bot->config_path == NULL) {
+			log_info("SIGHUP: no config file to re-read");
+			return;
+		}
+		if (config_load(bot->config, bot->config_path, &cause) != 0) {
+			log_error("SIGHUP: keeping the old config:\n%s", cause);
+			free(cause);
+			return;
+		}
+		log_set_level(bot_log_level(bot));
+		log_info("SIGHUP: re-read %s", bot->config_path);
+		for (i = 0; i < bot->nadapters; i++)
+			if (bot->adapters[i]->ops->reload != NULL)
+				bot->adapters[i]->ops->reload(bot->adapters[i]);
+		return;
+	}
+	log_info("%s: shutting down", signum == SIGTERM ? "SIGTERM" : "SIGINT");
+	bot_shutdown(bot);
+}
+
+static void
+on_shutdown(struct bot *bot)
+{
+	(void)bot;
+	service_stop(service);
+	uv_close((uv_handle_t *)&sig_term, NULL);
+	uv_close((uv_handle_t *)&sig_int, NULL);
+	uv_close((uv_handle_t *)&sig_hup, NULL);
+}
+
+static void
+signals_start(struct bot *bot)
+{
+	uv_signal_t	*sigs[] = { &sig_term, &sig_int, &sig_hup };
+	int		 nums[] = { SIGTERM, SIGINT, SIGHUP }, i;
+
+	signal(SIGPIPE, SIG_IGN);
+	for (i = 0; i < 3; i++) {
+		uv_signal_init(bot->loop, sigs[i]);
+		sigs[i]->data = bot;
+		uv_signal_start(sigs[i], on_signal, nums[i]);
+	}
+	bot->on_shutdown = on_shutdown;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "set", required_argument, NULL, 'o' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "check-config", no_argument, NULL, 'C' },
+		{ "dump-config", no_argument, NULL, 'D' },
+		{ "fake-clock", no_argument, NULL, 'F' },
+		{ "list-tables", no_argument, NULL, 'L' },
+		{ "end-table", required_argument, NULL, 'E' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "invite-url", no_argument, NULL, 'I' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct config	*cfg;
+	struct store_settings settings;
+	struct bot	 bot;
+	struct adapter	*a;
+	uv_loop_t	*loop;
+	char		*cause = NULL, *dump, **sets;
+	const char	*path = NULL, *endid = NULL;
+	int		 ch, nsets = 0, verbose = 0, check = 0, dumpcfg = 0;
+	int		 fake = 0, list = 0, plain, held, i, n;
+	int		 invite = 0, rc;
+
+	sets = xcalloc((size_t)argc + 1, sizeof *sets);
+	while ((ch = getopt_long(argc, argv, "c:o:vh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c': path = optarg; break;
+		case 'o': sets[nsets++] = optarg; break;
+		case 'v': verbose++; break;
+		case 'C': check = 1; break;
+		case 'D': dumpcfg = 1; break;
+		case 'F': fake = 1; break;
+		case 'L': list = 1; break;
+		case 'E': endid = optarg; break;
+		case 'I': invite = 1; break;
+		case 'V':
+			printf("cheersbot %s\n", CHEERSBOT_VERSION);
+			free(sets);
+			return 0;
+		case 'h':
+			usage(stdout);
+			free(sets);
+			return 0;
+		default:
+			usage(stderr);
+			free(sets);
+			return 2;
+		}
+	}
+	if (optind != argc) {
+		usage(stderr);
+		free(sets);
+		return 2;
+	}
+
+	cfg = config_new();
+	if (check) {
+		rc = main_check_config(cfg, path, sets, nsets);
+		free(sets);
+		config_free(cfg);
+		return rc;
+	}
+	/*
+	 * File errors carry their own "file:line: "; overrides need a name.
+	 * The operator's commands report them plainly; a daemon logs them,
+	 * so that journald files them as errors.
+	 */
+	plain = list || endid != NULL || invite;
+	if (path != NULL && config_load(cfg, path, &cause) != 0) {
+		if (plain)
+			fprintf(stderr, "%s\n", cause);
+		else
+			log_error("%s", cause);
+		goto bad_config;
+	}
+	for (i = 0; i < nsets; i++) {
+		if (config_set(cfg, sets[i], &cause) != 0) {
+			if (plain)
+				fprintf(stderr, "cheersbot: %s\n", cause);
+			else
+				log_error("%s", cause);
+			goto bad_config;
+		}
+	}
+	free(sets);
+	sets = NULL;
+	if (list || endid != NULL) {
+		if ((list ? operator_list_tables(cfg, stdout, &cause) :
+		    operator_end_table(cfg, endid, stdout, &cause)) != 0) {
+			fprintf(stderr, "cheersbot: %s\n", cause);
+			free(cause);
+			config_free(cfg);
+			return 1;
+		}
+		config_free(cfg);
+		return 0;
+	}
+	if (invite) {
+		if (*cfg->discord_application_id == '\0') {
+			fprintf(stderr, "cheersbot: discord.application_id is "
+			    "empty; copy it from the developer portal\n");
+			config_free(cfg);
+			return 1;
+		}
+		dump = discord_invite_url(cfg->discord_application_id);
+		printf("%s\n", dump);
+		free(dump);
+		config_free(cfg);
+		return 0;
+	}
+	if (dumpcfg) {
+		dump = config_dump(cfg);
+		fputs(dump, stdout);
+		free(dump);
+		config_free(cfg);
+		return 0;
+	}
+	if (main_check(cfg, &cause) != 0)
+		fatalx("%s", cause);
+	loop = uv_default_loop();
+	bot_init(&bot, loop, cfg);
+	bot.verbose = verbose;
+	log_set_level(bot_log_level(&bot));
+	bot.config_path = path == NULL ? NULL : xstrdup(path);
+	bot.fake_clock = fake;
+	store_settings_config(cfg, &settings);
+	if ((bot.store = store_open_writer(&settings, &held, &cause)) == NULL)
+		fatalx("%s%s", cause, held ? "; stop it first, or give this one "
+		    "another bot.state_file" : "");
+	store_start(bot.store, loop);
+	if (cfg->console_enabled)
+		bot_add_adapter(&bot, console_new(&bot));
+	if (cfg->discord_enabled) {
+		if ((a = discord_new(&bot, &cause)) == NULL)
+			fatalx("%s", cause);
+		bot_add_adapter(&bot, a);
+	}
+	if (cfg->xmpp_enabled) {
+		if ((a = xmpp_new(&bot, &cause)) == NULL)
+			fatalx("%s", cause);
+		bot_add_adapter(&bot, a);
+	}
+	if (cfg->irc_enabled) {
+		if ((a = irc_new(&bot, &cause)) == NULL)
+			fatalx("%s", cause);
+		bot_add_adapter(&bot, a);
+	}
+	if (cfg->slack_enabled) {
+		if ((a = slack_new(&bot, &cause)) == NULL)
+			fatalx("%s", cause);
+		bot_add_adapter(&bot, a);
+	}
+	if ((n = restore_tables(&bot, &cause)) < 0)
+		fatalx("restoring tables from %s: %s", cfg->bot_state_file, cause);
+	if (n > 0)
+		log_info("restored %d table%s from %s", n, n == 1 ? "" : "s",
+		    cfg->bot_state_file);
+	signals_start(&bot);
+	for (i = 0; i < bot.nadapters; i++) {
+		if (bot.adapters[i]->ops->start(bot.adapters[i], &cause) != 0)
+			fatalx("%s", cause);
+	}
+	log_info("cheersbot %s ready: %d adapter%s, %d table%s", CHEERSBOT_VERSION,
+	    bot.nadapters, bot.nadapters == 1 ? "" : "s", bot.ntables,
+	    bot.ntables == 1 ? "" : "s");
+	service = service_start(&bot);
+	sched_run_due(&bot);
+	uv_run(loop, UV_RUN_DEFAULT);
+
+	bot_release(&bot);
+	uv_run(loop, UV_RUN_NOWAIT);
+	uv_loop_close(loop);
+	service_free(service);
+	free(bot.config_path);
+	config_free(cfg);
+	return 0;
+
+bad_config:
+	free(cause);
+	free(sets);
+	config_free(cfg);
+	return 1;
+}

@@ -1,0 +1,509 @@
+/*
+ * The outbox: output held back until the batch's writes are committed
+ * (see outbox.h).  Held items are copies, sent in the order they were
+ * made; nothing is held while the batch has written nothing, so a batch
+ * of plain questions ("status", "help") answers at once.
+ *
+ * A commit can fail (a full disk, a read-only or damaged file).  Then
+ * nothing held is said, every table the batch wrote is put back as the
+ * store has it, every player whose command wrote is told it did not
+ * happen, a question whose answer was held is asked again of the tables
+ * as they are now, and a table whose own task (an AI move, a timeout) wrote
+ * pauses and tries again every TABLE_RETRY_MS.  The bot runs on.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "bot/daemon/log.h"
+#include "bot/saying/outbox.h"
+#include "bot/tables/play.h"
+#include "bot/tables/restore.h"
+#include "bot/tables/sched.h"
+#include "bot/storage/store.h"
+#include "bot/tables/table.h"
+#include "lib/xmalloc.h"
+
+enum outbox_kind {
+	OUTBOX_CHANNEL,
+	OUTBOX_DM,
+	OUTBOX_REPLY,
+	OUTBOX_BOARD,
+	OUTBOX_CALL,
+	/* On bot->undo an event whose answer is held; on undo_tasks a table. */
+	OUTBOX_UNDO_EVENT,
+	OUTBOX_UNDO_TASK,
+};
+
+struct outbox_item {
+	enum outbox_kind	 kind;
+	struct adapter		*adapter;
+	char			*to;		/* channel or user id */
+	char			*text;
+	char			*news;		/* OUTBOX_BOARD, may be NULL */
+	struct adapter_view	*view;		/* OUTBOX_BOARD, may be NULL */
+	struct adapter_buttons	 bs;
+	int			 has_bs;
+	/* OUTBOX_REPLY: the event, with its strings copied. */
+	struct bot_event	 ev;
+	int			 private;
+	/* OUTBOX_DM from outbox_deliver, OUTBOX_BOARD: which table. */
+	uint64_t		 table;
+	int			 seat;		/* -1: not a table's seat */
+	int			 prompt;	/* OUTBOX_DM: OUTBOX_PROMPT, OUTBOX_WHOLE */
+	enum adapter_board	 how;
+	enum table_task		 task;		/* OUTBOX_UNDO_TASK */
+	unsigned		 task_seats;
+	void			(*fn)(void *);
+	void			(*done)(void *);
+	void			*arg;
+	TAILQ_ENTRY(outbox_item) entry;
+};
+
+/* Is output held back now? */
+static int
+outbox_holding(struct bot *bot)
+{
+	return bot->out_depth > 0 && (!TAILQ_EMPTY(&bot->outbox) ||
+	    store_batch_pending(bot->store));
+}
+
+static struct outbox_item *
+outbox_add(struct bot *bot, enum outbox_kind kind, struct adapter *a,
+    const char *to, const char *text, const struct adapter_buttons *bs)
+{
+	struct outbox_item	*it = xcalloc(1, sizeof *it);
+
+	it->kind = kind;
+	it->adapter = a;
+	it->to = to == NULL ? NULL : xstrdup(to);
+	it->text = text == NULL ? NULL : xstrdup(text);
+	it->seat = -1;
+	if (bs != NULL) {
+		it->bs = *bs;
+		it->has_bs = 1;
+	}
+	TAILQ_INSERT_TAIL(&bot->outbox, it, entry);
+	return it;
+}
+
+/* Keeps a copy of ev (its strings too) in it, freed by outbox_free. */
+static void
+outbox_copy_event(struct outbox_item *it, const struct bot_event *ev)
+{
+	it->ev = *ev;
+	it->ev.user_id = ev->user_id == NULL ? NULL : xstrdup(ev->user_id);
+	it->ev.user_name = ev->user_name == NULL ? NULL : xstrdup(ev->user_name);
+	it->ev.channel = ev->channel == NULL ? NULL : xstrdup(ev->channel);
+	it->ev.text = ev->text == NULL ? NULL : xstrdup(ev->text);
+}
+
+static void
+outbox_free(struct outbox_item *it)
+{
+	if (it->kind == OUTBOX_CALL && it->done != NULL)
+		it->done(it->arg);
+	free(it->to);
+	free(it->text);
+	free(it->news);
+	free(it->view);
+	free((char *)it->ev.user_id);
+	free((char *)it->ev.user_name);
+	free((char *)it->ev.channel);
+	free((char *)it->ev.text);
+	free(it);
+}
+
+/*
+ * A DM to seat of table t failed: serve its secrets through "hand" from
+ * now on.  t may be NULL (the table closed meanwhile).  Takes cause.
+ */
+static void
+outbox_dm_failed(struct table *t, uint64_t id, int seat, const char *user,
+    char *cause)
+{
+	log_info("table %llu: DM to %s failed: %s", (unsigned long long)id,
+	    user, cause);
+	free(cause);
+	if (t != NULL && seat < t->nseats)
+		play_dm_closed(t, seat);
+}
+
+/* Sends a table's private text (see outbox_deliver); 0, or -1 with *cause. */
+static int
+outbox_dm_go(struct adapter *a, const char *user, uint64_t table,
+    const char *text, const struct adapter_buttons *bs, int how, char **cause)
+{
+	int	rc;
+
+	if ((how & OUTBOX_DM_MASK) != 0 && a->ops->dm_table != NULL)
+		return a->ops->dm_table(a, user, table, (enum adapter_dm)
+		    (((how & OUTBOX_DM_MASK) >> OUTBOX_DM_SHIFT) - 1), text, bs,
+		    cause);
+	a->view = (how & OUTBOX_WHOLE) ? table : 0;
+	a->prompt = (how & OUTBOX_PROMPT) != 0;
+	rc = a->ops->send_dm(a, user, text, bs, cause);
+	a->view = 0;
+	a->prompt = 0;
+	return rc;
+}
+
+/* Sends one held item, as the direct call would have. */
+static void
+outbox_send(struct bot *bot, struct outbox_item *it)
+{
+	const struct adapter_buttons	*bs = it->has_bs ? &it->bs : NULL;
+	struct adapter			*a = it->adapter;
+	char				*cause = NULL;
+	int				 rc = 0;
+
+	switch (it->kind) {
+	case OUTBOX_CHANNEL:
+		rc = a->ops->send_channel(a, it->to, it->text, &cause);
+		break;
+	case OUTBOX_DM:
+		rc = outbox_dm_go(a, it->to, it->table, it->text, bs,
+		    it->seat >= 0 ? it->prompt : 0, &cause);
+		if (rc != 0 && it->seat >= 0) {
+			outbox_dm_failed(table_find_id(bot, a, it->table),
+			    it->table, it->seat, it->to, cause);
+			return;
+		}
+		break;
+	case OUTBOX_REPLY:
+		rc = a->ops->reply(a, &it->ev, it->private, it->text, bs, &cause);
+		break;
+	case OUTBOX_BOARD:
+		rc = a->ops->board(a, it->to, it->table, it->news, it->text,
+		    it->view, bs, it->how, &cause);
+		break;
+	case OUTBOX_CALL:
+		it->fn(it->arg);
+		break;
+	case OUTBOX_UNDO_EVENT:
+	case OUTBOX_UNDO_TASK:
+		break;		/* never held for sending */
+	}
+	if (rc != 0) {
+		log_warn("%s: sending to %s failed: %s", a->ops->name, it->to,
+		    cause);
+		free(cause);
+	}
+}
+
+/* Frees every item of a list. */
+static void
+outbox_forget(struct outbox_list *list)
+{
+	struct outbox_item	*it;
+
+	while ((it = TAILQ_FIRST(list)) != NULL) {
+		TAILQ_REMOVE(list, it, entry);
+		outbox_free(it);
+	}
+}
+
+/*
+ * What a table was before a failed batch put it back: the board stays the
+ * message it was, and a table paused before stays paused.
+ */
+struct outbox_kept {
+	int	board_shown;
+	int	paused;
+};
+
+/*
+ * The batch's commit failed (see the top of this file).  Takes cause.
+ * Runs with no batch open, so what it says goes out at once.
+ */
+static void
+outbox_undo(struct bot *bot, char *cause)
+{
+	const struct store_touch	*touched;
+	struct outbox_list		 events, tasks;
+	struct outbox_kept		*kept;
+	struct outbox_item		*it;
+	struct table			*t;
+	size_t				 n, i;
+	char				*err = NULL;
+
+	/* Questions asked again open batches of their own: take the lists. */
+	TAILQ_INIT(&events);
+	TAILQ_CONCAT(&events, &bot->undo, entry);
+	TAILQ_INIT(&tasks);
+	TAILQ_CONCAT(&tasks, &bot->undo_tasks, entry);
+	log_error("store: the last moves could not be saved, so they did not "
+	    "happen and nothing of them was said: %s", cause);
+	free(cause);
+	/* Held output speaks of what did not happen; the console's echo stays. */
+	while ((it = TAILQ_FIRST(&bot->outbox)) != NULL) {
+		TAILQ_REMOVE(&bot->outbox, it, entry);
+		if (it->kind == OUTBOX_CALL)
+			outbox_send(bot, it);
+		outbox_free(it);
+	}
+
+	/* Every table the batch wrote goes back to what the store holds. */
+	touched = store_batch_tables(bot->store, &n);
+	kept = xcalloc(n > 0 ? n : 1, sizeof *kept);
+	for (i = 0; i < n; i++) {
+		if ((t = table_find_id(bot, touched[i].adapter,
+		    touched[i].id)) == NULL)
+			continue;
+		kept[i].board_shown = t->board_shown;
+		kept[i].paused = t->paused;
+		table_drop(t);
+	}
+	for (i = 0; i < n; i++) {
+		t = restore_reload(bot, touched[i].adapter, touched[i].id);
+		if (t == NULL)
+			continue;
+		t->board_shown = kept[i].board_shown;
+		t->paused = kept[i].paused;
+	}
+	free(kept);
+
+	while ((it = TAILQ_FIRST(&tasks)) != NULL) {
+		TAILQ_REMOVE(&tasks, it, entry);
+		if ((t = table_find_id(bot, it->adapter, it->table)) == NULL) {
+			outbox_free(it);
+			continue;
+		}
+		t->paused = it->private;
+		if (it->task != TASK_NONE && t->state != TABLE_OVER) {
+			/* The table's own move waits, and is tried again. */
+			if (it->task != TASK_LOBBY)
+				play_pause(t);
+			sched_set(t, it->task, it->task_seats,
+			    bot_now(bot) + TABLE_RETRY_MS);
+		}
+		outbox_free(it);
+	}
+	while ((it = TAILQ_FIRST(&events)) != NULL) {
+		TAILQ_REMOVE(&events, it, entry);
+		if (!it->private) {
+			/* A question whose answer was held: asked again. */
+			bot_handle_event(bot, &it->ev);
+		} else if (it->adapter->ops->reply(it->adapter, &it->ev, 1,
+		    STORE_FAILED_TEXT, NULL, &err) != 0) {
+			/* The player was to hear that their command did not happen. */
+			log_warn("%s: telling %s failed: %s",
+			    it->adapter->ops->name, it->ev.user_id, err);
+			free(err);
+			err = NULL;
+		}
+		outbox_free(it);
+	}
+	sched_rearm(bot);
+}
+
+void
+outbox_event(struct bot *bot, const struct bot_event *ev, int wrote)
+{
+	struct outbox_item	*it;
+
+	if (bot->out_depth == 0 || !outbox_holding(bot))
+		return;
+	it = xcalloc(1, sizeof *it);
+	it->kind = OUTBOX_UNDO_EVENT;
+	it->adapter = ev->adapter;
+	it->seat = -1;
+	it->private = wrote;	/* here: answered with STORE_FAILED_TEXT */
+	outbox_copy_event(it, ev);
+	TAILQ_INSERT_TAIL(&bot->undo, it, entry);
+}
+
+/*
+ * The batch's note on table t, made the first time the batch asks: what
+ * t was before the batch (paused or not), and the task it ran (none yet).
+ * NULL outside a batch.
+ */
+static struct outbox_item *
+outbox_table_note(struct table *t)
+{
+	struct outbox_item	*it;
+
+	if (t->bot->out_depth == 0)
+		return NULL;
+	if (t->undo_batch == t->bot->batch_serial)
+		return t->undo_note;
+	it = xcalloc(1, sizeof *it);
+	it->kind = OUTBOX_UNDO_TASK;
+	it->adapter = t->adapter;
+	it->table = t->id;
+	it->seat = -1;
+	it->task = TASK_NONE;
+	it->private = t->paused;	/* here: paused before the batch */
+	TAILQ_INSERT_TAIL(&t->bot->undo_tasks, it, entry);
+	t->undo_batch = t->bot->batch_serial;
+	t->undo_note = it;
+	return it;
+}
+
+void
+outbox_task(struct table *t)
+{
+	struct outbox_item	*it = outbox_table_note(t);
+
+	/* The first task a table ran in the batch is the one to run again. */
+	if (it != NULL && it->task == TASK_NONE) {
+		it->task = t->task;
+		it->task_seats = t->task_seats;
+	}
+}
+
+void
+outbox_keep(struct table *t)
+{
+	outbox_table_note(t);
+}
+
+void
+outbox_begin(struct bot *bot)
+{
+	if (bot->out_depth++ == 0) {
+		bot->batch_serial++;
+		store_batch_begin(bot->store);
+	}
+}
+
+void
+outbox_end(struct bot *bot)
+{
+	struct outbox_item	*it;
+	char			*cause = NULL;
+	uint64_t		 t0 = 0;
+	int			 n;
+
+	if (bot->out_depth == 0 || --bot->out_depth > 0)
+		return;
+	/* Before the commit, so a crash test knows what may be unsaid. */
+	if ((n = store_batch_pending(bot->store)) > 0) {
+		log_debug("store: committing %d writes", n);
+		t0 = uv_hrtime();
+	}
+	if (store_batch_end(bot->store, &cause) != 0) {
+		outbox_undo(bot, cause);
+		return;
+	}
+	outbox_forget(&bot->undo);
+	outbox_forget(&bot->undo_tasks);
+	/* How long the disk took (make bench reads it at -v). */
+	if (n > 0)
+		log_debug("store: committed in %llu us",
+		    (unsigned long long)((uv_hrtime() - t0) / 1000));
+	/* Sending may say more (a failed DM); that goes out directly. */
+	while ((it = TAILQ_FIRST(&bot->outbox)) != NULL) {
+		TAILQ_REMOVE(&bot->outbox, it, entry);
+		outbox_send(bot, it);
+		outbox_free(it);
+	}
+	/* The replies are on their way: the store's upkeep delays none. */
+	store_idle(bot->store);
+}
+
+void
+outbox_clear(struct bot *bot)
+{
+	outbox_forget(&bot->outbox);
+	outbox_forget(&bot->undo);
+	outbox_forget(&bot->undo_tasks);
+}
+
+int
+outbox_send_channel(struct adapter *a, const char *channel, const char *text,
+    char **cause)
+{
+	if (!outbox_holding(a->bot))
+		return a->ops->send_channel(a, channel, text, cause);
+	outbox_add(a->bot, OUTBOX_CHANNEL, a, channel, text, NULL);
+	return 0;
+}
+
+int
+outbox_send_dm(struct adapter *a, const char *user_id, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	if (!outbox_holding(a->bot))
+		return a->ops->send_dm(a, user_id, text, bs, cause);
+	outbox_add(a->bot, OUTBOX_DM, a, user_id, text, bs);
+	return 0;
+}
+
+int
+outbox_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	struct outbox_item	*it;
+
+	if (!outbox_holding(a->bot))
+		return a->ops->reply(a, ev, private, text, bs, cause);
+	it = outbox_add(a->bot, OUTBOX_REPLY, a, ev->user_id, text, bs);
+	outbox_copy_event(it, ev);
+	it->private = private;
+	return 0;
+}
+
+int
+outbox_board(struct adapter *a, const char *channel, uint64_t table,
+    const char *news, const char *text, const struct adapter_view *view,
+    const struct adapter_buttons *bs, enum adapter_board how, char **cause)
+{
+	struct outbox_item	*it;
+
+	if (!outbox_holding(a->bot))
+		return a->ops->board(a, channel, table, news, text, view, bs,
+		    how, cause);
+	it = outbox_add(a->bot, OUTBOX_BOARD, a, channel, text, bs);
+	it->news = news == NULL ? NULL : xstrdup(news);
+	if (view != NULL) {
+		it->view = xmalloc(sizeof *it->view);
+		memcpy(it->view, view, sizeof *it->view);
+	}
+	it->table = table;
+	it->how = how;
+	return 0;
+}
+
+void
+outbox_deliver(struct table *t, int seat, const char *text,
+    const struct adapter_buttons *bs, int how)
+{
+	struct adapter		*a = t->adapter;
+	struct outbox_item	*it;
+	const char		*user = t->seats[seat].user_id;
+	char			*cause = NULL;
+	int			 rc;
+
+	if (outbox_holding(t->bot)) {
+		it = outbox_add(t->bot, OUTBOX_DM, a, user, text, bs);
+		it->table = t->id;
+		it->seat = seat;
+		it->prompt = how;	/* OUTBOX_PROMPT, OUTBOX_WHOLE, ... */
+		return;
+	}
+	rc = outbox_dm_go(a, user, t->id, text, bs, how, &cause);
+	if (rc != 0)
+		outbox_dm_failed(t, t->id, seat, user, cause);
+}
+
+void
+outbox_call(struct bot *bot, void (*fn)(void *), void (*done)(void *),
+    void *arg)
+{
+	struct outbox_item	*it;
+
+	if (!outbox_holding(bot)) {
+		fn(arg);
+		if (done != NULL)
+			done(arg);
+		return;
+	}
+	it = xcalloc(1, sizeof *it);
+	it->kind = OUTBOX_CALL;
+	it->seat = -1;
+	it->fn = fn;
+	it->done = done;
+	it->arg = arg;
+	TAILQ_INSERT_TAIL(&bot->outbox, it, entry);
+}

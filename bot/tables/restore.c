@@ -1,0 +1,466 @@
+/*
+ * Restore: the tables the store holds, put back into the bot.  At start
+ * (restore_tables) every open table is rebuilt, a lobby as it was and a
+ * game from its snapshot and the moves after it, and its timer is
+ * re-armed with the time it had left; after a failed batch
+ * (restore_reload) one table goes back to what the store has; for a
+ * replay (restore_load_finished) a finished table is rebuilt move by
+ * move.  This file sits above both the store (bot/storage/, which turns
+ * records into tables and back) and play (bot/tables/play.c, which makes
+ * a game and arms its timers), so neither calls the other.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot.h"
+#include "bot/daemon/config.h"
+#include "bot/daemon/log.h"
+#include "bot/saying/final-table.h"
+#include "bot/saying/render-chat.h"
+#include "bot/storage/store.h"
+#include "bot/tables/play.h"
+#include "bot/tables/restore.h"
+#include "bot/tables/sched.h"
+#include "bot/tables/table.h"
+#include "lib/buf.h"
+#include "lib/xmalloc.h"
+
+/* What replaying a move log needs to carry from move to move. */
+struct restore_replay {
+	struct table		*t;
+	int64_t			 last_at;	/* unix ms of the newest move */
+	/* The game's turn after the last move, and when it began (0: before). */
+	int			 turn_seat;
+	long			 turn_number;
+	int64_t			 turn_at;
+	restore_move_hook		 hook;
+	void			*arg;
+};
+
+/*
+ * Notes the game's turn (game_ops.turn) after a move made at at (unix
+ * ms; 0 for the game as it was before the first move replayed): a new
+ * turn began then.
+ */
+static void
+restore_replay_turn(struct restore_replay *rp, int64_t at)
+{
+	struct table	*t = rp->t;
+	long		 number = 0;
+	int		 seat;
+
+	if (t->ops->turn == NULL)
+		return;
+	seat = t->ops->turn(t->game, &number);
+	if (at != 0 && (seat != rp->turn_seat || number != rp->turn_number))
+		rp->turn_at = at;
+	rp->turn_seat = seat;
+	rp->turn_number = number;
+}
+
+static int
+restore_replay_move(const struct store_move *r, void *arg, char **cause)
+{
+	struct restore_replay	*rp = arg;
+	struct table		*t = rp->t;
+	struct game_events	 ev;
+	struct game_move	 m;
+	cJSON			*o;
+	char			*err = NULL;
+
+	o = cJSON_Parse(r->move);
+	if (r->seq != t->nmoves || r->seat < 0 || r->seat >= t->nseats ||
+	    game_move_load(t->ops, o, &m, &err) != 0) {
+		cJSON_Delete(o);
+		set_cause(cause, "move %d is malformed%s%s", r->seq,
+		    err ? ": " : "", err ? err : "");
+		free(err);
+		return -1;
+	}
+	cJSON_Delete(o);
+	game_events_init(&ev);
+	if (t->ops->apply(t->game, r->seat, &m, &ev, &err) != 0) {
+		set_cause(cause, "move %d no longer applies: %s", r->seq, err);
+		free(err);
+		return -1;
+	}
+	t->nmoves++;
+	rp->last_at = r->at;
+	restore_replay_turn(rp, r->at);
+	if (rp->hook != NULL)
+		rp->hook(t, r->seat, &m, &ev, rp->arg);
+	return 0;
+}
+
+int
+restore_rebuild(struct table *t, int snapshots,
+    restore_move_hook hook, void *arg, int64_t *last_at, char **cause)
+{
+	struct restore_replay	 rp;
+	struct game		*g = NULL;
+	cJSON			*o;
+	char			*text = NULL, *err = NULL;
+	int			 seq = -1;
+
+	if (snapshots && store_snapshot(t->bot->store, t->id, &seq, &text, cause) != 0)
+		return -1;
+	if (text != NULL) {
+		o = cJSON_Parse(text);
+		g = o == NULL ? NULL : t->ops->load(o, &err);
+		cJSON_Delete(o);
+		free(text);
+		if (g == NULL) {
+			/* A bad snapshot is only a lost shortcut. */
+			log_warn("table %llu: ignoring snapshot %d: %s",
+			    (unsigned long long)t->id, seq, err ? err : "not JSON");
+			free(err);
+		}
+	}
+	if (g != NULL) {
+		rng_init(&t->ai_rng, t->seed, 2);
+		t->game = g;
+		t->nmoves = seq;
+	} else if (play_new_game(t, cause) != 0)
+		return -1;
+	memset(&rp, 0, sizeof rp);
+	rp.t = t;
+	rp.hook = hook;
+	rp.arg = arg;
+	restore_replay_turn(&rp, 0);
+	if (store_moves(t->bot->store, t->id, t->nmoves, restore_replay_move,
+	    &rp, cause) != 0)
+		return -1;
+	if (last_at != NULL)
+		*last_at = rp.last_at;
+	t->turn_at = rp.turn_at;
+	return 0;
+}
+
+/*
+ * A game whose last move was recorded but whose result was not (the
+ * process died in between) is finished now, and the channel hears how it
+ * ended.  Returns 1 when it was over (the table is freed), 0 when it
+ * still runs.
+ */
+static int
+restore_ended(struct table *t)
+{
+	struct game_result	 r;
+	struct buf		 rank;
+	char			*err = NULL, *board, *text;
+	char			 cmd[RENDER_COMMAND_MAX];
+
+	t->ops->result(t->game, &r);
+	if (r.state == GAME_RUNNING)
+		return 0;
+	board = t->ops->render_public(t->game);
+	render_command(t->adapter, cmd, sizeof cmd);
+	buf_init(&rank, RENDER_MAX);
+	if (final_lines(t, &rank) == 0)
+		buf_puts(&rank, "\n");
+	text = xasprintf("The game here ended just as I went down. %s\n%s\n%sThis "
+	    "was table %llu: %s replay %llu shows every move.", r.text, board,
+	    buf_str(&rank), (unsigned long long)t->num, cmd,
+	    (unsigned long long)t->num);
+	buf_release(&rank);
+	play_say(t, text);
+	free(text);
+	free(board);
+	if (store_table_finish(t->bot->store, t, &r, &err) != 0) {
+		/* The store has logged why. */
+		free(err);
+	}
+	table_close(t);
+	return 1;
+}
+
+/*
+ * Re-arms the table's timer for the time it had left when the bot went
+ * down.  A turn whose time ran out meanwhile gets a fresh timer, and the
+ * channel is told, rather than a move made for a player who could not
+ * have seen it coming.  The turn timer covers a whole turn (bot/tables/play.c):
+ * its clock runs from the turn's first move as the log has it, or else
+ * from since.
+ */
+static void
+restore_rearm(struct table *t, int64_t since)
+{
+	struct bot	*bot = t->bot;
+	uint64_t	 now = bot_now(bot), full;
+	int64_t		 away = store_now() - since, turn_away = away;
+	char		 left[32], *text;
+	int		 seat, turn;
+
+	play_schedule(t);
+	if (t->turn_at > 0)
+		turn_away = store_now() - t->turn_at;
+	if (turn_away < 0)
+		turn_away = 0;
+	/* A timer that is the turn's own, from its start. */
+	turn = t->task == TASK_TIMEOUT && t->turn_known && t->turn_seat >= 0 &&
+	    t->turn_timer > 0 && t->task_seats == 1u << t->turn_seat &&
+	    (int64_t)t->deadline == t->turn_since + (int64_t)t->turn_timer;
+	if (t->turn_known)
+		t->turn_since -= turn_away;
+	if (turn)
+		away = turn_away;
+	if (t->task != TASK_TIMEOUT && t->task != TASK_LOBBY)
+		return;
+	full = t->deadline - now;
+	if (away < 0)
+		away = 0;
+	if ((uint64_t)away < full) {
+		sched_set(t, t->task, t->task_seats, t->deadline - (uint64_t)away);
+		return;
+	}
+	if (turn)
+		t->turn_since = (int64_t)now;
+	if (t->task == TASK_LOBBY) {
+		/* It expires at once, and says so. */
+		sched_set(t, t->task, t->task_seats, now);
+		return;
+	}
+	seat = table_task_seat(t);
+	render_duration(full, left, sizeof left);
+	text = xasprintf("I was away for longer than @{%d}'s timer; @{%d} has "
+	    "a fresh %s.", seat, seat, left);
+	play_say(t, text);
+	free(text);
+}
+
+/*
+ * Builds the open table of record r into the bot (r's adapter and game
+ * are a and ops); *since (may be NULL) gets its newest move's time when
+ * later than it holds.  Returns the table, or NULL with *cause when the
+ * record cannot be rebuilt (nothing is left in the bot).
+ */
+static struct table *
+restore_build(struct bot *bot, struct adapter *a,
+    const struct game_ops *ops, const struct store_table *r, int64_t *since,
+    char **cause)
+{
+	struct table	*t;
+
+	t = table_new(bot, a, r->channel, ops);
+	table_set_id(t, r->id);
+	/* A record without a valid tag keeps the fresh one: its buttons go. */
+	if (r->tag != NULL && table_tag_valid(r->tag))
+		memcpy(t->tag, r->tag, sizeof t->tag);
+	t->num = r->num;
+	t->seed = r->seed;
+	t->turn_timer = bot->config->tables_turn_timer_ms;
+	t->prompt_timer = bot->config->tables_prompt_timer_ms;
+	t->state = strcmp(r->state, "playing") == 0 ? TABLE_PLAYING : TABLE_LOBBY;
+	if (store_parse_doc(t, r->doc, cause) != 0 ||
+	    (t->state == TABLE_PLAYING &&
+	    restore_rebuild(t, 1, NULL, NULL, since, cause) != 0)) {
+		table_close(t);
+		return NULL;
+	}
+	/* A running game's board was posted, perhaps by an earlier run. */
+	t->board_shown = t->state == TABLE_PLAYING;
+	return t;
+}
+
+static int
+restore_one(const struct store_table *r, void *arg, char **cause)
+{
+	struct bot		*bot = arg;
+	struct store		*s = bot->store;
+	const struct game_ops	*ops;
+	struct adapter		*a;
+	struct table		*t;
+	char			*err = NULL;
+	int64_t			 since = r->updated;
+
+	(void)cause;
+	a = bot_find_adapter(bot, r->adapter);
+	ops = game_find(r->game);
+	if (a == NULL || ops == NULL)
+		return 0;	/* its adapter is off: keep it for later */
+	if (table_find(bot, a, r->channel) != NULL) {
+		log_error("table %llu: %s already has a table; not restoring "
+		    "this one", (unsigned long long)r->id, r->channel);
+		return 0;
+	}
+	if ((t = restore_build(bot, a, ops, r, &since, &err)) == NULL) {
+		log_error("table %llu in %s: cannot restore it, so it is marked "
+		    "broken and its channel is free: %s",
+		    (unsigned long long)r->id, r->channel, err);
+		free(err);
+		store_mark_broken(s, r);
+		return 0;
+	}
+	if (since < r->updated)
+		since = r->updated;
+	if (t->state == TABLE_PLAYING && restore_ended(t))
+		return 0;
+	restore_rearm(t, since);
+	return 0;
+}
+
+/* What restore_reload looks for and finds. */
+struct restore_reloading {
+	struct bot	*bot;
+	struct adapter	*adapter;
+	struct table	*t;
+};
+
+static int
+restore_reload_one(const struct store_table *r, void *arg, char **cause)
+{
+	struct restore_reloading	*rl = arg;
+	const struct game_ops	*ops = game_find(r->game);
+	char			*err = NULL;
+
+	(void)cause;
+	if (ops == NULL || strcmp(r->adapter, rl->adapter->ops->name) != 0 ||
+	    (strcmp(r->state, "lobby") != 0 && strcmp(r->state, "playing") != 0))
+		return 0;
+	if (table_find(rl->bot, rl->adapter, r->channel) != NULL) {
+		log_error("table %llu: %s has another table now; not putting "
+		    "this one back", (unsigned long long)r->id, r->channel);
+		return 0;
+	}
+	rl->t = restore_build(rl->bot, rl->adapter, ops, r, NULL,
+	    &err);
+	if (rl->t == NULL) {
+		log_error("table %llu in %s: cannot put it back as saved: %s",
+		    (unsigned long long)r->id, r->channel, err);
+		free(err);
+	}
+	return 0;
+}
+
+struct table *
+restore_reload(struct bot *bot, struct adapter *a, uint64_t id)
+{
+	struct restore_reloading rl = { bot, a, NULL };
+	char			*err = NULL;
+	int			 found;
+
+	if (bot->store == NULL)
+		return NULL;
+	if (store_table_load(bot->store, id, restore_reload_one, &rl, &found, &err) != 0) {
+		log_error("table %llu: cannot read it back: %s",
+		    (unsigned long long)id, err);
+		free(err);
+		return NULL;
+	}
+	if (rl.t != NULL)
+		play_schedule(rl.t);
+	return rl.t;
+}
+/* What restore_load_finished's callback fills in. */
+struct restore_finding {
+	struct bot		 *bot;
+	struct adapter		 *adapter;
+	const struct store_asker *who;
+	struct table		 *t;		/* the asker's table */
+	int			  found;	/* how many were theirs */
+	int			  running;	/* theirs is still open */
+	int			  unknown;	/* of a game this bot lacks */
+};
+
+/*
+ * Takes the asker's table among those with the number: the one of their
+ * server, or from a DM one they played in.  The tables of other servers
+ * are passed over as if they did not exist.
+ */
+static int
+restore_finished_one(const struct store_table *r, void *arg, char **cause)
+{
+	struct restore_finding	 *f = arg;
+	const struct store_asker *who = f->who;
+	const struct game_ops	 *ops;
+
+	if (who->is_dm) {
+		if (who->user_id == NULL || !store_doc_has(r->doc, who->user_id))
+			return 0;
+	} else if (!table_same_server(r->server, who->server))
+		return 0;
+	if (f->found++ > 0)
+		return 0;
+	if (strcmp(r->state, "over") != 0) {
+		f->running = 1;
+		return 0;
+	}
+	if ((ops = game_find(r->game)) == NULL) {
+		f->unknown = 1;
+		return 0;
+	}
+	f->t = table_alloc(f->bot, f->adapter, r->channel, ops);
+	table_set_id(f->t, r->id);
+	f->t->num = r->num;
+	f->t->seed = r->seed;
+	f->t->state = TABLE_OVER;
+	return store_parse_doc(f->t, r->doc, cause);
+}
+
+struct table *
+restore_load_finished(struct bot *bot, struct adapter *a,
+    const struct store_asker *who, uint64_t num, restore_move_hook hook,
+    void *arg, char **cause)
+{
+	struct restore_finding	 f;
+	char			*err = NULL, cmd[RENDER_COMMAND_MAX];
+	unsigned long long	 n = (unsigned long long)num;
+
+	memset(&f, 0, sizeof f);
+	f.bot = bot;
+	f.adapter = a;
+	f.who = who;
+	if (store_each_num(bot->store, a->ops->name, num,
+	    restore_finished_one, &f, &err) != 0) {
+		log_error("table number %llu: %s", n, err);
+		free(err);
+		if (f.t != NULL)
+			table_free(f.t);
+		return set_cause(cause, "I cannot read my records right now; "
+		    "try again later."), NULL;
+	}
+	if (f.found > 1) {
+		if (f.t != NULL)
+			table_free(f.t);
+		return set_cause(cause, "You played more than one table %llu, "
+		    "on different servers: ask for it in a channel of the server "
+		    "it was played on.", n), NULL;
+	}
+	if (f.running) {
+		render_command(a, cmd, sizeof cmd);
+		return set_cause(cause, "Table %llu is still open; %s status in "
+		    "its channel shows it.", n, cmd), NULL;
+	}
+	if (f.t == NULL) {
+		if (f.unknown)
+			log_error("table number %llu: its game is not in this "
+			    "build", n);
+		return set_cause(cause, "There is no finished table %llu here.",
+		    n), NULL;
+	}
+	if (restore_rebuild(f.t, 0, hook, arg, NULL, &err) != 0) {
+		log_error("table %llu: cannot replay it: %s",
+		    (unsigned long long)f.t->id, err);
+		free(err);
+		table_free(f.t);
+		return set_cause(cause, "Table %llu cannot be replayed; its log "
+		    "is damaged.", n), NULL;
+	}
+	return f.t;
+}
+
+int
+restore_tables(struct bot *bot, char **cause)
+{
+	uint64_t	max_id;
+	int		before = bot->ntables;
+
+	if (bot->store == NULL)
+		return 0;
+	store_ids(bot->store, &max_id, &bot->cb1_max);
+	bot->next_table_id = max_id + 1;
+	if (store_each_open(bot->store, restore_one, bot, cause) != 0)
+		return -1;
+	return bot->ntables - before;
+}
