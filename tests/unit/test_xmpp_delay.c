@@ -92,11 +92,17 @@ static const struct stanza {
 	    "example'/></message>", "alice@localhost", 0, XMPP_DELAY_NONE },
 };
 
-/* Every stanza that must be classified as want is (there are some). */
+/* The verdicts, one test each: offline chat, ignored, live. */
+static enum xmpp_delay	verdicts[] = {
+	XMPP_DELAY_ANSWER, XMPP_DELAY_IGNORE, XMPP_DELAY_NONE,
+};
+
+/* Every stanza that must be classified as *state is (there are some). */
 static void
-classify_all(enum xmpp_delay want)
+test_classify(void **state)
 {
-	size_t	i, n = 0;
+	enum xmpp_delay	want = *(enum xmpp_delay *)*state;
+	size_t		i, n = 0;
 
 	for (i = 0; i < sizeof stanzas / sizeof stanzas[0]; i++) {
 		if (stanzas[i].want != want)
@@ -106,20 +112,6 @@ classify_all(enum xmpp_delay want)
 		n++;
 	}
 	assert_true(n > 0);
-}
-
-static void
-test_offline_chat(void **state)
-{
-	(void)state;
-	classify_all(XMPP_DELAY_ANSWER);
-}
-
-static void
-test_ignored(void **state)
-{
-	(void)state;
-	classify_all(XMPP_DELAY_IGNORE);
 }
 
 /* The answer to a body of n bytes of fill, then tail (a string). */
@@ -163,20 +155,13 @@ test_answer(void **state)
 	free(s);
 }
 
-static void
-test_live(void **state)
-{
-	(void)state;
-	classify_all(XMPP_DELAY_NONE);
-}
-
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_offline_chat),
-		cmocka_unit_test(test_ignored),
-		cmocka_unit_test(test_live),
+		{ "test_offline_chat", test_classify, NULL, NULL, &verdicts[0] },
+		{ "test_ignored", test_classify, NULL, NULL, &verdicts[1] },
+		{ "test_live", test_classify, NULL, NULL, &verdicts[2] },
 		cmocka_unit_test(test_answer),
 	};
 
