@@ -229,6 +229,16 @@ queued(struct harness *h, int i)
 	return parse(xstrdup(h->x->queue[i]));
 }
 
+/* The stanza queued i-th is a correction of the message first. */
+static void
+corrects(struct harness *h, int i, const char *first)
+{
+	struct xml_node	*n = queued(h, i);
+
+	assert_string_equal(replaces(n), first);
+	xml_free(n);
+}
+
 static void
 test_board(void **state)
 {
@@ -267,9 +277,7 @@ test_board(void **state)
 	/* Again later: still naming the first message, not the last. */
 	show(&h, NULL, "Table 5", ADAPTER_BOARD_UPDATE);
 	assert_int_equal(h.x->nqueue, 3);
-	n = queued(&h, 2);
-	assert_string_equal(replaces(n), first);
-	xml_free(n);
+	corrects(&h, 2, first);
 	assert_int_equal(uv_run(&h.loop, UV_RUN_DEFAULT), 0);
 
 	/* Unchanged: nothing is sent. */
@@ -292,9 +300,7 @@ test_board(void **state)
 
 	/* The new first message is the one corrected from now on. */
 	show(&h, NULL, "Table 7", ADAPTER_BOARD_UPDATE);
-	n = queued(&h, 5);
-	assert_string_equal(replaces(n), first);
-	xml_free(n);
+	corrects(&h, 5, first);
 	assert_int_equal(uv_run(&h.loop, UV_RUN_DEFAULT), 0);
 
 	/* A repost (status) is a new message, headed by its news. */
