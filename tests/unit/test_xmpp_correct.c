@@ -229,6 +229,18 @@ queued(struct harness *h, int i)
 	return parse(xstrdup(h->x->queue[i]));
 }
 
+/*
+ * before stanzas are queued; once the loop has run out of things to do
+ * (the correction timer), after are.
+ */
+static void
+flushes(struct harness *h, int before, int after)
+{
+	assert_int_equal(h->x->nqueue, before);
+	assert_int_equal(uv_run(&h->loop, UV_RUN_DEFAULT), 0);
+	assert_int_equal(h->x->nqueue, after);
+}
+
 /* The stanza queued i-th is a correction of the message first. */
 static void
 corrects(struct harness *h, int i, const char *first)
@@ -265,9 +277,7 @@ test_board(void **state)
 	show(&h, NULL, "Table 2", ADAPTER_BOARD_UPDATE);
 	show(&h, NULL, "Table 3", ADAPTER_BOARD_UPDATE);
 	show(&h, NULL, "Table 4", ADAPTER_BOARD_UPDATE);
-	assert_int_equal(h.x->nqueue, 1);
-	assert_int_equal(uv_run(&h.loop, UV_RUN_DEFAULT), 0);
-	assert_int_equal(h.x->nqueue, 2);
+	flushes(&h, 1, 2);
 	n = queued(&h, 1);
 	assert_string_equal(replaces(n), first);
 	assert_string_not_equal(xml_attr(n, "id"), first);
@@ -323,9 +333,7 @@ test_board(void **state)
 	xml_free(n);
 	/* The end: a last correction, then the table is forgotten. */
 	show(&h, NULL, "Game over", ADAPTER_BOARD_FINAL);
-	assert_int_equal(h.x->nqueue, 8);
-	assert_int_equal(uv_run(&h.loop, UV_RUN_DEFAULT), 0);
-	assert_int_equal(h.x->nqueue, 9);
+	flushes(&h, 8, 9);
 	n = queued(&h, 8);
 	assert_string_equal(replaces(n), first);
 	assert_string_equal(xml_child(n, "body", NS_CLIENT)->text, "Game over");
