@@ -24,7 +24,8 @@ static int
 setup(void **state)
 {
 	*state = calloc(1, sizeof(struct irc_idents));
-	return *state == NULL ? -1 : 0;
+	assert_non_null(*state);
+	return 0;
 }
 
 static int

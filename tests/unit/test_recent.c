@@ -23,7 +23,7 @@ static int
 setup(void **state)
 {
 	*state = recent_new(8, 1000);
-	return 0;
+	return *state == NULL ? -1 : 0;
 }
 
 static int
