@@ -6,6 +6,7 @@
 #include "bot/bot.h"
 #include "bot/commands/cmd.h"
 #include "bot/daemon/config.h"
+#include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
@@ -38,7 +39,7 @@ cmd_join_exec(struct cmd_ctx *ctx, char **cause)
 				return -1;
 			text = xasprintf("@{%d} is back and plays their own seat "
 			    "again.", seat);
-			play_say(t, text);
+			outbox_say(t, text);
 			free(text);
 			play_deliver(t, seat, "welcome back.");
 			play_schedule(t);
@@ -62,7 +63,7 @@ cmd_join_exec(struct cmd_ctx *ctx, char **cause)
 	}
 	lobby = render_lobby(t);
 	text = xasprintf("@{%d} joins.\n%s", seat, lobby);
-	play_say(t, text);
+	outbox_say(t, text);
 	free(text);
 	free(lobby);
 	play_schedule(t);

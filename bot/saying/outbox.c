@@ -17,6 +17,7 @@
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
 #include "bot/saying/outbox.h"
+#include "bot/saying/render-chat.h"
 #include "bot/tables/play.h"
 #include "bot/tables/sched.h"
 #include "bot/storage/store.h"
@@ -463,6 +464,19 @@ outbox_board(struct adapter *a, const char *channel, uint64_t table,
 	it->table = table;
 	it->how = how;
 	return 0;
+}
+
+void
+outbox_say(struct table *t, const char *text)
+{
+	char	*s = render_expand(t, text), *cause = NULL;
+
+	if (outbox_send_channel(t->adapter, t->channel, s, &cause) != 0) {
+		log_warn("table %llu: posting to %s failed: %s",
+		    (unsigned long long)t->id, t->channel, cause);
+		free(cause);
+	}
+	free(s);
 }
 
 void

@@ -63,6 +63,11 @@ int	outbox_reply(struct adapter *, const struct bot_event *, int private,
 int	outbox_board(struct adapter *, const char *channel, uint64_t table,
 	    const char *news, const char *text, const struct adapter_view *,
 	    const struct adapter_buttons *, enum adapter_board, char **cause);
+/*
+ * A table's public text: @{N} expanded, posted to its channel like
+ * outbox_send_channel; a failure is logged.  text is borrowed.
+ */
+void	outbox_say(struct table *, const char *text);
 /* What outbox_deliver sends: bits of its how. */
 #define OUTBOX_PROMPT	0x1	/* it asks the player to move */
 #define OUTBOX_WHOLE	0x2	/* the whole view: a newer one may replace it */

@@ -28,14 +28,7 @@ static unsigned	play_next_seats(const struct table *);
 void
 play_say(struct table *t, const char *text)
 {
-	char	*s = render_expand(t, text), *cause = NULL;
-
-	if (outbox_send_channel(t->adapter, t->channel, s, &cause) != 0) {
-		log_warn("table %llu: posting to %s failed: %s",
-		    (unsigned long long)t->id, t->channel, cause);
-		free(cause);
-	}
-	free(s);
+	outbox_say(t, text);
 }
 
 void
@@ -49,7 +42,7 @@ play_pause(struct table *t)
 	text = xasprintf("The game is paused: I cannot save moves right now, "
 	    "and a move I cannot save does not happen. I will try again every "
 	    "%s.", when);
-	play_say(t, text);
+	outbox_say(t, text);
 	free(text);
 	t->paused = 1;
 }
@@ -59,7 +52,7 @@ play_close(struct table *t, const char *why)
 {
 	char	*cause = NULL;
 
-	play_say(t, why);
+	outbox_say(t, why);
 	if (store_table_delete(t->bot->store, t, &cause) != 0)
 		free(cause);
 	free(t->ended);
@@ -112,7 +105,7 @@ play_dm_closed(struct table *t, int seat)
 	render_command(t->adapter, cmd, sizeof cmd);
 	text = xasprintf("I cannot send @{%d} direct messages. @{%d}, use %s "
 	    "hand to see your cards privately.", seat, seat, cmd);
-	play_say(t, text);
+	outbox_say(t, text);
 	free(text);
 }
 
@@ -306,7 +299,7 @@ play_apply(struct table *t, int seat, const struct game_move *m,
 	if (t->paused) {
 		outbox_keep(t);
 		t->paused = 0;
-		play_say(t, "Saving works again; the game goes on.");
+		outbox_say(t, "Saving works again; the game goes on.");
 	}
 
 	/*

@@ -33,7 +33,11 @@ int	 play_new_game(struct table *, char **cause);
  * logged there; the table comes back at restart) and frees it.
  */
 void	 play_close(struct table *, const char *why);
-/* Posts text (with @{N}) to the table's channel. */
+/*
+ * Posts text (with @{N}) to the table's channel: outbox_say
+ * (bot/saying/outbox.h), the name the restore code in bot/storage/store.c
+ * still calls it by.
+ */
 void	 play_say(struct table *, const char *text);
 /*
  * Marks seat as not taking DMs (secrets then come through "hand") and,

@@ -88,7 +88,7 @@ sched_timeout(struct table *t, int seat)
 	}
 	/* Said as the start of the move's line, or alone if it fails. */
 	if (play_timeout(t, seat, text, &cause) != 0) {
-		play_say(t, text);
+		outbox_say(t, text);
 		sched_pause(t, seat, cause);
 	}
 	free(text);
