@@ -7,6 +7,7 @@
 #include "bot/commands/cmd.h"
 #include "bot/daemon/config.h"
 #include "bot/saying/outbox.h"
+#include "bot/saying/narrate.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
@@ -31,7 +32,7 @@ cmd_join_exec(struct cmd_ctx *ctx, char **cause)
 
 	if (t->state != TABLE_LOBBY) {
 		/* Back from the AI: for good, or in a turn it was finishing. */
-		if (seat >= 0 && play_ai_plays(t, seat)) {
+		if (seat >= 0 && table_ai_plays(t, seat)) {
 			t->seats[seat].ai = 0;
 			play_back(t, seat);
 			t->seats[seat].timeouts = 0;
@@ -41,7 +42,7 @@ cmd_join_exec(struct cmd_ctx *ctx, char **cause)
 			    "again.", seat);
 			outbox_say(t, text);
 			free(text);
-			play_deliver(t, seat, "welcome back.");
+			narrate_deliver(t, seat, "welcome back.");
 			play_schedule(t);
 			return 0;
 		}

@@ -14,6 +14,7 @@
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
+#include "bot/saying/narrate.h"
 #include "bot/tables/play.h"
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
@@ -47,7 +48,7 @@ dmfail_set(struct bot *bot, struct adapter *a, const char *user_id, int closed)
 		else {
 			t->seats[seat].dm_closed = 0;
 			if (t->state == TABLE_PLAYING)
-				play_deliver(t, seat, "I can reach you again.");
+				narrate_deliver(t, seat, "I can reach you again.");
 		}
 	}
 }

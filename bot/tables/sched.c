@@ -35,7 +35,7 @@ sched_pause(struct table *t, int seat, char *cause)
 /*
  * A human (the first seat of the task that was due) ran out of time: the
  * AI moves for them, and may keep the seat.  Out of their own turn's time
- * (game_ops.turn), the AI finishes that whole turn (play_ai_plays).  The
+ * (game_ops.turn), the AI finishes that whole turn (table_ai_plays).  The
  * count of timeouts in a row counts turns missed (game_ops.turn's
  * numbers): a turn in which their timer ran out counts once, however
  * many of its steps (their own moves, answers asked of them) it cut

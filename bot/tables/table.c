@@ -312,6 +312,15 @@ table_seat_of(const struct table *t, const char *user_id)
 }
 
 int
+table_ai_plays(const struct table *t, int seat)
+{
+	const struct seat	*s = &t->seats[seat];
+
+	return s->ai || (s->ai_turn != 0 && t->turn_known &&
+	    s->ai_turn == t->turn_number + 1);
+}
+
+int
 table_add_seat(struct table *t, const char *user_id, const char *name)
 {
 	struct seat	*s = &t->seats[t->nseats];
