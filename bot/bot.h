@@ -83,6 +83,12 @@ struct bot {
 	struct outbox_list	 undo;
 	struct outbox_list	 undo_tasks;
 	uint64_t		 batch_serial;	/* counts outermost batches */
+	/*
+	 * Arms the scheduler's timer again after a failed commit put tables
+	 * back (outbox.c): sched_rearm, set by sched_run_due, so the outbox
+	 * never calls up into the scheduler; NULL until the scheduler first runs.
+	 */
+	void			(*rearm)(struct bot *);
 
 	/* Called once by bot_shutdown, so main can close its own handles. */
 	void			(*on_shutdown)(struct bot *);

@@ -56,23 +56,6 @@ play_close(struct table *t, const char *why)
 	table_close(t);
 }
 
-void
-play_dm_closed(struct table *t, int seat)
-{
-	char	*text, cmd[RENDER_COMMAND_MAX];
-
-	if (t->seats[seat].dm_closed)
-		return;
-	t->seats[seat].dm_closed = 1;
-	if (t->state != TABLE_PLAYING)
-		return;
-	render_command(t->adapter, cmd, sizeof cmd);
-	text = xasprintf("I cannot send @{%d} direct messages. @{%d}, use %s "
-	    "hand to see your cards privately.", seat, seat, cmd);
-	outbox_say(t, text);
-	free(text);
-}
-
 /* Is any of the seats in mask played by a human? */
 static int
 play_has_human(const struct table *t, unsigned mask)

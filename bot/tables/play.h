@@ -40,11 +40,6 @@ void	 play_close(struct table *, const char *why);
  */
 void	 play_say(struct table *, const char *text);
 /*
- * Marks seat as not taking DMs (secrets then come through "hand") and,
- * during a game, tells the channel so, without any secret.  Once.
- */
-void	 play_dm_closed(struct table *, int seat);
-/*
  * Sets the table's timer from what the game waits for now.  The turn
  * timer covers a whole turn (game_ops.turn): it runs from the turn's
  * start, and the player's own moves in it do not restart it; answers

@@ -33,6 +33,19 @@ sched_pause(struct table *t, int seat, char *cause)
 }
 
 /*
+ * A task that ran in a batch that could not be saved (outbox_task): it
+ * runs again after TABLE_RETRY_MS, and a table's own move pauses the
+ * table first.
+ */
+static void
+sched_retry(struct table *t, enum table_task task, unsigned seats)
+{
+	if (task != TASK_LOBBY)
+		play_pause(t);
+	sched_set(t, task, seats, bot_now(t->bot) + TABLE_RETRY_MS);
+}
+
+/*
  * A human (the first seat of the task that was due) ran out of time: the
  * AI moves for them, and may keep the seat.  Out of their own turn's time
  * (game_ops.turn), the AI finishes that whole turn (table_ai_plays).  The
@@ -122,7 +135,7 @@ sched_run(struct table *t)
 		return;
 	}
 	/* If the batch cannot be saved, the task runs again later. */
-	outbox_task(t);
+	outbox_task(t, sched_retry);
 	sched_clear(t);
 	switch (task) {
 	case TASK_NONE:
@@ -165,6 +178,8 @@ sched_run_due(struct bot *bot)
 {
 	struct table	*t;
 
+	/* A batch that cannot be saved re-arms the timer (outbox.c). */
+	bot->rearm = sched_rearm;
 	outbox_begin(bot);
 	while (!bot->stopping && (t = sched_next(bot, bot_now(bot))) != NULL)
 		sched_run(t);
