@@ -8,7 +8,6 @@
 #include <strings.h>
 #include <sys/random.h>
 
-#include "bot/saying/board-post.h"
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
 #include "bot/tables/sched.h"
@@ -237,13 +236,6 @@ seat_release(struct seat *s)
 	free(s->user_id);
 	free(s->name);
 	memset(s, 0, sizeof *s);
-}
-
-void
-table_close(struct table *t)
-{
-	board_close(t);
-	table_drop(t);
 }
 
 void

@@ -178,8 +178,9 @@ void		 table_index_release(struct bot *);
 struct table	*table_new(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
 /*
- * Removes the table from the bot and its task from the queue, after the
- * board's last edit (saying t->ended, when set); frees it.
+ * bot/tables/table-close.c: removes the table from the bot and its task
+ * from the queue, after the board's last edit (saying t->ended, when
+ * set); frees it.
  */
 void		 table_close(struct table *);
 /*
