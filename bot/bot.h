@@ -96,6 +96,7 @@ struct bot {
 
 /* bot/bot.c */
 void	 bot_init(struct bot *, uv_loop_t *, struct config *);
+/* bot/daemon/release.c: frees what every room keeps in the bot. */
 void	 bot_release(struct bot *);
 /* Stops adapters and timers so the loop can end; safe to call twice. */
 void	 bot_shutdown(struct bot *);
@@ -112,7 +113,10 @@ void	 bot_adapter_state(struct adapter *, const char *state);
 int	 bot_log_level(const struct bot *);
 /* Milliseconds on the bot's clock (the loop's, or the fake one). */
 uint64_t bot_now(struct bot *);
-/* Tests: moves the fake clock on by ms and runs what fell due. */
+/*
+ * Tests: moves the fake clock on by ms and runs what fell due
+ * (bot/tables/sched.c).
+ */
 void	 bot_advance(struct bot *, uint64_t ms);
 
 /*

@@ -187,6 +187,23 @@ sched_run_due(struct bot *bot)
 	sched_rearm(bot);
 }
 
+void
+bot_advance(struct bot *bot, uint64_t ms)
+{
+	uint64_t	 end = bot->fake_now + ms, next;
+
+	/* Step from deadline to deadline so tasks run in time order. */
+	for (;;) {
+		next = sched_after(bot, bot->fake_now);
+		if (next > end)
+			next = end;
+		bot->fake_now = next;
+		sched_run_due(bot);
+		if (next == end)
+			break;
+	}
+}
+
 static void
 sched_fire(uv_timer_t *timer)
 {
