@@ -9,7 +9,7 @@
 #include "bot/commands/flood.h"
 #include "bot/saying/outbox.h"
 #include "bot/storage/store.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/tables/table.h"
 
 void

@@ -19,7 +19,7 @@
 #include "bot/daemon/log.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
 #include "lib/buf.h"

@@ -10,7 +10,7 @@
 
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/tables/table.h"
 #include "lib/buf.h"
 #include "lib/suggest.h"
