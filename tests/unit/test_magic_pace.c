@@ -22,7 +22,7 @@
 #include "bot/daemon/config.h"
 #include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
 #include "tests/unit/magic-test.h"

@@ -641,11 +641,11 @@ test_batch_commits_before_telling(void **state)
 	store_test_said[0] = '\0';
 
 	outbox_begin(&w.bot);
-	play_say(t, "before any write");
+	outbox_say(t, "before any write");
 	assert_non_null(strstr(store_test_said, "before any write"));
 	for (i = 0; i < 5; i++)
 		assert_int_equal(world_ai_move(t), 0);
-	play_say(t, "after the moves");
+	outbox_say(t, "after the moves");
 	/* Written, but neither committed nor told. */
 	assert_int_equal(t->nmoves, 5);
 	assert_int_equal(db_moves(path, t->id), 0);
