@@ -26,6 +26,13 @@ struct adapter;
  */
 #define ADAPTER_TERSE		0x8
 #define ADAPTER_VIEW		0x10	/* shows a board's view (a card), not its text */
+/*
+ * The operator's own terminal (the console): its users are held to none
+ * of the per-user limits of [tables], the command budget, the repost gap
+ * and the table caps (bot/commands/flood.c).  An adapter whose settings
+ * ask for them (console.limits, as tests do) leaves the flag out.
+ */
+#define ADAPTER_OPERATOR	0x20
 
 /*
  * Buttons a message may carry (ADAPTER_BUTTONS), in rows.  An id is the

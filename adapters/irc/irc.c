@@ -15,6 +15,7 @@
 #include "adapters/irc/irc-int.h"
 #include "adapters/irc/irc.h"
 #include "bot/bot.h"
+#include "adapters/irc/settings.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
 #include "lib/xmalloc.h"
@@ -203,12 +204,13 @@ irc_word(const char *s)
 const char *
 irc_warning(const struct config *cfg)
 {
-	return conn_plain_warning(cfg->irc_url);
+	return conn_plain_warning(irc_config(cfg)->irc_url);
 }
 
 int
-irc_check(const struct config *cfg, char **cause)
+irc_check(const struct config *config, char **cause)
 {
+	const struct irc_config	*cfg = irc_config(config);
 	const char		*pw = cfg->irc_password;
 	struct transport_url	 u;
 	enum transport_kind	 kind;
@@ -256,12 +258,12 @@ irc_check(const struct config *cfg, char **cause)
 struct adapter *
 irc_new(struct bot *bot, char **cause)
 {
-	struct config	*cfg = bot->config;
-	struct irc	*irc;
-	size_t		 n;
-	int		 i;
+	const struct irc_config	*cfg = irc_config(bot->config);
+	struct irc		*irc;
+	size_t			 n;
+	int			 i;
 
-	if (irc_check(cfg, cause) != 0)
+	if (irc_check(bot->config, cause) != 0)
 		return NULL;
 	irc = xcalloc(1, sizeof *irc);
 	irc->adapter.ops = &irc_ops;

@@ -88,7 +88,8 @@ fake_reply(struct adapter *a, const struct bot_event *ev, int private,
 }
 
 static const struct adapter_ops fake_ops = {
-	.name = "console", .send_channel = fake_send_channel,
+	.name = "console", .flags = ADAPTER_OPERATOR,
+	.send_channel = fake_send_channel,
 	.send_dm = fake_send_dm, .reply = fake_reply,
 };
 

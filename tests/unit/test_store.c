@@ -60,7 +60,8 @@ quiet_reply(struct adapter *a, const struct bot_event *ev, int private,
 }
 
 static const struct adapter_ops quiet_ops = {
-	.name = "console", .send_channel = quiet_send, .send_dm = quiet_dm,
+	.name = "console", .flags = ADAPTER_OPERATOR,
+	.send_channel = quiet_send, .send_dm = quiet_dm,
 	.reply = quiet_reply,
 };
 
@@ -82,7 +83,8 @@ click_reply(struct adapter *a, const struct bot_event *ev, int private,
 
 /* A platform with buttons, for the tests of stale ones. */
 static const struct adapter_ops click_ops = {
-	.name = "console", .flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS,
+	.name = "console",
+	.flags = ADAPTER_OPERATOR | ADAPTER_EPHEMERAL | ADAPTER_BUTTONS,
 	.send_channel = quiet_send, .send_dm = quiet_dm, .reply = click_reply,
 };
 
