@@ -13,6 +13,7 @@
 #include "bot/tables/sched.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
+#include "game/game.h"
 #include "lib/xmalloc.h"
 
 void
@@ -139,4 +140,16 @@ bot_shutdown(struct bot *bot)
 	}
 	if (bot->on_shutdown != NULL)
 		bot->on_shutdown(bot);
+}
+
+const struct game_ops *const *
+bot_games(void)
+{
+	return game_all();
+}
+
+const struct game_ops *
+bot_game_find(const char *name)
+{
+	return game_find(name);
 }

@@ -63,19 +63,27 @@ irc_send_nick(struct irc *irc, const char *user_id, const char *text,
 
 /*
  * A private line goes first when it asks the player to move (the bot says
- * so in a->prompt); otherwise it goes before table talk.  A player's view
- * of a table (a->view) replaces their older one still waiting.
+ * so in prompt); otherwise it goes before table talk.  A player's view of
+ * a table (view, its id) replaces their older one still waiting.
  */
+static int
+irc_send_dm_hinted(struct adapter *a, const char *user_id, const char *text,
+    const struct adapter_buttons *bs, uint64_t view, int prompt,
+    char **cause)
+{
+	struct outq_info	 as = { .kind = prompt ? OUTQ_ANSWER :
+				    OUTQ_PRIVATE, .view = view,
+				    .prompt = prompt };
+
+	(void)bs;
+	return irc_send_nick(a->priv, user_id, text, &as, cause);
+}
+
 static int
 irc_send_dm(struct adapter *a, const char *user_id, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	struct outq_info	 as = { .kind = a->prompt ? OUTQ_ANSWER :
-				    OUTQ_PRIVATE, .view = a->view,
-				    .prompt = a->prompt };
-
-	(void)bs;
-	return irc_send_nick(a->priv, user_id, text, &as, cause);
+	return irc_send_dm_hinted(a, user_id, text, bs, 0, 0, cause);
 }
 
 /*
@@ -179,6 +187,7 @@ static const struct adapter_ops irc_ops = {
 	.free_adapter = irc_free,
 	.send_channel = irc_send_channel,
 	.send_dm = irc_send_dm,
+	.send_dm_hinted = irc_send_dm_hinted,
 	.reply = irc_reply,
 	.board = NULL,
 	.mention = irc_mention,
