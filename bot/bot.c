@@ -8,6 +8,7 @@
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
+#include "game/game.h"
 #include "lib/xmalloc.h"
 
 void
@@ -91,4 +92,16 @@ bot_shutdown(struct bot *bot)
 	}
 	if (bot->on_shutdown != NULL)
 		bot->on_shutdown(bot);
+}
+
+const struct game_ops *const *
+bot_games(void)
+{
+	return game_all();
+}
+
+const struct game_ops *
+bot_game_find(const char *name)
+{
+	return game_find(name);
 }

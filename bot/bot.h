@@ -13,6 +13,7 @@
 #include "bot/adapter.h"
 
 struct config;
+struct game_ops;
 struct table;
 struct store;
 struct outbox_item;
@@ -180,6 +181,15 @@ void	 bot_adapter_lost(struct bot *, struct adapter *);
  * user@host) keeps the binding while this holds.
  */
 int	 bot_user_seated(struct bot *, struct adapter *, const char *user_id);
+
+/*
+ * The games the bot hosts, NULL-ended, for an adapter that registers a
+ * command of each game's name (Discord, Slack): its name, summary and
+ * actions (game/game.h).  bot_game_find: the one named name (borrowed),
+ * or NULL.  An adapter asks these, never the game registry itself.
+ */
+const struct game_ops *const *bot_games(void);
+const struct game_ops	*bot_game_find(const char *name);
 
 /*
  * bot/commands/autocomplete.c: what the user may type for an argument of a move, for a

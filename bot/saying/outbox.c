@@ -136,18 +136,16 @@ static int
 outbox_dm_go(struct adapter *a, const char *user, uint64_t table,
     const char *text, const struct adapter_buttons *bs, int how, char **cause)
 {
-	int	rc;
-
 	if ((how & OUTBOX_DM_MASK) != 0 && a->ops->dm_table != NULL)
 		return a->ops->dm_table(a, user, table, (enum adapter_dm)
 		    (((how & OUTBOX_DM_MASK) >> OUTBOX_DM_SHIFT) - 1), text, bs,
 		    cause);
-	a->view = (how & OUTBOX_WHOLE) ? table : 0;
-	a->prompt = (how & OUTBOX_PROMPT) != 0;
-	rc = a->ops->send_dm(a, user, text, bs, cause);
-	a->view = 0;
-	a->prompt = 0;
-	return rc;
+	if ((how & (OUTBOX_WHOLE | OUTBOX_PROMPT)) != 0 &&
+	    a->ops->send_dm_hinted != NULL)
+		return a->ops->send_dm_hinted(a, user, text, bs,
+		    (how & OUTBOX_WHOLE) ? table : 0,
+		    (how & OUTBOX_PROMPT) != 0, cause);
+	return a->ops->send_dm(a, user, text, bs, cause);
 }
 
 /* Sends one held item, as the direct call would have. */

@@ -102,7 +102,8 @@ quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
 }
 
 static const struct adapter_ops quiet_ops = {
-	.name = "console", .send_channel = quiet_send,
+	.name = "console", .flags = ADAPTER_OPERATOR,
+	.send_channel = quiet_send,
 };
 
 struct world {

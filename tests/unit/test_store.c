@@ -57,7 +57,8 @@ click_reply(struct adapter *a, const struct bot_event *ev, int private,
 
 /* A platform with buttons, for the tests of stale ones. */
 static const struct adapter_ops click_ops = {
-	.name = "console", .flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS,
+	.name = "console", .flags = ADAPTER_OPERATOR | ADAPTER_EPHEMERAL |
+	    ADAPTER_BUTTONS,
 	.send_channel = store_test_send, .send_dm = store_test_dm,
 	.reply = click_reply,
 };
