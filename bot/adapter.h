@@ -26,6 +26,13 @@ struct adapter;
  */
 #define ADAPTER_TERSE		0x8
 #define ADAPTER_VIEW		0x10	/* shows a board's view (a card), not its text */
+/*
+ * The operator's own terminal (the console): its users are held to none
+ * of the per-user limits of [tables], the command budget, the repost gap
+ * and the table caps (bot/commands/flood.c).  An adapter whose settings
+ * ask for them (console.limits, as tests do) leaves the flag out.
+ */
+#define ADAPTER_OPERATOR	0x20
 
 /*
  * Buttons a message may carry (ADAPTER_BUTTONS), in rows.  An id is the
@@ -174,6 +181,18 @@ struct adapter_ops {
 		     const char *text, const struct adapter_buttons *,
 		     char **cause);
 	/*
+	 * Optional (may be NULL), for an adapter that queues its output
+	 * (IRC does): send_dm of a player's private text of a table, with
+	 * hints on how it may wait, given instead of send_dm whenever one
+	 * is set.  view is the table's id (never 0) when text is their
+	 * whole view of it, so a newer view may replace an older one to the
+	 * same user not sent yet; prompt says text asks them to move ("your
+	 * move"), so it may go before table talk.
+	 */
+	int	 (*send_dm_hinted)(struct adapter *, const char *user_id,
+		     const char *text, const struct adapter_buttons *,
+		     uint64_t view, int prompt, char **cause);
+	/*
 	 * Answers an event: privately to its user (ephemeral) when private is
 	 * set and the platform can, publicly in its channel otherwise.  With
 	 * private set on a platform without ephemerals the bot uses send_dm
@@ -248,15 +267,6 @@ struct adapter {
 	const struct adapter_ops	*ops;
 	struct bot			*bot;
 	void				*priv;	/* the adapter's own state */
-	/*
-	 * Hints the bot sets only while send_dm carries a player's view of
-	 * a table, for an adapter that queues its output (IRC does): view
-	 * is the table's id (never 0), so a newer view may replace an older
-	 * one to the same user not sent yet; prompt says the view asks
-	 * them to move ("your move"), so it may go before table talk.
-	 */
-	uint64_t			 view;
-	int				 prompt;
 };
 
 #endif

@@ -7,12 +7,8 @@
 
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
-#include "bot/commands/flood.h"
 #include "bot/daemon/log.h"
-#include "bot/saying/outbox.h"
-#include "bot/tables/sched.h"
-#include "bot/storage/store.h"
-#include "bot/tables/table.h"
+#include "game/game.h"
 #include "lib/xmalloc.h"
 
 void
@@ -28,32 +24,6 @@ bot_init(struct bot *bot, uv_loop_t *loop, struct config *config)
 	TAILQ_INIT(&bot->undo_tasks);
 	uv_timer_init(loop, &bot->timer);
 	bot->timer.data = bot;
-}
-
-void
-bot_release(struct bot *bot)
-{
-	struct table	*t;
-	int		 i;
-
-	outbox_clear(bot);
-	/* The tables live on in the store; their boards stay as they are. */
-	while ((t = TAILQ_FIRST(&bot->tables)) != NULL) {
-		TAILQ_REMOVE(&bot->tables, t, entry);
-		bot->ntables--;
-		table_free(t);
-	}
-	table_index_release(bot);
-	table_users_release(bot);
-	sched_release(bot);
-	flood_release(bot);
-	for (i = 0; i < bot->nadapters; i++) {
-		if (bot->adapters[i]->ops->free_adapter != NULL)
-			bot->adapters[i]->ops->free_adapter(bot->adapters[i]);
-	}
-	bot->nadapters = 0;
-	store_close(bot->store);
-	bot->store = NULL;
 }
 
 void
@@ -106,23 +76,6 @@ bot_now(struct bot *bot)
 }
 
 void
-bot_advance(struct bot *bot, uint64_t ms)
-{
-	uint64_t	 end = bot->fake_now + ms, next;
-
-	/* Step from deadline to deadline so tasks run in time order. */
-	for (;;) {
-		next = sched_after(bot, bot->fake_now);
-		if (next > end)
-			next = end;
-		bot->fake_now = next;
-		sched_run_due(bot);
-		if (next == end)
-			break;
-	}
-}
-
-void
 bot_shutdown(struct bot *bot)
 {
 	int	i;
@@ -139,4 +92,16 @@ bot_shutdown(struct bot *bot)
 	}
 	if (bot->on_shutdown != NULL)
 		bot->on_shutdown(bot);
+}
+
+const struct game_ops *const *
+bot_games(void)
+{
+	return game_all();
+}
+
+const struct game_ops *
+bot_game_find(const char *name)
+{
+	return game_find(name);
 }

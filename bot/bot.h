@@ -13,6 +13,7 @@
 #include "bot/adapter.h"
 
 struct config;
+struct game_ops;
 struct table;
 struct store;
 struct outbox_item;
@@ -83,6 +84,19 @@ struct bot {
 	struct outbox_list	 undo;
 	struct outbox_list	 undo_tasks;
 	uint64_t		 batch_serial;	/* counts outermost batches */
+	/*
+	 * Arms the scheduler's timer again after a failed commit put tables
+	 * back (outbox.c): sched_rearm, set by sched_run_due, so the outbox
+	 * never calls up into the scheduler; NULL until the scheduler first runs.
+	 */
+	void			(*rearm)(struct bot *);
+	/*
+	 * Puts a table back as the store has it after a failed commit
+	 * (outbox.c): restore_reload, set by restore_tables, so the outbox
+	 * never calls up into restore; NULL until the tables are restored.
+	 */
+	struct table		*(*reload)(struct bot *, struct adapter *,
+				    uint64_t);
 
 	/* Called once by bot_shutdown, so main can close its own handles. */
 	void			(*on_shutdown)(struct bot *);
@@ -90,6 +104,7 @@ struct bot {
 
 /* bot/bot.c */
 void	 bot_init(struct bot *, uv_loop_t *, struct config *);
+/* bot/daemon/release.c: frees what every room keeps in the bot. */
 void	 bot_release(struct bot *);
 /* Stops adapters and timers so the loop can end; safe to call twice. */
 void	 bot_shutdown(struct bot *);
@@ -106,7 +121,10 @@ void	 bot_adapter_state(struct adapter *, const char *state);
 int	 bot_log_level(const struct bot *);
 /* Milliseconds on the bot's clock (the loop's, or the fake one). */
 uint64_t bot_now(struct bot *);
-/* Tests: moves the fake clock on by ms and runs what fell due. */
+/*
+ * Tests: moves the fake clock on by ms and runs what fell due
+ * (bot/tables/sched.c).
+ */
 void	 bot_advance(struct bot *, uint64_t ms);
 
 /*
@@ -163,6 +181,15 @@ void	 bot_adapter_lost(struct bot *, struct adapter *);
  * user@host) keeps the binding while this holds.
  */
 int	 bot_user_seated(struct bot *, struct adapter *, const char *user_id);
+
+/*
+ * The games the bot hosts, NULL-ended, for an adapter that registers a
+ * command of each game's name (Discord, Slack): its name, summary and
+ * actions (game/game.h).  bot_game_find: the one named name (borrowed),
+ * or NULL.  An adapter asks these, never the game registry itself.
+ */
+const struct game_ops *const *bot_games(void);
+const struct game_ops	*bot_game_find(const char *name);
 
 /*
  * bot/commands/autocomplete.c: what the user may type for an argument of a move, for a

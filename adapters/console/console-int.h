@@ -36,6 +36,8 @@ struct console {
 	int		 nclosed;
 	int		 stopped;
 	struct console_ui *ui[CONSOLE_UI_MAX];	/* buttons on show */
+	/* console_ops or console_ui_ops, ADAPTER_OPERATOR as console.limits */
+	struct adapter_ops ops;
 };
 
 /* console.c: prints text with every line tagged "[tag] ". */

@@ -32,6 +32,7 @@
 #include "bot/adapter.h"
 #include "bot/bot.h"
 #include "bot/commands/cmd.h"
+#include "adapters/console/settings.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
 #include "bot/saying/outbox.h"
@@ -257,10 +258,11 @@ static const char *
 console_parse(struct console *c, char *line, struct bot_event *ev,
     char *user, char *channel)
 {
-	struct config	*cfg = c->adapter.bot->config;
-	char		*p = line, *colon, *w = NULL;
-	size_t		 n, wn = 0;
+	const struct console_config	*cfg;
+	char				*p = line, *colon, *w = NULL;
+	size_t				 n, wn = 0;
 
+	cfg = console_config(c->adapter.bot->config);
 	snprintf(user, CONSOLE_NAME_MAX + 1, "%s", cfg->console_user);
 	snprintf(channel, CONSOLE_NAME_MAX + 1, "%s", cfg->console_channel);
 	p += strspn(p, " \t");
@@ -354,7 +356,7 @@ console_line(struct console *c, char *line)
 	ev.is_dm = strcmp(channel, "dm") == 0;
 	ev.channel = channel;
 	text = ev.text;
-	if (text[0] == '[' && cfg->console_buttons) {
+	if (text[0] == '[' && console_config(cfg)->console_buttons) {
 		/* A click names what was shown: show what is held first. */
 		outbox_end(bot);
 		outbox_begin(bot);
@@ -483,7 +485,8 @@ console_start(struct adapter *a, char **cause)
 	int		 rc;
 
 	/* A terminal shows what is typed; a pipe or a file does not. */
-	c->echo = a->bot->config->console_echo && type != UV_TTY;
+	c->echo = console_config(a->bot->config)->console_echo &&
+	    type != UV_TTY;
 	if (a->ops->flags & ADAPTER_BUTTONS)
 		console_ui_restore(c);
 	switch (type) {
@@ -530,11 +533,27 @@ console_free(struct adapter *a)
 	free(c);
 }
 
+/*
+ * The console is the operator's own terminal: [tables] limits apply to it
+ * only with console.limits, read again on SIGHUP.
+ */
+static void
+console_reload(struct adapter *a)
+{
+	struct console	*c = a->priv;
+
+	if (console_config(a->bot->config)->console_limits)
+		c->ops.flags &= ~ADAPTER_OPERATOR;
+	else
+		c->ops.flags |= ADAPTER_OPERATOR;
+}
+
 static const struct adapter_ops console_ops = {
 	.name = "console",
-	.flags = ADAPTER_EPHEMERAL,
+	.flags = ADAPTER_EPHEMERAL | ADAPTER_OPERATOR,
 	.start = console_start,
 	.stop = console_stop,
+	.reload = console_reload,
 	.free_adapter = console_free,
 	.send_channel = console_send_channel,
 	.send_dm = console_send_dm,
@@ -545,9 +564,11 @@ static const struct adapter_ops console_ops = {
 /* The same console acting like a platform with buttons and a board. */
 static const struct adapter_ops console_ui_ops = {
 	.name = "console",
-	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT,
+	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT |
+	    ADAPTER_OPERATOR,
 	.start = console_start,
 	.stop = console_stop,
+	.reload = console_reload,
 	.free_adapter = console_free,
 	.send_channel = console_send_channel,
 	.send_dm = console_send_dm,
@@ -557,13 +578,16 @@ static const struct adapter_ops console_ui_ops = {
 };
 
 struct adapter *
-console_new(struct bot *bot)
+console_new(struct bot *bot, char **cause)
 {
 	struct console	*c = xcalloc(1, sizeof *c);
 
-	c->adapter.ops = bot->config->console_buttons ? &console_ui_ops :
-	    &console_ops;
+	(void)cause;
+	c->ops = console_config(bot->config)->console_buttons ?
+	    console_ui_ops : console_ops;
+	c->adapter.ops = &c->ops;
 	c->adapter.bot = bot;
 	c->adapter.priv = c;
+	console_reload(&c->adapter);
 	return &c->adapter;
 }

@@ -8,7 +8,10 @@
 struct bot;
 struct adapter;
 
-/* A new console adapter; the bot takes ownership with bot_add_adapter. */
-struct adapter	*console_new(struct bot *);
+/*
+ * A new console adapter from the bot's [console] settings; the bot takes
+ * ownership with bot_add_adapter.  Never NULL: cause is not set.
+ */
+struct adapter	*console_new(struct bot *, char **cause);
 
 #endif

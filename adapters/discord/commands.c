@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "adapters/discord/discord-int.h"
+#include "bot/bot.h"
 #include "bot/commands/cmd.h"
 #include "bot/daemon/log.h"
 #include "game/game.h"
@@ -244,7 +245,7 @@ struct commands *
 commands_build(const char *botcmd)
 {
 	const struct cmd_entry *const	*verbs = cmd_all();
-	const struct game_ops *const	*games = game_all();
+	const struct game_ops *const	*games = bot_games();
 	struct commands			*cs = xcalloc(1, sizeof *cs);
 	struct commands_top		*c;
 	char				 name[COMMANDS_NAME_MAX + 1];
@@ -252,8 +253,9 @@ commands_build(const char *botcmd)
 
 	/* bot.command: every verb, and its game's actions if it names one. */
 	commands_name(name, botcmd);
-	if ((c = commands_new_top(cs, name, game_find(name), "Play cocktail "
-	    "card games: open a table, join, play your cards")) == NULL)
+	if ((c = commands_new_top(cs, name, bot_game_find(name),
+	    "Play cocktail card games: open a table, join, play your cards")) ==
+	    NULL)
 		return cs;
 	for (i = 0; verbs[i] != NULL; i++)
 		commands_add(c, verbs[i]->name, verbs[i]->summary,

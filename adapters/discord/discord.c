@@ -11,6 +11,7 @@
 #include "adapters/discord/discord-int.h"
 #include "adapters/discord/discord.h"
 #include "bot/bot.h"
+#include "adapters/discord/settings.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
 #include "lib/json.h"
@@ -300,7 +301,8 @@ discord_reload(struct adapter *a)
 
 	if (!d->refused || d->stopping)
 		return;
-	token = discord_token_copy(d->bot->config->discord_token);
+	token = discord_token_copy(
+	    discord_config(d->bot->config)->discord_token);
 	if (*token == '\0' || strcmp(token, d->token) == 0) {
 		log_warn("discord: SIGHUP: discord.token is unchanged; the "
 		    "Discord adapter stays stopped");
@@ -420,9 +422,10 @@ static const struct adapter_ops discord_ops = {
 };
 
 int
-discord_check(const struct config *cfg, char **cause)
+discord_check(const struct config *config, char **cause)
 {
-	char	*all = NULL;
+	const struct discord_config	*cfg = discord_config(config);
+	char				*all = NULL;
 
 	if (*cfg->discord_token == '\0')
 		add_cause(&all, "discord.enabled is set but discord.token is "
@@ -442,11 +445,11 @@ discord_check(const struct config *cfg, char **cause)
 struct adapter *
 discord_new(struct bot *bot, char **cause)
 {
-	struct config	*cfg = bot->config;
-	struct discord	*d;
-	size_t		 n;
+	const struct discord_config	*cfg = discord_config(bot->config);
+	struct discord			*d;
+	size_t				 n;
 
-	if (discord_check(cfg, cause) != 0)
+	if (discord_check(bot->config, cause) != 0)
 		return NULL;
 	d = xcalloc(1, sizeof *d);
 	d->adapter.ops = &discord_ops;
@@ -465,11 +468,11 @@ discord_new(struct bot *bot, char **cause)
 	d->guild_id = xstrdup(cfg->discord_guild_id);
 	d->user_agent = xasprintf("DiscordBot (%s, %s)",
 	    cfg->discord_user_agent_url, CHEERSBOT_VERSION);
-	d->command = xstrdup(cfg->bot_command);
+	d->command = xstrdup(bot->config->bot_command);
 	d->shard_id = cfg->discord_shard_id;
 	d->shard_count = cfg->discord_shard_count;
 	d->compress = cfg->discord_compress;
-	d->commands = commands_build(cfg->bot_command);
+	d->commands = commands_build(bot->config->bot_command);
 	d->dms = dm_cache_new();
 	d->lost = lost_new();
 	d->seen_ix = recent_new(DISCORD_SEEN_MAX, DISCORD_SEEN_AGE);

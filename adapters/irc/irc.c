@@ -15,6 +15,7 @@
 #include "adapters/irc/irc-int.h"
 #include "adapters/irc/irc.h"
 #include "bot/bot.h"
+#include "adapters/irc/settings.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
 #include "lib/xmalloc.h"
@@ -62,19 +63,27 @@ irc_send_nick(struct irc *irc, const char *user_id, const char *text,
 
 /*
  * A private line goes first when it asks the player to move (the bot says
- * so in a->prompt); otherwise it goes before table talk.  A player's view
- * of a table (a->view) replaces their older one still waiting.
+ * so in prompt); otherwise it goes before table talk.  A player's view of
+ * a table (view, its id) replaces their older one still waiting.
  */
+static int
+irc_send_dm_hinted(struct adapter *a, const char *user_id, const char *text,
+    const struct adapter_buttons *bs, uint64_t view, int prompt,
+    char **cause)
+{
+	struct outq_info	 as = { .kind = prompt ? OUTQ_ANSWER :
+				    OUTQ_PRIVATE, .view = view,
+				    .prompt = prompt };
+
+	(void)bs;
+	return irc_send_nick(a->priv, user_id, text, &as, cause);
+}
+
 static int
 irc_send_dm(struct adapter *a, const char *user_id, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	struct outq_info	 as = { .kind = a->prompt ? OUTQ_ANSWER :
-				    OUTQ_PRIVATE, .view = a->view,
-				    .prompt = a->prompt };
-
-	(void)bs;
-	return irc_send_nick(a->priv, user_id, text, &as, cause);
+	return irc_send_dm_hinted(a, user_id, text, bs, 0, 0, cause);
 }
 
 /*
@@ -178,6 +187,7 @@ static const struct adapter_ops irc_ops = {
 	.free_adapter = irc_free,
 	.send_channel = irc_send_channel,
 	.send_dm = irc_send_dm,
+	.send_dm_hinted = irc_send_dm_hinted,
 	.reply = irc_reply,
 	.board = NULL,
 	.mention = irc_mention,
@@ -203,12 +213,13 @@ irc_word(const char *s)
 const char *
 irc_warning(const struct config *cfg)
 {
-	return conn_plain_warning(cfg->irc_url);
+	return conn_plain_warning(irc_config(cfg)->irc_url);
 }
 
 int
-irc_check(const struct config *cfg, char **cause)
+irc_check(const struct config *config, char **cause)
 {
+	const struct irc_config	*cfg = irc_config(config);
 	const char		*pw = cfg->irc_password;
 	struct transport_url	 u;
 	enum transport_kind	 kind;
@@ -256,12 +267,12 @@ irc_check(const struct config *cfg, char **cause)
 struct adapter *
 irc_new(struct bot *bot, char **cause)
 {
-	struct config	*cfg = bot->config;
-	struct irc	*irc;
-	size_t		 n;
-	int		 i;
+	const struct irc_config	*cfg = irc_config(bot->config);
+	struct irc		*irc;
+	size_t			 n;
+	int			 i;
 
-	if (irc_check(cfg, cause) != 0)
+	if (irc_check(bot->config, cause) != 0)
 		return NULL;
 	irc = xcalloc(1, sizeof *irc);
 	irc->adapter.ops = &irc_ops;

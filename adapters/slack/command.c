@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "adapters/slack/slack-int.h"
+#include "bot/bot.h"
 #include "bot/commands/cmd.h"
 #include "bot/daemon/log.h"
 #include "game/game.h"
@@ -85,7 +86,7 @@ slack_command_text(const char *botcmd, const char *command, const char *text,
 		return NULL;
 	}
 	if (strcmp(command + 1, botcmd) != 0 &&
-	    (game = game_find(command + 1)) == NULL) {
+	    (game = bot_game_find(command + 1)) == NULL) {
 		set_cause(cause, "%s is not one of my commands; try /%s help",
 		    command, botcmd);
 		return NULL;

@@ -10,6 +10,7 @@
 #include "adapters/slack/slack-int.h"
 #include "adapters/slack/slack.h"
 #include "bot/bot.h"
+#include "adapters/slack/settings.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
 #include "lib/json.h"
@@ -254,9 +255,10 @@ slack_token(const char *value)
 }
 
 int
-slack_check(const struct config *cfg, char **cause)
+slack_check(const struct config *config, char **cause)
 {
-	char	*all = NULL;
+	const struct slack_config	*cfg = slack_config(config);
+	char				*all = NULL;
 
 	if (*cfg->slack_app_token == '\0')
 		add_cause(&all, "slack.enabled is set but slack.app_token is "
@@ -274,12 +276,12 @@ slack_check(const struct config *cfg, char **cause)
 struct adapter *
 slack_new(struct bot *bot, char **cause)
 {
-	struct config	*cfg = bot->config;
-	struct slack	*s;
-	const char	*p;
-	size_t		 n;
+	const struct slack_config	*cfg = slack_config(bot->config);
+	struct slack			*s;
+	const char			*p;
+	size_t				 n;
 
-	if (slack_check(cfg, cause) != 0)
+	if (slack_check(bot->config, cause) != 0)
 		return NULL;
 	s = xcalloc(1, sizeof *s);
 	s->adapter.ops = &slack_ops;
@@ -300,7 +302,7 @@ slack_new(struct bot *bot, char **cause)
 	s->api_origin = xasprintf("%.*s/", (int)n, s->api_base);
 	s->ca_file = xstrdup(cfg->slack_ca_file);
 	s->command = xstrdup(*cfg->slack_command != '\0' ? cfg->slack_command :
-	    cfg->bot_command);
+	    bot->config->bot_command);
 	s->ping_ms = cfg->slack_ping_interval_ms;
 	s->pace_ms = cfg->slack_message_interval_ms;
 	s->lost_grace_ms = cfg->slack_lost_channel_grace_ms;

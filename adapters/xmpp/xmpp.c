@@ -30,6 +30,7 @@
 #include "adapters/xmpp/xmpp-int.h"
 #include "adapters/xmpp/xmpp.h"
 #include "bot/bot.h"
+#include "adapters/xmpp/settings.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
 #include "lib/buf.h"
@@ -406,8 +407,10 @@ static const struct adapter_ops xmpp_ops = {
 };
 
 const char *
-xmpp_warning(const struct config *cfg)
+xmpp_warning(const struct config *config)
 {
+	const struct xmpp_config	*cfg = xmpp_config(config);
+
 	if (strncmp(cfg->xmpp_url, "ws://", 5) == 0)
 		return "xmpp.url is not encrypted (ws://): the password and "
 		    "every player's hand would travel in clear; use an "
@@ -421,10 +424,11 @@ xmpp_warning(const struct config *cfg)
 }
 
 int
-xmpp_check(const struct config *cfg, char **cause)
+xmpp_check(const struct config *config, char **cause)
 {
-	struct transport_url	u;
-	char			*why = NULL, *all = NULL;
+	const struct xmpp_config	*cfg = xmpp_config(config);
+	struct transport_url		 u;
+	char				*why = NULL, *all = NULL;
 
 	if ((strncmp(cfg->xmpp_url, "xmpp://", 7) == 0 ||
 	    strncmp(cfg->xmpp_url, "xmpps://", 8) == 0) &&
@@ -445,12 +449,12 @@ xmpp_check(const struct config *cfg, char **cause)
 struct adapter *
 xmpp_new(struct bot *bot, char **cause)
 {
-	struct config	*cfg = bot->config;
-	struct xmpp	*x;
-	const char	*at;
-	size_t		 n;
+	const struct xmpp_config	*cfg = xmpp_config(bot->config);
+	struct xmpp			*x;
+	const char			*at;
+	size_t				 n;
 
-	if (xmpp_check(cfg, cause) != 0)
+	if (xmpp_check(bot->config, cause) != 0)
 		return NULL;
 	at = strchr(cfg->xmpp_jid, '@');
 	x = xcalloc(1, sizeof *x);
@@ -481,8 +485,8 @@ xmpp_new(struct bot *bot, char **cause)
 	x->allow_plain = cfg->xmpp_allow_plain;
 	x->allow_plaintext = cfg->xmpp_allow_plaintext;
 	x->dns_server = xstrdup(cfg->xmpp_dns_server);
-	if (xmpp_warning(cfg) != NULL)
-		log_warn("xmpp: %s", xmpp_warning(cfg));
+	if (xmpp_warning(bot->config) != NULL)
+		log_warn("xmpp: %s", xmpp_warning(bot->config));
 	x->ping_ms = cfg->xmpp_ping_interval_ms;
 	x->correct_ms = cfg->xmpp_correct_interval_ms;
 	muc_init(x, cfg->xmpp_rooms);

@@ -9,6 +9,7 @@
 #include "bot/tables/channel-settings.h"
 #include "bot/commands/cmd.h"
 #include "bot/daemon/config.h"
+#include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
@@ -100,7 +101,7 @@ cmd_addbot_exec(struct cmd_ctx *ctx, char **cause)
 	lobby = render_lobby(t);
 	buf_printf(&b, ".\n%s", lobby);
 	free(lobby);
-	play_say(t, buf_str(&b));
+	outbox_say(t, buf_str(&b));
 	buf_release(&b);
 	play_schedule(t);
 	return 0;

@@ -10,7 +10,7 @@
 #include "bot/saying/buttons.h"
 #include "bot/commands/cmd.h"
 #include "bot/daemon/log.h"
-#include "bot/tables/play.h"
+#include "bot/saying/outbox.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
@@ -55,7 +55,7 @@ cmd_end_exec(struct cmd_ctx *ctx, char **cause)
 	    who, sizeof who);
 	text = xasprintf("%s ended the %s table%s.", who,
 	    t->ops->title, t->state == TABLE_LOBBY ? "" : "; no result counts");
-	play_say(t, text);
+	outbox_say(t, text);
 	free(text);
 	free(t->ended);
 	t->ended = xasprintf("Ended by %s.", ctx->ev->user_name);

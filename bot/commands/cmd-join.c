@@ -6,6 +6,8 @@
 #include "bot/bot.h"
 #include "bot/commands/cmd.h"
 #include "bot/daemon/config.h"
+#include "bot/saying/outbox.h"
+#include "bot/saying/narrate.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
@@ -30,7 +32,7 @@ cmd_join_exec(struct cmd_ctx *ctx, char **cause)
 
 	if (t->state != TABLE_LOBBY) {
 		/* Back from the AI: for good, or in a turn it was finishing. */
-		if (seat >= 0 && play_ai_plays(t, seat)) {
+		if (seat >= 0 && table_ai_plays(t, seat)) {
 			t->seats[seat].ai = 0;
 			play_back(t, seat);
 			t->seats[seat].timeouts = 0;
@@ -38,9 +40,9 @@ cmd_join_exec(struct cmd_ctx *ctx, char **cause)
 				return -1;
 			text = xasprintf("@{%d} is back and plays their own seat "
 			    "again.", seat);
-			play_say(t, text);
+			outbox_say(t, text);
 			free(text);
-			play_deliver(t, seat, "welcome back.");
+			narrate_deliver(t, seat, "welcome back.");
 			play_schedule(t);
 			return 0;
 		}
@@ -62,7 +64,7 @@ cmd_join_exec(struct cmd_ctx *ctx, char **cause)
 	}
 	lobby = render_lobby(t);
 	text = xasprintf("@{%d} joins.\n%s", seat, lobby);
-	play_say(t, text);
+	outbox_say(t, text);
 	free(text);
 	free(lobby);
 	play_schedule(t);

@@ -9,6 +9,7 @@
 #include "bot/commands/cmd.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
+#include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
@@ -85,7 +86,7 @@ cmd_leave_unseat(struct cmd_ctx *ctx, int seat, const char *how)
 			table_pass_host(t, seat);
 	}
 	if (cmd_leave_active(t) == 0) {
-		play_say(t, buf_str(&b));
+		outbox_say(t, buf_str(&b));
 		buf_release(&b);
 		cmd_leave_close_empty(ctx);
 		return;
@@ -103,7 +104,7 @@ cmd_leave_unseat(struct cmd_ctx *ctx, int seat, const char *how)
 		/* The store has logged why. */
 		free(cause);
 	}
-	play_say(t, buf_str(&b));
+	outbox_say(t, buf_str(&b));
 	buf_release(&b);
 	play_schedule(t);
 }

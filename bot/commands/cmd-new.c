@@ -11,6 +11,7 @@
 #include "bot/commands/cmdmatch.h"
 #include "bot/daemon/config.h"
 #include "bot/commands/flood.h"
+#include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
@@ -162,7 +163,7 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	text = xasprintf("@{0} opened a %s table. %s join to sit down, %s "
 	    "addbot to add AI players; the host starts with %s start.\n%s",
 	    ops->title, ctx->command, ctx->command, ctx->command, lobby);
-	play_say(t, text);
+	outbox_say(t, text);
 	free(text);
 	free(lobby);
 	play_schedule(t);

@@ -9,6 +9,7 @@
 #include "bot/tables/channel-settings.h"
 #include "bot/commands/cmd.h"
 #include "bot/daemon/config.h"
+#include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
@@ -132,7 +133,7 @@ cmd_settings_exec(struct cmd_ctx *ctx, char **cause)
 		render_user(ctx->ev->adapter, ctx->ev->user_id,
 		    ctx->ev->user_name, who, sizeof who);
 		text = xasprintf("%s changed the settings. %s", who, show);
-		play_say(t, text);
+		outbox_say(t, text);
 		free(text);
 		free(show);
 		play_schedule(t);

@@ -43,8 +43,8 @@ flood_key(const struct bot_event *ev)
 int
 flood_applies(const struct bot *bot, const struct adapter *a)
 {
-	return bot->config->console_limits ||
-	    strcmp(a->ops->name, "console") != 0;
+	(void)bot;
+	return (a->ops->flags & ADAPTER_OPERATOR) == 0;
 }
 
 /* How long until s holds one command again, in ms (at least 1). */

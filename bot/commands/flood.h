@@ -31,7 +31,8 @@ enum flood_verdict flood_spend(struct bot *, const struct bot_event *,
 
 /*
  * Do the flood limits and table caps apply on adapter a?  Everywhere but
- * on the console, unless console.limits says so.
+ * on the operator's own terminal (ADAPTER_OPERATOR: the console, unless
+ * console.limits says so).
  */
 int	 flood_applies(const struct bot *, const struct adapter *);
 

@@ -16,7 +16,7 @@
 #include "bot/daemon/log.h"
 #include "bot/saying/outbox.h"
 #include "bot/saying/render-chat.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
 #include "lib/buf.h"
@@ -278,7 +278,8 @@ bot_handle_event(struct bot *bot, const struct bot_event *ev)
 	pending = store_batch_pending(bot->store);
 	outcome = router_handle(bot, ev);
 	/* Its answer comes even if the batch cannot be saved. */
-	outbox_event(bot, ev, store_batch_pending(bot->store) > pending);
+	outbox_event(bot, ev, store_batch_pending(bot->store) > pending,
+	    bot_handle_event);
 	sched_run_due(bot);
 	outbox_end(bot);
 	return outcome;

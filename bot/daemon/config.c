@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "bot/daemon/config.h"
+#include "bot/daemon/platforms.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 
@@ -31,26 +32,12 @@
 #define CONFIG_CAUSE_MAX	(64 * 1024)
 #define CONFIG_DUMP_MAX		(1024 * 1024)
 
-#define MS_SECOND	INT64_C(1000)
-#define MS_MINUTE	(60 * MS_SECOND)
-#define MS_HOUR		(60 * MS_MINUTE)
-
 #define FIELD(k, base, type) \
 	((type *)(void *)((char *)(base) + (k)->offset))
 #define CFIELD(k, base, type) \
 	((type const *)(const void *)((const char *)(base) + (k)->offset))
 
-static int	config_check_command(const char *, char **);
 static int	config_check_admin(const char *, char **);
-static int	config_check_snowflake(const char *, char **);
-static int	config_check_http_url(const char *, char **);
-static int	config_check_ws_url(const char *, char **);
-static int	config_check_irc_url(const char *, char **);
-static int	config_check_xmpp_url(const char *, char **);
-static int	config_check_bare_jid(const char *, char **);
-static int	config_check_prefix(const char *, char **);
-static int	config_check_word(const char *, char **);
-static int	config_check_irc_channel(const char *, char **);
 
 static const char *const config_log_levels[] = {
 	"error", "warn", "info", "debug", NULL
@@ -59,11 +46,13 @@ static const char *const config_log_levels[] = {
 #define O(f)	offsetof(struct config, f)
 
 /*
- * The schema: one row per key.  Adding a key is one row here, one field in
- * struct config, and its documentation in config/cheersbot.conf.example.
- * Rows of one section stay together; their order is the dump's order.
+ * The bot's own sections, one row per key.  Adding a key is one row here,
+ * one field in struct config, and its documentation in
+ * config/cheersbot.conf.example.  The order of rows is the dump's order.
+ * A platform's section is in its adapter's folder (adapters/NAME/
+ * settings.c).
  */
-const struct config_key config_schema[] = {
+static const struct config_key config_bot_keys[] = {
 	{ "bot", "name", CONFIG_STRING, O(bot_name), "cheersbot",
 	  1, 80, NULL, NULL,
 	  "The bot's display name." },
@@ -90,13 +79,16 @@ const struct config_key config_schema[] = {
 	  0, 0, NULL, NULL,
 	  "Whether cards show their emoji beside their names; no writes "
 	  "names only, for terminals and clients without emoji." },
+	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
+};
 
+static const struct config_key config_tables_keys[] = {
 	{ "tables", "turn_timer", CONFIG_DURATION, O(tables_turn_timer_ms),
-	  "5m", 0, 24 * MS_HOUR, NULL, NULL,
+	  "5m", 0, 24 * CONFIG_MS_HOUR, NULL, NULL,
 	  "Time a player has for a whole turn, however many moves it takes, "
 	  "before the AI finishes it for them (0 or off: no limit)." },
 	{ "tables", "prompt_timer", CONFIG_DURATION,
-	  O(tables_prompt_timer_ms), "2m", 0, 24 * MS_HOUR, NULL, NULL,
+	  O(tables_prompt_timer_ms), "2m", 0, 24 * CONFIG_MS_HOUR, NULL, NULL,
 	  "Time for an out-of-turn answer, such as CHEERS or overflow "
 	  "(0 or off: no limit)." },
 	{ "tables", "timeouts_to_ai", CONFIG_INT, O(tables_timeouts_to_ai),
@@ -104,7 +96,7 @@ const struct config_key config_schema[] = {
 	  "Turns in a row in which a player's timer ran out, after which the "
 	  "seat is handed to the AI (0: never)." },
 	{ "tables", "ai_delay", CONFIG_DURATION, O(tables_ai_delay_ms),
-	  "1500ms", 0, 60 * MS_SECOND, NULL, NULL,
+	  "1500ms", 0, 60 * CONFIG_MS_SECOND, NULL, NULL,
 	  "Pause before an AI seat moves, so humans can follow." },
 	{ "tables", "lobby_expiry", CONFIG_DURATION,
 	  O(tables_lobby_expiry_ms), "30m", 0, INT64_MAX, NULL, NULL,
@@ -126,238 +118,40 @@ const struct config_key config_schema[] = {
 	  "are told once to slow down and the rest is dropped, except moves "
 	  "of the player whose turn it is (0: no limit)." },
 	{ "tables", "command_refill", CONFIG_DURATION,
-	  O(tables_command_refill_ms), "10s", 1, MS_HOUR, NULL, NULL,
+	  O(tables_command_refill_ms), "10s", 1, CONFIG_MS_HOUR, NULL, NULL,
 	  "How long a user's spent command burst takes to refill." },
 	{ "tables", "repost_gap", CONFIG_DURATION, O(tables_repost_gap_ms),
-	  "30s", 0, MS_HOUR, NULL, NULL,
+	  "30s", 0, CONFIG_MS_HOUR, NULL, NULL,
 	  "A table is shown to its channel again (status, the Table button) "
 	  "at most once per this long; sooner, the asker sees it privately "
 	  "(0: every time)." },
+	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
+};
 
+static const struct config_key config_magic_keys[] = {
 	{ "magic", "ai_trade_time", CONFIG_DURATION,
-	  O(magic_ai_trade_time_ms), "45s", 0, MS_HOUR, NULL, NULL,
+	  O(magic_ai_trade_time_ms), "45s", 0, CONFIG_MS_HOUR, NULL, NULL,
 	  "In Magic Cocktail, AI seats place no stone while a human is "
 	  "still trading until this long after the round began (0: no "
 	  "wait)." },
 	{ "magic", "ai_offer_gap", CONFIG_DURATION, O(magic_ai_offer_gap_ms),
-	  "5s", 0, MS_MINUTE, NULL, NULL,
+	  "5s", 0, CONFIG_MS_MINUTE, NULL, NULL,
 	  "In Magic Cocktail, the AI seats of a table make at most one offer "
 	  "per this long, so humans can answer (0: no gap)." },
-
-	{ "console", "enabled", CONFIG_BOOL, O(console_enabled), "yes",
-	  0, 0, NULL, NULL,
-	  "Whether to run the console adapter on standard input and output." },
-	{ "console", "user", CONFIG_STRING, O(console_user), "you",
-	  1, 64, NULL, NULL,
-	  "Who speaks a bare console line." },
-	{ "console", "channel", CONFIG_STRING, O(console_channel), "#bar",
-	  1, 64, NULL, NULL,
-	  "Where a bare console line is spoken." },
-	{ "console", "echo", CONFIG_BOOL, O(console_echo), "yes",
-	  0, 0, NULL, NULL,
-	  "Echo each input line read from a pipe or a file, prefixed \"> \", "
-	  "before its replies, so the output reads as a conversation.  A "
-	  "terminal shows typed lines itself: they are never echoed." },
-	{ "console", "buttons", CONFIG_BOOL, O(console_buttons), "no",
-	  0, 0, NULL, NULL,
-	  "Act like a platform with buttons and edited messages: show the "
-	  "table as a board, buttons as \"[label]\" lines, and take a line "
-	  "\"[label]\" as a click." },
-	{ "console", "limits", CONFIG_BOOL, O(console_limits), "no",
-	  0, 0, NULL, NULL,
-	  "Hold console users to the command budget, the repost gap and the "
-	  "table caps of [tables], as chat users are.  The console is the "
-	  "operator's own terminal, so by default they do not apply; tests "
-	  "turn them on." },
-
-	{ "discord", "enabled", CONFIG_BOOL, O(discord_enabled), "no",
-	  0, 0, NULL, NULL,
-	  "Whether to connect to Discord (needs token and application_id)." },
-	{ "discord", "token", CONFIG_SECRET, O(discord_token), "",
-	  0, 0, NULL, NULL,
-	  "The bot token: literal, file:/path, env:NAME or credential:NAME." },
-	{ "discord", "application_id", CONFIG_STRING,
-	  O(discord_application_id), "", 0, 20, NULL, config_check_snowflake,
-	  "The application's id (a number), from the developer portal." },
-	{ "discord", "api_base", CONFIG_STRING, O(discord_api_base),
-	  "https://discord.com/api/v10", 1, 512, NULL, config_check_http_url,
-	  "Base URL of the REST API (http:// or https://)." },
-	{ "discord", "gateway_url", CONFIG_STRING, O(discord_gateway_url), "",
-	  0, 512, NULL, config_check_ws_url,
-	  "Gateway URL (ws:// or wss://); empty: ask GET /gateway/bot." },
-	{ "discord", "ca_file", CONFIG_STRING, O(discord_ca_file), "",
-	  0, 4095, NULL, NULL,
-	  "CA certificates (PEM) for TLS; empty: the system's." },
-	{ "discord", "shard_id", CONFIG_INT, O(discord_shard_id), "0",
-	  0, 65535, NULL, NULL,
-	  "This process's shard, from 0 to shard_count - 1." },
-	{ "discord", "shard_count", CONFIG_INT, O(discord_shard_count), "1",
-	  1, 65536, NULL, NULL,
-	  "How many shards share the bot's guilds." },
-	{ "discord", "compress", CONFIG_BOOL, O(discord_compress), "no",
-	  0, 0, NULL, NULL,
-	  "Compress the gateway connection (zlib-stream)." },
-	{ "discord", "guild_id", CONFIG_STRING, O(discord_guild_id), "",
-	  0, 20, NULL, config_check_snowflake,
-	  "Register commands in this guild only (fast); empty: globally." },
-	{ "discord", "user_agent_url", CONFIG_STRING,
-	  O(discord_user_agent_url), "https://github.com/cheersbot/cheersbot",
-	  1, 256, NULL, NULL,
-	  "The URL named in the User-Agent header, DiscordBot (url, version)." },
-	{ "discord", "lost_channel_grace", CONFIG_DURATION,
-	  O(discord_lost_channel_grace_ms), "10m", MS_SECOND, 24 * MS_HOUR,
-	  NULL, NULL,
-	  "How long a table waits for its channel to come back (deleted, or "
-	  "closed to the bot) before it ends as \"channel lost\"." },
-
-	{ "xmpp", "enabled", CONFIG_BOOL, O(xmpp_enabled), "no",
-	  0, 0, NULL, NULL,
-	  "Whether to connect to an XMPP server (needs jid and "
-	  "password)." },
-	{ "xmpp", "url", CONFIG_STRING, O(xmpp_url), "",
-	  0, 512, NULL, config_check_xmpp_url,
-	  "Where the server is: xmpp://host[:port] (STARTTLS, port 5222), "
-	  "xmpps://host[:port] (TLS, port 5223) or a websocket "
-	  "wss://host:port/xmpp-websocket; empty: found by DNS SRV from "
-	  "the JID's domain." },
-	{ "xmpp", "jid", CONFIG_STRING, O(xmpp_jid), "",
-	  0, 1023, NULL, config_check_bare_jid,
-	  "The bot's account, a bare JID: cheersbot@example.org." },
-	{ "xmpp", "password", CONFIG_SECRET, O(xmpp_password), "",
-	  0, 0, NULL, NULL,
-	  "The account's password: literal, file:/path, env:NAME or "
-	  "credential:NAME." },
-	{ "xmpp", "resource", CONFIG_STRING, O(xmpp_resource), "cheersbot",
-	  1, 64, NULL, NULL,
-	  "The resource the bot asks for when it binds." },
-	{ "xmpp", "rooms", CONFIG_LIST, O(xmpp_rooms), "",
-	  0, 64, NULL, config_check_bare_jid,
-	  "MUC rooms to join, bare JIDs separated by commas: "
-	  "bar@rooms.example.org." },
-	{ "xmpp", "nick", CONFIG_STRING, O(xmpp_nick), "cheersbot",
-	  1, 64, NULL, NULL,
-	  "The bot's nickname in the rooms." },
-	{ "xmpp", "prefix", CONFIG_STRING, O(xmpp_prefix), "!cheers",
-	  1, 32, NULL, config_check_prefix,
-	  "What starts a command in a message: !cheers join." },
-	{ "xmpp", "ca_file", CONFIG_STRING, O(xmpp_ca_file), "",
-	  0, 4095, NULL, NULL,
-	  "CA certificates (PEM) for TLS; empty: the system's." },
-	{ "xmpp", "allow_plain", CONFIG_BOOL, O(xmpp_allow_plain), "no",
-	  0, 0, NULL, NULL,
-	  "Allow SASL PLAIN over an unencrypted ws:// connection (it is "
-	  "always allowed over wss://, after SCRAM)." },
-	{ "xmpp", "allow_plaintext", CONFIG_BOOL, O(xmpp_allow_plaintext),
-	  "no", 0, 0, NULL, NULL,
-	  "Log in over TCP without TLS when the server offers no STARTTLS "
-	  "(the password and every hand then travel in clear); no: refuse "
-	  "such a server." },
-	{ "xmpp", "dns_server", CONFIG_STRING, O(xmpp_dns_server), "",
-	  0, 64, NULL, NULL,
-	  "The DNS server for the SRV lookup, host:port (127.0.0.1:5353); "
-	  "empty: the system's." },
-	{ "xmpp", "ping_interval", CONFIG_DURATION, O(xmpp_ping_interval_ms),
-	  "60s", MS_SECOND, MS_HOUR, NULL, NULL,
-	  "How often the bot pings the server to notice a dead connection." },
-	{ "xmpp", "correct", CONFIG_BOOL, O(xmpp_correct), "yes",
-	  0, 0, NULL, NULL,
-	  "Show a running game as one room message corrected in place "
-	  "(XEP-0308); no: a message per move." },
-	{ "xmpp", "correct_interval", CONFIG_DURATION,
-	  O(xmpp_correct_interval_ms), "1s", 0, MS_MINUTE, NULL, NULL,
-	  "Least time between two corrections of one table's message; "
-	  "moves that come faster are merged." },
-	{ "irc", "enabled", CONFIG_BOOL, O(irc_enabled), "no",
-	  0, 0, NULL, NULL,
-	  "Whether to connect to an IRC server (needs url)." },
-	{ "irc", "url", CONFIG_STRING, O(irc_url), "",
-	  0, 512, NULL, config_check_irc_url,
-	  "The IRC server: ircs://host[:port] (TLS, 6697), irc://host[:port] "
-	  "(plain, 6667) or a websocket, wss://host:port/path." },
-	{ "irc", "origin", CONFIG_STRING, O(irc_origin), "",
-	  0, 512, NULL, NULL,
-	  "The Origin header of the websocket; empty: made from url." },
-	{ "irc", "nick", CONFIG_STRING, O(irc_nick), "cheersbot",
-	  1, 30, NULL, config_check_word,
-	  "The nick to ask for; on a collision nick_, nick__ and so on." },
-	{ "irc", "user", CONFIG_STRING, O(irc_user), "cheersbot",
-	  1, 10, NULL, config_check_word,
-	  "The user name (ident), also the SASL account name." },
-	{ "irc", "realname", CONFIG_STRING, O(irc_realname), "cheersbot",
-	  1, 100, NULL, NULL,
-	  "The real name (gecos) shown by WHOIS." },
-	{ "irc", "password", CONFIG_SECRET, O(irc_password), "",
-	  0, 0, NULL, NULL,
-	  "The SASL password (with sasl), else the server password (PASS): "
-	  "literal, file:/path, env:NAME or credential:NAME; empty: none." },
-	{ "irc", "sasl", CONFIG_BOOL, O(irc_sasl), "no",
-	  0, 0, NULL, NULL,
-	  "Log in with SASL where the server offers it: EXTERNAL with "
-	  "client_cert, else PLAIN (as user, with password)." },
-	{ "irc", "channels", CONFIG_LIST, O(irc_channels), "",
-	  0, 32, NULL, config_check_irc_channel,
-	  "Channels to join, separated by commas; each can hold a table." },
-	{ "irc", "prefix", CONFIG_STRING, O(irc_prefix), "!cheers",
-	  1, 32, NULL, config_check_word,
-	  "What starts a command in a channel, as in !cheers join." },
-	{ "irc", "ca_file", CONFIG_STRING, O(irc_ca_file), "",
-	  0, 4095, NULL, NULL,
-	  "CA certificates (PEM) for ircs:// and wss://; empty: the system's." },
-	{ "irc", "client_cert", CONFIG_STRING, O(irc_client_cert), "",
-	  0, 4095, NULL, NULL,
-	  "A client certificate (PEM) offered on ircs:// (CertFP; SASL "
-	  "EXTERNAL with sasl); empty: none." },
-	{ "irc", "client_key", CONFIG_STRING, O(irc_client_key), "",
-	  0, 4095, NULL, NULL,
-	  "The client certificate's key (PEM); empty: in client_cert." },
-	{ "irc", "send_rate", CONFIG_DURATION, O(irc_send_rate_ms), "1s",
-	  0, 10 * MS_SECOND, NULL, NULL,
-	  "Time between two lines the bot sends, after a burst (0: no limit)." },
-	{ "irc", "send_burst", CONFIG_INT, O(irc_send_burst), "5",
-	  1, 100, NULL, NULL,
-	  "Lines the bot may send at once before send_rate applies." },
-	{ "irc", "ping_interval", CONFIG_DURATION, O(irc_ping_interval_ms),
-	  "60s", 0, MS_HOUR, NULL, NULL,
-	  "Silence after which the bot sends PING; no answer within as long "
-	  "again: reconnect (0: never)." },
-	{ "slack", "enabled", CONFIG_BOOL, O(slack_enabled), "no",
-	  0, 0, NULL, NULL,
-	  "Whether to connect to Slack (needs app_token and bot_token)." },
-	{ "slack", "app_token", CONFIG_SECRET, O(slack_app_token), "",
-	  0, 0, NULL, NULL,
-	  "The app-level token (xapp-...), for Socket Mode only: literal, "
-	  "file:/path, env:NAME or credential:NAME." },
-	{ "slack", "bot_token", CONFIG_SECRET, O(slack_bot_token), "",
-	  0, 0, NULL, NULL,
-	  "The bot token (xoxb-...), for the Web API: literal, file:/path, "
-	  "env:NAME or credential:NAME." },
-	{ "slack", "api_base", CONFIG_STRING, O(slack_api_base),
-	  "https://slack.com/api", 1, 512, NULL, config_check_http_url,
-	  "Base URL of the Web API (http:// or https://)." },
-	{ "slack", "ca_file", CONFIG_STRING, O(slack_ca_file), "",
-	  0, 4095, NULL, NULL,
-	  "CA certificates (PEM) for TLS; empty: the system's." },
-	{ "slack", "command", CONFIG_STRING, O(slack_command), "",
-	  0, 32, NULL, config_check_command,
-	  "The slash command with every table command; empty: bot.command." },
-	{ "slack", "ping_interval", CONFIG_DURATION, O(slack_ping_interval_ms),
-	  "10s", 100, 10 * MS_MINUTE, NULL, NULL,
-	  "How often to ping the Socket Mode connection; silence for three "
-	  "intervals means it is dead." },
-	{ "slack", "message_interval", CONFIG_DURATION,
-	  O(slack_message_interval_ms), "1s", 0, MS_MINUTE, NULL, NULL,
-	  "Least time between two messages (posts, edits, ephemeral "
-	  "messages) to one channel; Slack allows about one a second." },
-	{ "slack", "lost_channel_grace", CONFIG_DURATION,
-	  O(slack_lost_channel_grace_ms), "10m", 0, 24 * 60 * MS_MINUTE, NULL,
-	  NULL,
-	  "How long a game whose channel the bot cannot post in (archived, "
-	  "deleted, the bot removed) waits, paused, before it ends." },
-
 	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
 };
 
 #undef O
+
+static const struct config_section config_bot = {
+	"bot", 0, config_bot_keys
+};
+static const struct config_section config_tables = {
+	"tables", 0, config_tables_keys
+};
+static const struct config_section config_magic = {
+	"magic", 0, config_magic_keys
+};
 
 /* Reading one file: the errors so far and which keys were set where. */
 struct config_reader {
@@ -368,22 +162,8 @@ struct config_reader {
 	unsigned	*seen;		/* line that set each schema row, or 0 */
 };
 
-/* A Discord id: empty, or up to 20 decimal digits. */
-static int
-config_check_snowflake(const char *s, char **cause)
-{
-	const char	*p;
-
-	for (p = s; *p != '\0'; p++) {
-		if (!isdigit((unsigned char)*p))
-			return set_cause(cause, "\"%.80s\" is not an id (digits "
-			    "only)", s);
-	}
-	return 0;
-}
-
 /* A base URL of the REST API: http:// or https://, no spaces. */
-static int
+int
 config_check_http_url(const char *s, char **cause)
 {
 	if ((strncmp(s, "http://", 7) != 0 && strncmp(s, "https://", 8) != 0) ||
@@ -397,7 +177,7 @@ config_check_http_url(const char *s, char **cause)
  * A URL of one of schemes (NULL-ended, "ws" for ws://), no spaces, or
  * empty; kinds ("a ws:// or wss:// URL") names them in the refusal.
  */
-static int
+int
 config_check_url_of(const char *s, const char *const *schemes,
     const char *kinds, char **cause)
 {
@@ -415,94 +195,8 @@ config_check_url_of(const char *s, const char *const *schemes,
 	return 0;
 }
 
-/* A websocket URL: empty, ws:// or wss://. */
-static int
-config_check_ws_url(const char *s, char **cause)
-{
-	static const char *const schemes[] = { "ws", "wss", NULL };
-
-	return config_check_url_of(s, schemes, "a ws:// or wss:// URL", cause);
-}
-
-/* An XMPP server: empty (DNS SRV), or xmpp://, xmpps://, ws://, wss://. */
-static int
-config_check_xmpp_url(const char *s, char **cause)
-{
-	static const char *const schemes[] = {
-		"xmpp", "xmpps", "ws", "wss", NULL
-	};
-
-	return config_check_url_of(s, schemes, "an xmpp://, xmpps://, ws:// "
-	    "or wss:// URL", cause);
-}
-
-/* An IRC server: empty, or an ircs://, irc://, wss:// or ws:// URL. */
-static int
-config_check_irc_url(const char *s, char **cause)
-{
-	static const char *const schemes[] = {
-		"ircs", "irc", "wss", "ws", NULL
-	};
-
-	return config_check_url_of(s, schemes, "an ircs://, irc://, wss:// or "
-	    "ws:// URL", cause);
-}
-
-/*
- * A bare JID: empty, or local@domain (the local part may be left out)
- * without a resource, spaces, quotes or angle brackets.
- */
-static int
-config_check_bare_jid(const char *s, char **cause)
-{
-	const char	*at = strchr(s, '@');
-
-	if (*s == '\0')
-		return 0;
-	if (strpbrk(s, " \t\"'<>&/") != NULL || at == s || (at != NULL &&
-	    (at[1] == '\0' || strchr(at + 1, '@') != NULL)))
-		return set_cause(cause, "\"%.80s\" is not a bare JID "
-		    "(name@example.org)", s);
-	return 0;
-}
-
-/* A command prefix: printable, no spaces ("!cheers"). */
-static int
-config_check_prefix(const char *s, char **cause)
-{
-	const char	*p;
-
-	for (p = s; *p != '\0'; p++) {
-		if ((unsigned char)*p <= ' ' || *p == 0x7f)
-			return set_cause(cause, "\"%.80s\" is not a command "
-			    "prefix (no spaces)", s);
-	}
-	return 0;
-}
-
-/* One word: no spaces, no ':' first (an IRC nick, user or prefix). */
-static int
-config_check_word(const char *s, char **cause)
-{
-	if (s[0] == ':' || strpbrk(s, " \t,") != NULL)
-		return set_cause(cause, "\"%.80s\" must be one word, without "
-		    "spaces, commas or a leading ':'", s);
-	return 0;
-}
-
-/* An IRC channel: #, &, + or ! and a name without spaces or commas. */
-static int
-config_check_irc_channel(const char *s, char **cause)
-{
-	if (strchr("#&+!", s[0]) == NULL || s[0] == '\0' || s[1] == '\0' ||
-	    strpbrk(s, " \t,:") != NULL || strlen(s) > 64)
-		return set_cause(cause, "\"%.80s\" is not an IRC channel (like "
-		    "#bar)", s);
-	return 0;
-}
-
 /* Command words follow Discord's rule: 1 to 32 of a-z, 0-9, - and _. */
-static int
+int
 config_check_command(const char *s, char **cause)
 {
 	const char	*p;
@@ -579,15 +273,54 @@ config_check_text(const char *s, char **cause)
 	return 0;
 }
 
-static const struct config_key *
-config_find(const char *section, const char *key)
+const struct config_section *
+config_section_at(size_t i)
 {
-	const struct config_key	*k;
+	static const struct config_section *const own[] = {
+		&config_bot, &config_tables, &config_magic
+	};
+	size_t	nown = sizeof own / sizeof own[0];
 
-	for (k = config_schema; k->section != NULL; k++) {
-		if (strcmp(k->section, section) == 0 &&
-		    strcmp(k->key, key) == 0)
-			return k;
+	if (i < nown)
+		return own[i];
+	return platforms[i - nown].settings;
+}
+
+/* The struct of cfg that section i fills: cfg itself, or its own. */
+static void *
+config_base(struct config *cfg, size_t i)
+{
+	return config_section_at(i)->size == 0 ? (void *)cfg :
+	    cfg->section[i];
+}
+
+static const void *
+config_cbase(const struct config *cfg, size_t i)
+{
+	return config_section_at(i)->size == 0 ? (const void *)cfg :
+	    cfg->section[i];
+}
+
+/*
+ * The row of section.key, with *sec its section's place and *nth its
+ * place among every section's rows (for config_reader's seen); or NULL.
+ */
+static const struct config_key *
+config_find(const char *section, const char *key, size_t *sec, size_t *nth)
+{
+	const struct config_section	*s;
+	const struct config_key		*k;
+	size_t				 i, n = 0;
+
+	for (i = 0; (s = config_section_at(i)) != NULL; i++) {
+		for (k = s->keys; k->section != NULL; k++, n++) {
+			if (strcmp(s->name, section) == 0 &&
+			    strcmp(k->key, key) == 0) {
+				*sec = i;
+				*nth = n;
+				return k;
+			}
+		}
 	}
 	return NULL;
 }
@@ -595,11 +328,43 @@ config_find(const char *section, const char *key)
 static int
 config_section_exists(const char *section)
 {
+	const struct config_section	*s;
+	size_t				 i;
+
+	for (i = 0; (s = config_section_at(i)) != NULL; i++) {
+		if (strcmp(s->name, section) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The place of s among the sections; fatal when it is not one of them. */
+static size_t
+config_section_index(const struct config_section *s)
+{
+	size_t	i;
+
+	for (i = 0; config_section_at(i) != NULL; i++) {
+		if (config_section_at(i) == s)
+			return i;
+	}
+	fatalx("config: section [%s] is not listed", s->name);
+}
+
+const void *
+config_section(const struct config *cfg, const struct config_section *s)
+{
+	return config_cbase(cfg, config_section_index(s));
+}
+
+int
+config_enabled(const struct config *cfg, const struct config_section *s)
+{
 	const struct config_key	*k;
 
-	for (k = config_schema; k->section != NULL; k++) {
-		if (strcmp(k->section, section) == 0)
-			return 1;
+	for (k = s->keys; k->section != NULL; k++) {
+		if (strcmp(k->key, "enabled") == 0 && k->type == CONFIG_BOOL)
+			return *CFIELD(k, config_section(cfg, s), int);
 	}
 	return 0;
 }
@@ -609,12 +374,12 @@ config_format_duration(uint64_t ms)
 {
 	if (ms == 0)
 		return xstrdup("0");
-	if (ms % MS_HOUR == 0)
-		return xasprintf("%" PRIu64 "h", ms / MS_HOUR);
-	if (ms % MS_MINUTE == 0)
-		return xasprintf("%" PRIu64 "m", ms / MS_MINUTE);
-	if (ms % MS_SECOND == 0)
-		return xasprintf("%" PRIu64 "s", ms / MS_SECOND);
+	if (ms % CONFIG_MS_HOUR == 0)
+		return xasprintf("%" PRIu64 "h", ms / CONFIG_MS_HOUR);
+	if (ms % CONFIG_MS_MINUTE == 0)
+		return xasprintf("%" PRIu64 "m", ms / CONFIG_MS_MINUTE);
+	if (ms % CONFIG_MS_SECOND == 0)
+		return xasprintf("%" PRIu64 "s", ms / CONFIG_MS_SECOND);
 	return xasprintf("%" PRIu64 "ms", ms);
 }
 
@@ -642,13 +407,13 @@ config_duration_parse(const struct config_key *k, const char *text,
 		n = n * 10 + (uint64_t)(*p - '0');
 	}
 	if (*p == '\0' || strcmp(p, "s") == 0)
-		unit = MS_SECOND;
+		unit = CONFIG_MS_SECOND;
 	else if (strcmp(p, "ms") == 0)
 		unit = 1;
 	else if (strcmp(p, "m") == 0)
-		unit = MS_MINUTE;
+		unit = CONFIG_MS_MINUTE;
 	else if (strcmp(p, "h") == 0)
-		unit = MS_HOUR;
+		unit = CONFIG_MS_HOUR;
 	else
 		goto bad;
 	if (n > (uint64_t)INT64_MAX / unit)
@@ -1126,23 +891,31 @@ config_value_release(const struct config_key *k, void *base)
 static void
 config_release(struct config *cfg)
 {
-	const struct config_key	*k;
+	const struct config_section	*s;
+	const struct config_key		*k;
+	size_t				 i;
 
-	for (k = config_schema; k->section != NULL; k++)
-		config_value_release(k, cfg);
+	for (i = 0; (s = config_section_at(i)) != NULL; i++) {
+		for (k = s->keys; k->section != NULL; k++)
+			config_value_release(k, config_base(cfg, i));
+		if (s->size != 0) {
+			free(cfg->section[i]);
+			cfg->section[i] = NULL;
+		}
+	}
 }
 
-/* Fills dst (uninitialised) with a deep copy of src. */
+/* Copies what the fields of section s own from src into dst (a copy). */
 static void
-config_copy(struct config *dst, const struct config *src)
+config_copy_section(const struct config_section *s, void *dst,
+    const void *src)
 {
 	const struct config_key	 *k;
 	char *const		 *from;
 	char			**to;
 	size_t			  n;
 
-	memcpy(dst, src, sizeof *dst);
-	for (k = config_schema; k->section != NULL; k++) {
+	for (k = s->keys; k->section != NULL; k++) {
 		switch (k->type) {
 		case CONFIG_STRING:
 		case CONFIG_PATH:
@@ -1165,18 +938,46 @@ config_copy(struct config *dst, const struct config *src)
 	}
 }
 
+/* Fills dst (uninitialised) with a deep copy of src. */
+static void
+config_copy(struct config *dst, const struct config *src)
+{
+	const struct config_section	 *s;
+	size_t				  i;
+
+	memcpy(dst, src, sizeof *dst);
+	for (i = 0; (s = config_section_at(i)) != NULL; i++) {
+		if (s->size != 0) {
+			dst->section[i] = xmalloc(s->size);
+			memcpy(dst->section[i], src->section[i], s->size);
+		}
+		config_copy_section(s, config_base(dst, i),
+		    config_cbase(src, i));
+	}
+}
+
 struct config *
 config_new(void)
 {
-	const struct config_key	*k;
-	struct config		*cfg;
-	char			*cause;
+	const struct config_section	*s;
+	const struct config_key		*k;
+	struct config			*cfg;
+	char				*cause;
+	size_t				 i;
 
 	cfg = xcalloc(1, sizeof *cfg);
-	for (k = config_schema; k->section != NULL; k++) {
-		if (config_value_parse(k, cfg, k->def, &cause) != 0)
-			fatalx("default of %s.%s: %s", k->section, k->key,
-			    cause);
+	for (i = 0; (s = config_section_at(i)) != NULL; i++) {
+		if (i == CONFIG_SECTIONS_MAX)
+			fatalx("config: more than %d sections",
+			    CONFIG_SECTIONS_MAX);
+		if (s->size != 0)
+			cfg->section[i] = xcalloc(1, s->size);
+		for (k = s->keys; k->section != NULL; k++) {
+			if (config_value_parse(k, config_base(cfg, i), k->def,
+			    &cause) != 0)
+				fatalx("default of %s.%s: %s", k->section,
+				    k->key, cause);
+		}
 	}
 	return cfg;
 }
@@ -1242,6 +1043,7 @@ config_read_assignment(struct config_reader *r, struct config *cfg,
 {
 	const struct config_key	*k;
 	char			*key, *value, *cause;
+	size_t			 sec, nth;
 
 	*eq = '\0';
 	key = config_trim(line);
@@ -1254,18 +1056,18 @@ config_read_assignment(struct config_reader *r, struct config *cfg,
 		config_error(r, "key \"%.80s\" is outside any [section]", key);
 		return;
 	}
-	if ((k = config_find(section, key)) == NULL) {
+	if ((k = config_find(section, key, &sec, &nth)) == NULL) {
 		config_error(r, "unknown key \"%.80s\" in [%s]", key, section);
 		return;
 	}
-	if (r->seen[k - config_schema] != 0) {
+	if (r->seen[nth] != 0) {
 		config_error(r, "duplicate key %s.%s (first set on line %u)",
-		    k->section, k->key, r->seen[k - config_schema]);
+		    k->section, k->key, r->seen[nth]);
 		return;
 	}
-	r->seen[k - config_schema] = r->line;
+	r->seen[nth] = r->line;
 	if ((value = config_unquote(value, &cause)) == NULL ||
-	    config_value_parse(k, cfg, value, &cause) != 0) {
+	    config_value_parse(k, config_base(cfg, sec), value, &cause) != 0) {
 		config_error(r, "%s.%s: %s", k->section, k->key, cause);
 		free(cause);
 	}
@@ -1354,13 +1156,17 @@ config_load_lines(struct config *cfg, const char *path, int partial,
 	struct config_reader	r;
 	struct config		tmp;
 	FILE			*f;
-	size_t			 nkeys;
+	const struct config_section *s;
+	const struct config_key	*k;
+	size_t			 nkeys = 0, i;
 
 	if ((f = fopen(path, "r")) == NULL)
 		return set_cause(cause, "%s: %s", path, strerror(errno));
 
-	for (nkeys = 0; config_schema[nkeys].section != NULL; nkeys++)
-		;
+	for (i = 0; (s = config_section_at(i)) != NULL; i++) {
+		for (k = s->keys; k->section != NULL; k++)
+			nkeys++;
+	}
 	memset(&r, 0, sizeof r);
 	r.path = path;
 	buf_init(&r.errors, CONFIG_CAUSE_MAX);
@@ -1407,6 +1213,7 @@ config_set(struct config *cfg, const char *assignment, char **cause)
 {
 	const struct config_key	*k;
 	char			*copy, *name, *value, *dot, *eq, *error;
+	size_t			 sec, nth;
 	int			 rc = -1;
 
 	if (strlen(assignment) > CONFIG_LINE_MAX)
@@ -1426,7 +1233,7 @@ config_set(struct config *cfg, const char *assignment, char **cause)
 		goto out;
 	}
 	*dot = '\0';
-	if ((k = config_find(name, dot + 1)) == NULL) {
+	if ((k = config_find(name, dot + 1, &sec, &nth)) == NULL) {
 		/* The value might be a mistyped secret: do not repeat it. */
 		if (!config_section_exists(name))
 			set_cause(cause, "%.80s.%.80s=...: unknown section [%.80s]",
@@ -1437,7 +1244,7 @@ config_set(struct config *cfg, const char *assignment, char **cause)
 		goto out;
 	}
 	if ((value = config_unquote(value, &error)) == NULL ||
-	    config_value_parse(k, cfg, value, &error) != 0) {
+	    config_value_parse(k, config_base(cfg, sec), value, &error) != 0) {
 		if (k->type == CONFIG_SECRET)
 			set_cause(cause, "%s.%s=(secret): %s", k->section,
 			    k->key, error);
@@ -1455,21 +1262,20 @@ out:
 char *
 config_dump(const struct config *cfg)
 {
-	const struct config_key	*k;
-	const char		*section = NULL;
-	struct buf		 b;
-	char			*v;
+	const struct config_section	*s;
+	const struct config_key		*k;
+	struct buf			 b;
+	char				*v;
+	size_t				 i;
 
 	buf_init(&b, CONFIG_DUMP_MAX);
-	for (k = config_schema; k->section != NULL; k++) {
-		if (section == NULL || strcmp(section, k->section) != 0) {
-			buf_printf(&b, "%s[%s]\n", section == NULL ? "" : "\n",
-			    k->section);
-			section = k->section;
+	for (i = 0; (s = config_section_at(i)) != NULL; i++) {
+		buf_printf(&b, "%s[%s]\n", i == 0 ? "" : "\n", s->name);
+		for (k = s->keys; k->section != NULL; k++) {
+			v = config_value_format(k, config_cbase(cfg, i));
+			buf_printf(&b, "# %s\n%s = %s\n", k->help, k->key, v);
+			free(v);
 		}
-		v = config_value_format(k, cfg);
-		buf_printf(&b, "# %s\n%s = %s\n", k->help, k->key, v);
-		free(v);
 	}
 	return buf_detach(&b);
 }
@@ -1479,7 +1285,7 @@ config_parse_duration(const char *text, uint64_t *ms, char **cause)
 {
 	static const struct config_key	any = {
 		.key = "duration", .type = CONFIG_DURATION,
-		.min = 0, .max = 7 * 24 * MS_HOUR,
+		.min = 0, .max = 7 * 24 * CONFIG_MS_HOUR,
 	};
 
 	return config_duration_parse(&any, text, ms, cause);

@@ -2,9 +2,12 @@
  * config: the daemon's settings, read from a commented INI-style file and
  * from "section.key=value" overrides on the command line.
  *
- * Every key is one row of config_schema[] (bot/daemon/config.c) plus one field of
- * struct config; defaults, bounds, parsing, error messages and the dump all
- * come from that row.  config/cheersbot.conf.example documents every key,
+ * Every key is one row of a section's schema plus one field of the struct
+ * that section fills: the bot's own sections ([bot], [tables], [magic])
+ * in bot/daemon/config.c and struct config, each platform's in its own
+ * folder (adapters/NAME/settings.c), listed in bot/daemon/platforms.c.
+ * Defaults, bounds, parsing, error messages and the dump all come from
+ * the row.  config/cheersbot.conf.example documents every key,
  * and a unit test keeps the two in step.
  */
 #ifndef BOT_DAEMON_CONFIG_H
@@ -20,6 +23,14 @@
 /* A credential:NAME's name, and $CREDENTIALS_DIRECTORY, at most. */
 #define CONFIG_CREDENTIAL_MAX	255
 #define CONFIG_CREDENTIAL_DIR_MAX	1024
+
+/* Milliseconds, for the bounds of CONFIG_DURATION rows. */
+#define CONFIG_MS_SECOND	INT64_C(1000)
+#define CONFIG_MS_MINUTE	(60 * CONFIG_MS_SECOND)
+#define CONFIG_MS_HOUR		(60 * CONFIG_MS_MINUTE)
+
+/* Sections at most: the bot's own and every platform's. */
+#define CONFIG_SECTIONS_MAX	16
 
 /* Values of struct config's bot_log_level, quietest first. */
 enum config_log_level {
@@ -63,71 +74,13 @@ struct config {
 	uint64_t	  magic_ai_trade_time_ms;
 	uint64_t	  magic_ai_offer_gap_ms;
 
-	/* [console] */
-	int		  console_enabled;
-	char		 *console_user;
-	char		 *console_channel;
-	int		  console_echo;
-	int		  console_buttons;
-	int		  console_limits;	/* [tables] limits apply here too */
-
-	/* [discord] */
-	int		  discord_enabled;
-	char		 *discord_token;		/* secret */
-	char		 *discord_application_id;
-	char		 *discord_api_base;
-	char		 *discord_gateway_url;	/* "": ask GET /gateway/bot */
-	char		 *discord_ca_file;	/* "": the system's CAs */
-	int		  discord_shard_id;
-	int		  discord_shard_count;
-	int		  discord_compress;
-	char		 *discord_guild_id;	/* "": global commands */
-	char		 *discord_user_agent_url;
-	uint64_t	  discord_lost_channel_grace_ms;
-
-	/* [xmpp] */
-	int		  xmpp_enabled;
-	char		 *xmpp_url;		/* xmpp(s)://, ws(s)://, or "" */
-	char		 *xmpp_jid;		/* bare */
-	char		 *xmpp_password;	/* secret */
-	char		 *xmpp_resource;
-	char		**xmpp_rooms;		/* bare room JIDs */
-	char		 *xmpp_nick;
-	char		 *xmpp_prefix;
-	char		 *xmpp_ca_file;		/* "": the system's CAs */
-	int		  xmpp_allow_plain;
-	int		  xmpp_allow_plaintext;	/* c2s without STARTTLS */
-	char		 *xmpp_dns_server;	/* "": the system's */
-	uint64_t	  xmpp_ping_interval_ms;
-	int		  xmpp_correct;		/* boards corrected in place */
-	uint64_t	  xmpp_correct_interval_ms;
-	/* [irc] */
-	int		  irc_enabled;
-	char		 *irc_url;		/* ircs://, irc://, wss://, ws:// */
-	char		 *irc_origin;		/* "": made from url */
-	char		 *irc_nick;
-	char		 *irc_user;
-	char		 *irc_realname;
-	char		 *irc_password;		/* secret; "": none */
-	int		  irc_sasl;
-	char		**irc_channels;
-	char		 *irc_prefix;
-	char		 *irc_ca_file;		/* "": the system's CAs */
-	char		 *irc_client_cert;	/* "": none */
-	char		 *irc_client_key;	/* "": in irc_client_cert */
-	uint64_t	  irc_send_rate_ms;
-	int		  irc_send_burst;
-	uint64_t	  irc_ping_interval_ms;	/* 0: never ping */
-	/* [slack] */
-	int		  slack_enabled;
-	char		 *slack_app_token;	/* secret, xapp- */
-	char		 *slack_bot_token;	/* secret, xoxb- */
-	char		 *slack_api_base;
-	char		 *slack_ca_file;	/* "": the system's CAs */
-	char		 *slack_command;	/* "": bot.command */
-	uint64_t	  slack_ping_interval_ms;
-	uint64_t	  slack_message_interval_ms;	/* per channel */
-	uint64_t	  slack_lost_channel_grace_ms;
+	/*
+	 * Each platform's own section (adapters/NAME/settings.h defines its
+	 * struct), by the section's place in config_section_at; NULL for the
+	 * bot's own sections above.  An adapter reads its own through
+	 * config_section, never another's.
+	 */
+	void		 *section[CONFIG_SECTIONS_MAX];
 };
 
 /* What a schema row's field holds, and how its text is read. */
@@ -158,8 +111,47 @@ struct config_key {
 	const char		 *help;		/* one line */
 };
 
-/* Every key, in dump order, ended by a row whose section is NULL. */
-extern const struct config_key config_schema[];
+/*
+ * One [section]: its keys, in dump order, ended by a row whose section is
+ * NULL, and the struct their offsets point into.  The bot's own sections
+ * have size 0: their fields are struct config's.  A platform's section
+ * has a struct of its own, size bytes, which struct config holds for it
+ * (config_section); its first key is "enabled", a CONFIG_BOOL.
+ */
+struct config_section {
+	const char		*name;
+	size_t			 size;
+	const struct config_key	*keys;
+};
+
+/*
+ * The i-th section in dump order, from 0: the bot's own, then each
+ * platform's in the order of bot/daemon/platforms.c; NULL past the last.
+ */
+const struct config_section *config_section_at(size_t i);
+
+/*
+ * The struct of a platform's section s (borrowed) in the configuration,
+ * for its adapter to cast to its own type (adapters/NAME/settings.h).
+ */
+const void	*config_section(const struct config *,
+		    const struct config_section *s);
+
+/* Whether a platform's section s says enabled = yes. */
+int		 config_enabled(const struct config *,
+		    const struct config_section *s);
+
+/*
+ * Checks a schema row may name (config_key's check), for more than one
+ * section: a command word (a-z, 0-9, - and _), and an http:// or
+ * https:// URL.  config_check_url_of: empty, or a URL of one of schemes
+ * (NULL-ended, "ws" for ws://) without spaces; kinds ("a ws:// or wss://
+ * URL") names them in the refusal.  0, or -1 with *cause.
+ */
+int		 config_check_command(const char *, char **cause);
+int		 config_check_http_url(const char *, char **cause);
+int		 config_check_url_of(const char *, const char *const *schemes,
+		    const char *kinds, char **cause);
 
 /* A new configuration holding every default; caller frees with config_free. */
 struct config	*config_new(void);

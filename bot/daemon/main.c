@@ -14,15 +14,13 @@
 
 #include <uv.h>
 
-#include "adapters/console/console.h"
 #include "adapters/discord/discord.h"
-#include "adapters/xmpp/xmpp.h"
-#include "adapters/irc/irc.h"
-#include "adapters/slack/slack.h"
+#include "adapters/discord/settings.h"
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
 #include "bot/daemon/operator.h"
+#include "bot/daemon/platforms.h"
 #include "bot/daemon/service.h"
 #include "bot/storage/store.h"
 #include "bot/tables/restore.h"
@@ -64,28 +62,21 @@ usage(FILE *f)
 static int
 main_check(const struct config *cfg, char **cause)
 {
-	char	*all = NULL, *one = NULL;
-	int	 i;
-	struct {
-		int	  enabled;
-		int	(*check)(const struct config *, char **);
-	} platforms[] = {
-		{ cfg->discord_enabled, discord_check },
-		{ cfg->xmpp_enabled, xmpp_check },
-		{ cfg->irc_enabled, irc_check },
-		{ cfg->slack_enabled, slack_check },
-	};
+	const struct platform	*p;
+	char			*all = NULL, *one = NULL;
+	int			 any = 0;
 
-	for (i = 0; i < (int)(sizeof platforms / sizeof platforms[0]); i++) {
-		if (platforms[i].enabled &&
-		    platforms[i].check(cfg, &one) != 0) {
+	for (p = platforms; p->settings != NULL; p++) {
+		if (!config_enabled(cfg, p->settings))
+			continue;
+		any = 1;
+		if (p->check != NULL && p->check(cfg, &one) != 0) {
 			add_cause(&all, "%s", one);
 			free(one);
 			one = NULL;
 		}
 	}
-	if (!cfg->console_enabled && !cfg->discord_enabled &&
-	    !cfg->xmpp_enabled && !cfg->irc_enabled && !cfg->slack_enabled)
+	if (!any)
 		add_cause(&all, "no adapter is enabled; enable [console] or a "
 		    "chat platform");
 	return set_causes(cause, all);
@@ -98,12 +89,19 @@ main_check(const struct config *cfg, char **cause)
 static void
 main_warn(const struct config *cfg)
 {
-	const char	*w;
+	const struct platform	*p;
+	const char		*w;
+	size_t			 n = 0;
 
-	if (cfg->irc_enabled && (w = irc_warning(cfg)) != NULL)
-		fprintf(stderr, "cheersbot: warning: %s\n", w);
-	if (cfg->xmpp_enabled && (w = xmpp_warning(cfg)) != NULL)
-		fprintf(stderr, "cheersbot: warning: %s\n", w);
+	/* From the list's end: IRC's warning before XMPP's, as always. */
+	while (platforms[n].settings != NULL)
+		n++;
+	while (n-- > 0) {
+		p = &platforms[n];
+		if (config_enabled(cfg, p->settings) && p->warning != NULL &&
+		    (w = p->warning(cfg)) != NULL)
+			fprintf(stderr, "cheersbot: warning: %s\n", w);
+	}
 }
 
 /*
@@ -223,6 +221,7 @@ main(int argc, char **argv)
 	struct config	*cfg;
 	struct store_settings settings;
 	struct bot	 bot;
+	const struct platform *p;
 	struct adapter	*a;
 	uv_loop_t	*loop;
 	char		*cause = NULL, *dump, **sets;
@@ -306,13 +305,14 @@ main(int argc, char **argv)
 		return 0;
 	}
 	if (invite) {
-		if (*cfg->discord_application_id == '\0') {
+		if (*discord_config(cfg)->discord_application_id == '\0') {
 			fprintf(stderr, "cheersbot: discord.application_id is "
 			    "empty; copy it from the developer portal\n");
 			config_free(cfg);
 			return 1;
 		}
-		dump = discord_invite_url(cfg->discord_application_id);
+		dump = discord_invite_url(
+		    discord_config(cfg)->discord_application_id);
 		printf("%s\n", dump);
 		free(dump);
 		config_free(cfg);
@@ -338,25 +338,10 @@ main(int argc, char **argv)
 		fatalx("%s%s", cause, held ? "; stop it first, or give this one "
 		    "another bot.state_file" : "");
 	store_start(bot.store, loop);
-	if (cfg->console_enabled)
-		bot_add_adapter(&bot, console_new(&bot));
-	if (cfg->discord_enabled) {
-		if ((a = discord_new(&bot, &cause)) == NULL)
-			fatalx("%s", cause);
-		bot_add_adapter(&bot, a);
-	}
-	if (cfg->xmpp_enabled) {
-		if ((a = xmpp_new(&bot, &cause)) == NULL)
-			fatalx("%s", cause);
-		bot_add_adapter(&bot, a);
-	}
-	if (cfg->irc_enabled) {
-		if ((a = irc_new(&bot, &cause)) == NULL)
-			fatalx("%s", cause);
-		bot_add_adapter(&bot, a);
-	}
-	if (cfg->slack_enabled) {
-		if ((a = slack_new(&bot, &cause)) == NULL)
+	for (p = platforms; p->settings != NULL; p++) {
+		if (!config_enabled(cfg, p->settings))
+			continue;
+		if ((a = p->new_adapter(&bot, &cause)) == NULL)
 			fatalx("%s", cause);
 		bot_add_adapter(&bot, a);
 	}

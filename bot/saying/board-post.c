@@ -14,7 +14,6 @@
 #include "bot/daemon/log.h"
 #include "bot/saying/narrate.h"
 #include "bot/saying/outbox.h"
-#include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
 #include "bot/tables/table.h"
 #include "lib/buf.h"
@@ -171,7 +170,7 @@ board_post(struct table *t, const struct game_events *ev,
 		free(s);
 	}
 	if (b.len > 0)
-		play_say(t, buf_str(&b));
+		outbox_say(t, buf_str(&b));
 	buf_release(&b);
 }
 
@@ -217,7 +216,7 @@ board_move(struct table *t, const struct game_events *ev,
 	}
 	if (notable.len > 0) {
 		s = narrate_wrap(t, buf_str(&notable));
-		play_say(t, s);
+		outbox_say(t, s);
 		free(s);
 	}
 	buf_release(&news);
@@ -239,7 +238,7 @@ board_start(struct table *t)
 		news = xasprintf("The game of %s begins! Seats are drawn at "
 		    "random.\n%s", t->ops->title, view);
 		free(view);
-		play_say(t, news);
+		outbox_say(t, news);
 	}
 	free(news);
 }

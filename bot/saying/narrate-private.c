@@ -19,7 +19,6 @@
 #include "bot/saying/buttons.h"
 #include "bot/saying/narrate.h"
 #include "bot/saying/outbox.h"
-#include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
 #include "bot/tables/table.h"
 #include "lib/buf.h"
@@ -94,6 +93,47 @@ narrate_send(struct table *t, int seat, struct buf *b, int asked)
 	text = render_expand(t, buf_str(b));
 	/* A note of changes: never replaced by a later one. */
 	outbox_deliver(t, seat, text, &bs, asked ? OUTBOX_PROMPT : 0);
+	free(text);
+}
+
+/* The seats that must act now (any of them may answer), as a bit mask. */
+static unsigned
+narrate_next_seats(const struct table *t)
+{
+	struct game_prompt	p[GAME_MAX_PROMPTS];
+
+	return t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0 ? p[0].seats : 0;
+}
+
+void
+narrate_deliver(struct table *t, int seat, const char *why)
+{
+	struct seat		*s = &t->seats[seat];
+	struct adapter_buttons	 bs;
+	struct buf		 b;
+	char			*view, *text;
+
+	/* Nobody to tell: an AI seat, closed DMs, or a player the AI stands in for. */
+	if (s->user_id == NULL || s->dm_closed || s->ai || t->game == NULL)
+		return;
+	if (narrate_dm_edits(t)) {
+		narrate_dm_whole(t, seat, why);
+		return;
+	}
+	buf_init(&b, RENDER_MAX);
+	narrate_heading(t, &b);
+	view = t->ops->render_private(t->game, seat);
+	buf_printf(&b, " %s\n%s", why, view);
+	free(view);
+	narrate_view_example(t, seat, &b);
+	text = render_expand(t, buf_str(&b));
+	buf_release(&b);
+	bs.n = 0;
+	if (t->adapter->ops->flags & ADAPTER_BUTTONS)
+		button_moves(t, seat, &bs);
+	/* A whole view; one that asks for a move may go before table talk. */
+	outbox_deliver(t, seat, text, &bs, OUTBOX_WHOLE |
+	    ((narrate_next_seats(t) & (1u << seat)) ? OUTBOX_PROMPT : 0));
 	free(text);
 }
 
@@ -200,7 +240,7 @@ narrate_private_edits(struct table *t, const struct game_events *ev,
 		if (s->user_id == NULL || s->dm_closed)
 			continue;
 		was = narrate_asks(before, i);
-		p = play_ai_plays(t, i) ? NULL : narrate_asks(now, i);
+		p = table_ai_plays(t, i) ? NULL : narrate_asks(now, i);
 		newly = p != NULL && (was == NULL ||
 		    strcmp(was->text, p->text) != 0);
 		/* The prompt they had is answered, or dropped. */
@@ -273,11 +313,11 @@ narrate_private(struct table *t, const struct game_events *ev,
 		if (s->user_id == NULL || s->dm_closed || s->ai)
 			continue;
 		/* Not asked while the AI finishes their turn (bot/tables/sched.c). */
-		p = play_ai_plays(t, i) ? NULL : narrate_asks(&now, i);
+		p = table_ai_plays(t, i) ? NULL : narrate_asks(&now, i);
 		/* A game without notes, or a note lost: the whole view. */
 		if (t->ops->render_brief == NULL || (ev->notes_lost & bit)) {
 			if (ev->private_changed & bit)
-				play_deliver(t, i, p != NULL ? "your move." :
+				narrate_deliver(t, i, p != NULL ? "your move." :
 				    "your hand changed.");
 			continue;
 		}

@@ -92,6 +92,13 @@ int	 narrate_example(const struct table *, int seat, unsigned actions,
 void	 narrate_private(struct table *, const struct game_events *,
 	     const struct narrate_asked *before, int mover);
 /*
+ * Sends seat its whole private view by DM, headed by why ("the game
+ * begins."), with an example of the command when it is seat's move.
+ * Nobody hears it at an AI seat, a seat with closed DMs, or one the AI
+ * stands in for.
+ */
+void	 narrate_deliver(struct table *, int seat, const char *why);
+/*
  * Does t's adapter keep each player's messages of a table (dm_table):
  * their view edited in place and a prompt message a turn?
  */

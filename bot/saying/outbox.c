@@ -17,9 +17,7 @@
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
 #include "bot/saying/outbox.h"
-#include "bot/tables/play.h"
-#include "bot/tables/restore.h"
-#include "bot/tables/sched.h"
+#include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
@@ -57,6 +55,10 @@ struct outbox_item {
 	void			(*fn)(void *);
 	void			(*done)(void *);
 	void			*arg;
+	/* OUTBOX_UNDO_EVENT: asks ev again; OUTBOX_UNDO_TASK: runs it again. */
+	enum bot_outcome	(*again)(struct bot *, const struct bot_event *);
+	void			(*retry)(struct table *, enum table_task,
+				    unsigned);
 	TAILQ_ENTRY(outbox_item) entry;
 };
 
@@ -126,7 +128,7 @@ outbox_dm_failed(struct table *t, uint64_t id, int seat, const char *user,
 	    user, cause);
 	free(cause);
 	if (t != NULL && seat < t->nseats)
-		play_dm_closed(t, seat);
+		outbox_dm_closed(t, seat);
 }
 
 /* Sends a table's private text (see outbox_deliver); 0, or -1 with *cause. */
@@ -134,18 +136,16 @@ static int
 outbox_dm_go(struct adapter *a, const char *user, uint64_t table,
     const char *text, const struct adapter_buttons *bs, int how, char **cause)
 {
-	int	rc;
-
 	if ((how & OUTBOX_DM_MASK) != 0 && a->ops->dm_table != NULL)
 		return a->ops->dm_table(a, user, table, (enum adapter_dm)
 		    (((how & OUTBOX_DM_MASK) >> OUTBOX_DM_SHIFT) - 1), text, bs,
 		    cause);
-	a->view = (how & OUTBOX_WHOLE) ? table : 0;
-	a->prompt = (how & OUTBOX_PROMPT) != 0;
-	rc = a->ops->send_dm(a, user, text, bs, cause);
-	a->view = 0;
-	a->prompt = 0;
-	return rc;
+	if ((how & (OUTBOX_WHOLE | OUTBOX_PROMPT)) != 0 &&
+	    a->ops->send_dm_hinted != NULL)
+		return a->ops->send_dm_hinted(a, user, text, bs,
+		    (how & OUTBOX_WHOLE) ? table : 0,
+		    (how & OUTBOX_PROMPT) != 0, cause);
+	return a->ops->send_dm(a, user, text, bs, cause);
 }
 
 /* Sends one held item, as the direct call would have. */
@@ -255,7 +255,8 @@ outbox_undo(struct bot *bot, char *cause)
 		table_drop(t);
 	}
 	for (i = 0; i < n; i++) {
-		t = restore_reload(bot, touched[i].adapter, touched[i].id);
+		t = bot->reload == NULL ? NULL :
+		    bot->reload(bot, touched[i].adapter, touched[i].id);
 		if (t == NULL)
 			continue;
 		t->board_shown = kept[i].board_shown;
@@ -270,20 +271,16 @@ outbox_undo(struct bot *bot, char *cause)
 			continue;
 		}
 		t->paused = it->private;
-		if (it->task != TASK_NONE && t->state != TABLE_OVER) {
-			/* The table's own move waits, and is tried again. */
-			if (it->task != TASK_LOBBY)
-				play_pause(t);
-			sched_set(t, it->task, it->task_seats,
-			    bot_now(bot) + TABLE_RETRY_MS);
-		}
+		/* The table's own move waits, and is tried again. */
+		if (it->task != TASK_NONE && t->state != TABLE_OVER)
+			it->retry(t, it->task, it->task_seats);
 		outbox_free(it);
 	}
 	while ((it = TAILQ_FIRST(&events)) != NULL) {
 		TAILQ_REMOVE(&events, it, entry);
 		if (!it->private) {
 			/* A question whose answer was held: asked again. */
-			bot_handle_event(bot, &it->ev);
+			it->again(bot, &it->ev);
 		} else if (it->adapter->ops->reply(it->adapter, &it->ev, 1,
 		    STORE_FAILED_TEXT, NULL, &err) != 0) {
 			/* The player was to hear that their command did not happen. */
@@ -294,11 +291,13 @@ outbox_undo(struct bot *bot, char *cause)
 		}
 		outbox_free(it);
 	}
-	sched_rearm(bot);
+	if (bot->rearm != NULL)
+		bot->rearm(bot);
 }
 
 void
-outbox_event(struct bot *bot, const struct bot_event *ev, int wrote)
+outbox_event(struct bot *bot, const struct bot_event *ev, int wrote,
+    enum bot_outcome (*again)(struct bot *, const struct bot_event *))
 {
 	struct outbox_item	*it;
 
@@ -309,6 +308,7 @@ outbox_event(struct bot *bot, const struct bot_event *ev, int wrote)
 	it->adapter = ev->adapter;
 	it->seat = -1;
 	it->private = wrote;	/* here: answered with STORE_FAILED_TEXT */
+	it->again = again;
 	outbox_copy_event(it, ev);
 	TAILQ_INSERT_TAIL(&bot->undo, it, entry);
 }
@@ -341,7 +341,8 @@ outbox_table_note(struct table *t)
 }
 
 void
-outbox_task(struct table *t)
+outbox_task(struct table *t, void (*retry)(struct table *, enum table_task,
+    unsigned))
 {
 	struct outbox_item	*it = outbox_table_note(t);
 
@@ -349,6 +350,7 @@ outbox_task(struct table *t)
 	if (it != NULL && it->task == TASK_NONE) {
 		it->task = t->task;
 		it->task_seats = t->task_seats;
+		it->retry = retry;
 	}
 }
 
@@ -463,6 +465,36 @@ outbox_board(struct adapter *a, const char *channel, uint64_t table,
 	it->table = table;
 	it->how = how;
 	return 0;
+}
+
+void
+outbox_say(struct table *t, const char *text)
+{
+	char	*s = render_expand(t, text), *cause = NULL;
+
+	if (outbox_send_channel(t->adapter, t->channel, s, &cause) != 0) {
+		log_warn("table %llu: posting to %s failed: %s",
+		    (unsigned long long)t->id, t->channel, cause);
+		free(cause);
+	}
+	free(s);
+}
+
+void
+outbox_dm_closed(struct table *t, int seat)
+{
+	char	*text, cmd[RENDER_COMMAND_MAX];
+
+	if (t->seats[seat].dm_closed)
+		return;
+	t->seats[seat].dm_closed = 1;
+	if (t->state != TABLE_PLAYING)
+		return;
+	render_command(t->adapter, cmd, sizeof cmd);
+	text = xasprintf("I cannot send @{%d} direct messages. @{%d}, use %s "
+	    "hand to see your cards privately.", seat, seat, cmd);
+	outbox_say(t, text);
+	free(text);
 }
 
 void

@@ -12,9 +12,8 @@
 #include <stdint.h>
 
 #include "bot/adapter.h"
-
-struct bot;
-struct table;
+#include "bot/bot.h"
+#include "bot/tables/table.h"
 
 /*
  * Opens a batch; batches nest, and the outermost outbox_end commits.  An
@@ -34,15 +33,19 @@ void	outbox_end(struct bot *);
 /*
  * Inside a batch, after ev was handled: if its answer is held, ev is kept
  * so that a failed commit can answer it anyway: a command that wrote
- * (wrote set) is told it did not happen, and a question is asked again.
- * ev is copied; its reply_ctx must stay valid until outbox_end returns.
+ * (wrote set) is told it did not happen, and a question is asked again
+ * through again (the caller's own entry, bot_handle_event).  ev is
+ * copied; its reply_ctx must stay valid until outbox_end returns.
  */
-void	outbox_event(struct bot *, const struct bot_event *, int wrote);
+void	outbox_event(struct bot *, const struct bot_event *, int wrote,
+	    enum bot_outcome (*again)(struct bot *, const struct bot_event *));
 /*
  * Inside a batch: t's due task (t->task, t->task_seats) is about to run;
- * if the batch cannot be saved it runs again later.  Borrowed.
+ * if the batch cannot be saved, retry(t, task, seats) (the scheduler's)
+ * runs after t is put back, unless it has ended.  Borrowed.
  */
-void	outbox_task(struct table *);
+void	outbox_task(struct table *, void (*retry)(struct table *,
+	    enum table_task, unsigned seats));
 /*
  * Inside a batch: t's paused flag is about to change; if the batch cannot
  * be saved, t is paused as it was before the batch.  Borrowed.
@@ -63,6 +66,16 @@ int	outbox_reply(struct adapter *, const struct bot_event *, int private,
 int	outbox_board(struct adapter *, const char *channel, uint64_t table,
 	    const char *news, const char *text, const struct adapter_view *,
 	    const struct adapter_buttons *, enum adapter_board, char **cause);
+/*
+ * A table's public text: @{N} expanded, posted to its channel like
+ * outbox_send_channel; a failure is logged.  text is borrowed.
+ */
+void	outbox_say(struct table *, const char *text);
+/*
+ * Marks seat as not taking DMs (secrets then come through "hand") and,
+ * during a game, tells the channel so, without any secret.  Once.
+ */
+void	outbox_dm_closed(struct table *, int seat);
 /* What outbox_deliver sends: bits of its how. */
 #define OUTBOX_PROMPT	0x1	/* it asks the player to move */
 #define OUTBOX_WHOLE	0x2	/* the whole view: a newer one may replace it */

@@ -27,7 +27,7 @@
 #include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
@@ -118,7 +118,7 @@ bot_channel_back(struct bot *bot, struct adapter *a, const char *channel)
 	outbox_begin(bot);
 	t->lost = 0;
 	sched_clear(t);
-	play_say(t, "I can post here again: the game goes on.");
+	outbox_say(t, "I can post here again: the game goes on.");
 	play_schedule(t);
 	outbox_end(bot);
 	sched_rearm(bot);

@@ -13,7 +13,6 @@
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
 #include "bot/saying/outbox.h"
-#include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
@@ -44,7 +43,7 @@ bot_dm_lost(struct bot *bot, struct adapter *a, const char *user_id)
 		render_command(t->adapter, cmd, sizeof cmd);
 		text = xasprintf("A private message to @{%d} could not be "
 		    "delivered; %s hand shows it again.", seat, cmd);
-		play_say(t, text);
+		outbox_say(t, text);
 		free(text);
 	}
 	outbox_end(bot);

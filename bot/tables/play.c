@@ -10,33 +10,16 @@
 
 #include "bot/saying/board-post.h"
 #include "bot/bot.h"
-#include "bot/saying/buttons.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
 #include "bot/saying/narrate.h"
 #include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
-#include "lib/buf.h"
 #include "lib/xmalloc.h"
-
-static unsigned	play_next_seats(const struct table *);
-
-void
-play_say(struct table *t, const char *text)
-{
-	char	*s = render_expand(t, text), *cause = NULL;
-
-	if (outbox_send_channel(t->adapter, t->channel, s, &cause) != 0) {
-		log_warn("table %llu: posting to %s failed: %s",
-		    (unsigned long long)t->id, t->channel, cause);
-		free(cause);
-	}
-	free(s);
-}
 
 void
 play_pause(struct table *t)
@@ -49,7 +32,7 @@ play_pause(struct table *t)
 	text = xasprintf("The game is paused: I cannot save moves right now, "
 	    "and a move I cannot save does not happen. I will try again every "
 	    "%s.", when);
-	play_say(t, text);
+	outbox_say(t, text);
 	free(text);
 	t->paused = 1;
 }
@@ -59,79 +42,12 @@ play_close(struct table *t, const char *why)
 {
 	char	*cause = NULL;
 
-	play_say(t, why);
+	outbox_say(t, why);
 	if (store_table_delete(t->bot->store, t, &cause) != 0)
 		free(cause);
 	free(t->ended);
 	t->ended = xstrdup(why);
 	table_close(t);
-}
-
-void
-play_deliver(struct table *t, int seat, const char *why)
-{
-	struct seat		*s = &t->seats[seat];
-	struct adapter_buttons	 bs;
-	struct buf		 b;
-	char			*view, *text;
-
-	/* Nobody to tell: an AI seat, closed DMs, or a player the AI stands in for. */
-	if (s->user_id == NULL || s->dm_closed || s->ai || t->game == NULL)
-		return;
-	if (narrate_dm_edits(t)) {
-		narrate_dm_whole(t, seat, why);
-		return;
-	}
-	buf_init(&b, RENDER_MAX);
-	narrate_heading(t, &b);
-	view = t->ops->render_private(t->game, seat);
-	buf_printf(&b, " %s\n%s", why, view);
-	free(view);
-	narrate_view_example(t, seat, &b);
-	text = render_expand(t, buf_str(&b));
-	buf_release(&b);
-	bs.n = 0;
-	if (t->adapter->ops->flags & ADAPTER_BUTTONS)
-		button_moves(t, seat, &bs);
-	/* A whole view; one that asks for a move may go before table talk. */
-	outbox_deliver(t, seat, text, &bs, OUTBOX_WHOLE |
-	    ((play_next_seats(t) & (1u << seat)) ? OUTBOX_PROMPT : 0));
-	free(text);
-}
-
-void
-play_dm_closed(struct table *t, int seat)
-{
-	char	*text, cmd[RENDER_COMMAND_MAX];
-
-	if (t->seats[seat].dm_closed)
-		return;
-	t->seats[seat].dm_closed = 1;
-	if (t->state != TABLE_PLAYING)
-		return;
-	render_command(t->adapter, cmd, sizeof cmd);
-	text = xasprintf("I cannot send @{%d} direct messages. @{%d}, use %s "
-	    "hand to see your cards privately.", seat, seat, cmd);
-	play_say(t, text);
-	free(text);
-}
-
-/* The seats that must act now (any of them may answer), as a bit mask. */
-static unsigned
-play_next_seats(const struct table *t)
-{
-	struct game_prompt	p[GAME_MAX_PROMPTS];
-
-	return t->ops->pending(t->game, p, GAME_MAX_PROMPTS) > 0 ? p[0].seats : 0;
-}
-
-int
-play_ai_plays(const struct table *t, int seat)
-{
-	const struct seat	*s = &t->seats[seat];
-
-	return s->ai || (s->ai_turn != 0 && t->turn_known &&
-	    s->ai_turn == t->turn_number + 1);
 }
 
 /* Is any of the seats in mask played by a human? */
@@ -141,7 +57,7 @@ play_has_human(const struct table *t, unsigned mask)
 	int	i;
 
 	for (i = 0; i < t->nseats; i++)
-		if ((mask & (1u << i)) && !play_ai_plays(t, i))
+		if ((mask & (1u << i)) && !table_ai_plays(t, i))
 			return 1;
 	return 0;
 }
@@ -224,7 +140,7 @@ int
 play_back(struct table *t, int seat)
 {
 	struct seat	*s = &t->seats[seat];
-	int		 was = play_ai_plays(t, seat) && !s->ai;
+	int		 was = table_ai_plays(t, seat) && !s->ai;
 
 	s->ai_turn = 0;
 	s->missed_turn = 0;
@@ -306,7 +222,7 @@ play_apply(struct table *t, int seat, const struct game_move *m,
 	if (t->paused) {
 		outbox_keep(t);
 		t->paused = 0;
-		play_say(t, "Saving works again; the game goes on.");
+		outbox_say(t, "Saving works again; the game goes on.");
 	}
 
 	/*
@@ -487,7 +403,7 @@ play_start(struct table *t, char **cause)
 	}
 	board_start(t);
 	for (i = 0; i < t->nseats; i++)
-		play_deliver(t, i, "the game begins.");
+		narrate_deliver(t, i, "the game begins.");
 
 	play_schedule(t);
 	return 0;
@@ -536,7 +452,7 @@ play_schedule_each(struct table *t, const struct game_prompt *p, int n)
 			if (!(t->asked & bit) || t->asked_key[i] != key)
 				t->asked_since[i] = now;
 			t->asked_key[i] = key;
-			if (play_ai_plays(t, i)) {
+			if (table_ai_plays(t, i)) {
 				ais |= bit;
 				continue;
 			}
@@ -618,7 +534,7 @@ play_schedule(struct table *t)
 	for (i = 0; i < t->nseats; i++) {
 		if (!(p[0].seats & (1u << i)))
 			continue;
-		if (play_ai_plays(t, i))
+		if (table_ai_plays(t, i))
 			ais |= 1u << i;
 		else
 			humans |= 1u << i;

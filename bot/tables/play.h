@@ -33,18 +33,6 @@ int	 play_new_game(struct table *, char **cause);
  * logged there; the table comes back at restart) and frees it.
  */
 void	 play_close(struct table *, const char *why);
-/* Posts text (with @{N}) to the table's channel. */
-void	 play_say(struct table *, const char *text);
-/*
- * Marks seat as not taking DMs (secrets then come through "hand") and,
- * during a game, tells the channel so, without any secret.  Once.
- */
-void	 play_dm_closed(struct table *, int seat);
-/*
- * Sends seat its whole private view by DM, headed by why ("the game
- * begins."), with an example of the command when it is seat's move.
- */
-void	 play_deliver(struct table *, int seat, const char *why);
 /*
  * Sets the table's timer from what the game waits for now.  The turn
  * timer covers a whole turn (game_ops.turn): it runs from the turn's
@@ -52,11 +40,6 @@ void	 play_deliver(struct table *, int seat, const char *why);
  * asked of others keep the prompt timer.
  */
 void	 play_schedule(struct table *);
-/*
- * Does the AI play seat now: an AI seat, or a player whose own turn's
- * timer ran out, for the rest of that turn (bot/tables/sched.c)?
- */
-int	 play_ai_plays(const struct table *, int seat);
 /*
  * seat's player is back (a move of theirs, join): the AI no longer
  * finishes their turn, and when it is their turn its timer starts again.

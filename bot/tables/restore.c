@@ -19,9 +19,10 @@
 #include "bot/saying/final-table.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
+#include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
 #include "bot/tables/restore.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/tables/table.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
@@ -164,7 +165,7 @@ restore_ended(struct table *t)
 	    buf_str(&rank), (unsigned long long)t->num, cmd,
 	    (unsigned long long)t->num);
 	buf_release(&rank);
-	play_say(t, text);
+	outbox_say(t, text);
 	free(text);
 	free(board);
 	if (store_table_finish(t->bot->store, t, &r, &err) != 0) {
@@ -225,7 +226,7 @@ restore_rearm(struct table *t, int64_t since)
 	render_duration(full, left, sizeof left);
 	text = xasprintf("I was away for longer than @{%d}'s timer; @{%d} has "
 	    "a fresh %s.", seat, seat, left);
-	play_say(t, text);
+	outbox_say(t, text);
 	free(text);
 }
 
@@ -456,6 +457,7 @@ restore_tables(struct bot *bot, char **cause)
 	uint64_t	max_id;
 	int		before = bot->ntables;
 
+	bot->reload = restore_reload;
 	if (bot->store == NULL)
 		return 0;
 	store_ids(bot->store, &max_id, &bot->cb1_max);

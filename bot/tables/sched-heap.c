@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "bot/bot.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
 

@@ -12,7 +12,7 @@
 #include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
@@ -33,9 +33,22 @@ sched_pause(struct table *t, int seat, char *cause)
 }
 
 /*
+ * A task that ran in a batch that could not be saved (outbox_task): it
+ * runs again after TABLE_RETRY_MS, and a table's own move pauses the
+ * table first.
+ */
+static void
+sched_retry(struct table *t, enum table_task task, unsigned seats)
+{
+	if (task != TASK_LOBBY)
+		play_pause(t);
+	sched_set(t, task, seats, bot_now(t->bot) + TABLE_RETRY_MS);
+}
+
+/*
  * A human (the first seat of the task that was due) ran out of time: the
  * AI moves for them, and may keep the seat.  Out of their own turn's time
- * (game_ops.turn), the AI finishes that whole turn (play_ai_plays).  The
+ * (game_ops.turn), the AI finishes that whole turn (table_ai_plays).  The
  * count of timeouts in a row counts turns missed (game_ops.turn's
  * numbers): a turn in which their timer ran out counts once, however
  * many of its steps (their own moves, answers asked of them) it cut
@@ -88,7 +101,7 @@ sched_timeout(struct table *t, int seat)
 	}
 	/* Said as the start of the move's line, or alone if it fails. */
 	if (play_timeout(t, seat, text, &cause) != 0) {
-		play_say(t, text);
+		outbox_say(t, text);
 		sched_pause(t, seat, cause);
 	}
 	free(text);
@@ -122,7 +135,7 @@ sched_run(struct table *t)
 		return;
 	}
 	/* If the batch cannot be saved, the task runs again later. */
-	outbox_task(t);
+	outbox_task(t, sched_retry);
 	sched_clear(t);
 	switch (task) {
 	case TASK_NONE:
@@ -165,11 +178,30 @@ sched_run_due(struct bot *bot)
 {
 	struct table	*t;
 
+	/* A batch that cannot be saved re-arms the timer (outbox.c). */
+	bot->rearm = sched_rearm;
 	outbox_begin(bot);
 	while (!bot->stopping && (t = sched_next(bot, bot_now(bot))) != NULL)
 		sched_run(t);
 	outbox_end(bot);
 	sched_rearm(bot);
+}
+
+void
+bot_advance(struct bot *bot, uint64_t ms)
+{
+	uint64_t	 end = bot->fake_now + ms, next;
+
+	/* Step from deadline to deadline so tasks run in time order. */
+	for (;;) {
+		next = sched_after(bot, bot->fake_now);
+		if (next > end)
+			next = end;
+		bot->fake_now = next;
+		sched_run_due(bot);
+		if (next == end)
+			break;
+	}
 }
 
 static void

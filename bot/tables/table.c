@@ -8,10 +8,9 @@
 #include <strings.h>
 #include <sys/random.h>
 
-#include "bot/saying/board-post.h"
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/tables/table.h"
 #include "lib/buf.h"
 #include "lib/suggest.h"
@@ -240,13 +239,6 @@ seat_release(struct seat *s)
 }
 
 void
-table_close(struct table *t)
-{
-	board_close(t);
-	table_drop(t);
-}
-
-void
 table_drop(struct table *t)
 {
 	struct bot	*bot = t->bot;
@@ -309,6 +301,15 @@ table_seat_of(const struct table *t, const char *user_id)
 			return i;
 	}
 	return -1;
+}
+
+int
+table_ai_plays(const struct table *t, int seat)
+{
+	const struct seat	*s = &t->seats[seat];
+
+	return s->ai || (s->ai_turn != 0 && t->turn_known &&
+	    s->ai_turn == t->turn_number + 1);
 }
 
 int

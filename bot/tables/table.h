@@ -178,8 +178,9 @@ void		 table_index_release(struct bot *);
 struct table	*table_new(struct bot *, struct adapter *, const char *channel,
 		     const struct game_ops *);
 /*
- * Removes the table from the bot and its task from the queue, after the
- * board's last edit (saying t->ended, when set); frees it.
+ * bot/tables/table-close.c: removes the table from the bot and its task
+ * from the queue, after the board's last edit (saying t->ended, when
+ * set); frees it.
  */
 void		 table_close(struct table *);
 /*
@@ -201,6 +202,11 @@ int		 table_same_server(const char *, const char *);
 
 /* Seat helpers.  Returns the seat index of a user, or -1. */
 int		 table_seat_of(const struct table *, const char *user_id);
+/*
+ * Does the AI play seat now: an AI seat, or a player whose own turn's
+ * timer ran out, for the rest of that turn (bot/tables/sched.c)?
+ */
+int		 table_ai_plays(const struct table *, int seat);
 /* Adds a seat; the strings are copied.  Returns its index. */
 int		 table_add_seat(struct table *, const char *user_id, const char *name);
 void		 table_remove_seat(struct table *, int seat);

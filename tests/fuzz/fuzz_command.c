@@ -81,7 +81,8 @@ quiet_board(struct adapter *a, const char *channel, uint64_t table,
 
 static const struct adapter_ops quiet_ops = {
 	.name = "console",
-	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT |
+	.flags = ADAPTER_OPERATOR | ADAPTER_EPHEMERAL | ADAPTER_BUTTONS |
+	    ADAPTER_EDIT |
 	    ADAPTER_VIEW,
 	.send_channel = quiet_send, .send_dm = quiet_dm,
 	.reply = quiet_reply, .board = quiet_board,

@@ -31,9 +31,10 @@ fuzz_setup(void)
 	if (freopen("/dev/null", "w", stdout) == NULL)
 		abort();
 	config = config_new();
-	config->console_buttons = 1;
+	if (config_set(config, "console.buttons=yes", NULL) != 0)
+		abort();
 	fuzz_bot_init(&bot, config, "console");
-	a = console_new(&bot);
+	a = console_new(&bot, NULL);
 	bot_add_adapter(&bot, a);
 	console = a->priv;
 	console->echo = 1;	/* as from a pipe: the echo is fuzzed too */

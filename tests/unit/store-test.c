@@ -118,6 +118,7 @@ store_test_reply(struct adapter *a, const struct bot_event *ev, int private,
 }
 
 const struct adapter_ops store_test_quiet_ops = {
-	.name = "console", .send_channel = store_test_send,
+	.name = "console", .flags = ADAPTER_OPERATOR,
+	.send_channel = store_test_send,
 	.send_dm = store_test_dm, .reply = store_test_reply,
 };

@@ -51,7 +51,8 @@ rec_dm(struct adapter *a, const char *to, const char *text,
 }
 
 static const struct adapter_ops rec_ops = {
-	.name = "console", .send_channel = rec_send, .send_dm = rec_dm,
+	.name = "console", .flags = ADAPTER_OPERATOR,
+	.send_channel = rec_send, .send_dm = rec_dm,
 };
 
 #include "tests/unit/world-test.h"

@@ -15,7 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "adapters/console/settings.h"
 #include "bot/daemon/config.h"
+#include "bot/daemon/platforms.h"
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 
@@ -170,10 +172,10 @@ test_defaults(void **state)
 	assert_true(cfg->tables_ai_delay_ms == 1500);
 	assert_true(cfg->tables_lobby_expiry_ms == 30 * 60 * 1000);
 	assert_int_equal(cfg->tables_max_tables, 1000);
-	assert_int_equal(cfg->console_enabled, 1);
-	assert_string_equal(cfg->console_user, "you");
-	assert_string_equal(cfg->console_channel, "#bar");
-	assert_int_equal(cfg->console_echo, 1);
+	assert_int_equal(console_config(cfg)->console_enabled, 1);
+	assert_string_equal(console_config(cfg)->console_user, "you");
+	assert_string_equal(console_config(cfg)->console_channel, "#bar");
+	assert_int_equal(console_config(cfg)->console_echo, 1);
 	config_free(cfg);
 	config_free(NULL);
 }
@@ -191,10 +193,10 @@ test_bool(void **state)
 	for (i = 0; i < sizeof yes / sizeof yes[0]; i++) {
 		snprintf(s, sizeof s, "console.echo=%s", yes[i]);
 		set_ok(cfg, s);
-		assert_int_equal(cfg->console_echo, 1);
+		assert_int_equal(console_config(cfg)->console_echo, 1);
 		snprintf(s, sizeof s, "console.echo=%s", no[i]);
 		set_ok(cfg, s);
-		assert_int_equal(cfg->console_echo, 0);
+		assert_int_equal(console_config(cfg)->console_echo, 0);
 	}
 	set_bad(cfg, "console.echo=maybe", "console.echo=maybe: \"maybe\" is "
 	    "not yes or no (use yes/no, true/false, on/off or 1/0)");
@@ -568,8 +570,9 @@ test_load(void **state)
 	assert_int_equal(list_len(cfg->bot_admins), 2);
 	assert_string_equal(cfg->bot_admins[1], "discord:80351110224678912");
 	assert_true(cfg->tables_ai_delay_ms == 0);
-	assert_string_equal(cfg->console_user, " pad ");
-	assert_string_equal(cfg->console_channel, "#lounge # not a comment");
+	assert_string_equal(console_config(cfg)->console_user, " pad ");
+	assert_string_equal(console_config(cfg)->console_channel,
+	    "#lounge # not a comment");
 	assert_true(cfg->bot_seed == 7);
 	/* Keys the file leaves out keep what they had. */
 	assert_string_equal(cfg->bot_command, "cheers");
@@ -835,14 +838,37 @@ example_keys(size_t *np)
 	return keys;
 }
 
+/*
+ * Every row of every section (config_section_at), in dump order, ended by
+ * NULL; each row's section is the one it is listed in.  Caller frees.
+ */
+static const struct config_key **
+schema_rows(void)
+{
+	const struct config_section	 *sec;
+	const struct config_key		 *k, **rows = NULL;
+	size_t				  i, n = 0;
+
+	for (i = 0; (sec = config_section_at(i)) != NULL; i++) {
+		for (k = sec->keys; k->section != NULL; k++) {
+			assert_string_equal(k->section, sec->name);
+			rows = xreallocarray(rows, n + 2, sizeof *rows);
+			rows[n++] = k;
+		}
+	}
+	assert_true(i <= CONFIG_SECTIONS_MAX);
+	rows[n] = NULL;
+	return rows;
+}
+
 static void
 test_example(void **state)
 {
 	struct config			*cfg = config_new(), *def = config_new();
-	const struct config_key		*k;
+	const struct config_key		*k, **rows = schema_rows();
 	char				*cause = NULL, **keys, *name;
 	char				*d1, *d2;
-	size_t				 n, i;
+	size_t				 n, i, r;
 	int				 found;
 
 	(void)state;
@@ -857,7 +883,7 @@ test_example(void **state)
 
 	/* Every schema key is in it, and nothing else. */
 	keys = example_keys(&n);
-	for (k = config_schema; k->section != NULL; k++) {
+	for (r = 0; (k = rows[r]) != NULL; r++) {
 		name = xasprintf("%s.%s", k->section, k->key);
 		for (found = 0, i = 0; i < n; i++)
 			found |= strcmp(keys[i], name) == 0;
@@ -866,7 +892,7 @@ test_example(void **state)
 		free(name);
 	}
 	for (i = 0; i < n; i++) {
-		for (found = 0, k = config_schema; k->section != NULL; k++) {
+		for (found = 0, r = 0; (k = rows[r]) != NULL; r++) {
 			name = xasprintf("%s.%s", k->section, k->key);
 			found |= strcmp(keys[i], name) == 0;
 			free(name);
@@ -877,27 +903,41 @@ test_example(void **state)
 		free(keys[i]);
 	}
 	free(keys);
+	free(rows);
 	config_free(def);
 	config_free(cfg);
 }
 
-/* Every row has a help line, and every default parses (config_new). */
+/*
+ * Every row has a help line, every default parses (config_new), and
+ * every platform's section opens with its enabled switch.
+ */
 static void
 test_schema(void **state)
 {
-	const struct config_key	*k, *j;
+	const struct config_key	*k, *j, **rows = schema_rows();
+	const struct platform	*p;
+	size_t			 r, q;
 
 	(void)state;
-	for (k = config_schema; k->section != NULL; k++) {
+	for (r = 0; (k = rows[r]) != NULL; r++) {
 		assert_non_null(k->key);
 		assert_non_null(k->def);
 		assert_non_null(k->help);
 		assert_true(k->help[0] != '\0');
-		for (j = config_schema; j < k; j++) {
+		for (q = 0; q < r; q++) {
+			j = rows[q];
 			if (strcmp(j->section, k->section) == 0 &&
 			    strcmp(j->key, k->key) == 0)
 				fail_msg("%s.%s twice", k->section, k->key);
 		}
+	}
+	free(rows);
+	/* A platform's section has a struct of its own, enabled first. */
+	for (p = platforms; p->settings != NULL; p++) {
+		assert_true(p->settings->size > 0);
+		assert_string_equal(p->settings->keys[0].key, "enabled");
+		assert_int_equal(p->settings->keys[0].type, CONFIG_BOOL);
 	}
 }
 

@@ -16,7 +16,9 @@
 
 #include <cmocka.h>
 
+#include "adapters/console/console.h"
 #include "bot/bot.h"
+#include "bot/commands/flood.h"
 #include "bot/daemon/config.h"
 #include "bot/storage/store.h"
 #include "lib/xmalloc.h"
@@ -104,6 +106,31 @@ test_wait_is_real(void **state)
 	assert_int_equal(bogus(w), BOT_HANDLED);
 }
 
+/*
+ * The console is the operator's own terminal (ADAPTER_OPERATOR): no
+ * limits there, unless console.limits, which the adapter reads again on
+ * reload (SIGHUP); elsewhere they always apply.
+ */
+static void
+test_console_operator(void **state)
+{
+	struct bot_world	*w = *state;
+	struct adapter		*c = console_new(&w->bot, NULL);
+
+	assert_true(flood_applies(&w->bot, &w->adapter));
+	assert_false(flood_applies(&w->bot, c));
+	assert_int_equal(config_set(w->bot.config, "console.limits=yes",
+	    NULL), 0);
+	c->ops->reload(c);
+	assert_true(flood_applies(&w->bot, c));
+	assert_true(flood_applies(&w->bot, &w->adapter));
+	assert_int_equal(config_set(w->bot.config, "console.limits=no",
+	    NULL), 0);
+	c->ops->reload(c);
+	assert_false(flood_applies(&w->bot, c));
+	c->ops->free_adapter(c);
+}
+
 int
 main(void)
 {
@@ -111,6 +138,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_refused_once_told, setup,
 		    bot_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_wait_is_real, setup,
+		    bot_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_console_operator, setup,
 		    bot_fixture_teardown),
 	};
 

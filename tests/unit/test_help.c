@@ -44,7 +44,7 @@ static const struct adapter_ops terse_ops = {
 
 /* The console's shape: ephemerals, "/cheers", the whole list. */
 static const struct adapter_ops plain_ops = {
-	.name = "console", .flags = ADAPTER_EPHEMERAL,
+	.name = "console", .flags = ADAPTER_OPERATOR | ADAPTER_EPHEMERAL,
 	FAKE_SAID_OPS,
 };
 

@@ -22,7 +22,7 @@
 #include "bot/daemon/config.h"
 #include "bot/saying/outbox.h"
 #include "bot/tables/play.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
 #include "tests/unit/magic-test.h"
@@ -102,7 +102,8 @@ quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
 }
 
 static const struct adapter_ops quiet_ops = {
-	.name = "console", .send_channel = quiet_send,
+	.name = "console", .flags = ADAPTER_OPERATOR,
+	.send_channel = quiet_send,
 };
 
 struct world {

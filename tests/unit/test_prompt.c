@@ -1,12 +1,14 @@
 /*
- * Unit test for the hints on a player's private text (struct adapter's
- * view and prompt): while the bot sends a player their whole view of a
- * table, and only then, the adapter sees view set to the table's id, so
- * an adapter that queues its output (IRC) may let it replace an older
- * view; a note of changes never carries it, since a later note does not
- * repeat an earlier one.  prompt is set on whatever asks them to move, so
- * it may go before table talk.  A real CHEERS game between two players
- * on a fake adapter; every channel line and reply comes with neither.
+ * Unit test for the hints on a player's private text (the adapter op
+ * send_dm_hinted's view and prompt): when the bot sends a player their
+ * whole view of a table, and only then, the adapter sees view set to the
+ * table's id, so an adapter that queues its output (IRC) may let it
+ * replace an older view; a note of changes never carries it, since a
+ * later note does not repeat an earlier one.  prompt is set on whatever
+ * asks them to move, so it may go before table talk.  Text with neither
+ * comes through send_dm, never send_dm_hinted.  A real CHEERS game
+ * between two players on a fake adapter; channel lines and replies have
+ * no hints to carry.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -39,15 +41,13 @@ static int
 fake_send_channel(struct adapter *a, const char *channel, const char *text,
     char **cause)
 {
-	(void)channel; (void)text; (void)cause;
-	if (a->prompt || a->view != 0)
-		wrong++;
+	(void)a; (void)channel; (void)text; (void)cause;
 	return 0;
 }
 
-static int
-fake_send_dm(struct adapter *a, const char *user, const char *text,
-    const struct adapter_buttons *bs, char **cause)
+/* Counts a private text that came with the hints view and prompt. */
+static void
+fake_hints(const char *text, uint64_t view, int prompt)
 {
 	/*
 	 * A table's private text that asks for a move holds "Your move: ";
@@ -56,25 +56,45 @@ fake_send_dm(struct adapter *a, const char *user, const char *text,
 	int	asks = strstr(text, "Your move: ") != NULL;
 	int	whole = strchr(text, '\n') != NULL;
 
-	(void)user; (void)bs; (void)cause;
 	/* Without ephemerals a private reply comes this way too: no hints. */
 	if (strncmp(text, "CHEERS at #g: ", 14) != 0) {
-		if (a->prompt || a->view != 0)
+		if (prompt || view != 0)
 			wrong++;
-		return 0;
+		return;
 	}
 	ndm++;
 	/* Only a whole view may replace an older one: a note never. */
-	if (a->view != (whole ? table_id : 0))
+	if (view != (whole ? table_id : 0))
 		wrong++;
 	if (whole)
 		wholes++;
-	if (asks && a->prompt)
+	if (asks && prompt)
 		moves_hinted++;
-	else if (!asks && !a->prompt)
+	else if (!asks && !prompt)
 		others++;
 	else
 		wrong++;
+}
+
+static int
+fake_send_dm(struct adapter *a, const char *user, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	(void)a; (void)user; (void)bs; (void)cause;
+	fake_hints(text, 0, 0);
+	return 0;
+}
+
+static int
+fake_send_dm_hinted(struct adapter *a, const char *user, const char *text,
+    const struct adapter_buttons *bs, uint64_t view, int prompt,
+    char **cause)
+{
+	(void)a; (void)user; (void)bs; (void)cause;
+	/* Text without a hint goes by send_dm. */
+	if (view == 0 && !prompt)
+		wrong++;
+	fake_hints(text, view, prompt);
 	return 0;
 }
 
@@ -82,15 +102,15 @@ static int
 fake_reply(struct adapter *a, const struct bot_event *ev, int private,
     const char *text, const struct adapter_buttons *bs, char **cause)
 {
-	(void)ev; (void)private; (void)text; (void)bs; (void)cause;
-	if (a->prompt || a->view != 0)
-		wrong++;
+	(void)a; (void)ev; (void)private; (void)text; (void)bs; (void)cause;
 	return 0;
 }
 
 static const struct adapter_ops fake_ops = {
-	.name = "console", .send_channel = fake_send_channel,
-	.send_dm = fake_send_dm, .reply = fake_reply,
+	.name = "console", .flags = ADAPTER_OPERATOR,
+	.send_channel = fake_send_channel,
+	.send_dm = fake_send_dm, .send_dm_hinted = fake_send_dm_hinted,
+	.reply = fake_reply,
 };
 
 static void
@@ -182,8 +202,6 @@ test_prompt_hint(void **state)
 	assert_true(others >= 4);
 	assert_int_equal(wholes, 2);	/* the start's, one each */
 	assert_int_equal(wrong, 0);
-	assert_int_equal(a.prompt, 0);
-	assert_int_equal(a.view, 0);
 
 	bot.nadapters = 0;	/* the adapter is on the stack */
 	bot_release(&bot);

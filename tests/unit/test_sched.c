@@ -17,7 +17,7 @@
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
 #include "bot/tables/play.h"
-#include "bot/tables/sched.h"
+#include "bot/tables/sched-heap.h"
 #include "bot/tables/table.h"
 #include "game/rng.h"
 #include "lib/xmalloc.h"

@@ -57,7 +57,8 @@ click_reply(struct adapter *a, const struct bot_event *ev, int private,
 
 /* A platform with buttons, for the tests of stale ones. */
 static const struct adapter_ops click_ops = {
-	.name = "console", .flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS,
+	.name = "console", .flags = ADAPTER_OPERATOR | ADAPTER_EPHEMERAL |
+	    ADAPTER_BUTTONS,
 	.send_channel = store_test_send, .send_dm = store_test_dm,
 	.reply = click_reply,
 };
@@ -641,11 +642,11 @@ test_batch_commits_before_telling(void **state)
 	store_test_said[0] = '\0';
 
 	outbox_begin(&w.bot);
-	play_say(t, "before any write");
+	outbox_say(t, "before any write");
 	assert_non_null(strstr(store_test_said, "before any write"));
 	for (i = 0; i < 5; i++)
 		assert_int_equal(world_ai_move(t), 0);
-	play_say(t, "after the moves");
+	outbox_say(t, "after the moves");
 	/* Written, but neither committed nor told. */
 	assert_int_equal(t->nmoves, 5);
 	assert_int_equal(db_moves(path, t->id), 0);

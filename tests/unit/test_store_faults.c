@@ -71,7 +71,8 @@ quiet_reply(struct adapter *a, const struct bot_event *ev, int private,
 }
 
 static const struct adapter_ops quiet_ops = {
-	.name = "console", .send_channel = quiet_send, .send_dm = quiet_dm,
+	.name = "console", .flags = ADAPTER_OPERATOR,
+	.send_channel = quiet_send, .send_dm = quiet_dm,
 	.reply = quiet_reply,
 };
 

@@ -49,7 +49,8 @@ quiet_dm(struct adapter *a, const char *to, const char *text,
 }
 
 static const struct adapter_ops quiet_ops = {
-	.name = "console", .send_channel = quiet_send, .send_dm = quiet_dm,
+	.name = "console", .flags = ADAPTER_OPERATOR,
+	.send_channel = quiet_send, .send_dm = quiet_dm,
 };
 
 #include "tests/unit/world-test.h"

@@ -1,11 +1,11 @@
 /*
- * sched.h: a table's one task (bot/tables/sched-heap.c).  Every change of a
- * table's task, seats or deadline goes through sched_set or sched_clear,
- * which keep the bot's queue of tasks in order; the rest of the bot only
- * reads t->task, t->task_seats and t->deadline.
+ * sched-heap.h: a table's one task (bot/tables/sched-heap.c).  Every
+ * change of a table's task, seats or deadline goes through sched_set or
+ * sched_clear, which keep the bot's queue of tasks in order; the rest of
+ * the bot only reads t->task, t->task_seats and t->deadline.
  */
-#ifndef BOT_TABLES_SCHED_H
-#define BOT_TABLES_SCHED_H
+#ifndef BOT_TABLES_SCHED_HEAP_H
+#define BOT_TABLES_SCHED_HEAP_H
 
 #include <stdint.h>
 
