@@ -19,6 +19,19 @@ json_string(const cJSON *obj, const char *name, size_t max)
 	return item->valuestring;
 }
 
+const char *
+json_digits(const cJSON *obj, const char *name, size_t max)
+{
+	const char	*s = json_string(obj, name, max), *p;
+
+	if (s == NULL)
+		return NULL;
+	for (p = s; *p != '\0'; p++)
+		if (*p < '0' || *p > '9')
+			return NULL;
+	return s;
+}
+
 int
 json_int(const cJSON *obj, const char *name, int64_t min, int64_t max,
     int64_t *out)

@@ -1,7 +1,6 @@
 /*
  * The Discord adapter's glue: the adapter ops the bot calls, splitting long
- * texts into Discord-sized messages, routing gateway dispatches, and the
- * typed, bounded readers every file uses on the server's JSON.
+ * texts into Discord-sized messages, and routing gateway dispatches.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -16,32 +15,6 @@
 #include "lib/json.h"
 #include "lib/recent.h"
 #include "lib/xmalloc.h"
-
-const char *
-dj_string(const cJSON *obj, const char *name, size_t max)
-{
-	return json_string(obj, name, max);
-}
-
-const char *
-dj_id(const cJSON *obj, const char *name)
-{
-	const char	*s = dj_string(obj, name, 20), *p;
-
-	if (s == NULL)
-		return NULL;
-	for (p = s; *p != '\0'; p++)
-		if (!isdigit((unsigned char)*p))
-			return NULL;
-	return s;
-}
-
-int
-dj_int(const cJSON *obj, const char *name, int64_t min, int64_t max,
-    int64_t *out)
-{
-	return json_int(obj, name, min, max, out);
-}
 
 size_t
 discord_split(const char *text)
@@ -248,7 +221,7 @@ discord_dispatch(struct discord *d, const char *type, const cJSON *data)
 
 	if (strcmp(type, "READY") == 0) {
 		user = cJSON_GetObjectItemCaseSensitive(data, "user");
-		if ((id = dj_id(user, "id")) != NULL)
+		if ((id = json_digits(user, "id", DISCORD_ID_LEN)) != NULL)
 			snprintf(d->self_id, sizeof d->self_id, "%s", id);
 		if (!d->registered) {
 			d->registered = 1;

@@ -18,6 +18,7 @@
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
 #include "bot/log.h"
+#include "lib/json.h"
 #include "lib/xmalloc.h"
 
 #define DM_USERS_MAX		10000	/* cached users */
@@ -159,7 +160,8 @@ dm_opened(struct discord *d, const struct rest_result *res, void *arg)
 	char		*cause = NULL;
 	int		 i;
 
-	channel = res->error == NULL ? dj_id(res->json, "id") : NULL;
+	channel = res->error == NULL ? json_digits(res->json, "id",
+	    DISCORD_ID_LEN) : NULL;
 	if (channel == NULL) {
 		log_warn("discord: opening a DM channel to %s failed: %s",
 		    e->user, res->error != NULL ? res->error : "no channel id");

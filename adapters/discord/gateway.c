@@ -27,6 +27,7 @@
 #include "bot/bot.h"
 #include "bot/log.h"
 #include "lib/buf.h"
+#include "lib/json.h"
 #include "lib/wsclient.h"
 #include "lib/xmalloc.h"
 
@@ -199,7 +200,7 @@ gateway_message(struct discord *d, const char *text)
 	int64_t		 op, seq, ms;
 
 	if ((msg = cJSON_Parse(text)) == NULL || !cJSON_IsObject(msg) ||
-	    dj_int(msg, "op", 0, 100, &op) != 0) {
+	    json_int(msg, "op", 0, 100, &op) != 0) {
 		log_warn("discord: dropped a malformed gateway message");
 		cJSON_Delete(msg);
 		return;
@@ -207,9 +208,9 @@ gateway_message(struct discord *d, const char *text)
 	data = cJSON_GetObjectItemCaseSensitive(msg, "d");
 	switch (op) {
 	case 0:		/* dispatch */
-		if (dj_int(msg, "s", 0, INT64_C(1) << 53, &seq) == 0)
+		if (json_int(msg, "s", 0, INT64_C(1) << 53, &seq) == 0)
 			gw->seq = seq;
-		if ((type = dj_string(msg, "t", 64)) == NULL ||
+		if ((type = json_string(msg, "t", 64)) == NULL ||
 		    !cJSON_IsObject(data)) {
 			log_warn("discord: dropped a dispatch without t or d");
 			break;
@@ -217,11 +218,11 @@ gateway_message(struct discord *d, const char *text)
 		log_debug("discord: dispatch %s (seq %lld)", type,
 		    (long long)gw->seq);
 		if (strcmp(type, "READY") == 0) {
-			if ((s = dj_string(data, "session_id",
+			if ((s = json_string(data, "session_id",
 			    GW_SESSION_MAX - 1)) != NULL)
 				snprintf(gw->session_id, sizeof gw->session_id,
 				    "%s", s);
-			if ((s = dj_string(data, "resume_gateway_url",
+			if ((s = json_string(data, "resume_gateway_url",
 			    GW_URL_MAX - 64)) != NULL && (strncmp(s, "ws://", 5) ==
 			    0 || strncmp(s, "wss://", 6) == 0))
 				snprintf(gw->resume_url, sizeof gw->resume_url,
@@ -254,7 +255,8 @@ gateway_message(struct discord *d, const char *text)
 		}
 		break;
 	case 10:	/* hello */
-		if (dj_int(data, "heartbeat_interval", 100, 3600000, &ms) != 0) {
+		if (json_int(data, "heartbeat_interval", 100, 3600000,
+		    &ms) != 0) {
 			log_warn("discord: HELLO without a usable "
 			    "heartbeat_interval; reconnecting");
 			gateway_close(d, GW_CLOSE_RESUME, GW_NEXT_BACKOFF);
@@ -477,8 +479,8 @@ gateway_on_url(struct discord *d, const struct rest_result *res, void *arg)
 	gw->fetching = 0;
 	if (gw->stopped)
 		return;
-	url = res->error == NULL ? dj_string(res->json, "url", GW_URL_MAX - 64) :
-	    NULL;
+	url = res->error == NULL ?
+	    json_string(res->json, "url", GW_URL_MAX - 64) : NULL;
 	gateway_budget(gw, res->error == NULL ? res->json : NULL);
 	if (res->status == 401)
 		return;		/* discord_refused has said why */
@@ -519,13 +521,15 @@ gateway_budget(struct gateway *gw, const cJSON *json)
 	gw->concurrency = 1;
 	if (!cJSON_IsObject(l))
 		return;
-	if (dj_int(l, "remaining", 0, INT64_C(1) << 31, &gw->remaining) != 0)
+	if (json_int(l, "remaining", 0, INT64_C(1) << 31,
+	    &gw->remaining) != 0)
 		gw->remaining = -1;
-	if (dj_int(l, "total", 0, INT64_C(1) << 31, &gw->total) != 0)
+	if (json_int(l, "total", 0, INT64_C(1) << 31, &gw->total) != 0)
 		gw->total = -1;
-	if (dj_int(l, "reset_after", 0, INT64_C(1) << 40, &gw->reset_after) != 0)
+	if (json_int(l, "reset_after", 0, INT64_C(1) << 40,
+	    &gw->reset_after) != 0)
 		gw->reset_after = -1;
-	if (dj_int(l, "max_concurrency", 1, GW_CONCURRENCY_MAX,
+	if (json_int(l, "max_concurrency", 1, GW_CONCURRENCY_MAX,
 	    &gw->concurrency) != 0)
 		gw->concurrency = 1;
 }
