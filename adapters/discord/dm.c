@@ -122,6 +122,15 @@ dm_find(struct discord *d, const char *user, int create)
 	return e;
 }
 
+/* The user of e does not accept DMs: marked so, and the bot told. */
+static void
+dm_closed(struct discord *d, struct dm_entry *e)
+{
+	log_info("discord: user %s does not accept direct messages", e->user);
+	e->state = DM_CLOSED;
+	bot_dm_failed(d->bot, &d->adapter, e->user);
+}
+
 static void
 dm_posted(struct discord *d, const struct rest_result *res, void *arg)
 {
@@ -130,12 +139,8 @@ dm_posted(struct discord *d, const struct rest_result *res, void *arg)
 	if (res->error == NULL)
 		return;
 	if (res->code == DM_ERR_CANNOT_DM) {
-		if (e->state == DM_CLOSED)
-			return;
-		log_info("discord: user %s does not accept direct messages",
-		    e->user);
-		e->state = DM_CLOSED;
-		bot_dm_failed(d->bot, &d->adapter, e->user);
+		if (e->state != DM_CLOSED)
+			dm_closed(d, e);
 		return;
 	}
 	log_warn("discord: a direct message to %s failed: %s", e->user,
@@ -284,10 +289,7 @@ dm_refused(struct discord *d, const char *channel)
 	LIST_FOREACH(e, &d->dms->users, entry) {
 		if (strcmp(e->channel, channel) != 0 || e->state != DM_OPEN)
 			continue;
-		log_info("discord: user %s does not accept direct messages",
-		    e->user);
-		e->state = DM_CLOSED;
-		bot_dm_failed(d->bot, &d->adapter, e->user);
+		dm_closed(d, e);
 		return;
 	}
 }

@@ -648,17 +648,23 @@ gateway_start(struct discord *d, char **cause)
 	return 0;
 }
 
+/* Closes the connection with 1000: no reconnect, no heartbeat. */
+static void
+gateway_close_1000(struct gateway *gw)
+{
+	wsclient_retry_cancel(gw->wc);
+	uv_timer_stop(&gw->heartbeat);
+	if (gw->ws != NULL)
+		wsconn_close(gw->ws, 1000);
+}
+
 void
 gateway_close_clean(struct discord *d)
 {
 	struct gateway	*gw = d->gateway;
 
-	if (gw == NULL || gw->stopped)
-		return;
-	wsclient_retry_cancel(gw->wc);
-	uv_timer_stop(&gw->heartbeat);
-	if (gw->ws != NULL)
-		wsconn_close(gw->ws, 1000);
+	if (gw != NULL && !gw->stopped)
+		gateway_close_1000(gw);
 }
 
 int
@@ -678,10 +684,7 @@ gateway_refuse(struct discord *d)
 		return;
 	gw->fatal = 1;
 	gateway_forget_session(gw);
-	wsclient_retry_cancel(gw->wc);
-	uv_timer_stop(&gw->heartbeat);
-	if (gw->ws != NULL)
-		wsconn_close(gw->ws, 1000);
+	gateway_close_1000(gw);
 }
 
 void
