@@ -26,6 +26,7 @@
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
 #include "bot/log.h"
+#include "lib/backoff.h"
 #include "lib/buf.h"
 #include "lib/json.h"
 #include "lib/wsclient.h"
@@ -227,11 +228,11 @@ gateway_message(struct discord *d, const char *text)
 			    0 || strncmp(s, "wss://", 6) == 0))
 				snprintf(gw->resume_url, sizeof gw->resume_url,
 				    "%s", s);
-			wsclient_retry_reset(gw->wc);
+			backoff_reset(wsclient_retry(gw->wc));
 			log_info("discord: ready");
 			bot_adapter_state(&d->adapter, "connected");
 		} else if (strcmp(type, "RESUMED") == 0) {
-			wsclient_retry_reset(gw->wc);
+			backoff_reset(wsclient_retry(gw->wc));
 			log_info("discord: resumed");
 			bot_adapter_state(&d->adapter, "connected");
 		}
@@ -345,14 +346,14 @@ gateway_lost(struct discord *d, int code, const char *why)
 	switch (gw->next) {
 	case GW_NEXT_NOW:
 		ms = 0;
-		wsclient_retry_after(gw->wc, ms);
+		backoff_after(wsclient_retry(gw->wc), ms);
 		break;
 	case GW_NEXT_IDENTIFY:
 		ms = 1000 + (uint64_t)random() % 4001;
-		wsclient_retry_after(gw->wc, ms);
+		backoff_after(wsclient_retry(gw->wc), ms);
 		break;
 	default:
-		ms = wsclient_retry_backoff(gw->wc);
+		ms = backoff_next(wsclient_retry(gw->wc));
 		break;
 	}
 	gw->next = GW_NEXT_BACKOFF;
@@ -601,7 +602,7 @@ gateway_connect(struct discord *d)
 			gw->budget_fresh = gw->remaining != 0;
 			log_info("discord: identifying in %llu ms",
 			    (unsigned long long)wait);
-			wsclient_retry_after(gw->wc, wait);
+			backoff_after(wsclient_retry(gw->wc), wait);
 			return;
 		}
 		gw->budget_fresh = 0;	/* spent on this IDENTIFY */
@@ -652,7 +653,7 @@ gateway_start(struct discord *d, char **cause)
 static void
 gateway_close_1000(struct gateway *gw)
 {
-	wsclient_retry_cancel(gw->wc);
+	backoff_cancel(wsclient_retry(gw->wc));
 	uv_timer_stop(&gw->heartbeat);
 	if (gw->ws != NULL)
 		wsconn_close(gw->ws, 1000);
@@ -696,7 +697,7 @@ gateway_restart(struct discord *d)
 		return;
 	gw->fatal = 0;
 	gateway_forget_session(gw);
-	wsclient_retry_reset(gw->wc);
+	backoff_reset(wsclient_retry(gw->wc));
 	gateway_connect(d);
 }
 
