@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 
+#include "lib/buf.h"
 #include "lib/curluv.h"
 #include "lib/xmalloc.h"
 
@@ -136,4 +137,45 @@ curluv_release(struct curluv *cu)
 	curl_multi_cleanup(cu->multi);
 	cu->multi = NULL;
 	uv_close((uv_handle_t *)&cu->timer, NULL);
+}
+
+/* A body's bytes, into its buffer. */
+static size_t
+curluv_on_body(char *data, size_t size, size_t n, void *arg)
+{
+	struct buf	*b = arg;
+
+	if (buf_add(b, data, size * n) != 0)
+		return 0;	/* too big: curl fails the transfer */
+	return size * n;
+}
+
+CURL *
+curluv_easy(const struct curluv_req *req)
+{
+	CURL	*easy;
+
+	if ((easy = curl_easy_init()) == NULL)
+		fatalx("curl_easy_init failed");
+	buf_reset(req->response);
+	curl_easy_setopt(easy, CURLOPT_URL, req->url);
+	curl_easy_setopt(easy, CURLOPT_HTTPHEADER, req->headers);
+	curl_easy_setopt(easy, CURLOPT_PRIVATE, req->priv);
+	curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, curluv_on_body);
+	curl_easy_setopt(easy, CURLOPT_WRITEDATA, req->response);
+	curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, req->on_header);
+	curl_easy_setopt(easy, CURLOPT_HEADERDATA, req->header_arg);
+	curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, req->timeout_ms);
+	curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
+	if (*req->ca_file != '\0')
+		curl_easy_setopt(easy, CURLOPT_CAINFO, req->ca_file);
+	return easy;
+}
+
+void
+curluv_easy_end(struct curluv *cu, CURL *easy)
+{
+	curl_multi_remove_handle(cu->multi, easy);
+	curl_easy_cleanup(easy);
 }

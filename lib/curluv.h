@@ -13,7 +13,20 @@
 #include <curl/curl.h>
 #include <uv.h>
 
+struct buf;
 struct curluv_sock;
+
+/* What every transfer sets alike (curluv_easy); all borrowed. */
+struct curluv_req {
+	const char		*url;
+	struct curl_slist	*headers;
+	void			*priv;		/* CURLOPT_PRIVATE */
+	struct buf		*response;	/* the body; its cap fails it */
+	curl_write_callback	 on_header;	/* each header line */
+	void			*header_arg;
+	long			 timeout_ms;
+	const char		*ca_file;	/* "": the system's */
+};
 
 struct curluv {
 	CURLM				*multi;
@@ -36,5 +49,14 @@ void	curluv_init(struct curluv *, uv_loop_t *, void (*after)(void *),
  * loop has run.
  */
 void	curluv_release(struct curluv *);
+/*
+ * A new easy handle for req (what it points to must outlive the
+ * transfer), http and https only, without signals; req->response is
+ * emptied first.  The caller sets its method and body, then adds it to
+ * the multi handle.
+ */
+CURL	*curluv_easy(const struct curluv_req *req);
+/* The transfer of easy is over: off cu's multi handle, cleaned up. */
+void	curluv_easy_end(struct curluv *, CURL *easy);
 
 #endif

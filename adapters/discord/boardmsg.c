@@ -109,11 +109,8 @@ boardmsg_show(struct adapter *a, const char *channel, uint64_t table,
 	struct discord	*d = a->priv;
 	cJSON		*components;
 	char		*body;
-	const char	*p;
 
-	for (p = channel; *p >= '0' && *p <= '9'; p++)
-		;
-	if (*p != '\0' || p == channel || p - channel > 20)
+	if (!discord_id_ok(channel))
 		return set_cause(cause, "the channel is not a Discord id");
 	if (news != NULL)
 		interaction_take_news(d, channel, news);

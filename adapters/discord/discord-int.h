@@ -456,6 +456,8 @@ int	 discord_post(struct discord *, const char *channel, const char *text,
 	     const cJSON *components, rest_cb *cb, void *arg, char **cause);
 /* Length in bytes of text's first part (at most DISCORD_MSG_MAX characters). */
 size_t	 discord_split(const char *text);
+/* Is id (may be NULL) a snowflake: 1..DISCORD_ID_LEN digits? */
+int	 discord_id_ok(const char *id);
 /*
  * A message body {"content":...,"components":...,"allowed_mentions":...}
  * from len bytes of content; components borrowed, may be NULL; caller frees.

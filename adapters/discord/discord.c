@@ -14,29 +14,21 @@
 #include "bot/log.h"
 #include "lib/json.h"
 #include "lib/recent.h"
+#include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
 size_t
 discord_split(const char *text)
 {
-	size_t	i = 0, chars = 0, lastnl = 0;
+	size_t	n = utf8_prefix(text, DISCORD_MSG_MAX), i;
 
-	while (text[i] != '\0') {
-		if (((unsigned char)text[i] & 0xc0) != 0x80) {
-			if (chars == DISCORD_MSG_MAX)
-				break;
-			chars++;
-		}
-		if (text[i] == '\n')
-			lastnl = i;
-		i++;
-	}
-	if (text[i] == '\0')
-		return i;
+	if (text[n] == '\0')
+		return n;
 	/* Over the limit: cut after the last newline, else mid-line. */
-	if (lastnl > 0)
-		return lastnl + 1;
-	return i;
+	for (i = n; i > 1; i--)
+		if (text[i - 1] == '\n')
+			return i;
+	return n;
 }
 
 cJSON *
@@ -146,17 +138,25 @@ discord_post(struct discord *d, const char *channel, const char *text,
 	return 0;
 }
 
+int
+discord_id_ok(const char *id)
+{
+	const char	*p;
+
+	if (id == NULL || *id == '\0' || strlen(id) > DISCORD_ID_LEN)
+		return 0;
+	for (p = id; *p != '\0'; p++)
+		if (!isdigit((unsigned char)*p))
+			return 0;
+	return 1;
+}
+
 /* A channel id must be a snowflake before it goes into a URL. */
 static int
 discord_check_id(const char *id, const char *what, char **cause)
 {
-	const char	*p;
-
-	if (id == NULL || *id == '\0' || strlen(id) > 20)
+	if (!discord_id_ok(id))
 		return set_cause(cause, "%s is not a Discord id", what);
-	for (p = id; *p != '\0'; p++)
-		if (!isdigit((unsigned char)*p))
-			return set_cause(cause, "%s is not a Discord id", what);
 	return 0;
 }
 
