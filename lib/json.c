@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lib/json.h"
+#include "lib/xmalloc.h"
 
 const char *
 json_string(const cJSON *obj, const char *name, size_t max)
@@ -69,4 +70,15 @@ json_object(const cJSON *obj, const char *name)
 		return NULL;
 	item = cJSON_GetObjectItemCaseSensitive(obj, name);
 	return cJSON_IsObject(item) ? item : NULL;
+}
+
+char *
+json_print(cJSON *obj)
+{
+	char	*s;
+
+	if ((s = cJSON_PrintUnformatted(obj)) == NULL)
+		fatalx("cJSON_PrintUnformatted failed");
+	cJSON_Delete(obj);
+	return s;
 }

@@ -95,14 +95,8 @@ char *
 discord_message_body(const char *content, size_t len, int flags,
     const cJSON *components)
 {
-	cJSON	*body = discord_message_json(content, len, flags, components);
-	char	*s;
-
-	s = cJSON_PrintUnformatted(body);
-	if (s == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(body);
-	return s;
+	return json_print(discord_message_json(content, len, flags,
+	    components));
 }
 
 static void

@@ -215,9 +215,7 @@ dm_wait(struct discord *d, struct dm_entry *e, const char *text,
 	if (e->state == DM_NONE) {
 		body = cJSON_CreateObject();
 		cJSON_AddStringToObject(body, "recipient_id", e->user);
-		if ((s = cJSON_PrintUnformatted(body)) == NULL)
-			fatalx("cJSON_PrintUnformatted failed");
-		cJSON_Delete(body);
+		s = json_print(body);
 		if (rest_request(d, "POST", "/users/@me/channels", NULL, s, 0,
 		    dm_opened, e, cause) != 0)
 			return -1;

@@ -177,9 +177,7 @@ gateway_identify(struct discord *d)
 		cJSON_AddItemToArray(shard, cJSON_CreateNumber(d->shard_count));
 	}
 	cJSON_AddItemToObject(msg, "d", data);
-	if ((s = cJSON_PrintUnformatted(msg)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(msg);
+	s = json_print(msg);
 	gateway_send(d, s, 0);
 }
 

@@ -161,15 +161,11 @@ static char *
 interaction_body(int type, cJSON *data)
 {
 	cJSON	*body = cJSON_CreateObject();
-	char	*s;
 
 	cJSON_AddNumberToObject(body, "type", type);
 	if (data != NULL)
 		cJSON_AddItemToObject(body, "data", data);
-	if ((s = cJSON_PrintUnformatted(body)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(body);
-	return s;
+	return json_print(body);
 }
 
 /*

@@ -27,6 +27,7 @@
 #include "bot/log.h"
 #include "lib/buf.h"
 #include "lib/curluv.h"
+#include "lib/json.h"
 #include "lib/xmalloc.h"
 
 #define REST_BODY_MAX		(1024 * 1024)	/* a response body */
@@ -560,9 +561,7 @@ rest_nonce(struct rest *rest, char *body)
 	cJSON_DeleteItemFromObjectCaseSensitive(json, "enforce_nonce");
 	cJSON_AddStringToObject(json, "nonce", nonce);
 	cJSON_AddTrueToObject(json, "enforce_nonce");
-	if ((s = cJSON_PrintUnformatted(json)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(json);
+	s = json_print(json);
 	free(body);
 	return s;
 }

@@ -143,9 +143,7 @@ reply_ephemeral(struct slack *s, const char *queue,
 	cJSON_AddStringToObject(body, "channel", e->channel);
 	cJSON_AddStringToObject(body, "user", e->user);
 	blocks_message(body, e->text, e->has_bs ? &e->bs : NULL);
-	if ((json = cJSON_PrintUnformatted(body)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(body);
+	json = json_print(body);
 	return web_call(s, "chat.postEphemeral", queue, json, WEB_ARG_FREE,
 	    reply_ephemeral_sent, xmemdup(e, sizeof *e + strlen(e->text) + 1),
 	    cause);
@@ -182,9 +180,7 @@ reply_private(struct slack *s, struct slack_ctx *ctx, const char *text,
 			cJSON_AddBoolToObject(body, "replace_original", 0);
 		}
 		blocks_message(body, text, bs);
-		if ((json = cJSON_PrintUnformatted(body)) == NULL)
-			fatalx("cJSON_PrintUnformatted failed");
-		cJSON_Delete(body);
+		json = json_print(body);
 		ctx->uses++;
 		return web_call(s, ctx->response_url, ctx->queue, json,
 		    WEB_URL | WEB_ARG_FREE, reply_sent, e, cause);

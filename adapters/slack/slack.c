@@ -67,9 +67,7 @@ slack_post(struct slack *s, const char *channel, const char *text,
 	cJSON_AddStringToObject(body, "channel", channel);
 	blocks_message(body, text, bs);
 	cJSON_AddBoolToObject(body, "unfurl_links", 0);
-	if ((json = cJSON_PrintUnformatted(body)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(body);
+	json = json_print(body);
 	snprintf(queue, sizeof queue, "ch:%s", channel);
 	if (cb == NULL) {
 		cb = slack_posted;

@@ -579,9 +579,7 @@ web_tag(struct web_call *c)
 	cJSON_AddStringToObject(meta, "event_type", "cheersbot_post");
 	payload = cJSON_AddObjectToObject(meta, "event_payload");
 	cJSON_AddStringToObject(payload, "post_id", c->post_id);
-	if ((body = cJSON_PrintUnformatted(json)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(json);
+	body = json_print(json);
 	free(c->body);
 	c->body = body;
 }
