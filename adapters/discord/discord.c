@@ -14,6 +14,7 @@
 #include "bot/log.h"
 #include "lib/json.h"
 #include "lib/recent.h"
+#include "lib/trim.h"
 #include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
@@ -251,10 +252,8 @@ static char *
 discord_token_copy(const char *token)
 {
 	char	*t = xstrdup(token);
-	size_t	 n;
 
-	for (n = strlen(t); n > 0 && isspace((unsigned char)t[n - 1]);)
-		t[--n] = '\0';
+	trim_end(t, TRIM_SPACE);
 	return t;
 }
 
@@ -411,7 +410,6 @@ discord_new(struct bot *bot, char **cause)
 {
 	struct config	*cfg = bot->config;
 	struct discord	*d;
-	size_t		 n;
 
 	if (discord_check(cfg, cause) != 0)
 		return NULL;
@@ -424,9 +422,7 @@ discord_new(struct bot *bot, char **cause)
 	d->token = discord_token_copy(cfg->discord_token);
 	d->application_id = xstrdup(cfg->discord_application_id);
 	d->api_base = xstrdup(cfg->discord_api_base);
-	n = strlen(d->api_base);
-	while (n > 0 && d->api_base[n - 1] == '/')
-		d->api_base[--n] = '\0';
+	trim_end(d->api_base, "/");
 	d->gateway_url = xstrdup(cfg->discord_gateway_url);
 	d->ca_file = xstrdup(cfg->discord_ca_file);
 	d->guild_id = xstrdup(cfg->discord_guild_id);
