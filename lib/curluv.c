@@ -151,25 +151,29 @@ curluv_on_body(char *data, size_t size, size_t n, void *arg)
 }
 
 CURL *
-curluv_easy(const struct curluv_req *req)
+curluv_easy(const char *url, struct curl_slist *headers, void *priv,
+    struct buf *response, curl_write_callback on_header, long timeout_ms,
+    const char *ca_file)
 {
 	CURL	*easy;
 
 	if ((easy = curl_easy_init()) == NULL)
 		fatalx("curl_easy_init failed");
-	buf_reset(req->response);
-	curl_easy_setopt(easy, CURLOPT_URL, req->url);
-	curl_easy_setopt(easy, CURLOPT_HTTPHEADER, req->headers);
-	curl_easy_setopt(easy, CURLOPT_PRIVATE, req->priv);
-	curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, curluv_on_body);
-	curl_easy_setopt(easy, CURLOPT_WRITEDATA, req->response);
-	curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, req->on_header);
-	curl_easy_setopt(easy, CURLOPT_HEADERDATA, req->header_arg);
-	curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, req->timeout_ms);
+	/* Where it goes, and how. */
+	curl_easy_setopt(easy, CURLOPT_URL, url);
 	curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
-	if (*req->ca_file != '\0')
-		curl_easy_setopt(easy, CURLOPT_CAINFO, req->ca_file);
+	curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
+	curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, timeout_ms);
+	curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+	if (*ca_file != '\0')
+		curl_easy_setopt(easy, CURLOPT_CAINFO, ca_file);
+	/* What comes back, and whose it is. */
+	buf_reset(response);
+	curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, curluv_on_body);
+	curl_easy_setopt(easy, CURLOPT_WRITEDATA, response);
+	curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(easy, CURLOPT_HEADERDATA, priv);
+	curl_easy_setopt(easy, CURLOPT_PRIVATE, priv);
 	return easy;
 }
 

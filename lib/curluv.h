@@ -16,17 +16,6 @@
 struct buf;
 struct curluv_sock;
 
-/* What every transfer sets alike (curluv_easy); all borrowed. */
-struct curluv_req {
-	const char		*url;
-	struct curl_slist	*headers;
-	void			*priv;		/* CURLOPT_PRIVATE */
-	struct buf		*response;	/* the body; its cap fails it */
-	curl_write_callback	 on_header;	/* each header line */
-	void			*header_arg;
-	long			 timeout_ms;
-	const char		*ca_file;	/* "": the system's */
-};
 
 struct curluv {
 	CURLM				*multi;
@@ -50,12 +39,16 @@ void	curluv_init(struct curluv *, uv_loop_t *, void (*after)(void *),
  */
 void	curluv_release(struct curluv *);
 /*
- * A new easy handle for req (what it points to must outlive the
- * transfer), http and https only, without signals; req->response is
- * emptied first.  The caller sets its method and body, then adds it to
- * the multi handle.
+ * A new easy handle for url with headers, http and https only, without
+ * signals, ending after timeout_ms: priv is its CURLOPT_PRIVATE and
+ * on_header's argument (each header line); the body goes to response
+ * (emptied first; its cap fails the transfer); ca_file "" trusts the
+ * system's CAs.  All borrowed: they must outlive the transfer.  The
+ * caller sets its method and body, then adds it to the multi handle.
  */
-CURL	*curluv_easy(const struct curluv_req *req);
+CURL	*curluv_easy(const char *url, struct curl_slist *headers, void *priv,
+	    struct buf *response, curl_write_callback on_header,
+	    long timeout_ms, const char *ca_file);
 /* The transfer of easy is over: off cu's multi handle, cleaned up. */
 void	curluv_easy_end(struct curluv *, CURL *easy);
 

@@ -207,9 +207,8 @@ rest_in_window(struct discord *d, const struct rest_req *r, uint64_t ms)
 static void
 rest_start(struct discord *d, struct rest_req *r)
 {
-	struct rest		*rest = d->rest;
-	struct curluv_req	 req;
-	char			*h;
+	struct rest	*rest = d->rest;
+	char		*h;
 
 	r->bucket[0] = '\0';
 	r->limit = -1;
@@ -231,16 +230,8 @@ rest_start(struct discord *d, struct rest_req *r)
 		if (r->headers == NULL)
 			fatalx("curl_slist_append failed");
 	}
-	memset(&req, 0, sizeof req);
-	req.url = r->url;
-	req.headers = r->headers;
-	req.priv = r;
-	req.response = &r->response;
-	req.on_header = rest_on_header;
-	req.header_arg = r;
-	req.timeout_ms = rest_timeout(d, r);
-	req.ca_file = d->ca_file;
-	r->easy = curluv_easy(&req);
+	r->easy = curluv_easy(r->url, r->headers, r, &r->response,
+	    rest_on_header, rest_timeout(d, r), d->ca_file);
 	curl_easy_setopt(r->easy, CURLOPT_CUSTOMREQUEST, r->method);
 	if (r->body != NULL) {
 		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDS, r->body);

@@ -201,10 +201,9 @@ web_on_header(char *data, size_t size, size_t n, void *arg)
 static void
 web_start(struct slack *s, struct web_call *c)
 {
-	struct web		*web = s->web;
-	struct curluv_req	 req;
-	const char		*token;
-	char			*h;
+	struct web	*web = s->web;
+	const char	*token;
+	char		*h;
 
 	c->retry_after = -1;
 	if (c->headers == NULL) {
@@ -225,16 +224,8 @@ web_start(struct slack *s, struct web_call *c)
 		if (c->headers == NULL)
 			fatalx("curl_slist_append failed");
 	}
-	memset(&req, 0, sizeof req);
-	req.url = c->url;
-	req.headers = c->headers;
-	req.priv = c;
-	req.response = &c->response;
-	req.on_header = web_on_header;
-	req.header_arg = c;
-	req.timeout_ms = WEB_TIMEOUT_MS;
-	req.ca_file = s->ca_file;
-	c->easy = curluv_easy(&req);
+	c->easy = curluv_easy(c->url, c->headers, c, &c->response,
+	    web_on_header, WEB_TIMEOUT_MS, s->ca_file);
 	curl_easy_setopt(c->easy, CURLOPT_POST, 1L);
 	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDS, c->body != NULL ?
 	    c->body : "");
