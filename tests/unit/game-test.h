@@ -2,8 +2,8 @@
  * game-test.h: what the unit tests of every game share (the per-game
  * headers, cheers-test.h, fwb-test.h, cosdrink-test.h and magic-test.h,
  * build on it): starting a game with options given as words, and looking
- * for a line in a move's narration or a seat's private notes.  Header-only (static inline) so that
- * tests/unit holds only test_*.c files.
+ * for a line in a move's narration or a seat's private notes, and applying
+ * a move that must pass or fail.  Header-only (static inline).
  */
 #ifndef TESTS_UNIT_GAME_TEST_H
 #define TESTS_UNIT_GAME_TEST_H
@@ -13,6 +13,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -76,6 +77,64 @@ game_test_noted(const struct game_events *ev, int seat, const char *s)
 		    strstr(ev->note[i].text, s) != NULL)
 			return 1;
 	return 0;
+}
+
+/* A game's own consistency check (cheers_check): 0, or -1 and *cause. */
+typedef int	game_test_checker(const struct game *, char **cause);
+
+/* Fails the test, naming the check, unless check passes on g. */
+static inline void
+game_test_check(game_test_checker *check, const char *name,
+    const struct game *g)
+{
+	char	*cause = NULL;
+
+	if (check(g, &cause) != 0)
+		fail_msg("%s: %s", name, cause);
+}
+
+/*
+ * Applies seat's move m, which must succeed, then check (named name);
+ * events go to ev (may be NULL).
+ */
+static inline void
+game_test_ok(const struct game_ops *ops, game_test_checker *check,
+    const char *name, struct game *g, int seat, const struct game_move *m,
+    struct game_events *ev)
+{
+	struct game_events	local;
+	char			*cause = NULL;
+
+	if (ev == NULL)
+		ev = &local;
+	game_events_init(ev);
+	if (ops->apply(g, seat, m, ev, &cause) != 0)
+		fail_msg("apply: %s", cause);
+	game_test_check(check, name, g);
+}
+
+/*
+ * Applies seat's move m, which must fail with a cause containing want;
+ * checks that the game's size bytes are byte for byte unchanged and that
+ * nothing was said.
+ */
+static inline void
+game_test_bad(const struct game_ops *ops, struct game *g, size_t size,
+    int seat, const struct game_move *m, const char *want)
+{
+	struct game_events	 ev;
+	struct game		*before = ops->copy_game(g);
+	char			*cause = NULL;
+
+	game_events_init(&ev);
+	assert_int_equal(ops->apply(g, seat, m, &ev, &cause), -1);
+	assert_non_null(cause);
+	if (strstr(cause, want) == NULL)
+		fail_msg("cause \"%s\" lacks \"%s\"", cause, want);
+	assert_memory_equal(before, g, size);
+	assert_int_equal(ev.n, 0);
+	free(before);	/* a flat copy: its parts are g's */
+	free(cause);
 }
 
 #endif
