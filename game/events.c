@@ -2,8 +2,10 @@
  * The event list a move produces: public lines, and private notes.
  */
 #include <stdarg.h>
+#include <stdlib.h>
 
 #include "game/game.h"
+#include "lib/xmalloc.h"
 
 /*
  * Empties the list.  Only the counters are reset: an event's text is
@@ -110,4 +112,36 @@ game_events_notef(struct game_events *e, int seat, const char *fmt, ...)
 	va_start(ap, fmt);
 	game_vformat(n->text, sizeof n->text, fmt, ap);
 	va_end(ap);
+}
+
+/* See game.h: ev, or a scratch list the mark owns, marked where it stands. */
+struct game_events *
+game_events_begin(struct game_events *ev, struct game_events_mark *mk)
+{
+	mk->local = NULL;
+	if (ev == NULL) {
+		ev = mk->local = xmalloc(sizeof *mk->local);
+		game_events_init(ev);
+	}
+	mk->n = ev->n;
+	mk->dropped = ev->dropped;
+	mk->changed = ev->private_changed;
+	return ev;
+}
+
+/* Takes back the lines written since mk. */
+void
+game_events_undo(struct game_events *ev, const struct game_events_mark *mk)
+{
+	ev->n = mk->n;
+	ev->dropped = mk->dropped;
+	ev->private_changed = mk->changed;
+}
+
+/* Frees mk's scratch list, if any. */
+void
+game_events_end(struct game_events_mark *mk)
+{
+	free(mk->local);
+	mk->local = NULL;
 }

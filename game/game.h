@@ -430,6 +430,24 @@ struct game_note *game_events_note(struct game_events *, int seat);
 /* Appends a private note for seat, formatted. */
 void	 game_events_notef(struct game_events *, int seat, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
+/*
+ * Where an apply() stands in its event list, so that a refused move
+ * leaves the list as it found it: game_events_begin returns the list to
+ * write to (ev, or a scratch list when ev is NULL) and marks where it
+ * stands; game_events_undo takes the marked lines back (the counts of
+ * lines, dropped lines and private_changed); game_events_end frees the
+ * scratch list.
+ */
+struct game_events_mark {
+	struct game_events	*local;		/* owned; NULL when ev was given */
+	int			 n, dropped;
+	unsigned		 changed;
+};
+struct game_events *game_events_begin(struct game_events *ev,
+	     struct game_events_mark *);
+void	 game_events_undo(struct game_events *,
+	     const struct game_events_mark *);
+void	 game_events_end(struct game_events_mark *);
 
 /* game/board.c */
 struct game_text;
@@ -541,7 +559,35 @@ typedef int game_ints_reader(const cJSON *, const char *name, int maxn,
 int	 game_load_rows(const cJSON *o, const char *name, int count, int maxn,
 	     int min, int max, int *out, size_t stride, int *lens,
 	     game_ints_reader *read, const char *game, char **cause);
+/* A game's own consistency check (cheers_check): 0, or -1 and *cause. */
+typedef int game_checker(const struct game *, char **cause);
+/*
+ * The end of a game's load(): returns g (owned) when check passes on it,
+ * else frees it and returns NULL with *cause saying title's ("CHEERS")
+ * save is inconsistent.
+ */
+struct game *game_load_checked(struct game *g, game_checker *check,
+	     const char *title, char **cause);
+/*
+ * Card conservation: counts one sighting in seen[] of each of the n card
+ * ids of v (a zone, named zone in the cause).  0, or -1 with *cause on an
+ * id outside [0, max) or one already seen.
+ */
+int	 game_check_ids(const int *v, int n, int max, int *seen,
+	     const char *zone, char **cause);
 /* Index of the option named name in ops->options, or -1. */
 int	 game_option_index(const struct game_ops *, const char *name);
+/*
+ * The index of v among op's values (0 when v is NULL: the default), or
+ * -1 with *cause listing the values.
+ */
+int	 game_option_value(const struct game_option *op, const char *v,
+	     char **cause);
+/*
+ * Appends move (action, a0..a4; args[5] left out) to out if fewer than
+ * max are there; returns the new count n.
+ */
+int	 game_moves_add(struct game_move *out, int n, size_t max, int action,
+	     int a0, int a1, int a2, int a3, int a4);
 
 #endif

@@ -3,6 +3,7 @@
  * used only when it has the type and range the game expects, and a bad
  * one is named in a sentence that says which game's save it was.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "game/game.h"
@@ -130,4 +131,19 @@ game_load_rows(const cJSON *o, const char *name, int count, int maxn,
 	for (; i < count; i++)
 		lens[i] = 0;
 	return 0;
+}
+
+/* See game.h: g is owned; freed when it fails check. */
+struct game *
+game_load_checked(struct game *g, game_checker *check, const char *title,
+    char **cause)
+{
+	char	*why = NULL;
+
+	if (check(g, &why) == 0)
+		return g;
+	set_cause(cause, "The saved %s game is inconsistent: %s", title, why);
+	free(why);
+	free(g);
+	return NULL;
 }

@@ -174,7 +174,6 @@ cheers_load(const cJSON *o, char **cause)
 {
 	struct game	*g;
 	const cJSON	*v;
-	char		*why = NULL;
 	int		 version, layout, i, n, lens[CHEERS_MAX_SHAKERS];
 	int		 winners, win_shakers;
 
@@ -243,14 +242,8 @@ cheers_load(const cJSON *o, char **cause)
 	if (rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
 	    cause) != 0)
 		goto fail;
-	if (cheers_check(g, &why) != 0) {
-		set_cause(cause, "The saved CHEERS game is inconsistent: %s",
-		    why);
-		free(why);
-		goto fail;
-	}
 	(void)n;
-	return g;
+	return game_load_checked(g, cheers_check, "CHEERS", cause);
 fail:
 	free(g);
 	return NULL;

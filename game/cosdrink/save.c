@@ -220,7 +220,6 @@ struct game *
 cos_load(const cJSON *o, char **cause)
 {
 	struct game	*g;
-	char		*why = NULL;
 	int		 version, s;
 
 	if (game_save_header_check(o, "cosdrink", "Cosdrink Encounters",
@@ -236,13 +235,7 @@ cos_load(const cJSON *o, char **cause)
 	    rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
 	    cause) != 0)
 		goto fail;
-	if (cos_check(g, &why) != 0) {
-		set_cause(cause, "The saved Cosdrink game is inconsistent: %s",
-		    why);
-		free(why);
-		goto fail;
-	}
-	return g;
+	return game_load_checked(g, cos_check, "Cosdrink", cause);
 fail:
 	free(g);
 	return NULL;

@@ -267,11 +267,11 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	unsigned char		 saved[FWB_STATE_SIZE];
-	struct game_events	*local = NULL;
+	struct game_events_mark	 mark;
 	char			 text[GAME_TEXT_MAX];
 	struct rules_prompt_key	 key;
-	unsigned		 allowed, changed;
-	int			 rc, n, dropped;
+	unsigned		 allowed;
+	int			 rc;
 
 	if (g->state != GAME_RUNNING)
 		return set_cause(cause, "The game is over.");
@@ -299,14 +299,8 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 		    fwb_actions[m->action].name, text);
 	}
 
-	if (ev == NULL) {
-		ev = local = xmalloc(sizeof *local);
-		game_events_init(local);
-	}
+	ev = game_events_begin(ev, &mark);
 	rules_prompt_key(g, &key);
-	n = ev->n;
-	dropped = ev->dropped;
-	changed = ev->private_changed;
 	memcpy(saved, g, sizeof saved);
 	if (g->ask.kind != FWB_ASK_NONE)
 		rc = fwb_ask_answer(g, seat, m, ev, cause);
@@ -317,11 +311,9 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 		rules_prompt_changed(g, &key, ev);
 	} else {
 		memcpy(g, saved, sizeof saved);
-		ev->n = n;
-		ev->dropped = dropped;
-		ev->private_changed = changed;
+		game_events_undo(ev, &mark);
 	}
-	free(local);
+	game_events_end(&mark);
 	return rc;
 }
 
@@ -330,15 +322,7 @@ static int
 rules_add(struct game_move *out, int n, size_t max, int action, int a0,
     int a1, int a2, int a3)
 {
-	if ((size_t)n >= max)
-		return n;
-	out[n].action = action;
-	out[n].args[0] = a0;
-	out[n].args[1] = a1;
-	out[n].args[2] = a2;
-	out[n].args[3] = a3;
-	out[n].args[4] = out[n].args[5] = -1;
-	return n + 1;
+	return game_moves_add(out, n, max, action, a0, a1, a2, a3, -1);
 }
 
 /* Swaps: for each open guest and source, the first payment of each kind. */

@@ -392,7 +392,6 @@ struct game *
 fwb_load(const cJSON *o, char **cause)
 {
 	struct game	*g;
-	char		*why = NULL;
 	int		 version;
 
 	if (game_save_header_check(o, "fwb", "Friends with Beverages",
@@ -406,12 +405,7 @@ fwb_load(const cJSON *o, char **cause)
 	    rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
 	    cause) != 0)
 		goto fail;
-	if (fwb_check(g, &why) != 0) {
-		set_cause(cause, "The saved FwB game is inconsistent: %s", why);
-		free(why);
-		goto fail;
-	}
-	return g;
+	return game_load_checked(g, fwb_check, "FwB", cause);
 fail:
 	free(g);
 	return NULL;

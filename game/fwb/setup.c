@@ -17,23 +17,7 @@
 static int
 setup_option(const struct game_opts *o, int opt, char **cause)
 {
-	const struct game_option	*op = &fwb_options[opt];
-	const char			*v = o->values[opt];
-	char				 list[128] = "";
-	int				 i;
-
-	if (v == NULL)
-		return 0;
-	for (i = 0; op->values[i] != NULL; i++)
-		if (strcmp(op->values[i], v) == 0)
-			return i;
-	for (i = 0; op->values[i] != NULL; i++) {
-		if (i > 0)
-			game_cat(list, ", ", sizeof list);
-		game_cat(list, op->values[i], sizeof list);
-	}
-	return set_cause(cause, "Option %s cannot be \"%.40s\": use %s.",
-	    op->name, v, list);
+	return game_option_value(&fwb_options[opt], o->values[opt], cause);
 }
 
 /*

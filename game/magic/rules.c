@@ -74,9 +74,8 @@ magic_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	unsigned char		 saved[MAGIC_STATE_SIZE];
-	struct game_events	*local = NULL;
-	unsigned		 changed;
-	int			 rc, n, dropped;
+	struct game_events_mark	 mark;
+	int			 rc;
 
 	if (g->state != GAME_RUNNING)
 		return set_cause(cause, "The game is over.");
@@ -97,13 +96,7 @@ magic_apply(struct game *g, int seat, const struct game_move *m,
 			    "%s", rules_lay_text);
 	}
 
-	if (ev == NULL) {
-		ev = local = xmalloc(sizeof *local);
-		game_events_init(local);
-	}
-	n = ev->n;
-	dropped = ev->dropped;
-	changed = ev->private_changed;
+	ev = game_events_begin(ev, &mark);
 	memcpy(saved, g, sizeof saved);
 	if (m->action == MAGIC_A_LAY)
 		rc = magic_lay(g, seat, m, ev, cause);
@@ -111,11 +104,9 @@ magic_apply(struct game *g, int seat, const struct game_move *m,
 		rc = magic_trade(g, seat, m, ev, cause);
 	if (rc != 0) {
 		memcpy(g, saved, sizeof saved);
-		ev->n = n;
-		ev->dropped = dropped;
-		ev->private_changed = changed;
+		game_events_undo(ev, &mark);
 	}
-	free(local);
+	game_events_end(&mark);
 	return rc;
 }
 
@@ -124,16 +115,7 @@ static int
 rules_add(struct game_move *out, int n, size_t max, int action, int a0,
     int a1, int a2, int a3, int a4)
 {
-	if ((size_t)n >= max)
-		return n;
-	out[n].action = action;
-	out[n].args[0] = a0;
-	out[n].args[1] = a1;
-	out[n].args[2] = a2;
-	out[n].args[3] = a3;
-	out[n].args[4] = a4;
-	out[n].args[5] = -1;
-	return n + 1;
+	return game_moves_add(out, n, max, action, a0, a1, a2, a3, a4);
 }
 
 /* Open offers of seat's. */

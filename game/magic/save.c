@@ -335,7 +335,6 @@ magic_load(const cJSON *o, char **cause)
 {
 	struct game	*g;
 	const cJSON	*opts;
-	char		*why = NULL;
 	int		 version, winners, i;
 
 	if (game_save_header_check(o, "magic", "Magic Cocktail", SAVE_VERSION,
@@ -369,13 +368,7 @@ magic_load(const cJSON *o, char **cause)
 	    cause) != 0)
 		goto fail;
 	g->winners = (unsigned)winners;
-	if (magic_check(g, &why) != 0) {
-		set_cause(cause, "The saved Magic Cocktail game is inconsistent: "
-		    "%s", why);
-		free(why);
-		goto fail;
-	}
-	return g;
+	return game_load_checked(g, magic_check, "Magic Cocktail", cause);
 fail:
 	free(g);
 	return NULL;
