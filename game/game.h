@@ -559,6 +559,15 @@ typedef int game_ints_reader(const cJSON *, const char *name, int maxn,
 int	 game_load_rows(const cJSON *o, const char *name, int count, int maxn,
 	     int min, int max, int *out, size_t stride, int *lens,
 	     game_ints_reader *read, const char *game, char **cause);
+/*
+ * What every apply() refuses first: a move in a game that is over, by a
+ * seat not at the table (of nplayers), or of an action not among
+ * nactions.  0, or -1 with *cause.
+ */
+int	 game_apply_check(int state, int nplayers, int nactions, int seat,
+	     const struct game_move *m, char **cause);
+/* Empties r and sets its state and winners, for a game's result(). */
+void	 game_result_init(struct game_result *r, int state, unsigned winners);
 /* A game's own consistency check (cheers_check): 0, or -1 and *cause. */
 typedef int game_checker(const struct game *, char **cause);
 /*
@@ -577,10 +586,9 @@ int	 game_check_ids(const int *v, int n, int max, int *seen,
 	     const char *zone, char **cause);
 /* Index of the option named name in ops->options, or -1. */
 int	 game_option_index(const struct game_ops *, const char *name);
-/*
- * The index of v among op's values (0 when v is NULL: the default), or
- * -1 with *cause listing the values.
- */
+/* The index of v among op's values (0 when v is NULL: the default), or -1. */
+int	 game_option_find(const struct game_option *op, const char *v);
+/* game_option_find, or -1 with *cause listing the values. */
 int	 game_option_value(const struct game_option *op, const char *v,
 	     char **cause);
 /*

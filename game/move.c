@@ -74,9 +74,8 @@ game_option_index(const struct game_ops *ops, const char *name)
 
 /* See game.h: op and v are borrowed. */
 int
-game_option_value(const struct game_option *op, const char *v, char **cause)
+game_option_find(const struct game_option *op, const char *v)
 {
-	char	list[128] = "";
 	int	i;
 
 	if (v == NULL)
@@ -84,6 +83,18 @@ game_option_value(const struct game_option *op, const char *v, char **cause)
 	for (i = 0; op->values[i] != NULL; i++)
 		if (strcmp(op->values[i], v) == 0)
 			return i;
+	return -1;
+}
+
+/* See game.h: op and v are borrowed. */
+int
+game_option_value(const struct game_option *op, const char *v, char **cause)
+{
+	char	list[128] = "";
+	int	i;
+
+	if ((i = game_option_find(op, v)) >= 0)
+		return i;
 	for (i = 0; op->values[i] != NULL; i++) {
 		if (i > 0)
 			game_cat(list, ", ", sizeof list);
@@ -108,4 +119,27 @@ game_moves_add(struct game_move *out, int n, size_t max, int action, int a0,
 	out[n].args[4] = a4;
 	out[n].args[5] = -1;
 	return n + 1;
+}
+
+/* See game.h: m is borrowed. */
+int
+game_apply_check(int state, int nplayers, int nactions, int seat,
+    const struct game_move *m, char **cause)
+{
+	if (state != GAME_RUNNING)
+		return set_cause(cause, "The game is over.");
+	if (seat < 0 || seat >= nplayers)
+		return set_cause(cause, "You are not playing at this table.");
+	if (m->action < 0 || m->action >= nactions)
+		return set_cause(cause, "There is no such action.");
+	return 0;
+}
+
+/* See game.h. */
+void
+game_result_init(struct game_result *r, int state, unsigned winners)
+{
+	memset(r, 0, sizeof *r);
+	r->state = (enum game_state)state;
+	r->winners = winners;
 }

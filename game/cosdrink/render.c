@@ -234,9 +234,7 @@ cos_result_get(const struct game *g, struct game_result *r)
 {
 	int	s, total = 0;
 
-	memset(r, 0, sizeof *r);
-	r->state = g->state;
-	r->winners = g->winners;
+	game_result_init(r, g->state, g->winners);
 	for (s = 0; s < g->nplayers; s++)
 		total += g->drinks[s];
 	if (g->state == GAME_RUNNING)

@@ -337,12 +337,9 @@ cos_apply(struct game *g, int seat, const struct game_move *m,
 	char			 text[GAME_TEXT_MAX];
 	int			 rc;
 
-	if (g->state != GAME_RUNNING)
-		return set_cause(cause, "The game is over.");
-	if (seat < 0 || seat >= g->nplayers)
-		return set_cause(cause, "You are not playing at this table.");
-	if (m->action < 0 || m->action >= COS_A_COUNT)
-		return set_cause(cause, "There is no such action.");
+	if (game_apply_check(g->state, g->nplayers, COS_A_COUNT, seat, m,
+	    cause) != 0)
+		return -1;
 	cos_prompt_text(g, text, sizeof text);
 	if (g->asked != 0 && !(g->asked & BIT(seat)))
 		return set_cause(cause, "Not now: %s", text);

@@ -20,11 +20,8 @@ setup_option(const struct game_opts *o, int opt, char **cause)
 	const char			*v = o->values[opt];
 	int				 i;
 
-	if (v == NULL)
-		return 0;
-	for (i = 0; op->values[i] != NULL; i++)
-		if (strcmp(op->values[i], v) == 0)
-			return i;
+	if ((i = game_option_find(op, v)) >= 0)
+		return i;
 	return set_cause(cause, "Option %s cannot be \"%.40s\": use sips, "
 	    "water or points.", op->name, v);
 }

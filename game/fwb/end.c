@@ -50,9 +50,7 @@ fwb_result_get(const struct game *g, struct game_result *r)
 	char	scores[200];
 	int	s;
 
-	memset(r, 0, sizeof *r);
-	r->state = g->state;
-	r->winners = g->winners;
+	game_result_init(r, g->state, g->winners);
 	end_scores(g, scores, sizeof scores);
 	if (g->state == GAME_RUNNING) {
 		snprintf(r->text, sizeof r->text, "%s", scores);

@@ -273,12 +273,9 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 	unsigned		 allowed;
 	int			 rc;
 
-	if (g->state != GAME_RUNNING)
-		return set_cause(cause, "The game is over.");
-	if (seat < 0 || seat >= g->nplayers)
-		return set_cause(cause, "You are not playing at this table.");
-	if (m->action < 0 || m->action >= FWB_A_COUNT)
-		return set_cause(cause, "There is no such action.");
+	if (game_apply_check(g->state, g->nplayers, FWB_A_COUNT, seat, m,
+	    cause) != 0)
+		return -1;
 	if (g->ask.kind != FWB_ASK_NONE) {
 		if (!(fwb_ask_seats(g) & BIT(seat))) {
 			rules_prompt_text(g, text, sizeof text);

@@ -77,12 +77,9 @@ magic_apply(struct game *g, int seat, const struct game_move *m,
 	struct game_events_mark	 mark;
 	int			 rc;
 
-	if (g->state != GAME_RUNNING)
-		return set_cause(cause, "The game is over.");
-	if (seat < 0 || seat >= g->nplayers)
-		return set_cause(cause, "You are not playing at this table.");
-	if (m->action < 0 || m->action >= MAGIC_A_COUNT)
-		return set_cause(cause, "There is no such action.");
+	if (game_apply_check(g->state, g->nplayers, MAGIC_A_COUNT, seat, m,
+	    cause) != 0)
+		return -1;
 	if (g->phase == MAGIC_PH_TRADE) {
 		if (m->action == MAGIC_A_LAY)
 			return set_cause(cause, "Not yet: lay out when the "

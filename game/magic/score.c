@@ -445,9 +445,7 @@ magic_result_get(const struct game *g, struct game_result *r)
 	char	one[32];
 	int	s;
 
-	memset(r, 0, sizeof *r);
-	r->state = g->state;
-	r->winners = g->winners;
+	game_result_init(r, g->state, g->winners);
 	snprintf(r->text, sizeof r->text, "The magic path:");
 	for (s = 0; s < g->nplayers; s++) {
 		snprintf(one, sizeof one, "%s @{%d} %d", s > 0 ? "," : "", s,

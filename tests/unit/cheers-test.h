@@ -154,14 +154,7 @@ t_recipe(struct game *g, int team, int beer, int wine, int cocktail,
 static inline struct game_move
 t_move(int action, int a0, int a1, int a2)
 {
-	struct game_move	m;
-
-	m.action = action;
-	m.args[0] = a0;
-	m.args[1] = a1;
-	m.args[2] = a2;
-	m.args[3] = -1;
-	return m;
+	return game_test_move(action, a0, a1, a2, -1, -1);
 }
 
 static inline void

@@ -44,12 +44,7 @@ c_check(const struct game *g)
 static inline struct game_move
 c_move(int action, int a0)
 {
-	struct game_move	m;
-
-	m.action = action;
-	m.args[0] = a0;
-	m.args[1] = m.args[2] = m.args[3] = -1;
-	return m;
+	return game_test_move(action, a0, -1, -1, -1, -1);
 }
 
 /* Applies a move that must succeed; events go to ev (may be NULL). */

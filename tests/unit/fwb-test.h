@@ -45,14 +45,7 @@ f_check(const struct game *g)
 static inline struct game_move
 f_move(int action, int a0, int a1, int a2, int a3)
 {
-	struct game_move	m;
-
-	m.action = action;
-	m.args[0] = a0;
-	m.args[1] = a1;
-	m.args[2] = a2;
-	m.args[3] = a3;
-	return m;
+	return game_test_move(action, a0, a1, a2, a3, -1);
 }
 
 /* Applies a move that must succeed; events go to ev (may be NULL). */

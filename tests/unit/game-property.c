@@ -199,9 +199,7 @@ gprop_move(struct gprop_play *p, struct game_move *mv, struct game *copy)
 		memcpy(p->prev, p->g, spec->state_size);
 	if (spec->before != NULL)
 		spec->before(p);
-	/* game_events_init without clearing its texts each move. */
-	p->ev.n = p->ev.dropped = p->ev.nnotes = p->ev.show_table = 0;
-	p->ev.private_changed = p->ev.notes_lost = 0;
+	game_events_init(&p->ev);
 	if (ops->apply(p->g, p->seat, &p->m, &p->ev, &cause) != 0)
 		fail_msg("game %u move %d: %s rejected: %s", p->i, p->moves,
 		    ops->actions[p->m.action].name, cause);

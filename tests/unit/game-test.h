@@ -79,6 +79,22 @@ game_test_noted(const struct game_events *ev, int seat, const char *s)
 	return 0;
 }
 
+/* Move (action, a0..a4); the last argument is left out. */
+static inline struct game_move
+game_test_move(int action, int a0, int a1, int a2, int a3, int a4)
+{
+	struct game_move	m;
+
+	m.action = action;
+	m.args[0] = a0;
+	m.args[1] = a1;
+	m.args[2] = a2;
+	m.args[3] = a3;
+	m.args[4] = a4;
+	m.args[5] = -1;
+	return m;
+}
+
 /* A game's own consistency check (cheers_check): 0, or -1 and *cause. */
 typedef int	game_test_checker(const struct game *, char **cause);
 

@@ -42,16 +42,7 @@ m_check(const struct game *g)
 static inline struct game_move
 m_move(int action, int a0, int a1, int a2, int a3, int a4)
 {
-	struct game_move	m;
-
-	m.action = action;
-	m.args[0] = a0;
-	m.args[1] = a1;
-	m.args[2] = a2;
-	m.args[3] = a3;
-	m.args[4] = a4;
-	m.args[5] = -1;
-	return m;
+	return game_test_move(action, a0, a1, a2, a3, a4);
 }
 
 /* Applies a move that must succeed; events go to ev (may be NULL). */

@@ -209,24 +209,14 @@ int
 main(void)
 {
 	static const struct gprop	spec = {
-		.name = "cheers",
-		.ops = &cheers_ops,
-		.env = "CHEERS_PROPERTY_GAMES",
-		.games = 100000,
-		.max_moves = 3000,
-		.may_cap = 1,
-		.max_legal = CHEERS_MAX_LEGAL,
+		.name = "cheers", .ops = &cheers_ops,
+		.env = "CHEERS_PROPERTY_GAMES", .games = 100000,
+		.max_moves = 3000, .may_cap = 1, .max_legal = CHEERS_MAX_LEGAL,
 		.state_size = sizeof (struct game),
-		.sample_legal = 1,
-		.sample_views = 8,
-		.sample_save = 64,
+		.sample_legal = 1, .sample_views = 8, .sample_save = 64,
 		.save_end = 4,
-		.start = start,
-		.check = cheers_check,
-		.seen = seen,
-		.after = after,
-		.ended = ended,
-		.report = report,
+		.start = start, .check = cheers_check, .seen = seen,
+		.after = after, .ended = ended, .report = report,
 	};
 
 	return gprop_main(&spec);

@@ -103,22 +103,14 @@ int
 main(void)
 {
 	static const struct gprop	spec = {
-		.name = "cosdrink",
-		.ops = &cosdrink_ops,
-		.env = "COSDRINK_PROPERTY_GAMES",
-		.games = 20000,
-		.max_moves = 5000,
-		.max_legal = COS_MAX_LEGAL,
+		.name = "cosdrink", .ops = &cosdrink_ops,
+		.env = "COSDRINK_PROPERTY_GAMES", .games = 20000,
+		.max_moves = 5000, .max_legal = COS_MAX_LEGAL,
 		.state_size = COS_STATE_SIZE,
-		.sample_legal = 8,
-		.sample_views = 8,
-		.sample_save = 16,
+		.sample_legal = 8, .sample_views = 8, .sample_save = 16,
 		.save_end = 1,
-		.start = start,
-		.check = cos_check,
-		.loaded = loaded,
-		.ended = ended,
-		.report = report,
+		.start = start, .check = cos_check, .loaded = loaded,
+		.ended = ended, .report = report,
 	};
 
 	return gprop_main(&spec);

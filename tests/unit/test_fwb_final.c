@@ -36,18 +36,13 @@ test_ranking(void **state)
 	g->winners = 1u << 2;
 	final_test_agrees(&fwb_ops, g, 5, &rk);
 	assert_int_equal(rk.n, 5);
-	assert_int_equal(rk.row[0].seats, 1u << 2);
-	assert_int_equal(rk.row[0].place, 1);
+	final_test_place(&rk, 0, 2, 1);
 	assert_string_equal(rk.row[0].figures, "9 points, 3 recipes served");
-	assert_int_equal(rk.row[1].seats, 1u << 0);
-	assert_int_equal(rk.row[1].place, 2);
-	assert_int_equal(rk.row[2].seats, 1u << 4);
-	assert_int_equal(rk.row[2].place, 3);
+	final_test_place(&rk, 1, 0, 2);
+	final_test_place(&rk, 2, 4, 3);
 	assert_string_equal(rk.row[2].figures, "4 points, 2 recipes served");
-	assert_int_equal(rk.row[3].seats, 1u << 1);
-	assert_int_equal(rk.row[3].place, 4);
-	assert_int_equal(rk.row[4].seats, 1u << 3);
-	assert_int_equal(rk.row[4].place, 4);
+	final_test_place(&rk, 3, 1, 4);
+	final_test_place(&rk, 4, 3, 4);
 	assert_string_equal(rk.row[4].figures, "4 points, 1 recipe served");
 	assert_string_equal(rk.title, "");
 	fwb_ops.free_game(g);
@@ -79,8 +74,7 @@ test_sort(void **state)
 	/* The won come first whatever their score. */
 	rk.row[5].won = 1;
 	game_ranking_sort(&rk);
-	assert_int_equal(rk.row[0].seats, 1u << 3);
-	assert_int_equal(rk.row[0].place, 1);
+	final_test_place(&rk, 0, 3, 1);
 	assert_int_equal(rk.row[1].place, 2);
 	assert_int_equal(rk.row[2].place, 2);
 	for (i = 0; i < 2; i++)

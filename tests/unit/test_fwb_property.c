@@ -110,24 +110,15 @@ int
 main(void)
 {
 	static const struct gprop	spec = {
-		.name = "fwb",
-		.ops = &fwb_ops,
-		.env = "FWB_PROPERTY_GAMES",
+		.name = "fwb", .ops = &fwb_ops, .env = "FWB_PROPERTY_GAMES",
 		.games = 20000,
-		.max_moves = 20000,
-		.max_legal = FWB_MAX_LEGAL,
+		.max_moves = 20000, .max_legal = FWB_MAX_LEGAL,
 		/* The components never change: see fwb-int.h. */
 		.state_size = FWB_STATE_SIZE,
-		.sample_legal = 16,
-		.sample_views = 16,
-		.sample_save = 64,
+		.sample_legal = 16, .sample_views = 16, .sample_save = 64,
 		.save_end = 1,
-		.start = start,
-		.check = fwb_check,
-		.before = before,
-		.after = after,
-		.ended = ended,
-		.report = report,
+		.start = start, .check = fwb_check, .before = before,
+		.after = after, .ended = ended, .report = report,
 	};
 
 	return gprop_main(&spec);

@@ -146,25 +146,15 @@ int
 main(void)
 {
 	static const struct gprop	spec = {
-		.name = "magic",
-		.ops = &magic_ops,
-		.env = "MAGIC_PROPERTY_GAMES",
-		.games = 20000,
-		.max_moves = 20000,
-		.max_legal = MAGIC_MAX_LEGAL,
+		.name = "magic", .ops = &magic_ops,
+		.env = "MAGIC_PROPERTY_GAMES", .games = 20000,
+		.max_moves = 20000, .max_legal = MAGIC_MAX_LEGAL,
 		.state_size = MAGIC_STATE_SIZE,
-		.sample_legal = 16,
-		.sample_views = 16,
-		.sample_save = 32,
+		.sample_legal = 16, .sample_views = 16, .sample_save = 32,
 		.save_end = 1,
-		.pick_any = 1,
-		.timeout_always = 1,
-		.start = start,
-		.check = magic_check,
-		.ai_moved = ai_moved,
-		.after = after,
-		.loaded = loaded,
-		.ended = ended,
+		.pick_any = 1, .timeout_always = 1,
+		.start = start, .check = magic_check, .ai_moved = ai_moved,
+		.after = after, .loaded = loaded, .ended = ended,
 		.report = report,
 	};
 
