@@ -568,6 +568,28 @@ int	 game_apply_check(int state, int nplayers, int nactions, int seat,
 	     const struct game_move *m, char **cause);
 /* Empties r and sets its state and winners, for a game's result(). */
 void	 game_result_init(struct game_result *r, int state, unsigned winners);
+/*
+ * game/save.c: what every save() writes alike.  game_save_header: a new
+ * object (the caller's) naming the game, the save's version and the
+ * players; game_save_options: "options", each of the n options by name
+ * with the word of its value opt[i]; game_save_result: "state" (its word
+ * in states) and "winners".
+ */
+cJSON	*game_save_header(const char *name, int version, int nplayers);
+void	 game_save_options(cJSON *o, const struct game_option *options, int n,
+	     const int *opt);
+void	 game_save_result(cJSON *o, const char *const *states, int state,
+	     unsigned winners);
+/*
+ * What game_save_options and game_save_result wrote, read back: the n
+ * options into opt, the state (a word of states) and the winners (seats
+ * of nplayers).  0, or -1 with *cause naming game's save.
+ */
+int	 game_load_options(const cJSON *o, const struct game_option *options,
+	     int n, int *opt, const char *game, char **cause);
+int	 game_load_result(const cJSON *o, const char *const *states,
+	     int nplayers, int *state, unsigned *winners, const char *game,
+	     char **cause);
 /* A game's own consistency check (cheers_check): 0, or -1 and *cause. */
 typedef int game_checker(const struct game *, char **cause);
 /*

@@ -147,3 +147,36 @@ game_load_checked(struct game *g, game_checker *check, const char *title,
 	free(g);
 	return NULL;
 }
+
+/* See game.h: options are borrowed; opt has n slots. */
+int
+game_load_options(const cJSON *o, const struct game_option *options, int n,
+    int *opt, const char *game, char **cause)
+{
+	const cJSON	*opts = cJSON_GetObjectItemCaseSensitive(o, "options");
+	int		 i;
+
+	if (!cJSON_IsObject(opts))
+		return set_cause(cause, "Saved %s field \"options\" must be an "
+		    "object.", game);
+	for (i = 0; i < n; i++)
+		if (game_load_word(opts, options[i].name, options[i].values,
+		    &opt[i], game, cause) != 0)
+			return -1;
+	return 0;
+}
+
+/* See game.h: states is borrowed. */
+int
+game_load_result(const cJSON *o, const char *const *states, int nplayers,
+    int *state, unsigned *winners, const char *game, char **cause)
+{
+	int	v = 0;
+
+	if (game_load_word(o, "state", states, state, game, cause) != 0 ||
+	    game_load_int(o, "winners", 0, (1 << nplayers) - 1, &v, game,
+	    cause) != 0)
+		return -1;
+	*winners = (unsigned)v;
+	return 0;
+}
