@@ -590,6 +590,11 @@ int	 game_load_options(const cJSON *o, const struct game_option *options,
 int	 game_load_result(const cJSON *o, const char *const *states,
 	     int nplayers, int *state, unsigned *winners, const char *game,
 	     char **cause);
+/*
+ * Frees a game (g may be NULL): every game keeps its state in one flat
+ * block, which copy_game duplicates whole.  Every ops table's free_game.
+ */
+void	 game_free(struct game *g);
 /* A game's own consistency check (cheers_check): 0, or -1 and *cause. */
 typedef int game_checker(const struct game *, char **cause);
 /*

@@ -180,3 +180,10 @@ game_load_result(const cJSON *o, const char *const *states, int nplayers,
 	*winners = (unsigned)v;
 	return 0;
 }
+
+/* See game.h. */
+void
+game_free(struct game *g)
+{
+	free(g);
+}

@@ -164,7 +164,7 @@ load_teams(struct game *g, const cJSON *o, char **cause)
 
 /*
  * Reads a game cheers_save wrote.  o is borrowed.  Returns a game the
- * caller frees with cheers_free, or NULL and *cause.
+ * caller frees with game_free, or NULL and *cause.
  */
 struct game *
 cheers_load(const cJSON *o, char **cause)

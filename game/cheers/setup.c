@@ -263,7 +263,7 @@ setup_option(const struct game_opts *o, int opt, char **cause)
 /*
  * Starts a game for o's players and options, with a copy of rng (the
  * caller's rng is not advanced).  Returns a game the caller frees with
- * cheers_free, or NULL and *cause.
+ * game_free, or NULL and *cause.
  */
 struct game *
 cheers_new(const struct game_opts *o, struct rng *rng, char **cause)
@@ -309,13 +309,6 @@ cheers_new(const struct game_opts *o, struct rng *rng, char **cause)
 	g->turn = 0;
 	g->active = cheers_seat_at(g, 0);
 	return g;
-}
-
-/* Frees a game; g may be NULL. */
-void
-cheers_free(struct game *g)
-{
-	free(g);
 }
 
 struct game *

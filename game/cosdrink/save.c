@@ -196,7 +196,7 @@ load_round(struct game *g, const cJSON *o, char **cause)
 
 /*
  * Reads a game cos_save wrote.  o is borrowed.  Returns a game the caller
- * frees with cos_free, or NULL and *cause.
+ * frees with game_free, or NULL and *cause.
  */
 struct game *
 cos_load(const cJSON *o, char **cause)

@@ -371,7 +371,7 @@ load_turn(struct game *g, const cJSON *o, char **cause)
 
 /*
  * Reads a game fwb_save wrote.  o is borrowed.  Returns a game the caller
- * frees with fwb_free, or NULL and *cause.
+ * frees with game_free, or NULL and *cause.
  */
 struct game *
 fwb_load(const cJSON *o, char **cause)

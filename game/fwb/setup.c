@@ -73,7 +73,7 @@ setup_deal(struct game *g, int seat, int slot, int *aside, int *naside)
 /*
  * Starts a game for o's players and options, with a copy of rng (the
  * caller's rng is not advanced).  Returns a game the caller frees with
- * fwb_free, or NULL and *cause.
+ * game_free, or NULL and *cause.
  */
 struct game *
 fwb_new(const struct game_opts *o, struct rng *rng, char **cause)
@@ -136,14 +136,7 @@ fail:
 	return NULL;
 }
 
-/* Frees a game; g may be NULL. */
-void
-fwb_free(struct game *g)
-{
-	free(g);
-}
-
-/* Copies a game; the caller frees the copy with fwb_free. */
+/* Copies a game; the caller frees the copy with game_free. */
 struct game *
 fwb_copy(const struct game *g)
 {

@@ -322,7 +322,7 @@ load_round(struct game *g, const cJSON *o, char **cause)
 
 /*
  * Reads a game magic_save wrote.  o is borrowed.  Returns a game the caller
- * frees with magic_free, or NULL and *cause.
+ * frees with game_free, or NULL and *cause.
  */
 struct game *
 magic_load(const cJSON *o, char **cause)
