@@ -222,9 +222,9 @@ gprop_running(const struct game *g)
 	return r.state == GAME_RUNNING;
 }
 
-/* Plays game i to its end (or the cap); counts it in played[n]. */
+/* Plays game i to its end (or the cap); counts it and its moves. */
 static void
-gprop_play_one(unsigned i, long *played, struct game_move *mv)
+gprop_play_one(unsigned i, long *played, long *moves, struct game_move *mv)
 {
 	static struct gprop_play	 p;	/* 12 KB of events */
 	struct game_prompt		 pr[GAME_MAX_PROMPTS];
@@ -258,6 +258,7 @@ gprop_play_one(unsigned i, long *played, struct game_move *mv)
 	if (spec->ended != NULL)
 		spec->ended(&p);
 	played[p.n]++;
+	moves[p.n] += p.moves;
 	spec->ops->free_game(copy);
 	spec->ops->free_game(p.prev);
 	spec->ops->free_game(p.g);
@@ -271,6 +272,7 @@ test_property(void **state)
 	struct game_move	*mv;
 	long			 games = spec->games, total = 0;
 	long			 played[GAME_MAX_SEATS + 1];
+	long			 moves[GAME_MAX_SEATS + 1];
 	unsigned		 i;
 	int			 n;
 	clock_t			 start = clock();
@@ -279,14 +281,20 @@ test_property(void **state)
 	if (env != NULL)
 		games = strtol(env, NULL, 10);
 	memset(played, 0, sizeof played);
+	memset(moves, 0, sizeof moves);
 	mv = xcalloc((size_t)spec->max_legal, sizeof *mv);
 	for (i = 0; i < (unsigned)games; i++)
-		gprop_play_one(i, played, mv);
+		gprop_play_one(i, played, moves, mv);
 	free(mv);
-	if (spec->report != NULL)
-		spec->report();
-	for (n = spec->ops->min_players; n <= spec->ops->max_players; n++)
+	for (n = spec->ops->min_players; n <= spec->ops->max_players; n++) {
 		total += played[n];
+		printf("%s property: %d players: %ld games, %.1f moves a game",
+		    spec->name, n, played[n], played[n] ?
+		    (double)moves[n] / played[n] : 0);
+		if (spec->report != NULL)
+			spec->report(n, played[n]);
+		printf("\n");
+	}
 	printf("%s property: %ld games played in %.1f s of CPU\n", spec->name,
 	    total, (double)(clock() - start) / CLOCKS_PER_SEC);
 	assert_int_equal(total, games);

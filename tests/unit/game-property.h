@@ -76,8 +76,12 @@ struct gprop {
 	void	(*loaded)(const struct game *g, const struct game *h);
 	/* Optional: at each game's end, before it is freed: tallies. */
 	void	(*ended)(struct gprop_play *p);
-	/* Optional: after every game, prints what was tallied. */
-	void	(*report)(void);
+	/*
+	 * Optional: after every game, ends the line the harness printed for
+	 * n players ("...: 4 players: 100 games, 52.1 moves a game") with
+	 * what the game tallied over those games.
+	 */
+	void	(*report)(int n, long games);
 };
 
 /* Runs the one cmocka test of spec's game; main() returns this. */

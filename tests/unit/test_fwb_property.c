@@ -20,7 +20,7 @@
 #include "tests/unit/game-property.h"
 
 struct tally {
-	long	games, moves, turns, recipes, deck_out;
+	long	turns, recipes, deck_out;
 };
 
 static struct tally	tally[FWB_MAX_PLAYERS + 1];
@@ -82,8 +82,6 @@ ended(struct gprop_play *p)
 	struct tally	*t = &tally[p->n];
 	int		 j;
 
-	t->games++;
-	t->moves += p->moves;
 	for (j = 0; j < p->n; j++)
 		t->recipes += fwb_done_count(p->g, j);
 	if (!p->g->ending)
@@ -91,19 +89,13 @@ ended(struct gprop_play *p)
 }
 
 static void
-report(void)
+report(int n, long games)
 {
-	const struct tally	*t;
-	int			 n;
+	const struct tally	*t = &tally[n];
 
-	for (n = 2; n <= FWB_MAX_PLAYERS; n++) {
-		t = &tally[n];
-		printf("fwb property: %d players: %ld games, %.1f moves, %.1f "
-		    "turns, %.1f recipes a game; %ld ended by the guest deck\n",
-		    n, t->games, t->games ? (double)t->moves / t->games : 0,
-		    t->games ? (double)t->turns / t->games : 0,
-		    t->games ? (double)t->recipes / t->games : 0, t->deck_out);
-	}
+	printf("; %.1f turns, %.1f recipes a game; %ld ended by the guest "
+	    "deck", games ? (double)t->turns / games : 0,
+	    games ? (double)t->recipes / games : 0, t->deck_out);
 }
 
 int

@@ -22,7 +22,7 @@
 #include "tests/unit/game-property.h"
 
 struct tally {
-	long	games, moves, rounds, lightning, path, ties;
+	long	rounds, lightning, path, ties;
 	long	random_games, random_wins;	/* one random seat among AIs */
 	long	passive_games, passive_wins;	/* one seat that never trades */
 	long	first_stones, first_bonus;	/* AI-only games */
@@ -97,8 +97,6 @@ ended(struct gprop_play *p)
 	const struct game	*g = p->g;
 	struct tally		*t = &tally[p->n];
 
-	t->games++;
-	t->moves += p->moves;
 	t->rounds += g->round - 1;
 	if (g->used[g->nused - 1] == MAGIC_LIGHTNING)
 		t->lightning++;
@@ -119,27 +117,20 @@ ended(struct gprop_play *p)
 }
 
 static void
-report(void)
+report(int n, long games)
 {
-	const struct tally	*t;
-	int			 n;
+	const struct tally	*t = &tally[n];
 
-	for (n = MAGIC_MIN_PLAYERS; n <= MAGIC_MAX_PLAYERS; n++) {
-		t = &tally[n];
-		printf("magic property: %d players: %ld games, %.1f moves, "
-		    "%.1f rounds a game; %ld ended by the Magic Lightning, %ld "
-		    "on the path, %ld tied; among AIs a random player won "
-		    "%ld of %ld (%.0f%%), one who never trades %ld of %ld "
-		    "(%.0f%%; even: %.0f%%); AI first stones won the bonus "
-		    "%ld of %ld\n", n, t->games, t->games ?
-		    (double)t->moves / t->games : 0, t->games ?
-		    (double)t->rounds / t->games : 0, t->lightning, t->path,
-		    t->ties, t->random_wins, t->random_games, t->random_games ?
-		    100.0 * t->random_wins / t->random_games : 0,
-		    t->passive_wins, t->passive_games, t->passive_games ?
-		    100.0 * t->passive_wins / t->passive_games : 0, 100.0 / n,
-		    t->first_bonus, t->first_stones);
-	}
+	printf("; %.1f rounds a game; %ld ended by the Magic Lightning, %ld "
+	    "on the path, %ld tied; among AIs a random player won %ld of %ld "
+	    "(%.0f%%), one who never trades %ld of %ld (%.0f%%; even: "
+	    "%.0f%%); AI first stones won the bonus %ld of %ld",
+	    games ? (double)t->rounds / games : 0, t->lightning, t->path,
+	    t->ties, t->random_wins, t->random_games, t->random_games ?
+	    100.0 * t->random_wins / t->random_games : 0, t->passive_wins,
+	    t->passive_games, t->passive_games ?
+	    100.0 * t->passive_wins / t->passive_games : 0, 100.0 / n,
+	    t->first_bonus, t->first_stones);
 }
 
 int
