@@ -198,4 +198,20 @@ t_noted(const struct game_events *ev, int seat, const char *s)
 	return game_test_noted(ev, seat, s);
 }
 
+/*
+ * A 4-player game (team A = seats 0, 2, recipe (2,2,1,0,0); team B =
+ * seats 1, 3, recipe (0,1,2,2,0)) with empty shakers.  Caller frees.
+ */
+static inline struct game *
+t_four(void)
+{
+	struct game	*g = t_new(4, NULL, NULL, NULL, NULL, 42);
+
+	t_clear(g);
+	t_recipe(g, 0, 2, 2, 1, 0, 0);
+	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_check(g);
+	return g;
+}
+
 #endif

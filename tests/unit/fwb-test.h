@@ -153,6 +153,18 @@ f_market(struct game *g, int slot, int cls, int kind)
 	return card;
 }
 
+/* Serves seat's guests 0..n-1 directly, each worth points. */
+static inline void
+f_serve(struct game *g, int seat, int n, int points)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		g->guests[seat][i].done = 1;
+		g->guest[g->guests[seat][i].guest].points = points;
+	}
+}
+
 /* Gives seat everything its guest in slot needs (ingredients and equipment). */
 static inline void
 f_ready(struct game *g, int seat, int slot)

@@ -7,18 +7,6 @@
 #include "tests/unit/fwb-test.h"
 #include "tests/unit/final-test.h"
 
-/* Serves seat's guests 0..n-1, each worth points. */
-static void
-serve(struct game *g, int seat, int n, int points)
-{
-	int	i;
-
-	for (i = 0; i < n; i++) {
-		g->guests[seat][i].done = 1;
-		g->guest[g->guests[seat][i].guest].points = points;
-	}
-}
-
 static void
 test_ranking(void **state)
 {
@@ -26,11 +14,11 @@ test_ranking(void **state)
 	struct game_ranking	 rk;
 
 	(void)state;
-	serve(g, 0, 3, 3);		/* 9 points, 3 recipes */
-	serve(g, 2, 3, 3);		/* the same: the nose picks seat 2 */
-	serve(g, 1, 1, 4);		/* 4 points, 1 recipe */
-	serve(g, 3, 1, 4);		/* the same: a shared place */
-	serve(g, 4, 2, 2);		/* 4 points, 2 recipes: above them */
+	f_serve(g, 0, 3, 3);	/* 9 points, 3 recipes */
+	f_serve(g, 2, 3, 3);	/* the same: the nose picks seat 2 */
+	f_serve(g, 1, 1, 4);	/* 4 points, 1 recipe */
+	f_serve(g, 3, 1, 4);	/* the same: a shared place */
+	f_serve(g, 4, 2, 2);	/* 4 points, 2 recipes: above them */
 	assert_int_equal(fwb_ops.final_table(g, &rk), -1);
 	g->state = GAME_WON;
 	g->winners = 1u << 2;
