@@ -479,6 +479,11 @@ void	 game_board_status(struct game_board *b, const struct game_ops *ops,
 /* Empties r. */
 void	 game_ranking_init(struct game_ranking *r);
 /*
+ * Empties r for a game's final_table; -1 while the game still runs (then
+ * there is no final table), else 0.
+ */
+int	 game_ranking_start(struct game_ranking *r, int state);
+/*
  * The next row of r for the seats of seats, its texts empty for the
  * caller to fill; NULL past GAME_MAX_SEATS.  Borrowed from r.
  */

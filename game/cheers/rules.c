@@ -936,8 +936,7 @@ cheers_final_table(const struct game *g, struct game_ranking *out)
 	unsigned		 mask, rest = 0;
 	int			 team, s;
 
-	game_ranking_init(out);
-	if (g->state == GAME_RUNNING)
+	if (game_ranking_start(out, g->state) != 0)
 		return -1;
 	snprintf(out->title, sizeof out->title, "Final table");
 	for (team = 0; team < g->nteams; team++) {

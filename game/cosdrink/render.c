@@ -268,8 +268,7 @@ cos_final_table(const struct game *g, struct game_ranking *out)
 	struct game_rank	*row;
 	int			 s, kings = render_kings_done(g);
 
-	game_ranking_init(out);
-	if (g->state == GAME_RUNNING)
+	if (game_ranking_start(out, g->state) != 0)
 		return -1;
 	snprintf(out->title, sizeof out->title, "Final table: %s after %d %s, "
 	    "%d of %d %s destroyed", g->winners != 0 ? "the table wins" :

@@ -139,8 +139,7 @@ fwb_final_table(const struct game *g, struct game_ranking *out)
 	struct game_rank	*row;
 	int			 s, pts, done;
 
-	game_ranking_init(out);
-	if (g->state == GAME_RUNNING)
+	if (game_ranking_start(out, g->state) != 0)
 		return -1;
 	for (s = 0; s < g->nplayers; s++) {
 		if ((row = game_ranking_add(out, BIT(s))) == NULL)
