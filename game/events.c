@@ -3,6 +3,7 @@
  */
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "game/game.h"
 #include "lib/xmalloc.h"
@@ -114,10 +115,18 @@ game_events_notef(struct game_events *e, int seat, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* See game.h: ev, or a scratch list the mark owns, marked where it stands. */
+/*
+ * See game.h: ev, or a scratch list the mark owns; g's state is copied
+ * into saved.
+ */
 struct game_events *
-game_events_begin(struct game_events *ev, struct game_events_mark *mk)
+game_apply_begin(struct game *g, void *saved, size_t size,
+    struct game_events *ev, struct game_apply_mark *mk)
 {
+	mk->g = g;
+	mk->saved = saved;
+	mk->size = size;
+	memcpy(saved, g, size);
 	mk->local = NULL;
 	if (ev == NULL) {
 		ev = mk->local = xmalloc(sizeof *mk->local);
@@ -129,10 +138,11 @@ game_events_begin(struct game_events *ev, struct game_events_mark *mk)
 	return ev;
 }
 
-/* Takes back the lines written since mk. */
+/* Puts the state and the lines back as they were at mk. */
 void
-game_events_undo(struct game_events *ev, const struct game_events_mark *mk)
+game_apply_undo(struct game_events *ev, const struct game_apply_mark *mk)
 {
+	memcpy(mk->g, mk->saved, mk->size);
 	ev->n = mk->n;
 	ev->dropped = mk->dropped;
 	ev->private_changed = mk->changed;
@@ -140,7 +150,7 @@ game_events_undo(struct game_events *ev, const struct game_events_mark *mk)
 
 /* Frees mk's scratch list, if any. */
 void
-game_events_end(struct game_events_mark *mk)
+game_apply_end(struct game_apply_mark *mk)
 {
 	free(mk->local);
 	mk->local = NULL;

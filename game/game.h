@@ -431,23 +431,27 @@ struct game_note *game_events_note(struct game_events *, int seat);
 void	 game_events_notef(struct game_events *, int seat, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
 /*
- * Where an apply() stands in its event list, so that a refused move
- * leaves the list as it found it: game_events_begin returns the list to
- * write to (ev, or a scratch list when ev is NULL) and marks where it
- * stands; game_events_undo takes the marked lines back (the counts of
- * lines, dropped lines and private_changed); game_events_end frees the
- * scratch list.
+ * A move applied whole or not at all.  game_apply_begin copies the size
+ * bytes of g's state into saved (the caller's, at least size bytes) and
+ * marks where the event list stands; it returns the list to write to (ev,
+ * or a scratch list when ev is NULL).  game_apply_undo, when the move is
+ * refused, puts the state back and takes the marked lines back (the
+ * counts of lines, dropped lines and private_changed).  game_apply_end
+ * frees the scratch list.
  */
-struct game_events_mark {
+struct game_apply_mark {
+	struct game		*g;		/* borrowed */
+	void			*saved;		/* borrowed: the caller's copy */
+	size_t			 size;
 	struct game_events	*local;		/* owned; NULL when ev was given */
 	int			 n, dropped;
 	unsigned		 changed;
 };
-struct game_events *game_events_begin(struct game_events *ev,
-	     struct game_events_mark *);
-void	 game_events_undo(struct game_events *,
-	     const struct game_events_mark *);
-void	 game_events_end(struct game_events_mark *);
+struct game_events *game_apply_begin(struct game *g, void *saved,
+	     size_t size, struct game_events *ev, struct game_apply_mark *);
+void	 game_apply_undo(struct game_events *,
+	     const struct game_apply_mark *);
+void	 game_apply_end(struct game_apply_mark *);
 
 /* game/board.c */
 struct game_text;

@@ -332,7 +332,7 @@ cos_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	unsigned char		 saved[COS_STATE_SIZE];
-	struct game_events_mark	 mark;
+	struct game_apply_mark	 mark;
 	struct rules_key	 before, after;
 	char			 text[GAME_TEXT_MAX];
 	int			 rc;
@@ -346,9 +346,8 @@ cos_apply(struct game *g, int seat, const struct game_move *m,
 	if (g->asked == 0 && seat != g->turn)
 		return set_cause(cause, "It is not your turn: %s", text);
 
-	ev = game_events_begin(ev, &mark);
+	ev = game_apply_begin(g, saved, sizeof saved, ev, &mark);
 	rules_key(g, &before);
-	memcpy(saved, g, sizeof saved);
 	if (g->asked != 0)
 		rc = rules_answer(g, seat, m, ev, cause);
 	else
@@ -360,11 +359,9 @@ cos_apply(struct game *g, int seat, const struct game_move *m,
 		ev->private_changed |= after.seats & ~before.seats;
 		if (strcmp(after.text, before.text) != 0)
 			ev->private_changed |= after.seats;
-	} else {
-		memcpy(g, saved, sizeof saved);
-		game_events_undo(ev, &mark);
-	}
-	game_events_end(&mark);
+	} else
+		game_apply_undo(ev, &mark);
+	game_apply_end(&mark);
 	return rc;
 }
 

@@ -267,7 +267,7 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	unsigned char		 saved[FWB_STATE_SIZE];
-	struct game_events_mark	 mark;
+	struct game_apply_mark	 mark;
 	char			 text[GAME_TEXT_MAX];
 	struct rules_prompt_key	 key;
 	unsigned		 allowed;
@@ -296,9 +296,8 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 		    fwb_actions[m->action].name, text);
 	}
 
-	ev = game_events_begin(ev, &mark);
+	ev = game_apply_begin(g, saved, sizeof saved, ev, &mark);
 	rules_prompt_key(g, &key);
-	memcpy(saved, g, sizeof saved);
 	if (g->ask.kind != FWB_ASK_NONE)
 		rc = fwb_ask_answer(g, seat, m, ev, cause);
 	else
@@ -306,11 +305,9 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 	if (rc == 0) {
 		fwb_settle(g, ev);
 		rules_prompt_changed(g, &key, ev);
-	} else {
-		memcpy(g, saved, sizeof saved);
-		game_events_undo(ev, &mark);
-	}
-	game_events_end(&mark);
+	} else
+		game_apply_undo(ev, &mark);
+	game_apply_end(&mark);
 	return rc;
 }
 

@@ -74,7 +74,7 @@ magic_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	unsigned char		 saved[MAGIC_STATE_SIZE];
-	struct game_events_mark	 mark;
+	struct game_apply_mark	 mark;
 	int			 rc;
 
 	if (game_apply_check(g->state, g->nplayers, MAGIC_A_COUNT, seat, m,
@@ -93,17 +93,14 @@ magic_apply(struct game *g, int seat, const struct game_move *m,
 			    "%s", rules_lay_text);
 	}
 
-	ev = game_events_begin(ev, &mark);
-	memcpy(saved, g, sizeof saved);
+	ev = game_apply_begin(g, saved, sizeof saved, ev, &mark);
 	if (m->action == MAGIC_A_LAY)
 		rc = magic_lay(g, seat, m, ev, cause);
 	else
 		rc = magic_trade(g, seat, m, ev, cause);
-	if (rc != 0) {
-		memcpy(g, saved, sizeof saved);
-		game_events_undo(ev, &mark);
-	}
-	game_events_end(&mark);
+	if (rc != 0)
+		game_apply_undo(ev, &mark);
+	game_apply_end(&mark);
 	return rc;
 }
 
