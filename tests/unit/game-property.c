@@ -64,18 +64,12 @@ gprop_roundtrip(const struct game *g)
 {
 	struct game_prompt	 pg[GAME_MAX_PROMPTS], ph[GAME_MAX_PROMPTS];
 	struct game		*h;
-	cJSON			*doc;
 	char			*a, *b, *cause = NULL;
 	int			 n, k;
 
-	doc = spec->ops->save(g);
-	a = cJSON_PrintUnformatted(doc);
-	cJSON_Delete(doc);
-	doc = cJSON_Parse(a);
-	h = spec->ops->load(doc, &cause);
-	if (h == NULL)
+	a = game_test_print(spec->ops, g);
+	if ((h = game_test_load_text(spec->ops, a, &cause)) == NULL)
 		fail_msg("load: %s", cause);
-	cJSON_Delete(doc);
 	n = spec->ops->pending(g, pg, GAME_MAX_PROMPTS);
 	assert_int_equal(spec->ops->pending(h, ph, GAME_MAX_PROMPTS), n);
 	for (k = 0; k < n; k++) {
@@ -84,9 +78,7 @@ gprop_roundtrip(const struct game *g)
 	}
 	if (spec->loaded != NULL)
 		spec->loaded(g, h);
-	doc = spec->ops->save(h);
-	b = cJSON_PrintUnformatted(doc);
-	cJSON_Delete(doc);
+	b = game_test_print(spec->ops, h);
 	assert_string_equal(a, b);
 	free(a);
 	free(b);

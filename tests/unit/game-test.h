@@ -54,6 +54,31 @@ game_test_new(const struct game_ops *ops, int n, const char *opts,
 	return g;
 }
 
+/* g (a game of ops) saved, as one line of JSON the caller frees. */
+static inline char *
+game_test_print(const struct game_ops *ops, const struct game *g)
+{
+	cJSON	*o = ops->save(g);
+	char	*s = cJSON_PrintUnformatted(o);
+
+	cJSON_Delete(o);
+	return s;
+}
+
+/* Loads a game of ops from JSON text; the game, or NULL and *cause. */
+static inline struct game *
+game_test_load_text(const struct game_ops *ops, const char *text,
+    char **cause)
+{
+	cJSON		*doc = cJSON_Parse(text);
+	struct game	*h;
+
+	assert_non_null(doc);
+	h = ops->load(doc, cause);
+	cJSON_Delete(doc);
+	return h;
+}
+
 /* Whether any event text contains s. */
 static inline int
 game_test_said(const struct game_events *ev, const char *s)
