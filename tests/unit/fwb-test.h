@@ -39,23 +39,13 @@ f_new(int n, const char *opts, uint64_t seed)
 static inline void
 f_check(const struct game *g)
 {
-	char	*cause = NULL;
-
-	if (fwb_check(g, &cause) != 0)
-		fail_msg("fwb_check: %s", cause);
+	game_test_check(fwb_check, "fwb_check", g);
 }
 
 static inline struct game_move
 f_move(int action, int a0, int a1, int a2, int a3)
 {
-	struct game_move	m;
-
-	m.action = action;
-	m.args[0] = a0;
-	m.args[1] = a1;
-	m.args[2] = a2;
-	m.args[3] = a3;
-	return m;
+	return game_test_move(action, a0, a1, a2, a3, -1);
 }
 
 /* Applies a move that must succeed; events go to ev (may be NULL). */
@@ -64,15 +54,8 @@ f_ok(struct game *g, int seat, int action, int a0, int a1, int a2, int a3,
     struct game_events *ev)
 {
 	struct game_move	m = f_move(action, a0, a1, a2, a3);
-	struct game_events	local;
-	char			*cause = NULL;
 
-	if (ev == NULL)
-		ev = &local;
-	game_events_init(ev);
-	if (fwb_ops.apply(g, seat, &m, ev, &cause) != 0)
-		fail_msg("apply: %s", cause);
-	f_check(g);
+	game_test_ok(&fwb_ops, fwb_check, "fwb_check", g, seat, &m, ev);
 }
 
 /* Applies a move that must fail with a cause containing want, changing nothing. */
@@ -80,20 +63,9 @@ static inline void
 f_bad(struct game *g, int seat, int action, int a0, int a1, int a2, int a3,
     const char *want)
 {
-	struct game_move	 m = f_move(action, a0, a1, a2, a3);
-	struct game_events	 ev;
-	struct game		*before = fwb_copy(g);
-	char			*cause = NULL;
+	struct game_move	m = f_move(action, a0, a1, a2, a3);
 
-	game_events_init(&ev);
-	assert_int_equal(fwb_ops.apply(g, seat, &m, &ev, &cause), -1);
-	assert_non_null(cause);
-	if (strstr(cause, want) == NULL)
-		fail_msg("cause \"%s\" lacks \"%s\"", cause, want);
-	assert_memory_equal(before, g, sizeof *g);
-	assert_int_equal(ev.n, 0);
-	free(before);
-	free(cause);
+	game_test_bad(&fwb_ops, g, sizeof *g, seat, &m, want);
 }
 
 /* Whether any event text contains s. */
@@ -179,6 +151,18 @@ f_market(struct game *g, int slot, int cls, int kind)
 	g->ndeck--;
 	g->market[slot] = card;
 	return card;
+}
+
+/* Serves seat's guests 0..n-1 directly, each worth points. */
+static inline void
+f_serve(struct game *g, int seat, int n, int points)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		g->guests[seat][i].done = 1;
+		g->guest[g->guests[seat][i].guest].points = points;
+	}
 }
 
 /* Gives seat everything its guest in slot needs (ingredients and equipment). */
