@@ -131,13 +131,8 @@ world_say(struct world *w, const char *user, const char *channel, int click,
 {
 	struct bot_event	ev;
 
-	memset(&ev, 0, sizeof ev);
-	ev.adapter = &w->adapter;
-	ev.user_id = user;
-	ev.user_name = user;
-	ev.channel = channel;
+	world_event(w, &ev, user, channel, text);
 	ev.is_button = click;
-	ev.text = text;
 	replied[0] = '\0';
 	memset(&replied_bs, 0, sizeof replied_bs);
 	bot_handle_event(&w->bot, &ev);
@@ -831,6 +826,28 @@ world_replay(struct world *w, const char *server, int dm, const char *user,
 }
 
 /*
+ * A cheers lobby of host in channel of server, given the next number
+ * there (it must be num) and saved; w owns it.
+ */
+static struct table *
+world_lobby(struct world *w, const char *channel, const char *server,
+    const char *host, int num)
+{
+	struct table	*lobby;
+	char		*cause = NULL;
+
+	lobby = table_new(&w->bot, &w->adapter, channel, game_find("cheers"));
+	lobby->server = xstrdup(server);
+	lobby->host = xstrdup(host);
+	table_add_seat(lobby, host, host);
+	assert_int_equal(store_table_number(w->bot.store, &w->bot, &w->adapter,
+	    server, &lobby->num, &cause), 0);
+	assert_int_equal(lobby->num, num);
+	assert_int_equal(store_table_save(w->bot.store, lobby, &cause), 0);
+	return lobby;
+}
+
+/*
  * Table numbers are counted per server: each server's first table is 1,
  * a replay finds only the asker's server's table (or, in a DM, one the
  * asker played in), and a restart or an older file keeps the numbers.
@@ -874,25 +891,11 @@ test_numbers_per_server(void **state)
 	assert_non_null(strstr(why, "more than one table 1"));
 
 	/* An open lobby holds its number: the next one is past it. */
-	lobby = table_new(&w.bot, &w.adapter, "#b2", game_find("cheers"));
-	lobby->server = xstrdup("gB");
-	lobby->host = xstrdup("dave");
-	table_add_seat(lobby, "dave", "dave");
-	assert_int_equal(store_table_number(w.bot.store, &w.bot, &w.adapter,
-	    "gB", &lobby->num, &cause), 0);
-	assert_int_equal(lobby->num, 2);
-	assert_int_equal(store_table_save(w.bot.store, lobby, &cause), 0);
+	lobby = world_lobby(&w, "#b2", "gB", "dave", 2);
 	assert_int_equal(world_replay(&w, "gB", 0, "zed", 2, why, sizeof why), 0);
 	assert_non_null(strstr(why, "Table 2 is still open"));
 	/* A forgotten table (ended by its host) keeps its number used. */
-	lobby = table_new(&w.bot, &w.adapter, "#a2", game_find("cheers"));
-	lobby->server = xstrdup("gA");
-	lobby->host = xstrdup("erin");
-	table_add_seat(lobby, "erin", "erin");
-	assert_int_equal(store_table_number(w.bot.store, &w.bot, &w.adapter,
-	    "gA", &lobby->num, &cause), 0);
-	assert_int_equal(lobby->num, 3);
-	assert_int_equal(store_table_save(w.bot.store, lobby, &cause), 0);
+	lobby = world_lobby(&w, "#a2", "gA", "erin", 3);
 	assert_int_equal(store_table_delete(w.bot.store, lobby, &cause), 0);
 	table_close(lobby);
 	world_close(&w);

@@ -115,13 +115,8 @@ world_say(struct world *w, const char *user, const char *channel, int admin,
 {
 	struct bot_event	ev;
 
-	memset(&ev, 0, sizeof ev);
-	ev.adapter = &w->adapter;
-	ev.user_id = user;
-	ev.user_name = user;
-	ev.channel = channel;
+	world_event(w, &ev, user, channel, text);
 	ev.is_admin = admin;
-	ev.text = text;
 	bot_handle_event(&w->bot, &ev);
 }
 
