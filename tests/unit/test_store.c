@@ -155,16 +155,6 @@ db_count(const char *path, const char *sql)
 	return (int)store_test_count(path, sql);
 }
 
-static char *
-game_text(const struct table *t)
-{
-	cJSON	*o = t->ops->save(t->game);
-	char	*s = cJSON_PrintUnformatted(o);
-
-	cJSON_Delete(o);
-	return s;
-}
-
 static void
 test_restore_identical(void **state)
 {
@@ -178,9 +168,9 @@ test_restore_identical(void **state)
 	close(fd);
 	world_open(&w, path);
 	t = world_game(&w, "#one", 7);
-	before[0] = game_text(t);
+	before[0] = world_game_text(t);
 	t = world_game(&w, "#two", 12);
-	before[1] = game_text(t);
+	before[1] = world_game_text(t);
 	t = table_new(&w.bot, &w.adapter, "#lobby", game_find("cheers"));
 	t->host = xstrdup("carol");
 	table_add_seat(t, "carol", "carol");
@@ -198,7 +188,7 @@ test_restore_identical(void **state)
 			assert_string_equal(t->options[1], "alt");
 			continue;
 		}
-		after = game_text(t);
+		after = world_game_text(t);
 		assert_string_equal(after, before[i]);
 		assert_int_equal(t->nmoves, i == 0 ? 7 : 12);
 		free(after);
@@ -454,7 +444,7 @@ test_snapshot(void **state)
 	world_open(&w, path);
 	t = world_game(&w, "#long", STORE_SNAPSHOT_EVERY + 5);
 	assert_int_equal(t->state, TABLE_PLAYING);
-	before = game_text(t);
+	before = world_game_text(t);
 	world_close(&w);
 
 	n = db_count(path, "SELECT count(*) FROM snapshots WHERE seq = 32");
@@ -462,13 +452,13 @@ test_snapshot(void **state)
 
 	world_open(&w, path);
 	t = TAILQ_FIRST(&w.bot.tables);
-	after = game_text(t);
+	after = world_game_text(t);
 	assert_string_equal(after, before);
 	/* The same table rebuilt from its seed and every move. */
 	t->ops->free_game(t->game);
 	t->game = NULL;
 	assert_int_equal(restore_rebuild(t, 0, NULL, NULL, NULL, NULL), 0);
-	replayed = game_text(t);
+	replayed = world_game_text(t);
 	assert_string_equal(replayed, before);
 	free(before);
 	free(after);
@@ -697,7 +687,7 @@ test_batch_survives_full_disk(void **state)
 	for (i = 0; i < n; i++) {
 		assert_int_equal(db_moves(path, tables[i]->id), tables[i]->nmoves);
 		before[i] = tables[i]->state == TABLE_PLAYING ?
-		    game_text(tables[i]) : NULL;
+		    world_game_text(tables[i]) : NULL;
 	}
 	world_close(&w);
 
@@ -707,7 +697,7 @@ test_batch_survives_full_disk(void **state)
 		while (i < n && before[i] == NULL)
 			i++;
 		assert_true(i < n);
-		after = game_text(t);
+		after = world_game_text(t);
 		assert_string_equal(after, before[i]);
 		free(after);
 		free(before[i]);

@@ -141,6 +141,24 @@ world_moves(struct world *w, int n)
 		assert_int_equal(world_move(w), 0);
 }
 
+/*
+ * watch_open, then 5 moves, each where a restart finds it, and then the
+ * log deleted; its name is left in wal (len bytes).  Returns the table's
+ * id.
+ */
+static uint64_t
+watch_wal_gone(struct world *w, char *path, char *wal, size_t len,
+    int watch)
+{
+	uint64_t	id = watch_open(w, path, watch);
+
+	snprintf(wal, len, "%s-wal", path);
+	world_moves(w, 5);
+	assert_int_equal(crash_moves(path, id), 5);
+	assert_int_equal(unlink(wal), 0);
+	return id;
+}
+
 /* Opens path as after a restart: its table holds nmoves moves. */
 static void
 world_reopen(const char *path, int nmoves)
@@ -168,12 +186,7 @@ test_wal_deleted_between_batches(void **state)
 	struct stat	 sb;
 
 	(void)state;
-	id = watch_open(&w, path, 0);
-	snprintf(wal, sizeof wal, "%s-wal", path);
-	world_moves(&w, 5);
-	assert_int_equal(crash_moves(path, id), 5);
-
-	assert_int_equal(unlink(wal), 0);
+	id = watch_wal_gone(&w, path, wal, sizeof wal, 0);
 	world_moves(&w, 9);
 	assert_int_equal(world_table(&w)->nmoves, 14);
 	assert_int_equal(crash_moves(path, id), 14);
@@ -221,12 +234,7 @@ test_wal_deleted_then_watch(void **state)
 	struct stat	 sb;
 
 	(void)state;
-	id = watch_open(&w, path, 1);
-	snprintf(wal, sizeof wal, "%s-wal", path);
-	world_moves(&w, 5);
-	assert_int_equal(crash_moves(path, id), 5);
-
-	assert_int_equal(unlink(wal), 0);
+	id = watch_wal_gone(&w, path, wal, sizeof wal, 1);
 	world_wait(STORE_WATCH_EVERY_MS + 500);
 	assert_int_equal(world_table(&w)->nmoves, 5);
 	assert_int_equal(crash_moves(path, id), 5);

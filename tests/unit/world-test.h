@@ -57,6 +57,17 @@ world_event(struct world *w, struct bot_event *ev, const char *user,
 	ev->text = text;
 }
 
+/* t's game as the text a save holds; the caller frees it. */
+static inline char *
+world_game_text(const struct table *t)
+{
+	cJSON	*o = t->ops->save(t->game);
+	char	*s = cJSON_PrintUnformatted(o);
+
+	cJSON_Delete(o);
+	return s;
+}
+
 /* Frees w; the state file stays. */
 static void
 world_close(struct world *w)
