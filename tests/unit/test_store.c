@@ -155,6 +155,15 @@ db_count(const char *path, const char *sql)
 	return (int)store_test_count(path, sql);
 }
 
+/* user opens a game of cheers in channel, adds an AI seat and starts it. */
+static void
+world_start_game(struct world *w, const char *user, const char *channel)
+{
+	world_say(w, user, channel, 0, "new cheers");
+	world_say(w, user, channel, 0, "addbot");
+	world_say(w, user, channel, 0, "start");
+}
+
 static void
 test_restore_identical(void **state)
 {
@@ -954,9 +963,7 @@ test_ids_never_reused(void **state)
 	close(fd);
 	/* A game ended by its End button: no table is left. */
 	world_start(&w, &click_ops, path, 0);
-	world_say(&w, "bob", "#b", 0, "new cheers");
-	world_say(&w, "bob", "#b", 0, "addbot");
-	world_say(&w, "bob", "#b", 0, "start");
+	world_start_game(&w, "bob", "#b");
 	b = world_table_id(&w, "#b");
 	world_say(&w, "bob", "#b", 0, "end");
 	assert_int_equal(replied_bs.n, 1);
@@ -968,9 +975,7 @@ test_ids_never_reused(void **state)
 	/* After a restart the next game has another id; the old End button
 	 * reaches nothing. */
 	world_start(&w, &click_ops, path, 0);
-	world_say(&w, "bob", "#b", 0, "new cheers");
-	world_say(&w, "bob", "#b", 0, "addbot");
-	world_say(&w, "bob", "#b", 0, "start");
+	world_start_game(&w, "bob", "#b");
 	c = world_table_id(&w, "#b");
 	assert_true(c > b);
 	t = table_find(&w.bot, &w.adapter, "#b");
@@ -1018,9 +1023,7 @@ test_cb1_after_upgrade(void **state)
 	(void)state;
 	close(fd);
 	world_start(&w, &click_ops, path, 0);
-	world_say(&w, "alice", "#a", 0, "new cheers");
-	world_say(&w, "alice", "#a", 0, "addbot");
-	world_say(&w, "alice", "#a", 0, "start");
+	world_start_game(&w, "alice", "#a");
 	a = world_table_id(&w, "#a");
 	world_close(&w);
 	/* As a bot of schema 4 left it: no tags, no meta. */
@@ -1036,9 +1039,7 @@ test_cb1_after_upgrade(void **state)
 	snprintf(id, sizeof id, "cb1:%llu:*:hand", a);
 	assert_non_null(strstr(world_say(&w, "alice", "#a", 1, id), "recipe"));
 	/* A table made after it: old buttons naming its id reach nothing. */
-	world_say(&w, "alice", "#b", 0, "new cheers");
-	world_say(&w, "alice", "#b", 0, "addbot");
-	world_say(&w, "alice", "#b", 0, "start");
+	world_start_game(&w, "alice", "#b");
 	b = world_table_id(&w, "#b");
 	assert_true(b > a);
 	t = table_find(&w.bot, &w.adapter, "#b");
