@@ -96,15 +96,24 @@ f_clear_hand(struct game *g, int seat)
 		g->deck[g->ndeck++] = fwb_hand_take(g, seat, 0);
 }
 
-/* Moves a deck card of cls/kind into seat's hand; returns its id. */
+/* Takes a card of cls/kind out of the deck; returns its id. */
 static inline int
-f_give(struct game *g, int seat, int cls, int kind)
+f_deck_take(struct game *g, int cls, int kind)
 {
 	int	i = f_deck_card(g, cls, kind), card = g->deck[i];
 
 	memmove(&g->deck[i], &g->deck[i + 1],
 	    (size_t)(g->ndeck - i - 1) * sizeof (int));
 	g->ndeck--;
+	return card;
+}
+
+/* Moves a deck card of cls/kind into seat's hand; returns its id. */
+static inline int
+f_give(struct game *g, int seat, int cls, int kind)
+{
+	int	card = f_deck_take(g, cls, kind);
+
 	g->hand[seat][g->nhand[seat]++] = card;
 	return card;
 }
@@ -113,11 +122,9 @@ f_give(struct game *g, int seat, int cls, int kind)
 static inline int
 f_top(struct game *g, int cls, int kind)
 {
-	int	i = f_deck_card(g, cls, kind), card = g->deck[i];
+	int	card = f_deck_take(g, cls, kind);
 
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->deck[g->ndeck - 1] = card;
+	g->deck[g->ndeck++] = card;
 	return card;
 }
 
@@ -125,11 +132,8 @@ f_top(struct game *g, int cls, int kind)
 static inline int
 f_install(struct game *g, int seat, int type)
 {
-	int	i = f_deck_card(g, FWB_EQUIPMENT, type), card = g->deck[i];
+	int	card = f_deck_take(g, FWB_EQUIPMENT, type);
 
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->ndeck--;
 	g->shed[seat][g->nshed[seat]].card = card;
 	g->shed[seat][g->nshed[seat]].installing = 0;
 	g->nshed[seat]++;
@@ -140,17 +144,10 @@ f_install(struct game *g, int seat, int type)
 static inline int
 f_market(struct game *g, int slot, int cls, int kind)
 {
-	int	i, card;
-
 	if (g->market[slot] >= 0)
 		g->deck[g->ndeck++] = g->market[slot];
-	i = f_deck_card(g, cls, kind);
-	card = g->deck[i];
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->ndeck--;
-	g->market[slot] = card;
-	return card;
+	g->market[slot] = f_deck_take(g, cls, kind);
+	return g->market[slot];
 }
 
 /* Serves seat's guests 0..n-1 directly, each worth points. */

@@ -49,14 +49,10 @@ static void
 test_discard_market(void **state)
 {
 	struct game	*g = f_new(2, "discardmarket=on", 2);
-	int		 i, c;
+	int		 c;
 
 	(void)state;
-	i = f_deck_card(g, FWB_INGREDIENT, HONEY);
-	c = g->deck[i];
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->ndeck--;
+	c = f_deck_take(g, FWB_INGREDIENT, HONEY);
 	g->discard[g->ndiscard++] = c;
 	f_check(g);
 	f_ok(g, 0, FWB_A_DRAW, 3, NONE, NONE, NONE, NULL);

@@ -235,7 +235,6 @@ static void
 test_swap_served_and_cultural(void **state)
 {
 	struct game	*g = f_new(2, NULL, 9);
-	int		 i;
 
 	(void)state;
 	g->guests[0][0].done = 1;
@@ -243,11 +242,7 @@ test_swap_served_and_cultural(void **state)
 	f_give(g, 0, FWB_INGREDIENT, SUGAR);
 	f_bad(g, 0, FWB_A_SWAP, 1, 0, 7, 8, "served guests stay");
 	/* Cultural Exchange: one card of any type. */
-	i = f_deck_card(g, FWB_INTERRUPT, FWB_I_CULTURAL);
-	g->cultural = g->deck[i];
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->ndeck--;
+	g->cultural = f_deck_take(g, FWB_INTERRUPT, FWB_I_CULTURAL);
 	f_check(g);
 	f_bad(g, 0, FWB_A_SWAP, 2, 0, 7, 8, "costs one card");
 	f_ok(g, 0, FWB_A_SWAP, 2, 0, 1, NONE, NULL);
