@@ -2,8 +2,11 @@
  * The event list a move produces: public lines, and private notes.
  */
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "game/game.h"
+#include "lib/xmalloc.h"
 
 /*
  * Empties the list.  Only the counters are reset: an event's text is
@@ -110,4 +113,45 @@ game_events_notef(struct game_events *e, int seat, const char *fmt, ...)
 	va_start(ap, fmt);
 	game_vformat(n->text, sizeof n->text, fmt, ap);
 	va_end(ap);
+}
+
+/*
+ * See game.h: ev, or a scratch list the mark owns; g's state is copied
+ * into saved.
+ */
+struct game_events *
+game_apply_begin(struct game *g, void *saved, size_t size,
+    struct game_events *ev, struct game_apply_mark *mk)
+{
+	mk->g = g;
+	mk->saved = saved;
+	mk->size = size;
+	memcpy(saved, g, size);
+	mk->local = NULL;
+	if (ev == NULL) {
+		ev = mk->local = xmalloc(sizeof *mk->local);
+		game_events_init(ev);
+	}
+	mk->n = ev->n;
+	mk->dropped = ev->dropped;
+	mk->changed = ev->private_changed;
+	return ev;
+}
+
+/* Puts the state and the lines back as they were at mk. */
+void
+game_apply_undo(struct game_events *ev, const struct game_apply_mark *mk)
+{
+	memcpy(mk->g, mk->saved, mk->size);
+	ev->n = mk->n;
+	ev->dropped = mk->dropped;
+	ev->private_changed = mk->changed;
+}
+
+/* Frees mk's scratch list, if any. */
+void
+game_apply_end(struct game_apply_mark *mk)
+{
+	free(mk->local);
+	mk->local = NULL;
 }

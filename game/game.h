@@ -430,6 +430,28 @@ struct game_note *game_events_note(struct game_events *, int seat);
 /* Appends a private note for seat, formatted. */
 void	 game_events_notef(struct game_events *, int seat, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
+/*
+ * A move applied whole or not at all.  game_apply_begin copies the size
+ * bytes of g's state into saved (the caller's, at least size bytes) and
+ * marks where the event list stands; it returns the list to write to (ev,
+ * or a scratch list when ev is NULL).  game_apply_undo, when the move is
+ * refused, puts the state back and takes the marked lines back (the
+ * counts of lines, dropped lines and private_changed).  game_apply_end
+ * frees the scratch list.
+ */
+struct game_apply_mark {
+	struct game		*g;		/* borrowed */
+	void			*saved;		/* borrowed: the caller's copy */
+	size_t			 size;
+	struct game_events	*local;		/* owned; NULL when ev was given */
+	int			 n, dropped;
+	unsigned		 changed;
+};
+struct game_events *game_apply_begin(struct game *g, void *saved,
+	     size_t size, struct game_events *ev, struct game_apply_mark *);
+void	 game_apply_undo(struct game_events *,
+	     const struct game_apply_mark *);
+void	 game_apply_end(struct game_apply_mark *);
 
 /* game/board.c */
 struct game_text;
@@ -460,6 +482,11 @@ void	 game_board_status(struct game_board *b, const struct game_ops *ops,
 /* game/rank.c */
 /* Empties r. */
 void	 game_ranking_init(struct game_ranking *r);
+/*
+ * Empties r for a game's final_table; -1 while the game still runs (then
+ * there is no final table), else 0.
+ */
+int	 game_ranking_start(struct game_ranking *r, int state);
 /*
  * The next row of r for the seats of seats, its texts empty for the
  * caller to fill; NULL past GAME_MAX_SEATS.  Borrowed from r.
@@ -541,7 +568,70 @@ typedef int game_ints_reader(const cJSON *, const char *name, int maxn,
 int	 game_load_rows(const cJSON *o, const char *name, int count, int maxn,
 	     int min, int max, int *out, size_t stride, int *lens,
 	     game_ints_reader *read, const char *game, char **cause);
+/*
+ * What every apply() refuses first: a move in a game that is over, by a
+ * seat not at the table (of nplayers), or of an action not among
+ * nactions.  0, or -1 with *cause.
+ */
+int	 game_apply_check(int state, int nplayers, int nactions, int seat,
+	     const struct game_move *m, char **cause);
+/* Empties r and sets its state and winners, for a game's result(). */
+void	 game_result_init(struct game_result *r, int state, unsigned winners);
+/*
+ * game/save.c: what every save() writes alike.  game_save_header: a new
+ * object (the caller's) naming the game, the save's version and the
+ * players; game_save_options: "options", each of the n options by name
+ * with the word of its value opt[i]; game_save_result: "state" (its word
+ * in states) and "winners".
+ */
+cJSON	*game_save_header(const char *name, int version, int nplayers);
+void	 game_save_options(cJSON *o, const struct game_option *options, int n,
+	     const int *opt);
+void	 game_save_result(cJSON *o, const char *const *states, int state,
+	     unsigned winners);
+/*
+ * What game_save_options and game_save_result wrote, read back: the n
+ * options into opt, the state (a word of states) and the winners (seats
+ * of nplayers).  0, or -1 with *cause naming game's save.
+ */
+int	 game_load_options(const cJSON *o, const struct game_option *options,
+	     int n, int *opt, const char *game, char **cause);
+int	 game_load_result(const cJSON *o, const char *const *states,
+	     int nplayers, int *state, unsigned *winners, const char *game,
+	     char **cause);
+/*
+ * Frees a game (g may be NULL): every game keeps its state in one flat
+ * block, which copy_game duplicates whole.  Every ops table's free_game.
+ */
+void	 game_free(struct game *g);
+/* A game's own consistency check (cheers_check): 0, or -1 and *cause. */
+typedef int game_checker(const struct game *, char **cause);
+/*
+ * The end of a game's load(): returns g (owned) when check passes on it,
+ * else frees it and returns NULL with *cause saying title's ("CHEERS")
+ * save is inconsistent.
+ */
+struct game *game_load_checked(struct game *g, game_checker *check,
+	     const char *title, char **cause);
+/*
+ * Card conservation: counts one sighting in seen[] of each of the n card
+ * ids of v (a zone, named zone in the cause).  0, or -1 with *cause on an
+ * id outside [0, max) or one already seen.
+ */
+int	 game_check_ids(const int *v, int n, int max, int *seen,
+	     const char *zone, char **cause);
 /* Index of the option named name in ops->options, or -1. */
 int	 game_option_index(const struct game_ops *, const char *name);
+/* The index of v among op's values (0 when v is NULL: the default), or -1. */
+int	 game_option_find(const struct game_option *op, const char *v);
+/* game_option_find, or -1 with *cause listing the values. */
+int	 game_option_value(const struct game_option *op, const char *v,
+	     char **cause);
+/*
+ * Appends move (action, a0..a4; args[5] left out) to out if fewer than
+ * max are there; returns the new count n.
+ */
+int	 game_moves_add(struct game_move *out, int n, size_t max, int action,
+	     int a0, int a1, int a2, int a3, int a4);
 
 #endif

@@ -3,6 +3,7 @@
  * used only when it has the type and range the game expects, and a bad
  * one is named in a sentence that says which game's save it was.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "game/game.h"
@@ -130,4 +131,59 @@ game_load_rows(const cJSON *o, const char *name, int count, int maxn,
 	for (; i < count; i++)
 		lens[i] = 0;
 	return 0;
+}
+
+/* See game.h: g is owned; freed when it fails check. */
+struct game *
+game_load_checked(struct game *g, game_checker *check, const char *title,
+    char **cause)
+{
+	char	*why = NULL;
+
+	if (check(g, &why) == 0)
+		return g;
+	set_cause(cause, "The saved %s game is inconsistent: %s", title, why);
+	free(why);
+	free(g);
+	return NULL;
+}
+
+/* See game.h: options are borrowed; opt has n slots. */
+int
+game_load_options(const cJSON *o, const struct game_option *options, int n,
+    int *opt, const char *game, char **cause)
+{
+	const cJSON	*opts = cJSON_GetObjectItemCaseSensitive(o, "options");
+	int		 i;
+
+	if (!cJSON_IsObject(opts))
+		return set_cause(cause, "Saved %s field \"options\" must be an "
+		    "object.", game);
+	for (i = 0; i < n; i++)
+		if (game_load_word(opts, options[i].name, options[i].values,
+		    &opt[i], game, cause) != 0)
+			return -1;
+	return 0;
+}
+
+/* See game.h: states is borrowed. */
+int
+game_load_result(const cJSON *o, const char *const *states, int nplayers,
+    int *state, unsigned *winners, const char *game, char **cause)
+{
+	int	v = 0;
+
+	if (game_load_word(o, "state", states, state, game, cause) != 0 ||
+	    game_load_int(o, "winners", 0, (1 << nplayers) - 1, &v, game,
+	    cause) != 0)
+		return -1;
+	*winners = (unsigned)v;
+	return 0;
+}
+
+/* See game.h. */
+void
+game_free(struct game *g)
+{
+	free(g);
 }

@@ -71,3 +71,75 @@ game_option_index(const struct game_ops *ops, const char *name)
 			return i;
 	return -1;
 }
+
+/* See game.h: op and v are borrowed. */
+int
+game_option_find(const struct game_option *op, const char *v)
+{
+	int	i;
+
+	if (v == NULL)
+		return 0;
+	for (i = 0; op->values[i] != NULL; i++)
+		if (strcmp(op->values[i], v) == 0)
+			return i;
+	return -1;
+}
+
+/* See game.h: op and v are borrowed. */
+int
+game_option_value(const struct game_option *op, const char *v, char **cause)
+{
+	char	list[128] = "";
+	int	i;
+
+	if ((i = game_option_find(op, v)) >= 0)
+		return i;
+	for (i = 0; op->values[i] != NULL; i++) {
+		if (i > 0)
+			game_cat(list, ", ", sizeof list);
+		game_cat(list, op->values[i], sizeof list);
+	}
+	return set_cause(cause, "Option %s cannot be \"%.40s\": use %s.",
+	    op->name, v, list);
+}
+
+/* See game.h: out holds max moves. */
+int
+game_moves_add(struct game_move *out, int n, size_t max, int action, int a0,
+    int a1, int a2, int a3, int a4)
+{
+	if ((size_t)n >= max)
+		return n;
+	out[n].action = action;
+	out[n].args[0] = a0;
+	out[n].args[1] = a1;
+	out[n].args[2] = a2;
+	out[n].args[3] = a3;
+	out[n].args[4] = a4;
+	out[n].args[5] = -1;
+	return n + 1;
+}
+
+/* See game.h: m is borrowed. */
+int
+game_apply_check(int state, int nplayers, int nactions, int seat,
+    const struct game_move *m, char **cause)
+{
+	if (state != GAME_RUNNING)
+		return set_cause(cause, "The game is over.");
+	if (seat < 0 || seat >= nplayers)
+		return set_cause(cause, "You are not playing at this table.");
+	if (m->action < 0 || m->action >= nactions)
+		return set_cause(cause, "There is no such action.");
+	return 0;
+}
+
+/* See game.h. */
+void
+game_result_init(struct game_result *r, int state, unsigned winners)
+{
+	memset(r, 0, sizeof *r);
+	r->state = (enum game_state)state;
+	r->winners = winners;
+}

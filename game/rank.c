@@ -13,6 +13,14 @@ game_ranking_init(struct game_ranking *r)
 	memset(r, 0, sizeof *r);
 }
 
+/* See game.h. */
+int
+game_ranking_start(struct game_ranking *r, int state)
+{
+	game_ranking_init(r);
+	return state == GAME_RUNNING ? -1 : 0;
+}
+
 struct game_rank *
 game_ranking_add(struct game_ranking *r, unsigned seats)
 {

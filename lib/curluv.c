@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 
+#include "lib/buf.h"
 #include "lib/curluv.h"
 #include "lib/xmalloc.h"
 
@@ -136,4 +137,49 @@ curluv_release(struct curluv *cu)
 	curl_multi_cleanup(cu->multi);
 	cu->multi = NULL;
 	uv_close((uv_handle_t *)&cu->timer, NULL);
+}
+
+/* A body's bytes, into its buffer. */
+static size_t
+curluv_on_body(char *data, size_t size, size_t n, void *arg)
+{
+	struct buf	*b = arg;
+
+	if (buf_add(b, data, size * n) != 0)
+		return 0;	/* too big: curl fails the transfer */
+	return size * n;
+}
+
+CURL *
+curluv_easy(const char *url, struct curl_slist *headers, void *priv,
+    struct buf *response, curl_write_callback on_header, long timeout_ms,
+    const char *ca_file)
+{
+	CURL	*easy;
+
+	if ((easy = curl_easy_init()) == NULL)
+		fatalx("curl_easy_init failed");
+	/* Where it goes, and how. */
+	curl_easy_setopt(easy, CURLOPT_URL, url);
+	curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
+	curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, timeout_ms);
+	curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+	if (*ca_file != '\0')
+		curl_easy_setopt(easy, CURLOPT_CAINFO, ca_file);
+	/* What comes back, and whose it is. */
+	buf_reset(response);
+	curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, curluv_on_body);
+	curl_easy_setopt(easy, CURLOPT_WRITEDATA, response);
+	curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(easy, CURLOPT_HEADERDATA, priv);
+	curl_easy_setopt(easy, CURLOPT_PRIVATE, priv);
+	return easy;
+}
+
+void
+curluv_easy_end(struct curluv *cu, CURL *easy)
+{
+	curl_multi_remove_handle(cu->multi, easy);
+	curl_easy_cleanup(easy);
 }

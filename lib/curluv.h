@@ -13,7 +13,9 @@
 #include <curl/curl.h>
 #include <uv.h>
 
+struct buf;
 struct curluv_sock;
+
 
 struct curluv {
 	CURLM				*multi;
@@ -36,5 +38,18 @@ void	curluv_init(struct curluv *, uv_loop_t *, void (*after)(void *),
  * loop has run.
  */
 void	curluv_release(struct curluv *);
+/*
+ * A new easy handle for url with headers, http and https only, without
+ * signals, ending after timeout_ms: priv is its CURLOPT_PRIVATE and
+ * on_header's argument (each header line); the body goes to response
+ * (emptied first; its cap fails the transfer); ca_file "" trusts the
+ * system's CAs.  All borrowed: they must outlive the transfer.  The
+ * caller sets its method and body, then adds it to the multi handle.
+ */
+CURL	*curluv_easy(const char *url, struct curl_slist *headers, void *priv,
+	    struct buf *response, curl_write_callback on_header,
+	    long timeout_ms, const char *ca_file);
+/* The transfer of easy is over: off cu's multi handle, cleaned up. */
+void	curluv_easy_end(struct curluv *, CURL *easy);
 
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lib/json.h"
+#include "lib/xmalloc.h"
 
 const char *
 json_string(const cJSON *obj, const char *name, size_t max)
@@ -17,6 +18,19 @@ json_string(const cJSON *obj, const char *name, size_t max)
 	    item->valuestring[0] == '\0' || strlen(item->valuestring) > max)
 		return NULL;
 	return item->valuestring;
+}
+
+const char *
+json_digits(const cJSON *obj, const char *name, size_t max)
+{
+	const char	*s = json_string(obj, name, max), *p;
+
+	if (s == NULL)
+		return NULL;
+	for (p = s; *p != '\0'; p++)
+		if (*p < '0' || *p > '9')
+			return NULL;
+	return s;
 }
 
 int
@@ -56,4 +70,15 @@ json_object(const cJSON *obj, const char *name)
 		return NULL;
 	item = cJSON_GetObjectItemCaseSensitive(obj, name);
 	return cJSON_IsObject(item) ? item : NULL;
+}
+
+char *
+json_print(cJSON *obj)
+{
+	char	*s;
+
+	if ((s = cJSON_PrintUnformatted(obj)) == NULL)
+		fatalx("cJSON_PrintUnformatted failed");
+	cJSON_Delete(obj);
+	return s;
 }

@@ -816,34 +816,10 @@ transport_on_retry(void *arg)
 		t->ops->on_retry(t->arg);
 }
 
-void
-transport_retry_after(struct transport *t, uint64_t ms)
+struct backoff *
+transport_retry(struct transport *t)
 {
-	backoff_after(&t->retry, ms);
-}
-
-uint64_t
-transport_retry_backoff(struct transport *t)
-{
-	return backoff_next(&t->retry);
-}
-
-void
-transport_retry_reset(struct transport *t)
-{
-	backoff_reset(&t->retry);
-}
-
-void
-transport_retry_cancel(struct transport *t)
-{
-	backoff_cancel(&t->retry);
-}
-
-int
-transport_retry_pending(const struct transport *t)
-{
-	return backoff_pending(&t->retry);
+	return &t->retry;
 }
 
 int

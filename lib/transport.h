@@ -34,6 +34,7 @@
 
 #include <uv.h>
 
+struct backoff;
 struct transport;
 struct tconn;
 
@@ -79,7 +80,7 @@ struct transport_ops {
 	 */
 	void	(*on_close)(struct tconn *, int opened, const char *why,
 		    void *arg);
-	/* The time set by transport_retry_* has come: connect again. */
+	/* The time set on transport_retry has come: connect again. */
 	void	(*on_retry)(void *arg);
 };
 
@@ -162,18 +163,16 @@ struct tconn	*transport_connect(struct transport *,
 		    const struct transport_target *, char **cause);
 
 /*
- * Counts one more failure in a row and runs on_retry after the backoff
- * for them (lib/backoff).  Returns the delay (ms).
+ * The reconnect timer (lib/backoff.h), the owner's to drive: backoff_next
+ * counts one more failure in a row and runs on_retry after the backoff
+ * for them (a random time between half and all of retry_first_ms doubled
+ * per failure, at most retry_max_ms) and returns it; backoff_after runs
+ * on_retry after a given time; backoff_reset starts from the first again
+ * once a connection worked; backoff_cancel forgets a planned on_retry;
+ * backoff_pending says whether one is planned.  transport_stop closes it:
+ * then none runs.
  */
-uint64_t	 transport_retry_backoff(struct transport *);
-/* Runs on_retry after ms, whatever the failures so far. */
-void		 transport_retry_after(struct transport *, uint64_t ms);
-/* A connection worked: the next backoff starts from the first again. */
-void		 transport_retry_reset(struct transport *);
-/* Forgets a planned on_retry. */
-void		 transport_retry_cancel(struct transport *);
-/* 1 while an on_retry is planned. */
-int		 transport_retry_pending(const struct transport *);
+struct backoff	*transport_retry(struct transport *);
 
 /*
  * Writes len bytes of data (borrowed, copied); on a websocket, one text

@@ -718,36 +718,10 @@ wsclient_on_retry(void *arg)
 		wc->ops->on_retry(wc->arg);
 }
 
-void
-wsclient_retry_after(struct wsclient *wc, uint64_t ms)
+struct backoff *
+wsclient_retry(struct wsclient *wc)
 {
-	if (!wc->stopped)
-		backoff_after(&wc->retry, ms);
-}
-
-uint64_t
-wsclient_retry_backoff(struct wsclient *wc)
-{
-	return backoff_next(&wc->retry);
-}
-
-void
-wsclient_retry_reset(struct wsclient *wc)
-{
-	backoff_reset(&wc->retry);
-}
-
-void
-wsclient_retry_cancel(struct wsclient *wc)
-{
-	if (!wc->stopped)
-		backoff_cancel(&wc->retry);
-}
-
-int
-wsclient_retry_pending(const struct wsclient *wc)
-{
-	return !wc->stopped && backoff_pending(&wc->retry);
+	return &wc->retry;
 }
 
 /*

@@ -27,6 +27,7 @@
 
 #include <uv.h>
 
+struct backoff;
 struct wsclient;
 struct wsconn;
 
@@ -68,7 +69,7 @@ struct wsclient_ops {
 	 */
 	void	(*on_close)(struct wsconn *, int code, const char *why,
 		    void *arg);
-	/* The time set by wsclient_retry_* has come: connect again. */
+	/* The time set on wsclient_retry has come: connect again. */
 	void	(*on_retry)(void *arg);
 };
 
@@ -123,19 +124,16 @@ struct wsconn	*wsclient_connect(struct wsclient *, const char *url,
 		    char **cause);
 
 /*
- * Counts one more failure in a row and runs on_retry after the backoff
- * for them: a random time between half and all of retry_first_ms doubled
- * per failure, at most retry_max_ms.  Returns the delay (ms).
+ * The reconnect timer (lib/backoff.h), the owner's to drive: backoff_next
+ * counts one more failure in a row and runs on_retry after the backoff
+ * for them (a random time between half and all of retry_first_ms doubled
+ * per failure, at most retry_max_ms) and returns it; backoff_after runs
+ * on_retry after a given time; backoff_reset starts from the first again
+ * once a connection worked; backoff_cancel forgets a planned on_retry;
+ * backoff_pending says whether one is planned.  wsclient_stop closes it:
+ * then none runs.
  */
-uint64_t	 wsclient_retry_backoff(struct wsclient *);
-/* Runs on_retry after ms, whatever the failures so far. */
-void		 wsclient_retry_after(struct wsclient *, uint64_t ms);
-/* A connection worked: the next backoff starts from the first again. */
-void		 wsclient_retry_reset(struct wsclient *);
-/* Forgets a planned on_retry. */
-void		 wsclient_retry_cancel(struct wsclient *);
-/* 1 while an on_retry is planned. */
-int		 wsclient_retry_pending(const struct wsclient *);
+struct backoff	*wsclient_retry(struct wsclient *);
 
 /*
  * The Origin a browser would send for url (borrowed): "http://host:port"

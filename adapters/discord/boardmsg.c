@@ -22,6 +22,7 @@
 #include "bot/daemon/log.h"
 #include "bot/saying/message-ids.h"
 #include "lib/coalesce.h"
+#include "lib/json.h"
 #include "lib/xmalloc.h"
 
 #define BOARD_ERR_CANNOT_DM		50007	/* a DM's (dmtable.c) */
@@ -57,7 +58,7 @@ boardmsg_done(struct discord *d, const struct rest_result *res, void *arg)
 	int		 gone = 0;
 
 	if (res->error == NULL)
-		id = dj_id(res->json, "id");
+		id = json_digits(res->json, "id", DISCORD_ID_LEN);
 	else if (res->code == DISCORD_ERR_UNKNOWN_MESSAGE)
 		gone = 1;	/* a channel that is gone is not (lost.c) */
 	else if (res->code == BOARD_ERR_CANNOT_DM)
@@ -108,11 +109,8 @@ boardmsg_show(struct adapter *a, const char *channel, uint64_t table,
 	struct discord	*d = a->priv;
 	cJSON		*components;
 	char		*body;
-	const char	*p;
 
-	for (p = channel; *p >= '0' && *p <= '9'; p++)
-		;
-	if (*p != '\0' || p == channel || p - channel > 20)
+	if (!discord_id_ok(channel))
 		return set_cause(cause, "the channel is not a Discord id");
 	if (news != NULL)
 		interaction_take_news(d, channel, news);

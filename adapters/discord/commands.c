@@ -26,6 +26,7 @@
 #include "bot/commands/cmd.h"
 #include "bot/daemon/log.h"
 #include "game/game.h"
+#include "lib/json.h"
 #include "lib/xmalloc.h"
 
 /* Copies text into out, at most max characters (UTF-8), never empty. */
@@ -395,9 +396,7 @@ commands_register(struct discord *d)
 	char	*body, *path, *cause = NULL;
 
 	json = commands_json(d->commands);
-	if ((body = cJSON_PrintUnformatted(json)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(json);
+	body = json_print(json);
 	if (*d->guild_id != '\0')
 		path = xasprintf("/applications/%s/guilds/%s/commands",
 		    d->application_id, d->guild_id);

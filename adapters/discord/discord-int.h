@@ -33,6 +33,7 @@ struct recent;
 
 #define DISCORD_MSG_MAX		2000		/* characters in one message */
 #define DISCORD_ID_MAX		24		/* a snowflake, with room */
+#define DISCORD_ID_LEN		20		/* digits in a snowflake */
 #define DISCORD_TOKEN_MAX	512		/* an interaction token */
 #define DISCORD_FLAG_EPHEMERAL	64
 
@@ -43,12 +44,14 @@ struct recent;
 #define DISCORD_PERM_SEND_IN_THREADS	(UINT64_C(1) << 38)
 
 /*
- * perms.c: for "new" (text, the command's text, borrowed) in the
- * interaction data (borrowed) whose app_permissions lack one the bot
- * needs to post there, the private answer that says which to grant
- * (caller frees); else NULL.
+ * perms.c: for "new" (text, the command's text, borrowed) in a channel
+ * (a thread if in_thread) whose app_permissions (the interaction's, a
+ * decimal string, borrowed, may be NULL) lack one the bot needs to post
+ * there, the private answer that says which to grant (caller frees);
+ * else NULL.
  */
-char	*perms_refusal(const cJSON *data, const char *text);
+char	*perms_refusal(const char *app_permissions, int in_thread,
+	     const char *text);
 
 /* Discord's JSON error codes the adapter acts on. */
 #define DISCORD_ERR_UNKNOWN_CHANNEL	10003
@@ -453,6 +456,8 @@ int	 discord_post(struct discord *, const char *channel, const char *text,
 	     const cJSON *components, rest_cb *cb, void *arg, char **cause);
 /* Length in bytes of text's first part (at most DISCORD_MSG_MAX characters). */
 size_t	 discord_split(const char *text);
+/* Is id (may be NULL) a snowflake: 1..DISCORD_ID_LEN digits? */
+int	 discord_id_ok(const char *id);
 /*
  * A message body {"content":...,"components":...,"allowed_mentions":...}
  * from len bytes of content; components borrowed, may be NULL; caller frees.
@@ -476,14 +481,5 @@ void	 discord_drained(struct discord *);
 /* Called by the gateway for each dispatch; type and d are borrowed. */
 void	 discord_dispatch(struct discord *, const char *type,
 	     const cJSON *data);
-
-/* json helpers (discord.c): typed, bounded reads of a server's JSON. */
-/* The string member name of obj if it is a string of 1..max bytes, or NULL. */
-const char	*dj_string(const cJSON *obj, const char *name, size_t max);
-/* A snowflake member (a string of 1..20 digits), or NULL. */
-const char	*dj_id(const cJSON *obj, const char *name);
-/* An integer member within min..max into *out; 0, or -1. */
-int		 dj_int(const cJSON *obj, const char *name, int64_t min,
-		     int64_t max, int64_t *out);
 
 #endif

@@ -1,7 +1,6 @@
 /*
  * The Discord adapter's glue: the adapter ops the bot calls, splitting long
- * texts into Discord-sized messages, routing gateway dispatches, and the
- * typed, bounded readers every file uses on the server's JSON.
+ * texts into Discord-sized messages, and routing gateway dispatches.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -16,55 +15,22 @@
 #include "bot/daemon/log.h"
 #include "lib/json.h"
 #include "lib/recent.h"
+#include "lib/trim.h"
+#include "lib/utf8.h"
 #include "lib/xmalloc.h"
-
-const char *
-dj_string(const cJSON *obj, const char *name, size_t max)
-{
-	return json_string(obj, name, max);
-}
-
-const char *
-dj_id(const cJSON *obj, const char *name)
-{
-	const char	*s = dj_string(obj, name, 20), *p;
-
-	if (s == NULL)
-		return NULL;
-	for (p = s; *p != '\0'; p++)
-		if (!isdigit((unsigned char)*p))
-			return NULL;
-	return s;
-}
-
-int
-dj_int(const cJSON *obj, const char *name, int64_t min, int64_t max,
-    int64_t *out)
-{
-	return json_int(obj, name, min, max, out);
-}
 
 size_t
 discord_split(const char *text)
 {
-	size_t	i = 0, chars = 0, lastnl = 0;
+	size_t	n = utf8_prefix(text, DISCORD_MSG_MAX), i;
 
-	while (text[i] != '\0') {
-		if (((unsigned char)text[i] & 0xc0) != 0x80) {
-			if (chars == DISCORD_MSG_MAX)
-				break;
-			chars++;
-		}
-		if (text[i] == '\n')
-			lastnl = i;
-		i++;
-	}
-	if (text[i] == '\0')
-		return i;
+	if (text[n] == '\0')
+		return n;
 	/* Over the limit: cut after the last newline, else mid-line. */
-	if (lastnl > 0)
-		return lastnl + 1;
-	return i;
+	for (i = n; i > 1; i--)
+		if (text[i - 1] == '\n')
+			return i;
+	return n;
 }
 
 cJSON *
@@ -131,14 +97,8 @@ char *
 discord_message_body(const char *content, size_t len, int flags,
     const cJSON *components)
 {
-	cJSON	*body = discord_message_json(content, len, flags, components);
-	char	*s;
-
-	s = cJSON_PrintUnformatted(body);
-	if (s == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(body);
-	return s;
+	return json_print(discord_message_json(content, len, flags,
+	    components));
 }
 
 static void
@@ -174,17 +134,25 @@ discord_post(struct discord *d, const char *channel, const char *text,
 	return 0;
 }
 
+int
+discord_id_ok(const char *id)
+{
+	const char	*p;
+
+	if (id == NULL || *id == '\0' || strlen(id) > DISCORD_ID_LEN)
+		return 0;
+	for (p = id; *p != '\0'; p++)
+		if (!isdigit((unsigned char)*p))
+			return 0;
+	return 1;
+}
+
 /* A channel id must be a snowflake before it goes into a URL. */
 static int
 discord_check_id(const char *id, const char *what, char **cause)
 {
-	const char	*p;
-
-	if (id == NULL || *id == '\0' || strlen(id) > 20)
+	if (!discord_id_ok(id))
 		return set_cause(cause, "%s is not a Discord id", what);
-	for (p = id; *p != '\0'; p++)
-		if (!isdigit((unsigned char)*p))
-			return set_cause(cause, "%s is not a Discord id", what);
 	return 0;
 }
 
@@ -249,7 +217,7 @@ discord_dispatch(struct discord *d, const char *type, const cJSON *data)
 
 	if (strcmp(type, "READY") == 0) {
 		user = cJSON_GetObjectItemCaseSensitive(data, "user");
-		if ((id = dj_id(user, "id")) != NULL)
+		if ((id = json_digits(user, "id", DISCORD_ID_LEN)) != NULL)
 			snprintf(d->self_id, sizeof d->self_id, "%s", id);
 		if (!d->registered) {
 			d->registered = 1;
@@ -285,10 +253,8 @@ static char *
 discord_token_copy(const char *token)
 {
 	char	*t = xstrdup(token);
-	size_t	 n;
 
-	for (n = strlen(t); n > 0 && isspace((unsigned char)t[n - 1]);)
-		t[--n] = '\0';
+	trim_end(t, TRIM_SPACE);
 	return t;
 }
 
@@ -447,7 +413,6 @@ discord_new(struct bot *bot, char **cause)
 {
 	const struct discord_config	*cfg = discord_config(bot->config);
 	struct discord			*d;
-	size_t				 n;
 
 	if (discord_check(bot->config, cause) != 0)
 		return NULL;
@@ -460,9 +425,7 @@ discord_new(struct bot *bot, char **cause)
 	d->token = discord_token_copy(cfg->discord_token);
 	d->application_id = xstrdup(cfg->discord_application_id);
 	d->api_base = xstrdup(cfg->discord_api_base);
-	n = strlen(d->api_base);
-	while (n > 0 && d->api_base[n - 1] == '/')
-		d->api_base[--n] = '\0';
+	trim_end(d->api_base, "/");
 	d->gateway_url = xstrdup(cfg->discord_gateway_url);
 	d->ca_file = xstrdup(cfg->discord_ca_file);
 	d->guild_id = xstrdup(cfg->discord_guild_id);

@@ -18,6 +18,7 @@
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
+#include "lib/json.h"
 #include "lib/xmalloc.h"
 
 #define DM_USERS_MAX		10000	/* cached users */
@@ -121,6 +122,15 @@ dm_find(struct discord *d, const char *user, int create)
 	return e;
 }
 
+/* The user of e does not accept DMs: marked so, and the bot told. */
+static void
+dm_closed(struct discord *d, struct dm_entry *e)
+{
+	log_info("discord: user %s does not accept direct messages", e->user);
+	e->state = DM_CLOSED;
+	bot_dm_failed(d->bot, &d->adapter, e->user);
+}
+
 static void
 dm_posted(struct discord *d, const struct rest_result *res, void *arg)
 {
@@ -129,12 +139,8 @@ dm_posted(struct discord *d, const struct rest_result *res, void *arg)
 	if (res->error == NULL)
 		return;
 	if (res->code == DM_ERR_CANNOT_DM) {
-		if (e->state == DM_CLOSED)
-			return;
-		log_info("discord: user %s does not accept direct messages",
-		    e->user);
-		e->state = DM_CLOSED;
-		bot_dm_failed(d->bot, &d->adapter, e->user);
+		if (e->state != DM_CLOSED)
+			dm_closed(d, e);
 		return;
 	}
 	log_warn("discord: a direct message to %s failed: %s", e->user,
@@ -159,7 +165,8 @@ dm_opened(struct discord *d, const struct rest_result *res, void *arg)
 	char		*cause = NULL;
 	int		 i;
 
-	channel = res->error == NULL ? dj_id(res->json, "id") : NULL;
+	channel = res->error == NULL ? json_digits(res->json, "id",
+	    DISCORD_ID_LEN) : NULL;
 	if (channel == NULL) {
 		log_warn("discord: opening a DM channel to %s failed: %s",
 		    e->user, res->error != NULL ? res->error : "no channel id");
@@ -208,9 +215,7 @@ dm_wait(struct discord *d, struct dm_entry *e, const char *text,
 	if (e->state == DM_NONE) {
 		body = cJSON_CreateObject();
 		cJSON_AddStringToObject(body, "recipient_id", e->user);
-		if ((s = cJSON_PrintUnformatted(body)) == NULL)
-			fatalx("cJSON_PrintUnformatted failed");
-		cJSON_Delete(body);
+		s = json_print(body);
 		if (rest_request(d, "POST", "/users/@me/channels", NULL, s, 0,
 		    dm_opened, e, cause) != 0)
 			return -1;
@@ -282,10 +287,7 @@ dm_refused(struct discord *d, const char *channel)
 	LIST_FOREACH(e, &d->dms->users, entry) {
 		if (strcmp(e->channel, channel) != 0 || e->state != DM_OPEN)
 			continue;
-		log_info("discord: user %s does not accept direct messages",
-		    e->user);
-		e->state = DM_CLOSED;
-		bot_dm_failed(d->bot, &d->adapter, e->user);
+		dm_closed(d, e);
 		return;
 	}
 }

@@ -22,6 +22,7 @@
 
 #include "adapters/discord/discord-int.h"
 #include "lib/buf.h"
+#include "lib/json.h"
 #include "lib/utf8.h"
 #include "lib/xmalloc.h"
 
@@ -132,14 +133,11 @@ char *
 embed_message_body(const struct adapter_view *v, const cJSON *components)
 {
 	cJSON	*body;
-	char	*content = embed_content(v), *s;
+	char	*content = embed_content(v);
 
 	body = discord_message_json(content, strlen(content), 0, components);
 	free(content);
 	cJSON_AddItemToArray(cJSON_AddArrayToObject(body, "embeds"),
 	    embed_build(v));
-	if ((s = cJSON_PrintUnformatted(body)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(body);
-	return s;
+	return json_print(body);
 }

@@ -26,7 +26,9 @@
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
+#include "lib/backoff.h"
 #include "lib/buf.h"
+#include "lib/json.h"
 #include "lib/wsclient.h"
 #include "lib/xmalloc.h"
 
@@ -175,9 +177,7 @@ gateway_identify(struct discord *d)
 		cJSON_AddItemToArray(shard, cJSON_CreateNumber(d->shard_count));
 	}
 	cJSON_AddItemToObject(msg, "d", data);
-	if ((s = cJSON_PrintUnformatted(msg)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(msg);
+	s = json_print(msg);
 	gateway_send(d, s, 0);
 }
 
@@ -199,7 +199,7 @@ gateway_message(struct discord *d, const char *text)
 	int64_t		 op, seq, ms;
 
 	if ((msg = cJSON_Parse(text)) == NULL || !cJSON_IsObject(msg) ||
-	    dj_int(msg, "op", 0, 100, &op) != 0) {
+	    json_int(msg, "op", 0, 100, &op) != 0) {
 		log_warn("discord: dropped a malformed gateway message");
 		cJSON_Delete(msg);
 		return;
@@ -207,9 +207,9 @@ gateway_message(struct discord *d, const char *text)
 	data = cJSON_GetObjectItemCaseSensitive(msg, "d");
 	switch (op) {
 	case 0:		/* dispatch */
-		if (dj_int(msg, "s", 0, INT64_C(1) << 53, &seq) == 0)
+		if (json_int(msg, "s", 0, INT64_C(1) << 53, &seq) == 0)
 			gw->seq = seq;
-		if ((type = dj_string(msg, "t", 64)) == NULL ||
+		if ((type = json_string(msg, "t", 64)) == NULL ||
 		    !cJSON_IsObject(data)) {
 			log_warn("discord: dropped a dispatch without t or d");
 			break;
@@ -217,20 +217,20 @@ gateway_message(struct discord *d, const char *text)
 		log_debug("discord: dispatch %s (seq %lld)", type,
 		    (long long)gw->seq);
 		if (strcmp(type, "READY") == 0) {
-			if ((s = dj_string(data, "session_id",
+			if ((s = json_string(data, "session_id",
 			    GW_SESSION_MAX - 1)) != NULL)
 				snprintf(gw->session_id, sizeof gw->session_id,
 				    "%s", s);
-			if ((s = dj_string(data, "resume_gateway_url",
+			if ((s = json_string(data, "resume_gateway_url",
 			    GW_URL_MAX - 64)) != NULL && (strncmp(s, "ws://", 5) ==
 			    0 || strncmp(s, "wss://", 6) == 0))
 				snprintf(gw->resume_url, sizeof gw->resume_url,
 				    "%s", s);
-			wsclient_retry_reset(gw->wc);
+			backoff_reset(wsclient_retry(gw->wc));
 			log_info("discord: ready");
 			bot_adapter_state(&d->adapter, "connected");
 		} else if (strcmp(type, "RESUMED") == 0) {
-			wsclient_retry_reset(gw->wc);
+			backoff_reset(wsclient_retry(gw->wc));
 			log_info("discord: resumed");
 			bot_adapter_state(&d->adapter, "connected");
 		}
@@ -254,7 +254,8 @@ gateway_message(struct discord *d, const char *text)
 		}
 		break;
 	case 10:	/* hello */
-		if (dj_int(data, "heartbeat_interval", 100, 3600000, &ms) != 0) {
+		if (json_int(data, "heartbeat_interval", 100, 3600000,
+		    &ms) != 0) {
 			log_warn("discord: HELLO without a usable "
 			    "heartbeat_interval; reconnecting");
 			gateway_close(d, GW_CLOSE_RESUME, GW_NEXT_BACKOFF);
@@ -343,14 +344,14 @@ gateway_lost(struct discord *d, int code, const char *why)
 	switch (gw->next) {
 	case GW_NEXT_NOW:
 		ms = 0;
-		wsclient_retry_after(gw->wc, ms);
+		backoff_after(wsclient_retry(gw->wc), ms);
 		break;
 	case GW_NEXT_IDENTIFY:
 		ms = 1000 + (uint64_t)random() % 4001;
-		wsclient_retry_after(gw->wc, ms);
+		backoff_after(wsclient_retry(gw->wc), ms);
 		break;
 	default:
-		ms = wsclient_retry_backoff(gw->wc);
+		ms = backoff_next(wsclient_retry(gw->wc));
 		break;
 	}
 	gw->next = GW_NEXT_BACKOFF;
@@ -477,8 +478,8 @@ gateway_on_url(struct discord *d, const struct rest_result *res, void *arg)
 	gw->fetching = 0;
 	if (gw->stopped)
 		return;
-	url = res->error == NULL ? dj_string(res->json, "url", GW_URL_MAX - 64) :
-	    NULL;
+	url = res->error == NULL ?
+	    json_string(res->json, "url", GW_URL_MAX - 64) : NULL;
 	gateway_budget(gw, res->error == NULL ? res->json : NULL);
 	if (res->status == 401)
 		return;		/* discord_refused has said why */
@@ -519,13 +520,15 @@ gateway_budget(struct gateway *gw, const cJSON *json)
 	gw->concurrency = 1;
 	if (!cJSON_IsObject(l))
 		return;
-	if (dj_int(l, "remaining", 0, INT64_C(1) << 31, &gw->remaining) != 0)
+	if (json_int(l, "remaining", 0, INT64_C(1) << 31,
+	    &gw->remaining) != 0)
 		gw->remaining = -1;
-	if (dj_int(l, "total", 0, INT64_C(1) << 31, &gw->total) != 0)
+	if (json_int(l, "total", 0, INT64_C(1) << 31, &gw->total) != 0)
 		gw->total = -1;
-	if (dj_int(l, "reset_after", 0, INT64_C(1) << 40, &gw->reset_after) != 0)
+	if (json_int(l, "reset_after", 0, INT64_C(1) << 40,
+	    &gw->reset_after) != 0)
 		gw->reset_after = -1;
-	if (dj_int(l, "max_concurrency", 1, GW_CONCURRENCY_MAX,
+	if (json_int(l, "max_concurrency", 1, GW_CONCURRENCY_MAX,
 	    &gw->concurrency) != 0)
 		gw->concurrency = 1;
 }
@@ -597,7 +600,7 @@ gateway_connect(struct discord *d)
 			gw->budget_fresh = gw->remaining != 0;
 			log_info("discord: identifying in %llu ms",
 			    (unsigned long long)wait);
-			wsclient_retry_after(gw->wc, wait);
+			backoff_after(wsclient_retry(gw->wc), wait);
 			return;
 		}
 		gw->budget_fresh = 0;	/* spent on this IDENTIFY */
@@ -644,17 +647,23 @@ gateway_start(struct discord *d, char **cause)
 	return 0;
 }
 
+/* Closes the connection with 1000: no reconnect, no heartbeat. */
+static void
+gateway_close_1000(struct gateway *gw)
+{
+	backoff_cancel(wsclient_retry(gw->wc));
+	uv_timer_stop(&gw->heartbeat);
+	if (gw->ws != NULL)
+		wsconn_close(gw->ws, 1000);
+}
+
 void
 gateway_close_clean(struct discord *d)
 {
 	struct gateway	*gw = d->gateway;
 
-	if (gw == NULL || gw->stopped)
-		return;
-	wsclient_retry_cancel(gw->wc);
-	uv_timer_stop(&gw->heartbeat);
-	if (gw->ws != NULL)
-		wsconn_close(gw->ws, 1000);
+	if (gw != NULL && !gw->stopped)
+		gateway_close_1000(gw);
 }
 
 int
@@ -674,10 +683,7 @@ gateway_refuse(struct discord *d)
 		return;
 	gw->fatal = 1;
 	gateway_forget_session(gw);
-	wsclient_retry_cancel(gw->wc);
-	uv_timer_stop(&gw->heartbeat);
-	if (gw->ws != NULL)
-		wsconn_close(gw->ws, 1000);
+	gateway_close_1000(gw);
 }
 
 void
@@ -689,7 +695,7 @@ gateway_restart(struct discord *d)
 		return;
 	gw->fatal = 0;
 	gateway_forget_session(gw);
-	wsclient_retry_reset(gw->wc);
+	backoff_reset(wsclient_retry(gw->wc));
 	gateway_connect(d);
 }
 

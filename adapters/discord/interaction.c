@@ -46,6 +46,7 @@
 #include "bot/commands/cmd.h"
 #include "bot/daemon/log.h"
 #include "lib/buf.h"
+#include "lib/json.h"
 #include "lib/recent.h"
 #include "lib/xmalloc.h"
 
@@ -61,6 +62,8 @@
 #define IX_COMPONENT_BUTTON	2
 #define IX_NAME_MAX		100
 #define IX_VALUE_MAX		400
+#define IX_KEY_MAX		32	/* a command's or option's name */
+#define IX_INT_MAX		1000000	/* an integer option's reach */
 #define PERM_ADMINISTRATOR	(1ULL << 3)
 #define PERM_MANAGE_CHANNELS	(1ULL << 4)
 #define PERM_MANAGE_GUILD	(1ULL << 5)
@@ -158,15 +161,11 @@ static char *
 interaction_body(int type, cJSON *data)
 {
 	cJSON	*body = cJSON_CreateObject();
-	char	*s;
 
 	cJSON_AddNumberToObject(body, "type", type);
 	if (data != NULL)
 		cJSON_AddItemToObject(body, "data", data);
-	if ((s = cJSON_PrintUnformatted(body)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(body);
-	return s;
+	return json_print(body);
 }
 
 /*
@@ -263,98 +262,46 @@ interaction_take_news(struct discord *d, const char *channel, const char *text)
 	return interaction_take_public(d, channel, text);
 }
 
-/* Appends one option's value to the command text; -1 if it is malformed. */
-static int
-interaction_value(struct buf *b, const struct commands_option *o,
-    const cJSON *given)
-{
-	const cJSON	*v = cJSON_GetObjectItemCaseSensitive(given, "value");
-	const char	*p;
-	int64_t		 n;
-
-	switch (o->type) {
-	case OPT_INTEGER:
-		if (dj_int(given, "value", -1000000, 1000000, &n) != 0)
-			return -1;
-		buf_printf(b, " %lld", (long long)n);
-		return 0;
-	case OPT_USER:
-		if ((p = dj_id(given, "value")) == NULL)
-			return -1;
-		buf_printf(b, " <@%s>", p);
-		return 0;
-	default:
-		/* A card was an integer option before it took names. */
-		if (o->autocomplete && cJSON_IsNumber(v) &&
-		    dj_int(given, "value", 1, 99, &n) == 0) {
-			buf_printf(b, " %lld", (long long)n);
-			return 0;
-		}
-		if (!cJSON_IsString(v) || v->valuestring == NULL ||
-		    strlen(v->valuestring) > IX_VALUE_MAX)
-			return -1;
-		buf_puts(b, " ");
-		for (p = v->valuestring; *p != '\0'; p++)
-			buf_add(b, iscntrl((unsigned char)*p) ? " " : p, 1);
-		return 0;
-	}
-}
+/* One option of a command, as Discord sent it. */
+struct ix_option {
+	const char	*name;		/* 1..IX_KEY_MAX bytes, or NULL */
+	const char	*user;		/* a snowflake value, or NULL */
+	const char	*text;		/* a string of <= IX_VALUE_MAX bytes */
+	int		 number;	/* the value is a number */
+	int		 integral;	/* ... an integer within +-IX_INT_MAX */
+	int64_t		 n;		/* that integer */
+};
 
 /*
- * The command text of data (the interaction's "data"): the subcommand and
- * its options in argument order.  Caller frees; NULL if malformed.
+ * An INTERACTION_CREATE payload, read once at the door (interaction_read):
+ * every string is borrowed from the payload and bounded, and NULL where
+ * it is absent or malformed.  interaction_handle judges it, in the order
+ * it logs what is wrong.
  */
-static char *
-interaction_text(struct discord *d, const cJSON *data)
-{
-	const struct commands_top	*top;
-	const struct commands_sub	*sub;
-	const cJSON			*opts, *first, *given, *o;
-	const char			*name, *sname, *oname;
-	struct buf			 b;
-	int64_t				 type;
-	int				 i;
-
-	if ((name = dj_string(data, "name", 32)) == NULL ||
-	    (top = commands_top_find(d->commands, name)) == NULL)
-		return NULL;
-	opts = cJSON_GetObjectItemCaseSensitive(data, "options");
-	if (opts == NULL || (cJSON_IsArray(opts) && cJSON_GetArraySize(opts) == 0))
-		return xstrdup("");
-	if (!cJSON_IsArray(opts) || cJSON_GetArraySize(opts) != 1)
-		return NULL;
-	first = cJSON_GetArrayItem(opts, 0);
-	if (dj_int(first, "type", 1, 11, &type) != 0 || type != OPT_SUB_COMMAND ||
-	    (sname = dj_string(first, "name", 32)) == NULL ||
-	    (sub = commands_find(top, sname)) == NULL)
-		return NULL;
-	given = cJSON_GetObjectItemCaseSensitive(first, "options");
-	if (given != NULL && (!cJSON_IsArray(given) ||
-	    cJSON_GetArraySize(given) > COMMANDS_MAX_OPTIONS))
-		return NULL;
-	buf_init(&b, CMD_TEXT_MAX + 64);
-	buf_puts(&b, sub->name);
-	/* "/fwb new" opens a table of Friends with Beverages. */
-	if (top->game_new && strcmp(sub->name, "new") == 0)
-		buf_printf(&b, " %s", top->game->name);
-	for (i = 0; i < sub->noptions; i++) {
-		cJSON_ArrayForEach(o, given) {
-			if ((oname = dj_string(o, "name", 32)) == NULL ||
-			    strcmp(oname, sub->options[i].name) != 0)
-				continue;
-			if (interaction_value(&b, &sub->options[i], o) != 0) {
-				buf_release(&b);
-				return NULL;
-			}
-			break;
-		}
-	}
-	if (b.truncated) {
-		buf_release(&b);
-		return NULL;
-	}
-	return buf_detach(&b);
-}
+struct ix_in {
+	int			 ok;	/* a type, an id and a URL-safe token */
+	int64_t			 type;
+	const char		*id, *token;
+	const char		*channel;	/* channel_id, else channel.id */
+	const char		*guild;		/* NULL in a DM */
+	const char		*user_id;
+	const char		*user_name;	/* nick, global or user name */
+	int			 admin;		/* may manage the guild */
+	const char		*app_permissions;
+	int			 in_thread;	/* the channel is a thread */
+	/* A command or an autocompletion: "/name sub options". */
+	const char		*command;
+	int			 nsubs;		/* -1: options not an array */
+	const char		*sub;		/* the first option's name */
+	int			 sub_command;	/* ... and it is a subcommand */
+	int			 noptions;	/* -1: not an array, too many */
+	struct ix_option	 options[COMMANDS_MAX_OPTIONS];
+	const char		*focused;	/* the option being typed */
+	const char		*typed;		/* what is typed in it so far */
+	/* A click. */
+	const char		*custom_id;	/* a button's, or NULL */
+	int			 private_msg;	/* on an ephemeral message */
+};
 
 /* A token goes into URLs: letters, digits, "-", "_" and "." only. */
 static int
@@ -374,10 +321,10 @@ interaction_token_ok(const char *token)
 static int
 interaction_admin(const cJSON *member)
 {
-	const char		*perm = dj_string(member, "permissions", 24), *p;
+	const char		*perm, *p;
 	unsigned long long	 bits;
 
-	if (perm == NULL)
+	if ((perm = json_string(member, "permissions", 24)) == NULL)
 		return 0;
 	for (p = perm; *p != '\0'; p++)
 		if (!isdigit((unsigned char)*p))
@@ -387,24 +334,202 @@ interaction_admin(const cJSON *member)
 	    PERM_MANAGE_GUILD)) != 0;
 }
 
-/*
- * The custom_id of a button click's data, or NULL when the click is not
- * a button's or is malformed.  Sets *private when the clicked message is
- * ephemeral.
- */
-static const char *
-interaction_click(const cJSON *data, const cJSON *message, int *private)
+/* Reads one option o (borrowed) of a command into *out. */
+static void
+interaction_read_option(const cJSON *o, struct ix_option *out)
 {
-	const char	*id;
-	int64_t		 ctype, flags;
+	const cJSON	*v = cJSON_GetObjectItemCaseSensitive(o, "value");
 
-	if (dj_int(data, "component_type", 1, 100, &ctype) != 0 ||
+	out->name = json_string(o, "name", IX_KEY_MAX);
+	out->user = json_digits(o, "value", DISCORD_ID_LEN);
+	if (cJSON_IsString(v) && v->valuestring != NULL &&
+	    strlen(v->valuestring) <= IX_VALUE_MAX)
+		out->text = v->valuestring;
+	out->number = cJSON_IsNumber(v);
+	out->integral = json_int(o, "value", -IX_INT_MAX, IX_INT_MAX,
+	    &out->n) == 0;
+}
+
+/*
+ * Reads the command of idata (the interaction's "data", borrowed) into
+ * *in: its name, its subcommand, the subcommand's options and the one
+ * being typed.
+ */
+static void
+interaction_read_command(const cJSON *idata, struct ix_in *in)
+{
+	const cJSON	*opts, *first = NULL, *given, *o, *focused = NULL, *v;
+	int64_t		 type;
+	int		 i = 0;
+
+	in->command = json_string(idata, "name", IX_KEY_MAX);
+	opts = cJSON_GetObjectItemCaseSensitive(idata, "options");
+	in->nsubs = opts == NULL ? 0 : !cJSON_IsArray(opts) ? -1 :
+	    cJSON_GetArraySize(opts);
+	if (in->nsubs > 0)
+		first = cJSON_GetArrayItem(opts, 0);
+	in->sub = json_string(first, "name", IX_KEY_MAX);
+	in->sub_command = json_int(first, "type", 1, 11, &type) == 0 &&
+	    type == OPT_SUB_COMMAND;
+	given = cJSON_GetObjectItemCaseSensitive(first, "options");
+	if (given == NULL)
+		in->noptions = 0;
+	else if (!cJSON_IsArray(given) ||
+	    cJSON_GetArraySize(given) > COMMANDS_MAX_OPTIONS)
+		in->noptions = -1;
+	else
+		in->noptions = cJSON_GetArraySize(given);
+	cJSON_ArrayForEach(o, given) {
+		if (i < in->noptions)
+			interaction_read_option(o, &in->options[i++]);
+		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
+		    "focused")))
+			focused = o;
+	}
+	in->typed = "";
+	if (focused != NULL) {
+		in->focused = json_string(focused, "name", IX_KEY_MAX);
+		v = cJSON_GetObjectItemCaseSensitive(focused, "value");
+		if (cJSON_IsString(v) && v->valuestring != NULL &&
+		    strlen(v->valuestring) < BOT_CHOICE_MAX)
+			in->typed = v->valuestring;
+	}
+}
+
+/*
+ * Reads the click of idata (the interaction's "data", borrowed) on
+ * message (borrowed) into *in: a button's custom_id, and whether the
+ * clicked message is ephemeral.
+ */
+static void
+interaction_read_click(const cJSON *idata, const cJSON *message,
+    struct ix_in *in)
+{
+	int64_t	ctype, flags;
+
+	if (json_int(idata, "component_type", 1, 100, &ctype) != 0 ||
 	    ctype != IX_COMPONENT_BUTTON ||
-	    (id = dj_string(data, "custom_id", ADAPTER_BUTTON_ID_MAX)) == NULL)
+	    (in->custom_id = json_string(idata, "custom_id",
+	    ADAPTER_BUTTON_ID_MAX)) == NULL)
+		return;
+	in->private_msg = json_int(message, "flags", 0, INT64_C(1) << 40,
+	    &flags) == 0 && (flags & DISCORD_FLAG_EPHEMERAL) != 0;
+}
+
+/* Reads data (an INTERACTION_CREATE payload, borrowed) into *in. */
+static void
+interaction_read(const cJSON *data, struct ix_in *in)
+{
+	const cJSON	*member, *user, *channel, *idata;
+	int64_t		 type;
+
+	memset(in, 0, sizeof *in);
+	in->ok = json_int(data, "type", 1, 100, &in->type) == 0 &&
+	    (in->id = json_digits(data, "id", DISCORD_ID_LEN)) != NULL &&
+	    (in->token = json_string(data, "token", DISCORD_TOKEN_MAX)) !=
+	    NULL && interaction_token_ok(in->token);
+	channel = cJSON_GetObjectItemCaseSensitive(data, "channel");
+	if ((in->channel = json_digits(data, "channel_id",
+	    DISCORD_ID_LEN)) == NULL)
+		in->channel = json_digits(channel, "id", DISCORD_ID_LEN);
+	in->in_thread = json_int(channel, "type", 0, 1000, &type) == 0 &&
+	    type >= 10 && type <= 12;
+	in->guild = json_digits(data, "guild_id", DISCORD_ID_LEN);
+	in->app_permissions = json_string(data, "app_permissions", 24);
+	member = cJSON_GetObjectItemCaseSensitive(data, "member");
+	user = cJSON_GetObjectItemCaseSensitive(cJSON_IsObject(member) ?
+	    member : data, "user");
+	in->user_id = json_digits(user, "id", DISCORD_ID_LEN);
+	if ((in->user_name = json_string(member, "nick", IX_NAME_MAX)) ==
+	    NULL && (in->user_name = json_string(user, "global_name",
+	    IX_NAME_MAX)) == NULL && (in->user_name = json_string(user,
+	    "username", IX_NAME_MAX)) == NULL)
+		in->user_name = in->user_id;
+	in->admin = interaction_admin(member);
+	idata = cJSON_GetObjectItemCaseSensitive(data, "data");
+	interaction_read_command(idata, in);
+	interaction_read_click(idata,
+	    cJSON_GetObjectItemCaseSensitive(data, "message"), in);
+}
+
+/* Appends one option's value to the command text; -1 if it is malformed. */
+static int
+interaction_value(struct buf *b, const struct commands_option *o,
+    const struct ix_option *given)
+{
+	const char	*p;
+
+	switch (o->type) {
+	case OPT_INTEGER:
+		if (!given->integral)
+			return -1;
+		buf_printf(b, " %lld", (long long)given->n);
+		return 0;
+	case OPT_USER:
+		if (given->user == NULL)
+			return -1;
+		buf_printf(b, " <@%s>", given->user);
+		return 0;
+	default:
+		/* A card was an integer option before it took names. */
+		if (o->autocomplete && given->number && given->integral &&
+		    given->n >= 1 && given->n <= 99) {
+			buf_printf(b, " %lld", (long long)given->n);
+			return 0;
+		}
+		if (given->text == NULL)
+			return -1;
+		buf_puts(b, " ");
+		for (p = given->text; *p != '\0'; p++)
+			buf_add(b, iscntrl((unsigned char)*p) ? " " : p, 1);
+		return 0;
+	}
+}
+
+/*
+ * The command text of in: the subcommand and its options in argument
+ * order.  Caller frees; NULL if malformed.
+ */
+static char *
+interaction_text(struct discord *d, const struct ix_in *in)
+{
+	const struct commands_top	*top;
+	const struct commands_sub	*sub;
+	const struct ix_option		*o;
+	struct buf			 b;
+	int				 i, j;
+
+	if (in->command == NULL ||
+	    (top = commands_top_find(d->commands, in->command)) == NULL)
 		return NULL;
-	*private = dj_int(message, "flags", 0, INT64_C(1) << 40, &flags) == 0 &&
-	    (flags & DISCORD_FLAG_EPHEMERAL) != 0;
-	return id;
+	if (in->nsubs == 0)
+		return xstrdup("");
+	if (in->nsubs != 1 || !in->sub_command || in->sub == NULL ||
+	    (sub = commands_find(top, in->sub)) == NULL || in->noptions < 0)
+		return NULL;
+	buf_init(&b, CMD_TEXT_MAX + 64);
+	buf_puts(&b, sub->name);
+	/* "/fwb new" opens a table of Friends with Beverages. */
+	if (top->game_new && strcmp(sub->name, "new") == 0)
+		buf_printf(&b, " %s", top->game->name);
+	for (i = 0; i < sub->noptions; i++) {
+		for (j = 0; j < in->noptions; j++) {
+			o = &in->options[j];
+			if (o->name == NULL ||
+			    strcmp(o->name, sub->options[i].name) != 0)
+				continue;
+			if (interaction_value(&b, &sub->options[i], o) != 0) {
+				buf_release(&b);
+				return NULL;
+			}
+			break;
+		}
+	}
+	if (b.truncated) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b);
 }
 
 /* Answers ix privately with text (borrowed), logging a failure. */
@@ -422,7 +547,7 @@ interaction_say(struct discord *d, struct interaction *ix, const char *text)
 int
 interaction_repeat(struct discord *d, const cJSON *data)
 {
-	const char	*id = dj_id(data, "id");
+	const char	*id = json_digits(data, "id", DISCORD_ID_LEN);
 
 	if (id == NULL || !recent_check(d->seen_ix, id, uv_now(d->loop)))
 		return 0;
@@ -470,41 +595,22 @@ interaction_quiet(struct discord *d, struct interaction *ix)
 }
 
 /*
- * Answers an autocompletion ix of data (the interaction's "data") for
- * user_id in chan with the focused option's choices: the cards of the
- * user's own seat that fit what is typed, at most 25, maybe none.
+ * Answers an autocompletion ix of in with the focused option's choices:
+ * the cards of the user's own seat that fit what is typed, at most 25,
+ * maybe none.
  */
 static void
 interaction_complete(struct discord *d, struct interaction *ix,
-    const cJSON *data, const char *chan, const char *user_id)
+    const struct ix_in *in)
 {
 	struct bot_choice	 ch[IX_CHOICES_MAX];
-	const cJSON		*opts, *first, *o, *focused = NULL, *v;
-	const char		*sname = NULL, *oname = NULL, *typed = "";
 	cJSON			*out, *list, *c;
 	char			*cause = NULL;
 	int			 n = 0, i;
 
-	opts = cJSON_GetObjectItemCaseSensitive(data, "options");
-	first = cJSON_IsArray(opts) ? cJSON_GetArrayItem(opts, 0) : NULL;
-	if (first != NULL)
-		sname = dj_string(first, "name", 32);
-	cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(first,
-	    "options")) {
-		if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
-		    "focused")))
-			focused = o;
-	}
-	if (focused != NULL) {
-		oname = dj_string(focused, "name", 32);
-		v = cJSON_GetObjectItemCaseSensitive(focused, "value");
-		if (cJSON_IsString(v) && v->valuestring != NULL &&
-		    strlen(v->valuestring) < BOT_CHOICE_MAX)
-			typed = v->valuestring;
-	}
-	if (sname != NULL && oname != NULL)
-		n = bot_complete(d->bot, &d->adapter, chan, user_id, sname,
-		    oname, typed, ch, IX_CHOICES_MAX);
+	if (in->sub != NULL && in->focused != NULL)
+		n = bot_complete(d->bot, &d->adapter, in->channel, in->user_id,
+		    in->sub, in->focused, in->typed, ch, IX_CHOICES_MAX);
 	out = cJSON_CreateObject();
 	list = cJSON_AddArrayToObject(out, "choices");
 	for (i = 0; i < n; i++) {
@@ -523,77 +629,58 @@ interaction_complete(struct discord *d, struct interaction *ix,
 void
 interaction_handle(struct discord *d, const cJSON *data)
 {
+	struct ix_in		 in;
 	struct interaction	 ix;
 	struct bot_event	 ev;
 	enum bot_outcome	 outcome;
-	const cJSON		*member, *user, *channel, *idata;
-	const char		*id, *token, *chan, *user_id, *name, *click = NULL;
+	const char		*click = NULL;
 	char			*text = NULL, *msg, *cause = NULL;
-	int64_t			 type;
-	int			 private_msg = 0;
 
-	if (dj_int(data, "type", 1, 100, &type) != 0 ||
-	    (id = dj_id(data, "id")) == NULL ||
-	    (token = dj_string(data, "token", DISCORD_TOKEN_MAX)) == NULL ||
-	    !interaction_token_ok(token)) {
+	interaction_read(data, &in);
+	if (!in.ok) {
 		log_warn("discord: dropped a malformed interaction");
 		return;
 	}
-	if (type != IX_TYPE_COMMAND && type != IX_TYPE_COMPONENT &&
-	    type != IX_TYPE_AUTOCOMPLETE) {
+	if (in.type != IX_TYPE_COMMAND && in.type != IX_TYPE_COMPONENT &&
+	    in.type != IX_TYPE_AUTOCOMPLETE) {
 		log_debug("discord: ignored an interaction of type %lld",
-		    (long long)type);
+		    (long long)in.type);
 		return;
 	}
-	if ((chan = dj_id(data, "channel_id")) == NULL) {
-		channel = cJSON_GetObjectItemCaseSensitive(data, "channel");
-		chan = dj_id(channel, "id");
-	}
-	member = cJSON_GetObjectItemCaseSensitive(data, "member");
-	user = cJSON_GetObjectItemCaseSensitive(cJSON_IsObject(member) ?
-	    member : data, "user");
-	if (chan == NULL || (user_id = dj_id(user, "id")) == NULL) {
+	if (in.channel == NULL || in.user_id == NULL) {
 		log_warn("discord: dropped an interaction without a channel "
 		    "or user");
 		return;
 	}
-	if ((name = dj_string(member, "nick", IX_NAME_MAX)) == NULL &&
-	    (name = dj_string(user, "global_name", IX_NAME_MAX)) == NULL &&
-	    (name = dj_string(user, "username", IX_NAME_MAX)) == NULL)
-		name = user_id;
 
 	memset(&ix, 0, sizeof ix);
-	snprintf(ix.id, sizeof ix.id, "%s", id);
-	snprintf(ix.token, sizeof ix.token, "%s", token);
-	snprintf(ix.channel, sizeof ix.channel, "%s", chan);
-	snprintf(ix.queue, sizeof ix.queue, "ix:%s", id);
-	ix.component = type == IX_TYPE_COMPONENT;
-	if (type == IX_TYPE_AUTOCOMPLETE) {
-		interaction_complete(d, &ix, cJSON_GetObjectItemCaseSensitive(
-		    data, "data"), chan, user_id);
+	snprintf(ix.id, sizeof ix.id, "%s", in.id);
+	snprintf(ix.token, sizeof ix.token, "%s", in.token);
+	snprintf(ix.channel, sizeof ix.channel, "%s", in.channel);
+	snprintf(ix.queue, sizeof ix.queue, "ix:%s", in.id);
+	ix.component = in.type == IX_TYPE_COMPONENT;
+	if (in.type == IX_TYPE_AUTOCOMPLETE) {
+		interaction_complete(d, &ix, &in);
 		return;
 	}
 
 	memset(&ev, 0, sizeof ev);
 	ev.adapter = &d->adapter;
-	ev.user_id = user_id;
-	ev.user_name = name;
-	ev.channel = chan;
-	ev.server = dj_id(data, "guild_id");
+	ev.user_id = in.user_id;
+	ev.user_name = in.user_name;
+	ev.channel = in.channel;
+	ev.server = in.guild;
 	ev.is_dm = ev.server == NULL;
-	ev.is_admin = !ev.is_dm && interaction_admin(member);
+	ev.is_admin = !ev.is_dm && in.admin;
 	ev.reply_ctx = &ix;
 	if (ev.is_dm)
-		dm_learn(d, user_id, chan);
+		dm_learn(d, in.user_id, in.channel);
 
-	idata = cJSON_GetObjectItemCaseSensitive(data, "data");
 	if (ix.component) {
-		click = interaction_click(idata,
-		    cJSON_GetObjectItemCaseSensitive(data, "message"),
-		    &private_msg);
-		ix.private_msg = private_msg || ev.is_dm;
+		click = in.custom_id;
+		ix.private_msg = in.private_msg || ev.is_dm;
 	} else
-		text = interaction_text(d, idata);
+		text = interaction_text(d, &in);
 	d->current = &ix;
 	if (text == NULL && click == NULL) {
 		log_warn("discord: dropped an interaction with malformed "
@@ -605,11 +692,11 @@ interaction_handle(struct discord *d, const cJSON *data)
 		d->current = NULL;
 		return;
 	}
-	log_debug("discord: %s in %s: %s%s", user_id, chan,
+	log_debug("discord: %s in %s: %s%s", in.user_id, in.channel,
 	    ix.component ? "click " : "", ix.component ? click : text);
 	/* A table the bot could not show is not opened (perms.c). */
-	if (!ix.component && !ev.is_dm &&
-	    (msg = perms_refusal(data, text)) != NULL) {
+	if (!ix.component && !ev.is_dm && (msg = perms_refusal(
+	    in.app_permissions, in.in_thread, text)) != NULL) {
 		interaction_say(d, &ix, msg);
 		free(msg);
 		d->current = NULL;

@@ -19,6 +19,7 @@
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
+#include "lib/json.h"
 #include "lib/xmalloc.h"
 
 #define LOST_MAX	256	/* channels marked lost at once */
@@ -162,14 +163,14 @@ lost_guild_create(struct discord *d, const cJSON *data)
 	const char	*guild, *id;
 	size_t		 k;
 
-	if ((guild = dj_id(data, "id")) == NULL)
+	if ((guild = json_digits(data, "id", DISCORD_ID_LEN)) == NULL)
 		return;
 	for (k = 0; k < sizeof lists / sizeof lists[0]; k++) {
 		list = cJSON_GetObjectItemCaseSensitive(data, lists[k]);
 		if (!cJSON_IsArray(list))
 			continue;
 		cJSON_ArrayForEach(c, list) {
-			if ((id = dj_id(c, "id")) == NULL)
+			if ((id = json_digits(c, "id", DISCORD_ID_LEN)) == NULL)
 				continue;
 			lost_learn(d, id, guild);
 			lost_clear(d, id);
@@ -184,23 +185,25 @@ lost_dispatch(struct discord *d, const char *type, const cJSON *data)
 
 	if (strcmp(type, "CHANNEL_DELETE") == 0 ||
 	    strcmp(type, "THREAD_DELETE") == 0) {
-		if ((id = dj_id(data, "id")) != NULL)
+		if ((id = json_digits(data, "id", DISCORD_ID_LEN)) != NULL)
 			lost_mark(d, id, "the channel was deleted");
 	} else if (strcmp(type, "GUILD_DELETE") == 0) {
 		/* With "unavailable" it is an outage, not a removal. */
-		if ((id = dj_id(data, "id")) != NULL &&
-		    cJSON_GetObjectItemCaseSensitive(data, "unavailable") == NULL)
+		if ((id = json_digits(data, "id", DISCORD_ID_LEN)) != NULL &&
+		    cJSON_GetObjectItemCaseSensitive(data, "unavailable") ==
+		    NULL)
 			lost_guild(d, id);
 	} else if (strcmp(type, "CHANNEL_UPDATE") == 0 ||
 	    strcmp(type, "THREAD_UPDATE") == 0) {
-		lost_learn(d, dj_id(data, "id"), dj_id(data, "guild_id"));
-		lost_clear(d, dj_id(data, "id"));
+		lost_learn(d, json_digits(data, "id", DISCORD_ID_LEN),
+		    json_digits(data, "guild_id", DISCORD_ID_LEN));
+		lost_clear(d, json_digits(data, "id", DISCORD_ID_LEN));
 	} else if (strcmp(type, "GUILD_CREATE") == 0)
 		lost_guild_create(d, data);
 	else if (strcmp(type, "INTERACTION_CREATE") == 0) {
 		/* A command from the channel: it is there, and so are we. */
-		id = dj_id(data, "channel_id");
-		lost_learn(d, id, dj_id(data, "guild_id"));
+		id = json_digits(data, "channel_id", DISCORD_ID_LEN);
+		lost_learn(d, id, json_digits(data, "guild_id", DISCORD_ID_LEN));
 		lost_clear(d, id);
 	}
 }

@@ -48,22 +48,10 @@ discord_invite_url(const char *application_id)
 	    application_id, (unsigned long long)discord_permissions());
 }
 
-/* Is the interaction's channel a thread (types 10, 11, 12)? */
-static int
-perms_in_thread(const cJSON *data)
-{
-	int64_t	type;
-
-	if (dj_int(cJSON_GetObjectItemCaseSensitive(data, "channel"), "type",
-	    0, 1000, &type) != 0)
-		return 0;
-	return type >= 10 && type <= 12;
-}
-
 char *
-perms_refusal(const cJSON *data, const char *text)
+perms_refusal(const char *s, int in_thread, const char *text)
 {
-	const char	*s = dj_string(data, "app_permissions", 24), *p;
+	const char	*p;
 	uint64_t	 have = 0;
 	struct buf	 b;
 	char		*out;
@@ -81,7 +69,7 @@ perms_refusal(const cJSON *data, const char *text)
 	}
 	if (*p != '\0' || p == s)
 		return NULL;
-	where = perms_in_thread(data) ? PERMS_THREAD : PERMS_CHANNEL;
+	where = in_thread ? PERMS_THREAD : PERMS_CHANNEL;
 	for (i = 0; i < PERMS_N; i++)
 		if ((perms_used[i].where & where) && !(have & perms_used[i].bit))
 			missing[n++] = i;

@@ -27,6 +27,7 @@
 #include "bot/daemon/log.h"
 #include "lib/buf.h"
 #include "lib/curluv.h"
+#include "lib/json.h"
 #include "lib/xmalloc.h"
 
 #define REST_BODY_MAX		(1024 * 1024)	/* a response body */
@@ -116,16 +117,6 @@ static void
 rest_after(void *arg)
 {
 	rest_kick(arg);
-}
-
-static size_t
-rest_on_body(char *data, size_t size, size_t n, void *arg)
-{
-	struct rest_req	*r = arg;
-
-	if (buf_add(&r->response, data, size * n) != 0)
-		return 0;	/* too big: curl fails the transfer */
-	return size * n;
 }
 
 /* Copies a header's value, trimmed, into out (capped). */
@@ -219,10 +210,6 @@ rest_start(struct discord *d, struct rest_req *r)
 	struct rest	*rest = d->rest;
 	char		*h;
 
-	r->easy = curl_easy_init();
-	if (r->easy == NULL)
-		fatalx("curl_easy_init failed");
-	buf_reset(&r->response);
 	r->bucket[0] = '\0';
 	r->limit = -1;
 	r->remaining = -1;
@@ -243,19 +230,9 @@ rest_start(struct discord *d, struct rest_req *r)
 		if (r->headers == NULL)
 			fatalx("curl_slist_append failed");
 	}
-	curl_easy_setopt(r->easy, CURLOPT_URL, r->url);
+	r->easy = curluv_easy(r->url, r->headers, r, &r->response,
+	    rest_on_header, rest_timeout(d, r), d->ca_file);
 	curl_easy_setopt(r->easy, CURLOPT_CUSTOMREQUEST, r->method);
-	curl_easy_setopt(r->easy, CURLOPT_HTTPHEADER, r->headers);
-	curl_easy_setopt(r->easy, CURLOPT_PRIVATE, r);
-	curl_easy_setopt(r->easy, CURLOPT_WRITEFUNCTION, rest_on_body);
-	curl_easy_setopt(r->easy, CURLOPT_WRITEDATA, r);
-	curl_easy_setopt(r->easy, CURLOPT_HEADERFUNCTION, rest_on_header);
-	curl_easy_setopt(r->easy, CURLOPT_HEADERDATA, r);
-	curl_easy_setopt(r->easy, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(r->easy, CURLOPT_TIMEOUT_MS, rest_timeout(d, r));
-	curl_easy_setopt(r->easy, CURLOPT_PROTOCOLS_STR, "http,https");
-	if (*d->ca_file != '\0')
-		curl_easy_setopt(r->easy, CURLOPT_CAINFO, d->ca_file);
 	if (r->body != NULL) {
 		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDS, r->body);
 		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDSIZE,
@@ -323,8 +300,7 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 	memset(&res, 0, sizeof res);
 	if (rc == CURLE_OK)
 		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &res.status);
-	curl_multi_remove_handle(rest->cu.multi, r->easy);
-	curl_easy_cleanup(r->easy);
+	curluv_easy_end(&rest->cu, r->easy);
 	r->easy = NULL;
 	r->queue->busy = 0;
 	/*
@@ -576,9 +552,7 @@ rest_nonce(struct rest *rest, char *body)
 	cJSON_DeleteItemFromObjectCaseSensitive(json, "enforce_nonce");
 	cJSON_AddStringToObject(json, "nonce", nonce);
 	cJSON_AddTrueToObject(json, "enforce_nonce");
-	if ((s = cJSON_PrintUnformatted(json)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(json);
+	s = json_print(json);
 	free(body);
 	return s;
 }
@@ -796,10 +770,8 @@ rest_stop(struct discord *d)
 	while ((q = TAILQ_FIRST(&rest->queues)) != NULL) {
 		while ((r = TAILQ_FIRST(&q->reqs)) != NULL) {
 			TAILQ_REMOVE(&q->reqs, r, entry);
-			if (r->easy != NULL) {
-				curl_multi_remove_handle(rest->cu.multi, r->easy);
-				curl_easy_cleanup(r->easy);
-			}
+			if (r->easy != NULL)
+				curluv_easy_end(&rest->cu, r->easy);
 			rest_req_free(r);
 		}
 		TAILQ_REMOVE(&rest->queues, q, entry);

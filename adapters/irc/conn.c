@@ -24,6 +24,7 @@
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
+#include "lib/backoff.h"
 #include "lib/lineframe.h"
 #include "lib/transport.h"
 #include "lib/wsclient.h"
@@ -125,7 +126,7 @@ conn_write(struct irc *irc, const char *line)
 void
 conn_reset_backoff(struct irc *irc)
 {
-	transport_retry_reset(irc->conn->tr);
+	backoff_reset(transport_retry(irc->conn->tr));
 }
 
 void
@@ -156,7 +157,7 @@ conn_lost(struct irc *irc, const char *why)
 	session_lost(irc);
 	if (c->stopped || irc->stopping)
 		return;
-	ms = transport_retry_backoff(c->tr);
+	ms = backoff_next(transport_retry(c->tr));
 	bot_adapter_state(&irc->adapter, "retrying");
 	log_info("irc: connection lost (%s); reconnecting in %llu ms", why,
 	    (unsigned long long)ms);

@@ -18,6 +18,7 @@
 #include "adapters/irc/settings.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
+#include "lib/trim.h"
 #include "lib/xmalloc.h"
 
 /*
@@ -257,8 +258,7 @@ irc_check(const struct config *config, char **cause)
 		add_cause(&all, "irc.channels: at most %d channels",
 		    IRC_CHANNELS_MAX);
 	/* A password read from a file may end in a newline or spaces. */
-	for (n = strlen(pw); n > 0 && isspace((unsigned char)pw[n - 1]); n--)
-		;
+	n = trim_len(pw, TRIM_SPACE);
 	if (memchr(pw, '\r', n) != NULL || memchr(pw, '\n', n) != NULL)
 		add_cause(&all, "irc.password holds a line break");
 	return set_causes(cause, all);
@@ -269,7 +269,6 @@ irc_new(struct bot *bot, char **cause)
 {
 	const struct irc_config	*cfg = irc_config(bot->config);
 	struct irc		*irc;
-	size_t			 n;
 	int			 i;
 
 	if (irc_check(bot->config, cause) != 0)
@@ -287,9 +286,7 @@ irc_new(struct bot *bot, char **cause)
 	irc->realname = xstrdup(cfg->irc_realname);
 	irc->password = xstrdup(cfg->irc_password);
 	/* Trailing spaces and newlines go (irc_check allowed those only). */
-	for (n = strlen(irc->password); n > 0 &&
-	    isspace((unsigned char)irc->password[n - 1]);)
-		irc->password[--n] = '\0';
+	trim_end(irc->password, TRIM_SPACE);
 	irc->sasl = cfg->irc_sasl;
 	for (i = 0; cfg->irc_channels[i] != NULL; i++) {
 		irc->channels[i] = xstrdup(cfg->irc_channels[i]);

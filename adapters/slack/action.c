@@ -23,8 +23,7 @@ action_handle(struct slack *s, const cJSON *p)
 {
 	struct slack_ctx	 ctx;
 	const cJSON		*user, *channel, *container, *actions, *act;
-	const char		*type, *uid, *name, *chan, *id, *url, *atype;
-	const char		*team;
+	const char		*type, *uid, *name, *chan, *id, *atype;
 
 	if ((type = json_string(p, "type", 64)) == NULL) {
 		log_warn("slack: dropped an interactive payload without a type");
@@ -65,19 +64,9 @@ action_handle(struct slack *s, const cJSON *p)
 	    (name = json_string(user, "name", SLACK_NAME_MAX)) == NULL)
 		name = uid;
 
-	memset(&ctx, 0, sizeof ctx);
-	snprintf(ctx.user, sizeof ctx.user, "%s", uid);
-	snprintf(ctx.channel, sizeof ctx.channel, "%s", chan);
-	if ((team = json_string(user, "team_id", SLACK_ID_MAX - 1)) != NULL &&
-	    slack_id_ok(team))
-		snprintf(ctx.team, sizeof ctx.team, "%s", team);
+	reply_ctx_init(s, &ctx, uid, chan, user, p);
 	ctx.click = 1;
 	ctx.private_msg = json_true(container, "is_ephemeral") || chan[0] == 'D';
-	url = json_string(p, "response_url", SLACK_URL_MAX - 1);
-	if (url != NULL && reply_url_ok(s, url))
-		snprintf(ctx.response_url, sizeof ctx.response_url, "%s", url);
-	else if (url != NULL)
-		log_warn("slack: ignored a response_url on an unknown host");
 	log_debug("slack: %s in %s: click %s", uid, chan, id);
 	/* A click on the bot's own DM message; an ephemeral one may be anywhere. */
 	if (chan[0] == 'D' && !json_true(container, "is_ephemeral"))

@@ -110,8 +110,7 @@ void
 command_handle(struct slack *s, const cJSON *p)
 {
 	struct slack_ctx	 ctx;
-	const char		*command, *user, *name, *channel, *url, *text;
-	const char		*team;
+	const char		*command, *user, *name, *channel, *text;
 	char			*cmdtext, *cause = NULL, *msg;
 	const cJSON		*t;
 
@@ -133,17 +132,7 @@ command_handle(struct slack *s, const cJSON *p)
 	text = t != NULL && t->valuestring != NULL ? t->valuestring : "";
 	if ((name = json_string(p, "user_name", SLACK_NAME_MAX)) == NULL)
 		name = user;
-	memset(&ctx, 0, sizeof ctx);
-	snprintf(ctx.user, sizeof ctx.user, "%s", user);
-	snprintf(ctx.channel, sizeof ctx.channel, "%s", channel);
-	if ((team = json_string(p, "team_id", SLACK_ID_MAX - 1)) != NULL &&
-	    slack_id_ok(team))
-		snprintf(ctx.team, sizeof ctx.team, "%s", team);
-	url = json_string(p, "response_url", SLACK_URL_MAX - 1);
-	if (url != NULL && reply_url_ok(s, url))
-		snprintf(ctx.response_url, sizeof ctx.response_url, "%s", url);
-	else if (url != NULL)
-		log_warn("slack: ignored a response_url on an unknown host");
+	reply_ctx_init(s, &ctx, user, channel, p, p);
 
 	if (strlen(text) > SLACK_TEXT_MAX)
 		cmdtext = NULL, cause = xstrdup("That command is too long.");

@@ -89,13 +89,9 @@ char *
 envelope_ack(const char *id)
 {
 	cJSON	*ack = cJSON_CreateObject();
-	char	*s;
 
 	cJSON_AddStringToObject(ack, "envelope_id", id);
-	if ((s = cJSON_PrintUnformatted(ack)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(ack);
-	return s;
+	return json_print(ack);
 }
 
 const char *

@@ -97,13 +97,9 @@ static char *
 imt_body(const char *text, const struct adapter_buttons *bs)
 {
 	cJSON	*want = cJSON_CreateObject();
-	char	*body;
 
 	blocks_message(want, text, bs);
-	if ((body = cJSON_PrintUnformatted(want)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(want);
-	return body;
+	return json_print(want);
 }
 
 /* Does the call on the IM channel (NULL: it could not be opened). */

@@ -27,6 +27,7 @@
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
+#include "lib/json.h"
 #include "lib/xmalloc.h"
 
 #define REPLY_URL_USES		5
@@ -42,6 +43,26 @@ reply_url_ok(const struct slack *s, const char *url)
 			return 0;
 	return strncmp(url, REPLY_HOOKS, strlen(REPLY_HOOKS)) == 0 ||
 	    strncmp(url, s->api_origin, strlen(s->api_origin)) == 0;
+}
+
+void
+reply_ctx_init(struct slack *s, struct slack_ctx *ctx, const char *user,
+    const char *channel, const cJSON *who, const cJSON *p)
+{
+	const char	*team, *url;
+
+	memset(ctx, 0, sizeof *ctx);
+	snprintf(ctx->user, sizeof ctx->user, "%s", user);
+	snprintf(ctx->channel, sizeof ctx->channel, "%s", channel);
+	if ((team = json_string(who, "team_id", SLACK_ID_MAX - 1)) != NULL &&
+	    slack_id_ok(team))
+		snprintf(ctx->team, sizeof ctx->team, "%s", team);
+	url = json_string(p, "response_url", SLACK_URL_MAX - 1);
+	if (url != NULL && reply_url_ok(s, url))
+		snprintf(ctx->response_url, sizeof ctx->response_url, "%s",
+		    url);
+	else if (url != NULL)
+		log_warn("slack: ignored a response_url on an unknown host");
 }
 
 /* A private answer, kept until Slack took it; one allocation. */
@@ -122,9 +143,7 @@ reply_ephemeral(struct slack *s, const char *queue,
 	cJSON_AddStringToObject(body, "channel", e->channel);
 	cJSON_AddStringToObject(body, "user", e->user);
 	blocks_message(body, e->text, e->has_bs ? &e->bs : NULL);
-	if ((json = cJSON_PrintUnformatted(body)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(body);
+	json = json_print(body);
 	return web_call(s, "chat.postEphemeral", queue, json, WEB_ARG_FREE,
 	    reply_ephemeral_sent, xmemdup(e, sizeof *e + strlen(e->text) + 1),
 	    cause);
@@ -161,9 +180,7 @@ reply_private(struct slack *s, struct slack_ctx *ctx, const char *text,
 			cJSON_AddBoolToObject(body, "replace_original", 0);
 		}
 		blocks_message(body, text, bs);
-		if ((json = cJSON_PrintUnformatted(body)) == NULL)
-			fatalx("cJSON_PrintUnformatted failed");
-		cJSON_Delete(body);
+		json = json_print(body);
 		ctx->uses++;
 		return web_call(s, ctx->response_url, ctx->queue, json,
 		    WEB_URL | WEB_ARG_FREE, reply_sent, e, cause);

@@ -267,6 +267,13 @@ int	 reply_send(struct slack *, const struct bot_event *, int private,
  * host of api_base (a test server)?
  */
 int	 reply_url_ok(const struct slack *, const char *url);
+/*
+ * A command's or a click's answer context for user in channel (both
+ * checked ids, borrowed): the team_id of who and the response_url of p
+ * (the payload), each taken only when it is well formed.
+ */
+void	 reply_ctx_init(struct slack *, struct slack_ctx *, const char *user,
+	     const char *channel, const cJSON *who, const cJSON *p);
 
 /* blocks.c: Block Kit. */
 #define BLOCKS_SECTION_MAX	3000	/* characters of a section's text */

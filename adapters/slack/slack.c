@@ -15,6 +15,7 @@
 #include "bot/daemon/log.h"
 #include "lib/json.h"
 #include "lib/recent.h"
+#include "lib/trim.h"
 #include "lib/xmalloc.h"
 
 int
@@ -68,9 +69,7 @@ slack_post(struct slack *s, const char *channel, const char *text,
 	cJSON_AddStringToObject(body, "channel", channel);
 	blocks_message(body, text, bs);
 	cJSON_AddBoolToObject(body, "unfurl_links", 0);
-	if ((json = cJSON_PrintUnformatted(body)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(body);
+	json = json_print(body);
 	snprintf(queue, sizeof queue, "ch:%s", channel);
 	if (cb == NULL) {
 		cb = slack_posted;
@@ -247,10 +246,8 @@ static char *
 slack_token(const char *value)
 {
 	char	*t = xstrdup(value);
-	size_t	 n = strlen(t);
 
-	while (n > 0 && isspace((unsigned char)t[n - 1]))
-		t[--n] = '\0';
+	trim_end(t, TRIM_SPACE);
 	return t;
 }
 
@@ -292,9 +289,7 @@ slack_new(struct bot *bot, char **cause)
 	s->app_token = slack_token(cfg->slack_app_token);
 	s->bot_token = slack_token(cfg->slack_bot_token);
 	s->api_base = xstrdup(cfg->slack_api_base);
-	n = strlen(s->api_base);
-	while (n > 0 && s->api_base[n - 1] == '/')
-		s->api_base[--n] = '\0';
+	trim_end(s->api_base, "/");
 	/* scheme://host[:port]/: a test server's response_urls live there. */
 	p = strstr(s->api_base, "://");
 	p = p == NULL ? s->api_base : p + 3;

@@ -33,6 +33,7 @@
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
+#include "lib/backoff.h"
 #include "lib/json.h"
 #include "lib/wsclient.h"
 #include "lib/xmalloc.h"
@@ -126,7 +127,7 @@ socket_retry(struct slack *s, const char *why)
 
 	if (sk->stopped || sk->fatal || s->stopping)
 		return;
-	ms = wsclient_retry_backoff(sk->wc);
+	ms = backoff_next(wsclient_retry(sk->wc));
 	bot_adapter_state(&s->adapter, "retrying");
 	log_info("slack: %s; connecting again in %llu ms", why,
 	    (unsigned long long)ms);
@@ -145,7 +146,7 @@ socket_lost(struct conn *c, const char *why)
 	int			 serial = c->serial, was_doomed = c->doomed;
 
 	if (c->hello_at != 0 && uv_now(s->loop) - c->hello_at >= SOCK_STABLE_MS)
-		wsclient_retry_reset(sk->wc);
+		backoff_reset(wsclient_retry(sk->wc));
 	c->ws = NULL;
 	c->state = CONN_FREE;
 	c->doomed = 0;
@@ -154,7 +155,7 @@ socket_lost(struct conn *c, const char *why)
 		return;
 	open = socket_other(sk, c, CONN_OPEN);
 	if (socket_other(sk, c, CONN_CONNECTING) != NULL || sk->opening ||
-	    wsclient_retry_pending(sk->wc) ||
+	    backoff_pending(wsclient_retry(sk->wc)) ||
 	    (open != NULL && !open->doomed)) {
 		log_info("slack: connection %d closed (%s)%s", serial, why,
 		    was_doomed ? "; its successor took over" : "");
@@ -189,7 +190,7 @@ socket_crowded(struct conn *c)
 	socket_close(c);
 	if (socket_other(sk, c, CONN_OPEN) == NULL)
 		bot_adapter_state(&s->adapter, "retrying");
-	wsclient_retry_after(sk->wc, ms);
+	backoff_after(wsclient_retry(sk->wc), ms);
 }
 
 /* One whole message on c. */
@@ -448,14 +449,14 @@ socket_connect(struct slack *s)
 	if (sk->stopped || sk->fatal || sk->opening || s->halted)
 		return;
 	if ((wait = socket_open_wait(sk, now)) > 0) {
-		if (!wsclient_retry_pending(sk->wc))
+		if (!backoff_pending(wsclient_retry(sk->wc)))
 			log_info("slack: pacing connections (at most %d a "
 			    "minute); the next in %llu ms", SOCK_OPENS_MAX,
 			    (unsigned long long)wait);
-		wsclient_retry_after(sk->wc, wait);
+		backoff_after(wsclient_retry(sk->wc), wait);
 		return;
 	}
-	wsclient_retry_cancel(sk->wc);
+	backoff_cancel(wsclient_retry(sk->wc));
 	/* uv_now may be 0 at the very start: the ring counts it as 1. */
 	sk->opens[sk->next_open] = now > 0 ? now : 1;
 	sk->next_open = (sk->next_open + 1) % SOCK_OPENS_MAX;
@@ -509,7 +510,7 @@ socket_halt(struct slack *s)
 	if (sk == NULL || sk->stopped || sk->fatal)
 		return;
 	sk->fatal = 1;
-	wsclient_retry_cancel(sk->wc);
+	backoff_cancel(wsclient_retry(sk->wc));
 	for (i = 0; i < SOCK_CONNS; i++) {
 		sk->conns[i].doomed = 1;
 		socket_close(&sk->conns[i]);

@@ -84,9 +84,7 @@ tablemsg_call(struct slack *s, struct coalesce_msg *m, const char *channel,
 	cJSON_AddStringToObject(json, "channel", channel);
 	if (ts != NULL)
 		cJSON_AddStringToObject(json, "ts", ts);
-	if ((text = cJSON_PrintUnformatted(json)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(json);
+	text = json_print(json);
 	/* The channel's queue: the table keeps its place among messages. */
 	snprintf(queue, sizeof queue, "ch:%s", channel);
 	if (web_call(s, ts == NULL ? "chat.postMessage" : "chat.update", queue,
@@ -137,9 +135,7 @@ tablemsg_show(struct adapter *a, const char *channel, uint64_t table,
 		card_message(want, text, view, bs);
 	else
 		blocks_message(want, text, bs);
-	if ((body = cJSON_PrintUnformatted(want)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(want);
+	body = json_print(want);
 	if (coalesce_show(s->boards, channel, table, body,
 	    (how == ADAPTER_BOARD_REPOST ? COALESCE_REPOST : 0) |
 	    (how == ADAPTER_BOARD_FINAL ? COALESCE_FINAL : 0)))

@@ -175,16 +175,6 @@ web_after(void *arg)
 }
 
 static size_t
-web_on_body(char *data, size_t size, size_t n, void *arg)
-{
-	struct web_call	*c = arg;
-
-	if (buf_add(&c->response, data, size * n) != 0)
-		return 0;	/* too big: curl fails the transfer */
-	return size * n;
-}
-
-static size_t
 web_on_header(char *data, size_t size, size_t n, void *arg)
 {
 	struct web_call	*c = arg;
@@ -215,9 +205,6 @@ web_start(struct slack *s, struct web_call *c)
 	const char	*token;
 	char		*h;
 
-	if ((c->easy = curl_easy_init()) == NULL)
-		fatalx("curl_easy_init failed");
-	buf_reset(&c->response);
 	c->retry_after = -1;
 	if (c->headers == NULL) {
 		if (!(c->flags & WEB_URL)) {
@@ -237,23 +224,13 @@ web_start(struct slack *s, struct web_call *c)
 		if (c->headers == NULL)
 			fatalx("curl_slist_append failed");
 	}
-	curl_easy_setopt(c->easy, CURLOPT_URL, c->url);
+	c->easy = curluv_easy(c->url, c->headers, c, &c->response,
+	    web_on_header, WEB_TIMEOUT_MS, s->ca_file);
 	curl_easy_setopt(c->easy, CURLOPT_POST, 1L);
 	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDS, c->body != NULL ?
 	    c->body : "");
 	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDSIZE, c->body != NULL ?
 	    (long)strlen(c->body) : 0L);
-	curl_easy_setopt(c->easy, CURLOPT_HTTPHEADER, c->headers);
-	curl_easy_setopt(c->easy, CURLOPT_PRIVATE, c);
-	curl_easy_setopt(c->easy, CURLOPT_WRITEFUNCTION, web_on_body);
-	curl_easy_setopt(c->easy, CURLOPT_WRITEDATA, c);
-	curl_easy_setopt(c->easy, CURLOPT_HEADERFUNCTION, web_on_header);
-	curl_easy_setopt(c->easy, CURLOPT_HEADERDATA, c);
-	curl_easy_setopt(c->easy, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c->easy, CURLOPT_TIMEOUT_MS, WEB_TIMEOUT_MS);
-	curl_easy_setopt(c->easy, CURLOPT_PROTOCOLS_STR, "http,https");
-	if (*s->ca_file != '\0')
-		curl_easy_setopt(c->easy, CURLOPT_CAINFO, s->ca_file);
 	c->queue->busy = 1;
 	log_debug("slack: calling %s", c->method);
 	curl_multi_add_handle(web->cu.multi, c->easy);
@@ -404,8 +381,7 @@ web_done(struct slack *s, struct web_call *c, CURLcode rc)
 	memset(&res, 0, sizeof res);
 	if (rc == CURLE_OK)
 		curl_easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &res.status);
-	curl_multi_remove_handle(web->cu.multi, c->easy);
-	curl_easy_cleanup(c->easy);
+	curluv_easy_end(&web->cu, c->easy);
 	c->easy = NULL;
 	c->queue->busy = 0;
 
@@ -594,9 +570,7 @@ web_tag(struct web_call *c)
 	cJSON_AddStringToObject(meta, "event_type", "cheersbot_post");
 	payload = cJSON_AddObjectToObject(meta, "event_payload");
 	cJSON_AddStringToObject(payload, "post_id", c->post_id);
-	if ((body = cJSON_PrintUnformatted(json)) == NULL)
-		fatalx("cJSON_PrintUnformatted failed");
-	cJSON_Delete(json);
+	body = json_print(json);
 	free(c->body);
 	c->body = body;
 }
@@ -737,10 +711,8 @@ web_stop(struct slack *s)
 	while ((q = TAILQ_FIRST(&web->queues)) != NULL) {
 		while ((c = TAILQ_FIRST(&q->calls)) != NULL) {
 			TAILQ_REMOVE(&q->calls, c, entry);
-			if (c->easy != NULL) {
-				curl_multi_remove_handle(web->cu.multi, c->easy);
-				curl_easy_cleanup(c->easy);
-			}
+			if (c->easy != NULL)
+				curluv_easy_end(&web->cu, c->easy);
 			web_call_free(c);
 		}
 		TAILQ_REMOVE(&web->queues, q, entry);

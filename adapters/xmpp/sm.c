@@ -85,15 +85,11 @@ sm_sent(struct xmpp *x, const char *text)
 {
 	if (!x->sm_counting || !sm_is_stanza(text))
 		return;
-	if (x->nunacked == XMPP_QUEUE_MAX) {
+	if (stream_list_add(x->unacked, &x->nunacked, xstrdup(text))) {
 		log_warn("xmpp: %d stanzas unacknowledged; the oldest is "
 		    "forgotten", XMPP_QUEUE_MAX);
-		free(x->unacked[0]);
-		memmove(x->unacked, x->unacked + 1, (size_t)--x->nunacked *
-		    sizeof *x->unacked);
 		x->sm_acked++;
 	}
-	x->unacked[x->nunacked++] = xstrdup(text);
 	if (!uv_is_active((uv_handle_t *)&x->sm_timer))
 		uv_timer_start(&x->sm_timer, sm_on_timer, SM_ACK_DELAY_MS, 0);
 }

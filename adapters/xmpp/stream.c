@@ -159,6 +159,19 @@ stream_opened(struct xmpp *x)
 	stream_open(x);
 }
 
+int
+stream_list_add(char **list, int *n, char *stanza)
+{
+	int	full = *n == XMPP_QUEUE_MAX;
+
+	if (full) {
+		free(list[0]);
+		memmove(list, list + 1, (size_t)--*n * sizeof *list);
+	}
+	list[(*n)++] = stanza;
+	return full;
+}
+
 void
 stream_send(struct xmpp *x, char *stanza)
 {
@@ -166,14 +179,9 @@ stream_send(struct xmpp *x, char *stanza)
 		stream_write(x, stanza);
 		return;
 	}
-	if (x->nqueue == XMPP_QUEUE_MAX) {
+	if (stream_list_add(x->queue, &x->nqueue, stanza))
 		log_warn("xmpp: offline and %d stanzas waiting; the oldest is "
 		    "dropped", XMPP_QUEUE_MAX);
-		free(x->queue[0]);
-		memmove(x->queue, x->queue + 1, (size_t)--x->nqueue *
-		    sizeof *x->queue);
-	}
-	x->queue[x->nqueue++] = stanza;
 }
 
 /* Sends what waited while the stream was down, in order. */

@@ -27,6 +27,7 @@
 #include "adapters/xmpp/xmpp-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
+#include "lib/backoff.h"
 #include "lib/srv.h"
 #include "lib/transport.h"
 #include "lib/xmalloc.h"
@@ -117,7 +118,7 @@ xconn_starttls(struct xmpp *x, char **cause)
 void
 xconn_reset_backoff(struct xmpp *x)
 {
-	transport_retry_reset(x->conn->t);
+	backoff_reset(transport_retry(x->conn->t));
 }
 
 /* The round is over without a stream: plan the next. */
@@ -135,7 +136,7 @@ xconn_lost(struct xmpp *x, const char *why)
 		bot_adapter_state(&x->adapter, "refused");
 		return;
 	}
-	ms = transport_retry_backoff(c->t);
+	ms = backoff_next(transport_retry(c->t));
 	bot_adapter_state(&x->adapter, "retrying");
 	log_info("xmpp: connection lost (%s); reconnecting in %llu ms", why,
 	    (unsigned long long)ms);

@@ -196,6 +196,11 @@ void	 stream_stop(struct xmpp *);
  * oldest dropped) for when the stream is back.
  */
 void	 stream_send(struct xmpp *, char *stanza);
+/*
+ * Appends stanza (taken over) to list, n long of XMPP_QUEUE_MAX, oldest
+ * first; a full list frees its oldest first, and then 1 is returned.
+ */
+int	 stream_list_add(char **list, int *n, char *stanza);
 /* Writes a stanza (taken over) now, kept until acked (sm.c). */
 void	 stream_write(struct xmpp *, char *text);
 /* Binds a new session (after SASL, or when resumption failed). */

@@ -35,6 +35,7 @@
 #include "bot/daemon/log.h"
 #include "lib/buf.h"
 #include "lib/transport.h"
+#include "lib/trim.h"
 #include "lib/xmalloc.h"
 
 size_t
@@ -452,7 +453,6 @@ xmpp_new(struct bot *bot, char **cause)
 	const struct xmpp_config	*cfg = xmpp_config(bot->config);
 	struct xmpp			*x;
 	const char			*at;
-	size_t				 n;
 
 	if (xmpp_check(bot->config, cause) != 0)
 		return NULL;
@@ -475,9 +475,7 @@ xmpp_new(struct bot *bot, char **cause)
 	x->domain = xstrdup(x->jid + (at - cfg->xmpp_jid) + 1);
 	x->password = xstrdup(cfg->xmpp_password);
 	/* A password read from a file may end in a newline or a CR. */
-	for (n = strlen(x->password); n > 0 &&
-	    (x->password[n - 1] == '\n' || x->password[n - 1] == '\r');)
-		x->password[--n] = '\0';
+	trim_end(x->password, "\r\n");
 	x->resource = xstrdup(cfg->xmpp_resource);
 	x->nick = xstrdup(cfg->xmpp_nick);
 	x->prefix = xstrdup(cfg->xmpp_prefix);

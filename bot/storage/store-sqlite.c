@@ -1467,26 +1467,37 @@ ss_leaderboard(struct store *store, const struct store_scope *sc,
 	return n;
 }
 
+/*
+ * The one text column query gives for two keys (a, b), copied into *out
+ * (the caller frees), or *out NULL when no row has them; what names the
+ * reading in the cause.
+ */
+static int
+ss_get_text(struct store_sqlite *s, const char *what, const char *query,
+    const char *a, const char *b, char **out, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*out = NULL;
+	if ((st = ss_query(s, query, "tt", a, b)) == NULL)
+		return ss_error(s, what, cause);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*out = xstrdup(ss_text(st, 0));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return ss_error(s, what, cause);
+	return 0;
+}
+
 static int
 ss_get_channel(struct store *store, const char *adapter, const char *channel,
     char **doc, char **cause)
 {
-	struct store_sqlite	*s = (struct store_sqlite *)store;
-	sqlite3_stmt		*st;
-	int			 rc;
-
-	*doc = NULL;
-	st = ss_query(s, "SELECT doc FROM channels WHERE adapter = ? AND "
-	    "channel = ?", "tt", adapter, channel);
-	if (st == NULL)
-		return ss_error(s, "reading channel settings", cause);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*doc = xstrdup(ss_text(st, 0));
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return ss_error(s, "reading channel settings", cause);
-	return 0;
+	return ss_get_text((struct store_sqlite *)store,
+	    "reading channel settings", "SELECT doc FROM channels WHERE "
+	    "adapter = ? AND channel = ?", adapter, channel, doc, cause);
 }
 
 static int
@@ -1504,22 +1515,9 @@ static int
 ss_get_ref(struct store *store, const char *adapter, const char *key,
     char **value, char **cause)
 {
-	struct store_sqlite	*s = (struct store_sqlite *)store;
-	sqlite3_stmt		*st;
-	int			 rc;
-
-	*value = NULL;
-	st = ss_query(s, "SELECT value FROM refs WHERE adapter = ? AND "
-	    "key = ?", "tt", adapter, key);
-	if (st == NULL)
-		return ss_error(s, "reading a message id", cause);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*value = xstrdup(ss_text(st, 0));
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return ss_error(s, "reading a message id", cause);
-	return 0;
+	return ss_get_text((struct store_sqlite *)store, "reading a message id",
+	    "SELECT value FROM refs WHERE adapter = ? AND key = ?", adapter, key,
+	    value, cause);
 }
 
 static int

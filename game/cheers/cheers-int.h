@@ -147,7 +147,6 @@ int	 cheers_layout_pick(int nplayers, int mode, const char *, int *,
 	     char **cause);
 void	 cheers_recipe_put(const struct game *, int team, struct game_text *);
 struct game *cheers_new(const struct game_opts *, struct rng *, char **cause);
-void	 cheers_free(struct game *);
 
 /* rules.c: moves, prompts, victory. */
 int	 cheers_apply(struct game *, int, const struct game_move *,

@@ -889,9 +889,7 @@ cheers_result_get(const struct game *g, struct game_result *r)
 {
 	struct game_text	t;
 
-	memset(r, 0, sizeof *r);
-	r->state = g->state;
-	r->winners = g->winners;
+	game_result_init(r, g->state, g->winners);
 	game_text_init(&t, r->text, sizeof r->text);
 	if (g->state == GAME_RUNNING)
 		game_text_put(&t, "The game is still running.");
@@ -938,8 +936,7 @@ cheers_final_table(const struct game *g, struct game_ranking *out)
 	unsigned		 mask, rest = 0;
 	int			 team, s;
 
-	game_ranking_init(out);
-	if (g->state == GAME_RUNNING)
+	if (game_ranking_start(out, g->state) != 0)
 		return -1;
 	snprintf(out->title, sizeof out->title, "Final table");
 	for (team = 0; team < g->nteams; team++) {

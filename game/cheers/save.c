@@ -31,12 +31,10 @@ save_ints(const int *v, int n)
 cJSON *
 cheers_save(const struct game *g)
 {
-	cJSON	*o = cJSON_CreateObject(), *a, *q;
+	cJSON	*o = game_save_header("cheers", SAVE_VERSION, g->nplayers);
+	cJSON	*a, *q;
 	int	 i;
 
-	cJSON_AddStringToObject(o, "game", "cheers");
-	cJSON_AddNumberToObject(o, "version", SAVE_VERSION);
-	cJSON_AddNumberToObject(o, "players", g->nplayers);
 	cJSON_AddStringToObject(o, "mode",
 	    cheers_options[CHEERS_O_MODE].values[g->mode]);
 	cJSON_AddStringToObject(o, "recipe",
@@ -66,8 +64,7 @@ cheers_save(const struct game *g)
 		cJSON_AddNumberToObject(q, "card", g->queue[i].card);
 		cJSON_AddItemToArray(a, q);
 	}
-	cJSON_AddStringToObject(o, "state", save_states[g->state]);
-	cJSON_AddNumberToObject(o, "winners", g->winners);
+	game_save_result(o, save_states, g->state, g->winners);
 	cJSON_AddNumberToObject(o, "win_shakers", g->win_shakers);
 	cJSON_AddItemToObject(o, "rng", rng_save(&g->rng));
 	return o;
@@ -167,16 +164,15 @@ load_teams(struct game *g, const cJSON *o, char **cause)
 
 /*
  * Reads a game cheers_save wrote.  o is borrowed.  Returns a game the
- * caller frees with cheers_free, or NULL and *cause.
+ * caller frees with game_free, or NULL and *cause.
  */
 struct game *
 cheers_load(const cJSON *o, char **cause)
 {
 	struct game	*g;
 	const cJSON	*v;
-	char		*why = NULL;
 	int		 version, layout, i, n, lens[CHEERS_MAX_SHAKERS];
-	int		 winners, win_shakers;
+	int		 win_shakers;
 
 	if (game_save_header_check(o, "cheers", "CHEERS", SAVE_VERSION,
 	    &version, cause) != 0)
@@ -230,27 +226,19 @@ cheers_load(const cJSON *o, char **cause)
 	    load_int(o, "turn", 0, g->period - 1, &g->turn, cause) != 0 ||
 	    load_int(o, "draw_due", 0, 1, &g->draw_due, cause) != 0 ||
 	    load_queue(g, o, cause) != 0 ||
-	    load_word(o, "state", save_states, &g->state, cause) != 0 ||
-	    load_int(o, "winners", 0, (1 << g->nplayers) - 1, &winners,
-	    cause) != 0 ||
+	    game_load_result(o, save_states, g->nplayers, &g->state,
+	    &g->winners, "CHEERS", cause) != 0 ||
 	    load_int(o, "win_shakers", 0, (1 << g->nshakers) - 1,
 	    &win_shakers, cause) != 0)
 		goto fail;
-	g->winners = (unsigned)winners;
 	g->win_shakers = (unsigned)win_shakers;
 	cheers_kinds_recount(g);
 	g->active = cheers_seat_at(g, g->turn);
 	if (rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
 	    cause) != 0)
 		goto fail;
-	if (cheers_check(g, &why) != 0) {
-		set_cause(cause, "The saved CHEERS game is inconsistent: %s",
-		    why);
-		free(why);
-		goto fail;
-	}
 	(void)n;
-	return g;
+	return game_load_checked(g, cheers_check, "CHEERS", cause);
 fail:
 	free(g);
 	return NULL;

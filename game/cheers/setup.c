@@ -257,29 +257,13 @@ setup_recipes(struct game *g, char **cause)
 static int
 setup_option(const struct game_opts *o, int opt, char **cause)
 {
-	const struct game_option	*op = &cheers_options[opt];
-	const char			*v = o->values[opt];
-	char				 list[128] = "";
-	int				 i;
-
-	if (v == NULL)
-		return 0;
-	for (i = 0; op->values[i] != NULL; i++)
-		if (strcmp(op->values[i], v) == 0)
-			return i;
-	for (i = 0; op->values[i] != NULL; i++) {
-		if (i > 0)
-			game_cat(list, ", ", sizeof list);
-		game_cat(list, op->values[i], sizeof list);
-	}
-	return set_cause(cause, "Option %s cannot be \"%.40s\": use %s.",
-	    op->name, v, list);
+	return game_option_value(&cheers_options[opt], o->values[opt], cause);
 }
 
 /*
  * Starts a game for o's players and options, with a copy of rng (the
  * caller's rng is not advanced).  Returns a game the caller frees with
- * cheers_free, or NULL and *cause.
+ * game_free, or NULL and *cause.
  */
 struct game *
 cheers_new(const struct game_opts *o, struct rng *rng, char **cause)
@@ -325,13 +309,6 @@ cheers_new(const struct game_opts *o, struct rng *rng, char **cause)
 	g->turn = 0;
 	g->active = cheers_seat_at(g, 0);
 	return g;
-}
-
-/* Frees a game; g may be NULL. */
-void
-cheers_free(struct game *g)
-{
-	free(g);
 }
 
 struct game *

@@ -135,7 +135,6 @@ extern const struct game_option cos_options[];
 
 /* setup.c */
 struct game *cos_new(const struct game_opts *, struct rng *, char **cause);
-void	 cos_free(struct game *);
 
 /* round.c: the flow of encounters, rounds and battles. */
 int	 cos_target(const struct game *, int seat);

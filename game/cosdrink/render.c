@@ -234,9 +234,7 @@ cos_result_get(const struct game *g, struct game_result *r)
 {
 	int	s, total = 0;
 
-	memset(r, 0, sizeof *r);
-	r->state = g->state;
-	r->winners = g->winners;
+	game_result_init(r, g->state, g->winners);
 	for (s = 0; s < g->nplayers; s++)
 		total += g->drinks[s];
 	if (g->state == GAME_RUNNING)
@@ -270,8 +268,7 @@ cos_final_table(const struct game *g, struct game_ranking *out)
 	struct game_rank	*row;
 	int			 s, kings = render_kings_done(g);
 
-	game_ranking_init(out);
-	if (g->state == GAME_RUNNING)
+	if (game_ranking_start(out, g->state) != 0)
 		return -1;
 	snprintf(out->title, sizeof out->title, "Final table: %s after %d %s, "
 	    "%d of %d %s destroyed", g->winners != 0 ? "the table wins" :

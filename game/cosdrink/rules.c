@@ -332,33 +332,22 @@ cos_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	unsigned char		 saved[COS_STATE_SIZE];
-	struct game_events	*local = NULL;
+	struct game_apply_mark	 mark;
 	struct rules_key	 before, after;
 	char			 text[GAME_TEXT_MAX];
-	unsigned		 changed;
-	int			 rc, n, dropped;
+	int			 rc;
 
-	if (g->state != GAME_RUNNING)
-		return set_cause(cause, "The game is over.");
-	if (seat < 0 || seat >= g->nplayers)
-		return set_cause(cause, "You are not playing at this table.");
-	if (m->action < 0 || m->action >= COS_A_COUNT)
-		return set_cause(cause, "There is no such action.");
+	if (game_apply_check(g->state, g->nplayers, COS_A_COUNT, seat, m,
+	    cause) != 0)
+		return -1;
 	cos_prompt_text(g, text, sizeof text);
 	if (g->asked != 0 && !(g->asked & BIT(seat)))
 		return set_cause(cause, "Not now: %s", text);
 	if (g->asked == 0 && seat != g->turn)
 		return set_cause(cause, "It is not your turn: %s", text);
 
-	if (ev == NULL) {
-		ev = local = xmalloc(sizeof *local);
-		game_events_init(local);
-	}
+	ev = game_apply_begin(g, saved, sizeof saved, ev, &mark);
 	rules_key(g, &before);
-	n = ev->n;
-	dropped = ev->dropped;
-	changed = ev->private_changed;
-	memcpy(saved, g, sizeof saved);
 	if (g->asked != 0)
 		rc = rules_answer(g, seat, m, ev, cause);
 	else
@@ -370,13 +359,9 @@ cos_apply(struct game *g, int seat, const struct game_move *m,
 		ev->private_changed |= after.seats & ~before.seats;
 		if (strcmp(after.text, before.text) != 0)
 			ev->private_changed |= after.seats;
-	} else {
-		memcpy(g, saved, sizeof saved);
-		ev->n = n;
-		ev->dropped = dropped;
-		ev->private_changed = changed;
-	}
-	free(local);
+	} else
+		game_apply_undo(ev, &mark);
+	game_apply_end(&mark);
 	return rc;
 }
 
@@ -384,13 +369,7 @@ cos_apply(struct game *g, int seat, const struct game_move *m,
 static int
 rules_add(struct game_move *out, int n, size_t max, int action, int a0)
 {
-	if ((size_t)n >= max)
-		return n;
-	out[n].action = action;
-	out[n].args[0] = a0;
-	out[n].args[1] = out[n].args[2] = out[n].args[3] = -1;
-	out[n].args[4] = out[n].args[5] = -1;
-	return n + 1;
+	return game_moves_add(out, n, max, action, a0, -1, -1, -1, -1);
 }
 
 /* Fills at most max legal moves for seat; returns how many. */

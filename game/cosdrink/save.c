@@ -27,16 +27,11 @@ save_ints(const int *v, int n)
 cJSON *
 cos_save(const struct game *g)
 {
-	cJSON	*o = cJSON_CreateObject(), *a, *b, *opts;
-	int	 s, i;
+	cJSON	*o = game_save_header("cosdrink", SAVE_VERSION, g->nplayers);
+	cJSON	*a, *b;
+	int	 s;
 
-	cJSON_AddStringToObject(o, "game", "cosdrink");
-	cJSON_AddNumberToObject(o, "version", SAVE_VERSION);
-	cJSON_AddNumberToObject(o, "players", g->nplayers);
-	opts = cJSON_AddObjectToObject(o, "options");
-	for (i = 0; i < COS_NOPTIONS; i++)
-		cJSON_AddStringToObject(opts, cos_options[i].name,
-		    cos_options[i].values[g->opt[i]]);
+	game_save_options(o, cos_options, COS_NOPTIONS, g->opt);
 	cJSON_AddItemToObject(o, "monster_deck", save_ints(g->mdeck, g->nmdeck));
 	cJSON_AddItemToObject(o, "monster_box", save_ints(g->mbox, g->nmbox));
 	cJSON_AddItemToObject(o, "destroyed", save_ints(g->mgone, g->nmgone));
@@ -69,8 +64,7 @@ cos_save(const struct game *g)
 	cJSON_AddNumberToObject(o, "asked", g->asked);
 	cJSON_AddItemToObject(o, "drinks", save_ints(g->drinks, g->nplayers));
 	cJSON_AddItemToObject(o, "beaten", save_ints(g->beaten, g->nplayers));
-	cJSON_AddStringToObject(o, "state", save_states[g->state]);
-	cJSON_AddNumberToObject(o, "winners", g->winners);
+	game_save_result(o, save_states, g->state, g->winners);
 	cJSON_AddItemToObject(o, "rng", rng_save(&g->rng));
 	return o;
 }
@@ -128,17 +122,8 @@ load_rows(struct game *g, const cJSON *o, const char *name, int maxn,
 static int
 load_options(struct game *g, const cJSON *o, char **cause)
 {
-	const cJSON	*opts = cJSON_GetObjectItemCaseSensitive(o, "options");
-	int		 i;
-
-	if (!cJSON_IsObject(opts))
-		return set_cause(cause, "Saved Cosdrink field \"options\" must "
-		    "be an object.");
-	for (i = 0; i < COS_NOPTIONS; i++)
-		if (game_load_word(opts, cos_options[i].name,
-		    cos_options[i].values, &g->opt[i], "Cosdrink", cause) != 0)
-			return -1;
-	return 0;
+	return game_load_options(o, cos_options, COS_NOPTIONS, g->opt,
+	    "Cosdrink", cause);
 }
 
 /* The monster and item piles, hands and the middle. */
@@ -177,7 +162,7 @@ load_cards(struct game *g, const cJSON *o, char **cause)
 static int
 load_round(struct game *g, const cJSON *o, char **cause)
 {
-	int	n, winners;
+	int	n;
 
 	if (load_int(o, "dealer", 0, g->nplayers - 1, &g->dealer, cause) != 0 ||
 	    load_int(o, "encounter", 1, SAVE_BIG, &g->encounter, cause) != 0 ||
@@ -191,10 +176,8 @@ load_round(struct game *g, const cJSON *o, char **cause)
 	    load_mask(g, o, "asked", &g->asked, cause) != 0 ||
 	    load_list(o, "drinks", g->nplayers, 0, SAVE_BIG, g->drinks, &n,
 	    cause) != 0 ||
-	    game_load_word(o, "state", save_states, &g->state, "Cosdrink",
-	    cause) != 0 ||
-	    load_int(o, "winners", 0, (1 << g->nplayers) - 1, &winners,
-	    cause) != 0)
+	    game_load_result(o, save_states, g->nplayers, &g->state,
+	    &g->winners, "Cosdrink", cause) != 0)
 		return -1;
 	if (n != g->nplayers)
 		return set_cause(cause, "Saved Cosdrink field \"drinks\" must "
@@ -208,19 +191,17 @@ load_round(struct game *g, const cJSON *o, char **cause)
 			return set_cause(cause, "Saved Cosdrink field "
 			    "\"beaten\" must list every player.");
 	}
-	g->winners = (unsigned)winners;
 	return 0;
 }
 
 /*
  * Reads a game cos_save wrote.  o is borrowed.  Returns a game the caller
- * frees with cos_free, or NULL and *cause.
+ * frees with game_free, or NULL and *cause.
  */
 struct game *
 cos_load(const cJSON *o, char **cause)
 {
 	struct game	*g;
-	char		*why = NULL;
 	int		 version, s;
 
 	if (game_save_header_check(o, "cosdrink", "Cosdrink Encounters",
@@ -236,13 +217,7 @@ cos_load(const cJSON *o, char **cause)
 	    rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
 	    cause) != 0)
 		goto fail;
-	if (cos_check(g, &why) != 0) {
-		set_cause(cause, "The saved Cosdrink game is inconsistent: %s",
-		    why);
-		free(why);
-		goto fail;
-	}
-	return g;
+	return game_load_checked(g, cos_check, "Cosdrink", cause);
 fail:
 	free(g);
 	return NULL;

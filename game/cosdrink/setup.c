@@ -20,11 +20,8 @@ setup_option(const struct game_opts *o, int opt, char **cause)
 	const char			*v = o->values[opt];
 	int				 i;
 
-	if (v == NULL)
-		return 0;
-	for (i = 0; op->values[i] != NULL; i++)
-		if (strcmp(op->values[i], v) == 0)
-			return i;
+	if ((i = game_option_find(op, v)) >= 0)
+		return i;
 	return set_cause(cause, "Option %s cannot be \"%.40s\": use sips, "
 	    "water or points.", op->name, v);
 }
@@ -32,7 +29,7 @@ setup_option(const struct game_opts *o, int opt, char **cause)
 /*
  * Starts a game for o's players and options, with a copy of rng (the
  * caller's rng is not advanced).  Returns a game the caller frees with
- * cos_free, or NULL and *cause.
+ * game_free, or NULL and *cause.
  */
 struct game *
 cos_new(const struct game_opts *o, struct rng *rng, char **cause)
@@ -107,14 +104,7 @@ fail:
 	return NULL;
 }
 
-/* Frees a game; g may be NULL. */
-void
-cos_free(struct game *g)
-{
-	free(g);
-}
-
-/* Copies a game; the caller frees the copy with cos_free. */
+/* Copies a game; the caller frees the copy with game_free. */
 struct game *
 cos_copy(const struct game *g)
 {

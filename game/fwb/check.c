@@ -10,24 +10,8 @@
 #include "lib/xmalloc.h"
 
 #define BIT(s)	(1u << (s))
-
-/* Counts one sighting of each card; -1 on a bad or repeated id. */
-static int
-check_ids(const int *v, int n, int max, int *seen, const char *zone,
-    char **cause)
-{
-	int	i;
-
-	for (i = 0; i < n; i++) {
-		if (v[i] < 0 || v[i] >= max)
-			return set_cause(cause, "%s holds a bad card %d.", zone,
-			    v[i]);
-		if (seen[v[i]]++)
-			return set_cause(cause, "Card %d is in two places "
-			    "(again in %s).", v[i], zone);
-	}
-	return 0;
-}
+/* Card conservation, as every game counts it (game/conserve.c). */
+#define check_ids	game_check_ids
 
 static int
 check_resources(const struct game *g, char **cause)

@@ -50,9 +50,7 @@ fwb_result_get(const struct game *g, struct game_result *r)
 	char	scores[200];
 	int	s;
 
-	memset(r, 0, sizeof *r);
-	r->state = g->state;
-	r->winners = g->winners;
+	game_result_init(r, g->state, g->winners);
 	end_scores(g, scores, sizeof scores);
 	if (g->state == GAME_RUNNING) {
 		snprintf(r->text, sizeof r->text, "%s", scores);
@@ -141,8 +139,7 @@ fwb_final_table(const struct game *g, struct game_ranking *out)
 	struct game_rank	*row;
 	int			 s, pts, done;
 
-	game_ranking_init(out);
-	if (g->state == GAME_RUNNING)
+	if (game_ranking_start(out, g->state) != 0)
 		return -1;
 	for (s = 0; s < g->nplayers; s++) {
 		if ((row = game_ranking_add(out, BIT(s))) == NULL)

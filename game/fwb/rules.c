@@ -267,18 +267,15 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	unsigned char		 saved[FWB_STATE_SIZE];
-	struct game_events	*local = NULL;
+	struct game_apply_mark	 mark;
 	char			 text[GAME_TEXT_MAX];
 	struct rules_prompt_key	 key;
-	unsigned		 allowed, changed;
-	int			 rc, n, dropped;
+	unsigned		 allowed;
+	int			 rc;
 
-	if (g->state != GAME_RUNNING)
-		return set_cause(cause, "The game is over.");
-	if (seat < 0 || seat >= g->nplayers)
-		return set_cause(cause, "You are not playing at this table.");
-	if (m->action < 0 || m->action >= FWB_A_COUNT)
-		return set_cause(cause, "There is no such action.");
+	if (game_apply_check(g->state, g->nplayers, FWB_A_COUNT, seat, m,
+	    cause) != 0)
+		return -1;
 	if (g->ask.kind != FWB_ASK_NONE) {
 		if (!(fwb_ask_seats(g) & BIT(seat))) {
 			rules_prompt_text(g, text, sizeof text);
@@ -299,15 +296,8 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 		    fwb_actions[m->action].name, text);
 	}
 
-	if (ev == NULL) {
-		ev = local = xmalloc(sizeof *local);
-		game_events_init(local);
-	}
+	ev = game_apply_begin(g, saved, sizeof saved, ev, &mark);
 	rules_prompt_key(g, &key);
-	n = ev->n;
-	dropped = ev->dropped;
-	changed = ev->private_changed;
-	memcpy(saved, g, sizeof saved);
 	if (g->ask.kind != FWB_ASK_NONE)
 		rc = fwb_ask_answer(g, seat, m, ev, cause);
 	else
@@ -315,13 +305,9 @@ fwb_apply(struct game *g, int seat, const struct game_move *m,
 	if (rc == 0) {
 		fwb_settle(g, ev);
 		rules_prompt_changed(g, &key, ev);
-	} else {
-		memcpy(g, saved, sizeof saved);
-		ev->n = n;
-		ev->dropped = dropped;
-		ev->private_changed = changed;
-	}
-	free(local);
+	} else
+		game_apply_undo(ev, &mark);
+	game_apply_end(&mark);
 	return rc;
 }
 
@@ -330,15 +316,7 @@ static int
 rules_add(struct game_move *out, int n, size_t max, int action, int a0,
     int a1, int a2, int a3)
 {
-	if ((size_t)n >= max)
-		return n;
-	out[n].action = action;
-	out[n].args[0] = a0;
-	out[n].args[1] = a1;
-	out[n].args[2] = a2;
-	out[n].args[3] = a3;
-	out[n].args[4] = out[n].args[5] = -1;
-	return n + 1;
+	return game_moves_add(out, n, max, action, a0, a1, a2, a3, -1);
 }
 
 /* Swaps: for each open guest and source, the first payment of each kind. */

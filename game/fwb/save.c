@@ -78,16 +78,11 @@ save_ask(const struct fwb_ask *a)
 cJSON *
 fwb_save(const struct game *g)
 {
-	cJSON	*o = cJSON_CreateObject(), *a, *b, *opts;
+	cJSON	*o = game_save_header("fwb", SAVE_VERSION, g->nplayers);
+	cJSON	*a, *b;
 	int	 s, i, v[FWB_SHED_MAX];
 
-	cJSON_AddStringToObject(o, "game", "fwb");
-	cJSON_AddNumberToObject(o, "version", SAVE_VERSION);
-	cJSON_AddNumberToObject(o, "players", g->nplayers);
-	opts = cJSON_AddObjectToObject(o, "options");
-	for (i = 0; i < FWB_NOPTIONS; i++)
-		cJSON_AddStringToObject(opts, fwb_options[i].name,
-		    fwb_options[i].values[g->opt[i]]);
+	game_save_options(o, fwb_options, FWB_NOPTIONS, g->opt);
 	cJSON_AddItemToObject(o, "deck", save_ints(g->deck, g->ndeck));
 	cJSON_AddItemToObject(o, "discard", save_ints(g->discard, g->ndiscard));
 	cJSON_AddItemToObject(o, "market", save_ints(g->market, FWB_MARKET));
@@ -141,8 +136,7 @@ fwb_save(const struct game *g)
 	cJSON_AddItemToObject(o, "traded", save_ints(g->traded, g->nplayers));
 	cJSON_AddNumberToObject(o, "ending", g->ending);
 	cJSON_AddItemToObject(o, "ask", save_ask(&g->ask));
-	cJSON_AddStringToObject(o, "state", save_states[g->state]);
-	cJSON_AddNumberToObject(o, "winners", g->winners);
+	game_save_result(o, save_states, g->state, g->winners);
 	cJSON_AddItemToObject(o, "rng", rng_save(&g->rng));
 	return o;
 }
@@ -260,16 +254,9 @@ load_ask(struct game *g, const cJSON *o, char **cause)
 static int
 load_options(struct game *g, const cJSON *o, char **cause)
 {
-	const cJSON	*opts = cJSON_GetObjectItemCaseSensitive(o, "options");
-	int		 i;
-
-	if (!cJSON_IsObject(opts))
-		return set_cause(cause, "Saved FwB field \"options\" must be "
-		    "an object.");
-	for (i = 0; i < FWB_NOPTIONS; i++)
-		if (load_word(opts, fwb_options[i].name, fwb_options[i].values,
-		    &g->opt[i], cause) != 0)
-			return -1;
+	if (game_load_options(o, fwb_options, FWB_NOPTIONS, g->opt, "FwB",
+	    cause) != 0)
+		return -1;
 	return fwb_options_apply(g, cause);
 }
 
@@ -357,7 +344,7 @@ load_guests(struct game *g, const cJSON *o, char **cause)
 static int
 load_turn(struct game *g, const cJSON *o, char **cause)
 {
-	int	n, winners, big = 1000000;
+	int	n, big = 1000000;
 
 	if (load_int(o, "active", 0, g->nplayers - 1, &g->active, cause) != 0 ||
 	    load_int(o, "phase", FWB_PH_TRADE, FWB_PH_LIMIT, &g->phase,
@@ -373,26 +360,23 @@ load_turn(struct game *g, const cJSON *o, char **cause)
 	    g->nplayers, 0, FWB_TRADE_MAX, g->traded, &n, "FwB", cause) != 0 ||
 	    load_int(o, "ending", 0, 1, &g->ending, cause) != 0 ||
 	    load_ask(g, o, cause) != 0 ||
-	    load_word(o, "state", save_states, &g->state, cause) != 0 ||
-	    load_int(o, "winners", 0, (1 << g->nplayers) - 1, &winners,
-	    cause) != 0)
+	    game_load_result(o, save_states, g->nplayers, &g->state,
+	    &g->winners, "FwB", cause) != 0)
 		return -1;
 	if (n != g->nplayers)
 		return set_cause(cause, "Saved FwB field \"traded\" must list "
 		    "every player.");
-	g->winners = (unsigned)winners;
 	return 0;
 }
 
 /*
  * Reads a game fwb_save wrote.  o is borrowed.  Returns a game the caller
- * frees with fwb_free, or NULL and *cause.
+ * frees with game_free, or NULL and *cause.
  */
 struct game *
 fwb_load(const cJSON *o, char **cause)
 {
 	struct game	*g;
-	char		*why = NULL;
 	int		 version;
 
 	if (game_save_header_check(o, "fwb", "Friends with Beverages",
@@ -406,12 +390,7 @@ fwb_load(const cJSON *o, char **cause)
 	    rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
 	    cause) != 0)
 		goto fail;
-	if (fwb_check(g, &why) != 0) {
-		set_cause(cause, "The saved FwB game is inconsistent: %s", why);
-		free(why);
-		goto fail;
-	}
-	return g;
+	return game_load_checked(g, fwb_check, "FwB", cause);
 fail:
 	free(g);
 	return NULL;

@@ -17,23 +17,7 @@
 static int
 setup_option(const struct game_opts *o, int opt, char **cause)
 {
-	const struct game_option	*op = &fwb_options[opt];
-	const char			*v = o->values[opt];
-	char				 list[128] = "";
-	int				 i;
-
-	if (v == NULL)
-		return 0;
-	for (i = 0; op->values[i] != NULL; i++)
-		if (strcmp(op->values[i], v) == 0)
-			return i;
-	for (i = 0; op->values[i] != NULL; i++) {
-		if (i > 0)
-			game_cat(list, ", ", sizeof list);
-		game_cat(list, op->values[i], sizeof list);
-	}
-	return set_cause(cause, "Option %s cannot be \"%.40s\": use %s.",
-	    op->name, v, list);
+	return game_option_value(&fwb_options[opt], o->values[opt], cause);
 }
 
 /*
@@ -89,7 +73,7 @@ setup_deal(struct game *g, int seat, int slot, int *aside, int *naside)
 /*
  * Starts a game for o's players and options, with a copy of rng (the
  * caller's rng is not advanced).  Returns a game the caller frees with
- * fwb_free, or NULL and *cause.
+ * game_free, or NULL and *cause.
  */
 struct game *
 fwb_new(const struct game_opts *o, struct rng *rng, char **cause)
@@ -152,14 +136,7 @@ fail:
 	return NULL;
 }
 
-/* Frees a game; g may be NULL. */
-void
-fwb_free(struct game *g)
-{
-	free(g);
-}
-
-/* Copies a game; the caller frees the copy with fwb_free. */
+/* Copies a game; the caller frees the copy with game_free. */
 struct game *
 fwb_copy(const struct game *g)
 {

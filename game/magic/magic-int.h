@@ -159,7 +159,6 @@ extern const struct game_option magic_options[];
 
 /* setup.c */
 struct game *magic_new(const struct game_opts *, struct rng *, char **cause);
-void	 magic_free(struct game *);
 int	 magic_options_apply(struct game *, char **cause);
 void	 magic_round_begin(struct game *, struct game_events *);
 int	 magic_hand_size(const struct game *, int seat);

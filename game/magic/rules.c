@@ -74,16 +74,12 @@ magic_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	unsigned char		 saved[MAGIC_STATE_SIZE];
-	struct game_events	*local = NULL;
-	unsigned		 changed;
-	int			 rc, n, dropped;
+	struct game_apply_mark	 mark;
+	int			 rc;
 
-	if (g->state != GAME_RUNNING)
-		return set_cause(cause, "The game is over.");
-	if (seat < 0 || seat >= g->nplayers)
-		return set_cause(cause, "You are not playing at this table.");
-	if (m->action < 0 || m->action >= MAGIC_A_COUNT)
-		return set_cause(cause, "There is no such action.");
+	if (game_apply_check(g->state, g->nplayers, MAGIC_A_COUNT, seat, m,
+	    cause) != 0)
+		return -1;
 	if (g->phase == MAGIC_PH_TRADE) {
 		if (m->action == MAGIC_A_LAY)
 			return set_cause(cause, "Not yet: lay out when the "
@@ -97,25 +93,14 @@ magic_apply(struct game *g, int seat, const struct game_move *m,
 			    "%s", rules_lay_text);
 	}
 
-	if (ev == NULL) {
-		ev = local = xmalloc(sizeof *local);
-		game_events_init(local);
-	}
-	n = ev->n;
-	dropped = ev->dropped;
-	changed = ev->private_changed;
-	memcpy(saved, g, sizeof saved);
+	ev = game_apply_begin(g, saved, sizeof saved, ev, &mark);
 	if (m->action == MAGIC_A_LAY)
 		rc = magic_lay(g, seat, m, ev, cause);
 	else
 		rc = magic_trade(g, seat, m, ev, cause);
-	if (rc != 0) {
-		memcpy(g, saved, sizeof saved);
-		ev->n = n;
-		ev->dropped = dropped;
-		ev->private_changed = changed;
-	}
-	free(local);
+	if (rc != 0)
+		game_apply_undo(ev, &mark);
+	game_apply_end(&mark);
 	return rc;
 }
 
@@ -124,16 +109,7 @@ static int
 rules_add(struct game_move *out, int n, size_t max, int action, int a0,
     int a1, int a2, int a3, int a4)
 {
-	if ((size_t)n >= max)
-		return n;
-	out[n].action = action;
-	out[n].args[0] = a0;
-	out[n].args[1] = a1;
-	out[n].args[2] = a2;
-	out[n].args[3] = a3;
-	out[n].args[4] = a4;
-	out[n].args[5] = -1;
-	return n + 1;
+	return game_moves_add(out, n, max, action, a0, a1, a2, a3, a4);
 }
 
 /* Open offers of seat's. */

@@ -72,17 +72,12 @@ save_lay(const struct magic_lay *l)
 cJSON *
 magic_save(const struct game *g)
 {
-	cJSON	*o = cJSON_CreateObject(), *a, *opts;
+	cJSON	*o = game_save_header("magic", SAVE_VERSION, g->nplayers);
+	cJSON	*a;
 	char	 deck[MAGIC_NCARDS_MAX + 1];
 	int	 s, i;
 
-	cJSON_AddStringToObject(o, "game", "magic");
-	cJSON_AddNumberToObject(o, "version", SAVE_VERSION);
-	cJSON_AddNumberToObject(o, "players", g->nplayers);
-	opts = cJSON_AddObjectToObject(o, "options");
-	for (i = 0; i < MAGIC_NOPTIONS; i++)
-		cJSON_AddStringToObject(opts, magic_options[i].name,
-		    magic_options[i].values[g->opt[i]]);
+	game_save_options(o, magic_options, MAGIC_NOPTIONS, g->opt);
 	for (i = 0; i < g->ndeck; i++)
 		deck[i] = (char)('a' + g->deck[i]);
 	deck[g->ndeck] = '\0';
@@ -113,8 +108,7 @@ magic_save(const struct game *g)
 	    g->nplayers));
 	cJSON_AddItemToObject(o, "moved", cJSON_CreateIntArray(g->moved,
 	    g->nplayers));
-	cJSON_AddStringToObject(o, "state", save_states[g->state]);
-	cJSON_AddNumberToObject(o, "winners", g->winners);
+	game_save_result(o, save_states, g->state, g->winners);
 	cJSON_AddItemToObject(o, "rng", rng_save(&g->rng));
 	return o;
 }
@@ -328,54 +322,35 @@ load_round(struct game *g, const cJSON *o, char **cause)
 
 /*
  * Reads a game magic_save wrote.  o is borrowed.  Returns a game the caller
- * frees with magic_free, or NULL and *cause.
+ * frees with game_free, or NULL and *cause.
  */
 struct game *
 magic_load(const cJSON *o, char **cause)
 {
 	struct game	*g;
-	const cJSON	*opts;
-	char		*why = NULL;
-	int		 version, winners, i;
+	int		 version;
 
 	if (game_save_header_check(o, "magic", "Magic Cocktail", SAVE_VERSION,
 	    &version, cause) != 0)
 		return NULL;
 	g = xcalloc(1, sizeof *g);
-	opts = cJSON_GetObjectItemCaseSensitive(o, "options");
 	if (load_int(o, "players", MAGIC_MIN_PLAYERS, MAGIC_MAX_PLAYERS,
-	    &g->nplayers, cause) != 0)
-		goto fail;
-	if (!cJSON_IsObject(opts)) {
-		set_cause(cause, "Saved Magic Cocktail field \"options\" must be "
-		    "an object.");
-		goto fail;
-	}
-	for (i = 0; i < MAGIC_NOPTIONS; i++)
-		if (load_word(opts, magic_options[i].name,
-		    magic_options[i].values, &g->opt[i], cause) != 0)
-			goto fail;
-	if (magic_options_apply(g, cause) != 0 ||
+	    &g->nplayers, cause) != 0 ||
+	    game_load_options(o, magic_options, MAGIC_NOPTIONS, g->opt,
+	    "Magic Cocktail", cause) != 0 ||
+	    magic_options_apply(g, cause) != 0 ||
 	    magic_cards_load(g, cause) != 0 || load_cards(g, o, cause) != 0 ||
 	    load_round(g, o, cause) != 0 ||
 	    load_fixed(o, "path", g->nplayers, 0, g->path_len, g->pos,
 	    cause) != 0 ||
 	    load_fixed(o, "moved", g->nplayers, -100, 100, g->moved,
 	    cause) != 0 ||
-	    load_word(o, "state", save_states, &g->state, cause) != 0 ||
-	    load_int(o, "winners", 0, (1 << g->nplayers) - 1, &winners,
-	    cause) != 0 ||
+	    game_load_result(o, save_states, g->nplayers, &g->state,
+	    &g->winners, "Magic Cocktail", cause) != 0 ||
 	    rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
 	    cause) != 0)
 		goto fail;
-	g->winners = (unsigned)winners;
-	if (magic_check(g, &why) != 0) {
-		set_cause(cause, "The saved Magic Cocktail game is inconsistent: "
-		    "%s", why);
-		free(why);
-		goto fail;
-	}
-	return g;
+	return game_load_checked(g, magic_check, "Magic Cocktail", cause);
 fail:
 	free(g);
 	return NULL;

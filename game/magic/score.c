@@ -445,9 +445,7 @@ magic_result_get(const struct game *g, struct game_result *r)
 	char	one[32];
 	int	s;
 
-	memset(r, 0, sizeof *r);
-	r->state = g->state;
-	r->winners = g->winners;
+	game_result_init(r, g->state, g->winners);
 	snprintf(r->text, sizeof r->text, "The magic path:");
 	for (s = 0; s < g->nplayers; s++) {
 		snprintf(one, sizeof one, "%s @{%d} %d", s > 0 ? "," : "", s,
@@ -479,8 +477,7 @@ magic_final_table(const struct game *g, struct game_ranking *out)
 	struct game_rank	*row;
 	int			 s;
 
-	game_ranking_init(out);
-	if (g->state == GAME_RUNNING)
+	if (game_ranking_start(out, g->state) != 0)
 		return -1;
 	for (s = 0; s < g->nplayers; s++) {
 		if ((row = game_ranking_add(out, BIT(s))) == NULL)

@@ -20,11 +20,8 @@ setup_option(const struct game_opts *o, int opt, char **cause)
 	const char			*v = o->values[opt];
 	int				 i;
 
-	if (v == NULL)
-		return 0;
-	for (i = 0; op->values[i] != NULL; i++)
-		if (strcmp(op->values[i], v) == 0)
-			return i;
+	if ((i = game_option_find(op, v)) >= 0)
+		return i;
 	return set_cause(cause, "Option %s cannot be \"%.40s\": use %s, %s or "
 	    "%s.", op->name, v, op->values[0], op->values[1], op->values[2]);
 }
@@ -153,7 +150,7 @@ magic_round_begin(struct game *g, struct game_events *ev)
 /*
  * Starts a game for o's players and options, with a copy of rng (the
  * caller's rng is not advanced).  Returns a game the caller frees with
- * magic_free, or NULL and *cause.
+ * game_free, or NULL and *cause.
  */
 struct game *
 magic_new(const struct game_opts *o, struct rng *rng, char **cause)
@@ -206,14 +203,7 @@ fail:
 	return NULL;
 }
 
-/* Frees a game; g may be NULL. */
-void
-magic_free(struct game *g)
-{
-	free(g);
-}
-
-/* Copies a game; the caller frees the copy with magic_free. */
+/* Copies a game; the caller frees the copy with game_free. */
 struct game *
 magic_copy(const struct game *g)
 {

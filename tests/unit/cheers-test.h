@@ -24,15 +24,16 @@ enum { BEER, WINE, COCKTAIL, TROPICAL, WHISKY };
 #define SHARE	GAME_PLACE_BASE
 #define EXTRA	GAME_PLACE_BASE
 
-/* Starts a game; options may be NULL for the default.  Caller frees. */
+/*
+ * Starts a game with these options (NULL: the default) and returns it, or
+ * NULL and *cause.
+ */
 static inline struct game *
-t_new(int n, const char *mode, const char *recipe, const char *victory,
-    const char *teams, uint64_t seed)
+t_start(int n, const char *mode, const char *recipe, const char *victory,
+    const char *teams, uint64_t seed, char **cause)
 {
 	struct game_opts	 o;
 	struct rng		 r;
-	struct game		*g;
-	char			*cause = NULL;
 
 	memset(&o, 0, sizeof o);
 	o.nplayers = n;
@@ -41,7 +42,18 @@ t_new(int n, const char *mode, const char *recipe, const char *victory,
 	o.values[CHEERS_O_VICTORY] = victory;
 	o.values[CHEERS_O_TEAMS] = teams;
 	rng_init(&r, seed, 7);
-	g = cheers_ops.new_game(&o, &r, &cause);
+	return cheers_ops.new_game(&o, &r, cause);
+}
+
+/* Starts a game; options may be NULL for the default.  Caller frees. */
+static inline struct game *
+t_new(int n, const char *mode, const char *recipe, const char *victory,
+    const char *teams, uint64_t seed)
+{
+	struct game	*g;
+	char		*cause = NULL;
+
+	g = t_start(n, mode, recipe, victory, teams, seed, &cause);
 	if (g == NULL)
 		fail_msg("new_game: %s", cause);
 	return g;
@@ -51,18 +63,9 @@ t_new(int n, const char *mode, const char *recipe, const char *victory,
 static inline char *
 t_new_fails(int n, const char *mode, const char *teams)
 {
-	struct game_opts	 o;
-	struct rng		 r;
-	struct game		*g;
-	char			*cause = NULL;
+	char	*cause = NULL;
 
-	memset(&o, 0, sizeof o);
-	o.nplayers = n;
-	o.values[CHEERS_O_MODE] = mode;
-	o.values[CHEERS_O_TEAMS] = teams;
-	rng_init(&r, 1, 7);
-	g = cheers_ops.new_game(&o, &r, &cause);
-	assert_null(g);
+	assert_null(t_start(n, mode, NULL, NULL, teams, 1, &cause));
 	assert_non_null(cause);
 	return cause;
 }
@@ -151,23 +154,13 @@ t_recipe(struct game *g, int team, int beer, int wine, int cocktail,
 static inline struct game_move
 t_move(int action, int a0, int a1, int a2)
 {
-	struct game_move	m;
-
-	m.action = action;
-	m.args[0] = a0;
-	m.args[1] = a1;
-	m.args[2] = a2;
-	m.args[3] = -1;
-	return m;
+	return game_test_move(action, a0, a1, a2, -1, -1);
 }
 
 static inline void
 t_check(const struct game *g)
 {
-	char	*cause = NULL;
-
-	if (cheers_check(g, &cause) != 0)
-		fail_msg("cheers_check: %s", cause);
+	game_test_check(cheers_check, "cheers_check", g);
 }
 
 /* Applies a move that must succeed; events go to ev (may be NULL). */
@@ -176,39 +169,19 @@ t_ok(struct game *g, int seat, int action, int a0, int a1, int a2,
     struct game_events *ev)
 {
 	struct game_move	m = t_move(action, a0, a1, a2);
-	struct game_events	local;
-	char			*cause = NULL;
 
-	if (ev == NULL)
-		ev = &local;
-	game_events_init(ev);
-	if (cheers_ops.apply(g, seat, &m, ev, &cause) != 0)
-		fail_msg("apply: %s", cause);
-	t_check(g);
+	game_test_ok(&cheers_ops, cheers_check, "cheers_check", g, seat, &m,
+	    ev);
 }
 
-/*
- * Applies a move that must fail with a cause containing want; checks the
- * game is byte for byte unchanged.
- */
+/* Applies a move that must fail with a cause containing want, changing nothing. */
 static inline void
 t_bad(struct game *g, int seat, int action, int a0, int a1, int a2,
     const char *want)
 {
-	struct game_move	 m = t_move(action, a0, a1, a2);
-	struct game_events	 ev;
-	struct game		*before = cheers_copy(g);
-	char			*cause = NULL;
+	struct game_move	m = t_move(action, a0, a1, a2);
 
-	game_events_init(&ev);
-	assert_int_equal(cheers_ops.apply(g, seat, &m, &ev, &cause), -1);
-	assert_non_null(cause);
-	if (strstr(cause, want) == NULL)
-		fail_msg("cause \"%s\" lacks \"%s\"", cause, want);
-	assert_memory_equal(before, g, sizeof *g);
-	assert_int_equal(ev.n, 0);
-	free(before);
-	free(cause);
+	game_test_bad(&cheers_ops, g, sizeof *g, seat, &m, want);
 }
 
 /* Whether any event text contains s. */
@@ -223,6 +196,22 @@ static inline int
 t_noted(const struct game_events *ev, int seat, const char *s)
 {
 	return game_test_noted(ev, seat, s);
+}
+
+/*
+ * A 4-player game (team A = seats 0, 2, recipe (2,2,1,0,0); team B =
+ * seats 1, 3, recipe (0,1,2,2,0)) with empty shakers.  Caller frees.
+ */
+static inline struct game *
+t_four(void)
+{
+	struct game	*g = t_new(4, NULL, NULL, NULL, NULL, 42);
+
+	t_clear(g);
+	t_recipe(g, 0, 2, 2, 1, 0, 0);
+	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_check(g);
+	return g;
 }
 
 #endif

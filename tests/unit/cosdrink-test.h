@@ -38,21 +38,13 @@ c_new(int n, const char *drinks, uint64_t seed)
 static inline void
 c_check(const struct game *g)
 {
-	char	*cause = NULL;
-
-	if (cos_check(g, &cause) != 0)
-		fail_msg("cos_check: %s", cause);
+	game_test_check(cos_check, "cos_check", g);
 }
 
 static inline struct game_move
 c_move(int action, int a0)
 {
-	struct game_move	m;
-
-	m.action = action;
-	m.args[0] = a0;
-	m.args[1] = m.args[2] = m.args[3] = -1;
-	return m;
+	return game_test_move(action, a0, -1, -1, -1, -1);
 }
 
 /* Applies a move that must succeed; events go to ev (may be NULL). */
@@ -60,35 +52,17 @@ static inline void
 c_ok(struct game *g, int seat, int action, int a0, struct game_events *ev)
 {
 	struct game_move	m = c_move(action, a0);
-	struct game_events	local;
-	char			*cause = NULL;
 
-	if (ev == NULL)
-		ev = &local;
-	game_events_init(ev);
-	if (cosdrink_ops.apply(g, seat, &m, ev, &cause) != 0)
-		fail_msg("apply: %s", cause);
-	c_check(g);
+	game_test_ok(&cosdrink_ops, cos_check, "cos_check", g, seat, &m, ev);
 }
 
 /* Applies a move that must fail with a cause containing want, changing nothing. */
 static inline void
 c_bad(struct game *g, int seat, int action, int a0, const char *want)
 {
-	struct game_move	 m = c_move(action, a0);
-	struct game_events	 ev;
-	struct game		*before = cos_copy(g);
-	char			*cause = NULL;
+	struct game_move	m = c_move(action, a0);
 
-	game_events_init(&ev);
-	assert_int_equal(cosdrink_ops.apply(g, seat, &m, &ev, &cause), -1);
-	assert_non_null(cause);
-	if (strstr(cause, want) == NULL)
-		fail_msg("cause \"%s\" lacks \"%s\"", cause, want);
-	assert_memory_equal(before, g, sizeof *g);
-	assert_int_equal(ev.n, 0);
-	free(before);
-	free(cause);
+	game_test_bad(&cosdrink_ops, g, sizeof *g, seat, &m, want);
 }
 
 /* Whether any event text contains s. */

@@ -109,6 +109,14 @@ final_test_agrees(const struct game_ops *ops, const struct game *g,
 			assert_int_equal(out->row[i].place, 1);
 }
 
+/* Row i of r is seat's own, at place (from 1). */
+static inline void
+final_test_place(const struct game_ranking *r, int i, int seat, int place)
+{
+	assert_int_equal(r->row[i].seats, 1u << seat);
+	assert_int_equal(r->row[i].place, place);
+}
+
 /* The row of seat in r, or NULL. */
 static inline const struct game_rank *
 final_test_row(const struct game_ranking *r, int seat)

@@ -39,23 +39,13 @@ f_new(int n, const char *opts, uint64_t seed)
 static inline void
 f_check(const struct game *g)
 {
-	char	*cause = NULL;
-
-	if (fwb_check(g, &cause) != 0)
-		fail_msg("fwb_check: %s", cause);
+	game_test_check(fwb_check, "fwb_check", g);
 }
 
 static inline struct game_move
 f_move(int action, int a0, int a1, int a2, int a3)
 {
-	struct game_move	m;
-
-	m.action = action;
-	m.args[0] = a0;
-	m.args[1] = a1;
-	m.args[2] = a2;
-	m.args[3] = a3;
-	return m;
+	return game_test_move(action, a0, a1, a2, a3, -1);
 }
 
 /* Applies a move that must succeed; events go to ev (may be NULL). */
@@ -64,15 +54,8 @@ f_ok(struct game *g, int seat, int action, int a0, int a1, int a2, int a3,
     struct game_events *ev)
 {
 	struct game_move	m = f_move(action, a0, a1, a2, a3);
-	struct game_events	local;
-	char			*cause = NULL;
 
-	if (ev == NULL)
-		ev = &local;
-	game_events_init(ev);
-	if (fwb_ops.apply(g, seat, &m, ev, &cause) != 0)
-		fail_msg("apply: %s", cause);
-	f_check(g);
+	game_test_ok(&fwb_ops, fwb_check, "fwb_check", g, seat, &m, ev);
 }
 
 /* Applies a move that must fail with a cause containing want, changing nothing. */
@@ -80,20 +63,9 @@ static inline void
 f_bad(struct game *g, int seat, int action, int a0, int a1, int a2, int a3,
     const char *want)
 {
-	struct game_move	 m = f_move(action, a0, a1, a2, a3);
-	struct game_events	 ev;
-	struct game		*before = fwb_copy(g);
-	char			*cause = NULL;
+	struct game_move	m = f_move(action, a0, a1, a2, a3);
 
-	game_events_init(&ev);
-	assert_int_equal(fwb_ops.apply(g, seat, &m, &ev, &cause), -1);
-	assert_non_null(cause);
-	if (strstr(cause, want) == NULL)
-		fail_msg("cause \"%s\" lacks \"%s\"", cause, want);
-	assert_memory_equal(before, g, sizeof *g);
-	assert_int_equal(ev.n, 0);
-	free(before);
-	free(cause);
+	game_test_bad(&fwb_ops, g, sizeof *g, seat, &m, want);
 }
 
 /* Whether any event text contains s. */
@@ -124,15 +96,24 @@ f_clear_hand(struct game *g, int seat)
 		g->deck[g->ndeck++] = fwb_hand_take(g, seat, 0);
 }
 
-/* Moves a deck card of cls/kind into seat's hand; returns its id. */
+/* Takes a card of cls/kind out of the deck; returns its id. */
 static inline int
-f_give(struct game *g, int seat, int cls, int kind)
+f_deck_take(struct game *g, int cls, int kind)
 {
 	int	i = f_deck_card(g, cls, kind), card = g->deck[i];
 
 	memmove(&g->deck[i], &g->deck[i + 1],
 	    (size_t)(g->ndeck - i - 1) * sizeof (int));
 	g->ndeck--;
+	return card;
+}
+
+/* Moves a deck card of cls/kind into seat's hand; returns its id. */
+static inline int
+f_give(struct game *g, int seat, int cls, int kind)
+{
+	int	card = f_deck_take(g, cls, kind);
+
 	g->hand[seat][g->nhand[seat]++] = card;
 	return card;
 }
@@ -141,11 +122,9 @@ f_give(struct game *g, int seat, int cls, int kind)
 static inline int
 f_top(struct game *g, int cls, int kind)
 {
-	int	i = f_deck_card(g, cls, kind), card = g->deck[i];
+	int	card = f_deck_take(g, cls, kind);
 
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->deck[g->ndeck - 1] = card;
+	g->deck[g->ndeck++] = card;
 	return card;
 }
 
@@ -153,11 +132,8 @@ f_top(struct game *g, int cls, int kind)
 static inline int
 f_install(struct game *g, int seat, int type)
 {
-	int	i = f_deck_card(g, FWB_EQUIPMENT, type), card = g->deck[i];
+	int	card = f_deck_take(g, FWB_EQUIPMENT, type);
 
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->ndeck--;
 	g->shed[seat][g->nshed[seat]].card = card;
 	g->shed[seat][g->nshed[seat]].installing = 0;
 	g->nshed[seat]++;
@@ -168,17 +144,22 @@ f_install(struct game *g, int seat, int type)
 static inline int
 f_market(struct game *g, int slot, int cls, int kind)
 {
-	int	i, card;
-
 	if (g->market[slot] >= 0)
 		g->deck[g->ndeck++] = g->market[slot];
-	i = f_deck_card(g, cls, kind);
-	card = g->deck[i];
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->ndeck--;
-	g->market[slot] = card;
-	return card;
+	g->market[slot] = f_deck_take(g, cls, kind);
+	return g->market[slot];
+}
+
+/* Serves seat's guests 0..n-1 directly, each worth points. */
+static inline void
+f_serve(struct game *g, int seat, int n, int points)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		g->guests[seat][i].done = 1;
+		g->guest[g->guests[seat][i].guest].points = points;
+	}
 }
 
 /* Gives seat everything its guest in slot needs (ingredients and equipment). */

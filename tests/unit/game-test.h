@@ -2,8 +2,8 @@
  * game-test.h: what the unit tests of every game share (the per-game
  * headers, cheers-test.h, fwb-test.h, cosdrink-test.h and magic-test.h,
  * build on it): starting a game with options given as words, and looking
- * for a line in a move's narration or a seat's private notes.  Header-only (static inline) so that
- * tests/unit holds only test_*.c files.
+ * for a line in a move's narration or a seat's private notes, and applying
+ * a move that must pass or fail.  Header-only (static inline).
  */
 #ifndef TESTS_UNIT_GAME_TEST_H
 #define TESTS_UNIT_GAME_TEST_H
@@ -13,6 +13,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -53,6 +54,31 @@ game_test_new(const struct game_ops *ops, int n, const char *opts,
 	return g;
 }
 
+/* g (a game of ops) saved, as one line of JSON the caller frees. */
+static inline char *
+game_test_print(const struct game_ops *ops, const struct game *g)
+{
+	cJSON	*o = ops->save(g);
+	char	*s = cJSON_PrintUnformatted(o);
+
+	cJSON_Delete(o);
+	return s;
+}
+
+/* Loads a game of ops from JSON text; the game, or NULL and *cause. */
+static inline struct game *
+game_test_load_text(const struct game_ops *ops, const char *text,
+    char **cause)
+{
+	cJSON		*doc = cJSON_Parse(text);
+	struct game	*h;
+
+	assert_non_null(doc);
+	h = ops->load(doc, cause);
+	cJSON_Delete(doc);
+	return h;
+}
+
 /* Whether any event text contains s. */
 static inline int
 game_test_said(const struct game_events *ev, const char *s)
@@ -76,6 +102,80 @@ game_test_noted(const struct game_events *ev, int seat, const char *s)
 		    strstr(ev->note[i].text, s) != NULL)
 			return 1;
 	return 0;
+}
+
+/* Move (action, a0..a4); the last argument is left out. */
+static inline struct game_move
+game_test_move(int action, int a0, int a1, int a2, int a3, int a4)
+{
+	struct game_move	m;
+
+	m.action = action;
+	m.args[0] = a0;
+	m.args[1] = a1;
+	m.args[2] = a2;
+	m.args[3] = a3;
+	m.args[4] = a4;
+	m.args[5] = -1;
+	return m;
+}
+
+/* A game's own consistency check (cheers_check): 0, or -1 and *cause. */
+typedef int	game_test_checker(const struct game *, char **cause);
+
+/* Fails the test, naming the check, unless check passes on g. */
+static inline void
+game_test_check(game_test_checker *check, const char *name,
+    const struct game *g)
+{
+	char	*cause = NULL;
+
+	if (check(g, &cause) != 0)
+		fail_msg("%s: %s", name, cause);
+}
+
+/*
+ * Applies seat's move m, which must succeed, then check (named name);
+ * events go to ev (may be NULL).
+ */
+static inline void
+game_test_ok(const struct game_ops *ops, game_test_checker *check,
+    const char *name, struct game *g, int seat, const struct game_move *m,
+    struct game_events *ev)
+{
+	struct game_events	local;
+	char			*cause = NULL;
+
+	if (ev == NULL)
+		ev = &local;
+	game_events_init(ev);
+	if (ops->apply(g, seat, m, ev, &cause) != 0)
+		fail_msg("apply: %s", cause);
+	game_test_check(check, name, g);
+}
+
+/*
+ * Applies seat's move m, which must fail with a cause containing want;
+ * checks that the game's size bytes are byte for byte unchanged and that
+ * nothing was said.
+ */
+static inline void
+game_test_bad(const struct game_ops *ops, struct game *g, size_t size,
+    int seat, const struct game_move *m, const char *want)
+{
+	struct game_events	 ev;
+	struct game		*before = ops->copy_game(g);
+	char			*cause = NULL;
+
+	game_events_init(&ev);
+	assert_int_equal(ops->apply(g, seat, m, &ev, &cause), -1);
+	assert_non_null(cause);
+	if (strstr(cause, want) == NULL)
+		fail_msg("cause \"%s\" lacks \"%s\"", cause, want);
+	assert_memory_equal(before, g, size);
+	assert_int_equal(ev.n, 0);
+	free(before);	/* a flat copy: its parts are g's */
+	free(cause);
 }
 
 #endif

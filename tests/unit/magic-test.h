@@ -36,25 +36,13 @@ m_new(int n, const char *opts, uint64_t seed)
 static inline void
 m_check(const struct game *g)
 {
-	char	*cause = NULL;
-
-	if (magic_check(g, &cause) != 0)
-		fail_msg("magic_check: %s", cause);
+	game_test_check(magic_check, "magic_check", g);
 }
 
 static inline struct game_move
 m_move(int action, int a0, int a1, int a2, int a3, int a4)
 {
-	struct game_move	m;
-
-	m.action = action;
-	m.args[0] = a0;
-	m.args[1] = a1;
-	m.args[2] = a2;
-	m.args[3] = a3;
-	m.args[4] = a4;
-	m.args[5] = -1;
-	return m;
+	return game_test_move(action, a0, a1, a2, a3, a4);
 }
 
 /* Applies a move that must succeed; events go to ev (may be NULL). */
@@ -63,15 +51,8 @@ m_ok(struct game *g, int seat, int action, int a0, int a1, int a2, int a3,
     int a4, struct game_events *ev)
 {
 	struct game_move	m = m_move(action, a0, a1, a2, a3, a4);
-	struct game_events	local;
-	char			*cause = NULL;
 
-	if (ev == NULL)
-		ev = &local;
-	game_events_init(ev);
-	if (magic_ops.apply(g, seat, &m, ev, &cause) != 0)
-		fail_msg("apply: %s", cause);
-	m_check(g);
+	game_test_ok(&magic_ops, magic_check, "magic_check", g, seat, &m, ev);
 }
 
 /* Applies a move that must fail with a cause containing want, changing nothing. */
@@ -79,20 +60,9 @@ static inline void
 m_bad(struct game *g, int seat, int action, int a0, int a1, int a2, int a3,
     int a4, const char *want)
 {
-	struct game_move	 m = m_move(action, a0, a1, a2, a3, a4);
-	struct game_events	 ev;
-	struct game		*before = magic_copy(g);
-	char			*cause = NULL;
+	struct game_move	m = m_move(action, a0, a1, a2, a3, a4);
 
-	game_events_init(&ev);
-	assert_int_equal(magic_ops.apply(g, seat, &m, &ev, &cause), -1);
-	assert_non_null(cause);
-	if (strstr(cause, want) == NULL)
-		fail_msg("cause \"%s\" lacks \"%s\"", cause, want);
-	assert_memory_equal(before, g, sizeof *g);
-	assert_int_equal(ev.n, 0);
-	free(before);
-	free(cause);
+	game_test_bad(&magic_ops, g, sizeof *g, seat, &m, want);
 }
 
 /* Whether any event text contains s. */

@@ -7,21 +7,10 @@
  */
 #include "tests/unit/cheers-test.h"
 
-static struct game *
-four(void)
-{
-	struct game	*g = t_new(4, NULL, NULL, NULL, NULL, 42);
-
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
-	return g;
-}
-
 static void
 test_nothing_to_do(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_move	 m;
 	struct rng		 r;
 
@@ -37,7 +26,7 @@ test_nothing_to_do(void **state)
 static void
 test_takes_the_win(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_move	 m;
 	struct rng		 r;
 
@@ -60,7 +49,7 @@ test_takes_the_win(void **state)
 static void
 test_discards_foreign(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_move	 m;
 	struct rng		 r;
 	int			 i;
@@ -88,7 +77,7 @@ test_discards_foreign(void **state)
 static void
 test_gives_to_spoil(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_move	 m;
 	struct rng		 r;
 
@@ -116,7 +105,7 @@ test_gives_to_spoil(void **state)
 static void
 test_moves_foreign_out(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_move	 m;
 	struct rng		 r;
 

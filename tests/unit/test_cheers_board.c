@@ -56,7 +56,7 @@ test_board_duel(void **state)
 	assert_string_equal(b.status, pr.text);
 	assert_non_null(strstr(b.summary, "Deck "));
 	assert_non_null(strstr(b.summary, ", discard 0."));
-	cheers_free(g);
+	game_free(g);
 }
 
 static void
@@ -75,14 +75,14 @@ test_board_teams(void **state)
 		masters += strstr(b.field[i].value, "(master)") != NULL;
 	}
 	assert_int_equal(masters, g->nteams);
-	cheers_free(g);
+	game_free(g);
 
 	/* Masquerade: teams are secret, and the summary says so. */
 	g = t_new(4, "masquerade", NULL, NULL, "2+2", 9);
 	cheers_ops.render_board(g, &b);
 	assert_false(board_test_says(&b, "Team"));
 	assert_non_null(strstr(b.summary, "Masquerade"));
-	cheers_free(g);
+	game_free(g);
 }
 
 static void
@@ -118,7 +118,7 @@ test_board_over(void **state)
 	g->winners = 1;
 	cheers_ops.render_board(g, &b);
 	assert_memory_equal(b.status, "Game over. ", 11);
-	cheers_free(g);
+	game_free(g);
 }
 
 int

@@ -1,31 +1,27 @@
 /*
  * test_cheers_property.c: plays many seeded CHEERS games (100,000 unless
  * CHEERS_PROPERTY_GAMES says otherwise) over every player count, layout,
- * mode and option, with AI players, random-legal players and a mix, and
- * checks after every move:
- *   - cheers_check() passes (all 50 cards once, no shaker above 6 without
- *     a prompt, hands at their size while the deck lasts, ...);
- *   - exactly one prompt is pending while the game runs, and only the
- *     seats it names have legal moves;
- *   - every move legal_moves lists is accepted by apply (on a copy);
- *   - the AI's move is accepted.
- * On one move in 8 (and at every game's end) it checks that no private
- * view shows another team's recipe and that the public view and the events
- * show none, and that the move marked in private_changed exactly the seats
- * whose hand changed or who are asked something new; on one move in 64 (and at the end of every fourth game) that
- * save -> load -> save is byte-identical.
+ * mode and option, with AI players, random-legal players and a mix,
+ * through the property harness (game-property.h): cheers_check() after
+ * every move, one prompt, legal moves accepted (every move), the AI's
+ * move accepted, save -> load -> save (one move in 64, and at the end of
+ * every fourth game).  A game still running after 3,000 moves is
+ * "capped".  Besides, on one move in 8 (and at every game's end):
+ *   - no private view shows another team's recipe, and the public view,
+ *     the result and the events show none;
+ *   - the move marked in private_changed exactly the seats whose hand
+ *     changed or who are asked something new;
+ *   - a seat that drew cards it could not see is told each of them in a
+ *     note of its own, and a seat that drew none gets no note.
  */
-#include <time.h>
-
 #include "tests/unit/cheers-test.h"
-
-#define MAX_MOVES	3000	/* a game still running after this is "capped" */
-#define SAMPLE		64	/* save/load round trip on one move in SAMPLE */
-#define SAMPLE_VIEWS	8	/* views and events on one move in SAMPLE_VIEWS */
+#include "tests/unit/game-property.h"
 
 struct tally {
-	long	games, wins, ties, capped, moves;
+	long	wins, ties, capped;
 };
+
+static struct tally	tally[CHEERS_MAX_PLAYERS + 1];
 
 static const char *const modes[] = { "standard", "master", "masquerade" };
 static const char *const methods[] = { "cards", "draw", "alt" };
@@ -46,9 +42,29 @@ pick_layout(int n, int mode, unsigned i)
 	return fit[i % (unsigned)nfit];
 }
 
+/* Game i: random players (i % 3 == 0), AI (1), or AI at seats 0, 2, 4. */
+static void
+start(struct gprop_play *p)
+{
+	unsigned	i = p->i;
+	int		n, mode;
+
+	n = 2 + (int)(i % 5);
+	mode = (int)((i / 5) % 3);
+	if (mode == CHEERS_MASQUERADE && n != 4 && n != 6)
+		mode = (int)((i / 15) % 2);
+	snprintf(p->opts, sizeof p->opts, "%s %s %s %s", modes[mode],
+	    methods[(i / 7) % 3], victories[(i / 11) % 2],
+	    pick_layout(n, mode, i / 13));
+	p->n = n;
+	p->g = t_new(n, modes[mode], methods[(i / 7) % 3],
+	    victories[(i / 11) % 2], pick_layout(n, mode, i / 13), i);
+	p->random_seats = i % 3 == 0 ? ~0u : i % 3 == 1 ? 0 : ~0x15u;
+}
+
 /* No other team's recipe (unless equal to seat's own) in text. */
 static void
-check_secret(const struct game *g, int seat, const char *text)
+seen(const struct game *g, int seat, const char *text)
 {
 	char	own[32] = "", rec[32];
 	int	t, knows;
@@ -65,32 +81,6 @@ check_secret(const struct game *g, int seat, const char *text)
 			fail_msg("seat %d sees recipe of team %d: %s", seat, t,
 			    text);
 	}
-}
-
-/* No view or event may show a recipe its reader may not know. */
-static void
-check_views(const struct game *g, const struct game_events *ev)
-{
-	struct game_result	 r;
-	char			*a;
-	int			 s, i;
-
-	for (s = 0; s < g->nplayers; s++) {
-		a = cheers_ops.render_private(g, s);
-		check_secret(g, s, a);
-		free(a);
-	}
-	a = cheers_ops.render_public(g);
-	check_secret(g, -1, a);
-	free(a);
-	cheers_ops.result(g, &r);
-	check_secret(g, -1, r.text);
-	for (i = 0; ev != NULL && i < ev->n; i++)
-		if (ev->ev[i].kind != GAME_EV_END)
-			check_secret(g, -1, ev->ev[i].text);
-	/* A note is its seat's alone: no recipe that seat may not know. */
-	for (i = 0; ev != NULL && i < ev->nnotes; i++)
-		check_secret(g, ev->note[i].seat, ev->note[i].text);
 }
 
 /* Whether seat's hand in g holds card, which before's did not. */
@@ -176,162 +166,49 @@ check_private(const struct game *before, const struct game_prompt *was,
 		    ev->private_changed, want, ev->n > 0 ? ev->ev[0].text : "");
 }
 
-/* save -> load -> save must be byte-identical. */
 static void
-check_roundtrip(const struct game *g)
+after(struct gprop_play *p)
 {
-	struct game	*h;
-	cJSON		*doc;
-	char		*a, *b, *cause = NULL;
-
-	doc = cheers_ops.save(g);
-	a = cJSON_PrintUnformatted(doc);
-	cJSON_Delete(doc);
-	doc = cJSON_Parse(a);
-	h = cheers_ops.load(doc, &cause);
-	if (h == NULL)
-		fail_msg("load: %s", cause);
-	cJSON_Delete(doc);
-	doc = cheers_ops.save(h);
-	b = cJSON_PrintUnformatted(doc);
-	cJSON_Delete(doc);
-	assert_string_equal(a, b);
-	free(a);
-	free(b);
-	cheers_ops.free_game(h);
+	if (!p->sampled)
+		return;
+	check_private(p->prev, &p->pr, p->g, &p->ev);
+	check_notes(p->prev, p->g, &p->ev);
 }
 
-/* Plays one game; kind 0 = all random, 1 = all AI, 2 = mixed. */
 static void
-play_one(unsigned i, struct tally *tally)
+ended(struct gprop_play *p)
 {
-	static struct game_events	 full;	/* saturated: adds are no-ops */
-	struct game_move		 mv[CHEERS_MAX_LEGAL], m;
-	struct game_prompt		 pr;
-	struct game_events		 ev;
-	struct game			*g, copy, prev;
-	struct rng			 r;
-	char				*cause = NULL;
-	unsigned			 ai;
-	int				 n, mode, seat, k, j, moves, sampled;
+	struct tally	*t = &tally[p->n];
 
-	full.n = GAME_MAX_EVENTS;
-	full.nnotes = GAME_MAX_NOTES;
-	n = 2 + (int)(i % 5);
-	mode = (int)((i / 5) % 3);
-	if (mode == CHEERS_MASQUERADE && n != 4 && n != 6)
-		mode = (int)((i / 15) % 2);
-	g = t_new(n, modes[mode], methods[(i / 7) % 3],
-	    victories[(i / 11) % 2], pick_layout(n, mode, i / 13), i);
-	rng_init(&r, i, 99);
-	switch (i % 3) {
-	case 0:
-		ai = 0;
-		break;
-	case 1:
-		ai = ~0u;
-		break;
-	default:
-		ai = 0x15;	/* seats 0, 2, 4 */
-		break;
-	}
-	t_check(g);
-	for (moves = 0; g->state == GAME_RUNNING && moves < MAX_MOVES;
-	    moves++) {
-		assert_int_equal(cheers_ops.pending(g, &pr, 1), 1);
-		assert_true(pr.seats != 0);
-		seat = -1;
-		for (j = 0; j < n; j++) {
-			k = cheers_ops.legal_moves(g, j, mv, CHEERS_MAX_LEGAL);
-			if (!(pr.seats & (1u << j))) {
-				assert_int_equal(k, 0);
-				continue;
-			}
-			assert_true(k > 0);
-			if (seat < 0 || rng_below(&r, 2) == 0)
-				seat = j;
-		}
-		k = cheers_ops.legal_moves(g, seat, mv, CHEERS_MAX_LEGAL);
-		assert_true(k < CHEERS_MAX_LEGAL);
-		for (j = 0; j < k; j++) {
-			copy = *g;
-			if (cheers_ops.apply(&copy, seat, &mv[j], &full,
-			    &cause) != 0)
-				fail_msg("legal move rejected: %s", cause);
-		}
-		if (ai & (1u << seat)) {
-			assert_int_equal(cheers_ops.ai_move(g, seat, &r, &m), 0);
-		} else
-			m = mv[rng_below(&r, (uint32_t)k)];
-		sampled = (i + (unsigned)moves) % SAMPLE_VIEWS == 0;
-		if (sampled) {
-			game_events_init(&ev);
-			prev = *g;
-		}
-		if (cheers_ops.apply(g, seat, &m, sampled ? &ev : &full,
-		    &cause) != 0)
-			fail_msg("move rejected: %s", cause);
-		if (cheers_check(g, &cause) != 0)
-			fail_msg("game %u move %d: %s", i, moves, cause);
-		if (sampled) {
-			check_views(g, &ev);
-			check_private(&prev, &pr, g, &ev);
-			check_notes(&prev, g, &ev);
-		}
-		if ((i + (unsigned)moves) % SAMPLE == 0)
-			check_roundtrip(g);
-	}
-	if (g->state != GAME_RUNNING)
-		assert_int_equal(cheers_ops.legal_moves(g, 0, mv,
-		    CHEERS_MAX_LEGAL), 0);
-	check_views(g, NULL);
-	if (i % 4 == 0)
-		check_roundtrip(g);
-	tally[n].games++;
-	tally[n].moves += moves;
-	if (g->state == GAME_WON)
-		tally[n].wins++;
-	else if (g->state == GAME_TIED)
-		tally[n].ties++;
+	if (p->g->state == GAME_WON)
+		t->wins++;
+	else if (p->g->state == GAME_TIED)
+		t->ties++;
 	else
-		tally[n].capped++;
-	cheers_ops.free_game(g);
+		t->capped++;
 }
 
 static void
-test_property(void **state)
+report(int n, long games)
 {
-	struct tally	 tally[CHEERS_MAX_PLAYERS + 1];
-	const char	*env = getenv("CHEERS_PROPERTY_GAMES");
-	long		 games = 100000, total = 0;
-	unsigned	 i;
-	int		 n;
-	clock_t		 start = clock();
-
-	(void)state;
-	if (env != NULL)
-		games = strtol(env, NULL, 10);
-	memset(tally, 0, sizeof tally);
-	for (i = 0; i < (unsigned)games; i++)
-		play_one(i, tally);
-	for (n = 2; n <= CHEERS_MAX_PLAYERS; n++) {
-		total += tally[n].games;
-		printf("cheers property: %d players: %ld games, %ld wins, %ld "
-		    "ties, %ld capped, %.1f moves a game\n", n, tally[n].games,
-		    tally[n].wins, tally[n].ties, tally[n].capped,
-		    tally[n].games ? (double)tally[n].moves / tally[n].games : 0);
-	}
-	printf("cheers property: %ld games played in %.1f s of CPU\n", total,
-	    (double)(clock() - start) / CLOCKS_PER_SEC);
-	assert_int_equal(total, games);
+	(void)games;
+	printf("; %ld wins, %ld ties, %ld capped", tally[n].wins,
+	    tally[n].ties, tally[n].capped);
 }
 
 int
 main(void)
 {
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_property),
+	static const struct gprop	spec = {
+		.name = "cheers", .ops = &cheers_ops,
+		.env = "CHEERS_PROPERTY_GAMES", .games = 100000,
+		.max_moves = 3000, .may_cap = 1, .max_legal = CHEERS_MAX_LEGAL,
+		.state_size = sizeof (struct game),
+		.sample_legal = 1, .sample_views = 8, .sample_save = 64,
+		.save_end = 4,
+		.start = start, .check = cheers_check, .seen = seen,
+		.after = after, .ended = ended, .report = report,
 	};
 
-	return cmocka_run_group_tests_name("cheers_property", tests, NULL, NULL);
+	return gprop_main(&spec);
 }

@@ -10,23 +10,10 @@
 
 #define ABLE	3	/* seat 0's A recipe: (2,2,1,0,0); B: (0,1,2,2,0) */
 
-/* A 4-player game (A = seats 0, 2; B = 1, 3) with empty shakers. */
-static struct game *
-four(void)
-{
-	struct game	*g = t_new(4, NULL, NULL, NULL, NULL, 42);
-
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
-	t_check(g);
-	return g;
-}
-
 static void
 test_play_plain(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_events	 ev;
 	struct game_prompt	 pr;
 	int			 c, deck;
@@ -62,7 +49,7 @@ test_play_plain(void **state)
 static void
 test_cheers_one_match(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_events	 ev;
 	struct game_prompt	 pr;
 	int			 played, matched;
@@ -130,7 +117,7 @@ test_cheers_one_match(void **state)
 static void
 test_cheers_omitted_card(void **state)
 {
-	struct game	*g = four();
+	struct game	*g = t_four();
 	int		 played, matched;
 
 	(void)state;
@@ -148,7 +135,7 @@ test_cheers_omitted_card(void **state)
 static void
 test_cheers_several(void **state)
 {
-	struct game	*g = four();
+	struct game	*g = t_four();
 	int		 w1, w3, played;
 
 	(void)state;
@@ -175,7 +162,7 @@ test_cheers_several(void **state)
 static void
 test_cheers_own_shaker(void **state)
 {
-	struct game	*g = four();
+	struct game	*g = t_four();
 	int		 m;
 
 	(void)state;
@@ -229,7 +216,7 @@ test_opponent_rule(void **state)
 	cheers_ops.free_game(g);
 }
 
-/* Fills shaker s with n cards foreign to both recipes of four(). */
+/* Fills shaker s with n cards foreign to both recipes of t_four(). */
 static void
 spoil(struct game *g, int s, int n)
 {
@@ -240,7 +227,7 @@ spoil(struct game *g, int s, int n)
 static void
 test_overflow_chain(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_events	 ev;
 	struct game_prompt	 pr;
 
@@ -284,7 +271,7 @@ test_overflow_chain(void **state)
 static void
 test_overflow_from_play_and_move(void **state)
 {
-	struct game	*g = four();
+	struct game	*g = t_four();
 
 	(void)state;
 	spoil(g, 3, 6);
@@ -306,7 +293,7 @@ test_overflow_from_play_and_move(void **state)
 static void
 test_move(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_events	 ev;
 	int			 c, deck = g->ndeck;
 
@@ -341,7 +328,7 @@ test_move(void **state)
 static void
 test_throw(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_events	 ev;
 	int			 old[3], deck = g->ndeck;
 
@@ -503,7 +490,7 @@ test_duel_wins(void **state)
 static void
 test_victory_teammate(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_events	 ev;
 	struct game_result	 r;
 
@@ -525,7 +512,7 @@ test_victory_teammate(void **state)
 static void
 test_victory_on_their_turn(void **state)
 {
-	struct game	*g = four();
+	struct game	*g = t_four();
 
 	(void)state;
 	/* B completes A's drink by a move on B's own turn: A wins. */
@@ -542,7 +529,7 @@ test_victory_on_their_turn(void **state)
 static void
 test_victory_blocked(void **state)
 {
-	struct game	*g = four();
+	struct game	*g = t_four();
 
 	(void)state;
 	/* A foreign whisky spoils a complete drink... */
@@ -562,7 +549,7 @@ test_victory_blocked(void **state)
 static void
 test_victory_waits_for_prompt(void **state)
 {
-	struct game	*g = four();
+	struct game	*g = t_four();
 
 	(void)state;
 	/* Seven good cards: the overflow must be answered before the win. */
@@ -581,7 +568,7 @@ test_victory_waits_for_prompt(void **state)
 static void
 test_victory_by_gift(void **state)
 {
-	struct game	*g = four();
+	struct game	*g = t_four();
 
 	(void)state;
 	/* B gives a CHEERSed cocktail that completes A's shaker 0. */
@@ -662,7 +649,7 @@ drain(struct game *g, int keep)
 static void
 test_tie(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_events	 ev;
 	struct game_result	 r;
 
@@ -678,14 +665,14 @@ test_tie(void **state)
 	cheers_ops.free_game(g);
 
 	/* A throw with too short a deck ties too. */
-	g = four();
+	g = t_four();
 	drain(g, 2);
 	t_ok(g, 0, CHEERS_A_THROW, -1, -1, -1, &ev);
 	assert_int_equal(g->state, GAME_TIED);
 	cheers_ops.free_game(g);
 
 	/* A win on the last card beats the tie. */
-	g = four();
+	g = t_four();
 	almost(g, 0);
 	t_hand(g, 0, 1, COCKTAIL, WHISKY);
 	drain(g, 0);
@@ -701,7 +688,7 @@ test_tie(void **state)
 static void
 test_throw_short_deck(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_events	 ev;
 	char			*view;
 	int			 old[3];
@@ -727,7 +714,7 @@ test_throw_short_deck(void **state)
 	cheers_ops.free_game(g);
 
 	/* A deck of exactly a hand: the throw is whole and play goes on. */
-	g = four();
+	g = t_four();
 	drain(g, 3);
 	t_ok(g, 0, CHEERS_A_THROW, -1, -1, -1, &ev);
 	assert_int_equal(g->state, GAME_RUNNING);
@@ -743,7 +730,7 @@ test_throw_short_deck(void **state)
 	cheers_ops.free_game(g);
 
 	/* An empty deck: the hand goes and nothing comes back. */
-	g = four();
+	g = t_four();
 	drain(g, 0);
 	t_ok(g, 0, CHEERS_A_THROW, -1, -1, -1, &ev);
 	assert_int_equal(g->state, GAME_TIED);
@@ -761,7 +748,7 @@ test_throw_short_deck(void **state)
 static void
 test_private_changed(void **state)
 {
-	struct game		*g = four();
+	struct game		*g = t_four();
 	struct game_events	 ev;
 
 	(void)state;
@@ -783,7 +770,7 @@ test_private_changed(void **state)
 static void
 test_rejections(void **state)
 {
-	struct game	*g = four();
+	struct game	*g = t_four();
 
 	(void)state;
 	t_bad(g, 9, CHEERS_A_THROW, -1, -1, -1, "Seat 9 is not at this table.");
@@ -813,7 +800,7 @@ test_rejections(void **state)
 static void
 test_legal_moves(void **state)
 {
-	struct game		*g = four(), *c;
+	struct game		*g = t_four(), *c;
 	struct game_move	 mv[CHEERS_MAX_LEGAL], cut[5];
 	int			 n, i;
 	char			*cause = NULL;

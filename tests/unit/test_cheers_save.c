@@ -6,16 +6,6 @@
  */
 #include "tests/unit/cheers-test.h"
 
-static char *
-print(const struct game *g)
-{
-	cJSON	*o = cheers_ops.save(g);
-	char	*s = cJSON_PrintUnformatted(o);
-
-	cJSON_Delete(o);
-	return s;
-}
-
 /* Plays n moves of random legal play with rng r. */
 static void
 play(struct game *g, struct rng *r, int n)
@@ -56,13 +46,13 @@ test_roundtrip(void **state)
 		rng_init(&r, (uint64_t)seed, 1);
 		for (step = 0; step < 8; step++) {
 			play(g, &r, 5);
-			a = print(g);
+			a = game_test_print(&cheers_ops, g);
 			doc = cJSON_Parse(a);
 			h = cheers_ops.load(doc, &cause);
 			if (h == NULL)
 				fail_msg("load: %s", cause);
 			cJSON_Delete(doc);
-			b = print(h);
+			b = game_test_print(&cheers_ops, h);
 			assert_string_equal(a, b);
 			free(a);
 			free(b);
@@ -97,8 +87,8 @@ test_continues_identically(void **state)
 		assert_int_equal(cheers_ops.ai_move(h, seat, &r2, &m), 0);
 		assert_int_equal(cheers_ops.apply(g, seat, &m, NULL, NULL), 0);
 		assert_int_equal(cheers_ops.apply(h, seat, &m, NULL, NULL), 0);
-		a = print(g);
-		b = print(h);
+		a = game_test_print(&cheers_ops, g);
+		b = game_test_print(&cheers_ops, h);
 		assert_string_equal(a, b);
 		free(a);
 		free(b);
@@ -228,7 +218,7 @@ test_truncations(void **state)
 
 	(void)state;
 	/* Every prefix of a save, and every single-byte corruption. */
-	s = print(g);
+	s = game_test_print(&cheers_ops, g);
 	len = strlen(s);
 	for (i = 0; i < len; i++) {
 		cut = strndup(s, i);

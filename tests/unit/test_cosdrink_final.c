@@ -29,15 +29,11 @@ test_ranking(void **state)
 	g->encounter = 3;
 	final_test_agrees(&cosdrink_ops, g, 4, &rk);
 	assert_non_null(strstr(rk.title, "the table wins after 3 encounters"));
-	assert_int_equal(rk.row[0].seats, 1u << 1);
-	assert_int_equal(rk.row[0].place, 1);
+	final_test_place(&rk, 0, 1, 1);
 	assert_string_equal(rk.row[0].figures, "3 monsters beaten, 7 sips");
-	assert_int_equal(rk.row[1].seats, 1u << 0);
-	assert_int_equal(rk.row[1].place, 2);
-	assert_int_equal(rk.row[2].seats, 1u << 2);
-	assert_int_equal(rk.row[2].place, 2);
-	assert_int_equal(rk.row[3].seats, 1u << 3);
-	assert_int_equal(rk.row[3].place, 4);
+	final_test_place(&rk, 1, 0, 2);
+	final_test_place(&rk, 2, 2, 2);
+	final_test_place(&rk, 3, 3, 4);
 	assert_string_equal(rk.row[3].figures, "0 monsters beaten, 1 sip");
 	/* Lost: nobody is marked a winner, the title says so. */
 	g->winners = 0;

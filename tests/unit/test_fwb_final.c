@@ -7,18 +7,6 @@
 #include "tests/unit/fwb-test.h"
 #include "tests/unit/final-test.h"
 
-/* Serves seat's guests 0..n-1, each worth points. */
-static void
-serve(struct game *g, int seat, int n, int points)
-{
-	int	i;
-
-	for (i = 0; i < n; i++) {
-		g->guests[seat][i].done = 1;
-		g->guest[g->guests[seat][i].guest].points = points;
-	}
-}
-
 static void
 test_ranking(void **state)
 {
@@ -26,28 +14,23 @@ test_ranking(void **state)
 	struct game_ranking	 rk;
 
 	(void)state;
-	serve(g, 0, 3, 3);		/* 9 points, 3 recipes */
-	serve(g, 2, 3, 3);		/* the same: the nose picks seat 2 */
-	serve(g, 1, 1, 4);		/* 4 points, 1 recipe */
-	serve(g, 3, 1, 4);		/* the same: a shared place */
-	serve(g, 4, 2, 2);		/* 4 points, 2 recipes: above them */
+	f_serve(g, 0, 3, 3);	/* 9 points, 3 recipes */
+	f_serve(g, 2, 3, 3);	/* the same: the nose picks seat 2 */
+	f_serve(g, 1, 1, 4);	/* 4 points, 1 recipe */
+	f_serve(g, 3, 1, 4);	/* the same: a shared place */
+	f_serve(g, 4, 2, 2);	/* 4 points, 2 recipes: above them */
 	assert_int_equal(fwb_ops.final_table(g, &rk), -1);
 	g->state = GAME_WON;
 	g->winners = 1u << 2;
 	final_test_agrees(&fwb_ops, g, 5, &rk);
 	assert_int_equal(rk.n, 5);
-	assert_int_equal(rk.row[0].seats, 1u << 2);
-	assert_int_equal(rk.row[0].place, 1);
+	final_test_place(&rk, 0, 2, 1);
 	assert_string_equal(rk.row[0].figures, "9 points, 3 recipes served");
-	assert_int_equal(rk.row[1].seats, 1u << 0);
-	assert_int_equal(rk.row[1].place, 2);
-	assert_int_equal(rk.row[2].seats, 1u << 4);
-	assert_int_equal(rk.row[2].place, 3);
+	final_test_place(&rk, 1, 0, 2);
+	final_test_place(&rk, 2, 4, 3);
 	assert_string_equal(rk.row[2].figures, "4 points, 2 recipes served");
-	assert_int_equal(rk.row[3].seats, 1u << 1);
-	assert_int_equal(rk.row[3].place, 4);
-	assert_int_equal(rk.row[4].seats, 1u << 3);
-	assert_int_equal(rk.row[4].place, 4);
+	final_test_place(&rk, 3, 1, 4);
+	final_test_place(&rk, 4, 3, 4);
 	assert_string_equal(rk.row[4].figures, "4 points, 1 recipe served");
 	assert_string_equal(rk.title, "");
 	fwb_ops.free_game(g);
@@ -79,8 +62,7 @@ test_sort(void **state)
 	/* The won come first whatever their score. */
 	rk.row[5].won = 1;
 	game_ranking_sort(&rk);
-	assert_int_equal(rk.row[0].seats, 1u << 3);
-	assert_int_equal(rk.row[0].place, 1);
+	final_test_place(&rk, 0, 3, 1);
 	assert_int_equal(rk.row[1].place, 2);
 	assert_int_equal(rk.row[2].place, 2);
 	for (i = 0; i < 2; i++)

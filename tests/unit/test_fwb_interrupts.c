@@ -312,16 +312,12 @@ static void
 test_lucky_find(void **state)
 {
 	struct game	*g = f_new(2, NULL, 11);
-	int		 i, still, below;
+	int		 still, below;
 
 	(void)state;
 	f_clear_hand(g, 0);
 	f_give(g, 0, FWB_EVENT, FWB_E_LUCKY);
-	i = f_deck_card(g, FWB_EQUIPMENT, STILL);
-	still = g->deck[i];
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->ndeck--;
+	still = f_deck_take(g, FWB_EQUIPMENT, STILL);
 	below = g->deck[--g->ndeck];
 	g->discard[g->ndiscard++] = below;
 	g->discard[g->ndiscard++] = still;
@@ -343,7 +339,7 @@ static void
 test_exhibition(void **state)
 {
 	struct game	*g = f_new(2, NULL, 12);
-	int		 i, still;
+	int		 still;
 
 	(void)state;
 	f_clear_hand(g, 0);
@@ -353,11 +349,7 @@ test_exhibition(void **state)
 	f_install(g, 0, SHAKER);
 	f_give(g, 1, FWB_EQUIPMENT, BARREL);
 	f_install(g, 1, MUDDLER);
-	i = f_deck_card(g, FWB_EQUIPMENT, STILL);
-	still = g->deck[i];
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->ndeck--;
+	still = f_deck_take(g, FWB_EQUIPMENT, STILL);
 	g->discard[g->ndiscard++] = still;
 	f_check(g);
 	f_bad(g, 0, FWB_A_PLAY, 1, STILL, NONE, NONE, "takes no equipment");

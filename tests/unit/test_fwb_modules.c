@@ -49,14 +49,10 @@ static void
 test_discard_market(void **state)
 {
 	struct game	*g = f_new(2, "discardmarket=on", 2);
-	int		 i, c;
+	int		 c;
 
 	(void)state;
-	i = f_deck_card(g, FWB_INGREDIENT, HONEY);
-	c = g->deck[i];
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->ndeck--;
+	c = f_deck_take(g, FWB_INGREDIENT, HONEY);
 	g->discard[g->ndiscard++] = c;
 	f_check(g);
 	f_ok(g, 0, FWB_A_DRAW, 3, NONE, NONE, NONE, NULL);
@@ -154,29 +150,6 @@ test_trading(void **state)
 	fwb_ops.free_game(g);
 }
 
-static char *
-print(const struct game *g)
-{
-	cJSON	*o = fwb_ops.save(g);
-	char	*s = cJSON_PrintUnformatted(o);
-
-	cJSON_Delete(o);
-	return s;
-}
-
-/* Loads text; returns the game or NULL, setting *cause. */
-static struct game *
-load_text(const char *text, char **cause)
-{
-	cJSON		*doc = cJSON_Parse(text);
-	struct game	*h;
-
-	assert_non_null(doc);
-	h = fwb_ops.load(doc, cause);
-	cJSON_Delete(doc);
-	return h;
-}
-
 static void
 test_save(void **state)
 {
@@ -203,10 +176,10 @@ test_save(void **state)
 		g->deck[g->ndeck++] = g->secondhand;
 	g->secondhand = -1;
 	f_check(g);
-	a = print(g);
-	h = load_text(a, &cause);
+	a = game_test_print(&fwb_ops, g);
+	h = game_test_load_text(&fwb_ops, a, &cause);
 	assert_non_null(h);
-	b = print(h);
+	b = game_test_print(&fwb_ops, h);
 	assert_string_equal(a, b);
 	assert_int_equal(g->ndeck, h->ndeck);
 	assert_memory_equal(g->deck, h->deck, (size_t)g->ndeck * sizeof (int));
@@ -219,7 +192,7 @@ test_save(void **state)
 		bad = xasprintf("%.*s%s%s", (int)(p - a), a, breaks[i][1],
 		    p + strlen(breaks[i][0]));
 		cause = NULL;
-		assert_null(load_text(bad, &cause));
+		assert_null(game_test_load_text(&fwb_ops, bad, &cause));
 		assert_non_null(cause);
 		free(cause);
 		free(bad);
@@ -230,7 +203,7 @@ test_save(void **state)
 	bad = xasprintf("%.*s\"discard\":\"%d\"%s", (int)(p - a), a,
 	    g->hand[0][0], p + strlen("\"discard\":\"\""));
 	cause = NULL;
-	assert_null(load_text(bad, &cause));
+	assert_null(game_test_load_text(&fwb_ops, bad, &cause));
 	assert_non_null(strstr(cause, "two places"));
 	free(cause);
 	free(bad);
@@ -276,7 +249,7 @@ test_save_v1(void **state)
 
 	(void)state;
 	f_ok(g, 0, FWB_A_DRAW, NONE, NONE, NONE, NONE, NULL);
-	a = print(g);
+	a = game_test_print(&fwb_ops, g);
 	doc = fwb_ops.save(g);
 	to_v1(doc);
 	cJSON_ReplaceItemInObjectCaseSensitive(doc, "version",
@@ -285,11 +258,11 @@ test_save_v1(void **state)
 	assert_non_null(strstr(b, "\"deck\":["));
 	assert_non_null(strstr(b, "\"hands\":[["));
 	cJSON_Delete(doc);
-	h = load_text(b, &cause);
+	h = game_test_load_text(&fwb_ops, b, &cause);
 	if (h == NULL)
 		fail_msg("version 1: %s", cause);
 	free(b);
-	b = print(h);
+	b = game_test_print(&fwb_ops, h);
 	assert_string_equal(a, b);
 	free(a);
 	free(b);

@@ -55,23 +55,11 @@ has(const char *text, const char *want)
 		fail_msg("\"%s\" is not in:\n%s", want, text);
 }
 
-/* Takes a card of cls/kind out of the deck; returns it. */
-static int
-from_deck(struct game *g, int cls, int kind)
-{
-	int	i = f_deck_card(g, cls, kind), card = g->deck[i];
-
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->ndeck--;
-	return card;
-}
-
 /* Moves a deck card of cls/kind onto the discard pile. */
 static void
 to_discard(struct game *g, int cls, int kind)
 {
-	g->discard[g->ndiscard++] = from_deck(g, cls, kind);
+	g->discard[g->ndiscard++] = f_deck_take(g, cls, kind);
 }
 
 /* The zones every view of g must show, from the state. */
@@ -174,7 +162,7 @@ test_public_zones(void **state)
 	to_discard(g, FWB_EQUIPMENT, SHAKER);
 	to_discard(g, FWB_INGREDIENT, CITRUS);
 	/* A second-hand jigger, sheds, a served guest. */
-	g->secondhand = from_deck(g, FWB_EQUIPMENT, JIGGER);
+	g->secondhand = f_deck_take(g, FWB_EQUIPMENT, JIGGER);
 	f_install(g, 0, MUDDLER);
 	f_install(g, 2, STRAINER);
 	f_install(g, 2, SHAKER);

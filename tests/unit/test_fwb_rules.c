@@ -235,7 +235,6 @@ static void
 test_swap_served_and_cultural(void **state)
 {
 	struct game	*g = f_new(2, NULL, 9);
-	int		 i;
 
 	(void)state;
 	g->guests[0][0].done = 1;
@@ -243,11 +242,7 @@ test_swap_served_and_cultural(void **state)
 	f_give(g, 0, FWB_INGREDIENT, SUGAR);
 	f_bad(g, 0, FWB_A_SWAP, 1, 0, 7, 8, "served guests stay");
 	/* Cultural Exchange: one card of any type. */
-	i = f_deck_card(g, FWB_INTERRUPT, FWB_I_CULTURAL);
-	g->cultural = g->deck[i];
-	memmove(&g->deck[i], &g->deck[i + 1],
-	    (size_t)(g->ndeck - i - 1) * sizeof (int));
-	g->ndeck--;
+	g->cultural = f_deck_take(g, FWB_INTERRUPT, FWB_I_CULTURAL);
 	f_check(g);
 	f_bad(g, 0, FWB_A_SWAP, 2, 0, 7, 8, "costs one card");
 	f_ok(g, 0, FWB_A_SWAP, 2, 0, 1, NONE, NULL);
@@ -443,18 +438,6 @@ test_round_interrupt(void **state)
 	fwb_ops.free_game(g);
 }
 
-/* Serves seat's guests 0..n-1 directly. */
-static void
-serve(struct game *g, int seat, int n, int points)
-{
-	int	i;
-
-	for (i = 0; i < n; i++) {
-		g->guests[seat][i].done = 1;
-		g->guest[g->guests[seat][i].guest].points = points;
-	}
-}
-
 /* The 3rd recipe ends the game when the round of turns is over. */
 static void
 test_end_and_scoring(void **state)
@@ -465,14 +448,14 @@ test_end_and_scoring(void **state)
 
 	(void)state;
 	pass_turns(g, 1);
-	serve(g, 1, 2, 4);
+	f_serve(g, 1, 2, 4);
 	f_clear_hand(g, 1);
 	f_ready(g, 1, 2);
 	g->guest[g->guests[1][2].guest].points = 4;
 	f_ok(g, 1, FWB_A_COMPLETE, 3, NONE, NONE, NONE, &ev);
 	assert_true(f_said(&ev, "the game ends when this round"));
 	assert_int_equal(g->ending, 1);
-	serve(g, 2, 3, 5);
+	f_serve(g, 2, 3, 5);
 	pass_turns(g, 1);
 	assert_int_equal(g->state, GAME_RUNNING);
 	calm(g, 4);
@@ -495,8 +478,8 @@ test_tiebreaks(void **state)
 
 	(void)state;
 	g = f_new(2, NULL, 17);
-	serve(g, 0, 3, 3);		/* 9 points, 3 recipes */
-	serve(g, 1, 2, 3);
+	f_serve(g, 0, 3, 3);		/* 9 points, 3 recipes */
+	f_serve(g, 1, 2, 3);
 	g->guests[1][2].done = 1;
 	g->guest[g->guests[1][2].guest].points = 3;
 	g->guests[1][2].done = 0;
@@ -508,8 +491,8 @@ test_tiebreaks(void **state)
 	fwb_ops.free_game(g);
 
 	g = f_new(3, NULL, 18);
-	serve(g, 0, 3, 3);
-	serve(g, 2, 3, 3);
+	f_serve(g, 0, 3, 3);
+	f_serve(g, 2, 3, 3);
 	g->ending = 1;
 	pass_turns(g, 3);
 	assert_int_equal(g->state, GAME_RUNNING);
@@ -522,8 +505,8 @@ test_tiebreaks(void **state)
 	fwb_ops.free_game(g);
 
 	g = f_new(3, "tiebreak=random", 18);
-	serve(g, 0, 3, 3);
-	serve(g, 2, 3, 3);
+	f_serve(g, 0, 3, 3);
+	f_serve(g, 2, 3, 3);
 	g->ending = 1;
 	pass_turns(g, 3);
 	assert_int_equal(g->state, GAME_WON);
@@ -540,7 +523,7 @@ test_guest_deck_out(void **state)
 	(void)state;
 	while (g->ngdeck > 0)
 		g->gdiscard[g->ngdiscard++] = g->gdeck[--g->ngdeck];
-	serve(g, 0, 1, 3);
+	f_serve(g, 0, 1, 3);
 	pass_turns(g, 1);
 	assert_int_equal(g->state, GAME_RUNNING);
 	f_give(g, 1, FWB_INGREDIENT, SUGAR);

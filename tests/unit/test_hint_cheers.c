@@ -14,17 +14,10 @@
 static void
 redeal(struct game *g, int seat, struct rng *r)
 {
-	int	*a[CHEERS_MAX_PLAYERS + 1], len[CHEERS_MAX_PLAYERS + 1];
-	int	 n = 0, s, t, k, perm[CHEERS_NKINDS], was[CHEERS_NKINDS];
+	int	t, k, perm[CHEERS_NKINDS], was[CHEERS_NKINDS];
 
-	for (s = 0; s < g->nplayers; s++)
-		if (s != seat) {
-			a[n] = g->hand[s];
-			len[n++] = g->nhand[s];
-		}
-	a[n] = g->deck;
-	len[n++] = g->ndeck;
-	hint_test_shuffle(r, a, len, n, NULL, g);
+	hint_test_others(r, g, seat, g->nplayers, g->hand[0],
+	    CHEERS_HAND_MAX, g->nhand, g->deck, g->ndeck);
 	for (t = 0; t < g->nteams; t++) {
 		/* Seat's own recipe, unless it is an apprentice. */
 		if (t == g->team_of[seat] && (g->mode != CHEERS_MASTER ||

@@ -11,16 +11,8 @@
 static void
 redeal(struct game *g, int seat, struct rng *r)
 {
-	int	*a[COS_MAX_PLAYERS + 1], len[COS_MAX_PLAYERS + 1], n = 0, s;
-
-	for (s = 0; s < g->nplayers; s++)
-		if (s != seat) {
-			a[n] = g->hand[s];
-			len[n++] = g->nhand[s];
-		}
-	a[n] = g->ideck;
-	len[n++] = g->nideck;
-	hint_test_shuffle(r, a, len, n, NULL, g);
+	hint_test_others(r, g, seat, g->nplayers, g->hand[0], COS_HAND,
+	    g->nhand, g->ideck, g->nideck);
 	rng_shuffle(r, g->mdeck, g->nmdeck);
 }
 

@@ -11,16 +11,8 @@
 static void
 redeal(struct game *g, int seat, struct rng *r)
 {
-	int	*a[FWB_MAX_PLAYERS + 1], len[FWB_MAX_PLAYERS + 1], n = 0, s;
-
-	for (s = 0; s < g->nplayers; s++)
-		if (s != seat) {
-			a[n] = g->hand[s];
-			len[n++] = g->nhand[s];
-		}
-	a[n] = g->deck;
-	len[n++] = g->ndeck;
-	hint_test_shuffle(r, a, len, n, NULL, g);
+	hint_test_others(r, g, seat, g->nplayers, g->hand[0], FWB_HAND_CAP,
+	    g->nhand, g->deck, g->ndeck);
 	rng_shuffle(r, g->gdeck, g->ngdeck);
 }
 

@@ -48,7 +48,7 @@ test_board_start(void **state)
 	assert_string_equal(b.status, pr.text);
 	assert_memory_equal(b.summary, "Round 1: the recipe moves 1st +", 31);
 	assert_non_null(strstr(b.summary, "Stones: 0 of "));
-	magic_free(g);
+	game_free(g);
 }
 
 /* Every open offer there is room for, then "and N more offers". */
@@ -86,7 +86,7 @@ test_board_offers(void **state)
 	/* The last line counts the offers left off, whole. */
 	assert_non_null(strstr(strrchr(v, '\n'), "\nand "));
 	assert_non_null(strstr(v, " more offers"));
-	magic_free(g);
+	game_free(g);
 
 	/* A few offers: every one, and no "more". */
 	g = m_new(4, NULL, 1);
@@ -95,7 +95,7 @@ test_board_offers(void **state)
 	magic_ops.render_board(g, &b);
 	assert_string_equal(b.field[4].name, "Open offers");
 	assert_null(strchr(b.field[4].value, '\n'));
-	magic_free(g);
+	game_free(g);
 }
 
 static void

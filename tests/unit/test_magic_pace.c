@@ -83,7 +83,7 @@ apply:
 			assert_int_equal(magic_ops.apply(g, s, &all, NULL,
 			    &cause), 0);
 		}
-		magic_free(g);
+		game_free(g);
 	}
 	/* Both waiting and trading on while held back happen. */
 	assert_true(waits > 0);

@@ -34,6 +34,33 @@ scored(int n, int r, uint64_t seed)
 	return g;
 }
 
+/*
+ * Deals a round of g: seat s holds count[s] cards of kind[s] alone (count
+ * 0: its hand stays as it is), and the seats in stone, up to NONE, take a
+ * stone in that order.
+ */
+static void
+deal(struct game *g, const int *kind, const int *count, const int *stone)
+{
+	int	s;
+
+	for (s = 0; s < g->nplayers; s++)
+		if (count[s] > 0)
+			m_hand(g, s, kind[s], count[s], -1);
+	for (s = 0; stone[s] != NONE; s++)
+		STONE(g, stone[s]);
+}
+
+/* Every seat of g lays its best in seat order; ev (may be NULL): the last. */
+static void
+lay_all(struct game *g, struct game_events *ev)
+{
+	int	s;
+
+	for (s = 0; s < g->nplayers; s++)
+		m_lay(g, s, NONE, NONE, ev);
+}
+
 static void
 test_lay_rules(void **state)
 {
@@ -112,19 +139,10 @@ test_moves(void **state)
 	struct game		*g = scored(5, 0, 2);	/* 6 4 2 -3 */
 
 	(void)state;
-	m_hand(g, 0, ROSE, 3, -1);		/* 96 */
-	m_hand(g, 1, SAFFRON, 2, -1);		/* 49 */
-	m_hand(g, 2, CACAO, 2, -1);		/* 39 */
-	m_hand(g, 3, HONEY, 2, -1);		/* 31 */
-	m_hand(g, 4, CURACAO, 2, -1);		/* 8 */
-	STONE(g, 3);
-	STONE(g, 0);
-	STONE(g, 1);
-	m_lay(g, 0, NONE, NONE, NULL);
-	m_lay(g, 1, NONE, NONE, NULL);
-	m_lay(g, 2, NONE, NONE, NULL);
-	m_lay(g, 3, NONE, NONE, NULL);
-	m_lay(g, 4, NONE, NONE, &ev);
+	/* seat 0: 96; seat 1: 49; seat 2: 39; seat 3: 31; seat 4: 8 */
+	deal(g, (const int[]){ ROSE, SAFFRON, CACAO, HONEY, CURACAO },
+	    (const int[]){ 3, 2, 2, 2, 2 }, (const int[]){ 3, 0, 1, NONE });
+	lay_all(g, &ev);
 	assert_true(m_said(&ev, "Everyone has laid out"));
 	assert_true(m_said(&ev, "1st @{0}: 96 points for 3 🌹 rose: +6"));
 	/* The first stone (4th place) moves back 2. */
@@ -151,51 +169,27 @@ test_stone_bonus(void **state)
 
 	(void)state;
 	/* 5 players: the first stone among the best three gains 2. */
-	m_hand(g, 0, ROSE, 3, -1);
-	m_hand(g, 1, SAFFRON, 2, -1);
-	m_hand(g, 2, CACAO, 2, -1);
-	m_hand(g, 3, HONEY, 2, -1);
-	m_hand(g, 4, CURACAO, 2, -1);
-	STONE(g, 1);
-	STONE(g, 4);
-	STONE(g, 3);
-	m_lay(g, 0, NONE, NONE, NULL);
-	m_lay(g, 1, NONE, NONE, NULL);
-	m_lay(g, 2, NONE, NONE, NULL);
-	m_lay(g, 3, NONE, NONE, NULL);
-	m_lay(g, 4, NONE, NONE, NULL);
+	deal(g, (const int[]){ ROSE, SAFFRON, CACAO, HONEY, CURACAO },
+	    (const int[]){ 3, 2, 2, 2, 2 }, (const int[]){ 1, 4, 3, NONE });
+	lay_all(g, NULL);
 	assert_int_equal(g->moved[1], 3 + 2);
 	assert_int_equal(g->moved[4], -1);
 	magic_ops.free_game(g);
 
 	/* 6 players: the best four count for the bonus. */
 	g = scored(6, 4, 4);
-	m_hand(g, 0, ROSE, 3, -1);
-	m_hand(g, 1, SAFFRON, 2, -1);
-	m_hand(g, 2, CACAO, 2, -1);
-	m_hand(g, 3, HONEY, 2, -1);		/* 4th */
-	m_hand(g, 4, AGAVE, 2, -1);		/* 5th */
-	m_hand(g, 5, CURACAO, 2, -1);
-	STONE(g, 3);
-	STONE(g, 4);
-	STONE(g, 5);
-	for (int s = 0; s < 6; s++)
-		m_lay(g, s, NONE, NONE, NULL);
+	/* seat 3: 4th; seat 4: 5th */
+	deal(g, (const int[]){ ROSE, SAFFRON, CACAO, HONEY, AGAVE, CURACAO },
+	    (const int[]){ 3, 2, 2, 2, 2, 2 }, (const int[]){ 3, 4, 5, NONE });
+	lay_all(g, NULL);
 	assert_int_equal(g->moved[3], 2);
 	magic_ops.free_game(g);
 
 	g = scored(6, 4, 5);
-	m_hand(g, 0, ROSE, 3, -1);
-	m_hand(g, 1, SAFFRON, 2, -1);
-	m_hand(g, 2, CACAO, 2, -1);
-	m_hand(g, 3, HONEY, 2, -1);
-	m_hand(g, 4, AGAVE, 2, -1);		/* 5th: outside the four */
-	m_hand(g, 5, CURACAO, 2, -1);
-	STONE(g, 4);
-	STONE(g, 3);
-	STONE(g, 5);
-	for (int s = 0; s < 6; s++)
-		m_lay(g, s, NONE, NONE, NULL);
+	/* seat 4: 5th: outside the four */
+	deal(g, (const int[]){ ROSE, SAFFRON, CACAO, HONEY, AGAVE, CURACAO },
+	    (const int[]){ 3, 2, 2, 2, 2, 2 }, (const int[]){ 4, 3, 5, NONE });
+	lay_all(g, NULL);
 	assert_int_equal(g->moved[4], -2);
 	assert_int_equal(g->moved[5], -1);
 	magic_ops.free_game(g);
@@ -208,16 +202,10 @@ test_nothing_laid(void **state)
 
 	(void)state;
 	/* Whoever lays nothing moves back; then the lowest layer does not. */
-	m_hand(g, 0, ROSE, 2, -1);
-	m_hand(g, 1, MINT, 2, -1);
-	m_hand(g, 2, LIME, 2, -1);
 	m_hand(g, 3, LIME, 1, CHERRY, 1, -1);
-	STONE(g, 3);
-	STONE(g, 2);
-	m_lay(g, 0, NONE, NONE, NULL);
-	m_lay(g, 1, NONE, NONE, NULL);
-	m_lay(g, 2, NONE, NONE, NULL);
-	m_lay(g, 3, NONE, NONE, NULL);
+	deal(g, (const int[]){ ROSE, MINT, LIME, NONE },
+	    (const int[]){ 2, 2, 2, 0 }, (const int[]){ 3, 2, NONE });
+	lay_all(g, NULL);
 	assert_int_equal(g->moved[0], 6);
 	assert_int_equal(g->moved[1], 4);
 	assert_int_equal(g->moved[2], 2);
@@ -228,14 +216,9 @@ test_nothing_laid(void **state)
 
 	g = scored(4, 0, 7);
 	g->pos[3] = 1;
-	m_hand(g, 0, ROSE, 2, -1);
-	m_hand(g, 1, MINT, 2, -1);
-	m_hand(g, 2, LIME, 2, -1);
-	m_hand(g, 3, CURACAO, 2, -1);
-	STONE(g, 0);
-	STONE(g, 1);
-	for (int s = 0; s < 4; s++)
-		m_lay(g, s, NONE, NONE, NULL);
+	deal(g, (const int[]){ ROSE, MINT, LIME, CURACAO },
+	    (const int[]){ 2, 2, 2, 2 }, (const int[]){ 0, 1, NONE });
+	lay_all(g, NULL);
 	assert_int_equal(g->moved[3], -3);
 	assert_int_equal(g->pos[3], 0);
 	assert_int_equal(g->moved[0], 6 + 2);
@@ -251,14 +234,11 @@ test_ties(void **state)
 
 	(void)state;
 	/* Equal points: more cards laid ranks higher. */
-	m_hand(g, 0, CURACAO, 2, LIME, 2, -1);	/* 8 + 10 = 18, 4 cards */
-	m_hand(g, 1, LIME, 3, -1);		/* 18, 3 cards */
-	m_hand(g, 2, ROSE, 2, -1);
-	m_hand(g, 3, MINT, 2, -1);		/* 13 */
-	STONE(g, 2);
-	STONE(g, 3);
-	for (int s = 0; s < 4; s++)
-		m_lay(g, s, NONE, NONE, &ev);
+	/* seat 0: 8 + 10 = 18, 4 cards; seat 1: 18, 3 cards; seat 3: 13 */
+	m_hand(g, 0, CURACAO, 2, LIME, 2, -1);
+	deal(g, (const int[]){ NONE, LIME, ROSE, MINT },
+	    (const int[]){ 0, 3, 2, 2 }, (const int[]){ 2, 3, NONE });
+	lay_all(g, &ev);
 	assert_int_equal(g->moved[0], 4);
 	assert_int_equal(g->moved[1], 2);
 	assert_false(m_said(&ev, "Tie"));
@@ -266,17 +246,12 @@ test_ties(void **state)
 
 	/* Equal points and cards: a drawn card decides, rarer first. */
 	g = scored(4, 0, 9);
-	m_hand(g, 0, MINT, 2, -1);
-	m_hand(g, 1, MINT, 2, -1);
-	m_hand(g, 2, ROSE, 2, -1);
-	m_hand(g, 3, CURACAO, 2, -1);
-	STONE(g, 2);
-	STONE(g, 3);
+	deal(g, (const int[]){ MINT, MINT, ROSE, CURACAO },
+	    (const int[]){ 2, 2, 2, 2 }, (const int[]){ 2, 3, NONE });
 	m_top(g, CURACAO);	/* drawn second, by seat 1 */
 	m_top(g, SAFFRON);	/* drawn first, by seat 0 */
 	ndeck = g->ndeck;
-	for (int s = 0; s < 4; s++)
-		m_lay(g, s, NONE, NONE, &ev);
+	lay_all(g, &ev);
 	assert_true(m_said(&ev, "Tie (13 points, 2 cards): @{0} draws 🌼 "
 	    "saffron, @{1} draws 🔵 curacao. @{0} ranks first."));
 	assert_int_equal(g->moved[2], 6 + 2);	/* and the first stone */
@@ -289,34 +264,22 @@ test_ties(void **state)
 
 	/* The same the other way round: seat 1 draws the rarer card. */
 	g = scored(4, 0, 10);
-	m_hand(g, 0, MINT, 2, -1);
-	m_hand(g, 1, MINT, 2, -1);
-	m_hand(g, 2, ROSE, 2, -1);
-	m_hand(g, 3, CURACAO, 2, -1);
-	STONE(g, 2);
-	STONE(g, 3);
+	deal(g, (const int[]){ MINT, MINT, ROSE, CURACAO },
+	    (const int[]){ 2, 2, 2, 2 }, (const int[]){ 2, 3, NONE });
 	m_top(g, ROSE);
 	m_top(g, LIME);
-	for (int s = 0; s < 4; s++)
-		m_lay(g, s, NONE, NONE, NULL);
+	lay_all(g, NULL);
 	assert_int_equal(g->moved[1], 4);
 	assert_int_equal(g->moved[0], 2);
 	magic_ops.free_game(g);
 
 	/* A tie whose order changes nothing draws nothing. */
 	g = scored(7, 0, 11);
-	m_hand(g, 0, ROSE, 3, -1);
-	m_hand(g, 1, SAFFRON, 3, -1);
-	m_hand(g, 2, CACAO, 3, -1);
-	m_hand(g, 3, HONEY, 3, -1);
-	m_hand(g, 4, MINT, 2, -1);		/* 5th and 6th tie */
-	m_hand(g, 5, MINT, 2, -1);
-	m_hand(g, 6, CURACAO, 2, -1);
-	STONE(g, 0);
-	STONE(g, 1);
-	STONE(g, 2);
-	for (int s = 0; s < 7; s++)
-		m_lay(g, s, NONE, NONE, &ev);
+	/* seat 4: 5th and 6th tie */
+	deal(g, (const int[]){ ROSE, SAFFRON, CACAO, HONEY, MINT, MINT,
+	    CURACAO }, (const int[]){ 3, 3, 3, 3, 2, 2, 2 },
+	    (const int[]){ 0, 1, 2, NONE });
+	lay_all(g, &ev);
 	assert_false(m_said(&ev, "Tie"));
 	assert_int_equal(g->moved[4], 0);
 	assert_int_equal(g->moved[5], 0);
@@ -332,13 +295,10 @@ test_cards_under_deck(void **state)
 
 	(void)state;
 	m_hand(g, 0, ROSE, 2, JOKER, 1, -1);
-	m_hand(g, 1, MINT, 3, -1);
 	m_hand(g, 2, LIME, 2, CHERRY, 2, -1);
-	m_hand(g, 3, CURACAO, 2, -1);
-	STONE(g, 0);
-	STONE(g, 1);
-	for (int s = 0; s < 4; s++)
-		m_lay(g, s, NONE, NONE, NULL);
+	deal(g, (const int[]){ NONE, MINT, NONE, CURACAO },
+	    (const int[]){ 0, 3, 0, 2 }, (const int[]){ 0, 1, NONE });
+	lay_all(g, NULL);
 	/* The 12 laid cards are the bottom 12 of the deck. */
 	for (i = 0; i < 12; i++)
 		count[g->deck[i]]++;
@@ -363,14 +323,9 @@ test_end_lightning(void **state)
 
 	(void)state;
 	m_next_recipe(g, MAGIC_LIGHTNING);
-	m_hand(g, 0, ROSE, 2, -1);
-	m_hand(g, 1, MINT, 2, -1);
-	m_hand(g, 2, LIME, 2, -1);
-	m_hand(g, 3, CURACAO, 2, -1);
-	STONE(g, 2);
-	STONE(g, 3);
-	for (int s = 0; s < 4; s++)
-		m_lay(g, s, NONE, NONE, &ev);
+	deal(g, (const int[]){ ROSE, MINT, LIME, CURACAO },
+	    (const int[]){ 2, 2, 2, 2 }, (const int[]){ 2, 3, NONE });
+	lay_all(g, &ev);
 	assert_true(m_said(&ev, "Magic Lightning strikes"));
 	{
 		char *view = magic_ops.render_public(g);
@@ -391,14 +346,10 @@ test_end_lightning(void **state)
 	g = scored(4, 0, 14);
 	m_next_recipe(g, MAGIC_LIGHTNING);
 	g->pos[1] = 14;
-	m_hand(g, 0, ROSE, 2, -1);		/* 10 + 6 = 16 */
-	m_hand(g, 1, MINT, 2, -1);		/* 14 + 2 = 16 */
-	m_hand(g, 2, CURACAO, 3, -1);		/* 15 points: 10 + 4 */
-	m_hand(g, 3, CURACAO, 2, -1);
-	STONE(g, 3);
-	STONE(g, 2);
-	for (int s = 0; s < 4; s++)
-		m_lay(g, s, NONE, NONE, NULL);
+	/* Seat 0: 10 + 6 = 16; seat 1: 14 + 2 = 16; seat 2 scores 15 (+4). */
+	deal(g, (const int[]){ ROSE, MINT, CURACAO, CURACAO },
+	    (const int[]){ 2, 2, 3, 2 }, (const int[]){ 3, 2, NONE });
+	lay_all(g, NULL);
 	assert_int_equal(g->state, GAME_TIED);
 	assert_int_equal(g->winners, 0x3);
 	m_check(g);
@@ -413,16 +364,10 @@ test_end_path(void **state)
 
 	(void)state;
 	g->pos[2] = 26;
-	m_hand(g, 0, ROSE, 2, -1);
-	m_hand(g, 1, MINT, 2, -1);
-	m_hand(g, 2, HONEY, 3, -1);		/* 2nd: +4, reaches 30 */
-	m_hand(g, 3, LIME, 2, -1);
-	m_hand(g, 4, CURACAO, 2, -1);
-	STONE(g, 0);
-	STONE(g, 1);
-	STONE(g, 3);
-	for (int s = 0; s < 5; s++)
-		m_lay(g, s, NONE, NONE, &ev);
+	/* seat 2: 2nd: +4, reaches 30 */
+	deal(g, (const int[]){ ROSE, MINT, HONEY, LIME, CURACAO },
+	    (const int[]){ 2, 2, 3, 2, 2 }, (const int[]){ 0, 1, 3, NONE });
+	lay_all(g, &ev);
 	assert_true(m_said(&ev, "@{2} reaches the end of the magic path!"));
 	{
 		char *view = magic_ops.render_public(g);

@@ -131,13 +131,8 @@ world_say(struct world *w, const char *user, const char *channel, int click,
 {
 	struct bot_event	ev;
 
-	memset(&ev, 0, sizeof ev);
-	ev.adapter = &w->adapter;
-	ev.user_id = user;
-	ev.user_name = user;
-	ev.channel = channel;
+	world_event(w, &ev, user, channel, text);
 	ev.is_button = click;
-	ev.text = text;
 	replied[0] = '\0';
 	memset(&replied_bs, 0, sizeof replied_bs);
 	bot_handle_event(&w->bot, &ev);
@@ -160,14 +155,13 @@ db_count(const char *path, const char *sql)
 	return (int)store_test_count(path, sql);
 }
 
-static char *
-game_text(const struct table *t)
+/* user opens a game of cheers in channel, adds an AI seat and starts it. */
+static void
+world_start_game(struct world *w, const char *user, const char *channel)
 {
-	cJSON	*o = t->ops->save(t->game);
-	char	*s = cJSON_PrintUnformatted(o);
-
-	cJSON_Delete(o);
-	return s;
+	world_say(w, user, channel, 0, "new cheers");
+	world_say(w, user, channel, 0, "addbot");
+	world_say(w, user, channel, 0, "start");
 }
 
 static void
@@ -183,9 +177,9 @@ test_restore_identical(void **state)
 	close(fd);
 	world_open(&w, path);
 	t = world_game(&w, "#one", 7);
-	before[0] = game_text(t);
+	before[0] = world_game_text(t);
 	t = world_game(&w, "#two", 12);
-	before[1] = game_text(t);
+	before[1] = world_game_text(t);
 	t = table_new(&w.bot, &w.adapter, "#lobby", game_find("cheers"));
 	t->host = xstrdup("carol");
 	table_add_seat(t, "carol", "carol");
@@ -203,7 +197,7 @@ test_restore_identical(void **state)
 			assert_string_equal(t->options[1], "alt");
 			continue;
 		}
-		after = game_text(t);
+		after = world_game_text(t);
 		assert_string_equal(after, before[i]);
 		assert_int_equal(t->nmoves, i == 0 ? 7 : 12);
 		free(after);
@@ -459,7 +453,7 @@ test_snapshot(void **state)
 	world_open(&w, path);
 	t = world_game(&w, "#long", STORE_SNAPSHOT_EVERY + 5);
 	assert_int_equal(t->state, TABLE_PLAYING);
-	before = game_text(t);
+	before = world_game_text(t);
 	world_close(&w);
 
 	n = db_count(path, "SELECT count(*) FROM snapshots WHERE seq = 32");
@@ -467,13 +461,13 @@ test_snapshot(void **state)
 
 	world_open(&w, path);
 	t = TAILQ_FIRST(&w.bot.tables);
-	after = game_text(t);
+	after = world_game_text(t);
 	assert_string_equal(after, before);
 	/* The same table rebuilt from its seed and every move. */
 	t->ops->free_game(t->game);
 	t->game = NULL;
 	assert_int_equal(restore_rebuild(t, 0, NULL, NULL, NULL, NULL), 0);
-	replayed = game_text(t);
+	replayed = world_game_text(t);
 	assert_string_equal(replayed, before);
 	free(before);
 	free(after);
@@ -702,7 +696,7 @@ test_batch_survives_full_disk(void **state)
 	for (i = 0; i < n; i++) {
 		assert_int_equal(db_moves(path, tables[i]->id), tables[i]->nmoves);
 		before[i] = tables[i]->state == TABLE_PLAYING ?
-		    game_text(tables[i]) : NULL;
+		    world_game_text(tables[i]) : NULL;
 	}
 	world_close(&w);
 
@@ -712,7 +706,7 @@ test_batch_survives_full_disk(void **state)
 		while (i < n && before[i] == NULL)
 			i++;
 		assert_true(i < n);
-		after = game_text(t);
+		after = world_game_text(t);
 		assert_string_equal(after, before[i]);
 		free(after);
 		free(before[i]);
@@ -831,6 +825,28 @@ world_replay(struct world *w, const char *server, int dm, const char *user,
 }
 
 /*
+ * A cheers lobby of host in channel of server, given the next number
+ * there (it must be num) and saved; w owns it.
+ */
+static struct table *
+world_lobby(struct world *w, const char *channel, const char *server,
+    const char *host, int num)
+{
+	struct table	*lobby;
+	char		*cause = NULL;
+
+	lobby = table_new(&w->bot, &w->adapter, channel, game_find("cheers"));
+	lobby->server = xstrdup(server);
+	lobby->host = xstrdup(host);
+	table_add_seat(lobby, host, host);
+	assert_int_equal(store_table_number(w->bot.store, &w->bot, &w->adapter,
+	    server, &lobby->num, &cause), 0);
+	assert_int_equal(lobby->num, num);
+	assert_int_equal(store_table_save(w->bot.store, lobby, &cause), 0);
+	return lobby;
+}
+
+/*
  * Table numbers are counted per server: each server's first table is 1,
  * a replay finds only the asker's server's table (or, in a DM, one the
  * asker played in), and a restart or an older file keeps the numbers.
@@ -874,25 +890,11 @@ test_numbers_per_server(void **state)
 	assert_non_null(strstr(why, "more than one table 1"));
 
 	/* An open lobby holds its number: the next one is past it. */
-	lobby = table_new(&w.bot, &w.adapter, "#b2", game_find("cheers"));
-	lobby->server = xstrdup("gB");
-	lobby->host = xstrdup("dave");
-	table_add_seat(lobby, "dave", "dave");
-	assert_int_equal(store_table_number(w.bot.store, &w.bot, &w.adapter,
-	    "gB", &lobby->num, &cause), 0);
-	assert_int_equal(lobby->num, 2);
-	assert_int_equal(store_table_save(w.bot.store, lobby, &cause), 0);
+	lobby = world_lobby(&w, "#b2", "gB", "dave", 2);
 	assert_int_equal(world_replay(&w, "gB", 0, "zed", 2, why, sizeof why), 0);
 	assert_non_null(strstr(why, "Table 2 is still open"));
 	/* A forgotten table (ended by its host) keeps its number used. */
-	lobby = table_new(&w.bot, &w.adapter, "#a2", game_find("cheers"));
-	lobby->server = xstrdup("gA");
-	lobby->host = xstrdup("erin");
-	table_add_seat(lobby, "erin", "erin");
-	assert_int_equal(store_table_number(w.bot.store, &w.bot, &w.adapter,
-	    "gA", &lobby->num, &cause), 0);
-	assert_int_equal(lobby->num, 3);
-	assert_int_equal(store_table_save(w.bot.store, lobby, &cause), 0);
+	lobby = world_lobby(&w, "#a2", "gA", "erin", 3);
 	assert_int_equal(store_table_delete(w.bot.store, lobby, &cause), 0);
 	table_close(lobby);
 	world_close(&w);
@@ -961,9 +963,7 @@ test_ids_never_reused(void **state)
 	close(fd);
 	/* A game ended by its End button: no table is left. */
 	world_start(&w, &click_ops, path, 0);
-	world_say(&w, "bob", "#b", 0, "new cheers");
-	world_say(&w, "bob", "#b", 0, "addbot");
-	world_say(&w, "bob", "#b", 0, "start");
+	world_start_game(&w, "bob", "#b");
 	b = world_table_id(&w, "#b");
 	world_say(&w, "bob", "#b", 0, "end");
 	assert_int_equal(replied_bs.n, 1);
@@ -975,9 +975,7 @@ test_ids_never_reused(void **state)
 	/* After a restart the next game has another id; the old End button
 	 * reaches nothing. */
 	world_start(&w, &click_ops, path, 0);
-	world_say(&w, "bob", "#b", 0, "new cheers");
-	world_say(&w, "bob", "#b", 0, "addbot");
-	world_say(&w, "bob", "#b", 0, "start");
+	world_start_game(&w, "bob", "#b");
 	c = world_table_id(&w, "#b");
 	assert_true(c > b);
 	t = table_find(&w.bot, &w.adapter, "#b");
@@ -1025,9 +1023,7 @@ test_cb1_after_upgrade(void **state)
 	(void)state;
 	close(fd);
 	world_start(&w, &click_ops, path, 0);
-	world_say(&w, "alice", "#a", 0, "new cheers");
-	world_say(&w, "alice", "#a", 0, "addbot");
-	world_say(&w, "alice", "#a", 0, "start");
+	world_start_game(&w, "alice", "#a");
 	a = world_table_id(&w, "#a");
 	world_close(&w);
 	/* As a bot of schema 4 left it: no tags, no meta. */
@@ -1043,9 +1039,7 @@ test_cb1_after_upgrade(void **state)
 	snprintf(id, sizeof id, "cb1:%llu:*:hand", a);
 	assert_non_null(strstr(world_say(&w, "alice", "#a", 1, id), "recipe"));
 	/* A table made after it: old buttons naming its id reach nothing. */
-	world_say(&w, "alice", "#b", 0, "new cheers");
-	world_say(&w, "alice", "#b", 0, "addbot");
-	world_say(&w, "alice", "#b", 0, "start");
+	world_start_game(&w, "alice", "#b");
 	b = world_table_id(&w, "#b");
 	assert_true(b > a);
 	t = table_find(&w.bot, &w.adapter, "#b");

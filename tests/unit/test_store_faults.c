@@ -115,13 +115,8 @@ world_say(struct world *w, const char *user, const char *channel, int admin,
 {
 	struct bot_event	ev;
 
-	memset(&ev, 0, sizeof ev);
-	ev.adapter = &w->adapter;
-	ev.user_id = user;
-	ev.user_name = user;
-	ev.channel = channel;
+	world_event(w, &ev, user, channel, text);
 	ev.is_admin = admin;
-	ev.text = text;
 	bot_handle_event(&w->bot, &ev);
 }
 
@@ -147,16 +142,6 @@ db_moves(struct world *w, uint64_t id)
 	snprintf(sql, sizeof sql, "SELECT count(*) FROM moves WHERE "
 	    "table_id = %llu", (unsigned long long)id);
 	return db_count(w->path, sql);
-}
-
-static char *
-game_text(const struct table *t)
-{
-	cJSON	*o = t->ops->save(t->game);
-	char	*s = cJSON_PrintUnformatted(o);
-
-	cJSON_Delete(o);
-	return s;
 }
 
 static const char *const refused = STORE_FAILED_TEXT;
@@ -281,7 +266,7 @@ game_against_faults(enum store_test_fault kind)
 	while ((t = table_find_id(&w.bot, &w.adapter, id)) != NULL) {
 		assert_int_equal(t->task, TASK_AI);
 		moves = t->nmoves;
-		before = game_text(t);
+		before = world_game_text(t);
 		store_test_fault = kind;
 		quiet();
 		bot_advance(&w.bot, 1000);
@@ -290,7 +275,7 @@ game_against_faults(enum store_test_fault kind)
 		/* Nothing happened, in memory or in the file. */
 		assert_int_equal(t->nmoves, moves);
 		assert_int_equal(db_moves(&w, id), moves);
-		after = game_text(t);
+		after = world_game_text(t);
 		assert_string_equal(after, before);
 		free(after);
 		free(before);
@@ -396,12 +381,12 @@ test_player_move(void **state)
 
 	store_test_fault = FAULT_WRITE_FULL;
 	quiet();
-	before = game_text(t);
+	before = world_game_text(t);
 	world_say(&w, user, "#g", 0, cmd);
 	t = table_find(&w.bot, &w.adapter, "#g");
 	assert_non_null(t);
 	assert_int_equal(t->nmoves, 0);
-	after = game_text(t);
+	after = world_game_text(t);
 	assert_string_equal(after, before);
 	free(after);
 	free(before);

@@ -112,6 +112,65 @@ remove_all(const char *path)
 }
 
 /*
+ * Opens w on a new state file at path (a mkstemp template, filled in);
+ * with watch, the store's watch runs too (it alone never holds the loop).
+ * Starts a game in #bar and returns its table's id.
+ */
+static uint64_t
+watch_open(struct world *w, char *path, int watch)
+{
+	int	fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	close(fd);
+	world_start(w, &store_test_quiet_ops, path, 0);
+	if (watch) {
+		store_start(w->bot.store, uv_default_loop());
+		assert_int_equal(uv_run(uv_default_loop(), UV_RUN_DEFAULT), 0);
+	}
+	return world_game(w, "#bar")->id;
+}
+
+/* Plays n moves on w, each saved. */
+static void
+world_moves(struct world *w, int n)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		assert_int_equal(world_move(w), 0);
+}
+
+/*
+ * watch_open, then 5 moves, each where a restart finds it, and then the
+ * log deleted; its name is left in wal (len bytes).  Returns the table's
+ * id.
+ */
+static uint64_t
+watch_wal_gone(struct world *w, char *path, char *wal, size_t len,
+    int watch)
+{
+	uint64_t	id = watch_open(w, path, watch);
+
+	snprintf(wal, len, "%s-wal", path);
+	world_moves(w, 5);
+	assert_int_equal(crash_moves(path, id), 5);
+	assert_int_equal(unlink(wal), 0);
+	return id;
+}
+
+/* Opens path as after a restart: its table holds nmoves moves. */
+static void
+world_reopen(const char *path, int nmoves)
+{
+	struct world	w;
+
+	world_start(&w, &store_test_quiet_ops, path, 0);
+	assert_int_equal(world_table(&w)->nmoves, nmoves);
+	world_close(&w);
+}
+
+/*
  * The log deleted between two batches: the next batch finds it gone
  * before it writes, copies what the old log held into the file through
  * the connection that still has it open, opens the file again with a new
@@ -125,29 +184,17 @@ test_wal_deleted_between_batches(void **state)
 	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
 	uint64_t	 id;
 	struct stat	 sb;
-	int		 fd = mkstemp(path), i;
 
 	(void)state;
-	close(fd);
-	snprintf(wal, sizeof wal, "%s-wal", path);
-	world_start(&w, &store_test_quiet_ops, path, 0);
-	id = world_game(&w, "#bar")->id;
-	for (i = 0; i < 5; i++)
-		assert_int_equal(world_move(&w), 0);
-	assert_int_equal(crash_moves(path, id), 5);
-
-	assert_int_equal(unlink(wal), 0);
-	for (i = 0; i < 9; i++)
-		assert_int_equal(world_move(&w), 0);
+	id = watch_wal_gone(&w, path, wal, sizeof wal, 0);
+	world_moves(&w, 9);
 	assert_int_equal(world_table(&w)->nmoves, 14);
 	assert_int_equal(crash_moves(path, id), 14);
 	assert_int_equal(stat(wal, &sb), 0);	/* a new log */
 	world_close(&w);
 
 	/* The file opens as after a restart, with every move. */
-	world_start(&w, &store_test_quiet_ops, path, 0);
-	assert_int_equal(world_table(&w)->nmoves, 14);
-	world_close(&w);
+	world_reopen(path, 14);
 	remove_all(path);
 }
 
@@ -185,35 +232,19 @@ test_wal_deleted_then_watch(void **state)
 	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
 	uint64_t	 id;
 	struct stat	 sb;
-	int		 fd = mkstemp(path), i;
 
 	(void)state;
-	close(fd);
-	snprintf(wal, sizeof wal, "%s-wal", path);
-	world_start(&w, &store_test_quiet_ops, path, 0);
-	store_start(w.bot.store, uv_default_loop());
-	/* The watch alone never holds the loop. */
-	assert_int_equal(uv_run(uv_default_loop(), UV_RUN_DEFAULT), 0);
-	id = world_game(&w, "#bar")->id;
-	for (i = 0; i < 5; i++)
-		assert_int_equal(world_move(&w), 0);
-	assert_int_equal(crash_moves(path, id), 5);
-
-	assert_int_equal(unlink(wal), 0);
+	id = watch_wal_gone(&w, path, wal, sizeof wal, 1);
 	world_wait(STORE_WATCH_EVERY_MS + 500);
 	assert_int_equal(world_table(&w)->nmoves, 5);
 	assert_int_equal(crash_moves(path, id), 5);
 	assert_int_equal(stat(wal, &sb), 0);	/* a new log */
 
 	/* Later moves go to the new log. */
-	for (i = 0; i < 3; i++)
-		assert_int_equal(world_move(&w), 0);
+	world_moves(&w, 3);
 	assert_int_equal(crash_moves(path, id), 8);
 	world_close(&w);
-
-	world_start(&w, &store_test_quiet_ops, path, 0);
-	assert_int_equal(world_table(&w)->nmoves, 8);
-	world_close(&w);
+	world_reopen(path, 8);
 	remove_all(path);
 }
 
@@ -232,14 +263,11 @@ test_wal_deleted_in_batch(void **state)
 	char		*cause = NULL;
 	struct game_prompt p[GAME_MAX_PROMPTS];
 	uint64_t	 id;
-	int		 fd = mkstemp(path), i, seat;
+	int		 i, seat;
 
 	(void)state;
-	close(fd);
-	world_start(&w, &store_test_quiet_ops, path, 0);
-	id = world_game(&w, "#bar")->id;
-	for (i = 0; i < 3; i++)
-		assert_int_equal(world_move(&w), 0);
+	id = watch_open(&w, path, 0);
+	world_moves(&w, 3);
 
 	t = world_table(&w);
 	store_test_said[0] = '\0';
@@ -260,8 +288,7 @@ test_wal_deleted_in_batch(void **state)
 	assert_int_equal(crash_moves(path, id), 3);
 	assert_null(strstr(store_test_said, "Negroni"));
 
-	for (i = 0; i < 4; i++)
-		assert_int_equal(world_move(&w), 0);
+	world_moves(&w, 4);
 	assert_int_equal(crash_moves(path, id), 7);
 	world_close(&w);
 	remove_all(path);
@@ -279,19 +306,15 @@ test_file_deleted(void **state)
 	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
 	char		*cause = NULL;
 	uint64_t	 id;
-	int		 fd = mkstemp(path), i, held;
+	int		 held;
 
 	(void)state;
-	close(fd);
+	id = watch_open(&w, path, 0);
 	snprintf(wal, sizeof wal, "%s-wal", path);
-	world_start(&w, &store_test_quiet_ops, path, 0);
-	id = world_game(&w, "#bar")->id;
-	for (i = 0; i < 4; i++)
-		assert_int_equal(world_move(&w), 0);
+	world_moves(&w, 4);
 	assert_int_equal(unlink(path), 0);
 	assert_int_equal(unlink(wal), 0);
-	for (i = 0; i < 4; i++)
-		assert_int_equal(world_move(&w), 0);
+	world_moves(&w, 4);
 	assert_int_equal(world_table(&w)->nmoves, 8);
 	assert_int_equal(crash_moves(path, id), 8);
 	/* A second writer is refused, as with the file the bot started on. */
@@ -317,14 +340,10 @@ test_file_replaced(void **state)
 	struct stat	 before, after;
 	glob_t		 g;
 	FILE		*f;
-	int		 fd = mkstemp(path), i;
 
 	(void)state;
-	close(fd);
-	world_start(&w, &store_test_quiet_ops, path, 0);
-	id = world_game(&w, "#bar")->id;
-	for (i = 0; i < 4; i++)
-		assert_int_equal(world_move(&w), 0);
+	id = watch_open(&w, path, 0);
+	world_moves(&w, 4);
 	snprintf(other, sizeof other, "%s.other", path);
 	assert_non_null(f = fopen(other, "w"));
 	fputs("someone else's file\n", f);

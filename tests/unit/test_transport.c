@@ -580,15 +580,15 @@ test_retry_timer(void **state)
 	opts.retry_first_ms = 20;
 	s.t = transport_new(&loop, &opts, &seen_ops, &s, NULL);
 	assert_non_null(s.t);
-	assert_true(transport_retry_backoff(s.t) <= 20);
-	assert_true(transport_retry_pending(s.t));
+	assert_true(backoff_next(transport_retry(s.t)) <= 20);
+	assert_true(backoff_pending(transport_retry(s.t)));
 	while (s.retries == 0)
 		uv_run(&loop, UV_RUN_ONCE);
-	assert_false(transport_retry_pending(s.t));
+	assert_false(backoff_pending(transport_retry(s.t)));
 	/* The second failure in a row waits between 20 and 40 ms. */
-	assert_true(transport_retry_backoff(s.t) >= 20);
-	transport_retry_cancel(s.t);
-	assert_false(transport_retry_pending(s.t));
+	assert_true(backoff_next(transport_retry(s.t)) >= 20);
+	backoff_cancel(transport_retry(s.t));
+	assert_false(backoff_pending(transport_retry(s.t)));
 	close_all(&loop, &s);
 }
 

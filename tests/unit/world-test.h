@@ -41,6 +41,33 @@ world_start(struct world *w, const struct adapter_ops *ops, const char *path,
 	assert_true(restore_tables(&w->bot, &cause) >= 0);
 }
 
+/*
+ * Fills *ev (the caller's) as w's adapter hands over user's text in
+ * channel, not an admin and not a button; ev borrows the strings.
+ */
+static inline void
+world_event(struct world *w, struct bot_event *ev, const char *user,
+    const char *channel, const char *text)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->adapter = &w->adapter;
+	ev->user_id = user;
+	ev->user_name = user;
+	ev->channel = channel;
+	ev->text = text;
+}
+
+/* t's game as the text a save holds; the caller frees it. */
+static inline char *
+world_game_text(const struct table *t)
+{
+	cJSON	*o = t->ops->save(t->game);
+	char	*s = cJSON_PrintUnformatted(o);
+
+	cJSON_Delete(o);
+	return s;
+}
+
 /* Frees w; the state file stays. */
 static void
 world_close(struct world *w)
