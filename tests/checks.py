@@ -1,4 +1,6 @@
-"""tests/checks.py: a check made a varying number of times counts once.
+"""tests/checks.py: what the suites' Python scripts share: a count of
+checks (Tally), polling until something holds (poll), and this: a check
+made a varying number of times counts once.
 
 A suite's count of checks must not depend on timing (tests/run-planned.sh
 holds each count line to the script's plan), but some checks run once per
@@ -27,7 +29,46 @@ A script finds this file one directory up:
     import checks
 """
 
+import sys
+import time
+
 _open = []      # the gatherings under way, innermost last
+
+
+class Tally:
+    """A script's count of checks.  ok() counts one (or records it in the
+    gathering under way), printing a failed one as "NAME: FAIL: what";
+    end() prints "LABEL: N passed, M failed" and exits non-zero when
+    anything failed.
+
+        tally = checks.Tally("discord")
+        ok = tally.ok
+        ...
+        tally.end("discord (tls)")
+    """
+
+    def __init__(self, name):
+        self.name = name
+        self.passed = self.failed = 0
+
+    def ok(self, cond, what):
+        if gathered(cond, what):
+            return cond
+        if cond:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("%s: FAIL: %s" % (self.name, what), flush=True)
+        return cond
+
+    def summary(self, label=None):
+        """Prints the count line; the exit status it calls for."""
+        print("%s: %d passed, %d failed" % (label or self.name, self.passed,
+                                            self.failed), flush=True)
+        return 1 if self.failed else 0
+
+    def end(self, label=None):
+        sys.exit(self.summary(label))
 
 
 def gathered(cond, what):
@@ -71,3 +112,15 @@ class once:
             self.failures.append("%s: %s" % (kind.__name__, value))
         self.done()
         return False
+
+
+def poll(fetch, pred, timeout=5.0):
+    """The first fetch() for which pred holds, asked every 50 ms for up
+    to timeout s; or None."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        s = fetch()
+        if pred(s):
+            return s
+        time.sleep(0.05)
+    return None

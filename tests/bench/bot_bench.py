@@ -84,22 +84,23 @@ def pct(xs, p):
     return xs[min(len(xs) - 1, int(len(xs) * p))]
 
 
-def open_tables(db):
+def db_count(db, sql):
+    """The count the query sql (SELECT count(*) ...) gives on file db."""
     c = sqlite3.connect(db)
     try:
-        return c.execute("SELECT count(*) FROM tables WHERE state IN "
-                         "('lobby', 'playing')").fetchone()[0]
+        return c.execute(sql).fetchone()[0]
     finally:
         c.close()
+
+
+def open_tables(db):
+    return db_count(db, "SELECT count(*) FROM tables WHERE state IN "
+                    "('lobby', 'playing')")
 
 
 def state_moves(db):
-    c = sqlite3.connect(db)
-    try:
-        return c.execute("SELECT count(*) FROM moves JOIN tables ON id = "
-                         "table_id WHERE state = 'playing'").fetchone()[0]
-    finally:
-        c.close()
+    return db_count(db, "SELECT count(*) FROM moves JOIN tables ON id = "
+                    "table_id WHERE state = 'playing'")
 
 
 def make_state(n, gendir):

@@ -19,13 +19,10 @@
 # Every wait is bounded by time, BENCH_WAIT (60) s, and says what it
 # waited for when it gives up; a run that fails does not stop the other.
 set -u
-bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
-py=/usr/bin/python3
-tmp=$(mktemp -d)
+. "$dir/../proc.sh"
+proc_begin "$1"
 shm=""
-fake=""
-pid=""
 cleanup() {
 	[ -n "$pid" ] && kill "$pid" 2>/dev/null
 	[ -n "$fake" ] && kill "$fake" 2>/dev/null

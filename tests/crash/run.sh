@@ -60,6 +60,11 @@ rnd() {	# rnd N: R = a number from 0 to N-1
 	read -r R <&4 || R=0
 	R=$((R % $1))
 }
+pick() {	# pick WORD...: one of the words, by rnd, in $P
+	rnd $#
+	shift "$R"
+	P=$1
+}
 msleep() {	# msleep MS (under 1000)
 	sleep "$(printf '0.%03d' "$1")"
 }
@@ -76,14 +81,9 @@ common="-o bot.state_file=state.db -o tables.lobby_expiry=0 -o bot.log_level=deb
 lobby_cmds() {
 	c=$1
 	h=h${c#\#t}
-	rnd 6
-	case $R in
-	0) opts="mode=master" ;;
-	1) opts="mode=masquerade" ;;
-	2) opts="recipe=alt" ;;
-	3) opts="recipe=draw victory=own" ;;
-	*) opts="" ;;
-	esac
+	pick "mode=master" "mode=masquerade" "recipe=alt" \
+	    "recipe=draw victory=own" "" ""
+	opts=$P
 	printf '%s %s: /cheers new cheers %s\n' "$h" "$c" "$opts"
 	rnd 3
 	[ "$R" -eq 0 ] && printf 'g%s %s: /cheers join\n' "${c#\#t}" "$c"
@@ -95,18 +95,9 @@ human_move() {
 	c=$1
 	rnd 2
 	[ "$R" -eq 0 ] && who=h${c#\#t} || who=g${c#\#t}
-	rnd 8
-	case $R in
-	0) m="play 1 me" ;;
-	1) m="play 2 @Negroni" ;;
-	2) m="throw" ;;
-	3) m="move 1 @Martini" ;;
-	4) m="give @Negroni @Martini" ;;
-	5) m="discard 1" ;;
-	6) m="join" ;;
-	*) m="status" ;;
-	esac
-	printf '%s %s: /cheers %s\n' "$who" "$c" "$m"
+	pick "play 1 me" "play 2 @Negroni" "throw" "move 1 @Martini" \
+	    "give @Negroni @Martini" "discard 1" "join" "status"
+	printf '%s %s: /cheers %s\n' "$who" "$c" "$P"
 }
 
 for c in $channels; do

@@ -99,6 +99,18 @@ except sqlite3.Error:
 PY
 }
 
+# A restart on the same file finds the open table, with no error logged.
+restarts() {
+	start out2 err2
+	printf 'alice: /cheers status\n' >&3
+	exec 3>&-
+	wait "$pid"
+	expect "the restart restores the open table" \
+	    grep -q 'ready: 1 adapter, 1 table' err2
+	expect "the restart logs no error" \
+	    test "$(grep -c '^<3>' err2)" -eq 0
+}
+
 start out err
 expect "a game starts, and alice is asked to move" newgame
 expect "alice moves 3 times" moves 3
@@ -122,12 +134,7 @@ expect "every announced move is in the file ($said announced, $have kept)" \
     test "$have" -ge "$said"
 
 # A restart finds the game where it was.
-start out2 err2
-printf 'alice: /cheers status\n' >&3
-exec 3>&-
-wait "$pid"
-expect "the restart restores the open table" grep -q 'ready: 1 adapter, 1 table' err2
-expect "the restart logs no error" test "$(grep -c '^<3>' err2)" -eq 0
+restarts
 
 # The log deleted and no move after it: what it held was announced, and
 # no write comes to find it gone.  The store's own look finds it within a
@@ -148,10 +155,5 @@ have=$(kept)
 expect "every move announced before the deletion is in the file ($said announced, $have kept)" \
     test "$have" -ge "$said"
 expect "nothing was said after the deletion" test "$(announced)" -eq "$said"
-start out2 err2
-printf 'alice: /cheers status\n' >&3
-exec 3>&-
-wait "$pid"
-expect "the restart restores the open table" grep -q 'ready: 1 adapter, 1 table' err2
-expect "the restart logs no error" test "$(grep -c '^<3>' err2)" -eq 0
+restarts
 finish

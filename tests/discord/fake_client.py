@@ -2,8 +2,13 @@
 scenario.py and faults.py call it.  The script sets BASE (and SSL, an
 ssl context for https) before the first call."""
 import json
-import time
+import os
+import sys
 import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import checks
 
 BASE = None     # "http://127.0.0.1:PORT"
 SSL = None
@@ -26,10 +31,4 @@ def op(what, query=""):
 
 def wait(pred, timeout=5.0):
     """The first state for which pred holds, within timeout s; or None."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        s = state()
-        if pred(s):
-            return s
-        time.sleep(0.05)
-    return None
+    return checks.poll(state, pred, timeout)

@@ -50,6 +50,9 @@ import time
 
 import fake_client
 from fake_client import call, op, state, wait
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import checks
 
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
@@ -57,18 +60,9 @@ MODE = sys.argv[3]
 NOTIFY_LOG, BOT_PID, TOKEN_FILE = sys.argv[4], int(sys.argv[5]), sys.argv[6]
 BASE = "http://127.0.0.1:%d" % PORT
 GUILD = "700"
-passed = failed = 0
+TALLY = checks.Tally("discord faults")
+ok = TALLY.ok
 fake_client.BASE, fake_client.SSL = BASE, None
-
-
-def ok(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("discord faults: FAIL: " + what, flush=True)
-    return cond
 
 
 def log():
@@ -425,6 +419,4 @@ else:
 
 # The next run on this fake starts without these faults.
 op("unfault")
-print("discord faults (%s): %d passed, %d failed" % (MODE, passed, failed),
-      flush=True)
-sys.exit(1 if failed else 0)
+TALLY.end("discord faults (%s)" % MODE)

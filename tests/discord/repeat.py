@@ -12,31 +12,26 @@ for it, makes exactly one callback, logs each copy at debug level with
 its id, and spends one command of the budget: the member's next two
 commands pass and the one after them is told to slow down.
 
-Prints one line per failed check and a final "N passed, M failed" line;
-exits non-zero when anything failed.
+Its checks are counted (checks.Tally): each failed one is printed, then
+"N passed, M failed"; it exits non-zero when any failed.
 """
+import os
 import re
 import sys
 import time
 
 import fake_client
 from fake_client import call, op, state, wait
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import checks
 
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
 CHANNEL, GUILD, ALICE = "630", "700", "101"
-passed = failed = 0
+TALLY = checks.Tally("discord repeat")
+ok = TALLY.ok
 fake_client.BASE, fake_client.SSL = "http://127.0.0.1:%d" % PORT, None
-
-
-def ok(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("discord repeat: FAIL: " + what, flush=True)
-    return cond
 
 
 def log():
@@ -122,5 +117,4 @@ a = answer(send("status"))
 ok(a is not None and "Slow down" in a,
    "the fifth is told to slow down: %r" % a)
 
-print("discord repeat: %d passed, %d failed" % (passed, failed), flush=True)
-sys.exit(1 if failed else 0)
+TALLY.end("discord repeat")

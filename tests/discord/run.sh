@@ -13,25 +13,13 @@
 #
 #   tests/discord/run.sh build/cheersbot
 set -u
-bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
-py=/usr/bin/python3
-tmp=$(mktemp -d)
-fake=""
-pid=""
 . "$dir/../proc.sh"
-cleanup() {
-	proc_stop "$pid" KILL
-	proc_stop "$fake"
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$dir/../fake-server.sh"
+fake_begin discord "$1"
 # Each run empties bot.err before its bot starts: the bot's own 2>
 # empties it only once forked, and until then the last run's "ready"
 # would be read as this one's.
-
-. "$dir/../fake-server.sh"
-fake_check discord || exit 1
 start=$(date +%s)
 CHEERSBOT_TEST_TOKEN=test-token
 export CHEERSBOT_TEST_TOKEN
@@ -59,18 +47,7 @@ status=0
 $py "$dir/scenario.py" "$port" "$tmp/bot.err" || status=1
 
 # The bot is still running after all that, and SIGTERM ends it cleanly.
-if proc_running "$pid"; then
-	proc_stop "$pid"
-	rc=$?
-	pid=""
-	if [ $rc -ne 0 ]; then
-		echo "discord: FAIL: SIGTERM exit status $rc"
-		status=1
-	fi
-else
-	echo "discord: FAIL: the bot died"
-	status=1
-fi
+proc_end_bot discord
 
 # A second run on the same state: GET /gateway/bot, guild commands.
 if [ $status -eq 0 ]; then
@@ -83,8 +60,7 @@ if [ $status -eq 0 ]; then
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" restart || status=1
-	proc_stop "$pid" || { echo "discord: FAIL: second run's exit status"; status=1; }
-	pid=""
+	proc_end_run "discord: FAIL: second run's exit status"
 fi
 
 # A game by clicks, on a fresh state: buttons, the table as one message.
@@ -92,58 +68,12 @@ if [ $status -eq 0 ]; then
 	bot_start -o bot.state_file="$tmp/buttons.db" -o bot.seed=7 \
 	    -o tables.ai_delay=0
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" buttons || status=1
-	proc_stop "$pid" || { echo "discord: FAIL: buttons run's exit status"; status=1; }
-	pid=""
+	proc_end_run "discord: FAIL: buttons run's exit status"
 fi
 
-# A table whose turn timer runs out while the bot is down: the restore
-# speaks before the adapter has started, which must queue, not crash.
-if [ $status -eq 0 ]; then
-	for phase in overdue1 overdue2; do
-		bot_start -o bot.state_file="$tmp/overdue.db" -o bot.seed=3 \
-		    -o tables.ai_delay=0 -o tables.turn_timer=2s
-		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
-		if ! proc_running "$pid"; then
-			echo "discord: FAIL: the bot died in the $phase run"
-			status=1
-			pid=""
-			break
-		fi
-		proc_stop "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
-		pid=""
-		[ $phase = overdue1 ] && sleep 2.5
-	done
-fi
-
-# A game killed (SIGKILL) and restarted: the same table message is
-# edited, deleted by "Table" and given its last edit.
-if [ $status -eq 0 ]; then
-	for phase in kill1 kill2; do
-		bot_start -o bot.state_file="$tmp/kill.db" -o bot.seed=5 \
-		    -o tables.ai_delay=0 -o tables.repost_gap=0
-		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
-		if [ $phase = kill1 ]; then
-			proc_stop "$pid" KILL
-		else
-			proc_stop "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
-		fi
-		pid=""
-		[ $status -eq 0 ] || break
-	done
-fi
-
-# Issue 32: a game ended by its End button, the bot restarted, a new
-# game: the first game's End button must not reach the second game.
-if [ $status -eq 0 ]; then
-	for phase in stale1 stale2; do
-		bot_start -o bot.state_file="$tmp/stale.db" -o bot.seed=5 \
-		    -o tables.ai_delay=0
-		$py "$dir/scenario.py" "$port" "$tmp/bot.err" $phase || status=1
-		proc_stop "$pid" || { echo "discord: FAIL: $phase run's exit status"; status=1; }
-		pid=""
-		[ $status -eq 0 ] || break
-	done
-fi
+# Runs across a restart: an overdue turn timer, a SIGKILL, a stale End
+# button (fake_restarts, fake-server.sh).
+fake_restarts discord
 
 # An interaction delivered twice, in one session and across a RESUME,
 # runs once and spends one command of a budget of 4 (repeat.py).
@@ -152,8 +82,7 @@ if [ $status -eq 0 ]; then
 	    -o tables.ai_delay=0 -o tables.command_burst=4 \
 	    -o tables.command_refill=1h
 	$py "$dir/repeat.py" "$port" "$tmp/bot.err" || status=1
-	proc_stop "$pid" || { echo "discord: FAIL: repeat run's exit status"; status=1; }
-	pid=""
+	proc_end_run "discord: FAIL: repeat run's exit status"
 fi
 
 # The faults of issue 25, each on a fresh state: faults.py says what.
@@ -168,11 +97,7 @@ for mode in lost token resume nonce dm budget shutdown perms; do
 	$py "$dir/../systemd/notify_listen.py" "$tmp/notify.sock" \
 	    "$tmp/notify.log" &
 	listener=$!
-	i=0
-	while [ ! -e "$tmp/notify.log" ] && [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	proc_until 5 test -e "$tmp/notify.log"
 	: > "$tmp/bot.err"
 	NOTIFY_SOCKET="$tmp/notify.sock" "$bot" -v -c "$tmp/faults.conf" \
 	    -o discord.enabled=yes -o console.enabled=no \
@@ -185,8 +110,7 @@ for mode in lost token resume nonce dm budget shutdown perms; do
 	pid=$!
 	$py "$dir/faults.py" "$port" "$tmp/bot.err" $mode "$tmp/notify.log" \
 	    "$pid" "$tmp/faults-token" || status=1
-	proc_stop "$pid" || { echo "discord: FAIL: $mode run's exit status"; status=1; }
-	pid=""
+	proc_end_run "discord: FAIL: $mode run's exit status"
 	proc_stop "$listener"
 	rm -f "$tmp/notify.sock"
 done
@@ -206,14 +130,8 @@ elif [ $status -eq 0 ]; then
 	    -o bot.state_file="$tmp/state.db" \
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
-	$py "$dir/scenario.py" "$port" "$tmp/bot.err" tls "$tmp/cert.pem" ||
-	    status=1
-	proc_stop "$pid" || { echo "discord: FAIL: TLS run's exit status"; status=1; }
-	pid=""
+	fake_tls_run discord
 fi
-if [ $status -ne 0 ]; then
-	echo "discord: bot log (last 40 lines):"
-	tail -40 "$tmp/bot.err" | sed 's/^/  /'
-fi
+fake_bot_log discord
 echo "discord: scenario took $(($(date +%s) - start)) s"
 exit $status

@@ -37,20 +37,9 @@ CHANNEL, GUILD = ({"buttons": "600", "overdue1": "610",
 ALICE, BOB = "101", "102"
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
-passed = failed = 0
+TALLY = checks.Tally("discord")
+ok = TALLY.ok
 fake_client.BASE, fake_client.SSL = BASE, SSL
-
-
-def ok(cond, what):
-    global passed, failed
-    if checks.gathered(cond, what):
-        return cond
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("discord: FAIL: " + what, flush=True)
-    return cond
 
 
 def ix(user, name, sub, options=(), guild=GUILD, perms="0", channel=None):
@@ -209,9 +198,7 @@ if MODE == "tls":
     s = wait(lambda s: s["identifies"] and s["commands"] is not None)
     ok(s is not None, "over TLS (ca_file) the bot identifies and registers")
     ok(answered(ix(ALICE, "alice", "status")), "commands work over TLS")
-    print("discord (tls): %d passed, %d failed" % (passed, failed),
-          flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("discord (tls)")
 
 def bot_ready(timeout=20.0):
     """This bot (not an earlier one on the same fake) has connected."""
@@ -224,17 +211,21 @@ def bot_ready(timeout=20.0):
     return False
 
 
-if MODE == "overdue1":
-    # A game waiting for alice, with a short turn timer; run.sh stops the
-    # bot now and starts it again once the timer would have run out.
+def alice_starts():
+    """Once the bot is ready, alice opens a table, an AI joins and the
+    game starts: a check of each."""
     ok(bot_ready(), "the bot is ready")
     ok(answered(ix(ALICE, "alice", "new")), "alice opens a table")
     ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
     ok(answered(ix(ALICE, "alice", "start")), "the game starts")
+
+
+if MODE == "overdue1":
+    # A game waiting for alice, with a short turn timer; run.sh stops the
+    # bot now and starts it again once the timer would have run out.
+    alice_starts()
     ok(whose_turn() == ALICE, "it is alice's turn")
-    print("discord (overdue, before): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("discord (overdue, before)")
 
 if MODE == "overdue2":
     # Restarted after alice's timer ran out: the restore tells the channel
@@ -245,9 +236,7 @@ if MODE == "overdue2":
     ok(s is not None, "the restored table says alice has a fresh timer")
     ok(bot_ready() and answered(ix(ALICE, "alice", "status")),
        "commands work")
-    print("discord (overdue, after): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("discord (overdue, after)")
 
 
 def click(user, name, msg, label, raced=False):
@@ -296,16 +285,11 @@ def latest_dm(user, msgs):
 if MODE == "kill1":
     # A game of alice and an AI; run.sh kills the bot (SIGKILL) once the
     # table message is up, and starts it again on the same state.
-    ok(bot_ready(), "the bot is ready")
-    ok(answered(ix(ALICE, "alice", "new")), "alice opens a table")
-    ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
-    ok(answered(ix(ALICE, "alice", "start")), "the game starts")
+    alice_starts()
     ok(wait(lambda s: boards() and "My hand" in labels(boards()[-1]))
        is not None, "the table message is up")
     ok(whose_turn() == ALICE, "it is alice's turn")
-    print("discord (kill, before): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("discord (kill, before)")
 
 if MODE == "kill2":
     # After a SIGKILL and a restart the bot knows its table message: a
@@ -378,9 +362,7 @@ if MODE == "kill2":
     b = boards()
     ok(len(b) == 1 and b[0]["id"] == board1,
        "exactly one table message is left: %s" % [m["id"] for m in b])
-    print("discord (kill, after): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("discord (kill, after)")
 
 
 def end_buttons():
@@ -394,10 +376,7 @@ def end_buttons():
 if MODE == "stale1":
     # Issue 32: a game ended by its ephemeral "End the game" button; run.sh
     # restarts the bot on the same state for stale2.
-    ok(bot_ready(), "the bot is ready")
-    ok(answered(ix(ALICE, "alice", "new")), "alice opens a table")
-    ok(answered(ix(ALICE, "alice", "addbot")), "an AI joins")
-    ok(answered(ix(ALICE, "alice", "start")), "the game starts")
+    alice_starts()
     ok(whose_turn() == ALICE, "it is alice's turn")
     a = answered(ix(ALICE, "alice", "end"))
     ok(a and a[0]["flags"] & 64 and len(end_buttons()) == 1,
@@ -407,9 +386,7 @@ if MODE == "stale1":
     ok(a is not None and wait(lambda s: boards() and
                               not labels(boards()[-1])) is not None,
        "the End button ends the game: %s" % a)
-    print("discord (stale, before): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("discord (stale, before)")
 
 if MODE == "stale2":
     # After the restart a new game runs in the same channel; the first
@@ -438,9 +415,7 @@ if MODE == "stale2":
     ok("'s turn" in text_of(a) or (boards() and
                                    "'s turn" in boards()[-1]["content"]),
        "the second game still runs: %s" % a)
-    print("discord (stale, after): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("discord (stale, after)")
 
 
 if MODE == "buttons":
@@ -644,9 +619,7 @@ if MODE == "buttons":
         "command": "fwb", "sub": "new", "options": []})["id"])
     ok("Friends with Beverages" in text_of(a) and a[0]["flags"] == 0,
        "/fwb new opens a Friends with Beverages table: %s" % a)
-    print("discord (buttons): %d passed, %d failed" % (passed, failed),
-          flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("discord (buttons)")
 
 if MODE == "restart":
     # A second run: no gateway_url (so GET /gateway/bot), guild_id=700.
@@ -667,9 +640,7 @@ if MODE == "restart":
        "MANAGE_CHANNELS makes dave a channel admin: %s" % a)
     a = answered(ix("106", "fay", "end", perms="32"))
     ok(a and a[0]["flags"] == 0, "MANAGE_GUILD makes fay one too: %s" % a)
-    print("discord (restart): %d passed, %d failed" % (passed, failed),
-          flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("discord (restart)")
 
 # --- connect, identify, register ---------------------------------------
 s = wait(lambda s: s["identifies"] and s["commands"] is not None)
@@ -1094,5 +1065,4 @@ ok("4004" in log and "not reconnecting" in log, "4004 is fatal and said so")
 ok(state()["connections"] == s0["connections"], "no reconnect after 4004")
 ok("test-token" not in log, "the token is never logged")
 
-print("discord: %d passed, %d failed" % (passed, failed), flush=True)
-sys.exit(1 if failed else 0)
+TALLY.end("discord")

@@ -135,8 +135,7 @@ say ':wait 31s'
 expect "the restored game resumes when space comes back" \
     wait_for 'Saving works again' out2
 exec 3>&-
-i=0
-while proc_running "$pid" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+proc_wait "$pid" 5
 wait "$pid"
 rc=$?
 expect "the bot ends cleanly at the end of its input (status $rc)" test "$rc" -eq 0

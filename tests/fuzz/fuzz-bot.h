@@ -11,6 +11,7 @@
 #ifndef TESTS_FUZZ_FUZZ_BOT_H
 #define TESTS_FUZZ_FUZZ_BOT_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -56,6 +57,28 @@ fuzz_bot_store(struct bot *bot)
 	bot->tables_made = 0;	/* so the first table's tag is the same */
 }
 
+/*
+ * A new config with each setting ("key=value", the list ended by NULL)
+ * set; aborts when one is refused.  The caller frees it.
+ */
+static inline struct config *
+fuzz_config(const char *setting, ...)
+{
+	struct config	*config = config_new();
+	va_list		 ap;
+	char		*cause = NULL;
+
+	va_start(ap, setting);
+	for (; setting != NULL; setting = va_arg(ap, const char *)) {
+		if (config_set(config, setting, &cause) != 0) {
+			fprintf(stderr, "fuzz: %s\n", cause);
+			abort();
+		}
+	}
+	va_end(ap);
+	return config;
+}
+
 /* A bot for target name (borrowed), on config (the bot borrows it). */
 static void
 fuzz_bot_init(struct bot *bot, struct config *config, const char *name)
@@ -70,6 +93,25 @@ fuzz_bot_init(struct bot *bot, struct config *config, const char *name)
 	    "/dev/shm/cheersbot-fuzz-%s-%d.db", name, (int)getpid());
 	atexit(fuzz_bot_unlink);
 	fuzz_bot_store(bot);
+}
+
+/*
+ * The adapter make (an adapter's *_new) makes for bot, added to it; its
+ * own state (priv).  Aborts when it cannot be made.
+ */
+static inline void *
+fuzz_bot_adapter(struct bot *bot,
+    struct adapter *(*make)(struct bot *, char **))
+{
+	struct adapter	*a;
+	char		*cause = NULL;
+
+	if ((a = make(bot, &cause)) == NULL) {
+		fprintf(stderr, "fuzz: %s\n", cause);
+		abort();
+	}
+	bot_add_adapter(bot, a);
+	return a->priv;
 }
 
 /* Every table closed, and an empty state file (inline: not every target uses it). */

@@ -31,20 +31,12 @@ static struct discord	*discord;
 static void
 fuzz_setup(void)
 {
-	struct adapter	*a;
-	char		*cause = NULL;
+	char	*cause = NULL;
 
-	config = config_new();
-	if (config_set(config, "discord.token=fuzz", &cause) != 0 ||
-	    config_set(config, "discord.application_id=1", &cause) != 0 ||
-	    config_set(config, "discord.api_base=http://127.0.0.1:9/api",
-	    &cause) != 0)
-		abort();
+	config = fuzz_config("discord.token=fuzz", "discord.application_id=1",
+	    "discord.api_base=http://127.0.0.1:9/api", (const char *)NULL);
 	fuzz_bot_init(&bot, config, "discord");
-	if ((a = discord_new(&bot, &cause)) == NULL)
-		abort();
-	bot_add_adapter(&bot, a);
-	discord = a->priv;
+	discord = fuzz_bot_adapter(&bot, discord_new);
 	/* No gateway_url: the gateway asks REST for one, which never answers. */
 	if (rest_init(discord, &cause) != 0 ||
 	    gateway_start(discord, &cause) != 0)

@@ -297,9 +297,8 @@ static void
 fuzz_setup(void)
 {
 	struct sockaddr_in	 sin;
-	struct adapter		*a;
 	int			 len = sizeof sin;
-	char			*cause = NULL, *set;
+	char			*dset, *sset;
 
 	loop = uv_default_loop();
 	uv_tcp_init(loop, &server);
@@ -312,29 +311,16 @@ fuzz_setup(void)
 	/* Held for the whole run, so each client's init and cleanup is cheap. */
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 
-	config = config_new();
-	if (config_set(config, "discord.token=fuzz", &cause) != 0 ||
-	    config_set(config, "discord.application_id=1", &cause) != 0 ||
-	    config_set(config, "slack.app_token=xapp-fuzz", &cause) != 0 ||
-	    config_set(config, "slack.bot_token=xoxb-fuzz", &cause) != 0)
-		abort();
-	set = xasprintf("discord.api_base=http://127.0.0.1:%d/api", port);
-	if (config_set(config, set, &cause) != 0)
-		abort();
-	free(set);
-	set = xasprintf("slack.api_base=http://127.0.0.1:%d/api/", port);
-	if (config_set(config, set, &cause) != 0)
-		abort();
-	free(set);
+	dset = xasprintf("discord.api_base=http://127.0.0.1:%d/api", port);
+	sset = xasprintf("slack.api_base=http://127.0.0.1:%d/api/", port);
+	config = fuzz_config("discord.token=fuzz", "discord.application_id=1",
+	    "slack.app_token=xapp-fuzz", "slack.bot_token=xoxb-fuzz", dset,
+	    sset, (const char *)NULL);
+	free(dset);
+	free(sset);
 	fuzz_bot_init(&bot, config, "rest");
-	if ((a = discord_new(&bot, &cause)) == NULL)
-		abort();
-	bot_add_adapter(&bot, a);
-	discord = a->priv;
-	if ((a = slack_new(&bot, &cause)) == NULL)
-		abort();
-	bot_add_adapter(&bot, a);
-	slack = a->priv;
+	discord = fuzz_bot_adapter(&bot, discord_new);
+	slack = fuzz_bot_adapter(&bot, slack_new);
 }
 
 /* Stops both clients, forgets what they learned, and starts them anew. */
@@ -378,6 +364,34 @@ fuzz_buttons(struct adapter_buttons *bs)
 	bs->n = 3;
 }
 
+/*
+ * A table message of table 1 in channel through its life with show (an
+ * adapter's board op): posted, edited, posted anew, given its last edit;
+ * the answers to each served in between.  Non-zero when any call failed.
+ */
+static int
+fuzz_board(int (*show)(struct adapter *, const char *, uint64_t,
+    const char *, const char *, const struct adapter_view *,
+    const struct adapter_buttons *, enum adapter_board, char **),
+    struct adapter *a, const char *channel,
+    const struct adapter_buttons *bs, char **cause)
+{
+	int	rc;
+
+	rc = show(a, channel, 1, "news", "the table", NULL, bs,
+	    ADAPTER_BOARD_UPDATE, cause);
+	fuzz_run();
+	rc |= show(a, channel, 1, NULL, "the table, later", NULL, bs,
+	    ADAPTER_BOARD_UPDATE, cause);
+	fuzz_run();
+	rc |= show(a, channel, 1, NULL, "the table again", NULL, bs,
+	    ADAPTER_BOARD_REPOST, cause);
+	fuzz_run();
+	rc |= show(a, channel, 1, "the end", "the last table", NULL, NULL,
+	    ADAPTER_BOARD_FINAL, cause);
+	return rc;
+}
+
 /* What the adapters do, picked by the input's first byte. */
 static void
 fuzz_act(unsigned what)
@@ -397,17 +411,8 @@ fuzz_act(unsigned what)
 		rc = dm_send(discord, "101", "Your hand: 1. gin", &bs, &cause);
 		break;
 	case 2:
-		rc = boardmsg_show(&discord->adapter, "500", 1, "news",
-		    "the table", NULL, &bs, ADAPTER_BOARD_UPDATE, &cause);
-		fuzz_run();
-		rc |= boardmsg_show(&discord->adapter, "500", 1, NULL,
-		    "the table, later", NULL, &bs, ADAPTER_BOARD_UPDATE, &cause);
-		fuzz_run();
-		rc |= boardmsg_show(&discord->adapter, "500", 1, NULL,
-		    "the table again", NULL, &bs, ADAPTER_BOARD_REPOST, &cause);
-		fuzz_run();
-		rc |= boardmsg_show(&discord->adapter, "500", 1, "the end",
-		    "the last table", NULL, NULL, ADAPTER_BOARD_FINAL, &cause);
+		rc = fuzz_board(boardmsg_show, &discord->adapter, "500", &bs,
+		    &cause);
 		break;
 	case 3:
 		commands_register(discord);
@@ -420,17 +425,8 @@ fuzz_act(unsigned what)
 		rc = im_send(slack, "U0ALICE", "Your hand: 1. gin", &bs, &cause);
 		break;
 	case 6:
-		rc = tablemsg_show(&slack->adapter, "CBAR", 1, "news",
-		    "the table", NULL, &bs, ADAPTER_BOARD_UPDATE, &cause);
-		fuzz_run();
-		rc |= tablemsg_show(&slack->adapter, "CBAR", 1, NULL,
-		    "the table, later", NULL, &bs, ADAPTER_BOARD_UPDATE, &cause);
-		fuzz_run();
-		rc |= tablemsg_show(&slack->adapter, "CBAR", 1, NULL,
-		    "the table again", NULL, &bs, ADAPTER_BOARD_REPOST, &cause);
-		fuzz_run();
-		rc |= tablemsg_show(&slack->adapter, "CBAR", 1, "the end",
-		    "the last table", NULL, NULL, ADAPTER_BOARD_FINAL, &cause);
+		rc = fuzz_board(tablemsg_show, &slack->adapter, "CBAR", &bs,
+		    &cause);
 		break;
 	case 7:
 		/* A command waits for users.info and conversations.info. */

@@ -208,20 +208,13 @@ fuzz_web_answer(void)
 static void
 fuzz_setup(void)
 {
-	struct adapter	*a;
-	char		*cause = NULL;
+	char	*cause = NULL;
 
-	config = config_new();
-	if (config_set(config, "slack.app_token=xapp-fuzz", &cause) != 0 ||
-	    config_set(config, "slack.bot_token=xoxb-fuzz", &cause) != 0 ||
-	    config_set(config, "slack.api_base=http://127.0.0.1:9/api/",
-	    &cause) != 0)
-		abort();
+	config = fuzz_config("slack.app_token=xapp-fuzz",
+	    "slack.bot_token=xoxb-fuzz",
+	    "slack.api_base=http://127.0.0.1:9/api/", (const char *)NULL);
 	fuzz_bot_init(&bot, config, "slack");
-	if ((a = slack_new(&bot, &cause)) == NULL)
-		abort();
-	bot_add_adapter(&bot, a);
-	slack = a->priv;
+	slack = fuzz_bot_adapter(&bot, slack_new);
 	if (web_init(slack, &cause) != 0)
 		abort();
 }

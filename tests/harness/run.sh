@@ -220,11 +220,7 @@ touch apt_slow
 CHEERSBOT_DEPS_ROOT="$tmp/root" PATH="$tmp/bin:$PATH" \
     /bin/sh "$deps" test > out 2>&1 &
 deps_pid=$!
-i=0
-while [ ! -s calls ] && [ $i -lt 50 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+proc_until 5 test -s calls
 kill -TERM $deps_pid
 wait $deps_pid
 rc=$?
@@ -433,8 +429,7 @@ MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" a d > out 2>&1
 rm -f z.pid
 MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 2 z a > out 2>&1 &
 runner=$!
-i=0
-while [ ! -s z.pid ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+proc_until 5 test -s z.pid
 proc_signal $runner TERM
 i=0
 while kill -0 "$(cat z.pid)" 2>/dev/null && [ $i -lt 50 ]; do

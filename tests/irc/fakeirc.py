@@ -5,28 +5,23 @@ the bot sends until a pattern shows."""
 import os
 import re
 import socket
+import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import checks
 
-class Checks:
+
+class Checks(checks.Tally):
     """Counts checks; prints each failed one as "irc (NAME): FAIL: ..."."""
 
     def __init__(self, name):
-        self.name = name
-        self.passed = self.failed = 0
-
-    def ok(self, cond, what):
-        if cond:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("irc (%s): FAIL: %s" % (self.name, what), flush=True)
-        return cond
+        super().__init__("irc (%s)" % name)
 
     def end(self):
-        print("irc (%s): %d passed, %d failed" % (self.name, self.passed,
-                                                  self.failed), flush=True)
-        return 1 if self.failed else 0
+        """Prints the count line; the exit status it calls for."""
+        return self.summary()
 
 
 def bot_log(path):

@@ -21,12 +21,9 @@
 #
 #   tests/irc/run.sh build/cheersbot
 set -u
-bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
-py=/usr/bin/python3
-tmp=$(mktemp -d)
-pid=""
 . "$dir/../proc.sh"
+proc_begin "$1"
 cleanup() {
 	proc_stop "$pid" KILL
 	# InspIRCd may have been restarted by scenario.py: its PID is then
@@ -41,17 +38,10 @@ start=$(date +%s)
 
 # InspIRCd is Debian's, called by its full path (it is in /usr/sbin, which
 # a user's PATH lacks); scripts/deps.sh installs it before the tests run.
-inspircd=/usr/sbin/inspircd
-if [ ! -x $inspircd ]; then
-	echo "irc: FAIL: $inspircd is missing (sh scripts/deps.sh test installs it)"
-	exit 1
-fi
 # So is Atheme, the services InspIRCd is linked to (in /usr/bin).
+inspircd=/usr/sbin/inspircd
 atheme=/usr/bin/atheme-services
-if [ ! -x $atheme ]; then
-	echo "irc: FAIL: $atheme is missing (sh scripts/deps.sh test installs it)"
-	exit 1
-fi
+proc_need irc $inspircd $atheme || exit 1
 if ! command -v openssl >/dev/null 2>&1; then
 	echo "irc: FAIL: openssl is needed to make the test CA"
 	exit 1
@@ -60,11 +50,7 @@ fi
 # Free ports: plain IRC (players), websocket, websocket over TLS, IRC
 # over TLS, and IRC over TLS with a certificate for another name; then
 # plain IRC and the server link of the InspIRCd linked to Atheme.
-set -- $($py -c '
-import socket
-ss = [socket.socket() for i in range(7)]
-for s in ss: s.bind(("127.0.0.1", 0))
-print(" ".join(str(s.getsockname()[1]) for s in ss))')
+set -- $(proc_ports 7)
 plain=$1 ws=$2 wss=$3 tls=$4 tlsbad=$5 splain=$6 slink=$7
 
 # A CA and a server certificate for localhost, made for this run.
@@ -87,15 +73,33 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=another-ca \
     -keyout "$tmp/other.key" -out "$tmp/other.pem" > /dev/null 2>&1
 printf 'barkeep-secret\n' > "$tmp/ircpass"
 
+# ircd_modules NAME...: the config lines that load these InspIRCd modules.
+ircd_modules() {
+	for m; do
+		printf '<module name="%s">\n' "$m"
+	done
+}
+
+# ircd_tail DIR: the end of the config of an InspIRCd run in $tmp/DIR:
+# its main connect class, DNS, PID file and log.
+ircd_tail() {
+	cat <<EOF
+<connect name="main" allow="*" timeout="20" pingfreq="2" threshold="1000"
+    hardsendq="1048576" softsendq="262144" recvq="65536" localmax="100"
+    globalmax="100" resolvehostnames="no" useident="no"
+    commandrate="1000000" fakelag="no">
+<dns timeout="1">
+<pid file="$tmp/$1/inspircd.pid">
+<log method="file" type="* -USERINPUT -USEROUTPUT" level="default"
+    target="$tmp/$1/ircd.log">
+EOF
+}
+
 mkdir "$tmp/ircd"
 cat > "$tmp/ircd/inspircd.conf" <<EOF
 <server name="irc.test" description="cheersbot test" network="CheersTest">
 <admin name="test" nick="test" email="test@localhost">
-<module name="sha1">
-<module name="websocket">
-<module name="ssl_gnutls">
-<module name="cap">
-<module name="ircv3">
+$(ircd_modules sha1 websocket ssl_gnutls cap ircv3)
 <websocket defaultmode="text">
 <wsorigin allow="https://cheersbot.test">
 <sslprofile name="test" provider="gnutls" certfile="$tmp/server.pem"
@@ -111,15 +115,8 @@ cat > "$tmp/ircd/inspircd.conf" <<EOF
     timeout="20" pingfreq="2" threshold="1000" hardsendq="1048576"
     softsendq="262144" recvq="65536" localmax="100" globalmax="100"
     resolvehostnames="no" useident="no" commandrate="1000000" fakelag="no">
-<connect name="main" allow="*" timeout="20" pingfreq="2" threshold="1000"
-    hardsendq="1048576" softsendq="262144" recvq="65536" localmax="100"
-    globalmax="100" resolvehostnames="no" useident="no"
-    commandrate="1000000" fakelag="no">
-<dns timeout="1">
-<pid file="$tmp/ircd/inspircd.pid">
-<log method="file" type="* -USERINPUT -USEROUTPUT" level="default"
-    target="$tmp/ircd/ircd.log">
 EOF
+ircd_tail ircd >> "$tmp/ircd/inspircd.conf"
 ircd_flags="--config $tmp/ircd/inspircd.conf --nofork"
 [ "$(id -u)" -eq 0 ] && ircd_flags="$ircd_flags --runasroot"
 printf '%s\n' "$ircd_flags" > "$tmp/ircd.flags"
@@ -163,18 +160,7 @@ done
 pid=$!
 wait $scen || status=1
 
-if proc_running "$pid"; then
-	proc_stop "$pid"
-	rc=$?
-	pid=""
-	if [ $rc -ne 0 ]; then
-		echo "irc: FAIL: SIGTERM exit status $rc"
-		status=1
-	fi
-else
-	echo "irc: FAIL: the bot died"
-	status=1
-fi
+proc_end_bot irc
 
 # wss:// with the test CA, and the server password from a file.
 if [ $status -eq 0 ]; then
@@ -187,13 +173,9 @@ if [ $status -eq 0 ]; then
 	pid=$!
 	$py "$dir/scenario.py" tls "$plain" "$tmp/bot.err" "$tmp/ircd.pid" \
 	    "$tmp/ircd.flags" || status=1
-	proc_stop "$pid" || { echo "irc: FAIL: wss:// run's exit status"; status=1; }
-	pid=""
+	proc_end_run "irc: FAIL: wss:// run's exit status"
 fi
-if grep -q barkeep-secret "$tmp/bot.err"; then
-	echo "irc: FAIL: the password was logged"
-	status=1
-fi
+proc_unlogged irc "the password was logged" barkeep-secret "$tmp/bot.err"
 
 # Plain irc://, allowed with a warning (here and in --check-config).
 if [ $status -eq 0 ]; then
@@ -205,8 +187,7 @@ if [ $status -eq 0 ]; then
 	pid=$!
 	SCENARIO_URL=irc:// $py "$dir/scenario.py" tls "$plain" "$tmp/bot.err" \
 	    "$tmp/ircd.pid" "$tmp/ircd.flags" || status=1
-	proc_stop "$pid" || { echo "irc: FAIL: irc:// run's exit status"; status=1; }
-	pid=""
+	proc_end_run "irc: FAIL: irc:// run's exit status"
 	if ! grep -q "irc.url is not encrypted" "$tmp/bot.err"; then
 		echo "irc: FAIL: no warning in the log for a plain irc:// URL"
 		status=1
@@ -226,28 +207,16 @@ if [ $status -eq 0 ]; then
 <server name="irc.test" description="cheersbot test" network="CheersTest"
     id="1CB">
 <admin name="test" nick="test" email="test@localhost">
-<module name="cap">
-<module name="ircv3">
-<module name="ircv3_accounttag">
-<module name="monitor">
-<module name="sasl">
-<module name="services_account">
-<module name="spanningtree">
+$(ircd_modules cap ircv3 ircv3_accounttag monitor sasl services_account \
+    spanningtree)
 <bind address="127.0.0.1" port="$splain" type="clients">
 <bind address="127.0.0.1" port="$slink" type="servers">
 <link name="services.test" ipaddr="127.0.0.1" port="$slink"
     allowmask="127.0.0.1/32" sendpass="link-secret" recvpass="link-secret">
 <uline server="services.test" silent="yes">
 <sasl target="services.test">
-<connect name="main" allow="*" timeout="20" pingfreq="2" threshold="1000"
-    hardsendq="1048576" softsendq="262144" recvq="65536" localmax="100"
-    globalmax="100" resolvehostnames="no" useident="no"
-    commandrate="1000000" fakelag="no">
-<dns timeout="1">
-<pid file="$tmp/sircd/inspircd.pid">
-<log method="file" type="* -USERINPUT -USEROUTPUT" level="default"
-    target="$tmp/sircd/ircd.log">
 EOF
+	ircd_tail sircd >> "$tmp/sircd/inspircd.conf"
 	cat > "$tmp/atheme/atheme.conf" <<EOF
 loadmodule "modules/protocol/inspircd";
 loadmodule "modules/backend/opensex";
@@ -350,13 +319,10 @@ EOF
 		proc_stop "$(cat "$tmp/$f")"
 		rm -f "$tmp/$f"
 	done
-	if grep -q barkeep-pw "$tmp/bot.err"; then
-		echo "irc: FAIL: the SASL password was logged"
-		status=1
-	fi
+	proc_unlogged irc "the SASL password was logged" barkeep-pw \
+	    "$tmp/bot.err"
 	if [ $status -ne 0 ]; then
-		echo "irc: atheme log (last 20 lines):"
-		tail -20 "$tmp/atheme.out" | sed 's/^/  /'
+		proc_log "irc: atheme" "$tmp/atheme.out" 20
 	fi
 fi
 
@@ -369,11 +335,7 @@ fake_start() {
 	rm -f "$tmp/fake.port"
 	$py "$dir/$script" "$tmp/fake.port" "$tmp/bot.err" "$@" &
 	fake=$!
-	i=0
-	while [ ! -s "$tmp/fake.port" ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	proc_until 10 test -s "$tmp/fake.port"
 	fport=$(cat "$tmp/fake.port" 2>/dev/null)
 }
 # fake_bot <name> <bot -o options...>: the bot against it, until it ends.
@@ -385,8 +347,7 @@ fake_bot() {
 	    < /dev/null > "$tmp/bot.out" 2> "$tmp/bot.err" &
 	pid=$!
 	wait $fake || status=1
-	proc_stop "$pid" || { echo "irc: FAIL: $name run's exit status"; status=1; }
-	pid=""
+	proc_end_run "irc: FAIL: $name run's exit status"
 }
 
 # Framing on TCP (framing.py): lines split across reads, several in one
@@ -468,15 +429,10 @@ if [ $status -eq 0 ]; then
 	refused "the certificate of localhost is refused: unable to get local issuer certificate" \
 	    "ircs://localhost:$tls" "$tmp/other.pem" ca
 fi
-if grep -q barkeep-secret "$tmp/bot.err"; then
-	echo "irc: FAIL: the password was logged"
-	status=1
-fi
+proc_unlogged irc "the password was logged" barkeep-secret "$tmp/bot.err"
 if [ $status -ne 0 ]; then
-	echo "irc: bot log (last 40 lines):"
-	tail -40 "$tmp/bot.err" | sed 's/^/  /'
-	echo "irc: inspircd log (last 20 lines):"
-	tail -20 "$tmp/ircd/ircd.log" 2>/dev/null | sed 's/^/  /'
+	proc_log "irc: bot" "$tmp/bot.err" 40
+	proc_log "irc: inspircd" "$tmp/ircd/ircd.log" 20
 fi
 echo "irc: scenario took $(($(date +%s) - start)) s"
 exit $status

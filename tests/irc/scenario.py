@@ -25,22 +25,16 @@ import time
 
 import ircclient
 from ircclient import SECRET, Client, pending_prompt
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import checks
 
 MODE, PORT, BOT_ERR = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 PID_FILE, FLAGS_FILE = sys.argv[4], sys.argv[5]
 READY = sys.argv[6] if len(sys.argv) > 6 else None
 CHANNEL = "#cheers" if MODE == "game" else "#tls"
-passed = failed = 0
-
-
-def ok(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("irc: FAIL: " + what, flush=True)
-    return cond
+TALLY = checks.Tally("irc")
+ok = TALLY.ok
 
 
 def player(nick, wait=True, user=None):
@@ -113,10 +107,7 @@ if MODE == "tls":
     ok(r, "a private message without the prefix is a command: %s" % r)
     c.close()
     # One label per run, so that each has its line in the plan.
-    print("irc (%s): %d passed, %d failed" %
-          ("tls" if via == "wss://" else via.rstrip(":/"), passed, failed),
-          flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("irc (%s)" % ("tls" if via == "wss://" else via.rstrip(":/")))
 
 # --- the squatter, then the players --------------------------------------
 # alice makes #cheers before the bot starts: she is its operator.
@@ -468,5 +459,4 @@ ok("no answer to our PING" not in log and "Ping timeout" not in log,
    "PING/PONG both ways kept the link up")
 for c in (alice, bob, carol):
     c.close()
-print("irc: %d passed, %d failed" % (passed, failed), flush=True)
-sys.exit(1 if failed else 0)
+TALLY.end("irc")

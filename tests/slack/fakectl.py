@@ -5,9 +5,14 @@ sends one request and returns its JSON, state() and messages() read what
 the fake saw, and wait() polls the state until a predicate holds.
 """
 import json
-import time
+import os
+import sys
 import urllib.error
 import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import checks
 
 BASE = None
 SSL = None
@@ -39,10 +44,4 @@ def messages():
 
 def wait(pred, timeout=5.0):
     """The state once pred(state) holds, or None after timeout seconds."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        s = state()
-        if pred(s):
-            return s
-        time.sleep(0.05)
-    return None
+    return checks.poll(state, pred, timeout)

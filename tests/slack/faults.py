@@ -9,12 +9,16 @@ messages the fake saw and asserts the issue's numbers.  Prints one line
 per failed check and a final "N passed, M failed" line; exits non-zero
 when anything failed.
 """
+import os
 import re
 import socket
 import sys
 import time
 
 from fakectl import call, messages, state, use, wait
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import checks
 
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
@@ -23,18 +27,14 @@ NOTIFY = sys.argv[4] if len(sys.argv) > 4 else None
 BASE = "http://127.0.0.1:%d" % PORT
 CHANNEL = "CBAR"
 ALICE = "UALICE"
-passed = failed = 0
-use(BASE)
+TALLY = checks.Tally("slack faults")
 
 
 def ok(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("slack faults: FAIL: %s: %s" % (FAULT, what), flush=True)
-    return cond
+    return TALLY.ok(cond, "%s: %s" % (FAULT, what))
+
+
+use(BASE)
 
 
 def log():
@@ -552,6 +552,4 @@ CHECKS = {
 }
 
 CHECKS[FAULT]()
-print("slack faults (%s): %d passed, %d failed" % (FAULT, passed, failed),
-      flush=True)
-sys.exit(1 if failed else 0)
+TALLY.end("slack faults (%s)" % FAULT)

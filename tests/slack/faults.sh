@@ -58,15 +58,9 @@ for fault in $ALL; do
 	if ! $py "$dir/faults.py" "$port" "$tmp/bot.err" "$fault" \
 	    "$tmp/notify"; then
 		status=1
-		echo "slack faults: $fault: bot log (last 25 lines):"
-		tail -25 "$tmp/bot.err" | sed 's/^/  /'
+		proc_log "slack faults: $fault: bot" "$tmp/bot.err" 25
 	fi
-	if proc_running "$pid"; then
-		proc_stop "$pid" || { echo "slack faults: FAIL: $fault: exit status"; status=1; }
-	else
-		echo "slack faults: FAIL: $fault: the bot died"
-		status=1
-	fi
+	proc_end_bot "slack faults" "$fault: "
 	pid=""
 done
 exit $status

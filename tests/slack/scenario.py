@@ -44,20 +44,9 @@ ALICE, BOB = "UALICE", "UBOB"
 NAMES = {ALICE: "alice", BOB: "bob"}
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
-passed = failed = 0
+TALLY = checks.Tally("slack")
+ok = TALLY.ok
 use(BASE, SSL)
-
-
-def ok(cond, what):
-    global passed, failed
-    if checks.gathered(cond, what):
-        return cond
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("slack: FAIL: " + what, flush=True)
-    return cond
 
 
 def op(what, query=""):
@@ -243,17 +232,21 @@ else:
     ok(s["opens"] == 1 and "apps.connections.open" not in s["bad_auth"],
        "apps.connections.open with the app-level token: %s" % s["bad_auth"])
 
+
+def alice_starts():
+    """alice opens a table in CHANNEL, an AI joins and the game starts."""
+    for text in ("new", "addbot", "start"):
+        cmd(ALICE, "alice", text, channel=CHANNEL)
+
+
 if MODE == "overdue1":
     # A game waiting for alice, with a short turn timer; run.sh stops the
     # bot now and starts it again once the timer would have run out.
     CHANNEL = "COVER"
-    for text in ("new", "addbot", "start"):
-        cmd(ALICE, "alice", text, channel=CHANNEL)
+    alice_starts()
     ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
        "it is alice's turn")
-    print("slack (overdue, before): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (overdue, before)")
 
 if MODE == "overdue2":
     # Restarted after alice's timer ran out: the restore tells the channel
@@ -267,23 +260,18 @@ if MODE == "overdue2":
                           for m in pub]
     ok(any("turn" in t for t in texts),
        "status answers after the restart: %r" % texts)
-    print("slack (overdue, after): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (overdue, after)")
 
 if MODE == "kill1":
     # A game of alice and an AI; run.sh kills the bot (SIGKILL) once the
     # table message is up, and starts it again on the same state.
     CHANNEL = "CKILL"
-    for text in ("new", "addbot", "start"):
-        cmd(ALICE, "alice", text, channel=CHANNEL)
+    alice_starts()
     ok(wait(lambda s: boards() and "My hand" in labels(boards()[-1]), 5)
        is not None, "the table message is up")
     ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
        "it is alice's turn")
-    print("slack (kill, before): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (kill, before)")
 
 if MODE == "kill2":
     # After a SIGKILL and a restart the bot knows its table message (its
@@ -328,9 +316,7 @@ if MODE == "kill2":
     ok(len(views) == 1 and views[0]["history"],
        "alice's view is the first run's message, edited: %s" %
        [(m["ts"], len(m["history"])) for m in views])
-    print("slack (kill, after): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (kill, after)")
 
 def end_buttons():
     """alice's ephemeral messages in the channel holding "End the game",
@@ -344,8 +330,7 @@ if MODE == "stale1":
     # Issue 32: a game ended by its ephemeral "End the game" button; run.sh
     # restarts the bot on the same state for stale2.
     CHANNEL = "CSTALE"
-    for text in ("new", "addbot", "start"):
-        cmd(ALICE, "alice", text, channel=CHANNEL)
+    alice_starts()
     ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
        "it is alice's turn")
     cmd(ALICE, "alice", "end", channel=CHANNEL)
@@ -356,17 +341,14 @@ if MODE == "stale1":
     ok(a is not None and wait(lambda s: boards() and
                               not labels(boards()[-1]), 5) is not None,
        "the End button ends the game: %s" % a)
-    print("slack (stale, before): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (stale, before)")
 
 if MODE == "stale2":
     # After the restart a new game runs in the same channel; the first
     # game's End button is answered that that game is over, privately,
     # and the new game goes on.
     CHANNEL = "CSTALE"
-    for text in ("new", "addbot", "start"):
-        cmd(ALICE, "alice", text, channel=CHANNEL)
+    alice_starts()
     ok(wait(lambda s: whose_turn() == ALICE, 5) is not None,
        "it is alice's turn in the second game")
     old = end_buttons()
@@ -385,9 +367,7 @@ if MODE == "stale2":
     ok(not new, "nothing public is said: %s" % [m["text"] for m in new])
     ok(boards() and "My hand" in labels(boards()[-1]) and
        whose_turn() == ALICE, "the second game still runs")
-    print("slack (stale, after): %d passed, %d failed" %
-          (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (stale, after)")
 
 if MODE == "tls":
     # Three commands at once: their public answers leave a second apart.
@@ -408,8 +388,7 @@ if MODE == "tls":
     gap = state()["min_gap"].get(CHANNEL, 0)
     ok(gap >= 0.9, "messages to one channel leave a second apart (the "
        "closest two: %.3f s)" % gap)
-    print("slack (tls): %d passed, %d failed" % (passed, failed), flush=True)
-    sys.exit(1 if failed else 0)
+    TALLY.end("slack (tls)")
 
 # --- the lobby, and a retried envelope ---------------------------------
 priv, pub = cmd(ALICE, "alice", "new")
@@ -766,5 +745,4 @@ ok("xoxb-test" not in log and "xapp-1-test" not in log,
 ok("/hooks/" not in log and "ticket=" not in log,
    "response_urls and socket tickets are never logged")
 
-print("slack: %d passed, %d failed" % (passed, failed), flush=True)
-sys.exit(1 if failed else 0)
+TALLY.end("slack")

@@ -13,14 +13,10 @@
 # Everything listens on 127.0.0.1 and is stopped by its PID.  On failure
 # the work directory (logs, state file, figures) is kept and named.
 set -u
-bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
-py=/usr/bin/python3
-tmp=$(mktemp -d)
-fake=""
-pid=""
-status=0
 . "$dir/../proc.sh"
+proc_begin "$1"
+status=0
 cleanup() {
 	proc_stop "$pid" KILL
 	proc_stop "$fake"
@@ -66,12 +62,7 @@ stop_bot() {
 		return
 	fi
 	proc_signal "$pid" TERM
-	i=0
-	while proc_running "$pid" && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	if proc_running "$pid"; then
+	if ! proc_wait "$pid" 10; then
 		echo "soak: FAIL: the bot did not stop within 10 s of SIGTERM"
 		proc_signal "$pid" KILL
 		status=1

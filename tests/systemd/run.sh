@@ -38,12 +38,7 @@ name=systemd
 # Waits up to 10 s for process $1 to end, then reaps it; its status is in
 # $rc (124 when it did not end).
 wait_exit() {
-	i=0
-	while proc_running "$1" && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	if proc_running "$1"; then
+	if ! proc_wait "$1" 10; then
 		rc=124
 		proc_stop "$1" KILL
 		return
@@ -52,13 +47,32 @@ wait_exit() {
 	rc=$?
 }
 
+# creds_load UNIT LIST ROOT DIR: the credentials of unit file UNIT as
+# systemd hands them to it, one file each in DIR: for each "ID PATH" line
+# of LIST (its LoadCredential=ID:PATH), ROOT followed by PATH, copied
+# when it can be read, or else the unit's SetCredential=ID: value (C
+# escapes); with neither, says why and fails.
+creds_load() {
+	while read -r id path; do
+		if [ -r "$3$path" ]; then
+			cp "$3$path" "$4/$id"
+			continue
+		fi
+		value=$(sed -n "s|^SetCredential=$id:||p" "$1")
+		if [ -z "$value" ]; then
+			echo "systemd would not start the unit: $path is missing"
+			return 1
+		fi
+		printf '%b' "$value" > "$4/$id"
+	done < "$2"
+}
+
 # Starts the notification listener on socket $1, logging to $2.
 listen() {
 	"$py" "$top/tests/systemd/notify_listen.py" "$1" "$2" &
 	pids="$pids $!"
 	listener=$!
-	i=0
-	while [ ! -e "$2" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	proc_until 5 test -e "$2"
 }
 
 # Prints the lines of output file $1 that answer input line $2, which
@@ -106,18 +120,7 @@ unit_start() {
 	rm -rf creds.unit
 	mkdir creds.unit
 	sed -n 's|^LoadCredential=\([^:]*\):/etc/|\1 etc/|p' "$unit" > load.list
-	while read -r id path; do
-		if [ -r "$path" ]; then
-			cp "$path" "creds.unit/$id"
-			continue
-		fi
-		value=$(sed -n "s|^SetCredential=$id:||p" "$unit")
-		if [ -z "$value" ]; then
-			echo "systemd would not start the unit: $path is missing"
-			return 1
-		fi
-		printf '%b' "$value" > "creds.unit/$id"
-	done < load.list
+	creds_load "$unit" load.list "" creds.unit || return 1
 	cmd=$(sed -n 's|^ExecStart=/usr/local/bin/cheersbot ||p' "$unit" |
 	    sed "s|/etc/cheersbot|$tmp/etc/cheersbot|g")
 	rm -f unit.notify
@@ -418,8 +421,7 @@ PY
 "$py" fake_rest.py rest.port rest.auth &
 pids="$pids $!"
 rest=$!
-i=0
-while [ ! -s rest.port ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+proc_until 10 test -s rest.port
 port=$(cat rest.port 2>/dev/null)
 # Starts the installed unit as above until READY=1 and its first REST
 # request, then stops it: 0, or 1 with why on stdout.  Its log is in
@@ -431,16 +433,7 @@ svc_start() {
 	rm -rf "$creds" "$state"
 	mkdir -p "$creds" "$state"
 	sed -n 's|^LoadCredential=\([^:]*\):\(/.*\)|\1 \2|p' "$unitf" > svc.load
-	while read -r id path; do
-		if [ -r "$svc$path" ]; then
-			cp "$svc$path" "$creds/$id"
-			continue
-		fi
-		value=$(sed -n "s|^SetCredential=$id:||p" "$unitf")
-		[ -n "$value" ] ||
-		    { echo "systemd would not start the unit: $path is missing"; return 1; }
-		printf '%b' "$value" > "$creds/$id"
-	done < svc.load
+	creds_load "$unitf" svc.load "$svc" "$creds" || return 1
 	cmd=$(sed -n 's|^ExecStart=||p' "$unitf" |
 	    sed -e "s|^/usr/local/|$svc/usr/local/|" \
 	    -e "s|/etc/cheersbot|$svc/etc/cheersbot|g")

@@ -24,6 +24,7 @@
 #include "bot/tables/table.h"
 #include "lib/utf8.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/bot-fixture.h"
 
 /* A game that is only its board's parts and its state. */
 struct game {
@@ -121,7 +122,6 @@ static const struct adapter_ops text_ops = {
 struct fixture {
 	struct bot	 bot;
 	struct adapter	 adapter;
-	struct config	*config;
 	struct table	*t;
 };
 
@@ -142,25 +142,9 @@ setup(void **state)
 {
 	struct fixture	*f = xcalloc(1, sizeof *f);
 
-	f->config = config_new();
-	bot_init(&f->bot, uv_default_loop(), f->config);
-	f->adapter.ops = &card_ops;
-	f->adapter.bot = &f->bot;
+	bot_fixture_start(&f->bot, &f->adapter, &card_ops);
 	f->t = new_table(f, &fake_ops);
 	*state = f;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct fixture	*f = *state;
-
-	table_close(f->t);
-	uv_close((uv_handle_t *)&f->bot.timer, NULL);
-	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
-	config_free(f->config);
-	free(f);
 	return 0;
 }
 
@@ -297,14 +281,16 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_view_none, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_view_none, setup,
+		    bot_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_view_parts, setup,
-		    teardown),
+		    bot_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_view_state, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_view_cut, setup, teardown),
+		    bot_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_view_cut, setup,
+		    bot_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_view_final, setup,
-		    teardown),
+		    bot_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

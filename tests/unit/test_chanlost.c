@@ -26,6 +26,7 @@
 #include "bot/tables/table.h"
 #include "game/game.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/said.h"
 
 #define GRACE_MS	(10 * 60 * 1000)
 
@@ -55,20 +56,6 @@ static const struct adapter_ops rec_ops = {
 };
 
 #include "tests/unit/world-test.h"
-
-/* How many times needle is in said. */
-static int
-said_count(const char *needle)
-{
-	const char	*p = said;
-	int		 n = 0;
-
-	while ((p = strstr(p, needle)) != NULL) {
-		n++;
-		p += strlen(needle);
-	}
-	return n;
-}
 
 static void
 world_open(struct world *w, char *path, size_t len)
@@ -130,7 +117,7 @@ test_lobby_closes(void **state)
 	bot_channel_lost(&w.bot, &w.adapter, "#bar", "It was deleted.",
 	    GRACE_MS);
 	assert_null(table_find(&w.bot, &w.adapter, "#bar"));
-	assert_int_equal(said_count("[alice] The CHEERS lobby in #bar is "
+	assert_int_equal(said_count(said, "[alice] The CHEERS lobby in #bar is "
 	    "closed: It was deleted."), 1);
 	world_end(&w);
 }
@@ -154,9 +141,9 @@ test_game_pauses_then_ends(void **state)
 	    GRACE_MS);
 	bot_channel_lost(&w.bot, &w.adapter, "#bar", "It is archived.",
 	    GRACE_MS);
-	assert_int_equal(said_count("[alice] The CHEERS game in #bar is "
+	assert_int_equal(said_count(said, "[alice] The CHEERS game in #bar is "
 	    "paused: It is archived."), 1);
-	assert_int_equal(said_count("[#bar]"), 0);
+	assert_int_equal(said_count(said, "[#bar]"), 0);
 	assert_int_equal(t->task, TASK_LOST);
 
 	/* No timer and no move while it waits. */
@@ -173,7 +160,7 @@ test_game_pauses_then_ends(void **state)
 	/* The grace runs out: the table ends, alice is told. */
 	bot_advance(&w.bot, 1);
 	assert_null(table_find_id(&w.bot, &w.adapter, id));
-	assert_int_equal(said_count("[alice] The CHEERS game in #bar has "
+	assert_int_equal(said_count(said, "[alice] The CHEERS game in #bar has "
 	    "ended: channel lost."), 1);
 	world_end(&w);
 }
@@ -200,15 +187,15 @@ test_game_comes_back(void **state)
 	assert_int_equal(t->nmoves, moves);
 	said[0] = '\0';
 	bot_channel_back(&w.bot, &w.adapter, "#bar");
-	assert_int_equal(said_count("[#bar] I can post here again: the game "
-	    "goes on."), 1);
+	assert_int_equal(said_count(said, "[#bar] I can post here again: "
+	    "the game goes on."), 1);
 	assert_false(t->lost);
 	bot_advance(&w.bot, 5000);
 	t = table_find_id(&w.bot, &w.adapter, id);
 	assert_true(t == NULL || t->nmoves > moves);
 	/* The grace's end is forgotten: the table is not ended by it. */
 	bot_advance(&w.bot, GRACE_MS);
-	assert_int_equal(said_count("channel lost"), 0);
+	assert_int_equal(said_count(said, "channel lost"), 0);
 	world_end(&w);
 }
 
@@ -247,14 +234,14 @@ test_dm_lost(void **state)
 	said[0] = '\0';
 	bot_dm_lost(&w.bot, &w.adapter, "alice");
 	bot_dm_lost(&w.bot, &w.adapter, "alice");
-	assert_int_equal(said_count("[#bar] A private message to "), 1);
-	assert_int_equal(said_count("could not be delivered; /cheers hand "
-	    "shows it again."), 1);
+	assert_int_equal(said_count(said, "[#bar] A private message to "), 1);
+	assert_int_equal(said_count(said, "could not be delivered; "
+	    "/cheers hand shows it again."), 1);
 	/* Nothing but that line, and never to alice herself. */
-	assert_int_equal(said_count("\n"), 1);
+	assert_int_equal(said_count(said, "\n"), 1);
 	w.bot.fake_now += 60000;
 	bot_dm_lost(&w.bot, &w.adapter, "alice");
-	assert_int_equal(said_count("[#bar] A private message to "), 2);
+	assert_int_equal(said_count(said, "[#bar] A private message to "), 2);
 	world_end(&w);
 }
 

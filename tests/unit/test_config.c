@@ -410,6 +410,32 @@ secret_bad(const char *text, const char *expected)
 	assert_null(h.token);
 }
 
+/* Parses "file:" a fresh file of len bytes of text into h, which works. */
+static void
+secret_file_ok(struct secret_holder *h, const char *text, size_t len)
+{
+	char	*path = write_temp(text, len), *cause;
+	char	*v = xasprintf("file:%s", path);
+
+	assert_int_equal(secret_parse(h, v, &cause), 0);
+	free(v);
+	remove_temp(path);
+}
+
+/* "file:" a fresh file of len bytes of text is refused: "... PATH why". */
+static void
+secret_file_bad(const char *text, size_t len, const char *why)
+{
+	char	*path = write_temp(text, len);
+	char	*v = xasprintf("file:%s", path);
+	char	*msg = xasprintf("secret file %s %s", path, why);
+
+	secret_bad(v, msg);
+	free(msg);
+	free(v);
+	remove_temp(path);
+}
+
 static void
 test_secret(void **state)
 {
@@ -428,52 +454,22 @@ test_secret(void **state)
 	free(v);
 
 	/* file: trims the trailing newline. */
-	path = write_temp("s3cr3t\n", 7);
-	v = xasprintf("file:%s", path);
-	assert_int_equal(secret_parse(&h, v, &cause), 0);
+	secret_file_ok(&h, "s3cr3t\n", 7);
 	assert_string_equal(h.token, "s3cr3t");
-	free(v);
-	remove_temp(path);
-	path = write_temp("crlf\r\n", 6);
-	v = xasprintf("file:%s", path);
-	assert_int_equal(secret_parse(&h, v, &cause), 0);
+	secret_file_ok(&h, "crlf\r\n", 6);
 	assert_string_equal(h.token, "crlf");
-	free(v);
-	remove_temp(path);
 
 	/* Exactly the cap, with a newline, is fine; one byte more is not. */
 	memset(big, 'k', sizeof big);
 	big[CONFIG_SECRET_MAX] = '\n';
-	path = write_temp(big, CONFIG_SECRET_MAX + 1);
-	v = xasprintf("file:%s", path);
-	assert_int_equal(secret_parse(&h, v, &cause), 0);
+	secret_file_ok(&h, big, CONFIG_SECRET_MAX + 1);
 	assert_int_equal(strlen(h.token), CONFIG_SECRET_MAX);
-	free(v);
-	remove_temp(path);
 	memset(big, 'k', sizeof big);
-	path = write_temp(big, CONFIG_SECRET_MAX + 1);
-	v = xasprintf("file:%s", path);
-	msg = xasprintf("secret file %s is larger than 4096 bytes", path);
-	secret_bad(v, msg);
-	free(msg);
-	free(v);
-	remove_temp(path);
-	path = write_temp(big, sizeof big);
-	v = xasprintf("file:%s", path);
-	msg = xasprintf("secret file %s is larger than 4096 bytes", path);
-	secret_bad(v, msg);
-	free(msg);
-	free(v);
-	remove_temp(path);
+	secret_file_bad(big, CONFIG_SECRET_MAX + 1, "is larger than 4096 bytes");
+	secret_file_bad(big, sizeof big, "is larger than 4096 bytes");
 
 	/* Empty, unreadable, missing. */
-	path = write_temp("\n", 1);
-	v = xasprintf("file:%s", path);
-	msg = xasprintf("secret file %s is empty", path);
-	secret_bad(v, msg);
-	free(msg);
-	free(v);
-	remove_temp(path);
+	secret_file_bad("\n", 1, "is empty");
 	secret_bad("file:/nonexistent/token", "cannot open secret file "
 	    "/nonexistent/token: No such file or directory");
 	secret_bad("file:/", "cannot read secret file /: Is a directory");
@@ -767,30 +763,30 @@ test_set_errors(void **state)
 static void
 test_dump(void **state)
 {
-	struct config	*cfg = config_new(), *back = config_new();
-	char		*dump, *dump2, *path, *cause;
+	/* What is set, then what the dump must hold. */
+	static const char *const	 sets[] = {
+		"bot.name=\" odd name \"", "bot.admins=console:alice, irc:bob",
+		"bot.log_level=debug", "bot.seed=123", "tables.turn_timer=90",
+		"tables.ai_delay=1500ms", "tables.lobby_expiry=off",
+		"console.echo=yes",
+	};
+	static const char *const	 holds[] = {
+		"[bot]\n# The bot's display name.\nname = \" odd name \"\n",
+		"\nadmins = console:alice, irc:bob\n", "\nlog_level = debug\n",
+		"\nseed = 123\n", "\n[tables]\n", "\nturn_timer = 90s\n",
+		"\nai_delay = 1500ms\n", "\nlobby_expiry = 0\n",
+		"\n[console]\n", "\necho = yes\n",
+	};
+	struct config			*cfg = config_new(), *back = config_new();
+	char				*dump, *dump2, *path, *cause;
+	size_t				 i;
 
 	(void)state;
-	set_ok(cfg, "bot.name=\" odd name \"");
-	set_ok(cfg, "bot.admins=console:alice, irc:bob");
-	set_ok(cfg, "bot.log_level=debug");
-	set_ok(cfg, "bot.seed=123");
-	set_ok(cfg, "tables.turn_timer=90");
-	set_ok(cfg, "tables.ai_delay=1500ms");
-	set_ok(cfg, "tables.lobby_expiry=off");
-	set_ok(cfg, "console.echo=yes");
+	for (i = 0; i < sizeof sets / sizeof sets[0]; i++)
+		set_ok(cfg, sets[i]);
 	dump = config_dump(cfg);
-	assert_non_null(strstr(dump, "[bot]\n# The bot's display name.\n"
-	    "name = \" odd name \"\n"));
-	assert_non_null(strstr(dump, "\nadmins = console:alice, irc:bob\n"));
-	assert_non_null(strstr(dump, "\nlog_level = debug\n"));
-	assert_non_null(strstr(dump, "\nseed = 123\n"));
-	assert_non_null(strstr(dump, "\n[tables]\n"));
-	assert_non_null(strstr(dump, "\nturn_timer = 90s\n"));
-	assert_non_null(strstr(dump, "\nai_delay = 1500ms\n"));
-	assert_non_null(strstr(dump, "\nlobby_expiry = 0\n"));
-	assert_non_null(strstr(dump, "\n[console]\n"));
-	assert_non_null(strstr(dump, "\necho = yes\n"));
+	for (i = 0; i < sizeof holds / sizeof holds[0]; i++)
+		assert_non_null(strstr(dump, holds[i]));
 
 	/* The dump reads back to the same configuration. */
 	path = write_temp(dump, strlen(dump));

@@ -22,112 +22,46 @@
 #include "bot/daemon/config.h"
 #include "bot/storage/store.h"
 #include "lib/xmalloc.h"
-#include "tests/unit/store-test.h"
+#include "tests/unit/bot-fixture.h"
 
 static char	said[4096];	/* everything said since the last command */
-
-static void
-note(const char *text)
-{
-	size_t	len = strlen(said);
-
-	snprintf(said + len, sizeof said - len, "%s\n", text);
-}
-
-static int
-fake_send(struct adapter *a, const char *to, const char *text, char **cause)
-{
-	(void)a; (void)to; (void)cause;
-	note(text);
-	return 0;
-}
-
-static int
-fake_dm(struct adapter *a, const char *to, const char *text,
-    const struct adapter_buttons *bs, char **cause)
-{
-	(void)a; (void)to; (void)bs; (void)cause;
-	note(text);
-	return 0;
-}
-
-static int
-fake_reply(struct adapter *a, const struct bot_event *ev, int private,
-    const char *text, const struct adapter_buttons *bs, char **cause)
-{
-	(void)a; (void)ev; (void)private; (void)bs; (void)cause;
-	note(text);
-	return 0;
-}
+static struct fake_said	sink = { said, sizeof said, 1 };
 
 /* A platform where the limits apply (not the console). */
 static const struct adapter_ops ops = {
 	.name = "discord", .flags = ADAPTER_EPHEMERAL,
-	.send_channel = fake_send, .send_dm = fake_dm, .reply = fake_reply,
-};
-
-struct world {
-	struct bot	 bot;
-	struct adapter	 adapter;
-	struct config	*config;
+	FAKE_SAID_OPS,
 };
 
 /* A bot with the default budget (5 commands per 10 s), state in memory. */
 static int
 setup(void **state)
 {
-	struct world	*w = xcalloc(1, sizeof *w);
-	char		*cause = NULL;
+	struct bot_world	*w = xcalloc(1, sizeof *w);
 
-	w->config = config_new();
-	w->config->tables_lobby_expiry_ms = 0;
-	w->config->tables_command_burst = 5;
-	w->config->tables_command_refill_ms = 10000;
-	bot_init(&w->bot, uv_default_loop(), w->config);
-	w->bot.fake_clock = 1;
-	w->adapter.ops = &ops;
-	bot_add_adapter(&w->bot, &w->adapter);
-	w->bot.store = store_test_open(":memory:", 0, &cause);
-	assert_non_null(w->bot.store);
+	bot_fixture_start(&w->bot, &w->adapter, &ops);
+	w->adapter.priv = &sink;
+	w->bot.config->tables_command_burst = 5;
+	w->bot.config->tables_command_refill_ms = 10000;
+	bot_fixture_memory(&w->bot, &w->adapter);
 	*state = w;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct world	*w = *state;
-
-	w->bot.nadapters = 0;	/* the adapter is in w */
-	bot_release(&w->bot);
-	uv_close((uv_handle_t *)&w->bot.timer, NULL);
-	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
-	config_free(w->config);
-	free(w);
 	return 0;
 }
 
 /* mallory sends "bogus" in #bar; what became of it (said holds the rest). */
 static enum bot_outcome
-bogus(struct world *w)
+bogus(struct bot_world *w)
 {
-	struct bot_event	ev;
-
 	said[0] = '\0';
-	memset(&ev, 0, sizeof ev);
-	ev.adapter = &w->adapter;
-	ev.user_id = "mallory";
-	ev.user_name = "mallory";
-	ev.channel = "bar";
-	ev.text = "bogus";
-	return bot_handle_event(&w->bot, &ev);
+	return bot_fixture_event(&w->bot, &w->adapter, "mallory", "bar",
+	    "bogus");
 }
 
 /* The budget, then one slow-down line with the real wait, then silence. */
 static void
 test_refused_once_told(void **state)
 {
-	struct world	*w = *state;
+	struct bot_world	*w = *state;
 	int		 i;
 
 	for (i = 0; i < 5; i++) {
@@ -155,7 +89,7 @@ test_refused_once_told(void **state)
 static void
 test_wait_is_real(void **state)
 {
-	struct world	*w = *state;
+	struct bot_world	*w = *state;
 	int		 i;
 
 	for (i = 0; i < 5; i++)
@@ -180,16 +114,18 @@ test_wait_is_real(void **state)
 static void
 test_console_operator(void **state)
 {
-	struct world	*w = *state;
-	struct adapter	*c = console_new(&w->bot, NULL);
+	struct bot_world	*w = *state;
+	struct adapter		*c = console_new(&w->bot, NULL);
 
 	assert_true(flood_applies(&w->bot, &w->adapter));
 	assert_false(flood_applies(&w->bot, c));
-	assert_int_equal(config_set(w->config, "console.limits=yes", NULL), 0);
+	assert_int_equal(config_set(w->bot.config, "console.limits=yes",
+	    NULL), 0);
 	c->ops->reload(c);
 	assert_true(flood_applies(&w->bot, c));
 	assert_true(flood_applies(&w->bot, &w->adapter));
-	assert_int_equal(config_set(w->config, "console.limits=no", NULL), 0);
+	assert_int_equal(config_set(w->bot.config, "console.limits=no",
+	    NULL), 0);
 	c->ops->reload(c);
 	assert_false(flood_applies(&w->bot, c));
 	c->ops->free_adapter(c);
@@ -200,11 +136,11 @@ main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test_setup_teardown(test_refused_once_told, setup,
-		    teardown),
+		    bot_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_wait_is_real, setup,
-		    teardown),
+		    bot_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_console_operator, setup,
-		    teardown),
+		    bot_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -21,44 +21,13 @@
 #include "bot/tables/table.h"
 #include "game/game.h"
 #include "lib/xmalloc.h"
-#include "tests/unit/store-test.h"
+#include "tests/unit/bot-fixture.h"
 
 /* The longest line IRC relays whole, with room for the server's prefix. */
 #define HELP_LINE_MAX	300
 
 static char	said[65536];	/* the last answer, private or not */
-
-static void
-note(const char *text)
-{
-	snprintf(said, sizeof said, "%s", text);
-}
-
-static int
-fake_send(struct adapter *a, const char *to, const char *text, char **cause)
-{
-	(void)a; (void)to; (void)cause;
-	note(text);
-	return 0;
-}
-
-static int
-fake_dm(struct adapter *a, const char *to, const char *text,
-    const struct adapter_buttons *bs, char **cause)
-{
-	(void)a; (void)to; (void)bs; (void)cause;
-	note(text);
-	return 0;
-}
-
-static int
-fake_reply(struct adapter *a, const struct bot_event *ev, int private,
-    const char *text, const struct adapter_buttons *bs, char **cause)
-{
-	(void)a; (void)ev; (void)private; (void)bs; (void)cause;
-	note(text);
-	return 0;
-}
+static struct fake_said	sink = { said, sizeof said, 0 };
 
 static void
 bang_command(struct adapter *a, char *buf, size_t len)
@@ -69,40 +38,28 @@ bang_command(struct adapter *a, char *buf, size_t len)
 
 /* IRC's shape: no ephemerals, a "!cheers" prefix, short answers. */
 static const struct adapter_ops terse_ops = {
-	.name = "irc", .flags = ADAPTER_TERSE, .send_channel = fake_send,
-	.send_dm = fake_dm, .reply = fake_reply, .command = bang_command,
+	.name = "irc", .flags = ADAPTER_TERSE, .command = bang_command,
+	FAKE_SAID_OPS,
 };
 
 /* The console's shape: ephemerals, "/cheers", the whole list. */
 static const struct adapter_ops plain_ops = {
 	.name = "console", .flags = ADAPTER_OPERATOR | ADAPTER_EPHEMERAL,
-	.send_channel = fake_send, .send_dm = fake_dm, .reply = fake_reply,
-};
-
-struct world {
-	struct bot	 bot;
-	struct adapter	 adapter;
-	struct config	*config;
+	FAKE_SAID_OPS,
 };
 
 /* A bot on ops, its state in memory: help needs no file. */
 static int
 setup(void **state, const struct adapter_ops *ops)
 {
-	struct world	*w = xcalloc(1, sizeof *w);
-	char		*cause = NULL;
+	struct bot_world	*w = xcalloc(1, sizeof *w);
 
-	w->config = config_new();
-	w->config->tables_lobby_expiry_ms = 0;
+	bot_fixture_start(&w->bot, &w->adapter, ops);
+	w->adapter.priv = &sink;
 	/* One user opens a table of each game here: no caps, no budget. */
-	w->config->tables_max_lobbies_per_user = 0;
-	w->config->tables_command_burst = 0;
-	bot_init(&w->bot, uv_default_loop(), w->config);
-	w->bot.fake_clock = 1;
-	w->adapter.ops = ops;
-	bot_add_adapter(&w->bot, &w->adapter);
-	w->bot.store = store_test_open(":memory:", 0, &cause);
-	assert_non_null(w->bot.store);
+	w->bot.config->tables_max_lobbies_per_user = 0;
+	w->bot.config->tables_command_burst = 0;
+	bot_fixture_memory(&w->bot, &w->adapter);
 	*state = w;
 	return 0;
 }
@@ -119,38 +76,15 @@ setup_plain(void **state)
 	return setup(state, &plain_ops);
 }
 
-static int
-teardown(void **state)
-{
-	struct world	*w = *state;
-
-	w->bot.nadapters = 0;	/* the adapter is in w */
-	bot_release(&w->bot);
-	uv_close((uv_handle_t *)&w->bot.timer, NULL);
-	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
-	config_free(w->config);
-	free(w);
-	return 0;
-}
-
 /*
  * alice says text (after the command word) in channel, a direct message
  * when channel is "dm"; the answer.
  */
 static const char *
-say(struct world *w, const char *channel, const char *text)
+say(struct bot_world *w, const char *channel, const char *text)
 {
-	struct bot_event	ev;
-
 	said[0] = '\0';
-	memset(&ev, 0, sizeof ev);
-	ev.adapter = &w->adapter;
-	ev.user_id = "alice";
-	ev.user_name = "alice";
-	ev.channel = channel;
-	ev.is_dm = strcmp(channel, "dm") == 0;
-	ev.text = text;
-	bot_handle_event(&w->bot, &ev);
+	bot_fixture_event(&w->bot, &w->adapter, "alice", channel, text);
 	return said;
 }
 
@@ -210,7 +144,7 @@ check_short(const char *help)
 static void
 test_short_no_table(void **state)
 {
-	struct world	*w = *state;
+	struct bot_world	*w = *state;
 	const char	*help = say(w, "#bar", "help");
 
 	check_short(help);
@@ -223,7 +157,7 @@ test_short_no_table(void **state)
 static void
 test_short_at_a_table(void **state)
 {
-	struct world			*w = *state;
+	struct bot_world		*w = *state;
 	const struct game_ops *const	*games = game_all();
 	const char			*help;
 	char				 chan[32], cmd[64], want[96];
@@ -249,7 +183,7 @@ test_short_at_a_table(void **state)
 static void
 test_short_one(void **state)
 {
-	struct world	*w = *state;
+	struct bot_world	*w = *state;
 	const char	*help = say(w, "#bar", "help new");
 
 	assert_non_null(strstr(help, "!cheers new [game]"));
@@ -280,7 +214,7 @@ test_short_one(void **state)
 static void
 test_long(void **state)
 {
-	struct world			*w = *state;
+	struct bot_world		*w = *state;
 	const struct game_ops *const	*games = game_all();
 	const char			*help = say(w, "#bar", "help");
 	char				 want[96];
@@ -312,13 +246,13 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_short_no_table,
-		    setup_terse, teardown),
+		    setup_terse, bot_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_short_at_a_table,
-		    setup_terse, teardown),
+		    setup_terse, bot_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_short_one, setup_terse,
-		    teardown),
+		    bot_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_long, setup_plain,
-		    teardown),
+		    bot_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,12 +19,27 @@
 
 #include "adapters/irc/irc-int.h"
 
+/* Each test's idents, none bound: the fixture. */
+static int
+setup(void **state)
+{
+	*state = calloc(1, sizeof(struct irc_idents));
+	assert_non_null(*state);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	free(*state);
+	return 0;
+}
+
 static void
 test_owner_and_other(void **state)
 {
-	struct irc_idents	*ids = calloc(1, sizeof *ids);
+	struct irc_idents	*ids = *state;
 
-	(void)state;
 	assert_int_equal(ident_check(ids, "alice", "~a", "h1", NULL), IDENT_FREE);
 	assert_false(ident_bound(ids, "alice"));
 	assert_false(ident_blocked(ids, "alice"));
@@ -59,15 +74,13 @@ test_owner_and_other(void **state)
 	ident_forget(ids, "alice");
 	assert_false(ident_bound(ids, "alice"));
 	assert_int_equal(ident_check(ids, "alice", "~x", "h9", NULL), IDENT_FREE);
-	free(ids);
 }
 
 static void
 test_new_connection(void **state)
 {
-	struct irc_idents	*ids = calloc(1, sizeof *ids);
+	struct irc_idents	*ids = *state;
 
-	(void)state;
 	ident_bind(ids, "alice", "~a", "h1", NULL);
 	ident_bind(ids, "bob", "~b", "h2", NULL);
 	ident_unverify_all(ids);
@@ -80,16 +93,14 @@ test_new_connection(void **state)
 	ident_bind(ids, "alice", "~a2", "h3", NULL);
 	assert_int_equal(ids->n, 2);
 	assert_int_equal(ident_check(ids, "alice", "~a2", "h3", NULL), IDENT_OWNER);
-	free(ids);
 }
 
 /* A player logged in is their account, from any user@host. */
 static void
 test_account(void **state)
 {
-	struct irc_idents	*ids = calloc(1, sizeof *ids);
+	struct irc_idents	*ids = *state;
 
-	(void)state;
 	assert_int_equal(ident_bind(ids, "alice", "~a", "h1", "Alice"), 0);
 	/* A line that does not say (a WHO reply): no verdict either way. */
 	assert_int_equal(ident_check(ids, "alice", "~m", "h9", NULL),
@@ -125,17 +136,15 @@ test_account(void **state)
 	assert_int_equal(ident_check(ids, "bob", "~b", "h2", "bobby"),
 	    IDENT_OWNER);
 	assert_int_equal(ident_check(ids, "bob", "~b", "h3", NULL), IDENT_OTHER);
-	free(ids);
 }
 
 static void
 test_full(void **state)
 {
-	struct irc_idents	*ids = calloc(1, sizeof *ids);
+	struct irc_idents	*ids = *state;
 	char			 nick[16];
 	int			 i;
 
-	(void)state;
 	for (i = 0; i < IRC_IDENTS_MAX; i++) {
 		snprintf(nick, sizeof nick, "p%d", i);
 		ident_bind(ids, nick, "~u", "h", NULL);
@@ -148,17 +157,18 @@ test_full(void **state)
 	assert_true(ident_bound(ids, "p0"));
 	assert_false(ident_bound(ids, "p1"));
 	assert_true(ident_bound(ids, "p2"));
-	free(ids);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_owner_and_other),
-		cmocka_unit_test(test_new_connection),
-		cmocka_unit_test(test_account),
-		cmocka_unit_test(test_full),
+		cmocka_unit_test_setup_teardown(test_owner_and_other, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_new_connection, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_account, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_full, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

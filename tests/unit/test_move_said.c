@@ -155,50 +155,46 @@ said_game(const struct game_ops *ops, int n, const char *opts, uint64_t seed,
 	ops->free_game(g);
 }
 
-static void
-test_cheers(void **state)
-{
-	(void)state;
-	said_game(game_find("cheers"), 4, NULL, 1, 0);
-	said_game(game_find("cheers"), 3, NULL, 2, 0);
-}
+/* The games played, as said_game takes them; a test plays one game's. */
+static const struct said_run {
+	const char	*game;
+	int		 players;
+	const char	*opts;
+	uint64_t	 seed;
+	int		 depth;
+} runs[] = {
+	{ "cheers", 4, NULL, 1, 0 },
+	{ "cheers", 3, NULL, 2, 0 },
+	{ "fwb", 3, "trading=on secondhand=on interrupts=advanced", 1, 1 },
+	{ "fwb", 3, "trading=on secondhand=on interrupts=advanced", 2, 1 },
+	{ "fwb", 2, NULL, 4, 1 },
+	{ "cosdrink", 3, NULL, 1, 0 },
+	{ "cosdrink", 5, NULL, 2, 0 },
+	{ "magic", 4, NULL, 1, 0 },
+	{ "magic", 5, NULL, 2, 0 },
+};
 
+/* Every run of the game named *state, in order. */
 static void
-test_fwb(void **state)
+test_game(void **state)
 {
-	uint64_t	seed;
+	const char	*name = *state;
+	size_t		 i;
 
-	(void)state;
-	for (seed = 1; seed <= 2; seed++)
-		said_game(game_find("fwb"), 3, "trading=on secondhand=on "
-		    "interrupts=advanced", seed, 1);
-	said_game(game_find("fwb"), 2, NULL, 4, 1);
-}
-
-static void
-test_cosdrink(void **state)
-{
-	(void)state;
-	said_game(game_find("cosdrink"), 3, NULL, 1, 0);
-	said_game(game_find("cosdrink"), 5, NULL, 2, 0);
-}
-
-static void
-test_magic(void **state)
-{
-	(void)state;
-	said_game(game_find("magic"), 4, NULL, 1, 0);
-	said_game(game_find("magic"), 5, NULL, 2, 0);
+	for (i = 0; i < sizeof runs / sizeof runs[0]; i++)
+		if (strcmp(runs[i].game, name) == 0)
+			said_game(game_find(name), runs[i].players, runs[i].opts,
+			    runs[i].seed, runs[i].depth);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_cheers),
-		cmocka_unit_test(test_fwb),
-		cmocka_unit_test(test_cosdrink),
-		cmocka_unit_test(test_magic),
+		{ "test_cheers", test_game, NULL, NULL, "cheers" },
+		{ "test_fwb", test_game, NULL, NULL, "fwb" },
+		{ "test_cosdrink", test_game, NULL, NULL, "cosdrink" },
+		{ "test_magic", test_game, NULL, NULL, "magic" },
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

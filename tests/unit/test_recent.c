@@ -18,12 +18,26 @@
 
 #include "lib/recent.h"
 
+/* A memory of 8 keys for 1000 ms, in *state: the fixture. */
+static int
+setup(void **state)
+{
+	*state = recent_new(8, 1000);
+	return *state == NULL ? -1 : 0;
+}
+
+static int
+teardown(void **state)
+{
+	recent_free(*state);
+	return 0;
+}
+
 static void
 test_repeat_within_window(void **state)
 {
-	struct recent	*r = recent_new(8, 1000);
+	struct recent	*r = *state;
 
-	(void)state;
 	assert_int_equal(recent_check(r, "900", 0), 0);
 	assert_int_equal(recent_check(r, "900", 1), 1);
 	assert_int_equal(recent_check(r, "900", 999), 1);
@@ -36,7 +50,6 @@ test_repeat_within_window(void **state)
 	assert_int_equal(recent_check(r, "", 999), 0);
 	assert_int_equal(recent_check(r, "", 999), 0);
 	assert_int_equal(recent_count(r, 999), 4);
-	recent_free(r);
 }
 
 static void
@@ -107,10 +120,9 @@ test_capacity_eviction(void **state)
 static void
 test_long_keys(void **state)
 {
-	struct recent	*r = recent_new(8, 1000);
+	struct recent	*r = *state;
 	char		 a[4096], b[4096], cut[RECENT_KEY_MAX + 2];
 
-	(void)state;
 	memset(a, 'x', sizeof a - 1);
 	a[sizeof a - 1] = '\0';
 	memcpy(b, a, sizeof b);
@@ -132,17 +144,17 @@ test_long_keys(void **state)
 	assert_int_equal(recent_count(r, 2), 4);
 	/* Long keys are forgotten by age like any other. */
 	assert_int_equal(recent_check(r, a, 1000), 0);
-	recent_free(r);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_repeat_within_window),
+		cmocka_unit_test_setup_teardown(test_repeat_within_window,
+		    setup, teardown),
 		cmocka_unit_test(test_expiry_by_age),
 		cmocka_unit_test(test_capacity_eviction),
-		cmocka_unit_test(test_long_keys),
+		cmocka_unit_test_setup_teardown(test_long_keys, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

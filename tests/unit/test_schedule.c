@@ -17,6 +17,7 @@
 #include "bot/tables/play.h"
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/bot-fixture.h"
 
 /* The fake game: the one prompt it reports, and whose turn it is. */
 struct game {
@@ -57,7 +58,6 @@ static const struct adapter_ops fake_adapter_ops = { .name = "fake" };
 struct fixture {
 	struct bot	 bot;
 	struct adapter	 adapter;
-	struct config	*config;
 	struct table	*t;
 	struct game	 game;
 };
@@ -68,12 +68,9 @@ setup(void **state)
 {
 	struct fixture	*f = xcalloc(1, sizeof *f);
 
-	f->config = config_new();
-	f->config->tables_ai_delay_ms = 1000;
-	bot_init(&f->bot, uv_default_loop(), f->config);
+	bot_fixture_start(&f->bot, &f->adapter, &fake_adapter_ops);
+	f->bot.config->tables_ai_delay_ms = 1000;
 	f->bot.fake_clock = 1;
-	f->adapter.ops = &fake_adapter_ops;
-	f->adapter.bot = &f->bot;
 	f->t = table_new(&f->bot, &f->adapter, "#bar", &fake_ops);
 	table_add_seat(f->t, "u1", "alice");
 	table_add_seat(f->t, "u2", "bob");
@@ -95,12 +92,7 @@ teardown(void **state)
 
 	f->t->game = NULL;	/* not the fake game's to free */
 	f->t->state = TABLE_OVER;
-	table_close(f->t);
-	uv_close((uv_handle_t *)&f->bot.timer, NULL);
-	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
-	config_free(f->config);
-	free(f);
-	return 0;
+	return bot_fixture_teardown(state);
 }
 
 static void

@@ -365,25 +365,25 @@ test_unescape(void **state)
 static void
 test_command_text(void **state)
 {
-	char	*s, *cause = NULL;
+	/* The bot's command, the command used, its text; what is run. */
+	static const char *const	 cases[][4] = {
+		{ "cheers", "/cheers", "play 2 <@U1|carol>", "play 2 <@U1>" },
+		{ "cheers", "/fwb", "new secondhand=on",
+		    "new fwb secondhand=on" },
+		{ "cheers", "/fwb", "news", "news" },
+		{ "cheers", "/fwb", "draw", "draw" },
+		{ "bar", "/bar", "", "" },
+	};
+	char				*s, *cause = NULL;
+	size_t				 i;
 
 	(void)state;
-	s = slack_command_text("cheers", "/cheers", "play 2 <@U1|carol>",
-	    &cause);
-	assert_string_equal(s, "play 2 <@U1>");
-	free(s);
-	s = slack_command_text("cheers", "/fwb", "new secondhand=on", &cause);
-	assert_string_equal(s, "new fwb secondhand=on");
-	free(s);
-	s = slack_command_text("cheers", "/fwb", "news", &cause);
-	assert_string_equal(s, "news");
-	free(s);
-	s = slack_command_text("cheers", "/fwb", "draw", &cause);
-	assert_string_equal(s, "draw");
-	free(s);
-	s = slack_command_text("bar", "/bar", "", &cause);
-	assert_string_equal(s, "");
-	free(s);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = slack_command_text(cases[i][0], cases[i][1], cases[i][2],
+		    &cause);
+		assert_string_equal(s, cases[i][3]);
+		free(s);
+	}
 	assert_null(slack_command_text("cheers", "/other", "new", &cause));
 	assert_non_null(strstr(cause, "/other is not one of my commands"));
 	free(cause);

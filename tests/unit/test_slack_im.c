@@ -240,6 +240,37 @@ fixture_end(struct fixture *f)
 	config_free(f->config);
 }
 
+/* A fixture whose conversations.open fails opens_fail times, in *state. */
+static int
+setup(void **state, int opens_fail)
+{
+	struct fixture	*f = xcalloc(1, sizeof *f);
+
+	fixture_start(f, opens_fail);
+	*state = f;
+	return 0;
+}
+
+static int
+setup_open_fails(void **state)
+{
+	return setup(state, 1);
+}
+
+static int
+setup_open_ok(void **state)
+{
+	return setup(state, 0);
+}
+
+static int
+teardown(void **state)
+{
+	fixture_end(*state);
+	free(*state);
+	return 0;
+}
+
 /*
  * The waiting call.  Told there is no channel, it acts on the same user
  * again, as a real one may (a Web API call it makes can run the
@@ -282,6 +313,22 @@ posted(struct fixture *f)
 	return f->api.posts > 0;
 }
 
+/* The Web API was asked opens conversations.open, posts chat.postMessage. */
+static void
+assert_calls(const struct fixture *f, int opens, int posts)
+{
+	assert_int_equal(f->api.opens, opens);
+	assert_int_equal(f->api.posts, posts);
+}
+
+/* The waiting call was told once, of a channel (with_channel) or not. */
+static void
+assert_told(const struct fixture *f, int with_channel)
+{
+	assert_int_equal(f->told, 1);
+	assert_int_equal(f->told_channel, with_channel);
+}
+
 /*
  * conversations.open fails with a text and a call waiting; the call,
  * told, makes Slack's refusal of the user come in.  Each waiting thing is
@@ -290,24 +337,19 @@ posted(struct fixture *f)
 static void
 test_open_fails_reentered(void **state)
 {
-	struct fixture	 f;
+	struct fixture	*f = *state;
 	char		*cause = NULL;
 
-	(void)state;
-	fixture_start(&f, 1);
-	assert_int_equal(im_send(&f.s, "U1", "hello", NULL, &cause), 0);
-	assert_int_equal(im_with_channel(&f.s, "U1", told, &f, &cause), 0);
-	fixture_run(&f, told_once);
-	assert_false(f.timed_out);
-	assert_int_equal(f.told, 1);
-	assert_false(f.told_channel);
-	assert_int_equal(f.api.opens, 1);
-	assert_int_equal(f.api.posts, 0);
+	assert_int_equal(im_send(&f->s, "U1", "hello", NULL, &cause), 0);
+	assert_int_equal(im_with_channel(&f->s, "U1", told, f, &cause), 0);
+	fixture_run(f, told_once);
+	assert_false(f->timed_out);
+	assert_told(f, 0);
+	assert_calls(f, 1, 0);
 	/* The refusal stands: a later DM fails at once. */
-	assert_int_equal(im_send(&f.s, "U1", "later", NULL, &cause), -1);
+	assert_int_equal(im_send(&f->s, "U1", "later", NULL, &cause), -1);
 	assert_non_null(cause);
 	free(cause);
-	fixture_end(&f);
 }
 
 /*
@@ -318,23 +360,18 @@ test_open_fails_reentered(void **state)
 static void
 test_open_fails_send_again(void **state)
 {
-	struct fixture	 f;
+	struct fixture	*f = *state;
 	char		*cause = NULL;
 
-	(void)state;
-	fixture_start(&f, 1);
-	f.resend = 1;
-	assert_int_equal(im_with_channel(&f.s, "U1", told, &f, &cause), 0);
-	fixture_run(&f, posted);
-	assert_int_equal(f.told, 1);
-	assert_false(f.told_channel);
-	assert_int_equal(f.resend_rc, 0);
-	assert_false(f.timed_out);
-	assert_int_equal(f.api.opens, 2);
-	assert_int_equal(f.api.posts, 1);
-	assert_non_null(strstr(f.api.post_body, "\"channel\":\"D2\""));
-	assert_non_null(strstr(f.api.post_body, "again"));
-	fixture_end(&f);
+	f->resend = 1;
+	assert_int_equal(im_with_channel(&f->s, "U1", told, f, &cause), 0);
+	fixture_run(f, posted);
+	assert_told(f, 0);
+	assert_int_equal(f->resend_rc, 0);
+	assert_false(f->timed_out);
+	assert_calls(f, 2, 1);
+	assert_non_null(strstr(f->api.post_body, "\"channel\":\"D2\""));
+	assert_non_null(strstr(f->api.post_body, "again"));
 }
 
 /* 300 ms have passed since f->since. */
@@ -353,25 +390,20 @@ quiet_300ms(struct fixture *f)
 static void
 test_open_ok_refused_on_the_way(void **state)
 {
-	struct fixture	 f;
+	struct fixture	*f = *state;
 	char		*cause = NULL;
 
-	(void)state;
-	fixture_start(&f, 0);
-	f.refuse = 1;
-	assert_int_equal(im_with_channel(&f.s, "U1", told, &f, &cause), 0);
-	assert_int_equal(im_send(&f.s, "U1", "hello", NULL, &cause), 0);
-	fixture_run(&f, told_once);
-	assert_false(f.timed_out);
-	f.since = uv_now(f.loop);
-	fixture_run(&f, quiet_300ms);
-	assert_int_equal(f.told, 1);
-	assert_true(f.told_channel);
-	assert_int_equal(f.api.opens, 1);
-	assert_int_equal(f.api.posts, 0);
-	assert_int_equal(im_send(&f.s, "U1", "later", NULL, &cause), -1);
+	f->refuse = 1;
+	assert_int_equal(im_with_channel(&f->s, "U1", told, f, &cause), 0);
+	assert_int_equal(im_send(&f->s, "U1", "hello", NULL, &cause), 0);
+	fixture_run(f, told_once);
+	assert_false(f->timed_out);
+	f->since = uv_now(f->loop);
+	fixture_run(f, quiet_300ms);
+	assert_told(f, 1);
+	assert_calls(f, 1, 0);
+	assert_int_equal(im_send(&f->s, "U1", "later", NULL, &cause), -1);
 	free(cause);
-	fixture_end(&f);
 }
 
 /*
@@ -381,30 +413,30 @@ test_open_ok_refused_on_the_way(void **state)
 static void
 test_open_ok_posts_in_order(void **state)
 {
-	struct fixture	 f;
+	struct fixture	*f = *state;
 	char		*cause = NULL;
 
-	(void)state;
-	fixture_start(&f, 0);
-	assert_int_equal(im_send(&f.s, "U1", "first", NULL, &cause), 0);
-	assert_int_equal(im_send(&f.s, "U1", "second", NULL, &cause), 0);
-	f.since = uv_now(f.loop);
-	fixture_run(&f, quiet_300ms);
-	assert_int_equal(f.api.opens, 1);
-	assert_int_equal(f.api.posts, 2);
-	assert_non_null(strstr(f.api.post_body, "\"channel\":\"D2\""));
-	assert_non_null(strstr(f.api.post_body, "second"));
-	fixture_end(&f);
+	assert_int_equal(im_send(&f->s, "U1", "first", NULL, &cause), 0);
+	assert_int_equal(im_send(&f->s, "U1", "second", NULL, &cause), 0);
+	f->since = uv_now(f->loop);
+	fixture_run(f, quiet_300ms);
+	assert_calls(f, 1, 2);
+	assert_non_null(strstr(f->api.post_body, "\"channel\":\"D2\""));
+	assert_non_null(strstr(f->api.post_body, "second"));
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_open_fails_reentered),
-		cmocka_unit_test(test_open_fails_send_again),
-		cmocka_unit_test(test_open_ok_refused_on_the_way),
-		cmocka_unit_test(test_open_ok_posts_in_order),
+		cmocka_unit_test_setup_teardown(test_open_fails_reentered,
+		    setup_open_fails, teardown),
+		cmocka_unit_test_setup_teardown(test_open_fails_send_again,
+		    setup_open_fails, teardown),
+		cmocka_unit_test_setup_teardown(test_open_ok_refused_on_the_way,
+		    setup_open_ok, teardown),
+		cmocka_unit_test_setup_teardown(test_open_ok_posts_in_order,
+		    setup_open_ok, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

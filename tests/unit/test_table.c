@@ -17,6 +17,7 @@
 #include "bot/saying/render-chat.h"
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/bot-fixture.h"
 
 static const char *const fake_modes[] = { "standard", "master", "masquerade", NULL };
 static const char *const fake_sizes[] = { "small", "large", NULL };
@@ -47,7 +48,6 @@ static const struct adapter_ops fake_adapter_ops = {
 struct fixture {
 	struct bot	 bot;
 	struct adapter	 adapter;
-	struct config	*config;
 	struct table	*t;
 };
 
@@ -56,29 +56,13 @@ setup(void **state)
 {
 	struct fixture	*f = xcalloc(1, sizeof *f);
 
-	f->config = config_new();
-	bot_init(&f->bot, uv_default_loop(), f->config);
-	f->adapter.ops = &fake_adapter_ops;
-	f->adapter.bot = &f->bot;
+	bot_fixture_start(&f->bot, &f->adapter, &fake_adapter_ops);
 	f->t = table_new(&f->bot, &f->adapter, "#bar", &fake_ops);
 	table_add_seat(f->t, "u1", "alice");
 	table_add_seat(f->t, "u2", "Bob");
 	table_add_seat(f->t, "u3", "bobby");
 	table_add_seat(f->t, NULL, "Negroni");
 	*state = f;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct fixture	*f = *state;
-
-	table_close(f->t);
-	uv_close((uv_handle_t *)&f->bot.timer, NULL);
-	uv_run(uv_default_loop(), UV_RUN_NOWAIT);
-	config_free(f->config);
-	free(f);
 	return 0;
 }
 
@@ -370,16 +354,22 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_parse_seat, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_set_option, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_expand, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_parse_seat, setup,
+		    bot_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_set_option, setup,
+		    bot_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_expand, setup,
+		    bot_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_expand_bare, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_seats, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_find_id, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_users, setup, teardown),
+		    bot_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_seats, setup,
+		    bot_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_find_id, setup,
+		    bot_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_users, setup,
+		    bot_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_command_and_channel, setup,
-		    teardown),
+		    bot_fixture_teardown),
 		cmocka_unit_test(test_duration),
 	};
 

@@ -31,6 +31,7 @@
 #include "lib/backoff.h"
 #include "lib/lineframe.h"
 #include "lib/transport.h"
+#include "tests/unit/said.h"
 
 /* Certificates made for the run, as PEM files in dir. */
 static char	dir[64];
@@ -362,10 +363,9 @@ static void
 seen_notice(struct tconn *c, const char *what, void *arg)
 {
 	struct seen	*s = arg;
-	size_t		 n = strlen(s->notices);
 
 	(void)c;
-	snprintf(s->notices + n, sizeof s->notices - n, "%s\n", what);
+	said_add(s->notices, sizeof s->notices, what);
 }
 
 static void

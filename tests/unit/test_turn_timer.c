@@ -23,6 +23,7 @@
 #include "bot/tables/table.h"
 #include "game/fwb/fwb-int.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/said.h"
 #include "tests/unit/store-test.h"
 
 #define TURN_MS		60000
@@ -35,7 +36,7 @@ static int
 quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
 {
 	(void)a; (void)to; (void)cause;
-	snprintf(said + strlen(said), sizeof said - strlen(said), "%s\n", text);
+	said_add(said, sizeof said, text);
 	return 0;
 }
 
@@ -53,20 +54,6 @@ static const struct adapter_ops quiet_ops = {
 };
 
 #include "tests/unit/world-test.h"
-
-/* How often needle is in said. */
-static int
-said_count(const char *needle)
-{
-	const char	*p = said;
-	int		 n = 0;
-
-	while ((p = strstr(p, needle)) != NULL) {
-		n++;
-		p += strlen(needle);
-	}
-	return n;
-}
 
 /*
  * A started game of name in a world of its own (a fresh state file at
@@ -151,15 +138,17 @@ test_fwb_absence_counts_turns(void **state)
 			bot_advance(&w.bot, AI_MS / 2);
 		assert_int_equal(t->game->turns, turns + 1);
 		assert_true(t->nmoves >= moves + 2);	/* a turn of moves */
-		assert_int_equal(said_count("ran out of time"), 1);
+		assert_int_equal(said_count(said, "ran out of time"), 1);
 		assert_int_equal(t->seats[seat].timeouts, before + 1);
 		assert_int_equal(t->seats[seat].ai, before + 1 >= 3);
 		if (k == 0) {
 			/* One absence: counted once, and the seat is hers. */
 			assert_int_equal(before, 0);
-			assert_int_equal(said_count("@alice ran out of time; "
+			assert_int_equal(said_count(said,
+			    "@alice ran out of time; "
 			    "the AI finishes their turn."), 1);
-			assert_int_equal(said_count("plays their seat now"), 0);
+			assert_int_equal(said_count(said,
+			    "plays their seat now"), 0);
 		}
 		if (!t->seats[seat].ai)
 			fwb_to_alice(&w, t, turns);
@@ -224,7 +213,7 @@ test_fwb_own_moves_keep_the_clock(void **state)
 	bot_advance(&w.bot, TURN_MS / 2);
 	while (t->game->turns == turns)
 		bot_advance(&w.bot, AI_MS);
-	assert_int_equal(said_count("ran out of time"), 1);
+	assert_int_equal(said_count(said, "ran out of time"), 1);
 	assert_int_equal(t->seats[seat].timeouts, 1);
 	world_close(&w);
 	unlink(path);
@@ -296,7 +285,7 @@ test_cheers_each_turn_counts(void **state)
 		bot_advance(&w.bot, AI_MS / 2);
 	assert_int_equal(t->seats[seat].ai, 1);
 	assert_int_equal(t->seats[seat].timeouts, 3);
-	assert_int_equal(said_count("@alice ran out of time"), 3);
+	assert_int_equal(said_count(said, "@alice ran out of time"), 3);
 	assert_non_null(strstr(said, "@alice ran out of time 3 times in a "
 	    "row"));
 	world_close(&w);

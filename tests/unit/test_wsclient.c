@@ -28,6 +28,7 @@
 
 #include "lib/resolve.h"
 #include "lib/wsclient.h"
+#include "tests/unit/said.h"
 
 /* The test's websocket server: accepts, upgrades, says "hello". */
 struct server {
@@ -185,10 +186,9 @@ static void
 seen_notice(struct wsconn *c, const char *what, void *arg)
 {
 	struct seen	*s = arg;
-	size_t		 n = strlen(s->notices);
 
 	(void)c;
-	snprintf(s->notices + n, sizeof s->notices - n, "%s\n", what);
+	said_add(s->notices, sizeof s->notices, what);
 	if (getenv("TEST_VERBOSE") != NULL)
 		fprintf(stderr, "notice: %s\n", what);
 }

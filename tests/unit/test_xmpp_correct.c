@@ -229,6 +229,28 @@ queued(struct harness *h, int i)
 	return parse(xstrdup(h->x->queue[i]));
 }
 
+/*
+ * before stanzas are queued; once the loop has run out of things to do
+ * (the correction timer), after are.
+ */
+static void
+flushes(struct harness *h, int before, int after)
+{
+	assert_int_equal(h->x->nqueue, before);
+	assert_int_equal(uv_run(&h->loop, UV_RUN_DEFAULT), 0);
+	assert_int_equal(h->x->nqueue, after);
+}
+
+/* The stanza queued i-th is a correction of the message first. */
+static void
+corrects(struct harness *h, int i, const char *first)
+{
+	struct xml_node	*n = queued(h, i);
+
+	assert_string_equal(replaces(n), first);
+	xml_free(n);
+}
+
 static void
 test_board(void **state)
 {
@@ -255,9 +277,7 @@ test_board(void **state)
 	show(&h, NULL, "Table 2", ADAPTER_BOARD_UPDATE);
 	show(&h, NULL, "Table 3", ADAPTER_BOARD_UPDATE);
 	show(&h, NULL, "Table 4", ADAPTER_BOARD_UPDATE);
-	assert_int_equal(h.x->nqueue, 1);
-	assert_int_equal(uv_run(&h.loop, UV_RUN_DEFAULT), 0);
-	assert_int_equal(h.x->nqueue, 2);
+	flushes(&h, 1, 2);
 	n = queued(&h, 1);
 	assert_string_equal(replaces(n), first);
 	assert_string_not_equal(xml_attr(n, "id"), first);
@@ -267,9 +287,7 @@ test_board(void **state)
 	/* Again later: still naming the first message, not the last. */
 	show(&h, NULL, "Table 5", ADAPTER_BOARD_UPDATE);
 	assert_int_equal(h.x->nqueue, 3);
-	n = queued(&h, 2);
-	assert_string_equal(replaces(n), first);
-	xml_free(n);
+	corrects(&h, 2, first);
 	assert_int_equal(uv_run(&h.loop, UV_RUN_DEFAULT), 0);
 
 	/* Unchanged: nothing is sent. */
@@ -292,9 +310,7 @@ test_board(void **state)
 
 	/* The new first message is the one corrected from now on. */
 	show(&h, NULL, "Table 7", ADAPTER_BOARD_UPDATE);
-	n = queued(&h, 5);
-	assert_string_equal(replaces(n), first);
-	xml_free(n);
+	corrects(&h, 5, first);
 	assert_int_equal(uv_run(&h.loop, UV_RUN_DEFAULT), 0);
 
 	/* A repost (status) is a new message, headed by its news. */
@@ -317,9 +333,7 @@ test_board(void **state)
 	xml_free(n);
 	/* The end: a last correction, then the table is forgotten. */
 	show(&h, NULL, "Game over", ADAPTER_BOARD_FINAL);
-	assert_int_equal(h.x->nqueue, 8);
-	assert_int_equal(uv_run(&h.loop, UV_RUN_DEFAULT), 0);
-	assert_int_equal(h.x->nqueue, 9);
+	flushes(&h, 8, 9);
 	n = queued(&h, 8);
 	assert_string_equal(replaces(n), first);
 	assert_string_equal(xml_child(n, "body", NS_CLIENT)->text, "Game over");

@@ -21,16 +21,13 @@
 #
 #   tests/xmpp/c2s.sh build/cheersbot
 set -u
-bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
 . "$dir/lib.sh"
-py=/usr/bin/python3
-tmp=$(mktemp -d)
-pid="" dns="" fake="" proxy=""
+proc_begin "$1"
+dns="" proxy=""
 cleanup() {
 	for p in $pid $dns $fake $proxy; do proc_stop "$p" KILL; done
-	stop_prosody "$tmp/prosody.pid"
-	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "c2s: kept $tmp"; else rm -rf "$tmp"; fi
+	xmpp_end c2s
 }
 trap cleanup EXIT
 start=$(date +%s)
@@ -42,34 +39,17 @@ bad() { failed=$((failed + 1)); echo "c2s: FAIL: $*"; }
 prosody=/usr/bin/prosody
 prosodyctl=/usr/bin/prosodyctl
 dnsmasq=/usr/sbin/dnsmasq
-for f in $prosody $prosodyctl $dnsmasq; do
-	if [ ! -x $f ]; then
-		echo "c2s: FAIL: $f is missing (sh scripts/deps.sh test installs it)"
-		exit 1
-	fi
-done
+proc_need c2s $prosody $prosodyctl $dnsmasq || exit 1
 
 # Free ports: c2s (STARTTLS), direct TLS, http (the players' websocket),
 # DNS, the fake server, one where nothing listens, and the cutting proxy.
-set -- $($py -c '
-import socket
-ss = [socket.socket() for _ in range(7)]
-for s in ss: s.bind(("127.0.0.1", 0))
-print(" ".join(str(s.getsockname()[1]) for s in ss))')
+set -- $(proc_ports 7)
 c2s=$1 tls=$2 http=$3 dnsport=$4 fakeport=$5 dead=$6 proxyport=$7
 
 make_certs "$tmp" DNS:localhost || exit 1
 
-mkdir -p "$tmp/data"
-cat > "$tmp/prosody.cfg.lua" <<EOF
--- Written by tests/xmpp/c2s.sh for one test run.
-pidfile = "$tmp/prosody.pid"
-data_path = "$tmp/data"
-certificates = "$tmp"
-run_as_root = true
-log = { { levels = { min = "debug" }, to = "file", filename = "$tmp/prosody.log" } }
-interfaces = { "127.0.0.1" }
-c2s_ports = { $c2s }
+prosody_begin c2s.sh debug
+cat >> "$tmp/prosody.cfg.lua" <<EOF
 c2s_direct_tls_ports = { $tls }
 legacy_ssl_ports = { }
 s2s_ports = { }
@@ -83,11 +63,8 @@ modules_disabled = { "s2s", "offline" }
 c2s_require_encryption = true
 -- The players' websocket on loopback http counts as secure.
 consider_websocket_secure = true
-authentication = "internal_hashed"
-storage = "internal"
-VirtualHost "localhost"
-Component "rooms.localhost" "muc"
 EOF
+prosody_end
 register_accounts "$tmp/prosody.cfg.lua" || exit 1
 printf 'bot-secret-pw\n' > "$tmp/password"
 $prosody -F --config "$tmp/prosody.cfg.lua" >> "$tmp/prosody.out" 2>&1 &
@@ -249,8 +226,7 @@ run sm-failed "could not be resumed" \
     -o xmpp.ping_interval=10s
 
 if [ $failed -ne 0 ]; then
-	echo "c2s: prosody log (last 20 lines):"
-	tail -20 "$tmp/prosody.log" | sed 's/^/  /'
+	proc_log "c2s: prosody" "$tmp/prosody.log" 20
 fi
 echo "c2s: took $(($(date +%s) - start)) s"
 echo "c2s: $passed passed, $failed failed"

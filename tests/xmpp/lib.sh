@@ -57,3 +57,38 @@ stop_prosody() {
 	proc_stop_named "$p" "$(dirname "$1")"
 	proc_stop "$p"
 }
+
+# prosody_begin SCRIPT LEVEL: begins $tmp/prosody.cfg.lua (its data in
+# $tmp/data) as both XMPP suites' Prosody has it: written by SCRIPT, its
+# files in $tmp, a log at LEVEL, loopback only, c2s on port $c2s.
+prosody_begin() {
+	mkdir -p "$tmp/data"
+	cat > "$tmp/prosody.cfg.lua" <<EOF
+-- Written by tests/xmpp/$1 for one test run.
+pidfile = "$tmp/prosody.pid"
+data_path = "$tmp/data"
+certificates = "$tmp"
+run_as_root = true
+log = { { levels = { min = "$2" }, to = "file", filename = "$tmp/prosody.log" } }
+interfaces = { "127.0.0.1" }
+c2s_ports = { $c2s }
+EOF
+}
+
+# prosody_end: ends $tmp/prosody.cfg.lua: hashed passwords, internal
+# storage, the host localhost and its rooms.
+prosody_end() {
+	cat >> "$tmp/prosody.cfg.lua" <<EOF
+authentication = "internal_hashed"
+storage = "internal"
+VirtualHost "localhost"
+Component "rooms.localhost" "muc"
+EOF
+}
+
+# xmpp_end NAME: stops Prosody, and removes $tmp or, with XMPP_TEST_KEEP
+# set, keeps it and says so.
+xmpp_end() {
+	stop_prosody "$tmp/prosody.pid"
+	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "$1: kept $tmp"; else rm -rf "$tmp"; fi
+}

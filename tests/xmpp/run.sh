@@ -11,16 +11,12 @@
 #
 #   tests/xmpp/run.sh build/cheersbot
 set -u
-bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 dir=$(cd "$(dirname "$0")" && pwd)
 . "$dir/lib.sh"
-py=/usr/bin/python3
-tmp=$(mktemp -d)
-pid=""
+proc_begin "$1"
 cleanup() {
 	proc_stop "$pid" KILL
-	stop_prosody "$tmp/prosody.pid"
-	if [ -n "${XMPP_TEST_KEEP:-}" ]; then echo "xmpp: kept $tmp"; else rm -rf "$tmp"; fi
+	xmpp_end xmpp
 }
 trap cleanup EXIT
 start=$(date +%s)
@@ -29,10 +25,7 @@ start=$(date +%s)
 # it); scripts/deps.sh installs it before the tests run.
 prosody=/usr/bin/prosody
 prosodyctl=/usr/bin/prosodyctl
-if [ ! -x $prosody ] || [ ! -x $prosodyctl ]; then
-	echo "xmpp: FAIL: $prosody is missing (sh scripts/deps.sh test installs it)"
-	exit 1
-fi
+proc_need xmpp $prosody $prosodyctl || exit 1
 if ! $py -c 'import aiohttp' 2>/dev/null; then
 	echo "xmpp: FAIL: $py has no aiohttp (scripts/deps.sh installs python3-aiohttp)"
 	exit 1
@@ -44,26 +37,14 @@ fi
 
 # Free ports: c2s (unused by the test, but Prosody's websocket needs the
 # module), http (ws://) and https (wss://).
-set -- $($py -c '
-import socket
-ss = [socket.socket() for _ in range(3)]
-for s in ss: s.bind(("127.0.0.1", 0))
-print(" ".join(str(s.getsockname()[1]) for s in ss))')
+set -- $(proc_ports 3)
 c2s=$1 http=$2 https=$3
 
 # A test CA, and a certificate for localhost signed by it.
 make_certs "$tmp" DNS:localhost,IP:127.0.0.1 || exit 1
 
-mkdir -p "$tmp/data"
-cat > "$tmp/prosody.cfg.lua" <<EOF
--- Written by tests/xmpp/run.sh for one test run.
-pidfile = "$tmp/prosody.pid"
-data_path = "$tmp/data"
-certificates = "$tmp"
-run_as_root = true
-log = { { levels = { min = "info" }, to = "file", filename = "$tmp/prosody.log" } }
-interfaces = { "127.0.0.1" }
-c2s_ports = { $c2s }
+prosody_begin run.sh info
+cat >> "$tmp/prosody.cfg.lua" <<EOF
 c2s_direct_tls_ports = { }
 legacy_ssl_ports = { }
 s2s_ports = { }
@@ -77,11 +58,8 @@ modules_enabled = { "roster", "saslauth", "disco", "ping", "websocket",
 modules_disabled = { "s2s" }
 -- Plain ws:// on loopback: SASL without TLS (the bot uses SCRAM anyway).
 c2s_require_encryption = false
-authentication = "internal_hashed"
-storage = "internal"
-VirtualHost "localhost"
-Component "rooms.localhost" "muc"
 EOF
+prosody_end
 register_accounts "$tmp/prosody.cfg.lua" || exit 1
 printf 'bot-secret-pw\n' > "$tmp/password"
 
@@ -115,8 +93,7 @@ $py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot.err" \
     --restart "sh $tmp/restart.sh" --ready "$tmp/ready" \
     --prosody-pid "$tmp/prosody.pid" &
 scen=$!
-i=0
-while [ ! -e "$tmp/ready" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+proc_until 10 test -e "$tmp/ready"
 "$bot" -v -o console.enabled=no -o xmpp.enabled=yes \
     -o xmpp.url="ws://127.0.0.1:$http/xmpp-websocket" \
     -o xmpp.jid=cheersbot@localhost -o xmpp.password=file:"$tmp/password" \
@@ -128,17 +105,10 @@ while [ ! -e "$tmp/ready" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 pid=$!
 wait "$scen" || status=1
 
-if proc_running "$pid"; then
-	proc_stop "$pid" || { echo "xmpp: FAIL: the bot's exit status on SIGTERM"; status=1; }
-else
-	echo "xmpp: FAIL: the bot died"
-	status=1
-fi
+proc_end_bot xmpp
 pid=""
-if grep -q bot-secret-pw "$tmp/bot.err" "$tmp/bot.out"; then
-	echo "xmpp: FAIL: the password is in the bot's log"
-	status=1
-fi
+proc_unlogged xmpp "the password is in the bot's log" bot-secret-pw \
+    "$tmp/bot.err" "$tmp/bot.out"
 
 # The same bot over wss://, trusting the test CA through xmpp.ca_file.
 if [ $status -eq 0 ]; then
@@ -152,8 +122,7 @@ if [ $status -eq 0 ]; then
 	pid=$!
 	$py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot-tls.err" \
 	    --mode tls || status=1
-	proc_stop "$pid" || { echo "xmpp: FAIL: the TLS run's exit status"; status=1; }
-	pid=""
+	proc_end_run "xmpp: FAIL: the TLS run's exit status"
 	if ! grep -q "connecting to wss://localhost" "$tmp/bot-tls.err"; then
 		echo "xmpp: FAIL: the TLS run did not use wss://"
 		status=1
@@ -180,17 +149,14 @@ if [ $status -eq 0 ]; then
 	done
 	$py "$dir/scenario.py" --http "$http" --bot-err "$tmp/bot-plain.err" \
 	    --mode plain || status=1
-	proc_stop "$pid" || { echo "xmpp: FAIL: the plain run's exit status"; status=1; }
-	pid=""
+	proc_end_run "xmpp: FAIL: the plain run's exit status"
 fi
 
 if [ $status -ne 0 ]; then
-	echo "xmpp: bot log (last 40 lines):"
-	tail -40 "$tmp/bot.err" | sed 's/^/  /'
+	proc_log "xmpp: bot" "$tmp/bot.err" 40
 	[ -e "$tmp/bot-tls.err" ] && tail -20 "$tmp/bot-tls.err" | sed 's/^/  /'
 	[ -e "$tmp/bot-plain.err" ] && tail -20 "$tmp/bot-plain.err" | sed 's/^/  /'
-	echo "xmpp: prosody log (last 20 lines):"
-	tail -20 "$tmp/prosody.log" | sed 's/^/  /'
+	proc_log "xmpp: prosody" "$tmp/prosody.log" 20
 fi
 echo "xmpp: scenario took $(($(date +%s) - start)) s"
 exit $status

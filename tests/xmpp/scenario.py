@@ -62,19 +62,8 @@ NS = {"c": "jabber:client", "f": "urn:ietf:params:xml:ns:xmpp-framing",
       "muc": "http://jabber.org/protocol/muc",
       "mucu": "http://jabber.org/protocol/muc#user"}
 NS_CORRECT = "urn:xmpp:message-correct:0"
-passed = failed = 0
-
-
-def ok(cond, what):
-    global passed, failed
-    if checks.gathered(cond, what):
-        return cond
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("xmpp: FAIL: " + what, flush=True)
-    return cond
+TALLY = checks.Tally("xmpp")
+ok = TALLY.ok
 
 
 def bot_log():
@@ -714,9 +703,7 @@ async def main():
         await plain_mode()
     else:
         await game_mode()
-    print("xmpp (%s): %d passed, %d failed" % (ARGS.mode, passed, failed),
-          flush=True)
-    return 1 if failed else 0
+    return TALLY.summary("xmpp (%s)" % ARGS.mode)
 
 
 sys.exit(asyncio.run(main()))
