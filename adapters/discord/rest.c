@@ -28,6 +28,7 @@
 #include "lib/buf.h"
 #include "lib/curluv.h"
 #include "lib/json.h"
+#include "lib/reqqueue.h"
 #include "lib/xmalloc.h"
 
 #define REST_BODY_MAX		(1024 * 1024)	/* a response body */
@@ -44,8 +45,7 @@
 #define REST_QUICK_WINDOW_MS	3000
 
 struct rest_req {
-	TAILQ_ENTRY(rest_req)	 entry;
-	struct rest_queue	*queue;
+	struct reqq_item	 item;		/* on its queue */
 	struct discord		*d;
 	char			*method;
 	char			*url;
@@ -76,21 +76,12 @@ struct rest_req {
 	int64_t			 retry_after_header;	/* ms, -1 */
 };
 
-struct rest_queue {
-	TAILQ_ENTRY(rest_queue)	 entry;
-	TAILQ_HEAD(, rest_req)	 reqs;
-	char			 name[2 * REST_KEY_MAX + 2];
-	int			 n;
-	int			 busy;
-};
-
 struct rest {
 	struct curluv		 cu;		/* curl on the loop */
 	uv_timer_t		 kick_timer;
 	struct ratelimit	*rl;
 	struct invalid		 invalid;	/* 401, 403, 429 (invalid.c) */
-	TAILQ_HEAD(, rest_queue) queues;
-	int			 total;
+	struct reqq		 rq;		/* the named queues */
 	int			 stopped;
 	int			 refused;	/* the token was refused: hold all */
 	int			 draining;	/* shutting down: no new requests */
@@ -240,7 +231,7 @@ rest_start(struct discord *d, struct rest_req *r)
 	}
 	ratelimit_sent(rest->rl, r->route, r->major,
 	    !(r->flags & REST_NO_GLOBAL), uv_now(d->loop), &r->ticket);
-	r->queue->busy = 1;
+	r->item.queue->busy = 1;
 	log_debug("discord: %s", r->route);
 	if (r->since_ns != 0) {
 		log_debug("discord: interaction answered: the callback leaves "
@@ -251,20 +242,12 @@ rest_start(struct discord *d, struct rest_req *r)
 	curl_multi_add_handle(rest->cu.multi, r->easy);
 }
 
-/* Takes r off its queue, freeing the queue when it is empty. */
+/* Takes r, its queue's head, off it: the queue's next may leave. */
 static void
 rest_unqueue(struct rest *rest, struct rest_req *r)
 {
-	struct rest_queue	*q = r->queue;
-
-	TAILQ_REMOVE(&q->reqs, r, entry);
-	q->n--;
-	rest->total--;
-	q->busy = 0;
-	if (q->n == 0) {
-		TAILQ_REMOVE(&rest->queues, q, entry);
-		free(q);
-	}
+	r->item.queue->busy = 0;
+	reqq_remove(&rest->rq, &r->item);
 }
 
 /*
@@ -285,10 +268,12 @@ rest_backoff(int failures, int flags)
 	return ms / 2 + (uint64_t)random() % (ms / 2 + 1);
 }
 
-/* A transfer is over: retry it, or hand its result to the caller. */
+/* A transfer (r) is over: retry it, or hand its result to the caller. */
 static void
-rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
+rest_done(void *priv, CURLcode rc, void *arg)
 {
+	struct rest_req		*r = priv;
+	struct discord		*d = arg;
 	struct rest		*rest = d->rest;
 	struct rest_result	 res;
 	cJSON			*json = NULL, *item;
@@ -302,7 +287,7 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &res.status);
 	curluv_easy_end(&rest->cu, r->easy);
 	r->easy = NULL;
-	r->queue->busy = 0;
+	r->item.queue->busy = 0;
 	/*
 	 * Whatever came back, the request is no longer in flight: its
 	 * bucket learns that, and what the headers said, if any came.
@@ -417,24 +402,12 @@ finish:
 static void
 rest_check_done(struct discord *d)
 {
-	struct rest	*rest = d->rest;
-	struct rest_req	*r;
-	CURLMsg		*msg;
-	int		 pending;
-
 	/*
 	 * The loop's time is that of its turn's start; a response's reset
 	 * is counted from when it came, not earlier.
 	 */
 	uv_update_time(d->loop);
-	while ((msg = curl_multi_info_read(rest->cu.multi, &pending)) != NULL) {
-		if (msg->msg != CURLMSG_DONE)
-			continue;
-		r = NULL;
-		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&r);
-		if (r != NULL)
-			rest_done(d, r, msg->data.result);
-	}
+	curluv_each_done(&d->rest->cu, rest_done, d);
 }
 
 static void
@@ -468,10 +441,11 @@ static void
 rest_kick(struct discord *d)
 {
 	struct rest		*rest = d->rest;
-	struct rest_queue	*q, *qnext;
-	struct rest_req		*r, *rnext;
-	TAILQ_HEAD(, rest_req)	 late = TAILQ_HEAD_INITIALIZER(late);
+	struct reqq_queue	*q, *qnext;
+	struct rest_req		*r;
+	struct reqq_list	 late = TAILQ_HEAD_INITIALIZER(late);
 	uint64_t		 now, wait, next = UINT64_MAX;
+	int			 left;
 
 	if (rest->stopped)
 		return;
@@ -482,29 +456,24 @@ rest_kick(struct discord *d)
 	}
 	now = uv_now(d->loop);
 	/* Too many invalid requests: nothing leaves until the count drops. */
-	if (rest->total > 0 && (wait = invalid_hold(&rest->invalid, now)) > 0) {
+	if (rest->rq.total > 0 &&
+	    (wait = invalid_hold(&rest->invalid, now)) > 0) {
 		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, wait, 0);
 		return;
 	}
-	for (q = TAILQ_FIRST(&rest->queues); q != NULL; q = qnext) {
+	for (q = TAILQ_FIRST(&rest->rq.queues); q != NULL; q = qnext) {
 		qnext = TAILQ_NEXT(q, entry);
 		if (q->busy)
 			continue;
-		for (r = TAILQ_FIRST(&q->reqs); r != NULL &&
-		    (r->flags & REST_QUICK) && now >= r->deadline; r = rnext) {
-			rnext = TAILQ_NEXT(r, entry);
-			TAILQ_REMOVE(&q->reqs, r, entry);
-			q->n--;
-			rest->total--;
-			TAILQ_INSERT_TAIL(&late, r, entry);
+		r = reqq_head(q);
+		while (r != NULL && (r->flags & REST_QUICK) &&
+		    now >= r->deadline) {
+			left = reqq_remove(&rest->rq, &r->item);
+			TAILQ_INSERT_TAIL(&late, &r->item, entry);
+			r = left > 0 ? reqq_head(q) : NULL;
 		}
-		if (r == NULL) {
-			if (q->n == 0) {
-				TAILQ_REMOVE(&rest->queues, q, entry);
-				free(q);
-			}
+		if (r == NULL)
 			continue;
-		}
 		wait = ratelimit_wait(rest->rl, r->route, r->major,
 		    !(r->flags & REST_NO_GLOBAL), now);
 		if (r->not_before > now && r->not_before - now > wait)
@@ -520,10 +489,8 @@ rest_kick(struct discord *d)
 		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, next, 0);
 	else
 		uv_timer_stop(&rest->kick_timer);
-	while ((r = TAILQ_FIRST(&late)) != NULL) {
-		TAILQ_REMOVE(&late, r, entry);
+	while ((r = reqq_list_pop(&late)) != NULL)
 		rest_give_up(d, r, "its 3 s window is over");
-	}
 }
 
 /*
@@ -582,7 +549,7 @@ rest_drain(struct discord *d)
 int
 rest_pending(struct discord *d)
 {
-	return d->rest == NULL || d->rest->stopped ? 0 : d->rest->total;
+	return d->rest == NULL || d->rest->stopped ? 0 : d->rest->rq.total;
 }
 
 void
@@ -604,37 +571,30 @@ rest_resume(struct discord *d)
 	rest_kick(d);
 }
 
+/* Is r (not in flight) to channel (arg; NULL: to any)? */
+static int
+rest_to_channel(void *data, void *arg)
+{
+	struct rest_req	*r = data;
+	const char	*channel = arg;
+
+	return r->easy == NULL && (channel == NULL ||
+	    strcmp(r->channel, channel) == 0);
+}
+
 void
 rest_drop_channel(struct discord *d, const char *channel)
 {
 	struct rest		*rest = d->rest;
-	struct rest_queue	*q, *qnext;
-	struct rest_req		*r, *rnext;
+	struct rest_req		*r;
 	struct rest_result	 res;
-	TAILQ_HEAD(, rest_req)	 dropped = TAILQ_HEAD_INITIALIZER(dropped);
-	int			 n = 0;
+	struct reqq_list	 dropped = TAILQ_HEAD_INITIALIZER(dropped);
+	int			 n;
 
 	if (rest == NULL || rest->stopped)
 		return;
 	/* Taken off their queues first: the callbacks may queue anew. */
-	for (q = TAILQ_FIRST(&rest->queues); q != NULL; q = qnext) {
-		qnext = TAILQ_NEXT(q, entry);
-		for (r = TAILQ_FIRST(&q->reqs); r != NULL; r = rnext) {
-			rnext = TAILQ_NEXT(r, entry);
-			if (r->easy != NULL || (channel != NULL &&
-			    strcmp(r->channel, channel) != 0))
-				continue;
-			TAILQ_REMOVE(&q->reqs, r, entry);
-			q->n--;
-			rest->total--;
-			TAILQ_INSERT_TAIL(&dropped, r, entry);
-			n++;
-		}
-		if (q->n == 0) {
-			TAILQ_REMOVE(&rest->queues, q, entry);
-			free(q);
-		}
-	}
+	n = reqq_pick(&rest->rq, rest_to_channel, (void *)channel, &dropped);
 	if (n > 0)
 		log_info("discord: dropped %d request%s to %s%s", n,
 		    n == 1 ? "" : "s", channel != NULL ? "lost channel " :
@@ -642,8 +602,7 @@ rest_drop_channel(struct discord *d, const char *channel)
 	memset(&res, 0, sizeof res);
 	res.error = channel != NULL ? "the channel is gone or closed to me" :
 	    "the Discord token was refused";
-	while ((r = TAILQ_FIRST(&dropped)) != NULL) {
-		TAILQ_REMOVE(&dropped, r, entry);
+	while ((r = reqq_list_pop(&dropped)) != NULL) {
 		if (r->cb != NULL)
 			r->cb(d, &res, r->arg);
 		rest_req_free(r);
@@ -669,7 +628,6 @@ rest_request(struct discord *d, const char *method, const char *path,
     char **cause)
 {
 	struct rest		*rest = d->rest;
-	struct rest_queue	*q;
 	struct rest_req		*r;
 	char			 qname[2 * REST_KEY_MAX + 2];
 
@@ -712,27 +670,12 @@ rest_request(struct discord *d, const char *method, const char *path,
 		snprintf(qname, sizeof qname, "%s|%s", r->route, r->major);
 	else
 		snprintf(qname, sizeof qname, "%s", queue);
-
-	TAILQ_FOREACH(q, &rest->queues, entry)
-		if (strcmp(q->name, qname) == 0)
-			break;
-	if ((q != NULL && q->n >= REST_QUEUE_MAX) ||
-	    rest->total >= REST_TOTAL_MAX) {
+	if (reqq_add(&rest->rq, qname, &r->item, r) != 0) {
 		log_warn("discord: queue for %s is full; dropping a request",
 		    r->route);
 		rest_req_free(r);
 		return set_cause(cause, "too many Discord requests are waiting");
 	}
-	if (q == NULL) {
-		q = xcalloc(1, sizeof *q);
-		TAILQ_INIT(&q->reqs);
-		snprintf(q->name, sizeof q->name, "%s", qname);
-		TAILQ_INSERT_TAIL(&rest->queues, q, entry);
-	}
-	r->queue = q;
-	TAILQ_INSERT_TAIL(&q->reqs, r, entry);
-	q->n++;
-	rest->total++;
 	rest_kick(d);
 	return 0;
 }
@@ -747,7 +690,7 @@ rest_init(struct discord *d, char **cause)
 	rest = xcalloc(1, sizeof *rest);
 	curluv_init(&rest->cu, d->loop, rest_after, d);
 	rest->rl = ratelimit_new();
-	TAILQ_INIT(&rest->queues);
+	reqq_init(&rest->rq, REST_QUEUE_MAX, REST_TOTAL_MAX);
 	uv_timer_init(d->loop, &rest->kick_timer);
 	rest->kick_timer.data = d;
 	d->rest = rest;
@@ -758,26 +701,19 @@ void
 rest_stop(struct discord *d)
 {
 	struct rest		*rest = d->rest;
-	struct rest_queue	*q;
 	struct rest_req		*r;
 
 	if (rest == NULL || rest->stopped)
 		return;
 	rest->stopped = 1;
-	if (rest->total > 0)
-		log_info("discord: dropping %d unsent request%s", rest->total,
-		    rest->total == 1 ? "" : "s");
-	while ((q = TAILQ_FIRST(&rest->queues)) != NULL) {
-		while ((r = TAILQ_FIRST(&q->reqs)) != NULL) {
-			TAILQ_REMOVE(&q->reqs, r, entry);
-			if (r->easy != NULL)
-				curluv_easy_end(&rest->cu, r->easy);
-			rest_req_free(r);
-		}
-		TAILQ_REMOVE(&rest->queues, q, entry);
-		free(q);
+	if (rest->rq.total > 0)
+		log_info("discord: dropping %d unsent request%s",
+		    rest->rq.total, rest->rq.total == 1 ? "" : "s");
+	while ((r = reqq_pop(&rest->rq)) != NULL) {
+		if (r->easy != NULL)
+			curluv_easy_end(&rest->cu, r->easy);
+		rest_req_free(r);
 	}
-	rest->total = 0;
 	curluv_release(&rest->cu);
 	uv_close((uv_handle_t *)&rest->kick_timer, NULL);
 }
