@@ -87,7 +87,8 @@ reqq_pick(struct reqq *rq, int (*match)(void *, void *), void *arg,
 
 	for (q = TAILQ_FIRST(&rq->queues); q != NULL; q = qnext) {
 		qnext = TAILQ_NEXT(q, entry);
-		for (item = TAILQ_FIRST(&q->items); item != NULL; item = inext) {
+		for (item = TAILQ_FIRST(&q->items); item != NULL;
+		    item = inext) {
 			inext = TAILQ_NEXT(item, entry);
 			if (!match(item->data, arg))
 				continue;

@@ -27,6 +27,7 @@
 #include "bot/daemon/log.h"
 #include "lib/buf.h"
 #include "lib/curluv.h"
+#include "lib/httpq.h"
 #include "lib/json.h"
 #include "lib/reqqueue.h"
 #include "lib/xmalloc.h"
@@ -77,12 +78,9 @@ struct rest_req {
 };
 
 struct rest {
-	struct curluv		 cu;		/* curl on the loop */
-	uv_timer_t		 kick_timer;
+	struct httpq		 hq;		/* curl, the queues, a timer */
 	struct ratelimit	*rl;
 	struct invalid		 invalid;	/* 401, 403, 429 (invalid.c) */
-	struct reqq		 rq;		/* the named queues */
-	int			 stopped;
 	int			 refused;	/* the token was refused: hold all */
 	int			 draining;	/* shutting down: no new requests */
 	uint32_t		 nonces;	/* message creates so far */
@@ -103,7 +101,7 @@ rest_req_free(struct rest_req *r)
 	free(r);
 }
 
-/* curl did some work: read its messages, start what waits. */
+/* curl did some work, or a wait is over: start what may start. */
 static void
 rest_after(void *arg)
 {
@@ -239,7 +237,7 @@ rest_start(struct discord *d, struct rest_req *r)
 		    (unsigned long long)((uv_hrtime() - r->since_ns) / 1000));
 		r->since_ns = 0;	/* a retry is not measured again */
 	}
-	curl_multi_add_handle(rest->cu.multi, r->easy);
+	curl_multi_add_handle(rest->hq.cu.multi, r->easy);
 }
 
 /* Takes r, its queue's head, off it: the queue's next may leave. */
@@ -247,7 +245,7 @@ static void
 rest_unqueue(struct rest *rest, struct rest_req *r)
 {
 	r->item.queue->busy = 0;
-	reqq_remove(&rest->rq, &r->item);
+	reqq_remove(&rest->hq.rq, &r->item);
 }
 
 /*
@@ -285,7 +283,7 @@ rest_done(void *priv, CURLcode rc, void *arg)
 	memset(&res, 0, sizeof res);
 	if (rc == CURLE_OK)
 		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &res.status);
-	curluv_easy_end(&rest->cu, r->easy);
+	curluv_easy_end(&rest->hq.cu, r->easy);
 	r->easy = NULL;
 	r->item.queue->busy = 0;
 	/*
@@ -407,13 +405,7 @@ rest_check_done(struct discord *d)
 	 * is counted from when it came, not earlier.
 	 */
 	uv_update_time(d->loop);
-	curluv_each_done(&d->rest->cu, rest_done, d);
-}
-
-static void
-rest_on_kick_timer(uv_timer_t *t)
-{
-	rest_kick(t->data);
+	curluv_each_done(&d->rest->hq.cu, rest_done, d);
 }
 
 /*
@@ -447,28 +439,28 @@ rest_kick(struct discord *d)
 	uint64_t		 now, wait, next = UINT64_MAX;
 	int			 left;
 
-	if (rest->stopped)
+	if (rest->hq.stopped)
 		return;
 	rest_check_done(d);
 	if (rest->refused) {
-		uv_timer_stop(&rest->kick_timer);
+		httpq_wait(&rest->hq, UINT64_MAX);
 		return;
 	}
 	now = uv_now(d->loop);
 	/* Too many invalid requests: nothing leaves until the count drops. */
-	if (rest->rq.total > 0 &&
+	if (rest->hq.rq.total > 0 &&
 	    (wait = invalid_hold(&rest->invalid, now)) > 0) {
-		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, wait, 0);
+		httpq_wait(&rest->hq, wait);
 		return;
 	}
-	for (q = TAILQ_FIRST(&rest->rq.queues); q != NULL; q = qnext) {
+	for (q = TAILQ_FIRST(&rest->hq.rq.queues); q != NULL; q = qnext) {
 		qnext = TAILQ_NEXT(q, entry);
 		if (q->busy)
 			continue;
 		r = reqq_head(q);
 		while (r != NULL && (r->flags & REST_QUICK) &&
 		    now >= r->deadline) {
-			left = reqq_remove(&rest->rq, &r->item);
+			left = reqq_remove(&rest->hq.rq, &r->item);
 			TAILQ_INSERT_TAIL(&late, &r->item, entry);
 			r = left > 0 ? reqq_head(q) : NULL;
 		}
@@ -485,10 +477,7 @@ rest_kick(struct discord *d)
 		else if (wait < next)
 			next = wait;
 	}
-	if (next != UINT64_MAX)
-		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, next, 0);
-	else
-		uv_timer_stop(&rest->kick_timer);
+	httpq_wait(&rest->hq, next);
 	while ((r = reqq_list_pop(&late)) != NULL)
 		rest_give_up(d, r, "its 3 s window is over");
 }
@@ -549,7 +538,9 @@ rest_drain(struct discord *d)
 int
 rest_pending(struct discord *d)
 {
-	return d->rest == NULL || d->rest->stopped ? 0 : d->rest->rq.total;
+	if (d->rest == NULL || d->rest->hq.stopped)
+		return 0;
+	return d->rest->hq.rq.total;
 }
 
 void
@@ -591,10 +582,10 @@ rest_drop_channel(struct discord *d, const char *channel)
 	struct reqq_list	 dropped = TAILQ_HEAD_INITIALIZER(dropped);
 	int			 n;
 
-	if (rest == NULL || rest->stopped)
+	if (rest == NULL || rest->hq.stopped)
 		return;
 	/* Taken off their queues first: the callbacks may queue anew. */
-	n = reqq_pick(&rest->rq, rest_to_channel, (void *)channel, &dropped);
+	n = reqq_pick(&rest->hq.rq, rest_to_channel, (void *)channel, &dropped);
 	if (n > 0)
 		log_info("discord: dropped %d request%s to %s%s", n,
 		    n == 1 ? "" : "s", channel != NULL ? "lost channel " :
@@ -631,7 +622,7 @@ rest_request(struct discord *d, const char *method, const char *path,
 	struct rest_req		*r;
 	char			 qname[2 * REST_KEY_MAX + 2];
 
-	if (rest->stopped || rest->draining) {
+	if (rest->hq.stopped || rest->draining) {
 		free(body);
 		return set_cause(cause, "the Discord adapter is stopping");
 	}
@@ -670,7 +661,7 @@ rest_request(struct discord *d, const char *method, const char *path,
 		snprintf(qname, sizeof qname, "%s|%s", r->route, r->major);
 	else
 		snprintf(qname, sizeof qname, "%s", queue);
-	if (reqq_add(&rest->rq, qname, &r->item, r) != 0) {
+	if (reqq_add(&rest->hq.rq, qname, &r->item, r) != 0) {
 		log_warn("discord: queue for %s is full; dropping a request",
 		    r->route);
 		rest_req_free(r);
@@ -685,37 +676,38 @@ rest_init(struct discord *d, char **cause)
 {
 	struct rest	*rest;
 
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0)
-		return set_cause(cause, "discord: curl_global_init failed");
 	rest = xcalloc(1, sizeof *rest);
-	curluv_init(&rest->cu, d->loop, rest_after, d);
+	if (httpq_init(&rest->hq, d->loop, REST_QUEUE_MAX, REST_TOTAL_MAX,
+	    rest_after, d, "discord", cause) != 0) {
+		free(rest);
+		return -1;
+	}
 	rest->rl = ratelimit_new();
-	reqq_init(&rest->rq, REST_QUEUE_MAX, REST_TOTAL_MAX);
-	uv_timer_init(d->loop, &rest->kick_timer);
-	rest->kick_timer.data = d;
 	d->rest = rest;
 	return 0;
+}
+
+/* Ends r, in flight or not, as the client stops. */
+static void
+rest_release(void *data, void *arg)
+{
+	struct rest_req	*r = data;
+	struct rest	*rest = arg;
+
+	if (r->easy != NULL)
+		curluv_easy_end(&rest->hq.cu, r->easy);
+	rest_req_free(r);
 }
 
 void
 rest_stop(struct discord *d)
 {
-	struct rest		*rest = d->rest;
-	struct rest_req		*r;
+	int	n;
 
-	if (rest == NULL || rest->stopped)
+	if (d->rest == NULL ||
+	    (n = httpq_stop(&d->rest->hq, rest_release, d->rest)) <= 0)
 		return;
-	rest->stopped = 1;
-	if (rest->rq.total > 0)
-		log_info("discord: dropping %d unsent request%s",
-		    rest->rq.total, rest->rq.total == 1 ? "" : "s");
-	while ((r = reqq_pop(&rest->rq)) != NULL) {
-		if (r->easy != NULL)
-			curluv_easy_end(&rest->cu, r->easy);
-		rest_req_free(r);
-	}
-	curluv_release(&rest->cu);
-	uv_close((uv_handle_t *)&rest->kick_timer, NULL);
+	log_info("discord: dropping %d unsent request%s", n, n == 1 ? "" : "s");
 }
 
 void
@@ -724,7 +716,7 @@ rest_free(struct discord *d)
 	if (d->rest == NULL)
 		return;
 	ratelimit_free(d->rest->rl);
+	httpq_release(&d->rest->hq);
 	free(d->rest);
 	d->rest = NULL;
-	curl_global_cleanup();
 }

@@ -51,6 +51,7 @@
 #include "bot/daemon/log.h"
 #include "lib/buf.h"
 #include "lib/curluv.h"
+#include "lib/httpq.h"
 #include "lib/json.h"
 #include "lib/reqqueue.h"
 #include "lib/xmalloc.h"
@@ -94,11 +95,8 @@ struct web_limit {
 };
 
 struct web {
-	struct curluv		 cu;		/* curl on the loop */
-	uv_timer_t		 kick_timer;
-	struct reqq		 rq;		/* the named queues */
+	struct httpq		 hq;		/* curl, the queues, a timer */
 	struct web_limit	 limits[WEB_LIMITS_MAX];
-	int			 stopped;
 };
 
 static void	web_kick(struct slack *);
@@ -158,7 +156,7 @@ web_limit_set(struct web *web, const char *method, uint64_t until,
 	web->limits[slot].until = until;
 }
 
-/* curl did some work: read its messages, start what waits. */
+/* curl did some work, or a wait is over: start what may start. */
 static void
 web_after(void *arg)
 {
@@ -224,7 +222,7 @@ web_start(struct slack *s, struct web_call *c)
 	    (long)strlen(c->body) : 0L);
 	c->item.queue->busy = 1;
 	log_debug("slack: calling %s", c->method);
-	curl_multi_add_handle(web->cu.multi, c->easy);
+	curl_multi_add_handle(web->hq.cu.multi, c->easy);
 }
 
 static uint64_t
@@ -245,7 +243,7 @@ web_finish(struct slack *s, struct web_call *c, const struct web_result *res)
 	char	*why;
 
 	c->item.queue->busy = 0;
-	reqq_remove(&s->web->rq, &c->item);
+	reqq_remove(&s->web->hq.rq, &c->item);
 	if (c->cb != NULL)
 		c->cb(s, res, c->arg);
 	if (!(c->flags & (WEB_APP_TOKEN | WEB_URL)) &&
@@ -360,7 +358,7 @@ web_done(void *priv, CURLcode rc, void *arg)
 	memset(&res, 0, sizeof res);
 	if (rc == CURLE_OK)
 		curl_easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &res.status);
-	curluv_easy_end(&web->cu, c->easy);
+	curluv_easy_end(&web->hq.cu, c->easy);
 	c->easy = NULL;
 	c->item.queue->busy = 0;
 
@@ -440,12 +438,6 @@ finish:
 	free(error);
 }
 
-static void
-web_on_kick_timer(uv_timer_t *t)
-{
-	web_kick(t->data);
-}
-
 /*
  * Starts every queue head that may leave now; re-arms for the next.  The
  * heads that go first (ephemeral answers) are looked at first, so they
@@ -460,9 +452,9 @@ web_kick(struct slack *s)
 	uint64_t		 now, wait, w, next = UINT64_MAX;
 	int			 pass;
 
-	if (web == NULL || web->stopped)
+	if (web == NULL || web->hq.stopped)
 		return;
-	curluv_each_done(&web->cu, web_done, s);
+	curluv_each_done(&web->hq.cu, web_done, s);
 	if (s->halted)
 		return;		/* revoke.c stops everything next */
 	/*
@@ -473,7 +465,7 @@ web_kick(struct slack *s)
 	uv_update_time(s->loop);
 	now = uv_now(s->loop);
 	for (pass = 0; pass < 2; pass++) {
-		TAILQ_FOREACH(q, &web->rq.queues, entry) {
+		TAILQ_FOREACH(q, &web->hq.rq.queues, entry) {
 			if (q->busy || (c = reqq_head(q)) == NULL ||
 			    c->first != (pass == 0))
 				continue;
@@ -500,10 +492,7 @@ web_kick(struct slack *s)
 			web_start(s, c);
 		}
 	}
-	if (next != UINT64_MAX)
-		uv_timer_start(&web->kick_timer, web_on_kick_timer, next, 0);
-	else
-		uv_timer_stop(&web->kick_timer);
+	httpq_wait(&web->hq, next);
 }
 
 /*
@@ -567,7 +556,7 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 	struct web		*web = s->web;
 	struct web_call		*c;
 
-	if (web == NULL || web->stopped || s->halted) {
+	if (web == NULL || web->hq.stopped || s->halted) {
 		free(body);
 		if (flags & WEB_ARG_FREE)
 			free(arg);
@@ -588,7 +577,7 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 	c->cb = cb;
 	c->arg = arg;
 	buf_init(&c->response, WEB_BODY_MAX);
-	if (reqq_add(&web->rq, queue != NULL ? queue : c->method, &c->item,
+	if (reqq_add(&web->hq.rq, queue != NULL ? queue : c->method, &c->item,
 	    c) != 0) {
 		log_warn("slack: too many calls waiting; dropping a %s",
 		    c->method);
@@ -609,10 +598,10 @@ web_held_ms(struct slack *s, const char *channel)
 	char			 qname[SLACK_ID_MAX + 8];
 	uint64_t		 now, w, most = 0;
 
-	if (web == NULL || web->stopped)
+	if (web == NULL || web->hq.stopped)
 		return -1;
 	snprintf(qname, sizeof qname, "ch:%s", channel);
-	if ((q = reqq_find(&web->rq, qname)) == NULL || q->n == 0)
+	if ((q = reqq_find(&web->hq.rq, qname)) == NULL || q->n == 0)
 		return -1;
 	now = uv_now(s->loop);
 	/* Only a 429 sets a method's limit (a pace is keyed by channel). */
@@ -629,36 +618,37 @@ web_init(struct slack *s, char **cause)
 {
 	struct web	*web;
 
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0)
-		return set_cause(cause, "slack: curl_global_init failed");
 	web = xcalloc(1, sizeof *web);
-	curluv_init(&web->cu, s->loop, web_after, s);
-	reqq_init(&web->rq, WEB_QUEUE_MAX, WEB_TOTAL_MAX);
-	uv_timer_init(s->loop, &web->kick_timer);
-	web->kick_timer.data = s;
+	if (httpq_init(&web->hq, s->loop, WEB_QUEUE_MAX, WEB_TOTAL_MAX,
+	    web_after, s, "slack", cause) != 0) {
+		free(web);
+		return -1;
+	}
 	s->web = web;
 	return 0;
+}
+
+/* Ends c, in flight or not, as the client stops. */
+static void
+web_release(void *data, void *arg)
+{
+	struct web_call	*c = data;
+	struct web	*web = arg;
+
+	if (c->easy != NULL)
+		curluv_easy_end(&web->hq.cu, c->easy);
+	web_call_free(c);
 }
 
 void
 web_stop(struct slack *s)
 {
-	struct web		*web = s->web;
-	struct web_call		*c;
+	int	n;
 
-	if (web == NULL || web->stopped)
+	if (s->web == NULL ||
+	    (n = httpq_stop(&s->web->hq, web_release, s->web)) <= 0)
 		return;
-	web->stopped = 1;
-	if (web->rq.total > 0)
-		log_info("slack: dropping %d unsent call%s", web->rq.total,
-		    web->rq.total == 1 ? "" : "s");
-	while ((c = reqq_pop(&web->rq)) != NULL) {
-		if (c->easy != NULL)
-			curluv_easy_end(&web->cu, c->easy);
-		web_call_free(c);
-	}
-	curluv_release(&web->cu);
-	uv_close((uv_handle_t *)&web->kick_timer, NULL);
+	log_info("slack: dropping %d unsent call%s", n, n == 1 ? "" : "s");
 }
 
 void
@@ -666,7 +656,7 @@ web_free(struct slack *s)
 {
 	if (s->web == NULL)
 		return;
+	httpq_release(&s->web->hq);
 	free(s->web);
 	s->web = NULL;
-	curl_global_cleanup();
 }
