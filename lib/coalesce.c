@@ -218,3 +218,14 @@ coalesce_done(struct coalesce_msg *m, const char *id, int gone)
 	}
 	coalesce_flush(m);
 }
+
+int
+coalesce_show_in(struct coalesce **setp, const struct coalesce_ops *ops,
+    void *arg, const char *channel, uint64_t table, char *body, int repost,
+    int final)
+{
+	if (*setp == NULL)
+		*setp = coalesce_new(ops, arg);
+	return coalesce_show(*setp, channel, table, body,
+	    (repost ? COALESCE_REPOST : 0) | (final ? COALESCE_FINAL : 0));
+}

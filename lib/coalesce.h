@@ -78,6 +78,15 @@ void		 coalesce_free(struct coalesce *);
 int		 coalesce_show(struct coalesce *, const char *channel,
 		    uint64_t table, char *body, int flags);
 /*
+ * coalesce_show on *setp, which is made (through ops with arg) by the
+ * first show; repost and final, when true, add COALESCE_REPOST and
+ * COALESCE_FINAL to the flags.  Returns what coalesce_show returns.
+ */
+int		 coalesce_show_in(struct coalesce **setp,
+		    const struct coalesce_ops *ops, void *arg,
+		    const char *channel, uint64_t table, char *body,
+		    int repost, int final);
+/*
  * The request for m is over: id is the message it posted or edited
  * (borrowed), NULL when it failed; gone when the platform says the
  * message is no more (it is posted anew).  May send the next body.

@@ -183,3 +183,22 @@ curluv_easy_end(struct curluv *cu, CURL *easy)
 	curl_multi_remove_handle(cu->multi, easy);
 	curl_easy_cleanup(easy);
 }
+
+void
+curluv_each_done(struct curluv *cu, void (*done)(void *, CURLcode, void *),
+    void *arg)
+{
+	CURLMsg	*msg;
+	void	*priv;
+	int	 pending;
+
+	while ((msg = curl_multi_info_read(cu->multi, &pending)) != NULL) {
+		if (msg->msg != CURLMSG_DONE)
+			continue;
+		priv = NULL;
+		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE,
+		    (char **)&priv);
+		if (priv != NULL)
+			done(priv, msg->data.result, arg);
+	}
+}

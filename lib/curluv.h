@@ -51,5 +51,11 @@ CURL	*curluv_easy(const char *url, struct curl_slist *headers, void *priv,
 	    long timeout_ms, const char *ca_file);
 /* The transfer of easy is over: off cu's multi handle, cleaned up. */
 void	curluv_easy_end(struct curluv *, CURL *easy);
+/*
+ * Reads curl's messages: for each finished transfer with a private
+ * pointer, done(priv, result, arg), which ends it (curluv_easy_end).
+ */
+void	curluv_each_done(struct curluv *,
+	    void (*done)(void *priv, CURLcode, void *arg), void *arg);
 
 #endif

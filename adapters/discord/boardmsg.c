@@ -114,8 +114,6 @@ boardmsg_show(struct adapter *a, const char *channel, uint64_t table,
 		return set_cause(cause, "the channel is not a Discord id");
 	if (news != NULL)
 		interaction_take_news(d, channel, news);
-	if (d->boards == NULL)
-		d->boards = coalesce_new(&boardmsg_ops, d);
 	/* An empty list takes old buttons off an edited message. */
 	if ((components = discord_components(bs)) == NULL)
 		components = cJSON_CreateArray();
@@ -125,9 +123,9 @@ boardmsg_show(struct adapter *a, const char *channel, uint64_t table,
 		body = discord_message_body(text, discord_split(text), 0,
 		    components);
 	cJSON_Delete(components);
-	if (coalesce_show(d->boards, channel, table, body,
-	    (how == ADAPTER_BOARD_REPOST ? COALESCE_REPOST : 0) |
-	    (how == ADAPTER_BOARD_FINAL ? COALESCE_FINAL : 0)))
+	if (coalesce_show_in(&d->boards, &boardmsg_ops, d, channel, table,
+	    body, how == ADAPTER_BOARD_REPOST,
+	    how == ADAPTER_BOARD_FINAL))
 		log_debug("discord: table %" PRIu64 ": an edit was waiting; "
 		    "the newer table replaces it", table);
 	return 0;

@@ -27,7 +27,9 @@
 #include "bot/daemon/log.h"
 #include "lib/buf.h"
 #include "lib/curluv.h"
+#include "lib/httpq.h"
 #include "lib/json.h"
+#include "lib/reqqueue.h"
 #include "lib/xmalloc.h"
 
 #define REST_BODY_MAX		(1024 * 1024)	/* a response body */
@@ -44,8 +46,7 @@
 #define REST_QUICK_WINDOW_MS	3000
 
 struct rest_req {
-	TAILQ_ENTRY(rest_req)	 entry;
-	struct rest_queue	*queue;
+	struct reqq_item	 item;		/* on its queue */
 	struct discord		*d;
 	char			*method;
 	char			*url;
@@ -76,22 +77,10 @@ struct rest_req {
 	int64_t			 retry_after_header;	/* ms, -1 */
 };
 
-struct rest_queue {
-	TAILQ_ENTRY(rest_queue)	 entry;
-	TAILQ_HEAD(, rest_req)	 reqs;
-	char			 name[2 * REST_KEY_MAX + 2];
-	int			 n;
-	int			 busy;
-};
-
 struct rest {
-	struct curluv		 cu;		/* curl on the loop */
-	uv_timer_t		 kick_timer;
+	struct httpq		 hq;		/* curl, the queues, a timer */
 	struct ratelimit	*rl;
 	struct invalid		 invalid;	/* 401, 403, 429 (invalid.c) */
-	TAILQ_HEAD(, rest_queue) queues;
-	int			 total;
-	int			 stopped;
 	int			 refused;	/* the token was refused: hold all */
 	int			 draining;	/* shutting down: no new requests */
 	uint32_t		 nonces;	/* message creates so far */
@@ -112,7 +101,7 @@ rest_req_free(struct rest_req *r)
 	free(r);
 }
 
-/* curl did some work: read its messages, start what waits. */
+/* curl did some work, or a wait is over: start what may start. */
 static void
 rest_after(void *arg)
 {
@@ -240,7 +229,7 @@ rest_start(struct discord *d, struct rest_req *r)
 	}
 	ratelimit_sent(rest->rl, r->route, r->major,
 	    !(r->flags & REST_NO_GLOBAL), uv_now(d->loop), &r->ticket);
-	r->queue->busy = 1;
+	r->item.queue->busy = 1;
 	log_debug("discord: %s", r->route);
 	if (r->since_ns != 0) {
 		log_debug("discord: interaction answered: the callback leaves "
@@ -248,23 +237,15 @@ rest_start(struct discord *d, struct rest_req *r)
 		    (unsigned long long)((uv_hrtime() - r->since_ns) / 1000));
 		r->since_ns = 0;	/* a retry is not measured again */
 	}
-	curl_multi_add_handle(rest->cu.multi, r->easy);
+	curl_multi_add_handle(rest->hq.cu.multi, r->easy);
 }
 
-/* Takes r off its queue, freeing the queue when it is empty. */
+/* Takes r, its queue's head, off it: the queue's next may leave. */
 static void
 rest_unqueue(struct rest *rest, struct rest_req *r)
 {
-	struct rest_queue	*q = r->queue;
-
-	TAILQ_REMOVE(&q->reqs, r, entry);
-	q->n--;
-	rest->total--;
-	q->busy = 0;
-	if (q->n == 0) {
-		TAILQ_REMOVE(&rest->queues, q, entry);
-		free(q);
-	}
+	r->item.queue->busy = 0;
+	reqq_remove(&rest->hq.rq, &r->item);
 }
 
 /*
@@ -285,10 +266,12 @@ rest_backoff(int failures, int flags)
 	return ms / 2 + (uint64_t)random() % (ms / 2 + 1);
 }
 
-/* A transfer is over: retry it, or hand its result to the caller. */
+/* A transfer (r) is over: retry it, or hand its result to the caller. */
 static void
-rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
+rest_done(void *priv, CURLcode rc, void *arg)
 {
+	struct rest_req		*r = priv;
+	struct discord		*d = arg;
 	struct rest		*rest = d->rest;
 	struct rest_result	 res;
 	cJSON			*json = NULL, *item;
@@ -300,9 +283,9 @@ rest_done(struct discord *d, struct rest_req *r, CURLcode rc)
 	memset(&res, 0, sizeof res);
 	if (rc == CURLE_OK)
 		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &res.status);
-	curluv_easy_end(&rest->cu, r->easy);
+	curluv_easy_end(&rest->hq.cu, r->easy);
 	r->easy = NULL;
-	r->queue->busy = 0;
+	r->item.queue->busy = 0;
 	/*
 	 * Whatever came back, the request is no longer in flight: its
 	 * bucket learns that, and what the headers said, if any came.
@@ -417,30 +400,12 @@ finish:
 static void
 rest_check_done(struct discord *d)
 {
-	struct rest	*rest = d->rest;
-	struct rest_req	*r;
-	CURLMsg		*msg;
-	int		 pending;
-
 	/*
 	 * The loop's time is that of its turn's start; a response's reset
 	 * is counted from when it came, not earlier.
 	 */
 	uv_update_time(d->loop);
-	while ((msg = curl_multi_info_read(rest->cu.multi, &pending)) != NULL) {
-		if (msg->msg != CURLMSG_DONE)
-			continue;
-		r = NULL;
-		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&r);
-		if (r != NULL)
-			rest_done(d, r, msg->data.result);
-	}
-}
-
-static void
-rest_on_kick_timer(uv_timer_t *t)
-{
-	rest_kick(t->data);
+	curluv_each_done(&d->rest->hq.cu, rest_done, d);
 }
 
 /*
@@ -468,43 +433,39 @@ static void
 rest_kick(struct discord *d)
 {
 	struct rest		*rest = d->rest;
-	struct rest_queue	*q, *qnext;
-	struct rest_req		*r, *rnext;
-	TAILQ_HEAD(, rest_req)	 late = TAILQ_HEAD_INITIALIZER(late);
+	struct reqq_queue	*q, *qnext;
+	struct rest_req		*r;
+	struct reqq_list	 late = TAILQ_HEAD_INITIALIZER(late);
 	uint64_t		 now, wait, next = UINT64_MAX;
+	int			 left;
 
-	if (rest->stopped)
+	if (rest->hq.stopped)
 		return;
 	rest_check_done(d);
 	if (rest->refused) {
-		uv_timer_stop(&rest->kick_timer);
+		httpq_wait(&rest->hq, UINT64_MAX);
 		return;
 	}
 	now = uv_now(d->loop);
 	/* Too many invalid requests: nothing leaves until the count drops. */
-	if (rest->total > 0 && (wait = invalid_hold(&rest->invalid, now)) > 0) {
-		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, wait, 0);
+	if (rest->hq.rq.total > 0 &&
+	    (wait = invalid_hold(&rest->invalid, now)) > 0) {
+		httpq_wait(&rest->hq, wait);
 		return;
 	}
-	for (q = TAILQ_FIRST(&rest->queues); q != NULL; q = qnext) {
+	for (q = TAILQ_FIRST(&rest->hq.rq.queues); q != NULL; q = qnext) {
 		qnext = TAILQ_NEXT(q, entry);
 		if (q->busy)
 			continue;
-		for (r = TAILQ_FIRST(&q->reqs); r != NULL &&
-		    (r->flags & REST_QUICK) && now >= r->deadline; r = rnext) {
-			rnext = TAILQ_NEXT(r, entry);
-			TAILQ_REMOVE(&q->reqs, r, entry);
-			q->n--;
-			rest->total--;
-			TAILQ_INSERT_TAIL(&late, r, entry);
+		r = reqq_head(q);
+		while (r != NULL && (r->flags & REST_QUICK) &&
+		    now >= r->deadline) {
+			left = reqq_remove(&rest->hq.rq, &r->item);
+			TAILQ_INSERT_TAIL(&late, &r->item, entry);
+			r = left > 0 ? reqq_head(q) : NULL;
 		}
-		if (r == NULL) {
-			if (q->n == 0) {
-				TAILQ_REMOVE(&rest->queues, q, entry);
-				free(q);
-			}
+		if (r == NULL)
 			continue;
-		}
 		wait = ratelimit_wait(rest->rl, r->route, r->major,
 		    !(r->flags & REST_NO_GLOBAL), now);
 		if (r->not_before > now && r->not_before - now > wait)
@@ -516,14 +477,9 @@ rest_kick(struct discord *d)
 		else if (wait < next)
 			next = wait;
 	}
-	if (next != UINT64_MAX)
-		uv_timer_start(&rest->kick_timer, rest_on_kick_timer, next, 0);
-	else
-		uv_timer_stop(&rest->kick_timer);
-	while ((r = TAILQ_FIRST(&late)) != NULL) {
-		TAILQ_REMOVE(&late, r, entry);
+	httpq_wait(&rest->hq, next);
+	while ((r = reqq_list_pop(&late)) != NULL)
 		rest_give_up(d, r, "its 3 s window is over");
-	}
 }
 
 /*
@@ -582,7 +538,9 @@ rest_drain(struct discord *d)
 int
 rest_pending(struct discord *d)
 {
-	return d->rest == NULL || d->rest->stopped ? 0 : d->rest->total;
+	if (d->rest == NULL || d->rest->hq.stopped)
+		return 0;
+	return d->rest->hq.rq.total;
 }
 
 void
@@ -604,37 +562,30 @@ rest_resume(struct discord *d)
 	rest_kick(d);
 }
 
+/* Is r (not in flight) to channel (arg; NULL: to any)? */
+static int
+rest_to_channel(void *data, void *arg)
+{
+	struct rest_req	*r = data;
+	const char	*channel = arg;
+
+	return r->easy == NULL && (channel == NULL ||
+	    strcmp(r->channel, channel) == 0);
+}
+
 void
 rest_drop_channel(struct discord *d, const char *channel)
 {
 	struct rest		*rest = d->rest;
-	struct rest_queue	*q, *qnext;
-	struct rest_req		*r, *rnext;
+	struct rest_req		*r;
 	struct rest_result	 res;
-	TAILQ_HEAD(, rest_req)	 dropped = TAILQ_HEAD_INITIALIZER(dropped);
-	int			 n = 0;
+	struct reqq_list	 dropped = TAILQ_HEAD_INITIALIZER(dropped);
+	int			 n;
 
-	if (rest == NULL || rest->stopped)
+	if (rest == NULL || rest->hq.stopped)
 		return;
 	/* Taken off their queues first: the callbacks may queue anew. */
-	for (q = TAILQ_FIRST(&rest->queues); q != NULL; q = qnext) {
-		qnext = TAILQ_NEXT(q, entry);
-		for (r = TAILQ_FIRST(&q->reqs); r != NULL; r = rnext) {
-			rnext = TAILQ_NEXT(r, entry);
-			if (r->easy != NULL || (channel != NULL &&
-			    strcmp(r->channel, channel) != 0))
-				continue;
-			TAILQ_REMOVE(&q->reqs, r, entry);
-			q->n--;
-			rest->total--;
-			TAILQ_INSERT_TAIL(&dropped, r, entry);
-			n++;
-		}
-		if (q->n == 0) {
-			TAILQ_REMOVE(&rest->queues, q, entry);
-			free(q);
-		}
-	}
+	n = reqq_pick(&rest->hq.rq, rest_to_channel, (void *)channel, &dropped);
 	if (n > 0)
 		log_info("discord: dropped %d request%s to %s%s", n,
 		    n == 1 ? "" : "s", channel != NULL ? "lost channel " :
@@ -642,8 +593,7 @@ rest_drop_channel(struct discord *d, const char *channel)
 	memset(&res, 0, sizeof res);
 	res.error = channel != NULL ? "the channel is gone or closed to me" :
 	    "the Discord token was refused";
-	while ((r = TAILQ_FIRST(&dropped)) != NULL) {
-		TAILQ_REMOVE(&dropped, r, entry);
+	while ((r = reqq_list_pop(&dropped)) != NULL) {
 		if (r->cb != NULL)
 			r->cb(d, &res, r->arg);
 		rest_req_free(r);
@@ -669,11 +619,10 @@ rest_request(struct discord *d, const char *method, const char *path,
     char **cause)
 {
 	struct rest		*rest = d->rest;
-	struct rest_queue	*q;
 	struct rest_req		*r;
 	char			 qname[2 * REST_KEY_MAX + 2];
 
-	if (rest->stopped || rest->draining) {
+	if (rest->hq.stopped || rest->draining) {
 		free(body);
 		return set_cause(cause, "the Discord adapter is stopping");
 	}
@@ -712,27 +661,12 @@ rest_request(struct discord *d, const char *method, const char *path,
 		snprintf(qname, sizeof qname, "%s|%s", r->route, r->major);
 	else
 		snprintf(qname, sizeof qname, "%s", queue);
-
-	TAILQ_FOREACH(q, &rest->queues, entry)
-		if (strcmp(q->name, qname) == 0)
-			break;
-	if ((q != NULL && q->n >= REST_QUEUE_MAX) ||
-	    rest->total >= REST_TOTAL_MAX) {
+	if (reqq_add(&rest->hq.rq, qname, &r->item, r) != 0) {
 		log_warn("discord: queue for %s is full; dropping a request",
 		    r->route);
 		rest_req_free(r);
 		return set_cause(cause, "too many Discord requests are waiting");
 	}
-	if (q == NULL) {
-		q = xcalloc(1, sizeof *q);
-		TAILQ_INIT(&q->reqs);
-		snprintf(q->name, sizeof q->name, "%s", qname);
-		TAILQ_INSERT_TAIL(&rest->queues, q, entry);
-	}
-	r->queue = q;
-	TAILQ_INSERT_TAIL(&q->reqs, r, entry);
-	q->n++;
-	rest->total++;
 	rest_kick(d);
 	return 0;
 }
@@ -742,44 +676,38 @@ rest_init(struct discord *d, char **cause)
 {
 	struct rest	*rest;
 
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0)
-		return set_cause(cause, "discord: curl_global_init failed");
 	rest = xcalloc(1, sizeof *rest);
-	curluv_init(&rest->cu, d->loop, rest_after, d);
+	if (httpq_init(&rest->hq, d->loop, REST_QUEUE_MAX, REST_TOTAL_MAX,
+	    rest_after, d, "discord", cause) != 0) {
+		free(rest);
+		return -1;
+	}
 	rest->rl = ratelimit_new();
-	TAILQ_INIT(&rest->queues);
-	uv_timer_init(d->loop, &rest->kick_timer);
-	rest->kick_timer.data = d;
 	d->rest = rest;
 	return 0;
+}
+
+/* Ends r, in flight or not, as the client stops. */
+static void
+rest_release(void *data, void *arg)
+{
+	struct rest_req	*r = data;
+	struct rest	*rest = arg;
+
+	if (r->easy != NULL)
+		curluv_easy_end(&rest->hq.cu, r->easy);
+	rest_req_free(r);
 }
 
 void
 rest_stop(struct discord *d)
 {
-	struct rest		*rest = d->rest;
-	struct rest_queue	*q;
-	struct rest_req		*r;
+	int	n;
 
-	if (rest == NULL || rest->stopped)
+	if (d->rest == NULL ||
+	    (n = httpq_stop(&d->rest->hq, rest_release, d->rest)) <= 0)
 		return;
-	rest->stopped = 1;
-	if (rest->total > 0)
-		log_info("discord: dropping %d unsent request%s", rest->total,
-		    rest->total == 1 ? "" : "s");
-	while ((q = TAILQ_FIRST(&rest->queues)) != NULL) {
-		while ((r = TAILQ_FIRST(&q->reqs)) != NULL) {
-			TAILQ_REMOVE(&q->reqs, r, entry);
-			if (r->easy != NULL)
-				curluv_easy_end(&rest->cu, r->easy);
-			rest_req_free(r);
-		}
-		TAILQ_REMOVE(&rest->queues, q, entry);
-		free(q);
-	}
-	rest->total = 0;
-	curluv_release(&rest->cu);
-	uv_close((uv_handle_t *)&rest->kick_timer, NULL);
+	log_info("discord: dropping %d unsent request%s", n, n == 1 ? "" : "s");
 }
 
 void
@@ -788,7 +716,7 @@ rest_free(struct discord *d)
 	if (d->rest == NULL)
 		return;
 	ratelimit_free(d->rest->rl);
+	httpq_release(&d->rest->hq);
 	free(d->rest);
 	d->rest = NULL;
-	curl_global_cleanup();
 }

@@ -128,17 +128,15 @@ tablemsg_show(struct adapter *a, const char *channel, uint64_t table,
 		return set_cause(cause, "I cannot post in %s", channel);
 	if (s->current != NULL && strcmp(s->current->channel, channel) == 0)
 		s->current->answered = s->current->posted = 1;
-	if (s->boards == NULL)
-		s->boards = coalesce_new(&tablemsg_ops, s);
 	want = cJSON_CreateObject();
 	if (view != NULL)
 		card_message(want, text, view, bs);
 	else
 		blocks_message(want, text, bs);
 	body = json_print(want);
-	if (coalesce_show(s->boards, channel, table, body,
-	    (how == ADAPTER_BOARD_REPOST ? COALESCE_REPOST : 0) |
-	    (how == ADAPTER_BOARD_FINAL ? COALESCE_FINAL : 0)))
+	if (coalesce_show_in(&s->boards, &tablemsg_ops, s, channel, table,
+	    body, how == ADAPTER_BOARD_REPOST,
+	    how == ADAPTER_BOARD_FINAL))
 		log_debug("slack: table %" PRIu64 ": an edit was waiting; the "
 		    "newer table replaces it", table);
 	return 0;

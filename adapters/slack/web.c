@@ -51,7 +51,9 @@
 #include "bot/daemon/log.h"
 #include "lib/buf.h"
 #include "lib/curluv.h"
+#include "lib/httpq.h"
 #include "lib/json.h"
+#include "lib/reqqueue.h"
 #include "lib/xmalloc.h"
 
 #define WEB_BODY_MAX		(1024 * 1024)	/* an answer's body */
@@ -65,8 +67,7 @@
 #define WEB_VERIFY_LATEST	"20"		/* messages searched for a post */
 
 struct web_call {
-	TAILQ_ENTRY(web_call)	 entry;
-	struct web_queue	*queue;
+	struct reqq_item	 item;		/* on its queue */
 	char			*url;
 	char			 method[WEB_NAME_MAX];	/* for logs and limits */
 	char			 pace[SLACK_ID_MAX + 8]; /* "ch:C123": paced; "" */
@@ -87,14 +88,6 @@ struct web_call {
 	int64_t			 retry_after;	/* ms, -1: no header */
 };
 
-struct web_queue {
-	TAILQ_ENTRY(web_queue)	 entry;
-	TAILQ_HEAD(, web_call)	 calls;
-	char			 name[WEB_NAME_MAX + SLACK_ID_MAX];
-	int			 n;
-	int			 busy;
-};
-
 /* A method held by a 429, or a channel by its pace ("ch:C123"). */
 struct web_limit {
 	char		 method[WEB_NAME_MAX];
@@ -102,12 +95,8 @@ struct web_limit {
 };
 
 struct web {
-	struct curluv		 cu;		/* curl on the loop */
-	uv_timer_t		 kick_timer;
-	TAILQ_HEAD(, web_queue)	 queues;
+	struct httpq		 hq;		/* curl, the queues, a timer */
 	struct web_limit	 limits[WEB_LIMITS_MAX];
-	int			 total;
-	int			 stopped;
 };
 
 static void	web_kick(struct slack *);
@@ -167,7 +156,7 @@ web_limit_set(struct web *web, const char *method, uint64_t until,
 	web->limits[slot].until = until;
 }
 
-/* curl did some work: read its messages, start what waits. */
+/* curl did some work, or a wait is over: start what may start. */
 static void
 web_after(void *arg)
 {
@@ -231,24 +220,9 @@ web_start(struct slack *s, struct web_call *c)
 	    c->body : "");
 	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDSIZE, c->body != NULL ?
 	    (long)strlen(c->body) : 0L);
-	c->queue->busy = 1;
+	c->item.queue->busy = 1;
 	log_debug("slack: calling %s", c->method);
-	curl_multi_add_handle(web->cu.multi, c->easy);
-}
-
-static void
-web_unqueue(struct web *web, struct web_call *c)
-{
-	struct web_queue	*q = c->queue;
-
-	TAILQ_REMOVE(&q->calls, c, entry);
-	q->n--;
-	web->total--;
-	q->busy = 0;
-	if (q->n == 0) {
-		TAILQ_REMOVE(&web->queues, q, entry);
-		free(q);
-	}
+	curl_multi_add_handle(web->hq.cu.multi, c->easy);
 }
 
 static uint64_t
@@ -268,7 +242,8 @@ web_finish(struct slack *s, struct web_call *c, const struct web_result *res)
 {
 	char	*why;
 
-	web_unqueue(s->web, c);
+	c->item.queue->busy = 0;
+	reqq_remove(&s->web->hq.rq, &c->item);
 	if (c->cb != NULL)
 		c->cb(s, res, c->arg);
 	if (!(c->flags & (WEB_APP_TOKEN | WEB_URL)) &&
@@ -332,7 +307,7 @@ web_verified(struct slack *s, const struct web_result *res, void *arg)
 	c->not_before = uv_now(s->loop) + web_backoff(c->failures);
 	log_info("slack: chat.postMessage: the post had not landed; posting "
 	    "it again");
-	c->queue->busy = 0;
+	c->item.queue->busy = 0;
 	web_kick(s);
 }
 
@@ -348,13 +323,13 @@ web_verify(struct slack *s, struct web_call *c)
 
 	if (strncmp(c->pace, "ch:", 3) != 0)
 		return -1;
-	c->queue->busy = 1;
+	c->item.queue->busy = 1;
 	if (web_call(s, "conversations.history", NULL, web_form("channel",
 	    c->pace + 3, "limit", WEB_VERIFY_LATEST, "include_all_metadata",
 	    "true", (char *)NULL), WEB_FORM, web_verified, c, &cause) != 0) {
 		log_warn("slack: %s", cause);
 		free(cause);
-		c->queue->busy = 0;
+		c->item.queue->busy = 0;
 		return -1;
 	}
 	return 0;
@@ -367,10 +342,12 @@ web_unsent(CURLcode rc)
 	return rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST;
 }
 
-/* A transfer is over: retry it, or hand its result to the caller. */
+/* A transfer (c) is over: retry it, or hand its result to the caller. */
 static void
-web_done(struct slack *s, struct web_call *c, CURLcode rc)
+web_done(void *priv, CURLcode rc, void *arg)
 {
+	struct web_call		*c = priv;
+	struct slack		*s = arg;
 	struct web		*web = s->web;
 	struct web_result	 res;
 	cJSON			*json = NULL;
@@ -381,9 +358,9 @@ web_done(struct slack *s, struct web_call *c, CURLcode rc)
 	memset(&res, 0, sizeof res);
 	if (rc == CURLE_OK)
 		curl_easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &res.status);
-	curluv_easy_end(&web->cu, c->easy);
+	curluv_easy_end(&web->hq.cu, c->easy);
 	c->easy = NULL;
-	c->queue->busy = 0;
+	c->item.queue->busy = 0;
 
 	if (rc != CURLE_OK || res.status >= 500) {
 		c->failures++;
@@ -461,30 +438,6 @@ finish:
 	free(error);
 }
 
-static void
-web_check_done(struct slack *s)
-{
-	struct web_call	*c;
-	CURLMsg		*msg;
-	int		 pending;
-
-	while ((msg = curl_multi_info_read(s->web->cu.multi, &pending)) != NULL) {
-		if (msg->msg != CURLMSG_DONE)
-			continue;
-		c = NULL;
-		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE,
-		    (char **)&c);
-		if (c != NULL)
-			web_done(s, c, msg->data.result);
-	}
-}
-
-static void
-web_on_kick_timer(uv_timer_t *t)
-{
-	web_kick(t->data);
-}
-
 /*
  * Starts every queue head that may leave now; re-arms for the next.  The
  * heads that go first (ephemeral answers) are looked at first, so they
@@ -494,14 +447,14 @@ static void
 web_kick(struct slack *s)
 {
 	struct web		*web = s->web;
-	struct web_queue	*q;
+	struct reqq_queue	*q;
 	struct web_call		*c;
 	uint64_t		 now, wait, w, next = UINT64_MAX;
 	int			 pass;
 
-	if (web == NULL || web->stopped)
+	if (web == NULL || web->hq.stopped)
 		return;
-	web_check_done(s);
+	curluv_each_done(&web->hq.cu, web_done, s);
 	if (s->halted)
 		return;		/* revoke.c stops everything next */
 	/*
@@ -512,8 +465,8 @@ web_kick(struct slack *s)
 	uv_update_time(s->loop);
 	now = uv_now(s->loop);
 	for (pass = 0; pass < 2; pass++) {
-		TAILQ_FOREACH(q, &web->queues, entry) {
-			if (q->busy || (c = TAILQ_FIRST(&q->calls)) == NULL ||
+		TAILQ_FOREACH(q, &web->hq.rq.queues, entry) {
+			if (q->busy || (c = reqq_head(q)) == NULL ||
 			    c->first != (pass == 0))
 				continue;
 			wait = web_limit_wait(web, c->method, now);
@@ -539,10 +492,7 @@ web_kick(struct slack *s)
 			web_start(s, c);
 		}
 	}
-	if (next != UINT64_MAX)
-		uv_timer_start(&web->kick_timer, web_on_kick_timer, next, 0);
-	else
-		uv_timer_stop(&web->kick_timer);
+	httpq_wait(&web->hq, next);
 }
 
 /*
@@ -604,11 +554,9 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
     int flags, web_cb *cb, void *arg, char **cause)
 {
 	struct web		*web = s->web;
-	struct web_queue	*q;
 	struct web_call		*c;
-	char			 qname[sizeof q->name];
 
-	if (web == NULL || web->stopped || s->halted) {
+	if (web == NULL || web->hq.stopped || s->halted) {
 		free(body);
 		if (flags & WEB_ARG_FREE)
 			free(arg);
@@ -629,27 +577,13 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 	c->cb = cb;
 	c->arg = arg;
 	buf_init(&c->response, WEB_BODY_MAX);
-	snprintf(qname, sizeof qname, "%s", queue != NULL ? queue : c->method);
-	TAILQ_FOREACH(q, &web->queues, entry)
-		if (strcmp(q->name, qname) == 0)
-			break;
-	if ((q != NULL && q->n >= WEB_QUEUE_MAX) ||
-	    web->total >= WEB_TOTAL_MAX) {
+	if (reqq_add(&web->hq.rq, queue != NULL ? queue : c->method, &c->item,
+	    c) != 0) {
 		log_warn("slack: too many calls waiting; dropping a %s",
 		    c->method);
 		web_call_free(c);
 		return set_cause(cause, "too many Slack calls are waiting");
 	}
-	if (q == NULL) {
-		q = xcalloc(1, sizeof *q);
-		TAILQ_INIT(&q->calls);
-		snprintf(q->name, sizeof q->name, "%s", qname);
-		TAILQ_INSERT_TAIL(&web->queues, q, entry);
-	}
-	c->queue = q;
-	TAILQ_INSERT_TAIL(&q->calls, c, entry);
-	q->n++;
-	web->total++;
 	web_kick(s);
 	return 0;
 }
@@ -658,24 +592,24 @@ int64_t
 web_held_ms(struct slack *s, const char *channel)
 {
 	struct web		*web = s->web;
-	struct web_queue	*q;
+	struct reqq_queue	*q;
+	struct reqq_item	*item;
 	struct web_call		*c;
 	char			 qname[SLACK_ID_MAX + 8];
 	uint64_t		 now, w, most = 0;
 
-	if (web == NULL || web->stopped)
+	if (web == NULL || web->hq.stopped)
 		return -1;
 	snprintf(qname, sizeof qname, "ch:%s", channel);
-	TAILQ_FOREACH(q, &web->queues, entry)
-		if (strcmp(q->name, qname) == 0)
-			break;
-	if (q == NULL || TAILQ_EMPTY(&q->calls))
+	if ((q = reqq_find(&web->hq.rq, qname)) == NULL || q->n == 0)
 		return -1;
 	now = uv_now(s->loop);
 	/* Only a 429 sets a method's limit (a pace is keyed by channel). */
-	TAILQ_FOREACH(c, &q->calls, entry)
+	TAILQ_FOREACH(item, &q->items, entry) {
+		c = item->data;
 		if ((w = web_limit_wait(web, c->method, now)) > most)
 			most = w;
+	}
 	return (int64_t)most;
 }
 
@@ -684,43 +618,37 @@ web_init(struct slack *s, char **cause)
 {
 	struct web	*web;
 
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0)
-		return set_cause(cause, "slack: curl_global_init failed");
 	web = xcalloc(1, sizeof *web);
-	curluv_init(&web->cu, s->loop, web_after, s);
-	TAILQ_INIT(&web->queues);
-	uv_timer_init(s->loop, &web->kick_timer);
-	web->kick_timer.data = s;
+	if (httpq_init(&web->hq, s->loop, WEB_QUEUE_MAX, WEB_TOTAL_MAX,
+	    web_after, s, "slack", cause) != 0) {
+		free(web);
+		return -1;
+	}
 	s->web = web;
 	return 0;
+}
+
+/* Ends c, in flight or not, as the client stops. */
+static void
+web_release(void *data, void *arg)
+{
+	struct web_call	*c = data;
+	struct web	*web = arg;
+
+	if (c->easy != NULL)
+		curluv_easy_end(&web->hq.cu, c->easy);
+	web_call_free(c);
 }
 
 void
 web_stop(struct slack *s)
 {
-	struct web		*web = s->web;
-	struct web_queue	*q;
-	struct web_call		*c;
+	int	n;
 
-	if (web == NULL || web->stopped)
+	if (s->web == NULL ||
+	    (n = httpq_stop(&s->web->hq, web_release, s->web)) <= 0)
 		return;
-	web->stopped = 1;
-	if (web->total > 0)
-		log_info("slack: dropping %d unsent call%s", web->total,
-		    web->total == 1 ? "" : "s");
-	while ((q = TAILQ_FIRST(&web->queues)) != NULL) {
-		while ((c = TAILQ_FIRST(&q->calls)) != NULL) {
-			TAILQ_REMOVE(&q->calls, c, entry);
-			if (c->easy != NULL)
-				curluv_easy_end(&web->cu, c->easy);
-			web_call_free(c);
-		}
-		TAILQ_REMOVE(&web->queues, q, entry);
-		free(q);
-	}
-	web->total = 0;
-	curluv_release(&web->cu);
-	uv_close((uv_handle_t *)&web->kick_timer, NULL);
+	log_info("slack: dropping %d unsent call%s", n, n == 1 ? "" : "s");
 }
 
 void
@@ -728,7 +656,7 @@ web_free(struct slack *s)
 {
 	if (s->web == NULL)
 		return;
+	httpq_release(&s->web->hq);
 	free(s->web);
 	s->web = NULL;
-	curl_global_cleanup();
 }

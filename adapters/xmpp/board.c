@@ -174,11 +174,9 @@ xmpp_board_show(struct adapter *a, const char *channel, uint64_t table,
 	if (muc_room_find(x, channel) == NULL)
 		return set_cause(cause, "%.80s is not one of our rooms",
 		    channel);
-	if (x->boards == NULL)
-		x->boards = coalesce_new(&board_ops, x);
-	if (coalesce_show(x->boards, channel, table, correct_body(news, text),
-	    (how == ADAPTER_BOARD_REPOST ? COALESCE_REPOST : 0) |
-	    (how == ADAPTER_BOARD_FINAL ? COALESCE_FINAL : 0)))
+	if (coalesce_show_in(&x->boards, &board_ops, x, channel, table,
+	    correct_body(news, text), how == ADAPTER_BOARD_REPOST,
+	    how == ADAPTER_BOARD_FINAL))
 		log_debug("xmpp: table %" PRIu64 ": an update was waiting; "
 		    "the newer table replaces it", table);
 	return 0;
