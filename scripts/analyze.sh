@@ -19,6 +19,18 @@ flags="-std=c11 -D_GNU_SOURCE -I. $(pkg-config --cflags libcjson libuv \
     libwebsockets libcurl sqlite3 2>/dev/null)"
 fails=0
 
+# The findings of analyzer $1 ($dir/$1.txt): printed, counted in fails.
+findings() {
+	n=$(grep -c -E ': (warning|error|style|portability|performance):' \
+	    "$dir/$1.txt")
+	if [ "$n" -gt 0 ]; then
+		grep -E ': (warning|error|style|portability|performance):' \
+		    "$dir/$1.txt"
+		fails=$((fails + n))
+	fi
+	echo "analyze: $1: $n findings"
+}
+
 # One analyzer over every source, two at a time; $1 names it, the rest
 # is its command, which gets the file last.  Findings go to $dir/$1.txt.
 run() {
@@ -27,14 +39,7 @@ run() {
 	# shellcheck disable=SC2086
 	printf '%s\n' $srcs | xargs -P2 -I{} sh -c "$* {} 2>&1" \
 	    > "$dir/$name.txt"
-	n=$(grep -c -E ': (warning|error|style|portability|performance):' \
-	    "$dir/$name.txt")
-	if [ "$n" -gt 0 ]; then
-		grep -E ': (warning|error|style|portability|performance):' \
-		    "$dir/$name.txt"
-		fails=$((fails + n))
-	fi
-	echo "analyze: $name: $n findings"
+	findings "$name"
 }
 
 # shellcheck disable=SC2086
@@ -49,13 +54,6 @@ cppcheck --quiet --enable=warning,portability --std=c11 -D_GNU_SOURCE \
     2>/dev/null || echo /usr/include)/cjson/cJSON.h" \
     --template='{file}:{line}:{column}: {severity}: {message} [{id}]' \
     -j2 lib game bot adapters > "$dir/cppcheck.txt" 2>&1
-n=$(grep -c -E ': (warning|error|style|portability|performance):' \
-    "$dir/cppcheck.txt")
-if [ "$n" -gt 0 ]; then
-	grep -E ': (warning|error|style|portability|performance):' \
-	    "$dir/cppcheck.txt"
-	fails=$((fails + n))
-fi
-echo "analyze: cppcheck: $n findings"
+findings cppcheck
 [ "$fails" -eq 0 ] || { echo "analyze: $fails findings in all"; exit 1; }
 echo "analyze: clean"
