@@ -171,6 +171,21 @@ world_reopen(const char *path, int nmoves)
 }
 
 /*
+ * The table in w holds n moves, the file at path as a crash leaves it
+ * holds them too, and a new log stands at wal.
+ */
+static void
+expect_new_log(struct world *w, const char *path, uint64_t id,
+    const char *wal, int n)
+{
+	struct stat	sb;
+
+	assert_int_equal(world_table(w)->nmoves, n);
+	assert_int_equal(crash_moves(path, id), n);
+	assert_int_equal(stat(wal, &sb), 0);
+}
+
+/*
  * The log deleted between two batches: the next batch finds it gone
  * before it writes, copies what the old log held into the file through
  * the connection that still has it open, opens the file again with a new
@@ -183,14 +198,11 @@ test_wal_deleted_between_batches(void **state)
 	struct world	 w;
 	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
 	uint64_t	 id;
-	struct stat	 sb;
 
 	(void)state;
 	id = watch_wal_gone(&w, path, wal, sizeof wal, 0);
 	world_moves(&w, 9);
-	assert_int_equal(world_table(&w)->nmoves, 14);
-	assert_int_equal(crash_moves(path, id), 14);
-	assert_int_equal(stat(wal, &sb), 0);	/* a new log */
+	expect_new_log(&w, path, id, wal, 14);
 	world_close(&w);
 
 	/* The file opens as after a restart, with every move. */
@@ -231,14 +243,11 @@ test_wal_deleted_then_watch(void **state)
 	struct world	 w;
 	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
 	uint64_t	 id;
-	struct stat	 sb;
 
 	(void)state;
 	id = watch_wal_gone(&w, path, wal, sizeof wal, 1);
 	world_wait(STORE_WATCH_EVERY_MS + 500);
-	assert_int_equal(world_table(&w)->nmoves, 5);
-	assert_int_equal(crash_moves(path, id), 5);
-	assert_int_equal(stat(wal, &sb), 0);	/* a new log */
+	expect_new_log(&w, path, id, wal, 5);
 
 	/* Later moves go to the new log. */
 	world_moves(&w, 3);
