@@ -2,6 +2,7 @@
  * bot-fixture.c: a bot to test on, and the fake adapter ops that keep
  * what it says (bot-fixture.h).
  */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -135,6 +137,19 @@ fake_said_reply(struct adapter *a, const struct bot_event *ev, int private,
 	(void)ev; (void)private; (void)bs; (void)cause;
 	fake_said_note(a, text);
 	return 0;
+}
+
+/* Removes the state file at path, with its log (-wal) and index (-shm). */
+void
+bot_fixture_unlink_state(const char *path)
+{
+	char	file[PATH_MAX];
+
+	unlink(path);
+	snprintf(file, sizeof file, "%s-wal", path);
+	unlink(file);
+	snprintf(file, sizeof file, "%s-shm", path);
+	unlink(file);
 }
 
 char	fake_lines_said[16384];

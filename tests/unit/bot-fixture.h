@@ -54,6 +54,8 @@ int	fake_said_dm(struct adapter *, const char *, const char *,
 	    const struct adapter_buttons *, char **);
 int	fake_said_reply(struct adapter *, const struct bot_event *, int,
 	    const char *, const struct adapter_buttons *, char **);
+void	bot_fixture_unlink_state(const char *);
+
 int	fake_lines_send(struct adapter *, const char *, const char *, char **);
 int	fake_lines_dm(struct adapter *, const char *, const char *,
 	    const struct adapter_buttons *, char **);

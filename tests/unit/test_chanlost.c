@@ -57,14 +57,8 @@ world_open(struct world *w, char *path, size_t len)
 static void
 world_end(struct world *w)
 {
-	char	file[80];
-
 	world_close(w);
-	unlink(w->path);
-	snprintf(file, sizeof file, "%s-wal", w->path);
-	unlink(file);
-	snprintf(file, sizeof file, "%s-shm", w->path);
-	unlink(file);
+	bot_fixture_unlink_state(w->path);
 }
 
 /* A table in #bar: alice and two AI seats; started when start is set. */

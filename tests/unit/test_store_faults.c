@@ -60,15 +60,9 @@ world_open(struct world *w)
 static void
 world_end(struct world *w)
 {
-	char	file[80];
-
 	store_test_fault = FAULT_NONE;
 	world_close(w);
-	unlink(w->path);
-	snprintf(file, sizeof file, "%s-wal", w->path);
-	unlink(file);
-	snprintf(file, sizeof file, "%s-shm", w->path);
-	unlink(file);
+	bot_fixture_unlink_state(w->path);
 }
 
 /* user says "/cheers text" in channel, as an adapter hands it over. */
