@@ -124,3 +124,19 @@ def poll(fetch, pred, timeout=5.0):
             return s
         time.sleep(0.05)
     return None
+
+
+def turns(boards, labels, whose_turn, names, steps):
+    """The turns of a game played through a fake's table messages: yields
+    (the table messages, whose turn, that player's name) while the last
+    table message has buttons, at most steps times; while no one in names
+    must act it waits 0.05 s and looks again (which counts as a step)."""
+    for _ in range(steps):
+        b = boards()
+        if not b or not labels(b[-1]):
+            return
+        who = whose_turn()
+        if who not in names:
+            time.sleep(0.05)
+            continue
+        yield b, who, names[who]

@@ -95,15 +95,15 @@ target("CHEERS random-legal >= 100,000 games/s a core (every count)",
 target(">= 20,000 commands/s through the whole path (console)",
        num(r"console, whole path: median (\d+)"), lambda v: v >= 20000,
        "%.0f commands/s")
-target("p99 event-to-reply < 1 ms (console, no network)",
-       num(r"console, event in -> replies out .*? p99 (\d+) us"),
-       lambda v: v < 1000, "%.0f us")
-target("p99 event-to-reply < 1 ms (Discord, in the bot, state on disk)",
-       num(r"callback out \(in the bot, no network, state on disk\): .*? p99 (\d+) us"),
-       lambda v: v < 1000, "%.0f us")
-target("p99 event-to-reply < 1 ms (Discord, in the bot, no disk flush)",
-       num(r"callback out \(in the bot, no network, state on tmpfs\): .*? p99 (\d+) us"),
-       lambda v: v < 1000, "%.0f us")
+for where, pattern in (
+        ("console, no network",
+         r"console, event in -> replies out .*? p99 (\d+) us"),
+        ("Discord, in the bot, state on disk",
+         r"callback out \(in the bot, no network, state on disk\): .*? p99 (\d+) us"),
+        ("Discord, in the bot, no disk flush",
+         r"callback out \(in the bot, no network, state on tmpfs\): .*? p99 (\d+) us")):
+    target("p99 event-to-reply < 1 ms (%s)" % where, num(pattern),
+           lambda v: v < 1000, "%.0f us")
 flush = num(r"the disk's flush .*?: median (\d+) us")
 flush99 = num(r"the disk's flush .*?: median \d+ us, p99 (\d+) us")
 if flush is not None:

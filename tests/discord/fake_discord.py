@@ -43,6 +43,22 @@ BUCKET_WINDOW = 0.25
 NAME_RE = re.compile(r"^[-_a-z0-9]{1,32}$")
 
 
+def invalid_form():
+    """Discord's answer to a body it refuses (50035)."""
+    return web.json_response({"message": "Invalid Form Body",
+                              "code": 50035}, status=400)
+
+
+def edit_parts(m, body):
+    """An edit of message m: the components and embeds body names replace
+    m's, the old ones kept in their histories."""
+    for key, old in (("components", "component_history"),
+                     ("embeds", "embed_history")):
+        if key in body:
+            m[old].append(m[key])
+            m[key] = body[key] or []
+
+
 class Fake:
     def __init__(self, heartbeat_ms):
         self.heartbeat_ms = heartbeat_ms
@@ -523,6 +539,14 @@ class Fake:
                         (where, total))
         return errs
 
+    def unexpected_429(self):
+        """A 429 the bot should not have met (it ignored X-RateLimit-
+        Remaining: 0), counted in the log."""
+        self.log["unexpected_429"] += 1
+        return web.json_response({"message": "You are being rate "
+                                  "limited.", "retry_after": 0.1,
+                                  "global": False}, status=429)
+
     def check_body(self, body, where):
         """Components and embeds within Discord's limits: the errors, each
         logged where the scenario reads it."""
@@ -558,8 +582,7 @@ class Fake:
         body = await request.json()
         content = body.get("content", "")
         if not isinstance(content, str) or len(content) > 2000:
-            return web.json_response({"message": "Invalid Form Body",
-                                      "code": 50035}, status=400)
+            return invalid_form()
         if self.storm > 0:
             self.storm -= 1
             self.log["served_429"] += 1
@@ -592,14 +615,9 @@ class Fake:
                 "code": 50007}, status=403)
         headers = self.ratelimit_take(channel)
         if headers is None:
-            # The bot ignored X-RateLimit-Remaining: 0.
-            self.log["unexpected_429"] += 1
-            return web.json_response({"message": "You are being rate "
-                                      "limited.", "retry_after": 0.1,
-                                      "global": False}, status=429)
+            return self.unexpected_429()
         if self.check_body(body, "message"):
-            return web.json_response({"message": "Invalid Form Body",
-                                      "code": 50035}, status=400)
+            return invalid_form()
         # A nonce with enforce_nonce: a create seen in the last few
         # minutes is answered with the message it made, as Discord does.
         nonce = body.get("nonce")
@@ -608,8 +626,7 @@ class Fake:
             self.log["no_nonce"] += 1
             nonce = None
         elif isinstance(nonce, str) and len(nonce) > 25:
-            return web.json_response({"message": "Invalid Form Body",
-                                      "code": 50035}, status=400)
+            return invalid_form()
         seen = self.nonces.get((channel, nonce))
         if seen is not None and time.monotonic() - seen[1] < 300:
             self.log["nonce_hits"] += 1
@@ -650,27 +667,17 @@ class Fake:
         body = await request.json()
         content = body.get("content", m["content"])
         if not isinstance(content, str) or len(content) > 2000:
-            return web.json_response({"message": "Invalid Form Body",
-                                      "code": 50035}, status=400)
+            return invalid_form()
         if self.check_body(body, "edit"):
-            return web.json_response({"message": "Invalid Form Body",
-                                      "code": 50035}, status=400)
+            return invalid_form()
         if self.patch_delay:
             await asyncio.sleep(self.patch_delay)
         headers = self.ratelimit_take(channel)
         if headers is None:
-            self.log["unexpected_429"] += 1
-            return web.json_response({"message": "You are being rate "
-                                      "limited.", "retry_after": 0.1,
-                                      "global": False}, status=429)
+            return self.unexpected_429()
         m["history"].append(m["content"])
         m["content"] = content
-        if "components" in body:
-            m["component_history"].append(m["components"])
-            m["components"] = body["components"] or []
-        if "embeds" in body:
-            m["embed_history"].append(m["embeds"])
-            m["embeds"] = body["embeds"] or []
+        edit_parts(m, body)
         self.log["edits"] += 1
         return web.json_response({"id": m["id"], "channel_id": channel,
                                   "content": content}, headers=headers)
@@ -695,8 +702,7 @@ class Fake:
         body = await request.json()
         user = body.get("recipient_id")
         if not isinstance(user, str) or not user.isdigit():
-            return web.json_response({"message": "Invalid Form Body",
-                                      "code": 50035}, status=400)
+            return invalid_form()
         if self.faildm["open"] > 0:
             self.faildm["open"] -= 1
             self.log["dm_5xx"]["open"] += 1
@@ -746,19 +752,16 @@ class Fake:
                         len(str(c["value"])) > 100 for c in ch):
                 self.log["callback_errors"].append(
                     "callback type %r to an autocompletion" % kind)
-                return web.json_response({"message": "Invalid Form Body",
-                                          "code": 50035}, status=400)
+                return invalid_form()
         elif kind not in (4, 5, 6, 7) or \
                 (kind in (6, 7) and ix.get("message") is None):
             self.log["callback_errors"].append(
                 "callback type %r to a %s" % (kind, "click" if
                                               ix.get("message") else
                                               "command"))
-            return web.json_response({"message": "Invalid Form Body",
-                                      "code": 50035}, status=400)
+            return invalid_form()
         if self.check_body(data, "callback"):
-            return web.json_response({"message": "Invalid Form Body",
-                                      "code": 50035}, status=400)
+            return invalid_form()
         late = time.monotonic() - ix["sent"]
         if late > 3.0:
             self.log["late_callbacks"].append(late)
@@ -774,12 +777,7 @@ class Fake:
             m["history"].append(m["content"])
             if "content" in data:
                 m["content"] = data["content"]
-            if "components" in data:
-                m["component_history"].append(m["components"])
-                m["components"] = data["components"] or []
-            if "embeds" in data:
-                m["embed_history"].append(m["embeds"])
-                m["embeds"] = data["embeds"] or []
+            edit_parts(m, data)
             mid = m["id"]
         self.log["callbacks"].append({
             "interaction": iid, "user": ix["user"], "type": kind,
@@ -804,8 +802,7 @@ class Fake:
                                       "code": 10015}, status=404)
         body = await request.json()
         if self.check_body(body, "followup"):
-            return web.json_response({"message": "Invalid Form Body",
-                                      "code": 50035}, status=400)
+            return invalid_form()
         m = self.store_message(ix["channel"], body, "reply", user=ix["user"])
         self.log["followups"].append({
             "interaction": ix["id"], "user": ix["user"],
@@ -911,8 +908,7 @@ class Fake:
         cmds = await request.json()
         self.log["command_errors"] = self.validate_commands(cmds)
         if self.log["command_errors"]:
-            return web.json_response({"message": "Invalid Form Body",
-                                      "code": 50035}, status=400)
+            return invalid_form()
         self.log["commands"] = cmds
         guild = request.match_info.get("guild")
         self.log["commands_route"] = "guild:" + guild if guild else "global"

@@ -459,15 +459,8 @@ if MODE == "buttons":
     # once.
     per_move = checks.once(ok, "every move of the game, and what happens "
                            "along the way, is as it should be")
-    for step in range(400):
-        b = boards()
-        if not b or not labels(b[-1]):
-            break
-        who = whose_turn()
-        if who not in NAMES:
-            time.sleep(0.05)
-            continue
-        name = NAMES[who]
+    for b, who, name in checks.turns(boards, labels, whose_turn, NAMES,
+                                     400):
         msgs = messages()
         if moves % 7 == 3 and "'s turn" in b[-1]["content"]:
             # A slash command now and then: the answer is the news.

@@ -316,17 +316,27 @@ EOF
 cmp -s want summary && ok || { bad "run-suites.sh's summary:"; diff want summary; }
 # A suite that loses the runner's files (a cleaner of /tmp did that once)
 # fails, and the next suites still count.
-rm -f ran
-mkdir rt
-TMPDIR="$tmp/rt" MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" \
-    e a > out 2>&1
-rc=$?
-[ $rc -ne 0 ] && ok || bad "run-suites.sh exits 0 although it lost a suite's files"
-expect "a suite whose files went missing fails" grep -q \
-    '^e: 0 passed, 1 failed (.*its output or exit status went missing)$' out
-expect "the next suite still counts" grep -q '^a: 3 passed, 0 failed' out
-[ "$(tail -1 out)" = "3 passed, 1 failed" ] && ok ||
-    bad "after lost files the last line is: $(tail -1 out)"
+# lost_files LABEL LOST ARG...: runs run-suites.sh ARG... where the
+# suite LOST loses the runner's files (the fake make empties rt): it
+# fails, suite a and the total still count, and the run exits non-zero.
+lost_files() {
+	label=$1 lost=$2
+	shift 2
+	rm -f ran
+	mkdir -p rt
+	TMPDIR="$tmp/rt" MAKE="$tmp/bin/fakemake" \
+	    sh "$top/tests/run-suites.sh" "$@" > out 2>&1
+	rc=$?
+	[ $rc -ne 0 ] && ok ||
+	    bad "$label: exits 0 although it lost a suite's files"
+	expect "$label: a suite whose files went missing fails" grep -q \
+	    "^$lost: 0 passed, 1 failed (.*its output or exit status went missing)\$" out
+	expect "$label: the other suite still counts" \
+	    grep -q '^a: 3 passed, 0 failed' out
+	[ "$(tail -1 out)" = "3 passed, 1 failed" ] && ok ||
+	    bad "$label: after lost files the last line is: $(tail -1 out)"
+}
+lost_files run-suites.sh e e a
 rm -f ran
 MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" a d > out 2>&1
 rc=$?
@@ -375,17 +385,7 @@ MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" -j 1 p q > out 2>&1
 expect "-j 1 runs one suite at a time" grep -q '^p: 0 passed, 1 failed' out
 # A suite that loses the runner's files while another runs: it fails,
 # the other one, and the total, still count.
-rm -f ran
-mkdir -p rt
-TMPDIR="$tmp/rt" MAKE="$tmp/bin/fakemake" sh "$top/tests/run-suites.sh" \
-    -j 2 f a > out 2>&1
-rc=$?
-[ $rc -ne 0 ] && ok || bad "-j 2: exits 0 although it lost a suite's files"
-expect "-j 2: a suite whose files went missing fails" grep -q \
-    '^f: 0 passed, 1 failed (.*its output or exit status went missing)$' out
-expect "-j 2: the other suite still counts" grep -q '^a: 3 passed, 0 failed' out
-[ "$(tail -1 out)" = "3 passed, 1 failed" ] && ok ||
-    bad "-j 2: after lost files the last line is: $(tail -1 out)"
+lost_files "-j 2" f -j 2 f a
 # Progress: a line as each suite starts and as it ends, with its count
 # and time, printed while the others still run (w waits for w.go); the
 # summary after them is the same as ever.

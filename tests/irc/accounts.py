@@ -78,11 +78,20 @@ ok(peer.read_for(5, rb"MONITOR \+ alice\r\n"), "the bot asks the server "
 peer.send(b":fake 730 cheersbot :alice!~a@h2\r\n")
 ok(peer.read_for(5, rb"WHO alice %tuhna,152\r\n"), "told it is online "
    "again, it asks whether it is logged in as alice (WHOX)")
-peer.send(b"@account=alice :alice!~a@h2 JOIN #f alice :Alice\r\n")
-m = len(peer.got)
-alice("hand", host="h2", to="cheersbot")
-ok(peer.read_for(5, rb"PRIVMSG alice :Your hand"), "back from another "
-   "host, logged in as alice, she gets her hand: %r" % since(m)[-200:])
+
+
+def hand_comes(line, why):
+    """Sends the server's line, then alice asks from h2 for her hand: it
+    comes privately (why says when, for the failure)."""
+    peer.send(line)
+    m = len(peer.got)
+    alice("hand", host="h2", to="cheersbot")
+    ok(peer.read_for(5, rb"PRIVMSG alice :Your hand"),
+       "%s, she gets her hand: %r" % (why, since(m)[-200:]))
+
+
+hand_comes(b"@account=alice :alice!~a@h2 JOIN #f alice :Alice\r\n",
+           "back from another host, logged in as alice")
 peer.read_for(1.5, rb"^$")     # the rest of her hand, before she logs out
 
 # Logged out: the nick is nobody's seat.
@@ -101,11 +110,8 @@ ok(bot_log(BOT_ERR).count("irc: a command from alice refused") == 3,
    "none of its three commands is taken")
 
 # Logged in again: hers again.
-peer.send(b"@account=alice :alice!~a@h2 ACCOUNT alice\r\n")
-m = len(peer.got)
-alice("hand", host="h2", to="cheersbot")
-ok(peer.read_for(5, rb"PRIVMSG alice :Your hand"), "logged in again, she "
-   "gets her hand: %r" % since(m)[-200:])
+hand_comes(b"@account=alice :alice!~a@h2 ACCOUNT alice\r\n",
+           "logged in again")
 
 # A WHOX reply says who is logged in too.
 log0 = bot_log(BOT_ERR)

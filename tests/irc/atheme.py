@@ -23,7 +23,8 @@ import time
 
 from fakeirc import Checks, bot_log
 import ircclient
-from ircclient import SECRET, Client, act, pending_prompt
+from ircclient import (SECRET, Client, act, check_impostor, in_channel,
+                       pending_prompt)
 
 PORT, BOT_ERR, READY = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 CHANNEL = "#bar"
@@ -133,15 +134,12 @@ alice.send("JOIN " + CHANNEL)
 ok(alice.wait(lambda: alice.got(0, "366")), "alice joins %s" % CHANNEL)
 
 # --- the table ----------------------------------------------------------------
-r = ask(alice, "!cheers new", lambda c, m: [t for t in c.from_bot(m, False)
-                                           if "opened" in t])
+r = ask(alice, "!cheers new", in_channel("opened"))
 need(r, "alice opens a table: %s" % r)
-r = ask(alice, "!cheers addbot 1", lambda c, m: [t for t in c.from_bot(m, False)
-                                                 if "AI" in t])
+r = ask(alice, "!cheers addbot 1", in_channel("AI"))
 ok(r, "and adds an AI: %s" % r)
 m0 = alice.mark()
-r = ask(alice, "!cheers start", lambda c, m: [t for t in c.from_bot(m, False)
-                                              if "begins" in t])
+r = ask(alice, "!cheers start", in_channel("begins"))
 need(r, "the game begins: %s" % r)
 ok(alice.wait(lambda: [t for t in alice.from_bot(m0, True)
                        if t.startswith("Your hand")]),
@@ -214,12 +212,7 @@ for t in tries:
     say(mallory, t, to=BOT)
 say(mallory, "!cheers hand")
 say(mallory, "!cheers play 1 me")
-time.sleep(1.5)
-got = mallory.from_bot(mm, True)
-ok(not [t for t in got if SECRET.search(t)], "mallory, holding the nick "
-   "alice, gets nothing private: %s" % got)
-ok(len(got) == 1 and "belongs to a player seated" in got[0],
-   "and is told why, once: %s" % got)
+check_impostor(ok, mallory, mm, "alice")
 moved = [t for t in alice.from_bot(cm, False)
          if t.lower().startswith("alice ")]
 ok(not moved, "no move of hers is taken as alice's seat's: %s" % moved)

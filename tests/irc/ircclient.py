@@ -196,6 +196,25 @@ def ask(c, text, pred, to, timeout=5.0):
     return c.wait(lambda: pred(c, m), timeout)
 
 
+def in_channel(word):
+    """A pred for ask: the bot's lines to a channel since the mark that
+    hold word."""
+    return lambda c, m: [t for t in c.from_bot(m, False) if word in t]
+
+
+def check_impostor(ok, c, mark, holding):
+    """After 1.5 s, with ok: c, holding the nick of a seated player
+    (holding says how), got nothing private since mark and was told why
+    once; returns what it got."""
+    time.sleep(1.5)
+    got = c.from_bot(mark, True)
+    ok(not [t for t in got if SECRET.search(t)], "mallory, holding the nick "
+       "%s, gets nothing private: %s" % (holding, got))
+    ok(len(got) == 1 and "belongs to a player seated" in got[0],
+       "and is told why, once: %s" % got)
+    return got
+
+
 def pending_prompt(c, since):
     """The latest private line to c's nick with "Your move:" since line
     since, as (index, text), or None: the whole view's last line, or the

@@ -24,7 +24,8 @@ import sys
 import time
 
 import ircclient
-from ircclient import SECRET, Client, pending_prompt
+from ircclient import (SECRET, Client, check_impostor, in_channel,
+                       pending_prompt)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 import checks
@@ -148,24 +149,20 @@ ok(not alice.from_bot(m), "table talk, a NOTICE, a CTCP ACTION and "
    "!cheersnew get no answer: %s" % alice.from_bot(m))
 
 # --- lobby ------------------------------------------------------------------
-r = ask(alice, "!cheers new", lambda c, m: [t for t in c.from_bot(m, False)
-                                           if "opened" in t])
+r = ask(alice, "!cheers new", in_channel("opened"))
 ok(r, "!cheers new opens a table in the channel: %s" % r)
-r = ask(bob, "!cheers   join", lambda c, m: [t for t in c.from_bot(m, False)
-                                             if "joins" in t])
+r = ask(bob, "!cheers   join", in_channel("joins"))
 ok(r, "!cheers join (extra spaces) seats Bob: %s" % r)
 r = ask(bob, "!cheers start", lambda c, m: c.from_bot(m, True))
 ok(r, "only the host may start: Bob is told privately: %s" % r)
 ok(not any("begins" in t for t in alice.from_bot(0, False)),
    "and the game does not start")
-r = ask(alice, "!cheers addbot 1", lambda c, m: [t for t in c.from_bot(m, False)
-                                                 if "AI" in t])
+r = ask(alice, "!cheers addbot 1", in_channel("AI"))
 ok(r, "!cheers addbot 1 adds an AI: %s" % r)
 r = ask(carol, "!cheers status", lambda c, m: c.from_bot(m, False))
 ok(r, "anyone may ask for the status")
 marks = {c.nick: c.mark() for c in (alice, bob, carol)}
-r = ask(alice, "!cheers start", lambda c, m: [t for t in c.from_bot(m, False)
-                                              if "begins" in t])
+r = ask(alice, "!cheers start", in_channel("begins"))
 ok(r, "!cheers start deals: %s" % r)
 for c in (alice, bob):
     ok(c.wait(lambda: any(t.startswith("Your recipe:")
@@ -238,12 +235,7 @@ def away_and_back(prompt):
     say(mallory, "!cheers hand")
     for cand in ("status", "play 1", "cheers 1"):
         say(mallory, cand, to=BOT)
-    time.sleep(1.5)
-    got = mallory.from_bot(mm, True)
-    ok(not [t for t in got if SECRET.search(t)], "mallory, holding the nick "
-       "Bob from another user name, gets nothing private: %s" % got)
-    ok(len(got) == 1 and "belongs to a player seated" in got[0],
-       "and is told why, once: %s" % got)
+    check_impostor(ok, mallory, mm, "Bob from another user name")
     later = bot_log()[log2:]
     ok(later.count("irc: a command from bob refused: not the player who "
                    "sat down") == 5,

@@ -437,15 +437,7 @@ refreshed = stormed = muted = False
 # How many moves the game takes depends on timing: its checks count once.
 per_move = checks.once(ok, "every move of the game, and what happens "
                        "along the way, is as it should be")
-for step in range(500):
-    b = boards()
-    if not b or not labels(b[-1]):
-        break
-    who = whose_turn()
-    if who not in NAMES:
-        time.sleep(0.05)
-        continue
-    name = NAMES[who]
+for b, who, name in checks.turns(boards, labels, whose_turn, NAMES, 500):
     if moves == 3 and not refreshed:
         # Slack asks for a refresh: a new socket first, then the old goes.
         s0 = state()

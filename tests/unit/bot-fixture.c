@@ -2,6 +2,7 @@
  * bot-fixture.c: a bot to test on, and the fake adapter ops that keep
  * what it says (bot-fixture.h).
  */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -134,5 +136,61 @@ fake_said_reply(struct adapter *a, const struct bot_event *ev, int private,
 {
 	(void)ev; (void)private; (void)bs; (void)cause;
 	fake_said_note(a, text);
+	return 0;
+}
+
+/* Removes the state file at path, with its log (-wal) and index (-shm). */
+void
+bot_fixture_unlink_state(const char *path)
+{
+	char	file[PATH_MAX];
+
+	unlink(path);
+	snprintf(file, sizeof file, "%s-wal", path);
+	unlink(file);
+	snprintf(file, sizeof file, "%s-shm", path);
+	unlink(file);
+}
+
+char	fake_lines_said[16384];
+char	fake_lines_replied[4096];
+
+/* Adds a line, cut to what is left of buf (len bytes), after the others. */
+static void
+fake_lines_note(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list	ap;
+	size_t	used = strlen(buf);
+
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+int
+fake_lines_send(struct adapter *a, const char *to, const char *text,
+    char **cause)
+{
+	(void)a; (void)cause;
+	fake_lines_note(fake_lines_said, sizeof fake_lines_said, "[%s] %s\n",
+	    to, text);
+	return 0;
+}
+
+int
+fake_lines_dm(struct adapter *a, const char *to, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	(void)bs;
+	return fake_lines_send(a, to, text, cause);
+}
+
+int
+fake_lines_reply(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	(void)a; (void)private; (void)bs; (void)cause;
+	fake_lines_note(fake_lines_replied, sizeof fake_lines_replied,
+	    "%s: %s\n", ev->user_id, text);
 	return 0;
 }

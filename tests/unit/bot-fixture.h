@@ -30,6 +30,17 @@ struct fake_said {
 	int	 append;	/* a line after the others; 0: in place of the last */
 };
 
+/*
+ * The adapter ops that write what the bot says as lines (fake_lines_*):
+ * "[to] text" in fake_lines_said for what goes to a channel or a user,
+ * "user: text" in fake_lines_replied for replies.  The test empties them.
+ */
+#define FAKE_LINES_OPS	.send_channel = fake_lines_send, \
+			.send_dm = fake_lines_dm, .reply = fake_lines_reply
+
+extern char	fake_lines_said[16384];
+extern char	fake_lines_replied[4096];
+
 void	bot_fixture_start(struct bot *, struct adapter *,
 	    const struct adapter_ops *);
 void	bot_fixture_memory(struct bot *, struct adapter *);
@@ -42,6 +53,13 @@ int	fake_said_send(struct adapter *, const char *, const char *, char **);
 int	fake_said_dm(struct adapter *, const char *, const char *,
 	    const struct adapter_buttons *, char **);
 int	fake_said_reply(struct adapter *, const struct bot_event *, int,
+	    const char *, const struct adapter_buttons *, char **);
+void	bot_fixture_unlink_state(const char *);
+
+int	fake_lines_send(struct adapter *, const char *, const char *, char **);
+int	fake_lines_dm(struct adapter *, const char *, const char *,
+	    const struct adapter_buttons *, char **);
+int	fake_lines_reply(struct adapter *, const struct bot_event *, int,
 	    const char *, const struct adapter_buttons *, char **);
 
 #endif

@@ -26,33 +26,16 @@
 #include "bot/tables/table.h"
 #include "game/game.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/bot-fixture.h"
 #include "tests/unit/said.h"
 
 #define GRACE_MS	(10 * 60 * 1000)
 
-static char	said[16384];	/* "[to] text" per line, in order */
-
-static int
-rec_send(struct adapter *a, const char *to, const char *text, char **cause)
-{
-	size_t	used = strlen(said);
-
-	(void)a; (void)cause;
-	snprintf(said + used, sizeof said - used, "[%s] %s\n", to, text);
-	return 0;
-}
-
-static int
-rec_dm(struct adapter *a, const char *to, const char *text,
-    const struct adapter_buttons *bs, char **cause)
-{
-	(void)bs;
-	return rec_send(a, to, text, cause);
-}
+static char *const	said = fake_lines_said;	/* "[to] text" per line */
 
 static const struct adapter_ops rec_ops = {
 	.name = "console", .flags = ADAPTER_OPERATOR,
-	.send_channel = rec_send, .send_dm = rec_dm,
+	.send_channel = fake_lines_send, .send_dm = fake_lines_dm,
 };
 
 #include "tests/unit/world-test.h"
@@ -74,14 +57,8 @@ world_open(struct world *w, char *path, size_t len)
 static void
 world_end(struct world *w)
 {
-	char	file[80];
-
 	world_close(w);
-	unlink(w->path);
-	snprintf(file, sizeof file, "%s-wal", w->path);
-	unlink(file);
-	snprintf(file, sizeof file, "%s-shm", w->path);
-	unlink(file);
+	bot_fixture_unlink_state(w->path);
 }
 
 /* A table in #bar: alice and two AI seats; started when start is set. */

@@ -104,15 +104,33 @@ ask(struct fixture *f, unsigned seats, int each, const char *text)
 	snprintf(f->game.p.text, sizeof f->game.p.text, "%s", text);
 }
 
+/* At now, the game asks seats (each: every seat for itself) text. */
+static void
+schedule_at(struct fixture *f, uint64_t now, unsigned seats, int each,
+    const char *text)
+{
+	f->bot.fake_now = now;
+	ask(f, seats, each, text);
+	play_schedule(f->t);
+}
+
+/* As schedule_at, with text a turn's prompt to seats. */
+static void
+turn_at(struct fixture *f, uint64_t now, unsigned seats, const char *text)
+{
+	f->bot.fake_now = now;
+	ask(f, seats, 0, text);
+	f->game.p.turn = 1;
+	play_schedule(f->t);
+}
+
 /* One answer settles it: AI seats wait while a human may answer. */
 static void
 test_any_waits_for_humans(void **state)
 {
 	struct fixture	*f = *state;
 
-	f->bot.fake_now = 5000;
-	ask(f, 0xf, 0, "anyone may say nose");
-	play_schedule(f->t);
+	schedule_at(f, 5000, 0xf, 0, "anyone may say nose");
 	assert_int_equal(f->t->task, TASK_TIMEOUT);
 	assert_int_equal(f->t->task_seats, 0x3);
 	assert_int_equal(f->t->deadline, 5000 + 60000);
@@ -130,9 +148,7 @@ test_each_ai_answers_beside_humans(void **state)
 {
 	struct fixture	*f = *state;
 
-	f->bot.fake_now = 0;
-	ask(f, 0xf, 1, "Trading: offer, accept, or place your stone.");
-	play_schedule(f->t);
+	schedule_at(f, 0, 0xf, 1, "Trading: offer, accept, or place your stone.");
 	assert_int_equal(f->t->task, TASK_AI);
 	assert_int_equal(table_task_seat(f->t), 2);
 	assert_int_equal(f->t->deadline, 1000);
@@ -146,9 +162,7 @@ test_each_ai_answers_beside_humans(void **state)
 	assert_int_equal(table_task_seat(f->t), 2);
 
 	/* Once the AI seats are done, the humans' round timer is the task. */
-	f->bot.fake_now = 2000;
-	ask(f, 0x3, 1, "Trading: offer, accept, or place your stone.");
-	play_schedule(f->t);
+	schedule_at(f, 2000, 0x3, 1, "Trading: offer, accept, or place your stone.");
 	assert_int_equal(f->t->task, TASK_TIMEOUT);
 	assert_int_equal(table_task_seat(f->t), 0);
 	assert_int_equal(f->t->deadline, 60000);
@@ -160,9 +174,7 @@ test_each_timer_runs_from_first_ask(void **state)
 {
 	struct fixture	*f = *state;
 
-	f->bot.fake_now = 1000;
-	ask(f, 0x3, 1, "Trading: offer, accept, or place your stone.");
-	play_schedule(f->t);
+	schedule_at(f, 1000, 0x3, 1, "Trading: offer, accept, or place your stone.");
 	assert_int_equal(f->t->deadline, 61000);
 
 	/* alice offers: the same prompt goes on, so the clock does too. */
@@ -172,25 +184,17 @@ test_each_timer_runs_from_first_ask(void **state)
 	assert_int_equal(f->t->deadline, 61000);
 
 	/* alice is done; bob's clock is the one he had. */
-	ask(f, 0x2, 1, "Trading: offer, accept, or place your stone.");
-	f->bot.fake_now = 40000;
-	play_schedule(f->t);
+	schedule_at(f, 40000, 0x2, 1, "Trading: offer, accept, or place your stone.");
 	assert_int_equal(table_task_seat(f->t), 1);
 	assert_int_equal(f->t->deadline, 61000);
 
 	/* A new question (another text) starts a new clock. */
-	ask(f, 0x3, 1, "Lay out your sets: lay.");
-	f->bot.fake_now = 50000;
-	play_schedule(f->t);
+	schedule_at(f, 50000, 0x3, 1, "Lay out your sets: lay.");
 	assert_int_equal(f->t->deadline, 110000);
 
 	/* A seat that leaves and comes back starts afresh. */
-	ask(f, 0x1, 1, "Lay out your sets: lay.");
-	f->bot.fake_now = 55000;
-	play_schedule(f->t);
-	ask(f, 0x3, 1, "Lay out your sets: lay.");
-	f->bot.fake_now = 56000;
-	play_schedule(f->t);
+	schedule_at(f, 55000, 0x1, 1, "Lay out your sets: lay.");
+	schedule_at(f, 56000, 0x3, 1, "Lay out your sets: lay.");
 	assert_int_equal(table_task_seat(f->t), 0);
 	assert_int_equal(f->t->deadline, 110000);
 	ask(f, 0x2, 1, "Lay out your sets: lay.");
@@ -233,40 +237,27 @@ test_turn_timer_covers_the_turn(void **state)
 	f->t->ops = &fake_turn_ops;
 	f->game.owner = 0;
 	f->game.number = 7;
-	f->bot.fake_now = 1000;
-	ask(f, 0x1, 0, "alice's turn: draw, swap or done");
-	f->game.p.turn = 1;
-	play_schedule(f->t);
+	turn_at(f, 1000, 0x1, "alice's turn: draw, swap or done");
 	assert_int_equal(f->t->task, TASK_TIMEOUT);
 	assert_int_equal(f->t->deadline, 1000 + 120000);
 
 	/* alice draws: another step of her turn; the clock goes on. */
-	f->bot.fake_now = 50000;
-	ask(f, 0x1, 0, "alice's turn: swap or done");
-	f->game.p.turn = 1;
-	play_schedule(f->t);
+	turn_at(f, 50000, 0x1, "alice's turn: swap or done");
 	assert_int_equal(f->t->deadline, 1000 + 120000);
 
 	/* Late in the turn a question out of turn: its own minute at least. */
-	f->bot.fake_now = 100000;
-	ask(f, 0x1, 0, "alice must discard down to 8");
-	play_schedule(f->t);
+	schedule_at(f, 100000, 0x1, 0, "alice must discard down to 8");
 	assert_int_equal(f->t->deadline, 100000 + 60000);
 
 	/* bob answers an interrupt in her turn: his prompt timer. */
-	f->bot.fake_now = 110000;
-	ask(f, 0x2, 0, "bob may claim immunity");
-	play_schedule(f->t);
+	schedule_at(f, 110000, 0x2, 0, "bob may claim immunity");
 	assert_int_equal(table_task_seat(f->t), 1);
 	assert_int_equal(f->t->deadline, 110000 + 60000);
 
 	/* bob's turn (a new number): a fresh clock from its start. */
-	f->bot.fake_now = 115000;
 	f->game.owner = 1;
 	f->game.number = 8;
-	ask(f, 0x2, 0, "bob's turn: draw, swap or done");
-	f->game.p.turn = 1;
-	play_schedule(f->t);
+	turn_at(f, 115000, 0x2, "bob's turn: draw, swap or done");
 	assert_int_equal(f->t->deadline, 115000 + 120000);
 	f->bot.fake_now = 200000;
 	play_schedule(f->t);

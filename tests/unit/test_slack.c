@@ -34,55 +34,63 @@ parse(const char *text, struct envelope *e, int *rc)
 	return msg;
 }
 
+/*
+ * Parses text into *e, which must be accepted as an envelope of the type
+ * given; returns the message, which the caller deletes.
+ */
+static cJSON *
+parse_ok(const char *text, struct envelope *e, int type)
+{
+	cJSON	*msg;
+	int	 rc;
+
+	msg = parse(text, e, &rc);
+	assert_int_equal(rc, 0);
+	assert_int_equal(e->type, type);
+	return msg;
+}
+
 static void
 test_envelope_types(void **state)
 {
 	struct envelope	 e;
 	cJSON		*m;
-	int		 rc;
 
 	(void)state;
-	m = parse("{\"type\":\"hello\",\"num_connections\":1}", &e, &rc);
-	assert_int_equal(rc, 0);
-	assert_int_equal(e.type, ENVELOPE_HELLO);
+	m = parse_ok("{\"type\":\"hello\",\"num_connections\":1}", &e,
+	    ENVELOPE_HELLO);
 	assert_null(e.id);
 	cJSON_Delete(m);
 
-	m = parse("{\"type\":\"disconnect\",\"reason\":\"refresh_requested\"}",
-	    &e, &rc);
-	assert_int_equal(rc, 0);
-	assert_int_equal(e.type, ENVELOPE_DISCONNECT);
+	m = parse_ok("{\"type\":\"disconnect\",\"reason\":"
+	    "\"refresh_requested\"}", &e, ENVELOPE_DISCONNECT);
 	assert_string_equal(e.reason, "refresh_requested");
 	cJSON_Delete(m);
 
-	m = parse("{\"type\":\"slash_commands\",\"envelope_id\":\"e-1\","
+	m = parse_ok("{\"type\":\"slash_commands\",\"envelope_id\":\"e-1\","
 	    "\"payload\":{\"command\":\"/cheers\",\"trigger_id\":\"t.1\"},"
-	    "\"accepts_response_payload\":true}", &e, &rc);
-	assert_int_equal(rc, 0);
-	assert_int_equal(e.type, ENVELOPE_SLASH);
+	    "\"accepts_response_payload\":true}", &e,
+	    ENVELOPE_SLASH);
 	assert_string_equal(e.id, "e-1");
 	assert_int_equal(e.retry_attempt, 0);
 	assert_string_equal(envelope_key(&e), "t.1");
 	cJSON_Delete(m);
 
-	m = parse("{\"type\":\"interactive\",\"envelope_id\":\"e-2\","
+	m = parse_ok("{\"type\":\"interactive\",\"envelope_id\":\"e-2\","
 	    "\"retry_attempt\":2,\"retry_reason\":\"timeout\","
-	    "\"payload\":{\"type\":\"block_actions\"}}", &e, &rc);
-	assert_int_equal(rc, 0);
-	assert_int_equal(e.type, ENVELOPE_INTERACTIVE);
+	    "\"payload\":{\"type\":\"block_actions\"}}", &e,
+	    ENVELOPE_INTERACTIVE);
 	assert_int_equal(e.retry_attempt, 2);
 	assert_null(envelope_key(&e));
 	cJSON_Delete(m);
 
-	m = parse("{\"type\":\"events_api\",\"envelope_id\":\"e-3\","
-	    "\"payload\":{\"event_id\":\"Ev1\"}}", &e, &rc);
-	assert_int_equal(rc, 0);
+	m = parse_ok("{\"type\":\"events_api\",\"envelope_id\":\"e-3\","
+	    "\"payload\":{\"event_id\":\"Ev1\"}}", &e,
+	    ENVELOPE_EVENTS);
 	assert_string_equal(envelope_key(&e), "Ev1");
 	cJSON_Delete(m);
 
-	m = parse("{\"type\":\"something_new\"}", &e, &rc);
-	assert_int_equal(rc, 0);
-	assert_int_equal(e.type, ENVELOPE_OTHER);
+	m = parse_ok("{\"type\":\"something_new\"}", &e, ENVELOPE_OTHER);
 	cJSON_Delete(m);
 }
 

@@ -22,63 +22,27 @@
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/tcp-server.h"
 
 #define WAIT_MS		5000
 
 /* The test's Web API: how it answers, what it was asked. */
 struct api {
-	uv_tcp_t	 tcp;
-	int		 port;
+	struct tcp_server server;
 	int		 opens_fail;	/* conversations.open calls that fail */
 	int		 opens;
 	int		 posts;
 	char		 post_body[1024];
 };
 
-struct peer {
-	uv_tcp_t	 tcp;
-	struct api	*api;
-	char		 buf[8192];
-	size_t		 len;
-	int		 answered;
-	char		 out[512];	/* the answer, until it is written */
-};
-
-static void
-peer_free(uv_handle_t *h)
-{
-	free(h->data);
-}
-
-static void
-peer_alloc(uv_handle_t *h, size_t hint, uv_buf_t *b)
-{
-	struct peer	*p = h->data;
-
-	(void)hint;
-	b->base = p->buf + p->len;
-	b->len = sizeof p->buf - 1 - p->len;
-}
-
-static void
-peer_written(uv_write_t *w, int status)
-{
-	(void)status;
-	uv_close((uv_handle_t *)w->data, peer_free);
-	free(w);
-}
-
 /* A whole request is in: answer it by its method, then close. */
 static void
-peer_answer(struct peer *p)
+peer_answer(struct tcp_peer *p)
 {
-	struct api	*api = p->api;
+	struct api	*api = p->srv->arg;
 	char		*end, *cl, body[256];
 	size_t		 hlen, blen;
-	uv_write_t	*w;
-	uv_buf_t	 b;
 
-	p->buf[p->len] = '\0';
 	if ((end = strstr(p->buf, "\r\n\r\n")) == NULL)
 		return;
 	hlen = (size_t)(end + 4 - p->buf);
@@ -86,7 +50,6 @@ peer_answer(struct peer *p)
 	blen = cl != NULL && cl < end ? strtoul(cl + 15, NULL, 10) : 0;
 	if (p->len < hlen + blen)
 		return;
-	p->answered = 1;
 	if (strncmp(p->buf, "POST /conversations.open ", 25) == 0) {
 		if (api->opens++ < api->opens_fail)
 			snprintf(body, sizeof body,
@@ -106,41 +69,7 @@ peer_answer(struct peer *p)
 	snprintf(p->out, sizeof p->out, "HTTP/1.1 200 OK\r\n"
 	    "Content-Type: application/json\r\nContent-Length: %zu\r\n"
 	    "Connection: close\r\n\r\n%s", strlen(body), body);
-	w = calloc(1, sizeof *w);
-	w->data = &p->tcp;
-	b = uv_buf_init(p->out, (unsigned)strlen(p->out));
-	uv_write(w, (uv_stream_t *)&p->tcp, &b, 1, peer_written);
-}
-
-static void
-peer_read(uv_stream_t *s, ssize_t n, const uv_buf_t *b)
-{
-	struct peer	*p = s->data;
-
-	(void)b;
-	if (n < 0) {
-		if (!p->answered)
-			uv_close((uv_handle_t *)s, peer_free);
-		return;
-	}
-	p->len += (size_t)n;
-	if (!p->answered)
-		peer_answer(p);
-}
-
-static void
-api_accept(uv_stream_t *s, int status)
-{
-	struct api	*api = s->data;
-	struct peer	*p;
-
-	assert_int_equal(status, 0);
-	p = calloc(1, sizeof *p);
-	p->api = api;
-	uv_tcp_init(s->loop, &p->tcp);
-	p->tcp.data = p;
-	assert_int_equal(uv_accept(s, (uv_stream_t *)&p->tcp), 0);
-	uv_read_start((uv_stream_t *)&p->tcp, peer_alloc, peer_read);
+	tcp_peer_write(p, strlen(p->out), 1);
 }
 
 /* A Slack adapter's DM cache and Web API client, talking to the api. */
@@ -167,25 +96,16 @@ struct fixture {
 static void
 fixture_start(struct fixture *f, int opens_fail)
 {
-	struct sockaddr_in	sin;
-	int			len = sizeof sin;
-	char			*cause = NULL;
+	char	*cause = NULL;
 
 	memset(f, 0, sizeof *f);
 	f->loop = uv_default_loop();
 	f->config = config_new();
 	bot_init(&f->bot, f->loop, f->config);
 	f->api.opens_fail = opens_fail;
-	uv_tcp_init(f->loop, &f->api.tcp);
-	f->api.tcp.data = &f->api;
-	uv_ip4_addr("127.0.0.1", 0, &sin);
-	assert_int_equal(uv_tcp_bind(&f->api.tcp, (struct sockaddr *)&sin,
-	    0), 0);
-	assert_int_equal(uv_listen((uv_stream_t *)&f->api.tcp, 8, api_accept),
-	    0);
-	uv_tcp_getsockname(&f->api.tcp, (struct sockaddr *)&sin, &len);
-	f->api.port = ntohs(sin.sin_port);
-	snprintf(f->base, sizeof f->base, "http://127.0.0.1:%d", f->api.port);
+	tcp_server_start(f->loop, &f->api.server, peer_answer, &f->api);
+	snprintf(f->base, sizeof f->base, "http://127.0.0.1:%d",
+	    f->api.server.port);
 
 	f->s.adapter.priv = &f->s;
 	f->s.bot = &f->bot;
@@ -230,7 +150,7 @@ static void
 fixture_end(struct fixture *f)
 {
 	web_stop(&f->s);
-	uv_close((uv_handle_t *)&f->api.tcp, NULL);
+	uv_close((uv_handle_t *)&f->api.server.tcp, NULL);
 	uv_close((uv_handle_t *)&f->bot.timer, NULL);
 	while (uv_run(f->loop, UV_RUN_NOWAIT) != 0)
 		;

@@ -26,29 +26,41 @@ rnd(void)
 	return rnd_state;
 }
 
-static void
-add(struct srv_list *l, const char *target, int prio, int weight)
-{
-	struct srv_record	*r = &l->rec[l->n++];
+/* One SRV record as a test writes it: target, priority and weight. */
+struct rec {
+	const char	*target;
+	int		 prio, weight;
+};
 
-	snprintf(r->target, sizeof r->target, "%s", target);
-	r->port = 5222;
-	r->priority = prio;
-	r->weight = weight;
+/* Fills l with the n records of recs, each on port 5222, and orders it. */
+static void
+order(struct srv_list *l, const struct rec *recs, size_t n)
+{
+	struct srv_record	*r;
+	size_t			 i;
+
+	memset(l, 0, sizeof *l);
+	for (i = 0; i < n; i++) {
+		r = &l->rec[l->n++];
+		snprintf(r->target, sizeof r->target, "%s", recs[i].target);
+		r->port = 5222;
+		r->priority = recs[i].prio;
+		r->weight = recs[i].weight;
+	}
+	srv_order(l, rnd);
 }
 
 static void
 test_priority(void **state)
 {
-	struct srv_list	l;
+	static const struct rec	recs[] = {
+		{ "c", 30, 5 }, { "a", 10, 0 }, { "b", 20, 100 },
+	};
+	struct srv_list		l;
 
 	(void)state;
-	memset(&l, 0, sizeof l);
 	rnd_state = 1;
-	add(&l, "c", 30, 5);
-	add(&l, "a", 10, 0);
-	add(&l, "b", 20, 100);
-	srv_order(&l, rnd);
+	order(&l, recs, 3);
 	assert_int_equal(l.n, 3);
 	assert_string_equal(l.rec[0].target, "a");
 	assert_string_equal(l.rec[1].target, "b");
@@ -59,18 +71,17 @@ test_priority(void **state)
 static void
 test_weight(void **state)
 {
-	struct srv_list	l;
-	int		i, heavy = 0, zero = 0;
+	static const struct rec	recs[] = {
+		{ "light", 1, 10 }, { "heavy", 1, 90 }, { "zero", 1, 0 },
+		{ "backup", 2, 50 },
+	};
+	struct srv_list		l;
+	int			i, heavy = 0, zero = 0;
 
 	(void)state;
 	rnd_state = 12345;
 	for (i = 0; i < 10000; i++) {
-		memset(&l, 0, sizeof l);
-		add(&l, "light", 1, 10);
-		add(&l, "heavy", 1, 90);
-		add(&l, "zero", 1, 0);
-		add(&l, "backup", 2, 50);
-		srv_order(&l, rnd);
+		order(&l, recs, 4);
 		assert_int_equal(l.n, 4);
 		assert_string_equal(l.rec[3].target, "backup");
 		heavy += strcmp(l.rec[0].target, "heavy") == 0;
@@ -83,12 +94,11 @@ test_weight(void **state)
 static void
 test_no_service(void **state)
 {
-	struct srv_list	l;
+	static const struct rec	recs[] = { { ".", 0, 0 } };
+	struct srv_list		l;
 
 	(void)state;
-	memset(&l, 0, sizeof l);
-	add(&l, ".", 0, 0);
-	srv_order(&l, rnd);
+	order(&l, recs, 1);
 	assert_int_equal(l.n, 0);
 }
 

@@ -10,7 +10,6 @@
  * by itself once writing works again.
  */
 #include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,53 +26,17 @@
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
+#include "tests/unit/bot-fixture.h"
 #include "tests/unit/store-test.h"
 
 /* ---- A bot on a quiet adapter --------------------------------------- */
 
-static char	said[16384];	/* public and DM text, in order */
-static char	replied[4096];	/* "user: text" per reply */
-
-static void
-note(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list	ap;
-	size_t	used = strlen(buf);
-
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
-static int
-quiet_send(struct adapter *a, const char *to, const char *text, char **cause)
-{
-	(void)a; (void)cause;
-	note(said, sizeof said, "[%s] %s\n", to, text);
-	return 0;
-}
-
-static int
-quiet_dm(struct adapter *a, const char *to, const char *text,
-    const struct adapter_buttons *bs, char **cause)
-{
-	(void)bs;
-	return quiet_send(a, to, text, cause);
-}
-
-static int
-quiet_reply(struct adapter *a, const struct bot_event *ev, int private,
-    const char *text, const struct adapter_buttons *bs, char **cause)
-{
-	(void)a; (void)private; (void)bs; (void)cause;
-	note(replied, sizeof replied, "%s: %s\n", ev->user_id, text);
-	return 0;
-}
+static char *const	said = fake_lines_said;	/* public and DM text */
+static char *const	replied = fake_lines_replied;	/* "user: text" */
 
 static const struct adapter_ops quiet_ops = {
 	.name = "console", .flags = ADAPTER_OPERATOR,
-	.send_channel = quiet_send, .send_dm = quiet_dm,
-	.reply = quiet_reply,
+	FAKE_LINES_OPS,
 };
 
 #include "tests/unit/world-test.h"
@@ -97,15 +60,9 @@ world_open(struct world *w)
 static void
 world_end(struct world *w)
 {
-	char	file[80];
-
 	store_test_fault = FAULT_NONE;
 	world_close(w);
-	unlink(w->path);
-	snprintf(file, sizeof file, "%s-wal", w->path);
-	unlink(file);
-	snprintf(file, sizeof file, "%s-shm", w->path);
-	unlink(file);
+	bot_fixture_unlink_state(w->path);
 }
 
 /* user says "/cheers text" in channel, as an adapter hands it over. */

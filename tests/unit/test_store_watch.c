@@ -141,22 +141,27 @@ world_moves(struct world *w, int n)
 		assert_int_equal(world_move(w), 0);
 }
 
-/*
- * watch_open, then 5 moves, each where a restart finds it, and then the
- * log deleted; its name is left in wal (len bytes).  Returns the table's
- * id.
- */
-static uint64_t
-watch_wal_gone(struct world *w, char *path, char *wal, size_t len,
-    int watch)
-{
-	uint64_t	id = watch_open(w, path, watch);
+/* A world whose log was deleted (watch_wal_gone), and where. */
+struct gone {
+	struct world	w;
+	char		path[40];	/* the state file */
+	char		wal[64];	/* its log */
+	uint64_t	id;		/* the table's */
+};
 
-	snprintf(wal, len, "%s-wal", path);
-	world_moves(w, 5);
-	assert_int_equal(crash_moves(path, id), 5);
-	assert_int_equal(unlink(wal), 0);
-	return id;
+/*
+ * watch_open on a new file, then 5 moves, each where a restart finds it,
+ * and then the log deleted; all of it kept in g.
+ */
+static void
+watch_wal_gone(struct gone *g, int watch)
+{
+	snprintf(g->path, sizeof g->path, "/tmp/cheersbot-watch-XXXXXX");
+	g->id = watch_open(&g->w, g->path, watch);
+	snprintf(g->wal, sizeof g->wal, "%s-wal", g->path);
+	world_moves(&g->w, 5);
+	assert_int_equal(crash_moves(g->path, g->id), 5);
+	assert_int_equal(unlink(g->wal), 0);
 }
 
 /* Opens path as after a restart: its table holds nmoves moves. */
@@ -171,6 +176,32 @@ world_reopen(const char *path, int nmoves)
 }
 
 /*
+ * The table in g holds n moves, the file as a crash leaves it holds them
+ * too, and a new log stands where the old was.
+ */
+static void
+expect_new_log(struct gone *g, int n)
+{
+	struct stat	sb;
+
+	assert_int_equal(world_table(&g->w)->nmoves, n);
+	assert_int_equal(crash_moves(g->path, g->id), n);
+	assert_int_equal(stat(g->wal, &sb), 0);
+}
+
+/*
+ * Closes g's world, opens its file as after a restart (n moves), and
+ * removes it.
+ */
+static void
+gone_end(struct gone *g, int n)
+{
+	world_close(&g->w);
+	world_reopen(g->path, n);
+	remove_all(g->path);
+}
+
+/*
  * The log deleted between two batches: the next batch finds it gone
  * before it writes, copies what the old log held into the file through
  * the connection that still has it open, opens the file again with a new
@@ -180,22 +211,14 @@ world_reopen(const char *path, int nmoves)
 static void
 test_wal_deleted_between_batches(void **state)
 {
-	struct world	 w;
-	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
-	uint64_t	 id;
-	struct stat	 sb;
+	struct gone	g;
 
 	(void)state;
-	id = watch_wal_gone(&w, path, wal, sizeof wal, 0);
-	world_moves(&w, 9);
-	assert_int_equal(world_table(&w)->nmoves, 14);
-	assert_int_equal(crash_moves(path, id), 14);
-	assert_int_equal(stat(wal, &sb), 0);	/* a new log */
-	world_close(&w);
-
+	watch_wal_gone(&g, 0);
+	world_moves(&g.w, 9);
+	expect_new_log(&g, 14);
 	/* The file opens as after a restart, with every move. */
-	world_reopen(path, 14);
-	remove_all(path);
+	gone_end(&g, 14);
 }
 
 /* Closes the test's own timer, which held the loop running until now. */
@@ -228,24 +251,17 @@ world_wait(uint64_t ms)
 static void
 test_wal_deleted_then_watch(void **state)
 {
-	struct world	 w;
-	char		 path[] = "/tmp/cheersbot-watch-XXXXXX", wal[64];
-	uint64_t	 id;
-	struct stat	 sb;
+	struct gone	g;
 
 	(void)state;
-	id = watch_wal_gone(&w, path, wal, sizeof wal, 1);
+	watch_wal_gone(&g, 1);
 	world_wait(STORE_WATCH_EVERY_MS + 500);
-	assert_int_equal(world_table(&w)->nmoves, 5);
-	assert_int_equal(crash_moves(path, id), 5);
-	assert_int_equal(stat(wal, &sb), 0);	/* a new log */
+	expect_new_log(&g, 5);
 
 	/* Later moves go to the new log. */
-	world_moves(&w, 3);
-	assert_int_equal(crash_moves(path, id), 8);
-	world_close(&w);
-	world_reopen(path, 8);
-	remove_all(path);
+	world_moves(&g.w, 3);
+	assert_int_equal(crash_moves(g.path, g.id), 8);
+	gone_end(&g, 8);
 }
 
 /*

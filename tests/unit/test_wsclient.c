@@ -29,20 +29,12 @@
 #include "lib/resolve.h"
 #include "lib/wsclient.h"
 #include "tests/unit/said.h"
+#include "tests/unit/tcp-server.h"
 
 /* The test's websocket server: accepts, upgrades, says "hello". */
 struct server {
-	uv_tcp_t	tcp;
-	int		port;
-	int		upgraded;	/* connections upgraded */
-};
-
-struct peer {
-	uv_tcp_t	 tcp;
-	struct server	*srv;
-	char		 buf[4096];
-	size_t		 len;
-	int		 done;
+	struct tcp_server	ts;
+	int			upgraded;	/* connections upgraded */
 };
 
 /* What the client told the test. */
@@ -55,43 +47,18 @@ struct seen {
 	char		 notices[2048];
 };
 
-static void
-peer_free(uv_handle_t *h)
-{
-	free(h->data);
-}
-
-static void
-peer_alloc(uv_handle_t *h, size_t hint, uv_buf_t *b)
-{
-	struct peer	*p = h->data;
-
-	(void)hint;
-	*b = uv_buf_init(p->buf + p->len, (unsigned)(sizeof p->buf - p->len - 1));
-}
-
-static void
-peer_written(uv_write_t *w, int status)
-{
-	(void)status;
-	free(w);
-}
-
 /* Answers the upgrade in p->buf once its headers are all there. */
 static void
-peer_upgrade(struct peer *p)
+peer_upgrade(struct tcp_peer *p)
 {
 	static const char guid[] = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
-	char		 key[128], accept[64], reply[512], *k, *end;
+	struct server	*srv = p->srv->arg;
+	char		 key[128], accept[64], *k, *end;
 	unsigned char	 md[20];
-	uv_write_t	*w;
-	uv_buf_t	 b;
 	size_t		 n;
 
-	p->buf[p->len] = '\0';
 	if (strstr(p->buf, "\r\n\r\n") == NULL)
 		return;
-	p->done = 1;
 	for (k = p->buf; (k = strchr(k, '\n')) != NULL; k++) {
 		if (strncasecmp(k + 1, "Sec-WebSocket-Key:", 18) == 0)
 			break;
@@ -107,61 +74,19 @@ peer_upgrade(struct peer *p)
 	memcpy(key + n, guid, sizeof guid);
 	lws_SHA1((unsigned char *)key, strlen(key), md);
 	lws_b64_encode_string((char *)md, sizeof md, accept, sizeof accept);
-	n = (size_t)snprintf(reply, sizeof reply, "HTTP/1.1 101 Switching "
+	n = (size_t)snprintf(p->out, sizeof p->out, "HTTP/1.1 101 Switching "
 	    "Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
 	    "Sec-WebSocket-Accept: %s\r\n\r\n%c%chello", accept, 0x81, 5);
-	w = malloc(sizeof *w);
-	b = uv_buf_init(reply, (unsigned)n);
-	assert_int_equal(uv_write(w, (uv_stream_t *)&p->tcp, &b, 1,
-	    peer_written), 0);
-	p->srv->upgraded++;
+	tcp_peer_write(p, n, 0);
+	srv->upgraded++;
 }
 
-static void
-peer_read(uv_stream_t *s, ssize_t n, const uv_buf_t *b)
-{
-	struct peer	*p = s->data;
-
-	(void)b;
-	if (n < 0) {
-		uv_close((uv_handle_t *)s, peer_free);
-		return;
-	}
-	p->len += (size_t)n;
-	if (!p->done)
-		peer_upgrade(p);
-}
-
-static void
-server_accept(uv_stream_t *s, int status)
-{
-	struct server	*srv = s->data;
-	struct peer	*p;
-
-	assert_int_equal(status, 0);
-	p = calloc(1, sizeof *p);
-	p->srv = srv;
-	uv_tcp_init(s->loop, &p->tcp);
-	p->tcp.data = p;
-	assert_int_equal(uv_accept(s, (uv_stream_t *)&p->tcp), 0);
-	uv_read_start((uv_stream_t *)&p->tcp, peer_alloc, peer_read);
-}
-
-/* Listens on 127.0.0.1, on a port of the system's choosing. */
+/* Starts srv listening on 127.0.0.1, at srv->ts.port. */
 static void
 server_start(uv_loop_t *loop, struct server *srv)
 {
-	struct sockaddr_in	sin;
-	int			len = sizeof sin;
-
 	memset(srv, 0, sizeof *srv);
-	uv_tcp_init(loop, &srv->tcp);
-	srv->tcp.data = srv;
-	uv_ip4_addr("127.0.0.1", 0, &sin);
-	assert_int_equal(uv_tcp_bind(&srv->tcp, (struct sockaddr *)&sin, 0), 0);
-	assert_int_equal(uv_listen((uv_stream_t *)&srv->tcp, 8, server_accept), 0);
-	uv_tcp_getsockname(&srv->tcp, (struct sockaddr *)&sin, &len);
-	srv->port = ntohs(sin.sin_port);
+	tcp_server_start(loop, &srv->ts, peer_upgrade, srv);
 }
 
 static void
@@ -229,7 +154,7 @@ static void
 loop_end(uv_loop_t *loop, struct server *srv, struct wsclient *wc)
 {
 	wsclient_stop(wc);
-	uv_close((uv_handle_t *)&srv->tcp, NULL);
+	uv_close((uv_handle_t *)&srv->ts.tcp, NULL);
 	while (uv_run(loop, UV_RUN_DEFAULT) != 0)
 		;	/* an op's uv_stop ends a run early */
 	wsclient_free(wc);
@@ -343,15 +268,15 @@ test_fallback_refused(void **state)
 	(void)state;
 	uv_loop_init(&loop);
 	server_start(&loop, &srv);
-	snprintf(url, sizeof url, "ws://localhost:%d/path", srv.port);
+	snprintf(url, sizeof url, "ws://localhost:%d/path", srv.ts.port);
 	run_client(&loop, &srv, url, "::1", 0, &s);
 	assert_int_equal(s.opened, 1);
 	assert_string_equal(s.message, "hello");
 	assert_int_equal(srv.upgraded, 1);
 	assert_string_equal(s.why, "closed by us");
-	snprintf(want, sizeof want, ": [::1]:%d: connection failed", srv.port);
+	snprintf(want, sizeof want, ": [::1]:%d: connection failed", srv.ts.port);
 	assert_non_null(strstr(s.notices, want));
-	snprintf(want, sizeof want, "trying 127.0.0.1:%d", srv.port);
+	snprintf(want, sizeof want, "trying 127.0.0.1:%d", srv.ts.port);
 	assert_non_null(strstr(s.notices, want));
 }
 
@@ -376,13 +301,13 @@ test_fallback_silent(void **state)
 	server_start(&loop, &srv);
 	memset(&sin, 0, sizeof sin);
 	sin.sin_family = AF_INET;
-	sin.sin_port = htons((uint16_t)srv.port);
+	sin.sin_port = htons((uint16_t)srv.ts.port);
 	inet_pton(AF_INET, "127.0.0.2", &sin.sin_addr);
 	hole = socket(AF_INET, SOCK_STREAM, 0);
 	assert_true(hole >= 0);
 	if (bind(hole, (struct sockaddr *)&sin, sizeof sin) != 0) {
 		close(hole);
-		uv_close((uv_handle_t *)&srv.tcp, NULL);
+		uv_close((uv_handle_t *)&srv.ts.tcp, NULL);
 		uv_run(&loop, UV_RUN_DEFAULT);
 		uv_loop_close(&loop);
 		skip();
@@ -391,7 +316,7 @@ test_fallback_silent(void **state)
 	fill = socket(AF_INET, SOCK_STREAM, 0);
 	assert_int_equal(connect(fill, (struct sockaddr *)&sin, sizeof sin), 0);
 
-	snprintf(url, sizeof url, "ws://localhost:%d/", srv.port);
+	snprintf(url, sizeof url, "ws://localhost:%d/", srv.ts.port);
 	uv_update_time(&loop);
 	start = uv_now(&loop);
 	run_client(&loop, &srv, url, "127.0.0.2", 300, &s);
@@ -399,7 +324,7 @@ test_fallback_silent(void **state)
 	assert_string_equal(s.message, "hello");
 	assert_true(uv_now(&loop) - start >= 300);
 	snprintf(want, sizeof want, "127.0.0.2:%d: no answer in 300 ms",
-	    srv.port);
+	    srv.ts.port);
 	assert_non_null(strstr(s.notices, want));
 	close(fill);
 	close(hole);
@@ -418,8 +343,8 @@ test_fallback_none(void **state)
 	(void)state;
 	uv_loop_init(&loop);
 	server_start(&loop, &srv);
-	port = srv.port;
-	uv_close((uv_handle_t *)&srv.tcp, NULL);
+	port = srv.ts.port;
+	uv_close((uv_handle_t *)&srv.ts.tcp, NULL);
 	uv_run(&loop, UV_RUN_NOWAIT);
 	server_start(&loop, &srv);	/* another port: keeps loop_end simple */
 	snprintf(url, sizeof url, "ws://localhost:%d/", port);
@@ -453,7 +378,7 @@ test_close_resolving(void **state)
 	opts.queue_max = 4;
 	wc = wsclient_new(&loop, &opts, &seen_ops, &s, &cause);
 	assert_non_null(wc);
-	snprintf(url, sizeof url, "ws://localhost:%d/", srv.port);
+	snprintf(url, sizeof url, "ws://localhost:%d/", srv.ts.port);
 	c = wsclient_connect(wc, url, &cause);
 	assert_non_null(c);
 	wsconn_close(c, WSCONN_CLOSE_NORMAL);

@@ -109,6 +109,24 @@ scram_started(void)
 	return s;
 }
 
+/*
+ * A started SCRAM exchange refuses the server's success carrying text
+ * (base64 of it; NULL: none), saying why (NULL: anything) in its cause.
+ */
+static void
+success_refused(const char *text, const char *why)
+{
+	struct sasl	*s = scram_started();
+	char		*in = text != NULL ? b64(text) : NULL, *cause = NULL;
+
+	assert_int_equal(sasl_success(s, in, &cause), -1);
+	if (why != NULL)
+		assert_non_null(strstr(cause, why));
+	free(cause);
+	free(in);
+	sasl_free(s);
+}
+
 static void
 test_server_must_prove(void **state)
 {
@@ -117,28 +135,9 @@ test_server_must_prove(void **state)
 
 	(void)state;
 	/* A wrong signature, none, an error, garbage: each refused. */
-	s = scram_started();
-	in = b64("v=AAAAv3Bz2T0CJGbJQyF0X+HI4Ts=");
-	assert_int_equal(sasl_success(s, in, &cause), -1);
-	assert_non_null(strstr(cause, "signature"));
-	free(cause);
-	free(in);
-	sasl_free(s);
-
-	s = scram_started();
-	cause = NULL;
-	assert_int_equal(sasl_success(s, NULL, &cause), -1);
-	free(cause);
-	sasl_free(s);
-
-	s = scram_started();
-	cause = NULL;
-	in = b64("e=invalid-proof");
-	assert_int_equal(sasl_success(s, in, &cause), -1);
-	assert_non_null(strstr(cause, "invalid-proof"));
-	free(cause);
-	free(in);
-	sasl_free(s);
+	success_refused("v=AAAAv3Bz2T0CJGbJQyF0X+HI4Ts=", "signature");
+	success_refused(NULL, NULL);
+	success_refused("e=invalid-proof", "invalid-proof");
 
 	/* The signature as a last challenge, then an empty success. */
 	s = scram_started();
