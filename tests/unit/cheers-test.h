@@ -124,6 +124,14 @@ t_shake(struct game *g, int s, int big, int small)
 	return c;
 }
 
+/* Puts a free card of each big kind in kinds (ended by -1) into shaker s. */
+static inline void
+t_fill(struct game *g, int s, const int *kinds)
+{
+	for (; *kinds >= 0; kinds++)
+		t_shake(g, s, *kinds, -1);
+}
+
 /* Replaces seat's hand card number i (from 1) by a free card. */
 static inline int
 t_hand(struct game *g, int seat, int i, int big, int small)

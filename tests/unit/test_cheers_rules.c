@@ -425,10 +425,7 @@ test_duel_share(void **state)
 static void
 almost(struct game *g, int s)
 {
-	t_shake(g, s, BEER, -1);
-	t_shake(g, s, BEER, -1);
-	t_shake(g, s, WINE, -1);
-	t_shake(g, s, WINE, -1);
+	t_fill(g, s, (const int []){ BEER, BEER, WINE, WINE, -1 });
 }
 
 static void
