@@ -207,6 +207,18 @@ t_noted(const struct game_events *ev, int seat, const char *s)
 }
 
 /*
+ * Empties g's shakers (as t_clear) and gives team A the recipe (2,2,1,0,0)
+ * and team B (0,1,2,2,0), the recipes most tests play with.
+ */
+static inline void
+t_known(struct game *g)
+{
+	t_clear(g);
+	t_recipe(g, 0, 2, 2, 1, 0, 0);
+	t_recipe(g, 1, 0, 1, 2, 2, 0);
+}
+
+/*
  * A 4-player game (team A = seats 0, 2, recipe (2,2,1,0,0); team B =
  * seats 1, 3, recipe (0,1,2,2,0)) with empty shakers.  Caller frees.
  */
@@ -215,9 +227,7 @@ t_four(void)
 {
 	struct game	*g = t_new(4, NULL, NULL, NULL, NULL, 42);
 
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_known(g);
 	t_check(g);
 	return g;
 }

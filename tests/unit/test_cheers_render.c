@@ -55,9 +55,7 @@ test_public_prompt_and_end(void **state)
 	char		*s;
 
 	(void)state;
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_known(g);
 	t_shake(g, 1, WINE, -1);
 	t_hand(g, 0, 1, BEER, WINE);
 	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);

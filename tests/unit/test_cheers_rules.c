@@ -393,9 +393,7 @@ test_duel_share(void **state)
 	struct game_prompt	 pr;
 
 	(void)state;
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_known(g);
 	t_shake(g, 2, WINE, -1);
 	t_hand(g, 0, 1, BEER, WINE);
 	t_ok(g, 0, CHEERS_A_PLAY, 1, SHARE, -1, NULL);
@@ -437,9 +435,7 @@ test_duel_wins(void **state)
 
 	(void)state;
 	g = t_new(2, NULL, NULL, NULL, NULL, 9);
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_known(g);
 	almost(g, 2);
 	t_hand(g, 0, 1, COCKTAIL, WHISKY);
 	t_ok(g, 0, CHEERS_A_PLAY, 1, SHARE, -1, &ev);
@@ -625,9 +621,7 @@ test_master_apprentice_win(void **state)
 
 	(void)state;
 	/* Seat 2 is team A's apprentice: a win there is the team's. */
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_known(g);
 	almost(g, 2);
 	t_hand(g, 0, 1, COCKTAIL, WHISKY);
 	t_ok(g, 0, CHEERS_A_PLAY, 1, 2, -1, NULL);
