@@ -192,6 +192,19 @@ t_bad(struct game *g, int seat, int action, int a0, int a1, int a2,
 	game_test_bad(&cheers_ops, g, sizeof *g, seat, &m, want);
 }
 
+/*
+ * Seat 0 plays a free card (big, small), put in as its hand card 1, onto
+ * shaker s; the move must succeed (as t_ok, telling ev).  Returns the card.
+ */
+static inline int
+t_play(struct game *g, int big, int small, int s, struct game_events *ev)
+{
+	int	c = t_hand(g, 0, 1, big, small);
+
+	t_ok(g, 0, CHEERS_A_PLAY, 1, s, -1, ev);
+	return c;
+}
+
 /* Whether any event text contains s. */
 static inline int
 t_said(const struct game_events *ev, const char *s)

@@ -64,8 +64,7 @@ test_discards_foreign(void **state)
 	/* Seat 2 (team A) overflows with one whisky among good cards. */
 	t_fill(g, 2, (const int []){ BEER, WINE, WHISKY, BEER, WINE, WINE,
 	    -1 });
-	t_hand(g, 0, 1, WINE, TROPICAL);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 2, -1, NULL);
+	t_play(g, WINE, TROPICAL, 2, NULL);
 	assert_int_equal(g->queue[0].kind, CHEERS_P_OVERFLOW);
 	for (i = 0; i < 20; i++) {
 		m = ai_move(g, 2, (uint64_t)i);
@@ -91,8 +90,7 @@ test_gives_to_spoil(void **state)
 	t_shake(g, 2, TROPICAL, -1);	/* A's shaker 2 shows tropical */
 	t_shake(g, 3, COCKTAIL, -1);
 	t_shake(g, 1, WINE, -1);
-	t_hand(g, 0, 1, BEER, WINE);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);
+	t_play(g, BEER, WINE, 1, NULL);
 	m = ai_move(g, 1, 3);
 	assert_int_equal(m.action, CHEERS_A_GIVE);
 	/* Beer and wine are kinds A's shakers do not show: both go to A. */

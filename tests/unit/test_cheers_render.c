@@ -57,8 +57,7 @@ test_public_prompt_and_end(void **state)
 	(void)state;
 	t_known(g);
 	t_shake(g, 1, WINE, -1);
-	t_hand(g, 0, 1, BEER, WINE);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);
+	t_play(g, BEER, WINE, 1, NULL);
 	s = cheers_ops.render_public(g);
 	assert_non_null(strstr(s, "@{1} must give the played \xf0\x9f\x8d\xba "
 	    "and the matching \xf0\x9f\x8d\xb7 to two other shakers.\n"));
