@@ -89,6 +89,22 @@ game_test_refused(const struct game_ops *ops, int n, const char *opts,
 	free(cause);
 }
 
+/*
+ * Checks that seat's private view of g (a game of ops) contains text, or
+ * (when has is 0) does not.
+ */
+static inline void
+game_test_private(const struct game_ops *ops, const struct game *g, int seat,
+    const char *text, int has)
+{
+	char	*view = ops->render_private(g, seat);
+
+	if ((strstr(view, text) != NULL) != has)
+		fail_msg("seat %d's view %s \"%s\": %s", seat,
+		    has ? "lacks" : "has", text, view);
+	free(view);
+}
+
 /* g (a game of ops) saved, as one line of JSON the caller frees. */
 static inline char *
 game_test_print(const struct game_ops *ops, const struct game *g)

@@ -75,12 +75,9 @@ test_public_prompt_and_end(void **state)
 	assert_non_null(strstr(s, "@{1}'s shaker: 1\xf0\x9f\x8d\xb7 "
 	    "2\xf0\x9f\x8d\xba\n"));
 	free(s);
-	s = cheers_ops.render_private(g, 1);
-	assert_non_null(strstr(s, "Your move: @{1} must give the played"));
-	free(s);
-	s = cheers_ops.render_private(g, 0);
-	assert_null(strstr(s, "Your move"));
-	free(s);
+	game_test_private(&cheers_ops, g, 1,
+	    "Your move: @{1} must give the played", 1);
+	game_test_private(&cheers_ops, g, 0, "Your move", 0);
 	t_ok(g, 1, CHEERS_A_GIVE, 0, 2, -1, NULL);
 	g->state = GAME_TIED;
 	s = cheers_ops.render_public(g);
@@ -121,9 +118,8 @@ test_private(void **state)
 	cheers_ops.free_game(g);
 
 	g = t_new(2, NULL, NULL, NULL, NULL, 3);
-	s = cheers_ops.render_private(g, 1);
-	assert_non_null(strstr(s, "You are team B, on your own.\n"));
-	free(s);
+	game_test_private(&cheers_ops, g, 1,
+	    "You are team B, on your own.\n", 1);
 	cheers_ops.free_game(g);
 }
 
