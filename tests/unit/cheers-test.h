@@ -124,6 +124,14 @@ t_shake(struct game *g, int s, int big, int small)
 	return c;
 }
 
+/* Puts a free card of each big kind in kinds (ended by -1) into shaker s. */
+static inline void
+t_fill(struct game *g, int s, const int *kinds)
+{
+	for (; *kinds >= 0; kinds++)
+		t_shake(g, s, *kinds, -1);
+}
+
 /* Replaces seat's hand card number i (from 1) by a free card. */
 static inline int
 t_hand(struct game *g, int seat, int i, int big, int small)
@@ -184,6 +192,19 @@ t_bad(struct game *g, int seat, int action, int a0, int a1, int a2,
 	game_test_bad(&cheers_ops, g, sizeof *g, seat, &m, want);
 }
 
+/*
+ * Seat 0 plays a free card (big, small), put in as its hand card 1, onto
+ * shaker s; the move must succeed (as t_ok, telling ev).  Returns the card.
+ */
+static inline int
+t_play(struct game *g, int big, int small, int s, struct game_events *ev)
+{
+	int	c = t_hand(g, 0, 1, big, small);
+
+	t_ok(g, 0, CHEERS_A_PLAY, 1, s, -1, ev);
+	return c;
+}
+
 /* Whether any event text contains s. */
 static inline int
 t_said(const struct game_events *ev, const char *s)
@@ -199,6 +220,18 @@ t_noted(const struct game_events *ev, int seat, const char *s)
 }
 
 /*
+ * Empties g's shakers (as t_clear) and gives team A the recipe (2,2,1,0,0)
+ * and team B (0,1,2,2,0), the recipes most tests play with.
+ */
+static inline void
+t_known(struct game *g)
+{
+	t_clear(g);
+	t_recipe(g, 0, 2, 2, 1, 0, 0);
+	t_recipe(g, 1, 0, 1, 2, 2, 0);
+}
+
+/*
  * A 4-player game (team A = seats 0, 2, recipe (2,2,1,0,0); team B =
  * seats 1, 3, recipe (0,1,2,2,0)) with empty shakers.  Caller frees.
  */
@@ -207,9 +240,7 @@ t_four(void)
 {
 	struct game	*g = t_new(4, NULL, NULL, NULL, NULL, 42);
 
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_known(g);
 	t_check(g);
 	return g;
 }

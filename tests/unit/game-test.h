@@ -21,6 +21,32 @@
 #include "game/rng.h"
 
 /*
+ * Fills o for n players from opts ("name=value name=value" or NULL); the
+ * values point into buf, which the caller owns and keeps while o is used.
+ * Fails the test on an option ops does not know.
+ */
+static inline void
+game_test_opts(const struct game_ops *ops, int n, const char *opts,
+    char *buf, size_t size, struct game_opts *o)
+{
+	char	*w, *eq, *save;
+	int	 i;
+
+	memset(o, 0, sizeof *o);
+	o->nplayers = n;
+	snprintf(buf, size, "%s", opts != NULL ? opts : "");
+	for (w = strtok_r(buf, " ", &save); w != NULL;
+	    w = strtok_r(NULL, " ", &save)) {
+		eq = strchr(w, '=');
+		assert_non_null(eq);
+		*eq = '\0';
+		i = game_option_index(ops, w);
+		assert_true(i >= 0);
+		o->values[i] = eq + 1;
+	}
+}
+
+/*
  * Starts a game of ops for n players; opts is "name=value name=value" or
  * NULL; the deal comes from seed.  Fails the test when the game refuses.
  * Caller frees.
@@ -32,26 +58,51 @@ game_test_new(const struct game_ops *ops, int n, const char *opts,
 	struct game_opts	 o;
 	struct rng		 r;
 	struct game		*g;
-	char			*cause = NULL, buf[256], *w, *eq, *save;
-	int			 i;
+	char			*cause = NULL, buf[256];
 
-	memset(&o, 0, sizeof o);
-	o.nplayers = n;
-	snprintf(buf, sizeof buf, "%s", opts != NULL ? opts : "");
-	for (w = strtok_r(buf, " ", &save); w != NULL;
-	    w = strtok_r(NULL, " ", &save)) {
-		eq = strchr(w, '=');
-		assert_non_null(eq);
-		*eq = '\0';
-		i = game_option_index(ops, w);
-		assert_true(i >= 0);
-		o.values[i] = eq + 1;
-	}
+	game_test_opts(ops, n, opts, buf, sizeof buf, &o);
 	rng_init(&r, seed, 7);
 	g = ops->new_game(&o, &r, &cause);
 	if (g == NULL)
 		fail_msg("new_game: %s", cause);
 	return g;
+}
+
+/*
+ * Checks that ops refuses a game of n players with opts (as for
+ * game_test_new) and that its cause contains want.
+ */
+static inline void
+game_test_refused(const struct game_ops *ops, int n, const char *opts,
+    const char *want)
+{
+	struct game_opts	 o;
+	struct rng		 r;
+	char			*cause = NULL, buf[256];
+
+	game_test_opts(ops, n, opts, buf, sizeof buf, &o);
+	rng_init(&r, 1, 1);
+	assert_null(ops->new_game(&o, &r, &cause));
+	assert_non_null(cause);
+	if (strstr(cause, want) == NULL)
+		fail_msg("cause \"%s\" lacks \"%s\"", cause, want);
+	free(cause);
+}
+
+/*
+ * Checks that seat's private view of g (a game of ops) contains text, or
+ * (when has is 0) does not.
+ */
+static inline void
+game_test_private(const struct game_ops *ops, const struct game *g, int seat,
+    const char *text, int has)
+{
+	char	*view = ops->render_private(g, seat);
+
+	if ((strstr(view, text) != NULL) != has)
+		fail_msg("seat %d's view %s \"%s\": %s", seat,
+		    has ? "lacks" : "has", text, view);
+	free(view);
 }
 
 /* g (a game of ops) saved, as one line of JSON the caller frees. */

@@ -7,6 +7,18 @@
  */
 #include "tests/unit/cheers-test.h"
 
+/* seat's AI move in g, drawn with the rng of seed; it must have one. */
+static struct game_move
+ai_move(struct game *g, int seat, uint64_t seed)
+{
+	struct game_move	 m;
+	struct rng		 r;
+
+	rng_init(&r, seed, 1);
+	assert_int_equal(cheers_ops.ai_move(g, seat, &r, &m), 0);
+	return m;
+}
+
 static void
 test_nothing_to_do(void **state)
 {
@@ -28,18 +40,13 @@ test_takes_the_win(void **state)
 {
 	struct game		*g = t_four();
 	struct game_move	 m;
-	struct rng		 r;
 
 	(void)state;
-	t_shake(g, 2, BEER, -1);
-	t_shake(g, 2, BEER, -1);
-	t_shake(g, 2, WINE, -1);
-	t_shake(g, 2, WINE, -1);
+	t_fill(g, 2, (const int []){ BEER, BEER, WINE, WINE, -1 });
 	t_hand(g, 0, 1, WHISKY, TROPICAL);
 	t_hand(g, 0, 2, COCKTAIL, WHISKY);
 	t_hand(g, 0, 3, TROPICAL, WHISKY);
-	rng_init(&r, 1, 1);
-	assert_int_equal(cheers_ops.ai_move(g, 0, &r, &m), 0);
+	m = ai_move(g, 0, 1);
 	assert_int_equal(m.action, CHEERS_A_PLAY);
 	assert_int_equal(m.args[0], 2);
 	assert_int_equal(m.args[1], 2);
@@ -51,23 +58,16 @@ test_discards_foreign(void **state)
 {
 	struct game		*g = t_four();
 	struct game_move	 m;
-	struct rng		 r;
 	int			 i;
 
 	(void)state;
 	/* Seat 2 (team A) overflows with one whisky among good cards. */
-	t_shake(g, 2, BEER, -1);
-	t_shake(g, 2, WINE, -1);
-	t_shake(g, 2, WHISKY, -1);
-	t_shake(g, 2, BEER, -1);
-	t_shake(g, 2, WINE, -1);
-	t_shake(g, 2, WINE, -1);
-	t_hand(g, 0, 1, WINE, TROPICAL);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 2, -1, NULL);
+	t_fill(g, 2, (const int []){ BEER, WINE, WHISKY, BEER, WINE, WINE,
+	    -1 });
+	t_play(g, WINE, TROPICAL, 2, NULL);
 	assert_int_equal(g->queue[0].kind, CHEERS_P_OVERFLOW);
 	for (i = 0; i < 20; i++) {
-		rng_init(&r, (uint64_t)i, 1);
-		assert_int_equal(cheers_ops.ai_move(g, 2, &r, &m), 0);
+		m = ai_move(g, 2, (uint64_t)i);
 		assert_int_equal(m.action, CHEERS_A_DISCARD);
 		assert_int_equal(m.args[0], 3);
 	}
@@ -79,7 +79,6 @@ test_gives_to_spoil(void **state)
 {
 	struct game		*g = t_four();
 	struct game_move	 m;
-	struct rng		 r;
 
 	(void)state;
 	/*
@@ -91,10 +90,8 @@ test_gives_to_spoil(void **state)
 	t_shake(g, 2, TROPICAL, -1);	/* A's shaker 2 shows tropical */
 	t_shake(g, 3, COCKTAIL, -1);
 	t_shake(g, 1, WINE, -1);
-	t_hand(g, 0, 1, BEER, WINE);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);
-	rng_init(&r, 3, 1);
-	assert_int_equal(cheers_ops.ai_move(g, 1, &r, &m), 0);
+	t_play(g, BEER, WINE, 1, NULL);
+	m = ai_move(g, 1, 3);
 	assert_int_equal(m.action, CHEERS_A_GIVE);
 	/* Beer and wine are kinds A's shakers do not show: both go to A. */
 	assert_true(m.args[0] == 0 || m.args[0] == 2);
@@ -107,7 +104,6 @@ test_moves_foreign_out(void **state)
 {
 	struct game		*g = t_four();
 	struct game_move	 m;
-	struct rng		 r;
 
 	(void)state;
 	t_shake(g, 0, BEER, -1);
@@ -117,8 +113,7 @@ test_moves_foreign_out(void **state)
 	t_hand(g, 0, 1, TROPICAL, BEER);
 	t_hand(g, 0, 2, TROPICAL, BEER);
 	t_hand(g, 0, 3, TROPICAL, WINE);
-	rng_init(&r, 2, 1);
-	assert_int_equal(cheers_ops.ai_move(g, 0, &r, &m), 0);
+	m = ai_move(g, 0, 2);
 	/* Nothing in hand builds A; the tropical in shaker 0 must go. */
 	if (m.action == CHEERS_A_MOVE)
 		assert_int_equal(m.args[0], 2);

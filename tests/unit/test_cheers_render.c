@@ -20,6 +20,20 @@ no_recipes(const struct game *g, const char *text)
 	}
 }
 
+/*
+ * Checks a view s of g (which it frees) that names no team's recipe:
+ * it contains has and lacks lacks.
+ */
+static void
+shows_no_recipe(const struct game *g, char *s, const char *has,
+    const char *lacks)
+{
+	assert_non_null(strstr(s, has));
+	assert_null(strstr(s, lacks));
+	no_recipes(g, s);
+	free(s);
+}
+
 static void
 test_public(void **state)
 {
@@ -39,12 +53,9 @@ test_public(void **state)
 	assert_non_null(strstr(s, "The extra shaker: (team A) (empty)\n"));
 	assert_non_null(strstr(s, "Teams: A @{0}, @{2} \xc2\xb7 B @{1}, @{3}, "
 	    "@{4}\n"));
-	assert_non_null(strstr(s, "Hands: @{0} 4, @{1} 3, @{2} 4, @{3} 3, "
-	    "@{4} 3."));
 	assert_null(strstr(s, "cheers with"));
-	assert_null(strstr(s, "recipe"));
-	no_recipes(g, s);
-	free(s);
+	shows_no_recipe(g, s, "Hands: @{0} 4, @{1} 3, @{2} 4, @{3} 3, "
+	    "@{4} 3.", "recipe");
 	cheers_ops.free_game(g);
 }
 
@@ -55,24 +66,18 @@ test_public_prompt_and_end(void **state)
 	char		*s;
 
 	(void)state;
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_known(g);
 	t_shake(g, 1, WINE, -1);
-	t_hand(g, 0, 1, BEER, WINE);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);
+	t_play(g, BEER, WINE, 1, NULL);
 	s = cheers_ops.render_public(g);
 	assert_non_null(strstr(s, "@{1} must give the played \xf0\x9f\x8d\xba "
 	    "and the matching \xf0\x9f\x8d\xb7 to two other shakers.\n"));
 	assert_non_null(strstr(s, "@{1}'s shaker: 1\xf0\x9f\x8d\xb7 "
 	    "2\xf0\x9f\x8d\xba\n"));
 	free(s);
-	s = cheers_ops.render_private(g, 1);
-	assert_non_null(strstr(s, "Your move: @{1} must give the played"));
-	free(s);
-	s = cheers_ops.render_private(g, 0);
-	assert_null(strstr(s, "Your move"));
-	free(s);
+	game_test_private(&cheers_ops, g, 1,
+	    "Your move: @{1} must give the played", 1);
+	game_test_private(&cheers_ops, g, 0, "Your move", 0);
 	t_ok(g, 1, CHEERS_A_GIVE, 0, 2, -1, NULL);
 	g->state = GAME_TIED;
 	s = cheers_ops.render_public(g);
@@ -113,9 +118,8 @@ test_private(void **state)
 	cheers_ops.free_game(g);
 
 	g = t_new(2, NULL, NULL, NULL, NULL, 3);
-	s = cheers_ops.render_private(g, 1);
-	assert_non_null(strstr(s, "You are team B, on your own.\n"));
-	free(s);
+	game_test_private(&cheers_ops, g, 1,
+	    "You are team B, on your own.\n", 1);
 	cheers_ops.free_game(g);
 }
 
@@ -130,12 +134,9 @@ test_master(void **state)
 	s = cheers_ops.render_private(g, 0);
 	assert_non_null(strstr(s, rec));
 	free(s);
-	s = cheers_ops.render_private(g, 2);
-	assert_non_null(strstr(s, "Your master @{0} knows the recipe; you "
-	    "must guess it from their play.\n"));
-	assert_null(strstr(s, "Your recipe"));
-	no_recipes(g, s);
-	free(s);
+	shows_no_recipe(g, cheers_ops.render_private(g, 2), "Your master @{0} "
+	    "knows the recipe; you must guess it from their play.\n",
+	    "Your recipe");
 	s = cheers_ops.render_public(g);
 	assert_non_null(strstr(s, "A @{0} (master), @{2}, @{4}"));
 	no_recipes(g, s);
@@ -154,11 +155,8 @@ test_masquerade(void **state)
 	for (seed = 0; seed < 20; seed++) {
 		g = t_new(seed % 2 ? 6 : 4, "masquerade", "draw", NULL,
 		    seed % 4 == 1 ? "2+2+2" : NULL, (uint64_t)seed);
-		s = cheers_ops.render_public(g);
-		assert_null(strstr(s, "Teams:"));
-		assert_non_null(strstr(s, "Masquerade: teams are secret."));
-		no_recipes(g, s);
-		free(s);
+		shows_no_recipe(g, cheers_ops.render_public(g),
+		    "Masquerade: teams are secret.", "Teams:");
 		for (seat = 0; seat < g->nplayers; seat++) {
 			s = cheers_ops.render_private(g, seat);
 			cheers_recipe_text(g, g->team_of[seat], rec, sizeof rec);
@@ -250,12 +248,8 @@ test_brief(void **state)
 	assert_string_equal(s, want);
 	free(s);
 	/* The apprentice's brief has its hand and no recipe. */
-	s = cheers_ops.render_brief(g, 2);
-	assert_non_null(strstr(s, "Hand: 1. \xf0\x9f\x8d\xb7 wine (cheers "
-	    "with \xf0\x9f\x8d\xba)"));
-	assert_null(strstr(s, "Recipe"));
-	no_recipes(g, s);
-	free(s);
+	shows_no_recipe(g, cheers_ops.render_brief(g, 2), "Hand: 1. "
+	    "\xf0\x9f\x8d\xb7 wine (cheers with \xf0\x9f\x8d\xba)", "Recipe");
 	s = cheers_ops.render_brief(g, 9);
 	assert_string_equal(s, "");
 	free(s);

@@ -57,8 +57,7 @@ test_cheers_one_match(void **state)
 	(void)state;
 	t_shake(g, 1, COCKTAIL, -1);
 	matched = t_shake(g, 1, WINE, -1);
-	played = t_hand(g, 0, 1, BEER, WINE);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, &ev);
+	played = t_play(g, BEER, WINE, 1, &ev);
 	assert_int_equal(ev.ev[0].kind, GAME_EV_CHEERS);
 	assert_string_equal(ev.ev[0].text, "@{0} offers \xf0\x9f\x8d\xba beer "
 	    "to @{1}'s shaker (now \xf0\x9f\x8d\xb8 \xf0\x9f\x8d\xb7 "
@@ -142,8 +141,7 @@ test_cheers_several(void **state)
 	w1 = t_shake(g, 1, WINE, -1);
 	t_shake(g, 1, COCKTAIL, -1);
 	w3 = t_shake(g, 1, WINE, -1);
-	played = t_hand(g, 0, 1, BEER, WINE);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);
+	played = t_play(g, BEER, WINE, 1, NULL);
 	t_bad(g, 1, CHEERS_A_GIVE, 0, 2, -1,
 	    "Several cards of @{1}'s shaker match: say which one to give away "
 	    "(card 1, 3) after the two shakers.");
@@ -167,8 +165,7 @@ test_cheers_own_shaker(void **state)
 
 	(void)state;
 	m = t_shake(g, 0, WHISKY, -1);
-	t_hand(g, 0, 1, TROPICAL, WHISKY);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 0, -1, NULL);
+	t_play(g, TROPICAL, WHISKY, 0, NULL);
 	assert_int_equal(g->queue[0].shaker, 0);
 	t_bad(g, 0, CHEERS_A_GIVE, 0, 1, -1, "must leave @{0}'s shaker");
 	t_ok(g, 0, CHEERS_A_GIVE, 2, 1, -1, NULL);
@@ -187,8 +184,7 @@ test_opponent_rule(void **state)
 	/* A = 0, 2, 4; B = 1, 3, 5. */
 	t_clear(g);
 	t_shake(g, 1, WINE, -1);
-	t_hand(g, 0, 1, BEER, WINE);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);
+	t_play(g, BEER, WINE, 1, NULL);
 	t_bad(g, 1, CHEERS_A_GIVE, 3, 5, -1,
 	    "At least one of the two cards must go to an opponent's shaker.");
 	t_ok(g, 1, CHEERS_A_GIVE, 3, 4, -1, NULL);
@@ -209,8 +205,7 @@ test_opponent_rule(void **state)
 				b = s;
 		}
 		t_shake(g, x, WINE, -1);
-		t_hand(g, 0, 1, BEER, WINE);
-		t_ok(g, 0, CHEERS_A_PLAY, 1, x, -1, NULL);
+		t_play(g, BEER, WINE, x, NULL);
 		t_ok(g, x, CHEERS_A_GIVE, a, b, -1, NULL);
 	}
 	cheers_ops.free_game(g);
@@ -237,8 +232,7 @@ test_overflow_chain(void **state)
 	spoil(g, 2, 5);
 	t_shake(g, 2, TROPICAL, -1);
 	t_shake(g, 1, COCKTAIL, -1);
-	t_hand(g, 0, 1, BEER, COCKTAIL);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);
+	t_play(g, BEER, COCKTAIL, 1, NULL);
 	t_ok(g, 1, CHEERS_A_GIVE, 0, 2, -1, &ev);
 	assert_int_equal(g->nshaker[0], 7);
 	assert_int_equal(g->nshaker[2], 7);
@@ -275,8 +269,7 @@ test_overflow_from_play_and_move(void **state)
 
 	(void)state;
 	spoil(g, 3, 6);
-	t_hand(g, 0, 1, TROPICAL, BEER);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 3, -1, NULL);
+	t_play(g, TROPICAL, BEER, 3, NULL);
 	assert_int_equal(g->queue[0].kind, CHEERS_P_OVERFLOW);
 	t_bad(g, 1, CHEERS_A_PLAY, 1, 1, -1, "@{3} must first discard");
 	t_ok(g, 3, CHEERS_A_DISCARD, 2, -1, -1, NULL);
@@ -364,8 +357,7 @@ test_extra_shaker(void **state)
 	assert_int_equal(cheers_ops.places(g, names, 2), 1);
 	assert_string_equal(names[0], "extra");
 	t_shake(g, 5, WINE, -1);
-	c = t_hand(g, 0, 1, BEER, WINE);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, EXTRA, -1, NULL);
+	c = t_play(g, BEER, WINE, EXTRA, NULL);
 	assert_int_equal(cheers_ops.pending(g, &pr, 1), 1);
 	assert_int_equal(pr.seats, (1u << 0) | (1u << 2));
 	assert_non_null(strstr(pr.text, "@{0} or @{2} must give the played"));
@@ -393,12 +385,9 @@ test_duel_share(void **state)
 	struct game_prompt	 pr;
 
 	(void)state;
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_known(g);
 	t_shake(g, 2, WINE, -1);
-	t_hand(g, 0, 1, BEER, WINE);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, SHARE, -1, NULL);
+	t_play(g, BEER, WINE, SHARE, NULL);
 	/* The inactive player decides for the share shaker. */
 	assert_int_equal(cheers_ops.pending(g, &pr, 1), 1);
 	assert_int_equal(pr.seats, 1u << 1);
@@ -425,10 +414,7 @@ test_duel_share(void **state)
 static void
 almost(struct game *g, int s)
 {
-	t_shake(g, s, BEER, -1);
-	t_shake(g, s, BEER, -1);
-	t_shake(g, s, WINE, -1);
-	t_shake(g, s, WINE, -1);
+	t_fill(g, s, (const int []){ BEER, BEER, WINE, WINE, -1 });
 }
 
 static void
@@ -440,12 +426,9 @@ test_duel_wins(void **state)
 
 	(void)state;
 	g = t_new(2, NULL, NULL, NULL, NULL, 9);
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_known(g);
 	almost(g, 2);
-	t_hand(g, 0, 1, COCKTAIL, WHISKY);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, SHARE, -1, &ev);
+	t_play(g, COCKTAIL, WHISKY, SHARE, &ev);
 	cheers_ops.result(g, &r);
 	assert_int_equal(r.state, GAME_WON);
 	assert_int_equal(r.winners, 1u << 0);
@@ -469,8 +452,7 @@ test_duel_wins(void **state)
 	t_recipe(g, 0, 2, 2, 1, 0, 0);
 	t_recipe(g, 1, 2, 2, 1, 0, 0);
 	almost(g, 2);
-	t_hand(g, 0, 1, COCKTAIL, WHISKY);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, SHARE, -1, &ev);
+	t_play(g, COCKTAIL, WHISKY, SHARE, &ev);
 	cheers_ops.result(g, &r);
 	assert_int_equal(r.winners, 3u);
 	assert_non_null(strstr(r.text, "Shared win!"));
@@ -481,8 +463,7 @@ test_duel_wins(void **state)
 	t_clear(g);
 	t_recipe(g, 0, 2, 2, 1, 0, 0);
 	almost(g, 2);
-	t_hand(g, 0, 1, COCKTAIL, WHISKY);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, SHARE, -1, NULL);
+	t_play(g, COCKTAIL, WHISKY, SHARE, NULL);
 	assert_int_equal(g->state, GAME_RUNNING);
 	cheers_ops.free_game(g);
 }
@@ -496,8 +477,7 @@ test_victory_teammate(void **state)
 
 	(void)state;
 	almost(g, 2);
-	t_hand(g, 0, 1, COCKTAIL, WHISKY);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 2, -1, &ev);
+	t_play(g, COCKTAIL, WHISKY, 2, &ev);
 	cheers_ops.result(g, &r);
 	assert_int_equal(r.state, GAME_WON);
 	assert_int_equal(r.winners, (1u << 0) | (1u << 2));
@@ -535,8 +515,7 @@ test_victory_blocked(void **state)
 	/* A foreign whisky spoils a complete drink... */
 	almost(g, 2);
 	t_shake(g, 2, WHISKY, -1);
-	t_hand(g, 0, 1, COCKTAIL, TROPICAL);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 2, -1, NULL);
+	t_play(g, COCKTAIL, TROPICAL, 2, NULL);
 	assert_int_equal(g->state, GAME_RUNNING);
 	/* ...until its owner gives it away. */
 	t_ok(g, 1, CHEERS_A_THROW, -1, -1, -1, NULL);
@@ -556,8 +535,7 @@ test_victory_waits_for_prompt(void **state)
 	almost(g, 2);
 	t_shake(g, 2, BEER, -1);
 	t_shake(g, 2, WINE, -1);
-	t_hand(g, 0, 1, COCKTAIL, TROPICAL);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 2, -1, NULL);
+	t_play(g, COCKTAIL, TROPICAL, 2, NULL);
 	assert_int_equal(g->nshaker[2], 7);
 	assert_int_equal(g->state, GAME_RUNNING);
 	t_ok(g, 2, CHEERS_A_DISCARD, 1, -1, -1, NULL);
@@ -574,8 +552,7 @@ test_victory_by_gift(void **state)
 	/* B gives a CHEERSed cocktail that completes A's shaker 0. */
 	almost(g, 0);
 	t_shake(g, 3, COCKTAIL, -1);
-	t_hand(g, 0, 1, TROPICAL, COCKTAIL);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 3, -1, NULL);
+	t_play(g, TROPICAL, COCKTAIL, 3, NULL);
 	t_ok(g, 3, CHEERS_A_GIVE, 2, 0, -1, NULL);
 	assert_int_equal(g->state, GAME_WON);
 	assert_int_equal(g->winners, 5u);
@@ -595,8 +572,7 @@ test_victory_extra(void **state)
 	t_recipe(g, 1, 2, 2, 1, 0, 0);
 	t_recipe(g, 0, 0, 1, 2, 2, 0);
 	almost(g, 3);
-	t_hand(g, 0, 1, COCKTAIL, WHISKY);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, EXTRA, -1, NULL);
+	t_play(g, COCKTAIL, WHISKY, EXTRA, NULL);
 	assert_int_equal(g->state, GAME_WON);
 	assert_int_equal(g->winners, 1u << 1);
 	cheers_ops.free_game(g);
@@ -606,8 +582,7 @@ test_victory_extra(void **state)
 	t_recipe(g, 1, 2, 2, 1, 0, 0);
 	t_recipe(g, 0, 0, 1, 2, 2, 0);
 	almost(g, 3);
-	t_hand(g, 0, 1, COCKTAIL, WHISKY);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, EXTRA, -1, NULL);
+	t_play(g, COCKTAIL, WHISKY, EXTRA, NULL);
 	assert_int_equal(g->state, GAME_RUNNING);
 	/* With victory=own a player's own shaker still wins for the team. */
 	almost(g, 1);
@@ -628,12 +603,9 @@ test_master_apprentice_win(void **state)
 
 	(void)state;
 	/* Seat 2 is team A's apprentice: a win there is the team's. */
-	t_clear(g);
-	t_recipe(g, 0, 2, 2, 1, 0, 0);
-	t_recipe(g, 1, 0, 1, 2, 2, 0);
+	t_known(g);
 	almost(g, 2);
-	t_hand(g, 0, 1, COCKTAIL, WHISKY);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 2, -1, NULL);
+	t_play(g, COCKTAIL, WHISKY, 2, NULL);
 	assert_int_equal(g->winners, 5u);
 	cheers_ops.free_game(g);
 }
@@ -825,8 +797,7 @@ test_legal_moves(void **state)
 	/* A CHEERS with two matches: give moves name the card. */
 	t_shake(g, 1, WINE, -1);
 	t_shake(g, 1, WINE, -1);
-	t_hand(g, 0, 1, BEER, WINE);
-	t_ok(g, 0, CHEERS_A_PLAY, 1, 1, -1, NULL);
+	t_play(g, BEER, WINE, 1, NULL);
 	n = cheers_ops.legal_moves(g, 1, mv, CHEERS_MAX_LEGAL);
 	/* Pairs of 0, 2, 3 with an opponent (0 or 2): 6 pairs, 2 cards. */
 	assert_int_equal(n, 6 * 2);

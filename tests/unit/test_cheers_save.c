@@ -137,10 +137,63 @@ refuse_with(const struct game *g, const char *name, const char *value,
 static void
 test_malformed(void **state)
 {
+	static const struct {
+		int		 masquerade;	/* else the standard game */
+		const char	*name, *value, *want;
+	} bad[] = {
+		{ 0, "version", "\"1\"", "\"version\" must be a whole" },
+		{ 0, "players", "9", "\"players\" must be a whole number "
+		    "from 2 to 6" },
+		{ 0, "players", "2.5", "\"players\"" },
+		{ 0, "players", "6", "Team layout 2+2 does not fit 6" },
+		{ 0, "mode", "\"wild\"", "\"mode\" has a bad value" },
+		{ 0, "recipe", "3", "\"recipe\"" },
+		{ 0, "victory", NULL, "\"victory\"" },
+		{ 0, "teams", "\"auto\"", "\"teams\" must name a layout" },
+		{ 0, "teams", "\"3+3\"", "does not fit 4 players" },
+		{ 0, "team_of", "[0,0,1,1]", "do not match layout 2+2" },
+		{ 0, "team_of", "[0,1,0]", "must list every seat" },
+		{ 1, "team_of", "[0,0,0,1]", "not balanced as layout 2+2" },
+		{ 0, "recipes", "[[2,2,1,0,0]]", "\"recipes\" must list 2" },
+		{ 0, "recipes", "[[2,2,1,0,0],[3,1,1,0,0]]", "outside 0-2" },
+		{ 0, "recipes", "[[2,2,1,0,0],[2,2,0,0,0]]", "has 4 tokens" },
+		{ 0, "recipes", "[[2,2,1,0,0],[2,2,1,0]]", "each of the 5" },
+		{ 0, "deck", "[]", "is missing" },
+		{ 0, "deck", "{}", "\"deck\" must be a list" },
+		{ 0, "deck", "[1,1]", "is in two places" },
+		{ 0, "deck", "[50]", "outside 0-49" },
+		{ 0, "deck", "[\"x\"]", "outside 0-49" },
+		{ 0, "discard", "[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
+		    "17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,"
+		    "35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,0,1]",
+		    "at most 50" },
+		{ 0, "hands", "[[],[],[],[]]", "is missing" },
+		{ 0, "hands", "[[0,1,2,3,4],[],[],[]]", "at most 4" },
+		{ 0, "shakers", "[[],[],[]]", "\"shakers\" must list 4" },
+		{ 0, "shakers", "[[],[],[],[],[]]", "\"shakers\" must list 4" },
+		{ 0, "turn", "4", "\"turn\" must be a whole number from 0 "
+		    "to 3" },
+		{ 0, "turn", "-1", "\"turn\"" },
+		{ 0, "draw_due", "1", "draw due without a prompt" },
+		{ 0, "queue", "[{\"kind\":\"overflow\",\"shaker\":1,"
+		    "\"card\":-1}]", "overflow prompt is inconsistent" },
+		{ 0, "queue", "[{\"kind\":\"cheers\",\"shaker\":9,"
+		    "\"card\":3}]", "prompt 1 is malformed" },
+		{ 0, "queue", "[1]", "prompt 1 is malformed" },
+		{ 0, "queue", "[{},{},{},{},{}]", "at most 4 prompts" },
+		{ 0, "state", "\"lost\"", "\"state\" has a bad value" },
+		{ 0, "state", "\"won\"", "A won game has no winner" },
+		{ 0, "winners", "16", "\"winners\"" },
+		{ 0, "winners", "3", "running game has winners" },
+		{ 0, "win_shakers", "-2", "\"win_shakers\"" },
+		{ 0, "rng", NULL, "" },
+		{ 0, "rng", "{\"state\":\"zz\",\"inc\":1}", "" },
+	};
 	struct game	*g = t_new(4, NULL, NULL, NULL, NULL, 21);
 	struct game	*m = t_new(4, "masquerade", NULL, NULL, NULL, 21);
 	char		 buf[512];
 	int		 other;
+	size_t		 i;
 
 	(void)state;
 	refuse("[1,2]", "must be a JSON object");
@@ -149,52 +202,9 @@ test_malformed(void **state)
 	refuse("{\"game\":\"cheers\",\"version\":2}", "version 2 was written "
 	    "by a newer cheersbot");
 	assert_null(cheers_ops.load(NULL, NULL));
-	refuse_with(g, "version", "\"1\"", "\"version\" must be a whole");
-	refuse_with(g, "players", "9", "\"players\" must be a whole number "
-	    "from 2 to 6");
-	refuse_with(g, "players", "2.5", "\"players\"");
-	refuse_with(g, "players", "6", "Team layout 2+2 does not fit 6");
-	refuse_with(g, "mode", "\"wild\"", "\"mode\" has a bad value");
-	refuse_with(g, "recipe", "3", "\"recipe\"");
-	refuse_with(g, "victory", NULL, "\"victory\"");
-	refuse_with(g, "teams", "\"auto\"", "\"teams\" must name a layout");
-	refuse_with(g, "teams", "\"3+3\"", "does not fit 4 players");
-	refuse_with(g, "team_of", "[0,0,1,1]", "do not match layout 2+2");
-	refuse_with(g, "team_of", "[0,1,0]", "must list every seat");
-	refuse_with(m, "team_of", "[0,0,0,1]", "not balanced as layout 2+2");
-	refuse_with(g, "recipes", "[[2,2,1,0,0]]", "\"recipes\" must list 2");
-	refuse_with(g, "recipes", "[[2,2,1,0,0],[3,1,1,0,0]]", "outside 0-2");
-	refuse_with(g, "recipes", "[[2,2,1,0,0],[2,2,0,0,0]]", "has 4 tokens");
-	refuse_with(g, "recipes", "[[2,2,1,0,0],[2,2,1,0]]", "each of the 5");
-	refuse_with(g, "deck", "[]", "is missing");
-	refuse_with(g, "deck", "{}", "\"deck\" must be a list");
-	refuse_with(g, "deck", "[1,1]", "is in two places");
-	refuse_with(g, "deck", "[50]", "outside 0-49");
-	refuse_with(g, "deck", "[\"x\"]", "outside 0-49");
-	refuse_with(g, "discard", "[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
-	    "17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,"
-	    "38,39,40,41,42,43,44,45,46,47,48,49,0,1]", "at most 50");
-	refuse_with(g, "hands", "[[],[],[],[]]", "is missing");
-	refuse_with(g, "hands", "[[0,1,2,3,4],[],[],[]]", "at most 4");
-	refuse_with(g, "shakers", "[[],[],[]]", "\"shakers\" must list 4");
-	refuse_with(g, "shakers", "[[],[],[],[],[]]", "\"shakers\" must list 4");
-	refuse_with(g, "turn", "4", "\"turn\" must be a whole number from 0 "
-	    "to 3");
-	refuse_with(g, "turn", "-1", "\"turn\"");
-	refuse_with(g, "draw_due", "1", "draw due without a prompt");
-	refuse_with(g, "queue", "[{\"kind\":\"overflow\",\"shaker\":1,"
-	    "\"card\":-1}]", "overflow prompt is inconsistent");
-	refuse_with(g, "queue", "[{\"kind\":\"cheers\",\"shaker\":9,"
-	    "\"card\":3}]", "prompt 1 is malformed");
-	refuse_with(g, "queue", "[1]", "prompt 1 is malformed");
-	refuse_with(g, "queue", "[{},{},{},{},{}]", "at most 4 prompts");
-	refuse_with(g, "state", "\"lost\"", "\"state\" has a bad value");
-	refuse_with(g, "state", "\"won\"", "A won game has no winner");
-	refuse_with(g, "winners", "16", "\"winners\"");
-	refuse_with(g, "winners", "3", "running game has winners");
-	refuse_with(g, "win_shakers", "-2", "\"win_shakers\"");
-	refuse_with(g, "rng", NULL, "");
-	refuse_with(g, "rng", "{\"state\":\"zz\",\"inc\":1}", "");
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		refuse_with(bad[i].masquerade ? m : g, bad[i].name,
+		    bad[i].value, bad[i].want);
 	/* A hand short of its size while the deck lasts. */
 	other = g->hand[0][2];
 	snprintf(buf, sizeof buf, "[[%d,%d],[%d,%d,%d],[%d,%d,%d],[%d,%d,%d]]",

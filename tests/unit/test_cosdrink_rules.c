@@ -25,10 +25,7 @@ said_at(const struct game_events *ev, const char *s)
 static void
 test_setup(void **state)
 {
-	struct game_opts	 o;
 	struct game		*g;
-	struct rng		 r;
-	char			*cause = NULL;
 	int			 n, s, k, items, kings;
 
 	(void)state;
@@ -55,18 +52,9 @@ test_setup(void **state)
 		assert_int_equal(g->turn, 0);
 		cosdrink_ops.free_game(g);
 	}
-	memset(&o, 0, sizeof o);
-	rng_init(&r, 1, 1);
-	o.nplayers = 9;
-	assert_null(cosdrink_ops.new_game(&o, &r, &cause));
-	assert_non_null(strstr(cause, "2 to 8 players"));
-	free(cause);
-	cause = NULL;
-	o.nplayers = 3;
-	o.values[COS_O_DRINKS] = "beer";
-	assert_null(cosdrink_ops.new_game(&o, &r, &cause));
-	assert_non_null(strstr(cause, "sips, water or points"));
-	free(cause);
+	game_test_refused(&cosdrink_ops, 9, NULL, "2 to 8 players");
+	game_test_refused(&cosdrink_ops, 3, "drinks=beer",
+	    "sips, water or points");
 }
 
 /* Items of the monster's colour count whole; success destroys it. */

@@ -271,6 +271,17 @@ test_labels(void **state)
 	cosdrink_ops.free_game(g);
 }
 
+/* seat's AI move in g, drawn with r; it must be one of action. */
+static struct game_move
+ai_pick(struct game *g, int seat, struct rng *r, int action)
+{
+	struct game_move	 m;
+
+	assert_int_equal(cosdrink_ops.ai_move(g, seat, r, &m), 0);
+	assert_int_equal(m.action, action);
+	return m;
+}
+
 /* The AI finishes its monster with the least to spare, or asks for aid. */
 static void
 test_ai_turn(void **state)
@@ -287,9 +298,7 @@ test_ai_turn(void **state)
 	c_give(g, 0, ICE, 4, 0);
 	c_give(g, 1, ICE, 1, 0);
 	c_check(g);
-	assert_int_equal(cosdrink_ops.ai_move(g, 0, &r, &m), 0);
-	assert_int_equal(m.action, COS_A_PLAY);
-	assert_int_equal(m.args[0], 2);
+	assert_int_equal(ai_pick(g, 0, &r, COS_A_PLAY).args[0], 2);
 	assert_int_equal(cosdrink_ops.ai_move(g, 1, &r, &m), -1);
 	cosdrink_ops.free_game(g);
 
@@ -299,15 +308,12 @@ test_ai_turn(void **state)
 	c_give(g, 0, FIRE, 2, 0);
 	c_give(g, 1, ICE, 1, 0);
 	c_check(g);
-	assert_int_equal(cosdrink_ops.ai_move(g, 0, &r, &m), 0);
-	assert_int_equal(m.action, COS_A_ASK);
-	assert_int_equal(m.args[0], 2);
+	assert_int_equal(ai_pick(g, 0, &r, COS_A_ASK).args[0], 2);
 	cosdrink_ops.free_game(g);
 
 	/* An empty hand retreats. */
 	g = c_start(2, NULL);
-	assert_int_equal(cosdrink_ops.ai_move(g, 0, &r, &m), 0);
-	assert_int_equal(m.action, COS_A_RETREAT);
+	ai_pick(g, 0, &r, COS_A_RETREAT);
 	cosdrink_ops.free_game(g);
 }
 
@@ -332,12 +338,9 @@ test_ai_aid(void **state)
 	c_check(g);
 	c_ok(g, 0, COS_A_ASK, 1, NULL);
 	/* Seat 2 has no monster: it aids with its best item. */
-	assert_int_equal(cosdrink_ops.ai_move(g, 2, &r, &m), 0);
-	assert_int_equal(m.action, COS_A_AID);
-	assert_int_equal(m.args[0], 2);
+	assert_int_equal(ai_pick(g, 2, &r, COS_A_AID).args[0], 2);
 	/* Seat 1 still fights its own and cannot finish this one. */
-	assert_int_equal(cosdrink_ops.ai_move(g, 1, &r, &m), 0);
-	assert_int_equal(m.action, COS_A_DECLINE);
+	ai_pick(g, 1, &r, COS_A_DECLINE);
 	assert_int_equal(cosdrink_ops.ai_move(g, 0, &r, &m), -1);
 	cosdrink_ops.free_game(g);
 }

@@ -49,7 +49,6 @@ test_cultural_advanced(void **state)
 {
 	struct game	*g = f_new(2, "interrupts=advanced", 2);
 	int		 a, b, c;
-	char		*view;
 
 	(void)state;
 	arm(g, FWB_I_CULTURAL);
@@ -58,12 +57,8 @@ test_cultural_advanced(void **state)
 	c = g->gdeck[g->ngdeck - 3];
 	draw(g, NULL);
 	assert_int_equal(g->ask.kind, FWB_ASK_ORDER);
-	view = fwb_ops.render_private(g, 0);
-	assert_non_null(strstr(view, "Top of the guest deck"));
-	free(view);
-	view = fwb_ops.render_private(g, 1);
-	assert_null(strstr(view, "Top of the guest deck"));
-	free(view);
+	game_test_private(&fwb_ops, g, 0, "Top of the guest deck", 1);
+	game_test_private(&fwb_ops, g, 1, "Top of the guest deck", 0);
 	f_bad(g, 0, FWB_A_ORDER, 1, 1, 2, NONE, "once");
 	f_ok(g, 0, FWB_A_ORDER, 3, 1, 2, NONE, NULL);
 	assert_int_equal(g->gdeck[g->ngdeck - 1], c);

@@ -151,23 +151,9 @@ test_setup_secondhand(void **state)
 static void
 test_options(void **state)
 {
-	struct game_opts	 o;
-	struct rng		 r;
-	char			*cause = NULL;
-
 	(void)state;
-	memset(&o, 0, sizeof o);
-	rng_init(&r, 1, 1);
-	o.nplayers = 6;
-	assert_null(fwb_ops.new_game(&o, &r, &cause));
-	assert_non_null(strstr(cause, "2 to 5"));
-	free(cause);
-	cause = NULL;
-	o.nplayers = 3;
-	o.values[FWB_O_SHED] = "9";
-	assert_null(fwb_ops.new_game(&o, &r, &cause));
-	assert_non_null(strstr(cause, "shed"));
-	free(cause);
+	game_test_refused(&fwb_ops, 6, NULL, "2 to 5");
+	game_test_refused(&fwb_ops, 3, "shed=9", "shed");
 }
 
 int

@@ -443,9 +443,7 @@ test_views_count(void **state)
 	(void)state;
 	m_hand(g, 0, MINT, 1, -1);
 	m_hand(g, 1, MINT, 2, -1);
-	v = magic_ops.render_private(g, 0);
-	assert_non_null(strstr(v, "Your hand (1 card):"));
-	free(v);
+	game_test_private(&magic_ops, g, 0, "Your hand (1 card):", 1);
 	v = magic_ops.render_public(g);
 	assert_non_null(strstr(v, "@{0}: square 0, 1 card\n"));
 	assert_non_null(strstr(v, "@{1}: square 0, 2 cards\n"));
