@@ -53,11 +53,24 @@ def op(what, query=""):
     return call("POST", "/_test/%s%s" % (what, query), {})
 
 
-def settle():
-    """Waits until the bot has stopped sending (0.2 s of quiet)."""
+def sent():
+    """What the bot has sent so far: the number of its Web API calls and
+    every message."""
+    return (len(state()["calls"]), json.dumps(messages(), sort_keys=True))
+
+
+def settle(since=None, first=2.0):
+    """Waits until the bot has stopped sending (0.2 s of quiet).  Given
+    since (what sent() said before a command), first waits up to first s
+    for the bot to send anything at all, so a commit slowed by a busy
+    machine is not taken for quiet."""
+    if since is not None:
+        end = time.monotonic() + first
+        while sent() == since and time.monotonic() < end:
+            time.sleep(0.05)
     last = None
     for i in range(60):
-        now = (len(state()["calls"]), json.dumps(messages(), sort_keys=True))
+        now = sent()
         if now == last:
             return
         last = now
@@ -72,6 +85,7 @@ def cmd(user, name, text, channel=CHANNEL, command="/cheers", team=None):
     """Runs a slash command; returns what was said: (private texts,
     public messages new in the channel)."""
     before = set(messages())
+    since = sent()
     r = call("POST", "/_test/command", {"user": user, "name": name,
                                         "channel": channel, "text": text,
                                         "command": command, "team": team})
@@ -79,7 +93,7 @@ def cmd(user, name, text, channel=CHANNEL, command="/cheers", team=None):
               (text, r)):
         return [], []
     ok(acked(r["envelope_id"]), "the command %r was acked" % text)
-    settle()
+    settle(since)
     return said(r["hook"], before, channel)
 
 
