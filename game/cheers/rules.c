@@ -253,6 +253,24 @@ cheers_prompt_text(const struct game *g, char *buf, size_t len)
 	return (int)t.at;
 }
 
+/* Appends "Team A (@{0}, @{2})" to t, whatever the team's size. */
+static void
+rules_team_list_put(const struct game *g, int team, struct game_text *t)
+{
+	char	letter = (char)('A' + team);
+	int	i;
+
+	game_text_put(t, "Team ");
+	game_text_put_n(t, &letter, 1);
+	game_text_put(t, " (");
+	for (i = 0; i < g->team_size[team]; i++) {
+		if (i > 0)
+			game_text_put(t, ", ");
+		game_text_seat(t, g->team_seat[team][i]);
+	}
+	game_text_put(t, ")");
+}
+
 /*
  * Appends the public summary of a finished game to t; with reveal, each
  * winning team's recipe too (only the GAME_EV_END event reveals it).
@@ -260,8 +278,7 @@ cheers_prompt_text(const struct game *g, char *buf, size_t len)
 static void
 rules_end_put(const struct game *g, struct game_text *t, int reveal)
 {
-	char	letter;
-	int	team, s, i, nwin = 0;
+	int	team, s, nwin = 0;
 
 	if (g->state == GAME_TIED) {
 		game_text_put(t, "The deck ran out before a drink was ready: "
@@ -279,16 +296,8 @@ rules_end_put(const struct game *g, struct game_text *t, int reveal)
 		/* "Team A (@{0}, @{2}) wins with @{0}'s shaker: recipe ..." */
 		if (t->at > 0 && t->buf[t->at - 1] != ' ')
 			game_text_put(t, " ");
-		game_text_put(t, "Team ");
-		letter = (char)('A' + team);
-		game_text_put_n(t, &letter, 1);
-		game_text_put(t, " (");
-		for (i = 0; i < g->team_size[team]; i++) {
-			if (i > 0)
-				game_text_put(t, ", ");
-			game_text_seat(t, g->team_seat[team][i]);
-		}
-		game_text_put(t, ") wins with ");
+		rules_team_list_put(g, team, t);
+		game_text_put(t, " wins with ");
 		for (s = 0; s < g->nshakers; s++) {
 			if ((g->win_shakers & BIT(s)) &&
 			    rules_counts_for(g, s, team) &&
@@ -902,22 +911,10 @@ cheers_result_get(const struct game *g, struct game_result *r)
 static void
 rules_team_put(const struct game *g, int team, struct game_text *t)
 {
-	char	letter = (char)('A' + team);
-	int	i;
-
-	if (g->team_size[team] == 1) {
+	if (g->team_size[team] == 1)
 		game_text_seat(t, g->team_seat[team][0]);
-		return;
-	}
-	game_text_put(t, "Team ");
-	game_text_put_n(t, &letter, 1);
-	game_text_put(t, " (");
-	for (i = 0; i < g->team_size[team]; i++) {
-		if (i > 0)
-			game_text_put(t, ", ");
-		game_text_seat(t, g->team_seat[team][i]);
-	}
-	game_text_put(t, ")");
+	else
+		rules_team_list_put(g, team, t);
 }
 
 /*
