@@ -101,13 +101,14 @@ def cmd_no_hook(user, name, text, channel):
     """Runs a slash command that comes without a response_url; returns
     the new messages: (ephemeral for user, DMs to user, public)."""
     before = set(messages())
+    since = sent()
     r = call("POST", "/_test/command", {"user": user, "name": name,
                                         "channel": channel, "text": text,
                                         "no_response_url": True})
     if not ok("envelope_id" in r, "the command %r was delivered" % text):
         return [], [], []
     ok(acked(r["envelope_id"]), "the command %r was acked" % text)
-    settle()
+    settle(since)
     new = [m for ts, m in messages().items() if ts not in before]
     return ([m["text"] for m in new if m["ephemeral"] == user],
             [m["text"] for m in new if m["dm_user"] == user],
