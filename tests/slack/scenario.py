@@ -53,28 +53,28 @@ def op(what, query=""):
     return call("POST", "/_test/%s%s" % (what, query), {})
 
 
-def sent():
-    """What the bot has sent so far: the number of its Web API calls and
-    every message."""
-    return (len(state()["calls"]), json.dumps(messages(), sort_keys=True))
-
-
-def settle(since=None, first=2.0):
-    """Waits until the bot has stopped sending (0.2 s of quiet).  Given
-    since (what sent() said before a command), first waits up to first s
-    for the bot to send anything at all, so a commit slowed by a busy
-    machine is not taken for quiet."""
-    if since is not None:
-        end = time.monotonic() + first
-        while sent() == since and time.monotonic() < end:
-            time.sleep(0.05)
+def settle():
+    """Waits until the bot has stopped sending (0.2 s of quiet)."""
     last = None
     for i in range(60):
-        now = sent()
+        now = (len(state()["calls"]), json.dumps(messages(), sort_keys=True))
         if now == last:
             return
         last = now
         time.sleep(0.1)
+
+
+def answer(before, hook=None, timeout=5.0):
+    """Waits up to timeout s for the bot's answer to a command: a message
+    that is not in before, or (given the command's hook) an answer through
+    its response_url; the channel's pacing (a message a second) can hold
+    it back behind earlier ones."""
+    def came(_):
+        if any(ts not in before for ts in messages()):
+            return True
+        return hook is not None and bool(
+            (call("GET", "/_test/hook?id=" + hook) or {}).get("answers"))
+    checks.poll(lambda: None, came, timeout)
 
 
 def acked(eid, timeout=5.0):
@@ -85,7 +85,6 @@ def cmd(user, name, text, channel=CHANNEL, command="/cheers", team=None):
     """Runs a slash command; returns what was said: (private texts,
     public messages new in the channel)."""
     before = set(messages())
-    since = sent()
     r = call("POST", "/_test/command", {"user": user, "name": name,
                                         "channel": channel, "text": text,
                                         "command": command, "team": team})
@@ -93,7 +92,8 @@ def cmd(user, name, text, channel=CHANNEL, command="/cheers", team=None):
               (text, r)):
         return [], []
     ok(acked(r["envelope_id"]), "the command %r was acked" % text)
-    settle(since)
+    answer(before, r["hook"])
+    settle()
     return said(r["hook"], before, channel)
 
 
@@ -101,14 +101,14 @@ def cmd_no_hook(user, name, text, channel):
     """Runs a slash command that comes without a response_url; returns
     the new messages: (ephemeral for user, DMs to user, public)."""
     before = set(messages())
-    since = sent()
     r = call("POST", "/_test/command", {"user": user, "name": name,
                                         "channel": channel, "text": text,
                                         "no_response_url": True})
     if not ok("envelope_id" in r, "the command %r was delivered" % text):
         return [], [], []
     ok(acked(r["envelope_id"]), "the command %r was acked" % text)
-    settle(since)
+    answer(before)
+    settle()
     new = [m for ts, m in messages().items() if ts not in before]
     return ([m["text"] for m in new if m["ephemeral"] == user],
             [m["text"] for m in new if m["dm_user"] == user],
