@@ -14,6 +14,9 @@
 # must not share ports, files or process names.  Without -j (or -j 1)
 # they run one after the other, each one's output shown as it comes.
 #
+# Before the summary, a "=== failures" part repeats the first "NAME: FAIL:"
+# lines of each failed suite, so that the tail of a log says what failed.
+#
 # Either way, each suite gets a line as it starts, "--- SUITE started",
 # and one as it ends, with its count and time: "--- SUITE ended: N
 # passed, N failed, N s" (and why it failed, if it exited non-zero), so
@@ -98,6 +101,7 @@ run_suite() {
 # that it ended.
 total_p=0
 total_f=0
+recap_max=6
 count_suite() {
 	rc=$(cat "$tmp/$1.rc" 2>/dev/null)
 	read -r p f lines <<EOF
@@ -194,6 +198,20 @@ else
 	wait
 	exec 5<&-
 fi
+
+# The first failed checks of each failed suite, again, just above the
+# summary: a CI log is often read from its tail, where a long suite's
+# own output has long scrolled away.
+recap=""
+i=0
+for s in "$@"; do
+	i=$((i + 1))
+	eval "[ \$failed_$i -eq 1 ]" || continue
+	[ -n "$recap" ] || echo "=== failures (the first $recap_max of each failed suite)"
+	recap=1
+	grep -e ': FAIL: ' "$tmp/$i.log" 2>/dev/null | head -n "$recap_max" |
+	    cut -c 1-200
+done
 
 echo "=== summary"
 failed_suites=""

@@ -314,6 +314,10 @@ failed suites: b c
 10 passed, 2 failed
 EOF
 cmp -s want summary && ok || { bad "run-suites.sh's summary:"; diff want summary; }
+# Above the summary, the failed suites' first FAIL lines, again.
+sed -n '/^=== failures/,/^=== summary$/p' out > recap
+[ "$(tr '\n' '|' < recap)" = "=== failures (the first 6 of each failed suite)|c: FAIL: it broke before counting|=== summary|" ] &&
+    ok || { bad "run-suites.sh's recap of failures:"; cat recap; }
 # A suite that loses the runner's files (a cleaner of /tmp did that once)
 # fails, and the next suites still count.
 # lost_files LABEL LOST ARG...: runs run-suites.sh ARG... where the
