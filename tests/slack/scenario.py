@@ -752,4 +752,20 @@ ok("xoxb-test" not in log and "xapp-1-test" not in log,
 ok("/hooks/" not in log and "ticket=" not in log,
    "response_urls and socket tickets are never logged")
 
+if TALLY.failed:
+    # For the reader of a failed run: the socket connections and the
+    # envelopes' acks, in seconds from the first connection.
+    s = state()
+    t0 = s["connections"][0]["opened"] if s["connections"] else 0.0
+
+    def rel(t):
+        return "-" if t is None else "%.1f" % (t - t0)
+    for c in s["connections"]:
+        print("slack: connection %d: opened %s, hello %s, closed %s by %s"
+              % (c["n"], rel(c["opened"]), rel(c["hello"]), rel(c["closed"]),
+                 c["by"]))
+    slow = sorted(((a["latency"], eid) for eid, acks in s["acks"].items()
+                   for a in acks), reverse=True)[:5]
+    print("slack: slowest acks: %s; late (over 3 s): %s" %
+          (["%s %.2f s" % (eid, l) for l, eid in slow], s["late_acks"]))
 TALLY.end("slack")
