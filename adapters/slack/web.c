@@ -6,8 +6,10 @@
  * Calls wait in named FIFO queues (by default one per method; messages go
  * on their channel's queue), and only the head of a queue is in flight.
  * Slack allows about one message a second per channel: a message
- * (chat.postMessage, chat.update, chat.postEphemeral) leaves at most one
- * per pace_ms after the last one to its channel, whatever its queue, and
+ * (chat.postMessage, chat.update, chat.postEphemeral) leaves pace_ms
+ * after the answer to the last one to its channel, whatever its queue,
+ * never while that one is still on its way, so Slack gets a channel's
+ * messages in order and paced however slow the network or the machine;
  * when several wait for a channel, an ephemeral answer to a user goes
  * first.  chat.update is a Tier 3 method, about 50 a minute for the
  * whole workspace, so edits also leave at most one per 1.2 pace_ms
@@ -62,6 +64,7 @@
 #define WEB_RETRIES_429		100
 #define WEB_TIMEOUT_MS		15000L
 #define WEB_LIMITS_MAX		256		/* methods and channels held */
+#define WEB_IN_FLIGHT		UINT64_MAX	/* a channel's message is out */
 #define WEB_POST_ID_MAX		48		/* a post's own id */
 #define WEB_RETRY_AFTER_MAX	3600		/* s: a longer Retry-After is cut */
 #define WEB_VERIFY_LATEST	"20"		/* messages searched for a post */
@@ -361,6 +364,12 @@ web_done(void *priv, CURLcode rc, void *arg)
 	curluv_easy_end(&web->hq.cu, c->easy);
 	c->easy = NULL;
 	c->item.queue->busy = 0;
+	/* Its channel's next message leaves pace_ms after this answer. */
+	if (c->pace[0] != '\0' && s->pace_ms > 0) {
+		uv_update_time(s->loop);
+		web_limit_set(web, c->pace, uv_now(s->loop) + s->pace_ms,
+		    uv_now(s->loop));
+	}
 
 	if (rc != CURLE_OK || res.status >= 500) {
 		c->failures++;
@@ -483,9 +492,9 @@ web_kick(struct slack *s)
 					next = wait;
 				continue;
 			}
+			/* Held until its answer comes (web_done). */
 			if (c->pace[0] != '\0' && s->pace_ms > 0)
-				web_limit_set(web, c->pace, now + s->pace_ms,
-				    now);
+				web_limit_set(web, c->pace, WEB_IN_FLIGHT, now);
 			if (c->workspace_paced && s->pace_ms > 0)
 				web_limit_set(web, WEB_UPDATE_KEY, now +
 				    WEB_UPDATE_PACE(s->pace_ms), now);
