@@ -144,12 +144,19 @@ def click(user, msg, label):
     aid = action_of(msg, label)
     if aid is None:
         return None
+    before = json.dumps(messages(), sort_keys=True)
     r = call("POST", "/_test/click", {"user": user, "name": NAMES.get(
         user, user.lower()), "ts": msg["ts"], "action_id": aid})
     if "envelope_id" not in r:
         ok(False, "a click was refused by the fake: %s" % r)
         return None
     ok(acked(r["envelope_id"]), "a click was acked")
+    # The bot's answer: through the click's response_url, or a message
+    # posted, edited or deleted; a busy machine can hold it back longer
+    # than settle's quiet.
+    checks.poll(lambda: None, lambda _: (call(
+        "GET", "/_test/hook?id=" + r["hook"]) or {}).get("answers") or
+        json.dumps(messages(), sort_keys=True) != before, 5.0)
     settle()
     return (call("GET", "/_test/hook?id=" + r["hook"]) or {})["answers"]
 
