@@ -94,16 +94,11 @@ struct transport {
 	LIST_HEAD(, tconn)		 conns;
 	struct tls_ctx			*tls;
 	struct wsclient			*wc;	/* made at the first wss:// */
-	struct wsclient_opts		 wsopts;
+	struct wsclient_opts		 wsopts;	/* strings ours */
 	struct backoff			 retry;
 	int				 stopped;
 	int				 freeing;
 
-	char				*ca_file;
-	char				*subprotocol;
-	char				*origin;
-	char				*user_agent;
-	char				*first_address;
 	size_t				 out_max;
 	uint64_t			 connect_ms;
 	uint64_t			 handshake_ms;
@@ -112,12 +107,6 @@ struct transport {
 static void	tconn_try_next(struct tconn *);
 static void	transport_on_retry(void *);
 static void	tconn_pump_tls(struct tconn *);
-
-static char *
-transport_copy(const char *s)
-{
-	return s == NULL ? NULL : xstrdup(s);
-}
 
 int
 transport_url_parse(const char *url, struct transport_url *out, char **cause)
@@ -277,24 +266,20 @@ transport_new(uv_loop_t *loop, const struct transport_opts *opts,
 		free(t);
 		return NULL;
 	}
-	t->ca_file = transport_copy(opts->ca_file);
-	t->subprotocol = transport_copy(opts->subprotocol);
-	t->origin = transport_copy(opts->origin);
-	t->user_agent = transport_copy(opts->user_agent);
-	t->first_address = transport_copy(opts->test_first_address);
 	t->out_max = opts->out_max > 0 ? opts->out_max : TRANSPORT_OUT_MAX;
 	t->connect_ms = opts->connect_ms > 0 ? opts->connect_ms :
 	    TRANSPORT_CONNECT_MS;
 	t->handshake_ms = opts->handshake_ms > 0 ? opts->handshake_ms :
 	    TRANSPORT_HANDSHAKE_MS;
-	t->wsopts.subprotocol = t->subprotocol;
-	t->wsopts.origin = t->origin;
-	t->wsopts.user_agent = t->user_agent;
-	t->wsopts.ca_file = t->ca_file;
+	t->wsopts.subprotocol = opts->subprotocol;
+	t->wsopts.origin = opts->origin;
+	t->wsopts.user_agent = opts->user_agent;
+	t->wsopts.ca_file = opts->ca_file;
 	t->wsopts.msg_max = opts->msg_max;
 	t->wsopts.queue_max = opts->queue_max;
 	t->wsopts.connect_ms = opts->connect_ms;
-	t->wsopts.test_first_address = t->first_address;
+	t->wsopts.test_first_address = opts->test_first_address;
+	wsclient_opts_own(&t->wsopts);
 	backoff_init(&t->retry, loop, opts->retry_first_ms, opts->retry_max_ms,
 	    transport_on_retry, t);
 	return t;
@@ -335,11 +320,7 @@ transport_free(struct transport *t)
 		tconn_free(c);
 	}
 	tls_ctx_free(t->tls);
-	free(t->ca_file);
-	free(t->subprotocol);
-	free(t->origin);
-	free(t->user_agent);
-	free(t->first_address);
+	wsclient_opts_release(&t->wsopts);
 	free(t);
 }
 
@@ -790,8 +771,8 @@ transport_connect(struct transport *t, const struct transport_target *tg,
 		snprintf(c->where, sizeof c->where, "%s://%s:%d",
 		    transport_scheme(c->kind), c->host, c->port);
 	LIST_INSERT_HEAD(&t->conns, c, entry);
-	if (t->first_address != NULL)
-		resolve_list_add(&c->addrs, t->first_address);
+	if (t->wsopts.test_first_address != NULL)
+		resolve_list_add(&c->addrs, t->wsopts.test_first_address);
 	if (resolve_numeric(c->host, &numeric)) {
 		for (i = 0; i < numeric.n; i++)
 			resolve_list_add(&c->addrs, numeric.addr[i]);

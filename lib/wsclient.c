@@ -100,16 +100,12 @@ struct wsclient {
 	int			 stopped;
 	int			 freeing;	/* no op is called any more */
 
-	char			*subprotocol;
-	char			*origin;
-	char			*user_agent;
-	char			*ca_file;
+	struct wsclient_opts	 opts;		/* its strings are ours */
 	size_t			 msg_max;
 	int			 queue_max;
 	uint64_t		 ping_ms;
 	uint64_t		 idle_ms;
 	uint64_t		 connect_ms;
-	char			*first_address;	/* tests only */
 };
 
 static void wsclient_log_line(const char *, ...)
@@ -274,9 +270,9 @@ wsconn_attempt(struct wsconn *c, const char *addr)
 	ci.port = c->port;
 	ci.path = c->path;
 	ci.host = c->host;
-	ci.origin = wc->origin;
+	ci.origin = wc->opts.origin;
 	ci.ssl_connection = c->tls ? LCCSCF_USE_SSL : 0;
-	ci.protocol = wc->subprotocol;
+	ci.protocol = wc->opts.subprotocol;
 	ci.local_protocol_name = WS_PROTOCOL;
 	ci.opaque_user_data = c;
 	c->in_connect = 1;
@@ -505,14 +501,14 @@ wsclient_callback(struct lws *wsi, enum lws_callback_reasons reason,
 		/* TCP (and TLS) are up: this address answered. */
 		c->reached = 1;
 		c->due = 0;
-		if (wc->user_agent == NULL)
+		if (wc->opts.user_agent == NULL)
 			break;
 		p = (char **)in;
 		end = *p + len;
 		if (lws_add_http_header_by_name(wsi,
 		    (const unsigned char *)"user-agent:",
-		    (const unsigned char *)wc->user_agent,
-		    (int)strlen(wc->user_agent), (unsigned char **)p,
+		    (const unsigned char *)wc->opts.user_agent,
+		    (int)strlen(wc->opts.user_agent), (unsigned char **)p,
 		    (unsigned char *)end) != 0)
 			return -1;
 		break;
@@ -588,10 +584,32 @@ wsclient_on_tick(uv_timer_t *t)
 	}
 }
 
+/* An owned copy of s; NULL for NULL or "". */
 static char *
 wsclient_copy(const char *s)
 {
 	return s == NULL || *s == '\0' ? NULL : xstrdup(s);
+}
+
+void
+wsclient_opts_own(struct wsclient_opts *o)
+{
+	o->subprotocol = wsclient_copy(o->subprotocol);
+	o->origin = wsclient_copy(o->origin);
+	o->user_agent = wsclient_copy(o->user_agent);
+	o->ca_file = wsclient_copy(o->ca_file);
+	o->test_first_address = wsclient_copy(o->test_first_address);
+}
+
+void
+wsclient_opts_release(struct wsclient_opts *o)
+{
+	free((char *)o->subprotocol);
+	free((char *)o->origin);
+	free((char *)o->user_agent);
+	free((char *)o->ca_file);
+	free((char *)o->test_first_address);
+	memset(o, 0, sizeof *o);
 }
 
 struct wsclient *
@@ -607,17 +625,14 @@ wsclient_new(uv_loop_t *loop, const struct wsclient_opts *opts,
 	wc->ops = ops;
 	wc->arg = arg;
 	LIST_INIT(&wc->conns);
-	wc->subprotocol = wsclient_copy(opts->subprotocol);
-	wc->origin = wsclient_copy(opts->origin);
-	wc->user_agent = wsclient_copy(opts->user_agent);
-	wc->ca_file = wsclient_copy(opts->ca_file);
+	wc->opts = *opts;
+	wsclient_opts_own(&wc->opts);
 	wc->msg_max = opts->msg_max;
 	wc->queue_max = opts->queue_max > 0 ? opts->queue_max : 1;
 	wc->ping_ms = opts->ping_ms;
 	wc->idle_ms = opts->idle_ms;
 	wc->connect_ms = opts->connect_ms > 0 ? opts->connect_ms :
 	    WS_CONNECT_MS;
-	wc->first_address = wsclient_copy(opts->test_first_address);
 
 	lws_set_log_level(LLL_ERR, wsclient_log);
 	memset(&info, 0, sizeof info);
@@ -630,7 +645,7 @@ wsclient_new(uv_loop_t *loop, const struct wsclient_opts *opts,
 	    LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN;
 	info.foreign_loops = wc->loops;
 	info.user = wc;
-	info.client_ssl_ca_filepath = wc->ca_file;
+	info.client_ssl_ca_filepath = wc->opts.ca_file;
 	if ((wc->ctx = lws_create_context(&info)) == NULL) {
 		wsclient_free(wc);
 		set_cause(cause, "cannot create a websocket context");
@@ -701,11 +716,7 @@ wsclient_free(struct wsclient *wc)
 	if (wc->ctx != NULL)
 		lws_context_destroy(wc->ctx);
 	wsconn_free_all(&wc->conns);
-	free(wc->subprotocol);
-	free(wc->origin);
-	free(wc->user_agent);
-	free(wc->ca_file);
-	free(wc->first_address);
+	wsclient_opts_release(&wc->opts);
 	free(wc);
 }
 
@@ -781,8 +792,8 @@ wsconn_resolved(const struct resolve_list *list, const char *error,
 		return;
 	}
 	c->addrs.n = 0;
-	if (wc->first_address != NULL)
-		resolve_list_add(&c->addrs, wc->first_address);
+	if (wc->opts.test_first_address != NULL)
+		resolve_list_add(&c->addrs, wc->opts.test_first_address);
 	for (i = 0; i < list->n; i++)
 		resolve_list_add(&c->addrs, list->addr[i]);
 	if (wsconn_try(c) != 0)

@@ -98,6 +98,15 @@ struct wsclient_opts {
 };
 
 /*
+ * Makes o's strings its own: each is replaced by a copy (NULL for NULL or
+ * ""), which wsclient_opts_release frees (and zeroes o).  For a client
+ * and for an owner that keeps options to make its client later
+ * (lib/transport.c).
+ */
+void		 wsclient_opts_own(struct wsclient_opts *);
+void		 wsclient_opts_release(struct wsclient_opts *);
+
+/*
  * A client on loop with opts (copied) and ops (borrowed, must outlive
  * it); arg is handed to every op.  NULL with *cause when libwebsockets
  * cannot make its context.

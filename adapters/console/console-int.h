@@ -36,7 +36,10 @@ struct console {
 	int		 nclosed;
 	int		 stopped;
 	struct console_ui *ui[CONSOLE_UI_MAX];	/* buttons on show */
-	/* console_ops or console_ui_ops, ADAPTER_OPERATOR as console.limits */
+	/*
+	 * console_ops, with buttons and a board as console.buttons, and
+	 * ADAPTER_OPERATOR as console.limits
+	 */
 	struct adapter_ops ops;
 };
 

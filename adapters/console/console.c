@@ -561,30 +561,18 @@ static const struct adapter_ops console_ops = {
 	.mention = console_mention,
 };
 
-/* The same console acting like a platform with buttons and a board. */
-static const struct adapter_ops console_ui_ops = {
-	.name = "console",
-	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT |
-	    ADAPTER_OPERATOR,
-	.start = console_start,
-	.stop = console_stop,
-	.reload = console_reload,
-	.free_adapter = console_free,
-	.send_channel = console_send_channel,
-	.send_dm = console_send_dm,
-	.reply = console_reply,
-	.board = console_ui_board,
-	.mention = console_mention,
-};
-
 struct adapter *
 console_new(struct bot *bot, char **cause)
 {
 	struct console	*c = xcalloc(1, sizeof *c);
 
 	(void)cause;
-	c->ops = console_config(bot->config)->console_buttons ?
-	    console_ui_ops : console_ops;
+	c->ops = console_ops;
+	/* console.buttons: acting like a platform with buttons and a board. */
+	if (console_config(bot->config)->console_buttons) {
+		c->ops.flags |= ADAPTER_BUTTONS | ADAPTER_EDIT;
+		c->ops.board = console_ui_board;
+	}
 	c->adapter.ops = &c->ops;
 	c->adapter.bot = bot;
 	c->adapter.priv = c;

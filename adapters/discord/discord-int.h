@@ -25,7 +25,7 @@ struct rest;
 struct gateway;
 struct ratelimit;
 struct commands;
-struct dm_cache;
+struct dmcache;
 struct game_ops;
 struct coalesce;
 struct lost;
@@ -81,7 +81,7 @@ struct discord {
 	struct rest		*rest;
 	struct gateway		*gateway;
 	struct commands		*commands;
-	struct dm_cache		*dms;
+	struct dmcache		*dms;
 	char			 self_id[DISCORD_ID_MAX];	/* from READY */
 	int			 registered;	/* commands sent this run */
 
@@ -375,8 +375,8 @@ cJSON			*commands_json(const struct commands *);
 void			 commands_register(struct discord *);
 
 /* dm.c: DM channels, created once and cached; users whose DMs are closed. */
-struct dm_cache		*dm_cache_new(void);
-void			 dm_cache_free(struct dm_cache *);
+struct dmcache		*dm_cache_new(void);
+void			 dm_cache_free(struct dmcache *);
 int	 dm_send(struct discord *, const char *user_id, const char *text,
 	     const struct adapter_buttons *, char **cause);
 /*

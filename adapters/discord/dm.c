@@ -10,14 +10,15 @@
  * other failure (retried by rest.c while it may pass) is reported too
  * (bot_dm_lost), so the table hears that "hand" shows it again.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/queue.h>
 
 #include "adapters/discord/discord-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
+#include "lib/dmcache.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 
@@ -25,14 +26,9 @@
 #define DM_PENDING_MAX		16	/* texts waiting for a channel */
 #define DM_ERR_CANNOT_DM	50007
 
-enum dm_state { DM_NONE, DM_OPENING, DM_OPEN, DM_CLOSED };
-
 struct dm_entry {
-	LIST_ENTRY(dm_entry)	 entry;
+	struct dmcache_entry	 de;	/* first: the cache's part */
 	struct discord		*d;
-	char			 user[DISCORD_ID_MAX];
-	char			 channel[DISCORD_ID_MAX];
-	enum dm_state		 state;
 	/*
 	 * What waits for a channel: texts and their buttons (JSON, may be
 	 * NULL), or (text NULL) a call of dm_with_channel's fn.
@@ -44,18 +40,13 @@ struct dm_entry {
 	int			 npending;
 };
 
-struct dm_cache {
-	LIST_HEAD(, dm_entry)	 users;
-	int			 n;
-};
+_Static_assert(offsetof(struct dm_entry, de) == 0,
+    "struct dm_entry must begin with its struct dmcache_entry");
 
-struct dm_cache *
+struct dmcache *
 dm_cache_new(void)
 {
-	struct dm_cache	*c = xcalloc(1, sizeof *c);
-
-	LIST_INIT(&c->users);
-	return c;
+	return dmcache_new(sizeof(struct dm_entry), DM_USERS_MAX);
 }
 
 /* Drops what waits; a waiting call is told there is no channel. */
@@ -73,52 +64,26 @@ dm_drop_pending(struct dm_entry *e)
 	e->npending = 0;
 }
 
+static void
+dm_drop_entry(struct dmcache_entry *de)
+{
+	dm_drop_pending((struct dm_entry *)de);
+}
+
 void
-dm_cache_free(struct dm_cache *c)
+dm_cache_free(struct dmcache *c)
+{
+	dmcache_free(c, dm_drop_entry);
+}
+
+/* The entry of user, a new one if there is none (lib/dmcache.h). */
+static struct dm_entry *
+dm_find(struct discord *d, const char *user)
 {
 	struct dm_entry	*e;
 
-	if (c == NULL)
-		return;
-	while ((e = LIST_FIRST(&c->users)) != NULL) {
-		LIST_REMOVE(e, entry);
-		dm_drop_pending(e);
-		free(e);
-	}
-	free(c);
-}
-
-/*
- * The entry of user; with create, a new one.  Entries live as long as the
- * cache, because requests in flight point at them.  Past DM_USERS_MAX an
- * entry with nothing in flight (no channel yet, or closed DMs) is reused;
- * when there is none the cache grows.
- */
-static struct dm_entry *
-dm_find(struct discord *d, const char *user, int create)
-{
-	struct dm_cache	*c = d->dms;
-	struct dm_entry	*e, *idle = NULL;
-
-	LIST_FOREACH(e, &c->users, entry) {
-		if (strcmp(e->user, user) == 0)
-			return e;
-		if (e->state == DM_NONE || e->state == DM_CLOSED)
-			idle = e;
-	}
-	if (!create)
-		return NULL;
-	if (c->n >= DM_USERS_MAX && idle != NULL) {
-		e = idle;
-		memset(e->channel, 0, sizeof e->channel);
-	} else {
-		e = xcalloc(1, sizeof *e);
-		e->d = d;
-		LIST_INSERT_HEAD(&c->users, e, entry);
-		c->n++;
-	}
-	snprintf(e->user, sizeof e->user, "%s", user);
-	e->state = DM_NONE;
+	e = (struct dm_entry *)dmcache_user(d->dms, user);
+	e->d = d;
 	return e;
 }
 
@@ -126,9 +91,10 @@ dm_find(struct discord *d, const char *user, int create)
 static void
 dm_closed(struct discord *d, struct dm_entry *e)
 {
-	log_info("discord: user %s does not accept direct messages", e->user);
-	e->state = DM_CLOSED;
-	bot_dm_failed(d->bot, &d->adapter, e->user);
+	log_info("discord: user %s does not accept direct messages",
+	    e->de.user);
+	e->de.state = DMCACHE_CLOSED;
+	bot_dm_failed(d->bot, &d->adapter, e->de.user);
 }
 
 static void
@@ -139,21 +105,21 @@ dm_posted(struct discord *d, const struct rest_result *res, void *arg)
 	if (res->error == NULL)
 		return;
 	if (res->code == DM_ERR_CANNOT_DM) {
-		if (e->state != DM_CLOSED)
+		if (e->de.state != DMCACHE_CLOSED)
 			dm_closed(d, e);
 		return;
 	}
-	log_warn("discord: a direct message to %s failed: %s", e->user,
+	log_warn("discord: a direct message to %s failed: %s", e->de.user,
 	    res->error);
 	if (!d->refused)
-		bot_dm_lost(d->bot, &d->adapter, e->user);
+		bot_dm_lost(d->bot, &d->adapter, e->de.user);
 }
 
 static int
 dm_post(struct discord *d, struct dm_entry *e, const char *text,
     const cJSON *components, char **cause)
 {
-	return discord_post(d, e->channel, text, components, dm_posted, e,
+	return discord_post(d, e->de.channel, text, components, dm_posted, e,
 	    cause);
 }
 
@@ -169,21 +135,22 @@ dm_opened(struct discord *d, const struct rest_result *res, void *arg)
 	    DISCORD_ID_LEN) : NULL;
 	if (channel == NULL) {
 		log_warn("discord: opening a DM channel to %s failed: %s",
-		    e->user, res->error != NULL ? res->error : "no channel id");
-		e->state = DM_NONE;
+		    e->de.user, res->error != NULL ? res->error :
+		    "no channel id");
+		e->de.state = DMCACHE_NONE;
 		if (res->code == DM_ERR_CANNOT_DM) {
-			e->state = DM_CLOSED;
-			bot_dm_failed(d->bot, &d->adapter, e->user);
+			e->de.state = DMCACHE_CLOSED;
+			bot_dm_failed(d->bot, &d->adapter, e->de.user);
 		} else if (e->npending > 0 && !d->refused)
-			bot_dm_lost(d->bot, &d->adapter, e->user);
+			bot_dm_lost(d->bot, &d->adapter, e->de.user);
 		dm_drop_pending(e);
 		return;
 	}
-	snprintf(e->channel, sizeof e->channel, "%s", channel);
-	e->state = DM_OPEN;
+	snprintf(e->de.channel, sizeof e->de.channel, "%s", channel);
+	e->de.state = DMCACHE_OPEN;
 	for (i = 0; i < e->npending; i++) {
 		if (e->pending_fn[i] != NULL) {
-			e->pending_fn[i](d, e->channel, e->pending_arg[i]);
+			e->pending_fn[i](d, e->de.channel, e->pending_arg[i]);
 			e->pending_fn[i] = NULL;
 			continue;
 		}
@@ -211,15 +178,15 @@ dm_wait(struct discord *d, struct dm_entry *e, const char *text,
 
 	if (e->npending == DM_PENDING_MAX)
 		return set_cause(cause, "too many direct messages to <@%s> are "
-		    "waiting", e->user);
-	if (e->state == DM_NONE) {
+		    "waiting", e->de.user);
+	if (e->de.state == DMCACHE_NONE) {
 		body = cJSON_CreateObject();
-		cJSON_AddStringToObject(body, "recipient_id", e->user);
+		cJSON_AddStringToObject(body, "recipient_id", e->de.user);
 		s = json_print(body);
 		if (rest_request(d, "POST", "/users/@me/channels", NULL, s, 0,
 		    dm_opened, e, cause) != 0)
 			return -1;
-		e->state = DM_OPENING;
+		e->de.state = DMCACHE_OPENING;
 	}
 	e->pending_components[e->npending] = text != NULL ?
 	    discord_components(bs) : NULL;
@@ -238,12 +205,12 @@ static int
 dm_ready(struct discord *d, const char *user, struct dm_entry **ep,
     char **cause)
 {
-	struct dm_entry	*e = *ep = dm_find(d, user, 1);
+	struct dm_entry	*e = *ep = dm_find(d, user);
 
-	if (e->state == DM_CLOSED)
+	if (e->de.state == DMCACHE_CLOSED)
 		return set_cause(cause, "<@%s> does not accept direct messages",
 		    user);
-	return e->state == DM_OPEN;
+	return e->de.state == DMCACHE_OPEN;
 }
 
 int
@@ -275,7 +242,7 @@ dm_with_channel(struct discord *d, const char *user, dm_channel_cb *fn,
 		return -1;
 	if (ready == 0)
 		return dm_wait(d, e, NULL, NULL, fn, arg, cause);
-	fn(d, e->channel, arg);
+	fn(d, e->de.channel, arg);
 	return 0;
 }
 
@@ -284,38 +251,25 @@ dm_refused(struct discord *d, const char *channel)
 {
 	struct dm_entry	*e;
 
-	LIST_FOREACH(e, &d->dms->users, entry) {
-		if (strcmp(e->channel, channel) != 0 || e->state != DM_OPEN)
-			continue;
+	e = (struct dm_entry *)dmcache_open_channel(d->dms, channel);
+	if (e != NULL)
 		dm_closed(d, e);
-		return;
-	}
 }
 
 void
 dm_undelivered(struct discord *d, const char *channel)
 {
-	struct dm_entry	*e;
+	struct dmcache_entry	*e;
 
 	if (d->refused)
 		return;		/* the token, not the DM: said once, elsewhere */
-	LIST_FOREACH(e, &d->dms->users, entry) {
-		if (e->state == DM_OPEN && strcmp(e->channel, channel) == 0) {
-			bot_dm_lost(d->bot, &d->adapter, e->user);
-			return;
-		}
-	}
+	if ((e = dmcache_open_channel(d->dms, channel)) != NULL)
+		bot_dm_lost(d->bot, &d->adapter, e->user);
 }
 
 void
 dm_learn(struct discord *d, const char *user, const char *channel)
 {
-	struct dm_entry	*e = dm_find(d, user, 1);
-
-	if (e->state == DM_OPENING)
-		return;
-	snprintf(e->channel, sizeof e->channel, "%s", channel);
-	if (e->state == DM_CLOSED)
+	if (dmcache_learn(d->dms, user, channel))
 		bot_dm_open(d->bot, &d->adapter, user);
-	e->state = DM_OPEN;
 }

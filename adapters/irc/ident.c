@@ -145,15 +145,22 @@ ident_blocked(const struct irc_idents *ids, const char *nick)
 	return i >= 0 && !ids->v[i].verified;
 }
 
+/* Sets the flag, a once-only mark of one nick: 1 when it was not set. */
+static int
+ident_once(int *flag)
+{
+	if (*flag)
+		return 0;
+	*flag = 1;
+	return 1;
+}
+
 int
 ident_tell(struct irc_idents *ids, const char *nick)
 {
 	struct irc_ident	*id = ident_find(ids, nick);
 
-	if (id == NULL || id->told)
-		return 0;
-	id->told = 1;
-	return 1;
+	return id != NULL && ident_once(&id->told);
 }
 
 int
@@ -161,10 +168,7 @@ ident_warn(struct irc_idents *ids, const char *nick)
 {
 	struct irc_ident	*id = ident_find(ids, nick);
 
-	if (id == NULL || id->warned)
-		return 0;
-	id->warned = 1;
-	return 1;
+	return id != NULL && ident_once(&id->warned);
 }
 
 void

@@ -17,21 +17,20 @@
  * ran out) is reported (bot_dm_lost): the table hears that "hand" shows
  * it again.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/queue.h>
 
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
+#include "lib/dmcache.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 
 #define IM_USERS_MAX	10000
 #define IM_PENDING_MAX	16
-
-enum im_state { IM_NONE, IM_OPENING, IM_OPEN, IM_CLOSED };
 
 /* What waits for a DM channel: a text and buttons, or (text NULL) a call. */
 struct im_wait {
@@ -42,28 +41,20 @@ struct im_wait {
 };
 
 struct im_entry {
-	LIST_ENTRY(im_entry)	 entry;
+	struct dmcache_entry	 de;	/* first: the cache's part */
 	struct slack		*s;
-	char			 user[SLACK_ID_MAX];
-	char			 channel[SLACK_ID_MAX];
-	enum im_state		 state;
 	int			 reopened;	/* opened again after channel_not_found */
 	struct im_wait		 pending[IM_PENDING_MAX];
 	int			 npending;
 };
 
-struct slack_dms {
-	LIST_HEAD(, im_entry)	 users;
-	int			 n;
-};
+_Static_assert(offsetof(struct im_entry, de) == 0,
+    "struct im_entry must begin with its struct dmcache_entry");
 
-struct slack_dms *
+struct dmcache *
 im_new(void)
 {
-	struct slack_dms	*c = xcalloc(1, sizeof *c);
-
-	LIST_INIT(&c->users);
-	return c;
+	return dmcache_new(sizeof(struct im_entry), IM_USERS_MAX);
 }
 
 /*
@@ -104,49 +95,26 @@ im_drop_pending(struct im_entry *e)
 	}
 }
 
-void
-im_free(struct slack_dms *c)
+static void
+im_drop_entry(struct dmcache_entry *de)
 {
-	struct im_entry	*e;
-
-	if (c == NULL)
-		return;
-	while ((e = LIST_FIRST(&c->users)) != NULL) {
-		LIST_REMOVE(e, entry);
-		im_drop_pending(e);
-		free(e);
-	}
-	free(c);
+	im_drop_pending((struct im_entry *)de);
 }
 
-/*
- * The entry of user, a new one if there is none.  Entries live as long as
- * the cache (calls in flight point at them); past IM_USERS_MAX an idle
- * one is reused.
- */
+void
+im_free(struct dmcache *c)
+{
+	dmcache_free(c, im_drop_entry);
+}
+
+/* The entry of user, a new one if there is none (lib/dmcache.h). */
 static struct im_entry *
 im_find(struct slack *s, const char *user)
 {
-	struct slack_dms	*c = s->dms;
-	struct im_entry		*e, *idle = NULL;
+	struct im_entry	*e;
 
-	LIST_FOREACH(e, &c->users, entry) {
-		if (strcmp(e->user, user) == 0)
-			return e;
-		if (e->state == IM_NONE || e->state == IM_CLOSED)
-			idle = e;
-	}
-	if (c->n >= IM_USERS_MAX && idle != NULL)
-		e = idle;
-	else {
-		e = xcalloc(1, sizeof *e);
-		e->s = s;
-		LIST_INSERT_HEAD(&c->users, e, entry);
-		c->n++;
-	}
-	snprintf(e->user, sizeof e->user, "%s", user);
-	e->channel[0] = '\0';
-	e->state = IM_NONE;
+	e = (struct im_entry *)dmcache_user(s->dms, user);
+	e->s = s;
 	return e;
 }
 
@@ -167,13 +135,13 @@ im_refused(const char *error)
 static void
 im_closed(struct slack *s, struct im_entry *e, const char *error)
 {
-	if (e->state == IM_CLOSED)
+	if (e->de.state == DMCACHE_CLOSED)
 		return;
-	log_info("slack: user %s cannot get direct messages (%s)", e->user,
+	log_info("slack: user %s cannot get direct messages (%s)", e->de.user,
 	    error);
-	e->state = IM_CLOSED;
+	e->de.state = DMCACHE_CLOSED;
 	im_drop_pending(e);
-	bot_dm_failed(s->bot, &s->adapter, e->user);
+	bot_dm_failed(s->bot, &s->adapter, e->de.user);
 }
 
 /* A DM on its way, kept until Slack took it: it may have to go again. */
@@ -201,21 +169,21 @@ im_posted(struct slack *s, const struct web_result *res, void *arg)
 	}
 	if (res->slack_error != NULL &&
 	    strcmp(res->slack_error, "channel_not_found") == 0 &&
-	    e->state == IM_OPEN && !e->reopened) {
+	    e->de.state == DMCACHE_OPEN && !e->reopened) {
 		log_info("slack: the DM channel of %s is not found; opening it "
-		    "again", e->user);
-		e->state = IM_NONE;
-		e->channel[0] = '\0';
+		    "again", e->de.user);
+		e->de.state = DMCACHE_NONE;
+		e->de.channel[0] = '\0';
 		e->reopened = 1;
-		if (im_send(s, e->user, p->text, p->has_bs ? &p->bs : NULL,
+		if (im_send(s, e->de.user, p->text, p->has_bs ? &p->bs : NULL,
 		    &cause) == 0)
 			return;
 		log_warn("slack: %s", cause);
 		free(cause);
 	}
-	log_warn("slack: a direct message to %s is lost: %s", e->user,
+	log_warn("slack: a direct message to %s is lost: %s", e->de.user,
 	    res->error);
-	bot_dm_lost(s->bot, &s->adapter, e->user);
+	bot_dm_lost(s->bot, &s->adapter, e->de.user);
 }
 
 /* Posts text and buttons (borrowed) to e's open DM channel. */
@@ -233,7 +201,7 @@ im_post(struct slack *s, struct im_entry *e, const char *text,
 		memcpy(&p->bs, bs, sizeof p->bs);
 	}
 	memcpy(p->text, text, len + 1);
-	return slack_post(s, e->channel, text, bs, im_posted, p, cause);
+	return slack_post(s, e->de.channel, text, bs, im_posted, p, cause);
 }
 
 static void
@@ -252,24 +220,24 @@ im_opened(struct slack *s, const struct web_result *res, void *arg)
 			im_closed(s, e, res->slack_error);
 			return;
 		}
-		log_warn("slack: opening a DM with %s failed: %s", e->user,
+		log_warn("slack: opening a DM with %s failed: %s", e->de.user,
 		    res->error != NULL ? res->error : "no channel id");
-		e->state = IM_NONE;
+		e->de.state = DMCACHE_NONE;
 		im_drop_pending(e);
-		bot_dm_lost(s->bot, &s->adapter, e->user);
+		bot_dm_lost(s->bot, &s->adapter, e->de.user);
 		return;
 	}
-	snprintf(e->channel, sizeof e->channel, "%s", channel);
-	e->state = IM_OPEN;
+	snprintf(e->de.channel, sizeof e->de.channel, "%s", channel);
+	e->de.state = DMCACHE_OPEN;
 	/*
 	 * In order; a call may close the entry (the user refused) on the
 	 * way, and then what is left is dropped as im_drop_pending would.
 	 */
 	n = im_take_pending(e, w);
 	for (i = 0; i < n; i++) {
-		open = e->state == IM_OPEN;
+		open = e->de.state == DMCACHE_OPEN;
 		if (w[i].fn != NULL)
-			w[i].fn(s, open ? e->channel : NULL, w[i].arg);
+			w[i].fn(s, open ? e->de.channel : NULL, w[i].arg);
 		else if (open && im_post(s, e, w[i].text, w[i].bs,
 		    &cause) != 0) {
 			log_warn("slack: %s", cause);
@@ -293,12 +261,13 @@ im_keep(struct slack *s, struct im_entry *e, const char *text,
 
 	if (e->npending == IM_PENDING_MAX)
 		return set_cause(cause, "too many direct messages to <@%s> are "
-		    "waiting", e->user);
-	if (e->state == IM_NONE) {
+		    "waiting", e->de.user);
+	if (e->de.state == DMCACHE_NONE) {
 		if (web_call(s, "conversations.open", NULL, web_form("users",
-		    e->user, (char *)NULL), WEB_FORM, im_opened, e, cause) != 0)
+		    e->de.user, (char *)NULL), WEB_FORM, im_opened, e,
+		    cause) != 0)
 			return -1;
-		e->state = IM_OPENING;
+		e->de.state = DMCACHE_OPENING;
 	}
 	w = &e->pending[e->npending++];
 	w->text = text != NULL ? xstrdup(text) : NULL;
@@ -318,10 +287,10 @@ im_ready(struct slack *s, const char *user, struct im_entry **ep,
 {
 	struct im_entry	*e = *ep = im_find(s, user);
 
-	if (e->state == IM_CLOSED)
+	if (e->de.state == DMCACHE_CLOSED)
 		return set_cause(cause, "<@%s> cannot get direct messages",
 		    user);
-	return e->state == IM_OPEN;
+	return e->de.state == DMCACHE_OPEN;
 }
 
 int
@@ -346,7 +315,7 @@ im_with_channel(struct slack *s, const char *user, im_channel_cb *fn,
 	if (ready < 0)
 		return -1;
 	if (ready > 0) {
-		fn(s, e->channel, arg);
+		fn(s, e->de.channel, arg);
 		return 0;
 	}
 	return im_keep(s, e, NULL, NULL, fn, arg, cause);
@@ -359,11 +328,9 @@ im_refused_channel(struct slack *s, const char *channel, const char *error)
 
 	if (!im_refused(error))
 		return 0;
-	LIST_FOREACH(e, &s->dms->users, entry)
-		if (e->state == IM_OPEN && strcmp(e->channel, channel) == 0) {
-			im_closed(s, e, error);
-			break;
-		}
+	e = (struct im_entry *)dmcache_open_channel(s->dms, channel);
+	if (e != NULL)
+		im_closed(s, e, error);
 	return 1;
 }
 
@@ -374,10 +341,7 @@ im_lost_channel(struct slack *s, const char *channel, const char *error,
 	struct im_entry	*e;
 	char		*cause = NULL;
 
-	LIST_FOREACH(e, &s->dms->users, entry) {
-		if (e->state == IM_OPEN && strcmp(e->channel, channel) == 0)
-			break;
-	}
+	e = (struct im_entry *)dmcache_open_channel(s->dms, channel);
 	if (e == NULL)
 		return 0;
 	if (error == NULL) {
@@ -386,29 +350,24 @@ im_lost_channel(struct slack *s, const char *channel, const char *error,
 	}
 	if (strcmp(error, "channel_not_found") == 0 && !e->reopened) {
 		log_info("slack: the DM channel of %s is not found; opening it "
-		    "again", e->user);
-		e->state = IM_NONE;
-		e->channel[0] = '\0';
+		    "again", e->de.user);
+		e->de.state = DMCACHE_NONE;
+		e->de.channel[0] = '\0';
 		e->reopened = 1;
 		if (im_keep(s, e, NULL, NULL, fn, arg, &cause) == 0)
 			return 1;
 		log_warn("slack: %s", cause);
 		free(cause);
 	}
-	log_warn("slack: a direct message to %s is lost: %s", e->user, error);
-	bot_dm_lost(s->bot, &s->adapter, e->user);
+	log_warn("slack: a direct message to %s is lost: %s", e->de.user,
+	    error);
+	bot_dm_lost(s->bot, &s->adapter, e->de.user);
 	return 0;
 }
 
 void
 im_learn(struct slack *s, const char *user, const char *channel)
 {
-	struct im_entry	*e = im_find(s, user);
-
-	if (e->state == IM_OPENING)
-		return;
-	snprintf(e->channel, sizeof e->channel, "%s", channel);
-	if (e->state == IM_CLOSED)
+	if (dmcache_learn(s->dms, user, channel))
 		bot_dm_open(s->bot, &s->adapter, user);
-	e->state = IM_OPEN;
 }

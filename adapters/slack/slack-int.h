@@ -25,7 +25,7 @@
 struct web;
 struct slack_socket;
 struct recent;
-struct slack_dms;
+struct dmcache;
 struct coalesce;
 struct coalesce_msg;
 struct slack_admins;
@@ -73,7 +73,7 @@ struct slack {
 	struct web		*web;
 	struct slack_socket	*sock;
 	struct recent		*seen;
-	struct slack_dms	*dms;
+	struct dmcache		*dms;
 	struct coalesce		*boards;	/* the tables' messages */
 	/* Each player's view and prompt of a table (imtable.c). */
 	struct coalesce		*dm_views;
@@ -355,8 +355,8 @@ int	 imtable_show(struct adapter *, const char *user_id, uint64_t table,
 void	 imtable_free_all(struct slack *);
 
 /* im.c: DM channels (conversations.open), opened once and cached. */
-struct slack_dms	*im_new(void);
-void			 im_free(struct slack_dms *);
+struct dmcache		*im_new(void);
+void			 im_free(struct dmcache *);
 int	 im_send(struct slack *, const char *user, const char *text,
 	     const struct adapter_buttons *, char **cause);
 /* A DM channel learned otherwise (the user wrote from it): cached. */

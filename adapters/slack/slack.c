@@ -127,15 +127,26 @@ slack_reply(struct adapter *a, const struct bot_event *ev, int private,
 	return reply_send(a->priv, ev, private, text, bs, cause);
 }
 
+/*
+ * Writes Slack's link to id ("<#C1>", "<@U1>": sigil '#' or '@') into
+ * buf (capped at len) when id is a Slack id, else what, after prefix.
+ */
+static void
+slack_link(char *buf, size_t len, char sigil, const char *id,
+    const char *prefix, const char *what)
+{
+	if (slack_id_ok(id))
+		snprintf(buf, len, "<%c%s>", sigil, id);
+	else
+		snprintf(buf, len, "%s%s", prefix, what);
+}
+
 static void
 slack_channel_name(struct adapter *a, const char *channel, char *buf,
     size_t len)
 {
 	(void)a;
-	if (slack_id_ok(channel))
-		snprintf(buf, len, "<#%s>", channel);
-	else
-		snprintf(buf, len, "%s", channel);
+	slack_link(buf, len, '#', channel, "", channel);
 }
 
 static void
@@ -143,10 +154,7 @@ slack_mention(struct adapter *a, const char *user_id, const char *name,
     char *buf, size_t len)
 {
 	(void)a;
-	if (slack_id_ok(user_id))
-		snprintf(buf, len, "<@%s>", user_id);
-	else
-		snprintf(buf, len, "@%s", name);
+	slack_link(buf, len, '@', user_id, "@", name);
 }
 
 /* auth.test's answer: the bot's own user id, for its channel events. */

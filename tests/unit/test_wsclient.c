@@ -1,12 +1,13 @@
 /*
  * Unit tests for lib/wsclient.c and lib/resolve.c: the Origin header
- * made from a websocket URL, the order addresses are tried in, and real
- * connections on the loop to a small websocket server of the test's own
- * on 127.0.0.1.  The connections go to "localhost", which the system
- * resolves (on a stock Debian 12 to ::1 and 127.0.0.1, elsewhere perhaps
- * to 127.0.0.1 alone), with the client's test hook putting an address
- * that fails first: one that refuses, or one that never answers.  The
- * client must fall back to 127.0.0.1 either way.
+ * made from a websocket URL, the options a client makes its own, the
+ * order addresses are tried in, and real connections on the loop to a
+ * small websocket server of the test's own on 127.0.0.1.  The
+ * connections go to "localhost", which the system resolves (on a stock
+ * Debian 12 to ::1 and 127.0.0.1, elsewhere perhaps to 127.0.0.1
+ * alone), with the client's test hook putting an address that fails
+ * first: one that refuses, or one that never answers.  The client must
+ * fall back to 127.0.0.1 either way.
  */
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -396,11 +397,43 @@ test_close_resolving(void **state)
 	assert_int_equal(srv.upgraded, 0);
 }
 
+/* Options made the client's own: copied strings, "" as none, all freed. */
+static void
+test_opts_own(void **state)
+{
+	struct wsclient_opts	 o;
+	char			 origin[] = "https://example.org";
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.origin = origin;
+	o.subprotocol = "";
+	o.ca_file = NULL;
+	o.user_agent = "bot/1";
+	o.test_first_address = "::1";
+	o.msg_max = 99;
+	wsclient_opts_own(&o);
+	assert_ptr_not_equal(o.origin, origin);
+	origin[0] = 'X';
+	assert_string_equal(o.origin, "https://example.org");
+	assert_null(o.subprotocol);
+	assert_null(o.ca_file);
+	assert_string_equal(o.user_agent, "bot/1");
+	assert_string_equal(o.test_first_address, "::1");
+	assert_int_equal(o.msg_max, 99);
+	wsclient_opts_release(&o);
+	assert_null(o.origin);
+	assert_null(o.user_agent);
+	assert_null(o.test_first_address);
+	assert_int_equal(o.msg_max, 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_origin),
+		cmocka_unit_test(test_opts_own),
 		cmocka_unit_test(test_resolve_order),
 		cmocka_unit_test(test_fallback_refused),
 		cmocka_unit_test(test_fallback_silent),
