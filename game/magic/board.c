@@ -14,12 +14,11 @@
 static void
 board_recipe(const struct game *g, struct game_text *t)
 {
-	const int	*r;
+	const int	*r = magic_recipe_now(g);
 	int		 left = g->npile;
 
-	if (g->nused == 0 || g->used[g->nused - 1] == MAGIC_LIGHTNING)
+	if (r == NULL)
 		return;
-	r = g->recipe[g->used[g->nused - 1]];
 	game_text_put(t, "Round ");
 	game_text_int(t, g->round);
 	game_text_put(t, ": the recipe moves 1st +");
@@ -112,8 +111,7 @@ magic_render_board(const struct game *g, struct game_board *b)
 			game_text_put(&t, " placed. ");
 		}
 	} else {
-		/* The Magic Lightning's round was never played. */
-		n = g->round - (g->used[g->nused - 1] == MAGIC_LIGHTNING);
+		n = magic_rounds_played(g);
 		game_text_count(&t, n, "round", "rounds");
 		game_text_put(&t, " played. ");
 	}

@@ -163,6 +163,8 @@ int	 magic_options_apply(struct game *, char **cause);
 void	 magic_round_begin(struct game *, struct game_events *);
 int	 magic_hand_size(const struct game *, int seat);
 int	 magic_stones_needed(const struct game *);
+const int *magic_recipe_now(const struct game *);
+int	 magic_rounds_played(const struct game *);
 void	 magic_end(struct game *, struct game_events *, const char *why);
 
 /* trade.c */

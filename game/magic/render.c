@@ -66,12 +66,11 @@ magic_lay_text(const struct game *g, const struct magic_lay *l, char *buf,
 static void
 render_recipe(const struct game *g, struct buf *b)
 {
-	const int	*r;
+	const int	*r = magic_recipe_now(g);
 	int		 left = g->npile;
 
-	if (g->nused == 0 || g->used[g->nused - 1] == MAGIC_LIGHTNING)
+	if (r == NULL)
 		return;
-	r = g->recipe[g->used[g->nused - 1]];
 	buf_printf(b, "Magic Cocktail, round %d. This round's recipe moves "
 	    "1st +%d, 2nd +%d, 3rd +%d, last %d. Recipe cards left: %d", g->round,
 	    r[0], r[1], r[2], r[3], left);
@@ -152,8 +151,7 @@ magic_render_public(const struct game *g)
 
 	buf_init(&b, RENDER_MAX);
 	if (g->state != GAME_RUNNING) {
-		/* The Magic Lightning's round was never played. */
-		n = g->round - (g->used[g->nused - 1] == MAGIC_LIGHTNING);
+		n = magic_rounds_played(g);
 		magic_result_get(g, &r);
 		buf_printf(&b, "Magic Cocktail is over after %d %s. %s\n",
 		    n, game_plural(n, "round", "rounds"), r.text);

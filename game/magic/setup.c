@@ -55,6 +55,26 @@ magic_hand_size(const struct game *g, int seat)
 	return n;
 }
 
+/*
+ * The recipe of the round in play (moves of the 1st, 2nd, 3rd and last),
+ * borrowed from g; NULL before the first round's draw and once the Magic
+ * Lightning is drawn.
+ */
+const int *
+magic_recipe_now(const struct game *g)
+{
+	if (g->nused == 0 || g->used[g->nused - 1] == MAGIC_LIGHTNING)
+		return NULL;
+	return g->recipe[g->used[g->nused - 1]];
+}
+
+/* Rounds played in an ended game: the Magic Lightning's never was. */
+int
+magic_rounds_played(const struct game *g)
+{
+	return g->round - (g->used[g->nused - 1] == MAGIC_LIGHTNING);
+}
+
 /* Stones that end a round: 2 with 4 players, else 3. */
 int
 magic_stones_needed(const struct game *g)
