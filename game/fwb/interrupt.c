@@ -306,32 +306,28 @@ fwb_interrupt_resolve(struct game *g, int card, int seat,
 	g->discard[g->ndiscard++] = card;
 }
 
-/* The equipment type a borrow move names in victim's shed; -1 with cause. */
+/*
+ * A borrow move: takes the equipment of type from victim's shed into
+ * seat's hand.  0, or -1 with *cause when the shed has none (nothing
+ * moves then).
+ */
 static int
-interrupt_borrow_index(const struct game *g, int victim, int type,
-    char **cause)
+interrupt_borrow(struct game *g, int seat, int victim, int type,
+    struct game_events *ev, char **cause)
 {
-	int	i;
+	int	i, card;
 
 	if (type < 0 || type >= FWB_NEQUIP ||
 	    (i = fwb_shed_find(g, victim, type)) < 0)
 		return set_cause(cause, "@{%d}'s shed has no %s.", victim,
 		    type >= 0 && type < FWB_NEQUIP ? g->equip_name[type] :
 		    "such equipment");
-	return i;
-}
-
-/* Takes equipment at index of victim's shed into seat's hand. */
-static void
-interrupt_borrow(struct game *g, int seat, int victim, int i,
-    struct game_events *ev)
-{
-	int	card = fwb_shed_take(g, victim, i);
-
+	card = fwb_shed_take(g, victim, i);
 	fwb_hand_add(g, seat, card, ev);
 	ev->private_changed |= BIT(victim);
 	game_say(ev, seat, "@{%d} takes @{%d}'s %s.", seat, victim,
 	    g->equip_name[g->card[card].kind]);
+	return 0;
 }
 
 /* The Cultural Exchange reordering: "order 2 1 3". */
@@ -376,7 +372,7 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 {
 	struct fwb_ask	*a = &g->ask;
 	char		 name[64];
-	int		 i, n, c;
+	int		 n, c;
 
 	switch (a->kind) {
 	case FWB_ASK_ORDER:
@@ -435,10 +431,9 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 		break;
 	case FWB_ASK_FRIEND:
 		if (m->action == FWB_A_BORROW) {
-			if ((i = interrupt_borrow_index(g, a->target,
-			    m->args[0], cause)) < 0)
+			if (interrupt_borrow(g, seat, a->target, m->args[0],
+			    ev, cause) != 0)
 				return -1;
-			interrupt_borrow(g, seat, a->target, i, ev);
 			fwb_ask_close(g);
 			return 0;
 		}
@@ -465,10 +460,9 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 		break;
 	case FWB_ASK_SHOT:
 		if (m->action == FWB_A_BORROW) {
-			if ((i = interrupt_borrow_index(g, a->target,
-			    m->args[0], cause)) < 0)
+			if (interrupt_borrow(g, seat, a->target, m->args[0],
+			    ev, cause) != 0)
 				return -1;
-			interrupt_borrow(g, seat, a->target, i, ev);
 			a->step++;
 			interrupt_shot_next(g, ev);
 			return 0;
