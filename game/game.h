@@ -473,9 +473,14 @@ struct game_board_field *game_board_field(struct game_board *b, int wide,
 struct game_board_field *game_board_seat(struct game_board *b, int wide,
 	     int seat, const char *more, struct game_text *value);
 /*
- * b's status: "Game over. " and the result once g (of ops) is over, else
- * the first prompt pending.
+ * g's (of ops) status line into out (len bytes, cut there): "Game over. "
+ * and the result once g is over, else the first prompt pending; 1, or 0
+ * when nothing is pending (out is then "").  GAME_STATUS_MAX holds it
+ * uncut.  game_board_status: the same as b's status.
  */
+#define GAME_STATUS_MAX	(GAME_TEXT_MAX + 16)
+int	 game_status(const struct game_ops *ops, const struct game *g,
+	     char *out, size_t len);
 void	 game_board_status(struct game_board *b, const struct game_ops *ops,
 	     const struct game *g);
 
