@@ -70,15 +70,6 @@ cheers_save(const struct game *g)
 	return o;
 }
 
-/* o[name]: exactly count lists, as load_ints, into rows of out. */
-static int
-load_rows(const cJSON *o, const char *name, int count, int maxn, int min,
-    int max, int *out, size_t stride, int *lens, char **cause)
-{
-	return game_load_rows(o, name, count, maxn, min, max, out, stride,
-	    lens, game_load_ints, "CHEERS", cause);
-}
-
 static int
 load_queue(struct game *g, const cJSON *o, char **cause)
 {
@@ -178,8 +169,9 @@ cheers_load(const cJSON *o, char **cause)
 	    cheers_cards_load(g->card, cause) != 0)
 		goto fail;
 
-	if (load_rows(o, "recipes", g->nteams, CHEERS_NKINDS, 0, 2,
-	    &g->recipe[0][0], CHEERS_NKINDS, lens, cause) != 0)
+	if (game_load_rows(o, "recipes", g->nteams, CHEERS_NKINDS, 0, 2,
+	    &g->recipe[0][0], CHEERS_NKINDS, lens, game_load_ints, "CHEERS",
+	    cause) != 0)
 		goto fail;
 	for (i = 0; i < g->nteams; i++) {
 		if (lens[i] != CHEERS_NKINDS) {
@@ -194,12 +186,12 @@ cheers_load(const cJSON *o, char **cause)
 	    game_load_ints(cJSON_GetObjectItemCaseSensitive(o, "discard"),
 	    "discard", CHEERS_NCARDS, 0, CHEERS_NCARDS - 1, g->discard,
 	    &g->ndiscard, "CHEERS", cause) != 0 ||
-	    load_rows(o, "hands", g->nplayers, CHEERS_HAND_MAX, 0,
+	    game_load_rows(o, "hands", g->nplayers, CHEERS_HAND_MAX, 0,
 	    CHEERS_NCARDS - 1, &g->hand[0][0], CHEERS_HAND_MAX, g->nhand,
-	    cause) != 0 ||
-	    load_rows(o, "shakers", g->nshakers, CHEERS_SHAKER_ROOM, 0,
+	    game_load_ints, "CHEERS", cause) != 0 ||
+	    game_load_rows(o, "shakers", g->nshakers, CHEERS_SHAKER_ROOM, 0,
 	    CHEERS_NCARDS - 1, &g->shaker[0][0], CHEERS_SHAKER_ROOM,
-	    g->nshaker, cause) != 0 ||
+	    g->nshaker, game_load_ints, "CHEERS", cause) != 0 ||
 	    game_load_int(o, "turn", 0, g->period - 1, &g->turn, "CHEERS",
 	    cause) != 0 ||
 	    game_load_int(o, "draw_due", 0, 1, &g->draw_due, "CHEERS",
