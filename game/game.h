@@ -625,6 +625,8 @@ struct game *game_load_checked(struct game *g, game_checker *check,
  */
 int	 game_check_ids(const int *v, int n, int max, int *seen,
 	     const char *zone, char **cause);
+/* Index of name among the n names of list, or -1. */
+int	 game_name_index(const char *const *list, int n, const char *name);
 /* Index of the option named name in ops->options, or -1. */
 int	 game_option_index(const struct game_ops *, const char *name);
 /* The index of v among op's values (0 when v is NULL: the default), or -1. */

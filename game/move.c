@@ -72,6 +72,18 @@ game_option_index(const struct game_ops *ops, const char *name)
 	return -1;
 }
 
+/* See game.h: list and name are borrowed. */
+int
+game_name_index(const char *const *list, int n, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(list[i], name) == 0)
+			return i;
+	return -1;
+}
+
 /* See game.h: op and v are borrowed. */
 int
 game_option_find(const struct game_option *op, const char *v)

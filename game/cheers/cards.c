@@ -68,12 +68,7 @@ _Static_assert(sizeof CARDS_BEER - 1 == CHEERS_EMOJI_LEN &&
 int
 cheers_kind_find(const char *s)
 {
-	int	k;
-
-	for (k = 0; k < CHEERS_NKINDS; k++)
-		if (strcmp(cheers_kind_names[k], s) == 0)
-			return k;
-	return -1;
+	return game_name_index(cheers_kind_names, CHEERS_NKINDS, s);
 }
 
 /* Reads a kind name from object o's member name; -1 when it is not one. */
