@@ -135,6 +135,7 @@ extern const struct game_option cos_options[];
 
 /* setup.c */
 struct game *cos_new(const struct game_opts *, struct rng *, char **cause);
+struct game *cos_copy(const struct game *);
 
 /* round.c: the flow of encounters, rounds and battles. */
 int	 cos_target(const struct game *, int seat);

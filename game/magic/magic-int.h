@@ -159,6 +159,7 @@ extern const struct game_option magic_options[];
 
 /* setup.c */
 struct game *magic_new(const struct game_opts *, struct rng *, char **cause);
+struct game *magic_copy(const struct game *);
 int	 magic_options_apply(struct game *, char **cause);
 void	 magic_round_begin(struct game *, struct game_events *);
 int	 magic_hand_size(const struct game *, int seat);
