@@ -635,6 +635,12 @@ int	 game_option_find(const struct game_option *op, const char *v);
 int	 game_option_value(const struct game_option *op, const char *v,
 	     char **cause);
 /*
+ * Whether each of the n values opt[i] is an index among options[i]'s
+ * values: 0, or -1 with *cause naming game's ("FwB") option.
+ */
+int	 game_options_check(const struct game_option *options, int n,
+	     const int *opt, const char *game, char **cause);
+/*
  * Appends move (action, a0..a4; args[5] left out) to out if fewer than
  * max are there; returns the new count n.
  */

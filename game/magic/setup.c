@@ -30,15 +30,9 @@ setup_option(const struct game_opts *o, int opt, char **cause)
 int
 magic_options_apply(struct game *g, char **cause)
 {
-	int	i, n;
-
-	for (i = 0; i < MAGIC_NOPTIONS; i++) {
-		for (n = 0; magic_options[i].values[n] != NULL; n++)
-			;
-		if (g->opt[i] < 0 || g->opt[i] >= n)
-			return set_cause(cause, "Magic Cocktail option %s is out "
-			    "of range.", magic_options[i].name);
-	}
+	if (game_options_check(magic_options, MAGIC_NOPTIONS, g->opt,
+	    "Magic Cocktail", cause) != 0)
+		return -1;
 	g->path_len = atoi(magic_options[MAGIC_O_PATH].values[
 	    g->opt[MAGIC_O_PATH]]);
 	return 0;
