@@ -612,12 +612,14 @@ void	 game_free(struct game *g);
 /* A game's own consistency check (cheers_check): 0, or -1 and *cause. */
 typedef int game_checker(const struct game *, char **cause);
 /*
- * The end of a game's load(): returns g (owned) when check passes on it,
- * else frees it and returns NULL with *cause saying title's ("CHEERS")
- * save is inconsistent.
+ * The end of a game's load(): reads o's "rng" into rng (g's own), then
+ * returns g (owned) when check passes on it.  Else frees g and returns
+ * NULL with *cause: rng_load's, or that title's ("CHEERS") save is
+ * inconsistent.  o is borrowed.
  */
-struct game *game_load_checked(struct game *g, game_checker *check,
-	     const char *title, char **cause);
+struct game *game_load_checked(struct game *g, struct rng *rng,
+	     const cJSON *o, game_checker *check, const char *title,
+	     char **cause);
 /*
  * Card conservation: counts one sighting in seen[] of each of the n card
  * ids of v (a zone, named zone in the cause).  0, or -1 with *cause on an

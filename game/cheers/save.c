@@ -205,11 +205,8 @@ cheers_load(const cJSON *o, char **cause)
 	g->win_shakers = (unsigned)win_shakers;
 	cheers_kinds_recount(g);
 	g->active = cheers_seat_at(g, g->turn);
-	if (rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
-	    cause) != 0)
-		goto fail;
 	(void)n;
-	return game_load_checked(g, cheers_check, "CHEERS", cause);
+	return game_load_checked(g, &g->rng, o, cheers_check, "CHEERS", cause);
 fail:
 	free(g);
 	return NULL;

@@ -212,11 +212,9 @@ cos_load(const cJSON *o, char **cause)
 	if (game_load_int(o, "players", 2, COS_MAX_PLAYERS, &g->nplayers,
 	    "Cosdrink", cause) != 0 || load_options(g, o, cause) != 0 ||
 	    cos_cards_load(g, cause) != 0 || load_cards(g, o, cause) != 0 ||
-	    load_round(g, o, cause) != 0 ||
-	    rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
-	    cause) != 0)
+	    load_round(g, o, cause) != 0)
 		goto fail;
-	return game_load_checked(g, cos_check, "Cosdrink", cause);
+	return game_load_checked(g, &g->rng, o, cos_check, "Cosdrink", cause);
 fail:
 	free(g);
 	return NULL;

@@ -384,11 +384,9 @@ fwb_load(const cJSON *o, char **cause)
 	if (game_load_int(o, "players", 2, FWB_MAX_PLAYERS, &g->nplayers, "FwB",
 	    cause) != 0 || load_options(g, o, cause) != 0 ||
 	    fwb_cards_load(g, cause) != 0 || load_cards(g, o, cause) != 0 ||
-	    load_guests(g, o, cause) != 0 || load_turn(g, o, cause) != 0 ||
-	    rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
-	    cause) != 0)
+	    load_guests(g, o, cause) != 0 || load_turn(g, o, cause) != 0)
 		goto fail;
-	return game_load_checked(g, fwb_check, "FwB", cause);
+	return game_load_checked(g, &g->rng, o, fwb_check, "FwB", cause);
 fail:
 	free(g);
 	return NULL;

@@ -344,11 +344,10 @@ magic_load(const cJSON *o, char **cause)
 	    load_fixed(o, "moved", g->nplayers, -100, 100, g->moved,
 	    cause) != 0 ||
 	    game_load_result(o, save_states, g->nplayers, &g->state,
-	    &g->winners, "Magic Cocktail", cause) != 0 ||
-	    rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
-	    cause) != 0)
+	    &g->winners, "Magic Cocktail", cause) != 0)
 		goto fail;
-	return game_load_checked(g, magic_check, "Magic Cocktail", cause);
+	return game_load_checked(g, &g->rng, o, magic_check, "Magic Cocktail",
+	    cause);
 fail:
 	free(g);
 	return NULL;
