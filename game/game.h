@@ -531,6 +531,11 @@ const char *game_plural(long n, const char *one, const char *many);
  * kept; borrowed, ended by { NULL, NULL }.
  */
 const struct game_word *game_words(const char *json, const char *const *keys);
+/*
+ * game/data.c: o[name] of a game's card data when it is a list of
+ * exactly n entries, else NULL (borrowed from o).
+ */
+const cJSON *game_data_list(const cJSON *o, const char *name, int n);
 
 /* game/move.c: moves as JSON {"action":"play","args":[2,1]} for the log. */
 cJSON	*game_move_save(const struct game_ops *, const struct game_move *);

@@ -98,8 +98,7 @@ cards_parse(struct cheers_card *card, char **cause)
 	doc = cJSON_Parse(game_cheers_cards_json);
 	if (doc == NULL)
 		return set_cause(cause, "The CHEERS card data is not valid JSON.");
-	list = cJSON_GetObjectItemCaseSensitive(doc, "cards");
-	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != CHEERS_NCARDS) {
+	if ((list = game_data_list(doc, "cards", CHEERS_NCARDS)) == NULL) {
 		set_cause(cause, "The CHEERS card data must list %d cards.",
 		    CHEERS_NCARDS);
 		goto out;
@@ -146,18 +145,15 @@ recipes_parse(int recipe[CHEERS_NRECIPES][CHEERS_NKINDS], char **cause)
 	doc = cJSON_Parse(game_cheers_recipes_json);
 	if (doc == NULL)
 		return set_cause(cause, "The CHEERS recipe data is not valid JSON.");
-	list = cJSON_GetObjectItemCaseSensitive(doc, "recipes");
-	if (!cJSON_IsArray(list) ||
-	    cJSON_GetArraySize(list) != CHEERS_NRECIPES) {
+	if ((list = game_data_list(doc, "recipes", CHEERS_NRECIPES)) == NULL) {
 		set_cause(cause, "The CHEERS recipe data must list %d recipes.",
 		    CHEERS_NRECIPES);
 		goto out;
 	}
 	memset(recipe, 0, sizeof recipe[0] * CHEERS_NRECIPES);
 	cJSON_ArrayForEach(o, list) {
-		tokens = cJSON_GetObjectItemCaseSensitive(o, "tokens");
-		if (!cJSON_IsArray(tokens) ||
-		    cJSON_GetArraySize(tokens) != CHEERS_RECIPE_TOKENS) {
+		tokens = game_data_list(o, "tokens", CHEERS_RECIPE_TOKENS);
+		if (tokens == NULL) {
 			set_cause(cause, "CHEERS recipe %d must have %d tokens.",
 			    n + 1, CHEERS_RECIPE_TOKENS);
 			goto out;
