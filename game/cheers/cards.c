@@ -83,6 +83,31 @@ cards_kind_member(const cJSON *o, const char *name)
 }
 
 /*
+ * Parses json, CHEERS' what data ("card": cards.json), whose list named
+ * key ("cards") must hold exactly n entries.  Returns the document (the
+ * caller deletes it) with that list in *list, borrowed from it; or NULL
+ * and *cause.
+ */
+static cJSON *
+cards_open(const char *json, const char *what, const char *key, int n,
+    const cJSON **list, char **cause)
+{
+	cJSON	*doc;
+
+	if ((doc = cJSON_Parse(json)) == NULL) {
+		set_cause(cause, "The CHEERS %s data is not valid JSON.", what);
+		return NULL;
+	}
+	if ((*list = game_data_list(doc, key, n)) == NULL) {
+		set_cause(cause, "The CHEERS %s data must list %d %s.", what, n,
+		    key);
+		cJSON_Delete(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+/*
  * Fills card[50] from cards.json and checks the deck is balanced: 10 cards
  * of each big kind, each kind 10 times as a small icon, never a card that
  * cheers with its own kind.  Returns 0, or -1 and *cause.
@@ -95,14 +120,9 @@ cards_parse(struct cheers_card *card, char **cause)
 	int		 n = 0, nbig[CHEERS_NKINDS] = { 0 };
 	int		 nsmall[CHEERS_NKINDS] = { 0 }, k, rc = -1;
 
-	doc = cJSON_Parse(game_cheers_cards_json);
-	if (doc == NULL)
-		return set_cause(cause, "The CHEERS card data is not valid JSON.");
-	if ((list = game_data_list(doc, "cards", CHEERS_NCARDS)) == NULL) {
-		set_cause(cause, "The CHEERS card data must list %d cards.",
-		    CHEERS_NCARDS);
-		goto out;
-	}
+	if ((doc = cards_open(game_cheers_cards_json, "card", "cards",
+	    CHEERS_NCARDS, &list, cause)) == NULL)
+		return -1;
 	cJSON_ArrayForEach(o, list) {
 		card[n].big = cards_kind_member(o, "big");
 		card[n].small = cards_kind_member(o, "small");
@@ -142,14 +162,9 @@ recipes_parse(int recipe[CHEERS_NRECIPES][CHEERS_NKINDS], char **cause)
 	const cJSON	*list, *o, *tokens, *t;
 	int		 n = 0, k, total[CHEERS_NKINDS] = { 0 }, rc = -1;
 
-	doc = cJSON_Parse(game_cheers_recipes_json);
-	if (doc == NULL)
-		return set_cause(cause, "The CHEERS recipe data is not valid JSON.");
-	if ((list = game_data_list(doc, "recipes", CHEERS_NRECIPES)) == NULL) {
-		set_cause(cause, "The CHEERS recipe data must list %d recipes.",
-		    CHEERS_NRECIPES);
-		goto out;
-	}
+	if ((doc = cards_open(game_cheers_recipes_json, "recipe", "recipes",
+	    CHEERS_NRECIPES, &list, cause)) == NULL)
+		return -1;
 	memset(recipe, 0, sizeof recipe[0] * CHEERS_NRECIPES);
 	cJSON_ArrayForEach(o, list) {
 		tokens = game_data_list(o, "tokens", CHEERS_RECIPE_TOKENS);
