@@ -14,25 +14,14 @@
 static void
 board_recipe(const struct game *g, struct game_text *t)
 {
-	const int	*r = magic_recipe_now(g);
-	int		 left = g->npile;
+	char	recipe[160];
 
-	if (r == NULL)
+	if (magic_recipe_text(g, recipe, sizeof recipe) != 0)
 		return;
 	game_text_put(t, "Round ");
 	game_text_int(t, g->round);
-	game_text_put(t, ": the recipe moves 1st +");
-	game_text_int(t, r[0]);
-	game_text_put(t, ", 2nd +");
-	game_text_int(t, r[1]);
-	game_text_put(t, ", 3rd +");
-	game_text_int(t, r[2]);
-	game_text_put(t, ", last ");
-	game_text_int(t, r[3]);
-	game_text_put(t, ". Recipe cards left: ");
-	game_text_int(t, left);
-	if (left > 0 && left <= g->lightning_among + 1)
-		game_text_put(t, ", the Magic Lightning among them");
+	game_text_put(t, ": the recipe moves ");
+	game_text_put(t, recipe);
 	game_text_put(t, ". ");
 }
 

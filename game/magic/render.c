@@ -62,21 +62,39 @@ magic_lay_text(const struct game *g, const struct magic_lay *l, char *buf,
 		snprintf(buf, len, "nothing");
 }
 
-/* The recipe in play as text. */
-static void
-render_recipe(const struct game *g, struct buf *b)
+/*
+ * The recipe in play and the pile, for the public text and the board,
+ * into buf (len bytes): "1st +3, 2nd +2, 3rd +1, last -1. Recipe cards
+ * left: 4", then ", the Magic Lightning among them" once it must be.
+ * 0, or -1 when no recipe is in play.
+ */
+int
+magic_recipe_text(const struct game *g, char *buf, size_t len)
 {
 	const int	*r = magic_recipe_now(g);
 	int		 left = g->npile;
 
 	if (r == NULL)
+		return -1;
+	snprintf(buf, len, "1st +%d, 2nd +%d, 3rd +%d, last %d. Recipe cards "
+	    "left: %d%s", r[0], r[1], r[2], r[3], left, left > 0 &&
+	    left <= g->lightning_among + 1 ? ", the Magic Lightning among "
+	    "them" : "");
+	return 0;
+}
+
+/* The recipe in play as text. */
+static void
+render_recipe(const struct game *g, struct buf *b)
+{
+	char	recipe[160];
+	int	left = g->npile;
+
+	if (magic_recipe_text(g, recipe, sizeof recipe) != 0)
 		return;
-	buf_printf(b, "Magic Cocktail, round %d. This round's recipe moves "
-	    "1st +%d, 2nd +%d, 3rd +%d, last %d. Recipe cards left: %d", g->round,
-	    r[0], r[1], r[2], r[3], left);
-	if (left > 0 && left <= g->lightning_among + 1)
-		buf_puts(b, ", the Magic Lightning among them");
-	else if (left > 0)
+	buf_printf(b, "Magic Cocktail, round %d. This round's recipe moves %s",
+	    g->round, recipe);
+	if (left > g->lightning_among + 1)
 		buf_printf(b, " (the Magic Lightning is among the last %d)",
 		    g->lightning_among + 1);
 	buf_puts(b, ".\n");
