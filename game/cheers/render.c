@@ -138,19 +138,13 @@ render_shaker(const struct game *g, struct buf *b, int s)
 char *
 cheers_render_public(const struct game *g)
 {
-	struct buf		b;
-	struct game_prompt	pr;
-	struct game_result	r;
-	int			s, team, i;
+	struct buf	b;
+	char		status[GAME_STATUS_MAX];
+	int		s, team, i;
 
 	buf_init(&b, RENDER_MAX);
-	if (g->state != GAME_RUNNING) {
-		cheers_result_get(g, &r);
-		buf_printf(&b, "Game over. %s\n", r.text);
-	} else {
-		cheers_pending_list(g, &pr, 1);
-		buf_printf(&b, "%s\n", pr.text);
-	}
+	if (game_status(&cheers_ops, g, status, sizeof status))
+		buf_printf(&b, "%s\n", status);
 	for (s = 0; s < g->nshakers; s++)
 		render_shaker(g, &b, s);
 	if (g->mode != CHEERS_MASQUERADE && g->nplayers > 2) {

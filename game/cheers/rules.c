@@ -174,6 +174,19 @@ rules_note(struct game_events *ev, int seat, struct game_text *t)
 }
 
 /*
+ * Appends "<shaker> (now <its cards>)" to t: every line names a shaker it
+ * changed so, with its new content.
+ */
+static void
+rules_now_put(const struct game *g, int shaker, struct game_text *t)
+{
+	cheers_place_put(g, shaker, t);
+	game_text_put(t, " (now ");
+	cheers_content_put(g, shaker, t);
+	game_text_put(t, ")");
+}
+
+/*
  * Opens the next line of ev for t to write (kind, about seat); 0 when ev
  * is NULL or full (the drop counted).
  */
@@ -547,10 +560,8 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 		game_text_put(&t, " offers ");
 		cheers_kind_name_put(cd->big, &t);
 		game_text_put(&t, " to ");
-		cheers_place_put(g, x, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, x, &t);
-		game_text_put(&t, ").");
+		rules_now_put(g, x, &t);
+		game_text_put(&t, ".");
 		if (cheers) {
 			game_text_put(&t, " CHEERS! (");
 			cheers_kind_put(cd->big, &t);
@@ -596,14 +607,10 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 		game_text_put(&t, " gives away ");
 		cheers_kind_name_put(g->card[c].big, &t);
 		game_text_put(&t, " from ");
-		cheers_place_put(g, seat, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, seat, &t);
-		game_text_put(&t, ") to ");
-		cheers_place_put(g, x, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, x, &t);
-		game_text_put(&t, ").");
+		rules_now_put(g, seat, &t);
+		game_text_put(&t, " to ");
+		rules_now_put(g, x, &t);
+		game_text_put(&t, ".");
 	}
 	rules_settle(g, ev, BIT(seat) | BIT(x));
 	return 0;
@@ -743,16 +750,12 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		game_text_put(&t, " gives away ");
 		cheers_kind_name_put(g->card[played].big, &t);
 		game_text_put(&t, " to ");
-		cheers_place_put(g, t1, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, t1, &t);
-		game_text_put(&t, ") and ");
+		rules_now_put(g, t1, &t);
+		game_text_put(&t, " and ");
 		cheers_kind_name_put(g->card[matched].big, &t);
 		game_text_put(&t, " to ");
-		cheers_place_put(g, t2, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, t2, &t);
-		game_text_put(&t, "), leaving ");
+		rules_now_put(g, t2, &t);
+		game_text_put(&t, ", leaving ");
 		cheers_place_put(g, p.shaker, &t);
 		if (g->nshaker[p.shaker] > 0) {
 			game_text_put(&t, " with ");
@@ -791,10 +794,8 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 		game_text_put(&t, " discards ");
 		cheers_kind_name_put(g->card[c].big, &t);
 		game_text_put(&t, " from ");
-		cheers_place_put(g, p.shaker, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, p.shaker, &t);
-		game_text_put(&t, ").");
+		rules_now_put(g, p.shaker, &t);
+		game_text_put(&t, ".");
 	}
 	rules_settle(g, ev, BIT(p.shaker));
 	return 0;
