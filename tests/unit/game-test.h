@@ -2,8 +2,9 @@
  * game-test.h: what the unit tests of every game share (the per-game
  * headers, cheers-test.h, fwb-test.h, cosdrink-test.h and magic-test.h,
  * build on it): starting a game with options given as words, and looking
- * for a line in a move's narration or a seat's private notes, and applying
- * a move that must pass or fail.  Header-only (static inline).
+ * for a line in a move's narration or a seat's private notes, applying a
+ * move that must pass or fail, and saving and loading a game (unchanged,
+ * or changed into a save that must be refused).  Header-only (static inline).
  */
 #ifndef TESTS_UNIT_GAME_TEST_H
 #define TESTS_UNIT_GAME_TEST_H
@@ -128,6 +129,62 @@ game_test_load_text(const struct game_ops *ops, const char *text,
 	h = ops->load(doc, cause);
 	cJSON_Delete(doc);
 	return h;
+}
+
+/*
+ * Saves g (a game of ops), lets edit change the JSON when not NULL, and
+ * loads it: the game (caller frees), or NULL and *cause.
+ */
+static inline struct game *
+game_test_reload(const struct game_ops *ops, const struct game *g,
+    void (*edit)(cJSON *), char **cause)
+{
+	struct game	*h;
+	cJSON		*doc = ops->save(g);
+
+	if (edit != NULL)
+		edit(doc);
+	h = ops->load(doc, cause);
+	cJSON_Delete(doc);
+	return h;
+}
+
+/*
+ * g (a game of ops) saved and loaded unchanged must load, and save the
+ * same JSON text as g; returns the loaded game, which the caller frees.
+ */
+static inline struct game *
+game_test_roundtrip(const struct game_ops *ops, const struct game *g)
+{
+	struct game	*h;
+	char		*sa, *sb, *cause = NULL;
+
+	h = game_test_reload(ops, g, NULL, &cause);
+	if (h == NULL)
+		fail_msg("load: %s", cause);
+	sa = game_test_print(ops, g);
+	sb = game_test_print(ops, h);
+	assert_string_equal(sa, sb);
+	free(sa);
+	free(sb);
+	return h;
+}
+
+/*
+ * Case i of a table of corrupt saves: g (a game of ops) saved, changed
+ * by edit, must be refused with a cause that contains want.
+ */
+static inline void
+game_test_edit_refused(const struct game_ops *ops, const struct game *g,
+    void (*edit)(cJSON *), const char *want, size_t i)
+{
+	char	*cause = NULL;
+
+	assert_null(game_test_reload(ops, g, edit, &cause));
+	assert_non_null(cause);
+	if (strstr(cause, want) == NULL)
+		fail_msg("case %zu: \"%s\" lacks \"%s\"", i, cause, want);
+	free(cause);
 }
 
 /* Whether any event text contains s. */
