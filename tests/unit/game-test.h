@@ -3,8 +3,9 @@
  * headers, cheers-test.h, fwb-test.h, cosdrink-test.h and magic-test.h,
  * build on it): starting a game with options given as words, and looking
  * for a line in a move's narration or a seat's private notes, applying a
- * move that must pass or fail, and saving and loading a game (unchanged,
- * or changed into a save that must be refused).  Header-only (static inline).
+ * move that must pass or fail, playing the AI's next move (ai-next.h),
+ * and saving and loading a game (unchanged, or changed into a save that
+ * must be refused).  Header-only (static inline).
  */
 #ifndef TESTS_UNIT_GAME_TEST_H
 #define TESTS_UNIT_GAME_TEST_H
@@ -17,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+
+#include "tests/unit/ai-next.h"
 
 #include "game/game.h"
 #include "game/rng.h"
@@ -129,6 +132,24 @@ game_test_load_text(const struct game_ops *ops, const char *text,
 	h = ops->load(doc, cause);
 	cJSON_Delete(doc);
 	return h;
+}
+
+/*
+ * Plays the next AI move in g (a game of ops, ai_next): the first seat
+ * asked that the AI r has a move for makes it, and it must be accepted
+ * (else the test fails, naming the game and the seat).  0 when a seat
+ * moved, -1 when no seat asked had a move.
+ */
+static inline int
+game_test_ai_step(const struct game_ops *ops, struct game *g, struct rng *r)
+{
+	char	*cause = NULL;
+	int	 seat = -1, rc = ai_next(ops, g, r, &seat, &cause);
+
+	if (rc < 0)
+		fail_msg("%s: the AI's move of seat %d: %s", ops->name, seat,
+		    cause);
+	return rc == 0 ? 0 : -1;
 }
 
 /*

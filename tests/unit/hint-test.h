@@ -143,30 +143,6 @@ hint_test_one(const struct game_ops *ops, const struct game *g, int seat,
 	return changed;
 }
 
-/* The move the AI of ops makes next in g: one of the first seat asked. */
-static inline int
-hint_test_ai(const struct game_ops *ops, struct game *g, struct rng *r)
-{
-	struct game_prompt	 p[GAME_MAX_PROMPTS];
-	struct game_events	 ev;
-	struct game_move	 m;
-	char			*cause = NULL;
-	int			 n, k, s;
-
-	n = ops->pending(g, p, GAME_MAX_PROMPTS);
-	for (k = 0; k < n; k++)
-		for (s = 0; s < GAME_MAX_SEATS; s++) {
-			if (!(p[k].seats & (1u << s)) ||
-			    ops->ai_move(g, s, r, &m) != 0)
-				continue;
-			game_events_init(&ev);
-			if (ops->apply(g, s, &m, &ev, &cause) != 0)
-				fail_msg("AI move of seat %d: %s", s, cause);
-			return 0;
-		}
-	return -1;
-}
-
 /*
  * Plays games seeded 1..ngames of ops for nplayers (opts as
  * game_test_new's) with the AI in every seat, and at every prompt checks
@@ -200,7 +176,7 @@ hint_test_hidden(const struct game_ops *ops, int nplayers, const char *opts,
 						    step));
 						hints++;
 					}
-			if (hint_test_ai(ops, g, &ai) != 0)
+			if (game_test_ai_step(ops, g, &ai) != 0)
 				break;
 		}
 		ops->free_game(g);
