@@ -44,8 +44,7 @@ static inline int
 hint_figures_play(const struct game_ops *ops, int nplayers, const char *opts,
     int first, int ngames, hint_figures_judge *judge, struct hint_figures *f)
 {
-	struct game_prompt	 p[GAME_MAX_PROMPTS];
-	struct game_result	 res;
+	struct ai_ask		 asks[AI_ASKS_MAX];
 	struct game_opts	 o;
 	struct game_move	 m;
 	struct game		*g;
@@ -72,19 +71,16 @@ hint_figures_play(const struct game_ops *ops, int nplayers, const char *opts,
 		rng_init(&ai, (uint64_t)seed, 3);
 		f->games++;
 		for (step = 0; step < HINT_FIGURES_STEPS; step++) {
-			ops->result(g, &res);
-			if (res.state != GAME_RUNNING)
+			if ((n = ai_asked(ops, g, asks)) < 0)
 				break;
-			n = ops->pending(g, p, GAME_MAX_PROMPTS);
-			for (k = 0; k < n; k++)
-				for (s = 0; s < nplayers; s++) {
-					if (!(p[k].seats & (1u << s)) ||
-					    hint_move(ops, g, s, p[k].actions,
-					    &m) != 0)
-						continue;
-					f->hints++;
-					f->counted += judge(g, s, &m);
-				}
+			for (k = 0; k < n; k++) {
+				s = asks[k].seat;
+				if (hint_move(ops, g, s, asks[k].actions,
+				    &m) != 0)
+					continue;
+				f->hints++;
+				f->counted += judge(g, s, &m);
+			}
 			rc = ai_next(ops, g, &ai, &s, &cause);
 			if (rc < 0) {
 				ops->free_game(g);

@@ -153,29 +153,23 @@ static inline void
 hint_test_hidden(const struct game_ops *ops, int nplayers, const char *opts,
     int ngames, hint_test_redeal *redeal)
 {
-	struct game_prompt	 p[GAME_MAX_PROMPTS];
-	struct game_result	 res;
+	struct ai_ask		 asks[AI_ASKS_MAX];
 	struct game		*g;
 	struct rng		 ai;
-	int			 seed, step, n, k, s, changed = 0, hints = 0;
+	int			 seed, step, n, i, changed = 0, hints = 0;
 
 	for (seed = 1; seed <= ngames; seed++) {
 		g = game_test_new(ops, nplayers, opts, (uint64_t)seed);
 		rng_init(&ai, (uint64_t)seed, 3);
 		for (step = 0; step < HINT_TEST_STEPS; step++) {
-			ops->result(g, &res);
-			if (res.state != GAME_RUNNING)
+			if ((n = ai_asked(ops, g, asks)) < 0)
 				break;
-			n = ops->pending(g, p, GAME_MAX_PROMPTS);
-			for (k = 0; k < n; k++)
-				for (s = 0; s < nplayers; s++)
-					if (p[k].seats & (1u << s)) {
-						changed += hint_test_one(ops,
-						    g, s, p[k].actions, redeal,
-						    (uint64_t)(seed * 1000 +
-						    step));
-						hints++;
-					}
+			for (i = 0; i < n; i++) {
+				changed += hint_test_one(ops, g, asks[i].seat,
+				    asks[i].actions, redeal,
+				    (uint64_t)(seed * 1000 + step));
+				hints++;
+			}
 			if (game_test_ai_step(ops, g, &ai) != 0)
 				break;
 		}
