@@ -125,6 +125,22 @@ def said(hook, before, channel):
     return private, public
 
 
+def socket_swapped(s0, reason):
+    """After a "disconnect" of reason (refresh_requested, warning) told
+    when the state was s0: waits for a new socket's hello and the old
+    socket closed, and checks that the new one said hello before the bot
+    closed the old one.  The state then, or None."""
+    s = wait(lambda s: s["hellos"] > s0["hellos"] and
+             s["connections"][-2]["closed"] is not None, 5)
+    ok(s is not None, "%s: a new socket, the old closed" % reason)
+    if s:
+        old, new = s["connections"][-2], s["connections"][-1]
+        ok(new["hello"] < old["closed"] and old["by"] == "bot",
+           "%s: the new socket said hello before the bot closed the old "
+           "one: %s" % (reason, s["connections"][-2:]))
+    return s
+
+
 def labels(m):
     return [e["text"]["text"] for b in m["blocks"]
             if b.get("type") == "actions" for e in b["elements"]]
@@ -467,14 +483,8 @@ for b, who, name in checks.turns(boards, labels, whose_turn, NAMES, 500):
         refreshed = True
         priv, pub = cmd(who, name, "status")
         ok(priv or pub, "a command right after a disconnect is answered")
-        s = wait(lambda s: s["hellos"] > s0["hellos"] and
-                 s["connections"][-2]["closed"] is not None, 5)
-        ok(s is not None, "refresh_requested: a new socket, the old closed")
+        s = socket_swapped(s0, "refresh_requested")
         if s:
-            old, new = s["connections"][-2], s["connections"][-1]
-            ok(new["hello"] < old["closed"] and old["by"] == "bot",
-               "the new socket said hello before the bot closed the old "
-               "one: %s" % s["connections"])
             ok(s["opens"] == s0["opens"] + 1, "one apps.connections.open "
                "per connection")
         b = boards()    # status posted the table again
@@ -622,14 +632,7 @@ ok("rate limited" in log, "the 429 is logged")
 # --- a "warning" disconnect: the same as a refresh ----------------------
 s0 = state()
 op("disconnect", "?reason=warning&grace=5")
-s = wait(lambda s: s["hellos"] > s0["hellos"] and
-         s["connections"][-2]["closed"] is not None, 5)
-ok(s is not None, "warning: a new socket, the old closed")
-if s:
-    old, new = s["connections"][-2], s["connections"][-1]
-    ok(new["hello"] < old["closed"] and old["by"] == "bot",
-       "warning: the new socket said hello before the bot closed the old "
-       "one: %s" % s["connections"][-2:])
+socket_swapped(s0, "warning")
 priv, pub = cmd(ALICE, "alice", "status")
 ok(priv or pub, "a command after a warning disconnect is answered")
 
