@@ -65,6 +65,8 @@ class Fake:
         self.refuse_post = {}       # user -> chat.postMessage error in DM
         self.refuse_eph = {}        # user -> chat.postEphemeral error
         self.last_paced = {}        # channel -> time of the last message
+        self.open_calls = {}        # channel -> its messages unanswered
+        self.answer_delay = 0.0     # s before a message's answer (op delay)
         self.socks = []             # live sockets, newest last
         self.tickets = set()
         self.mute = None            # a socket gone half-open
@@ -82,7 +84,7 @@ class Fake:
             "served_429": 0, "limited_texts": [], "early_after_429": 0,
             "users_info": 0, "conversations_info": 0, "im_opens": {},
             "hook_errors": [], "calls": [], "bad_frames": 0,
-            "min_gap": {}, "paced": {}, "refused": [],
+            "min_gap": {}, "paced": {}, "refused": [], "overlaps": [],
         }
         self.limited_until = 0.0
         self.limited_at = 0.0
@@ -319,7 +321,23 @@ class Fake:
             return web.json_response({"ok": False,
                                       "error": "invalid_arguments"})
         if method in PACED_METHODS:
-            self.pace(a.get("channel", ""))
+            ch = a.get("channel", "")
+            self.pace(ch)
+            # A message to a channel with another still unanswered: Slack
+            # may take them in either order.
+            if self.open_calls.get(ch, 0) > 0:
+                self.log["overlaps"].append([method, ch])
+            self.open_calls[ch] = self.open_calls.get(ch, 0) + 1
+            try:
+                if self.answer_delay > 0:
+                    await asyncio.sleep(self.answer_delay)
+                return await self.answer(method, a)
+            finally:
+                self.open_calls[ch] -= 1
+        return await self.answer(method, a)
+
+    async def answer(self, method, a):
+        """The answer to a call of method with arguments a."""
         st = self.chan_state.get(a.get("channel", ""))
         if st and method in JSON_METHODS:
             err = "channel_not_found" if st == "hidden" else "is_archived"
@@ -698,6 +716,10 @@ class Fake:
                 return web.json_response({"error": "no socket"}, status=409)
         elif what == "mute":
             self.mute = self.live()
+        elif what == "delay":
+            # Messages (PACED_METHODS) are answered ms later: a slow
+            # network, so that calls are on their way for a while.
+            self.answer_delay = int(q.get("ms", "0")) / 1000.0
         elif what == "raw":
             c = self.live()
             text = await request.text()

@@ -429,6 +429,9 @@ if MODE == "tls":
     TALLY.end("slack (tls)")
 
 # --- the lobby, and a retried envelope ---------------------------------
+# Through the lobby Slack answers messages 150 ms late, longer than the
+# pace: the bot must still send a channel's messages one at a time.
+op("delay", "?ms=150")
 priv, pub = cmd(ALICE, "alice", "new")
 ok(any("opened a CHEERS table" in m["text"] for m in pub),
    "/cheers new opens a table, publicly: %s" % priv)
@@ -448,6 +451,7 @@ ok(sum("AI player" in m["text"] for m in pub) == 1,
 priv, pub = cmd(BOB, "bob", "start")
 ok(priv and not pub, "only the host may start, said privately: %s" % priv)
 priv, pub = cmd(ALICE, "alice", "start")
+op("delay", "?ms=0")
 ok(len(boards()) == 1 and labels(boards()[-1]) == ["My hand", "Table"],
    "the game is one table message with My hand and Table")
 check_card(boards()[-1] if boards() else None, "🟢", "Playing",
@@ -753,8 +757,11 @@ ok(s["bad_frames"] == 0, "the bot sends only acks on the socket")
 ok(max(s["paced"].values()) >= 20, "many messages went to one channel: %s"
    % s["paced"])
 gap = min(s["min_gap"].values())
-ok(gap >= PACE / 2, "messages to one channel are paced at %.2f s (the "
+ok(gap >= PACE * 0.9, "messages to one channel are paced at %.2f s (the "
    "closest two: %.3f s)" % (PACE, gap))
+ok(not s["overlaps"], "a channel's message leaves only once Slack has "
+   "answered the last one (slow answers in the lobby): %s" %
+   s["overlaps"][:3])
 with open(BOT_ERR) as f:
     log = f.read()
 ok("xoxb-test" not in log and "xapp-1-test" not in log,
