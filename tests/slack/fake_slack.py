@@ -738,6 +738,7 @@ class Fake:
     async def t_state(self, request):
         s = dict(self.log)
         s["live"] = len(self.socks)
+        s["open_calls"] = sum(self.open_calls.values())
         return web.json_response(s)
 
 

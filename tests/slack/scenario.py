@@ -54,11 +54,13 @@ def op(what, query=""):
 
 
 def settle():
-    """Waits until the bot has stopped sending (0.2 s of quiet)."""
+    """Waits until the bot has stopped sending (0.2 s of quiet, and no
+    message still waiting for its answer)."""
     last = None
     for i in range(60):
-        now = (len(state()["calls"]), json.dumps(messages(), sort_keys=True))
-        if now == last:
+        s = state()
+        now = (len(s["calls"]), json.dumps(messages(), sort_keys=True))
+        if now == last and not s["open_calls"]:
             return
         last = now
         time.sleep(0.1)
@@ -432,6 +434,16 @@ if MODE == "tls":
 # Through the lobby Slack answers messages 150 ms late, longer than the
 # pace: the bot must still send a channel's messages one at a time.
 op("delay", "?ms=150")
+# Three commands at once in a channel of their own: their three posts
+# leave one after the other's answer (see the overlaps check at the end).
+cmd(ALICE, "alice", "new", channel="CBURST")
+call("POST", "/_test/command", {"user": ALICE, "name": "alice",
+                                "channel": "CBURST", "text": "addbot 1",
+                                "count": 3})
+ok(wait(lambda s: sum("AI player" in m["text"] for m in messages().values()
+                      if m["channel"] == "CBURST") == 3, 10) is not None,
+   "three addbots at once are answered, one post each")
+cmd(ALICE, "alice", "end", channel="CBURST")
 priv, pub = cmd(ALICE, "alice", "new")
 ok(any("opened a CHEERS table" in m["text"] for m in pub),
    "/cheers new opens a table, publicly: %s" % priv)
@@ -444,6 +456,7 @@ acked(r["envelope_id"])
 op("retry", "?envelope_id=" + r["envelope_id"])
 ok(wait(lambda s: len(s["acks"].get(r["envelope_id"], [])) == 2) is not None,
    "the retried envelope is acked again")
+answer(before, r["hook"])
 settle()
 priv, pub = said(r["hook"], before, CHANNEL)
 ok(sum("AI player" in m["text"] for m in pub) == 1,
