@@ -66,6 +66,7 @@ class Fake:
         self.refuse_eph = {}        # user -> chat.postEphemeral error
         self.last_paced = {}        # channel -> time of the last message
         self.open_calls = {}        # channel -> its messages unanswered
+        self.open_updates = 0       # chat.update calls unanswered
         self.answer_delay = 0.0     # s before a message's answer (op delay)
         self.socks = []             # live sockets, newest last
         self.tickets = set()
@@ -85,6 +86,7 @@ class Fake:
             "users_info": 0, "conversations_info": 0, "im_opens": {},
             "hook_errors": [], "calls": [], "bad_frames": 0,
             "min_gap": {}, "paced": {}, "refused": [], "overlaps": [],
+            "update_overlaps": 0,
         }
         self.limited_until = 0.0
         self.limited_at = 0.0
@@ -325,15 +327,20 @@ class Fake:
             self.pace(ch)
             # A message to a channel with another still unanswered: Slack
             # may take them in either order.
+            # So may two workspace-wide edits (Tier 3, paced by the bot).
             if self.open_calls.get(ch, 0) > 0:
                 self.log["overlaps"].append([method, ch])
+            if method == "chat.update" and self.open_updates > 0:
+                self.log["update_overlaps"] += 1
             self.open_calls[ch] = self.open_calls.get(ch, 0) + 1
+            self.open_updates += method == "chat.update"
             try:
                 if self.answer_delay > 0:
                     await asyncio.sleep(self.answer_delay)
                 return await self.answer(method, a)
             finally:
                 self.open_calls[ch] -= 1
+                self.open_updates -= method == "chat.update"
         return await self.answer(method, a)
 
     async def answer(self, method, a):

@@ -434,16 +434,6 @@ if MODE == "tls":
 # Through the lobby Slack answers messages 150 ms late, longer than the
 # pace: the bot must still send a channel's messages one at a time.
 op("delay", "?ms=150")
-# Three commands at once in a channel of their own: their three posts
-# leave one after the other's answer (see the overlaps check at the end).
-cmd(ALICE, "alice", "new", channel="CBURST")
-call("POST", "/_test/command", {"user": ALICE, "name": "alice",
-                                "channel": "CBURST", "text": "addbot 1",
-                                "count": 3})
-ok(wait(lambda s: sum("AI player" in m["text"] for m in messages().values()
-                      if m["channel"] == "CBURST") == 3, 10) is not None,
-   "three addbots at once are answered, one post each")
-cmd(ALICE, "alice", "end", channel="CBURST")
 priv, pub = cmd(ALICE, "alice", "new")
 ok(any("opened a CHEERS table" in m["text"] for m in pub),
    "/cheers new opens a table, publicly: %s" % priv)
