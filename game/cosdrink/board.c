@@ -61,7 +61,7 @@ static void
 board_seat(const struct game *g, struct game_board *b, int s)
 {
 	struct game_text	t;
-	char			marks[32];
+	char			marks[COS_MARKS_MAX];
 
 	if (game_board_seat(b, 0, s, s == g->dealer ? " (dealer)" : "",
 	    &t) == NULL)

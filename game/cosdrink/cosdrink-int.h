@@ -156,6 +156,7 @@ void	 cos_prompt_text(const struct game *, char *, size_t);
 
 /* render.c */
 const char *cos_unit(const struct game *, int n);
+#define COS_MARKS_MAX	32	/* a seat's marks: " (aided) (acted)" */
 void	 cos_seat_marks(const struct game *, int s, char *, size_t);
 char	*cos_render_public(const struct game *);
 char	*cos_render_private(const struct game *, int);

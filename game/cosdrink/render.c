@@ -104,7 +104,7 @@ cos_render_public(const struct game *g)
 {
 	struct buf		b;
 	struct game_result	r;
-	char			name[80], text[GAME_TEXT_MAX], marks[32];
+	char			name[80], text[GAME_TEXT_MAX], marks[COS_MARKS_MAX];
 	int			s, i, m;
 
 	buf_init(&b, RENDER_MAX);

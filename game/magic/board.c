@@ -14,7 +14,7 @@
 static void
 board_recipe(const struct game *g, struct game_text *t)
 {
-	char	recipe[160];
+	char	recipe[MAGIC_RECIPE_TEXT_MAX];
 
 	if (magic_recipe_text(g, recipe, sizeof recipe) != 0)
 		return;

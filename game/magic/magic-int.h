@@ -199,6 +199,7 @@ unsigned magic_asked(const struct game *);
 int	 magic_timeout(const struct game *, int, struct game_move *);
 
 /* render.c */
+#define MAGIC_RECIPE_TEXT_MAX	160	/* the recipe line of the board */
 int	 magic_recipe_text(const struct game *, char *, size_t);
 void	 magic_offer_text(const struct game *, const struct magic_offer *,
 	     char *, size_t);

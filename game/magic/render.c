@@ -87,7 +87,7 @@ magic_recipe_text(const struct game *g, char *buf, size_t len)
 static void
 render_recipe(const struct game *g, struct buf *b)
 {
-	char	recipe[160];
+	char	recipe[MAGIC_RECIPE_TEXT_MAX];
 	int	left = g->npile;
 
 	if (magic_recipe_text(g, recipe, sizeof recipe) != 0)
