@@ -298,6 +298,16 @@ struct game_ops {
 	 */
 	int	 (*apply)(struct game *, int seat, const struct game_move *,
 		     struct game_events *, char **cause);
+	/*
+	 * Optional (may be NULL): events off (on 0) or on again (on 1) for
+	 * g, as a search's playouts want them: apply then writes no lines
+	 * and no notes, whatever list it is given, and pending's prompts
+	 * have empty texts; the moves, their legality, the AI's choices and
+	 * the results stay the same.  A copy keeps the switch; save does
+	 * not (a loaded game has events on).  A game without it still takes
+	 * a NULL event list (it narrates into a scratch list, thrown away).
+	 */
+	void	 (*set_events)(struct game *, int on);
 
 	/* Fills at most max prompts that may be answered now; returns how many. */
 	int	 (*pending)(const struct game *, struct game_prompt *, size_t max);

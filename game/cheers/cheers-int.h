@@ -111,6 +111,11 @@ struct game {
 	 */
 	char			prompt[GAME_TEXT_MAX];
 	int			prompt_len;
+	/*
+	 * 1 while events are off (ops set_events, for a search's playouts):
+	 * no narration, no kept prompt text, and prompts without text.
+	 */
+	int			quiet;
 
 	int			state;		/* enum game_state */
 	unsigned		winners;	/* seats */
@@ -152,6 +157,7 @@ struct game *cheers_new(const struct game_opts *, struct rng *, char **cause);
 int	 cheers_apply(struct game *, int, const struct game_move *,
 	     struct game_events *, char **cause);
 int	 cheers_pending_list(const struct game *, struct game_prompt *, size_t);
+void	 cheers_events_set(struct game *, int on);
 int	 cheers_prompt_text(const struct game *, char *, size_t);
 int	 cheers_matches(const struct game *, int shaker, int card, int *, int);
 int	 cheers_shaker_wins(const struct game *, int shaker, int team);

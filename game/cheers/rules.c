@@ -461,7 +461,8 @@ rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 	if (rules_victory(g, ev, changed))
 		return;
 	if (g->nqueue > 0) {
-		g->prompt_len = cheers_prompt_text(g, g->prompt,
+		/* With events off nobody reads it (ev is NULL then too). */
+		g->prompt_len = g->quiet ? 0 : cheers_prompt_text(g, g->prompt,
 		    sizeof g->prompt);
 		if (ev != NULL)
 			ev->private_changed |= cheers_prompt_seats(g, &g->queue[0]);
@@ -803,7 +804,8 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 
 /*
  * Applies seat's move to g (borrowed) and appends narration to ev (which
- * may be NULL).  Returns 0, or -1 with *cause and g unchanged.
+ * may be NULL, and is not written while events are off).  Returns 0, or
+ * -1 with *cause and g unchanged.
  */
 int
 cheers_apply(struct game *g, int seat, const struct game_move *m,
@@ -814,6 +816,8 @@ cheers_apply(struct game *g, int seat, const struct game_move *m,
 	unsigned			 seats;
 	int				 want;
 
+	if (g->quiet)
+		ev = NULL;
 	if (g->state != GAME_RUNNING)
 		return set_cause(cause, "The game is over: no more moves.");
 	if (seat < 0 || seat >= g->nplayers)
@@ -864,7 +868,22 @@ static const char rules_turn_text[CHEERS_MAX_PLAYERS][sizeof RULES_TURN(0)] = {
 	RULES_TURN(4), RULES_TURN(5)
 };
 
-/* Fills out with the one prompt to answer now; returns 1, or 0 when over. */
+/*
+ * Events off (on 0) or on again for g: see set_events in game.h.  The kept
+ * prompt text is dropped either way, so that pending() writes it afresh
+ * once events are on.
+ */
+void
+cheers_events_set(struct game *g, int on)
+{
+	g->quiet = !on;
+	g->prompt_len = 0;
+}
+
+/*
+ * Fills out with the one prompt to answer now; returns 1, or 0 when over.
+ * While events are off its text is empty.
+ */
 int
 cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 {
@@ -877,7 +896,9 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 		out->turn = 0;
 		out->actions = g->queue[0].kind == CHEERS_P_CHEERS ?
 		    BIT(CHEERS_A_GIVE) : BIT(CHEERS_A_DISCARD);
-		if (g->prompt_len > 0)
+		if (g->quiet)
+			out->text[0] = '\0';
+		else if (g->prompt_len > 0)
 			memcpy(out->text, g->prompt, (size_t)g->prompt_len + 1);
 		else
 			cheers_prompt_text(g, out->text, sizeof out->text);
@@ -888,8 +909,11 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 	out->actions = BIT(CHEERS_A_PLAY) | BIT(CHEERS_A_MOVE) |
 	    BIT(CHEERS_A_THROW);
 	/* Asked before every move: a copy, not a format. */
-	memcpy(out->text, rules_turn_text[g->active],
-	    sizeof rules_turn_text[0]);
+	if (g->quiet)
+		out->text[0] = '\0';
+	else
+		memcpy(out->text, rules_turn_text[g->active],
+		    sizeof rules_turn_text[0]);
 	return 1;
 }
 
