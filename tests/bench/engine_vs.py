@@ -20,7 +20,7 @@ commit 966b7bc, the engine before one-line narration.
 
 BASELINE (or BENCH_BASELINE) is a bench_engine binary to compare with.
 Without one, it is built once from commit BENCH_BASELINE_COMMIT (966b7bc)
-into BUILD/bench-baseline/bench_engine through a git worktree that is
+into BUILD/bench-baseline/bench_engine-966b7bc through a git worktree that is
 removed after; when this checkout has no git history with that commit,
 it prints "engine vs ...: skipped: ..." and exits 0.  An old baseline has
 no playout way: it is always measured narrated.
@@ -68,7 +68,7 @@ def baseline():
                      "bench_engine" % given)
         return given
     dest = os.path.join(BUILD, "bench-baseline")
-    binary = os.path.join(dest, "bench_engine")
+    binary = os.path.join(dest, "bench_engine-" + COMMIT)
     if os.access(binary, os.X_OK):
         return binary
     if git("cat-file", "-e", COMMIT + "^{commit}").returncode != 0:
