@@ -178,8 +178,6 @@ char	*cheers_render_private(const struct game *, int);
 /* board.c */
 void	 cheers_render_board(const struct game *, struct game_board *);
 char	*cheers_render_brief(const struct game *, int);
-void	 cheers_card_put(const struct game *, int card, struct game_text *);
-void	 cheers_content_put(const struct game *, int shaker, struct game_text *);
 int	 cheers_arg_label(const struct game *, int, const struct game_move *,
 	     int, char *, size_t);
 int	 cheers_arg_names(const struct game *, int, int, int,
@@ -276,6 +274,56 @@ cheers_kind_name_put(int kind, struct game_text *t)
 	}
 	memcpy(t->buf + t->at, k->text, CHEERS_NAMED_MAX);
 	t->at += k->len;
+	t->buf[t->at] = '\0';
+}
+
+/* Appends a card as a player holds it, "🍸 cocktail (cheers with 🍹)", to t. */
+static inline __attribute__((always_inline)) void
+cheers_card_put(const struct game *g, int card, struct game_text *t)
+{
+	cheers_kind_name_put(g->card[card].big, t);
+	game_text_put(t, " (cheers with ");
+	cheers_kind_put(g->card[card].small, t);
+	game_text_put(t, ")");
+}
+
+/*
+ * Appends what a shaker holds, "🍺 🍹" or "empty", to t.  Spaced, so that
+ * no run of cards ever reads as a recipe ("🍺🍺🍷🍷🍸"), which only private
+ * views and the end show.  Inline, like the rest of a line's pieces: a
+ * line built all in one function keeps its text's length in a register
+ * instead of storing and reloading it at every piece (make bench).
+ */
+static inline __attribute__((always_inline)) void
+cheers_content_put(const struct game *g, int shaker, struct game_text *t)
+{
+	char	cells[CHEERS_SHAKER_ROOM * (CHEERS_EMOJI_LEN + 1)], *p, *start;
+	size_t	len;
+	int	i, n = g->nshaker[shaker];
+
+	if (n == 0) {
+		game_text_put(t, "empty");
+		return;
+	}
+	if (n > CHEERS_SHAKER_ROOM)
+		n = CHEERS_SHAKER_ROOM;
+	/*
+	 * Written every move: straight into t where it fits (fixed-size
+	 * copies, no call), else put together here and copied cut.
+	 */
+	len = (size_t)n * (CHEERS_EMOJI_LEN + 1) - 1;
+	start = p = len + 1 <= t->end - t->at ? t->buf + t->at : cells;
+	for (i = 0; i < n; i++) {
+		memcpy(p, cheers_kind_glyph[g->card[g->shaker[shaker][i]].big],
+		    CHEERS_EMOJI_LEN);
+		p[CHEERS_EMOJI_LEN] = ' ';
+		p += CHEERS_EMOJI_LEN + 1;
+	}
+	if (start == cells) {
+		game_text_put_n(t, cells, len);
+		return;
+	}
+	t->at += len;
 	t->buf[t->at] = '\0';
 }
 

@@ -175,9 +175,9 @@ rules_note(struct game_events *ev, int seat, struct game_text *t)
 
 /*
  * Appends "<shaker> (now <its cards>)" to t: every line names a shaker it
- * changed so, with its new content.
+ * changed so, with its new content.  Inline (see cheers_content_put).
  */
-static void
+static inline __attribute__((always_inline)) void
 rules_now_put(const struct game *g, int shaker, struct game_text *t)
 {
 	cheers_place_put(g, shaker, t);
