@@ -803,6 +803,26 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 }
 
 /*
+ * Refuses a move that does not answer the open prompt p, which seats
+ * may answer: -1 and *cause.  Apart from cheers_apply, which runs on
+ * every move, so that its buffers are not set up for each.
+ */
+static __attribute__((noinline)) int
+rules_refuse_answer(const struct game *g, const struct cheers_pending *p,
+    unsigned seats, char **cause)
+{
+	char	who[64], where[48];
+
+	rules_who(g, seats, who, sizeof who);
+	cheers_place_name(g, p->shaker, where, sizeof where);
+	if (p->kind == CHEERS_P_CHEERS)
+		return set_cause(cause, "%s must answer the CHEERS first: give "
+		    "the two cards away.", who);
+	return set_cause(cause, "%s must first discard a card from %s.", who,
+	    where);
+}
+
+/*
  * Applies seat's move to g (borrowed) and appends narration to ev (which
  * may be NULL, and is not written while events are off).  Returns 0, or
  * -1 with *cause and g unchanged.
@@ -812,7 +832,6 @@ cheers_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	const struct cheers_pending	*p;
-	char				 who[64], where[48];
 	unsigned			 seats;
 	int				 want;
 
@@ -830,16 +849,8 @@ cheers_apply(struct game *g, int seat, const struct game_move *m,
 		seats = cheers_prompt_seats(g, p);
 		want = p->kind == CHEERS_P_CHEERS ? CHEERS_A_GIVE :
 		    CHEERS_A_DISCARD;
-		if (!(seats & BIT(seat)) || m->action != want) {
-			rules_who(g, seats, who, sizeof who);
-			cheers_place_name(g, p->shaker, where, sizeof where);
-			if (p->kind == CHEERS_P_CHEERS)
-				return set_cause(cause, "%s must answer the "
-				    "CHEERS first: give the two cards away.",
-				    who);
-			return set_cause(cause, "%s must first discard a card "
-			    "from %s.", who, where);
-		}
+		if (!(seats & BIT(seat)) || m->action != want)
+			return rules_refuse_answer(g, p, seats, cause);
 	} else {
 		if (m->action == CHEERS_A_GIVE || m->action == CHEERS_A_DISCARD)
 			return set_cause(cause, "There is nothing to answer: it "
