@@ -175,6 +175,12 @@ int	 cheers_legal(const struct game *, int, struct game_move *, size_t);
 void	 cheers_place_name(const struct game *, int shaker, char *, size_t);
 char	*cheers_render_public(const struct game *);
 char	*cheers_render_private(const struct game *, int);
+/*
+ * render.c: what cheers_content_put writes, cut to room bytes, into dst
+ * (the caller's, room bytes; no NUL); returns how many it wrote.
+ */
+size_t	 cheers_content_cut(const struct game *, int shaker, char *dst,
+	     size_t room);
 /* board.c */
 void	 cheers_render_board(const struct game *, struct game_board *);
 char	*cheers_render_brief(const struct game *, int);
@@ -297,31 +303,31 @@ cheers_card_put(const struct game *g, int card, struct game_text *t)
 static inline __attribute__((always_inline)) void
 cheers_content_put(const struct game *g, int shaker, struct game_text *t)
 {
-	char	cells[CHEERS_SHAKER_ROOM * (CHEERS_EMOJI_LEN + 1)], *p, *start;
-	size_t	len;
-	int	i, n = g->nshaker[shaker];
+	char	*p;
+	size_t	 len;
+	int	 i, n = g->nshaker[shaker];
 
 	if (n == 0) {
 		game_text_put(t, "empty");
 		return;
 	}
-	if (n > CHEERS_SHAKER_ROOM)
-		n = CHEERS_SHAKER_ROOM;
 	/*
 	 * Written every move: straight into t where it fits (fixed-size
-	 * copies, no call), else put together here and copied cut.
+	 * copies, no call), else cut apart.
 	 */
 	len = (size_t)n * (CHEERS_EMOJI_LEN + 1) - 1;
-	start = p = len + 1 <= t->end - t->at ? t->buf + t->at : cells;
+	if (n > CHEERS_SHAKER_ROOM || len + 1 > t->end - t->at) {
+		t->at += cheers_content_cut(g, shaker, t->buf + t->at,
+		    t->end - t->at);
+		t->buf[t->at] = '\0';
+		return;
+	}
+	p = t->buf + t->at;
 	for (i = 0; i < n; i++) {
 		memcpy(p, cheers_kind_glyph[g->card[g->shaker[shaker][i]].big],
 		    CHEERS_EMOJI_LEN);
 		p[CHEERS_EMOJI_LEN] = ' ';
 		p += CHEERS_EMOJI_LEN + 1;
-	}
-	if (start == cells) {
-		game_text_put_n(t, cells, len);
-		return;
 	}
 	t->at += len;
 	t->buf[t->at] = '\0';

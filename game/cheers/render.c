@@ -37,6 +37,34 @@ cheers_places(const struct game *g, const char **names, size_t max)
 }
 
 /*
+ * A shaker's content where its line has no room for it whole (see
+ * cheers_content_put): put together here, at most a shaker's room of
+ * cards, and copied cut to room.  Apart, so that the line's own text
+ * stays in registers (its address is not handed on).
+ */
+size_t
+cheers_content_cut(const struct game *g, int shaker, char *dst, size_t room)
+{
+	char	cells[CHEERS_SHAKER_ROOM * (CHEERS_EMOJI_LEN + 1)], *p = cells;
+	size_t	len;
+	int	i, n = g->nshaker[shaker];
+
+	if (n > CHEERS_SHAKER_ROOM)
+		n = CHEERS_SHAKER_ROOM;
+	for (i = 0; i < n; i++) {
+		memcpy(p, cheers_kind_glyph[g->card[g->shaker[shaker][i]].big],
+		    CHEERS_EMOJI_LEN);
+		p[CHEERS_EMOJI_LEN] = ' ';
+		p += CHEERS_EMOJI_LEN + 1;
+	}
+	len = (size_t)(p - cells) - (n > 0);
+	if (len > room)
+		len = room;
+	memcpy(dst, cells, len);
+	return len;
+}
+
+/*
  * Appends a team's recipe with the count of each kind, "🍺🍺🍷🍷🍸 (2 beer,
  * 2 wine, 1 cocktail)", to t.
  */

@@ -204,9 +204,10 @@ rules_line(struct game_events *ev, enum game_event_kind kind, int seat,
 
 /*
  * Appends the public text of prompt p to t.  Asked before every move
- * and narrated when it opens, so built piece by piece, not formatted.
+ * and narrated when it opens, so built piece by piece, not formatted,
+ * and inline in its one caller, so that t stays in registers.
  */
-static void
+static inline __attribute__((always_inline)) void
 rules_prompt_put(const struct game *g, const struct cheers_pending *p,
     struct game_text *t)
 {
