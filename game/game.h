@@ -298,6 +298,16 @@ struct game_ops {
 	 */
 	int	 (*apply)(struct game *, int seat, const struct game_move *,
 		     struct game_events *, char **cause);
+	/*
+	 * Optional (may be NULL): events off (on 0) or on again (on 1) for
+	 * g, as a search's playouts want them: apply then writes no lines
+	 * and no notes, whatever list it is given, and pending's prompts
+	 * have empty texts; the moves, their legality, the AI's choices and
+	 * the results stay the same.  A copy keeps the switch; save does
+	 * not (a loaded game has events on).  A game without it still takes
+	 * a NULL event list (it narrates into a scratch list, thrown away).
+	 */
+	void	 (*set_events)(struct game *, int on);
 
 	/* Fills at most max prompts that may be answered now; returns how many. */
 	int	 (*pending)(const struct game *, struct game_prompt *, size_t max);
@@ -417,16 +427,48 @@ void	 game_say(struct game_events *, int seat, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
 /*
  * The next line, its text empty for the caller to write; NULL past
- * GAME_MAX_EVENTS (counted as dropped).  Borrowed from the list.
+ * GAME_MAX_EVENTS (counted as dropped).  Borrowed from the list.  Inline,
+ * with game_events_note: every move opens a line or two.
  */
-struct game_event *game_events_new(struct game_events *,
-	     enum game_event_kind, int seat);
+static inline struct game_event *
+game_events_new(struct game_events *e, enum game_event_kind kind, int seat)
+{
+	struct game_event	*ev;
+
+	if (e->n >= GAME_MAX_EVENTS) {
+		e->dropped++;
+		return NULL;
+	}
+	ev = &e->ev[e->n++];
+	ev->kind = kind;
+	ev->seat = seat;
+	ev->text[0] = '\0';
+	return ev;
+}
+
 /*
  * The next private note for seat, its text empty for the caller to write;
  * NULL when the list is NULL or full (then the note is lost, and the bot
- * sends that seat its whole view instead).  Borrowed from the list.
+ * sends that seat its whole view instead: seat is marked in notes_lost).
+ * Borrowed from the list.
  */
-struct game_note *game_events_note(struct game_events *, int seat);
+static inline struct game_note *
+game_events_note(struct game_events *e, int seat)
+{
+	struct game_note	*n;
+
+	if (e == NULL)
+		return NULL;
+	if (e->nnotes >= GAME_MAX_NOTES) {
+		if (seat >= 0 && seat < GAME_MAX_SEATS)
+			e->notes_lost |= 1u << seat;
+		return NULL;
+	}
+	n = &e->note[e->nnotes++];
+	n->seat = seat;
+	n->text[0] = '\0';
+	return n;
+}
 /* Appends a private note for seat, formatted. */
 void	 game_events_notef(struct game_events *, int seat, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
