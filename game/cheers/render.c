@@ -49,6 +49,8 @@ cheers_content_cut(const struct game *g, int shaker, char *dst, size_t room)
 	size_t	len;
 	int	i, n = g->nshaker[shaker];
 
+	if (n <= 0)
+		return 0;
 	if (n > CHEERS_SHAKER_ROOM)
 		n = CHEERS_SHAKER_ROOM;
 	for (i = 0; i < n; i++) {
@@ -57,7 +59,7 @@ cheers_content_cut(const struct game *g, int shaker, char *dst, size_t room)
 		p[CHEERS_EMOJI_LEN] = ' ';
 		p += CHEERS_EMOJI_LEN + 1;
 	}
-	len = (size_t)(p - cells) - (n > 0);
+	len = (size_t)(p - cells) - 1;
 	if (len > room)
 		len = room;
 	memcpy(dst, cells, len);
