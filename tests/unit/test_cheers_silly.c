@@ -42,7 +42,10 @@ knows_recipe(const struct game *g, int seat)
 	    g->team_seat[g->team_of[seat]][0] == seat;
 }
 
-/* Whether seat knows shaker s is its team's (one that may win for it). */
+/*
+ * Whether seat knows shaker s may win for its team: its own, a known
+ * teammate's, its team's extra shaker, the share (all under team victory).
+ */
 static int
 known_ours(const struct game *g, int seat, int s)
 {
@@ -52,50 +55,8 @@ known_ours(const struct game *g, int seat, int s)
 		return 0;
 	if (s < g->nplayers)
 		return g->team_of[s] == g->team_of[seat];
-	return g->victory == CHEERS_WIN_TEAM &&
-	    g->place == CHEERS_PLACE_EXTRA && g->extra_team == g->team_of[seat];
-}
-
-/* The shaker a target argument names. */
-static int
-target(const struct game *g, int arg)
-{
-	return arg < g->nplayers ? arg : g->nplayers;
-}
-
-/*
- * The cards move m of seat puts into shakers without a CHEERS: their
- * shakers and kinds into to[] and kind[]; returns how many (0-2).
- */
-static int
-puts_cards(const struct game *g, int seat, const struct game_move *m,
-    int *to, int *kind)
-{
-	const struct cheers_pending	*p = &g->queue[0];
-	int				 c, pos, idx[1];
-
-	switch (m->action) {
-	case CHEERS_A_PLAY:
-		c = g->hand[seat][m->args[0] - 1];
-		to[0] = target(g, m->args[1]);
-		kind[0] = g->card[c].big;
-		return cheers_matches(g, to[0], c, idx, 1) == 0 ? 1 : 0;
-	case CHEERS_A_MOVE:
-		to[0] = target(g, m->args[1]);
-		kind[0] = g->card[g->shaker[seat][m->args[0] - 1]].big;
-		return 1;
-	case CHEERS_A_GIVE:
-		if (m->args[2] >= 1)
-			pos = m->args[2] - 1;
-		else
-			cheers_matches(g, p->shaker, p->card, &pos, 1);
-		to[0] = target(g, m->args[0]);
-		kind[0] = g->card[p->card].big;
-		to[1] = target(g, m->args[1]);
-		kind[1] = g->card[g->shaker[p->shaker][pos]].big;
-		return 2;
-	}
-	return 0;
+	return g->victory == CHEERS_WIN_TEAM && (g->place == CHEERS_PLACE_SHARE ||
+	    g->extra_team == g->team_of[seat]);
 }
 
 /*
@@ -108,7 +69,7 @@ dirty(const struct game *g, int seat, const struct game_move *m, char *why,
 {
 	int	to[2], kind[2], n, k, team = g->team_of[seat];
 
-	n = puts_cards(g, seat, m, to, kind);
+	n = cheers_move_puts(g, seat, m, to, kind);
 	for (k = 0; k < n; k++) {
 		if (g->mode != CHEERS_MASQUERADE &&
 		    cheers_is_opponent_shaker(g, team, to[k]) &&
@@ -118,6 +79,7 @@ dirty(const struct game *g, int seat, const struct game_move *m, char *why,
 			return 1;
 		}
 		if (knows_recipe(g, seat) && known_ours(g, seat, to[k]) &&
+		    cheers_shaker_team(g, to[k]) >= 0 &&
 		    g->recipe[team][kind[k]] == 0) {
 			snprintf(why, len, "puts %s, not in its recipe, into "
 			    "its team's shaker %d", cheers_kind_names[kind[k]],
@@ -128,25 +90,59 @@ dirty(const struct game *g, int seat, const struct game_move *m, char *why,
 	return 0;
 }
 
-/* Whether move m of seat wins at once in a shaker seat knows is ours. */
+/*
+ * Whether move m of mover wins for seat's team in a shaker seat knows is
+ * ours, at once or after at most depth more discards by seat or a known
+ * teammate (an overflow of their shaker, asked before anyone else).
+ */
 static int
-wins(const struct game *g, int seat, const struct game_move *m)
+wins_by(const struct game *g, int seat, int mover, const struct game_move *m,
+    int depth)
 {
+	struct game_move	 moves[CHEERS_MAX_LEGAL];
+	struct game_prompt	 pr;
 	struct game_events	 ev;
 	struct game		*h = cheers_ops.copy_game(g);
 	char			*cause = NULL;
-	int			 s, won = 0;
+	int			 s, i, n, a, won = 0;
 
 	game_events_init(&ev);
-	if (cheers_ops.apply(h, seat, m, &ev, &cause) == 0 &&
-	    h->state == GAME_WON && (h->winners & (1u << seat)))
+	if (cheers_ops.apply(h, mover, m, &ev, &cause) != 0)
+		fail_msg("cheers: a legal move refused: %s", cause);
+	if (h->state == GAME_WON && (h->winners & (1u << seat)))
 		for (s = 0; s < h->nshakers; s++)
 			if ((h->win_shakers & (1u << s)) &&
 			    known_ours(g, seat, s))
 				won = 1;
-	free(cause);
+	if (!won && depth > 0 && h->state == GAME_RUNNING &&
+	    cheers_ops.pending(h, &pr, 1) == 1 && !pr.turn &&
+	    h->queue[0].kind == CHEERS_P_OVERFLOW &&
+	    known_ours(g, seat, (a = __builtin_ctz(pr.seats)))) {
+		n = cheers_legal(h, a, moves, CHEERS_MAX_LEGAL);
+		for (i = 0; i < n && !won; i++)
+			won = wins_by(h, seat, a, &moves[i], depth - 1);
+	}
 	cheers_ops.free_game(h);
-	return won && knows_recipe(g, seat);
+	return won;
+}
+
+/*
+ * Whether move m of seat wins, at once or after its team's discard,
+ * whatever the recipes it does not know: on a copy where no other team's
+ * recipe can be made.
+ */
+static int
+wins(const struct game *g, int seat, const struct game_move *m)
+{
+	struct game	*h = cheers_ops.copy_game(g);
+	int		 t, k, won;
+
+	for (t = 0; t < g->nteams; t++)
+		for (k = 0; t != g->team_of[seat] && k < CHEERS_NKINDS; k++)
+			h->recipe[t][k] = CHEERS_VOLUME + 1;
+	won = wins_by(h, seat, seat, m, 1);
+	cheers_ops.free_game(h);
+	return won;
 }
 
 /* The checker: rules 1-3 of the README. */
@@ -156,24 +152,32 @@ silly(const struct game *g, int seat, const struct game_move *m, char *why,
 {
 	struct game_move	moves[CHEERS_MAX_LEGAL];
 	char			other[SILLY_WHY_MAX];
-	int			n, i, won, clean = 0, win = 0;
+	int			n, i, clean = 0, win = 0;
+	int			knows = knows_recipe(g, seat);
 
-	if ((won = wins(g, seat, m)))
+	if (knows && wins(g, seat, m))
 		return 0;
 	n = cheers_legal(g, seat, moves, CHEERS_MAX_LEGAL);
 	for (i = 0; i < n; i++) {
-		if (!win && knows_recipe(g, seat) && wins(g, seat, &moves[i]))
+		if (!win && knows && wins(g, seat, &moves[i]))
 			win = i + 1;
 		if (moves[i].action != CHEERS_A_THROW &&
 		    !dirty(g, seat, &moves[i], other, sizeof other))
-			clean = 1;
+			clean = i + 1;
 	}
 	if (win) {
-		snprintf(why, len, "misses a win (action %d; move %d wins)",
-		    m->action, win);
+		snprintf(why, len, "misses a win: plays %d %d %d %d, not "
+		    "%d %d %d %d", m->action, m->args[0], m->args[1],
+		    m->args[2], moves[win - 1].action, moves[win - 1].args[0],
+		    moves[win - 1].args[1], moves[win - 1].args[2]);
 		return 1;
 	}
-	return clean && dirty(g, seat, m, why, len);
+	if (!clean || !dirty(g, seat, m, other, sizeof other))
+		return 0;
+	snprintf(why, len, "%s, not %d %d %d %d", other, moves[clean - 1].action,
+	    moves[clean - 1].args[0], moves[clean - 1].args[1],
+	    moves[clean - 1].args[2]);
+	return 1;
 }
 
 /*
