@@ -28,6 +28,8 @@
 #   make bench        every benchmark figure (about 3 min); not part of test
 #   make bench-lines  only the lines the bot says a move and the hints'
 #                     figures (a few seconds)
+#   make bench-ai     silly moves of the default AI in 10,000 games of
+#                     each game (SILLY_GAMES); not part of test
 #   make fuzz         every libFuzzer target for FUZZ_SECONDS (60) each;
 #                     not part of test
 #   make fuzz-bins    build the fuzz targets only (make fuzz uses it)
