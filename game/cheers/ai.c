@@ -59,21 +59,17 @@ ai_ours(const struct ai_view *v, int s)
 	return 1;	/* share */
 }
 
-/* Whether we or a teammate we know answer for shaker s. */
+/* Whether we or a teammate we know answer a prompt on shaker s. */
 static int
 ai_answers_ours(const struct ai_view *v, int s)
 {
-	const struct game	*g = v->g;
+	struct cheers_pending	p = {
+		.kind = CHEERS_P_OVERFLOW, .shaker = s, .card = -1
+	};
 
-	if (s == v->seat)
+	if (cheers_prompt_seats(v->g, &p) & (1u << v->seat))
 		return 1;
-	if (g->mode == CHEERS_MASQUERADE)
-		return 0;
-	if (s < g->nplayers)
-		return g->team_of[s] == v->team;
-	if (g->place == CHEERS_PLACE_EXTRA)
-		return g->extra_team == v->team;
-	return 1 - g->active == v->seat;
+	return s < v->g->nplayers && ai_ours(v, s);
 }
 
 /* Whether shaker s belongs to someone we should spoil. */

@@ -25,9 +25,12 @@ ai_set(struct game_move *m, int action, int a0)
 	m->args[1] = m->args[2] = m->args[3] = -1;
 }
 
-/* What is still needed against target's monster, in halves. */
-static int
-ai_need(const struct game *g, int target)
+/*
+ * What is still needed against target's monster, in halves: public, so
+ * the AI and the tests of its moves read it alike.
+ */
+int
+cos_need(const struct game *g, int target)
 {
 	int	m = cos_target_monster(g, target);
 
@@ -85,7 +88,7 @@ ai_turn(const struct game *g, int s, struct game_move *mv)
 		ai_set(mv, g->nideck > 0 ? COS_A_RETREAT : COS_A_PASS, -1);
 		return;
 	}
-	if ((i = ai_finisher(g, s, m, ai_need(g, t), -1)) > 0) {
+	if ((i = ai_finisher(g, s, m, cos_need(g, t), -1)) > 0) {
 		ai_set(mv, COS_A_PLAY, i);
 		return;
 	}
@@ -97,7 +100,7 @@ ai_turn(const struct game *g, int s, struct game_move *mv)
 static void
 ai_answer(const struct game *g, int s, struct game_move *mv)
 {
-	int	k = g->turn, m = g->monster[k], need = ai_need(g, k), i, own;
+	int	k = g->turn, m = g->monster[k], need = cos_need(g, k), i, own;
 
 	if (need <= 0 || g->nhand[s] == 0) {
 		ai_set(mv, COS_A_DECLINE, -1);
@@ -113,7 +116,7 @@ ai_answer(const struct game *g, int s, struct game_move *mv)
 	own = cos_target(g, s);
 	i = ai_finisher(g, s, m, need, cos_target_monster(g, own));
 	if (i > 0 && ai_finisher(g, s, cos_target_monster(g, own),
-	    ai_need(g, own), -1) == 0) {
+	    cos_need(g, own), -1) == 0) {
 		ai_set(mv, COS_A_AID, i);
 		return;
 	}

@@ -9,32 +9,16 @@
 /* The spec main() was given, for the one cmocka test. */
 static const struct silly	*spec;
 
-/* Shuffles pool and deals it into the zones; see silly.h. */
-void
-silly_deal(struct rng *r, int *pool, int n, int *const *zone,
-    const int *count, int nzones)
+/* Game i: the game's own start, or a default one. */
+static struct game *
+silly_start(unsigned i)
 {
-	int	k, i, at = 0;
+	int	span = spec->ops->max_players - spec->ops->min_players + 1;
 
-	rng_shuffle(r, pool, n);
-	for (k = 0; k < nzones; k++)
-		for (i = 0; i < count[k]; i++)
-			zone[k][i] = pool[at++];
-	assert_int_equal(at, n);
-}
-
-/* Whether two moves are the same. */
-static int
-same_move(const struct game_move *a, const struct game_move *b)
-{
-	int	i;
-
-	if (a->action != b->action)
-		return 0;
-	for (i = 0; i < GAME_MAX_ARGS; i++)
-		if (a->args[i] != b->args[i])
-			return 0;
-	return 1;
+	if (spec->start != NULL)
+		return spec->start(i);
+	return game_test_new(spec->ops, spec->ops->min_players + (int)(i %
+	    (unsigned)span), NULL, i);
 }
 
 /*
@@ -52,14 +36,15 @@ hidden_differs(const struct game *g, int seat, const struct rng *was,
 	int			 rc;
 
 	rng_init(&deal, i, 99);
-	h = spec->redeal(g, seat, &deal);
+	h = spec->ops->copy_game(g);
+	spec->redeal(h, seat, &deal);
 	memset(&m2, 0, sizeof m2);
 	rc = spec->ops->ai_move(h, seat, &r, &m2);
 	spec->ops->free_game(h);
-	if (rc == 0 && same_move(m, &m2))
+	if (rc == 0 && memcmp(m, &m2, sizeof m2) == 0)
 		return 0;
 	printf("%s: game %u seat %d: the AI chose action %d, and %d after "
-	    "a re-deal of what it cannot know\n", spec->name, i, seat,
+	    "a re-deal of what it cannot know\n", spec->ops->name, i, seat,
 	    m->action, rc == 0 ? m2.action : -1);
 	return 1;
 }
@@ -73,8 +58,10 @@ test_silly(void **state)
 	struct game		*g;
 	struct rng		 r, was;
 	const char		*env = getenv("SILLY_GAMES");
-	char			 why[SILLY_WHY_MAX], *cause = NULL;
-	long			 games = spec->games, moves = 0, silly = 0;
+	const char		*why;
+	char			*cause = NULL;
+	long			 games = SILLY_GAMES;
+	long			 moves = 0, silly = 0;
 	long			 hidden = 0, differ = 0, capped = 0;
 	unsigned		 i;
 	int			 k, na, n, seat;
@@ -83,42 +70,44 @@ test_silly(void **state)
 	if (env != NULL && atol(env) > 0)
 		games = atol(env);
 	for (i = 0; i < (unsigned)games; i++) {
-		g = spec->start(i);
+		g = silly_start(i);
 		rng_init(&r, i, 3);
 		for (n = 0; (na = ai_asked(spec->ops, g, asks)) > 0; n++) {
-			if (n >= spec->max_moves) {
+			if (n >= SILLY_MOVES) {
 				capped++;
 				break;
 			}
 			for (k = 0, seat = -1; k < na && seat < 0; k++) {
 				was = r;
+				memset(&m, 0, sizeof m);
 				if (spec->ops->ai_move(g, asks[k].seat, &r,
 				    &m) == 0)
 					seat = asks[k].seat;
 			}
 			if (seat < 0)
-				fail_msg("%s: game %u: no AI seat moves", spec->name,
-				    i);
+				fail_msg("%s: game %u: no AI seat moves",
+				    spec->ops->name, i);
 			moves++;
-			if (spec->silly(g, seat, &m, why, sizeof why)) {
-				if (silly++ < 10)
-					printf("%s: game %u move %d seat %d: %s\n",
-					    spec->name, i, n, seat, why);
-			}
-			if ((moves % spec->sample_hidden) == 0) {
+			if ((why = spec->silly(g, seat, &m)) != NULL &&
+			    silly++ < 10)
+				printf("%s: game %u move %d seat %d: action %d "
+				    "(%d %d %d) %s\n", spec->ops->name, i, n, seat,
+				    m.action, m.args[0], m.args[1], m.args[2],
+				    why);
+			if (moves % SILLY_HIDDEN == 0) {
 				hidden++;
 				differ += hidden_differs(g, seat, &was, &m, i);
 			}
 			game_events_init(&ev);
 			if (spec->ops->apply(g, seat, &m, &ev, &cause) != 0)
 				fail_msg("%s: game %u: the AI's move: %s",
-				    spec->name, i, cause);
+				    spec->ops->name, i, cause);
 		}
 		spec->ops->free_game(g);
 	}
 	printf("%s: %ld games (seeds 0-%ld), %ld AI moves, %ld silly; "
 	    "%ld positions re-dealt, %ld choices changed; %ld capped\n",
-	    spec->name, games, games - 1, moves, silly, hidden, differ, capped);
+	    spec->ops->name, games, games - 1, moves, silly, hidden, differ, capped);
 	assert_int_equal(silly, 0);
 	assert_int_equal(differ, 0);
 }
@@ -132,5 +121,5 @@ silly_main(const struct silly *s)
 	};
 
 	spec = s;
-	return cmocka_run_group_tests_name(s->name, tests, NULL, NULL);
+	return cmocka_run_group_tests_name(s->ops->name, tests, NULL, NULL);
 }

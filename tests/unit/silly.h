@@ -6,11 +6,11 @@
  *   - asks the game's checker whether the move is silly by one of the
  *     rules of the game's README ("Silly moves"), from what the moving
  *     seat may know; the test fails when any move of any game is;
- *   - on one move in sample_hidden, lets the game change what the seat
- *     cannot know (other seats' hands and recipes, the deck order) on a
- *     copy, asks the AI again with the same randomness, and fails when
- *     its choice differs.
- * The count of games is `games` unless the environment variable
+ *   - on one move in SILLY_HIDDEN, lets the game's re-dealer change what
+ *     the seat cannot know (other seats' hands and recipes, the deck
+ *     order) on a copy, asks the AI again with the same randomness, and
+ *     fails when its choice differs.
+ * The count of games is SILLY_GAMES (500) unless the environment variable
  * SILLY_GAMES says otherwise (`make bench-ai` runs 10,000 of each game).
  */
 #ifndef TESTS_UNIT_SILLY_H
@@ -18,39 +18,33 @@
 
 #include "tests/unit/game-test.h"
 
-#define SILLY_WHY_MAX	256
+#define SILLY_GAMES	500	/* games of each, unless SILLY_GAMES says */
+#define SILLY_MOVES	20000	/* a game running then stops: "capped" */
+#define SILLY_HIDDEN	7	/* the hidden-information check: 1 move in 7 */
 
 struct silly {
-	const char		*name;		/* "cheers", in what it prints */
 	const struct game_ops	*ops;
-	long			 games;		/* how many unless SILLY_GAMES says */
-	int			 max_moves;	/* a game still running then stops */
-	int			 sample_hidden;	/* hidden-information check: 1 in N */
 
-	/* Starts game i (its seed) into a new game the harness frees. */
+	/*
+	 * Optional: starts game i (its seed) into a new game the harness
+	 * frees; else a game of every player count in turn, with the
+	 * default options.
+	 */
 	struct game	*(*start)(unsigned i);
 	/*
-	 * Whether seat's move m in g is silly: 1 with a sentence in why,
-	 * else 0.  Reads only what seat may know.
+	 * Which rule seat's move m in g breaks, as a short sentence, or NULL
+	 * when the move is not silly.  Reads only what seat may know.
 	 */
-	int	(*silly)(const struct game *g, int seat, const struct game_move *m,
-		    char *why, size_t len);
+	const char	*(*silly)(const struct game *g, int seat,
+			    const struct game_move *m);
 	/*
-	 * A copy of g (the harness frees it) in which what seat cannot know
-	 * is dealt again with r; all that seat may see stays as it was.
+	 * Deals again in g (a copy) what seat cannot know, with r: the
+	 * re-dealer the game's hint test uses (<game>-test.h).
 	 */
-	struct game	*(*redeal)(const struct game *g, int seat, struct rng *r);
+	void	(*redeal)(struct game *g, int seat, struct rng *r);
 };
 
 /* Runs the one cmocka test of spec's game; main() returns this. */
 int	silly_main(const struct silly *spec);
-
-/*
- * Test-side re-dealers' helper: shuffles the n cards of pool with r and
- * deals them back in order into the zones given (zone[k] of count[k]
- * cards each, nzones of them, the counts adding up to n).
- */
-void	silly_deal(struct rng *r, int *pool, int n, int *const *zone,
-	    const int *count, int nzones);
 
 #endif

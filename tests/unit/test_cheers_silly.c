@@ -12,8 +12,8 @@
  *   3. it puts a kind the seat's known recipe lacks into a shaker of its
  *      own team (not a win), under the same condition.
  * Also checks that the AI's choice does not change when the deck, the
- * other teams' hands and the recipes the seat does not know are dealt
- * again.
+ * other seats' hands and the recipes the seat does not know are dealt
+ * again (t_redeal, as the hint test does).
  */
 #include "tests/unit/cheers-test.h"
 #include "tests/unit/silly.h"
@@ -55,17 +55,14 @@ known_ours(const struct game *g, int seat, int s)
 		return 0;
 	if (s < g->nplayers)
 		return g->team_of[s] == g->team_of[seat];
-	return g->victory == CHEERS_WIN_TEAM && (g->place == CHEERS_PLACE_SHARE ||
+	return g->victory == CHEERS_WIN_TEAM &&
+	    (g->place == CHEERS_PLACE_SHARE ||
 	    g->extra_team == g->team_of[seat]);
 }
 
-/*
- * Why move m of seat breaks rule 2 or 3, into why; 0 when it breaks
- * neither.
- */
-static int
-dirty(const struct game *g, int seat, const struct game_move *m, char *why,
-    size_t len)
+/* Which of rules 2 and 3 move m of seat breaks, or NULL. */
+static const char *
+dirty(const struct game *g, int seat, const struct game_move *m)
 {
 	int	to[2], kind[2], n, k, team = g->team_of[seat];
 
@@ -73,21 +70,15 @@ dirty(const struct game *g, int seat, const struct game_move *m, char *why,
 	for (k = 0; k < n; k++) {
 		if (g->mode != CHEERS_MASQUERADE &&
 		    cheers_is_opponent_shaker(g, team, to[k]) &&
-		    g->kinds[to[k]][kind[k]] > 0) {
-			snprintf(why, len, "puts %s into shaker %d, which "
-			    "shows it", cheers_kind_names[kind[k]], to[k]);
-			return 1;
-		}
+		    g->kinds[to[k]][kind[k]] > 0)
+			return "feeds an opponent's shaker a kind it shows";
 		if (knows_recipe(g, seat) && known_ours(g, seat, to[k]) &&
 		    cheers_shaker_team(g, to[k]) >= 0 &&
-		    g->recipe[team][kind[k]] == 0) {
-			snprintf(why, len, "puts %s, not in its recipe, into "
-			    "its team's shaker %d", cheers_kind_names[kind[k]],
-			    to[k]);
-			return 1;
-		}
+		    g->recipe[team][kind[k]] == 0)
+			return "spoils its team's shaker with a kind its "
+			    "recipe lacks";
 	}
-	return 0;
+	return NULL;
 }
 
 /*
@@ -146,84 +137,33 @@ wins(const struct game *g, int seat, const struct game_move *m)
 }
 
 /* The checker: rules 1-3 of the README. */
-static int
-silly(const struct game *g, int seat, const struct game_move *m, char *why,
-    size_t len)
+static const char *
+silly(const struct game *g, int seat, const struct game_move *m)
 {
 	struct game_move	moves[CHEERS_MAX_LEGAL];
-	char			other[SILLY_WHY_MAX];
 	int			n, i, clean = 0, win = 0;
 	int			knows = knows_recipe(g, seat);
 
 	if (knows && wins(g, seat, m))
-		return 0;
+		return NULL;
 	n = cheers_legal(g, seat, moves, CHEERS_MAX_LEGAL);
 	for (i = 0; i < n; i++) {
 		if (!win && knows && wins(g, seat, &moves[i]))
-			win = i + 1;
+			win = 1;
 		if (moves[i].action != CHEERS_A_THROW &&
-		    !dirty(g, seat, &moves[i], other, sizeof other))
-			clean = i + 1;
+		    dirty(g, seat, &moves[i]) == NULL)
+			clean = 1;
 	}
-	if (win) {
-		snprintf(why, len, "misses a win: plays %d %d %d %d, not "
-		    "%d %d %d %d", m->action, m->args[0], m->args[1],
-		    m->args[2], moves[win - 1].action, moves[win - 1].args[0],
-		    moves[win - 1].args[1], moves[win - 1].args[2]);
-		return 1;
-	}
-	if (!clean || !dirty(g, seat, m, other, sizeof other))
-		return 0;
-	snprintf(why, len, "%s, not %d %d %d %d", other, moves[clean - 1].action,
-	    moves[clean - 1].args[0], moves[clean - 1].args[1],
-	    moves[clean - 1].args[2]);
-	return 1;
-}
-
-/*
- * A copy of g with the deck, the other teams' hands and every recipe seat
- * does not know dealt again.
- */
-static struct game *
-redeal(const struct game *g, int seat, struct rng *r)
-{
-	struct game	*h = cheers_ops.copy_game(g);
-	int		 recipes[CHEERS_NRECIPES][CHEERS_NKINDS];
-	int		 pool[CHEERS_NCARDS], count[CHEERS_MAX_PLAYERS + 1];
-	int		*zone[CHEERS_MAX_PLAYERS + 1];
-	int		 s, t, i, n = 0, nz = 0, team = g->team_of[seat];
-	char		*cause = NULL;
-
-	for (s = 0; s < g->nplayers; s++) {
-		if (g->team_of[s] == team)
-			continue;
-		for (i = 0; i < g->nhand[s]; i++)
-			pool[n++] = g->hand[s][i];
-		zone[nz] = h->hand[s];
-		count[nz++] = g->nhand[s];
-	}
-	for (i = 0; i < g->ndeck; i++)
-		pool[n++] = g->deck[i];
-	zone[nz] = h->deck;
-	count[nz++] = g->ndeck;
-	silly_deal(r, pool, n, zone, count, nz);
-	assert_int_equal(cheers_recipes_load(recipes, &cause), 0);
-	for (t = 0; t < g->nteams; t++)
-		if (t != team || !knows_recipe(g, seat))
-			memcpy(h->recipe[t], recipes[rng_below(r,
-			    CHEERS_NRECIPES)], sizeof h->recipe[t]);
-	rng_init(&h->rng, rng_next(r), 5);
-	return h;
+	if (win)
+		return "misses a win";
+	return clean ? dirty(g, seat, m) : NULL;
 }
 
 int
 main(void)
 {
-	static const struct silly	spec = {
-		.name = "cheers", .ops = &cheers_ops, .games = 500,
-		.max_moves = 3000, .sample_hidden = 7,
-		.start = start, .silly = silly, .redeal = redeal,
-	};
+	static const struct silly	spec = { .ops = &cheers_ops,
+	    .start = start, .silly = silly, .redeal = t_redeal };
 
 	return silly_main(&spec);
 }

@@ -10,17 +10,10 @@
  *   2. it discards a needed card while it may discard one not needed;
  *   3. it accepts a trade that gives a needed card for one not needed.
  * Also checks that the AI's choice does not change when the other seats'
- * hands and both decks are dealt again.
+ * hands and both decks are dealt again (f_redeal).
  */
 #include "tests/unit/fwb-test.h"
 #include "tests/unit/silly.h"
-
-/* Game i: 2-5 players. */
-static struct game *
-start(unsigned i)
-{
-	return f_new(2 + (int)(i % 4), NULL, i);
-}
 
 /*
  * Whether seat needs its hand card at (from 0): an ingredient its open
@@ -73,9 +66,8 @@ offered(const struct game *g, int seat)
 }
 
 /* The checker: rules 1-3 of the README. */
-static int
-silly(const struct game *g, int seat, const struct game_move *m, char *why,
-    size_t len)
+static const char *
+silly(const struct game *g, int seat, const struct game_move *m)
 {
 	struct game_move	moves[FWB_MAX_LEGAL];
 	struct game		*h;
@@ -86,78 +78,34 @@ silly(const struct game *g, int seat, const struct game_move *m, char *why,
 		if (moves[i].action == FWB_A_COMPLETE)
 			serve = 1;
 	if (serve && (m->action == FWB_A_DONE || (m->action == FWB_A_PASS &&
-	    g->ask.kind == FWB_ASK_RUSH))) {
-		snprintf(why, len, "action %d while it could serve a guest",
-		    m->action);
-		return 1;
-	}
+	    g->ask.kind == FWB_ASK_RUSH)))
+		return "ends its turn or passes while it could serve a guest";
 	if (m->action == FWB_A_ACCEPT && g->ask.kind == FWB_ASK_OFFER) {
 		at = offered(g, seat);
 		if (!needed(g, seat, at))
-			return 0;
+			return NULL;
 		/* What it gets, as its hand's card: swapped in on a copy. */
 		h = fwb_ops.copy_game(g);
 		h->hand[seat][at] = g->ask.give;
 		gets = needed(h, seat, at);
 		fwb_ops.free_game(h);
-		if (gets)
-			return 0;
-		snprintf(why, len, "trades a card it needs for one it does not");
-		return 1;
+		return gets ? NULL : "trades a card it needs for one it does "
+		    "not";
 	}
 	if (m->action != FWB_A_DISCARD || !needed(g, seat, m->args[0] - 1))
-		return 0;
-	for (i = 0; i < n; i++) {
+		return NULL;
+	for (i = 0; i < n; i++)
 		if (moves[i].action == FWB_A_DISCARD &&
-		    !needed(g, seat, moves[i].args[0] - 1)) {
-			snprintf(why, len, "discards card %d, which it needs, "
-			    "not card %d", m->args[0], moves[i].args[0]);
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/*
- * A copy of g with the other seats' hands (but an offerer's, whose card is
- * on the table) and the resource deck dealt again, and the guest deck
- * shuffled.
- */
-static struct game *
-redeal(const struct game *g, int seat, struct rng *r)
-{
-	struct game	*h = fwb_ops.copy_game(g);
-	int		 pool[FWB_NCARDS_MAX], count[FWB_MAX_PLAYERS + 1];
-	int		*zone[FWB_MAX_PLAYERS + 1];
-	int		 s, i, n = 0, nz = 0;
-
-	for (s = 0; s < g->nplayers; s++) {
-		if (s == seat || (g->ask.kind == FWB_ASK_OFFER &&
-		    s == g->ask.target))
-			continue;
-		for (i = 0; i < g->nhand[s]; i++)
-			pool[n++] = g->hand[s][i];
-		zone[nz] = h->hand[s];
-		count[nz++] = g->nhand[s];
-	}
-	for (i = 0; i < g->ndeck; i++)
-		pool[n++] = g->deck[i];
-	zone[nz] = h->deck;
-	count[nz++] = g->ndeck;
-	silly_deal(r, pool, n, zone, count, nz);
-	rng_shuffle(r, h->gdeck, h->ngdeck);
-	rng_init(&h->rng, rng_next(r), 5);
-	return h;
+		    !needed(g, seat, moves[i].args[0] - 1))
+			return "discards a card it needs, not one it does not";
+	return NULL;
 }
 
 int
 main(void)
 {
-	static const struct silly	spec = {
-		.name = "fwb", .ops = &fwb_ops, .games = 500,
-		.max_moves = 5000, .sample_hidden = 7,
-		.start = start, .silly = silly, .redeal = redeal,
-	};
+	static const struct silly	spec = { .ops = &fwb_ops,
+	    .silly = silly, .redeal = f_redeal };
 
 	return silly_main(&spec);
 }
