@@ -196,6 +196,8 @@ struct game *cheers_load(const cJSON *, char **cause);
 
 /* ai.c */
 int	 cheers_ai(const struct game *, int, struct rng *, struct game_move *);
+int	 cheers_move_puts(const struct game *, int, const struct game_move *,
+	     int [2], int [2]);
 
 /* check.c: test helper that moves one card anywhere (zone CHEERS_Z_*). */
 enum cheers_zone { CHEERS_Z_DECK, CHEERS_Z_HAND, CHEERS_Z_SHAKER, CHEERS_Z_DISCARD };

@@ -178,5 +178,6 @@ struct game *cos_load(const cJSON *, char **cause);
 
 /* ai.c */
 int	 cos_ai(const struct game *, int, struct rng *, struct game_move *);
+int	 cos_need(const struct game *, int target);
 
 #endif

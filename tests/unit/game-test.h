@@ -4,8 +4,10 @@
  * build on it): starting a game with options given as words, and looking
  * for a line in a move's narration or a seat's private notes, applying a
  * move that must pass or fail, playing the AI's next move (ai-next.h),
- * and saving and loading a game (unchanged, or changed into a save that
- * must be refused).  Header-only (static inline).
+ * saving and loading a game (unchanged, or changed into a save that
+ * must be refused), and moving cards among hidden zones at random (what
+ * the per-game re-dealers of the hint and silly-move tests build on).
+ * Header-only (static inline).
  */
 #ifndef TESTS_UNIT_GAME_TEST_H
 #define TESTS_UNIT_GAME_TEST_H
@@ -305,6 +307,51 @@ game_test_bad(const struct game_ops *ops, struct game *g, size_t size,
 	assert_int_equal(ev.n, 0);
 	free(before);	/* a flat copy: its parts are g's */
 	free(cause);
+}
+
+/*
+ * Moves the cards of the n arrays a[i] (lengths *len[i], kept) among
+ * themselves at random, except those keep() says stay (may be NULL).
+ */
+static inline void
+game_test_shuffle(struct rng *r, int **a, const int *len, int n,
+    int (*keep)(const struct game *, int card), const struct game *g)
+{
+	int	pool[512], np = 0, i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < len[i]; j++)
+			if (keep == NULL || !keep(g, a[i][j]))
+				if (np < 512)
+					pool[np++] = a[i][j];
+	rng_shuffle(r, pool, np);
+	np = 0;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < len[i]; j++)
+			if (keep == NULL || !keep(g, a[i][j]))
+				a[i][j] = pool[np++];
+}
+
+/*
+ * Moves the cards in the hands of every seat but seat (of nplayers; hand
+ * i at hand + i * stride, its length nhand[i]) and in deck (ndeck cards)
+ * among themselves at random.
+ */
+static inline void
+game_test_others(struct rng *r, const struct game *g, int seat,
+    int nplayers, int *hand, size_t stride, const int *nhand, int *deck,
+    int ndeck)
+{
+	int	*a[GAME_MAX_SEATS + 1], len[GAME_MAX_SEATS + 1], n = 0, s;
+
+	for (s = 0; s < nplayers; s++)
+		if (s != seat) {
+			a[n] = hand + (size_t)s * stride;
+			len[n++] = nhand[s];
+		}
+	a[n] = deck;
+	len[n++] = ndeck;
+	game_test_shuffle(r, a, len, n, NULL, g);
 }
 
 #endif

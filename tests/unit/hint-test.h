@@ -23,51 +23,6 @@
 /* Re-deals what seat cannot see in g, drawing from r. */
 typedef void hint_test_redeal(struct game *g, int seat, struct rng *r);
 
-/*
- * Moves the cards of the n arrays a[i] (lengths *len[i], kept) among
- * themselves at random, except those keep() says stay (may be NULL).
- */
-static inline void
-hint_test_shuffle(struct rng *r, int **a, const int *len, int n,
-    int (*keep)(const struct game *, int card), const struct game *g)
-{
-	int	pool[512], np = 0, i, j;
-
-	for (i = 0; i < n; i++)
-		for (j = 0; j < len[i]; j++)
-			if (keep == NULL || !keep(g, a[i][j]))
-				if (np < 512)
-					pool[np++] = a[i][j];
-	rng_shuffle(r, pool, np);
-	np = 0;
-	for (i = 0; i < n; i++)
-		for (j = 0; j < len[i]; j++)
-			if (keep == NULL || !keep(g, a[i][j]))
-				a[i][j] = pool[np++];
-}
-
-/*
- * Moves the cards in the hands of every seat but seat (of nplayers; hand
- * i at hand + i * stride, its length nhand[i]) and in deck (ndeck cards)
- * among themselves at random.
- */
-static inline void
-hint_test_others(struct rng *r, const struct game *g, int seat,
-    int nplayers, int *hand, size_t stride, const int *nhand, int *deck,
-    int ndeck)
-{
-	int	*a[GAME_MAX_SEATS + 1], len[GAME_MAX_SEATS + 1], n = 0, s;
-
-	for (s = 0; s < nplayers; s++)
-		if (s != seat) {
-			a[n] = hand + (size_t)s * stride;
-			len[n++] = nhand[s];
-		}
-	a[n] = deck;
-	len[n++] = ndeck;
-	hint_test_shuffle(r, a, len, n, NULL, g);
-}
-
 /* Whether two strings the game rendered (freed here) are equal. */
 static inline int
 hint_test_same_text(char *a, char *b)
