@@ -462,7 +462,8 @@ if MODE == "buttons":
     for b, who, name in checks.turns(boards, labels, whose_turn, NAMES,
                                      400):
         msgs = messages()
-        if moves % 7 == 3 and "'s turn" in b[-1]["content"]:
+        if moves % 7 == 3 and \
+                "'s turn" in b[-1]["content"].split("\n")[-1]:
             # A slash command now and then: the answer is the news.
             a = answered(ix(who, name, "throw"))
             # Refused privately because the table message was behind the
