@@ -23,6 +23,8 @@ struct legal_rows {
 	struct game_move	play[CHEERS_HAND_MAX * CHEERS_MAX_SHAKERS];
 	struct game_move	move[CHEERS_MAX_PLAYERS]
 				    [CHEERS_SHAKER_ROOM * (CHEERS_MAX_SHAKERS - 1)];
+	/* "give t1 t2" for every two shakers, the short form without a card. */
+	struct game_move	give[CHEERS_MAX_SHAKERS][CHEERS_MAX_SHAKERS];
 };
 
 /*
@@ -68,6 +70,11 @@ legal_rows_fill(struct legal_rows *r, int nplayers, int nshakers)
 	for (i = 1; i <= CHEERS_HAND_MAX; i++)
 		for (t = 0; t < nshakers; t++)
 			legal_row(&r->play[n++], CHEERS_A_PLAY, i,
+			    legal_target(nplayers, t), -1);
+	for (i = 0; i < nshakers; i++)
+		for (t = 0; t < nshakers; t++)
+			legal_row(&r->give[i][t], CHEERS_A_GIVE,
+			    legal_target(nplayers, i),
 			    legal_target(nplayers, t), -1);
 	for (seat = 0; seat < nplayers; seat++) {
 		n = 0;
@@ -171,53 +178,80 @@ legal_open(const struct game *g, int team)
 }
 
 /*
- * The answers to a CHEERS in p: the played and the matching card go to
- * two different other shakers, at least one an opponent's (any in
- * Masquerade), for each pair in shaker order; with several matching
- * cards, one answer per card, else the short form without a card.
+ * Writes the answers to a CHEERS in p into to, which has room for all of
+ * them: the played and the matching card go to two different other
+ * shakers, at least one an opponent's (any in Masquerade), for each pair
+ * in shaker order; with several matching cards (card[0..nm-1], their
+ * numbers), one answer per card, else the short form without a card.
+ * Each row is copied whole from the layout's rows: a row built in place
+ * and copied would be read back wide just after a narrow store to it.
  */
 static int
-legal_give(const struct game *g, int seat, const struct cheers_pending *p,
-    struct game_move *out, size_t max)
+legal_give_write(const struct game *g, int seat,
+    const struct cheers_pending *p, const int *card, int nm,
+    struct game_move *to)
 {
-	struct game_move	all[CHEERS_MAX_LEGAL], *to, mv;
-	unsigned		others, open, t2;
-	int			idx[CHEERS_SHAKER_ROOM], card[CHEERS_SHAKER_ROOM];
-	int			nm, t1, j, n = 0, cut = 0;
+	const struct legal_rows	*r = legal_rows_of(g);
+	unsigned		 others, open, t2;
+	int			 t1, j, n = 0;
 
 	others = (BIT(g->nshakers) - 1) & ~BIT(p->shaker);
 	open = legal_open(g, g->team_of[seat]);
-	if ((nm = cheers_matches(g, p->shaker, p->card, idx,
-	    CHEERS_SHAKER_ROOM)) == 0)
-		return 0;
-	card[0] = -1;
-	for (j = 0; nm > 1 && j < nm; j++)
-		card[j] = idx[j] + 1;
-	/* Written whole, into out when every pair of others fits there. */
-	to = (size_t)(nm * (g->nshakers - 1) * (g->nshakers - 2)) <= max ?
-	    out : all;
-	legal_row(&mv, CHEERS_A_GIVE, -1, -1, card[0]);
 	for (t1 = 0; t1 < g->nshakers; t1++) {
 		if (!(others & BIT(t1)))
 			continue;
 		/* Unless the first shaker is open, the second must be. */
 		t2 = others & ~BIT(t1) & (open & BIT(t1) ? ~0u : open);
-		mv.args[0] = legal_target(g->nplayers, t1);
 		for (; t2 != 0; t2 &= t2 - 1) {
-			mv.args[1] = legal_target(g->nplayers,
-			    __builtin_ctz(t2));
-			/* Usually one card matches: one row, as mv is. */
-			to[n++] = mv;
+			/* Usually one card matches: one row, the short form. */
+			to[n++] = r->give[t1][__builtin_ctz(t2)];
+			if (nm < 2)
+				continue;
+			to[n - 1].args[2] = card[0];
 			for (j = 1; j < nm; j++) {
-				to[n] = mv;
+				to[n] = to[n - 1];
 				to[n++].args[2] = card[j];
 			}
 		}
 	}
-	if (to == out)
-		return n;
+	return n;
+}
+
+/*
+ * The answers to a CHEERS when out (max rows) may be too short for all of
+ * them: written whole apart and cut.  Apart from legal_give, so that its
+ * room for every row is not set up on each call.
+ */
+static __attribute__((noinline)) int
+legal_give_cut(const struct game *g, int seat, const struct cheers_pending *p,
+    const int *card, int nm, struct game_move *out, size_t max)
+{
+	struct game_move	all[CHEERS_MAX_LEGAL];
+	int			n, cut = 0;
+
+	n = legal_give_write(g, seat, p, card, nm, all);
 	legal_copy(out, max, &cut, all, n);
 	return cut;
+}
+
+/*
+ * The answers to a CHEERS in p (see legal_give_write), into out (up to
+ * max rows).
+ */
+static int
+legal_give(const struct game *g, int seat, const struct cheers_pending *p,
+    struct game_move *out, size_t max)
+{
+	int	idx[CHEERS_SHAKER_ROOM], card[CHEERS_SHAKER_ROOM], nm, j;
+
+	if ((nm = cheers_matches(g, p->shaker, p->card, idx,
+	    CHEERS_SHAKER_ROOM)) == 0)
+		return 0;
+	for (j = 0; nm > 1 && j < nm; j++)
+		card[j] = idx[j] + 1;
+	if ((size_t)(nm * (g->nshakers - 1) * (g->nshakers - 2)) <= max)
+		return legal_give_write(g, seat, p, card, nm, out);
+	return legal_give_cut(g, seat, p, card, nm, out, max);
 }
 
 /*

@@ -86,16 +86,21 @@ cheers_kinds_recount(struct game *g)
 		cheers_count_kinds(g, s, g->kinds[s]);
 }
 
-/* Whether counts (per kind) make recipe: no foreign kind, enough of each. */
+/*
+ * Whether counts (per kind) make recipe: no foreign kind, enough of each.
+ * Every kind is looked at, without a branch: asked after most moves, a
+ * loop that stops at the first miss mispredicts more than it saves.
+ */
 static int
 rules_made(const unsigned char *count, const int *recipe)
 {
-	int	k;
+	unsigned	bad = 0;
+	int		k;
 
 	for (k = 0; k < CHEERS_NKINDS; k++)
-		if ((recipe[k] == 0 && count[k] > 0) || count[k] < recipe[k])
-			return 0;
-	return 1;
+		bad |= (unsigned)(count[k] < recipe[k]) |
+		    ((unsigned)(recipe[k] == 0) & (unsigned)(count[k] > 0));
+	return bad == 0;
 }
 
 /* Whether shaker's cards make team's recipe. */
@@ -386,6 +391,15 @@ rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 		s = __builtin_ctz(left);
 		if (g->nshaker[s] < CHEERS_RECIPE_TOKENS || rules_queued(g, s))
 			continue;
+		/* A seat's shaker counts for its own team alone. */
+		if (s < g->nplayers) {
+			team = g->team_of[s];
+			if (rules_made(g->kinds[s], g->recipe[team])) {
+				winners |= (unsigned)cheers_team_mask(g, team);
+				shakers |= BIT(s);
+			}
+			continue;
+		}
 		for (team = 0; team < g->nteams; team++) {
 			if (!rules_counts_for(g, s, team) ||
 			    !rules_made(g->kinds[s], g->recipe[team]))
@@ -428,17 +442,39 @@ rules_overflow(struct game *g, int shaker)
 	p->card = -1;
 }
 
+/*
+ * Closes the gap at position i of the n ints of v.  A loop, not memmove:
+ * a hand or a shaker holds a few cards, and a call to the library's
+ * memmove costs more than moving them (make bench).
+ */
+static inline void
+rules_close(int *v, int i, int n)
+{
+	for (; i < n - 1; i++)
+		v[i] = v[i + 1];
+}
+
 /* Removes the card at position i of shaker and returns it. */
 static inline int
 rules_take(struct game *g, int shaker, int i)
 {
 	int	c = g->shaker[shaker][i];
 
-	memmove(&g->shaker[shaker][i], &g->shaker[shaker][i + 1],
-	    (size_t)(g->nshaker[shaker] - i - 1) * sizeof (int));
+	rules_close(g->shaker[shaker], i, g->nshaker[shaker]);
 	g->nshaker[shaker]--;
 	g->kinds[shaker][g->card[c].big]--;
 	return c;
+}
+
+/* Takes the answered prompt, queue[0], off the queue. */
+static inline void
+rules_dequeue(struct game *g)
+{
+	int	i;
+
+	for (i = 0; i < g->nqueue - 1; i++)
+		g->queue[i] = g->queue[i + 1];
+	g->nqueue--;
 }
 
 /* Adds card to the end of shaker. */
@@ -538,8 +574,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 
 	c = g->hand[seat][ci - 1];
 	cd = &g->card[c];
-	memmove(&g->hand[seat][ci - 1], &g->hand[seat][ci],
-	    (size_t)(g->nhand[seat] - ci) * sizeof (int));
+	rules_close(g->hand[seat], ci - 1, g->nhand[seat]);
 	g->nhand[seat]--;
 	rules_put(g, x, c);
 	g->draw_due = 1;
@@ -734,9 +769,7 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		if (g->shaker[p.shaker][i] == p.card)
 			break;
 	played = rules_take(g, p.shaker, i);
-	memmove(&g->queue[0], &g->queue[1],
-	    (size_t)(g->nqueue - 1) * sizeof g->queue[0]);
-	g->nqueue--;
+	rules_dequeue(g);
 	rules_put(g, t1, played);
 	rules_put(g, t2, matched);
 	rules_overflow(g, t1);
@@ -787,9 +820,7 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 	}
 	c = rules_take(g, p.shaker, k - 1);
 	g->discard[g->ndiscard++] = c;
-	memmove(&g->queue[0], &g->queue[1],
-	    (size_t)(g->nqueue - 1) * sizeof g->queue[0]);
-	g->nqueue--;
+	rules_dequeue(g);
 	/* "@{0} discards 🍷 wine from <shaker> (now <its cards>)." */
 	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);
