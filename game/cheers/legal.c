@@ -211,8 +211,8 @@ legal_open(const struct game *g, int team)
  * shakers, at least one an opponent's (any in Masquerade), for each pair
  * in shaker order; with several matching cards (card[0..nm-1], their
  * numbers), one answer per card, else the short form without a card.
- * Each row is copied whole from the layout's rows: a row built in place
- * and copied would be read back wide just after a narrow store to it.
+ * Each row is copied whole from the layout's rows, never from a row just
+ * written: a wide read of a narrow store still on its way stalls.
  */
 static int
 legal_give_write(const struct game *g, int seat,
@@ -220,6 +220,7 @@ legal_give_write(const struct game *g, int seat,
     struct game_move *to)
 {
 	const struct legal_rows	*r = legal_rows_of(g);
+	const struct game_move	*row;
 	unsigned		 others, open, t2;
 	int			 t1, j, n = 0;
 
@@ -231,15 +232,15 @@ legal_give_write(const struct game *g, int seat,
 		/* Unless the first shaker is open, the second must be. */
 		t2 = others & ~BIT(t1) & (open & BIT(t1) ? ~0u : open);
 		for (; t2 != 0; t2 &= t2 - 1) {
+			row = &r->give[t1][__builtin_ctz(t2)];
 			/* Usually one card matches: one row, the short form. */
-			to[n++] = r->give[t1][__builtin_ctz(t2)];
-			if (nm < 2)
-				continue;
-			to[n - 1].args[2] = card[0];
-			for (j = 1; j < nm; j++) {
-				to[n] = to[n - 1];
-				to[n++].args[2] = card[j];
-			}
+			j = 0;
+			do {
+				to[n] = *row;
+				if (nm > 1)
+					to[n].args[2] = card[j];
+				n++;
+			} while (++j < nm);
 		}
 	}
 	return n;
