@@ -273,9 +273,12 @@ legal_give(const struct game *g, int seat, const struct cheers_pending *p,
 {
 	int	idx[CHEERS_SHAKER_ROOM], card[CHEERS_SHAKER_ROOM], nm, j;
 
-	if ((nm = cheers_matches(g, p->shaker, p->card, idx,
-	    CHEERS_SHAKER_ROOM)) == 0)
+	/* Counted first: where the matching cards are only with several. */
+	if ((nm = cheers_matches_count(g, p->shaker, p->card)) == 0)
 		return 0;
+	if (nm > 1)
+		nm = cheers_matches(g, p->shaker, p->card, idx,
+		    CHEERS_SHAKER_ROOM);
 	for (j = 0; nm > 1 && j < nm; j++)
 		card[j] = idx[j] + 1;
 	if ((size_t)(nm * (g->nshakers - 1) * (g->nshakers - 2)) <= max)

@@ -47,22 +47,6 @@ cheers_matches(const struct game *g, int shaker, int card, int *idx, int max)
 	return n;
 }
 
-/*
- * Whether some card of shaker other than card has card's small icon as its
- * big one: the test of every play, so it stops at the first.
- */
-static int
-rules_matches_any(const struct game *g, int shaker, int card)
-{
-	int	i, want = g->card[card].small;
-
-	for (i = 0; i < g->nshaker[shaker]; i++)
-		if (g->card[g->shaker[shaker][i]].big == want &&
-		    g->shaker[shaker][i] != card)
-			return 1;
-	return 0;
-}
-
 /* Counts shaker's cards by big icon into count[5]. */
 void
 cheers_count_kinds(const struct game *g, int shaker, unsigned char *count)
@@ -232,7 +216,10 @@ rules_prompt_put(const struct game *g, const struct cheers_pending *p,
 	 * shakers."  The play's own line says CHEERS and where; the bot adds
 	 * the command that answers.
 	 */
-	n = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
+	/* Where the matching cards are is said only with several. */
+	if ((n = cheers_matches_count(g, p->shaker, p->card)) > 1)
+		n = cheers_matches(g, p->shaker, p->card, idx,
+		    CHEERS_SHAKER_ROOM);
 	rules_who_put(g, cheers_prompt_seats(g, p), t);
 	game_text_put(t, " must give the played ");
 	cheers_kind_put(g->card[p->card].big, t);
@@ -580,7 +567,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 	g->draw_due = 1;
 	if (ev != NULL)
 		ev->private_changed |= BIT(seat);
-	if ((cheers = rules_matches_any(g, x, c))) {
+	if ((cheers = cheers_matches_count(g, x, c) > 0)) {
 		p = &g->queue[g->nqueue++];
 		p->kind = CHEERS_P_CHEERS;
 		p->shaker = x;
