@@ -695,14 +695,68 @@ rules_throw(struct game *g, int seat, struct game_events *ev)
 	return 0;
 }
 
+/*
+ * Whether the card at position i of shaker matches card (has its small
+ * icon as its big one, and is not card itself).
+ */
+static inline int
+rules_is_match(const struct game *g, int shaker, int card, int i)
+{
+	int	c = g->shaker[shaker][i];
+
+	return c != card && g->card[c].big == g->card[card].small;
+}
+
+/* The position of the first card of shaker that matches card; one must. */
+static inline int
+rules_match_first(const struct game *g, int shaker, int card)
+{
+	int	i;
+
+	for (i = 0; i < g->nshaker[shaker] - 1; i++)
+		if (rules_is_match(g, shaker, card, i))
+			break;
+	return i;
+}
+
+/*
+ * Refuses the card k (-1: none named) of an answer to the CHEERS p: several
+ * cards match and none is named, or k is not one of them.  -1 and *cause.
+ * Apart from rules_give, so that its buffers are set up only to refuse.
+ */
+static __attribute__((noinline)) int
+rules_refuse_match(const struct game *g, const struct cheers_pending *p,
+    int k, char **cause)
+{
+	char	w1[48], list[48], one[16];
+	int	idx[CHEERS_SHAKER_ROOM], n, i;
+
+	n = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
+	cheers_place_name(g, p->shaker, w1, sizeof w1);
+	list[0] = '\0';
+	for (i = 0; i < n && i < CHEERS_SHAKER_ROOM; i++) {
+		game_format(one, sizeof one, "%s%d", i > 0 ? ", " : "",
+		    idx[i] + 1);
+		game_cat(list, one, sizeof list);
+	}
+	if (k == -1)
+		return set_cause(cause, "Several cards of %s match: say "
+		    "which one to give away (card %s) after the two "
+		    "shakers.", w1, list);
+	return set_cause(cause, "Card %d of %s does not match the played "
+	    "%s: the matching %s %s.", k, w1,
+	    cheers_kind_emoji[g->card[p->card].big],
+	    game_plural(n, "card is", "cards are"), list);
+}
+
 static int
 rules_give(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	struct cheers_pending	 p = g->queue[0];
 	struct game_text	 t;
-	char			 w1[48], list[48], one[16];
-	int			 idx[CHEERS_SHAKER_ROOM], n, i, t1, t2, k, pos;
+	char			 w1[48];
+	int			 n, i, t1, t2, k, pos;
 	int			 played, matched;
 
 	if ((t1 = rules_target(g, m->args[0])) < 0)
@@ -722,39 +776,25 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 	    !cheers_is_opponent_shaker(g, g->team_of[seat], t2))
 		return set_cause(cause, "At least one of the two cards must go "
 		    "to an opponent's shaker.");
-	n = cheers_matches(g, p.shaker, p.card, idx, CHEERS_SHAKER_ROOM);
-	if (n == 0)
+	if ((n = cheers_matches_count(g, p.shaker, p.card)) == 0)
 		return set_cause(cause, "Nothing matches the played card.");
+	/* The short form when one card matches, else the card named. */
 	k = m->args[2];
-	pos = idx[0];
-	for (i = 0; k != -1 && i < n; i++)
-		if (idx[i] == k - 1)
-			break;
-	if ((k == -1 && n > 1) || (k != -1 && i == n)) {
-		cheers_place_name(g, p.shaker, w1, sizeof w1);
-		list[0] = '\0';
-		for (i = 0; i < n; i++) {
-			game_format(one, sizeof one, "%s%d", i > 0 ? ", " : "",
-			    idx[i] + 1);
-			game_cat(list, one, sizeof list);
-		}
-		if (k == -1)
-			return set_cause(cause, "Several cards of %s match: say "
-			    "which one to give away (card %s) after the two "
-			    "shakers.", w1, list);
-		return set_cause(cause, "Card %d of %s does not match the played "
-		    "%s: the matching %s %s.", k, w1,
-		    cheers_kind_emoji[g->card[p.card].big],
-		    game_plural(n, "card is", "cards are"), list);
-	}
-	if (k != -1)
+	if (k == -1 && n == 1)
+		pos = rules_match_first(g, p.shaker, p.card);
+	else if (k >= 1 && k <= g->nshaker[p.shaker] &&
+	    rules_is_match(g, p.shaker, p.card, k - 1))
 		pos = k - 1;
-
+	else
+		return rules_refuse_match(g, &p, k, cause);
 	matched = g->shaker[p.shaker][pos];
 	rules_take(g, p.shaker, pos);
-	for (i = 0; i < g->nshaker[p.shaker]; i++)
-		if (g->shaker[p.shaker][i] == p.card)
-			break;
+	/* The played card went in last; it is looked for if not there. */
+	i = g->nshaker[p.shaker] - 1;
+	if (g->shaker[p.shaker][i] != p.card)
+		for (i = 0; i < g->nshaker[p.shaker]; i++)
+			if (g->shaker[p.shaker][i] == p.card)
+				break;
 	played = rules_take(g, p.shaker, i);
 	rules_dequeue(g);
 	rules_put(g, t1, played);
