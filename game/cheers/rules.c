@@ -325,18 +325,6 @@ rules_end_put(const struct game *g, struct game_text *t, int reveal)
 	}
 }
 
-/* Whether shaker has a prompt waiting on it. */
-static int
-rules_queued(const struct game *g, int shaker)
-{
-	int	i;
-
-	for (i = 0; i < g->nqueue; i++)
-		if (g->queue[i].shaker == shaker)
-			return 1;
-	return 0;
-}
-
 /*
  * Ends g as won by the seats of winners with the shakers of shakers, and
  * narrates it with the recipes revealed.  Apart from rules_victory, which
@@ -370,14 +358,24 @@ rules_won(struct game *g, struct game_events *ev, unsigned winners,
 static int
 rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 {
-	unsigned	winners = 0, shakers = 0, left;
-	int		s, team;
+	unsigned	winners = 0, shakers = 0, full = 0, left;
+	int		s, team, i;
 
+	/*
+	 * The changed shakers that hold a recipe's worth of cards and have
+	 * no prompt: found without a branch for each, one for them all.
+	 */
 	for (left = changed & (BIT(g->nshakers) - 1); left != 0;
 	    left &= left - 1) {
 		s = __builtin_ctz(left);
-		if (g->nshaker[s] < CHEERS_RECIPE_TOKENS || rules_queued(g, s))
-			continue;
+		full |= (unsigned)(g->nshaker[s] >= CHEERS_RECIPE_TOKENS) << s;
+	}
+	for (i = 0; i < g->nqueue; i++)
+		full &= ~BIT(g->queue[i].shaker);
+	if (full == 0)
+		return 0;
+	for (left = full; left != 0; left &= left - 1) {
+		s = __builtin_ctz(left);
 		/* A seat's shaker counts for its own team alone. */
 		if (s < g->nplayers) {
 			team = g->team_of[s];
