@@ -133,6 +133,10 @@ int	 cos_items_for(const struct game *, int nplayers);
 extern const struct game_action cos_actions[];
 extern const struct game_option cos_options[];
 
+/* determinize.c: the hard level's deal of what seat cannot know. */
+void	 cos_determinize(struct game *, int seat, struct rng *);
+void	 cos_copy_into(struct game *, const struct game *);
+
 /* setup.c */
 struct game *cos_new(const struct game_opts *, struct rng *, char **cause);
 struct game *cos_copy(const struct game *);

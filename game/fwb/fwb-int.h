@@ -212,6 +212,10 @@ extern const char *const fwb_kind_choices[FWB_NKINDS + 1];
 extern const struct game_action fwb_actions[];
 extern const struct game_option fwb_options[];
 
+/* determinize.c: the hard level's deal of what seat cannot know. */
+void	 fwb_determinize(struct game *, int seat, struct rng *);
+void	 fwb_copy_into(struct game *, const struct game *);
+
 /* setup.c */
 struct game *fwb_new(const struct game_opts *, struct rng *, char **cause);
 struct game *fwb_copy(const struct game *);

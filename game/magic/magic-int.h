@@ -157,6 +157,10 @@ extern const char *const magic_kind_choices[MAGIC_NALL + 1];
 extern const struct game_action magic_actions[];
 extern const struct game_option magic_options[];
 
+/* determinize.c: the hard level's deal of what seat cannot know. */
+void	 magic_determinize(struct game *, int seat, struct rng *);
+void	 magic_copy_into(struct game *, const struct game *);
+
 /* setup.c */
 struct game *magic_new(const struct game_opts *, struct rng *, char **cause);
 struct game *magic_copy(const struct game *);
