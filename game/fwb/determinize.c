@@ -9,12 +9,33 @@
 
 #include "game/fwb/fwb-int.h"
 
-/* See game.h (determinize): g is the caller's copy. */
+/*
+ * See game.h (determinize): g is the caller's copy.  An interrupt never
+ * stays in a hand (it is resolved when drawn), so the other hands are
+ * dealt from the deck's other cards, and the rest with the interrupts
+ * make the deck again, shuffled.
+ */
 void
 fwb_determinize(struct game *g, int seat, struct rng *r)
 {
-	game_deal_others(r, 1u << seat, g->nplayers, g->hand[0], FWB_HAND_CAP,
-	    g->nhand, g->deck, g->ndeck);
+	int	pool[FWB_NCARDS_MAX], intr[FWB_NCARDS_MAX];
+	int	n = 0, ni = 0, s, i;
+
+	for (s = 0; s < g->nplayers; s++)
+		for (i = 0; s != seat && i < g->nhand[s]; i++)
+			pool[n++] = g->hand[s][i];
+	for (i = 0; i < g->ndeck; i++)
+		if (g->card[g->deck[i]].cls == FWB_INTERRUPT)
+			intr[ni++] = g->deck[i];
+		else
+			pool[n++] = g->deck[i];
+	game_deal_pile(r, pool, n);
+	for (s = 0, n = 0; s < g->nplayers; s++)
+		for (i = 0; s != seat && i < g->nhand[s]; i++)
+			g->hand[s][i] = pool[n++];
+	for (i = 0; i < g->ndeck; i++)
+		g->deck[i] = i < ni ? intr[i] : pool[n++];
+	game_deal_pile(r, g->deck, g->ndeck);
 	game_deal_pile(r, g->gdeck, g->ngdeck);
 	rng_init(&g->rng, rng_next(r), 11);
 }
