@@ -321,6 +321,16 @@ struct game_ops {
 	 */
 	void	 (*determinize)(struct game *g, int seat, struct rng *r);
 	/*
+	 * Optional (may be NULL): which rule of the game's README ("Silly
+	 * moves") seat's move m in g breaks, as a short sentence (borrowed,
+	 * static), or NULL when the move is not silly; judged only from what
+	 * seat may know.  The hard level's search never chooses a silly move
+	 * while one that is not is legal, and the silly-move tests hold the
+	 * default AI to it.
+	 */
+	const char *(*silly)(const struct game *g, int seat,
+		    const struct game_move *m);
+	/*
 	 * Optional with determinize: puts src's state into dst, a copy of the
 	 * same game (copy_game's), copying only what moves change: the
 	 * search's cheap clone, once an iteration.

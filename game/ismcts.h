@@ -9,7 +9,10 @@
  * only (each child counts how often it was available), adds one node,
  * plays the game out with events off, and backs the result up: each node
  * is scored from the view of the seat that made its move (its team's win
- * is its win).  The move is the root's most visited child.
+ * is its win).  The move is the root's most visited child.  At the root
+ * only the seat's moves that the game's silly op passes are tried (all,
+ * when every one is silly): the hard level never makes a move a beginner
+ * would call silly while another would do.
  *
  * Pure, like the rest of game/: no clock (the budget is counted in moves
  * applied, so a search replays exactly from its rng), no globals.

@@ -142,6 +142,7 @@ const struct game_ops cheers_ops = {
 	.set_events = cheers_events_set,
 	.determinize = cheers_determinize,
 	.copy_into = cheers_copy_into,
+	.silly = cheers_silly,
 	.pending = cheers_pending_list,
 	.legal_moves = cheers_legal,
 	.ai_move = ops_ai,

@@ -136,6 +136,8 @@ extern const struct game_option cos_options[];
 /* determinize.c: the hard level's deal of what seat cannot know. */
 void	 cos_determinize(struct game *, int seat, struct rng *);
 void	 cos_copy_into(struct game *, const struct game *);
+/* silly.c: the README's silly moves, for the silly op. */
+const char *cos_silly(const struct game *, int seat, const struct game_move *);
 
 /* setup.c */
 struct game *cos_new(const struct game_opts *, struct rng *, char **cause);

@@ -115,6 +115,7 @@ const struct game_ops cosdrink_ops = {
 	.copy_game = cos_copy,
 	.determinize = cos_determinize,
 	.copy_into = cos_copy_into,
+	.silly = cos_silly,
 	.apply = cos_apply,
 	.pending = cos_pending_list,
 	.legal_moves = cos_legal,

@@ -9,11 +9,21 @@
 
 #include "game/fwb/fwb-int.h"
 
+/* Puts card c of g into the pool of interrupts or of the other cards. */
+static void
+det_sort(const struct game *g, int c, int *pool, int *n, int *intr, int *ni)
+{
+	if (g->card[c].cls == FWB_INTERRUPT)
+		intr[(*ni)++] = c;
+	else
+		pool[(*n)++] = c;
+}
+
 /*
  * See game.h (determinize): g is the caller's copy.  An interrupt never
  * stays in a hand (it is resolved when drawn), so the other hands are
- * dealt from the deck's other cards, and the rest with the interrupts
- * make the deck again, shuffled.
+ * dealt from the hidden cards but interrupts, and the rest with the
+ * interrupts make the deck again, shuffled.
  */
 void
 fwb_determinize(struct game *g, int seat, struct rng *r)
@@ -23,12 +33,9 @@ fwb_determinize(struct game *g, int seat, struct rng *r)
 
 	for (s = 0; s < g->nplayers; s++)
 		for (i = 0; s != seat && i < g->nhand[s]; i++)
-			pool[n++] = g->hand[s][i];
+			det_sort(g, g->hand[s][i], pool, &n, intr, &ni);
 	for (i = 0; i < g->ndeck; i++)
-		if (g->card[g->deck[i]].cls == FWB_INTERRUPT)
-			intr[ni++] = g->deck[i];
-		else
-			pool[n++] = g->deck[i];
+		det_sort(g, g->deck[i], pool, &n, intr, &ni);
 	game_deal_pile(r, pool, n);
 	for (s = 0, n = 0; s < g->nplayers; s++)
 		for (i = 0; s != seat && i < g->nhand[s]; i++)

@@ -215,6 +215,8 @@ extern const struct game_option fwb_options[];
 /* determinize.c: the hard level's deal of what seat cannot know. */
 void	 fwb_determinize(struct game *, int seat, struct rng *);
 void	 fwb_copy_into(struct game *, const struct game *);
+/* silly.c: the README's silly moves, for the silly op. */
+const char *fwb_silly(const struct game *, int seat, const struct game_move *);
 
 /* setup.c */
 struct game *fwb_new(const struct game_opts *, struct rng *, char **cause);

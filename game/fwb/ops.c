@@ -232,6 +232,7 @@ const struct game_ops fwb_ops = {
 	.copy_game = fwb_copy,
 	.determinize = fwb_determinize,
 	.copy_into = fwb_copy_into,
+	.silly = fwb_silly,
 	.apply = fwb_apply,
 	.pending = fwb_pending_list,
 	.legal_moves = fwb_legal,

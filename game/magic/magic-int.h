@@ -160,6 +160,8 @@ extern const struct game_option magic_options[];
 /* determinize.c: the hard level's deal of what seat cannot know. */
 void	 magic_determinize(struct game *, int seat, struct rng *);
 void	 magic_copy_into(struct game *, const struct game *);
+/* silly.c: the README's silly moves, for the silly op. */
+const char *magic_silly(const struct game *, int seat, const struct game_move *);
 
 /* setup.c */
 struct game *magic_new(const struct game_opts *, struct rng *, char **cause);

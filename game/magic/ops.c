@@ -139,6 +139,7 @@ const struct game_ops magic_ops = {
 	.copy_game = magic_copy,
 	.determinize = magic_determinize,
 	.copy_into = magic_copy_into,
+	.silly = magic_silly,
 	.apply = magic_apply,
 	.pending = magic_pending_list,
 	.legal_moves = magic_legal,

@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/utsname.h>
 
 #include "game/cheers/cheers.h"
 #include "game/game.h"
@@ -65,6 +67,7 @@ static const struct lineup lineups[] = {
 
 static double	 times[TIMES_MAX];
 static int	 ntimes;
+static double	 iters, steps;	/* summed over the hard moves timed */
 
 static double
 cpu_now(void)
@@ -156,6 +159,7 @@ play(const struct lineup *l, const struct game_ops *ops,
 	struct game_move	 m;
 	struct game		*g;
 	struct rng		 r, ai;
+	struct ismcts_stats	 st;
 	char			*cause = NULL;
 	double			 t0, score;
 	unsigned		 hard;
@@ -182,11 +186,14 @@ play(const struct lineup *l, const struct game_ops *ops,
 					continue;
 				if (hard & (1u << s)) {
 					t0 = cpu_now();
+					memset(&st, 0, sizeof st);
 					if (ismcts_move(ops, g, s, &ai, b, &m,
-					    NULL) != 0)
+					    &st) != 0)
 						continue;
 					if (ntimes < TIMES_MAX)
 						times[ntimes++] = cpu_now() - t0;
+					iters += st.iterations;
+					steps += (double)st.steps;
 				} else if (ops->ai_move(g, s, &ai, &m) != 0)
 					continue;
 				game_events_init(&ev);
@@ -221,6 +228,8 @@ run(const struct lineup *l, long games)
 	long			 won = 0, tied = 0, lost = 0, i;
 	int			 from = ntimes;
 
+	iters = steps = 0;
+
 	budget_get(ops, &b);
 	for (i = 0; i < games; i++) {
 		if ((sc = play(l, ops, &b, (unsigned)i)) < 0)
@@ -242,15 +251,54 @@ run(const struct lineup *l, long games)
 		qsort(times + from, (size_t)(ntimes - from), sizeof times[0],
 		    time_cmp);
 		printf("; hard move p50 %.1f ms, p99 %.1f ms, max %.1f ms "
-		    "(%d moves; %d iterations, %ld steps, c %.2f, ai %d‰)",
+		    "(%d moves, %.0f iterations and %.0f moves played a "
+		    "move; budget %d iterations, %ld steps, c %.2f, ai %d‰)",
 		    1e3 * times[from + (ntimes - from) / 2],
 		    1e3 * times[from + (int)((ntimes - from - 1) * 0.99)],
-		    1e3 * times[ntimes - 1], ntimes - from, b.iterations,
-		    b.steps, b.explore, b.ai_permille);
+		    1e3 * times[ntimes - 1], ntimes - from,
+		    iters / (ntimes - from), steps / (ntimes - from),
+		    b.iterations, b.steps, b.explore, b.ai_permille);
 	}
 	printf(" | load %.2f\n", load_now());
 	fflush(stdout);
 	return 0;
+}
+
+/* The machine and its load, as make bench prints them. */
+static void
+machine_print(long games)
+{
+	struct utsname	u;
+	char		line[256], model[160] = "unknown CPU", load[64] = "?";
+	FILE		*f;
+	size_t		len;
+
+	if ((f = fopen("/proc/cpuinfo", "r")) != NULL) {
+		while (fgets(line, sizeof line, f) != NULL)
+			if (strncmp(line, "model name", 10) == 0 &&
+			    strchr(line, ':') != NULL) {
+				snprintf(model, sizeof model, "%s",
+				    strchr(line, ':') + 2);
+				break;
+			}
+		fclose(f);
+	}
+	if ((f = fopen("/proc/loadavg", "r")) != NULL) {
+		if (fgets(load, sizeof load, f) == NULL)
+			snprintf(load, sizeof load, "?");
+		fclose(f);
+	}
+	model[strcspn(model, "\n")] = '\0';
+	load[strcspn(load, "/")] = '\0';	/* the three averages */
+	len = strlen(load);
+	while (len > 0 && load[len - 1] != ' ')
+		len--;
+	load[len > 0 ? len - 1 : 0] = '\0';
+	if (uname(&u) != 0)
+		snprintf(u.sysname, sizeof u.sysname, "?");
+	printf("bench-ai: machine: %ld cpus, %s, %s %s, load %s; %ld games "
+	    "a line-up, one core\n", sysconf(_SC_NPROCESSORS_ONLN), model,
+	    u.sysname, u.release, load, games);
 }
 
 int
@@ -266,6 +314,7 @@ main(int argc, char **argv)
 	if (argc > 1 && atol(argv[1]) > 0)
 		games = atol(argv[1]);
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	machine_print(games);
 	for (i = 0; i < sizeof lineups / sizeof lineups[0]; i++) {
 		if (argc > 2 && strcmp(argv[2], lineups[i].name) != 0)
 			continue;
