@@ -133,12 +133,6 @@ int	 cos_items_for(const struct game *, int nplayers);
 extern const struct game_action cos_actions[];
 extern const struct game_option cos_options[];
 
-/* determinize.c: the hard level's deal of what seat cannot know. */
-void	 cos_determinize(struct game *, int seat, struct rng *);
-void	 cos_copy_into(struct game *, const struct game *);
-/* silly.c: the README's silly moves, for the silly op. */
-const char *cos_silly(const struct game *, int seat, const struct game_move *);
-
 /* setup.c */
 struct game *cos_new(const struct game_opts *, struct rng *, char **cause);
 struct game *cos_copy(const struct game *);
@@ -185,5 +179,14 @@ struct game *cos_load(const cJSON *, char **cause);
 /* ai.c */
 int	 cos_ai(const struct game *, int, struct rng *, struct game_move *);
 int	 cos_need(const struct game *, int target);
+
+/*
+ * determinize.c: the items and monsters seat cannot see, dealt again for
+ * the hard level's search, and the cheap copy it makes each iteration;
+ * silly.c: the README's silly moves (the silly op).
+ */
+void	 cos_determinize(struct game *, int seat, struct rng *);
+const char *cos_silly(const struct game *, int seat, const struct game_move *);
+void	 cos_copy_into(struct game *, const struct game *);
 
 #endif

@@ -212,12 +212,6 @@ extern const char *const fwb_kind_choices[FWB_NKINDS + 1];
 extern const struct game_action fwb_actions[];
 extern const struct game_option fwb_options[];
 
-/* determinize.c: the hard level's deal of what seat cannot know. */
-void	 fwb_determinize(struct game *, int seat, struct rng *);
-void	 fwb_copy_into(struct game *, const struct game *);
-/* silly.c: the README's silly moves, for the silly op. */
-const char *fwb_silly(const struct game *, int seat, const struct game_move *);
-
 /* setup.c */
 struct game *fwb_new(const struct game_opts *, struct rng *, char **cause);
 struct game *fwb_copy(const struct game *);
@@ -324,5 +318,10 @@ struct game *fwb_load(const cJSON *, char **cause);
 
 /* ai.c */
 int	 fwb_ai(const struct game *, int, struct rng *, struct game_move *);
+
+/* determinize.c and silly.c: the hard level's deal and the silly op. */
+void	 fwb_determinize(struct game *, int seat, struct rng *);
+const char *fwb_silly(const struct game *, int seat, const struct game_move *);
+void	 fwb_copy_into(struct game *, const struct game *);
 
 #endif

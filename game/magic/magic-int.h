@@ -157,12 +157,6 @@ extern const char *const magic_kind_choices[MAGIC_NALL + 1];
 extern const struct game_action magic_actions[];
 extern const struct game_option magic_options[];
 
-/* determinize.c: the hard level's deal of what seat cannot know. */
-void	 magic_determinize(struct game *, int seat, struct rng *);
-void	 magic_copy_into(struct game *, const struct game *);
-/* silly.c: the README's silly moves, for the silly op. */
-const char *magic_silly(const struct game *, int seat, const struct game_move *);
-
 /* setup.c */
 struct game *magic_new(const struct game_opts *, struct rng *, char **cause);
 struct game *magic_copy(const struct game *);
@@ -231,5 +225,13 @@ int	 magic_ai(const struct game *, int, struct rng *, struct game_move *);
 int	 magic_ai_paced(const struct game *, int, struct rng *, unsigned,
 	     struct game_move *);
 extern const struct game_ai_pace magic_ai_pace;
+
+/*
+ * determinize.c: hands (while trading), deck and recipe pile dealt again
+ * for the hard level's search.  silly.c: the README's silly moves.
+ */
+void	 magic_determinize(struct game *, int seat, struct rng *);
+const char *magic_silly(const struct game *, int seat, const struct game_move *);
+void	 magic_copy_into(struct game *, const struct game *);
 
 #endif

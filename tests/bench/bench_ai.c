@@ -69,13 +69,24 @@ static double	 times[TIMES_MAX];
 static int	 ntimes;
 static double	 iters, steps;	/* summed over the hard moves timed */
 
-static double
-cpu_now(void)
+/* The thread's CPU time now, for cpu_since. */
+static struct timespec
+cpu_mark(void)
 {
 	struct timespec	ts;
 
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return ts;
+}
+
+/* Seconds of the thread's CPU time since was. */
+static double
+cpu_since(struct timespec was)
+{
+	struct timespec	now = cpu_mark();
+
+	return (double)(now.tv_sec - was.tv_sec) +
+	    (double)(now.tv_nsec - was.tv_nsec) / 1e9;
 }
 
 static double
@@ -161,7 +172,8 @@ play(const struct lineup *l, const struct game_ops *ops,
 	struct rng		 r, ai;
 	struct ismcts_stats	 st;
 	char			*cause = NULL;
-	double			 t0, score;
+	struct timespec		 t0;
+	double			 score;
 	unsigned		 hard;
 	int			 n, k, s, moved, moves;
 
@@ -185,13 +197,13 @@ play(const struct lineup *l, const struct game_ops *ops,
 				if (!(p[k].seats & (1u << s)))
 					continue;
 				if (hard & (1u << s)) {
-					t0 = cpu_now();
+					t0 = cpu_mark();
 					memset(&st, 0, sizeof st);
 					if (ismcts_move(ops, g, s, &ai, b, &m,
 					    &st) != 0)
 						continue;
 					if (ntimes < TIMES_MAX)
-						times[ntimes++] = cpu_now() - t0;
+						times[ntimes++] = cpu_since(t0);
 					iters += st.iterations;
 					steps += (double)st.steps;
 				} else if (ops->ai_move(g, s, &ai, &m) != 0)

@@ -30,8 +30,9 @@ silly_start(unsigned i)
  * others.
  */
 struct silly_run {
-	const char	*level;		/* "default" or "hard" */
 	int		 hard;
+	const char	*env;		/* the count's environment variable */
+	long		 count;		/* unless it says */
 	long		 games;
 };
 
@@ -150,42 +151,31 @@ silly_play(const struct silly_run *run)
 	assert_int_equal(differ, 0);
 }
 
-/* The count of games the environment variable name asks for, else def. */
-static long
-silly_count(const char *name, long def)
-{
-	const char	*env = getenv(name);
-
-	return env != NULL && atol(env) > 0 ? atol(env) : def;
-}
-
+/*
+ * One test: the run its state names, as many games as the environment
+ * variable the run names asks for, else the run's own count.
+ */
 static void
 test_silly(void **state)
 {
-	struct silly_run	run = { "default", 0, 0 };
+	struct silly_run	*run = *state;
+	const char		*env = getenv(run->env);
 
-	(void)state;
-	run.games = silly_count("SILLY_GAMES", SILLY_GAMES);
-	silly_play(&run);
-}
-
-static void
-test_silly_hard(void **state)
-{
-	struct silly_run	run = { "hard", 1, 0 };
-
-	(void)state;
-	run.games = silly_count("SILLY_HARD_GAMES", SILLY_HARD_GAMES);
-	silly_play(&run);
+	run->games = env != NULL && atol(env) > 0 ? atol(env) : run->count;
+	silly_play(run);
 }
 
 /* Runs the one test of s's game. */
 int
 silly_main(const struct silly *s)
 {
+	static struct silly_run	runs[] = {
+		{ 0, "SILLY_GAMES", SILLY_GAMES, 0 },
+		{ 1, "SILLY_HARD_GAMES", SILLY_HARD_GAMES, 0 },
+	};
 	const struct CMUnitTest	tests[] = {
-		cmocka_unit_test(test_silly),
-		cmocka_unit_test(test_silly_hard),
+		cmocka_unit_test_prestate(test_silly, &runs[0]),
+		cmocka_unit_test_prestate(test_silly, &runs[1]),
 	};
 
 	spec = s;

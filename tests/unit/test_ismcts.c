@@ -29,6 +29,14 @@ one_beer_short(void)
 	return g;
 }
 
+/* Whether m is the one winning move of one_beer_short(). */
+static int
+is_the_win(const struct game_move *m)
+{
+	return m->action == CHEERS_A_PLAY && m->args[0] == 3 &&
+	    m->args[1] == 0;
+}
+
 static void
 test_finds_the_win(void **state)
 {
@@ -45,17 +53,13 @@ test_finds_the_win(void **state)
 		rng_init(&r, seed, 1);
 		assert_int_equal(ismcts_move(&plain, g, 0, &r, &budget, &m,
 		    &st), 0);
-		assert_int_equal(m.action, CHEERS_A_PLAY);
-		assert_int_equal(m.args[0], 3);
-		assert_int_equal(m.args[1], 0);
+		assert_true(is_the_win(&m));
 		assert_true(st.iterations > 0 && st.iterations <= 400);
 		assert_true(st.steps <= 40000 + ISMCTS_PLAYOUT_MAX);
 		assert_true(st.nodes <= 401);
 		rng_init(&r, seed, 1);
 		assert_int_equal(ismcts_hard(&cheers_ops, g, 0, &r, &m), 0);
-		assert_int_equal(m.action, CHEERS_A_PLAY);
-		assert_int_equal(m.args[0], 3);
-		assert_int_equal(m.args[1], 0);
+		assert_true(is_the_win(&m));
 	}
 	cheers_ops.free_game(g);
 }
