@@ -72,7 +72,11 @@ ai_hard_after(uv_work_t *req, int status)
 	j->done = 1;
 	if (status != 0)
 		j->rc = -1;
-	if (t->bot->stopping)
+	/*
+	 * A table that waits for its channel or for its store keeps its own
+	 * task; the move waits with the job for it.
+	 */
+	if (t->bot->stopping || t->lost || t->paused)
 		return;
 	if (j->rc == 0 && t->state == TABLE_PLAYING && t->nmoves == j->nmoves)
 		sched_set(t, TASK_AI, 1u << j->seat, bot_now(t->bot));
