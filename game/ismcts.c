@@ -52,6 +52,8 @@ ismcts_budget_hard(const struct game_ops *ops, struct ismcts_budget *out)
 	out->iterations = 3000;
 	out->explore = 0.7;
 	out->ai_permille = 0;
+	out->by_place = 0;
+	out->anchor = -1;
 	if (strcmp(ops->name, "cheers") == 0)
 		out->steps = 250000;
 	else if (strcmp(ops->name, "fwb") == 0)
@@ -62,22 +64,42 @@ ismcts_budget_hard(const struct game_ops *ops, struct ismcts_budget *out)
 		out->steps = 14000;
 }
 
-/* Whether two moves are the same move. */
+/*
+ * How many of m's arguments make the move: its action's (a game may leave
+ * the rest unset, as an AI's move often does).
+ */
 static int
-search_same(const struct game_move *a, const struct game_move *b)
+search_nargs(const struct search *s, const struct game_move *m)
 {
-	return memcmp(a, b, sizeof *a) == 0;
+	if (m->action < 0 || m->action >= s->ops->nactions)
+		return GAME_MAX_ARGS;
+	return s->ops->actions[m->action].nargs;
+}
+
+/* Whether two moves are the same move: action and its arguments. */
+static int
+search_same(const struct search *s, const struct game_move *a,
+    const struct game_move *b)
+{
+	int	i, n = search_nargs(s, a);
+
+	if (a->action != b->action)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (a->args[i] != b->args[i])
+			return 0;
+	return 1;
 }
 
 /* A move's slot in the legal moves' table. */
 static unsigned
-search_hash(const struct game_move *m)
+search_hash(const struct search *s, const struct game_move *m)
 {
 	unsigned	h = 2166136261u;
-	int		i;
+	int		i, n = search_nargs(s, m);
 
 	h = (h ^ (unsigned)m->action) * 16777619u;
-	for (i = 0; i < GAME_MAX_ARGS; i++)
+	for (i = 0; i < n; i++)
 		h = (h ^ (unsigned)m->args[i]) * 16777619u;
 	return h % SEARCH_HASH;
 }
@@ -141,8 +163,9 @@ search_grow(struct search *s, int parent, int seat, const struct game_move *m)
 
 /*
  * At node, where seat moves with s->legal: counts each child whose move is
- * legal here as available and returns the best of them by UCB, or lists
- * in s->fresh the legal moves no child has yet (returns -1 and *nfresh).
+ * legal here as available and returns the best of them by UCB (one never
+ * visited first), or lists in s->fresh the legal moves no child has yet
+ * (returns -1 and *nfresh).
  */
 static int
 search_select(struct search *s, int node, int seat, int *nfresh)
@@ -154,7 +177,7 @@ search_select(struct search *s, int node, int seat, int *nfresh)
 
 	memset(s->slot, 0, sizeof s->slot);
 	for (i = 0; i < s->nlegal; i++) {
-		h = search_hash(&s->legal[i]);
+		h = search_hash(s, &s->legal[i]);
 		while (s->slot[h] != 0)
 			h = (h + 1) % SEARCH_HASH;
 		s->slot[h] = (short)(i + 1);
@@ -164,16 +187,17 @@ search_select(struct search *s, int node, int seat, int *nfresh)
 		c = &s->node[k];
 		if (c->mover != seat)
 			continue;
-		for (h = search_hash(&c->move); s->slot[h] != 0;
+		for (h = search_hash(s, &c->move); s->slot[h] != 0;
 		    h = (h + 1) % SEARCH_HASH)
-			if (search_same(&s->legal[s->slot[h] - 1], &c->move))
+			if (search_same(s, &s->legal[s->slot[h] - 1], &c->move))
 				break;
 		if (s->slot[h] == 0)
 			continue;
 		s->fresh[s->slot[h] - 1] = 0;
 		c->avail++;
-		v = c->reward / c->visits + s->budget->explore *
-		    sqrt(log((double)c->avail) / c->visits);
+		v = c->visits == 0 ? HUGE_VAL : c->reward / c->visits +
+		    s->budget->explore * sqrt(log((double)c->avail) /
+		    c->visits);
 		if (v > best) {
 			best = v;
 			pick = k;
@@ -182,6 +206,9 @@ search_select(struct search *s, int node, int seat, int *nfresh)
 	for (i = 0, *nfresh = 0; i < s->nlegal; i++)
 		if (s->fresh[i])
 			s->fresh[(*nfresh)++] = i;
+	/* A child never visited (the anchor) goes before any new one. */
+	if (best == HUGE_VAL)
+		return pick;
 	return *nfresh > 0 && s->nnodes < s->maxnodes ? -1 : pick;
 }
 
@@ -207,17 +234,32 @@ search_playout(struct search *s)
 	}
 }
 
-/* The result for each seat: 1 won, 0 lost, 1/2 a tie or an unfinished game. */
+/*
+ * The result for each seat: 1 won, 0 lost, 1/2 a tie or an unfinished
+ * game; or by its place in the final table (budget's by_place).
+ */
 static void
 search_score(struct search *s, double *score)
 {
+	struct game_ranking	rk;
 	struct game_result	res;
-	int			i;
+	double			v;
+	int			i, k;
 
 	s->ops->result(s->det, &res);
 	for (i = 0; i < GAME_MAX_SEATS; i++)
 		score[i] = res.state != GAME_WON ? 0.5 :
 		    (res.winners & (1u << i)) ? 1 : 0;
+	if (!s->budget->by_place || s->ops->final_table == NULL ||
+	    s->ops->final_table(s->det, &rk) != 0 || rk.n < 2)
+		return;
+	for (k = 0; k < rk.n; k++) {
+		v = rk.row[k].won ? 1 :
+		    (double)(rk.n - rk.row[k].place) / (rk.n - 1);
+		for (i = 0; i < GAME_MAX_SEATS; i++)
+			if (rk.row[k].seats & (1u << i))
+				score[i] = v;
+	}
 }
 
 /*
@@ -238,6 +280,27 @@ search_root(struct search *s, const struct game *g, int seat)
 		memcpy(s->root, s->legal, (size_t)n * sizeof s->legal[0]);
 		s->nroot = n;
 	}
+}
+
+/*
+ * With the budget's anchor: the root's child for the game's own AI's
+ * move in g (chosen with a copy of the search's rng), grown first so that
+ * it is tried first; its index, or -1 (no anchor, or the AI's move is not
+ * among the root's choices).
+ */
+static int
+search_anchor(struct search *s, const struct game *g, int seat)
+{
+	struct game_move	m;
+	struct rng		r = *s->r;
+	int			i;
+
+	if (s->budget->anchor < 0 || s->ops->ai_move(g, seat, &r, &m) != 0)
+		return -1;
+	for (i = 0; i < s->nroot; i++)
+		if (search_same(s, &s->root[i], &m))
+			return search_grow(s, 0, seat, &s->root[i]);
+	return -1;
 }
 
 /* One iteration from the root g for seat. */
@@ -285,7 +348,7 @@ ismcts_move(const struct game_ops *ops, const struct game *g, int seat,
     struct ismcts_stats *stats)
 {
 	struct search	*s;
-	int		 it, k, best = -1, rc = -1;
+	int		 it, k, anchor, best = -1, rc = -1;
 
 	s = xcalloc(1, sizeof *s);
 	s->ops = ops;
@@ -305,11 +368,16 @@ ismcts_move(const struct game_ops *ops, const struct game *g, int seat,
 	s->node[0].mover = -1;
 	s->node[0].parent = s->node[0].child = s->node[0].next = -1;
 	s->nnodes = 1;
+	anchor = search_anchor(s, g, seat);
 	for (it = 0; it < budget->iterations && s->steps < budget->steps; it++)
 		search_iterate(s, g, seat);
 	for (k = s->node[0].child; k >= 0; k = s->node[k].next)
 		if (best < 0 || s->node[k].visits > s->node[best].visits)
 			best = k;
+	if (anchor >= 0 && best != anchor && s->node[anchor].visits > 0 &&
+	    s->node[best].reward / s->node[best].visits <=
+	    s->node[anchor].reward / s->node[anchor].visits + budget->anchor)
+		best = anchor;
 	if (best >= 0) {
 		*out = s->node[best].move;
 		rc = 0;

@@ -34,6 +34,21 @@ struct ismcts_budget {
 	 * own AI (ai_move) chooses; the rest are uniform among legal moves.
 	 */
 	int	ai_permille;
+	/*
+	 * 1: a playout scores each seat by its place in the game's final
+	 * table (first 1, last 0, a winner 1), where the game has one; 0: a
+	 * win 1, a tie 1/2, a loss 0.
+	 */
+	int	by_place;
+	/*
+	 * At least 0: the game's own AI's move (ai_move) is the search's
+	 * first choice at the root, and another is played only when its
+	 * mean score beats that move's by more than this margin; less than
+	 * 0: the most visited move is played.  For games whose playouts say
+	 * little in the budget: then the hard level plays at least as the
+	 * default one does.
+	 */
+	double	anchor;
 };
 
 /* What a search did, for the bench and the tests. */
