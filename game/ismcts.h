@@ -43,12 +43,21 @@ struct ismcts_budget {
 	/*
 	 * At least 0: the game's own AI's move (ai_move) is the search's
 	 * first choice at the root, and another is played only when its
-	 * mean score beats that move's by more than this margin; less than
-	 * 0: the most visited move is played.  For games whose playouts say
+	 * mean score beats that move's by more than this margin and twice
+	 * the standard error of the difference; less than 0: the most
+	 * visited move is played.  For games whose playouts say
 	 * little in the budget: then the hard level plays at least as the
 	 * default one does.
 	 */
 	double	anchor;
+	/*
+	 * At least 1: the tree grows no deeper than this many moves from
+	 * the root, the playout policy playing on from there (1: flat Monte
+	 * Carlo over the root's moves, for games of long turns of many small
+	 * steps, where a shallow tree's own half-random steps would be
+	 * scored for the root's move); 0: no limit.
+	 */
+	int	depth;
 };
 
 /* What a search did, for the bench and the tests. */

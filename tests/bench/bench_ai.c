@@ -19,7 +19,7 @@
  * approximation), its wins, ties and losses, and the thread CPU time of
  * the hard moves (p50, p99, max), with the load average when it ends.
  * BENCH_AI_ITER, BENCH_AI_STEPS, BENCH_AI_C, BENCH_AI_PERMILLE,
- * BENCH_AI_PLACE and BENCH_AI_ANCHOR override the hard budget (game/ismcts.c) to tune it.  Single-threaded:
+ * BENCH_AI_PLACE, BENCH_AI_ANCHOR and BENCH_AI_DEPTH override the hard budget (game/ismcts.c) to tune it.  Single-threaded:
  * its times are one core's.
  */
 #include <math.h>
@@ -130,6 +130,8 @@ budget_get(const struct game_ops *ops, struct ismcts_budget *b)
 		b->by_place = atoi(v);
 	if ((v = getenv("BENCH_AI_ANCHOR")) != NULL)
 		b->anchor = atof(v);
+	if ((v = getenv("BENCH_AI_DEPTH")) != NULL)
+		b->depth = atoi(v);
 }
 
 /* The seats the hard level plays in game i of l (a bit each). */
@@ -269,13 +271,13 @@ run(const struct lineup *l, long games)
 		printf("; hard move p50 %.1f ms, p99 %.1f ms, max %.1f ms "
 		    "(%d moves, %.0f iterations and %.0f moves played a "
 		    "move; budget %d iterations, %ld steps, c %.2f, ai %d‰%s, "
-		    "anchor %.2f)",
+		    "anchor %.2f, depth %d)",
 		    1e3 * times[from + (ntimes - from) / 2],
 		    1e3 * times[from + (int)((ntimes - from - 1) * 0.99)],
 		    1e3 * times[ntimes - 1], ntimes - from,
 		    iters / (ntimes - from), steps / (ntimes - from),
 		    b.iterations, b.steps, b.explore, b.ai_permille,
-		    b.by_place ? ", scored by place" : "", b.anchor);
+		    b.by_place ? ", scored by place" : "", b.anchor, b.depth);
 	}
 	printf(" | load %.2f\n", load_now());
 	fflush(stdout);
