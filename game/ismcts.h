@@ -26,7 +26,7 @@
 #define ISMCTS_PLAYOUT_MAX	2000	/* moves of one playout, then a tie */
 
 struct ismcts_budget {
-	int	iterations;	/* at most this many */
+	int	iterations;	/* at most this many; 0: no search, ai_move's */
 	long	steps;		/* and at most this many moves applied in all */
 	double	explore;	/* UCB's exploration constant */
 	/*

@@ -10,7 +10,9 @@
  *   cheers-6    CHEERS, 6 players in 2 teams (3+3), the same
  *   cheers-2    CHEERS Duel: hard against default
  *   fwb-4       Friends with Beverages, 4 players: one hard seat
+ *   fwb-4d      the same seat of the same games at the default level
  *   magic-4     Magic Cocktail, 4 players: one hard seat
+ *   magic-4d    the same seat of the same games at the default level
  *   cosdrink-4  Cosdrink, 4 hard seats: the cooperative win rate
  *   cosdrink-4d Cosdrink, 4 default seats: the same, for comparison
  * The hard side changes sides game by game (team i mod 2, seat i mod n),
@@ -37,7 +39,8 @@
 #define MAX_MOVES	20000
 #define TIMES_MAX	400000
 
-enum side { HARD_TEAM, HARD_ONE, HARD_ALL, HARD_NONE };
+/* HARD_BASE: the seat HARD_ONE would give hard plays at the default level. */
+enum side { HARD_TEAM, HARD_ONE, HARD_ALL, HARD_NONE, HARD_BASE };
 
 struct lineup {
 	const char	*name;
@@ -59,6 +62,11 @@ static const struct lineup lineups[] = {
 	  "Friends with Beverages, 4 players: one hard seat vs 3 default" },
 	{ "magic-4", "magic", 4, NULL, HARD_ONE,
 	  "Magic Cocktail, 4 players: one hard seat vs 3 default" },
+	{ "fwb-4d", "fwb", 4, NULL, HARD_BASE,
+	  "Friends with Beverages, 4 players: the same seat at the default "
+	  "level" },
+	{ "magic-4d", "magic", 4, NULL, HARD_BASE,
+	  "Magic Cocktail, 4 players: the same seat at the default level" },
 	{ "cosdrink-4", "cosdrink", 4, NULL, HARD_ALL,
 	  "Cosdrink, 4 hard seats: cooperative win rate" },
 	{ "cosdrink-4d", "cosdrink", 4, NULL, HARD_NONE,
@@ -148,6 +156,7 @@ hard_seats(const struct lineup *l, const struct game *g, unsigned i)
 				mask |= 1u << s;
 			break;
 		case HARD_ONE:
+		case HARD_BASE:
 			if (s == (int)(i % (unsigned)l->nplayers))
 				mask |= 1u << s;
 			break;
@@ -180,7 +189,7 @@ play(const struct lineup *l, const struct game_ops *ops,
 	char			*cause = NULL;
 	struct timespec		 t0;
 	double			 score;
-	unsigned		 hard;
+	unsigned		 hard, scored;
 	int			 n, k, s, moved, moves;
 
 	memset(&o, 0, sizeof o);
@@ -195,6 +204,9 @@ play(const struct lineup *l, const struct game_ops *ops,
 		return -1;
 	}
 	hard = hard_seats(l, g, i);
+	scored = hard;
+	if (l->side == HARD_BASE)
+		hard = 0;
 	for (moves = 0; moves < MAX_MOVES; moves++) {
 		n = ops->pending(g, p, GAME_MAX_PROMPTS);
 		moved = 0;
@@ -229,7 +241,7 @@ play(const struct lineup *l, const struct game_ops *ops,
 	}
 	ops->result(g, &res);
 	if (res.state == GAME_WON)
-		score = (res.winners & (hard != 0 ? hard : ~0u)) ? 1 : 0;
+		score = (res.winners & (scored != 0 ? scored : ~0u)) ? 1 : 0;
 	else
 		score = 0.5;
 	ops->free_game(g);
