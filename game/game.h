@@ -626,6 +626,12 @@ const struct game_word *game_words(const char *json, const char *const *keys);
  */
 const cJSON *game_data_list(const cJSON *o, const char *name, int n);
 
+/*
+ * game/move.c: whether move a has b's action and b's first nargs
+ * arguments (the rest of either is not looked at).
+ */
+int	 game_move_starts(const struct game_move *a, const struct game_move *b,
+	     int nargs);
 /* game/move.c: moves as JSON {"action":"play","args":[2,1]} for the log. */
 cJSON	*game_move_save(const struct game_ops *, const struct game_move *);
 int	 game_move_load(const struct game_ops *, const cJSON *,

@@ -58,7 +58,6 @@ ismcts_budget_hard(const struct game_ops *ops, struct ismcts_budget *out)
 	out->iterations = 3000;
 	out->explore = 0.7;
 	out->ai_permille = 0;
-	out->by_place = 0;
 	out->anchor = -1;
 	out->depth = 0;
 	if (strcmp(ops->name, "cheers") == 0)
@@ -94,14 +93,7 @@ static int
 search_same(const struct search *s, const struct game_move *a,
     const struct game_move *b)
 {
-	int	i, n = search_nargs(s, a);
-
-	if (a->action != b->action)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (a->args[i] != b->args[i])
-			return 0;
-	return 1;
+	return game_move_starts(a, b, search_nargs(s, a));
 }
 
 /* A move's slot in the legal moves' table. */
@@ -247,52 +239,17 @@ search_playout(struct search *s)
 	}
 }
 
-/*
- * The result for each seat: 1 won, 0 lost, 1/2 a tie or an unfinished
- * game; or by its place in the final table (budget's by_place).
- */
+/* The result for each seat: 1 won, 0 lost, 1/2 a tie or an unfinished game. */
 static void
 search_score(struct search *s, double *score)
 {
-	struct game_ranking	rk;
 	struct game_result	res;
-	double			v;
-	int			i, k;
+	int			i;
 
 	s->ops->result(s->det, &res);
 	for (i = 0; i < GAME_MAX_SEATS; i++)
 		score[i] = res.state != GAME_WON ? 0.5 :
 		    (res.winners & (1u << i)) ? 1 : 0;
-	if (!s->budget->by_place || s->ops->final_table == NULL ||
-	    s->ops->final_table(s->det, &rk) != 0 || rk.n < 2)
-		return;
-	for (k = 0; k < rk.n; k++) {
-		v = rk.row[k].won ? 1 :
-		    (double)(rk.n - rk.row[k].place) / (rk.n - 1);
-		for (i = 0; i < GAME_MAX_SEATS; i++)
-			if (rk.row[k].seats & (1u << i))
-				score[i] = v;
-	}
-}
-
-/*
- * The root's choices into s->root: seat's legal moves in g but the silly
- * ones (the game's silly op), unless every one is silly.
- */
-static void
-search_root(struct search *s, const struct game *g, int seat)
-{
-	int	n, i;
-
-	n = s->ops->legal_moves(g, seat, s->legal, ISMCTS_LEGAL_MAX);
-	for (i = 0, s->nroot = 0; i < n; i++)
-		if (s->ops->silly == NULL ||
-		    s->ops->silly(g, seat, &s->legal[i]) == NULL)
-			s->root[s->nroot++] = s->legal[i];
-	if (s->nroot == 0) {
-		memcpy(s->root, s->legal, (size_t)n * sizeof s->legal[0]);
-		s->nroot = n;
-	}
 }
 
 /*

@@ -35,12 +35,6 @@ struct ismcts_budget {
 	 */
 	int	ai_permille;
 	/*
-	 * 1: a playout scores each seat by its place in the game's final
-	 * table (first 1, last 0, a winner 1), where the game has one; 0: a
-	 * win 1, a tie 1/2, a loss 0.
-	 */
-	int	by_place;
-	/*
 	 * At least 0: the game's own AI's move (ai_move) is the search's
 	 * first choice at the root, and another is played only when its
 	 * mean score beats that move's by more than this margin and twice

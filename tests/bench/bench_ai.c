@@ -21,7 +21,7 @@
  * approximation), its wins, ties and losses, and the thread CPU time of
  * the hard moves (p50, p99, max), with the load average when it ends.
  * BENCH_AI_ITER, BENCH_AI_STEPS, BENCH_AI_C, BENCH_AI_PERMILLE,
- * BENCH_AI_PLACE, BENCH_AI_ANCHOR and BENCH_AI_DEPTH override the hard budget (game/ismcts.c) to tune it.  Single-threaded:
+ * BENCH_AI_ANCHOR and BENCH_AI_DEPTH override the hard budget (game/ismcts.c) to tune it.  Single-threaded:
  * its times are one core's.
  */
 #include <math.h>
@@ -119,27 +119,26 @@ time_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The environment's number name, or def when it is not set. */
+static double
+env_or(const char *name, double def)
+{
+	const char	*v = getenv(name);
+
+	return v != NULL ? atof(v) : def;
+}
+
 /* The hard budget, with the environment's overrides. */
 static void
 budget_get(const struct game_ops *ops, struct ismcts_budget *b)
 {
-	const char	*v;
-
 	ismcts_budget_hard(ops, b);
-	if ((v = getenv("BENCH_AI_ITER")) != NULL)
-		b->iterations = atoi(v);
-	if ((v = getenv("BENCH_AI_STEPS")) != NULL)
-		b->steps = atol(v);
-	if ((v = getenv("BENCH_AI_C")) != NULL)
-		b->explore = atof(v);
-	if ((v = getenv("BENCH_AI_PERMILLE")) != NULL)
-		b->ai_permille = atoi(v);
-	if ((v = getenv("BENCH_AI_PLACE")) != NULL)
-		b->by_place = atoi(v);
-	if ((v = getenv("BENCH_AI_ANCHOR")) != NULL)
-		b->anchor = atof(v);
-	if ((v = getenv("BENCH_AI_DEPTH")) != NULL)
-		b->depth = atoi(v);
+	b->iterations = (int)env_or("BENCH_AI_ITER", b->iterations);
+	b->steps = (long)env_or("BENCH_AI_STEPS", (double)b->steps);
+	b->explore = env_or("BENCH_AI_C", b->explore);
+	b->ai_permille = (int)env_or("BENCH_AI_PERMILLE", b->ai_permille);
+	b->anchor = env_or("BENCH_AI_ANCHOR", b->anchor);
+	b->depth = (int)env_or("BENCH_AI_DEPTH", b->depth);
 }
 
 /* The seats the hard level plays in game i of l (a bit each). */
@@ -282,14 +281,14 @@ run(const struct lineup *l, long games)
 		    time_cmp);
 		printf("; hard move p50 %.1f ms, p99 %.1f ms, max %.1f ms "
 		    "(%d moves, %.0f iterations and %.0f moves played a "
-		    "move; budget %d iterations, %ld steps, c %.2f, ai %d‰%s, "
+		    "move; budget %d iterations, %ld steps, c %.2f, ai %d‰, "
 		    "anchor %.2f, depth %d)",
 		    1e3 * times[from + (ntimes - from) / 2],
 		    1e3 * times[from + (int)((ntimes - from - 1) * 0.99)],
 		    1e3 * times[ntimes - 1], ntimes - from,
 		    iters / (ntimes - from), steps / (ntimes - from),
 		    b.iterations, b.steps, b.explore, b.ai_permille,
-		    b.by_place ? ", scored by place" : "", b.anchor, b.depth);
+		    b.anchor, b.depth);
 	}
 	printf(" | load %.2f\n", load_now());
 	fflush(stdout);

@@ -10,7 +10,7 @@
 #include "game/ismcts.h"
 
 /* A small budget: the positions are easy. */
-static const struct ismcts_budget	budget = { 400, 40000, 0.7, 0, 0, -1, 0 };
+static const struct ismcts_budget	budget = { 400, 40000, 0.7, 0, -1, 0 };
 
 /*
  * Team A's (seats 0, 2) shaker 0 holds 🍺🍷🍷🍸 of its recipe 🍺🍺🍷🍷🍸;
