@@ -253,6 +253,26 @@ search_score(struct search *s, double *score)
 }
 
 /*
+ * The root's choices into s->root: seat's legal moves in g but the silly
+ * ones (the game's silly op), unless every one is silly.
+ */
+static void
+search_root(struct search *s, const struct game *g, int seat)
+{
+	int	n, i;
+
+	n = s->ops->legal_moves(g, seat, s->legal, ISMCTS_LEGAL_MAX);
+	for (i = 0, s->nroot = 0; i < n; i++)
+		if (s->ops->silly == NULL ||
+		    s->ops->silly(g, seat, &s->legal[i]) == NULL)
+			s->root[s->nroot++] = s->legal[i];
+	if (s->nroot == 0) {
+		memcpy(s->root, s->legal, (size_t)n * sizeof s->legal[0]);
+		s->nroot = n;
+	}
+}
+
+/*
  * Whether child b's mean score beats child a's by more than the budget's
  * anchor margin and twice the standard error of the difference: the
  * search leaves the game's own AI's move only for one it has measured
