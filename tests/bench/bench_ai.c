@@ -39,8 +39,19 @@
 #define MAX_MOVES	20000
 #define TIMES_MAX	400000
 
-/* HARD_BASE: the seat HARD_ONE would give hard plays at the default level. */
+/*
+ * Who plays hard, and what the figure is: the hard team's score, one hard
+ * seat's, the table's with every seat hard, with none, or (HARD_BASE)
+ * the score of the seat HARD_ONE would give hard, played at the default
+ * level: the baseline.
+ */
 enum side { HARD_TEAM, HARD_ONE, HARD_ALL, HARD_NONE, HARD_BASE };
+static const char *const side_what[] = {
+	"hard team vs default team", "one hard seat vs default seats",
+	"every seat hard: cooperative win rate",
+	"every seat default: cooperative win rate",
+	"the one seat at the default level (baseline)",
+};
 
 struct lineup {
 	const char	*name;
@@ -48,29 +59,18 @@ struct lineup {
 	int		 nplayers;
 	const char	*teams;		/* CHEERS' teams option, or NULL */
 	enum side	 side;
-	const char	*what;
 };
 
 static const struct lineup lineups[] = {
-	{ "cheers-4", "cheers", 4, NULL, HARD_TEAM,
-	  "CHEERS, 4 players: hard team vs default team" },
-	{ "cheers-6", "cheers", 6, "3+3", HARD_TEAM,
-	  "CHEERS, 6 players in 2 teams: hard team vs default team" },
-	{ "cheers-2", "cheers", 2, NULL, HARD_TEAM,
-	  "CHEERS Duel: hard vs default" },
-	{ "fwb-4", "fwb", 4, NULL, HARD_ONE,
-	  "Friends with Beverages, 4 players: one hard seat vs 3 default" },
-	{ "magic-4", "magic", 4, NULL, HARD_ONE,
-	  "Magic Cocktail, 4 players: one hard seat vs 3 default" },
-	{ "fwb-4d", "fwb", 4, NULL, HARD_BASE,
-	  "Friends with Beverages, 4 players: the same seat at the default "
-	  "level" },
-	{ "magic-4d", "magic", 4, NULL, HARD_BASE,
-	  "Magic Cocktail, 4 players: the same seat at the default level" },
-	{ "cosdrink-4", "cosdrink", 4, NULL, HARD_ALL,
-	  "Cosdrink, 4 hard seats: cooperative win rate" },
-	{ "cosdrink-4d", "cosdrink", 4, NULL, HARD_NONE,
-	  "Cosdrink, 4 default seats: cooperative win rate" },
+	{ "cheers-4", "cheers", 4, NULL, HARD_TEAM },
+	{ "cheers-6", "cheers", 6, "3+3", HARD_TEAM },
+	{ "cheers-2", "cheers", 2, NULL, HARD_TEAM },
+	{ "fwb-4", "fwb", 4, NULL, HARD_ONE },
+	{ "fwb-4d", "fwb", 4, NULL, HARD_BASE },
+	{ "magic-4", "magic", 4, NULL, HARD_ONE },
+	{ "magic-4d", "magic", 4, NULL, HARD_BASE },
+	{ "cosdrink-4", "cosdrink", 4, NULL, HARD_ALL },
+	{ "cosdrink-4d", "cosdrink", 4, NULL, HARD_NONE },
 };
 
 static double	 times[TIMES_MAX];
@@ -273,9 +273,11 @@ run(const struct lineup *l, long games)
 	}
 	p = sum / (double)games;
 	half = 1.96 * sqrt(p * (1 - p) / (double)games);
-	printf("bench-ai: %-11s %s: %.3f ± %.3f (%ld games: %ld won, %ld "
-	    "tied, %ld lost)", l->name, l->what, p, half, games, won, tied,
-	    lost);
+	printf("bench-ai: %-11s %s, %d players%s%s: %s: %.3f ± %.3f (%ld "
+	    "games: %ld won, %ld tied, %ld lost)", l->name, ops->title,
+	    l->nplayers, l->teams != NULL ? ", teams " : "",
+	    l->teams != NULL ? l->teams : "", side_what[l->side], p, half,
+	    games, won, tied, lost);
 	if (ntimes > from) {
 		qsort(times + from, (size_t)(ntimes - from), sizeof times[0],
 		    time_cmp);
