@@ -63,7 +63,7 @@ ismcts_budget_hard(const struct game_ops *ops, struct ismcts_budget *out)
 	if (strcmp(ops->name, "cheers") == 0)
 		out->steps = 250000;
 	else if (strcmp(ops->name, "magic") == 0)
-		out->steps = 25000;
+		out->steps = 20000;
 	else if (strcmp(ops->name, "fwb") == 0) {
 		out->iterations = 0;
 		out->steps = 30000;
