@@ -309,6 +309,34 @@ struct game_ops {
 	 */
 	void	 (*set_events)(struct game *, int on);
 
+	/*
+	 * Optional (may be NULL: the game has no hard level): deals again in
+	 * g (a copy) everything seat cannot know, as a search samples it:
+	 * the cards of other hands and the deck, the recipes seat has not
+	 * seen, the order of face-down piles, and the game's own randomness,
+	 * with r.  What is public and what seat knows (its hand, its team's
+	 * known recipe, the counts of every zone) stay.  The deal depends
+	 * only on what seat knows and r, never on where the hidden cards
+	 * were, so that a search that uses it decides from seat's view alone.
+	 */
+	void	 (*determinize)(struct game *g, int seat, struct rng *r);
+	/*
+	 * Optional (may be NULL): which rule of the game's README ("Silly
+	 * moves") seat's move m in g breaks, as a short sentence (borrowed,
+	 * static), or NULL when the move is not silly; judged only from what
+	 * seat may know.  The hard level's search never chooses a silly move
+	 * while one that is not is legal, and the silly-move tests hold the
+	 * default AI to it.
+	 */
+	const char *(*silly)(const struct game *g, int seat,
+		    const struct game_move *m);
+	/*
+	 * Optional with determinize: puts src's state into dst, a copy of the
+	 * same game (copy_game's), copying only what moves change: the
+	 * search's cheap clone, once an iteration.
+	 */
+	void	 (*copy_into)(struct game *dst, const struct game *src);
+
 	/* Fills at most max prompts that may be answered now; returns how many. */
 	int	 (*pending)(const struct game *, struct game_prompt *, size_t max);
 
@@ -416,6 +444,25 @@ struct game_ops {
 /* game/registry.c: every game the bot can host. */
 const struct game_ops	*game_find(const char *name);
 const struct game_ops *const *game_all(void);	/* NULL-terminated */
+
+/*
+ * game/deal.c: the determinize ops' shared step.  The cards of the n zones
+ * a[i] (len[i] each; lengths kept) dealt again among themselves with r:
+ * the same cards, sorted, then shuffled, so that the deal depends on which
+ * cards the zones hold together and not on where they were.  At most
+ * GAME_DEAL_MAX cards; past that the rest stay where they are.
+ * game_deal_pile: one zone of n cards.
+ */
+#define GAME_DEAL_MAX	512
+void	 game_deal(struct rng *r, int *const *a, const int *len, int n);
+void	 game_deal_pile(struct rng *r, int *v, int n);
+/*
+ * The hands of every seat of nplayers but those of keep (bit per seat;
+ * hand i at hand + i * stride, nhand[i] cards) and the deck (ndeck
+ * cards), dealt again among themselves (game_deal).
+ */
+void	 game_deal_others(struct rng *r, unsigned keep, int nplayers,
+	     int *hand, size_t stride, const int *nhand, int *deck, int ndeck);
 
 /* game/events.c */
 void	 game_events_init(struct game_events *);
@@ -579,6 +626,12 @@ const struct game_word *game_words(const char *json, const char *const *keys);
  */
 const cJSON *game_data_list(const cJSON *o, const char *name, int n);
 
+/*
+ * game/move.c: whether move a has b's action and b's first nargs
+ * arguments (the rest of either is not looked at).
+ */
+int	 game_move_starts(const struct game_move *a, const struct game_move *b,
+	     int nargs);
 /* game/move.c: moves as JSON {"action":"play","args":[2,1]} for the log. */
 cJSON	*game_move_save(const struct game_ops *, const struct game_move *);
 int	 game_move_load(const struct game_ops *, const cJSON *,

@@ -172,3 +172,17 @@ game_result_init(struct game_result *r, int state, unsigned winners)
 	r->state = (enum game_state)state;
 	r->winners = winners;
 }
+
+int
+game_move_starts(const struct game_move *a, const struct game_move *b,
+    int nargs)
+{
+	int	i;
+
+	if (a->action != b->action)
+		return 0;
+	for (i = 0; i < nargs; i++)
+		if (a->args[i] != b->args[i])
+			return 0;
+	return 1;
+}

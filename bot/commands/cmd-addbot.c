@@ -1,5 +1,6 @@
 /*
- * addbot [n]: fills seats of the lobby with AI players.
+ * addbot [n] [normal|hard]: fills seats of the lobby with AI players, at
+ * the level asked (else the channel's ai_level, else normal).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,10 +22,13 @@ static int	cmd_addbot_exec(struct cmd_ctx *, char **);
 
 const struct cmd_entry cmd_addbot_entry = {
 	.name = "addbot",
-	.nargs = 1,
+	.nargs = 2,
 	.args = { { "count", GAME_ARG_COUNT, "how many AI players to add", 1,
-	    NULL, 1, GAME_MAX_SEATS } },
-	.summary = "add AI players to the lobby (host)",
+	    NULL, 1, GAME_MAX_SEATS },
+	    { "level", GAME_ARG_CHOICE, "normal (the usual AI) or hard (it "
+	    "searches the likely futures of the game)", 1, table_ai_levels,
+	    0, 0 } },
+	.summary = "add AI players to the lobby, normal or hard (host)",
 	.flags = CMD_TABLE | CMD_HOST | CMD_CHANNEL,
 	.exec = cmd_addbot_exec,
 };
@@ -58,7 +62,8 @@ cmd_addbot_exec(struct cmd_ctx *ctx, char **cause)
 	struct buf	 b;
 	char		*end, *lobby;
 	long		 n = 1;
-	int		 i, allowed, free_seats = t->ops->max_players - t->nseats;
+	int		 i, allowed, level, free_seats = t->ops->max_players -
+			     t->nseats;
 	cJSON		*doc;
 
 	if (t->state != TABLE_LOBBY)
@@ -66,13 +71,21 @@ cmd_addbot_exec(struct cmd_ctx *ctx, char **cause)
 		    "game starts.");
 	doc = channel_load(ctx->bot, ctx->ev->adapter, ctx->ev->channel);
 	allowed = channel_ai_allowed(doc);
+	level = channel_level(doc);
 	cJSON_Delete(doc);
 	if (!allowed)
 		return set_cause(cause, "AI players are off in this channel (a "
 		    "channel admin set ai=no).");
+	/* The level last, when given: "addbot hard", "addbot 2 hard". */
+	if (ctx->argc > 1 && (i = table_match(table_ai_levels,
+	    ctx->argv[ctx->argc - 1])) >= 0 &&
+	    strspn(ctx->argv[ctx->argc - 1], "0123456789") == 0) {
+		level = i;
+		ctx->argc--;
+	}
 	if (ctx->argc > 2)
-		return set_cause(cause, "Usage: %s addbot [count]",
-		    ctx->command);
+		return set_cause(cause, "Usage: %s addbot [count] "
+		    "[normal|hard]", ctx->command);
 	if (ctx->argc == 2) {
 		n = strtol(ctx->argv[1], &end, 10);
 		if (*end != '\0' || n < 1 || n > GAME_MAX_SEATS)
@@ -86,15 +99,22 @@ cmd_addbot_exec(struct cmd_ctx *ctx, char **cause)
 	if (n > free_seats)
 		return set_cause(cause, "Only %d seat%s free; add at most %d.",
 		    free_seats, free_seats == 1 ? " is" : "s are", free_seats);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		table_add_seat(t, NULL, cmd_addbot_name(t));
+		t->seats[t->nseats - 1].level = level;
+	}
 	if (store_table_save(ctx->bot->store, t, cause) != 0) {
 		for (i = 0; i < n; i++)
 			table_remove_seat(t, t->nseats - 1);
 		return -1;
 	}
 	buf_init(&b, RENDER_MAX);
-	buf_puts(&b, n == 1 ? "An AI player sits down: " : "AI players sit down: ");
+	if (level == TABLE_AI_HARD)
+		buf_puts(&b, n == 1 ? "A hard AI player sits down: " :
+		    "Hard AI players sit down: ");
+	else
+		buf_puts(&b, n == 1 ? "An AI player sits down: " :
+		    "AI players sit down: ");
 	for (i = t->nseats - (int)n; i < t->nseats; i++)
 		buf_printf(&b, "%s%s", i == t->nseats - (int)n ? "" : ", ",
 		    t->seats[i].name);

@@ -23,7 +23,8 @@ const struct cmd_entry cmd_settings_entry = {
 	.name = "settings",
 	.nargs = 1,
 	.args = { { "name=value ...", GAME_ARG_TEXT, "turn_timer, "
-	    "prompt_timer or a game option, like turn_timer=2m; after "
+	    "prompt_timer, ai_level=normal|hard (the AI that plays for "
+	    "absent players) or a game option, like turn_timer=2m; after "
 	    "\"channel\" also ai, emoji=yes|no", 1, NULL, 0, 0 } },
 	.summary = "show or change timers and game options (changes: host); "
 	    "settings channel ...: this channel's defaults (admins)",
@@ -47,6 +48,8 @@ cmd_settings_show(const struct table *t)
 		    t->options[i] != NULL ? t->options[i] :
 		    t->ops->options[i].values[0]);
 	}
+	if (t->ai_level != TABLE_AI_NORMAL)
+		buf_printf(&b, " ai_level=%s", table_ai_levels[t->ai_level]);
 	return buf_detach(&b);
 }
 
@@ -55,8 +58,13 @@ static int
 cmd_settings_set(struct table *t, const char *arg, char **cause)
 {
 	uint64_t	 ms;
-	int		 rc, turn;
+	int		 rc, turn, level;
 
+	if ((rc = table_parse_level(arg, &level, cause)) != 0) {
+		if (rc == 1)
+			t->ai_level = level;
+		return rc == 1 ? 0 : -1;
+	}
 	if ((rc = table_parse_timer(arg, &turn, &ms, cause)) != 0) {
 		if (rc == 1)
 			*(turn ? &t->turn_timer : &t->prompt_timer) = ms;

@@ -203,20 +203,6 @@ button_legal(const struct table *t, int seat, int *n)
 	return legal;
 }
 
-/* Does move l start with action and the first nargs arguments of m? */
-static int
-button_starts(const struct game_move *l, const struct game_move *m, int nargs)
-{
-	int	i;
-
-	if (l->action != m->action)
-		return 0;
-	for (i = 0; i < nargs; i++)
-		if (l->args[i] != m->args[i])
-			return 0;
-	return 1;
-}
-
 /*
  * The distinct values of argument argi among the moves that start like
  * m, in the order the game lists them, into vals (at most max); a count.
@@ -228,7 +214,7 @@ button_values(const struct game_move *legal, int n, const struct game_move *m,
 	int	i, j, nv = 0;
 
 	for (i = 0; i < n; i++) {
-		if (!button_starts(&legal[i], m, argi))
+		if (!game_move_starts(&legal[i], m, argi))
 			continue;
 		for (j = 0; j < nv; j++)
 			if (vals[j] == legal[i].args[argi])
@@ -271,7 +257,7 @@ button_move_label(const struct table *t, int seat, const struct game_move *legal
 	int			 i, count = 0, last = 1;
 
 	for (i = 0; i < n; i++) {
-		if (button_starts(&legal[i], m, 1)) {
+		if (game_move_starts(&legal[i], m, 1)) {
 			only = &legal[i];
 			count++;
 		}
@@ -357,7 +343,7 @@ button_pick(const struct table *t, int seat, struct game_move *m, int nargs,
 		return -1;
 	legal = button_legal(t, seat, &n);
 	for (i = 0; i < n; i++)
-		if (button_starts(&legal[i], m, nargs))
+		if (game_move_starts(&legal[i], m, nargs))
 			break;
 	if (i == n) {
 		free(legal);

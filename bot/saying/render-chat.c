@@ -135,7 +135,8 @@ render_seat_list(const struct table *t)
 	buf_init(&b, RENDER_MAX);
 	for (i = 0; i < t->nseats; i++) {
 		buf_printf(&b, "%s%s%s", i == 0 ? "" : ", ", t->seats[i].name,
-		    t->seats[i].user_id == NULL ? " (AI)" : "");
+		    t->seats[i].user_id != NULL ? "" :
+		    t->seats[i].level == TABLE_AI_HARD ? " (hard AI)" : " (AI)");
 	}
 	if (t->nseats == 0)
 		buf_puts(&b, "nobody yet");

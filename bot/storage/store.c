@@ -307,6 +307,9 @@ store_table_doc(const struct table *t)
 	cJSON_AddNumberToObject(doc, "prompt_timer", (double)t->prompt_timer);
 	if (t->emoji >= 0)
 		cJSON_AddBoolToObject(doc, "emoji", t->emoji);
+	if (t->ai_level != TABLE_AI_NORMAL)
+		cJSON_AddStringToObject(doc, "ai_level",
+		    table_ai_levels[t->ai_level]);
 	opts = cJSON_AddObjectToObject(doc, "options");
 	for (i = 0; i < t->ops->noptions; i++) {
 		if (t->options[i] != NULL)
@@ -328,6 +331,9 @@ store_table_doc(const struct table *t)
 			cJSON_AddNumberToObject(seat, "ai_turn",
 			    (double)t->seats[i].ai_turn);
 		cJSON_AddBoolToObject(seat, "dm_closed", t->seats[i].dm_closed);
+		if (t->seats[i].level != TABLE_AI_NORMAL)
+			cJSON_AddStringToObject(seat, "level",
+			    table_ai_levels[t->seats[i].level]);
 		cJSON_AddItemToArray(seats, seat);
 	}
 	text = cJSON_PrintUnformatted(doc);
@@ -548,6 +554,8 @@ store_parse_doc(struct table *t, const char *text, char **cause)
 	v = cJSON_GetObjectItemCaseSensitive(doc, "emoji");
 	if (cJSON_IsBool(v))
 		t->emoji = cJSON_IsTrue(v);
+	t->ai_level = table_level_word(cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(doc, "ai_level")));
 	v = cJSON_GetObjectItemCaseSensitive(doc, "options");
 	cJSON_ArrayForEach(opt, v) {
 		if (!cJSON_IsString(opt))
@@ -579,6 +587,9 @@ store_parse_doc(struct table *t, const char *text, char **cause)
 		    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(seat, "ai"));
 		t->seats[t->nseats - 1].dm_closed =
 		    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(seat, "dm_closed"));
+		t->seats[t->nseats - 1].level = table_level_word(
+		    cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(seat,
+		    "level")));
 		v = cJSON_GetObjectItemCaseSensitive(seat, "timeouts");
 		if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble < 1000)
 			t->seats[t->nseats - 1].timeouts = v->valueint;

@@ -2,6 +2,7 @@
  * Channel settings: defaults a channel's admins choose for its tables.
  * Stored as one JSON document per channel:
  *   {"turn_timer": ms, "prompt_timer": ms, "ai": bool, "emoji": bool,
+ *    "ai_level": "hard",
  *    "options": {"cheers": {"mode": "master"}}}
  */
 #include <stdlib.h>
@@ -136,8 +137,14 @@ channel_set(struct bot *bot, cJSON *doc, const char *assignment, char **cause)
 	const char	*eq = strchr(assignment, '=');
 	uint64_t	 ms;
 	size_t		 len = eq == NULL ? 0 : (size_t)(eq - assignment);
-	int		 rc, turn;
+	int		 rc, turn, level;
 
+	if ((rc = table_parse_level(assignment, &level, cause)) != 0) {
+		if (rc == 1)
+			channel_replace(doc, "ai_level",
+			    cJSON_CreateString(table_ai_levels[level]));
+		return rc == 1 ? 0 : -1;
+	}
 	if ((rc = table_parse_timer(assignment, &turn, &ms, cause)) != 0) {
 		if (rc == 1)
 			channel_replace(doc, turn ? "turn_timer" : "prompt_timer",
@@ -180,6 +187,8 @@ channel_describe(const cJSON *doc)
 	v = cJSON_GetObjectItemCaseSensitive(doc, "emoji");
 	if (cJSON_IsBool(v))
 		buf_printf(&b, " emoji=%s", cJSON_IsTrue(v) ? "yes" : "no");
+	if (channel_level(doc) != TABLE_AI_NORMAL)
+		buf_printf(&b, " ai_level=%s", table_ai_levels[channel_level(doc)]);
 	cJSON_ArrayForEach(game, cJSON_GetObjectItemCaseSensitive(doc, "options")) {
 		if (cJSON_GetArraySize(game) == 0)
 			continue;
@@ -211,6 +220,7 @@ channel_apply(struct table *t, const cJSON *doc)
 	v = cJSON_GetObjectItemCaseSensitive(doc, "emoji");
 	if (cJSON_IsBool(v))
 		t->emoji = cJSON_IsTrue(v);
+	t->ai_level = channel_level(doc);
 	v = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc,
 	    "options"), t->ops->name);
 	cJSON_ArrayForEach(opt, v) {
@@ -222,6 +232,13 @@ channel_apply(struct table *t, const cJSON *doc)
 			log_warn("%s: ignoring the saved default %s", t->channel,
 			    assign);
 	}
+}
+
+int
+channel_level(const cJSON *doc)
+{
+	return table_level_word(cJSON_GetStringValue(
+	    cJSON_GetObjectItemCaseSensitive(doc, "ai_level")));
 }
 
 int

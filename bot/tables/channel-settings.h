@@ -2,7 +2,7 @@
  * channel-settings.h: a channel's own defaults, set by its admins with
  * "settings channel ...": timers, game options and emoji (emoji=no:
  * cards as words only) for new tables, and whether AI players may fill
- * seats.  Kept in the store, read when a
+ * seats and how well they play (ai_level).  Kept in the store, read when a
  * table opens.
  */
 #ifndef BOT_TABLES_CHANNEL_SETTINGS_H
@@ -25,6 +25,11 @@ int	 channel_save(struct bot *, struct adapter *, const char *channel,
 char	*channel_describe(const cJSON *);
 /* Gives a new table the channel's timers, emoji and default options. */
 void	 channel_apply(struct table *, const cJSON *);
+/*
+ * The level (enum table_ai_level) of AI players here: of new AI seats and
+ * of the AI that plays for absent players (settings channel ai_level=...).
+ */
+int	 channel_level(const cJSON *);
 /* May AI players sit at tables here? */
 int	 channel_ai_allowed(const cJSON *);
 

@@ -14,6 +14,7 @@
 #include "bot/daemon/log.h"
 #include "bot/saying/narrate.h"
 #include "bot/saying/outbox.h"
+#include "bot/tables/ai-hard.h"
 #include "bot/tables/play.h"
 #include "bot/saying/render-chat.h"
 #include "bot/tables/sched-heap.h"
@@ -316,15 +317,24 @@ play_for(struct table *t, int seat, int timeout, const char *lead,
 	const struct game_ai_pace	*pace = timeout ? NULL : t->ops->ai_pace;
 	struct game_move		 m, legal[1];
 	uint64_t			 until = UINT64_MAX;
-	int				 rc;
+	unsigned			 allowed = ~0u;
+	char				*said = NULL;
+	int				 rc = -1;
 
 	t->ai_last = seat;
 	if (timeout && t->ops->timeout_move != NULL &&
 	    t->ops->timeout_move(t->game, seat, &m) == 0)
 		return play_apply(t, seat, &m, lead, cause);
 	if (pace != NULL)
-		rc = pace->ai_move(t->game, seat, &t->ai_rng,
-		    play_pace_allowed(t, seat, &until), &m);
+		allowed = play_pace_allowed(t, seat, &until);
+	/* The hard level, unless pacing holds the seat back (then paced). */
+	if (allowed == ~0u && table_ai_level(t, seat) == TABLE_AI_HARD &&
+	    (rc = ai_hard_move(t, seat, lead, &m, &said)) == 0)
+		return 0;	/* searching: its end makes the task due */
+	if (rc == 1)
+		rc = 0;
+	else if (pace != NULL)
+		rc = pace->ai_move(t->game, seat, &t->ai_rng, allowed, &m);
 	else
 		rc = t->ops->ai_move(t->game, seat, &t->ai_rng, &m);
 	if (rc != 0 && until != UINT64_MAX) {
@@ -342,7 +352,9 @@ play_for(struct table *t, int seat, int timeout, const char *lead,
 		    "the first legal one", (unsigned long long)t->id, seat);
 		m = legal[0];
 	}
-	if (play_apply(t, seat, &m, lead, cause) != 0)
+	rc = play_apply(t, seat, &m, said != NULL ? said : lead, cause);
+	free(said);
+	if (rc != 0)
 		return -1;
 	if (pace != NULL && m.action >= 0 && m.action < 32 &&
 	    (pace->proposals & (1u << m.action)))

@@ -10,6 +10,7 @@
 
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
+#include "bot/tables/ai-hard.h"
 #include "bot/tables/sched-heap.h"
 #include "bot/tables/table.h"
 #include "lib/buf.h"
@@ -267,6 +268,7 @@ table_free(struct table *t)
 	int	i;
 
 	sched_clear(t);
+	ai_hard_detach(t);
 	if (t->game != NULL)
 		t->ops->free_game(t->game);
 	for (i = 0; i < t->nseats; i++)
@@ -310,6 +312,27 @@ table_ai_plays(const struct table *t, int seat)
 
 	return s->ai || (s->ai_turn != 0 && t->turn_known &&
 	    s->ai_turn == t->turn_number + 1);
+}
+
+const char *const table_ai_levels[] = { "normal", "hard", NULL };
+
+int
+table_level_word(const char *word)
+{
+	int	i;
+
+	for (i = 0; word != NULL && table_ai_levels[i] != NULL; i++)
+		if (strcmp(word, table_ai_levels[i]) == 0)
+			return i;
+	return TABLE_AI_NORMAL;
+}
+
+int
+table_ai_level(const struct table *t, int seat)
+{
+	const struct seat	*s = &t->seats[seat];
+
+	return s->user_id == NULL ? s->level : t->ai_level;
 }
 
 int
@@ -533,6 +556,18 @@ table_parse_timer(const char *assignment, int *turn, uint64_t *ms, char **cause)
 	}
 	if (*ms > TABLE_TIMER_MAX)
 		return set_cause(cause, "A timer can be at most 24h.");
+	return 1;
+}
+
+int
+table_parse_level(const char *assignment, int *level, char **cause)
+{
+	if (strncmp(assignment, "ai_level=", 9) != 0)
+		return 0;
+	if ((*level = table_match(table_ai_levels, assignment + 9)) < 0)
+		return set_cause(cause, "ai_level must be normal (the AI's "
+		    "usual play) or hard (it searches the game's likely "
+		    "futures).");
 	return 1;
 }
 

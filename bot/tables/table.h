@@ -37,10 +37,24 @@ struct seat {
 	long	 missed_turn;
 	long	 ai_turn;
 	int	 dm_closed;	/* a DM failed: serve secrets through "hand" */
+	/*
+	 * An AI seat's level (enum table_ai_level: addbot ... hard); a
+	 * player's seat the AI takes over plays at the table's ai_level.
+	 */
+	int	 level;
 	uint64_t dm_lost_quiet;	/* bot_now() ms until a lost DM is told again */
 };
 
 enum table_state { TABLE_LOBBY, TABLE_PLAYING, TABLE_OVER };
+
+/*
+ * How well the AI plays a seat: the game's own AI (ai_move), or the hard
+ * level's search (game/ismcts.h, run by bot/tables/ai-hard.c).
+ * table_ai_levels: their words, "normal" and "hard", NULL-terminated.
+ */
+enum table_ai_level { TABLE_AI_NORMAL, TABLE_AI_HARD };
+extern const char *const table_ai_levels[];
+struct ai_hard;
 
 /* What the table's single timer is waiting for. */
 enum table_task { TASK_NONE, TASK_AI, TASK_TIMEOUT, TASK_LOBBY,
@@ -85,6 +99,15 @@ struct table {
 	 * bot.emoji says.
 	 */
 	int			 emoji;
+
+	/*
+	 * The level of the AI that plays for absent players (settings
+	 * ai_level=...; the channel's default when the table opened), and
+	 * the hard level's search running for the table, or NULL
+	 * (bot/tables/ai-hard.c).
+	 */
+	int			 ai_level;
+	struct ai_hard		*ai_hard;
 
 	/* Per-table timers in ms (0 = off), from the config, host may change. */
 	uint64_t		 turn_timer;
@@ -207,6 +230,13 @@ int		 table_seat_of(const struct table *, const char *user_id);
  * timer ran out, for the rest of that turn (bot/tables/sched.c)?
  */
 int		 table_ai_plays(const struct table *, int seat);
+/*
+ * The level named by a kept word (word may be NULL): TABLE_AI_NORMAL
+ * unless it is exactly another level's word.
+ */
+int		 table_level_word(const char *word);
+/* The level (enum table_ai_level) at which the AI plays seat. */
+int		 table_ai_level(const struct table *, int seat);
 /* Adds a seat; the strings are copied.  Returns its index. */
 int		 table_add_seat(struct table *, const char *user_id, const char *name);
 void		 table_remove_seat(struct table *, int seat);
@@ -251,6 +281,12 @@ int		 table_match(const char *const *list, const char *word);
  * the turn timer, 0 for the prompt timer) and *ms set, 0 when the
  * assignment names no timer, -1 with *cause for a bad or too long time.
  */
+/*
+ * Reads "ai_level=hard": returns 1 with *level (enum table_ai_level), 0
+ * when the assignment names no level, -1 with *cause for a bad word.
+ */
+int		 table_parse_level(const char *assignment, int *level,
+		     char **cause);
 int		 table_parse_timer(const char *assignment, int *turn, uint64_t *ms,
 		     char **cause);
 /* The first seat the table's task is for, or nseats when none. */

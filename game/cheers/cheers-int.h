@@ -190,6 +190,12 @@ int	 cheers_arg_names(const struct game *, int, int, int,
 	     struct game_name *, size_t);
 int	 cheers_places(const struct game *, const char **, size_t);
 
+/* determinize.c: the hard level's deal of what seat cannot know. */
+void	 cheers_determinize(struct game *, int seat, struct rng *);
+void	 cheers_copy_into(struct game *, const struct game *);
+/* silly.c: the README's silly moves, for the silly op. */
+const char *cheers_silly(const struct game *, int seat, const struct game_move *);
+
 /* save.c */
 cJSON	*cheers_save(const struct game *);
 struct game *cheers_load(const cJSON *, char **cause);

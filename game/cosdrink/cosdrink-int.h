@@ -180,4 +180,13 @@ struct game *cos_load(const cJSON *, char **cause);
 int	 cos_ai(const struct game *, int, struct rng *, struct game_move *);
 int	 cos_need(const struct game *, int target);
 
+/*
+ * determinize.c: the items and monsters seat cannot see, dealt again for
+ * the hard level's search, and the cheap copy it makes each iteration;
+ * silly.c: the README's silly moves (the silly op).
+ */
+void	 cos_determinize(struct game *, int seat, struct rng *);
+const char *cos_silly(const struct game *, int seat, const struct game_move *);
+void	 cos_copy_into(struct game *, const struct game *);
+
 #endif

@@ -319,4 +319,9 @@ struct game *fwb_load(const cJSON *, char **cause);
 /* ai.c */
 int	 fwb_ai(const struct game *, int, struct rng *, struct game_move *);
 
+/* determinize.c and silly.c: the hard level's deal and the silly op. */
+void	 fwb_determinize(struct game *, int seat, struct rng *);
+const char *fwb_silly(const struct game *, int seat, const struct game_move *);
+void	 fwb_copy_into(struct game *, const struct game *);
+
 #endif

@@ -226,4 +226,12 @@ int	 magic_ai_paced(const struct game *, int, struct rng *, unsigned,
 	     struct game_move *);
 extern const struct game_ai_pace magic_ai_pace;
 
+/*
+ * determinize.c: hands (while trading), deck and recipe pile dealt again
+ * for the hard level's search.  silly.c: the README's silly moves.
+ */
+void	 magic_determinize(struct game *, int seat, struct rng *);
+const char *magic_silly(const struct game *, int seat, const struct game_move *);
+void	 magic_copy_into(struct game *, const struct game *);
+
 #endif

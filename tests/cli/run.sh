@@ -343,6 +343,29 @@ printf 'alice: /cheers status\n' | "$bot" -o bot.state_file=kill.db > out2 2> er
 expect "after kill -9 the table is restored" grep -q 'restored 1 table' err2
 expect "after kill -9 status shows the game" grep -q "shaker" out2
 
+# --- the hard level off the loop: with the real clock its search runs on
+# a worker thread; hard AI seats, and the hard AI that takes over a player
+# who ran out of time (the table's ai_level), play a CHEERS game to its end
+rm -f in
+mkfifo in
+"$bot" -o bot.state_file=hard.db -o bot.seed=7 -o tables.ai_delay=0 \
+    -o tables.timeouts_to_ai=1 < in > hard.out 2> hard.err &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+printf '%s\n' 'alice: /cheers new cheers' 'alice: /cheers addbot 3 hard' \
+    'alice: /cheers settings ai_level=hard turn_timer=1s' \
+    'alice: /cheers start' >&3
+expect "three hard AI players sit down" wait_for 'Hard AI players sit down' \
+    hard.out
+for i in 1 2 3 4 5 6; do
+	wait_for 'Game over!' hard.out && break
+done
+expect "hard AI seats play a whole game, the search off the loop" \
+    grep -q 'Game over!' hard.out
+proc_stop $pid TERM
+exec 3>&-
+
 # --- the README and docs/ against the program and the Makefile
 . "$top/tests/cli/docs.sh"
 

@@ -6,6 +6,8 @@
  */
 #include "tests/unit/silly.h"
 
+#include "game/ismcts.h"
+
 /* The spec main() was given, for the one cmocka test. */
 static const struct silly	*spec;
 
@@ -22,13 +24,43 @@ silly_start(unsigned i)
 }
 
 /*
+ * The AI a game is played by: the default one in every seat, or (hard
+ * set) the hard level in the seats of one parity (seat mod 2 is the
+ * game's number mod 2: a whole team in CHEERS) and the default in the
+ * others.
+ */
+struct silly_run {
+	int		 hard;
+	const char	*env;		/* the count's environment variable */
+	long		 count;		/* unless it says */
+	long		 games;
+};
+
+/* Whether seat plays at the hard level in game i of run. */
+static int
+silly_hard(const struct silly_run *run, int seat, unsigned i)
+{
+	return run->hard && (unsigned)seat % 2 == i % 2;
+}
+
+/* seat's move in g by run's AI for it, with r: 0, or -1 when none. */
+static int
+silly_choose(const struct silly_run *run, const struct game *g, int seat,
+    unsigned i, struct rng *r, struct game_move *m)
+{
+	if (silly_hard(run, seat, i))
+		return ismcts_hard(spec->ops, g, seat, r, m);
+	return spec->ops->ai_move(g, seat, r, m);
+}
+
+/*
  * The hidden-information check: seat's move m in g, chosen with the
  * randomness was (a copy taken before), must be the same when what seat
  * cannot know is dealt again.  Returns 1 when it differs.
  */
 static int
-hidden_differs(const struct game *g, int seat, const struct rng *was,
-    const struct game_move *m, unsigned i)
+hidden_differs(const struct silly_run *run, const struct game *g, int seat,
+    const struct rng *was, const struct game_move *m, unsigned i)
 {
 	struct game		*h;
 	struct game_move	 m2;
@@ -39,37 +71,34 @@ hidden_differs(const struct game *g, int seat, const struct rng *was,
 	h = spec->ops->copy_game(g);
 	spec->redeal(h, seat, &deal);
 	memset(&m2, 0, sizeof m2);
-	rc = spec->ops->ai_move(h, seat, &r, &m2);
+	rc = silly_choose(run, h, seat, i, &r, &m2);
 	spec->ops->free_game(h);
 	if (rc == 0 && memcmp(m, &m2, sizeof m2) == 0)
 		return 0;
-	printf("%s: game %u seat %d: the AI chose action %d, and %d after "
+	printf("%s: game %u seat %d: the %s AI chose action %d, and %d after "
 	    "a re-deal of what it cannot know\n", spec->ops->name, i, seat,
-	    m->action, rc == 0 ? m2.action : -1);
+	    silly_hard(run, seat, i) ? "hard" : "default", m->action,
+	    rc == 0 ? m2.action : -1);
 	return 1;
 }
 
+/* Plays run's games and checks their AI moves (see silly.h). */
 static void
-test_silly(void **state)
+silly_play(const struct silly_run *run)
 {
 	struct ai_ask		 asks[AI_ASKS_MAX];
 	struct game_events	 ev;
 	struct game_move	 m;
 	struct game		*g;
 	struct rng		 r, was;
-	const char		*env = getenv("SILLY_GAMES");
 	const char		*why;
 	char			*cause = NULL;
-	long			 games = SILLY_GAMES;
-	long			 moves = 0, silly = 0;
+	long			 moves = 0, silly = 0, hard = 0;
 	long			 hidden = 0, differ = 0, capped = 0;
 	unsigned		 i;
 	int			 k, na, n, seat;
 
-	(void)state;
-	if (env != NULL && atol(env) > 0)
-		games = atol(env);
-	for (i = 0; i < (unsigned)games; i++) {
+	for (i = 0; i < (unsigned)run->games; i++) {
 		g = silly_start(i);
 		rng_init(&r, i, 3);
 		for (n = 0; (na = ai_asked(spec->ops, g, asks)) > 0; n++) {
@@ -80,7 +109,7 @@ test_silly(void **state)
 			for (k = 0, seat = -1; k < na && seat < 0; k++) {
 				was = r;
 				memset(&m, 0, sizeof m);
-				if (spec->ops->ai_move(g, asks[k].seat, &r,
+				if (silly_choose(run, g, asks[k].seat, i, &r,
 				    &m) == 0)
 					seat = asks[k].seat;
 			}
@@ -88,6 +117,7 @@ test_silly(void **state)
 				fail_msg("%s: game %u: no AI seat moves",
 				    spec->ops->name, i);
 			moves++;
+			hard += silly_hard(run, seat, i);
 			if ((why = spec->silly(g, seat, &m)) != NULL &&
 			    silly++ < 10)
 				printf("%s: game %u move %d seat %d: action %d "
@@ -96,7 +126,8 @@ test_silly(void **state)
 				    why);
 			if (moves % SILLY_HIDDEN == 0) {
 				hidden++;
-				differ += hidden_differs(g, seat, &was, &m, i);
+				differ += hidden_differs(run, g, seat, &was,
+				    &m, i);
 			}
 			game_events_init(&ev);
 			if (spec->ops->apply(g, seat, &m, &ev, &cause) != 0)
@@ -105,19 +136,46 @@ test_silly(void **state)
 		}
 		spec->ops->free_game(g);
 	}
-	printf("%s: %ld games (seeds 0-%ld), %ld AI moves, %ld silly; "
-	    "%ld positions re-dealt, %ld choices changed; %ld capped\n",
-	    spec->ops->name, games, games - 1, moves, silly, hidden, differ, capped);
+	if (run->hard)
+		printf("%s, hard: %ld games (seeds 0-%ld), %ld AI moves, %ld "
+		    "of them hard, %ld silly; %ld positions re-dealt, %ld "
+		    "choices changed; %ld capped\n", spec->ops->name,
+		    run->games, run->games - 1, moves, hard, silly, hidden,
+		    differ, capped);
+	else
+		printf("%s: %ld games (seeds 0-%ld), %ld AI moves, %ld silly; "
+		    "%ld positions re-dealt, %ld choices changed; %ld "
+		    "capped\n", spec->ops->name, run->games, run->games - 1,
+		    moves, silly, hidden, differ, capped);
 	assert_int_equal(silly, 0);
 	assert_int_equal(differ, 0);
+}
+
+/*
+ * One test: the run its state names, as many games as the environment
+ * variable the run names asks for, else the run's own count.
+ */
+static void
+test_silly(void **state)
+{
+	struct silly_run	*run = *state;
+	const char		*env = getenv(run->env);
+
+	run->games = env != NULL && atol(env) > 0 ? atol(env) : run->count;
+	silly_play(run);
 }
 
 /* Runs the one test of s's game. */
 int
 silly_main(const struct silly *s)
 {
+	static struct silly_run	runs[] = {
+		{ 0, "SILLY_GAMES", SILLY_GAMES, 0 },
+		{ 1, "SILLY_HARD_GAMES", SILLY_HARD_GAMES, 0 },
+	};
 	const struct CMUnitTest	tests[] = {
-		cmocka_unit_test(test_silly),
+		cmocka_unit_test_prestate(test_silly, &runs[0]),
+		cmocka_unit_test_prestate(test_silly, &runs[1]),
 	};
 
 	spec = s;

@@ -12,6 +12,11 @@
  *     fails when its choice differs.
  * The count of games is SILLY_GAMES (500) unless the environment variable
  * SILLY_GAMES says otherwise (`make bench-ai` runs 10,000 of each game).
+ * A second test plays SILLY_HARD_GAMES (2, or the environment variable)
+ * games the same way with the hard level (game/ismcts.h) in the seats of
+ * one parity (seat mod 2 = the game's number mod 2), the default AI in
+ * the others: the same checks hold for the hard level's moves, and its
+ * choice too must not change with what its seat cannot know.
  */
 #ifndef TESTS_UNIT_SILLY_H
 #define TESTS_UNIT_SILLY_H
@@ -19,6 +24,7 @@
 #include "tests/unit/game-test.h"
 
 #define SILLY_GAMES	500	/* games of each, unless SILLY_GAMES says */
+#define SILLY_HARD_GAMES 2	/* with hard seats, unless SILLY_HARD_GAMES says */
 #define SILLY_MOVES	20000	/* a game running then stops: "capped" */
 #define SILLY_HIDDEN	7	/* the hidden-information check: 1 move in 7 */
 

@@ -1,0 +1,420 @@
+/*
+ * ismcts.c: single-observer information-set Monte Carlo tree search, the
+ * hard level's one search for every game (ismcts.h says how it works).
+ * Everything it allocates is its own and freed before it returns.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/ismcts.h"
+#include "lib/xmalloc.h"
+
+#define SEARCH_HASH	2048	/* slots of the legal moves' table, > LEGAL_MAX */
+
+/* A move in the tree: the seat that made it and its scores. */
+struct search_node {
+	struct game_move	move;
+	int			mover;		/* -1 at the root */
+	int			parent, child, next;	/* indexes, -1 none */
+	int			visits, avail;
+	double			reward;		/* summed, from mover's view */
+};
+
+/* One search: its tree, its determinization and its scratch. */
+struct search {
+	const struct game_ops		*ops;
+	const struct ismcts_budget	*budget;
+	struct rng			*r;
+	struct game			*det;		/* owned */
+	struct search_node		*node;		/* owned */
+	int				 nnodes, maxnodes;
+	long				 steps;
+	int				 nlegal;
+	struct game_move		 legal[ISMCTS_LEGAL_MAX];
+	/* The root's choices: seat's legal moves, the silly ones left out. */
+	int				 nroot;
+	struct game_move		 root[ISMCTS_LEGAL_MAX];
+	int				 fresh[ISMCTS_LEGAL_MAX];
+	short				 slot[SEARCH_HASH];	/* legal index + 1 */
+	struct game_events		 ev;
+};
+
+/*
+ * The budgets of the hard level, tuned with make bench-ai to keep a move
+ * within 50 ms at p99 on one core.  CHEERS: a full tree, random playouts
+ * (a move costs about a sixth of the other games', which have no events
+ * switch and longer games).  Magic Cocktail: the same in fewer moves.
+ * Cosdrink: anchored on its own AI's move (left only for one measured
+ * better).  Friends with Beverages, whose turns are many small steps and
+ * whose outcome one step barely moves: no search found a better move
+ * than its own AI's in the budget (flat Monte Carlo with the AI playing
+ * on, anchored, scored 0.15 where its AI scores 0.25), so its hard level
+ * is its own AI until one does (iterations 0).
+ */
+void
+ismcts_budget_hard(const struct game_ops *ops, struct ismcts_budget *out)
+{
+	out->iterations = 3000;
+	out->explore = 0.7;
+	out->ai_permille = 0;
+	out->anchor = -1;
+	out->depth = 0;
+	if (strcmp(ops->name, "cheers") == 0)
+		out->steps = 250000;
+	else if (strcmp(ops->name, "magic") == 0)
+		out->steps = 20000;
+	else if (strcmp(ops->name, "fwb") == 0) {
+		out->iterations = 0;
+		out->steps = 30000;
+		out->ai_permille = 1000;
+		out->anchor = 0;
+		out->depth = 1;
+	} else {
+		out->steps = 14000;
+		out->anchor = 0;
+	}
+}
+
+/*
+ * How many of m's arguments make the move: its action's (a game may leave
+ * the rest unset, as an AI's move often does).
+ */
+static int
+search_nargs(const struct search *s, const struct game_move *m)
+{
+	if (m->action < 0 || m->action >= s->ops->nactions)
+		return GAME_MAX_ARGS;
+	return s->ops->actions[m->action].nargs;
+}
+
+/* Whether two moves are the same move: action and its arguments. */
+static int
+search_same(const struct search *s, const struct game_move *a,
+    const struct game_move *b)
+{
+	return game_move_starts(a, b, search_nargs(s, a));
+}
+
+/* A move's slot in the legal moves' table. */
+static unsigned
+search_hash(const struct search *s, const struct game_move *m)
+{
+	unsigned	h = 2166136261u;
+	int		i, n = search_nargs(s, m);
+
+	h = (h ^ (unsigned)m->action) * 16777619u;
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned)m->args[i]) * 16777619u;
+	return h % SEARCH_HASH;
+}
+
+/*
+ * The seat to move in the determinization and its legal moves (into
+ * s->legal, s->nlegal): the first seat asked, in prompt order, that has a
+ * move; -1 when nobody has (the game is over).
+ */
+static int
+search_mover(struct search *s)
+{
+	struct game_prompt	p[GAME_MAX_PROMPTS];
+	int			n, k, seat;
+
+	n = s->ops->pending(s->det, p, GAME_MAX_PROMPTS);
+	for (k = 0; k < n; k++)
+		for (seat = 0; seat < GAME_MAX_SEATS; seat++) {
+			if (!(p[k].seats & (1u << seat)))
+				continue;
+			s->nlegal = s->ops->legal_moves(s->det, seat, s->legal,
+			    ISMCTS_LEGAL_MAX);
+			if (s->nlegal > 0)
+				return seat;
+		}
+	s->nlegal = 0;
+	return -1;
+}
+
+/* Applies seat's move m to the determinization; 0, or -1 when refused. */
+static int
+search_apply(struct search *s, int seat, const struct game_move *m)
+{
+	char	*cause = NULL;
+
+	game_events_init(&s->ev);
+	s->steps++;
+	if (s->ops->apply(s->det, seat, m, &s->ev, &cause) != 0) {
+		free(cause);
+		return -1;
+	}
+	return 0;
+}
+
+/* A new child of parent for seat's move m; its index. */
+static int
+search_grow(struct search *s, int parent, int seat, const struct game_move *m)
+{
+	struct search_node	*n = &s->node[s->nnodes];
+
+	n->move = *m;
+	n->mover = seat;
+	n->parent = parent;
+	n->child = -1;
+	n->next = s->node[parent].child;
+	n->visits = n->avail = 0;
+	n->reward = 0;
+	s->node[parent].child = s->nnodes;
+	return s->nnodes++;
+}
+
+/*
+ * At node, where seat moves with s->legal: counts each child whose move is
+ * legal here as available and returns the best of them by UCB (one never
+ * visited first), or lists in s->fresh the legal moves no child has yet
+ * (returns -1 and *nfresh).
+ */
+static int
+search_select(struct search *s, int node, int seat, int *nfresh)
+{
+	struct search_node	*c;
+	double			 best = -1, v;
+	unsigned		 h;
+	int			 i, k, pick = -1;
+
+	memset(s->slot, 0, sizeof s->slot);
+	for (i = 0; i < s->nlegal; i++) {
+		h = search_hash(s, &s->legal[i]);
+		while (s->slot[h] != 0)
+			h = (h + 1) % SEARCH_HASH;
+		s->slot[h] = (short)(i + 1);
+		s->fresh[i] = 1;
+	}
+	for (k = s->node[node].child; k >= 0; k = c->next) {
+		c = &s->node[k];
+		if (c->mover != seat)
+			continue;
+		for (h = search_hash(s, &c->move); s->slot[h] != 0;
+		    h = (h + 1) % SEARCH_HASH)
+			if (search_same(s, &s->legal[s->slot[h] - 1], &c->move))
+				break;
+		if (s->slot[h] == 0)
+			continue;
+		s->fresh[s->slot[h] - 1] = 0;
+		c->avail++;
+		v = c->visits == 0 ? HUGE_VAL : c->reward / c->visits +
+		    s->budget->explore * sqrt(log((double)c->avail) /
+		    c->visits);
+		if (v > best) {
+			best = v;
+			pick = k;
+		}
+	}
+	for (i = 0, *nfresh = 0; i < s->nlegal; i++)
+		if (s->fresh[i])
+			s->fresh[(*nfresh)++] = i;
+	/* A child never visited (the anchor) goes before any new one. */
+	if (best == HUGE_VAL)
+		return pick;
+	return *nfresh > 0 && s->nnodes < s->maxnodes ? -1 : pick;
+}
+
+/* Plays the determinization out: the game's AI or a random legal move. */
+static void
+search_playout(struct search *s)
+{
+	struct game_move	m;
+	int			seat, n;
+
+	for (n = 0; n < ISMCTS_PLAYOUT_MAX; n++) {
+		if ((seat = search_mover(s)) < 0)
+			return;
+		if (s->budget->ai_permille > 0 &&
+		    (int)rng_below(s->r, 1000) < s->budget->ai_permille &&
+		    s->ops->ai_move(s->det, seat, s->r, &m) == 0) {
+			if (search_apply(s, seat, &m) == 0)
+				continue;
+		}
+		if (search_apply(s, seat, &s->legal[rng_below(s->r,
+		    (uint32_t)s->nlegal)]) != 0)
+			return;
+	}
+}
+
+/* The result for each seat: 1 won, 0 lost, 1/2 a tie or an unfinished game. */
+static void
+search_score(struct search *s, double *score)
+{
+	struct game_result	res;
+	int			i;
+
+	s->ops->result(s->det, &res);
+	for (i = 0; i < GAME_MAX_SEATS; i++)
+		score[i] = res.state != GAME_WON ? 0.5 :
+		    (res.winners & (1u << i)) ? 1 : 0;
+}
+
+/*
+ * The root's choices into s->root: seat's legal moves in g but the silly
+ * ones (the game's silly op), unless every one is silly.
+ */
+static void
+search_root(struct search *s, const struct game *g, int seat)
+{
+	int	n, i;
+
+	n = s->ops->legal_moves(g, seat, s->legal, ISMCTS_LEGAL_MAX);
+	for (i = 0, s->nroot = 0; i < n; i++)
+		if (s->ops->silly == NULL ||
+		    s->ops->silly(g, seat, &s->legal[i]) == NULL)
+			s->root[s->nroot++] = s->legal[i];
+	if (s->nroot == 0) {
+		memcpy(s->root, s->legal, (size_t)n * sizeof s->legal[0]);
+		s->nroot = n;
+	}
+}
+
+/*
+ * Whether child b's mean score beats child a's by more than the budget's
+ * anchor margin and twice the standard error of the difference: the
+ * search leaves the game's own AI's move only for one it has measured
+ * to be better, not for the luckiest of many close ones.
+ */
+static int
+search_beats(const struct search *s, int b, int a)
+{
+	const struct search_node	*nb = &s->node[b], *na = &s->node[a];
+	double				 pb, pa, se;
+
+	if (na->visits == 0)
+		return 1;
+	pb = nb->reward / nb->visits;
+	pa = na->reward / na->visits;
+	se = sqrt(pb * (1 - pb) / nb->visits + pa * (1 - pa) / na->visits);
+	return pb - pa > s->budget->anchor + 2 * se;
+}
+
+/*
+ * With the budget's anchor: the root's child for the game's own AI's
+ * move in g (chosen with a copy of the search's rng), grown first so that
+ * it is tried first; its index, or -1 (no anchor, or the AI's move is not
+ * among the root's choices).
+ */
+static int
+search_anchor(struct search *s, const struct game *g, int seat)
+{
+	struct game_move	m;
+	struct rng		r = *s->r;
+	int			i;
+
+	if (s->budget->anchor < 0 || s->ops->ai_move(g, seat, &r, &m) != 0)
+		return -1;
+	for (i = 0; i < s->nroot; i++)
+		if (search_same(s, &s->root[i], &m))
+			return search_grow(s, 0, seat, &s->root[i]);
+	return -1;
+}
+
+/* One iteration from the root g for seat. */
+static void
+search_iterate(struct search *s, const struct game *g, int seat)
+{
+	double	score[GAME_MAX_SEATS];
+	int	node = 0, mover = seat, nfresh, k, i, depth = 0;
+
+	s->ops->copy_into(s->det, g);
+	s->ops->determinize(s->det, seat, s->r);
+	if (s->ops->set_events != NULL)
+		s->ops->set_events(s->det, 0);
+	/* Seat's own moves are the same in every deal: its own cards. */
+	memcpy(s->legal, s->root, (size_t)s->nroot * sizeof s->root[0]);
+	s->nlegal = s->nroot;
+	for (;; depth++) {
+		if (mover < 0 || s->nlegal < 1)
+			break;
+		if (s->budget->depth > 0 && depth >= s->budget->depth) {
+			search_playout(s);
+			break;
+		}
+		k = search_select(s, node, mover, &nfresh);
+		if (k < 0 && nfresh > 0 && s->nnodes < s->maxnodes) {
+			i = s->fresh[rng_below(s->r, (uint32_t)nfresh)];
+			k = search_grow(s, node, mover, &s->legal[i]);
+			node = k;
+			if (search_apply(s, mover, &s->node[k].move) == 0)
+				search_playout(s);
+			break;
+		}
+		if (k < 0 || search_apply(s, mover, &s->node[k].move) != 0)
+			break;
+		node = k;
+		mover = search_mover(s);
+	}
+	search_score(s, score);
+	for (; node >= 0; node = s->node[node].parent) {
+		s->node[node].visits++;
+		if (s->node[node].mover >= 0)
+			s->node[node].reward += score[s->node[node].mover];
+	}
+}
+
+int
+ismcts_move(const struct game_ops *ops, const struct game *g, int seat,
+    struct rng *r, const struct ismcts_budget *budget, struct game_move *out,
+    struct ismcts_stats *stats)
+{
+	struct search	*s;
+	int		 it, k, anchor, best = -1, rc = -1;
+
+	if (budget->iterations == 0)
+		return ops->ai_move(g, seat, r, out);
+	s = xcalloc(1, sizeof *s);
+	s->ops = ops;
+	s->budget = budget;
+	s->r = r;
+	search_root(s, g, seat);
+	if (s->nroot == 1)
+		*out = s->root[0];
+	if (s->nroot <= 1) {
+		rc = s->nroot == 1 ? 0 : -1;
+		free(s);
+		return rc;
+	}
+	s->det = ops->copy_game(g);
+	s->maxnodes = budget->iterations + 1;
+	s->node = xcalloc((size_t)s->maxnodes, sizeof *s->node);
+	s->node[0].mover = -1;
+	s->node[0].parent = s->node[0].child = s->node[0].next = -1;
+	s->nnodes = 1;
+	anchor = search_anchor(s, g, seat);
+	for (it = 0; it < budget->iterations && s->steps < budget->steps; it++)
+		search_iterate(s, g, seat);
+	for (k = s->node[0].child; k >= 0; k = s->node[k].next)
+		if (best < 0 || s->node[k].visits > s->node[best].visits)
+			best = k;
+	if (anchor >= 0 && best != anchor && !search_beats(s, best, anchor))
+		best = anchor;
+	if (best >= 0) {
+		*out = s->node[best].move;
+		rc = 0;
+	}
+	if (stats != NULL) {
+		stats->iterations = it;
+		stats->steps = s->steps;
+		stats->nodes = s->nnodes;
+	}
+	ops->free_game(s->det);
+	free(s->node);
+	free(s);
+	return rc;
+}
+
+int
+ismcts_hard(const struct game_ops *ops, const struct game *g, int seat,
+    struct rng *r, struct game_move *out)
+{
+	struct ismcts_budget	b;
+
+	if (ops->determinize == NULL || ops->copy_into == NULL)
+		return ops->ai_move(g, seat, r, out);
+	ismcts_budget_hard(ops, &b);
+	return ismcts_move(ops, g, seat, r, &b, out, NULL);
+}
