@@ -19,6 +19,10 @@
 #include "lib/buf.h"
 #include "lib/xmalloc.h"
 
+/* A channel's settings besides the games' options, as refusals name them. */
+#define CHANNEL_SETTINGS_NAMED \
+	"turn_timer, prompt_timer, ai=yes|no, ai_level=normal|hard, emoji=yes|no"
+
 cJSON *
 channel_load(struct bot *bot, struct adapter *a, const char *channel)
 {
@@ -110,9 +114,8 @@ channel_set_option(struct bot *bot, cJSON *doc, const char *assignment,
 		return 0;
 	}
 	if (best != NULL) {
-		set_cause(cause, "%s Channel settings are turn_timer, "
-		    "prompt_timer, ai=yes|no, emoji=yes|no, or a game "
-		    "option.", best);
+		set_cause(cause, "%s Channel settings are "
+		    CHANNEL_SETTINGS_NAMED ", or a game option.", best);
 		free(best);
 		return -1;
 	}
@@ -124,8 +127,7 @@ channel_set_option(struct bot *bot, cJSON *doc, const char *assignment,
 			    games[g]->options[i].name);
 	}
 	set_cause(cause, "No game has an option \"%.*s\". Channel settings "
-	    "are turn_timer, prompt_timer, ai=yes|no, emoji=yes|no, or a "
-	    "game option (%s).",
+	    "are " CHANNEL_SETTINGS_NAMED ", or a game option (%s).",
 	    (int)(len > 40 ? 40 : len), assignment, buf_str(&b));
 	buf_release(&b);
 	return -1;
