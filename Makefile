@@ -54,7 +54,7 @@ CC	?= cc
 BUILD	?= build
 OPT	?= -O2 -g
 SAN	?=
-PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libssl libcrypto expat libcares
+PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libssl libcrypto expat libcares libpq
 
 WARN	 = -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wvla
