@@ -39,9 +39,24 @@ void
 store_settings_config(const struct config *cfg, struct store_settings *set)
 {
 	memset(set, 0, sizeof *set);
-	set->backend = store_sqlite_ops.name;
+	set->backend = cfg->store_backend == CONFIG_STORE_POSTGRES ?
+	    "postgres" : store_sqlite_ops.name;
 	set->file.path = cfg->bot_state_file;
 	set->file.max_size = cfg->bot_state_max_size;
+	set->server.conninfo = cfg->postgres_url;
+	set->server.password = cfg->postgres_password;
+	set->server.connect_timeout_ms = cfg->postgres_connect_timeout_ms;
+}
+
+int
+store_settings_check(const struct config *cfg, char **cause)
+{
+	if (cfg->store_backend == CONFIG_STORE_POSTGRES &&
+	    cfg->postgres_url[0] == '\0')
+		return set_cause(cause, "store.backend = postgres needs "
+		    "postgres.url, the database's connection string "
+		    "(host=db dbname=cheersbot user=cheersbot)");
+	return 0;
 }
 
 /* Opens the store of set with its backend's open (flags: STORE_OPEN_*). */
