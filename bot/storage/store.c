@@ -16,6 +16,7 @@
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
+#include "bot/storage/store-pg.h"
 #include "bot/storage/store-sqlite.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
@@ -33,6 +34,7 @@ store_now(void)
 /* The backends, by name (struct store_ops.name). */
 static const struct store_ops *const store_backends[] = {
 	&store_sqlite_ops,
+	&store_pg_ops,
 };
 
 void
