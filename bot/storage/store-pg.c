@@ -13,6 +13,8 @@
  * and parameters join the batch's log (pg_run), and batch_end sends the
  * whole log as one transaction (BEGIN, the writes, COMMIT) in libpq's
  * pipeline mode, one round trip, then waits for the results (pg_flush).
+ * A query in the middle of a batch first sends the writes before it,
+ * inside the transaction still open, so it reads them (pg_push).
  * A write outside a batch (or a begin/commit group outside one) is sent
  * the same way as its own transaction.  A refused commit leaves nothing
  * of the batch (ROLLBACK).
@@ -66,6 +68,16 @@ struct store_pg {
 	size_t		 group_mark, group_jmark;
 	struct pg_write	*log;
 	size_t		 nlog, caplog;
+	/*
+	 * A read in a batch sends the writes before it ahead (pg_push):
+	 * sent of them are on the server, in an open transaction (in_tx),
+	 * the open group's under a savepoint (group_saved).  lost: why a
+	 * write sent ahead failed, which undid the batch.
+	 */
+	size_t		 sent;
+	int		 in_tx;
+	int		 group_saved;
+	char		*lost;
 	struct pgcache	*mem;
 };
 
@@ -386,6 +398,7 @@ pg_close(struct store *store)
 		return;
 	pg_log_cut(s, 0);
 	free(s->log);
+	free(s->lost);
 	pgcache_free(s->mem);
 	/* Closing the session drops the writer lock. */
 	PQfinish(s->conn);
@@ -555,39 +568,47 @@ pg_drain(struct store_pg *s, const char *what, char **cause)
 	return -1;
 }
 
+/* Queues one statement without values in the pipeline. */
+static int
+pg_send_plain(struct store_pg *s, const char *sql)
+{
+	return PQsendQueryParams(s->conn, sql, 0, NULL, NULL, NULL, NULL, 0);
+}
+
 /*
- * Sends the log as one transaction and waits for it: 0 when committed.
- * Either way the log is emptied; a refused one takes memory back to what
- * was committed, and leaves nothing on the server.
+ * Sends the log's writes not sent yet (from s->sent on) in one round
+ * trip: after BEGIN when no transaction is open, with a savepoint where
+ * an open group begins (so that its rollback can undo what was sent of
+ * it), and with COMMIT when commit is set.  0 when all went; -1 with
+ * *cause, and then the transaction is rolled back whole.
  */
 static int
-pg_flush(struct store_pg *s, char **cause)
+pg_send(struct store_pg *s, int commit, char **cause)
 {
 	size_t	i;
 	int	rc = -1;
 
-	if (s->nlog == 0)
-		return 0;
-	if (s->flags & STORE_OPEN_READONLY) {
-		set_cause(cause, "%s: opened to read only", s->name);
-		goto out;
-	}
+	if (s->flags & STORE_OPEN_READONLY)
+		return set_cause(cause, "%s: opened to read only", s->name);
 	if (pg_ensure(s, cause) != 0)
-		goto out;
-	if (PQenterPipelineMode(s->conn) != 1) {
-		pg_fail(s, NULL, "saving", cause);
-		goto out;
-	}
-	if (PQsendQueryParams(s->conn, "BEGIN", 0, NULL, NULL, NULL, NULL,
-	    0) != 1)
+		return -1;
+	if (PQenterPipelineMode(s->conn) != 1)
+		return pg_fail(s, NULL, "saving", cause);
+	if (!s->in_tx && pg_send_plain(s, "BEGIN") != 1)
 		goto lost;
-	for (i = 0; i < s->nlog; i++) {
-		if (PQsendQueryParams(s->conn, s->log[i].sql, s->log[i].n, NULL,
-		    (const char *const *)s->log[i].v, NULL, NULL, 0) != 1)
+	for (i = s->sent; i <= s->nlog; i++) {
+		if (s->in_group && !s->group_saved && i == s->group_mark) {
+			if (pg_send_plain(s, "SAVEPOINT g") != 1)
+				goto lost;
+			s->group_saved = 1;
+		}
+		if (i < s->nlog && PQsendQueryParams(s->conn, s->log[i].sql,
+		    s->log[i].n, NULL, (const char *const *)s->log[i].v, NULL,
+		    NULL, 0) != 1)
 			goto lost;
 	}
-	if (PQsendQueryParams(s->conn, "COMMIT", 0, NULL, NULL, NULL, NULL,
-	    0) != 1 || PQpipelineSync(s->conn) != 1)
+	if ((commit && pg_send_plain(s, "COMMIT") != 1) ||
+	    PQpipelineSync(s->conn) != 1)
 		goto lost;
 	rc = pg_drain(s, "saving", cause);
 	goto leave;
@@ -597,16 +618,61 @@ leave:
 	if (PQpipelineStatus(s->conn) != PQ_PIPELINE_OFF &&
 	    PQexitPipelineMode(s->conn) != 1)
 		s->broken = 1;
+	s->sent = s->nlog;
+	s->in_tx = rc == 0 && !commit;
 	/* An error inside BEGIN leaves the transaction open and failed. */
-	if (!s->broken && PQtransactionStatus(s->conn) != PQTRANS_IDLE)
+	if (rc != 0 && !s->broken &&
+	    PQtransactionStatus(s->conn) != PQTRANS_IDLE)
 		PQclear(PQexec(s->conn, "ROLLBACK"));
-out:
+	return rc;
+}
+
+/*
+ * Commits the log as one transaction (what a read made go ahead of it
+ * included) and waits for it: 0 when committed.  Either way the log is
+ * emptied; a refused one takes memory back to what was committed, and
+ * leaves nothing on the server.
+ */
+static int
+pg_flush(struct store_pg *s, char **cause)
+{
+	int	rc;
+
+	if (s->lost)
+		rc = set_cause(cause, "%s", s->lost);
+	else if (s->nlog == 0 && !s->in_tx)
+		rc = 0;
+	else
+		rc = pg_send(s, 1, cause);
 	pg_log_cut(s, 0);
+	s->sent = 0;
+	s->in_tx = 0;
+	s->group_saved = 0;
+	free(s->lost);
+	s->lost = NULL;
 	if (rc == 0)
 		pgcache_settle(s->mem);
 	else
 		pgcache_undo(s->mem, 0);
 	return rc;
+}
+
+/*
+ * Before a query in a batch or group: the writes logged so far go to
+ * the server, inside the transaction they will commit in, so the query
+ * sees them as SQLite's would.  A failure dooms the batch (s->lost),
+ * whose end reports it; the query then sees what was committed.
+ */
+static void
+pg_push(struct store_pg *s)
+{
+	char	*cause = NULL;
+
+	if ((!s->batch && !s->in_group) || s->lost != NULL ||
+	    s->sent == s->nlog)
+		return;
+	if (pg_send(s, 0, &cause) != 0)
+		s->lost = cause;
 }
 
 /*
@@ -664,6 +730,7 @@ pg_commit(struct store *store, char **cause)
 	struct store_pg	*s = (struct store_pg *)store;
 
 	s->in_group = 0;
+	s->group_saved = 0;
 	return s->batch ? 0 : pg_flush(s, cause);
 }
 
@@ -674,9 +741,19 @@ pg_rollback(struct store *store)
 
 	if (!s->in_group)
 		return;
+	/* What a read sent of the group is undone on the server too. */
+	if (s->group_saved && s->lost == NULL &&
+	    pg_exec(s, "ROLLBACK TO SAVEPOINT g; RELEASE SAVEPOINT g",
+	    "undoing a write", &s->lost) != 0) {
+		PQclear(PQexec(s->conn, "ROLLBACK"));
+		s->in_tx = 0;
+	}
 	pg_log_cut(s, s->group_mark);
+	if (s->sent > s->group_mark)
+		s->sent = s->group_mark;
 	pgcache_undo(s->mem, s->group_jmark);
 	s->in_group = 0;
+	s->group_saved = 0;
 }
 
 static void
@@ -806,6 +883,7 @@ static PGresult *
 pg_query(struct store_pg *s, const char *what, char **cause, const char *sql,
     int n, const char *const *v)
 {
+	pg_push(s);
 	if (pg_ensure(s, cause) != 0)
 		return NULL;
 	return pg_select(s, what, cause, sql, n, v);
@@ -1017,32 +1095,15 @@ pg_player_stats(struct store *store, const struct store_scope *sc,
 	struct store_pg	*s = (struct store_pg *)store;
 	PGresult	*r;
 	const char	*v[4] = { sc->adapter, sc->channel, sc->game, user_id };
-	const char	*o;
-	int		 row, w, first = 0, streaking = 1;
+	int		 row;
 
 	memset(out, 0, sizeof *out);
 	if ((r = pg_query(s, "reading stats", cause, "SELECT outcome FROM "
 	    "outcomes WHERE " PG_SCOPE " AND user_id = $4 AND outcome != "
 	    "'ended' ORDER BY finished DESC, table_id DESC", 4, v)) == NULL)
 		return -1;
-	for (row = 0; row < PQntuples(r); row++) {
-		o = PQgetvalue(r, row, 0);
-		w = strcmp(o, "won") == 0 ? 1 : strcmp(o, "lost") == 0 ? -1 : 0;
-		out->games++;
-		if (w == 1)
-			out->wins++;
-		else if (w == -1)
-			out->losses++;
-		else
-			out->ties++;
-		/* The streak: the newest run of wins, or of losses. */
-		if (out->games == 1)
-			first = w;
-		if (streaking && w != 0 && w == first)
-			out->streak += w;
-		else
-			streaking = 0;
-	}
+	for (row = 0; row < PQntuples(r); row++)
+		store_stats_count(out, PQgetvalue(r, row, 0));
 	PQclear(r);
 	return 0;
 }
@@ -1059,11 +1120,11 @@ pg_leaderboard(struct store *store, const struct store_scope *sc,
 
 	snprintf(lim, sizeof lim, "%d", max);
 	if ((r = pg_query(s, "reading the leaderboard", cause, "SELECT user_id, "
-	    "max(name), count(*) AS g, count(*) FILTER (WHERE outcome = 'won') "
-	    "AS w FROM outcomes WHERE " PG_SCOPE " AND user_id IS NOT NULL AND "
-	    "outcome != 'ended' GROUP BY user_id ORDER BY w DESC, "
-	    "w::float8 / count(*) DESC, g DESC, user_id COLLATE \"C\" LIMIT "
-	    "$4::integer", 4, v)) == NULL)
+	    "max(name), count(*), count(*) FILTER (WHERE outcome = 'won') FROM "
+	    "outcomes WHERE " PG_SCOPE " AND user_id IS NOT NULL AND outcome "
+	    "!= 'ended' GROUP BY user_id ORDER BY 4 DESC, (count(*) FILTER "
+	    "(WHERE outcome = 'won'))::float8 / count(*) DESC, 3 DESC, user_id "
+	    "COLLATE \"C\" LIMIT $4::integer", 4, v)) == NULL)
 		return -1;
 	for (row = 0; row < PQntuples(r) && n < max; row++) {
 		snprintf(out[n].user_id, sizeof out[n].user_id, "%s",
@@ -1089,6 +1150,20 @@ pg_get_text(struct store_pg *s, char ns, const char *a, const char *b,
 	return 0;
 }
 
+/*
+ * Sets (ns, a, b) to value in memory and writes it with upsert (values
+ * a, b, value), or forgets it with drop (a, b) when value is NULL.
+ */
+static int
+pg_put_text(struct store_pg *s, char ns, const char *a, const char *b,
+    const char *value, const char *upsert, const char *drop, char **cause)
+{
+	pgcache_set(s->mem, ns, a, b, value);
+	if (value == NULL)
+		return pg_run(s, cause, drop, "tt", a, b);
+	return pg_run(s, cause, upsert, "ttt", a, b, value);
+}
+
 static int
 pg_get_channel(struct store *store, const char *adapter, const char *channel,
     char **doc, char **cause)
@@ -1101,12 +1176,10 @@ static int
 pg_set_channel(struct store *store, const char *adapter, const char *channel,
     const char *doc, char **cause)
 {
-	struct store_pg	*s = (struct store_pg *)store;
-
-	pgcache_set(s->mem, 'c', adapter, channel, doc);
-	return pg_run(s, cause, "INSERT INTO channels (adapter, channel, doc) "
-	    "VALUES ($1, $2, $3) ON CONFLICT (adapter, channel) DO UPDATE SET "
-	    "doc = excluded.doc", "ttt", adapter, channel, doc);
+	return pg_put_text((struct store_pg *)store, 'c', adapter, channel, doc,
+	    "INSERT INTO channels (adapter, channel, doc) VALUES ($1, $2, $3) "
+	    "ON CONFLICT (adapter, channel) DO UPDATE SET doc = excluded.doc",
+	    "DELETE FROM channels WHERE adapter = $1 AND channel = $2", cause);
 }
 
 static int
@@ -1121,15 +1194,10 @@ static int
 pg_set_ref(struct store *store, const char *adapter, const char *key,
     const char *value, char **cause)
 {
-	struct store_pg	*s = (struct store_pg *)store;
-
-	pgcache_set(s->mem, 'r', adapter, key, value);
-	if (value == NULL)
-		return pg_run(s, cause, "DELETE FROM refs WHERE adapter = $1 AND "
-		    "key = $2", "tt", adapter, key);
-	return pg_run(s, cause, "INSERT INTO refs (adapter, key, value) VALUES "
-	    "($1, $2, $3) ON CONFLICT (adapter, key) DO UPDATE SET value = "
-	    "excluded.value", "ttt", adapter, key, value);
+	return pg_put_text((struct store_pg *)store, 'r', adapter, key, value,
+	    "INSERT INTO refs (adapter, key, value) VALUES ($1, $2, $3) ON "
+	    "CONFLICT (adapter, key) DO UPDATE SET value = excluded.value",
+	    "DELETE FROM refs WHERE adapter = $1 AND key = $2", cause);
 }
 
 /* The message ids of one table, gathered from memory (pg_drop_refs). */

@@ -31,6 +31,26 @@ store_now(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+void
+store_stats_count(struct store_stats *out, const char *outcome)
+{
+	int	v = strcmp(outcome, "won") == 0 ? 1 :
+		    strcmp(outcome, "lost") == 0 ? -1 : 0;
+	/* Every game so far is in the streak, and this one goes on with it. */
+	int	streaking = abs(out->streak) == out->games &&
+		    (out->games == 0 || v == (out->streak > 0 ? 1 : -1));
+
+	out->games++;
+	if (v == 1)
+		out->wins++;
+	else if (v == -1)
+		out->losses++;
+	else
+		out->ties++;
+	if (streaking && v != 0)
+		out->streak += v;
+}
+
 /* The backends, by name (struct store_ops.name). */
 static const struct store_ops *const store_backends[] = {
 	&store_sqlite_ops,

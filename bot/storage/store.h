@@ -89,6 +89,13 @@ struct store_stats {
 	int	streak;		/* wins in a row (> 0) or losses (< 0), newest first */
 };
 
+/*
+ * For a backend's player_stats: counts one outcome ("won", "lost",
+ * "tied") into out, which starts zeroed; outcomes come newest first, so
+ * the streak is the run the first one begins.
+ */
+void	 store_stats_count(struct store_stats *, const char *outcome);
+
 struct store_rank {
 	char	user_id[STORE_NAME_MAX];
 	char	name[STORE_NAME_MAX];
