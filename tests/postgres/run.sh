@@ -3,7 +3,8 @@
 # the store's unit tests run on it (CHEERSBOT_TEST_PG), the bot plays a
 # console game on it, a second bot is refused while the first holds the
 # writer lock, a write after the first's session was ended reconnects, a
-# restart after kill -9 restores the tables, and no password shows: not
+# restart after kill -9 restores the tables, the console transcripts
+# come out the same as on SQLite, and no password shows: not
 # in a refused login's error at -vv, nor in --check-config or
 # --dump-config.
 #
@@ -77,6 +78,20 @@ expect "the tables are in the database" \
 expect "the moves are in the database" \
     test "$(pg_psql 'SELECT count(*) FROM moves')" -gt 0
 expect "no state file is made" test ! -e unused.db
+
+# --- the console transcripts on postgres, each on an empty database,
+# byte for byte as on SQLite; diskfull's cap is the state file's own
+names=$(cd "$top/tests/transcripts" && ls *.txt | sed 's/\.txt$//' |
+    grep -vx diskfull)
+PG_BOT=$bot PG_CONN=$conn PG_PASSWORD=$pg_password \
+    PG_PSQL="env PGPASSWORD=$pg_password $(pg_bin psql) -h 127.0.0.1 \
+    -p $pg_port -U cheers -d cheersbot -qAt -v ON_ERROR_STOP=1" \
+    sh "$top/tests/transcripts/run.sh" "$top/tests/postgres/bot-on-pg.sh" \
+    $names > transcripts.out 2>&1
+[ $? -eq 0 ] && ok || { bad "a transcript differs on postgres"; \
+    grep -v '^transcripts:' transcripts.out | head -40; }
+expect "every transcript but diskfull ran on postgres" grep -qx \
+    "transcripts: $(echo $names | wc -w) passed, 0 failed" transcripts.out
 
 # --- no password shows
 wrong=wrong-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
