@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -81,10 +82,13 @@ store_test_has(int caps)
 }
 
 void
-store_test_needs(int caps)
+store_test_needs(int caps, const char *path)
 {
-	if (!store_test_has(caps))
-		skip();
+	if (store_test_has(caps))
+		return;
+	if (path != NULL)
+		unlink(path);
+	skip();
 }
 
 int

@@ -95,10 +95,11 @@ int		 store_test_run_on(const char *group,
 		     int (*setup)(void **), int caps);
 /*
  * Whether the backend of now has every one of caps; store_test_needs
- * skips the test (cmocka's skip) when it has not.
+ * skips the test (cmocka's skip) when it has not, removing the file
+ * path (may be NULL) the test made first.
  */
 int		 store_test_has(int caps);
-void		 store_test_needs(int caps);
+void		 store_test_needs(int caps, const char *path);
 
 /*
  * A quiet adapter ("console") for the store's tests: what it sends to a

@@ -673,8 +673,8 @@ test_batch_survives_full_disk(void **state)
 	char		*cause = NULL;
 
 	(void)state;
-	store_test_needs(STORE_TEST_FILE);
 	close(fd);
+	store_test_needs(STORE_TEST_FILE, path);
 	/* One page more than the empty file: full within a few games. */
 	assert_non_null(st = store_test_open(path, 0, &cause));
 	store_close(st);
@@ -746,8 +746,8 @@ test_wal_checkpointed_after_output(void **state)
 	long long	 size, before, biggest = 0;
 
 	(void)state;
-	store_test_needs(STORE_TEST_FILE);
 	close(fd);
+	store_test_needs(STORE_TEST_FILE, path);
 	snprintf(wal, sizeof wal, "%s-wal", path);
 	world_open(&w, path);
 	while (moves < 1500) {
@@ -1027,8 +1027,8 @@ test_cb1_after_upgrade(void **state)
 	int		 fd = mkstemp(path);
 
 	(void)state;
-	store_test_needs(STORE_TEST_FILE);
 	close(fd);
+	store_test_needs(STORE_TEST_FILE, path);
 	world_start(&w, &click_ops, path, 0);
 	world_start_game(&w, "alice", "#a");
 	a = world_table_id(&w, "#a");
@@ -1091,8 +1091,8 @@ test_cap_enforced(void **state)
 	long long	 empty, cap;
 
 	(void)state;
-	store_test_needs(STORE_TEST_FILE);
 	close(fd);
+	store_test_needs(STORE_TEST_FILE, path);
 	assert_non_null(st = store_test_open(path, 0, &cause));
 	store_close(st);
 	empty = file_size(path);
