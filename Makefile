@@ -107,7 +107,7 @@ REPLAY_BINS  := $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=$(BUILD)/tests/replay_%)
 .DEFAULT_GOAL := all
 # Objects only a link uses are kept, so make never ends a run removing them.
 .SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS) $(BUILD)/obj/tests/fuzz/replay.o \
-	    $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) \
+	    $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) $(TEST_SUPPORT_OBJS) \
 	    $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)
 
 # The test suites, in the order make test starts them and sums them up.
