@@ -23,6 +23,9 @@
 #   make xmpp         the XMPP tests against a real Prosody: websocket,
 #                     STARTTLS, direct TLS, SRV through dnsmasq
 #   make irc          the IRC tests against a real InspIRCd
+#   make postgres     the PostgreSQL store against a private server:
+#                     the store's unit tests, a game, a restart, the
+#                     writer lock, no password shown
 #   make harness      scripts/deps.sh and the suite runner, with fake commands
 #   make soak         many tables against a misbehaving fake Discord for
 #                     SOAK_SECONDS (180); not part of test
@@ -57,7 +60,7 @@ CC	?= cc
 BUILD	?= build
 OPT	?= -O2 -g
 SAN	?=
-PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libssl libcrypto expat libcares
+PKGS	 = libuv libcjson cmocka sqlite3 libwebsockets libcurl zlib libssl libcrypto expat libcares libpq
 
 WARN	 = -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wvla
@@ -101,17 +104,17 @@ FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 REPLAY_BINS  := $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=$(BUILD)/tests/replay_%)
 
-.PHONY: all run test check unit transcripts cli crash diskfull discord slack xmpp irc
+.PHONY: all run test check unit transcripts cli crash diskfull discord slack xmpp irc postgres
 .PHONY: bench bench-ai bench-lines clean help systemd install uninstall fuzz fuzz-bins soak
 .PHONY: harness test-deps analyze every-core
 .DEFAULT_GOAL := all
 # Objects only a link uses are kept, so make never ends a run removing them.
 .SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS) $(BUILD)/obj/tests/fuzz/replay.o \
-	    $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) \
+	    $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) $(TEST_SUPPORT_OBJS) \
 	    $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)
 
 # The test suites, in the order make test starts them and sums them up.
-SUITES	 = unit transcripts cli crash diskfull discord slack systemd xmpp irc harness
+SUITES	 = unit transcripts cli crash diskfull discord slack systemd xmpp irc postgres harness
 # Goals that run tests: their first build installs the tests' packages too.
 TEST_GOALS = test check $(SUITES)
 DEPS_FOR = $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
@@ -209,6 +212,10 @@ xmpp: $(BUILD)/cheersbot test-deps
 
 irc: $(BUILD)/cheersbot test-deps
 	@sh tests/run-planned.sh tests/irc/run.sh $(BUILD)/cheersbot
+
+postgres: $(BUILD)/cheersbot $(BUILD)/tests/test_store \
+	    $(BUILD)/tests/test_store_faults $(BUILD)/tests/test_turn_timer test-deps
+	@sh tests/run-planned.sh tests/postgres/run.sh $(BUILD)/cheersbot
 
 # The test harness itself: scripts/deps.sh and tests/run-suites.sh.
 harness:

@@ -13,11 +13,11 @@
 # A package counts as installed when dpkg says so, so nothing installed
 # is ever reported missing.
 #
-# The test servers (Prosody, InspIRCd, Atheme, dnsmasq) are installed
-# without their system services: a policy-rc.d denies every start during
-# the apt-get run (unless one is in place already, which is then left
-# alone), and the services of those it installed are disabled after
-# (and stopped, where systemd runs), so nothing listens or starts at
+# The test servers (Prosody, InspIRCd, Atheme, dnsmasq, PostgreSQL) are
+# installed without their system services: a policy-rc.d denies every
+# start during the apt-get run (unless one is in place already, which is
+# then left alone), and the services of those it installed are disabled
+# after (and stopped, where systemd runs), so nothing listens or starts at
 # boot.  The tests start their own instances on 127.0.0.1.  A server
 # that was installed before is never touched.  (CHEERSBOT_DEPS_ROOT, for
 # the harness tests, goes before /usr/sbin/policy-rc.d and /run/systemd.)
@@ -26,13 +26,15 @@ set -eu
 # The compiler, make, pkg-config and the libraries' -dev packages.
 build="gcc libc6-dev make pkg-config libuv1-dev libcjson-dev libcmocka-dev
 libsqlite3-dev libwebsockets-dev libcurl4-openssl-dev zlib1g-dev libssl-dev
-libexpat1-dev libc-ares-dev"
+libexpat1-dev libc-ares-dev libpq-dev"
 # Python with aiohttp for the fake servers and test clients, openssl for
 # the tests' certificates, systemd-analyze and /bin/kill (procps) for the
 # service tests' unit check, and the real servers of the XMPP and IRC
 # tests (Atheme: the services InspIRCd is linked to, for accounts; dnsmasq
-# for the SRV test).
-servers="prosody inspircd atheme-services dnsmasq-base"
+# for the SRV test), and PostgreSQL for the store's tests (its services
+# are postgresql-common's).
+servers="prosody inspircd atheme-services dnsmasq-base postgresql
+postgresql-common"
 test="python3 python3-aiohttp openssl systemd procps $servers"
 # The static analyzers of make analyze (gcc's is in build).
 analyze="clang cppcheck"

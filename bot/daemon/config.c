@@ -22,6 +22,7 @@
 #include "bot/daemon/config.h"
 #include "bot/daemon/platforms.h"
 #include "lib/buf.h"
+#include "lib/conninfo.h"
 #include "lib/xmalloc.h"
 
 /* A config file larger than this is refused. */
@@ -128,6 +129,41 @@ static const struct config_key config_tables_keys[] = {
 	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
 };
 
+static const char *const config_store_backends[] = {
+	"sqlite", "postgres", NULL
+};
+
+/*
+ * Where tables are kept: the backend, and PostgreSQL's settings, which
+ * bot/storage/store.c hands to its backend (store_settings_config).
+ */
+static const struct config_key config_store_keys[] = {
+	{ "store", "backend", CONFIG_ENUM, O(store_backend), "sqlite",
+	  0, 0, config_store_backends, NULL,
+	  "Where tables are kept: sqlite, the file bot.state_file, or "
+	  "postgres, the database [postgres] names." },
+	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
+};
+
+static const struct config_key config_postgres_keys[] = {
+	{ "postgres", "url", CONFIG_CONNINFO, O(postgres_url), "",
+	  0, 4095, NULL, NULL,
+	  "The database with store.backend = postgres, as libpq takes it: "
+	  "keywords (host=db dbname=cheersbot user=cheersbot) or a URI "
+	  "(postgresql://cheersbot@db/cheersbot).  A password in it is "
+	  "never shown." },
+	{ "postgres", "password", CONFIG_SECRET, O(postgres_password), "",
+	  0, 0, NULL, NULL,
+	  "The database user's password, when url holds none: literal, "
+	  "file:/path, env:NAME or credential:NAME; empty: none (or "
+	  "libpq's own ~/.pgpass)." },
+	{ "postgres", "connect_timeout", CONFIG_DURATION,
+	  O(postgres_connect_timeout_ms), "10s", CONFIG_MS_SECOND,
+	  5 * CONFIG_MS_MINUTE, NULL, NULL,
+	  "How long one attempt to reach the database may take." },
+	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
+};
+
 static const struct config_key config_magic_keys[] = {
 	{ "magic", "ai_trade_time", CONFIG_DURATION,
 	  O(magic_ai_trade_time_ms), "45s", 0, CONFIG_MS_HOUR, NULL, NULL,
@@ -151,6 +187,12 @@ static const struct config_section config_tables = {
 };
 static const struct config_section config_magic = {
 	"magic", 0, config_magic_keys
+};
+static const struct config_section config_store = {
+	"store", 0, config_store_keys
+};
+static const struct config_section config_postgres = {
+	"postgres", 0, config_postgres_keys
 };
 
 /* Reading one file: the errors so far and which keys were set where. */
@@ -277,7 +319,8 @@ const struct config_section *
 config_section_at(size_t i)
 {
 	static const struct config_section *const own[] = {
-		&config_bot, &config_tables, &config_magic
+		&config_bot, &config_tables, &config_magic, &config_store,
+		&config_postgres
 	};
 	size_t	nown = sizeof own / sizeof own[0];
 
@@ -766,6 +809,7 @@ config_value_parse(const struct config_key *k, void *base, const char *text,
 	switch (k->type) {
 	case CONFIG_STRING:
 	case CONFIG_PATH:
+	case CONFIG_CONNINFO:
 		if (k->type == CONFIG_PATH && *text == '\0')
 			return set_cause(cause, "path is empty");
 		if (config_check_string(k, text, cause) != 0)
@@ -843,6 +887,9 @@ config_value_format(const struct config_key *k, const void *base)
 	case CONFIG_SECRET:
 		s = *CFIELD(k, base, char *);
 		return xstrdup(s == NULL || *s == '\0' ? "" : "(secret)");
+	case CONFIG_CONNINFO:
+		s = *CFIELD(k, base, char *);
+		return conninfo_mask(s == NULL ? "" : s);
 	case CONFIG_BOOL:
 		return xstrdup(*CFIELD(k, base, int) ? "yes" : "no");
 	case CONFIG_INT:
@@ -875,6 +922,7 @@ config_value_release(const struct config_key *k, void *base)
 	case CONFIG_STRING:
 	case CONFIG_PATH:
 	case CONFIG_SECRET:
+	case CONFIG_CONNINFO:
 		free(*FIELD(k, base, char *));
 		*FIELD(k, base, char *) = NULL;
 		break;
@@ -920,6 +968,7 @@ config_copy_section(const struct config_section *s, void *dst,
 		case CONFIG_STRING:
 		case CONFIG_PATH:
 		case CONFIG_SECRET:
+		case CONFIG_CONNINFO:
 			*FIELD(k, dst, char *) =
 			    xstrdup(*CFIELD(k, src, char *));
 			break;
@@ -1213,6 +1262,7 @@ config_set(struct config *cfg, const char *assignment, char **cause)
 {
 	const struct config_key	*k;
 	char			*copy, *name, *value, *dot, *eq, *error;
+	char			*masked;
 	size_t			 sec, nth;
 	int			 rc = -1;
 
@@ -1248,7 +1298,14 @@ config_set(struct config *cfg, const char *assignment, char **cause)
 		if (k->type == CONFIG_SECRET)
 			set_cause(cause, "%s.%s=(secret): %s", k->section,
 			    k->key, error);
-		else
+		else if (k->type == CONFIG_CONNINFO) {
+			/* Unquoted, a password can be masked; else not shown. */
+			masked = value != NULL ? conninfo_mask(value) :
+			    xstrdup("(not shown)");
+			set_cause(cause, "%s.%s=%.200s: %s", k->section,
+			    k->key, masked, error);
+			free(masked);
+		} else
 			set_cause(cause, "%.200s: %s", assignment, error);
 		free(error);
 		goto out;

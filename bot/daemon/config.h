@@ -3,9 +3,10 @@
  * from "section.key=value" overrides on the command line.
  *
  * Every key is one row of a section's schema plus one field of the struct
- * that section fills: the bot's own sections ([bot], [tables], [magic])
- * in bot/daemon/config.c and struct config, each platform's in its own
- * folder (adapters/NAME/settings.c), listed in bot/daemon/platforms.c.
+ * that section fills: the bot's own sections ([bot], [tables], [magic],
+ * [store], [postgres]) in bot/daemon/config.c and struct config, each
+ * platform's in its own folder (adapters/NAME/settings.c), listed in
+ * bot/daemon/platforms.c.
  * Defaults, bounds, parsing, error messages and the dump all come from
  * the row.  config/cheersbot.conf.example documents every key,
  * and a unit test keeps the two in step.
@@ -31,6 +32,12 @@
 
 /* Sections at most: the bot's own and every platform's. */
 #define CONFIG_SECTIONS_MAX	16
+
+/* Values of struct config's store_backend. */
+enum config_store_backend {
+	CONFIG_STORE_SQLITE,
+	CONFIG_STORE_POSTGRES
+};
 
 /* Values of struct config's bot_log_level, quietest first. */
 enum config_log_level {
@@ -74,6 +81,12 @@ struct config {
 	uint64_t	  magic_ai_trade_time_ms;
 	uint64_t	  magic_ai_offer_gap_ms;
 
+	/* [store] and [postgres]: where tables are kept */
+	int		  store_backend;	/* enum config_store_backend */
+	char		 *postgres_url;		/* libpq's; "": unset */
+	char		 *postgres_password;	/* secret; "": none */
+	uint64_t	  postgres_connect_timeout_ms;
+
 	/*
 	 * Each platform's own section (adapters/NAME/settings.h defines its
 	 * struct), by the section's place in config_section_at; NULL for the
@@ -88,6 +101,9 @@ enum config_type {
 	CONFIG_STRING,		/* char *; min/max bound the length */
 	CONFIG_PATH,		/* char *, never empty; max bounds the length */
 	CONFIG_SECRET,		/* char *; literal, "file:/path" or "env:NAME" */
+	CONFIG_CONNINFO,	/* char *, a database connection string; min/max
+				   bound the length; shown with its password
+				   masked (lib/conninfo.h) */
 	CONFIG_BOOL,		/* int, 0 or 1 */
 	CONFIG_INT,		/* int, min..max */
 	CONFIG_UINT64,		/* uint64_t, min..max */

@@ -54,7 +54,8 @@ usage(FILE *f)
 
 /*
  * What start-up refuses for the settings alone: an enabled platform
- * without what it needs, or no adapter at all.  --check-config and
+ * without what it needs, no adapter at all, or a store without what it
+ * needs.  --check-config and
  * start-up both ask this, so they refuse the same settings in the same
  * words.  0, or -1 with *cause (caller frees): every refusal, one
  * sentence a line.
@@ -79,6 +80,10 @@ main_check(const struct config *cfg, char **cause)
 	if (!any)
 		add_cause(&all, "no adapter is enabled; enable [console] or a "
 		    "chat platform");
+	if (store_settings_check(cfg, &one) != 0) {
+		add_cause(&all, "%s", one);
+		free(one);
+	}
 	return set_causes(cause, all);
 }
 

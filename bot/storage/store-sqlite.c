@@ -1400,8 +1400,7 @@ ss_player_stats(struct store *store, const struct store_scope *sc,
 {
 	struct store_sqlite	*s = (struct store_sqlite *)store;
 	sqlite3_stmt		*st;
-	const char		*o;
-	int			 rc, v, first = 0, streaking = 1;
+	int			 rc;
 
 	memset(out, 0, sizeof *out);
 	st = ss_query(s, "SELECT outcome FROM outcomes WHERE " SS_SCOPE
@@ -1409,24 +1408,8 @@ ss_player_stats(struct store *store, const struct store_scope *sc,
 	    sc->adapter, sc->channel, sc->game, user_id);
 	if (st == NULL)
 		return ss_error(s, "reading stats", cause);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		o = ss_text(st, 0);
-		v = strcmp(o, "won") == 0 ? 1 : strcmp(o, "lost") == 0 ? -1 : 0;
-		out->games++;
-		if (v == 1)
-			out->wins++;
-		else if (v == -1)
-			out->losses++;
-		else
-			out->ties++;
-		/* The streak: the newest run of wins, or of losses. */
-		if (out->games == 1)
-			first = v;
-		if (streaking && v != 0 && v == first)
-			out->streak += v;
-		else
-			streaking = 0;
-	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		store_stats_count(out, ss_text(st, 0));
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return ss_error(s, "reading stats", cause);

@@ -16,6 +16,7 @@
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
 #include "bot/daemon/log.h"
+#include "bot/storage/store-pg.h"
 #include "bot/storage/store-sqlite.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
@@ -30,18 +31,54 @@ store_now(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+void
+store_stats_count(struct store_stats *out, const char *outcome)
+{
+	int	v = strcmp(outcome, "won") == 0 ? 1 :
+		    strcmp(outcome, "lost") == 0 ? -1 : 0;
+	/* Every game so far is in the streak, and this one goes on with it. */
+	int	streaking = abs(out->streak) == out->games &&
+		    (out->games == 0 || v == (out->streak > 0 ? 1 : -1));
+
+	out->games++;
+	if (v == 1)
+		out->wins++;
+	else if (v == -1)
+		out->losses++;
+	else
+		out->ties++;
+	if (streaking && v != 0)
+		out->streak += v;
+}
+
 /* The backends, by name (struct store_ops.name). */
 static const struct store_ops *const store_backends[] = {
 	&store_sqlite_ops,
+	&store_pg_ops,
 };
 
 void
 store_settings_config(const struct config *cfg, struct store_settings *set)
 {
 	memset(set, 0, sizeof *set);
-	set->backend = store_sqlite_ops.name;
+	set->backend = cfg->store_backend == CONFIG_STORE_POSTGRES ?
+	    "postgres" : store_sqlite_ops.name;
 	set->file.path = cfg->bot_state_file;
 	set->file.max_size = cfg->bot_state_max_size;
+	set->server.conninfo = cfg->postgres_url;
+	set->server.password = cfg->postgres_password;
+	set->server.connect_timeout_ms = cfg->postgres_connect_timeout_ms;
+}
+
+int
+store_settings_check(const struct config *cfg, char **cause)
+{
+	if (cfg->store_backend == CONFIG_STORE_POSTGRES &&
+	    cfg->postgres_url[0] == '\0')
+		return set_cause(cause, "store.backend = postgres needs "
+		    "postgres.url, the database's connection string "
+		    "(host=db dbname=cheersbot user=cheersbot)");
+	return 0;
 }
 
 /* Opens the store of set with its backend's open (flags: STORE_OPEN_*). */

@@ -89,6 +89,13 @@ struct store_stats {
 	int	streak;		/* wins in a row (> 0) or losses (< 0), newest first */
 };
 
+/*
+ * For a backend's player_stats: counts one outcome ("won", "lost",
+ * "tied") into out, which starts zeroed; outcomes come newest first, so
+ * the streak is the run the first one begins.
+ */
+void	 store_stats_count(struct store_stats *, const char *outcome);
+
 struct store_rank {
 	char	user_id[STORE_NAME_MAX];
 	char	name[STORE_NAME_MAX];
@@ -113,6 +120,12 @@ struct store_settings {
 		const char	*path;
 		uint64_t	 max_size;	/* bytes; 0: no limit */
 	} file;
+	/* A database server ("postgres"). */
+	struct {
+		const char	*conninfo;	/* libpq's keywords or URI */
+		const char	*password;	/* "" or NULL: none, or in conninfo */
+		uint64_t	 connect_timeout_ms;
+	} server;
 };
 
 /* How a backend's open opens (bits). */
@@ -260,11 +273,17 @@ struct store {
 
 
 /*
- * The settings of the store the config names (bot.state_file,
- * bot.state_max_size); they borrow cfg's strings.
+ * The settings of the store the config names (store.backend; the file's
+ * bot.state_file and bot.state_max_size, the server's [postgres]); they
+ * borrow cfg's strings.
  */
 void		 store_settings_config(const struct config *cfg,
 		     struct store_settings *);
+/*
+ * What start-up refuses in the store's settings alone (a server backend
+ * without its connection string); 0, or -1 with *cause (caller frees).
+ */
+int		 store_settings_check(const struct config *cfg, char **cause);
 /*
  * Opens (creating if need be) the store the settings name; caller frees
  * with store_close.  NULL with *cause (caller frees).

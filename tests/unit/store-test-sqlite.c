@@ -348,14 +348,12 @@ sqlite_test_crashed(const char *where, const char *query, const char **error)
 	return n;
 }
 
-const struct store_test_backend store_test_backends[] = {
-	{
-		.name = "sqlite",
-		.settings = sqlite_test_settings,
-		.exec = sqlite_test_exec,
-		.count = sqlite_test_count,
-		.crashed = sqlite_test_crashed,
-		.faults = sqlite_test_faults,
-	},
-	{ .name = NULL },
+const struct store_test_backend store_test_sqlite = {
+	.name = "sqlite",
+	.caps = STORE_TEST_FILE | STORE_TEST_FAULTS,
+	.settings = sqlite_test_settings,
+	.exec = sqlite_test_exec,
+	.count = sqlite_test_count,
+	.crashed = sqlite_test_crashed,
+	.faults = sqlite_test_faults,
 };

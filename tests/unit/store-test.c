@@ -9,12 +9,18 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "tests/unit/store-test.h"
 
-const struct store_test_backend	*store_test_backend = &store_test_backends[0];
+const struct store_test_backend	*const store_test_backends[] = {
+	&store_test_sqlite,
+	&store_test_pg,
+	NULL,
+};
+const struct store_test_backend	*store_test_backend = &store_test_sqlite;
 enum store_test_fault		 store_test_fault;
 int				 store_test_faults_seen;
 char				 store_test_said[8192];
@@ -70,20 +76,46 @@ store_test_crashed(const char *where, const char *query)
 }
 
 int
-store_test_run(const char *group, const struct CMUnitTest *tests, size_t n,
-    int (*setup)(void **))
+store_test_has(int caps)
 {
-	const struct store_test_backend	*b;
+	return (store_test_backend->caps & caps) == caps;
+}
+
+void
+store_test_needs(int caps, const char *path)
+{
+	if (store_test_has(caps))
+		return;
+	if (path != NULL)
+		unlink(path);
+	skip();
+}
+
+int
+store_test_run_on(const char *group, const struct CMUnitTest *tests, size_t n,
+    int (*setup)(void **), int caps)
+{
+	const struct store_test_backend	*const *b;
 	char				 name[128];
 	int				 failed = 0;
 
-	for (b = store_test_backends; b->name != NULL; b++) {
-		store_test_backend = b;
-		snprintf(name, sizeof name, "%s (%s)", group, b->name);
+	for (b = store_test_backends; *b != NULL; b++) {
+		if (((*b)->active != NULL && !(*b)->active()) ||
+		    ((*b)->caps & caps) != caps)
+			continue;
+		store_test_backend = *b;
+		snprintf(name, sizeof name, "%s (%s)", group, (*b)->name);
 		failed |= _cmocka_run_group_tests(name, tests, n, setup, NULL);
 	}
-	store_test_backend = &store_test_backends[0];
+	store_test_backend = &store_test_sqlite;
 	return failed;
+}
+
+int
+store_test_run(const char *group, const struct CMUnitTest *tests, size_t n,
+    int (*setup)(void **))
+{
+	return store_test_run_on(group, tests, n, setup, 0);
 }
 
 /* The quiet adapter: a line of store_test_said a text. */

@@ -24,8 +24,17 @@ enum store_test_fault {
 	FAULT_SYNC_IOERR,	/* a sync fails */
 };
 
+/* What a backend's store is, for tests that need it (bits). */
+#define STORE_TEST_FILE		0x1	/* one file: its size, a cap, its
+					   SQLite schema history (user_version,
+					   stores of schema 3 and 4) */
+#define STORE_TEST_FAULTS	0x2	/* a fault shim (faults works) */
+
 struct store_test_backend {
 	const char	*name;	/* struct store_ops name */
+	int		 caps;	/* STORE_TEST_* */
+	/* Whether it runs here (NULL: always); a server may be absent. */
+	int	 (*active)(void);
 	/* The settings of a store kept at where (a test's own name). */
 	void	 (*settings)(struct store_settings *, const char *where,
 		     uint64_t max_size);
@@ -51,8 +60,9 @@ struct store_test_backend {
 	int	 (*faults)(void);
 };
 
-/* Every backend, ended by one with a NULL name. */
-extern const struct store_test_backend	 store_test_backends[];
+/* Every backend (store-test-sqlite.c, store-test-pg.c), ended by NULL. */
+extern const struct store_test_backend	 store_test_sqlite, store_test_pg;
+extern const struct store_test_backend	*const store_test_backends[];
 /* The backend the tests run on now (store_test_run sets it). */
 extern const struct store_test_backend	*store_test_backend;
 /* What the fault shim fails now, and how many calls it has failed. */
@@ -79,6 +89,17 @@ long long	 store_test_crashed(const char *where, const char *query);
 struct CMUnitTest;
 int		 store_test_run(const char *group, const struct CMUnitTest *tests,
 		     size_t n, int (*setup)(void **));
+/* The same on the backends with every one of caps (STORE_TEST_*) only. */
+int		 store_test_run_on(const char *group,
+		     const struct CMUnitTest *tests, size_t n,
+		     int (*setup)(void **), int caps);
+/*
+ * Whether the backend of now has every one of caps; store_test_needs
+ * skips the test (cmocka's skip) when it has not, removing the file
+ * path (may be NULL) the test made first.
+ */
+int		 store_test_has(int caps);
+void		 store_test_needs(int caps, const char *path);
 
 /*
  * A quiet adapter ("console") for the store's tests: what it sends to a

@@ -760,6 +760,38 @@ test_set_errors(void **state)
 	config_free(cfg);
 }
 
+/*
+ * A connection string is kept whole but shown with its password masked,
+ * in the dump and in a refusal; an unreadable one is not shown at all.
+ */
+static void
+test_conninfo(void **state)
+{
+	struct config	*cfg = config_new();
+	char		*dump;
+
+	(void)state;
+	set_ok(cfg, "postgres.url=postgresql://bot:hunter2@db:5432/cheers");
+	assert_string_equal(cfg->postgres_url,
+	    "postgresql://bot:hunter2@db:5432/cheers");
+	dump = config_dump(cfg);
+	assert_non_null(strstr(dump,
+	    "\nurl = postgresql://bot:(secret)@db:5432/cheers\n"));
+	assert_null(strstr(dump, "hunter2"));
+	free(dump);
+	set_ok(cfg, "postgres.url=host=db password='a b' user=bot");
+	dump = config_dump(cfg);
+	assert_non_null(strstr(dump,
+	    "\nurl = host=db password=(secret) user=bot\n"));
+	free(dump);
+	set_bad(cfg, "postgres.url=\"postgresql://bot:hunter2@db",
+	    "postgres.url=(not shown): unterminated quote");
+	set_ok(cfg, "store.backend=postgres");
+	assert_int_equal(cfg->store_backend, CONFIG_STORE_POSTGRES);
+	set_bad(cfg, "store.backend=mysql", NULL);
+	config_free(cfg);
+}
+
 static void
 test_dump(void **state)
 {
@@ -961,6 +993,7 @@ main(void)
 		cmocka_unit_test(test_load_missing),
 		cmocka_unit_test(test_load_failure_keeps_config),
 		cmocka_unit_test(test_set_errors),
+		cmocka_unit_test(test_conninfo),
 		cmocka_unit_test(test_dump),
 		cmocka_unit_test(test_example),
 	};

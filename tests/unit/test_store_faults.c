@@ -414,6 +414,6 @@ main(void)
 		cmocka_unit_test(test_batch_of_tables),
 	};
 
-	return store_test_run("store_faults", tests,
-	    sizeof tests / sizeof *tests, faults_setup);
+	return store_test_run_on("store_faults", tests,
+	    sizeof tests / sizeof *tests, faults_setup, STORE_TEST_FAULTS);
 }

@@ -393,6 +393,6 @@ main(void)
 		cmocka_unit_test(test_file_replaced),
 	};
 
-	return store_test_run("store_watch", tests,
-	    sizeof tests / sizeof *tests, NULL);
+	return store_test_run_on("store_watch", tests,
+	    sizeof tests / sizeof *tests, NULL, STORE_TEST_FILE);
 }

@@ -1,0 +1,247 @@
+/*
+ * The PostgreSQL backend's memory (store-pg-cache.h): a chained hash
+ * table of (ns, a, b) -> value, grown as it fills, and a journal of the
+ * values each change replaced.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/storage/store-pg-cache.h"
+#include "lib/xmalloc.h"
+
+struct pgc_entry {
+	struct pgc_entry	*next;
+	char			 ns;
+	char			*a, *b, *value;
+	uint32_t		 hash;
+};
+
+/* What a change replaced: value NULL when there was nothing. */
+struct pgc_undo {
+	char	 ns;
+	char	*a, *b, *value;
+};
+
+struct pgcache {
+	struct pgc_entry	**buckets;
+	size_t			  nbuckets, n;
+	struct pgc_undo		 *journal;
+	size_t			  njournal, capjournal;
+};
+
+#define PGC_BUCKETS_FIRST	256
+
+static uint32_t
+pgc_hash(char ns, const char *a, const char *b)
+{
+	uint32_t	h = 2166136261u;
+	const char	*p;
+
+	h = (h ^ (unsigned char)ns) * 16777619u;
+	for (p = a; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	h = (h ^ 0xffu) * 16777619u;
+	for (p = b; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return h;
+}
+
+struct pgcache *
+pgcache_new(void)
+{
+	struct pgcache	*c = xcalloc(1, sizeof *c);
+
+	c->nbuckets = PGC_BUCKETS_FIRST;
+	c->buckets = xcalloc(c->nbuckets, sizeof *c->buckets);
+	return c;
+}
+
+static void
+pgc_entry_free(struct pgc_entry *e)
+{
+	free(e->a);
+	free(e->b);
+	free(e->value);
+	free(e);
+}
+
+void
+pgcache_settle(struct pgcache *c)
+{
+	struct pgc_undo	*u;
+
+	while (c->njournal > 0) {
+		u = &c->journal[--c->njournal];
+		free(u->a);
+		free(u->b);
+		free(u->value);
+	}
+}
+
+void
+pgcache_clear(struct pgcache *c)
+{
+	struct pgc_entry	*e, *next;
+	size_t			 i;
+
+	pgcache_settle(c);
+	for (i = 0; i < c->nbuckets; i++) {
+		for (e = c->buckets[i]; e != NULL; e = next) {
+			next = e->next;
+			pgc_entry_free(e);
+		}
+		c->buckets[i] = NULL;
+	}
+	c->n = 0;
+}
+
+void
+pgcache_free(struct pgcache *c)
+{
+	if (c == NULL)
+		return;
+	pgcache_clear(c);
+	free(c->journal);
+	free(c->buckets);
+	free(c);
+}
+
+/* The link that points at (ns, a, b)'s entry, or at the chain's end. */
+static struct pgc_entry **
+pgc_find(struct pgcache *c, char ns, const char *a, const char *b,
+    uint32_t hash)
+{
+	struct pgc_entry	**ep = &c->buckets[hash % c->nbuckets];
+
+	for (; *ep != NULL; ep = &(*ep)->next) {
+		if ((*ep)->hash == hash && (*ep)->ns == ns &&
+		    strcmp((*ep)->a, a) == 0 && strcmp((*ep)->b, b) == 0)
+			break;
+	}
+	return ep;
+}
+
+const char *
+pgcache_get(struct pgcache *c, char ns, const char *a, const char *b)
+{
+	struct pgc_entry	*e = *pgc_find(c, ns, a, b, pgc_hash(ns, a, b));
+
+	return e == NULL ? NULL : e->value;
+}
+
+/* Twice the buckets once there are two entries a bucket. */
+static void
+pgc_grow(struct pgcache *c)
+{
+	struct pgc_entry	**old = c->buckets, *e, *next;
+	size_t			  i, nold = c->nbuckets;
+
+	if (c->n < 2 * c->nbuckets)
+		return;
+	c->nbuckets *= 2;
+	c->buckets = xcalloc(c->nbuckets, sizeof *c->buckets);
+	for (i = 0; i < nold; i++) {
+		for (e = old[i]; e != NULL; e = next) {
+			next = e->next;
+			e->next = c->buckets[e->hash % c->nbuckets];
+			c->buckets[e->hash % c->nbuckets] = e;
+		}
+	}
+	free(old);
+}
+
+/* Sets or forgets (ns, a, b); its old value is returned (caller frees). */
+static char *
+pgc_put(struct pgcache *c, char ns, const char *a, const char *b,
+    const char *value)
+{
+	uint32_t		  hash = pgc_hash(ns, a, b);
+	struct pgc_entry	**ep = pgc_find(c, ns, a, b, hash), *e = *ep;
+	char			 *was = NULL;
+
+	if (e != NULL) {
+		was = e->value;
+		if (value != NULL) {
+			e->value = xstrdup(value);
+			return was;
+		}
+		*ep = e->next;
+		e->value = NULL;
+		pgc_entry_free(e);
+		c->n--;
+		return was;
+	}
+	if (value == NULL)
+		return NULL;
+	e = xcalloc(1, sizeof *e);
+	e->ns = ns;
+	e->a = xstrdup(a);
+	e->b = xstrdup(b);
+	e->value = xstrdup(value);
+	e->hash = hash;
+	e->next = *ep;
+	*ep = e;
+	c->n++;
+	pgc_grow(c);
+	return NULL;
+}
+
+void
+pgcache_load(struct pgcache *c, char ns, const char *a, const char *b,
+    const char *value)
+{
+	free(pgc_put(c, ns, a, b, value));
+}
+
+void
+pgcache_set(struct pgcache *c, char ns, const char *a, const char *b,
+    const char *value)
+{
+	struct pgc_undo	*u;
+
+	if (c->njournal == c->capjournal) {
+		c->capjournal = c->capjournal == 0 ? 16 : c->capjournal * 2;
+		c->journal = xreallocarray(c->journal, c->capjournal,
+		    sizeof *c->journal);
+	}
+	u = &c->journal[c->njournal++];
+	u->ns = ns;
+	u->a = xstrdup(a);
+	u->b = xstrdup(b);
+	u->value = pgc_put(c, ns, a, b, value);
+}
+
+size_t
+pgcache_mark(struct pgcache *c)
+{
+	return c->njournal;
+}
+
+void
+pgcache_undo(struct pgcache *c, size_t mark)
+{
+	struct pgc_undo	*u;
+
+	while (c->njournal > mark) {
+		u = &c->journal[--c->njournal];
+		free(pgc_put(c, u->ns, u->a, u->b, u->value));
+		free(u->a);
+		free(u->b);
+		free(u->value);
+	}
+}
+
+void
+pgcache_each(struct pgcache *c, char ns, pgcache_cb cb, void *arg)
+{
+	struct pgc_entry	*e;
+	size_t			 i;
+
+	for (i = 0; i < c->nbuckets; i++) {
+		for (e = c->buckets[i]; e != NULL; e = e->next) {
+			if (e->ns == ns)
+				cb(e->a, e->b, e->value, arg);
+		}
+	}
+}

@@ -1,0 +1,1290 @@
+/*
+ * The PostgreSQL store backend: one connection (libpq) to a database
+ * several hosts can reach.  The only file that includes libpq-fe.h.
+ *
+ * The schema is versioned by meta's row 'schema_version';
+ * store_pg_migrations[] takes an older database to the current version
+ * at open, in one transaction.  A bot's writer lock is a session-level
+ * advisory lock (PG_WRITER_KEY) held until the connection closes, so a
+ * second bot on the same database is refused, and the server drops the
+ * lock when the bot's session dies.
+ *
+ * Group commit: a write does not go to the server at once; its statement
+ * and parameters join the batch's log (pg_run), and batch_end sends the
+ * whole log as one transaction (BEGIN, the writes, COMMIT) in libpq's
+ * pipeline mode, one round trip, then waits for the results (pg_flush).
+ * A query in the middle of a batch first sends the writes before it,
+ * inside the transaction still open, so it reads them (pg_push).
+ * A write outside a batch (or a begin/commit group outside one) is sent
+ * the same way as its own transaction.  A refused commit leaves nothing
+ * of the batch (ROLLBACK).
+ *
+ * What the bot reads while it runs (message ids, channel settings, the
+ * next table id and number) is served from memory (store-pg-cache.h),
+ * loaded at open and changed by each write as it is logged; a refused
+ * batch takes its changes back.  Only one writer holds the lock, so
+ * memory stays true.  Other reads are queries.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libpq-fe.h>
+
+#include "bot/daemon/log.h"
+#include "bot/storage/store-pg-cache.h"
+#include "bot/storage/store-pg.h"
+#include "bot/storage/store.h"
+#include "lib/conninfo.h"
+#include "lib/xmalloc.h"
+
+/* The advisory lock of a database's one writer: "CheersBt" in ASCII. */
+#define PG_WRITER_KEY	"4856183441457275508"
+/* Serializes schema upgrades of bots that open without the writer lock. */
+#define PG_MIGRATE_KEY	"4856183441457275509"
+#define PG_ARGS_MAX	12
+/* A server's message kept in a cause, in bytes. */
+#define PG_MESSAGE_MAX	400
+
+/* One write waiting for its batch's commit: static sql, owned values. */
+struct pg_write {
+	const char	*sql;
+	int		 n;
+	char		*v[PG_ARGS_MAX];	/* NULL: SQL NULL */
+};
+
+struct store_pg {
+	struct store	 store;		/* first: a struct store * points here */
+	PGconn		*conn;
+	char		*name;		/* the conninfo, its password masked */
+	int		 flags;		/* STORE_OPEN_* */
+	/* The connection died: the next write or read reconnects once. */
+	int		 broken;
+	/* Group commit: the writes not sent yet (see the top). */
+	int		 batch;
+	int		 in_group;
+	size_t		 group_mark, group_jmark;
+	struct pg_write	*log;
+	size_t		 nlog, caplog;
+	/*
+	 * A read in a batch sends the writes before it ahead (pg_push):
+	 * sent of them are on the server, in an open transaction (in_tx),
+	 * the open group's under a savepoint (group_saved).  lost: why a
+	 * write sent ahead failed, which undid the batch.
+	 */
+	size_t		 sent;
+	int		 in_tx;
+	int		 group_saved;
+	char		*lost;
+	struct pgcache	*mem;
+};
+
+/*
+ * Migration N takes a database from version N to N + 1; version 0 is an
+ * empty one.  The same logical tables as the SQLite backend's schema 5.
+ */
+static const char *const store_pg_migrations[] = {
+	/* 0 -> 1: everything. */
+	"CREATE TABLE tables ("
+	"  id bigint PRIMARY KEY,"
+	"  adapter text NOT NULL,"
+	"  channel text NOT NULL,"
+	"  game text NOT NULL,"
+	"  seed text NOT NULL,"
+	"  state text NOT NULL,"
+	"  doc text NOT NULL,"
+	"  result text,"
+	"  created bigint NOT NULL,"
+	"  updated bigint NOT NULL,"
+	"  server text,"
+	"  num bigint NOT NULL DEFAULT 0,"
+	"  tag text NOT NULL DEFAULT '');"
+	"CREATE INDEX tables_state ON tables (state);"
+	"CREATE INDEX tables_num ON tables (adapter, num);"
+	"CREATE TABLE moves ("
+	"  table_id bigint NOT NULL REFERENCES tables (id) ON DELETE CASCADE,"
+	"  seq integer NOT NULL,"
+	"  seat integer NOT NULL,"
+	"  move text NOT NULL,"
+	"  at bigint NOT NULL DEFAULT 0,"
+	"  PRIMARY KEY (table_id, seq));"
+	"CREATE TABLE snapshots ("
+	"  table_id bigint NOT NULL REFERENCES tables (id) ON DELETE CASCADE,"
+	"  seq integer NOT NULL,"
+	"  game text NOT NULL,"
+	"  PRIMARY KEY (table_id, seq));"
+	"CREATE TABLE outcomes ("
+	"  table_id bigint NOT NULL REFERENCES tables (id) ON DELETE CASCADE,"
+	"  seat integer NOT NULL,"
+	"  adapter text NOT NULL,"
+	"  channel text NOT NULL,"
+	"  game text NOT NULL,"
+	"  user_id text,"
+	"  name text NOT NULL,"
+	"  outcome text NOT NULL,"
+	"  finished bigint NOT NULL,"
+	"  PRIMARY KEY (table_id, seat));"
+	"CREATE INDEX outcomes_user ON outcomes (adapter, user_id, finished);"
+	"CREATE INDEX outcomes_scope ON outcomes (adapter, channel, game);"
+	"CREATE TABLE channels ("
+	"  adapter text NOT NULL,"
+	"  channel text NOT NULL,"
+	"  doc text NOT NULL,"
+	"  PRIMARY KEY (adapter, channel));"
+	"CREATE TABLE refs ("
+	"  adapter text NOT NULL,"
+	"  key text NOT NULL,"
+	"  value text NOT NULL,"
+	"  PRIMARY KEY (adapter, key));"
+	"CREATE TABLE numbers ("
+	"  adapter text NOT NULL,"
+	"  server text NOT NULL,"
+	"  last bigint NOT NULL,"
+	"  PRIMARY KEY (adapter, server));"
+	"CREATE TABLE meta ("
+	"  key text PRIMARY KEY,"
+	"  value bigint NOT NULL);"
+	"INSERT INTO meta VALUES ('table_id', 0), ('cb1_max', 0);",
+};
+#define STORE_PG_VERSION \
+	((int)(sizeof store_pg_migrations / sizeof store_pg_migrations[0]))
+
+/* libpq's notices (an upgrade's "skipping") are no news to anyone. */
+static void
+pg_notice(void *arg, const char *message)
+{
+	(void)arg;
+	(void)message;
+}
+
+/* A server's message on one line, capped, into buf. */
+static const char *
+pg_message(const char *msg, char *buf, size_t len)
+{
+	size_t	i, j = 0;
+
+	for (i = 0; msg != NULL && msg[i] != '\0' && j + 1 < len; i++)
+		buf[j++] = msg[i] == '\n' || msg[i] == '\t' ? ' ' : msg[i];
+	while (j > 0 && buf[j - 1] == ' ')
+		j--;
+	buf[j] = '\0';
+	return j == 0 ? "no answer" : buf;
+}
+
+/*
+ * The cause of a failure while doing what, from result r (may be NULL:
+ * the connection's message).  A connection gone is said so, and marks
+ * the store broken.  Always -1.
+ */
+static int
+pg_fail(struct store_pg *s, const PGresult *r, const char *what, char **cause)
+{
+	char	buf[PG_MESSAGE_MAX];
+	const char *msg = r != NULL && PQresultErrorMessage(r)[0] != '\0' ?
+		    PQresultErrorMessage(r) : PQerrorMessage(s->conn);
+
+	if (PQstatus(s->conn) == CONNECTION_BAD) {
+		s->broken = 1;
+		return set_cause(cause, "%s: %s: the PostgreSQL connection was "
+		    "lost: %s", s->name, what, pg_message(msg, buf, sizeof buf));
+	}
+	return set_cause(cause, "%s: %s: %s", s->name, what,
+	    pg_message(msg, buf, sizeof buf));
+}
+
+/* Runs sql (several statements allowed) without values; 0 or -1. */
+static int
+pg_exec(struct store_pg *s, const char *sql, const char *what, char **cause)
+{
+	PGresult	*r = PQexec(s->conn, sql);
+	int		 ok = PQresultStatus(r) == PGRES_COMMAND_OK ||
+			    PQresultStatus(r) == PGRES_TUPLES_OK;
+
+	if (!ok)
+		pg_fail(s, r, what, cause);
+	PQclear(r);
+	return ok ? 0 : -1;
+}
+
+/*
+ * A query's rows, with values v (n of them, text, NULL allowed); caller
+ * PQclears.  NULL with *cause.
+ */
+static PGresult *
+pg_select(struct store_pg *s, const char *what, char **cause, const char *sql,
+    int n, const char *const *v)
+{
+	PGresult	*r = PQexecParams(s->conn, sql, n, NULL, v, NULL, NULL, 0);
+
+	if (PQresultStatus(r) == PGRES_TUPLES_OK)
+		return r;
+	pg_fail(s, r, what, cause);
+	PQclear(r);
+	return NULL;
+}
+
+/* The one boolean a query without values gives, 1 for true; -1 failed. */
+static int
+pg_yes(struct store_pg *s, const char *sql, const char *what, char **cause)
+{
+	PGresult	*r = pg_select(s, what, cause, sql, 0, NULL);
+	int		 yes;
+
+	if (r == NULL)
+		return -1;
+	yes = PQntuples(r) > 0 && strcmp(PQgetvalue(r, 0, 0), "t") == 0;
+	PQclear(r);
+	return yes;
+}
+
+/* The version the database's schema is at: 0 for an empty one; -1. */
+static int
+pg_version(struct store_pg *s, char **cause)
+{
+	PGresult	*r;
+	int		 v = 0;
+
+	switch (pg_yes(s, "SELECT to_regclass('meta') IS NOT NULL",
+	    "reading the schema version", cause)) {
+	case -1:
+		return -1;
+	case 0:
+		return 0;
+	}
+	if ((r = pg_select(s, "reading the schema version", cause, "SELECT "
+	    "value FROM meta WHERE key = 'schema_version'", 0, NULL)) == NULL)
+		return -1;
+	if (PQntuples(r) > 0)
+		v = atoi(PQgetvalue(r, 0, 0));
+	PQclear(r);
+	return v;
+}
+
+/* Takes the database to STORE_PG_VERSION, in one transaction. */
+static int
+pg_migrate(struct store_pg *s, char **cause)
+{
+	char	sql[128];
+	int	v, version;
+
+	if (pg_exec(s, "BEGIN; SELECT pg_advisory_xact_lock(" PG_MIGRATE_KEY
+	    ")", "starting the schema upgrade", cause) != 0)
+		return -1;
+	if ((version = pg_version(s, cause)) < 0)
+		goto fail;
+	if (version > STORE_PG_VERSION) {
+		set_cause(cause, "%s: written by a newer cheersbot (schema %d, "
+		    "this one knows %d); upgrade the bot", s->name, version,
+		    STORE_PG_VERSION);
+		goto fail;
+	}
+	for (v = version; v < STORE_PG_VERSION; v++) {
+		if (pg_exec(s, store_pg_migrations[v], "upgrading the schema",
+		    cause) != 0)
+			goto fail;
+	}
+	snprintf(sql, sizeof sql, "INSERT INTO meta VALUES ('schema_version', "
+	    "%d) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+	    STORE_PG_VERSION);
+	if (pg_exec(s, sql, "upgrading the schema", cause) != 0 ||
+	    pg_exec(s, "COMMIT", "upgrading the schema", cause) != 0)
+		goto fail;
+	return 0;
+fail:
+	PQclear(PQexec(s->conn, "ROLLBACK"));
+	return -1;
+}
+
+/* Loads what memory serves (store-pg-cache.h) from the server. */
+static int
+pg_load(struct store_pg *s, char **cause)
+{
+	static const struct {
+		char		 ns;
+		const char	*sql;
+	} parts[] = {
+		{ 'r', "SELECT adapter, key, value FROM refs" },
+		{ 'c', "SELECT adapter, channel, doc FROM channels" },
+		{ 'n', "SELECT adapter, server, last::text FROM numbers" },
+		{ 'm', "SELECT '', key, value::text FROM meta UNION ALL "
+		    "SELECT '', 'max_id', coalesce(max(id), 0)::text FROM tables" },
+	};
+	PGresult	*r;
+	size_t		 i;
+	int		 row;
+
+	pgcache_clear(s->mem);
+	for (i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+		if ((r = pg_select(s, "reading the store", cause, parts[i].sql,
+		    0, NULL)) == NULL)
+			return -1;
+		for (row = 0; row < PQntuples(r); row++)
+			pgcache_load(s->mem, parts[i].ns, PQgetvalue(r, row, 0),
+			    PQgetvalue(r, row, 1), PQgetvalue(r, row, 2));
+		PQclear(r);
+	}
+	return 0;
+}
+
+/*
+ * Forgets the message ids of tables that are over or gone (as the SQLite
+ * backend does at open).  Upkeep only: a failure changes nothing.
+ */
+static void
+pg_drop_stale_refs(struct store_pg *s)
+{
+	PQclear(PQexec(s->conn, "DELETE FROM refs WHERE key ~ "
+	    "'^[^:]*:[0-9]{1,18}:' AND substring(key from "
+	    "'^[^:]*:([0-9]{1,18}):')::bigint NOT IN (SELECT id FROM tables "
+	    "WHERE state != 'over')"));
+}
+
+/*
+ * What each session of the store sets up, on its first connection and
+ * after a reconnect: durable commits, read-only for a reader, the
+ * writer's lock (*held 1 when another session has it).
+ */
+static int
+pg_session(struct store_pg *s, int *held, char **cause)
+{
+	int	got;
+
+	*held = 0;
+	if (pg_exec(s, "SET synchronous_commit = on", "setting up the session",
+	    cause) != 0)
+		return -1;
+	if ((s->flags & STORE_OPEN_READONLY) && pg_exec(s, "SET "
+	    "default_transaction_read_only = on", "setting up the session",
+	    cause) != 0)
+		return -1;
+	if (!(s->flags & STORE_OPEN_WRITER))
+		return 0;
+	if ((got = pg_yes(s, "SELECT pg_try_advisory_lock(" PG_WRITER_KEY ")",
+	    "taking the writer lock", cause)) < 0)
+		return -1;
+	if (got == 0) {
+		*held = 1;
+		return set_cause(cause, "%s: another cheersbot is using this "
+		    "database", s->name);
+	}
+	return 0;
+}
+
+static void
+pg_write_free(struct pg_write *w)
+{
+	int	i;
+
+	for (i = 0; i < w->n; i++)
+		free(w->v[i]);
+}
+
+/* Forgets the log's writes from the n-th on. */
+static void
+pg_log_cut(struct store_pg *s, size_t n)
+{
+	while (s->nlog > n)
+		pg_write_free(&s->log[--s->nlog]);
+}
+
+static void
+pg_close(struct store *store)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+
+	if (s == NULL)
+		return;
+	pg_log_cut(s, 0);
+	free(s->log);
+	free(s->lost);
+	pgcache_free(s->mem);
+	/* Closing the session drops the writer lock. */
+	PQfinish(s->conn);
+	free(s->name);
+	free(s);
+}
+
+/* Connects with set's server settings; the caller checks the status. */
+static PGconn *
+pg_connect(const struct store_settings *set)
+{
+	const char	*keys[5], *values[5];
+	char		 timeout[24];
+	uint64_t	 secs = (set->server.connect_timeout_ms + 999) / 1000;
+	int		 n = 0;
+
+	snprintf(timeout, sizeof timeout, "%" PRIu64, secs < 1 ? 1 : secs);
+	/* What the conninfo says itself comes after, and wins. */
+	keys[n] = "application_name";
+	values[n++] = "cheersbot";
+	keys[n] = "connect_timeout";
+	values[n++] = timeout;
+	keys[n] = "dbname";
+	values[n++] = set->server.conninfo;
+	if (set->server.password != NULL && set->server.password[0] != '\0') {
+		keys[n] = "password";
+		values[n++] = set->server.password;
+	}
+	keys[n] = NULL;
+	values[n] = NULL;
+	return PQconnectdbParams(keys, values, 1);
+}
+
+/* A connection that failed: the cause, with a refused login said so. */
+static int
+pg_connect_failed(struct store_pg *s, char **cause)
+{
+	char		 buf[PG_MESSAGE_MAX];
+	const char	*msg = PQerrorMessage(s->conn);
+
+	pg_message(msg, buf, sizeof buf);
+	if (PQconnectionNeedsPassword(s->conn) ||
+	    strstr(msg, "authentication failed") != NULL)
+		return set_cause(cause, "%s: PostgreSQL refused the login: %s",
+		    s->name, buf);
+	return set_cause(cause, "%s: cannot connect to PostgreSQL: %s",
+	    s->name, buf);
+}
+
+/*
+ * The backend's open (struct store_ops): set's server.  A writer's lock
+ * is taken before anything is written; an upgrade of the schema, and
+ * the message ids of ended tables forgotten, then memory loaded.
+ */
+static struct store *
+pg_open(const struct store_settings *set, int flags, int *held, char **cause)
+{
+	struct store_pg	*s;
+	int		 busy = 0, version;
+
+	if (set->server.conninfo == NULL || set->server.conninfo[0] == '\0')
+		return set_cause(cause, "the store has no PostgreSQL database "
+		    "to open (postgres.url)"), NULL;
+	s = xcalloc(1, sizeof *s);
+	s->store.ops = &store_pg_ops;
+	s->name = conninfo_mask(set->server.conninfo);
+	s->flags = flags;
+	s->mem = pgcache_new();
+	s->conn = pg_connect(set);
+	if (s->conn == NULL)
+		fatalx("postgres: out of memory");
+	if (PQstatus(s->conn) != CONNECTION_OK) {
+		pg_connect_failed(s, cause);
+		goto fail;
+	}
+	PQsetNoticeProcessor(s->conn, pg_notice, NULL);
+	if (pg_session(s, &busy, cause) != 0)
+		goto fail;
+	if (flags & STORE_OPEN_READONLY) {
+		if ((version = pg_version(s, cause)) < 0)
+			goto fail;
+		if (version != STORE_PG_VERSION) {
+			set_cause(cause, "%s: schema %d, this cheersbot knows %d; "
+			    "%s", s->name, version, STORE_PG_VERSION, version <
+			    STORE_PG_VERSION ? "start the bot once to upgrade it" :
+			    "upgrade this program");
+			goto fail;
+		}
+	} else {
+		if (pg_migrate(s, cause) != 0)
+			goto fail;
+		pg_drop_stale_refs(s);
+	}
+	if (pg_load(s, cause) != 0)
+		goto fail;
+	log_debug("store: PostgreSQL %s open, schema %d", s->name,
+	    STORE_PG_VERSION);
+	return &s->store;
+fail:
+	if (held != NULL)
+		*held = busy;
+	pg_close(&s->store);
+	return NULL;
+}
+
+/*
+ * Before talking to the server: a connection that died is made again,
+ * once per call, its session set up (the writer's lock taken again) and
+ * memory loaded again, since a commit lost with it may have been made
+ * or not.
+ */
+static int
+pg_ensure(struct store_pg *s, char **cause)
+{
+	int	held;
+
+	if (!s->broken)
+		return 0;
+	if (PQpipelineStatus(s->conn) != PQ_PIPELINE_OFF)
+		PQexitPipelineMode(s->conn);
+	PQreset(s->conn);
+	if (PQstatus(s->conn) != CONNECTION_OK) {
+		pg_connect_failed(s, cause);
+		return -1;
+	}
+	PQsetNoticeProcessor(s->conn, pg_notice, NULL);
+	if (pg_session(s, &held, cause) != 0 || pg_load(s, cause) != 0)
+		return -1;
+	s->broken = 0;
+	log_warn("store: PostgreSQL %s: connected again", s->name);
+	return 0;
+}
+
+/* Reads every result of the pipeline up to its sync; 0 when all went. */
+static int
+pg_drain(struct store_pg *s, const char *what, char **cause)
+{
+	PGresult	*r;
+	int		 failed = 0, nulls = 0;
+
+	for (;;) {
+		if ((r = PQgetResult(s->conn)) == NULL) {
+			/* Two in a row: nothing more is coming (a lost link). */
+			if (++nulls > 1 || PQstatus(s->conn) == CONNECTION_BAD)
+				break;
+			continue;
+		}
+		nulls = 0;
+		switch (PQresultStatus(r)) {
+		case PGRES_PIPELINE_SYNC:
+			PQclear(r);
+			return failed;
+		case PGRES_COMMAND_OK:
+		case PGRES_TUPLES_OK:
+		case PGRES_PIPELINE_ABORTED:
+			break;
+		default:
+			if (!failed)
+				pg_fail(s, r, what, cause);
+			failed = -1;
+			break;
+		}
+		PQclear(r);
+	}
+	if (!failed)
+		pg_fail(s, NULL, what, cause);
+	return -1;
+}
+
+/* Queues one statement without values in the pipeline. */
+static int
+pg_send_plain(struct store_pg *s, const char *sql)
+{
+	return PQsendQueryParams(s->conn, sql, 0, NULL, NULL, NULL, NULL, 0);
+}
+
+/*
+ * Sends the log's writes not sent yet (from s->sent on) in one round
+ * trip: after BEGIN when no transaction is open, with a savepoint where
+ * an open group begins (so that its rollback can undo what was sent of
+ * it), and with COMMIT when commit is set.  0 when all went; -1 with
+ * *cause, and then the transaction is rolled back whole.
+ */
+static int
+pg_send(struct store_pg *s, int commit, char **cause)
+{
+	size_t	i;
+	int	rc = -1;
+
+	if (s->flags & STORE_OPEN_READONLY)
+		return set_cause(cause, "%s: opened to read only", s->name);
+	if (pg_ensure(s, cause) != 0)
+		return -1;
+	if (PQenterPipelineMode(s->conn) != 1)
+		return pg_fail(s, NULL, "saving", cause);
+	if (!s->in_tx && pg_send_plain(s, "BEGIN") != 1)
+		goto lost;
+	for (i = s->sent; i <= s->nlog; i++) {
+		if (s->in_group && !s->group_saved && i == s->group_mark) {
+			if (pg_send_plain(s, "SAVEPOINT g") != 1)
+				goto lost;
+			s->group_saved = 1;
+		}
+		if (i < s->nlog && PQsendQueryParams(s->conn, s->log[i].sql,
+		    s->log[i].n, NULL, (const char *const *)s->log[i].v, NULL,
+		    NULL, 0) != 1)
+			goto lost;
+	}
+	if ((commit && pg_send_plain(s, "COMMIT") != 1) ||
+	    PQpipelineSync(s->conn) != 1)
+		goto lost;
+	rc = pg_drain(s, "saving", cause);
+	goto leave;
+lost:
+	pg_fail(s, NULL, "saving", cause);
+leave:
+	if (PQpipelineStatus(s->conn) != PQ_PIPELINE_OFF &&
+	    PQexitPipelineMode(s->conn) != 1)
+		s->broken = 1;
+	s->sent = s->nlog;
+	s->in_tx = rc == 0 && !commit;
+	/* An error inside BEGIN leaves the transaction open and failed. */
+	if (rc != 0 && !s->broken &&
+	    PQtransactionStatus(s->conn) != PQTRANS_IDLE)
+		PQclear(PQexec(s->conn, "ROLLBACK"));
+	return rc;
+}
+
+/*
+ * Commits the log as one transaction (what a read made go ahead of it
+ * included) and waits for it: 0 when committed.  Either way the log is
+ * emptied; a refused one takes memory back to what was committed, and
+ * leaves nothing on the server.
+ */
+static int
+pg_flush(struct store_pg *s, char **cause)
+{
+	int	rc;
+
+	if (s->lost)
+		rc = set_cause(cause, "%s", s->lost);
+	else if (s->nlog == 0 && !s->in_tx)
+		rc = 0;
+	else
+		rc = pg_send(s, 1, cause);
+	pg_log_cut(s, 0);
+	s->sent = 0;
+	s->in_tx = 0;
+	s->group_saved = 0;
+	free(s->lost);
+	s->lost = NULL;
+	if (rc == 0)
+		pgcache_settle(s->mem);
+	else
+		pgcache_undo(s->mem, 0);
+	return rc;
+}
+
+/*
+ * Before a query in a batch or group: the writes logged so far go to
+ * the server, inside the transaction they will commit in, so the query
+ * sees them as SQLite's would.  A failure dooms the batch (s->lost),
+ * whose end reports it; the query then sees what was committed.
+ */
+static void
+pg_push(struct store_pg *s)
+{
+	char	*cause = NULL;
+
+	if ((!s->batch && !s->in_group) || s->lost != NULL ||
+	    s->sent == s->nlog)
+		return;
+	if (pg_send(s, 0, &cause) != 0)
+		s->lost = cause;
+}
+
+/*
+ * One write: sql (static) with values of types, one a character: 't'
+ * text (NULL allowed), 'i' long long.  In a batch or group it joins the
+ * log; alone it is sent at once.
+ */
+static int
+pg_run(struct store_pg *s, char **cause, const char *sql, const char *types,
+    ...)
+{
+	struct pg_write	 w;
+	const char	*text;
+	va_list		 ap;
+	int		 i;
+
+	memset(&w, 0, sizeof w);
+	w.sql = sql;
+	va_start(ap, types);
+	for (i = 0; i < PG_ARGS_MAX && types[i] != '\0'; i++) {
+		if (types[i] == 't') {
+			text = va_arg(ap, const char *);
+			w.v[i] = text == NULL ? NULL : xstrdup(text);
+		} else
+			w.v[i] = xasprintf("%lld", va_arg(ap, long long));
+	}
+	va_end(ap);
+	w.n = i;
+	if (s->nlog == s->caplog) {
+		s->caplog = s->caplog == 0 ? 64 : s->caplog * 2;
+		s->log = xreallocarray(s->log, s->caplog, sizeof *s->log);
+	}
+	s->log[s->nlog++] = w;
+	if (s->batch || s->in_group)
+		return 0;
+	return pg_flush(s, cause);
+}
+
+/* A group of writes that stands or falls together (see store.h). */
+static int
+pg_begin(struct store *store, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+
+	(void)cause;
+	s->in_group = 1;
+	s->group_mark = s->nlog;
+	s->group_jmark = pgcache_mark(s->mem);
+	return 0;
+}
+
+static int
+pg_commit(struct store *store, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+
+	s->in_group = 0;
+	s->group_saved = 0;
+	return s->batch ? 0 : pg_flush(s, cause);
+}
+
+static void
+pg_rollback(struct store *store)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+
+	if (!s->in_group)
+		return;
+	/* What a read sent of the group is undone on the server too. */
+	if (s->group_saved && s->lost == NULL &&
+	    pg_exec(s, "ROLLBACK TO SAVEPOINT g; RELEASE SAVEPOINT g",
+	    "undoing a write", &s->lost) != 0) {
+		PQclear(PQexec(s->conn, "ROLLBACK"));
+		s->in_tx = 0;
+	}
+	pg_log_cut(s, s->group_mark);
+	if (s->sent > s->group_mark)
+		s->sent = s->group_mark;
+	pgcache_undo(s->mem, s->group_jmark);
+	s->in_group = 0;
+	s->group_saved = 0;
+}
+
+static void
+pg_batch_begin(struct store *store)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+
+	s->batch = 1;
+}
+
+static int
+pg_batch_end(struct store *store, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+
+	s->batch = 0;
+	return pg_flush(s, cause);
+}
+
+static int
+pg_batch_pending(struct store *store)
+{
+	return (int)((struct store_pg *)store)->nlog;
+}
+
+/* Nothing waits for a batch's output on a server. */
+static void
+pg_idle(struct store *store)
+{
+	(void)store;
+}
+
+/* Memory's number under ('m', key); 0 when none. */
+static uint64_t
+pg_meta(struct store_pg *s, const char *key)
+{
+	const char	*v = pgcache_get(s->mem, 'm', "", key);
+
+	return v == NULL ? 0 : strtoull(v, NULL, 10);
+}
+
+static void
+pg_meta_set(struct store_pg *s, const char *key, uint64_t n)
+{
+	char	buf[24];
+
+	snprintf(buf, sizeof buf, "%" PRIu64, n);
+	pgcache_set(s->mem, 'm', "", key, buf);
+}
+
+static int
+pg_save_table(struct store *store, const struct store_table *t, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+	char		 seed[17];
+
+	if (t->id > pg_meta(s, "max_id"))
+		pg_meta_set(s, "max_id", t->id);
+	snprintf(seed, sizeof seed, "%016" PRIx64, t->seed);
+	return pg_run(s, cause,
+	    "INSERT INTO tables (id, adapter, channel, game, seed, state, doc, "
+	    "created, updated, server, num, tag) VALUES ($1, $2, $3, $4, $5, "
+	    "$6, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO UPDATE SET "
+	    "state = excluded.state, doc = excluded.doc, updated = "
+	    "excluded.updated", "itttttti" "itit", (long long)t->id, t->adapter,
+	    t->channel, t->game, seed, t->state, t->doc, (long long)t->updated,
+	    (long long)t->updated, t->server, (long long)t->num,
+	    t->tag == NULL ? "" : t->tag);
+}
+
+static int
+pg_delete_table(struct store *store, uint64_t id, char **cause)
+{
+	return pg_run((struct store_pg *)store, cause,
+	    "DELETE FROM tables WHERE id = $1", "i", (long long)id);
+}
+
+static int
+pg_append_move(struct store *store, uint64_t id, const struct store_move *m,
+    char **cause)
+{
+	return pg_run((struct store_pg *)store, cause,
+	    "INSERT INTO moves (table_id, seq, seat, move, at) VALUES "
+	    "($1, $2, $3, $4, $5)", "iiiti", (long long)id, (long long)m->seq,
+	    (long long)m->seat, m->move, (long long)m->at);
+}
+
+static int
+pg_save_snapshot(struct store *store, uint64_t id, int seq, const char *game,
+    char **cause)
+{
+	return pg_run((struct store_pg *)store, cause,
+	    "INSERT INTO snapshots (table_id, seq, game) VALUES ($1, $2, $3) "
+	    "ON CONFLICT (table_id, seq) DO UPDATE SET game = excluded.game",
+	    "iit", (long long)id, (long long)seq, game);
+}
+
+static int
+pg_record_result(struct store *store, uint64_t id, const char *result,
+    const struct store_outcome *o, int n, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+	long long	 now = (long long)store_now();
+	int		 i;
+
+	if (pg_run(s, cause, "UPDATE tables SET state = 'over', result = $1, "
+	    "updated = $2 WHERE id = $3", "tii", result, now,
+	    (long long)id) != 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (pg_run(s, cause, "INSERT INTO outcomes (table_id, seat, "
+		    "adapter, channel, game, user_id, name, outcome, finished) "
+		    "SELECT id, $1::integer, adapter, channel, game, $2::text, "
+		    "$3::text, $4::text, $5::bigint FROM tables WHERE id = "
+		    "$6::bigint ON CONFLICT (table_id, seat) DO UPDATE SET "
+		    "user_id = excluded.user_id, name = excluded.name, outcome = "
+		    "excluded.outcome, finished = excluded.finished", "ittti" "i",
+		    (long long)o[i].seat, o[i].user_id, o[i].name, o[i].outcome,
+		    now, (long long)id) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Before a query: the connection made again if it died. */
+static PGresult *
+pg_query(struct store_pg *s, const char *what, char **cause, const char *sql,
+    int n, const char *const *v)
+{
+	pg_push(s);
+	if (pg_ensure(s, cause) != 0)
+		return NULL;
+	return pg_select(s, what, cause, sql, n, v);
+}
+
+/* The value of row, col, or NULL when it is SQL NULL. */
+static const char *
+pg_value(const PGresult *r, int row, int col)
+{
+	return PQgetisnull(r, row, col) ? NULL : PQgetvalue(r, row, col);
+}
+
+#define PG_TABLE_COLUMNS \
+	"SELECT id, adapter, channel, game, seed, state, doc, result, updated, " \
+	"created, server, num, tag FROM tables "
+
+/* Calls cb for each row of a tables query (sql, n values v). */
+static int
+pg_each_table(struct store_pg *s, const char *sql, int n,
+    const char *const *v, store_table_cb cb, void *arg, int *found,
+    char **cause)
+{
+	struct store_table	 t;
+	PGresult		*r;
+	int			 row, rc = 0;
+
+	if ((r = pg_query(s, "reading tables", cause, sql, n, v)) == NULL)
+		return -1;
+	for (row = 0; row < PQntuples(r) && rc == 0; row++) {
+		memset(&t, 0, sizeof t);
+		t.id = strtoull(PQgetvalue(r, row, 0), NULL, 10);
+		t.adapter = PQgetvalue(r, row, 1);
+		t.channel = PQgetvalue(r, row, 2);
+		t.game = PQgetvalue(r, row, 3);
+		t.seed = strtoull(PQgetvalue(r, row, 4), NULL, 16);
+		t.state = PQgetvalue(r, row, 5);
+		t.doc = PQgetvalue(r, row, 6);
+		t.result = pg_value(r, row, 7);
+		t.updated = strtoll(PQgetvalue(r, row, 8), NULL, 10);
+		t.created = strtoll(PQgetvalue(r, row, 9), NULL, 10);
+		t.server = pg_value(r, row, 10);
+		t.num = strtoull(PQgetvalue(r, row, 11), NULL, 10);
+		t.tag = PQgetvalue(r, row, 12);
+		if (found != NULL)
+			*found = 1;
+		rc = cb(&t, arg, cause);
+	}
+	PQclear(r);
+	return rc;
+}
+
+static int
+pg_load_tables(struct store *store, store_table_cb cb, void *arg, char **cause)
+{
+	return pg_each_table((struct store_pg *)store, PG_TABLE_COLUMNS
+	    "WHERE state IN ('lobby', 'playing') ORDER BY id", 0, NULL, cb, arg,
+	    NULL, cause);
+}
+
+static int
+pg_list_tables(struct store *store, store_table_cb cb, void *arg, char **cause)
+{
+	return pg_each_table((struct store_pg *)store, PG_TABLE_COLUMNS
+	    "WHERE state != 'over' ORDER BY id", 0, NULL, cb, arg, NULL, cause);
+}
+
+static int
+pg_load_table(struct store *store, uint64_t id, store_table_cb cb, void *arg,
+    int *found, char **cause)
+{
+	char		 ids[24];
+	const char	*v[1] = { ids };
+
+	*found = 0;
+	snprintf(ids, sizeof ids, "%" PRIu64, id);
+	return pg_each_table((struct store_pg *)store, PG_TABLE_COLUMNS
+	    "WHERE id = $1", 1, v, cb, arg, found, cause);
+}
+
+static int
+pg_each_table_num(struct store *store, const char *adapter, uint64_t num,
+    store_table_cb cb, void *arg, char **cause)
+{
+	char		 nums[24];
+	const char	*v[2] = { adapter, nums };
+
+	snprintf(nums, sizeof nums, "%" PRIu64, num);
+	return pg_each_table((struct store_pg *)store, PG_TABLE_COLUMNS
+	    "WHERE adapter = $1 AND num = $2 ORDER BY id", 2, v, cb, arg, NULL,
+	    cause);
+}
+
+static int
+pg_load_snapshot(struct store *store, uint64_t id, int *seq, char **game,
+    char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+	PGresult	*r;
+	char		 ids[24];
+	const char	*v[1] = { ids };
+
+	*seq = -1;
+	*game = NULL;
+	snprintf(ids, sizeof ids, "%" PRIu64, id);
+	if ((r = pg_query(s, "reading a snapshot", cause, "SELECT seq, game "
+	    "FROM snapshots WHERE table_id = $1 ORDER BY seq DESC LIMIT 1", 1,
+	    v)) == NULL)
+		return -1;
+	if (PQntuples(r) > 0) {
+		*seq = atoi(PQgetvalue(r, 0, 0));
+		*game = xstrdup(PQgetvalue(r, 0, 1));
+	}
+	PQclear(r);
+	return 0;
+}
+
+static int
+pg_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
+    void *arg, char **cause)
+{
+	struct store_pg		*s = (struct store_pg *)store;
+	struct store_move	 m;
+	PGresult		*r;
+	char			 ids[24], from[16];
+	const char		*v[2] = { ids, from };
+	int			 row, rc = 0;
+
+	snprintf(ids, sizeof ids, "%" PRIu64, id);
+	snprintf(from, sizeof from, "%d", from_seq);
+	if ((r = pg_query(s, "reading moves", cause, "SELECT seq, seat, move, "
+	    "at FROM moves WHERE table_id = $1 AND seq >= $2 ORDER BY seq", 2,
+	    v)) == NULL)
+		return -1;
+	for (row = 0; row < PQntuples(r) && rc == 0; row++) {
+		m.seq = atoi(PQgetvalue(r, row, 0));
+		m.seat = atoi(PQgetvalue(r, row, 1));
+		m.move = PQgetvalue(r, row, 2);
+		m.at = strtoll(PQgetvalue(r, row, 3), NULL, 10);
+		rc = cb(&m, arg, cause);
+	}
+	PQclear(r);
+	return rc;
+}
+
+static uint64_t
+pg_max_table_id(struct store *store)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+	uint64_t	 given = pg_meta(s, "table_id"), saved = pg_meta(s, "max_id");
+
+	return given > saved ? given : saved;
+}
+
+static uint64_t
+pg_cb1_max(struct store *store)
+{
+	return pg_meta((struct store_pg *)store, "cb1_max");
+}
+
+/* The next id, from memory; written in the batch. */
+static int
+pg_take_table_id(struct store *store, uint64_t *id, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+	uint64_t	 next = pg_max_table_id(store) + 1;
+
+	*id = 0;
+	pg_meta_set(s, "table_id", next);
+	if (pg_run(s, cause, "INSERT INTO meta (key, value) VALUES ('table_id', "
+	    "$1) ON CONFLICT (key) DO UPDATE SET value = greatest(meta.value, "
+	    "excluded.value)", "i", (long long)next) != 0)
+		return -1;
+	*id = next;
+	return 0;
+}
+
+static int
+pg_number_table(struct store *store, const char *adapter, const char *server,
+    uint64_t *num, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+	const char	*key = server == NULL ? "" : server, *was;
+	uint64_t	 next;
+	char		 buf[24];
+
+	*num = 0;
+	was = pgcache_get(s->mem, 'n', adapter, key);
+	next = (was == NULL ? 0 : strtoull(was, NULL, 10)) + 1;
+	snprintf(buf, sizeof buf, "%" PRIu64, next);
+	pgcache_set(s->mem, 'n', adapter, key, buf);
+	if (pg_run(s, cause, "INSERT INTO numbers (adapter, server, last) "
+	    "VALUES ($1, $2, $3) ON CONFLICT (adapter, server) DO UPDATE SET "
+	    "last = greatest(numbers.last, excluded.last)", "tti", adapter, key,
+	    (long long)next) != 0)
+		return -1;
+	*num = next;
+	return 0;
+}
+
+/* The WHERE clause of a scope, binding adapter, channel, game in order. */
+#define PG_SCOPE \
+	"($1::text IS NULL OR adapter = $1) AND ($2::text IS NULL OR " \
+	"channel = $2) AND ($3::text IS NULL OR game = $3)"
+
+static int
+pg_player_stats(struct store *store, const struct store_scope *sc,
+    const char *user_id, struct store_stats *out, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+	PGresult	*r;
+	const char	*v[4] = { sc->adapter, sc->channel, sc->game, user_id };
+	int		 row;
+
+	memset(out, 0, sizeof *out);
+	if ((r = pg_query(s, "reading stats", cause, "SELECT outcome FROM "
+	    "outcomes WHERE " PG_SCOPE " AND user_id = $4 AND outcome != "
+	    "'ended' ORDER BY finished DESC, table_id DESC", 4, v)) == NULL)
+		return -1;
+	for (row = 0; row < PQntuples(r); row++)
+		store_stats_count(out, PQgetvalue(r, row, 0));
+	PQclear(r);
+	return 0;
+}
+
+static int
+pg_leaderboard(struct store *store, const struct store_scope *sc,
+    struct store_rank *out, int max, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+	PGresult	*r;
+	char		 lim[16];
+	const char	*v[4] = { sc->adapter, sc->channel, sc->game, lim };
+	int		 row, n = 0;
+
+	snprintf(lim, sizeof lim, "%d", max);
+	if ((r = pg_query(s, "reading the leaderboard", cause, "SELECT user_id, "
+	    "max(name), count(*), count(*) FILTER (WHERE outcome = 'won') FROM "
+	    "outcomes WHERE " PG_SCOPE " AND user_id IS NOT NULL AND outcome "
+	    "!= 'ended' GROUP BY user_id ORDER BY 4 DESC, (count(*) FILTER "
+	    "(WHERE outcome = 'won'))::float8 / count(*) DESC, 3 DESC, user_id "
+	    "COLLATE \"C\" LIMIT $4::integer", 4, v)) == NULL)
+		return -1;
+	for (row = 0; row < PQntuples(r) && n < max; row++) {
+		snprintf(out[n].user_id, sizeof out[n].user_id, "%s",
+		    PQgetvalue(r, row, 0));
+		snprintf(out[n].name, sizeof out[n].name, "%s",
+		    PQgetvalue(r, row, 1));
+		out[n].games = atoi(PQgetvalue(r, row, 2));
+		out[n].wins = atoi(PQgetvalue(r, row, 3));
+		n++;
+	}
+	PQclear(r);
+	return n;
+}
+
+/* Memory's text under (ns, a, b) into *out (caller frees), or NULL. */
+static int
+pg_get_text(struct store_pg *s, char ns, const char *a, const char *b,
+    char **out)
+{
+	const char	*v = pgcache_get(s->mem, ns, a, b);
+
+	*out = v == NULL ? NULL : xstrdup(v);
+	return 0;
+}
+
+/*
+ * Sets (ns, a, b) to value in memory and writes it with upsert (values
+ * a, b, value), or forgets it with drop (a, b) when value is NULL.
+ */
+static int
+pg_put_text(struct store_pg *s, char ns, const char *a, const char *b,
+    const char *value, const char *upsert, const char *drop, char **cause)
+{
+	pgcache_set(s->mem, ns, a, b, value);
+	if (value == NULL)
+		return pg_run(s, cause, drop, "tt", a, b);
+	return pg_run(s, cause, upsert, "ttt", a, b, value);
+}
+
+static int
+pg_get_channel(struct store *store, const char *adapter, const char *channel,
+    char **doc, char **cause)
+{
+	(void)cause;
+	return pg_get_text((struct store_pg *)store, 'c', adapter, channel, doc);
+}
+
+static int
+pg_set_channel(struct store *store, const char *adapter, const char *channel,
+    const char *doc, char **cause)
+{
+	return pg_put_text((struct store_pg *)store, 'c', adapter, channel, doc,
+	    "INSERT INTO channels (adapter, channel, doc) VALUES ($1, $2, $3) "
+	    "ON CONFLICT (adapter, channel) DO UPDATE SET doc = excluded.doc",
+	    "DELETE FROM channels WHERE adapter = $1 AND channel = $2", cause);
+}
+
+static int
+pg_get_ref(struct store *store, const char *adapter, const char *key,
+    char **value, char **cause)
+{
+	(void)cause;
+	return pg_get_text((struct store_pg *)store, 'r', adapter, key, value);
+}
+
+static int
+pg_set_ref(struct store *store, const char *adapter, const char *key,
+    const char *value, char **cause)
+{
+	return pg_put_text((struct store_pg *)store, 'r', adapter, key, value,
+	    "INSERT INTO refs (adapter, key, value) VALUES ($1, $2, $3) ON "
+	    "CONFLICT (adapter, key) DO UPDATE SET value = excluded.value",
+	    "DELETE FROM refs WHERE adapter = $1 AND key = $2", cause);
+}
+
+/* The message ids of one table, gathered from memory (pg_drop_refs). */
+struct pg_refs {
+	const char	*prefix;	/* "<id>:" */
+	char		**rows;		/* adapter, key, value, ... */
+	size_t		 n, cap;
+};
+
+/* Whether key is "<kind>:<prefix>...", as the SQLite backend matches it. */
+static void
+pg_refs_match(const char *adapter, const char *key, const char *value,
+    void *arg)
+{
+	struct pg_refs	*g = arg;
+	const char	*colon = strchr(key, ':');
+
+	if (colon == NULL || strncmp(colon + 1, g->prefix,
+	    strlen(g->prefix)) != 0)
+		return;
+	if (g->n + 3 > g->cap) {
+		g->cap = g->cap == 0 ? 24 : g->cap * 2;
+		g->rows = xreallocarray(g->rows, g->cap, sizeof *g->rows);
+	}
+	g->rows[g->n++] = xstrdup(adapter);
+	g->rows[g->n++] = xstrdup(key);
+	g->rows[g->n++] = xstrdup(value);
+}
+
+static int
+pg_drop_refs(struct store *store, uint64_t id, store_ref_cb cb, void *arg,
+    char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+	struct pg_refs	 g;
+	char		 prefix[32];
+	size_t		 i;
+
+	snprintf(prefix, sizeof prefix, "%" PRIu64 ":", id);
+	memset(&g, 0, sizeof g);
+	g.prefix = prefix;
+	pgcache_each(s->mem, 'r', pg_refs_match, &g);
+	for (i = 0; i < g.n; i += 3) {
+		if (cb != NULL)
+			cb(g.rows[i], g.rows[i + 1], g.rows[i + 2], arg);
+		pgcache_set(s->mem, 'r', g.rows[i], g.rows[i + 1], NULL);
+	}
+	for (i = 0; i < g.n; i++)
+		free(g.rows[i]);
+	free(g.rows);
+	return pg_run(s, cause, "DELETE FROM refs WHERE position(':' in key) > 0 "
+	    "AND substr(key, position(':' in key) + 1, $2::integer) = $1::text",
+	    "ti", prefix, (long long)strlen(prefix));
+}
+
+const struct store_ops store_pg_ops = {
+	.name = "postgres",
+	.open = pg_open,
+	.close = pg_close,
+	.begin = pg_begin,
+	.commit = pg_commit,
+	.rollback = pg_rollback,
+	.batch_begin = pg_batch_begin,
+	.batch_end = pg_batch_end,
+	.batch_pending = pg_batch_pending,
+	.idle = pg_idle,
+	.watch = NULL,
+	.save_table = pg_save_table,
+	.delete_table = pg_delete_table,
+	.append_move = pg_append_move,
+	.save_snapshot = pg_save_snapshot,
+	.record_result = pg_record_result,
+	.load_tables = pg_load_tables,
+	.list_tables = pg_list_tables,
+	.load_table = pg_load_table,
+	.number_table = pg_number_table,
+	.each_table_num = pg_each_table_num,
+	.load_snapshot = pg_load_snapshot,
+	.load_moves = pg_load_moves,
+	.max_table_id = pg_max_table_id,
+	.take_table_id = pg_take_table_id,
+	.cb1_max = pg_cb1_max,
+	.player_stats = pg_player_stats,
+	.leaderboard = pg_leaderboard,
+	.get_channel = pg_get_channel,
+	.set_channel = pg_set_channel,
+	.get_ref = pg_get_ref,
+	.set_ref = pg_set_ref,
+	.drop_refs = pg_drop_refs,
+};

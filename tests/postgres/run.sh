@@ -1,0 +1,114 @@
+#!/bin/sh
+# The PostgreSQL store against a private server (tests/postgres/lib.sh):
+# the store's unit tests run on it (CHEERSBOT_TEST_PG), the bot plays a
+# console game on it, a second bot is refused while the first holds the
+# writer lock, a write after the first's session was ended reconnects, a
+# restart after kill -9 restores the tables, the console transcripts
+# come out the same as on SQLite, and no password shows: not
+# in a refused login's error at -vv, nor in --check-config or
+# --dump-config.
+#
+#   tests/postgres/run.sh build/cheersbot
+set -u
+bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+build=$(dirname "$bot")
+top=$(cd "$(dirname "$0")/../.." && pwd)
+py=/usr/bin/python3
+name=postgres
+. "$top/tests/lib.sh"
+. "$top/tests/postgres/lib.sh"
+trap 'pg_stop; cleanup' EXIT
+
+if ! pg_start "$tmp" > pg-start.out 2>&1; then
+	echo "postgres: skipped: $(head -1 pg-start.out)"
+	exit 0
+fi
+conn="host=127.0.0.1 port=$pg_port dbname=cheersbot user=cheers"
+export CHEERSBOT_TEST_PG="$conn password=$pg_password"
+
+# --- the store's unit tests, on SQLite and then on PostgreSQL
+for t in test_store test_store_faults test_turn_timer; do
+	"$build/tests/$t" > "$t.out" 2>&1
+	[ $? -eq 0 ] && ok || { bad "$t fails"; tail -30 "$t.out"; }
+done
+expect "test_store ran on postgres too" \
+    test "$(grep -c 'Running 15 test' test_store.out)" -eq 2
+expect "test_turn_timer ran on postgres too" \
+    test "$(grep -c 'Running 4 test' test_turn_timer.out)" -eq 2
+unset CHEERSBOT_TEST_PG
+
+on_pg() {
+	"$bot" -o store.backend=postgres -o "postgres.url=$conn" \
+	    -o "postgres.password=$pg_password" -o bot.state_file=unused.db "$@"
+}
+
+# --- a console game, a second bot refused, kill -9 and a restart
+mkfifo in
+on_pg -o bot.seed=7 -o tables.ai_delay=0 < in > out1 2> err1 &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+printf 'alice: /cheers new\nalice: /cheers addbot 3\nalice: /cheers start\n' >&3
+expect "the game starts on postgres" wait_for 'begins' out1
+on_pg < /dev/null > out2 2> err2
+[ $? -ne 0 ] && ok || bad "a second bot on the same database starts"
+expect "the second bot is told another holds the database" \
+    grep -q 'another cheersbot is using this database' err2
+# The bot's session ends under it: the next write is refused, the one
+# after reconnects (taking the writer lock again) and is saved.
+pg_psql "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE
+    application_name = 'cheersbot'" > /dev/null
+printf 'bob #two: /cheers new\n' >&3
+expect "a write on a lost connection is refused" \
+    wait_for 'could not save that' out1
+expect "the loss is logged as such" \
+    grep -q 'the PostgreSQL connection was lost' err1
+printf 'bob #two: /cheers new\n' >&3
+expect "the next write reconnects and is saved" \
+    wait_for '@bob opened a CHEERS table' out1
+expect "the reconnect is logged" grep -q 'connected again' err1
+sleep 0.3
+proc_stop $pid KILL
+exec 3>&-
+printf 'alice: /cheers status\n' | on_pg > out3 2> err3
+expect "after kill -9 the table is restored" grep -q 'restored 2 tables' err3
+expect "after kill -9 status shows the game" grep -q "shaker" out3
+expect "the tables are in the database" \
+    test "$(pg_psql 'SELECT count(*) FROM tables')" -eq 2
+expect "the moves are in the database" \
+    test "$(pg_psql 'SELECT count(*) FROM moves')" -gt 0
+expect "no state file is made" test ! -e unused.db
+
+# --- the console transcripts on postgres, each on an empty database,
+# byte for byte as on SQLite; diskfull's cap is the state file's own
+names=$(cd "$top/tests/transcripts" && ls *.txt | sed 's/\.txt$//' |
+    grep -vx diskfull)
+PG_BOT=$bot PG_CONN=$conn PG_PASSWORD=$pg_password \
+    PG_PSQL="env PGPASSWORD=$pg_password $(pg_bin psql) -h 127.0.0.1 \
+    -p $pg_port -U cheers -d cheersbot -qAt -v ON_ERROR_STOP=1" \
+    sh "$top/tests/transcripts/run.sh" "$top/tests/postgres/bot-on-pg.sh" \
+    $names > transcripts.out 2>&1
+[ $? -eq 0 ] && ok || { bad "a transcript differs on postgres"; \
+    grep -v '^transcripts:' transcripts.out | head -40; }
+expect "every transcript but diskfull ran on postgres" grep -qx \
+    "transcripts: $(echo $names | wc -w) passed, 0 failed" transcripts.out
+
+# --- no password shows
+wrong=wrong-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
+"$bot" -vv -o store.backend=postgres -o "postgres.url=$conn" \
+    -o "postgres.password=$wrong" < /dev/null > wrong.out 2> wrong.err
+[ $? -ne 0 ] && ok || bad "a wrong password is accepted"
+expect "a wrong password's login is said refused" \
+    grep -q 'PostgreSQL refused the login' wrong.err
+expect "the refusal names no password" \
+    sh -c "! grep -q -e '$wrong' -e '$pg_password' wrong.out wrong.err"
+"$bot" -o store.backend=postgres -o "postgres.url=$pg_url" \
+    -o "postgres.password=$wrong" --check-config > check.out 2>&1
+[ $? -eq 0 ] && ok || bad "--check-config refuses the postgres settings"
+"$bot" -o store.backend=postgres -o "postgres.url=$pg_url" \
+    -o "postgres.password=$wrong" --dump-config > dump.out 2>&1
+expect "--dump-config shows the url masked" grep -q '(secret)@127.0.0.1' dump.out
+expect "--check-config and --dump-config show no password" \
+    sh -c "! grep -q -e '$wrong' -e '$pg_password' check.out dump.out"
+
+finish
