@@ -27,6 +27,9 @@ game_deal(struct rng *r, int *const *a, const int *len, int n)
 	for (i = 0; i < n; i++)
 		for (j = 0; j < len[i] && np < GAME_DEAL_MAX; j++)
 			pool[np++] = a[i][j];
+	/* Nothing to deal again: no card, or one alone. */
+	if (np < 2)
+		return;
 	qsort(pool, (size_t)np, sizeof pool[0], deal_cmp);
 	rng_shuffle(r, pool, np);
 	for (i = 0, np = 0; i < n; i++)

@@ -16,16 +16,23 @@ mkdir -p "$dir"
 
 srcs=$(ls lib/*.c game/*.c game/*/*.c bot/*.c bot/*/*.c adapters/*/*.c)
 flags="-std=c11 -D_GNU_SOURCE -I. $(pkg-config --cflags libcjson libuv \
-    libwebsockets libcurl sqlite3 2>/dev/null)"
+    libwebsockets libcurl sqlite3 libpq 2>/dev/null)"
 fails=0
+finding=': (fatal error|warning|error|style|portability|performance):'
 
 # The findings of analyzer $1 ($dir/$1.txt): printed, counted in fails.
 findings() {
-	n=$(grep -c -E ': (warning|error|style|portability|performance):' \
-	    "$dir/$1.txt")
+	if [ ! -f "$dir/$1.txt" ]; then
+		# Its output went missing (the build folder removed under it):
+		# nothing was checked, so this is no clean run.
+		echo "analyze: $1: no output in $dir/$1.txt"
+		fails=$((fails + 1))
+		return
+	fi
+	# A file the analyzer could not read ("fatal error") counts too.
+	n=$(grep -c -E "$finding" "$dir/$1.txt")
 	if [ "$n" -gt 0 ]; then
-		grep -E ': (warning|error|style|portability|performance):' \
-		    "$dir/$1.txt"
+		grep -E "$finding" "$dir/$1.txt"
 		fails=$((fails + n))
 	fi
 	echo "analyze: $1: $n findings"
