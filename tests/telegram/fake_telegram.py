@@ -189,7 +189,10 @@ POST /_test/migrate {chat_id, by?}
     message in the old chat, a migrate_from_chat_id one in the new.
     Answers {new_chat_id}.
 POST /_test/remove  {chat_id, by?, status?: "kicked"|"left"}
-    The bot is removed from a group: a my_chat_member update.
+    The bot is removed from a group: a my_chat_member update (status
+    "kicked" in a supergroup, "left" in a basic group, unless given);
+    then every write there answers 403 "Forbidden: bot was kicked from
+    the (super)group chat".
 POST /_test/block   {user_id}     the user blocks the bot (a
     my_chat_member update in their private chat).
 POST /_test/other_bot {chat_id}   another bot speaks in a group.
@@ -552,7 +555,8 @@ class Fake:
                       {"migrate_to_chat_id": c["migrated_to"]})
         kind = "supergroup chat" if c["type"] == "supergroup" else \
             "group chat"
-        if c["bot_status"] == "kicked":
+        if c["bot_status"] == "kicked" or (c["removed"] and
+                                           c["bot_status"] == "left"):
             raise Refusal(403, "Forbidden: bot was kicked from the %s" %
                           kind)
         if c["bot_status"] == "left":
@@ -1218,7 +1222,7 @@ class Fake:
              "members": set(members), "admins": set(b.get("admins", [])),
              "creator": creator, "bot_status": "administrator"
              if b.get("bot_admin") else "member", "migrated_to": None,
-             "topics": {}, "last_bot": False}
+             "topics": {}, "last_bot": False, "removed": False}
         if creator is not None:
             c["members"].add(creator)
         self.chats[cid] = c
@@ -1483,7 +1487,7 @@ class Fake:
         status = b.get("status", "kicked" if c["type"] == "supergroup"
                        else "left")
         old = c["bot_status"]
-        c["bot_status"] = status
+        c["bot_status"], c["removed"] = status, True
         by = int(b.get("by") or c["creator"])
         upd = self.member_update(cid, by, old, status)
         return {"update_id": upd}
