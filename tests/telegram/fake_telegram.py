@@ -225,6 +225,8 @@ import asyncio
 import json
 import os
 import re
+import socket
+import ssl
 import sys
 import time
 import urllib.parse
@@ -985,23 +987,32 @@ class Fake:
         text = self.p_str(p, "text") or ""
         if len(text) > 200:
             raise bad("MESSAGE_TOO_LONG")
-        q = self.callbacks.get(qid)
-        late = q is not None and \
-            self.now() - q["at"] > self.config["callback_timeout"]
-        ans = {"id": qid, "text": text, "show_alert":
-               self.p_bool(p, "show_alert"), "url": self.p_str(p, "url"),
-               "latency": None if q is None else self.now() - q["at"],
-               "refused": None}
-        if q is None or q["answer"] is not None or late:
-            ans["refused"] = "unknown" if q is None else "late" if late \
-                else "twice"
-            self.log["callback_answers"].append(ans)
+        url = self.p_str(p, "url")
+        if url is not None:
+            self.check_start_url(url)
+        return self.answer_once(self.callbacks, "callback", {
+            "id": qid, "text": text, "show_alert":
+            self.p_bool(p, "show_alert"), "url": url})
+
+    def answer_once(self, table, kind, ans):
+        """Records the bot's answer ans to the callback or inline query
+        ans["id"] of table, in the state's KIND_answers; the 400 "query is
+        too old" when the query is unknown, answered already or past
+        KIND_timeout (the refused answer is recorded too, with why)."""
+        q = table.get(ans["id"])
+        ans["latency"] = None if q is None else self.now() - q["at"]
+        ans["refused"] = None
+        if q is None:
+            ans["refused"] = "unknown"
+        elif q["answer"] is not None:
+            ans["refused"] = "twice"
+        elif ans["latency"] > self.config[kind + "_timeout"]:
+            ans["refused"] = "late"
+        self.log[kind + "_answers"].append(ans)
+        if ans["refused"]:
             raise bad(TOO_OLD[len("Bad Request: "):])
-        if ans["url"] is not None:
-            self.check_start_url(ans["url"])
         q["answer"] = ans
-        self.log["callback_answers"].append(ans)
-        self.waiters.pop(qid, asyncio.Event()).set()
+        self.waiters.pop(ans["id"], asyncio.Event()).set()
         return True
 
     def check_start_url(self, url):
@@ -1083,26 +1094,14 @@ class Fake:
             if sp is not None and (not isinstance(sp, str) or
                                    not START_PARAM.fullmatch(sp)):
                 raise bad("START_PARAM_INVALID")
-        q = self.inlines.get(qid)
-        late = q is not None and \
-            self.now() - q["at"] > self.config["inline_timeout"]
         ans = {"id": qid, "results": checked, "cache_time": cache,
                "is_personal": self.p_bool(p, "is_personal"),
-               "next_offset": nxt, "button": button,
-               "latency": None if q is None else self.now() - q["at"],
-               "refused": None}
+               "next_offset": nxt, "button": button}
+        q = self.inlines.get(qid)
         if q is not None:
             ans["from"], ans["query"] = q["from"], q["query"]
             ans["offset"] = q["offset"]
-        if q is None or q["answer"] is not None or late:
-            ans["refused"] = "unknown" if q is None else "late" if late \
-                else "twice"
-            self.log["inline_answers"].append(ans)
-            raise bad(TOO_OLD[len("Bad Request: "):])
-        q["answer"] = ans
-        self.log["inline_answers"].append(ans)
-        self.waiters.pop(qid, asyncio.Event()).set()
-        return True
+        return self.answer_once(self.inlines, "inline", ans)
 
     def group(self, cid):
         c = self.chats.get(cid)
@@ -1376,14 +1375,20 @@ class Fake:
         return await self.t_start({"from": b["from"],
                                    "payload": payload or None})
 
-    async def wait_answer(self, qid, table, wait):
+    async def query(self, table, kind, obj, record, wait):
+        """Delivers the query obj (a callback or inline query) as an
+        update of that kind, keeping record of it in table, and waits up
+        to wait s for the bot's answer: {id, update_id, answer|null}."""
+        qid = obj["id"]
+        table[qid] = dict(record, at=self.now(), answer=None)
         ev = self.waiters.setdefault(qid, asyncio.Event())
-        if table[qid]["answer"] is None and wait > 0:
+        upd = self.push(kind, obj)
+        if wait > 0:
             try:
                 await asyncio.wait_for(ev.wait(), wait)
             except asyncio.TimeoutError:
                 pass
-        return table[qid]["answer"]
+        return {"id": qid, "update_id": upd, "answer": table[qid]["answer"]}
 
     async def t_click(self, b):
         uid = int(b["from"])
@@ -1408,16 +1413,11 @@ class Fake:
             raise Control("no button with callback_data %r on that "
                           "message" % b["data"])
         qid = str(4000000000000000000 + self.new_id())
-        self.callbacks[qid] = {"at": self.now(), "answer": None,
-                               "from": uid}
-        upd = self.push("callback_query", {
+        return await self.query(self.callbacks, "callback_query", {
             "id": qid, "from": self.user_obj(uid),
             "message": self.msg_obj(m),
             "chat_instance": str(abs(cid) * 7 + 3),
-            "data": b["data"]})
-        ans = await self.wait_answer(qid, self.callbacks,
-                                     float(b.get("wait", 2)))
-        return {"id": qid, "update_id": upd, "answer": ans}
+            "data": b["data"]}, {"from": uid}, float(b.get("wait", 2)))
 
     async def t_inline(self, b):
         uid = int(b["from"])
@@ -1426,12 +1426,9 @@ class Fake:
         q = {"id": qid, "from": self.user_obj(uid), "query": b.get(
             "query", ""), "offset": b.get("offset", ""),
             "chat_type": b.get("chat_type", "supergroup")}
-        self.inlines[qid] = {"at": self.now(), "answer": None, "from": uid,
-                             "query": q["query"], "offset": q["offset"]}
-        upd = self.push("inline_query", q)
-        ans = await self.wait_answer(qid, self.inlines,
-                                     float(b.get("wait", 3)))
-        return {"id": qid, "update_id": upd, "answer": ans}
+        return await self.query(self.inlines, "inline_query", q, {
+            "from": uid, "query": q["query"], "offset": q["offset"]},
+            float(b.get("wait", 3)))
 
     async def t_choose(self, b):
         uid = int(b["from"])
@@ -1599,45 +1596,51 @@ def most_within(times, span):
     return best
 
 
+def serve(fake, app, port_file, ctx):
+    """Listens on a free port of 127.0.0.1, names it in port_file (written
+    whole, then renamed: a reader never sees half of it) and serves app
+    until killed."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    fake.port = sock.getsockname()[1]
+    part = "%s.%d" % (port_file, os.getpid())
+    with open(part, "w") as f:
+        print(fake.port, file=f)
+    os.replace(part, port_file)
+    web.run_app(app, sock=sock, ssl_context=ctx, print=None,
+                handle_signals=True)
+
+
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--port-file", required=True)
+    ap = argparse.ArgumentParser(
+        description="A fake Telegram Bot API (see the module's docstring)")
+    ap.add_argument("--port-file", required=True,
+                    help="where to write the port it listens on")
     ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"),
-                    help="serve https with this certificate")
+                    help="talk https with this certificate and key")
     ap.add_argument("--fault", action="append", default=[],
-                    choices=sorted(FAULTS), help="turn a failure on")
-    args = ap.parse_args()
+                    choices=sorted(FAULTS),
+                    help="a failure on from the start (repeatable)")
+    opt = ap.parse_args()
     fake = Fake()
-    fake.start_faults = set(args.fault)
+    fake.start_faults = set(opt.fault)
     fake.revoked = "revoked" in fake.start_faults
     fake.webhook = "webhook" in fake.start_faults
     if "conflict" in fake.start_faults:
         fake.faults.append({"kind": "409", "count": -1})
     ctx = None
-    if args.tls:
-        import ssl
-        ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-        ctx.load_cert_chain(args.tls[0], args.tls[1])
+    if opt.tls:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(*opt.tls)
     app = web.Application()
-    r = app.router
-    r.add_route("*", "/bot{token}/{method}", fake.api)
-    r.add_get("/_test/messages", fake.d_messages)
-    r.add_get("/_test/state", fake.d_state)
-    r.add_get("/_test/pacing", fake.d_pacing)
-    r.add_post("/_test/{what}", fake.control)
-
-    async def run():
-        runner = web.AppRunner(app)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=ctx)
-        await site.start()
-        fake.port = site._server.sockets[0].getsockname()[1]
-        with open(args.port_file + ".tmp", "w") as f:
-            f.write(str(fake.port))
-        os.rename(args.port_file + ".tmp", args.port_file)
-        while True:
-            await asyncio.sleep(3600)
-    asyncio.run(run())
+    app.router.add_route("*", "/bot{token}/{method}", fake.api)
+    app.router.add_get("/_test/messages", fake.d_messages)
+    app.router.add_get("/_test/state", fake.d_state)
+    app.router.add_get("/_test/pacing", fake.d_pacing)
+    app.router.add_post("/_test/{what}", fake.control)
+    serve(fake, app, opt.port_file, ctx)
 
 
 if __name__ == "__main__":
