@@ -57,8 +57,9 @@ sendMessage  chat_id (an integer; a private chat's id is its user's id),
              modelled and refused), entities (only without parse_mode),
              message_thread_id, reply_markup, reply_parameters /
              reply_to_message_id, link_preview_options,
-             disable_notification, protect_content.  The text after
-             parsing is 1-4096 UTF-16 code units ("message text is
+             disable_notification, protect_content.  White space at
+             either end of the parsed text is dropped (as Telegram
+             shows it); what is left is 1-4096 UTF-16 code units ("message text is
              empty", "message is too long").  reply_markup must be an
              InlineKeyboardMarkup (other keyboards are not modelled):
              rows of buttons, each with a text and exactly one of url,
@@ -265,6 +266,7 @@ BUTTON_KINDS = ("url", "callback_data", "web_app", "login_url",
 SCOPES = {"default", "all_private_chats", "all_group_chats",
           "all_chat_administrators", "chat", "chat_administrators",
           "chat_member"}
+WHITE = " \t\r\n"
 START_PARAM = re.compile(r"[A-Za-z0-9_-]{1,64}")
 # Each method's parameters, for "unknown_params".
 PARAMS = {
@@ -627,7 +629,8 @@ class Fake:
             raise bad("fake: only parse_mode HTML is modelled")
         else:
             raise bad("unsupported parse_mode")
-        if not text.strip():
+        text, ents = trimmed(text, ents)
+        if not text:
             raise bad("message text is empty")
         if tghtml.utf16_len(text) > 4096:
             raise bad("message is too long")
@@ -1584,6 +1587,22 @@ class Fake:
                 "max_per_minute": most_within(times, 60.0)}
         return web.json_response({"chats": chats, "max_per_second":
                                   most_within(sorted(every), 1.0)})
+
+
+def trimmed(text, ents):
+    """The text without the white space Telegram strips from both ends of
+    a message (spaces, tabs and line breaks), its entities moved and cut
+    to what is left."""
+    lead = len(text) - len(text.lstrip(WHITE))
+    kept = text.strip(WHITE)
+    skip, most = tghtml.utf16_len(text[:lead]), tghtml.utf16_len(kept)
+    out = []
+    for e in ents:
+        start = max(e["offset"] - skip, 0)
+        end = min(e["offset"] + e["length"] - skip, most)
+        if end > start:
+            out.append(dict(e, offset=start, length=end - start))
+    return kept, out
 
 
 def most_within(times, span):

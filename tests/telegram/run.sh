@@ -2,6 +2,7 @@
 # The fake Telegram's self-test: starts tests/telegram/fake_telegram.py
 # (on Debian's python3-aiohttp) and drives it with selftest.py as a bot
 # and its users would, checking each behaviour the fake documents; then
+# each failure that --fault turns on, against a fake of its own; last,
 # once more over https with a certificate made for the test.  It runs no
 # bot: the Telegram adapter's scenarios are written against this fake.
 #
@@ -25,6 +26,14 @@ if [ $status -ne 0 ]; then
 fi
 proc_stop "$fake"
 fake=""
+
+# Each failure --fault turns on from the start.
+for f in revoked webhook conflict bad_gateway; do
+	fake_start telegram "$dir/fake_telegram.py" --fault $f || exit 1
+	$py "$dir/selftest.py" "$port" fault $f || status=1
+	proc_stop "$fake"
+	fake=""
+done
 
 if ! sh "$dir/../selfsigned.sh" "$tmp"; then
 	echo "telegram (tls): skipped: openssl could not make a certificate"

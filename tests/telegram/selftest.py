@@ -7,7 +7,7 @@ against a fake known to hold to the Bot API.  It starts nothing: it is
 given the port of a running fake (tests/telegram/run.sh starts one),
 and over TLS the certificate to trust.
 
-    selftest.py PORT [tls CERT]
+    selftest.py PORT [tls CERT | fault NAME]
 """
 import json
 import os
@@ -338,6 +338,12 @@ def sending(ctl, bot, w):
     bot.error("sendMessage", {"chat_id": g, "text": "<b></b>",
                               "parse_mode": "HTML"}, 400,
               "message text is empty")
+    bot.error("sendMessage", {"chat_id": g, "text": " \n\t"}, 400,
+              "message text is empty")
+    m = bot.send(g, "\n <b> Hi</b> there<i> </i>\n")
+    ok(m and m["text"] == "Hi there" and m["entities"] == [
+        {"type": "bold", "offset": 0, "length": 2}],
+       "white space at the ends is dropped, entities moved and cut")
     # Inline keyboards.
     kb = lambda *bs: {"inline_keyboard": [list(bs)]}
     ok(bot.send(g, "k", reply_markup=kb(
@@ -430,7 +436,7 @@ def editing(ctl, bot, w):
                                   "reply_markup": kb}, 400,
               "message is not modified")
     bot.error("editMessageText", {"chat_id": g, "message_id": mid,
-                                  "text": "<b>Round&#32;2</b>",
+                                  "text": "<b>Round&#32;2</b>\n",
                                   "parse_mode": "HTML",
                                   "reply_markup": kb}, 400,
               "message is not modified")
@@ -635,10 +641,22 @@ def chats(ctl, bot, w):
        "getChatAdministrators: the creator and the administrators")
     bot.error("getChatAdministrators", {"chat_id": w["alice"]}, 400,
               "no administrators in the private chat")
+    ch = bot.result("getChat", {"chat_id": w["f"]})
+    ok(ch and ch["type"] == "supergroup" and ch.get("is_forum") is True,
+       "getChat")
+    # An administrator bot may delete what users wrote.
+    a = ctl.group("Admin", [w["alice"]], bot_admin=True, quiet=True)["id"]
+    said = ctl.send(w["alice"], a, "/cheers@%s x" % fakectl.BOT)
+    ok(bot.result("deleteMessage", {"chat_id": a, "message_id":
+                                    said["message"]["message_id"]})
+       is True, "an administrator bot deletes a user's message")
+    ok(bot.result("getChatAdministrators", {"chat_id": a})[-1]["user"]
+       ["id"] == fakectl.BOT_ID, "and is listed among the administrators")
     mem = bot.result("getChatMember", {"chat_id": g, "user_id":
                                        w["carol"]})
     ok(mem and mem["status"] == "member", "getChatMember")
     # An upgrade to a supergroup.
+    bot.poll()
     new = ctl.act("migrate", chat_id=g)["new_chat_id"]
     ups = [bot.next("message"), bot.next("message")]
     ok(ups[0] and ups[0]["message"].get("migrate_to_chat_id") == new and
@@ -652,20 +670,21 @@ def chats(ctl, bot, w):
     ok(body.get("parameters") == {"migrate_to_chat_id": new},
        "the 400 carries parameters.migrate_to_chat_id")
     ok(bot.send(new, "moved") is not None, "the new chat takes messages")
-    # The bot removed.
-    ctl.act("remove", chat_id=new)
-    u = bot.next("my_chat_member")
-    ok(u and u["my_chat_member"]["chat"]["id"] == new and
-       u["my_chat_member"]["new_chat_member"]["status"] == "kicked",
-       "removal: a my_chat_member update, status kicked")
-    bot.error("sendMessage", {"chat_id": new, "text": "x"}, 403,
-              "bot was kicked from the supergroup chat")
-    ctl.act("block", user_id=w["dave"])
-    u = bot.next("my_chat_member")
-    ok(u and u["my_chat_member"]["chat"]["type"] == "private",
-       "a block: my_chat_member in the private chat")
-    bot.error("sendMessage", {"chat_id": w["dave"], "text": "x"}, 403,
-              "bot was blocked by the user")
+    # The bot removed from a supergroup and a basic group, and blocked
+    # by a user: a my_chat_member update, then 403 to every message.
+    for act, chat, status, words in (
+            ("remove", new, "kicked",
+             "bot was kicked from the supergroup chat"),
+            ("remove", w["g_plain"], "left",
+             "bot was kicked from the group chat"),
+            ("block", w["dave"], "kicked", "bot was blocked by the user")):
+        ctl.act(act, **{"user_id" if act == "block" else "chat_id": chat})
+        u = bot.next("my_chat_member")
+        cm = u["my_chat_member"] if u else {}
+        ok(cm.get("chat", {}).get("id") == chat and
+           cm["new_chat_member"]["status"] == status,
+           "%s from %d: my_chat_member, status %s" % (act, chat, status))
+        bot.error("sendMessage", {"chat_id": chat, "text": "x"}, 403, words)
 
 
 def faults(ctl, bot, w):
@@ -739,8 +758,31 @@ def tls(ctl, bot):
        "long polling over https")
 
 
+def start_fault(ctl, bot, name):
+    """A fake started with --fault NAME."""
+    if name == "revoked":
+        bot.error("getMe", {}, 401, "Unauthorized")
+        bot.error("getUpdates", {}, 401, "Unauthorized")
+    elif name == "webhook":
+        bot.error("getUpdates", {}, 409, "webhook is active")
+        ok(bot.result("deleteWebhook", {}) is True and bot.poll() == [],
+           "deleteWebhook, then getUpdates works")
+    elif name == "conflict":
+        for _ in range(2):
+            bot.error("getUpdates", {}, 409, "terminated by other")
+    elif name == "bad_gateway":
+        for method in ("getMe", "getUpdates"):
+            status, body = bot.call(method)
+            ok(status == 502 and "502 Bad Gateway" in body,
+               "%s: 502 from nginx" % method)
+
+
 def main():
     port = int(sys.argv[1])
+    if len(sys.argv) > 3 and sys.argv[2] == "fault":
+        ctl = fakectl.Ctl(port)
+        start_fault(ctl, Bot(ctl), sys.argv[3])
+        tally.end("telegram (fault %s)" % sys.argv[3])
     if len(sys.argv) > 3 and sys.argv[2] == "tls":
         ctx = ssl.create_default_context(cafile=sys.argv[3])
         ctl = fakectl.Ctl(port, ctx)
