@@ -59,9 +59,10 @@ sendMessage  chat_id (an integer; a private chat's id is its user's id),
              reply_to_message_id, link_preview_options,
              disable_notification, protect_content.  White space at
              either end of the parsed text is dropped (as Telegram
-             shows it); what is left is 1-4096 UTF-16 code units ("message text is
-             empty", "message is too long").  reply_markup must be an
-             InlineKeyboardMarkup (other keyboards are not modelled):
+             shows it); what is left is 1-4096 UTF-16 code units
+             ("message text is empty", "message is too long").
+             reply_markup must be an InlineKeyboardMarkup (other
+             keyboards are not modelled):
              rows of buttons, each with a text and exactly one of url,
              callback_data, switch_inline_query,
              switch_inline_query_current_chat, ... ("text buttons are
@@ -76,7 +77,7 @@ sendMessage  chat_id (an integer; a private chat's id is its user's id),
              to a supergroup 400 "Bad Request: group chat was upgraded to
              a supergroup chat" with parameters.migrate_to_chat_id; the
              bot removed 403 "Forbidden: bot was kicked from the
-             (super)group chat" or "bot is not a member of the ..."; a
+             (super)group chat"; a
              message_thread_id that is no topic of a forum 400 "message
              thread not found".  Each sent message's time is logged per
              chat for the pacing checks (GET /_test/pacing).
@@ -210,16 +211,40 @@ POST /_test/fault   {kind: "401"} | {kind: "429", retry_after?: 3,
                     {kind: "webhook"} | {kind: "clear"}
 POST /_test/config  {callback_timeout?, inline_timeout?,
                      enforce_limits?}
-GET  /_test/state   what the fake saw: "calls" (method, status, time),
-    "polls", "rejected", "unknown_params", "commands",
-    "callback_answers", "inline_answers", "updates" (every update
-    made), "confirmed" (the highest confirmed update_id), "served"
-    (counts per status), "early_after_429", "last_poll" (time).
-GET  /_test/messages[?chat_id=N]  every message, each with "versions"
-    (every text, entities, html source and markup it had, oldest
-    first), "deleted", "via_bot", "thread_id", "from_bot".
-GET  /_test/pacing  per chat: the times of the bot's sends and edits,
-    the least gap, the most in any 60 s; overall the most in any 1 s.
+GET  /_test/state   what the fake saw: "calls" (method, status, chat_id,
+    when, how long it took), "polls" (each getUpdates: offset,
+    timeout, the update ids it gave, status), "rejected" (each 400 and
+    403 the bot earned), "unknown_params", "commands" (per scope and
+    language), "callback_answers" and "inline_answers" (each answer
+    with its latency, and "refused": null, "twice", "late" or
+    "unknown"; an inline answer also names the user ("from") and the
+    query it answered, its results as parsed), "updates" (every update
+    made, and whether allowed_updates let it be queued), "queue" (the
+    update ids waiting), "confirmed" (the highest confirmed
+    update_id), "withheld" (group messages privacy mode kept from the
+    bot), "served" (answers per HTTP status), "early_after_429",
+    "last_poll", "polling" (a getUpdates is waiting now), "chats",
+    "config", "now" (times are of the fake's monotonic clock).
+GET  /_test/messages[?chat_id=N]  every message, users' too, each with
+    "versions" (every text, entities, html source and markup it had,
+    oldest first: the secret checks read them all), "deleted",
+    "via_bot", "thread_id", "from_bot", "chat_type".
+GET  /_test/pacing  per chat: the times of the bot's sends and edits
+    (each with its method), the least gap, the most in any 60 s, and
+    whether it is a group; overall the most in any 1 s.
+
+NOT MODELLED, AND THE FAKE'S OWN CHOICES
+----------------------------------------
+Not modelled: media, other parse modes and keyboards, channels,
+inline_message_id (so no callbacks from buttons on a message sent via
+the bot, and editMessageText of one), the 48-hour limit on deleting,
+reply_to_message on messages in a forum topic, message ids shared
+across a user's private chats.  Where the documentation is silent the
+fake chooses, and says so: the time limits on answering queries (15 s
+and 10 s, configurable), a 50 s ceiling on getUpdates' timeout, a bare
+">" refused, nesting against the documented restrictions refused (not
+silently fixed), lengths in UTF-16 code units, 8 buttons a row and 100
+in all, the exact text of a few descriptions (those starting "fake:").
 """
 import argparse
 import asyncio
