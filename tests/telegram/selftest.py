@@ -139,6 +139,12 @@ def in_thread(fn, *args, **kw):
     return join
 
 
+def waiting(ctl):
+    """Waits until a getUpdates is waiting at the fake."""
+    ok(ctl.wait(lambda s: s["polling"]) is not None,
+       "the long poll reached the fake")
+
+
 ALLOWED = ["message", "callback_query", "inline_query",
            "chosen_inline_result", "my_chat_member"]
 
@@ -207,9 +213,9 @@ def commands(ctl, bot, w):
 
 def polling(ctl, bot, w):
     # A long poll returns as soon as an update comes.
-    t0 = time.monotonic()
     join = in_thread(bot.poll, timeout=10)
-    time.sleep(0.3)
+    waiting(ctl)
+    t0 = time.monotonic()
     sent = ctl.send(w["alice"], w["g"], "/cheers@%s play 2 @bob_tg" %
                     fakectl.BOT)
     ups = join()
@@ -242,7 +248,7 @@ def polling(ctl, bot, w):
     # Two polls at once: the older ends with 409.
     first = in_thread(bot.call, "getUpdates", {"offset": bot.offset,
                                                "timeout": 5})
-    time.sleep(0.3)
+    waiting(ctl)
     second = in_thread(bot.call, "getUpdates", {"offset": bot.offset,
                                                 "timeout": 1})
     s1, b1 = first()
@@ -724,7 +730,7 @@ def faults(ctl, bot, w):
        "deleteWebhook ends the webhook's 409s")
     join = in_thread(bot.call, "getUpdates", {"offset": bot.offset,
                                               "timeout": 5})
-    time.sleep(0.3)
+    waiting(ctl)
     ctl.fault("401")
     status, body = join()
     ok(status == 401 and body.get("description") == "Unauthorized",
