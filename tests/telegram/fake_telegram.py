@@ -328,6 +328,15 @@ PARAMS = {
 MESSAGE_METHODS = {"sendMessage", "editMessageText",
                    "editMessageReplyMarkup"}
 
+# What a ChatMemberAdministrator has beside its status and user.
+ADMIN_RIGHTS = {"can_be_edited": False, "is_anonymous": False,
+                "can_manage_chat": True, "can_delete_messages": True,
+                "can_manage_video_chats": True, "can_restrict_members": True,
+                "can_promote_members": False, "can_change_info": True,
+                "can_invite_users": True, "can_post_stories": False,
+                "can_edit_stories": False, "can_delete_stories": False,
+                "can_pin_messages": True}
+
 # The failures --fault turns on from the start.
 FAULTS = {
     "revoked",      # every call: 401 Unauthorized
@@ -1154,14 +1163,7 @@ class Fake:
         else:
             o = {"status": "left", "user": self.user_obj(uid)}
         if o["status"] == "administrator":
-            o.update({"can_be_edited": False, "is_anonymous": False,
-                      "can_manage_chat": True, "can_delete_messages": True,
-                      "can_manage_video_chats": True,
-                      "can_restrict_members": True,
-                      "can_promote_members": False, "can_change_info": True,
-                      "can_invite_users": True, "can_post_stories": False,
-                      "can_edit_stories": False,
-                      "can_delete_stories": False, "can_pin_messages": True})
+            o.update(ADMIN_RIGHTS)
         return o
 
     async def m_getChatAdministrators(self, p):
@@ -1244,6 +1246,8 @@ class Fake:
         for u in members:
             self.need_user(u)
         creator = b.get("creator", members[0] if members else None)
+        if creator is not None:
+            creator = int(self.need_user(int(creator))["user"]["id"])
         c = {"id": cid, "type": "supergroup" if sup else "group",
              "title": b["title"], "forum": bool(b.get("forum")),
              "members": set(members), "admins": set(b.get("admins", [])),
@@ -1261,13 +1265,19 @@ class Fake:
         return self.chat_obj(cid)
 
     def member_update(self, cid, by, old, new):
+        """A my_chat_member update: user by changed the bot's status in
+        chat cid from old to new."""
+        def bot_as(status):
+            o = {"status": status, "user": dict(BOT_USER)}
+            if status == "administrator":
+                o.update(ADMIN_RIGHTS)
+            if status == "kicked":
+                o["until_date"] = 0
+            return o
         return self.push("my_chat_member", {
             "chat": self.chat_obj(cid), "from": self.user_obj(by),
-            "date": int(time.time()),
-            "old_chat_member": {"status": old, "user": dict(BOT_USER)},
-            "new_chat_member": {"status": new, "user": dict(BOT_USER)}
-            if new != "kicked" else {"status": "kicked", "user":
-                                     dict(BOT_USER), "until_date": 0}})
+            "date": int(time.time()), "old_chat_member": bot_as(old),
+            "new_chat_member": bot_as(new)})
 
     def service(self, cid, by, fields, thread=None):
         """A service message (privacy mode delivers them all)."""
