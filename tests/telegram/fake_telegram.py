@@ -1358,6 +1358,9 @@ class Fake:
             if cid != uid:
                 raise Control("a user writes only in their own private "
                               "chat with the bot")
+            if self.users[uid]["blocked"]:
+                raise Control("the user blocked the bot: /_test/start "
+                              "unblocks it")
             c = None
         else:
             c = self.need_group(cid)
@@ -1436,8 +1439,9 @@ class Fake:
         if m is None or m["deleted"]:
             raise Control("no message %d in chat %d" % (mid, cid))
         if cid in self.users:
-            if cid != uid:
-                raise Control("not your private chat")
+            if cid != uid or self.users[uid]["blocked"]:
+                raise Control("not your private chat, or you blocked the "
+                              "bot")
         else:
             c = self.need_group(cid)
             if uid not in c["members"]:

@@ -691,6 +691,17 @@ def chats(ctl, bot, w):
            cm["new_chat_member"]["status"] == status,
            "%s from %d: my_chat_member, status %s" % (act, chat, status))
         bot.error("sendMessage", {"chat_id": chat, "text": "x"}, 403, words)
+    try:
+        ctl.send(w["dave"], w["dave"], "hello")
+        ok(False, "a user who blocked the bot cannot write to it")
+    except fakectl.Refused:
+        ok(True, "a user who blocked the bot cannot write to it")
+    ctl.start(w["dave"])
+    u = bot.next("my_chat_member")
+    ok(u and u["my_chat_member"]["new_chat_member"]["status"] == "member"
+       and bot.next("message")["message"]["text"] == "/start" and
+       bot.send(w["dave"], "welcome back") is not None,
+       "/start unblocks: my_chat_member, /start, and the bot may write")
 
 
 def faults(ctl, bot, w):
