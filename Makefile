@@ -17,6 +17,7 @@
 #                     then empty it: nothing stops, nothing unsaved is said
 #   make discord      the Discord tests against a fake Discord
 #   make slack        the Slack tests against a fake Slack
+#   make telegram     the Telegram tests against a fake Telegram Bot API
 #   make systemd      the service tests: unit file, credentials, notify,
 #                     signals, install
 #   make xmpp         the XMPP tests against a real Prosody: websocket,
@@ -94,7 +95,8 @@ FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all run test check unit transcripts cli crash diskfull discord slack xmpp irc
+.PHONY: all run test check unit transcripts cli crash diskfull discord slack telegram
+.PHONY: xmpp irc
 .PHONY: bench bench-lines clean help systemd install uninstall fuzz fuzz-bins soak
 .PHONY: harness test-deps analyze every-core
 .DEFAULT_GOAL := all
@@ -103,7 +105,8 @@ FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 	    $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)
 
 # The test suites, in the order make test starts them and sums them up.
-SUITES	 = unit transcripts cli crash diskfull discord slack systemd xmpp irc harness
+SUITES	 = unit transcripts cli crash diskfull discord slack telegram systemd xmpp irc \
+	   harness
 # Goals that run tests: their first build installs the tests' packages too.
 TEST_GOALS = test check $(SUITES)
 DEPS_FOR = $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
@@ -192,6 +195,9 @@ discord: $(BUILD)/cheersbot test-deps
 slack: $(BUILD)/cheersbot test-deps
 	@sh tests/run-planned.sh tests/slack/run.sh $(BUILD)/cheersbot
 
+telegram: $(BUILD)/cheersbot test-deps
+	@sh tests/run-planned.sh tests/telegram/run.sh $(BUILD)/cheersbot
+
 systemd: $(BUILD)/cheersbot test-deps
 	@sh tests/run-planned.sh tests/systemd/run.sh $(BUILD)/cheersbot
 
@@ -220,7 +226,7 @@ test-deps:
 # every core unless make was given its own -j.  TEST_FIRST, the longest
 # suites, start first, so that the short ones fill in beside them.
 TEST_JOBS ?= 4
-TEST_FIRST = slack discord unit xmpp irc crash
+TEST_FIRST = slack discord telegram unit xmpp irc crash
 TEST_BINS = $(BUILD)/cheersbot $(UNIT_BINS) $(BUILD)/fuzz-compiles
 test: test-deps
 	@$(MAKE) --no-print-directory $(EVERY_CORE) $(TEST_BINS)

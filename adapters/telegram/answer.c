@@ -1,0 +1,113 @@
+/*
+ * Answers and messages.  A public answer is a message in the update's
+ * chat.  Telegram has no message only one user of a group sees: a
+ * private answer to a click in a group that is short and has no buttons
+ * is the click's alert (click.c), which only the clicker sees; any other
+ * private answer goes to the user's private chat with the bot (privchat.c),
+ * never to the group.  Text is the bot's, sent as HTML (html.c), in as
+ * many messages as its length needs, the buttons on the last.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapters/telegram/telegram-int.h"
+#include "bot/bot.h"
+#include "bot/daemon/log.h"
+#include "lib/json.h"
+#include "lib/utf8.h"
+#include "lib/xmalloc.h"
+
+#define ANSWER_PARTS_MAX	16	/* messages one text may take */
+
+/* A post's end, when its caller wants none: a failure is logged. */
+static void
+answer_posted(struct tg *tg, const struct api_result *res, void *arg)
+{
+	(void)tg;
+	(void)arg;
+	if (res->error != NULL)
+		log_warn("telegram: sending a message failed: %s", res->error);
+}
+
+int
+answer_post(struct tg *tg, int64_t chat, const char *text,
+    const struct adapter_buttons *bs, api_cb *cb, void *arg, char **cause)
+{
+	char	*parts[ANSWER_PARTS_MAX], *html, queue[TG_ID_MAX + 4];
+	cJSON	*body, *markup;
+	int	 n, i, rc = 0, last, taken = 0;
+
+	snprintf(queue, sizeof queue, "ch:%lld", (long long)chat);
+	if ((n = html_split(text, TG_TEXT_MAX, parts, ANSWER_PARTS_MAX)) == 0)
+		parts[n++] = xstrdup(".");
+	for (i = 0; i < n; i++) {
+		last = i == n - 1;
+		html = html_escape(parts[i]);
+		free(parts[i]);
+		body = cJSON_CreateObject();
+		cJSON_AddNumberToObject(body, "chat_id", (double)chat);
+		cJSON_AddStringToObject(body, "text", html);
+		free(html);
+		cJSON_AddStringToObject(body, "parse_mode", "HTML");
+		cJSON_AddItemToObject(cJSON_AddObjectToObject(body,
+		    "link_preview_options"), "is_disabled", cJSON_CreateTrue());
+		if (last && (markup = markup_keyboard(bs)) != NULL)
+			cJSON_AddItemToObject(body, "reply_markup", markup);
+		if (rc != 0) {
+			cJSON_Delete(body);
+			continue;
+		}
+		/* The caller's cb and arg go with the last part. */
+		taken = last;
+		if (api_call(tg, "sendMessage", queue, body, 0, last && cb !=
+		    NULL ? API_ARG_FREE : 0, last && cb != NULL ? cb :
+		    answer_posted, last ? arg : NULL, cause) != 0)
+			rc = -1;
+	}
+	if (!taken && cb != NULL)
+		free(arg);
+	return rc;
+}
+
+int
+answer_send(struct tg *tg, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	struct tg_ctx	*ctx = ev->reply_ctx;
+	size_t		 chars;
+
+	if (ctx == NULL)
+		return set_cause(cause, "no update to answer");
+	ctx->answered = 1;
+	if (!private || ctx->is_dm)
+		return answer_post(tg, ctx->chat, text, bs, NULL, NULL, cause);
+	/* A click's short private answer: an alert only its user sees. */
+	chars = utf8_count(text);
+	if (ctx->query[0] != '\0' && ctx->alert[0] == '\0' &&
+	    (bs == NULL || bs->n == 0) && chars <= TG_ALERT_MAX &&
+	    strchr(text, '\001') == NULL) {
+		snprintf(ctx->alert, sizeof ctx->alert, "%s", text);
+		return 0;
+	}
+	if (privchat_send(tg, ev->user_id, text, bs, cause) == 0) {
+		ctx->privchat_sent = 1;
+		return 0;
+	}
+	/* Their private chat is closed: the click opens it. */
+	if (ctx->query[0] != '\0')
+		privchat_link(tg, ctx->url, sizeof ctx->url);
+	return -1;
+}
+
+void
+answer_dispatch(struct tg *tg, struct tg_ctx *ctx, struct bot_event *ev)
+{
+	struct tg_ctx	*was = tg->current;
+
+	ev->adapter = &tg->adapter;
+	ev->reply_ctx = ctx;
+	tg->current = ctx;
+	bot_handle_event(tg->bot, ev);
+	tg->current = was;
+}

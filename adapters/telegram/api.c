@@ -1,0 +1,374 @@
+/*
+ * The Bot API client: libcurl's multi interface on the bot's libuv loop
+ * (lib/httpq: lib/curluv and lib/reqqueue), so no call ever blocks the
+ * loop.
+ *
+ * Calls wait in named FIFO queues (by default one per method; a chat's
+ * messages on the chat's queue "ch:<id>", so they reach it in order),
+ * and only the head of a queue is in flight.  A message (sendMessage,
+ * editMessageText, editMessageReplyMarkup) leaves only when pace.c says
+ * the chat, its group's minute and the whole bot's second have room.
+ * Telegram says when a limit is hit: HTTP 429 with
+ * parameters.retry_after (seconds; one above an hour is taken for an
+ * hour): the chat (or, for a call to no chat, the method's queue) waits
+ * that long and the call goes again first.  5xx answers and network
+ * errors are retried with exponential backoff (lib/backoff's delay), up
+ * to API_RETRIES times, unless the call is API_ONCE.  A 401 means the
+ * token no longer works: the adapter stops (halt.c).  Any other answer
+ * goes to the caller: ok with its result, or refused with error_code,
+ * description and parameters.
+ *
+ * The token is part of every URL (https://api.telegram.org/bot<token>/
+ * <method>): URLs are never logged, only methods.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <curl/curl.h>
+
+#include "adapters/telegram/telegram-int.h"
+#include "bot/bot.h"
+#include "bot/daemon/log.h"
+#include "lib/backoff.h"
+#include "lib/buf.h"
+#include "lib/curluv.h"
+#include "lib/httpq.h"
+#include "lib/json.h"
+#include "lib/reqqueue.h"
+#include "lib/xmalloc.h"
+
+#define API_BODY_MAX		(4 * 1024 * 1024)	/* an answer's body */
+#define API_METHOD_MAX		48
+#define API_RETRIES		5
+#define API_RETRIES_429		100
+#define API_TIMEOUT_MS		15000L
+#define API_RETRY_AFTER_MAX	3600		/* s: a longer one is cut */
+#define API_DESC_MAX		512
+
+struct api_call {
+	struct reqq_item	 item;		/* on its queue */
+	char			 method[API_METHOD_MAX];
+	char			*body;		/* JSON, may be NULL */
+	int64_t			 chat;		/* a message's chat; 0: none */
+	int			 paced;		/* a message: pace.c decides */
+	long			 timeout_ms;
+	int			 flags;
+	api_cb			*cb;
+	void			*arg;
+	int			 failures;
+	int			 limited;
+	uint64_t		 not_before;	/* loop ms */
+
+	CURL			*easy;		/* while in flight */
+	struct curl_slist	*headers;
+	struct buf		 response;
+};
+
+struct tgapi {
+	struct httpq		 hq;
+	struct tgpace		*pace;
+};
+
+static const char *const api_messages[] = {
+	"sendMessage", "editMessageText", "editMessageReplyMarkup", NULL
+};
+
+static void	api_kick(struct tg *);
+
+static void
+api_call_free(struct api_call *c)
+{
+	if (c->flags & API_ARG_FREE)
+		free(c->arg);
+	if (c->headers != NULL)
+		curl_slist_free_all(c->headers);
+	buf_release(&c->response);
+	free(c->body);
+	free(c);
+}
+
+/* Headers say nothing the answer's JSON does not. */
+static size_t
+api_on_header(char *data, size_t size, size_t n, void *arg)
+{
+	(void)data;
+	(void)arg;
+	return size * n;
+}
+
+static void
+api_after(void *arg)
+{
+	api_kick(arg);
+}
+
+int
+api_refused(const struct api_result *res, const char *what)
+{
+	return res->error != NULL && res->desc != NULL &&
+	    strstr(res->desc, what) != NULL;
+}
+
+static void
+api_start(struct tg *tg, struct api_call *c)
+{
+	char	*url, *h;
+
+	if (c->headers == NULL) {
+		c->headers = curl_slist_append(NULL,
+		    "Content-Type: application/json; charset=utf-8");
+		h = xasprintf("User-Agent: cheersbot/%s", CHEERSBOT_VERSION);
+		c->headers = curl_slist_append(c->headers, h);
+		free(h);
+		if (c->headers == NULL)
+			fatalx("curl_slist_append failed");
+	}
+	/* Never logged: it holds the token. */
+	url = xasprintf("%s/bot%s/%s", tg->api_base, tg->token, c->method);
+	c->easy = curluv_easy(url, c->headers, c, &c->response, api_on_header,
+	    c->timeout_ms, tg->ca_file);
+	free(url);	/* curl copies CURLOPT_URL */
+	curl_easy_setopt(c->easy, CURLOPT_POST, 1L);
+	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDS, c->body != NULL ?
+	    c->body : "{}");
+	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDSIZE, c->body != NULL ?
+	    (long)strlen(c->body) : 2L);
+	c->item.queue->busy = 1;
+	log_debug("telegram: calling %s", c->method);
+	curl_multi_add_handle(tg->api->hq.cu.multi, c->easy);
+}
+
+/* Hands c's result to its caller and frees c; a 401 stops the adapter. */
+static void
+api_finish(struct tg *tg, struct api_call *c, const struct api_result *res)
+{
+	char	*why;
+
+	c->item.queue->busy = 0;
+	reqq_remove(&tg->api->hq.rq, &c->item);
+	if (c->cb != NULL)
+		c->cb(tg, res, c->arg);
+	if (res->status == 401) {
+		why = xasprintf("Telegram refused the token (401 %s, on %s)",
+		    res->desc != NULL ? res->desc : "Unauthorized", c->method);
+		halt_stop(tg, why);
+		free(why);
+	}
+	api_call_free(c);
+}
+
+/* The parsed answer json (may be NULL) into res; the error, caller frees. */
+static char *
+api_read(const cJSON *json, struct api_result *res)
+{
+	int64_t	code = 0;
+
+	if (!cJSON_IsObject(json))
+		return xasprintf("HTTP %ld: an answer that is not a JSON "
+		    "object", res->status);
+	if (json_true(json, "ok") && res->status == 200) {
+		res->result = cJSON_GetObjectItemCaseSensitive(json, "result");
+		return NULL;
+	}
+	if (json_int(json, "error_code", 100, 999, &code) == 0)
+		res->code = code;
+	res->desc = json_string(json, "description", API_DESC_MAX);
+	res->params = json_object(json, "parameters");
+	return xasprintf("%" PRId64 " %s", res->code != 0 ? res->code :
+	    (int64_t)res->status, res->desc != NULL ? res->desc : "refused");
+}
+
+/* A transfer (c) is over: retry it, or hand its result to the caller. */
+static void
+api_done(void *priv, CURLcode rc, void *arg)
+{
+	struct api_call		*c = priv;
+	struct tg		*tg = arg;
+	struct tgapi		*api = tg->api;
+	struct api_result	 res;
+	cJSON			*json = NULL;
+	uint64_t		 now, retry;
+	int64_t			 after;
+	char			*error = NULL;
+	const char		*body;
+
+	memset(&res, 0, sizeof res);
+	if (rc == CURLE_OK)
+		curl_easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &res.status);
+	curluv_easy_end(&api->hq.cu, c->easy);
+	c->easy = NULL;
+	c->item.queue->busy = 0;
+	uv_update_time(tg->loop);
+	now = uv_now(tg->loop);
+
+	if (rc != CURLE_OK || res.status >= 500) {
+		c->failures++;
+		error = rc != CURLE_OK ? xstrdup(curl_easy_strerror(rc)) :
+		    xasprintf("HTTP %ld", res.status);
+		if (c->failures <= API_RETRIES && !(c->flags & API_ONCE)) {
+			retry = backoff_delay(1000, 60000, c->failures);
+			log_warn("telegram: %s: %s; retrying in %" PRIu64 " ms",
+			    c->method, error, retry);
+			free(error);
+			c->not_before = now + retry;
+			return;
+		}
+		log_warn("telegram: %s: %s; %s", c->method, error,
+		    (c->flags & API_ONCE) ? "not retried" : "giving up");
+		goto finish;
+	}
+	body = buf_str(&c->response);
+	if (*body != '\0' && !c->response.truncated)
+		json = cJSON_Parse(body);
+	if (res.status == 429) {
+		after = 1;
+		json_int(json_object(json, "parameters"), "retry_after", 0,
+		    INT64_MAX, &after);
+		if (after > API_RETRY_AFTER_MAX)
+			after = API_RETRY_AFTER_MAX;
+		retry = (uint64_t)(after > 0 ? after : 1) * 1000;
+		if (++c->limited <= API_RETRIES_429) {
+			log_info("telegram: %s: rate limited; waiting %" PRIu64
+			    " ms", c->method, retry);
+			if (c->chat != 0)
+				pace_hold(api->pace, c->chat, now + retry);
+			c->not_before = now + retry;
+			cJSON_Delete(json);
+			return;
+		}
+		error = xasprintf("rate limited %d times", c->limited - 1);
+		log_warn("telegram: %s: %s; giving up", c->method, error);
+		goto finish;
+	}
+	error = api_read(json, &res);
+
+finish:
+	res.error = error;
+	api_finish(tg, c, &res);
+	cJSON_Delete(json);
+	free(error);
+}
+
+/* Starts every queue head that may leave now; re-arms for the next. */
+static void
+api_kick(struct tg *tg)
+{
+	struct tgapi		*api = tg->api;
+	struct reqq_queue	*q;
+	struct api_call		*c;
+	uint64_t		 now, wait, next = UINT64_MAX;
+
+	if (api == NULL || api->hq.stopped)
+		return;
+	curluv_each_done(&api->hq.cu, api_done, tg);
+	if (tg->halted)
+		return;
+	uv_update_time(tg->loop);
+	now = uv_now(tg->loop);
+	TAILQ_FOREACH(q, &api->hq.rq.queues, entry) {
+		if (q->busy || (c = reqq_head(q)) == NULL)
+			continue;
+		wait = c->not_before > now ? c->not_before - now : 0;
+		if (wait == 0 && c->paced)
+			wait = pace_wait(api->pace, c->chat, now);
+		if (wait > 0) {
+			if (wait < next)
+				next = wait;
+			continue;
+		}
+		if (c->paced)
+			pace_sent(api->pace, c->chat, now);
+		api_start(tg, c);
+	}
+	httpq_wait(&api->hq, next);
+}
+
+int
+api_call(struct tg *tg, const char *method, const char *queue, cJSON *body,
+    long timeout_ms, int flags, api_cb *cb, void *arg, char **cause)
+{
+	struct tgapi	*api = tg->api;
+	struct api_call	*c;
+	int64_t		 chat = 0;
+	int		 i;
+
+	if (api == NULL || api->hq.stopped || tg->halted) {
+		cJSON_Delete(body);
+		if (flags & API_ARG_FREE)
+			free(arg);
+		return set_cause(cause, "the Telegram adapter is stopping");
+	}
+	c = xcalloc(1, sizeof *c);
+	snprintf(c->method, sizeof c->method, "%s", method);
+	json_int(body, "chat_id", INT64_MIN + 1, INT64_MAX, &chat);
+	c->chat = chat;
+	for (i = 0; api_messages[i] != NULL; i++)
+		if (strcmp(method, api_messages[i]) == 0)
+			c->paced = chat != 0;
+	c->body = body != NULL ? json_print(body) : NULL;
+	c->timeout_ms = timeout_ms > 0 ? timeout_ms : API_TIMEOUT_MS;
+	c->flags = flags;
+	c->cb = cb;
+	c->arg = arg;
+	buf_init(&c->response, API_BODY_MAX);
+	if (reqq_add(&api->hq.rq, queue != NULL ? queue : c->method, &c->item,
+	    c) != 0) {
+		log_warn("telegram: too many calls waiting; dropping a %s",
+		    c->method);
+		api_call_free(c);
+		return set_cause(cause, "too many Telegram calls are waiting");
+	}
+	api_kick(tg);
+	return 0;
+}
+
+int
+api_init(struct tg *tg, char **cause)
+{
+	struct tgapi	*api = xcalloc(1, sizeof *api);
+
+	if (httpq_init(&api->hq, tg->loop, API_QUEUE_MAX, API_TOTAL_MAX,
+	    api_after, tg, "telegram", cause) != 0) {
+		free(api);
+		return -1;
+	}
+	api->pace = pace_new(tg->group_per_min, tg->per_sec, tg->pace_ms);
+	tg->api = api;
+	return 0;
+}
+
+/* Ends c, in flight or not, as the client stops. */
+static void
+api_release(void *data, void *arg)
+{
+	struct api_call	*c = data;
+	struct tgapi	*api = arg;
+
+	if (c->easy != NULL)
+		curluv_easy_end(&api->hq.cu, c->easy);
+	api_call_free(c);
+}
+
+void
+api_stop(struct tg *tg)
+{
+	int	n;
+
+	if (tg->api == NULL ||
+	    (n = httpq_stop(&tg->api->hq, api_release, tg->api)) <= 0)
+		return;
+	log_info("telegram: dropping %d unsent call%s", n, n == 1 ? "" : "s");
+}
+
+void
+api_free(struct tg *tg)
+{
+	if (tg->api == NULL)
+		return;
+	httpq_release(&tg->api->hq);
+	pace_free(tg->api->pace);
+	free(tg->api);
+	tg->api = NULL;
+}

@@ -1,0 +1,260 @@
+/*
+ * Private chats.  A private chat's id is its user's id, so nothing is
+ * opened before a message; but a bot may write only to a user who
+ * started it (pressed Start, or followed a deep link).  A sendMessage
+ * to anyone else, or to one who blocked the bot, answers 403.  Then the
+ * user is marked (lib/dmcache: closed), the bot told (bot_dm_failed:
+ * their tables serve secrets through "hand", and say so without any),
+ * and the group where they last played gets a message with a button
+ * that opens the private chat through a deep link,
+ * https://t.me/<bot>?start=hand.  Telegram then delivers "/start hand"
+ * from them: their private chat works (bot_dm_open), and the private
+ * view of each game they sit in, their hand and their move, comes at
+ * once.  Until then no private message is tried: a click that asks for
+ * one opens the link instead (click.c).
+ *
+ * A player's messages of a table (the privchat_table op) are their view, one
+ * message edited in place, and their move's prompt (bot/saying/
+ * message-ids.h keeps the ids), coalesced like the boards (board.c).
+ */
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapters/telegram/telegram-int.h"
+#include "bot/bot.h"
+#include "bot/daemon/log.h"
+#include "bot/saying/message-ids.h"
+#include "lib/coalesce.h"
+#include "lib/dmcache.h"
+#include "lib/xmalloc.h"
+
+#define PRIVCHAT_USERS_MAX	4096
+#define PRIVCHAT_PAYLOAD	"hand"
+#define PRIVCHAT_MOVED	"The game moved on; your move is in the newest message."
+
+/* The sets' recall and keep ops take the adapter for their arg. */
+_Static_assert(offsetof(struct tg, adapter) == 0,
+    "struct tg must begin with its struct adapter");
+
+struct privchat_user {
+	struct dmcache_entry	 e;
+	int64_t			 group;		/* where they last played */
+	char			 name[TG_NAME_MAX];
+	int			 told;		/* the group has the link */
+};
+
+struct dmcache *
+privchat_new(void)
+{
+	return dmcache_new(sizeof(struct privchat_user), PRIVCHAT_USERS_MAX);
+}
+
+void
+privchat_free(struct dmcache *c)
+{
+	dmcache_free(c, NULL);
+}
+
+static struct privchat_user *
+privchat_user(struct tg *tg, int64_t user)
+{
+	char	id[TG_ID_MAX];
+
+	snprintf(id, sizeof id, "%" PRId64, user);
+	return (struct privchat_user *)dmcache_user(tg->dms, id);
+}
+
+void
+privchat_link(struct tg *tg, char *buf, size_t len)
+{
+	snprintf(buf, len, "https://t.me/%s?start=%s", tg->username,
+	    PRIVCHAT_PAYLOAD);
+}
+
+void
+privchat_seen(struct tg *tg, int64_t user, int64_t chat, const char *name)
+{
+	struct privchat_user	*u = privchat_user(tg, user);
+
+	u->group = chat;
+	snprintf(u->name, sizeof u->name, "%s", name);
+}
+
+int
+privchat_closed(struct tg *tg, int64_t user)
+{
+	return privchat_user(tg, user)->e.state == DMCACHE_CLOSED;
+}
+
+void
+privchat_started(struct tg *tg, int64_t user)
+{
+	struct privchat_user	*u = privchat_user(tg, user);
+	char		 id[TG_ID_MAX];
+
+	snprintf(id, sizeof id, "%" PRId64, user);
+	dmcache_learn(tg->dms, id, id);
+	u->told = 0;
+	bot_dm_open(tg->bot, &tg->adapter, id);
+}
+
+/* Tells user's group, once, how to open the private chat. */
+static void
+privchat_tell_group(struct tg *tg, struct privchat_user *u, int64_t user)
+{
+	char	 mention[TG_NAME_MAX + TG_ID_MAX + 8], link[TG_NAME_MAX + 64];
+	char	*text, *html, *cause = NULL, queue[TG_ID_MAX + 4];
+	cJSON	*body;
+
+	if (u->told || u->group == 0 || tg->username[0] == '\0')
+		return;
+	u->told = 1;
+	html_mention(user, u->name, mention, sizeof mention);
+	text = xasprintf("%s, I cannot write to you privately until you open "
+	    "a chat with me. Press the button below and then Start: your "
+	    "hand comes at once.", mention);
+	html = html_escape(text);
+	free(text);
+	privchat_link(tg, link, sizeof link);
+	body = cJSON_CreateObject();
+	cJSON_AddNumberToObject(body, "chat_id", (double)u->group);
+	cJSON_AddStringToObject(body, "text", html);
+	free(html);
+	cJSON_AddStringToObject(body, "parse_mode", "HTML");
+	cJSON_AddItemToObject(body, "reply_markup",
+	    markup_link("Open my private chat", link));
+	snprintf(queue, sizeof queue, "ch:%" PRId64, u->group);
+	if (api_call(tg, "sendMessage", queue, body, 0, 0, NULL, NULL,
+	    &cause) != 0) {
+		log_warn("telegram: %s", cause);
+		free(cause);
+	}
+}
+
+int
+privchat_refused(struct tg *tg, int64_t user, const struct api_result *res)
+{
+	struct privchat_user	*u;
+	char		 id[TG_ID_MAX];
+
+	if (res->code != 403 && res->status != 403)
+		return 0;
+	u = privchat_user(tg, user);
+	snprintf(id, sizeof id, "%" PRId64, user);
+	if (u->e.state != DMCACHE_CLOSED) {
+		log_info("telegram: %s takes no private messages from the bot "
+		    "(%s)", id, res->error);
+		u->e.state = DMCACHE_CLOSED;
+		bot_dm_failed(tg->bot, &tg->adapter, id);
+	}
+	privchat_tell_group(tg, u, user);
+	return 1;
+}
+
+/* A private message's end; arg is the user's id (int64_t). */
+static void
+privchat_sent(struct tg *tg, const struct api_result *res, void *arg)
+{
+	int64_t	user = *(int64_t *)arg;
+	char	id[TG_ID_MAX];
+
+	if (res->error == NULL || privchat_refused(tg, user, res))
+		return;
+	snprintf(id, sizeof id, "%" PRId64, user);
+	log_warn("telegram: a private message to %s failed: %s", id,
+	    res->error);
+	bot_dm_lost(tg->bot, &tg->adapter, id);
+}
+
+int
+privchat_send(struct tg *tg, const char *user, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	int64_t	id, *arg;
+
+	if (tg_id(user, &id) != 0 || id <= 0)
+		return set_cause(cause, "the user is not a Telegram id");
+	if (privchat_closed(tg, id))
+		return set_cause(cause, "They have not opened a private chat "
+		    "with me.");
+	arg = xmalloc(sizeof *arg);
+	*arg = id;
+	return answer_post(tg, id, text, bs, privchat_sent, arg, cause);
+}
+
+/* A failed call on a player's message of a table (m): 403 marks them. */
+static void
+privchat_table_failed(struct tg *tg, const struct api_result *res, void *arg)
+{
+	int64_t	user;
+
+	if (tg_id(coalesce_channel(arg), &user) != 0 ||
+	    !privchat_refused(tg, user, res))
+		log_warn("telegram: a private table message failed: %s",
+		    res->error);
+}
+
+static int
+privchat_table_send(struct coalesce_msg *m, const char *channel, const char *id,
+    const char *body, void *arg)
+{
+	return board_call(arg, m, channel, id, body, privchat_table_failed);
+}
+
+/* A prompt or a view is never deleted: it is edited. */
+static void
+privchat_table_remove(const char *channel, const char *id, void *arg)
+{
+	(void)channel;
+	(void)id;
+	(void)arg;
+}
+
+static const struct coalesce_ops privchat_view_ops = {
+	.send = privchat_table_send,
+	.remove = privchat_table_remove,
+	.recall = msgref_recall_view,
+	.keep = msgref_keep_view,
+};
+
+static const struct coalesce_ops privchat_prompt_ops = {
+	.send = privchat_table_send,
+	.remove = privchat_table_remove,
+	.recall = msgref_recall_prompt,
+	.keep = msgref_keep_prompt,
+};
+
+int
+privchat_table(struct adapter *a, const char *user_id, uint64_t table,
+    enum adapter_dm what, const char *text, const struct adapter_buttons *bs,
+    char **cause)
+{
+	struct tg	*tg = a->priv;
+	int64_t		 id;
+
+	if (tg_id(user_id, &id) != 0 || id <= 0)
+		return set_cause(cause, "the user is not a Telegram id");
+	if (privchat_closed(tg, id))
+		return set_cause(cause, "They have not opened a private chat "
+		    "with me.");
+	if (tg->dm_views == NULL) {
+		tg->dm_views = coalesce_new(&privchat_view_ops, tg);
+		tg->dm_prompts = coalesce_new(&privchat_prompt_ops, tg);
+	}
+	msgref_dm_show(tg->dm_views, tg->dm_prompts, user_id, table, what,
+	    board_body(text, what == ADAPTER_DM_ASK ||
+	    what == ADAPTER_DM_ASK_AGAIN ? bs : NULL),
+	    what != ADAPTER_DM_ASK ? NULL : board_body(PRIVCHAT_MOVED, NULL));
+	return 0;
+}
+
+void
+privchat_free_tables(struct tg *tg)
+{
+	coalesce_free(tg->dm_views);
+	coalesce_free(tg->dm_prompts);
+	tg->dm_views = tg->dm_prompts = NULL;
+}
