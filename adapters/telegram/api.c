@@ -202,6 +202,8 @@ api_done(void *priv, CURLcode rc, void *arg)
 	c->item.queue->busy = 0;
 	uv_update_time(tg->loop);
 	now = uv_now(tg->loop);
+	if (c->paced)
+		pace_answered(api->pace, c->chat, now);
 
 	if (rc != CURLE_OK || res.status >= 500) {
 		c->failures++;

@@ -75,6 +75,7 @@ click_handle(struct tg *tg, const cJSON *q, struct tg_ctx *ctx)
 		/* Not one of ours (a game, an inline message): answered. */
 		return;
 	}
+	chats_learn(tg->chats, chat);
 	type = json_string(chat, "type", 32);
 	ctx->is_dm = type != NULL && strcmp(type, "private") == 0;
 	snprintf(ctx->chat_id, sizeof ctx->chat_id, "%" PRId64, ctx->chat);

@@ -135,9 +135,10 @@ pace_wait(struct tgpace *p, int64_t chat, uint64_t now)
 		return wait;
 	if (c->held > now && c->held - now > wait)
 		wait = c->held - now;
-	if (c->last != 0 && c->last + p->gap_ms > now &&
-	    c->last + p->gap_ms - now > wait)
-		wait = c->last + p->gap_ms - now;
+	/* The loop's clock is in whole ms: one more keeps the gap whole. */
+	if (c->last != 0 && p->gap_ms > 0 && c->last + p->gap_ms + 1 > now &&
+	    c->last + p->gap_ms + 1 - now > wait)
+		wait = c->last + p->gap_ms + 1 - now;
 	if ((w = ring_wait(&c->ring, PACE_MINUTE, now)) > wait)
 		wait = w;
 	return wait;
@@ -151,6 +152,14 @@ pace_sent(struct tgpace *p, int64_t chat, uint64_t now)
 	c->last = now;
 	ring_add(&c->ring, now);
 	ring_add(&p->all, now);
+}
+
+void
+pace_answered(struct tgpace *p, int64_t chat, uint64_t now)
+{
+	struct pace_chat	*c = pace_chat(p, chat, 1);
+
+	c->last = now;
 }
 
 void

@@ -24,6 +24,7 @@
 
 struct tgapi;
 struct tgpoll;
+struct tgchats;
 struct recent;
 struct dmcache;
 struct coalesce;
@@ -72,6 +73,7 @@ struct tg {
 	struct coalesce		*boards;	/* the tables' messages */
 	struct coalesce		*dm_views;	/* each player's view (privchat.c) */
 	struct coalesce		*dm_prompts;
+	struct tgchats		*chats;		/* groups' titles (chats.c) */
 	char			 username[TG_NAME_MAX];	/* getMe; "" until */
 	int64_t			 bot_id;
 
@@ -137,6 +139,8 @@ struct tgpace	*pace_new(int group_per_min, int per_sec, uint64_t gap_ms);
 void		 pace_free(struct tgpace *);
 uint64_t	 pace_wait(struct tgpace *, int64_t chat, uint64_t now);
 void		 pace_sent(struct tgpace *, int64_t chat, uint64_t now);
+/* The answer to chat's message came at now: its gap starts. */
+void		 pace_answered(struct tgpace *, int64_t chat, uint64_t now);
 /* A 429: nothing goes to chat (0: any chat) before until. */
 void		 pace_hold(struct tgpace *, int64_t chat, uint64_t until);
 
@@ -260,6 +264,16 @@ int	 privchat_closed(struct tg *, int64_t user);
 int	 privchat_refused(struct tg *, int64_t user, const struct api_result *res);
 /* The deep link into the private chat, into buf (capped). */
 void	 privchat_link(struct tg *, char *buf, size_t len);
+
+/*
+ * chats.c: the titles of the chats updates showed.  chats_learn: chat (a
+ * Chat object, borrowed) has its title; chats_name: channel named by its
+ * title in quotes, else its id, into buf (capped).
+ */
+struct tgchats	*chats_new(void);
+void		 chats_learn(struct tgchats *, const cJSON *chat);
+void		 chats_name(struct tgchats *, const char *channel, char *buf,
+		     size_t len);
 
 /* telegram.c */
 /* A decimal chat or user id (borrowed): 0 and *out, or -1. */

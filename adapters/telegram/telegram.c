@@ -84,6 +84,14 @@ tg_mention(struct adapter *a, const char *user_id, const char *name,
 }
 
 static void
+tg_channel_name(struct adapter *a, const char *channel, char *buf, size_t len)
+{
+	struct tg	*tg = a->priv;
+
+	chats_name(tg->chats, channel, buf, len);
+}
+
+static void
 tg_command(struct adapter *a, char *buf, size_t len)
 {
 	struct tg	*tg = a->priv;
@@ -119,6 +127,7 @@ tg_free(struct adapter *a)
 	poll_free(tg);
 	recent_free(tg->seen);
 	privchat_free(tg->dms);
+	free(tg->chats);
 	board_free_all(tg);
 	privchat_free_tables(tg);
 	free(tg->token);
@@ -139,6 +148,7 @@ static const struct adapter_ops telegram_ops = {
 	.reply = tg_reply,
 	.board = board_show,
 	.dm_table = privchat_table,
+	.channel_name = tg_channel_name,
 	.mention = tg_mention,
 	.command = tg_command,
 };
@@ -183,6 +193,7 @@ telegram_new(struct bot *bot, char **cause)
 	tg->poll_timeout_ms = cfg->telegram_poll_timeout_ms;
 	tg->seen = recent_new(TG_SEEN_MAX, TG_SEEN_AGE);
 	tg->dms = privchat_new();
+	tg->chats = chats_new();
 	/*
 	 * The API works from the start: restoring tables may post (a timer
 	 * that ran out while the bot was down) before tg_start.

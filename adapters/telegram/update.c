@@ -55,6 +55,7 @@ update_message(struct tg *tg, const cJSON *msg, struct tg_ctx *ctx)
 		log_warn("telegram: dropped a malformed message");
 		return;
 	}
+	chats_learn(tg->chats, chat);
 	if (json_true(from, "is_bot"))
 		return;
 	if (via != NULL && json_int(via, "id", 1, INT64_MAX, &via_id) == 0 &&

@@ -1,12 +1,22 @@
 #!/bin/sh
-# The fake Telegram's self-test: starts tests/telegram/fake_telegram.py
-# (on Debian's python3-aiohttp) and drives it with selftest.py as a bot
-# and its users would, checking each behaviour the fake documents; then
-# each failure that --fault turns on, against a fake of its own; last,
-# once more over https with a certificate made for the test.  It runs no
-# bot: the Telegram adapter's scenarios are written against this fake.
+# The Telegram tests, against a protocol-faithful fake Bot API
+# (tests/telegram/fake_telegram.py, on Debian's python3-aiohttp).
 #
-#   tests/telegram/run.sh
+# First the fake's self-test: selftest.py drives it as a bot and its
+# users would, checking each behaviour the fake documents; then each
+# failure --fault turns on, against a fake of its own; then over https
+# with a certificate made for the test.
+#
+# Then the bot (scenario.py, in phases): a group of three, one of whom
+# never started the bot (403, the deep link, /start brings the hand); a
+# CHEERS game by commands and buttons; the bot killed (SIGKILL) mid-game,
+# a button pressed while it is down, the bot restarted on the same state:
+# the click is run once, updates delivered again are not; the game
+# played to its end; no recipe or hand in any group message; pacing (0.1
+# s a chat here, to keep the game quick) and the protocol as the fake
+# judges it.
+#
+#   tests/telegram/run.sh [build/cheersbot]
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
 . "$dir/../proc.sh"
@@ -41,5 +51,47 @@ else
 	fake_start telegram "$dir/fake_telegram.py" \
 	    --tls "$tmp/cert.pem" "$tmp/key.pem" || exit 1
 	$py "$dir/selftest.py" "$port" tls "$tmp/cert.pem" || status=1
+	proc_stop "$fake"
+	fake=""
+fi
+
+[ $# -ge 1 ] || exit $status
+bot=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+fake_token=$($py -c "import sys; sys.path.insert(0, '$dir'); \
+from fake_telegram import TOKEN; print(TOKEN)")
+printf '%s\n' "$fake_token" > "$tmp/token"
+
+# bot_start OPTION...: starts the bot on the fake, bot.err emptied
+# first; sets $pid.
+bot_start() {
+	: > "$tmp/bot.err"
+	"$bot" -v -o telegram.enabled=yes -o console.enabled=no \
+	    -o telegram.api_base="http://127.0.0.1:$port" \
+	    -o telegram.token=file:"$tmp/token" \
+	    -o telegram.message_interval=100ms \
+	    -o telegram.group_messages_per_minute=1000 \
+	    -o bot.state_file="$tmp/state.db" -o bot.seed=7 \
+	    -o tables.ai_delay=0 "$@" \
+	    < /dev/null > "$tmp/bot.out" 2>> "$tmp/bot.err" &
+	pid=$!
+}
+
+fake_start telegram "$dir/fake_telegram.py" || exit 1
+bot_start
+$py "$dir/scenario.py" "$port" "$tmp/bot.err" game1 "$tmp/world.json" ||
+    status=1
+if [ $status -eq 0 ]; then
+	proc_stop "$pid" KILL
+	pid=""
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" down \
+	    "$tmp/world.json" || status=1
+	cp "$tmp/bot.err" "$tmp/bot1.err"
+	bot_start
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" game2 \
+	    "$tmp/world.json" || status=1
+	proc_end_bot telegram
+fi
+if [ $status -ne 0 ]; then
+	proc_log "telegram: bot" "$tmp/bot.err" 40
 fi
 exit $status

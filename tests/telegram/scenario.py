@@ -1,0 +1,351 @@
+#!/usr/bin/python3
+"""Scenario tests of the Telegram adapter against the fake Bot API
+(fake_telegram.py, driven through fakectl.py), run by run.sh in phases
+around one bot and its restart:
+
+    scenario.py PORT BOT_LOG game1 WORLD   a group of three, one of whom
+        never started the bot; a CHEERS table by commands; the 403, the
+        deep link and /start; the first moves by command and buttons.
+        The world (users, group) is written to WORLD for the next phases.
+    scenario.py PORT BOT_LOG down WORLD    with the bot killed: the next
+        move's button is pressed, and waits at the fake.
+    scenario.py PORT BOT_LOG game2 WORLD   the bot restarted on the same
+        state: the waiting click is run once, an update run before the
+        kill delivered again is not run again; the game is played to its
+        end by buttons; then the secret, pacing and protocol checks.
+"""
+import json
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fakectl  # noqa: E402
+from fakectl import checks  # noqa: E402
+
+PORT, LOG, MODE, WORLD = (int(sys.argv[1]), sys.argv[2], sys.argv[3],
+                          sys.argv[4])
+ctl = fakectl.Ctl(PORT)
+BOT = fakectl.BOT
+TALLY = checks.Tally("telegram")
+ok = TALLY.ok
+LINK = "https://t.me/%s?start=" % BOT
+
+
+def log_count(what):
+    with open(LOG, errors="replace") as f:
+        return f.read().count(what)
+
+
+def bot_ready(timeout=30.0):
+    """Whether the bot is long polling the fake."""
+    return ctl.wait(lambda s: s["polling"], timeout) is not None
+
+
+def command(uid, chat, text):
+    """A user's command, addressed to the bot as a group needs."""
+    return ctl.send(uid, chat, "/cheers@%s %s" % (BOT, text))
+
+
+def buttons(version):
+    """The callback buttons of a message version, in order."""
+    return [b for row in (version["reply_markup"] or {}).get(
+        "inline_keyboard", []) for b in row if "callback_data" in b]
+
+
+def group_msgs(group):
+    return ctl.bot_messages(group)
+
+
+def board(group):
+    """The table's message: the bot's latest group message with buttons
+    or a final edit (its versions tell the game)."""
+    for m in reversed(group_msgs(group)):
+        if any("My hand" == b["text"] for v in m["versions"]
+               for b in buttons(v)):
+            return m
+    return None
+
+
+def game_over(group):
+    return any("Game over" in (v["text"] or "")
+               for m in group_msgs(group) for v in m["versions"])
+
+
+def prompt(uid):
+    """A user's newest private message with buttons now, or None."""
+    for m in reversed(ctl.bot_messages(uid)):
+        if buttons(m["versions"][-1]):
+            return m
+    return None
+
+
+def settle(fetch, quiet=0.6, timeout=8.0):
+    """fetch() once it has stayed the same for quiet s."""
+    end = time.monotonic() + timeout
+    last, since = fetch(), time.monotonic()
+    while time.monotonic() < end:
+        time.sleep(0.1)
+        now = fetch()
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            break
+    return last
+
+
+def traffic():
+    """How many message versions the fake holds: grows with any post or
+    edit."""
+    return sum(len(m["versions"]) for m in ctl.messages())
+
+
+def click_first(uid, m, wait=3.0):
+    """Presses the first button of message m (a user's private prompt)."""
+    v = m["versions"][-1]
+    return ctl.click(uid, m["chat_id"], m["message_id"],
+                     buttons(v)[0]["callback_data"], wait=wait)
+
+
+def play_clicks(users, steps, per_click, deadline):
+    """Plays up to steps clicks: each user in turn presses the first
+    button of their newest prompt, if it changed since they last did."""
+    done, last = 0, {}
+    while done < steps and time.monotonic() < deadline:
+        moved = False
+        for uid in users:
+            m = prompt(uid)
+            if m is None:
+                continue
+            key = (m["message_id"], len(m["versions"]))
+            if last.get(uid) == key:
+                continue
+            last[uid] = key
+            r = click_first(uid, m)
+            a = r["answer"]
+            per_click(a is not None and a["refused"] is None and
+                      a["latency"] < 1.0,
+                      "a click is answered once within a second: %r" % a)
+            done += 1
+            moved = True
+            time.sleep(0.15)
+        if not moved:
+            time.sleep(0.2)
+        if WORLD_GROUP is not None and game_over(WORLD_GROUP):
+            break
+    return done
+
+
+WORLD_GROUP = None
+
+if MODE == "game1":
+    ok(bot_ready(), "the bot long polls the fake (getUpdates)")
+    s = ctl.state()
+    polls = s["polls"]
+    ok(polls and polls[-1]["timeout"] == 50,
+       "getUpdates waits 50 s (long polling): %r" %
+       (polls[-1] if polls else None))
+    cmds = s["commands"]
+    ok(all(any(scope in k and any(c["command"] == "cheers"
+                                           for c in v)
+               for k, v in cmds.items())
+           for scope in ("all_group_chats", "all_private_chats")),
+       "setMyCommands registers /cheers for group and private chats: %r" %
+       sorted(cmds))
+    alice = ctl.user("Alice", username="alice", started=True)["id"]
+    bob = ctl.user("Bob", username="bob", started=True)["id"]
+    carol = ctl.user("Carol <&>", username="carol")["id"]
+    group = ctl.group("Pub <b>", [alice, bob, carol])["id"]
+    WORLD_GROUP = group
+    json.dump({"alice": alice, "bob": bob, "carol": carol, "group": group},
+              open(WORLD, "w"))
+
+    command(alice, group, "new")
+    got = checks.poll(lambda: group_msgs(group),
+                      lambda ms: any("opened a CHEERS table" in
+                                     m["versions"][-1]["text"]
+                                     for m in ms), 5)
+    ok(got, "/cheers@Bot new opens a table in the group")
+    opened = [m for m in got or []
+              if "opened a CHEERS table" in m["versions"][-1]["text"]]
+    ok(opened and '<a href="tg://user?id=%d">alice</a>' % alice in
+       opened[0]["versions"][-1]["html"],
+       "a player is mentioned with a tg://user link")
+    command(bob, group, "join")
+    # A bare /cheers reaches a bot in privacy mode that spoke last.
+    r = ctl.send(carol, group, "/cheers join")
+    ok(r["delivered"], "a bare /cheers is delivered (the bot spoke last)")
+    ok(checks.poll(lambda: group_msgs(group),
+                   lambda ms: any("carol joins" in m["versions"][-1]["text"]
+                                  for m in ms), 5),
+       "/cheers join without @Bot seats a player")
+    ctl.send(bob, group, "/cheers@OtherBot join")
+    command(alice, group, "start")
+    b = checks.poll(lambda: board(group), lambda m: m is not None, 8)
+    ok(b is not None, "the game starts: one board message with My hand "
+       "and Table buttons")
+
+    # Carol never started the bot: her private messages answer 403.
+    link = checks.poll(
+        lambda: group_msgs(group),
+        lambda ms: any(b2.get("url", "").startswith(LINK)
+                       for m in ms for b2 in
+                       [x for row in (m["versions"][-1]["reply_markup"] or
+                                      {}).get("inline_keyboard", [])
+                        for x in row]), 8)
+    ok(link, "the group is told, with a deep link button, that carol must "
+       "open the bot's private chat")
+    url = None
+    for m in link or []:
+        for row in (m["versions"][-1]["reply_markup"] or {}).get(
+                "inline_keyboard", []):
+            for x in row:
+                if x.get("url", "").startswith(LINK):
+                    url = x["url"]
+    rej = ctl.state()["rejected"]
+    ok(any(r2["code"] == 403 and r2["chat_id"] == carol for r2 in rej),
+       "the fake refused (403) a private message to carol")
+    before = len(ctl.bot_messages(carol))
+    ctl.open_link(carol, url)
+    hand = checks.poll(lambda: ctl.bot_messages(carol),
+                       lambda ms: any("Your hand" in m["versions"][-1]["text"]
+                                      for m in ms), 5)
+    ok(hand and len(hand) > before,
+       "/start from the deep link sends carol her hand at once")
+    ok(hand and any("Pub" in m["versions"][-1]["text"] for m in hand),
+       "the private view names the group by its title")
+    ok(all("Your hand" in m["versions"][-1]["text"] or True
+           for m in ctl.bot_messages(alice)) and
+       any("Your recipe" in m["versions"][-1]["text"]
+           for m in ctl.bot_messages(alice)),
+       "alice gets her recipe and hand in her private chat")
+
+    # A move by command: the player whose turn it is throws.
+    b = board(group)
+    first = b["versions"][-1]["text"]
+    who = re.match(r"(\w+)'s turn", first)
+    ok(who is not None, "the board says whose turn it is: %r" % first[:80])
+    names = {"alice": alice, "bob": bob, "carol": carol}
+    if who:
+        n = len(b["versions"])
+        command(names[who.group(1)], group, "throw")
+        ok(checks.poll(lambda: board(group),
+                       lambda m: m and len(m["versions"]) > n, 5),
+           "a move by command edits the board in place")
+    # Someone else's button in the group: an alert only they see.
+    b = board(group)
+    r = ctl.click(bob, group, b["message_id"],
+                  buttons(b["versions"][-1])[1]["callback_data"])
+    a = r["answer"]
+    ok(a is not None and a["refused"] is None and a["latency"] < 1.0,
+       "the Table button is answered within a second")
+    # A few moves by buttons.
+    per = checks.once(ok, "the first moves by buttons")
+    n = play_clicks([alice, bob, carol], 6, ok,
+                    time.monotonic() + 40)
+    per.done()
+    ok(n >= 3, "several moves are made by buttons (%d)" % n)
+    settle(traffic)
+    TALLY.end("telegram (game, before the restart)")
+
+world = json.load(open(WORLD))
+alice, bob, carol, group = (world["alice"], world["bob"], world["carol"],
+                            world["group"])
+WORLD_GROUP = group
+
+if MODE == "down":
+    # The bot is down: a click waits at the fake for the next poll.
+    s = ctl.state()
+    world["last_update"] = max(u["update"]["update_id"]
+                               for u in s["updates"] if u["queued"])
+    waiting = None
+    for uid in (alice, bob, carol):
+        m = prompt(uid)
+        if m is not None:
+            r = click_first(uid, m, wait=0)
+            waiting = r["id"]
+            world["down_update"] = r["update_id"]
+            break
+    world["down_click"] = waiting
+    world["traffic"] = traffic()
+    json.dump(world, open(WORLD, "w"))
+    ok(waiting is not None, "a move's button is pressed while the bot is "
+       "down")
+    TALLY.end("telegram (bot down)")
+
+if MODE == "game2":
+    ok(bot_ready(), "the restarted bot long polls again")
+    ans = ctl.wait(lambda s: any(a["id"] == world["down_click"]
+                                 for a in s["callback_answers"]), 10)
+    ours = [a for a in (ans or {}).get("callback_answers", [])
+            if a["id"] == world["down_click"]]
+    ok(len(ours) == 1 and ours[0]["refused"] is None,
+       "the click made while the bot was down is run, and answered once")
+    s = ctl.state()
+    offsets = [p["offset"] for p in s["polls"] if p["offset"]]
+    ok(offsets == sorted(offsets),
+       "getUpdates' offset never goes back, across the restart")
+    runs = log_count("came again")
+    settle(traffic)
+    t0 = traffic()
+    ctl.act("redeliver", update_id=world["down_update"])
+    ctl.act("redeliver", update_id=world["last_update"])
+    ok(checks.poll(lambda: log_count("came again"),
+                   lambda n: n >= runs + 2, 10) is not None,
+       "two updates delivered again are recognised by their update_id")
+    ok(settle(traffic) == t0, "and nothing is said or edited for them")
+
+    per = checks.once(ok, "the moves by buttons to the game's end")
+    play_clicks([alice, bob, carol], 600, ok, time.monotonic() + 240)
+    per.done()
+    ok(game_over(group), "the game is played to its end by buttons")
+    settle(traffic)
+
+    # No recipe or hand in any group message version while it ran.
+    secrets = []
+    for uid in (alice, bob, carol):
+        for m in ctl.bot_messages(uid):
+            for v in m["versions"]:
+                for line in (v["text"] or "").split("\n"):
+                    if line.startswith("Your recipe: "):
+                        secrets.append(line[len("Your recipe: "):])
+    ok(len(secrets) >= 3, "each player was shown a recipe privately")
+    leaks = []
+    for m in ctl.messages(group):
+        for i, v in enumerate(m["versions"]):
+            t = v["text"] or ""
+            if "Game over" in t or "This was table" in t:
+                break       # the end shows every recipe, as it should
+            for sec in secrets:
+                if sec in t:
+                    leaks.append((m["message_id"], i, sec))
+            if "Your hand" in t or "Your recipe" in t:
+                leaks.append((m["message_id"], i, t[:60]))
+    ok(not leaks, "no recipe or hand in any group message version: %r" %
+       leaks[:3])
+
+    s = ctl.state()
+    # An edit that changes nothing is refused, and is no error.
+    bad = [r for r in s["rejected"] if not (r["code"] == 403 and
+                                            r["chat_id"] == carol) and
+           "message is not modified" not in r["description"]]
+    ok(not bad, "the fake refused nothing else: %r" % bad[:3])
+    ok(log_count("not modified") == 0,
+       "an edit that changes nothing is not logged as a failure")
+    ok(not s["unknown_params"], "every parameter sent is one the method "
+       "knows: %r" % s["unknown_params"][:3])
+    late = [a for a in s["callback_answers"] if a["refused"] is not None]
+    ok(not late, "no callback query is answered twice or late: %r" %
+       late[:3])
+    p = ctl.pacing()
+    gaps = [(c, v["min_gap"]) for c, v in p["chats"].items()
+            if v["min_gap"] is not None and v["min_gap"] < 0.1]
+    ok(not gaps, "no chat gets two messages less than the interval (0.1 s) "
+       "apart: %r" % gaps)
+    ok(p["max_per_second"] <= 30, "at most 30 messages in any second: %d" %
+       p["max_per_second"])
+    ok(log_count(fakectl.TOKEN) == 0 and
+       log_count("127.0.0.1:%d/" % PORT) == 0,
+       "the log shows no Bot API URL and no token")
+    TALLY.end("telegram (game, after the restart)")
