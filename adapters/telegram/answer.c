@@ -7,6 +7,7 @@
  * never to the group.  Text is the bot's, sent as HTML (html.c), in as
  * many messages as its length needs, the buttons on the last.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,23 +21,13 @@
 
 #define ANSWER_PARTS_MAX	16	/* messages one text may take */
 
-/* A post's end, when its caller wants none: a failure is logged. */
-static void
-answer_posted(struct tg *tg, const struct api_result *res, void *arg)
-{
-	(void)tg;
-	(void)arg;
-	if (res->error != NULL)
-		log_warn("telegram: sending a message failed: %s", res->error);
-}
-
 int
 answer_post(struct tg *tg, int64_t chat, const char *text,
     const struct adapter_buttons *bs, api_cb *cb, void *arg, char **cause)
 {
 	char	*parts[ANSWER_PARTS_MAX], *html, queue[TG_ID_MAX + 4];
 	cJSON	*body, *markup;
-	int	 n, i, rc = 0, last, taken = 0;
+	int	 n, i, rc = 0, last, mine, taken = 0;
 
 	snprintf(queue, sizeof queue, "ch:%lld", (long long)chat);
 	if ((n = html_split(text, TG_TEXT_MAX, parts, ANSWER_PARTS_MAX)) == 0)
@@ -59,10 +50,10 @@ answer_post(struct tg *tg, int64_t chat, const char *text,
 			continue;
 		}
 		/* The caller's cb and arg go with the last part. */
-		taken = last;
-		if (api_call(tg, "sendMessage", queue, body, 0, last && cb !=
-		    NULL ? API_ARG_FREE : 0, last && cb != NULL ? cb :
-		    answer_posted, last ? arg : NULL, cause) != 0)
+		mine = taken = last && cb != NULL;
+		if (api_call(tg, "sendMessage", queue, body, 0, mine ?
+		    API_ARG_FREE : 0, mine ? cb : api_logged, mine ? arg :
+		    (void *)"sending a message", cause) != 0)
 			rc = -1;
 	}
 	if (!taken && cb != NULL)
@@ -101,13 +92,26 @@ answer_send(struct tg *tg, const struct bot_event *ev, int private,
 }
 
 void
-answer_dispatch(struct tg *tg, struct tg_ctx *ctx, struct bot_event *ev)
+answer_dispatch(struct tg *tg, struct tg_ctx *ctx, const char *name,
+    const char *text, int is_button)
 {
-	struct tg_ctx	*was = tg->current;
+	struct tg_ctx		*was = tg->current;
+	struct bot_event	 ev;
+	char			 user[TG_ID_MAX];
 
-	ev->adapter = &tg->adapter;
-	ev->reply_ctx = ctx;
+	snprintf(user, sizeof user, "%" PRId64, ctx->user);
+	memset(&ev, 0, sizeof ev);
+	ev.adapter = &tg->adapter;
+	ev.user_id = user;
+	ev.user_name = name;
+	ev.channel = ctx->chat_id;
+	ev.is_dm = ctx->is_dm;
+	ev.text = text;
+	ev.is_button = is_button;
+	ev.reply_ctx = ctx;
+	log_debug("telegram: %s in %s: %s%s", user, ctx->chat_id,
+	    is_button ? "a click on " : "", text);
 	tg->current = ctx;
-	bot_handle_event(tg->bot, ev);
+	bot_handle_event(tg->bot, &ev);
 	tg->current = was;
 }

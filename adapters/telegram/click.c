@@ -20,15 +20,6 @@
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 
-static void
-click_answered(struct tg *tg, const struct api_result *res, void *arg)
-{
-	(void)tg;
-	(void)arg;
-	if (res->error != NULL)
-		log_warn("telegram: answerCallbackQuery: %s", res->error);
-}
-
 void
 click_answer(struct tg *tg, struct tg_ctx *ctx)
 {
@@ -46,7 +37,7 @@ click_answer(struct tg *tg, struct tg_ctx *ctx)
 		    "chat.");
 	/* Its own queue: never behind messages waiting for their pace. */
 	if (api_call(tg, "answerCallbackQuery", NULL, body, 0, API_ONCE,
-	    click_answered, NULL, &cause) != 0) {
+	    api_logged, "answering a click", &cause) != 0) {
 		log_warn("telegram: %s", cause);
 		free(cause);
 	}
@@ -55,10 +46,9 @@ click_answer(struct tg *tg, struct tg_ctx *ctx)
 void
 click_handle(struct tg *tg, const cJSON *q, struct tg_ctx *ctx)
 {
-	struct bot_event ev;
 	const cJSON	*from, *msg, *chat;
 	const char	*id, *data, *type;
-	char		 user[TG_ID_MAX], name[TG_NAME_MAX];
+	char		 name[TG_NAME_MAX];
 
 	from = json_object(q, "from");
 	msg = json_object(q, "message");
@@ -79,18 +69,8 @@ click_handle(struct tg *tg, const cJSON *q, struct tg_ctx *ctx)
 	type = json_string(chat, "type", 32);
 	ctx->is_dm = type != NULL && strcmp(type, "private") == 0;
 	snprintf(ctx->chat_id, sizeof ctx->chat_id, "%" PRId64, ctx->chat);
-	snprintf(user, sizeof user, "%" PRId64, ctx->user);
 	update_name(from, name, sizeof name);
 	if (!ctx->is_dm)
 		privchat_seen(tg, ctx->user, ctx->chat, name);
-
-	memset(&ev, 0, sizeof ev);
-	ev.user_id = user;
-	ev.user_name = name;
-	ev.channel = ctx->chat_id;
-	ev.is_dm = ctx->is_dm;
-	ev.text = data;
-	ev.is_button = 1;
-	log_debug("telegram: %s clicked in %s", user, ctx->chat_id);
-	answer_dispatch(tg, ctx, &ev);
+	answer_dispatch(tg, ctx, name, data, 1);
 }

@@ -89,15 +89,6 @@ command_text(struct tg *tg, const char *text, const cJSON *entities,
 	return xstrdup(rest);
 }
 
-static void
-command_registered(struct tg *tg, const struct api_result *res, void *arg)
-{
-	(void)tg;
-	if (res->error != NULL)
-		log_warn("telegram: setMyCommands (%s): %s", (char *)arg,
-		    res->error);
-}
-
 /* One BotCommand into list. */
 static void
 command_add(cJSON *list, const char *name, const char *desc)
@@ -138,7 +129,7 @@ command_register(struct tg *tg)
 		scope = cJSON_AddObjectToObject(body, "scope");
 		cJSON_AddStringToObject(scope, "type", scopes[i]);
 		if (api_call(tg, "setMyCommands", NULL, body, 0, 0,
-		    command_registered, (void *)scopes[i], &cause) != 0) {
+		    api_logged, "registering the commands", &cause) != 0) {
 			log_warn("telegram: %s", cause);
 			free(cause);
 			cause = NULL;

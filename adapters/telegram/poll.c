@@ -47,6 +47,18 @@ struct tgpoll {
 
 static void	poll_next(struct tg *);
 
+/* method failed with error (and why, may be ""): logged; tried again later. */
+static void
+poll_retry(struct tg *tg, const char *method, const char *error,
+    const char *why)
+{
+	uint64_t	wait = backoff_next(&tg->poll->bo);
+
+	log_warn("telegram: %s: %s%s; trying again in %" PRIu64 " ms", method,
+	    error, why, wait);
+	bot_adapter_state(&tg->adapter, "retrying");
+}
+
 /* The offset as committed by the last run. */
 static void
 poll_load_offset(struct tg *tg)
@@ -115,7 +127,6 @@ poll_got(struct tg *tg, const struct api_result *res, void *arg)
 {
 	struct tgpoll	*p = tg->poll;
 	const cJSON	*u;
-	uint64_t	 wait;
 
 	(void)arg;
 	if (p == NULL || p->stopped || tg->halted)
@@ -123,17 +134,10 @@ poll_got(struct tg *tg, const struct api_result *res, void *arg)
 	if (res->error != NULL) {
 		if (res->status == 401)
 			return;		/* halt.c stops the adapter */
-		wait = backoff_next(&p->bo);
-		if (res->code == 409 || res->status == 409)
-			log_warn("telegram: getUpdates: %s: another bot "
-			    "instance is polling with this token, or a "
-			    "webhook is set (deleteWebhook removes it); "
-			    "trying again in %" PRIu64 " ms", res->error,
-			    wait);
-		else
-			log_warn("telegram: getUpdates: %s; trying again in %"
-			    PRIu64 " ms", res->error, wait);
-		bot_adapter_state(&tg->adapter, "retrying");
+		poll_retry(tg, "getUpdates", res->error,
+		    res->code == 409 || res->status == 409 ? ": another bot "
+		    "instance is polling with this token, or a webhook is set "
+		    "(deleteWebhook removes it)" : "");
 		return;
 	}
 	backoff_reset(&p->bo);
@@ -181,7 +185,6 @@ poll_me(struct tg *tg, const struct api_result *res, void *arg)
 {
 	struct tgpoll	*p = tg->poll;
 	const char	*name;
-	uint64_t	 wait;
 
 	(void)arg;
 	if (p == NULL || p->stopped || tg->halted || res->status == 401)
@@ -189,10 +192,8 @@ poll_me(struct tg *tg, const struct api_result *res, void *arg)
 	name = json_string(res->result, "username", TG_NAME_MAX - 1);
 	if (res->error != NULL || name == NULL ||
 	    json_int(res->result, "id", 1, INT64_MAX, &tg->bot_id) != 0) {
-		wait = backoff_next(&p->bo);
-		log_warn("telegram: getMe: %s; trying again in %" PRIu64 " ms",
-		    res->error != NULL ? res->error : "no username", wait);
-		bot_adapter_state(&tg->adapter, "retrying");
+		poll_retry(tg, "getMe", res->error != NULL ? res->error :
+		    "no username", "");
 		return;
 	}
 	snprintf(tg->username, sizeof tg->username, "%s", name);

@@ -21,7 +21,7 @@ struct telegram_config {
 	uint64_t	  telegram_message_interval_ms;	/* per chat */
 	int		  telegram_group_per_minute;	/* per group */
 	int		  telegram_per_second;		/* overall */
-	uint64_t	  telegram_poll_timeout_ms;	/* getUpdates' timeout */
+	uint64_t	  telegram_poll_timeout_ms;	/* a getUpdates */
 };
 
 /* The [telegram] section: its keys, their defaults, bounds and checks. */

@@ -43,7 +43,7 @@ struct tg_ctx {
 	int64_t	chat;
 	char	chat_id[TG_ID_MAX];
 	int	is_dm;			/* the bot's private chat with user */
-	char	query[TG_QUERY_ID_MAX + 1];	/* a click's; "" for a command */
+	char	query[TG_QUERY_ID_MAX + 1];	/* a click's; "": a command */
 	char	alert[TG_ALERT_MAX * 4 + 1];	/* a click's private answer */
 	char	url[128];		/* a click's answer opens this link */
 	int	answered;		/* something was said to the user */
@@ -51,7 +51,7 @@ struct tg_ctx {
 };
 
 struct tg {
-	struct adapter		 adapter;	/* first: coalesce ops take it */
+	struct adapter		 adapter;	/* first: coalesce ops use it */
 	struct bot		*bot;
 	uv_loop_t		*loop;
 	int			 stopping;
@@ -60,7 +60,7 @@ struct tg {
 	char			*token;
 	char			*api_base;	/* no trailing slash */
 	char			*ca_file;	/* "": the system's */
-	char			*command;	/* the command word, without "/" */
+	char			*command;	/* the command word, no "/" */
 	uint64_t		 pace_ms;	/* between messages to a chat */
 	int			 group_per_min;
 	int			 per_sec;
@@ -69,9 +69,9 @@ struct tg {
 	struct tgapi		*api;
 	struct tgpoll		*poll;
 	struct recent		*seen;		/* update ids run this time */
-	struct dmcache		*dms;		/* who took the bot's messages */
+	struct dmcache		*dms;		/* who takes private messages */
 	struct coalesce		*boards;	/* the tables' messages */
-	struct coalesce		*dm_views;	/* each player's view (privchat.c) */
+	struct coalesce		*dm_views;	/* players' views (privchat.c) */
 	struct coalesce		*dm_prompts;
 	struct tgchats		*chats;		/* groups' titles (chats.c) */
 	char			 username[TG_NAME_MAX];	/* getMe; "" until */
@@ -107,7 +107,7 @@ struct api_result {
 	const cJSON	*params;	/* "parameters" of a refusal, or NULL */
 	int64_t		 code;		/* error_code of a refusal, else 0 */
 	const char	*desc;		/* its description, or NULL */
-	const char	*error;		/* what went wrong, or NULL on success */
+	const char	*error;		/* what went wrong; NULL: success */
 };
 typedef void api_cb(struct tg *, const struct api_result *, void *arg);
 
@@ -125,6 +125,11 @@ void	 api_free(struct tg *);
 int	 api_call(struct tg *, const char *method, const char *queue,
 	     cJSON *body, long timeout_ms, int flags, api_cb *cb, void *arg,
 	     char **cause);
+/*
+ * A cb for calls whose failure is only logged: arg is what the call did
+ * ("sending a message"), a string that outlives the call.
+ */
+void	 api_logged(struct tg *, const struct api_result *, void *arg);
 /* Is res a refusal whose description contains what (borrowed)? */
 int	 api_refused(const struct api_result *res, const char *what);
 
@@ -201,8 +206,13 @@ int	 answer_send(struct tg *, const struct bot_event *, int private,
 int	 answer_post(struct tg *, int64_t chat, const char *text,
 	     const struct adapter_buttons *, api_cb *cb, void *arg,
 	     char **cause);
-/* Runs one event: sets tg->current around bot_handle_event. */
-void	 answer_dispatch(struct tg *, struct tg_ctx *, struct bot_event *);
+/*
+ * Runs one event of ctx's user in ctx's chat: their name and the text
+ * (a command's, or a button's id with is_button) borrowed; tg->current
+ * is ctx meanwhile.
+ */
+void	 answer_dispatch(struct tg *, struct tg_ctx *, const char *name,
+	     const char *text, int is_button);
 
 /*
  * html.c: the bot's text as Telegram HTML.  A mention is written by
@@ -261,7 +271,8 @@ int	 privchat_closed(struct tg *, int64_t user);
  * started the bot or blocked it (they are marked, the bot told, and
  * their group given a deep link), else 0.
  */
-int	 privchat_refused(struct tg *, int64_t user, const struct api_result *res);
+int	 privchat_refused(struct tg *, int64_t user,
+	     const struct api_result *res);
 /* The deep link into the private chat, into buf (capped). */
 void	 privchat_link(struct tg *, char *buf, size_t len);
 

@@ -42,7 +42,6 @@ update_message(struct tg *tg, const cJSON *msg, struct tg_ctx *ctx)
 	char		*cmd, *clean, user[TG_ID_MAX], name[TG_NAME_MAX];
 	int64_t		 via_id = 0;
 	int		 start;
-	struct bot_event ev;
 
 	from = json_object(msg, "from");
 	chat = json_object(msg, "chat");
@@ -84,15 +83,7 @@ update_message(struct tg *tg, const cJSON *msg, struct tg_ctx *ctx)
 		privchat_seen(tg, ctx->user, ctx->chat, name);
 	else
 		privchat_started(tg, ctx->user);
-
-	memset(&ev, 0, sizeof ev);
-	ev.user_id = user;
-	ev.user_name = name;
-	ev.channel = ctx->chat_id;
-	ev.is_dm = ctx->is_dm;
-	ev.text = cmd;
-	log_debug("telegram: %s in %s: %s", user, ctx->chat_id, cmd);
-	answer_dispatch(tg, ctx, &ev);
+	answer_dispatch(tg, ctx, name, cmd, 0);
 	free(cmd);
 }
 
