@@ -71,7 +71,7 @@ struct tg {
 	struct recent		*seen;		/* update ids run this time */
 	struct dmcache		*dms;		/* who takes private messages */
 	struct coalesce		*boards;	/* the tables' messages */
-	struct coalesce		*dm_views;	/* players' views (privchat.c) */
+	struct coalesce		*dm_views;	/* views (privchat.c) */
 	struct coalesce		*dm_prompts;
 	struct tgchats		*chats;		/* groups' titles (chats.c) */
 	char			 username[TG_NAME_MAX];	/* getMe; "" until */

@@ -14,7 +14,9 @@
 # the click is run once, updates delivered again are not; the game
 # played to its end; no recipe or hand in any group message; pacing (0.1
 # s a chat here, to keep the game quick) and the protocol as the fake
-# judges it.
+# judges it.  Last, against a fresh fake and bot: a 429 waited out, a 5xx
+# retried, a 409 logged and polled past, a revoked token (401) stopping
+# the adapter while the bot runs on.
 #
 #   tests/telegram/run.sh [build/cheersbot]
 set -u
@@ -90,6 +92,17 @@ if [ $status -eq 0 ]; then
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" game2 \
 	    "$tmp/world.json" || status=1
 	proc_end_bot telegram
+fi
+proc_stop "$fake"
+
+# Failures, against a fresh fake and bot: 429, 5xx, 409, then 401.
+if [ $status -eq 0 ]; then
+	fake_start telegram "$dir/fake_telegram.py" || exit 1
+	bot_start -o bot.state_file="$tmp/faults.db"
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" faults \
+	    "$tmp/world.json" || status=1
+	# The adapter stopped; the bot runs on and SIGTERM ends it.
+	proc_end_bot telegram "after the 401: "
 fi
 if [ $status -ne 0 ]; then
 	proc_log "telegram: bot" "$tmp/bot.err" 40

@@ -13,6 +13,9 @@ around one bot and its restart:
         state: the waiting click is run once, an update run before the
         kill delivered again is not run again; the game is played to its
         end by buttons; then the secret, pacing and protocol checks.
+    scenario.py PORT BOT_LOG faults WORLD  a fresh bot and fake: a 429
+        waited out for its chat, 5xx retried, a 409 logged and polled
+        past, then a revoked token (401) stops the adapter.
 """
 import json
 import os
@@ -248,6 +251,62 @@ if MODE == "game1":
     ok(n >= 3, "several moves are made by buttons (%d)" % n)
     settle(traffic)
     TALLY.end("telegram (game, before the restart)")
+
+
+def group_texts(group):
+    return [m["versions"][-1]["text"] for m in group_msgs(group)]
+
+
+def said(group, what, timeout=10.0):
+    """Seconds until the bot says what in group, or None."""
+    t0 = time.monotonic()
+    got = checks.poll(lambda: group_texts(group),
+                      lambda ts: any(what in t for t in ts), timeout)
+    return None if got is None else time.monotonic() - t0
+
+
+if MODE == "faults":
+    ok(bot_ready(), "the bot long polls the fake")
+    alice = ctl.user("Alice", username="alice", started=True)["id"]
+    bob = ctl.user("Bob", username="bob", started=True)["id"]
+    dave = ctl.user("Dave", username="dave", started=True)["id"]
+    group = ctl.group("Den", [alice, bob, dave])["id"]
+    # A 429 for the group: the post waits its retry_after, then goes.
+    ctl.fault("429", retry_after=2, chat_id=group, count=1)
+    command(alice, group, "new")
+    took = said(group, "opened a CHEERS table")
+    ok(took is not None and took >= 1.9,
+       "a post refused 429 goes again after its retry_after (2 s): %r" %
+       took)
+    ok(not ctl.state()["early_after_429"],
+       "nothing goes to the chat before its retry_after is over")
+    ok(log_count("rate limited") >= 1, "the 429 is logged")
+    # A 502 from nginx: retried with backoff.
+    ctl.fault("5xx", status=502, method="sendMessage", count=1)
+    command(bob, group, "join")
+    ok(said(group, "bob joins") is not None,
+       "a post answered 502 is retried and lands")
+    ok(log_count("retrying in") >= 1, "the 5xx is logged with its retry")
+    # A 409: another poller; logged as such, and polling goes on.  The
+    # fault takes the next getUpdates: the update ends the one waiting.
+    ctl.fault("409", count=1)
+    command(dave, group, "join")
+    ok(checks.poll(lambda: log_count("another bot instance"),
+                   lambda n: n >= 1, 15) is not None,
+       "a 409 on getUpdates is logged as another instance or a webhook")
+    ok(said(group, "dave joins", 15) is not None,
+       "after the 409 the bot polls on and runs commands")
+    # The token revoked: the adapter stops, the bot runs on.
+    ctl.fault("401")
+    ok(checks.poll(lambda: log_count("refused the token"),
+                   lambda n: n >= 1, 15) is not None,
+       "a 401 stops the Telegram adapter, with the reason logged")
+    time.sleep(1.0)
+    n = len(ctl.state()["calls"])
+    time.sleep(2.0)
+    ok(len(ctl.state()["calls"]) == n,
+       "after the 401 the bot makes no more calls")
+    TALLY.end("telegram (faults)")
 
 world = json.load(open(WORLD))
 alice, bob, carol, group = (world["alice"], world["bob"], world["carol"],
