@@ -159,7 +159,8 @@ if MODE == "game1":
     alice = ctl.user("Alice", username="alice", started=True)["id"]
     bob = ctl.user("Bob", username="bob", started=True)["id"]
     carol = ctl.user("Carol <&>", username="carol")["id"]
-    group = ctl.group("Pub <b>", [alice, bob, carol])["id"]
+    erin = ctl.user("Erin", username="erin", started=True)["id"]
+    group = ctl.group("Pub <b>", [alice, bob, carol, erin])["id"]
     WORLD_GROUP = group
     json.dump({"alice": alice, "bob": bob, "carol": carol, "group": group},
               open(WORLD, "w"))
@@ -206,6 +207,13 @@ if MODE == "game1":
             for x in row:
                 if x.get("url", "").startswith(LINK):
                     url = x["url"]
+    # Before she opens it, her "My hand" opens the private chat.
+    b = board(group)
+    r = ctl.click(carol, group, b["message_id"],
+                  buttons(b["versions"][-1])[0]["callback_data"])
+    a = r["answer"]
+    ok(a is not None and (a["url"] or "").startswith(LINK),
+       "carol's My hand click is answered with the deep link: %r" % a)
     rej = ctl.state()["rejected"]
     ok(any(r2["code"] == 403 and r2["chat_id"] == carol for r2 in rej),
        "the fake refused (403) a private message to carol")
@@ -236,7 +244,14 @@ if MODE == "game1":
         ok(checks.poll(lambda: board(group),
                        lambda m: m and len(m["versions"]) > n, 5),
            "a move by command edits the board in place")
-    # Someone else's button in the group: an alert only they see.
+    # A refusal to a click in the group is an alert only its user sees.
+    b = board(group)
+    r = ctl.click(erin, group, b["message_id"],
+                  buttons(b["versions"][-1])[0]["callback_data"])
+    a = r["answer"]
+    ok(a is not None and a["show_alert"] and a["text"] and
+       a["latency"] < 1.0 and a["refused"] is None,
+       "a player not seated who presses My hand gets an alert: %r" % a)
     b = board(group)
     r = ctl.click(bob, group, b["message_id"],
                   buttons(b["versions"][-1])[1]["callback_data"])
