@@ -85,9 +85,11 @@ answer_send(struct tg *tg, const struct bot_event *ev, int private,
 		ctx->privchat_sent = 1;
 		return 0;
 	}
-	/* Their private chat is closed: the click opens it. */
+	/* Their private chat is closed: the click opens it, or a link. */
 	if (ctx->query[0] != '\0')
 		privchat_link(tg, ctx->url, sizeof ctx->url);
+	else if (privchat_closed(tg, ctx->user))
+		privchat_offer(tg, ctx->user, ctx->chat);
 	return -1;
 }
 

@@ -33,6 +33,7 @@
 
 #define PRIVCHAT_USERS_MAX	4096
 #define PRIVCHAT_PAYLOAD	"hand"
+#define PRIVCHAT_OFFER_GAP	60000	/* ms between two links to one user */
 #define PRIVCHAT_MOVED	"The game moved on; your move is in the newest message."
 
 /* The sets' recall and keep ops take the adapter for their arg. */
@@ -44,6 +45,7 @@ struct privchat_user {
 	int64_t			 group;		/* where they last played */
 	char			 name[TG_NAME_MAX];
 	int			 told;		/* the group has the link */
+	uint64_t		 offered;	/* a link was posted then */
 };
 
 struct dmcache *
@@ -101,17 +103,20 @@ privchat_started(struct tg *tg, int64_t user)
 	bot_dm_open(tg->bot, &tg->adapter, id);
 }
 
-/* Tells user's group, once, how to open the private chat. */
+/*
+ * Tells user, in chat (their group), how to open the private chat: a
+ * message with the deep link's button, and no secret.
+ */
 static void
-privchat_tell_group(struct tg *tg, struct privchat_user *u, int64_t user)
+privchat_tell(struct tg *tg, struct privchat_user *u, int64_t user,
+    int64_t chat)
 {
 	char	 mention[TG_NAME_MAX + TG_ID_MAX + 8], link[TG_NAME_MAX + 64];
 	char	*text, *html, *cause = NULL, queue[TG_ID_MAX + 4];
 	cJSON	*body;
 
-	if (u->told || u->group == 0 || tg->username[0] == '\0')
+	if (chat == 0 || tg->username[0] == '\0')
 		return;
-	u->told = 1;
 	html_mention(user, u->name, mention, sizeof mention);
 	text = xasprintf("%s, I cannot write to you privately until you open "
 	    "a chat with me. Press the button below and then Start: your "
@@ -120,18 +125,31 @@ privchat_tell_group(struct tg *tg, struct privchat_user *u, int64_t user)
 	free(text);
 	privchat_link(tg, link, sizeof link);
 	body = cJSON_CreateObject();
-	cJSON_AddNumberToObject(body, "chat_id", (double)u->group);
+	cJSON_AddNumberToObject(body, "chat_id", (double)chat);
 	cJSON_AddStringToObject(body, "text", html);
 	free(html);
 	cJSON_AddStringToObject(body, "parse_mode", "HTML");
 	cJSON_AddItemToObject(body, "reply_markup",
 	    markup_link("Open my private chat", link));
-	snprintf(queue, sizeof queue, "ch:%" PRId64, u->group);
-	if (api_call(tg, "sendMessage", queue, body, 0, 0, NULL, NULL,
-	    &cause) != 0) {
+	snprintf(queue, sizeof queue, "ch:%" PRId64, chat);
+	if (api_call(tg, "sendMessage", queue, body, 0, 0, api_logged,
+	    "sending a deep link", &cause) != 0) {
 		log_warn("telegram: %s", cause);
 		free(cause);
 	}
+}
+
+void
+privchat_offer(struct tg *tg, int64_t user, int64_t chat)
+{
+	struct privchat_user	*u = privchat_user(tg, user);
+	uint64_t		 now = uv_now(tg->loop);
+
+	/* Once a minute at most, whatever they ask. */
+	if (u->offered != 0 && now - u->offered < PRIVCHAT_OFFER_GAP)
+		return;
+	u->offered = now;
+	privchat_tell(tg, u, user, chat);
 }
 
 int
@@ -150,7 +168,10 @@ privchat_refused(struct tg *tg, int64_t user, const struct api_result *res)
 		u->e.state = DMCACHE_CLOSED;
 		bot_dm_failed(tg->bot, &tg->adapter, id);
 	}
-	privchat_tell_group(tg, u, user);
+	if (!u->told) {
+		u->told = 1;
+		privchat_tell(tg, u, user, u->group);
+	}
 	return 1;
 }
 

@@ -273,6 +273,11 @@ int	 privchat_closed(struct tg *, int64_t user);
  */
 int	 privchat_refused(struct tg *, int64_t user,
 	     const struct api_result *res);
+/*
+ * user, whose private chat is closed, asked in chat for something
+ * private: chat gets the deep link (once a minute at most).
+ */
+void	 privchat_offer(struct tg *, int64_t user, int64_t chat);
 /* The deep link into the private chat, into buf (capped). */
 void	 privchat_link(struct tg *, char *buf, size_t len);
 

@@ -207,6 +207,16 @@ if MODE == "game1":
             for x in row:
                 if x.get("url", "").startswith(LINK):
                     url = x["url"]
+    def links():
+        return sum(1 for m in group_msgs(group) for row in (
+            m["versions"][-1]["reply_markup"] or {}).get(
+                "inline_keyboard", []) for x in row
+            if x.get("url", "").startswith(LINK))
+    n = links()
+    command(carol, group, "hand")
+    ok(checks.poll(lambda: links(), lambda k: k > n, 5) is not None,
+       "carol's /cheers hand in the group is answered with the deep link, "
+       "not her hand")
     # Before she opens it, her "My hand" opens the private chat.
     b = board(group)
     r = ctl.click(carol, group, b["message_id"],
