@@ -159,6 +159,7 @@ api_finish(struct tg *tg, struct api_call *c, const struct api_result *res)
 	reqq_remove(&tg->api->hq.rq, &c->item);
 	if (c->cb != NULL)
 		c->cb(tg, res, c->arg);
+	kicked_answer(tg, c->chat, res);
 	if (res->status == 401) {
 		why = xasprintf("Telegram refused the token (401 %s, on %s)",
 		    res->desc != NULL ? res->desc : "Unauthorized", c->method);
@@ -311,9 +312,15 @@ api_call(struct tg *tg, const char *method, const char *queue, cJSON *body,
 			free(arg);
 		return set_cause(cause, "the Telegram adapter is stopping");
 	}
+	json_int(body, "chat_id", INT64_MIN + 1, INT64_MAX, &chat);
+	if (kicked_has(tg, chat)) {
+		cJSON_Delete(body);
+		if (flags & API_ARG_FREE)
+			free(arg);
+		return set_cause(cause, "I can no longer write in that group");
+	}
 	c = xcalloc(1, sizeof *c);
 	snprintf(c->method, sizeof c->method, "%s", method);
-	json_int(body, "chat_id", INT64_MIN + 1, INT64_MAX, &chat);
 	c->chat = chat;
 	for (i = 0; api_messages[i] != NULL; i++)
 		if (strcmp(method, api_messages[i]) == 0)
@@ -333,6 +340,39 @@ api_call(struct tg *tg, const char *method, const char *queue, cJSON *body,
 	}
 	api_kick(tg);
 	return 0;
+}
+
+/* Is call data (not in flight) one for chat (arg)? */
+static int
+api_for_chat(void *data, void *arg)
+{
+	struct api_call	*c = data;
+
+	return c->easy == NULL && c->chat == *(int64_t *)arg;
+}
+
+void
+api_drop_chat(struct tg *tg, int64_t chat)
+{
+	struct reqq_list	 out;
+	struct api_result	 res;
+	struct api_call		*c;
+	int			 n;
+
+	if (tg->api == NULL || tg->api->hq.stopped)
+		return;
+	TAILQ_INIT(&out);
+	n = reqq_pick(&tg->api->hq.rq, api_for_chat, &chat, &out);
+	memset(&res, 0, sizeof res);
+	res.error = "the chat is lost";
+	while ((c = reqq_list_pop(&out)) != NULL) {
+		if (c->cb != NULL)
+			c->cb(tg, &res, c->arg);
+		api_call_free(c);
+	}
+	if (n > 0)
+		log_info("telegram: dropped %d call%s to a lost chat", n,
+		    n == 1 ? "" : "s");
 }
 
 int

@@ -169,6 +169,8 @@ board_show(struct adapter *a, const char *channel, uint64_t table,
 	(void)view;
 	if (tg_id(channel, &chat) != 0)
 		return set_cause(cause, "the chat is not a Telegram id");
+	if (kicked_has(tg, chat))
+		return set_cause(cause, "I can no longer write in that group");
 	if (tg->current != NULL && tg->current->chat == chat)
 		tg->current->answered = 1;
 	if (coalesce_show_in(&tg->boards, &board_ops, tg, channel, table,

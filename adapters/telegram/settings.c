@@ -48,6 +48,11 @@ static const struct config_key telegram_keys[] = {
 	{ "telegram", "poll_timeout", CONFIG_DURATION,
 	  O(telegram_poll_timeout_ms), "50s", 1000, 50 * 1000, NULL, NULL,
 	  "How long one getUpdates call waits for updates (long polling)." },
+	{ "telegram", "lost_chat_grace", CONFIG_DURATION,
+	  O(telegram_lost_chat_grace_ms), "10m", 0, 24 * 60 * CONFIG_MS_MINUTE,
+	  NULL, NULL,
+	  "How long a game in a group the bot was removed from waits, "
+	  "paused, before it ends." },
 	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
 };
 

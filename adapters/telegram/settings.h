@@ -22,6 +22,7 @@ struct telegram_config {
 	int		  telegram_group_per_minute;	/* per group */
 	int		  telegram_per_second;		/* overall */
 	uint64_t	  telegram_poll_timeout_ms;	/* a getUpdates */
+	uint64_t	  telegram_lost_chat_grace_ms;
 };
 
 /* The [telegram] section: its keys, their defaults, bounds and checks. */

@@ -25,6 +25,7 @@
 struct tgapi;
 struct tgpoll;
 struct tgchats;
+struct tgkicked;
 struct recent;
 struct dmcache;
 struct coalesce;
@@ -74,6 +75,8 @@ struct tg {
 	struct coalesce		*dm_views;	/* views (privchat.c) */
 	struct coalesce		*dm_prompts;
 	struct tgchats		*chats;		/* groups' titles (chats.c) */
+	struct tgkicked		*lost;		/* groups closed to us (kicked.c) */
+	uint64_t		 lost_grace_ms;	/* telegram.lost_chat_grace */
 	char			 username[TG_NAME_MAX];	/* getMe; "" until */
 	int64_t			 bot_id;
 
@@ -130,6 +133,11 @@ int	 api_call(struct tg *, const char *method, const char *queue,
  * ("sending a message"), a string that outlives the call.
  */
 void	 api_logged(struct tg *, const struct api_result *, void *arg);
+/*
+ * Drops every call waiting for chat (not one in flight): each callback
+ * hears "the chat is lost".
+ */
+void	 api_drop_chat(struct tg *, int64_t chat);
 /* Is res a refusal whose description contains what (borrowed)? */
 int	 api_refused(const struct api_result *res, const char *what);
 
@@ -290,6 +298,20 @@ struct tgchats	*chats_new(void);
 void		 chats_learn(struct tgchats *, const cJSON *chat);
 void		 chats_name(struct tgchats *, const char *channel, char *buf,
 		     size_t len);
+
+/*
+ * kicked.c: groups closed to the bot.  kicked_has: is chat one?  kicked_mark
+ * makes it one (why borrowed, for the log): its waiting calls dropped,
+ * the bot told; kicked_clear: it works again.  kicked_answer: a call to chat
+ * ended with res: 1 when that closes the group (marked).  kicked_member:
+ * my_chat_member says the bot's status in chat is now status.
+ */
+int	 kicked_has(struct tg *, int64_t chat);
+void	 kicked_mark(struct tg *, int64_t chat, const char *why);
+void	 kicked_clear(struct tg *, int64_t chat);
+int	 kicked_answer(struct tg *, int64_t chat, const struct api_result *);
+void	 kicked_member(struct tg *, int64_t chat, const char *status);
+void	 kicked_free(struct tg *);
 
 /* telegram.c */
 /* A decimal chat or user id (borrowed): 0 and *out, or -1. */

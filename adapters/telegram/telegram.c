@@ -128,6 +128,7 @@ tg_free(struct adapter *a)
 	recent_free(tg->seen);
 	privchat_free(tg->dms);
 	free(tg->chats);
+	kicked_free(tg);
 	board_free_all(tg);
 	privchat_free_tables(tg);
 	free(tg->token);
@@ -191,6 +192,7 @@ telegram_new(struct bot *bot, char **cause)
 	tg->group_per_min = cfg->telegram_group_per_minute;
 	tg->per_sec = cfg->telegram_per_second;
 	tg->poll_timeout_ms = cfg->telegram_poll_timeout_ms;
+	tg->lost_grace_ms = cfg->telegram_lost_chat_grace_ms;
 	tg->seen = recent_new(TG_SEEN_MAX, TG_SEEN_AGE);
 	tg->dms = privchat_new();
 	tg->chats = chats_new();

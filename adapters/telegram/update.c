@@ -3,7 +3,7 @@
  * batch that commits its effects with the new offset.  What the bot
  * asked for (allowed_updates) comes: a message (a command, or /start in
  * the private chat), a callback_query (click.c), my_chat_member (the
- * bot added to or removed from a chat: logged for now).  Everything a
+ * bot added to or removed from a chat: kicked.c).  Everything a
  * user sends has its control characters replaced (html_clean), so that
  * no one can forge the mention markers of html.c.  A message a user's
  * client sent "via" this bot is never a command of its own.
@@ -87,19 +87,19 @@ update_message(struct tg *tg, const cJSON *msg, struct tg_ctx *ctx)
 	free(cmd);
 }
 
-/* The bot's own membership of a chat changed. */
+/* The bot's own membership of a chat changed (kicked.c). */
 static void
 update_member(struct tg *tg, const cJSON *m)
 {
 	const char	*status;
 	int64_t		 chat = 0;
 
-	(void)tg;
 	json_int(json_object(m, "chat"), "id", INT64_MIN + 1, INT64_MAX,
 	    &chat);
 	status = json_string(json_object(m, "new_chat_member"), "status", 32);
 	log_info("telegram: the bot is now %s in chat %" PRId64,
 	    status != NULL ? status : "(unknown)", chat);
+	kicked_member(tg, chat, status);
 }
 
 void

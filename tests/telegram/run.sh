@@ -15,8 +15,9 @@
 # played to its end; no recipe or hand in any group message; pacing (0.1
 # s a chat here, to keep the game quick) and the protocol as the fake
 # judges it.  Last, against a fresh fake and bot: a 429 waited out, a 5xx
-# retried, a 409 logged and polled past, a revoked token (401) stopping
-# the adapter while the bot runs on.
+# retried, a 409 logged and polled past, the bot removed from a group
+# mid-game, a revoked token (401) stopping the adapter while the bot
+# runs on.
 #
 #   tests/telegram/run.sh [build/cheersbot]
 set -u
@@ -95,10 +96,11 @@ if [ $status -eq 0 ]; then
 fi
 proc_stop "$fake"
 
-# Failures, against a fresh fake and bot: 429, 5xx, 409, then 401.
+# Failures, against a fresh fake and bot: 429, 5xx, 409, removal, 401.
 if [ $status -eq 0 ]; then
 	fake_start telegram "$dir/fake_telegram.py" || exit 1
-	bot_start -o bot.state_file="$tmp/faults.db"
+	bot_start -o bot.state_file="$tmp/faults.db" \
+	    -o telegram.lost_chat_grace=3s
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" faults \
 	    "$tmp/world.json" || status=1
 	# The adapter stopped; the bot runs on and SIGTERM ends it.

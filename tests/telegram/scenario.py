@@ -15,7 +15,9 @@ around one bot and its restart:
         end by buttons; then the secret, pacing and protocol checks.
     scenario.py PORT BOT_LOG faults WORLD  a fresh bot and fake: a 429
         waited out for its chat, 5xx retried, a 409 logged and polled
-        past, then a revoked token (401) stops the adapter.
+        past, the bot removed from a group mid-game (the game pauses,
+        then ends; traffic there stops), then a revoked token (401)
+        stops the adapter.
 """
 import json
 import os
@@ -321,6 +323,31 @@ if MODE == "faults":
        "a 409 on getUpdates is logged as another instance or a webhook")
     ok(said(group, "dave joins", 15) is not None,
        "after the 409 the bot polls on and runs commands")
+    # The bot removed from the group mid-game: traffic there stops at
+    # once, the game pauses (its players told privately), then ends
+    # after telegram.lost_chat_grace (3 s here).
+    command(alice, group, "start")
+    ok(checks.poll(lambda: board(group), lambda m: m is not None, 8),
+       "a game starts in the second group")
+    settle(traffic)
+    t_removed = ctl.state()["now"]
+    ctl.act("remove", chat_id=group)
+    paused = checks.poll(
+        lambda: [m["versions"][-1]["text"] for m in ctl.bot_messages(bob)],
+        lambda ts: any("is paused" in t for t in ts), 8)
+    ok(paused, "removed from the group, the bot pauses its game and tells "
+       "the players privately")
+    ended = checks.poll(
+        lambda: [m["versions"][-1]["text"] for m in ctl.bot_messages(bob)],
+        lambda ts: any("has ended" in t for t in ts), 10)
+    ok(ended, "the paused game ends after the grace")
+    after = [c for c in ctl.state()["calls"] if c["at"] > t_removed and
+             str(c.get("chat_id")) == str(group)]
+    ok(len(after) <= 3, "at most 3 calls to the group after the removal: "
+       "%r" % [(c["method"], c["status"]) for c in after])
+    ok(log_count("I cannot write in chat") == 1,
+       "the lost group is logged once")
+
     # The token revoked: the adapter stops, the bot runs on.
     ctl.fault("401")
     ok(checks.poll(lambda: log_count("refused the token"),
