@@ -22,7 +22,7 @@
 #define ANSWER_PARTS_MAX	16	/* messages one text may take */
 
 int
-answer_post(struct tg *tg, int64_t chat, const char *text,
+answer_post(struct tg *tg, int64_t chat, int64_t thread, const char *text,
     const struct adapter_buttons *bs, api_cb *cb, void *arg, char **cause)
 {
 	char	*parts[ANSWER_PARTS_MAX], *html, queue[TG_ID_MAX + 4];
@@ -38,6 +38,9 @@ answer_post(struct tg *tg, int64_t chat, const char *text,
 		free(parts[i]);
 		body = cJSON_CreateObject();
 		cJSON_AddNumberToObject(body, "chat_id", (double)chat);
+		if (thread > 0)
+			cJSON_AddNumberToObject(body, "message_thread_id",
+			    (double)thread);
 		cJSON_AddStringToObject(body, "text", html);
 		free(html);
 		cJSON_AddStringToObject(body, "parse_mode", "HTML");
@@ -72,7 +75,8 @@ answer_send(struct tg *tg, const struct bot_event *ev, int private,
 		return set_cause(cause, "no update to answer");
 	ctx->answered = 1;
 	if (!private || ctx->is_dm)
-		return answer_post(tg, ctx->chat, text, bs, NULL, NULL, cause);
+		return answer_post(tg, ctx->chat, ctx->thread, text, bs, NULL,
+		    NULL, cause);
 	/* A click's short private answer: an alert only its user sees. */
 	chars = utf8_count(text);
 	if (ctx->query[0] != '\0' && ctx->alert[0] == '\0' &&

@@ -86,10 +86,11 @@ board_call(struct tg *tg, struct coalesce_msg *m, const char *chat,
 {
 	struct board_req	*r;
 	cJSON			*json;
-	int64_t			 chat_id, mid;
+	int64_t			 chat_id, thread, mid;
 	char			*cause = NULL, queue[TG_ID_MAX + 4];
 
-	if (tg_id(chat, &chat_id) != 0 || (json = cJSON_Parse(body)) == NULL) {
+	if (tg_chan(chat, &chat_id, &thread) != 0 ||
+	    (json = cJSON_Parse(body)) == NULL) {
 		log_warn("telegram: a table message for a chat that is no "
 		    "Telegram id");
 		return -1;
@@ -101,8 +102,10 @@ board_call(struct tg *tg, struct coalesce_msg *m, const char *chat,
 	if (id != NULL && tg_id(id, &mid) == 0) {
 		snprintf(r->id, sizeof r->id, "%s", id);
 		cJSON_AddNumberToObject(json, "message_id", (double)mid);
-	}
-	snprintf(queue, sizeof queue, "ch:%s", chat);
+	} else if (thread > 0)
+		cJSON_AddNumberToObject(json, "message_thread_id",
+		    (double)thread);
+	snprintf(queue, sizeof queue, "ch:%" PRId64, chat_id);
 	if (api_call(tg, r->id[0] != '\0' ? "editMessageText" : "sendMessage",
 	    queue, json, 0, API_ARG_FREE, board_answer, r, &cause) != 0) {
 		log_warn("telegram: a message in %s waits: %s", chat, cause);
@@ -133,15 +136,15 @@ static void
 board_remove(const char *channel, const char *id, void *arg)
 {
 	cJSON	*body;
-	int64_t	 chat, mid;
+	int64_t	 chat, thread, mid;
 	char	*cause = NULL, queue[TG_ID_MAX + 4];
 
-	if (tg_id(channel, &chat) != 0 || tg_id(id, &mid) != 0)
+	if (tg_chan(channel, &chat, &thread) != 0 || tg_id(id, &mid) != 0)
 		return;
 	body = cJSON_CreateObject();
 	cJSON_AddNumberToObject(body, "chat_id", (double)chat);
 	cJSON_AddNumberToObject(body, "message_id", (double)mid);
-	snprintf(queue, sizeof queue, "ch:%s", channel);
+	snprintf(queue, sizeof queue, "ch:%" PRId64, chat);
 	if (api_call(arg, "deleteMessage", queue, body, 0, 0, board_deleted,
 	    NULL, &cause) != 0) {
 		log_info("telegram: %s", cause);
@@ -163,11 +166,11 @@ board_show(struct adapter *a, const char *channel, uint64_t table,
     const struct adapter_buttons *bs, enum adapter_board how, char **cause)
 {
 	struct tg	*tg = a->priv;
-	int64_t		 chat;
+	int64_t		 chat, thread;
 
 	(void)news;
 	(void)view;
-	if (tg_id(channel, &chat) != 0)
+	if (tg_chan(channel, &chat, &thread) != 0)
 		return set_cause(cause, "the chat is not a Telegram id");
 	if (kicked_has(tg, chat))
 		return set_cause(cause, "I can no longer write in that group");

@@ -68,7 +68,7 @@ click_handle(struct tg *tg, const cJSON *q, struct tg_ctx *ctx)
 	chats_learn(tg->chats, chat);
 	type = json_string(chat, "type", 32);
 	ctx->is_dm = type != NULL && strcmp(type, "private") == 0;
-	snprintf(ctx->chat_id, sizeof ctx->chat_id, "%" PRId64, ctx->chat);
+	update_where(tg, msg, ctx);
 	update_name(from, name, sizeof name);
 	if (!ctx->is_dm)
 		privchat_seen(tg, ctx->user, ctx->chat, name);

@@ -47,7 +47,9 @@ kicked_has(struct tg *tg, int64_t chat)
 void
 kicked_mark(struct tg *tg, int64_t chat, const char *why)
 {
-	char	id[TG_ID_MAX];
+	int64_t	topics[TG_TOPICS_MAX];
+	char	id[TG_CHAN_MAX];
+	int	i, n;
 
 	if (chat >= 0 || kicked_find(tg, chat) >= 0)
 		return;
@@ -63,24 +65,34 @@ kicked_mark(struct tg *tg, int64_t chat, const char *why)
 	log_info("telegram: I cannot write in chat %s (%s); nothing more goes "
 	    "there", id, why);
 	api_drop_chat(tg, chat);
-	bot_channel_lost(tg->bot, &tg->adapter, id, "I was removed from the "
-	    "group, or may no longer write there.", tg->lost_grace_ms);
+	/* The group's tables, and those of each of its forum topics. */
+	n = chats_topics(tg->chats, chat, topics, TG_TOPICS_MAX);
+	for (i = -1; i < n; i++) {
+		tg_chan_name(chat, i < 0 ? 0 : topics[i], id, sizeof id);
+		bot_channel_lost(tg->bot, &tg->adapter, id, "I was removed "
+		    "from the group, or may no longer write there.",
+		    tg->lost_grace_ms);
+	}
 }
 
 void
 kicked_clear(struct tg *tg, int64_t chat)
 {
-	char	id[TG_ID_MAX];
-	int	i;
+	int64_t	topics[TG_TOPICS_MAX];
+	char	id[TG_CHAN_MAX];
+	int	i, n;
 
 	if ((i = kicked_find(tg, chat)) < 0)
 		return;
 	memmove(&tg->lost->chat[i], &tg->lost->chat[i + 1],
 	    (size_t)(tg->lost->n - i - 1) * sizeof tg->lost->chat[0]);
 	tg->lost->n--;
-	snprintf(id, sizeof id, "%" PRId64, chat);
-	log_info("telegram: chat %s works again", id);
-	bot_channel_back(tg->bot, &tg->adapter, id);
+	log_info("telegram: chat %" PRId64 " works again", chat);
+	n = chats_topics(tg->chats, chat, topics, TG_TOPICS_MAX);
+	for (i = -1; i < n; i++) {
+		tg_chan_name(chat, i < 0 ? 0 : topics[i], id, sizeof id);
+		bot_channel_back(tg->bot, &tg->adapter, id);
+	}
 }
 
 int

@@ -203,7 +203,7 @@ privchat_send(struct tg *tg, const char *user, const char *text,
 		    "with me.");
 	arg = xmalloc(sizeof *arg);
 	*arg = id;
-	return answer_post(tg, id, text, bs, privchat_sent, arg, cause);
+	return answer_post(tg, id, 0, text, bs, privchat_sent, arg, cause);
 }
 
 /* A failed call on a player's message of a table (m): 403 marks them. */

@@ -32,6 +32,8 @@ struct coalesce;
 struct coalesce_msg;
 
 #define TG_ID_MAX	24	/* a chat or user id in decimal, with its NUL */
+#define TG_CHAN_MAX	48	/* a channel: "<chat>" or "<chat>:<topic>" */
+#define TG_TOPICS_MAX	16	/* forum topics remembered per group */
 #define TG_NAME_MAX	128	/* a user's name or username */
 #define TG_TEXT_MAX	4096	/* UTF-16 units of a message's text */
 #define TG_ALERT_MAX	200	/* characters of a callback query's answer */
@@ -42,7 +44,8 @@ struct coalesce_msg;
 struct tg_ctx {
 	int64_t	user;
 	int64_t	chat;
-	char	chat_id[TG_ID_MAX];
+	int64_t	thread;			/* a forum topic; 0: none */
+	char	chat_id[TG_CHAN_MAX];	/* the channel: chat, and topic */
 	int	is_dm;			/* the bot's private chat with user */
 	char	query[TG_QUERY_ID_MAX + 1];	/* a click's; "": a command */
 	char	alert[TG_ALERT_MAX * 4 + 1];	/* a click's private answer */
@@ -75,7 +78,7 @@ struct tg {
 	struct coalesce		*dm_views;	/* views (privchat.c) */
 	struct coalesce		*dm_prompts;
 	struct tgchats		*chats;		/* groups' titles (chats.c) */
-	struct tgkicked		*lost;		/* groups closed to us (kicked.c) */
+	struct tgkicked		*lost;		/* closed groups (kicked.c) */
 	uint64_t		 lost_grace_ms;	/* telegram.lost_chat_grace */
 	char			 username[TG_NAME_MAX];	/* getMe; "" until */
 	int64_t			 bot_id;
@@ -180,10 +183,16 @@ void	 poll_free(struct tg *);
  * caller) must live until the batch is over (outbox_end), then
  * update_finish answers a click.  update_name: a user's name to show,
  * their username, else their first name, control characters replaced.
+ * A table in a forum topic lives there: its channel is "<chat>:<topic>".
  */
 void	 update_handle(struct tg *, const cJSON *update, struct tg_ctx *);
 void	 update_finish(struct tg *, struct tg_ctx *);
 void	 update_name(const cJSON *user, char *buf, size_t len);
+/*
+ * Where a message (borrowed) is, into ctx (its chat already read): the
+ * chat, or the forum topic in it, as the event's channel (chat_id).
+ */
+void	 update_where(struct tg *, const cJSON *msg, struct tg_ctx *);
 
 /*
  * command.c: the bot's command text of a message's text (borrowed) if
@@ -207,13 +216,14 @@ void	 click_answer(struct tg *, struct tg_ctx *);
 int	 answer_send(struct tg *, const struct bot_event *, int private,
 	     const char *text, const struct adapter_buttons *, char **cause);
 /*
- * Sends text (the bot's, borrowed) to chat as HTML, split where longer
- * than a message, buttons (may be NULL) on the last part; cb gets arg
- * for the last part only.  0 or -1.
+ * Sends text (the bot's, borrowed) to chat (in forum topic thread, 0:
+ * none) as HTML, split where longer than a message, buttons (may be
+ * NULL) on the last part; cb gets arg for the last part only, and arg
+ * is freed after it.  0 or -1.
  */
-int	 answer_post(struct tg *, int64_t chat, const char *text,
-	     const struct adapter_buttons *, api_cb *cb, void *arg,
-	     char **cause);
+int	 answer_post(struct tg *, int64_t chat, int64_t thread,
+	     const char *text, const struct adapter_buttons *, api_cb *cb,
+	     void *arg, char **cause);
 /*
  * Runs one event of ctx's user in ctx's chat: their name and the text
  * (a command's, or a button's id with is_button) borrowed; tg->current
@@ -296,6 +306,13 @@ void	 privchat_link(struct tg *, char *buf, size_t len);
  */
 struct tgchats	*chats_new(void);
 void		 chats_learn(struct tgchats *, const cJSON *chat);
+/*
+ * A forum topic of chat the bot was spoken to in; chats_topics writes
+ * chat's known topics into out (at most max), returns how many.
+ */
+void		 chats_topic(struct tgchats *, int64_t chat, int64_t thread);
+int		 chats_topics(struct tgchats *, int64_t chat, int64_t *out,
+		     int max);
 void		 chats_name(struct tgchats *, const char *channel, char *buf,
 		     size_t len);
 
@@ -316,5 +333,12 @@ void	 kicked_free(struct tg *);
 /* telegram.c */
 /* A decimal chat or user id (borrowed): 0 and *out, or -1. */
 int	 tg_id(const char *s, int64_t *out);
+/*
+ * A channel (borrowed): a chat id, or "<chat>:<topic>" for a forum
+ * topic: 0 with *chat and *thread (0: none), or -1.  tg_chan_name
+ * writes one into buf (capped).
+ */
+int	 tg_chan(const char *s, int64_t *chat, int64_t *thread);
+void	 tg_chan_name(int64_t chat, int64_t thread, char *buf, size_t len);
 
 #endif

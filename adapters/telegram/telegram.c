@@ -43,18 +43,43 @@ tg_id(const char *s, int64_t *out)
 	return 0;
 }
 
+int
+tg_chan(const char *s, int64_t *chat, int64_t *thread)
+{
+	char		 id[TG_ID_MAX];
+	const char	*colon = strchr(s, ':');
+
+	*thread = 0;
+	if (colon == NULL)
+		return tg_id(s, chat);
+	if ((size_t)(colon - s) >= sizeof id || tg_id(colon + 1, thread) != 0 ||
+	    *thread <= 0)
+		return -1;
+	snprintf(id, sizeof id, "%.*s", (int)(colon - s), s);
+	return tg_id(id, chat);
+}
+
+void
+tg_chan_name(int64_t chat, int64_t thread, char *buf, size_t len)
+{
+	if (thread > 0)
+		snprintf(buf, len, "%" PRId64 ":%" PRId64, chat, thread);
+	else
+		snprintf(buf, len, "%" PRId64, chat);
+}
+
 static int
 tg_send_channel(struct adapter *a, const char *channel, const char *text,
     char **cause)
 {
 	struct tg	*tg = a->priv;
-	int64_t		 chat;
+	int64_t		 chat, thread;
 
-	if (tg_id(channel, &chat) != 0)
+	if (tg_chan(channel, &chat, &thread) != 0)
 		return set_cause(cause, "the chat is not a Telegram id");
 	if (tg->current != NULL && tg->current->chat == chat)
 		tg->current->answered = 1;
-	return answer_post(tg, chat, text, NULL, NULL, NULL, cause);
+	return answer_post(tg, chat, thread, text, NULL, NULL, NULL, cause);
 }
 
 static int

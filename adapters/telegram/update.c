@@ -22,6 +22,21 @@
 #define UPDATE_TEXT_MAX	4096	/* bytes of a message's text we read */
 
 void
+update_where(struct tg *tg, const cJSON *msg, struct tg_ctx *ctx)
+{
+	int64_t	thread = 0;
+
+	if (json_true(msg, "is_topic_message") &&
+	    json_int(msg, "message_thread_id", 1, INT64_MAX, &thread) == 0 &&
+	    ctx->chat < 0) {
+		ctx->thread = thread;
+		chats_topic(tg->chats, ctx->chat, thread);
+	}
+	tg_chan_name(ctx->chat, ctx->thread, ctx->chat_id,
+	    sizeof ctx->chat_id);
+}
+
+void
 update_name(const cJSON *user, char *buf, size_t len)
 {
 	const char	*name;
@@ -68,7 +83,7 @@ update_message(struct tg *tg, const cJSON *msg, struct tg_ctx *ctx)
 	if (cmd == NULL)
 		return;
 	ctx->is_dm = strcmp(type, "private") == 0;
-	snprintf(ctx->chat_id, sizeof ctx->chat_id, "%" PRId64, ctx->chat);
+	update_where(tg, msg, ctx);
 	snprintf(user, sizeof user, "%" PRId64, ctx->user);
 	update_name(from, name, sizeof name);
 	if (start) {

@@ -323,6 +323,30 @@ if MODE == "faults":
        "a 409 on getUpdates is logged as another instance or a webhook")
     ok(said(group, "dave joins", 15) is not None,
        "after the 409 the bot polls on and runs commands")
+    # A forum: a table lives in the topic its command came from, and
+    # one in the General topic is another table.
+    club = ctl.group("Club", [alice, bob], kind="supergroup",
+                     forum=True)["id"]
+    topic = ctl.topic(club, "Cards")
+    ctl.send(alice, club, "/cheers@%s new" % BOT, thread_id=topic)
+    ctl.send(bob, club, "/cheers@%s join" % BOT, thread_id=topic)
+    ctl.send(alice, club, "/cheers@%s start" % BOT, thread_id=topic)
+    b = checks.poll(lambda: board(club), lambda m: m is not None, 8)
+    ok(b is not None and b["thread_id"] == topic,
+       "a game started in a forum topic has its board in that topic")
+    ok(all(m["thread_id"] == topic for m in group_msgs(club)),
+       "everything the bot says of it goes to that topic")
+    r = ctl.click(bob, club, b["message_id"],
+                  buttons(b["versions"][-1])[1]["callback_data"])
+    ok(r["answer"] is not None and r["answer"]["refused"] is None,
+       "a click on the topic's board is answered")
+    ctl.send(bob, club, "/cheers@%s new" % BOT)
+    ok(checks.poll(lambda: [m for m in group_msgs(club)
+                            if m["thread_id"] is None],
+                   lambda ms: any("opened a CHEERS table" in
+                                  m["versions"][-1]["text"] for m in ms), 5),
+       "a table opened outside the topic is another table, in General")
+
     # The bot removed from the group mid-game: traffic there stops at
     # once, the game pauses (its players told privately), then ends
     # after telegram.lost_chat_grace (3 s here).

@@ -3,7 +3,7 @@
  * HTML (escapes, mentions, a forged or cut marker), splitting at 4,096
  * UTF-16 units, the pacing windows (a chat's gap, a group's minute, the
  * whole second, a 429's hold), commands ("/cheers@Bot", another bot's,
- * a game's own, /start) and inline keyboards.
+ * a game's own, /start), channels of forum topics and inline keyboards.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -204,6 +204,27 @@ test_command(void **state)
 }
 
 static void
+test_chan(void **state)
+{
+	char	buf[TG_CHAN_MAX];
+	int64_t	chat, thread;
+
+	(void)state;
+	assert_int_equal(tg_chan("-1001234", &chat, &thread), 0);
+	assert_true(chat == -1001234 && thread == 0);
+	assert_int_equal(tg_chan("-1001234:56", &chat, &thread), 0);
+	assert_true(chat == -1001234 && thread == 56);
+	assert_int_equal(tg_chan("-1001234:", &chat, &thread), -1);
+	assert_int_equal(tg_chan("-1001234:-5", &chat, &thread), -1);
+	assert_int_equal(tg_chan("#bar", &chat, &thread), -1);
+	assert_int_equal(tg_chan("0", &chat, &thread), -1);
+	tg_chan_name(-1001234, 56, buf, sizeof buf);
+	assert_string_equal(buf, "-1001234:56");
+	tg_chan_name(1001, 0, buf, sizeof buf);
+	assert_string_equal(buf, "1001");
+}
+
+static void
 test_keyboard(void **state)
 {
 	struct adapter_buttons	 bs;
@@ -242,6 +263,7 @@ main(void)
 		cmocka_unit_test(test_split),
 		cmocka_unit_test(test_pace),
 		cmocka_unit_test(test_command),
+		cmocka_unit_test(test_chan),
 		cmocka_unit_test(test_keyboard),
 	};
 
