@@ -104,22 +104,6 @@ api_after(void *arg)
 	api_kick(arg);
 }
 
-void
-api_logged(struct tg *tg, const struct api_result *res, void *arg)
-{
-	(void)tg;
-	if (res->error != NULL)
-		log_warn("telegram: %s failed: %s", (const char *)arg,
-		    res->error);
-}
-
-int
-api_refused(const struct api_result *res, const char *what)
-{
-	return res->error != NULL && res->desc != NULL &&
-	    strstr(res->desc, what) != NULL;
-}
-
 static void
 api_start(struct tg *tg, struct api_call *c)
 {

@@ -89,9 +89,8 @@ poll_save_offset(struct tg *tg, int64_t id)
 	}
 }
 
-/* Runs one update (borrowed) in a batch of its own, once. */
-static void
-poll_run(struct tg *tg, const cJSON *u)
+void
+poll_update(struct tg *tg, const cJSON *u)
 {
 	struct tgpoll	*p = tg->poll;
 	struct tg_ctx	 ctx;
@@ -146,7 +145,7 @@ poll_got(struct tg *tg, const struct api_result *res, void *arg)
 		cJSON_ArrayForEach(u, res->result) {
 			if (tg->halted || p->stopped)
 				return;
-			poll_run(tg, u);
+			poll_update(tg, u);
 		}
 	poll_next(tg);
 }

@@ -175,6 +175,8 @@ void	 halt_release(struct tg *);
  * is not run again.
  */
 int	 poll_start(struct tg *, char **cause);
+/* Runs one update (borrowed) of getUpdates' answer, once, in its batch. */
+void	 poll_update(struct tg *, const cJSON *update);
 void	 poll_stop(struct tg *);
 void	 poll_free(struct tg *);
 
