@@ -3,9 +3,14 @@
  * chat.  Telegram has no message only one user of a group sees: a
  * private answer to a click in a group that is short and has no buttons
  * is the click's alert (click.c), which only the clicker sees; any other
- * private answer goes to the user's private chat with the bot (privchat.c),
- * never to the group.  Text is the bot's, sent as HTML (html.c), in as
- * many messages as its length needs, the buttons on the last.
+ * private answer goes to the user's private chat with the bot
+ * (privchat.c), never to the group.  In the private chat, a click's
+ * short answer is a passing note on the click ("Done: your move is on
+ * the table."), and an answer with buttons (the next part of a choice)
+ * replaces the clicked message: a move's buttons are edited in place as
+ * the player clicks through a choice.  Text is
+ * the bot's, sent as HTML (html.c), in as many messages as its length
+ * needs, the buttons on the last.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -64,33 +69,76 @@ answer_post(struct tg *tg, int64_t chat, int64_t thread, const char *text,
 	return rc;
 }
 
+/* A failed edit of a clicked message; "not modified" is none. */
+static void
+answer_edited(struct tg *tg, const struct api_result *res, void *arg)
+{
+	(void)tg;
+	(void)arg;
+	if (res->error != NULL && !api_refused(res, "message is not modified"))
+		log_warn("telegram: editing a clicked message failed: %s",
+		    res->error);
+}
+
+/*
+ * The first answer with buttons to a click on a private message (the
+ * next part of a choice) replaces that message, cut to one message.
+ */
+static int
+answer_replace(struct tg *tg, struct tg_ctx *ctx, const char *text,
+    const struct adapter_buttons *bs, char **cause)
+{
+	char	*body, queue[TG_ID_MAX + 4];
+	cJSON	*json;
+
+	ctx->replaced = 1;
+	body = board_body(text, bs);
+	json = cJSON_Parse(body);
+	free(body);
+	if (json == NULL)
+		return set_cause(cause, "a message that is not JSON");
+	cJSON_AddNumberToObject(json, "chat_id", (double)ctx->chat);
+	cJSON_AddNumberToObject(json, "message_id", (double)ctx->message);
+	snprintf(queue, sizeof queue, "ch:%" PRId64, ctx->chat);
+	return api_call(tg, "editMessageText", queue, json, 0, 0,
+	    answer_edited, NULL, cause);
+}
+
 int
 answer_send(struct tg *tg, const struct bot_event *ev, int private,
     const char *text, const struct adapter_buttons *bs, char **cause)
 {
 	struct tg_ctx	*ctx = ev->reply_ctx;
-	size_t		 chars;
+	int		 click, buttons;
 
 	if (ctx == NULL)
 		return set_cause(cause, "no update to answer");
 	ctx->answered = 1;
-	if (!private || ctx->is_dm)
-		return answer_post(tg, ctx->chat, ctx->thread, text, bs, NULL,
-		    NULL, cause);
-	/* A click's short private answer: an alert only its user sees. */
-	chars = utf8_count(text);
-	if (ctx->query[0] != '\0' && ctx->alert[0] == '\0' &&
-	    (bs == NULL || bs->n == 0) && chars <= TG_ALERT_MAX &&
+	click = ctx->query[0] != '\0';
+	buttons = bs != NULL && bs->n > 0;
+	/* A choice's next part replaces the clicked private message. */
+	if (click && ctx->is_dm && buttons && ctx->message > 0 &&
+	    !ctx->replaced)
+		return answer_replace(tg, ctx, text, bs, cause);
+	/*
+	 * A click's short answer is the click's own: in the group an alert
+	 * only its user sees, in the private chat a passing note.
+	 */
+	if (click && (private || ctx->is_dm) && !buttons &&
+	    ctx->alert[0] == '\0' && utf8_count(text) <= TG_ALERT_MAX &&
 	    strchr(text, '\001') == NULL) {
 		snprintf(ctx->alert, sizeof ctx->alert, "%s", text);
 		return 0;
 	}
+	if (!private || ctx->is_dm)
+		return answer_post(tg, ctx->chat, ctx->thread, text, bs, NULL,
+		    NULL, cause);
 	if (privchat_send(tg, ev->user_id, text, bs, cause) == 0) {
 		ctx->privchat_sent = 1;
 		return 0;
 	}
 	/* Their private chat is closed: the click opens it, or a link. */
-	if (ctx->query[0] != '\0')
+	if (click)
 		privchat_link(tg, ctx->url, sizeof ctx->url);
 	else if (privchat_closed(tg, ctx->user))
 		privchat_offer(tg, ctx->user, ctx->chat);

@@ -31,7 +31,7 @@ click_answer(struct tg *tg, struct tg_ctx *ctx)
 		cJSON_AddStringToObject(body, "url", ctx->url);
 	else if (ctx->alert[0] != '\0') {
 		cJSON_AddStringToObject(body, "text", ctx->alert);
-		cJSON_AddBoolToObject(body, "show_alert", 1);
+		cJSON_AddBoolToObject(body, "show_alert", !ctx->is_dm);
 	} else if (!ctx->is_dm && ctx->privchat_sent)
 		cJSON_AddStringToObject(body, "text", "Sent to our private "
 		    "chat.");
@@ -68,6 +68,8 @@ click_handle(struct tg *tg, const cJSON *q, struct tg_ctx *ctx)
 	chats_learn(tg->chats, chat);
 	type = json_string(chat, "type", 32);
 	ctx->is_dm = type != NULL && strcmp(type, "private") == 0;
+	if (json_int(msg, "message_id", 1, INT64_MAX, &ctx->message) != 0)
+		ctx->message = 0;
 	update_where(tg, msg, ctx);
 	update_name(from, name, sizeof name);
 	if (!ctx->is_dm)

@@ -48,6 +48,8 @@ struct tg_ctx {
 	char	chat_id[TG_CHAN_MAX];	/* the channel: chat, and topic */
 	int	is_dm;			/* the bot's private chat with user */
 	char	query[TG_QUERY_ID_MAX + 1];	/* a click's; "": a command */
+	int64_t	message;		/* the clicked message */
+	int	replaced;		/* ... was edited by an answer */
 	char	alert[TG_ALERT_MAX * 4 + 1];	/* a click's private answer */
 	char	url[128];		/* a click's answer opens this link */
 	int	answered;		/* something was said to the user */

@@ -14,10 +14,11 @@
 # the click is run once, updates delivered again are not; the game
 # played to its end; no recipe or hand in any group message; pacing (0.1
 # s a chat here, to keep the game quick) and the protocol as the fake
-# judges it.  Last, against a fresh fake and bot: a 429 waited out, a 5xx
-# retried, a 409 logged and polled past, the bot removed from a group
-# mid-game, a revoked token (401) stopping the adapter while the bot
-# runs on.
+# judges it.  Then a game of Friends with Beverages by buttons.  Last,
+# against a fresh fake and bot: a 429 waited out, a 5xx retried, a 409
+# logged and polled past, a table in a forum topic, the bot removed from
+# a group mid-game, a revoked token (401) stopping the adapter while the
+# bot runs on.
 #
 #   tests/telegram/run.sh [build/cheersbot]
 set -u
@@ -95,6 +96,16 @@ if [ $status -eq 0 ]; then
 	proc_end_bot telegram
 fi
 proc_stop "$fake"
+
+# A game of Friends with Beverages, against a fresh fake and bot.
+if [ $status -eq 0 ]; then
+	fake_start telegram "$dir/fake_telegram.py" || exit 1
+	bot_start -o bot.state_file="$tmp/fwb.db"
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" fwb \
+	    "$tmp/world.json" || status=1
+	proc_end_bot telegram "after the FwB game: "
+	proc_stop "$fake"
+fi
 
 # Failures, against a fresh fake and bot: 429, 5xx, 409, removal, 401.
 if [ $status -eq 0 ]; then

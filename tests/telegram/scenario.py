@@ -13,6 +13,9 @@ around one bot and its restart:
         state: the waiting click is run once, an update run before the
         kill delivered again is not run again; the game is played to its
         end by buttons; then the secret, pacing and protocol checks.
+    scenario.py PORT BOT_LOG fwb WORLD     a fresh bot and fake: a whole
+        game of Friends with Beverages of three by buttons, its secrets
+        only in the private chats.
     scenario.py PORT BOT_LOG faults WORLD  a fresh bot and fake: a 429
         waited out for its chat, 5xx retried, a 409 logged and polled
         past, the bot removed from a group mid-game (the game pauses,
@@ -106,16 +109,18 @@ def traffic():
     return sum(len(m["versions"]) for m in ctl.messages())
 
 
-def click_first(uid, m, wait=3.0):
-    """Presses the first button of message m (a user's private prompt)."""
-    v = m["versions"][-1]
+def click_first(uid, m, wait=3.0, index=0):
+    """Presses the first button of message m (a user's private prompt),
+    or the index-th, counted round."""
+    b = buttons(m["versions"][-1])
     return ctl.click(uid, m["chat_id"], m["message_id"],
-                     buttons(v)[0]["callback_data"], wait=wait)
+                     b[index % len(b)]["callback_data"], wait=wait)
 
 
 def play_clicks(users, steps, per_click, deadline):
     """Plays up to steps clicks: each user in turn presses the first
-    button of their newest prompt, if it changed since they last did."""
+    button of their newest prompt once it changed since they last did;
+    one that stays as it was for 2 s gets its next button pressed."""
     done, last = 0, {}
     while done < steps and time.monotonic() < deadline:
         moved = False
@@ -124,10 +129,13 @@ def play_clicks(users, steps, per_click, deadline):
             if m is None:
                 continue
             key = (m["message_id"], len(m["versions"]))
-            if last.get(uid) == key:
+            was = last.get(uid)
+            if was is not None and was[0] == key and \
+                    time.monotonic() - was[1] < 2.0:
                 continue
-            last[uid] = key
-            r = click_first(uid, m)
+            tries = was[2] + 1 if was is not None and was[0] == key else 0
+            last[uid] = (key, time.monotonic(), tries)
+            r = click_first(uid, m, index=tries)
             a = r["answer"]
             per_click(a is not None and a["refused"] is None and
                       a["latency"] < 1.0,
@@ -291,6 +299,40 @@ def said(group, what, timeout=10.0):
                       lambda ts: any(what in t for t in ts), timeout)
     return None if got is None else time.monotonic() - t0
 
+
+if MODE == "fwb":
+    # A whole game of Friends with Beverages, by buttons.
+    ok(bot_ready(), "the bot long polls the fake")
+    ids = [ctl.user(n, username=n.lower(), started=True)["id"]
+           for n in ("Fay", "Gus", "Hal")]
+    group = ctl.group("Bar", ids)["id"]
+    WORLD_GROUP = group
+    ctl.send(ids[0], group, "/fwb@%s new" % BOT)
+    for uid in ids[1:]:
+        command(uid, group, "join")
+    command(ids[0], group, "start")
+    ok(checks.poll(lambda: board(group), lambda m: m is not None, 8),
+       "/fwb@Bot new opens a Friends with Beverages table, and it starts")
+    per = checks.once(ok, "the moves of Friends with Beverages by buttons")
+    n = play_clicks(ids, 2000, ok, time.monotonic() + 240)
+    per.done()
+    ok(game_over(group), "the game is played to its end by buttons (%d "
+       "clicks)" % n)
+    shown = [t for uid in ids for m in ctl.bot_messages(uid)
+             for t in (v["text"] or "" for v in m["versions"])]
+    ok(any("Your guests" in t for t in shown) and
+       any("Hand: 1." in t for t in shown),
+       "each player's guests and hand are shown privately")
+    leaks = [(m["message_id"], i) for m in ctl.messages(group)
+             for i, v in enumerate(m["versions"])
+             if "Your guests" in (v["text"] or "") or
+             "Hand: 1." in (v["text"] or "")]
+    ok(not leaks, "no guests or hand in any group message version: %r" %
+       leaks[:3])
+    s = ctl.state()
+    late = [a for a in s["callback_answers"] if a["refused"] is not None]
+    ok(not late, "no click is answered twice or late: %r" % late[:3])
+    TALLY.end("telegram (fwb)")
 
 if MODE == "faults":
     ok(bot_ready(), "the bot long polls the fake")
