@@ -160,6 +160,7 @@ answer_dispatch(struct tg *tg, struct tg_ctx *ctx, const char *name,
 	ev.user_name = name;
 	ev.channel = ctx->chat_id;
 	ev.is_dm = ctx->is_dm;
+	ev.is_admin = ctx->is_admin;
 	ev.text = text;
 	ev.is_button = is_button;
 	ev.reply_ctx = ctx;

@@ -71,6 +71,7 @@ click_handle(struct tg *tg, const cJSON *q, struct tg_ctx *ctx)
 	if (json_int(msg, "message_id", 1, INT64_MAX, &ctx->message) != 0)
 		ctx->message = 0;
 	update_where(tg, msg, ctx);
+	ctx->is_admin = admins_is(tg, ctx->chat, ctx->user);
 	update_name(from, name, sizeof name);
 	if (!ctx->is_dm)
 		privchat_seen(tg, ctx->user, ctx->chat, name);

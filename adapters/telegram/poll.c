@@ -43,9 +43,13 @@ struct tgpoll {
 	int64_t		 offset;	/* the next update_id to run */
 	int		 ready;		/* getMe answered */
 	int		 stopped;
+	cJSON		*batch;		/* getUpdates' answer being run */
+	int		 next;		/* ... its next update */
+	int		 asked;		/* ... whose group's admins were asked */
 };
 
 static void	poll_next(struct tg *);
+static void	poll_drain(struct tg *);
 
 /* method failed with error (and why, may be ""): logged; tried again later. */
 static void
@@ -125,7 +129,6 @@ static void
 poll_got(struct tg *tg, const struct api_result *res, void *arg)
 {
 	struct tgpoll	*p = tg->poll;
-	const cJSON	*u;
 
 	(void)arg;
 	if (p == NULL || p->stopped || tg->halted)
@@ -141,13 +144,44 @@ poll_got(struct tg *tg, const struct api_result *res, void *arg)
 	}
 	backoff_reset(&p->bo);
 	bot_adapter_state(&tg->adapter, "connected");
-	if (cJSON_IsArray(res->result))
-		cJSON_ArrayForEach(u, res->result) {
-			if (tg->halted || p->stopped)
-				return;
-			poll_update(tg, u);
+	if (!cJSON_IsArray(res->result)) {
+		poll_next(tg);
+		return;
+	}
+	p->batch = cJSON_Duplicate(res->result, 1);
+	p->next = 0;
+	poll_drain(tg);
+}
+
+/*
+ * Runs the answer's updates in order, then polls again.  An update from
+ * a group whose administrators are not known waits for them
+ * (admins.c), and the rest with it.
+ */
+static void
+poll_drain(struct tg *tg)
+{
+	struct tgpoll	*p = tg->poll;
+	const cJSON	*u;
+	int64_t		 chat;
+
+	while (p->batch != NULL && !p->stopped && !tg->halted) {
+		if ((u = cJSON_GetArrayItem(p->batch, p->next)) == NULL) {
+			cJSON_Delete(p->batch);
+			p->batch = NULL;
+			poll_next(tg);
+			return;
 		}
-	poll_next(tg);
+		if (!p->asked && update_group(u, &chat) &&
+		    !admins_known(tg, chat)) {
+			p->asked = 1;
+			if (admins_fetch(tg, chat, poll_drain) == 0)
+				return;
+		}
+		p->asked = 0;
+		poll_update(tg, u);
+		p->next++;
+	}
 }
 
 static void
@@ -254,6 +288,8 @@ poll_stop(struct tg *tg)
 void
 poll_free(struct tg *tg)
 {
+	if (tg->poll != NULL)
+		cJSON_Delete(tg->poll->batch);
 	free(tg->poll);
 	tg->poll = NULL;
 }

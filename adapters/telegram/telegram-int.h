@@ -26,6 +26,7 @@ struct tgapi;
 struct tgpoll;
 struct tgchats;
 struct tgkicked;
+struct tgadmins;
 struct recent;
 struct dmcache;
 struct coalesce;
@@ -47,6 +48,7 @@ struct tg_ctx {
 	int64_t	thread;			/* a forum topic; 0: none */
 	char	chat_id[TG_CHAN_MAX];	/* the channel: chat, and topic */
 	int	is_dm;			/* the bot's private chat with user */
+	int	is_admin;		/* user administers the group */
 	char	query[TG_QUERY_ID_MAX + 1];	/* a click's; "": a command */
 	int64_t	message;		/* the clicked message */
 	int	replaced;		/* ... was edited by an answer */
@@ -81,6 +83,7 @@ struct tg {
 	struct coalesce		*dm_prompts;
 	struct tgchats		*chats;		/* groups' titles (chats.c) */
 	struct tgkicked		*lost;		/* closed groups (kicked.c) */
+	struct tgadmins		*admins;	/* groups' admins (admins.c) */
 	uint64_t		 lost_grace_ms;	/* telegram.lost_chat_grace */
 	char			 username[TG_NAME_MAX];	/* getMe; "" until */
 	int64_t			 bot_id;
@@ -192,6 +195,11 @@ void	 poll_free(struct tg *);
 void	 update_handle(struct tg *, const cJSON *update, struct tg_ctx *);
 void	 update_finish(struct tg *, struct tg_ctx *);
 void	 update_name(const cJSON *user, char *buf, size_t len);
+/*
+ * Is update u (borrowed) a command or a click in a group, whose
+ * administrators it needs?  1 and *chat, or 0.
+ */
+int	 update_group(const cJSON *u, int64_t *chat);
 /*
  * Where a message (borrowed) is, into ctx (its chat already read): the
  * chat, or the forum topic in it, as the event's channel (chat_id).
@@ -333,6 +341,19 @@ void	 kicked_clear(struct tg *, int64_t chat);
 int	 kicked_answer(struct tg *, int64_t chat, const struct api_result *);
 void	 kicked_member(struct tg *, int64_t chat, const char *status);
 void	 kicked_free(struct tg *);
+
+/*
+ * admins.c: groups' administrators, cached.  admins_known: is chat's
+ * list known now (a private chat needs none)?  admins_is: is user one
+ * of chat's?  admins_fetch asks Telegram; done runs once the answer
+ * (or a failure, taken for no one) is in: 0, or -1 when the call could
+ * not be made (done is not called).
+ */
+struct tgadmins	*admins_new(void);
+int		 admins_known(struct tg *, int64_t chat);
+int		 admins_is(struct tg *, int64_t chat, int64_t user);
+int		 admins_fetch(struct tg *, int64_t chat,
+		     void (*done)(struct tg *));
 
 /* telegram.c */
 /* A decimal chat or user id (borrowed): 0 and *out, or -1. */

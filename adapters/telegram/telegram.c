@@ -153,6 +153,7 @@ tg_free(struct adapter *a)
 	recent_free(tg->seen);
 	privchat_free(tg->dms);
 	free(tg->chats);
+	free(tg->admins);
 	kicked_free(tg);
 	board_free_all(tg);
 	privchat_free_tables(tg);
@@ -221,6 +222,7 @@ telegram_new(struct bot *bot, char **cause)
 	tg->seen = recent_new(TG_SEEN_MAX, TG_SEEN_AGE);
 	tg->dms = privchat_new();
 	tg->chats = chats_new();
+	tg->admins = admins_new();
 	/*
 	 * The API works from the start: restoring tables may post (a timer
 	 * that ran out while the bot was down) before tg_start.

@@ -36,6 +36,25 @@ update_where(struct tg *tg, const cJSON *msg, struct tg_ctx *ctx)
 	    sizeof ctx->chat_id);
 }
 
+int
+update_group(const cJSON *u, int64_t *chat)
+{
+	const cJSON	*msg, *q;
+	const char	*text;
+
+	*chat = 0;
+	if ((msg = json_object(u, "message")) != NULL) {
+		text = json_string(msg, "text", UPDATE_TEXT_MAX);
+		if (text == NULL || text[0] != '/')
+			return 0;
+	} else if ((q = json_object(u, "callback_query")) != NULL)
+		msg = json_object(q, "message");
+	else
+		return 0;
+	return json_int(json_object(msg, "chat"), "id", INT64_MIN + 1, -1,
+	    chat) == 0;
+}
+
 void
 update_name(const cJSON *user, char *buf, size_t len)
 {
@@ -83,6 +102,7 @@ update_message(struct tg *tg, const cJSON *msg, struct tg_ctx *ctx)
 	if (cmd == NULL)
 		return;
 	ctx->is_dm = strcmp(type, "private") == 0;
+	ctx->is_admin = admins_is(tg, ctx->chat, ctx->user);
 	update_where(tg, msg, ctx);
 	snprintf(user, sizeof user, "%" PRId64, ctx->user);
 	update_name(from, name, sizeof name);

@@ -339,7 +339,7 @@ if MODE == "faults":
     alice = ctl.user("Alice", username="alice", started=True)["id"]
     bob = ctl.user("Bob", username="bob", started=True)["id"]
     dave = ctl.user("Dave", username="dave", started=True)["id"]
-    group = ctl.group("Den", [alice, bob, dave])["id"]
+    group = ctl.group("Den", [alice, bob, dave], admins=[dave])["id"]
     # A 429 for the group: the post waits its retry_after, then goes.
     ctl.fault("429", retry_after=2, chat_id=group, count=1)
     command(alice, group, "new")
@@ -392,9 +392,19 @@ if MODE == "faults":
     # The bot removed from the group mid-game: traffic there stops at
     # once, the game pauses (its players told privately), then ends
     # after telegram.lost_chat_grace (3 s here).
-    command(alice, group, "start")
+    # A group's administrator may do what the host does; others not.
+    command(bob, group, "start")
+    time.sleep(1.5)
+    ok(board(group) is None, "a player who is neither host nor "
+       "administrator cannot start the game")
+    command(dave, group, "start")
     ok(checks.poll(lambda: board(group), lambda m: m is not None, 8),
-       "a game starts in the second group")
+       "the group's administrator starts the host's game")
+    asked = [c for c in ctl.state()["calls"]
+             if c["method"] == "getChatAdministrators" and
+             str(c.get("chat_id")) == str(group)]
+    ok(len(asked) == 1, "the administrators are asked once and kept: %d "
+       "calls" % len(asked))
     settle(traffic)
     t_removed = ctl.state()["now"]
     ctl.act("remove", chat_id=group)
