@@ -211,6 +211,20 @@ int	 bot_complete(struct bot *, struct adapter *, const char *channel,
 	     const char *user_id, const char *verb, const char *option,
 	     const char *typed, struct bot_choice *out, int max);
 
+/*
+ * bot/saying/move-list.c: every move the user (borrowed) may make now at
+ * each running table of adapter a where they sit, whole, for a platform
+ * that lists them (Telegram's inline mode): first "Your hand" for each
+ * table, then each legal move, as fn(the table's channel, a label as
+ * their seat sees it, the id of a button that plays it, what the action
+ * does, arg); all borrowed for the call.  A button event with that id
+ * plays it, or is refused when the table has moved on.  Nothing of
+ * another seat's.  Returns how many.
+ */
+int	 bot_moves(struct bot *, struct adapter *, const char *user_id,
+	     void (*fn)(const char *channel, const char *label,
+	     const char *id, const char *summary, void *), void *arg);
+
 /* bot/tables/sched.c: runs every table task that is due, then re-arms the timer. */
 void	 sched_run_due(struct bot *);
 void	 sched_rearm(struct bot *);

@@ -355,6 +355,13 @@ int		 admins_is(struct tg *, int64_t chat, int64_t user);
 int		 admins_fetch(struct tg *, int64_t chat,
 		     void (*done)(struct tg *));
 
+/*
+ * inline.c: an inline_query (borrowed) answered with the user's moves;
+ * a chosen_inline_result (borrowed) played once, in its batch.
+ */
+void	 inline_query(struct tg *, const cJSON *query);
+void	 inline_chosen(struct tg *, const cJSON *chosen, struct tg_ctx *);
+
 /* telegram.c */
 /* A decimal chat or user id (borrowed): 0 and *out, or -1. */
 int	 tg_id(const char *s, int64_t *out);

@@ -148,6 +148,10 @@ update_handle(struct tg *tg, const cJSON *u, struct tg_ctx *ctx)
 		click_handle(tg, part, ctx);
 	else if ((part = json_object(u, "my_chat_member")) != NULL)
 		update_member(tg, part);
+	else if ((part = json_object(u, "inline_query")) != NULL)
+		inline_query(tg, part);
+	else if ((part = json_object(u, "chosen_inline_result")) != NULL)
+		inline_chosen(tg, part, ctx);
 	else
 		log_debug("telegram: ignored an update of a kind not handled");
 }

@@ -172,8 +172,8 @@ if MODE == "game1":
     erin = ctl.user("Erin", username="erin", started=True)["id"]
     group = ctl.group("Pub <b>", [alice, bob, carol, erin])["id"]
     WORLD_GROUP = group
-    json.dump({"alice": alice, "bob": bob, "carol": carol, "group": group},
-              open(WORLD, "w"))
+    json.dump({"alice": alice, "bob": bob, "carol": carol, "erin": erin,
+               "group": group}, open(WORLD, "w"))
 
     command(alice, group, "new")
     got = checks.poll(lambda: group_msgs(group),
@@ -483,34 +483,89 @@ if MODE == "game2":
        "two updates delivered again are recognised by their update_id")
     ok(settle(traffic) == t0, "and nothing is said or edited for them")
 
+    # Inline mode: someone at no table gets only the private chat's
+    # button; a player sees their own moves, privately, never cached.
+    erin = world["erin"]
+    r = ctl.inline(erin, "")
+    a = r["answer"]
+    ok(a is not None and not a["results"] and a["is_personal"] and
+       a["cache_time"] == 0 and (a["button"] or {}).get(
+           "start_parameter") == "hand",
+       "an inline query from someone at no table: no moves, a button "
+       "into the private chat: %r" % a)
+    mover, res = None, None
+    for uid in (alice, bob, carol):
+        r = ctl.inline(uid, "")
+        a = r["answer"]
+        ok(a is not None and a["is_personal"] and a["cache_time"] == 0 and
+           a["refused"] is None, "every inline query is answered, "
+           "personal and not cached")
+        moves = [x for x in (a or {}).get("results", [])
+                 if x["title"] != "Your hand" and
+                 not x["title"].startswith("Your hand")]
+        if moves and mover is None:
+            mover, res = uid, (r["id"], moves[0])
+    ok(mover is not None, "the player whose turn it is sees their moves "
+       "as inline results")
+    if mover is not None:
+        b = board(group)
+        n = len(b["versions"])
+        ctl.choose(mover, res[0], res[1]["id"], group)
+        ok(checks.poll(lambda: board(group),
+                       lambda m: len(m["versions"]) > n, 5) is not None,
+           "a chosen inline result makes that move")
+        settle(lambda: len(board(group)["versions"]))
+        n = len(board(group)["versions"])
+        came = log_count("inline choice came again")
+        ctl.choose(mover, res[0], res[1]["id"], group)
+        ok(checks.poll(lambda: log_count("inline choice came again"),
+                       lambda k: k > came, 5) is not None and
+           settle(lambda: len(board(group)["versions"])) == n,
+           "the same choice again makes no second move")
+
     per = checks.once(ok, "the moves by buttons to the game's end")
     play_clicks([alice, bob, carol], 600, ok, time.monotonic() + 240)
     per.done()
     ok(game_over(group), "the game is played to its end by buttons")
     settle(traffic)
 
-    # No recipe or hand in any group message version while it ran.
-    secrets = []
+    # No recipe or hand in any group message version while it ran, nor
+    # in any inline result made for another player.
+    secrets = {}
     for uid in (alice, bob, carol):
         for m in ctl.bot_messages(uid):
             for v in m["versions"]:
                 for line in (v["text"] or "").split("\n"):
                     if line.startswith("Your recipe: "):
-                        secrets.append(line[len("Your recipe: "):])
-    ok(len(secrets) >= 3, "each player was shown a recipe privately")
+                        secrets.setdefault(uid, set()).add(
+                            line[len("Your recipe: "):])
+    ok(len(secrets) == 3, "each player was shown a recipe privately")
+    every = set().union(*secrets.values()) if secrets else set()
     leaks = []
     for m in ctl.messages(group):
         for i, v in enumerate(m["versions"]):
             t = v["text"] or ""
             if "Game over" in t or "This was table" in t:
                 break       # the end shows every recipe, as it should
-            for sec in secrets:
+            for sec in every:
                 if sec in t:
                     leaks.append((m["message_id"], i, sec))
             if "Your hand" in t or "Your recipe" in t:
                 leaks.append((m["message_id"], i, t[:60]))
     ok(not leaks, "no recipe or hand in any group message version: %r" %
        leaks[:3])
+    leaks = []
+    for a in ctl.state()["inline_answers"]:
+        others = set().union(*(v for k, v in secrets.items()
+                               if k != a.get("from"))) if secrets else set()
+        for r in a["results"]:
+            for t in (r["title"], r["description"] or "",
+                      r["message_text"]):
+                leaks += [(r["id"], sec) for sec in others if sec in t]
+                if "Your recipe" in t or "Hand:" in t:
+                    leaks.append((r["id"], t[:60]))
+    ok(not leaks, "no inline result holds another player's recipe, and "
+       "none sends a hand: %r" % leaks[:3])
 
     s = ctl.state()
     # An edit that changes nothing is refused, and is no error.
