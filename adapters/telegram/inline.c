@@ -12,8 +12,10 @@
  *
  * The choice comes back as a chosen_inline_result (inline feedback on):
  * the result id and the user, no chat.  It is played as a click on that
- * button, once: the same choice delivered again is dropped, and one the
- * table has moved past is refused privately (bot/commands/click.c).
+ * button, once: a move chosen is kept in the store (a ref of its table,
+ * written in the update's batch, gone with the table), and the same
+ * choice again, now or after a restart, is dropped; one the table has
+ * moved past is refused privately (bot/commands/click.c).
  * The message the player's client sends "via" the bot is no command
  * (update.c).
  */
@@ -26,6 +28,8 @@
 #include "adapters/telegram/telegram-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
+#include "bot/saying/buttons.h"
+#include "bot/storage/store.h"
 #include "lib/json.h"
 #include "lib/recent.h"
 #include "lib/xmalloc.h"
@@ -35,6 +39,7 @@
 #define INLINE_QUERY_MAX	256	/* bytes of typed text */
 #define INLINE_TITLE_MAX	(TG_NAME_MAX + ADAPTER_LABEL_MAX * 4 + 8)
 #define INLINE_SENT		"🎴 (a move through @%s)"
+#define INLINE_KEY_MAX		(TG_DATA_MAX + 64)	/* a choice's store key */
 
 /* The moves listed for one query. */
 struct inline_list {
@@ -138,21 +143,41 @@ inline_query(struct tg *tg, const cJSON *q)
 	}
 }
 
+/*
+ * The store's key that remembers user made the move of choice id (a
+ * versioned button of one table: kept until that table is over), into
+ * buf (capped); -1 when id is not a move's button.
+ */
+static int
+inline_key(int64_t user, const char *id, char *buf, size_t len)
+{
+	struct button_click	c;
+
+	if (button_parse(id, &c) != 0 || c.version == BUTTON_ANY)
+		return -1;
+	snprintf(buf, len, "inline:%" PRIu64 ":%" PRId64 ":%s", c.table, user,
+	    id);
+	return 0;
+}
+
 void
 inline_chosen(struct tg *tg, const cJSON *c, struct tg_ctx *ctx)
 {
 	const cJSON	*from = json_object(c, "from");
-	const char	*id;
-	char		 key[TG_ID_MAX + TG_DATA_MAX + 4], name[TG_NAME_MAX];
+	const char	*id, *who = tg->adapter.ops->name;
+	char		 key[INLINE_KEY_MAX], name[TG_NAME_MAX], was[8];
+	char		*cause = NULL;
+	int		 move;
 
 	if ((id = json_string(c, "result_id", TG_DATA_MAX)) == NULL ||
 	    json_int(from, "id", 1, INT64_MAX, &ctx->user) != 0) {
 		log_warn("telegram: dropped a malformed chosen inline result");
 		return;
 	}
-	/* The same choice twice: the move was made, or refused, already. */
-	snprintf(key, sizeof key, "c:%" PRId64 ":%s", ctx->user, id);
-	if (recent_check(tg->seen, key, uv_now(tg->loop))) {
+	/* The same move chosen again: made, or refused, already. */
+	move = inline_key(ctx->user, id, key, sizeof key) == 0;
+	if (move && (recent_check(tg->seen, key, uv_now(tg->loop)) ||
+	    store_ref_get(tg->bot->store, who, key, was, sizeof was) == 1)) {
 		log_info("telegram: an inline choice came again; dropped");
 		return;
 	}
@@ -162,4 +187,10 @@ inline_chosen(struct tg *tg, const cJSON *c, struct tg_ctx *ctx)
 	tg_chan_name(ctx->chat, 0, ctx->chat_id, sizeof ctx->chat_id);
 	update_name(from, name, sizeof name);
 	answer_dispatch(tg, ctx, name, id, 1);
+	/* Kept in the update's batch, with the move. */
+	if (move && store_ref_set(tg->bot->store, who, key, "1", &cause) != 0) {
+		log_warn("telegram: keeping an inline choice failed: %s",
+		    cause);
+		free(cause);
+	}
 }

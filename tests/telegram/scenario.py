@@ -279,6 +279,49 @@ if MODE == "game1":
     ok(a is not None and a["refused"] is None and a["latency"] < 1.0,
        "the Table button is answered within a second")
     # A few moves by buttons.
+    # Inline mode: someone at no table gets only the private chat's
+    # button; a player sees their own moves, privately, never cached.
+    r = ctl.inline(erin, "")
+    a = r["answer"]
+    ok(a is not None and not a["results"] and a["is_personal"] and
+       a["cache_time"] == 0 and (a["button"] or {}).get(
+           "start_parameter") == "hand",
+       "an inline query from someone at no table: no moves, a button "
+       "into the private chat: %r" % a)
+    mover, res = None, None
+    for uid in (alice, bob, carol):
+        r = ctl.inline(uid, "")
+        a = r["answer"]
+        ok(a is not None and a["is_personal"] and a["cache_time"] == 0 and
+           a["refused"] is None, "every inline query is answered, "
+           "personal and not cached")
+        moves = [x for x in (a or {}).get("results", [])
+                 if x["title"] != "Your hand" and
+                 not x["title"].startswith("Your hand")]
+        if moves and mover is None:
+            mover, res = uid, (r["id"], moves[0])
+    ok(mover is not None, "the player whose turn it is sees their moves "
+       "as inline results")
+    if mover is not None:
+        b = board(group)
+        n = len(b["versions"])
+        ctl.choose(mover, res[0], res[1]["id"], group)
+        ok(checks.poll(lambda: board(group),
+                       lambda m: len(m["versions"]) > n, 5) is not None,
+           "a chosen inline result makes that move")
+        settle(lambda: len(board(group)["versions"]))
+        n = len(board(group)["versions"])
+        came = log_count("inline choice came again")
+        ctl.choose(mover, res[0], res[1]["id"], group)
+        ok(checks.poll(lambda: log_count("inline choice came again"),
+                       lambda k: k > came, 5) is not None and
+           settle(lambda: len(board(group)["versions"])) == n,
+           "the same choice again makes no second move")
+        json.dump({"alice": alice, "bob": bob, "carol": carol,
+                   "erin": erin, "group": group, "inline_mover": mover,
+                   "inline_query": res[0], "inline_result": res[1]["id"]},
+                  open(WORLD, "w"))
+
     per = checks.once(ok, "the first moves by buttons")
     n = play_clicks([alice, bob, carol], 6, ok,
                     time.monotonic() + 40)
@@ -483,45 +526,17 @@ if MODE == "game2":
        "two updates delivered again are recognised by their update_id")
     ok(settle(traffic) == t0, "and nothing is said or edited for them")
 
-    # Inline mode: someone at no table gets only the private chat's
-    # button; a player sees their own moves, privately, never cached.
-    erin = world["erin"]
-    r = ctl.inline(erin, "")
-    a = r["answer"]
-    ok(a is not None and not a["results"] and a["is_personal"] and
-       a["cache_time"] == 0 and (a["button"] or {}).get(
-           "start_parameter") == "hand",
-       "an inline query from someone at no table: no moves, a button "
-       "into the private chat: %r" % a)
-    mover, res = None, None
-    for uid in (alice, bob, carol):
-        r = ctl.inline(uid, "")
-        a = r["answer"]
-        ok(a is not None and a["is_personal"] and a["cache_time"] == 0 and
-           a["refused"] is None, "every inline query is answered, "
-           "personal and not cached")
-        moves = [x for x in (a or {}).get("results", [])
-                 if x["title"] != "Your hand" and
-                 not x["title"].startswith("Your hand")]
-        if moves and mover is None:
-            mover, res = uid, (r["id"], moves[0])
-    ok(mover is not None, "the player whose turn it is sees their moves "
-       "as inline results")
-    if mover is not None:
-        b = board(group)
-        n = len(b["versions"])
-        ctl.choose(mover, res[0], res[1]["id"], group)
-        ok(checks.poll(lambda: board(group),
-                       lambda m: len(m["versions"]) > n, 5) is not None,
-           "a chosen inline result makes that move")
-        settle(lambda: len(board(group)["versions"]))
+    # The move chosen before the restart, chosen again: nothing.
+    if world.get("inline_query"):
         n = len(board(group)["versions"])
-        came = log_count("inline choice came again")
-        ctl.choose(mover, res[0], res[1]["id"], group)
+        ctl.choose(world["inline_mover"], world["inline_query"],
+                   world["inline_result"], group)
         ok(checks.poll(lambda: log_count("inline choice came again"),
-                       lambda k: k > came, 5) is not None and
+                       lambda k: k >= 1, 5) is not None and
            settle(lambda: len(board(group)["versions"])) == n,
-           "the same choice again makes no second move")
+           "an inline move chosen again after the restart makes no move")
+    else:
+        ok(False, "an inline move was chosen before the restart")
 
     per = checks.once(ok, "the moves by buttons to the game's end")
     play_clicks([alice, bob, carol], 600, ok, time.monotonic() + 240)
