@@ -448,6 +448,18 @@ if MODE == "faults":
              str(c.get("chat_id")) == str(group)]
     ok(len(asked) == 1, "the administrators are asked once and kept: %d "
        "calls" % len(asked))
+    # At two running tables: the moves of both, each naming its table;
+    # typed text narrows them.
+    a = ctl.inline(alice, "")["answer"] or {}
+    titles = [r["title"] for r in a.get("results", [])]
+    ok(any('"Den"' in t for t in titles) and
+       any('"Club"' in t for t in titles),
+       "a player at two tables gets the moves of both, each title naming "
+       "its table: %r" % titles[:4])
+    a = ctl.inline(alice, "hand")["answer"] or {}
+    titles = [r["title"] for r in a.get("results", [])]
+    ok(titles and all("hand" in t.lower() for t in titles),
+       "typed text narrows the results: %r" % titles[:4])
     settle(traffic)
     t_removed = ctl.state()["now"]
     ctl.act("remove", chat_id=group)
