@@ -29,6 +29,8 @@
 #   make bench        every benchmark figure (about 3 min); not part of test
 #   make bench-lines  only the lines the bot says a move and the hints'
 #                     figures (a few seconds)
+#   make bench-ai     silly moves of the default AI in 10,000 games of
+#                     each game (SILLY_GAMES); not part of test
 #   make fuzz         every libFuzzer target for FUZZ_SECONDS (60) each;
 #                     not part of test
 #   make fuzz-bins    build the fuzz targets only (make fuzz uses it)
@@ -97,7 +99,7 @@ FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all run test check unit transcripts cli crash diskfull discord slack telegram
 .PHONY: xmpp irc
-.PHONY: bench bench-lines clean help systemd install uninstall fuzz fuzz-bins soak
+.PHONY: bench bench-ai bench-lines clean help systemd install uninstall fuzz fuzz-bins soak
 .PHONY: harness test-deps analyze every-core
 .DEFAULT_GOAL := all
 # Objects only a link uses are kept, so make never ends a run removing them.
@@ -236,6 +238,13 @@ test: test-deps
 # Not part of test: figures to compare over time, not pass or fail.
 bench: $(BUILD)/cheersbot $(BENCH_BINS)
 	@sh tests/bench/run.sh $(BUILD)
+
+# The AI's figures: no silly move by the default AI in SILLY_GAMES
+# (10,000) seeded games of each game (make unit plays 500 of each).
+SILLY_GAMES ?= 10000
+SILLY_BINS = $(patsubst %,$(BUILD)/tests/test_%_silly,cheers cosdrink fwb magic)
+bench-ai: $(SILLY_BINS)
+	@for t in $(SILLY_BINS); do SILLY_GAMES=$(SILLY_GAMES) $$t || exit 1; done
 
 bench-lines: $(BUILD)/cheersbot $(BUILD)/bench/bench_hint_cheers \
 	    $(BUILD)/bench/bench_hint_magic

@@ -62,19 +62,32 @@ game_board_seat(struct game_board *b, int wide, int seat, const char *more,
 	return f;
 }
 
-void
-game_board_status(struct game_board *b, const struct game_ops *ops,
-    const struct game *g)
+/* See game.h: out holds len bytes. */
+int
+game_status(const struct game_ops *ops, const struct game *g, char *out,
+    size_t len)
 {
 	struct game_prompt	pr;
 	struct game_result	r;
 	struct game_text	t;
 
-	game_text_init(&t, b->status, sizeof b->status);
+	game_text_init(&t, out, len);
 	ops->result(g, &r);
 	if (r.state != GAME_RUNNING) {
 		game_text_put(&t, "Game over. ");
 		game_text_put(&t, r.text);
-	} else if (ops->pending(g, &pr, 1) >= 1)
+		return 1;
+	}
+	if (ops->pending(g, &pr, 1) >= 1) {
 		game_text_put(&t, pr.text);
+		return 1;
+	}
+	return 0;
+}
+
+void
+game_board_status(struct game_board *b, const struct game_ops *ops,
+    const struct game *g)
+{
+	game_status(ops, g, b->status, sizeof b->status);
 }

@@ -24,27 +24,6 @@ game_events_init(struct game_events *e)
 	e->notes_lost = 0;
 }
 
-/*
- * The next event of the list, its text empty, for the caller to write (a
- * text built with game/text.h); NULL when the list is full, counted as
- * dropped.  Borrowed from e.
- */
-struct game_event *
-game_events_new(struct game_events *e, enum game_event_kind kind, int seat)
-{
-	struct game_event	*ev;
-
-	if (e->n >= GAME_MAX_EVENTS) {
-		e->dropped++;
-		return NULL;
-	}
-	ev = &e->ev[e->n++];
-	ev->kind = kind;
-	ev->seat = seat;
-	ev->text[0] = '\0';
-	return ev;
-}
-
 void
 game_events_add(struct game_events *e, enum game_event_kind kind, int seat,
     const char *fmt, ...)
@@ -77,29 +56,6 @@ game_say(struct game_events *e, int seat, const char *fmt, ...)
 	va_start(ap, fmt);
 	game_vformat(ev->text, sizeof ev->text, fmt, ap);
 	va_end(ap);
-}
-
-/*
- * The next private note, for seat, its text empty for the caller to
- * write; NULL when e is NULL or full (the seat is marked in notes_lost).
- * Borrowed from e.
- */
-struct game_note *
-game_events_note(struct game_events *e, int seat)
-{
-	struct game_note	*n;
-
-	if (e == NULL)
-		return NULL;
-	if (e->nnotes >= GAME_MAX_NOTES) {
-		if (seat >= 0 && seat < GAME_MAX_SEATS)
-			e->notes_lost |= 1u << seat;
-		return NULL;
-	}
-	n = &e->note[e->nnotes++];
-	n->seat = seat;
-	n->text[0] = '\0';
-	return n;
 }
 
 void

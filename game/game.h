@@ -298,6 +298,16 @@ struct game_ops {
 	 */
 	int	 (*apply)(struct game *, int seat, const struct game_move *,
 		     struct game_events *, char **cause);
+	/*
+	 * Optional (may be NULL): events off (on 0) or on again (on 1) for
+	 * g, as a search's playouts want them: apply then writes no lines
+	 * and no notes, whatever list it is given, and pending's prompts
+	 * have empty texts; the moves, their legality, the AI's choices and
+	 * the results stay the same.  A copy keeps the switch; save does
+	 * not (a loaded game has events on).  A game without it still takes
+	 * a NULL event list (it narrates into a scratch list, thrown away).
+	 */
+	void	 (*set_events)(struct game *, int on);
 
 	/* Fills at most max prompts that may be answered now; returns how many. */
 	int	 (*pending)(const struct game *, struct game_prompt *, size_t max);
@@ -417,16 +427,48 @@ void	 game_say(struct game_events *, int seat, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
 /*
  * The next line, its text empty for the caller to write; NULL past
- * GAME_MAX_EVENTS (counted as dropped).  Borrowed from the list.
+ * GAME_MAX_EVENTS (counted as dropped).  Borrowed from the list.  Inline,
+ * with game_events_note: every move opens a line or two.
  */
-struct game_event *game_events_new(struct game_events *,
-	     enum game_event_kind, int seat);
+static inline struct game_event *
+game_events_new(struct game_events *e, enum game_event_kind kind, int seat)
+{
+	struct game_event	*ev;
+
+	if (e->n >= GAME_MAX_EVENTS) {
+		e->dropped++;
+		return NULL;
+	}
+	ev = &e->ev[e->n++];
+	ev->kind = kind;
+	ev->seat = seat;
+	ev->text[0] = '\0';
+	return ev;
+}
+
 /*
  * The next private note for seat, its text empty for the caller to write;
  * NULL when the list is NULL or full (then the note is lost, and the bot
- * sends that seat its whole view instead).  Borrowed from the list.
+ * sends that seat its whole view instead: seat is marked in notes_lost).
+ * Borrowed from the list.
  */
-struct game_note *game_events_note(struct game_events *, int seat);
+static inline struct game_note *
+game_events_note(struct game_events *e, int seat)
+{
+	struct game_note	*n;
+
+	if (e == NULL)
+		return NULL;
+	if (e->nnotes >= GAME_MAX_NOTES) {
+		if (seat >= 0 && seat < GAME_MAX_SEATS)
+			e->notes_lost |= 1u << seat;
+		return NULL;
+	}
+	n = &e->note[e->nnotes++];
+	n->seat = seat;
+	n->text[0] = '\0';
+	return n;
+}
 /* Appends a private note for seat, formatted. */
 void	 game_events_notef(struct game_events *, int seat, const char *, ...)
 	     __attribute__((format(printf, 3, 4)));
@@ -473,9 +515,14 @@ struct game_board_field *game_board_field(struct game_board *b, int wide,
 struct game_board_field *game_board_seat(struct game_board *b, int wide,
 	     int seat, const char *more, struct game_text *value);
 /*
- * b's status: "Game over. " and the result once g (of ops) is over, else
- * the first prompt pending.
+ * g's (of ops) status line into out (len bytes, cut there): "Game over. "
+ * and the result once g is over, else the first prompt pending; 1, or 0
+ * when nothing is pending (out is then "").  GAME_STATUS_MAX holds it
+ * uncut.  game_board_status: the same as b's status.
  */
+#define GAME_STATUS_MAX	(GAME_TEXT_MAX + 16)
+int	 game_status(const struct game_ops *ops, const struct game *g,
+	     char *out, size_t len);
 void	 game_board_status(struct game_board *b, const struct game_ops *ops,
 	     const struct game *g);
 
@@ -526,6 +573,11 @@ const char *game_plural(long n, const char *one, const char *many);
  * kept; borrowed, ended by { NULL, NULL }.
  */
 const struct game_word *game_words(const char *json, const char *const *keys);
+/*
+ * game/data.c: o[name] of a game's card data when it is a list of
+ * exactly n entries, else NULL (borrowed from o).
+ */
+const cJSON *game_data_list(const cJSON *o, const char *name, int n);
 
 /* game/move.c: moves as JSON {"action":"play","args":[2,1]} for the log. */
 cJSON	*game_move_save(const struct game_ops *, const struct game_move *);
@@ -607,12 +659,14 @@ void	 game_free(struct game *g);
 /* A game's own consistency check (cheers_check): 0, or -1 and *cause. */
 typedef int game_checker(const struct game *, char **cause);
 /*
- * The end of a game's load(): returns g (owned) when check passes on it,
- * else frees it and returns NULL with *cause saying title's ("CHEERS")
- * save is inconsistent.
+ * The end of a game's load(): reads o's "rng" into rng (g's own), then
+ * returns g (owned) when check passes on it.  Else frees g and returns
+ * NULL with *cause: rng_load's, or that title's ("CHEERS") save is
+ * inconsistent.  o is borrowed.
  */
-struct game *game_load_checked(struct game *g, game_checker *check,
-	     const char *title, char **cause);
+struct game *game_load_checked(struct game *g, struct rng *rng,
+	     const cJSON *o, game_checker *check, const char *title,
+	     char **cause);
 /*
  * Card conservation: counts one sighting in seen[] of each of the n card
  * ids of v (a zone, named zone in the cause).  0, or -1 with *cause on an
@@ -620,6 +674,8 @@ struct game *game_load_checked(struct game *g, game_checker *check,
  */
 int	 game_check_ids(const int *v, int n, int max, int *seen,
 	     const char *zone, char **cause);
+/* Index of name among the n names of list, or -1. */
+int	 game_name_index(const char *const *list, int n, const char *name);
 /* Index of the option named name in ops->options, or -1. */
 int	 game_option_index(const struct game_ops *, const char *name);
 /* The index of v among op's values (0 when v is NULL: the default), or -1. */
@@ -627,6 +683,12 @@ int	 game_option_find(const struct game_option *op, const char *v);
 /* game_option_find, or -1 with *cause listing the values. */
 int	 game_option_value(const struct game_option *op, const char *v,
 	     char **cause);
+/*
+ * Whether each of the n values opt[i] is an index among options[i]'s
+ * values: 0, or -1 with *cause naming game's ("FwB") option.
+ */
+int	 game_options_check(const struct game_option *options, int n,
+	     const int *opt, const char *game, char **cause);
 /*
  * Appends move (action, a0..a4; args[5] left out) to out if fewer than
  * max are there; returns the new count n.

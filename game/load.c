@@ -133,13 +133,18 @@ game_load_rows(const cJSON *o, const char *name, int count, int maxn,
 	return 0;
 }
 
-/* See game.h: g is owned; freed when it fails check. */
+/* See game.h: g is owned; freed when its rng or check fails. */
 struct game *
-game_load_checked(struct game *g, game_checker *check, const char *title,
-    char **cause)
+game_load_checked(struct game *g, struct rng *rng, const cJSON *o,
+    game_checker *check, const char *title, char **cause)
 {
 	char	*why = NULL;
 
+	if (rng_load(rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
+	    cause) != 0) {
+		free(g);
+		return NULL;
+	}
 	if (check(g, &why) == 0)
 		return g;
 	set_cause(cause, "The saved %s game is inconsistent: %s", title, why);

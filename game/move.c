@@ -72,6 +72,35 @@ game_option_index(const struct game_ops *ops, const char *name)
 	return -1;
 }
 
+/* See game.h: list and name are borrowed. */
+int
+game_name_index(const char *const *list, int n, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(list[i], name) == 0)
+			return i;
+	return -1;
+}
+
+/* See game.h: options and opt are borrowed. */
+int
+game_options_check(const struct game_option *options, int n, const int *opt,
+    const char *game, char **cause)
+{
+	int	i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; options[i].values[k] != NULL; k++)
+			;
+		if (opt[i] < 0 || opt[i] >= k)
+			return set_cause(cause, "%s option %s is out of range.",
+			    game, options[i].name);
+	}
+	return 0;
+}
+
 /* See game.h: op and v are borrowed. */
 int
 game_option_find(const struct game_option *op, const char *v)

@@ -37,15 +37,19 @@ rng_next(struct rng *r)
 uint32_t
 rng_below(struct rng *r, uint32_t n)
 {
-	uint32_t	threshold, x;
+	uint32_t	x;
 
 	if (n <= 1)
 		return 0;
-	/* Reject the low values that would bias the modulo. */
-	threshold = (uint32_t)(-n) % n;
+	/*
+	 * Reject the low values that would bias the modulo: those below
+	 * (2^32 - n) % n, which is below n.  So a value of n or more is
+	 * kept without that division, which shuffles and every random
+	 * move would otherwise pay; the draws are the same.
+	 */
 	for (;;) {
 		x = rng_next(r);
-		if (x >= threshold)
+		if (x >= n || x >= (uint32_t)(-n) % n)
 			return x % n;
 	}
 }

@@ -46,7 +46,7 @@ dmcache_free(struct dmcache *c, void (*drop)(struct dmcache_entry *))
 }
 
 struct dmcache_entry *
-dmcache_user(struct dmcache *c, const char *user)
+dmcache_find(struct dmcache *c, const char *user)
 {
 	struct dmcache_entry	*e, *idle = NULL;
 
@@ -70,7 +70,7 @@ dmcache_user(struct dmcache *c, const char *user)
 }
 
 struct dmcache_entry *
-dmcache_open_channel(struct dmcache *c, const char *channel)
+dmcache_find_channel(struct dmcache *c, const char *channel)
 {
 	struct dmcache_entry	*e;
 
@@ -83,10 +83,9 @@ dmcache_open_channel(struct dmcache *c, const char *channel)
 }
 
 int
-dmcache_learn(struct dmcache *c, const char *user, const char *channel)
+dmcache_learn(struct dmcache_entry *e, const char *channel)
 {
-	struct dmcache_entry	*e = dmcache_user(c, user);
-	int			 was_closed;
+	int	was_closed;
 
 	if (e->state == DMCACHE_OPENING)
 		return 0;

@@ -53,16 +53,17 @@ void			 dmcache_free(struct dmcache *,
  * one, or an idle one reused, with no channel and DMCACHE_NONE, if it has
  * none.  The entry is the cache's.
  */
-struct dmcache_entry	*dmcache_user(struct dmcache *, const char *user);
+struct dmcache_entry	*dmcache_find(struct dmcache *, const char *user);
 /* The entry whose channel (borrowed) is open, or NULL. */
-struct dmcache_entry	*dmcache_open_channel(struct dmcache *,
+struct dmcache_entry	*dmcache_find_channel(struct dmcache *,
 			    const char *channel);
 /*
- * The platform showed channel (borrowed) is user's DM channel: unless one
- * is being opened, it is theirs and open.  1 when their DMs had been
- * closed (they work again), else 0.
+ * The platform showed channel (borrowed) is the DM channel of e's user
+ * (an entry dmcache_find gave, which the adapter has made its own):
+ * unless one is being opened, it is theirs and open.  1 when their DMs
+ * had been closed (they work again), else 0.
  */
-int			 dmcache_learn(struct dmcache *, const char *user,
+int			 dmcache_learn(struct dmcache_entry *e,
 			    const char *channel);
 
 #endif

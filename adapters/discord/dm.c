@@ -82,7 +82,7 @@ dm_find(struct discord *d, const char *user)
 {
 	struct dm_entry	*e;
 
-	e = (struct dm_entry *)dmcache_user(d->dms, user);
+	e = (struct dm_entry *)dmcache_find(d->dms, user);
 	e->d = d;
 	return e;
 }
@@ -251,7 +251,7 @@ dm_refused(struct discord *d, const char *channel)
 {
 	struct dm_entry	*e;
 
-	e = (struct dm_entry *)dmcache_open_channel(d->dms, channel);
+	e = (struct dm_entry *)dmcache_find_channel(d->dms, channel);
 	if (e != NULL)
 		dm_closed(d, e);
 }
@@ -263,13 +263,13 @@ dm_undelivered(struct discord *d, const char *channel)
 
 	if (d->refused)
 		return;		/* the token, not the DM: said once, elsewhere */
-	if ((e = dmcache_open_channel(d->dms, channel)) != NULL)
+	if ((e = dmcache_find_channel(d->dms, channel)) != NULL)
 		bot_dm_lost(d->bot, &d->adapter, e->user);
 }
 
 void
 dm_learn(struct discord *d, const char *user, const char *channel)
 {
-	if (dmcache_learn(d->dms, user, channel))
+	if (dmcache_learn(&dm_find(d, user)->de, channel))
 		bot_dm_open(d->bot, &d->adapter, user);
 }

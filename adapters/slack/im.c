@@ -113,7 +113,7 @@ im_find(struct slack *s, const char *user)
 {
 	struct im_entry	*e;
 
-	e = (struct im_entry *)dmcache_user(s->dms, user);
+	e = (struct im_entry *)dmcache_find(s->dms, user);
 	e->s = s;
 	return e;
 }
@@ -328,7 +328,7 @@ im_refused_channel(struct slack *s, const char *channel, const char *error)
 
 	if (!im_refused(error))
 		return 0;
-	e = (struct im_entry *)dmcache_open_channel(s->dms, channel);
+	e = (struct im_entry *)dmcache_find_channel(s->dms, channel);
 	if (e != NULL)
 		im_closed(s, e, error);
 	return 1;
@@ -341,7 +341,7 @@ im_lost_channel(struct slack *s, const char *channel, const char *error,
 	struct im_entry	*e;
 	char		*cause = NULL;
 
-	e = (struct im_entry *)dmcache_open_channel(s->dms, channel);
+	e = (struct im_entry *)dmcache_find_channel(s->dms, channel);
 	if (e == NULL)
 		return 0;
 	if (error == NULL) {
@@ -368,6 +368,6 @@ im_lost_channel(struct slack *s, const char *channel, const char *error,
 void
 im_learn(struct slack *s, const char *user, const char *channel)
 {
-	if (dmcache_learn(s->dms, user, channel))
+	if (dmcache_learn(&im_find(s, user)->de, channel))
 		bot_dm_open(s->bot, &s->adapter, user);
 }

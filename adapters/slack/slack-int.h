@@ -96,8 +96,8 @@ struct slack {
  * web.c: Web API calls on libcurl's multi interface, driven by the loop.
  * Calls wait in named FIFO queues, one call of a queue in flight (so the
  * messages to one channel keep their order).  Messages to one channel
- * (chat.postMessage, chat.update, chat.postEphemeral) leave at most one
- * per pace_ms, ephemeral answers first.  A 429 holds every call of its
+ * (chat.postMessage, chat.update, chat.postEphemeral) leave one at a
+ * time, pace_ms after the last one's answer, ephemeral answers first.  A 429 holds every call of its
  * method for Retry-After; 5xx and network errors are retried with
  * backoff; an "ok":false answer is an error named by Slack's error code.
  */

@@ -12,9 +12,9 @@
  * messages in order and paced however slow the network or the machine;
  * when several wait for a channel, an ephemeral answer to a user goes
  * first.  chat.update is a Tier 3 method, about 50 a minute for the
- * whole workspace, so edits also leave at most one per 1.2 pace_ms
- * (1.2 s at Slack's pace) across all channels, and several busy tables
- * share that.  Table edits that wait meanwhile are merged
+ * whole workspace, so edits also leave one at a time across all
+ * channels, 1.2 pace_ms (1.2 s at Slack's pace) after the last one's
+ * answer, and several busy tables share that.  Table edits that wait meanwhile are merged
  * (lib/coalesce): the latest table wins.
  * Slack's limits are per method and workspace, and it says when one is
  * hit: HTTP 429 with Retry-After (seconds; one above an hour is taken
@@ -364,12 +364,17 @@ web_done(void *priv, CURLcode rc, void *arg)
 	curluv_easy_end(&web->hq.cu, c->easy);
 	c->easy = NULL;
 	c->item.queue->busy = 0;
-	/* Its channel's next message leaves pace_ms after this answer. */
-	if (c->pace[0] != '\0' && s->pace_ms > 0) {
-		uv_update_time(s->loop);
+	/*
+	 * Its channel's next message leaves pace_ms after this answer, and
+	 * the workspace's next chat.update 1.2 pace_ms after it.
+	 */
+	uv_update_time(s->loop);
+	if (c->pace[0] != '\0' && s->pace_ms > 0)
 		web_limit_set(web, c->pace, uv_now(s->loop) + s->pace_ms,
 		    uv_now(s->loop));
-	}
+	if (c->workspace_paced && s->pace_ms > 0)
+		web_limit_set(web, WEB_UPDATE_KEY, uv_now(s->loop) +
+		    WEB_UPDATE_PACE(s->pace_ms), uv_now(s->loop));
 
 	if (rc != CURLE_OK || res.status >= 500) {
 		c->failures++;
@@ -496,8 +501,8 @@ web_kick(struct slack *s)
 			if (c->pace[0] != '\0' && s->pace_ms > 0)
 				web_limit_set(web, c->pace, WEB_IN_FLIGHT, now);
 			if (c->workspace_paced && s->pace_ms > 0)
-				web_limit_set(web, WEB_UPDATE_KEY, now +
-				    WEB_UPDATE_PACE(s->pace_ms), now);
+				web_limit_set(web, WEB_UPDATE_KEY,
+				    WEB_IN_FLIGHT, now);
 			web_start(s, c);
 		}
 	}

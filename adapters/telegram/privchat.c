@@ -66,7 +66,7 @@ privchat_user(struct tg *tg, int64_t user)
 	char	id[TG_ID_MAX];
 
 	snprintf(id, sizeof id, "%" PRId64, user);
-	return (struct privchat_user *)dmcache_user(tg->dms, id);
+	return (struct privchat_user *)dmcache_find(tg->dms, id);
 }
 
 void
@@ -98,7 +98,7 @@ privchat_started(struct tg *tg, int64_t user)
 	char		 id[TG_ID_MAX];
 
 	snprintf(id, sizeof id, "%" PRId64, user);
-	dmcache_learn(tg->dms, id, id);
+	dmcache_learn(&u->e, id);
 	u->told = 0;
 	bot_dm_open(tg->bot, &tg->adapter, id);
 }

@@ -63,12 +63,17 @@ cmd_answer(struct cmd_ctx *ctx, int private, const struct adapter_buttons *bs,
 	}
 }
 
-static char	*cmd_format(struct cmd_ctx *, const char *, va_list)
-		    __attribute__((format(printf, 2, 0)));
+static void	 cmd_vreply(struct cmd_ctx *, int,
+		    const struct adapter_buttons *, const char *, va_list)
+		    __attribute__((format(printf, 4, 0)));
 
-/* The text of a format, with the table's seats expanded; caller frees. */
-static char *
-cmd_format(struct cmd_ctx *ctx, const char *fmt, va_list ap)
+/*
+ * Answers with a format's text, the table's seats expanded, and buttons
+ * (borrowed, may be NULL).
+ */
+static void
+cmd_vreply(struct cmd_ctx *ctx, int private, const struct adapter_buttons *bs,
+    const char *fmt, va_list ap)
 {
 	char	*raw, *text;
 
@@ -76,36 +81,31 @@ cmd_format(struct cmd_ctx *ctx, const char *fmt, va_list ap)
 	if (ctx->table != NULL) {
 		text = render_expand(ctx->table, raw);
 		free(raw);
-		return text;
-	}
-	return render_words(ctx->bot, NULL, raw);
+	} else
+		text = render_words(ctx->bot, NULL, raw);	/* takes raw */
+	cmd_answer(ctx, private, bs, text);
+	free(text);
 }
 
 void
 cmd_reply(struct cmd_ctx *ctx, int private, const char *fmt, ...)
 {
-	va_list	 ap;
-	char	*text;
+	va_list	ap;
 
 	va_start(ap, fmt);
-	text = cmd_format(ctx, fmt, ap);
+	cmd_vreply(ctx, private, NULL, fmt, ap);
 	va_end(ap);
-	cmd_answer(ctx, private, NULL, text);
-	free(text);
 }
 
 void
 cmd_reply_buttons(struct cmd_ctx *ctx, int private,
     const struct adapter_buttons *bs, const char *fmt, ...)
 {
-	va_list	 ap;
-	char	*text;
+	va_list	ap;
 
 	va_start(ap, fmt);
-	text = cmd_format(ctx, fmt, ap);
+	cmd_vreply(ctx, private, bs, fmt, ap);
 	va_end(ap);
-	cmd_answer(ctx, private, bs, text);
-	free(text);
 }
 
 int

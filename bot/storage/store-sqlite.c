@@ -670,23 +670,16 @@ ss_open(const struct store_settings *set, int flags, int *held, char **cause)
 	return &s->store;
 }
 
-/* Writes stop for good; takes why. */
+/*
+ * Writes stop, for good (SS_FAULT_STUCK) or until a later repair works
+ * (SS_FAULT_RETRY); takes why.  Always -1.
+ */
 static int
-ss_stuck(struct store_sqlite *s, char *why)
+ss_fail(struct store_sqlite *s, int fault, char *why)
 {
 	free(s->why);
 	s->why = why;
-	s->fault = SS_FAULT_STUCK;
-	return -1;
-}
-
-/* Writes stop until a later repair works; takes why. */
-static int
-ss_retry(struct store_sqlite *s, char *why)
-{
-	free(s->why);
-	s->why = why;
-	s->fault = SS_FAULT_RETRY;
+	s->fault = fault;
 	return -1;
 }
 
@@ -772,14 +765,15 @@ ss_repair(struct store_sqlite *s, int changed)
 	if (s->placeholder) {
 		/* What the store held is in the file already: open it again. */
 		if (store_watch_changed(&s->files, s->path) & STORE_WATCH_FILE)
-			return ss_stuck(s, xasprintf("%s: the state file was "
-			    "replaced while the bot could not open it; the bot "
-			    "saves nothing more until it is restarted", s->path));
+			return ss_fail(s, SS_FAULT_STUCK, xasprintf("%s: the "
+			    "state file was replaced while the bot could not "
+			    "open it; the bot saves nothing more until it is "
+			    "restarted", s->path));
 		if (ss_reopen(s, &err) != 0) {
 			why = xasprintf("%s; writes are refused until it opens",
 			    err);
 			free(err);
-			return ss_retry(s, why);
+			return ss_fail(s, SS_FAULT_RETRY, why);
 		}
 		s->fault = SS_FAULT_NONE;
 		free(s->why);
@@ -801,13 +795,13 @@ ss_repair(struct store_sqlite *s, int changed)
 			    "more until it is restarted, and then it uses the file "
 			    "there.  What it had saved is in %s", s->path, kept);
 			free(kept);
-			return ss_stuck(s, why);
+			return ss_fail(s, SS_FAULT_STUCK, why);
 		}
 		if (rc != 0 && kept == NULL) {
 			why = xasprintf("%s: %s while the bot ran, and %s; writes "
 			    "are refused until it works", s->path, what, err);
 			free(err);
-			return ss_retry(s, why);
+			return ss_fail(s, SS_FAULT_RETRY, why);
 		}
 		if (rc != 0) {
 			why = xasprintf("%s: %s while the bot ran, and %s; the bot "
@@ -815,7 +809,7 @@ ss_repair(struct store_sqlite *s, int changed)
 			    what, err);
 			free(err);
 			free(kept);
-			return ss_stuck(s, why);
+			return ss_fail(s, SS_FAULT_STUCK, why);
 		}
 		if (ss_reopen(s, &err) != 0) {
 			why = xasprintf("%s: the state file was deleted while the "
@@ -825,7 +819,7 @@ ss_repair(struct store_sqlite *s, int changed)
 			if (s->lockfd >= 0)
 				close(s->lockfd);
 			s->lockfd = fd;
-			return ss_retry(s, why);
+			return ss_fail(s, SS_FAULT_RETRY, why);
 		}
 		if (s->lockfd >= 0)
 			close(s->lockfd);
@@ -839,16 +833,16 @@ ss_repair(struct store_sqlite *s, int changed)
 	}
 	if (sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_TRUNCATE,
 	    NULL, NULL) != SQLITE_OK)
-		return ss_retry(s, xasprintf("%s: %s while the bot ran, and "
-		    "moving what it held into the file failed (%s); writes are "
-		    "refused until it works", s->path, what,
+		return ss_fail(s, SS_FAULT_RETRY, xasprintf("%s: %s while "
+		    "the bot ran, and moving what it held into the file failed "
+		    "(%s); writes are refused until it works", s->path, what,
 		    sqlite3_errmsg(s->db)));
 	if (ss_reopen(s, &err) != 0) {
 		why = xasprintf("%s: %s while the bot ran; what it held is in the "
 		    "file, but %s; writes are refused until it opens", s->path,
 		    what, err);
 		free(err);
-		return ss_retry(s, why);
+		return ss_fail(s, SS_FAULT_RETRY, why);
 	}
 	s->fault = SS_FAULT_NONE;
 	free(s->why);

@@ -25,6 +25,10 @@
 #define AI_WIN		1000.0
 #define AI_UNKNOWN	(-1)	/* a kind the seat cannot judge */
 #define AI_SPOIL_OURS	2.0	/* more for a foreign card kept in ours */
+#define AI_SILLY	100.0	/* below any sensible move, above a lost game */
+#define AI_LATER	50.0	/* a win one answer later, below a win now */
+/* A win after an opponent's answer: above an ordinary move, not silly. */
+#define AI_UNSURE	(AI_WIN - AI_SILLY / 2)
 
 /* What one seat knows, gathered once per decision. */
 struct ai_view {
@@ -53,6 +57,19 @@ ai_ours(const struct ai_view *v, int s)
 	if (g->place == CHEERS_PLACE_EXTRA)
 		return g->extra_team == v->team;
 	return 1;	/* share */
+}
+
+/* Whether we or a teammate we know answer a prompt on shaker s. */
+static int
+ai_answers_ours(const struct ai_view *v, int s)
+{
+	struct cheers_pending	p = {
+		.kind = CHEERS_P_OVERFLOW, .shaker = s, .card = -1
+	};
+
+	if (cheers_prompt_seats(v->g, &p) & (1u << v->seat))
+		return 1;
+	return s < v->g->nplayers && ai_ours(v, s);
 }
 
 /* Whether shaker s belongs to someone we should spoil. */
@@ -148,7 +165,23 @@ ai_arrive(const struct ai_view *v, int s, int k)
 			for (i = 0; i < CHEERS_NKINDS; i++)
 				if (c[i] > 0 && v->want[i] == 0)
 					best = i;
+			/* Or the card whose discard makes our drink. */
+			for (i = 0; i < CHEERS_NKINDS; i++) {
+				if (c[i] == 0)
+					continue;
+				c[i]--;
+				if (ai_value(v, c) == AI_WIN)
+					best = i;
+				c[i]++;
+			}
 			c[best]--;
+			/*
+			 * A win after our discard: one move later; after
+			 * someone else's, no win.
+			 */
+			if (ai_value(v, c) == AI_WIN)
+				score -= ai_answers_ours(v, s) ? AI_LATER :
+				    AI_UNSURE;
 		}
 		score += ai_value(v, c) - ai_value(v, v->count[s]);
 		/*
@@ -162,7 +195,8 @@ ai_arrive(const struct ai_view *v, int s, int k)
 	if (ai_theirs(v, s) && g->nshaker[s] + 1 <= CHEERS_VOLUME) {
 		w = ai_they_want(v, s, k);
 		score += w == 1 ? -1.5 : w == 0 ? 2.0 : 0.5;
-		if (ai_ours(v, s))
+		/* The share: worth half to us, but a win is a win. */
+		if (ai_ours(v, s) && score < AI_WIN / 2)
 			score *= 0.5;
 	}
 	return score;
@@ -195,7 +229,8 @@ ai_score(const struct ai_view *v, const struct game_move *m)
 {
 	const struct game		*g = v->g;
 	const struct cheers_pending	*p = &g->queue[0];
-	int				 c, x, pos, idx[1], own = v->seat;
+	double				 later;
+	int				 c, x, y, pos, idx[1], own = v->seat;
 
 	switch (m->action) {
 	case CHEERS_A_PLAY:
@@ -216,7 +251,8 @@ ai_score(const struct ai_view *v, const struct game_move *m)
 				if (best < 0 || s > b)
 					b = s, best = i;
 			}
-			return b + 0.3;
+			/* A win there comes after our give, which may fail. */
+			return b >= AI_WIN / 2 ? b - 2 * AI_LATER : b + 0.3;
 		}
 		return ai_they_want(v, x, g->card[c].small) == 1 ? 1.8 : 0.6;
 	case CHEERS_A_MOVE:
@@ -233,14 +269,82 @@ ai_score(const struct ai_view *v, const struct game_move *m)
 			pos = m->args[2] - 1;
 		else
 			cheers_matches(g, p->shaker, p->card, &pos, 1);
+		x = m->args[0] < g->nplayers ? m->args[0] : g->nplayers;
+		y = m->args[1] < g->nplayers ? m->args[1] : g->nplayers;
+		later = ai_arrive(v, y, g->card[g->shaker[p->shaker][pos]].big);
+		/*
+		 * A win after the second shaker's discard is no sure win when
+		 * an overflow of the first, which others answer, comes first.
+		 */
+		if (later >= AI_WIN / 2 && g->nshaker[y] + 1 > CHEERS_VOLUME &&
+		    g->nshaker[x] + 1 > CHEERS_VOLUME && !ai_answers_ours(v, x))
+			later -= AI_UNSURE;
 		return ai_leave(v, p->shaker, pos, p->card) +
-		    ai_arrive(v, m->args[0] < g->nplayers ? m->args[0] :
-		    g->nplayers, g->card[p->card].big) +
-		    ai_arrive(v, m->args[1] < g->nplayers ? m->args[1] :
-		    g->nplayers, g->card[g->shaker[p->shaker][pos]].big);
+		    ai_arrive(v, x, g->card[p->card].big) + later;
 	default:
 		return ai_leave(v, p->shaker, m->args[0] - 1, -1);
 	}
+}
+
+/*
+ * The cards seat's move m in g puts into shakers without a CHEERS: into
+ * to[k] goes a card of kind kind[k].  Returns how many (0-2): a play that
+ * CHEERS puts none (the owner decides where its cards go), a give two.
+ */
+int
+cheers_move_puts(const struct game *g, int seat, const struct game_move *m,
+    int to[2], int kind[2])
+{
+	const struct cheers_pending	*p = &g->queue[0];
+	int				 c, pos, idx[1];
+
+	switch (m->action) {
+	case CHEERS_A_PLAY:
+		c = g->hand[seat][m->args[0] - 1];
+		to[0] = m->args[1] < g->nplayers ? m->args[1] : g->nplayers;
+		kind[0] = g->card[c].big;
+		return cheers_matches(g, to[0], c, idx, 1) == 0 ? 1 : 0;
+	case CHEERS_A_MOVE:
+		to[0] = m->args[1] < g->nplayers ? m->args[1] : g->nplayers;
+		kind[0] = g->card[g->shaker[seat][m->args[0] - 1]].big;
+		return 1;
+	case CHEERS_A_GIVE:
+		if (m->args[2] >= 1)
+			pos = m->args[2] - 1;
+		else
+			cheers_matches(g, p->shaker, p->card, &pos, 1);
+		to[0] = m->args[0] < g->nplayers ? m->args[0] : g->nplayers;
+		kind[0] = g->card[p->card].big;
+		to[1] = m->args[1] < g->nplayers ? m->args[1] : g->nplayers;
+		kind[1] = g->card[g->shaker[p->shaker][pos]].big;
+		return 2;
+	}
+	return 0;
+}
+
+/*
+ * Whether move m is silly (game/cheers/README.md): it puts a kind into
+ * an opponent's shaker that already shows it (teams are public: not in
+ * Masquerade), or a kind our known recipe lacks into a shaker of ours
+ * alone (not the share).
+ */
+static int
+ai_silly(const struct ai_view *v, const struct game_move *m)
+{
+	const struct game	*g = v->g;
+	int			 to[2], kind[2], n, k;
+
+	n = cheers_move_puts(g, v->seat, m, to, kind);
+	for (k = 0; k < n; k++) {
+		if (g->mode != CHEERS_MASQUERADE && !ai_ours(v, to[k]) &&
+		    cheers_is_opponent_shaker(g, v->team, to[k]) &&
+		    v->count[to[k]][kind[k]] > 0)
+			return 1;
+		if (v->known && ai_ours(v, to[k]) && !ai_theirs(v, to[k]) &&
+		    v->want[kind[k]] == 0)
+			return 1;
+	}
+	return 0;
 }
 
 /* Fills what seat knows of its recipe. */
@@ -291,6 +395,8 @@ cheers_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
 	ai_want(&v);
 	for (i = 0; i < n; i++) {
 		score = ai_score(&v, &moves[i]) + rng_below(r, 1000) / 10000.0;
+		if (score < AI_WIN / 2 && ai_silly(&v, &moves[i]))
+			score -= AI_SILLY;
 		if (pick < 0 || score > best) {
 			best = score;
 			pick = i;
@@ -303,10 +409,12 @@ cheers_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
 	}
 	/*
 	 * Two players can pass a foreign card back and forth for ever, since
-	 * a move draws nothing.  One time in three, play instead of moving.
+	 * a move draws nothing.  One time in three, play instead of moving,
+	 * unless the move wins or the play is silly.
 	 */
 	if (moves[pick].action == CHEERS_A_MOVE && other >= 0 &&
-	    best_other > -AI_WIN / 2 && rng_below(r, 3) == 0)
+	    best < AI_WIN / 2 && best_other > -AI_SILLY / 2 &&
+	    rng_below(r, 3) == 0)
 		pick = other;
 	*m = moves[pick];
 	return 0;

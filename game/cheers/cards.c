@@ -68,12 +68,7 @@ _Static_assert(sizeof CARDS_BEER - 1 == CHEERS_EMOJI_LEN &&
 int
 cheers_kind_find(const char *s)
 {
-	int	k;
-
-	for (k = 0; k < CHEERS_NKINDS; k++)
-		if (strcmp(cheers_kind_names[k], s) == 0)
-			return k;
-	return -1;
+	return game_name_index(cheers_kind_names, CHEERS_NKINDS, s);
 }
 
 /* Reads a kind name from object o's member name; -1 when it is not one. */
@@ -85,6 +80,31 @@ cards_kind_member(const cJSON *o, const char *name)
 	if (!cJSON_IsString(v))
 		return -1;
 	return cheers_kind_find(v->valuestring);
+}
+
+/*
+ * Parses json, CHEERS' what data ("card": cards.json), whose list named
+ * key ("cards") must hold exactly n entries.  Returns the document (the
+ * caller deletes it) with that list in *list, borrowed from it; or NULL
+ * and *cause.
+ */
+static cJSON *
+cards_open(const char *json, const char *what, const char *key, int n,
+    const cJSON **list, char **cause)
+{
+	cJSON	*doc;
+
+	if ((doc = cJSON_Parse(json)) == NULL) {
+		set_cause(cause, "The CHEERS %s data is not valid JSON.", what);
+		return NULL;
+	}
+	if ((*list = game_data_list(doc, key, n)) == NULL) {
+		set_cause(cause, "The CHEERS %s data must list %d %s.", what, n,
+		    key);
+		cJSON_Delete(doc);
+		return NULL;
+	}
+	return doc;
 }
 
 /*
@@ -100,15 +120,9 @@ cards_parse(struct cheers_card *card, char **cause)
 	int		 n = 0, nbig[CHEERS_NKINDS] = { 0 };
 	int		 nsmall[CHEERS_NKINDS] = { 0 }, k, rc = -1;
 
-	doc = cJSON_Parse(game_cheers_cards_json);
-	if (doc == NULL)
-		return set_cause(cause, "The CHEERS card data is not valid JSON.");
-	list = cJSON_GetObjectItemCaseSensitive(doc, "cards");
-	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != CHEERS_NCARDS) {
-		set_cause(cause, "The CHEERS card data must list %d cards.",
-		    CHEERS_NCARDS);
-		goto out;
-	}
+	if ((doc = cards_open(game_cheers_cards_json, "card", "cards",
+	    CHEERS_NCARDS, &list, cause)) == NULL)
+		return -1;
 	cJSON_ArrayForEach(o, list) {
 		card[n].big = cards_kind_member(o, "big");
 		card[n].small = cards_kind_member(o, "small");
@@ -148,21 +162,13 @@ recipes_parse(int recipe[CHEERS_NRECIPES][CHEERS_NKINDS], char **cause)
 	const cJSON	*list, *o, *tokens, *t;
 	int		 n = 0, k, total[CHEERS_NKINDS] = { 0 }, rc = -1;
 
-	doc = cJSON_Parse(game_cheers_recipes_json);
-	if (doc == NULL)
-		return set_cause(cause, "The CHEERS recipe data is not valid JSON.");
-	list = cJSON_GetObjectItemCaseSensitive(doc, "recipes");
-	if (!cJSON_IsArray(list) ||
-	    cJSON_GetArraySize(list) != CHEERS_NRECIPES) {
-		set_cause(cause, "The CHEERS recipe data must list %d recipes.",
-		    CHEERS_NRECIPES);
-		goto out;
-	}
+	if ((doc = cards_open(game_cheers_recipes_json, "recipe", "recipes",
+	    CHEERS_NRECIPES, &list, cause)) == NULL)
+		return -1;
 	memset(recipe, 0, sizeof recipe[0] * CHEERS_NRECIPES);
 	cJSON_ArrayForEach(o, list) {
-		tokens = cJSON_GetObjectItemCaseSensitive(o, "tokens");
-		if (!cJSON_IsArray(tokens) ||
-		    cJSON_GetArraySize(tokens) != CHEERS_RECIPE_TOKENS) {
+		tokens = game_data_list(o, "tokens", CHEERS_RECIPE_TOKENS);
+		if (tokens == NULL) {
 			set_cause(cause, "CHEERS recipe %d must have %d tokens.",
 			    n + 1, CHEERS_RECIPE_TOKENS);
 			goto out;

@@ -111,6 +111,11 @@ struct game {
 	 */
 	char			prompt[GAME_TEXT_MAX];
 	int			prompt_len;
+	/*
+	 * 1 while events are off (ops set_events, for a search's playouts):
+	 * no narration, no kept prompt text, and prompts without text.
+	 */
+	int			quiet;
 
 	int			state;		/* enum game_state */
 	unsigned		winners;	/* seats */
@@ -152,6 +157,7 @@ struct game *cheers_new(const struct game_opts *, struct rng *, char **cause);
 int	 cheers_apply(struct game *, int, const struct game_move *,
 	     struct game_events *, char **cause);
 int	 cheers_pending_list(const struct game *, struct game_prompt *, size_t);
+void	 cheers_events_set(struct game *, int on);
 int	 cheers_prompt_text(const struct game *, char *, size_t);
 int	 cheers_matches(const struct game *, int shaker, int card, int *, int);
 int	 cheers_shaker_wins(const struct game *, int shaker, int team);
@@ -169,11 +175,15 @@ int	 cheers_legal(const struct game *, int, struct game_move *, size_t);
 void	 cheers_place_name(const struct game *, int shaker, char *, size_t);
 char	*cheers_render_public(const struct game *);
 char	*cheers_render_private(const struct game *, int);
+/*
+ * render.c: what cheers_content_put writes, cut to room bytes, into dst
+ * (the caller's, room bytes; no NUL); returns how many it wrote.
+ */
+size_t	 cheers_content_cut(const struct game *, int shaker, char *dst,
+	     size_t room);
 /* board.c */
 void	 cheers_render_board(const struct game *, struct game_board *);
 char	*cheers_render_brief(const struct game *, int);
-void	 cheers_card_put(const struct game *, int card, struct game_text *);
-void	 cheers_content_put(const struct game *, int shaker, struct game_text *);
 int	 cheers_arg_label(const struct game *, int, const struct game_move *,
 	     int, char *, size_t);
 int	 cheers_arg_names(const struct game *, int, int, int,
@@ -186,6 +196,8 @@ struct game *cheers_load(const cJSON *, char **cause);
 
 /* ai.c */
 int	 cheers_ai(const struct game *, int, struct rng *, struct game_move *);
+int	 cheers_move_puts(const struct game *, int, const struct game_move *,
+	     int [2], int [2]);
 
 /* check.c: test helper that moves one card anywhere (zone CHEERS_Z_*). */
 enum cheers_zone { CHEERS_Z_DECK, CHEERS_Z_HAND, CHEERS_Z_SHAKER, CHEERS_Z_DISCARD };
@@ -270,6 +282,56 @@ cheers_kind_name_put(int kind, struct game_text *t)
 	}
 	memcpy(t->buf + t->at, k->text, CHEERS_NAMED_MAX);
 	t->at += k->len;
+	t->buf[t->at] = '\0';
+}
+
+/* Appends a card as a player holds it, "🍸 cocktail (cheers with 🍹)", to t. */
+static inline __attribute__((always_inline)) void
+cheers_card_put(const struct game *g, int card, struct game_text *t)
+{
+	cheers_kind_name_put(g->card[card].big, t);
+	game_text_put(t, " (cheers with ");
+	cheers_kind_put(g->card[card].small, t);
+	game_text_put(t, ")");
+}
+
+/*
+ * Appends what a shaker holds, "🍺 🍹" or "empty", to t.  Spaced, so that
+ * no run of cards ever reads as a recipe ("🍺🍺🍷🍷🍸"), which only private
+ * views and the end show.  Inline, like the rest of a line's pieces: a
+ * line built all in one function keeps its text's length in a register
+ * instead of storing and reloading it at every piece (make bench).
+ */
+static inline __attribute__((always_inline)) void
+cheers_content_put(const struct game *g, int shaker, struct game_text *t)
+{
+	char	*p;
+	size_t	 len;
+	int	 i, n = g->nshaker[shaker];
+
+	if (n == 0) {
+		game_text_put(t, "empty");
+		return;
+	}
+	/*
+	 * Written every move: straight into t where it fits (fixed-size
+	 * copies, no call), else cut apart.
+	 */
+	len = (size_t)n * (CHEERS_EMOJI_LEN + 1) - 1;
+	if (n > CHEERS_SHAKER_ROOM || len + 1 > t->end - t->at) {
+		t->at += cheers_content_cut(g, shaker, t->buf + t->at,
+		    t->end - t->at);
+		t->buf[t->at] = '\0';
+		return;
+	}
+	p = t->buf + t->at;
+	for (i = 0; i < n; i++) {
+		memcpy(p, cheers_kind_glyph[g->card[g->shaker[shaker][i]].big],
+		    CHEERS_EMOJI_LEN);
+		p[CHEERS_EMOJI_LEN] = ' ';
+		p += CHEERS_EMOJI_LEN + 1;
+	}
+	t->at += len;
 	t->buf[t->at] = '\0';
 }
 

@@ -139,6 +139,7 @@ const struct game_ops cheers_ops = {
 	.free_game = game_free,
 	.copy_game = cheers_copy,
 	.apply = cheers_apply,
+	.set_events = cheers_events_set,
 	.pending = cheers_pending_list,
 	.legal_moves = cheers_legal,
 	.ai_move = ops_ai,

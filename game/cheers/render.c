@@ -36,52 +36,34 @@ cheers_places(const struct game *g, const char **names, size_t max)
 	return 1;
 }
 
-/* Appends a card as a player holds it, "🍸 cocktail (cheers with 🍹)", to t. */
-void
-cheers_card_put(const struct game *g, int card, struct game_text *t)
-{
-	cheers_kind_name_put(g->card[card].big, t);
-	game_text_put(t, " (cheers with ");
-	cheers_kind_put(g->card[card].small, t);
-	game_text_put(t, ")");
-}
-
 /*
- * Appends what a shaker holds, "🍺 🍹" or "empty", to t.  Spaced, so that
- * no run of cards ever reads as a recipe ("🍺🍺🍷🍷🍸"), which only private
- * views and the end show.
+ * A shaker's content where its line has no room for it whole (see
+ * cheers_content_put): put together here, at most a shaker's room of
+ * cards, and copied cut to room.  Apart, so that the line's own text
+ * stays in registers (its address is not handed on).
  */
-void
-cheers_content_put(const struct game *g, int shaker, struct game_text *t)
+size_t
+cheers_content_cut(const struct game *g, int shaker, char *dst, size_t room)
 {
-	char	cells[CHEERS_SHAKER_ROOM * (CHEERS_EMOJI_LEN + 1)], *p, *start;
+	char	cells[CHEERS_SHAKER_ROOM * (CHEERS_EMOJI_LEN + 1)], *p = cells;
 	size_t	len;
 	int	i, n = g->nshaker[shaker];
 
-	if (n == 0) {
-		game_text_put(t, "empty");
-		return;
-	}
+	if (n <= 0)
+		return 0;
 	if (n > CHEERS_SHAKER_ROOM)
 		n = CHEERS_SHAKER_ROOM;
-	/*
-	 * Written every move: straight into t where it fits (fixed-size
-	 * copies, no call), else put together here and copied cut.
-	 */
-	len = (size_t)n * (CHEERS_EMOJI_LEN + 1) - 1;
-	start = p = len + 1 <= t->end - t->at ? t->buf + t->at : cells;
 	for (i = 0; i < n; i++) {
 		memcpy(p, cheers_kind_glyph[g->card[g->shaker[shaker][i]].big],
 		    CHEERS_EMOJI_LEN);
 		p[CHEERS_EMOJI_LEN] = ' ';
 		p += CHEERS_EMOJI_LEN + 1;
 	}
-	if (start == cells) {
-		game_text_put_n(t, cells, len);
-		return;
-	}
-	t->at += len;
-	t->buf[t->at] = '\0';
+	len = (size_t)(p - cells) - 1;
+	if (len > room)
+		len = room;
+	memcpy(dst, cells, len);
+	return len;
 }
 
 /*
@@ -138,19 +120,13 @@ render_shaker(const struct game *g, struct buf *b, int s)
 char *
 cheers_render_public(const struct game *g)
 {
-	struct buf		b;
-	struct game_prompt	pr;
-	struct game_result	r;
-	int			s, team, i;
+	struct buf	b;
+	char		status[GAME_STATUS_MAX];
+	int		s, team, i;
 
 	buf_init(&b, RENDER_MAX);
-	if (g->state != GAME_RUNNING) {
-		cheers_result_get(g, &r);
-		buf_printf(&b, "Game over. %s\n", r.text);
-	} else {
-		cheers_pending_list(g, &pr, 1);
-		buf_printf(&b, "%s\n", pr.text);
-	}
+	if (game_status(&cheers_ops, g, status, sizeof status))
+		buf_printf(&b, "%s\n", status);
 	for (s = 0; s < g->nshakers; s++)
 		render_shaker(g, &b, s);
 	if (g->mode != CHEERS_MASQUERADE && g->nplayers > 2) {

@@ -174,6 +174,19 @@ rules_note(struct game_events *ev, int seat, struct game_text *t)
 }
 
 /*
+ * Appends "<shaker> (now <its cards>)" to t: every line names a shaker it
+ * changed so, with its new content.  Inline (see cheers_content_put).
+ */
+static inline __attribute__((always_inline)) void
+rules_now_put(const struct game *g, int shaker, struct game_text *t)
+{
+	cheers_place_put(g, shaker, t);
+	game_text_put(t, " (now ");
+	cheers_content_put(g, shaker, t);
+	game_text_put(t, ")");
+}
+
+/*
  * Opens the next line of ev for t to write (kind, about seat); 0 when ev
  * is NULL or full (the drop counted).
  */
@@ -191,9 +204,10 @@ rules_line(struct game_events *ev, enum game_event_kind kind, int seat,
 
 /*
  * Appends the public text of prompt p to t.  Asked before every move
- * and narrated when it opens, so built piece by piece, not formatted.
+ * and narrated when it opens, so built piece by piece, not formatted,
+ * and inline in its one caller, so that t stays in registers.
  */
-static void
+static inline __attribute__((always_inline)) void
 rules_prompt_put(const struct game *g, const struct cheers_pending *p,
     struct game_text *t)
 {
@@ -448,7 +462,8 @@ rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 	if (rules_victory(g, ev, changed))
 		return;
 	if (g->nqueue > 0) {
-		g->prompt_len = cheers_prompt_text(g, g->prompt,
+		/* With events off nobody reads it (ev is NULL then too). */
+		g->prompt_len = g->quiet ? 0 : cheers_prompt_text(g, g->prompt,
 		    sizeof g->prompt);
 		if (ev != NULL)
 			ev->private_changed |= cheers_prompt_seats(g, &g->queue[0]);
@@ -547,10 +562,8 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 		game_text_put(&t, " offers ");
 		cheers_kind_name_put(cd->big, &t);
 		game_text_put(&t, " to ");
-		cheers_place_put(g, x, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, x, &t);
-		game_text_put(&t, ").");
+		rules_now_put(g, x, &t);
+		game_text_put(&t, ".");
 		if (cheers) {
 			game_text_put(&t, " CHEERS! (");
 			cheers_kind_put(cd->big, &t);
@@ -596,14 +609,10 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 		game_text_put(&t, " gives away ");
 		cheers_kind_name_put(g->card[c].big, &t);
 		game_text_put(&t, " from ");
-		cheers_place_put(g, seat, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, seat, &t);
-		game_text_put(&t, ") to ");
-		cheers_place_put(g, x, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, x, &t);
-		game_text_put(&t, ").");
+		rules_now_put(g, seat, &t);
+		game_text_put(&t, " to ");
+		rules_now_put(g, x, &t);
+		game_text_put(&t, ".");
 	}
 	rules_settle(g, ev, BIT(seat) | BIT(x));
 	return 0;
@@ -743,16 +752,12 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		game_text_put(&t, " gives away ");
 		cheers_kind_name_put(g->card[played].big, &t);
 		game_text_put(&t, " to ");
-		cheers_place_put(g, t1, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, t1, &t);
-		game_text_put(&t, ") and ");
+		rules_now_put(g, t1, &t);
+		game_text_put(&t, " and ");
 		cheers_kind_name_put(g->card[matched].big, &t);
 		game_text_put(&t, " to ");
-		cheers_place_put(g, t2, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, t2, &t);
-		game_text_put(&t, "), leaving ");
+		rules_now_put(g, t2, &t);
+		game_text_put(&t, ", leaving ");
 		cheers_place_put(g, p.shaker, &t);
 		if (g->nshaker[p.shaker] > 0) {
 			game_text_put(&t, " with ");
@@ -791,28 +796,48 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 		game_text_put(&t, " discards ");
 		cheers_kind_name_put(g->card[c].big, &t);
 		game_text_put(&t, " from ");
-		cheers_place_put(g, p.shaker, &t);
-		game_text_put(&t, " (now ");
-		cheers_content_put(g, p.shaker, &t);
-		game_text_put(&t, ").");
+		rules_now_put(g, p.shaker, &t);
+		game_text_put(&t, ".");
 	}
 	rules_settle(g, ev, BIT(p.shaker));
 	return 0;
 }
 
 /*
+ * Refuses a move that does not answer the open prompt p, which seats
+ * may answer: -1 and *cause.  Apart from cheers_apply, which runs on
+ * every move, so that its buffers are not set up for each.
+ */
+static __attribute__((noinline)) int
+rules_refuse_answer(const struct game *g, const struct cheers_pending *p,
+    unsigned seats, char **cause)
+{
+	char	who[64], where[48];
+
+	rules_who(g, seats, who, sizeof who);
+	cheers_place_name(g, p->shaker, where, sizeof where);
+	if (p->kind == CHEERS_P_CHEERS)
+		return set_cause(cause, "%s must answer the CHEERS first: give "
+		    "the two cards away.", who);
+	return set_cause(cause, "%s must first discard a card from %s.", who,
+	    where);
+}
+
+/*
  * Applies seat's move to g (borrowed) and appends narration to ev (which
- * may be NULL).  Returns 0, or -1 with *cause and g unchanged.
+ * may be NULL, and is not written while events are off).  Returns 0, or
+ * -1 with *cause and g unchanged.
  */
 int
 cheers_apply(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	const struct cheers_pending	*p;
-	char				 who[64], where[48];
 	unsigned			 seats;
 	int				 want;
 
+	if (g->quiet)
+		ev = NULL;
 	if (g->state != GAME_RUNNING)
 		return set_cause(cause, "The game is over: no more moves.");
 	if (seat < 0 || seat >= g->nplayers)
@@ -825,16 +850,8 @@ cheers_apply(struct game *g, int seat, const struct game_move *m,
 		seats = cheers_prompt_seats(g, p);
 		want = p->kind == CHEERS_P_CHEERS ? CHEERS_A_GIVE :
 		    CHEERS_A_DISCARD;
-		if (!(seats & BIT(seat)) || m->action != want) {
-			rules_who(g, seats, who, sizeof who);
-			cheers_place_name(g, p->shaker, where, sizeof where);
-			if (p->kind == CHEERS_P_CHEERS)
-				return set_cause(cause, "%s must answer the "
-				    "CHEERS first: give the two cards away.",
-				    who);
-			return set_cause(cause, "%s must first discard a card "
-			    "from %s.", who, where);
-		}
+		if (!(seats & BIT(seat)) || m->action != want)
+			return rules_refuse_answer(g, p, seats, cause);
 	} else {
 		if (m->action == CHEERS_A_GIVE || m->action == CHEERS_A_DISCARD)
 			return set_cause(cause, "There is nothing to answer: it "
@@ -863,7 +880,22 @@ static const char rules_turn_text[CHEERS_MAX_PLAYERS][sizeof RULES_TURN(0)] = {
 	RULES_TURN(4), RULES_TURN(5)
 };
 
-/* Fills out with the one prompt to answer now; returns 1, or 0 when over. */
+/*
+ * Events off (on 0) or on again for g: see set_events in game.h.  The kept
+ * prompt text is dropped either way, so that pending() writes it afresh
+ * once events are on.
+ */
+void
+cheers_events_set(struct game *g, int on)
+{
+	g->quiet = !on;
+	g->prompt_len = 0;
+}
+
+/*
+ * Fills out with the one prompt to answer now; returns 1, or 0 when over.
+ * While events are off its text is empty.
+ */
 int
 cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 {
@@ -876,7 +908,9 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 		out->turn = 0;
 		out->actions = g->queue[0].kind == CHEERS_P_CHEERS ?
 		    BIT(CHEERS_A_GIVE) : BIT(CHEERS_A_DISCARD);
-		if (g->prompt_len > 0)
+		if (g->quiet)
+			out->text[0] = '\0';
+		else if (g->prompt_len > 0)
 			memcpy(out->text, g->prompt, (size_t)g->prompt_len + 1);
 		else
 			cheers_prompt_text(g, out->text, sizeof out->text);
@@ -887,8 +921,11 @@ cheers_pending_list(const struct game *g, struct game_prompt *out, size_t max)
 	out->actions = BIT(CHEERS_A_PLAY) | BIT(CHEERS_A_MOVE) |
 	    BIT(CHEERS_A_THROW);
 	/* Asked before every move: a copy, not a format. */
-	memcpy(out->text, rules_turn_text[g->active],
-	    sizeof rules_turn_text[0]);
+	if (g->quiet)
+		out->text[0] = '\0';
+	else
+		memcpy(out->text, rules_turn_text[g->active],
+		    sizeof rules_turn_text[0]);
 	return 1;
 }
 

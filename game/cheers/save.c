@@ -70,39 +70,6 @@ cheers_save(const struct game *g)
 	return o;
 }
 
-/* Reads whole number o[name] within [min, max] into *out. */
-static int
-load_int(const cJSON *o, const char *name, int min, int max, int *out,
-    char **cause)
-{
-	return game_load_int(o, name, min, max, out, "CHEERS", cause);
-}
-
-/* Reads string o[name] as an index into the NULL-terminated list. */
-static int
-load_word(const cJSON *o, const char *name, const char *const *list,
-    int *out, char **cause)
-{
-	return game_load_word(o, name, list, out, "CHEERS", cause);
-}
-
-/* An array a of at most maxn whole numbers in [min, max]. */
-static int
-load_ints(const cJSON *a, const char *name, int maxn, int min, int max,
-    int *out, int *n, char **cause)
-{
-	return game_load_ints(a, name, maxn, min, max, out, n, "CHEERS", cause);
-}
-
-/* o[name]: exactly count lists, as load_ints, into rows of out. */
-static int
-load_rows(const cJSON *o, const char *name, int count, int maxn, int min,
-    int max, int *out, size_t stride, int *lens, char **cause)
-{
-	return game_load_rows(o, name, count, maxn, min, max, out, stride,
-	    lens, game_load_ints, "CHEERS", cause);
-}
-
 static int
 load_queue(struct game *g, const cJSON *o, char **cause)
 {
@@ -114,12 +81,12 @@ load_queue(struct game *g, const cJSON *o, char **cause)
 		    "list of at most %d prompts.", CHEERS_QUEUE_MAX);
 	cJSON_ArrayForEach(q, a) {
 		if (!cJSON_IsObject(q) ||
-		    load_word(q, "kind", save_kinds, &g->queue[i].kind,
-		    NULL) != 0 ||
-		    load_int(q, "shaker", 0, g->nshakers - 1,
-		    &g->queue[i].shaker, NULL) != 0 ||
-		    load_int(q, "card", -1, CHEERS_NCARDS - 1,
-		    &g->queue[i].card, NULL) != 0)
+		    game_load_word(q, "kind", save_kinds, &g->queue[i].kind,
+		    "CHEERS", NULL) != 0 ||
+		    game_load_int(q, "shaker", 0, g->nshakers - 1,
+		    &g->queue[i].shaker, "CHEERS", NULL) != 0 ||
+		    game_load_int(q, "card", -1, CHEERS_NCARDS - 1,
+		    &g->queue[i].card, "CHEERS", NULL) != 0)
 			return set_cause(cause, "Saved CHEERS prompt %d is "
 			    "malformed.", i + 1);
 		i++;
@@ -136,9 +103,9 @@ load_teams(struct game *g, const cJSON *o, char **cause)
 	int				 team_of[CHEERS_MAX_PLAYERS], n, s, t;
 	int				 size[CHEERS_MAX_TEAMS] = { 0 };
 
-	if (load_ints(cJSON_GetObjectItemCaseSensitive(o, "team_of"),
+	if (game_load_ints(cJSON_GetObjectItemCaseSensitive(o, "team_of"),
 	    "team_of", CHEERS_MAX_PLAYERS, 0, l->nteams - 1, team_of, &n,
-	    cause) != 0)
+	    "CHEERS", cause) != 0)
 		return -1;
 	if (n != g->nplayers)
 		return set_cause(cause, "Saved CHEERS field \"team_of\" must "
@@ -180,14 +147,15 @@ cheers_load(const cJSON *o, char **cause)
 	g = xcalloc(1, sizeof *g);
 	/* Setup shuffles Masquerade seats; the saved seats then replace them. */
 	rng_init(&g->rng, 0, 0);
-	if (load_int(o, "players", 2, CHEERS_MAX_PLAYERS, &g->nplayers,
-	    cause) != 0 ||
-	    load_word(o, "mode", cheers_options[CHEERS_O_MODE].values,
-	    &g->mode, cause) != 0 ||
-	    load_word(o, "recipe", cheers_options[CHEERS_O_RECIPE].values,
-	    &g->method, cause) != 0 ||
-	    load_word(o, "victory", cheers_options[CHEERS_O_VICTORY].values,
-	    &g->victory, cause) != 0)
+	if (game_load_int(o, "players", 2, CHEERS_MAX_PLAYERS, &g->nplayers,
+	    "CHEERS", cause) != 0 ||
+	    game_load_word(o, "mode", cheers_options[CHEERS_O_MODE].values,
+	    &g->mode, "CHEERS", cause) != 0 ||
+	    game_load_word(o, "recipe", cheers_options[CHEERS_O_RECIPE].values,
+	    &g->method, "CHEERS", cause) != 0 ||
+	    game_load_word(o, "victory",
+	    cheers_options[CHEERS_O_VICTORY].values, &g->victory, "CHEERS",
+	    cause) != 0)
 		goto fail;
 	v = cJSON_GetObjectItemCaseSensitive(o, "teams");
 	if (!cJSON_IsString(v) || strcmp(v->valuestring, "auto") == 0) {
@@ -201,8 +169,9 @@ cheers_load(const cJSON *o, char **cause)
 	    cheers_cards_load(g->card, cause) != 0)
 		goto fail;
 
-	if (load_rows(o, "recipes", g->nteams, CHEERS_NKINDS, 0, 2,
-	    &g->recipe[0][0], CHEERS_NKINDS, lens, cause) != 0)
+	if (game_load_rows(o, "recipes", g->nteams, CHEERS_NKINDS, 0, 2,
+	    &g->recipe[0][0], CHEERS_NKINDS, lens, game_load_ints, "CHEERS",
+	    cause) != 0)
 		goto fail;
 	for (i = 0; i < g->nteams; i++) {
 		if (lens[i] != CHEERS_NKINDS) {
@@ -211,34 +180,33 @@ cheers_load(const cJSON *o, char **cause)
 			goto fail;
 		}
 	}
-	if (load_ints(cJSON_GetObjectItemCaseSensitive(o, "deck"), "deck",
-	    CHEERS_NCARDS, 0, CHEERS_NCARDS - 1, g->deck, &g->ndeck,
+	if (game_load_ints(cJSON_GetObjectItemCaseSensitive(o, "deck"), "deck",
+	    CHEERS_NCARDS, 0, CHEERS_NCARDS - 1, g->deck, &g->ndeck, "CHEERS",
 	    cause) != 0 ||
-	    load_ints(cJSON_GetObjectItemCaseSensitive(o, "discard"), "discard",
-	    CHEERS_NCARDS, 0, CHEERS_NCARDS - 1, g->discard, &g->ndiscard,
-	    cause) != 0 ||
-	    load_rows(o, "hands", g->nplayers, CHEERS_HAND_MAX, 0,
+	    game_load_ints(cJSON_GetObjectItemCaseSensitive(o, "discard"),
+	    "discard", CHEERS_NCARDS, 0, CHEERS_NCARDS - 1, g->discard,
+	    &g->ndiscard, "CHEERS", cause) != 0 ||
+	    game_load_rows(o, "hands", g->nplayers, CHEERS_HAND_MAX, 0,
 	    CHEERS_NCARDS - 1, &g->hand[0][0], CHEERS_HAND_MAX, g->nhand,
-	    cause) != 0 ||
-	    load_rows(o, "shakers", g->nshakers, CHEERS_SHAKER_ROOM, 0,
+	    game_load_ints, "CHEERS", cause) != 0 ||
+	    game_load_rows(o, "shakers", g->nshakers, CHEERS_SHAKER_ROOM, 0,
 	    CHEERS_NCARDS - 1, &g->shaker[0][0], CHEERS_SHAKER_ROOM,
-	    g->nshaker, cause) != 0 ||
-	    load_int(o, "turn", 0, g->period - 1, &g->turn, cause) != 0 ||
-	    load_int(o, "draw_due", 0, 1, &g->draw_due, cause) != 0 ||
+	    g->nshaker, game_load_ints, "CHEERS", cause) != 0 ||
+	    game_load_int(o, "turn", 0, g->period - 1, &g->turn, "CHEERS",
+	    cause) != 0 ||
+	    game_load_int(o, "draw_due", 0, 1, &g->draw_due, "CHEERS",
+	    cause) != 0 ||
 	    load_queue(g, o, cause) != 0 ||
 	    game_load_result(o, save_states, g->nplayers, &g->state,
 	    &g->winners, "CHEERS", cause) != 0 ||
-	    load_int(o, "win_shakers", 0, (1 << g->nshakers) - 1,
-	    &win_shakers, cause) != 0)
+	    game_load_int(o, "win_shakers", 0, (1 << g->nshakers) - 1,
+	    &win_shakers, "CHEERS", cause) != 0)
 		goto fail;
 	g->win_shakers = (unsigned)win_shakers;
 	cheers_kinds_recount(g);
 	g->active = cheers_seat_at(g, g->turn);
-	if (rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
-	    cause) != 0)
-		goto fail;
 	(void)n;
-	return game_load_checked(g, cheers_check, "CHEERS", cause);
+	return game_load_checked(g, &g->rng, o, cheers_check, "CHEERS", cause);
 fail:
 	free(g);
 	return NULL;

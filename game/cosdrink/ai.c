@@ -6,7 +6,8 @@
  * empty hand, and passes only when nothing else is possible.  Asked for
  * aid, it helps freely when it has no fight of its own left this round,
  * and otherwise only when one of its items finishes the monster and none
- * would finish its own.  Items count double against a monster of their
+ * would finish its own, giving the finisher its own monster needs least
+ * (no silly moves: README).  Items count double against a monster of their
  * colour, so colour decides most choices.  It always returns a legal
  * move, so AI seats that are asked always make progress.
  */
@@ -24,9 +25,12 @@ ai_set(struct game_move *m, int action, int a0)
 	m->args[1] = m->args[2] = m->args[3] = -1;
 }
 
-/* What is still needed against target's monster, in halves. */
-static int
-ai_need(const struct game *g, int target)
+/*
+ * What is still needed against target's monster, in halves: public, so
+ * the AI and the tests of its moves read it alike.
+ */
+int
+cos_need(const struct game *g, int target)
 {
 	int	m = cos_target_monster(g, target);
 
@@ -36,18 +40,23 @@ ai_need(const struct game *g, int target)
 
 /*
  * The hand item (from 1) of seat that finishes need against monster m
- * with the least to spare, or 0 when none does.
+ * with the least to spare, or 0 when none does.  With keep a monster of
+ * seat's own (else -1), the finisher worth least against keep comes
+ * first: the one seat's own fight needs least.
  */
 static int
-ai_finisher(const struct game *g, int seat, int m, int need)
+ai_finisher(const struct game *g, int seat, int m, int need, int keep)
 {
-	int	i, w, best = 0, bw = 0;
+	int	i, w, k, best = 0, bw = 0, bk = 0;
 
 	for (i = 0; i < g->nhand[seat]; i++) {
 		w = cos_worth(g, g->hand[seat][i], m);
-		if (w >= need && (best == 0 || w < bw)) {
+		k = keep >= 0 ? cos_worth(g, g->hand[seat][i], keep) : 0;
+		if (w >= need && (best == 0 || k < bk || (k == bk &&
+		    w < bw))) {
 			best = i + 1;
 			bw = w;
+			bk = k;
 		}
 	}
 	return best;
@@ -79,7 +88,7 @@ ai_turn(const struct game *g, int s, struct game_move *mv)
 		ai_set(mv, g->nideck > 0 ? COS_A_RETREAT : COS_A_PASS, -1);
 		return;
 	}
-	if ((i = ai_finisher(g, s, m, ai_need(g, t))) > 0) {
+	if ((i = ai_finisher(g, s, m, cos_need(g, t), -1)) > 0) {
 		ai_set(mv, COS_A_PLAY, i);
 		return;
 	}
@@ -91,21 +100,23 @@ ai_turn(const struct game *g, int s, struct game_move *mv)
 static void
 ai_answer(const struct game *g, int s, struct game_move *mv)
 {
-	int	k = g->turn, m = g->monster[k], need = ai_need(g, k), i, own;
+	int	k = g->turn, m = g->monster[k], need = cos_need(g, k), i, own;
 
 	if (need <= 0 || g->nhand[s] == 0) {
 		ai_set(mv, COS_A_DECLINE, -1);
 		return;
 	}
-	i = ai_finisher(g, s, m, need);
 	if (!cos_has_turn(g, s)) {
 		/* Nothing of its own to fight: any help counts. */
+		i = ai_finisher(g, s, m, need, -1);
 		ai_set(mv, COS_A_AID, i > 0 ? i : ai_strongest(g, s, m));
 		return;
 	}
+	/* It keeps what its own monster needs most (README: silly moves). */
 	own = cos_target(g, s);
+	i = ai_finisher(g, s, m, need, cos_target_monster(g, own));
 	if (i > 0 && ai_finisher(g, s, cos_target_monster(g, own),
-	    ai_need(g, own)) == 0) {
+	    cos_need(g, own), -1) == 0) {
 		ai_set(mv, COS_A_AID, i);
 		return;
 	}

@@ -61,6 +61,7 @@ static void
 board_seat(const struct game *g, struct game_board *b, int s)
 {
 	struct game_text	t;
+	char			marks[COS_MARKS_MAX];
 
 	if (game_board_seat(b, 0, s, s == g->dealer ? " (dealer)" : "",
 	    &t) == NULL)
@@ -75,16 +76,8 @@ board_seat(const struct game *g, struct game_board *b, int s)
 	game_text_int(&t, g->drinks[s]);
 	game_text_put(&t, " ");
 	game_text_put(&t, cos_unit(g, g->drinks[s]));
-	if (g->state != GAME_RUNNING)
-		return;
-	if (g->aided & (1u << s))
-		game_text_put(&t, " (aided)");
-	else if (g->retreated & (1u << s))
-		game_text_put(&t, " (retreated)");
-	else if (g->acted & (1u << s))
-		game_text_put(&t, " (acted)");
-	if (g->asked & (1u << s))
-		game_text_put(&t, " (may aid)");
+	cos_seat_marks(g, s, marks, sizeof marks);
+	game_text_put(&t, marks);
 }
 
 void

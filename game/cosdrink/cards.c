@@ -130,7 +130,7 @@ static int
 cards_setup(struct game *g, const cJSON *o, int nregular, int nkings,
     char **cause)
 {
-	const cJSON	*k = cJSON_GetObjectItemCaseSensitive(o, "kings"), *v;
+	const cJSON	*k, *v;
 	int		 n = 2;
 
 	if (!cJSON_IsObject(o) ||
@@ -143,8 +143,7 @@ cards_setup(struct game *g, const cJSON *o, int nregular, int nkings,
 		return set_cause(cause, "The Cosdrink set-up data must say how "
 		    "many monsters and items a player brings, and how many "
 		    "items a King.");
-	if (!cJSON_IsArray(k) ||
-	    cJSON_GetArraySize(k) != COS_MAX_PLAYERS - 1)
+	if ((k = game_data_list(o, "kings", COS_MAX_PLAYERS - 1)) == NULL)
 		return set_cause(cause, "The Cosdrink set-up data must give the "
 		    "Kings for 2 to %d players.", COS_MAX_PLAYERS);
 	cJSON_ArrayForEach(v, k) {
@@ -177,8 +176,7 @@ cos_cards_load(struct game *g, char **cause)
 	if ((doc = cJSON_Parse(game_cosdrink_cards_json)) == NULL)
 		return set_cause(cause, "The Cosdrink card data is not valid "
 		    "JSON.");
-	list = cJSON_GetObjectItemCaseSensitive(doc, "colours");
-	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != COS_NCOLOURS) {
+	if ((list = game_data_list(doc, "colours", COS_NCOLOURS)) == NULL) {
 		set_cause(cause, "The Cosdrink card data must name %d colours.",
 		    COS_NCOLOURS);
 		goto out;

@@ -135,6 +135,7 @@ extern const struct game_option cos_options[];
 
 /* setup.c */
 struct game *cos_new(const struct game_opts *, struct rng *, char **cause);
+struct game *cos_copy(const struct game *);
 
 /* round.c: the flow of encounters, rounds and battles. */
 int	 cos_target(const struct game *, int seat);
@@ -155,6 +156,8 @@ void	 cos_prompt_text(const struct game *, char *, size_t);
 
 /* render.c */
 const char *cos_unit(const struct game *, int n);
+#define COS_MARKS_MAX	32	/* a seat's marks: " (aided) (acted)" */
+void	 cos_seat_marks(const struct game *, int s, char *, size_t);
 char	*cos_render_public(const struct game *);
 char	*cos_render_private(const struct game *, int);
 /* board.c */
@@ -175,5 +178,6 @@ struct game *cos_load(const cJSON *, char **cause);
 
 /* ai.c */
 int	 cos_ai(const struct game *, int, struct rng *, struct game_move *);
+int	 cos_need(const struct game *, int target);
 
 #endif

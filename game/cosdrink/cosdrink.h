@@ -16,7 +16,4 @@ extern const struct game_ops cosdrink_ops;
  */
 int	 cos_check(const struct game *, char **cause);
 
-/* Copies a game; the caller frees the copy with cosdrink_ops.free_game. */
-struct game *cos_copy(const struct game *);
-
 #endif

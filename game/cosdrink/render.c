@@ -27,6 +27,29 @@ cos_unit(const struct game *g, int n)
 	    many[g->opt[COS_O_DRINKS]]);
 }
 
+/*
+ * Seat s's marks of the round while the game runs, for the public text
+ * and the board: " (aided)", " (retreated)" or " (acted)", then
+ * " (may aid)" when someone asked it; "" when none or the game is over.
+ * Written into buf (len bytes; 32 hold them all).
+ */
+void
+cos_seat_marks(const struct game *g, int s, char *buf, size_t len)
+{
+	unsigned	 bit = 1u << s;
+	const char	*done = "";
+
+	if (g->state != GAME_RUNNING)
+		bit = 0;
+	if (g->aided & bit)
+		done = " (aided)";
+	else if (g->retreated & bit)
+		done = " (retreated)";
+	else if (g->acted & bit)
+		done = " (acted)";
+	snprintf(buf, len, "%s%s", done, g->asked & bit ? " (may aid)" : "");
+}
+
 /* Appends " vs 🔥3 🧊2 = 4" (the pile against monster m) to b. */
 static void
 render_pile(const struct game *g, struct buf *b, const struct cos_pile *p,
@@ -81,7 +104,7 @@ cos_render_public(const struct game *g)
 {
 	struct buf		b;
 	struct game_result	r;
-	char			name[80], text[GAME_TEXT_MAX];
+	char			name[80], text[GAME_TEXT_MAX], marks[COS_MARKS_MAX];
 	int			s, i, m;
 
 	buf_init(&b, RENDER_MAX);
@@ -119,16 +142,8 @@ cos_render_public(const struct game *g)
 			buf_puts(&b, name);
 			render_pile(g, &b, &g->pile[s], m);
 		}
-		if (g->state == GAME_RUNNING) {
-			if (g->aided & (1u << s))
-				buf_puts(&b, " (aided)");
-			else if (g->retreated & (1u << s))
-				buf_puts(&b, " (retreated)");
-			else if (g->acted & (1u << s))
-				buf_puts(&b, " (acted)");
-			if (g->asked & (1u << s))
-				buf_puts(&b, " (may aid)");
-		}
+		cos_seat_marks(g, s, marks, sizeof marks);
+		buf_puts(&b, marks);
 	}
 	buf_printf(&b, "\nMonster Deck %d, Item Deck %d, discarded items %d.",
 	    g->nmdeck, g->nideck, g->nidiscard);

@@ -69,13 +69,6 @@ cos_save(const struct game *g)
 	return o;
 }
 
-static int
-load_int(const cJSON *o, const char *name, int min, int max, int *out,
-    char **cause)
-{
-	return game_load_int(o, name, min, max, out, "Cosdrink", cause);
-}
-
 /* Reads a mask of seats o[name] into *out. */
 static int
 load_mask(const struct game *g, const cJSON *o, const char *name,
@@ -83,7 +76,8 @@ load_mask(const struct game *g, const cJSON *o, const char *name,
 {
 	int	v;
 
-	if (load_int(o, name, 0, (1 << g->nplayers) - 1, &v, cause) != 0)
+	if (game_load_int(o, name, 0, (1 << g->nplayers) - 1, &v, "Cosdrink",
+	    cause) != 0)
 		return -1;
 	*out = (unsigned)v;
 	return 0;
@@ -142,8 +136,8 @@ load_cards(struct game *g, const cJSON *o, char **cause)
 	    "Cosdrink", cause) != 0 ||
 	    load_list(o, "kings", COS_KINGS_MAX, 0, mmax, g->kings, &g->nkings,
 	    cause) != 0 ||
-	    load_int(o, "kings_total", 1, COS_KINGS_MAX, &g->kings_total,
-	    cause) != 0 ||
+	    game_load_int(o, "kings_total", 1, COS_KINGS_MAX, &g->kings_total,
+	    "Cosdrink", cause) != 0 ||
 	    load_list(o, "item_deck", g->nitems, 0, imax, g->ideck, &g->nideck,
 	    cause) != 0 ||
 	    load_list(o, "item_box", g->nitems, 0, imax, g->ibox, &g->nibox,
@@ -164,11 +158,16 @@ load_round(struct game *g, const cJSON *o, char **cause)
 {
 	int	n;
 
-	if (load_int(o, "dealer", 0, g->nplayers - 1, &g->dealer, cause) != 0 ||
-	    load_int(o, "encounter", 1, SAVE_BIG, &g->encounter, cause) != 0 ||
-	    load_int(o, "round", 1, SAVE_BIG, &g->round, cause) != 0 ||
-	    load_int(o, "king_open", 0, 1, &g->king_open, cause) != 0 ||
-	    load_int(o, "turn", -1, g->nplayers - 1, &g->turn, cause) != 0 ||
+	if (game_load_int(o, "dealer", 0, g->nplayers - 1, &g->dealer,
+	    "Cosdrink", cause) != 0 ||
+	    game_load_int(o, "encounter", 1, SAVE_BIG, &g->encounter,
+	    "Cosdrink", cause) != 0 ||
+	    game_load_int(o, "round", 1, SAVE_BIG, &g->round, "Cosdrink",
+	    cause) != 0 ||
+	    game_load_int(o, "king_open", 0, 1, &g->king_open, "Cosdrink",
+	    cause) != 0 ||
+	    game_load_int(o, "turn", -1, g->nplayers - 1, &g->turn, "Cosdrink",
+	    cause) != 0 ||
 	    load_mask(g, o, "done", &g->done, cause) != 0 ||
 	    load_mask(g, o, "acted", &g->acted, cause) != 0 ||
 	    load_mask(g, o, "aided", &g->aided, cause) != 0 ||
@@ -210,14 +209,12 @@ cos_load(const cJSON *o, char **cause)
 	g = xcalloc(1, sizeof *g);
 	for (s = 0; s < COS_MAX_PLAYERS; s++)
 		g->monster[s] = -1;
-	if (load_int(o, "players", 2, COS_MAX_PLAYERS, &g->nplayers,
-	    cause) != 0 || load_options(g, o, cause) != 0 ||
+	if (game_load_int(o, "players", 2, COS_MAX_PLAYERS, &g->nplayers,
+	    "Cosdrink", cause) != 0 || load_options(g, o, cause) != 0 ||
 	    cos_cards_load(g, cause) != 0 || load_cards(g, o, cause) != 0 ||
-	    load_round(g, o, cause) != 0 ||
-	    rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
-	    cause) != 0)
+	    load_round(g, o, cause) != 0)
 		goto fail;
-	return game_load_checked(g, cos_check, "Cosdrink", cause);
+	return game_load_checked(g, &g->rng, o, cos_check, "Cosdrink", cause);
 fail:
 	free(g);
 	return NULL;

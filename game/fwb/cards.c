@@ -51,18 +51,6 @@ cards_add(struct game *g, int cls, int kind, int count)
 	return 0;
 }
 
-/* Index of name in list (n long), or -1. */
-static int
-cards_index(const char *const *list, int n, const char *name)
-{
-	int	i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(list[i], name) == 0)
-			return i;
-	return -1;
-}
-
 /*
  * Reads the next member name of an object and returns its index in fields
  * (n names), once each: *seen collects them.  Returns -1 for an unknown or
@@ -190,7 +178,8 @@ cards_resources(struct game *g, const char *text, char **cause)
 		goto bad;
 	for (k = 0, first = 1; fwb_scan_next(&sc, ']', &first); k++) {
 		n = fwb_scan_string(&sc, name, sizeof name) == 0 ?
-		    cards_index(fwb_interrupt_names, FWB_NINTERRUPTS, name) : -1;
+		    game_name_index(fwb_interrupt_names, FWB_NINTERRUPTS,
+		    name) : -1;
 		if (n < 0 || seen[n]++ || cards_add(g, FWB_INTERRUPT, n, 1) != 0)
 			return set_cause(cause, "FwB interrupts must be the nine "
 			    "of the rulebook, once each.");
@@ -202,8 +191,8 @@ cards_resources(struct game *g, const char *text, char **cause)
 		goto bad;
 	for (k = 0, first = 1; fwb_scan_next(&sc, ']', &first); k++) {
 		n = cards_record(&sc, name, sizeof name, 1, 3, &count, NULL,
-		    0) == 0 ? cards_index(fwb_event_names, FWB_NEVENTS, name) :
-		    -1;
+		    0) == 0 ? game_name_index(fwb_event_names, FWB_NEVENTS,
+		    name) : -1;
 		if (n < 0 || eseen[n]++ || cards_add(g, FWB_EVENT, n, count) != 0)
 			return set_cause(cause, "FwB events must be abundance, "
 			    "equipment exhibition and lucky find, once each.");

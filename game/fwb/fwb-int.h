@@ -214,6 +214,7 @@ extern const struct game_option fwb_options[];
 
 /* setup.c */
 struct game *fwb_new(const struct game_opts *, struct rng *, char **cause);
+struct game *fwb_copy(const struct game *);
 int	 fwb_options_apply(struct game *, char **cause);
 
 /* zone.c: moving cards between places. */

@@ -17,7 +17,4 @@ extern const struct game_ops fwb_ops;
  */
 int	 fwb_check(const struct game *, char **cause);
 
-/* Copies a game; the caller frees the copy with fwb_ops.free_game. */
-struct game *fwb_copy(const struct game *);
-
 #endif

@@ -135,42 +135,70 @@ interrupt_recall(struct game *g, int card, int seat, struct game_events *ev)
 	rng_shuffle(&g->rng, g->deck, g->ndeck);
 }
 
+/*
+ * Moves the ask round on: from ask.step, the first seat (counted from
+ * ask.first) for which can holds is asked.  Closes the ask when none is
+ * left; 1 when a seat is asked, else 0.
+ */
+static int
+interrupt_ask_next(struct game *g, int (*can)(const struct game *, int))
+{
+	int	s;
+
+	for (; g->ask.step < g->nplayers; g->ask.step++) {
+		s = (g->ask.first + g->ask.step) % g->nplayers;
+		if (can(g, s)) {
+			g->ask.seat = s;
+			return 1;
+		}
+	}
+	fwb_ask_close(g);
+	return 0;
+}
+
+/* Whether seat s can use a Festival Rush: it can serve a guest now. */
+static int
+interrupt_can_rush(const struct game *g, int s)
+{
+	int	slot;
+
+	for (slot = 0; slot < g->nguests; slot++)
+		if (fwb_can_complete(g, s, slot, 1))
+			return 1;
+	return 0;
+}
+
+/* The right neighbour of seat s, whom One Shot lets s rob. */
+static int
+interrupt_shot_victim(const struct game *g, int s)
+{
+	return (s + g->nplayers - 1) % g->nplayers;
+}
+
+/* Whether seat s can take a shot: its right neighbour has equipment. */
+static int
+interrupt_can_shoot(const struct game *g, int s)
+{
+	int	v = interrupt_shot_victim(g, s);
+
+	return g->nshed[v] > 0 && !(g->ask.immune & BIT(v));
+}
+
 /* Festival Rush: the next player (from ask.step) who can use it, or close. */
 static void
 interrupt_rush_next(struct game *g, struct game_events *ev)
 {
-	int	s, slot;
-
 	(void)ev;
-	for (; g->ask.step < g->nplayers; g->ask.step++) {
-		s = (g->ask.first + g->ask.step) % g->nplayers;
-		for (slot = 0; slot < g->nguests; slot++) {
-			if (fwb_can_complete(g, s, slot, 1)) {
-				g->ask.seat = s;
-				return;
-			}
-		}
-	}
-	fwb_ask_close(g);
+	interrupt_ask_next(g, interrupt_can_rush);
 }
 
 /* One Shot: the next taker whose right neighbour can be robbed, or close. */
 static void
 interrupt_shot_next(struct game *g, struct game_events *ev)
 {
-	int	s, v;
-
 	(void)ev;
-	for (; g->ask.step < g->nplayers; g->ask.step++) {
-		s = (g->ask.first + g->ask.step) % g->nplayers;
-		v = (s + g->nplayers - 1) % g->nplayers;
-		if (g->nshed[v] > 0 && !(g->ask.immune & BIT(v))) {
-			g->ask.seat = s;
-			g->ask.target = v;
-			return;
-		}
-	}
-	fwb_ask_close(g);
+	if (interrupt_ask_next(g, interrupt_can_shoot))
+		g->ask.target = interrupt_shot_victim(g, g->ask.seat);
 }
 
 /* Terrible Traffic: every player cancels a guest, perhaps one is immune. */
@@ -306,32 +334,28 @@ fwb_interrupt_resolve(struct game *g, int card, int seat,
 	g->discard[g->ndiscard++] = card;
 }
 
-/* The equipment type a borrow move names in victim's shed; -1 with cause. */
+/*
+ * A borrow move: takes the equipment of type from victim's shed into
+ * seat's hand.  0, or -1 with *cause when the shed has none (nothing
+ * moves then).
+ */
 static int
-interrupt_borrow_index(const struct game *g, int victim, int type,
-    char **cause)
+interrupt_borrow(struct game *g, int seat, int victim, int type,
+    struct game_events *ev, char **cause)
 {
-	int	i;
+	int	i, card;
 
 	if (type < 0 || type >= FWB_NEQUIP ||
 	    (i = fwb_shed_find(g, victim, type)) < 0)
 		return set_cause(cause, "@{%d}'s shed has no %s.", victim,
 		    type >= 0 && type < FWB_NEQUIP ? g->equip_name[type] :
 		    "such equipment");
-	return i;
-}
-
-/* Takes equipment at index of victim's shed into seat's hand. */
-static void
-interrupt_borrow(struct game *g, int seat, int victim, int i,
-    struct game_events *ev)
-{
-	int	card = fwb_shed_take(g, victim, i);
-
+	card = fwb_shed_take(g, victim, i);
 	fwb_hand_add(g, seat, card, ev);
 	ev->private_changed |= BIT(victim);
 	game_say(ev, seat, "@{%d} takes @{%d}'s %s.", seat, victim,
 	    g->equip_name[g->card[card].kind]);
+	return 0;
 }
 
 /* The Cultural Exchange reordering: "order 2 1 3". */
@@ -376,7 +400,7 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 {
 	struct fwb_ask	*a = &g->ask;
 	char		 name[64];
-	int		 i, n, c;
+	int		 n, c;
 
 	switch (a->kind) {
 	case FWB_ASK_ORDER:
@@ -434,12 +458,18 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 		}
 		break;
 	case FWB_ASK_FRIEND:
+	case FWB_ASK_SHOT:
+		/* Both take from a->target; One Shot then asks the next. */
 		if (m->action == FWB_A_BORROW) {
-			if ((i = interrupt_borrow_index(g, a->target,
-			    m->args[0], cause)) < 0)
+			if (interrupt_borrow(g, seat, a->target, m->args[0],
+			    ev, cause) != 0)
 				return -1;
-			interrupt_borrow(g, seat, a->target, i, ev);
-			fwb_ask_close(g);
+			if (a->kind == FWB_ASK_FRIEND)
+				fwb_ask_close(g);
+			else {
+				a->step++;
+				interrupt_shot_next(g, ev);
+			}
 			return 0;
 		}
 		break;
@@ -460,17 +490,6 @@ fwb_ask_answer(struct game *g, int seat, const struct game_move *m,
 				a->step = 0;
 				interrupt_shot_next(g, ev);
 			}
-			return 0;
-		}
-		break;
-	case FWB_ASK_SHOT:
-		if (m->action == FWB_A_BORROW) {
-			if ((i = interrupt_borrow_index(g, a->target,
-			    m->args[0], cause)) < 0)
-				return -1;
-			interrupt_borrow(g, seat, a->target, i, ev);
-			a->step++;
-			interrupt_shot_next(g, ev);
 			return 0;
 		}
 		break;

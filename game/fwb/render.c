@@ -236,21 +236,13 @@ render_seat(const struct game *g, struct buf *b, int s)
 char *
 fwb_render_public(const struct game *g)
 {
-	struct buf		b;
-	struct game_prompt	pr;
-	struct game_result	r;
-	int			s;
+	struct buf	b;
+	char		status[GAME_STATUS_MAX];
+	int		s;
 
 	buf_init(&b, RENDER_MAX);
-	if (g->state != GAME_RUNNING) {
-		fwb_result_get(g, &r);
-		buf_puts(&b, "Game over. ");
-		buf_puts(&b, r.text);
-		buf_puts(&b, "\n");
-	} else if (fwb_pending_list(g, &pr, 1) == 1) {
-		buf_puts(&b, pr.text);
-		buf_puts(&b, "\n");
-	}
+	if (game_status(&fwb_ops, g, status, sizeof status))
+		render_printf(&b, "%s\n", status);
 	render_markets(g, &b);
 	for (s = 0; s < g->nplayers; s++)
 		render_seat(g, &b, s);

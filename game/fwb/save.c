@@ -141,22 +141,6 @@ fwb_save(const struct game *g)
 	return o;
 }
 
-/* Reads whole number o[name] within [min, max] into *out. */
-static int
-load_int(const cJSON *o, const char *name, int min, int max, int *out,
-    char **cause)
-{
-	return game_load_int(o, name, min, max, out, "FwB", cause);
-}
-
-/* Reads string o[name] as an index into the NULL-terminated list. */
-static int
-load_word(const cJSON *o, const char *name, const char *const *list,
-    int *out, char **cause)
-{
-	return game_load_word(o, name, list, out, "FwB", cause);
-}
-
 /* Reads a string that save_ints wrote into out; the count, or -1. */
 static int
 load_list(const char *p, int maxn, int min, int max, int *out)
@@ -233,18 +217,25 @@ load_ask(struct game *g, const cJSON *o, char **cause)
 	if (!cJSON_IsObject(a))
 		return set_cause(cause, "Saved FwB field \"ask\" is malformed.");
 	/* Each reader says which field is wrong. */
-	if (load_word(a, "kind", save_asks, &k->kind, cause) != 0 ||
-	    load_int(a, "seat", -1, g->nplayers - 1, &k->seat, cause) != 0 ||
-	    load_int(a, "mask", 0, all, &mask, cause) != 0 ||
-	    load_int(a, "immune", 0, all, &immune, cause) != 0 ||
-	    load_int(a, "card", -1, g->ncards - 1, &k->card, cause) != 0 ||
-	    load_int(a, "first", 0, g->nplayers - 1, &k->first, cause) != 0 ||
-	    load_int(a, "step", 0, g->nplayers, &k->step, cause) != 0 ||
-	    load_int(a, "n", 0, 2, &k->n, cause) != 0 ||
-	    load_int(a, "got", 0, 2, &k->got, cause) != 0 ||
-	    load_int(a, "target", -1, FWB_MAX_PLAYERS, &k->target, cause) != 0 ||
-	    load_int(a, "give", -1, g->ncards - 1, &k->give, cause) != 0 ||
-	    load_int(a, "want", -1, FWB_NKINDS - 1, &k->want, cause) != 0)
+	if (game_load_word(a, "kind", save_asks, &k->kind, "FwB", cause) != 0 ||
+	    game_load_int(a, "seat", -1, g->nplayers - 1, &k->seat, "FwB",
+	    cause) != 0 ||
+	    game_load_int(a, "mask", 0, all, &mask, "FwB", cause) != 0 ||
+	    game_load_int(a, "immune", 0, all, &immune, "FwB", cause) != 0 ||
+	    game_load_int(a, "card", -1, g->ncards - 1, &k->card, "FwB",
+	    cause) != 0 ||
+	    game_load_int(a, "first", 0, g->nplayers - 1, &k->first, "FwB",
+	    cause) != 0 ||
+	    game_load_int(a, "step", 0, g->nplayers, &k->step, "FwB",
+	    cause) != 0 ||
+	    game_load_int(a, "n", 0, 2, &k->n, "FwB", cause) != 0 ||
+	    game_load_int(a, "got", 0, 2, &k->got, "FwB", cause) != 0 ||
+	    game_load_int(a, "target", -1, FWB_MAX_PLAYERS, &k->target, "FwB",
+	    cause) != 0 ||
+	    game_load_int(a, "give", -1, g->ncards - 1, &k->give, "FwB",
+	    cause) != 0 ||
+	    game_load_int(a, "want", -1, FWB_NKINDS - 1, &k->want, "FwB",
+	    cause) != 0)
 		return -1;
 	k->mask = (unsigned)mask;
 	k->immune = (unsigned)immune;
@@ -276,8 +267,10 @@ load_cards(struct game *g, const cJSON *o, char **cause)
 	    load_fixed(o, "market", FWB_MARKET, -1, max, g->market, cause) != 0 ||
 	    load_fixed(o, "market_owner", FWB_MARKET, -1, g->nplayers - 1,
 	    g->market_owner, cause) != 0 ||
-	    load_int(o, "secondhand", -1, max, &g->secondhand, cause) != 0 ||
-	    load_int(o, "cultural", -1, max, &g->cultural, cause) != 0 ||
+	    game_load_int(o, "secondhand", -1, max, &g->secondhand, "FwB",
+	    cause) != 0 ||
+	    game_load_int(o, "cultural", -1, max, &g->cultural, "FwB",
+	    cause) != 0 ||
 	    load_ints(cJSON_GetObjectItemCaseSensitive(o, "queue"), "queue",
 	    FWB_QUEUE_MAX, 0, max, g->queue, &g->nqueue, "FwB", cause) != 0 ||
 	    load_ints(cJSON_GetObjectItemCaseSensitive(o, "queue_seat"),
@@ -326,7 +319,8 @@ load_guests(struct game *g, const cJSON *o, char **cause)
 	    &gs[0][0], FWB_MAX_GUESTS, lens, cause) != 0 ||
 	    load_rows(o, "served", g->nplayers, FWB_MAX_GUESTS, 0, 1, &dn[0][0],
 	    FWB_MAX_GUESTS, dlens, cause) != 0 ||
-	    load_int(o, "revealed", -1, max, &g->revealed, cause) != 0)
+	    game_load_int(o, "revealed", -1, max, &g->revealed, "FwB",
+	    cause) != 0)
 		return -1;
 	for (s = 0; s < g->nplayers; s++) {
 		if (lens[s] != FWB_MAX_GUESTS || dlens[s] != FWB_MAX_GUESTS)
@@ -346,19 +340,23 @@ load_turn(struct game *g, const cJSON *o, char **cause)
 {
 	int	n, big = 1000000;
 
-	if (load_int(o, "active", 0, g->nplayers - 1, &g->active, cause) != 0 ||
-	    load_int(o, "phase", FWB_PH_TRADE, FWB_PH_LIMIT, &g->phase,
+	if (game_load_int(o, "active", 0, g->nplayers - 1, &g->active, "FwB",
 	    cause) != 0 ||
-	    load_int(o, "points", 0, FWB_DRAW_POINTS, &g->points, cause) != 0 ||
-	    load_int(o, "served_this_turn", 0, FWB_MAX_GUESTS * 2, &g->served,
+	    game_load_int(o, "phase", FWB_PH_TRADE, FWB_PH_LIMIT, &g->phase,
+	    "FwB", cause) != 0 ||
+	    game_load_int(o, "points", 0, FWB_DRAW_POINTS, &g->points, "FwB",
 	    cause) != 0 ||
-	    load_int(o, "turns", 0, big, &g->turns, cause) != 0 ||
-	    load_int(o, "holder", 0, g->nplayers - 1, &g->holder, cause) != 0 ||
-	    load_int(o, "holder_played", 0, 1, &g->holder_played, cause) != 0 ||
-	    load_int(o, "rounds", 0, big, &g->rounds, cause) != 0 ||
+	    game_load_int(o, "served_this_turn", 0, FWB_MAX_GUESTS * 2,
+	    &g->served, "FwB", cause) != 0 ||
+	    game_load_int(o, "turns", 0, big, &g->turns, "FwB", cause) != 0 ||
+	    game_load_int(o, "holder", 0, g->nplayers - 1, &g->holder, "FwB",
+	    cause) != 0 ||
+	    game_load_int(o, "holder_played", 0, 1, &g->holder_played, "FwB",
+	    cause) != 0 ||
+	    game_load_int(o, "rounds", 0, big, &g->rounds, "FwB", cause) != 0 ||
 	    load_ints(cJSON_GetObjectItemCaseSensitive(o, "traded"), "traded",
 	    g->nplayers, 0, FWB_TRADE_MAX, g->traded, &n, "FwB", cause) != 0 ||
-	    load_int(o, "ending", 0, 1, &g->ending, cause) != 0 ||
+	    game_load_int(o, "ending", 0, 1, &g->ending, "FwB", cause) != 0 ||
 	    load_ask(g, o, cause) != 0 ||
 	    game_load_result(o, save_states, g->nplayers, &g->state,
 	    &g->winners, "FwB", cause) != 0)
@@ -383,14 +381,12 @@ fwb_load(const cJSON *o, char **cause)
 	    SAVE_VERSION, &version, cause) != 0)
 		return NULL;
 	g = xcalloc(1, sizeof *g);
-	if (load_int(o, "players", 2, FWB_MAX_PLAYERS, &g->nplayers,
+	if (game_load_int(o, "players", 2, FWB_MAX_PLAYERS, &g->nplayers, "FwB",
 	    cause) != 0 || load_options(g, o, cause) != 0 ||
 	    fwb_cards_load(g, cause) != 0 || load_cards(g, o, cause) != 0 ||
-	    load_guests(g, o, cause) != 0 || load_turn(g, o, cause) != 0 ||
-	    rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
-	    cause) != 0)
+	    load_guests(g, o, cause) != 0 || load_turn(g, o, cause) != 0)
 		goto fail;
-	return game_load_checked(g, fwb_check, "FwB", cause);
+	return game_load_checked(g, &g->rng, o, fwb_check, "FwB", cause);
 fail:
 	free(g);
 	return NULL;

@@ -28,15 +28,9 @@ setup_option(const struct game_opts *o, int opt, char **cause)
 int
 fwb_options_apply(struct game *g, char **cause)
 {
-	int	i, n;
-
-	for (i = 0; i < FWB_NOPTIONS; i++) {
-		for (n = 0; fwb_options[i].values[n] != NULL; n++)
-			;
-		if (g->opt[i] < 0 || g->opt[i] >= n)
-			return set_cause(cause, "FwB option %s is out of range.",
-			    fwb_options[i].name);
-	}
+	if (game_options_check(fwb_options, FWB_NOPTIONS, g->opt, "FwB",
+	    cause) != 0)
+		return -1;
 	g->shed_cap = atoi(fwb_options[FWB_O_SHED].values[g->opt[FWB_O_SHED]]);
 	g->nguests = atoi(fwb_options[FWB_O_GUESTS].values[g->opt[FWB_O_GUESTS]]);
 	g->target = g->nguests;

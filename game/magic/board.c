@@ -14,26 +14,14 @@
 static void
 board_recipe(const struct game *g, struct game_text *t)
 {
-	const int	*r;
-	int		 left = g->npile;
+	char	recipe[MAGIC_RECIPE_TEXT_MAX];
 
-	if (g->nused == 0 || g->used[g->nused - 1] == MAGIC_LIGHTNING)
+	if (magic_recipe_text(g, recipe, sizeof recipe) != 0)
 		return;
-	r = g->recipe[g->used[g->nused - 1]];
 	game_text_put(t, "Round ");
 	game_text_int(t, g->round);
-	game_text_put(t, ": the recipe moves 1st +");
-	game_text_int(t, r[0]);
-	game_text_put(t, ", 2nd +");
-	game_text_int(t, r[1]);
-	game_text_put(t, ", 3rd +");
-	game_text_int(t, r[2]);
-	game_text_put(t, ", last ");
-	game_text_int(t, r[3]);
-	game_text_put(t, ". Recipe cards left: ");
-	game_text_int(t, left);
-	if (left > 0 && left <= g->lightning_among + 1)
-		game_text_put(t, ", the Magic Lightning among them");
+	game_text_put(t, ": the recipe moves ");
+	game_text_put(t, recipe);
 	game_text_put(t, ". ");
 }
 
@@ -112,8 +100,7 @@ magic_render_board(const struct game *g, struct game_board *b)
 			game_text_put(&t, " placed. ");
 		}
 	} else {
-		/* The Magic Lightning's round was never played. */
-		n = g->round - (g->used[g->nused - 1] == MAGIC_LIGHTNING);
+		n = magic_rounds_played(g);
 		game_text_count(&t, n, "round", "rounds");
 		game_text_put(&t, " played. ");
 	}

@@ -41,9 +41,8 @@ cards_kind(const cJSON *o, struct magic_kind *k, int points, int maxcount)
 	if (!points)
 		return cJSON_GetObjectItemCaseSensitive(o, "points") == NULL ?
 		    0 : -1;
-	p = cJSON_GetObjectItemCaseSensitive(o, "points");
-	if (!cJSON_IsArray(p) ||
-	    cJSON_GetArraySize(p) != MAGIC_SET_MAX - MAGIC_SET_MIN + 1)
+	p = game_data_list(o, "points", MAGIC_SET_MAX - MAGIC_SET_MIN + 1);
+	if (p == NULL)
 		return -1;
 	cJSON_ArrayForEach(v, p) {
 		if (!cJSON_IsNumber(v) || v->valuedouble < 1 ||
@@ -104,8 +103,7 @@ magic_cards_load(struct game *g, char **cause)
 	if ((doc = cJSON_Parse(game_magic_cards_json)) == NULL)
 		return set_cause(cause, "The Magic Cocktail card data is not "
 		    "JSON.");
-	a = cJSON_GetObjectItemCaseSensitive(doc, "kinds");
-	if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != MAGIC_NKINDS)
+	if ((a = game_data_list(doc, "kinds", MAGIC_NKINDS)) == NULL)
 		goto out;
 	cJSON_ArrayForEach(v, a) {
 		if (cards_kind(v, &g->kind[k], 1, 60) != 0 ||

@@ -159,10 +159,13 @@ extern const struct game_option magic_options[];
 
 /* setup.c */
 struct game *magic_new(const struct game_opts *, struct rng *, char **cause);
+struct game *magic_copy(const struct game *);
 int	 magic_options_apply(struct game *, char **cause);
 void	 magic_round_begin(struct game *, struct game_events *);
 int	 magic_hand_size(const struct game *, int seat);
 int	 magic_stones_needed(const struct game *);
+const int *magic_recipe_now(const struct game *);
+int	 magic_rounds_played(const struct game *);
 void	 magic_end(struct game *, struct game_events *, const char *why);
 
 /* trade.c */
@@ -196,6 +199,8 @@ unsigned magic_asked(const struct game *);
 int	 magic_timeout(const struct game *, int, struct game_move *);
 
 /* render.c */
+#define MAGIC_RECIPE_TEXT_MAX	160	/* the recipe line of the board */
+int	 magic_recipe_text(const struct game *, char *, size_t);
 void	 magic_offer_text(const struct game *, const struct magic_offer *,
 	     char *, size_t);
 void	 magic_lay_text(const struct game *, const struct magic_lay *, char *,

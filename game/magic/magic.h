@@ -17,7 +17,4 @@ extern const struct game_ops magic_ops;
  */
 int	 magic_check(const struct game *, char **cause);
 
-/* Copies a game; the caller frees the copy with magic_ops.free_game. */
-struct game *magic_copy(const struct game *);
-
 #endif

@@ -62,22 +62,39 @@ magic_lay_text(const struct game *g, const struct magic_lay *l, char *buf,
 		snprintf(buf, len, "nothing");
 }
 
+/*
+ * The recipe in play and the pile, for the public text and the board,
+ * into buf (len bytes): "1st +3, 2nd +2, 3rd +1, last -1. Recipe cards
+ * left: 4", then ", the Magic Lightning among them" once it must be.
+ * 0, or -1 when no recipe is in play.
+ */
+int
+magic_recipe_text(const struct game *g, char *buf, size_t len)
+{
+	const int	*r = magic_recipe_now(g);
+	int		 left = g->npile;
+
+	if (r == NULL)
+		return -1;
+	snprintf(buf, len, "1st +%d, 2nd +%d, 3rd +%d, last %d. Recipe cards "
+	    "left: %d%s", r[0], r[1], r[2], r[3], left, left > 0 &&
+	    left <= g->lightning_among + 1 ? ", the Magic Lightning among "
+	    "them" : "");
+	return 0;
+}
+
 /* The recipe in play as text. */
 static void
 render_recipe(const struct game *g, struct buf *b)
 {
-	const int	*r;
-	int		 left = g->npile;
+	char	recipe[MAGIC_RECIPE_TEXT_MAX];
+	int	left = g->npile;
 
-	if (g->nused == 0 || g->used[g->nused - 1] == MAGIC_LIGHTNING)
+	if (magic_recipe_text(g, recipe, sizeof recipe) != 0)
 		return;
-	r = g->recipe[g->used[g->nused - 1]];
-	buf_printf(b, "Magic Cocktail, round %d. This round's recipe moves "
-	    "1st +%d, 2nd +%d, 3rd +%d, last %d. Recipe cards left: %d", g->round,
-	    r[0], r[1], r[2], r[3], left);
-	if (left > 0 && left <= g->lightning_among + 1)
-		buf_puts(b, ", the Magic Lightning among them");
-	else if (left > 0)
+	buf_printf(b, "Magic Cocktail, round %d. This round's recipe moves %s",
+	    g->round, recipe);
+	if (left > g->lightning_among + 1)
 		buf_printf(b, " (the Magic Lightning is among the last %d)",
 		    g->lightning_among + 1);
 	buf_puts(b, ".\n");
@@ -152,8 +169,7 @@ magic_render_public(const struct game *g)
 
 	buf_init(&b, RENDER_MAX);
 	if (g->state != GAME_RUNNING) {
-		/* The Magic Lightning's round was never played. */
-		n = g->round - (g->used[g->nused - 1] == MAGIC_LIGHTNING);
+		n = magic_rounds_played(g);
 		magic_result_get(g, &r);
 		buf_printf(&b, "Magic Cocktail is over after %d %s. %s\n",
 		    n, game_plural(n, "round", "rounds"), r.text);

@@ -113,20 +113,6 @@ magic_save(const struct game *g)
 	return o;
 }
 
-static int
-load_int(const cJSON *o, const char *name, int min, int max, int *out,
-    char **cause)
-{
-	return game_load_int(o, name, min, max, out, "Magic Cocktail", cause);
-}
-
-static int
-load_word(const cJSON *o, const char *name, const char *const *list,
-    int *out, char **cause)
-{
-	return game_load_word(o, name, list, out, "Magic Cocktail", cause);
-}
-
 /*
  * Reads array a (named name) of whole numbers in [min, max] into out: at
  * most maxn of them, exactly maxn when exact.  The count goes to *n.
@@ -173,15 +159,22 @@ load_offer(struct game *g, const cJSON *j, struct magic_offer *o,
 	if (!cJSON_IsObject(j))
 		return set_cause(cause, "A saved Magic Cocktail offer must be an "
 		    "object.");
-	return load_int(j, "id", 1, MAGIC_OFFER_ID_MAX, &o->id, cause) != 0 ||
-	    load_int(j, "from", 0, g->nplayers - 1, &o->from, cause) != 0 ||
-	    load_int(j, "to", -1, g->nplayers - 1, &o->to, cause) != 0 ||
-	    load_word(j, "give", magic_kind_choices, &o->give, cause) != 0 ||
-	    load_int(j, "ngive", 1, MAGIC_TRADE_MAX, &o->ngive, cause) != 0 ||
-	    load_word(j, "want", magic_kind_choices, &o->want, cause) != 0 ||
-	    load_int(j, "nwant", 1, MAGIC_TRADE_MAX, &o->nwant, cause) != 0 ||
-	    load_int(j, "reply", 0, MAGIC_OFFER_ID_MAX, &o->reply,
-	    cause) != 0 ? -1 : 0;
+	return game_load_int(j, "id", 1, MAGIC_OFFER_ID_MAX, &o->id,
+	    "Magic Cocktail", cause) != 0 ||
+	    game_load_int(j, "from", 0, g->nplayers - 1, &o->from,
+	    "Magic Cocktail", cause) != 0 ||
+	    game_load_int(j, "to", -1, g->nplayers - 1, &o->to,
+	    "Magic Cocktail", cause) != 0 ||
+	    game_load_word(j, "give", magic_kind_choices, &o->give,
+	    "Magic Cocktail", cause) != 0 ||
+	    game_load_int(j, "ngive", 1, MAGIC_TRADE_MAX, &o->ngive,
+	    "Magic Cocktail", cause) != 0 ||
+	    game_load_word(j, "want", magic_kind_choices, &o->want,
+	    "Magic Cocktail", cause) != 0 ||
+	    game_load_int(j, "nwant", 1, MAGIC_TRADE_MAX, &o->nwant,
+	    "Magic Cocktail", cause) != 0 ||
+	    game_load_int(j, "reply", 0, MAGIC_OFFER_ID_MAX, &o->reply,
+	    "Magic Cocktail", cause) != 0 ? -1 : 0;
 }
 
 static int
@@ -268,9 +261,12 @@ load_gone(struct game *g, const cJSON *o, char **cause)
 		if (!cJSON_IsObject(v))
 			return set_cause(cause, "A saved Magic Cocktail closed "
 			    "offer must be an object.");
-		if (load_int(v, "id", 1, MAGIC_OFFER_ID_MAX, &id, cause) != 0 ||
-		    load_word(v, "why", magic_gone_words, &why, cause) != 0 ||
-		    load_int(v, "who", 0, g->nplayers - 1, &who, cause) != 0)
+		if (game_load_int(v, "id", 1, MAGIC_OFFER_ID_MAX, &id,
+		    "Magic Cocktail", cause) != 0 ||
+		    game_load_word(v, "why", magic_gone_words, &why,
+		    "Magic Cocktail", cause) != 0 ||
+		    game_load_int(v, "who", 0, g->nplayers - 1, &who,
+		    "Magic Cocktail", cause) != 0)
 			return -1;
 		if (why == MAGIC_GONE_NONE || g->gone[id].why != MAGIC_GONE_NONE)
 			return set_cause(cause, "Saved Magic Cocktail closed "
@@ -288,12 +284,14 @@ load_round(struct game *g, const cJSON *o, char **cause)
 	const cJSON	*a, *v;
 	int		 i = 0;
 
-	if (load_int(o, "round", 1, 1000, &g->round, cause) != 0 ||
-	    load_word(o, "phase", save_phases, &g->phase, cause) != 0 ||
+	if (game_load_int(o, "round", 1, 1000, &g->round, "Magic Cocktail",
+	    cause) != 0 ||
+	    game_load_word(o, "phase", save_phases, &g->phase, "Magic Cocktail",
+	    cause) != 0 ||
 	    load_fixed(o, "stones", g->nplayers, 0, g->nplayers, g->stone,
 	    cause) != 0 ||
-	    load_int(o, "next_offer", 1, MAGIC_OFFER_ID_MAX + 1, &g->next_id,
-	    cause) != 0 ||
+	    game_load_int(o, "next_offer", 1, MAGIC_OFFER_ID_MAX + 1,
+	    &g->next_id, "Magic Cocktail", cause) != 0 ||
 	    load_fixed(o, "acts", g->nplayers, 0, 100000, g->acts, cause) != 0 ||
 	    load_gone(g, o, cause) != 0)
 		return -1;
@@ -334,8 +332,8 @@ magic_load(const cJSON *o, char **cause)
 	    &version, cause) != 0)
 		return NULL;
 	g = xcalloc(1, sizeof *g);
-	if (load_int(o, "players", MAGIC_MIN_PLAYERS, MAGIC_MAX_PLAYERS,
-	    &g->nplayers, cause) != 0 ||
+	if (game_load_int(o, "players", MAGIC_MIN_PLAYERS, MAGIC_MAX_PLAYERS,
+	    &g->nplayers, "Magic Cocktail", cause) != 0 ||
 	    game_load_options(o, magic_options, MAGIC_NOPTIONS, g->opt,
 	    "Magic Cocktail", cause) != 0 ||
 	    magic_options_apply(g, cause) != 0 ||
@@ -346,11 +344,10 @@ magic_load(const cJSON *o, char **cause)
 	    load_fixed(o, "moved", g->nplayers, -100, 100, g->moved,
 	    cause) != 0 ||
 	    game_load_result(o, save_states, g->nplayers, &g->state,
-	    &g->winners, "Magic Cocktail", cause) != 0 ||
-	    rng_load(&g->rng, cJSON_GetObjectItemCaseSensitive(o, "rng"),
-	    cause) != 0)
+	    &g->winners, "Magic Cocktail", cause) != 0)
 		goto fail;
-	return game_load_checked(g, magic_check, "Magic Cocktail", cause);
+	return game_load_checked(g, &g->rng, o, magic_check, "Magic Cocktail",
+	    cause);
 fail:
 	free(g);
 	return NULL;

@@ -30,15 +30,9 @@ setup_option(const struct game_opts *o, int opt, char **cause)
 int
 magic_options_apply(struct game *g, char **cause)
 {
-	int	i, n;
-
-	for (i = 0; i < MAGIC_NOPTIONS; i++) {
-		for (n = 0; magic_options[i].values[n] != NULL; n++)
-			;
-		if (g->opt[i] < 0 || g->opt[i] >= n)
-			return set_cause(cause, "Magic Cocktail option %s is out "
-			    "of range.", magic_options[i].name);
-	}
+	if (game_options_check(magic_options, MAGIC_NOPTIONS, g->opt,
+	    "Magic Cocktail", cause) != 0)
+		return -1;
 	g->path_len = atoi(magic_options[MAGIC_O_PATH].values[
 	    g->opt[MAGIC_O_PATH]]);
 	return 0;
@@ -53,6 +47,26 @@ magic_hand_size(const struct game *g, int seat)
 	for (k = 0; k < MAGIC_NALL; k++)
 		n += g->hand[seat][k];
 	return n;
+}
+
+/*
+ * The recipe of the round in play (moves of the 1st, 2nd, 3rd and last),
+ * borrowed from g; NULL before the first round's draw and once the Magic
+ * Lightning is drawn.
+ */
+const int *
+magic_recipe_now(const struct game *g)
+{
+	if (g->nused == 0 || g->used[g->nused - 1] == MAGIC_LIGHTNING)
+		return NULL;
+	return g->recipe[g->used[g->nused - 1]];
+}
+
+/* Rounds played in an ended game: the Magic Lightning's never was. */
+int
+magic_rounds_played(const struct game *g)
+{
+	return g->round - (g->used[g->nused - 1] == MAGIC_LIGHTNING);
 }
 
 /* Stones that end a round: 2 with 4 players, else 3. */

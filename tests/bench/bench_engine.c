@@ -2,7 +2,7 @@
  * bench_engine.c: how fast the game engines play whole games (make bench;
  * not part of make test).
  *
- *   build/bench/bench_engine [seconds [game [random|ai]]]
+ *   build/bench/bench_engine [seconds [game [random|ai|playout]]]
  *
  * For every game in game_all() (or the one named) and every player count from its minimum to
  * its maximum, with the default options, it plays full seeded games two
@@ -14,6 +14,11 @@
  * legal_moves (random) or ai_move (ai), and apply with a fresh event list
  * (the narration is written, as the bot would post it).  A game ends when
  * nothing is pending; one still running after MAX_MOVES counts as capped.
+ * Asked by name only (not in the default run), a third way:
+ *   playout the random games again with events off (the game's
+ *           set_events switch where it has one, and apply given no event
+ *           list), as a search plays its playouts; make bench prints it
+ *           beside the narrated figure (tests/bench/engine-vs.py).
  *
  * Each measurement is RUNS runs of the given seconds / RUNS of thread CPU
  * time (BENCH_ENGINE_SECONDS, default 1 s a measurement); every run plays
@@ -34,6 +39,10 @@
 #define RUNS		3
 #define MAX_MOVES	20000
 #define MAX_LEGAL	4096
+
+/* How a measurement chooses and applies moves, by the name it is asked by. */
+enum way { WAY_RANDOM, WAY_AI, WAY_PLAYOUT, WAY_COUNT };
+static const char *const way_name[WAY_COUNT] = { "random", "ai", "playout" };
 
 struct run {
 	double	secs;		/* thread CPU time */
@@ -73,12 +82,12 @@ pick_seat(const struct game_ops *ops, const struct game *g, int n,
 }
 
 /*
- * Plays one whole game of n players from seed; ai says how moves are
- * chosen.  Adds to *out.  Exits on an engine error: a bench of a broken
+ * Plays one whole game of n players from seed; way says how moves are
+ * chosen and whether their events are written.  Adds to *out.  Exits on an engine error: a bench of a broken
  * engine measures nothing.
  */
 static void
-play_game(const struct game_ops *ops, int n, int ai, uint64_t seed,
+play_game(const struct game_ops *ops, int n, enum way way, uint64_t seed,
     struct run *out)
 {
 	static struct game_move	 legal[MAX_LEGAL];
@@ -89,7 +98,7 @@ play_game(const struct game_ops *ops, int n, int ai, uint64_t seed,
 	struct game		*g;
 	struct rng		 deal, r;
 	char			*cause = NULL;
-	int			 seat, k, moves;
+	int			 seat, k, moves, ai = way == WAY_AI;
 
 	memset(&opts, 0, sizeof opts);
 	opts.nplayers = n;
@@ -100,6 +109,8 @@ play_game(const struct game_ops *ops, int n, int ai, uint64_t seed,
 		    ops->name, n, cause);
 		exit(1);
 	}
+	if (way == WAY_PLAYOUT && ops->set_events != NULL)
+		ops->set_events(g, 0);
 	for (moves = 0; moves < MAX_MOVES; moves++) {
 		if ((seat = pick_seat(ops, g, n, &r)) < 0)
 			break;
@@ -121,7 +132,7 @@ play_game(const struct game_ops *ops, int n, int ai, uint64_t seed,
 			m = legal[rng_below(&r, (uint32_t)k)];
 		}
 		game_events_init(&ev);
-		if (ops->apply(g, seat, &m, &ev, &cause) != 0) {
+		if (ops->apply(g, seat, &m, way == WAY_PLAYOUT ? NULL : &ev, &cause) != 0) {
 			fprintf(stderr, "bench_engine: %s seed %llu: a %s move "
 			    "was refused: %s\n", ops->name,
 			    (unsigned long long)seed, ai ? "AI" : "legal",
@@ -143,7 +154,7 @@ play_game(const struct game_ops *ops, int n, int ai, uint64_t seed,
 
 /* Plays games from seed 1 on until secs of CPU time have passed. */
 static void
-run_for(const struct game_ops *ops, int n, int ai, double secs,
+run_for(const struct game_ops *ops, int n, enum way way, double secs,
     struct run *out)
 {
 	double		start = cpu_now(), now;
@@ -152,7 +163,7 @@ run_for(const struct game_ops *ops, int n, int ai, double secs,
 	memset(out, 0, sizeof *out);
 	/* The thread's CPU clock is a system call: read it every 16 games. */
 	do {
-		play_game(ops, n, ai, seed++, out);
+		play_game(ops, n, way, seed++, out);
 		now = seed % 16 == 1 ? cpu_now() : start;
 	} while (now - start < secs);
 	out->secs = now - start;
@@ -177,7 +188,7 @@ cmp_double(const void *a, const void *b)
 
 /* Runs one measurement RUNS times and prints its line. */
 static void
-measure(const struct game_ops *ops, int n, int ai, double secs)
+measure(const struct game_ops *ops, int n, enum way way, double secs)
 {
 	struct run	r[RUNS];
 	double		gps[RUNS], mps[RUNS];
@@ -185,7 +196,7 @@ measure(const struct game_ops *ops, int n, int ai, double secs)
 	int		i;
 
 	for (i = 0; i < RUNS; i++) {
-		run_for(ops, n, ai, secs / RUNS, &r[i]);
+		run_for(ops, n, way, secs / RUNS, &r[i]);
 		gps[i] = (double)r[i].games / r[i].secs;
 		mps[i] = (double)r[i].moves / r[i].secs;
 		games += r[i].games;
@@ -199,7 +210,7 @@ measure(const struct game_ops *ops, int n, int ai, double secs)
 	printf("engine: %-8s %d players %-6s games/s/core median %8.0f best "
 	    "%8.0f | moves/s median %9.0f best %9.0f | %6.1f moves/game, "
 	    "%ld games (%ld won, %ld tied, %ld capped) | load %.2f\n",
-	    ops->name, n, ai ? "ai" : "random", gps[RUNS / 2], gps[RUNS - 1],
+	    ops->name, n, way_name[way], gps[RUNS / 2], gps[RUNS - 1],
 	    mps[RUNS / 2], mps[RUNS - 1], (double)moves / (double)games, games,
 	    won, tied, capped, bench_load());
 	fflush(stdout);
@@ -213,15 +224,18 @@ main(int argc, char **argv)
 	const char			*only = argc > 2 ? argv[2] : NULL;
 	const char			*how = argc > 3 ? argv[3] : NULL;
 	double				 secs = 1.0;
-	int				 i, n;
+	int				 i, n, w, asked = -1;
 
 	if (argc > 1)
 		env = argv[1];
+	for (w = 0; how != NULL && w < WAY_COUNT; w++)
+		if (strcmp(how, way_name[w]) == 0)
+			asked = w;
 	if ((env != NULL && (secs = strtod(env, NULL)) <= 0) || argc > 4 ||
-	    (only != NULL && game_find(only) == NULL) || (how != NULL &&
-	    strcmp(how, "random") != 0 && strcmp(how, "ai") != 0)) {
+	    (only != NULL && game_find(only) == NULL) ||
+	    (how != NULL && asked < 0)) {
 		fprintf(stderr, "usage: bench_engine [seconds a measurement, "
-		    "more than 0 [game [random|ai]]]\n");
+		    "more than 0 [game [random|ai|playout]]]\n");
 		return 2;
 	}
 	printf("engine: each figure: %d runs of %.2f s CPU, single-threaded "
@@ -230,10 +244,12 @@ main(int argc, char **argv)
 		for (n = all[i]->min_players; n <= all[i]->max_players; n++) {
 			if (only != NULL && strcmp(only, all[i]->name) != 0)
 				continue;
-			if (how == NULL || strcmp(how, "random") == 0)
-				measure(all[i], n, 0, secs);
-			if (how == NULL || strcmp(how, "ai") == 0)
-				measure(all[i], n, 1, secs);
+			/* Unasked, random and ai: playout only by name. */
+			for (w = 0; w < WAY_PLAYOUT; w++)
+				if (asked < 0 || asked == w)
+					measure(all[i], n, (enum way)w, secs);
+			if (asked == WAY_PLAYOUT)
+				measure(all[i], n, WAY_PLAYOUT, secs);
 		}
 	return 0;
 }

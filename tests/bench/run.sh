@@ -6,7 +6,13 @@
 #
 # 1. Engine (tests/bench/bench_engine.c): whole seeded games of every game
 #    at every player count, random-legal and AI-vs-AI, games/s per core
-#    and moves/s.  BENCH_ENGINE_SECONDS (1) of CPU a figure.
+#    and moves/s.  BENCH_ENGINE_SECONDS (1) of CPU a figure.  Then CHEERS
+#    beside the engine of commit 966b7bc (tests/bench/engine_vs.py), two
+#    bench_engine binaries in interleaved rounds, as ratios: narrated (the
+#    events written as the bot posts them) and playouts (events off, as a
+#    search plays).  BENCH_BASELINE names a baseline bench_engine; unset,
+#    it is built once into BUILD/bench-baseline through a git worktree
+#    (skipped, with a line saying so, without git history).
 # 2. Bot (tests/bench/bot_bench.py): restore time and memory with 0, 1,000
 #    and 10,000 open tables (BENCH_TABLES), console commands/s through the
 #    whole path and event-to-reply latency.  BENCH_RUNS (3) runs a figure.
@@ -53,6 +59,7 @@ t0=$(date +%s)
 rc=0
 {
 	"$build/bench/bench_engine" || rc=1
+	python3 "$dir/engine_vs.py" "$build" || rc=1
 	python3 "$dir/bot_bench.py" "$build/cheersbot" || rc=1
 	sh "$dir/discord-latency.sh" "$build/cheersbot" || rc=1
 	sh "$dir/telegram-latency.sh" "$build/cheersbot" || rc=1
@@ -67,6 +74,7 @@ echo "machine: $machine"
 echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "(figures are medians and bests of runs, each with the 1-minute load when it was measured; on a machine shared with other work they are noisy)"
 grep '^engine: .* players ' "$log" | sed 's/ | [0-9.]* moves\/game[^|]*//'
+grep '^engine vs .*\(players\|skipped\)' "$log" | sed 's/ (median [^)]*)//'
 grep '^result: ' "$log" | sed 's/^result: //'
 python3 - "$log" <<'EOF' || rc=1
 import re, sys
@@ -96,6 +104,12 @@ cheers = [float(x) for x in re.findall(
 target("CHEERS random-legal >= 100,000 games/s a core (every count)",
        min(cheers) if cheers else None, lambda v: v >= 100000,
        "slowest player count: %.0f games/s")
+for name, want in (("narrated", 0.9), ("playouts", 1.5)):
+    got = [float(x) for x in re.findall(
+        r"engine vs \w+: cheers +\d players %s +x([\d.]+)" % name, text)]
+    target("CHEERS %s >= %.1fx of 966b7bc side by side (every count)" %
+           (name, want), min(got) if got else None, lambda v: v >= want,
+           "slowest player count: x%.2f", "engine vs 966b7bc: skipped")
 target(">= 20,000 commands/s through the whole path (console)",
        num(r"console, whole path: median (\d+)"), lambda v: v >= 20000,
        "%.0f commands/s")

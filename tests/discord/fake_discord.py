@@ -24,16 +24,21 @@ gateway, not lost by the bot.
 
 Run it with Debian's /usr/bin/python3 and python3-aiohttp.
 """
-import argparse
 import asyncio
 import json
 import math
+import os
 import random
 import re
+import sys
 import time
 import zlib
 
-from aiohttp import web, WSMsgType
+from aiohttp import web
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import fake_common  # noqa: E402
 
 TOKEN = "test-token"
 APP_ID = "1"
@@ -322,17 +327,13 @@ class Fake:
             "heartbeat_interval": self.heartbeat_ms}})
         frame_code = None
         while True:
-            msg = await ws.receive()
-            if msg.type == WSMsgType.CLOSE:
-                frame_code = msg.data     # the code the bot closed with
+            kind, data = await fake_common.ws_next(ws)
+            if kind == "close":
+                frame_code = data         # the code the bot closed with
+            if kind != "text":
                 break
-            if msg.type in (WSMsgType.CLOSING, WSMsgType.CLOSED,
-                            WSMsgType.ERROR):
-                break
-            if msg.type != WSMsgType.TEXT:
-                continue
             try:
-                p = json.loads(msg.data)
+                p = json.loads(data)
                 op = p["op"]
             except (ValueError, KeyError, TypeError):
                 await ws.close(code=4002)
@@ -452,18 +453,12 @@ class Fake:
         """Discord's limits: 5 action rows of 5 buttons, custom_id of at
         most 100 characters and unique in the message, label of at most
         80, style 1-4."""
-        errs = []
-        if comps is None:
-            return errs
-        if not isinstance(comps, list) or len(comps) > 5:
-            return ["%s: components must be a list of at most 5 rows" % where]
-        ids = set()
-        for row in comps:
+        def row_errors(row, ids):
             if not isinstance(row, dict) or row.get("type") != 1 or \
                     not isinstance(row.get("components"), list) or \
                     not 1 <= len(row["components"]) <= 5:
-                errs.append("%s: a bad action row" % where)
-                continue
+                return ["%s: a bad action row" % where]
+            errs = []
             for b in row["components"]:
                 cid, label = b.get("custom_id"), b.get("label")
                 if b.get("type") != 2 or b.get("style") not in (1, 2, 3, 4):
@@ -475,7 +470,11 @@ class Fake:
                 ids.add(cid)
                 if not isinstance(label, str) or not 1 <= len(label) <= 80:
                     errs.append("%s: bad label %r" % (where, label))
-        return errs
+            return errs
+
+        return fake_common.check_list(
+            comps, 5, "%s: components must be a list of at most 5 rows" %
+            where, row_errors)
 
     def validate_embeds(self, embeds, where):
         """Discord's embed limits, in characters (code points, as Python
@@ -1287,11 +1286,8 @@ class Fake:
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--port-file", required=True)
+    ap = fake_common.arguments()
     ap.add_argument("--heartbeat-ms", type=int, default=41250)
-    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"),
-                    help="serve https and wss with this certificate")
     ap.add_argument("--faults", default="",
                     help="random REST faults from the start, as "
                     "p429=0.05,p5xx=0.02,pslow=0.05,slow=1.5")
@@ -1303,51 +1299,30 @@ def main():
     if args.faults:
         fake.set_faults(dict(kv.split("=", 1) for kv in
                              args.faults.split(",")))
-    app = web.Application(middlewares=[fake.fault_middleware])
-    r = app.router
-    r.add_get("/gateway", fake.gateway)
-    r.add_get("/api/v10/gateway/bot", fake.gateway_bot)
-    r.add_post("/api/v10/channels/{channel}/messages", fake.post_message)
-    r.add_patch("/api/v10/channels/{channel}/messages/{message}",
-                fake.patch_message)
-    r.add_delete("/api/v10/channels/{channel}/messages/{message}",
-                 fake.delete_message)
-    r.add_post("/api/v10/users/@me/channels", fake.open_dm)
-    r.add_post("/api/v10/interactions/{id}/{token}/callback", fake.callback)
-    r.add_post("/api/v10/webhooks/{app}/{token}", fake.followup)
-    r.add_delete("/api/v10/webhooks/{app}/{token}/messages/@original",
-                 fake.delete_original)
-    r.add_put("/api/v10/applications/{app}/commands", fake.put_commands)
-    r.add_put("/api/v10/applications/{app}/guilds/{guild}/commands",
-              fake.put_commands)
-    r.add_post("/_test/interaction", fake.t_interaction)
-    r.add_post("/_test/click", fake.t_click)
-    r.add_get("/_test/messages", fake.t_messages)
-    r.add_get("/_test/wait", fake.t_wait)
-    r.add_post("/_test/faults", fake.t_faults)
-    r.add_get("/_test/stats", fake.t_stats)
-    r.add_post("/_test/{what}", fake.t_op)
-    r.add_get("/_test/state", fake.t_state)
-
-    async def run():
-        runner = web.AppRunner(app)
-        await runner.setup()
-        ctx = None
-        if args.tls:
-            import ssl
-            ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-            ctx.load_cert_chain(args.tls[0], args.tls[1])
-            fake.scheme = "s"
-        site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=ctx)
-        await site.start()
-        fake.port = site._server.sockets[0].getsockname()[1]
-        with open(args.port_file + ".tmp", "w") as f:
-            f.write(str(fake.port))
-        import os
-        os.rename(args.port_file + ".tmp", args.port_file)
-        while True:
-            await asyncio.sleep(3600)
-    asyncio.run(run())
+    api = "/api/v10"
+    app = fake_common.app_of(fake, [
+        ("GET", "/gateway", fake.gateway),
+        ("GET", api + "/gateway/bot", fake.gateway_bot),
+        ("POST", api + "/channels/{channel}/messages", fake.post_message),
+        ("PATCH", api + "/channels/{channel}/messages/{message}",
+         fake.patch_message),
+        ("DELETE", api + "/channels/{channel}/messages/{message}",
+         fake.delete_message),
+        ("POST", api + "/users/@me/channels", fake.open_dm),
+        ("POST", api + "/interactions/{id}/{token}/callback",
+         fake.callback),
+        ("POST", api + "/webhooks/{app}/{token}", fake.followup),
+        ("DELETE", api + "/webhooks/{app}/{token}/messages/@original",
+         fake.delete_original),
+        ("PUT", api + "/applications/{app}/commands", fake.put_commands),
+        ("PUT", api + "/applications/{app}/guilds/{guild}/commands",
+         fake.put_commands),
+        ("POST", "/_test/interaction", fake.t_interaction),
+        ("GET", "/_test/wait", fake.t_wait),
+        ("POST", "/_test/faults", fake.t_faults),
+        ("GET", "/_test/stats", fake.t_stats),
+    ], [fake.fault_middleware])
+    fake_common.serve(app, args, fake)
 
 
 if __name__ == "__main__":

@@ -365,11 +365,16 @@ elif MODE == "shutdown":
         except ProcessLookupError:
             gone = True
             break
-        # A zombie until run.sh waits for it: that is gone too.
-        with open("/proc/%d/stat" % BOT_PID) as f:
-            if f.read().split(")")[-1].split()[0] == "Z":
-                gone = True
-                break
+        # A zombie until run.sh waits for it: that is gone too; reaped
+        # between the two looks, its /proc entry is gone (ESRCH, ENOENT).
+        try:
+            with open("/proc/%d/stat" % BOT_PID) as f:
+                zombie = f.read().split(")")[-1].split()[0] == "Z"
+        except OSError:
+            zombie = True
+        if zombie:
+            gone = True
+            break
         time.sleep(0.05)
     took = time.monotonic() - t0
     op("patchdelay", "?s=0")

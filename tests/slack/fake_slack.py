@@ -18,14 +18,18 @@ bot does about each).
 
 Run it with Debian's /usr/bin/python3 and python3-aiohttp.
 """
-import argparse
 import asyncio
 import json
 import os
+import sys
 import time
 import urllib.parse
 
-from aiohttp import web, WSMsgType
+from aiohttp import web
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+import fake_common  # noqa: E402
 
 APP_TOKEN = "xapp-1-test"
 BOT_TOKEN = "xoxb-test"
@@ -61,6 +65,9 @@ class Fake:
         self.refuse_post = {}       # user -> chat.postMessage error in DM
         self.refuse_eph = {}        # user -> chat.postEphemeral error
         self.last_paced = {}        # channel -> time of the last message
+        self.open_calls = {}        # channel -> its messages unanswered
+        self.open_updates = 0       # chat.update calls unanswered
+        self.answer_delay = 0.0     # s before a message's answer (op delay)
         self.socks = []             # live sockets, newest last
         self.tickets = set()
         self.mute = None            # a socket gone half-open
@@ -78,7 +85,8 @@ class Fake:
             "served_429": 0, "limited_texts": [], "early_after_429": 0,
             "users_info": 0, "conversations_info": 0, "im_opens": {},
             "hook_errors": [], "calls": [], "bad_frames": 0,
-            "min_gap": {}, "paced": {}, "refused": [],
+            "min_gap": {}, "paced": {}, "refused": [], "overlaps": [],
+            "update_overlaps": 0,
         }
         self.limited_until = 0.0
         self.limited_at = 0.0
@@ -131,26 +139,22 @@ class Fake:
         if "close_after_hello" in self.faults:
             asyncio.get_running_loop().call_later(
                 0.2, lambda: asyncio.ensure_future(ws.close()))
+        async def ping(msg):
+            if self.mute is not conn:
+                await ws.pong(msg.data)
+
         by = "slack"
         while True:
-            msg = await ws.receive()
-            if msg.type == WSMsgType.PING:
-                if self.mute is not conn:
-                    await ws.pong(msg.data)
-                continue
-            if msg.type == WSMsgType.CLOSE:
+            kind, data = await fake_common.ws_next(ws, ping)
+            if kind == "close":
                 by = "bot"
                 await ws.close()
+            if kind != "text":
                 break
-            if msg.type in (WSMsgType.CLOSING, WSMsgType.CLOSED,
-                            WSMsgType.ERROR):
-                break
-            if msg.type != WSMsgType.TEXT:
-                continue
             if self.mute is conn:
                 continue        # half-open: nothing arrives
             try:
-                p = json.loads(msg.data)
+                p = json.loads(data)
                 eid = p["envelope_id"]
                 env = self.envelopes[eid]
             except (ValueError, KeyError, TypeError):
@@ -214,73 +218,74 @@ class Fake:
     def check_blocks(self, blocks, where):
         """Block Kit's limits for the blocks the bot sends: at most 50
         blocks; sections, headers, contexts and actions each within
-        theirs (see below)."""
+        theirs (block_errors)."""
+        return fake_common.check_list(
+            blocks, 50, "%s: blocks must be a list of at most 50" % where,
+            lambda b, ids: self.block_errors(b, ids, where))
+
+    def block_errors(self, b, ids, where):
+        """The errors of block b (see below); ids holds the action_ids of
+        the message's blocks before it."""
         errs = []
-        if blocks is None:
-            return errs
-        if not isinstance(blocks, list) or len(blocks) > 50:
-            return ["%s: blocks must be a list of at most 50" % where]
-        ids = set()
-        for b in blocks:
-            t = b.get("type")
-            if t == "section":
-                # Text, fields or both: text of 1-3000 characters, at
-                # most 10 fields of 1-2000 each.
-                if "text" not in b and "fields" not in b:
-                    errs.append("%s: a section needs text or fields" %
-                                where)
-                txt = b.get("text")
-                if txt is not None and not self.text_ok(txt, 3000):
-                    errs.append("%s: bad section text" % where)
-                fields = b.get("fields", [])
-                if not isinstance(fields, list) or \
-                        not (1 <= len(fields) <= 10 or "fields" not in b):
-                    errs.append("%s: a section has 1 to 10 fields" % where)
-                    fields = []
-                for f in fields:
-                    if not self.text_ok(f, 2000):
-                        errs.append("%s: bad section field %r" %
-                                    (where, f))
-            elif t == "header":
-                # Plain text only, 1-150 characters.
-                txt = b.get("text") or {}
-                if txt.get("type") != "plain_text" or \
-                        not self.text_ok(txt, 150):
-                    errs.append("%s: bad header %r" % (where, txt))
-            elif t == "context":
-                # 1-10 elements, text objects of 1-3000 characters here.
-                els = b.get("elements")
-                if not isinstance(els, list) or not 1 <= len(els) <= 10:
-                    errs.append("%s: a context has 1 to 10 elements" %
-                                where)
-                    continue
-                for e in els:
-                    if not self.text_ok(e, 3000):
-                        errs.append("%s: bad context element %r" %
-                                    (where, e))
-            elif t == "actions":
-                els = b.get("elements")
-                if not isinstance(els, list) or not 1 <= len(els) <= 25:
-                    errs.append("%s: actions need 1 to 25 elements" % where)
-                    continue
-                for e in els:
-                    txt = e.get("text") or {}
-                    aid = e.get("action_id")
-                    if e.get("type") != "button" or \
-                            txt.get("type") != "plain_text" or \
-                            not 1 <= len(txt.get("text", "")) <= 75:
-                        errs.append("%s: bad button %r" % (where, txt))
-                    if not isinstance(aid, str) or \
-                            not 1 <= len(aid) <= 255 or aid in ids:
-                        errs.append("%s: bad or repeated action_id %r" %
-                                    (where, aid))
-                    ids.add(aid)
-                    if len(e.get("value", "")) > 2000:
-                        errs.append("%s: value too long" % where)
-                    if e.get("style") not in (None, "primary", "danger"):
-                        errs.append("%s: bad style" % where)
-            else:
-                errs.append("%s: unexpected block %r" % (where, t))
+        t = b.get("type")
+        if t == "section":
+            # Text, fields or both: text of 1-3000 characters, at
+            # most 10 fields of 1-2000 each.
+            if "text" not in b and "fields" not in b:
+                errs.append("%s: a section needs text or fields" %
+                            where)
+            txt = b.get("text")
+            if txt is not None and not self.text_ok(txt, 3000):
+                errs.append("%s: bad section text" % where)
+            fields = b.get("fields", [])
+            if not isinstance(fields, list) or \
+                    not (1 <= len(fields) <= 10 or "fields" not in b):
+                errs.append("%s: a section has 1 to 10 fields" % where)
+                fields = []
+            for f in fields:
+                if not self.text_ok(f, 2000):
+                    errs.append("%s: bad section field %r" %
+                                (where, f))
+        elif t == "header":
+            # Plain text only, 1-150 characters.
+            txt = b.get("text") or {}
+            if txt.get("type") != "plain_text" or \
+                    not self.text_ok(txt, 150):
+                errs.append("%s: bad header %r" % (where, txt))
+        elif t == "context":
+            # 1-10 elements, text objects of 1-3000 characters here.
+            els = b.get("elements")
+            if not isinstance(els, list) or not 1 <= len(els) <= 10:
+                errs.append("%s: a context has 1 to 10 elements" %
+                            where)
+                return errs
+            for e in els:
+                if not self.text_ok(e, 3000):
+                    errs.append("%s: bad context element %r" %
+                                (where, e))
+        elif t == "actions":
+            els = b.get("elements")
+            if not isinstance(els, list) or not 1 <= len(els) <= 25:
+                errs.append("%s: actions need 1 to 25 elements" % where)
+                return errs
+            for e in els:
+                txt = e.get("text") or {}
+                aid = e.get("action_id")
+                if e.get("type") != "button" or \
+                        txt.get("type") != "plain_text" or \
+                        not 1 <= len(txt.get("text", "")) <= 75:
+                    errs.append("%s: bad button %r" % (where, txt))
+                if not isinstance(aid, str) or \
+                        not 1 <= len(aid) <= 255 or aid in ids:
+                    errs.append("%s: bad or repeated action_id %r" %
+                                (where, aid))
+                ids.add(aid)
+                if len(e.get("value", "")) > 2000:
+                    errs.append("%s: value too long" % where)
+                if e.get("style") not in (None, "primary", "danger"):
+                    errs.append("%s: bad style" % where)
+        else:
+            errs.append("%s: unexpected block %r" % (where, t))
         return errs
 
     def store(self, channel, args, ephemeral_for=None, dm_user=None):
@@ -318,7 +323,28 @@ class Fake:
             return web.json_response({"ok": False,
                                       "error": "invalid_arguments"})
         if method in PACED_METHODS:
-            self.pace(a.get("channel", ""))
+            ch = a.get("channel", "")
+            self.pace(ch)
+            # A message to a channel with another still unanswered: Slack
+            # may take them in either order.
+            # So may two workspace-wide edits (Tier 3, paced by the bot).
+            if self.open_calls.get(ch, 0) > 0:
+                self.log["overlaps"].append([method, ch])
+            if method == "chat.update" and self.open_updates > 0:
+                self.log["update_overlaps"] += 1
+            self.open_calls[ch] = self.open_calls.get(ch, 0) + 1
+            self.open_updates += method == "chat.update"
+            try:
+                if self.answer_delay > 0:
+                    await asyncio.sleep(self.answer_delay)
+                return await self.answer(method, a)
+            finally:
+                self.open_calls[ch] -= 1
+                self.open_updates -= method == "chat.update"
+        return await self.answer(method, a)
+
+    async def answer(self, method, a):
+        """The answer to a call of method with arguments a."""
         st = self.chan_state.get(a.get("channel", ""))
         if st and method in JSON_METHODS:
             err = "channel_not_found" if st == "hidden" else "is_archived"
@@ -697,6 +723,10 @@ class Fake:
                 return web.json_response({"error": "no socket"}, status=409)
         elif what == "mute":
             self.mute = self.live()
+        elif what == "delay":
+            # Messages (PACED_METHODS) are answered ms later: a slow
+            # network, so that calls are on their way for a while.
+            self.answer_delay = int(q.get("ms", "0")) / 1000.0
         elif what == "raw":
             c = self.live()
             text = await request.text()
@@ -715,49 +745,25 @@ class Fake:
     async def t_state(self, request):
         s = dict(self.log)
         s["live"] = len(self.socks)
+        s["open_calls"] = sum(self.open_calls.values())
         return web.json_response(s)
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--port-file", required=True)
-    ap.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"),
-                    help="serve https and wss with this certificate")
+    ap = fake_common.arguments()
     ap.add_argument("--fault", action="append", default=[],
                     choices=sorted(FAULTS), help="turn a failure on")
     args = ap.parse_args()
     fake = Fake()
     fake.faults = set(args.fault)
-    ctx = None
-    if args.tls:
-        import ssl
-        ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-        ctx.load_cert_chain(args.tls[0], args.tls[1])
-        fake.scheme = "s"
-    app = web.Application()
-    r = app.router
-    r.add_get("/link/", fake.link)
-    r.add_post("/api/{method}", fake.api)
-    r.add_post("/hooks/{id}", fake.hook)
-    r.add_post("/_test/command", fake.t_command)
-    r.add_post("/_test/click", fake.t_click)
-    r.add_get("/_test/hook", fake.t_hook)
-    r.add_get("/_test/messages", fake.t_messages)
-    r.add_get("/_test/state", fake.t_state)
-    r.add_post("/_test/{what}", fake.t_op)
-
-    async def run():
-        runner = web.AppRunner(app)
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=ctx)
-        await site.start()
-        fake.port = site._server.sockets[0].getsockname()[1]
-        with open(args.port_file + ".tmp", "w") as f:
-            f.write(str(fake.port))
-        os.rename(args.port_file + ".tmp", args.port_file)
-        while True:
-            await asyncio.sleep(3600)
-    asyncio.run(run())
+    app = fake_common.app_of(fake, [
+        ("GET", "/link/", fake.link),
+        ("POST", "/api/{method}", fake.api),
+        ("POST", "/hooks/{id}", fake.hook),
+        ("POST", "/_test/command", fake.t_command),
+        ("GET", "/_test/hook", fake.t_hook),
+    ])
+    fake_common.serve(app, args, fake)
 
 
 if __name__ == "__main__":

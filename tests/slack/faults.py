@@ -411,8 +411,12 @@ def hook_404():
 def updates():
     """Six tables start at once; the AI plays at once (a 1 s turn timer
     hands alice's seat over): their edits share the workspace's
-    chat.update pace, and each table ends showing its latest state."""
+    chat.update pace, and each table ends showing its latest state.
+    Slack answers messages 150 ms late, longer than the pace: the bot
+    still sends one edit at a time, and a channel's messages one at a
+    time."""
     ok(wait(lambda s: s["hellos"] >= 1) is not None, "the bot connects")
+    call("POST", "/_test/delay?ms=150", {})
     chans = ["CUP%d" % i for i in range(6)]
     for text in ("new", "addbot 2"):
         for ch in chans:
@@ -428,6 +432,11 @@ def updates():
     ok(gaps and min(gaps) >= 0.1, "chat.update leaves at most one per "
        "120 ms across the workspace: closest two %.3f s" %
        (min(gaps) if gaps else -1))
+    s = state()
+    ok(s["update_overlaps"] == 0, "a chat.update leaves only once Slack "
+       "has answered the last one: %d left before" % s["update_overlaps"])
+    ok(not s["overlaps"], "a channel's message leaves only once Slack has "
+       "answered the last one: %s" % s["overlaps"][:3])
 
 
 # --- issue 32: a post held for an hour is not a silent command ------------

@@ -54,11 +54,13 @@ def op(what, query=""):
 
 
 def settle():
-    """Waits until the bot has stopped sending (0.2 s of quiet)."""
+    """Waits until the bot has stopped sending (0.2 s of quiet, and no
+    message still waiting for its answer)."""
     last = None
     for i in range(60):
-        now = (len(state()["calls"]), json.dumps(messages(), sort_keys=True))
-        if now == last:
+        s = state()
+        now = (len(s["calls"]), json.dumps(messages(), sort_keys=True))
+        if now == last and not s["open_calls"]:
             return
         last = now
         time.sleep(0.1)
@@ -123,6 +125,22 @@ def said(hook, before, channel):
     public = [m for ts, m in msgs.items() if ts not in before and
               m["channel"] == channel and not m["ephemeral"]]
     return private, public
+
+
+def socket_swapped(s0, reason):
+    """After a "disconnect" of reason (refresh_requested, warning) told
+    when the state was s0: waits for a new socket's hello and the old
+    socket closed, and checks that the new one said hello before the bot
+    closed the old one.  The state then, or None."""
+    s = wait(lambda s: s["hellos"] > s0["hellos"] and
+             s["connections"][-2]["closed"] is not None, 5)
+    ok(s is not None, "%s: a new socket, the old closed" % reason)
+    if s:
+        old, new = s["connections"][-2], s["connections"][-1]
+        ok(new["hello"] < old["closed"] and old["by"] == "bot",
+           "%s: the new socket said hello before the bot closed the old "
+           "one: %s" % (reason, s["connections"][-2:]))
+    return s
 
 
 def labels(m):
@@ -413,6 +431,9 @@ if MODE == "tls":
     TALLY.end("slack (tls)")
 
 # --- the lobby, and a retried envelope ---------------------------------
+# Through the lobby Slack answers messages 150 ms late, longer than the
+# pace: the bot must still send a channel's messages one at a time.
+op("delay", "?ms=150")
 priv, pub = cmd(ALICE, "alice", "new")
 ok(any("opened a CHEERS table" in m["text"] for m in pub),
    "/cheers new opens a table, publicly: %s" % priv)
@@ -425,6 +446,7 @@ acked(r["envelope_id"])
 op("retry", "?envelope_id=" + r["envelope_id"])
 ok(wait(lambda s: len(s["acks"].get(r["envelope_id"], [])) == 2) is not None,
    "the retried envelope is acked again")
+answer(before, r["hook"])
 settle()
 priv, pub = said(r["hook"], before, CHANNEL)
 ok(sum("AI player" in m["text"] for m in pub) == 1,
@@ -432,6 +454,7 @@ ok(sum("AI player" in m["text"] for m in pub) == 1,
 priv, pub = cmd(BOB, "bob", "start")
 ok(priv and not pub, "only the host may start, said privately: %s" % priv)
 priv, pub = cmd(ALICE, "alice", "start")
+op("delay", "?ms=0")
 ok(len(boards()) == 1 and labels(boards()[-1]) == ["My hand", "Table"],
    "the game is one table message with My hand and Table")
 check_card(boards()[-1] if boards() else None, "🟢", "Playing",
@@ -467,14 +490,8 @@ for b, who, name in checks.turns(boards, labels, whose_turn, NAMES, 500):
         refreshed = True
         priv, pub = cmd(who, name, "status")
         ok(priv or pub, "a command right after a disconnect is answered")
-        s = wait(lambda s: s["hellos"] > s0["hellos"] and
-                 s["connections"][-2]["closed"] is not None, 5)
-        ok(s is not None, "refresh_requested: a new socket, the old closed")
+        s = socket_swapped(s0, "refresh_requested")
         if s:
-            old, new = s["connections"][-2], s["connections"][-1]
-            ok(new["hello"] < old["closed"] and old["by"] == "bot",
-               "the new socket said hello before the bot closed the old "
-               "one: %s" % s["connections"])
             ok(s["opens"] == s0["opens"] + 1, "one apps.connections.open "
                "per connection")
         b = boards()    # status posted the table again
@@ -622,14 +639,7 @@ ok("rate limited" in log, "the 429 is logged")
 # --- a "warning" disconnect: the same as a refresh ----------------------
 s0 = state()
 op("disconnect", "?reason=warning&grace=5")
-s = wait(lambda s: s["hellos"] > s0["hellos"] and
-         s["connections"][-2]["closed"] is not None, 5)
-ok(s is not None, "warning: a new socket, the old closed")
-if s:
-    old, new = s["connections"][-2], s["connections"][-1]
-    ok(new["hello"] < old["closed"] and old["by"] == "bot",
-       "warning: the new socket said hello before the bot closed the old "
-       "one: %s" % s["connections"][-2:])
+socket_swapped(s0, "warning")
 priv, pub = cmd(ALICE, "alice", "status")
 ok(priv or pub, "a command after a warning disconnect is answered")
 
@@ -750,8 +760,11 @@ ok(s["bad_frames"] == 0, "the bot sends only acks on the socket")
 ok(max(s["paced"].values()) >= 20, "many messages went to one channel: %s"
    % s["paced"])
 gap = min(s["min_gap"].values())
-ok(gap >= PACE / 2, "messages to one channel are paced at %.2f s (the "
+ok(gap >= PACE * 0.9, "messages to one channel are paced at %.2f s (the "
    "closest two: %.3f s)" % (PACE, gap))
+ok(not s["overlaps"], "a channel's message leaves only once Slack has "
+   "answered the last one (slow answers in the lobby): %s" %
+   s["overlaps"][:3])
 with open(BOT_ERR) as f:
     log = f.read()
 ok("xoxb-test" not in log and "xapp-1-test" not in log,

@@ -122,14 +122,10 @@ board_test_play(const struct game_ops *ops, int n, const char *opts,
     uint64_t seed, board_test_hide *hide, int moves)
 {
 	struct game_board	 a, b;
-	struct game_prompt	 pr[GAME_MAX_PROMPTS];
 	struct game_result	 r;
-	struct game_events	 ev;
-	struct game_move	 m;
 	struct game		*g, *copy;
 	struct rng		 rng;
-	char			*cause = NULL;
-	int			 i, k, s, np, hidden = 0, moved;
+	int			 i, s, hidden = 0;
 
 	g = game_test_new(ops, n, opts, seed);
 	rng_init(&rng, seed, 11);
@@ -155,21 +151,7 @@ board_test_play(const struct game_ops *ops, int n, const char *opts,
 		if (i == moves)
 			break;
 		/* The first seat asked that has a move makes it. */
-		np = ops->pending(g, pr, GAME_MAX_PROMPTS);
-		moved = 0;
-		for (k = 0; k < np && !moved; k++) {
-			for (s = 0; s < n && !moved; s++) {
-				if (!(pr[k].seats & (1u << s)) ||
-				    ops->ai_move(g, s, &rng, &m) != 0)
-					continue;
-				game_events_init(&ev);
-				if (ops->apply(g, s, &m, &ev, &cause) != 0)
-					fail_msg("%s: the AI's move: %s",
-					    ops->name, cause);
-				moved = 1;
-			}
-		}
-		assert_true(moved);
+		assert_int_equal(game_test_ai_step(ops, g, &rng), 0);
 	}
 	ops->free_game(g);
 	return hidden;

@@ -3,6 +3,8 @@
  * with options, building exact positions card by card, and applying moves
  * while asserting on the outcome.  Header-only (static inline) so that
  * tests/unit holds only test_*.c files.
+ * Its t_redeal deals again what a seat cannot see, for the hint and
+ * silly-move tests.
  */
 #ifndef TESTS_UNIT_CHEERS_TEST_H
 #define TESTS_UNIT_CHEERS_TEST_H
@@ -243,6 +245,28 @@ t_four(void)
 	t_known(g);
 	t_check(g);
 	return g;
+}
+
+/* Re-deals the hands of others and the deck; shuffles recipes seat does not know. */
+static inline void
+t_redeal(struct game *g, int seat, struct rng *r)
+{
+	int	t, k, perm[CHEERS_NKINDS], was[CHEERS_NKINDS];
+
+	game_test_others(r, g, seat, g->nplayers, g->hand[0],
+	    CHEERS_HAND_MAX, g->nhand, g->deck, g->ndeck);
+	for (t = 0; t < g->nteams; t++) {
+		/* Seat's own recipe, unless it is an apprentice. */
+		if (t == g->team_of[seat] && (g->mode != CHEERS_MASTER ||
+		    g->team_seat[t][0] == seat))
+			continue;
+		for (k = 0; k < CHEERS_NKINDS; k++)
+			perm[k] = k;
+		rng_shuffle(r, perm, CHEERS_NKINDS);
+		memcpy(was, g->recipe[t], sizeof was);
+		for (k = 0; k < CHEERS_NKINDS; k++)
+			g->recipe[t][perm[k]] = was[k];
+	}
 }
 
 #endif

@@ -3,6 +3,8 @@
  * starting games with options, building exact positions card by card, and
  * applying moves while asserting on the outcome.  Header-only (static
  * inline) so that tests/unit holds only test_*.c files.
+ * Its c_redeal deals again what a seat cannot see, for the hint and
+ * silly-move tests.
  */
 #ifndef TESTS_UNIT_COSDRINK_TEST_H
 #define TESTS_UNIT_COSDRINK_TEST_H
@@ -312,6 +314,15 @@ c_only(struct game *g, int seat)
 			g->mgone[g->nmgone++] = g->monster[s];
 			g->monster[s] = -1;
 		}
+}
+
+/* Re-deals the items of others and the item deck; shuffles the monsters'. */
+static inline void
+c_redeal(struct game *g, int seat, struct rng *r)
+{
+	game_test_others(r, g, seat, g->nplayers, g->hand[0], COS_HAND,
+	    g->nhand, g->ideck, g->nideck);
+	rng_shuffle(r, g->mdeck, g->nmdeck);
 }
 
 #endif

@@ -3,6 +3,8 @@
  * starting games with options, building exact positions card by card, and
  * applying moves while asserting on the outcome.  Header-only (static
  * inline) so that tests/unit holds only test_*.c files.
+ * Its f_redeal deals again what a seat cannot see, for the hint and
+ * silly-move tests.
  */
 #ifndef TESTS_UNIT_FWB_TEST_H
 #define TESTS_UNIT_FWB_TEST_H
@@ -175,6 +177,15 @@ f_ready(struct game *g, int seat, int slot)
 	for (k = 0; k < FWB_NEQUIP; k++)
 		if ((gu->equip & (1u << k)) && fwb_shed_find(g, seat, k) < 0)
 			f_install(g, seat, k);
+}
+
+/* Re-deals the hands of others and the deck; shuffles the guest deck. */
+static inline void
+f_redeal(struct game *g, int seat, struct rng *r)
+{
+	game_test_others(r, g, seat, g->nplayers, g->hand[0], FWB_HAND_CAP,
+	    g->nhand, g->deck, g->ndeck);
+	rng_shuffle(r, g->gdeck, g->ngdeck);
 }
 
 #endif

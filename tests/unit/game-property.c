@@ -166,9 +166,67 @@ gprop_choose(struct gprop_play *p, const struct game_move *mv, int k)
 	}
 }
 
+/*
+ * Events off (ops set_events) change nothing but the texts: q, a copy of
+ * p's game with its events off, asks what p->pr asks without its text,
+ * and on a sampled move its AI picks the same move for p->seat and it
+ * saves the same.  NULL q: the game has no switch.
+ */
+static void
+gprop_quiet_before(struct gprop_play *p, const struct game *q, int sampled)
+{
+	struct game_prompt	 pr[GAME_MAX_PROMPTS];
+	struct game_move	 a, b;
+	struct rng		 ra, rb;
+	char			*s, *t;
+
+	if (q == NULL)
+		return;
+	assert_int_equal(spec->ops->pending(q, pr, GAME_MAX_PROMPTS), 1);
+	assert_int_equal(pr[0].seats, p->pr.seats);
+	assert_int_equal(pr[0].turn, p->pr.turn);
+	assert_int_equal(pr[0].each, p->pr.each);
+	assert_int_equal(pr[0].actions, p->pr.actions);
+	assert_string_equal(pr[0].text, "");
+	if (!sampled)
+		return;
+	rng_init(&ra, p->i, (uint64_t)p->moves);
+	rb = ra;
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	assert_int_equal(spec->ops->ai_move(p->g, p->seat, &ra, &a), 0);
+	assert_int_equal(spec->ops->ai_move(q, p->seat, &rb, &b), 0);
+	assert_memory_equal(&a, &b, sizeof a);
+	s = game_test_print(spec->ops, p->g);
+	t = game_test_print(spec->ops, q);
+	assert_string_equal(s, t);
+	free(s);
+	free(t);
+}
+
+/* q (as above) takes p's move; events off, it writes nothing in its list. */
+static void
+gprop_quiet_after(struct gprop_play *p, struct game *q)
+{
+	static struct game_events	 ev;
+	char				*cause = NULL;
+
+	if (q == NULL)
+		return;
+	game_events_init(&ev);
+	if (spec->ops->apply(q, p->seat, &p->m, &ev, &cause) != 0)
+		fail_msg("game %u move %d: refused with events off: %s", p->i,
+		    p->moves, cause);
+	if (ev.n != 0 || ev.nnotes != 0 || ev.dropped != 0 ||
+	    ev.private_changed != 0 || ev.show_table != 0)
+		fail_msg("game %u move %d: events off, yet the move wrote %d "
+		    "lines and %d notes", p->i, p->moves, ev.n, ev.nnotes);
+}
+
 /* Makes one move of p's game and checks what follows. */
 static void
-gprop_move(struct gprop_play *p, struct game_move *mv, struct game *copy)
+gprop_move(struct gprop_play *p, struct game_move *mv, struct game *copy,
+    struct game *quiet)
 {
 	const struct game_ops	*ops = spec->ops;
 	struct game_prompt	 pr[GAME_MAX_PROMPTS];
@@ -187,6 +245,7 @@ gprop_move(struct gprop_play *p, struct game_move *mv, struct game *copy)
 		gprop_try_all(p, mv, k, copy);
 	gprop_choose(p, mv, k);
 	p->sampled = at % (unsigned)spec->sample_views == 0;
+	gprop_quiet_before(p, quiet, at % (unsigned)spec->sample_save == 0);
 	if (p->sampled)
 		memcpy(p->prev, p->g, spec->state_size);
 	if (spec->before != NULL)
@@ -196,6 +255,7 @@ gprop_move(struct gprop_play *p, struct game_move *mv, struct game *copy)
 		fail_msg("game %u move %d: %s rejected: %s", p->i, p->moves,
 		    ops->actions[p->m.action].name, cause);
 	gprop_check(p->g, "move", p->i, p->moves);
+	gprop_quiet_after(p, quiet);
 	if (p->sampled)
 		gprop_views(p->g, p->n, &p->ev);
 	if (spec->after != NULL)
@@ -220,7 +280,9 @@ gprop_play_one(unsigned i, long *played, long *moves, struct game_move *mv)
 {
 	static struct gprop_play	 p;	/* 12 KB of events */
 	struct game_prompt		 pr[GAME_MAX_PROMPTS];
-	struct game			*copy;
+	struct game			*copy, *quiet = NULL;
+	struct game_result		 r, rq;
+	char				*s, *t;
 
 	memset(&p, 0, sizeof p);
 	p.i = i;
@@ -230,10 +292,14 @@ gprop_play_one(unsigned i, long *played, long *moves, struct game_move *mv)
 	gprop_check(p.g, "move", i, 0);
 	copy = spec->ops->copy_game(p.g);
 	p.prev = spec->ops->copy_game(p.g);
+	if (spec->ops->set_events != NULL) {
+		quiet = spec->ops->copy_game(p.g);
+		spec->ops->set_events(quiet, 0);
+	}
 	gprop_views(p.g, p.n, NULL);
 	for (p.moves = 0; gprop_running(p.g) && p.moves < spec->max_moves;
 	    p.moves++)
-		gprop_move(&p, mv, copy);
+		gprop_move(&p, mv, copy, quiet);
 	if (gprop_running(p.g)) {
 		if (!spec->may_cap)
 			fail_msg("game %u (%s) did not end in %d moves", i,
@@ -247,6 +313,19 @@ gprop_play_one(unsigned i, long *played, long *moves, struct game_move *mv)
 	gprop_views(p.g, p.n, NULL);
 	if (i % (unsigned)spec->save_end == 0)
 		gprop_roundtrip(p.g);
+	if (quiet != NULL) {
+		/* The same end, and events on again, the same texts. */
+		spec->ops->set_events(quiet, 1);
+		assert_int_equal(spec->ops->result(p.g, &r), 0);
+		assert_int_equal(spec->ops->result(quiet, &rq), 0);
+		assert_memory_equal(&r, &rq, sizeof r);
+		s = game_test_print(spec->ops, p.g);
+		t = game_test_print(spec->ops, quiet);
+		assert_string_equal(s, t);
+		free(s);
+		free(t);
+		spec->ops->free_game(quiet);
+	}
 	if (spec->ended != NULL)
 		spec->ended(&p);
 	played[p.n]++;

@@ -16,7 +16,12 @@
  *     same (one move in sample_save, and at the end of one game in
  *     save_end);
  *   - a game that has ended asks nothing and has no legal moves, and
- *     (unless may_cap) every game ends within max_moves.
+ *     (unless may_cap) every game ends within max_moves;
+ *   - where the game has the switch (ops set_events), a copy with its
+ *     events off takes every move alike and writes nothing into an event
+ *     list, asks the same without texts, and (one move in sample_save,
+ *     and at the end) picks the same AI move, saves the same and ends
+ *     with the same result.
  * A game adds its own checks and tallies through the hooks.  The count of
  * games comes from the environment variable env, which the Makefile's
  * check target lowers.

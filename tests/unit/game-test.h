@@ -2,8 +2,12 @@
  * game-test.h: what the unit tests of every game share (the per-game
  * headers, cheers-test.h, fwb-test.h, cosdrink-test.h and magic-test.h,
  * build on it): starting a game with options given as words, and looking
- * for a line in a move's narration or a seat's private notes, and applying
- * a move that must pass or fail.  Header-only (static inline).
+ * for a line in a move's narration or a seat's private notes, applying a
+ * move that must pass or fail, playing the AI's next move (ai-next.h),
+ * saving and loading a game (unchanged, or changed into a save that
+ * must be refused), and moving cards among hidden zones at random (what
+ * the per-game re-dealers of the hint and silly-move tests build on).
+ * Header-only (static inline).
  */
 #ifndef TESTS_UNIT_GAME_TEST_H
 #define TESTS_UNIT_GAME_TEST_H
@@ -16,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+
+#include "tests/unit/ai-next.h"
 
 #include "game/game.h"
 #include "game/rng.h"
@@ -130,6 +136,80 @@ game_test_load_text(const struct game_ops *ops, const char *text,
 	return h;
 }
 
+/*
+ * Plays the next AI move in g (a game of ops, ai_next): the first seat
+ * asked that the AI r has a move for makes it, and it must be accepted
+ * (else the test fails, naming the game and the seat).  0 when a seat
+ * moved, -1 when no seat asked had a move.
+ */
+static inline int
+game_test_ai_step(const struct game_ops *ops, struct game *g, struct rng *r)
+{
+	char	*cause = NULL;
+	int	 seat = -1, rc = ai_next(ops, g, r, &seat, &cause);
+
+	if (rc < 0)
+		fail_msg("%s: the AI's move of seat %d: %s", ops->name, seat,
+		    cause);
+	return rc == 0 ? 0 : -1;
+}
+
+/*
+ * Saves g (a game of ops), lets edit change the JSON when not NULL, and
+ * loads it: the game (caller frees), or NULL and *cause.
+ */
+static inline struct game *
+game_test_reload(const struct game_ops *ops, const struct game *g,
+    void (*edit)(cJSON *), char **cause)
+{
+	struct game	*h;
+	cJSON		*doc = ops->save(g);
+
+	if (edit != NULL)
+		edit(doc);
+	h = ops->load(doc, cause);
+	cJSON_Delete(doc);
+	return h;
+}
+
+/*
+ * g (a game of ops) saved and loaded unchanged must load, and save the
+ * same JSON text as g; returns the loaded game, which the caller frees.
+ */
+static inline struct game *
+game_test_roundtrip(const struct game_ops *ops, const struct game *g)
+{
+	struct game	*h;
+	char		*sa, *sb, *cause = NULL;
+
+	h = game_test_reload(ops, g, NULL, &cause);
+	if (h == NULL)
+		fail_msg("load: %s", cause);
+	sa = game_test_print(ops, g);
+	sb = game_test_print(ops, h);
+	assert_string_equal(sa, sb);
+	free(sa);
+	free(sb);
+	return h;
+}
+
+/*
+ * Case i of a table of corrupt saves: g (a game of ops) saved, changed
+ * by edit, must be refused with a cause that contains want.
+ */
+static inline void
+game_test_edit_refused(const struct game_ops *ops, const struct game *g,
+    void (*edit)(cJSON *), const char *want, size_t i)
+{
+	char	*cause = NULL;
+
+	assert_null(game_test_reload(ops, g, edit, &cause));
+	assert_non_null(cause);
+	if (strstr(cause, want) == NULL)
+		fail_msg("case %zu: \"%s\" lacks \"%s\"", i, cause, want);
+	free(cause);
+}
+
 /* Whether any event text contains s. */
 static inline int
 game_test_said(const struct game_events *ev, const char *s)
@@ -227,6 +307,51 @@ game_test_bad(const struct game_ops *ops, struct game *g, size_t size,
 	assert_int_equal(ev.n, 0);
 	free(before);	/* a flat copy: its parts are g's */
 	free(cause);
+}
+
+/*
+ * Moves the cards of the n arrays a[i] (lengths *len[i], kept) among
+ * themselves at random, except those keep() says stay (may be NULL).
+ */
+static inline void
+game_test_shuffle(struct rng *r, int **a, const int *len, int n,
+    int (*keep)(const struct game *, int card), const struct game *g)
+{
+	int	pool[512], np = 0, i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < len[i]; j++)
+			if (keep == NULL || !keep(g, a[i][j]))
+				if (np < 512)
+					pool[np++] = a[i][j];
+	rng_shuffle(r, pool, np);
+	np = 0;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < len[i]; j++)
+			if (keep == NULL || !keep(g, a[i][j]))
+				a[i][j] = pool[np++];
+}
+
+/*
+ * Moves the cards in the hands of every seat but seat (of nplayers; hand
+ * i at hand + i * stride, its length nhand[i]) and in deck (ndeck cards)
+ * among themselves at random.
+ */
+static inline void
+game_test_others(struct rng *r, const struct game *g, int seat,
+    int nplayers, int *hand, size_t stride, const int *nhand, int *deck,
+    int ndeck)
+{
+	int	*a[GAME_MAX_SEATS + 1], len[GAME_MAX_SEATS + 1], n = 0, s;
+
+	for (s = 0; s < nplayers; s++)
+		if (s != seat) {
+			a[n] = hand + (size_t)s * stride;
+			len[n++] = nhand[s];
+		}
+	a[n] = deck;
+	len[n++] = ndeck;
+	game_test_shuffle(r, a, len, n, NULL, g);
 }
 
 #endif

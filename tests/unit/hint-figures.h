@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tests/unit/ai-next.h"
+
 #include "bot/saying/hint.h"
 #include "game/game.h"
 #include "game/rng.h"
@@ -42,15 +44,13 @@ static inline int
 hint_figures_play(const struct game_ops *ops, int nplayers, const char *opts,
     int first, int ngames, hint_figures_judge *judge, struct hint_figures *f)
 {
-	struct game_prompt	 p[GAME_MAX_PROMPTS];
-	struct game_result	 res;
-	struct game_events	 ev;
+	struct ai_ask		 asks[AI_ASKS_MAX];
 	struct game_opts	 o;
 	struct game_move	 m;
 	struct game		*g;
 	struct rng		 r, ai;
 	char			 buf[256], *w, *eq, *save, *cause = NULL;
-	int			 seed, step, n, k, s, moved, i;
+	int			 seed, step, n, k, s, rc, i;
 
 	for (seed = first; seed < first + ngames; seed++) {
 		memset(&o, 0, sizeof o);
@@ -71,34 +71,22 @@ hint_figures_play(const struct game_ops *ops, int nplayers, const char *opts,
 		rng_init(&ai, (uint64_t)seed, 3);
 		f->games++;
 		for (step = 0; step < HINT_FIGURES_STEPS; step++) {
-			ops->result(g, &res);
-			if (res.state != GAME_RUNNING)
+			if ((n = ai_asked(ops, g, asks)) < 0)
 				break;
-			n = ops->pending(g, p, GAME_MAX_PROMPTS);
-			for (k = 0; k < n; k++)
-				for (s = 0; s < nplayers; s++) {
-					if (!(p[k].seats & (1u << s)) ||
-					    hint_move(ops, g, s, p[k].actions,
-					    &m) != 0)
-						continue;
-					f->hints++;
-					f->counted += judge(g, s, &m);
-				}
-			moved = 0;
-			for (k = 0; k < n && !moved; k++)
-				for (s = 0; s < nplayers && !moved; s++) {
-					if (!(p[k].seats & (1u << s)) ||
-					    ops->ai_move(g, s, &ai, &m) != 0)
-						continue;
-					game_events_init(&ev);
-					if (ops->apply(g, s, &m, &ev,
-					    &cause) != 0) {
-						ops->free_game(g);
-						return -1;
-					}
-					moved = 1;
-				}
-			if (!moved)
+			for (k = 0; k < n; k++) {
+				s = asks[k].seat;
+				if (hint_move(ops, g, s, asks[k].actions,
+				    &m) != 0)
+					continue;
+				f->hints++;
+				f->counted += judge(g, s, &m);
+			}
+			rc = ai_next(ops, g, &ai, &s, &cause);
+			if (rc < 0) {
+				ops->free_game(g);
+				return -1;
+			}
+			if (rc > 0)
 				break;
 		}
 		ops->free_game(g);

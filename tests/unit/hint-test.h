@@ -23,51 +23,6 @@
 /* Re-deals what seat cannot see in g, drawing from r. */
 typedef void hint_test_redeal(struct game *g, int seat, struct rng *r);
 
-/*
- * Moves the cards of the n arrays a[i] (lengths *len[i], kept) among
- * themselves at random, except those keep() says stay (may be NULL).
- */
-static inline void
-hint_test_shuffle(struct rng *r, int **a, const int *len, int n,
-    int (*keep)(const struct game *, int card), const struct game *g)
-{
-	int	pool[512], np = 0, i, j;
-
-	for (i = 0; i < n; i++)
-		for (j = 0; j < len[i]; j++)
-			if (keep == NULL || !keep(g, a[i][j]))
-				if (np < 512)
-					pool[np++] = a[i][j];
-	rng_shuffle(r, pool, np);
-	np = 0;
-	for (i = 0; i < n; i++)
-		for (j = 0; j < len[i]; j++)
-			if (keep == NULL || !keep(g, a[i][j]))
-				a[i][j] = pool[np++];
-}
-
-/*
- * Moves the cards in the hands of every seat but seat (of nplayers; hand
- * i at hand + i * stride, its length nhand[i]) and in deck (ndeck cards)
- * among themselves at random.
- */
-static inline void
-hint_test_others(struct rng *r, const struct game *g, int seat,
-    int nplayers, int *hand, size_t stride, const int *nhand, int *deck,
-    int ndeck)
-{
-	int	*a[GAME_MAX_SEATS + 1], len[GAME_MAX_SEATS + 1], n = 0, s;
-
-	for (s = 0; s < nplayers; s++)
-		if (s != seat) {
-			a[n] = hand + (size_t)s * stride;
-			len[n++] = nhand[s];
-		}
-	a[n] = deck;
-	len[n++] = ndeck;
-	hint_test_shuffle(r, a, len, n, NULL, g);
-}
-
 /* Whether two strings the game rendered (freed here) are equal. */
 static inline int
 hint_test_same_text(char *a, char *b)
@@ -143,30 +98,6 @@ hint_test_one(const struct game_ops *ops, const struct game *g, int seat,
 	return changed;
 }
 
-/* The move the AI of ops makes next in g: one of the first seat asked. */
-static inline int
-hint_test_ai(const struct game_ops *ops, struct game *g, struct rng *r)
-{
-	struct game_prompt	 p[GAME_MAX_PROMPTS];
-	struct game_events	 ev;
-	struct game_move	 m;
-	char			*cause = NULL;
-	int			 n, k, s;
-
-	n = ops->pending(g, p, GAME_MAX_PROMPTS);
-	for (k = 0; k < n; k++)
-		for (s = 0; s < GAME_MAX_SEATS; s++) {
-			if (!(p[k].seats & (1u << s)) ||
-			    ops->ai_move(g, s, r, &m) != 0)
-				continue;
-			game_events_init(&ev);
-			if (ops->apply(g, s, &m, &ev, &cause) != 0)
-				fail_msg("AI move of seat %d: %s", s, cause);
-			return 0;
-		}
-	return -1;
-}
-
 /*
  * Plays games seeded 1..ngames of ops for nplayers (opts as
  * game_test_new's) with the AI in every seat, and at every prompt checks
@@ -177,30 +108,24 @@ static inline void
 hint_test_hidden(const struct game_ops *ops, int nplayers, const char *opts,
     int ngames, hint_test_redeal *redeal)
 {
-	struct game_prompt	 p[GAME_MAX_PROMPTS];
-	struct game_result	 res;
+	struct ai_ask		 asks[AI_ASKS_MAX];
 	struct game		*g;
 	struct rng		 ai;
-	int			 seed, step, n, k, s, changed = 0, hints = 0;
+	int			 seed, step, n, i, changed = 0, hints = 0;
 
 	for (seed = 1; seed <= ngames; seed++) {
 		g = game_test_new(ops, nplayers, opts, (uint64_t)seed);
 		rng_init(&ai, (uint64_t)seed, 3);
 		for (step = 0; step < HINT_TEST_STEPS; step++) {
-			ops->result(g, &res);
-			if (res.state != GAME_RUNNING)
+			if ((n = ai_asked(ops, g, asks)) < 0)
 				break;
-			n = ops->pending(g, p, GAME_MAX_PROMPTS);
-			for (k = 0; k < n; k++)
-				for (s = 0; s < nplayers; s++)
-					if (p[k].seats & (1u << s)) {
-						changed += hint_test_one(ops,
-						    g, s, p[k].actions, redeal,
-						    (uint64_t)(seed * 1000 +
-						    step));
-						hints++;
-					}
-			if (hint_test_ai(ops, g, &ai) != 0)
+			for (i = 0; i < n; i++) {
+				changed += hint_test_one(ops, g, asks[i].seat,
+				    asks[i].actions, redeal,
+				    (uint64_t)(seed * 1000 + step));
+				hints++;
+			}
+			if (game_test_ai_step(ops, g, &ai) != 0)
 				break;
 		}
 		ops->free_game(g);

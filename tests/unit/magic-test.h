@@ -4,6 +4,8 @@
  * the deck and a hand, so every card stays in one place), and applying
  * moves while asserting on the outcome.  Header-only (static inline) so
  * that tests/unit holds only test_*.c files.
+ * Its m_redeal deals again what a seat cannot see, for the hint and
+ * silly-move tests.
  */
 #ifndef TESTS_UNIT_MAGIC_TEST_H
 #define TESTS_UNIT_MAGIC_TEST_H
@@ -182,6 +184,48 @@ static inline void
 m_lay(struct game *g, int seat, int k1, int k2, struct game_events *ev)
 {
 	m_ok(g, seat, MAGIC_A_LAY, k1, k2, NONE, NONE, NONE, ev);
+}
+
+/*
+ * Re-deals the hands of others (but what their open offers give, which
+ * the table knows they hold) and the deck, and shuffles the recipe pile;
+ * seat -1 re-deals every hand.  Hands are only re-dealt while trading:
+ * laying out shows them.
+ */
+static inline void
+m_redeal(struct game *g, int seat, struct rng *r)
+{
+	int	pool[MAGIC_NCARDS_MAX], np = 0, s, k, i, j;
+	int	keep[MAGIC_MAX_PLAYERS][MAGIC_NALL], size[MAGIC_MAX_PLAYERS];
+
+	memset(keep, 0, sizeof keep);
+	memset(size, 0, sizeof size);
+	for (i = 0; i < g->noffers; i++)
+		if (g->offer[i].ngive > keep[g->offer[i].from][g->offer[i].give])
+			keep[g->offer[i].from][g->offer[i].give] =
+			    g->offer[i].ngive;
+	for (s = 0; g->phase == MAGIC_PH_TRADE && s < g->nplayers; s++) {
+		if (s == seat)
+			continue;
+		for (k = 0; k < MAGIC_NALL; k++) {
+			for (j = keep[s][k]; j < g->hand[s][k]; j++)
+				pool[np++] = k;
+			if (g->hand[s][k] > keep[s][k]) {
+				size[s] += g->hand[s][k] - keep[s][k];
+				g->hand[s][k] = keep[s][k];
+			}
+		}
+	}
+	for (i = 0; i < g->ndeck; i++)
+		pool[np++] = g->deck[i];
+	rng_shuffle(r, pool, np);
+	np = 0;
+	for (s = 0; s < g->nplayers; s++)
+		for (j = 0; j < size[s]; j++)
+			g->hand[s][pool[np++]]++;
+	for (i = 0; i < g->ndeck; i++)
+		g->deck[i] = pool[np++];
+	rng_shuffle(r, g->pile, g->npile);
 }
 
 #endif

@@ -96,6 +96,8 @@ test_embed_parts(void **state)
 static void
 test_embed_limits(void **state)
 {
+	static const struct view_test_pieces longest = { "a", "a", "é", "x",
+	    "<@1> plays.\n", "🍹", "🍸\n" };
 	struct adapter_view	*v = xcalloc(1, sizeof *v);
 	const cJSON		*f, *fields, *footer;
 	cJSON			*e;
@@ -105,16 +107,7 @@ test_embed_limits(void **state)
 
 	(void)state;
 	v->state = ADAPTER_VIEW_RUNNING;
-	view_test_fill(v->title, sizeof v->title, "a");
-	view_test_fill(v->status, sizeof v->status, "a");
-	view_test_fill(v->footer, sizeof v->footer, "é");
-	view_test_fill(v->summary, sizeof v->summary, "x");
-	view_test_fill(v->recent, sizeof v->recent, "<@1> plays.\n");
-	for (i = 0; i < ADAPTER_VIEW_FIELDS; i++) {
-		view_test_fill(v->field[i].name, sizeof v->field[i].name, "🍹");
-		view_test_fill(v->field[i].value, sizeof v->field[i].value, "🍸\n");
-	}
-	v->nfields = ADAPTER_VIEW_FIELDS;
+	view_test_longest(v, &longest);
 	e = embed_build(v);
 
 	s = str(e, "title");

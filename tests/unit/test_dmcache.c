@@ -39,25 +39,25 @@ test_find_and_open(void **state)
 	struct test_entry	*a, *b;
 
 	(void)state;
-	a = (struct test_entry *)dmcache_user(c, "U1");
+	a = (struct test_entry *)dmcache_find(c, "U1");
 	assert_string_equal(a->de.user, "U1");
 	assert_string_equal(a->de.channel, "");
 	assert_int_equal(a->de.state, DMCACHE_NONE);
 	assert_int_equal(a->waiting, 0);
 	a->waiting = 3;
-	assert_ptr_equal(dmcache_user(c, "U1"), &a->de);
+	assert_ptr_equal(dmcache_find(c, "U1"), &a->de);
 	assert_int_equal(a->waiting, 3);
-	b = (struct test_entry *)dmcache_user(c, "U2");
+	b = (struct test_entry *)dmcache_find(c, "U2");
 	assert_ptr_not_equal(a, b);
 	/* Only an open channel is found by its id. */
 	snprintf(b->de.channel, sizeof b->de.channel, "D2");
 	b->de.state = DMCACHE_OPENING;
-	assert_null(dmcache_open_channel(c, "D2"));
+	assert_null(dmcache_find_channel(c, "D2"));
 	b->de.state = DMCACHE_OPEN;
-	assert_ptr_equal(dmcache_open_channel(c, "D2"), &b->de);
-	assert_null(dmcache_open_channel(c, "D1"));
+	assert_ptr_equal(dmcache_find_channel(c, "D2"), &b->de);
+	assert_null(dmcache_find_channel(c, "D1"));
 	/* A user found again keeps their entry, open channel and all. */
-	assert_ptr_equal(dmcache_user(c, "U2"), &b->de);
+	assert_ptr_equal(dmcache_find(c, "U2"), &b->de);
 	assert_int_equal(b->de.state, DMCACHE_OPEN);
 	dropped = dropped_waiting = 0;
 	dmcache_free(c, test_drop);
@@ -74,20 +74,20 @@ test_learn(void **state)
 
 	(void)state;
 	/* A new user: open, and their DMs had not been closed. */
-	assert_int_equal(dmcache_learn(c, "U1", "D1"), 0);
-	e = dmcache_user(c, "U1");
+	e = dmcache_find(c, "U1");
+	assert_int_equal(dmcache_learn(e, "D1"), 0);
 	assert_int_equal(e->state, DMCACHE_OPEN);
 	assert_string_equal(e->channel, "D1");
 	/* A closed user's DMs work again: 1. */
 	e->state = DMCACHE_CLOSED;
-	assert_int_equal(dmcache_learn(c, "U1", "D9"), 1);
+	assert_int_equal(dmcache_learn(e, "D9"), 1);
 	assert_int_equal(e->state, DMCACHE_OPEN);
 	assert_string_equal(e->channel, "D9");
-	assert_ptr_equal(dmcache_open_channel(c, "D9"), e);
+	assert_ptr_equal(dmcache_find_channel(c, "D9"), e);
 	/* One being opened is left to its request's answer. */
-	e = dmcache_user(c, "U2");
+	e = dmcache_find(c, "U2");
 	e->state = DMCACHE_OPENING;
-	assert_int_equal(dmcache_learn(c, "U2", "D2"), 0);
+	assert_int_equal(dmcache_learn(e, "D2"), 0);
 	assert_int_equal(e->state, DMCACHE_OPENING);
 	assert_string_equal(e->channel, "");
 	dmcache_free(c, NULL);
@@ -100,14 +100,14 @@ test_cap_reuses_idle(void **state)
 	struct test_entry	*a, *b, *x;
 
 	(void)state;
-	a = (struct test_entry *)dmcache_user(c, "U1");
+	a = (struct test_entry *)dmcache_find(c, "U1");
 	a->de.state = DMCACHE_OPEN;
 	snprintf(a->de.channel, sizeof a->de.channel, "D1");
-	b = (struct test_entry *)dmcache_user(c, "U2");
+	b = (struct test_entry *)dmcache_find(c, "U2");
 	b->de.state = DMCACHE_CLOSED;
 	b->waiting = 7;
 	/* Full: the idle (closed) entry is reused, cleared but its own part. */
-	x = (struct test_entry *)dmcache_user(c, "U3");
+	x = (struct test_entry *)dmcache_find(c, "U3");
 	assert_ptr_equal(x, b);
 	assert_string_equal(x->de.user, "U3");
 	assert_string_equal(x->de.channel, "");
@@ -115,14 +115,14 @@ test_cap_reuses_idle(void **state)
 	assert_int_equal(x->waiting, 7);
 	/* No idle entry: the cache grows rather than drop a busy one. */
 	x->de.state = DMCACHE_OPENING;
-	x = (struct test_entry *)dmcache_user(c, "U4");
+	x = (struct test_entry *)dmcache_find(c, "U4");
 	assert_ptr_not_equal(x, a);
 	assert_ptr_not_equal(x, b);
 	assert_int_equal(a->de.state, DMCACHE_OPEN);
 	assert_string_equal(a->de.user, "U1");
 	x->de.state = DMCACHE_OPEN;
 	/* A user id longer than the room is cut, never overrun. */
-	x = (struct test_entry *)dmcache_user(c,
+	x = (struct test_entry *)dmcache_find(c,
 	    "U0123456789012345678901234567890123456789");
 	assert_int_equal(strlen(x->de.user), DMCACHE_ID_MAX - 1);
 	dropped = 0;

@@ -10,49 +10,27 @@
 #include "tests/unit/hint-cheers.h"
 #include "tests/unit/cheers-test.h"
 
-/* Re-deals the hands of others and the deck; shuffles recipes seat does not know. */
-static void
-redeal(struct game *g, int seat, struct rng *r)
-{
-	int	t, k, perm[CHEERS_NKINDS], was[CHEERS_NKINDS];
-
-	hint_test_others(r, g, seat, g->nplayers, g->hand[0],
-	    CHEERS_HAND_MAX, g->nhand, g->deck, g->ndeck);
-	for (t = 0; t < g->nteams; t++) {
-		/* Seat's own recipe, unless it is an apprentice. */
-		if (t == g->team_of[seat] && (g->mode != CHEERS_MASTER ||
-		    g->team_seat[t][0] == seat))
-			continue;
-		for (k = 0; k < CHEERS_NKINDS; k++)
-			perm[k] = k;
-		rng_shuffle(r, perm, CHEERS_NKINDS);
-		memcpy(was, g->recipe[t], sizeof was);
-		for (k = 0; k < CHEERS_NKINDS; k++)
-			g->recipe[t][perm[k]] = was[k];
-	}
-}
-
 static void
 test_hidden_standard(void **state)
 {
 	(void)state;
-	hint_test_hidden(&cheers_ops, 4, NULL, 4, redeal);
-	hint_test_hidden(&cheers_ops, 5, NULL, 3, redeal);
-	hint_test_hidden(&cheers_ops, 2, NULL, 3, redeal);
+	hint_test_hidden(&cheers_ops, 4, NULL, 4, t_redeal);
+	hint_test_hidden(&cheers_ops, 5, NULL, 3, t_redeal);
+	hint_test_hidden(&cheers_ops, 2, NULL, 3, t_redeal);
 }
 
 static void
 test_hidden_master(void **state)
 {
 	(void)state;
-	hint_test_hidden(&cheers_ops, 5, "mode=master", 4, redeal);
+	hint_test_hidden(&cheers_ops, 5, "mode=master", 4, t_redeal);
 }
 
 static void
 test_hidden_masquerade(void **state)
 {
 	(void)state;
-	hint_test_hidden(&cheers_ops, 6, "mode=masquerade", 4, redeal);
+	hint_test_hidden(&cheers_ops, 6, "mode=masquerade", 4, t_redeal);
 }
 
 /* The figure of issue 33: no hint spoils the player's own team's drink. */

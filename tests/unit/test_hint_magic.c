@@ -6,60 +6,19 @@
  * a hand.
  */
 #include "tests/unit/hint-test.h"
+#include "tests/unit/magic-test.h"
 #include "tests/unit/hint-magic.h"
 #include "tests/unit/table-test.h"
 
 #include "bot/saying/narrate.h"
 #include "lib/buf.h"
 
-/*
- * Re-deals the hands of others (but what their open offers give, which
- * the table knows they hold) and the deck, and shuffles the recipe pile;
- * seat -1 re-deals every hand.  Hands are only re-dealt while trading:
- * laying out shows them.
- */
-static void
-redeal(struct game *g, int seat, struct rng *r)
-{
-	int	pool[MAGIC_NCARDS_MAX], np = 0, s, k, i, j;
-	int	keep[MAGIC_MAX_PLAYERS][MAGIC_NALL], size[MAGIC_MAX_PLAYERS];
-
-	memset(keep, 0, sizeof keep);
-	memset(size, 0, sizeof size);
-	for (i = 0; i < g->noffers; i++)
-		if (g->offer[i].ngive > keep[g->offer[i].from][g->offer[i].give])
-			keep[g->offer[i].from][g->offer[i].give] =
-			    g->offer[i].ngive;
-	for (s = 0; g->phase == MAGIC_PH_TRADE && s < g->nplayers; s++) {
-		if (s == seat)
-			continue;
-		for (k = 0; k < MAGIC_NALL; k++) {
-			for (j = keep[s][k]; j < g->hand[s][k]; j++)
-				pool[np++] = k;
-			if (g->hand[s][k] > keep[s][k]) {
-				size[s] += g->hand[s][k] - keep[s][k];
-				g->hand[s][k] = keep[s][k];
-			}
-		}
-	}
-	for (i = 0; i < g->ndeck; i++)
-		pool[np++] = g->deck[i];
-	rng_shuffle(r, pool, np);
-	np = 0;
-	for (s = 0; s < g->nplayers; s++)
-		for (j = 0; j < size[s]; j++)
-			g->hand[s][pool[np++]]++;
-	for (i = 0; i < g->ndeck; i++)
-		g->deck[i] = pool[np++];
-	rng_shuffle(r, g->pile, g->npile);
-}
-
 static void
 test_hidden(void **state)
 {
 	(void)state;
-	hint_test_hidden(&magic_ops, 4, NULL, 3, redeal);
-	hint_test_hidden(&magic_ops, 6, NULL, 2, redeal);
+	hint_test_hidden(&magic_ops, 4, NULL, 3, m_redeal);
+	hint_test_hidden(&magic_ops, 6, NULL, 2, m_redeal);
 }
 
 /* The figure of issue 33: no hint of stone while trading is open. */
@@ -121,7 +80,7 @@ test_table(void **state)
 	len = pub.len;
 	assert_non_null(strstr(buf_str(&pub), "(/cheers offer <give> <kind>"));
 	rng_init(&r, 99, 1);
-	redeal(f->t->game, -1, &r);
+	m_redeal(f->t->game, -1, &r);
 	buf_reset(&b);
 	narrate_prompt(f->t, &p, -1, &b);
 	assert_int_equal(b.len, len);

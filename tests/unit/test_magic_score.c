@@ -382,20 +382,6 @@ test_end_path(void **state)
 	magic_ops.free_game(g);
 }
 
-/* Saves g, runs edit on the JSON, and loads it: NULL or a game. */
-static struct game *
-reload(const struct game *g, void (*edit)(cJSON *), char **cause)
-{
-	struct game	*h;
-	cJSON		*doc = magic_ops.save(g);
-
-	if (edit != NULL)
-		edit(doc);
-	h = magic_ops.load(doc, cause);
-	cJSON_Delete(doc);
-	return h;
-}
-
 static void
 edit_deck_letter(cJSON *o)
 {
@@ -480,8 +466,7 @@ test_save_load(void **state)
 		{ edit_lay, "lay is bad" },
 	};
 	struct game	*g = scored(4, 0, 16), *h;
-	cJSON		*a, *b;
-	char		*sa, *sb, *cause = NULL;
+	char		*cause = NULL;
 	size_t		 i;
 
 	(void)state;
@@ -490,34 +475,17 @@ test_save_load(void **state)
 	m_ok(g, 0, MAGIC_A_OFFER, 2, MINT, 1, ROSE, NONE, NULL);
 	m_ok(g, 1, MAGIC_A_OFFER, 1, ROSE, 3, MINT, 0, NULL);
 	m_ok(g, 2, MAGIC_A_STONE, NONE, NONE, NONE, NONE, NONE, NULL);
-	h = reload(g, NULL, &cause);
-	if (h == NULL)
-		fail_msg("load: %s", cause);
-	a = magic_ops.save(g);
-	b = magic_ops.save(h);
-	sa = cJSON_PrintUnformatted(a);
-	sb = cJSON_PrintUnformatted(b);
-	assert_string_equal(sa, sb);
-	free(sa);
-	free(sb);
-	cJSON_Delete(a);
-	cJSON_Delete(b);
+	h = game_test_roundtrip(&magic_ops, g);
 	assert_int_equal(h->noffers, 2);
 	assert_int_equal(h->stone[2], 1);
 	magic_ops.free_game(h);
-	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		cause = NULL;
-		assert_null(reload(g, bad[i].edit, &cause));
-		assert_non_null(cause);
-		if (strstr(cause, bad[i].want) == NULL)
-			fail_msg("case %zu: \"%s\" lacks \"%s\"", i, cause,
-			    bad[i].want);
-		free(cause);
-	}
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		game_test_edit_refused(&magic_ops, g, bad[i].edit, bad[i].want,
+		    i);
 	/* In the middle of laying out, a lay round-trips too. */
 	m_ok(g, 3, MAGIC_A_STONE, NONE, NONE, NONE, NONE, NONE, NULL);
 	m_lay(g, 0, MINT, NONE, NULL);
-	h = reload(g, NULL, &cause);
+	h = game_test_reload(&magic_ops, g, NULL, &cause);
 	if (h == NULL)
 		fail_msg("load: %s", cause);
 	assert_int_equal(h->lay[0].value, 23);

@@ -98,18 +98,12 @@ said_try_all(const struct game_ops *ops, const struct game *g, int seat,
 static void
 said_asked(const struct game_ops *ops, const struct game *g, int depth)
 {
-	struct game_prompt	p[GAME_MAX_PROMPTS];
-	struct game_result	r;
-	int			np, k, s;
+	struct ai_ask	asks[AI_ASKS_MAX];
+	int		n, i;
 
-	ops->result(g, &r);
-	if (r.state != GAME_RUNNING)
-		return;
-	np = ops->pending(g, p, GAME_MAX_PROMPTS);
-	for (k = 0; k < np; k++)
-		for (s = 0; s < GAME_MAX_SEATS; s++)
-			if (p[k].seats & (1u << s))
-				said_try_all(ops, g, s, depth);
+	n = ai_asked(ops, g, asks);
+	for (i = 0; i < n; i++)
+		said_try_all(ops, g, asks[i].seat, depth);
 }
 
 /*
@@ -120,32 +114,23 @@ static void
 said_game(const struct game_ops *ops, int n, const char *opts, uint64_t seed,
     int depth)
 {
-	struct game_prompt	 p[GAME_MAX_PROMPTS];
+	struct ai_ask		 asks[AI_ASKS_MAX];
 	struct game_events	 ev;
 	struct game_move	 m;
-	struct game_result	 r;
 	struct game		*g = game_test_new(ops, n, opts, seed);
 	struct rng		 ai;
 	char			*cause = NULL;
-	int			 k, np, s, seat, moves;
+	int			 i, na, seat, moves;
 
 	rng_init(&ai, seed, 11);
 	for (moves = 0; moves < SAID_MOVES; moves++) {
-		ops->result(g, &r);
-		if (r.state != GAME_RUNNING)
+		if ((na = ai_asked(ops, g, asks)) < 0)
 			break;
-		np = ops->pending(g, p, GAME_MAX_PROMPTS);
-		assert_true(np > 0);
-		seat = -1;
-		for (k = 0; k < np; k++)
-			for (s = 0; s < n; s++) {
-				if (!(p[k].seats & (1u << s)))
-					continue;
-				said_try_all(ops, g, s, depth);
-				if (seat < 0)
-					seat = s;
-			}
-		assert_true(seat >= 0);
+		/* While it runs, some seat is asked; the first one moves. */
+		assert_true(na > 0);
+		for (i = 0; i < na; i++)
+			said_try_all(ops, g, asks[i].seat, depth);
+		seat = asks[0].seat;
 		if (ops->ai_move(g, seat, &ai, &m) != 0)
 			fail_msg("%s: no AI move for seat %d", ops->name, seat);
 		game_events_init(&ev);

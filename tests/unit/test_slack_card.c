@@ -118,6 +118,8 @@ test_card_parts(void **state)
 static void
 test_card_limits(void **state)
 {
+	static const struct view_test_pieces longest = { "a", "<b> ", "x",
+	    "&", "<@U1> & <@U2>\n", "<", "é&" };
 	struct adapter_view	*v = xcalloc(1, sizeof *v);
 	struct adapter_buttons	 bs;
 	const cJSON		*b, *f, *els;
@@ -127,17 +129,9 @@ test_card_limits(void **state)
 
 	(void)state;
 	v->state = ADAPTER_VIEW_PAUSED;
-	view_test_fill(v->title, sizeof v->title, "a");
-	view_test_fill(v->status, sizeof v->status, "<b> ");
-	view_test_fill(v->footer, sizeof v->footer, "x");
-	view_test_fill(v->summary, sizeof v->summary, "&");
-	view_test_fill(v->recent, sizeof v->recent, "<@U1> & <@U2>\n");
-	for (i = 0; i < ADAPTER_VIEW_FIELDS; i++) {
-		view_test_fill(v->field[i].name, sizeof v->field[i].name, "<");
-		view_test_fill(v->field[i].value, sizeof v->field[i].value, "é&");
+	view_test_longest(v, &longest);
+	for (i = 0; i < ADAPTER_VIEW_FIELDS; i++)
 		v->field[i].wide = i % 5 == 4;
-	}
-	v->nfields = ADAPTER_VIEW_FIELDS;
 	memset(&bs, 0, sizeof bs);
 	for (i = 0; i < ADAPTER_BUTTONS_MAX; i++) {
 		snprintf(bs.b[i].label, sizeof bs.b[i].label, "b%d", i);

@@ -1,7 +1,7 @@
 /*
  * view-test.h: what the tests of the boards as cards share (Discord's
- * embed, Slack's blocks): a small board's view, parts filled to their
- * longest, and whether a cut left whole characters.  Header-only (static
+ * embed, Slack's blocks): a small board's view, a view with every part
+ * filled to its longest, and whether a cut left whole characters.  Header-only (static
  * inline) so that tests/unit holds only test_*.c files.
  */
 #ifndef TESTS_UNIT_VIEW_TEST_H
@@ -59,6 +59,36 @@ view_test_fill(char *buf, size_t len, const char *piece)
 		at += n;
 	}
 	buf[at] = '\0';
+}
+
+/* The piece each part of a view at its longest repeats (view_test_longest). */
+struct view_test_pieces {
+	const char	*title, *status, *footer, *summary, *recent;
+	const char	*name, *value;	/* every field's */
+};
+
+/*
+ * Fills every part of v to its longest with p's pieces (view_test_fill),
+ * with all ADAPTER_VIEW_FIELDS fields; v's state and the fields' width
+ * are the caller's.
+ */
+static inline void
+view_test_longest(struct adapter_view *v, const struct view_test_pieces *p)
+{
+	int	i;
+
+	view_test_fill(v->title, sizeof v->title, p->title);
+	view_test_fill(v->status, sizeof v->status, p->status);
+	view_test_fill(v->footer, sizeof v->footer, p->footer);
+	view_test_fill(v->summary, sizeof v->summary, p->summary);
+	view_test_fill(v->recent, sizeof v->recent, p->recent);
+	for (i = 0; i < ADAPTER_VIEW_FIELDS; i++) {
+		view_test_fill(v->field[i].name, sizeof v->field[i].name,
+		    p->name);
+		view_test_fill(v->field[i].value, sizeof v->field[i].value,
+		    p->value);
+	}
+	v->nfields = ADAPTER_VIEW_FIELDS;
 }
 
 /* Whether s is whole UTF-8: no character cut in two. */
