@@ -462,9 +462,17 @@ if MODE == "buttons":
     for b, who, name in checks.turns(boards, labels, whose_turn, NAMES,
                                      400):
         msgs = messages()
-        if moves % 7 == 3 and "'s turn" in b[-1]["content"]:
+        if moves % 7 == 3 and \
+                "'s turn" in b[-1]["content"].split("\n")[-1]:
             # A slash command now and then: the answer is the news.
             a = answered(ix(who, name, "throw"))
+            # Refused privately because the table message was behind the
+            # game (an AI's move after it, its edit still on its way):
+            # fine once that edit lands; the turn is looked at again.
+            if a and a[0]["flags"] & 64 and wait(
+                    lambda s: boards()[-1]["content"] != b[-1]["content"],
+                    5) is not None:
+                continue
             ok(a and a[0]["flags"] == 0 and "throws" in text_of(a),
                "/cheers throw is answered publicly with the news: %s" % a)
             moves += 1
