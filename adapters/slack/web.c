@@ -354,7 +354,7 @@ web_done(void *priv, CURLcode rc, void *arg)
 	struct web		*web = s->web;
 	struct web_result	 res;
 	cJSON			*json = NULL;
-	uint64_t		 now = uv_now(s->loop), retry;
+	uint64_t		 now, retry;
 	char			*error = NULL;
 	const char		*body;
 
@@ -366,15 +366,16 @@ web_done(void *priv, CURLcode rc, void *arg)
 	c->item.queue->busy = 0;
 	/*
 	 * Its channel's next message leaves pace_ms after this answer, and
-	 * the workspace's next chat.update 1.2 pace_ms after it.
+	 * the workspace's next chat.update 1.2 pace_ms after it: counted
+	 * from now, not from the start of the loop's iteration.
 	 */
 	uv_update_time(s->loop);
+	now = uv_now(s->loop);
 	if (c->pace[0] != '\0' && s->pace_ms > 0)
-		web_limit_set(web, c->pace, uv_now(s->loop) + s->pace_ms,
-		    uv_now(s->loop));
+		web_limit_set(web, c->pace, now + s->pace_ms, now);
 	if (c->workspace_paced && s->pace_ms > 0)
-		web_limit_set(web, WEB_UPDATE_KEY, uv_now(s->loop) +
-		    WEB_UPDATE_PACE(s->pace_ms), uv_now(s->loop));
+		web_limit_set(web, WEB_UPDATE_KEY,
+		    now + WEB_UPDATE_PACE(s->pace_ms), now);
 
 	if (rc != CURLE_OK || res.status >= 500) {
 		c->failures++;
