@@ -171,6 +171,16 @@ void	 bot_channel_lost(struct bot *, struct adapter *, const char *channel,
 	     const char *why, uint64_t grace_ms);
 void	 bot_channel_back(struct bot *, struct adapter *, const char *channel);
 /*
+ * Channel from is now to (bot/tables/channel-move.c; a Telegram group
+ * upgraded to a supergroup): its tables, and those of the channels under
+ * it ("<from>:<rest>"), move there with everything the store keeps of
+ * them (store_channel_move; message ids too when keep_refs, else they
+ * are forgotten), and each running game's board is shown again there.
+ * The game goes on where it stood.  Both borrowed.
+ */
+void	 bot_channel_move(struct bot *, struct adapter *, const char *from,
+	     const char *to, int keep_refs);
+/*
  * The adapter can no longer speak at all (its token was refused): its
  * tables freeze (no timer, no move, no end) until the bot restarts.
  */

@@ -93,14 +93,13 @@ table_index_id_remove(struct table *t)
 	t->index_id_next = NULL;
 }
 
+/* Takes t out of its channel's chain. */
 static void
-table_index_remove(struct table *t)
+table_index_chan_remove(struct table *t)
 {
 	struct bot	 *bot = t->bot;
 	struct table	**pp;
 
-	if (bot->nindex == 0)
-		return;
 	pp = &bot->index[table_hash(t->adapter, t->channel) % bot->nindex];
 	for (; *pp != NULL; pp = &(*pp)->index_next) {
 		if (*pp == t) {
@@ -109,7 +108,37 @@ table_index_remove(struct table *t)
 		}
 	}
 	t->index_next = NULL;
+}
+
+/* Puts t in its channel's chain. */
+static void
+table_index_chan_add(struct table *t)
+{
+	struct bot	*bot = t->bot;
+	size_t		 h = table_hash(t->adapter, t->channel) % bot->nindex;
+
+	t->index_next = bot->index[h];
+	bot->index[h] = t;
+}
+
+static void
+table_index_remove(struct table *t)
+{
+	if (t->bot->nindex == 0)
+		return;
+	table_index_chan_remove(t);
 	table_index_id_remove(t);
+}
+
+void
+table_set_channel(struct table *t, const char *channel)
+{
+	if (t->seq != 0)
+		table_index_chan_remove(t);
+	free(t->channel);
+	t->channel = xstrdup(channel);
+	if (t->seq != 0)
+		table_index_chan_add(t);
 }
 
 void
@@ -215,7 +244,6 @@ table_new(struct bot *bot, struct adapter *a, const char *channel,
     const struct game_ops *ops)
 {
 	struct table	*t = table_alloc(bot, a, channel, ops);
-	size_t		 h;
 
 	t->id = bot->next_table_id++;
 	t->seq = ++bot->tables_made;
@@ -223,9 +251,7 @@ table_new(struct bot *bot, struct adapter *a, const char *channel,
 	TAILQ_INSERT_TAIL(&bot->tables, t, entry);
 	bot->ntables++;
 	table_index_grow(bot);
-	h = table_hash(a, channel) % bot->nindex;
-	t->index_next = bot->index[h];
-	bot->index[h] = t;
+	table_index_chan_add(t);
 	table_index_id_add(t);
 	return t;
 }

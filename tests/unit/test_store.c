@@ -1125,6 +1125,106 @@ test_cap_enforced(void **state)
 	unlink(path);
 }
 
+/*
+ * A channel that got another id (a Telegram group upgraded to a
+ * supergroup): bot_channel_move moves its tables, and those of channels
+ * under it ("<channel>:<topic>"), in memory and in the store (their
+ * outcomes, its settings, the message ids of its tables when kept, else
+ * forgotten), and leaves a channel whose id only begins the same way.
+ * A restart finds everything in the new channel.
+ */
+static void
+test_channel_moved(void **state)
+{
+	struct world	 w;
+	struct table	*t, *sub, *near, *done;
+	struct game_result r = { .state = GAME_TIED };
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
+	char		 buf[64], *doc = NULL;
+	uint64_t	 id, sub_id, near_id;
+	int		 fd = mkstemp(path);
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	t = world_game(&w, "-5", 2);
+	sub = world_game(&w, "-5:9", 2);
+	near = world_game(&w, "-50", 2);
+	done = world_game(&w, "-5:7", 2);
+	id = t->id;
+	sub_id = sub->id;
+	near_id = near->id;
+	outbox_begin(&w.bot);
+	assert_int_equal(store_table_finish(w.bot.store, done, &r, NULL), 0);
+	outbox_end(&w.bot);
+	assert_int_equal(store_channel_set(w.bot.store, "console", "-5",
+	    "{\"emoji\":false}", NULL), 0);
+	msgref_board_set(&w.adapter, "-5", id, "B1");
+	msgref_board_set(&w.adapter, "-5:9", sub_id, "B9");
+	msgref_board_set(&w.adapter, "-50", near_id, "B50");
+	msgref_dm_set(&w.adapter, "u1", id, "view", "V1");
+
+	bot_channel_move(&w.bot, &w.adapter, "-5", "-1005", 1);
+	assert_ptr_equal(table_find(&w.bot, &w.adapter, "-1005"), t);
+	assert_ptr_equal(table_find(&w.bot, &w.adapter, "-1005:9"), sub);
+	assert_ptr_equal(table_find(&w.bot, &w.adapter, "-50"), near);
+	assert_null(table_find(&w.bot, &w.adapter, "-5"));
+	assert_null(table_find(&w.bot, &w.adapter, "-5:9"));
+	world_close(&w);
+
+	world_open(&w, path);
+	assert_non_null(t = table_find(&w.bot, &w.adapter, "-1005"));
+	assert_int_equal(t->id, id);
+	assert_non_null(t = table_find(&w.bot, &w.adapter, "-1005:9"));
+	assert_int_equal(t->id, sub_id);
+	assert_non_null(t = table_find(&w.bot, &w.adapter, "-50"));
+	assert_int_equal(t->id, near_id);
+	assert_null(table_find(&w.bot, &w.adapter, "-5"));
+	assert_int_equal(store_channel_get(w.bot.store, "console", "-1005",
+	    &doc, NULL), 0);
+	assert_non_null(doc);
+	assert_string_equal(doc, "{\"emoji\":false}");
+	free(doc);
+	assert_int_equal(store_channel_get(w.bot.store, "console", "-5", &doc,
+	    NULL), 0);
+	assert_null(doc);
+	assert_int_equal(store_test_count(path, "SELECT count(*) FROM outcomes "
+	    "WHERE channel = '-1005:7'"), 4);
+	assert_int_equal(store_test_count(path, "SELECT count(*) FROM outcomes "
+	    "WHERE channel LIKE '-5%'"), 0);
+	assert_int_equal(msgref_board_get(&w.adapter, "-1005", id, buf,
+	    sizeof buf), 1);
+	assert_string_equal(buf, "B1");
+	assert_int_equal(msgref_board_get(&w.adapter, "-1005:9", sub_id, buf,
+	    sizeof buf), 1);
+	assert_string_equal(buf, "B9");
+	assert_int_equal(msgref_board_get(&w.adapter, "-5", id, buf,
+	    sizeof buf), 0);
+	assert_int_equal(msgref_board_get(&w.adapter, "-50", near_id, buf,
+	    sizeof buf), 1);
+	assert_string_equal(buf, "B50");
+
+	/* Ids that do not carry over are forgotten; a player's stay. */
+	bot_channel_move(&w.bot, &w.adapter, "-1005", "-2005", 0);
+	world_close(&w);
+	world_open(&w, path);
+	assert_non_null(table_find(&w.bot, &w.adapter, "-2005"));
+	assert_non_null(table_find(&w.bot, &w.adapter, "-2005:9"));
+	assert_int_equal(msgref_board_get(&w.adapter, "-2005", id, buf,
+	    sizeof buf), 0);
+	assert_int_equal(msgref_board_get(&w.adapter, "-1005", id, buf,
+	    sizeof buf), 0);
+	assert_int_equal(msgref_board_get(&w.adapter, "-2005:9", sub_id, buf,
+	    sizeof buf), 0);
+	assert_int_equal(msgref_board_get(&w.adapter, "-50", near_id, buf,
+	    sizeof buf), 1);
+	assert_int_equal(msgref_dm_get(&w.adapter, "u1", id, "view", buf,
+	    sizeof buf), 1);
+	assert_string_equal(buf, "V1");
+	world_close(&w);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -1133,6 +1233,7 @@ main(void)
 		cmocka_unit_test(test_gone_and_damaged),
 		cmocka_unit_test(test_refs_kept),
 		cmocka_unit_test(test_refs_dropped),
+		cmocka_unit_test(test_channel_moved),
 		cmocka_unit_test(test_duplicate_move_refused),
 		cmocka_unit_test(test_snapshot),
 		cmocka_unit_test(test_timers_rearmed),
