@@ -174,6 +174,52 @@ api_read(const cJSON *json, struct api_result *res)
 	    (int64_t)res->status, res->desc != NULL ? res->desc : "refused");
 }
 
+/* Does call c name a message (an edit, a delete), not only a chat? */
+static int
+api_names_message(const cJSON *body)
+{
+	return cJSON_GetObjectItemCaseSensitive(body, "message_id") != NULL;
+}
+
+/*
+ * c was refused because its chat was upgraded to a supergroup (res, a
+ * 400 with parameters.migrate_to_chat_id): the group moves (migrate.c),
+ * and c goes again to the new id, unless it names a message (which the
+ * new chat does not have) or its caller said API_NO_FOLLOW.  1 when c
+ * goes again; 0 when it is to be finished with res.
+ */
+static int
+api_follow(struct tg *tg, struct api_call *c, const struct api_result *res,
+    uint64_t now)
+{
+	int64_t	 from = c->chat, to;
+	cJSON	*body;
+	int	 follow;
+
+	if (from >= 0 || res->params == NULL || json_int(res->params,
+	    "migrate_to_chat_id", INT64_MIN + 1, -1, &to) != 0)
+		return 0;
+	body = c->body != NULL ? cJSON_Parse(c->body) : NULL;
+	follow = body != NULL && !(c->flags & API_NO_FOLLOW) &&
+	    !api_names_message(body);
+	if (follow) {
+		cJSON_ReplaceItemInObjectCaseSensitive(body, "chat_id",
+		    cJSON_CreateNumber((double)to));
+		free(c->body);
+		c->body = json_print(body);
+		c->chat = to;
+		c->not_before = now;
+		log_info("telegram: %s: the group was upgraded; sending to "
+		    "its new id", c->method);
+	}
+	cJSON_Delete(body);
+	/* Busy meanwhile: the move's own calls must not send c again. */
+	c->item.queue->busy = 1;
+	migrate_chat(tg, from, to);
+	c->item.queue->busy = 0;
+	return follow;
+}
+
 /* A transfer (c) is over: retry it, or hand its result to the caller. */
 static void
 api_done(void *priv, CURLcode rc, void *arg)
@@ -239,6 +285,11 @@ api_done(void *priv, CURLcode rc, void *arg)
 		goto finish;
 	}
 	error = api_read(json, &res);
+	if (api_follow(tg, c, &res, now)) {
+		free(error);
+		cJSON_Delete(json);
+		return;
+	}
 
 finish:
 	res.error = error;
@@ -297,6 +348,19 @@ api_call(struct tg *tg, const char *method, const char *queue, cJSON *body,
 		return set_cause(cause, "the Telegram adapter is stopping");
 	}
 	json_int(body, "chat_id", INT64_MIN + 1, INT64_MAX, &chat);
+	/* A group upgraded this run: to its new id, or nowhere. */
+	if (migrate_to(tg, chat) != chat) {
+		if ((flags & API_NO_FOLLOW) || api_names_message(body)) {
+			cJSON_Delete(body);
+			if (flags & API_ARG_FREE)
+				free(arg);
+			return set_cause(cause, "that group is a supergroup "
+			    "now, with another id");
+		}
+		chat = migrate_to(tg, chat);
+		cJSON_ReplaceItemInObjectCaseSensitive(body, "chat_id",
+		    cJSON_CreateNumber((double)chat));
+	}
 	if (kicked_has(tg, chat)) {
 		cJSON_Delete(body);
 		if (flags & API_ARG_FREE)

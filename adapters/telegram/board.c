@@ -74,7 +74,7 @@ board_answer(struct tg *tg, const struct api_result *res, void *arg)
 		gone = 1;
 	if (r->cb != NULL)
 		r->cb(tg, res, r->m);
-	else if (!gone)
+	else if (!gone && !api_refused(res, "upgraded to a supergroup"))
 		log_warn("telegram: updating a table message in %s failed: %s",
 		    coalesce_channel(r->m), res->error);
 	coalesce_done(r->m, NULL, gone);
@@ -106,8 +106,10 @@ board_call(struct tg *tg, struct coalesce_msg *m, const char *chat,
 		cJSON_AddNumberToObject(json, "message_thread_id",
 		    (double)thread);
 	snprintf(queue, sizeof queue, "ch:%" PRId64, chat_id);
+	/* An upgraded group's tables show their boards in the new chat. */
 	if (api_call(tg, r->id[0] != '\0' ? "editMessageText" : "sendMessage",
-	    queue, json, 0, API_ARG_FREE, board_answer, r, &cause) != 0) {
+	    queue, json, 0, API_ARG_FREE | API_NO_FOLLOW, board_answer, r,
+	    &cause) != 0) {
 		log_warn("telegram: a message in %s waits: %s", chat, cause);
 		free(cause);
 		return -1;

@@ -70,6 +70,21 @@ chats_learn(struct tgchats *t, const cJSON *chat)
 }
 
 void
+chats_alias(struct tgchats *t, int64_t from, int64_t to)
+{
+	struct chat_title	*old = chats_find(t, from, 0), *now;
+	char			 title[TG_NAME_MAX];
+
+	if (old == NULL || old->title[0] == '\0' ||
+	    ((now = chats_find(t, to, 0)) != NULL && now->title[0] != '\0'))
+		return;
+	snprintf(title, sizeof title, "%s", old->title);
+	now = chats_find(t, to, 1);
+	now->seen = ++t->clock;
+	snprintf(now->title, sizeof now->title, "%s", title);
+}
+
+void
 chats_topic(struct tgchats *t, int64_t chat, int64_t thread)
 {
 	struct chat_title	*slot = chats_find(t, chat, 1);

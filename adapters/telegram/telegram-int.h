@@ -27,6 +27,7 @@ struct tgpoll;
 struct tgchats;
 struct tgkicked;
 struct tgadmins;
+struct tgmigrated;
 struct recent;
 struct dmcache;
 struct coalesce;
@@ -84,6 +85,7 @@ struct tg {
 	struct tgchats		*chats;		/* groups' titles (chats.c) */
 	struct tgkicked		*lost;		/* closed groups (kicked.c) */
 	struct tgadmins		*admins;	/* groups' admins (admins.c) */
+	struct tgmigrated	*moved;		/* upgraded groups (migrate.c) */
 	uint64_t		 lost_grace_ms;	/* telegram.lost_chat_grace */
 	char			 username[TG_NAME_MAX];	/* getMe; "" until */
 	int64_t			 bot_id;
@@ -109,6 +111,7 @@ struct tg {
  */
 #define API_ONCE	0x1	/* a 5xx or network error is not retried */
 #define API_ARG_FREE	0x2	/* free(arg) after cb, or when dropped */
+#define API_NO_FOLLOW	0x4	/* not sent on to an upgraded group's new id */
 #define API_QUEUE_MAX	200
 #define API_TOTAL_MAX	5000
 
@@ -318,6 +321,8 @@ void	 privchat_link(struct tg *, char *buf, size_t len);
  */
 struct tgchats	*chats_new(void);
 void		 chats_learn(struct tgchats *, const cJSON *chat);
+/* Group to (upgraded from from) has from's title, unless it has one. */
+void		 chats_alias(struct tgchats *, int64_t from, int64_t to);
 /*
  * A forum topic of chat the bot was spoken to in; chats_topics writes
  * chat's known topics into out (at most max), returns how many.
@@ -361,6 +366,20 @@ int		 admins_fetch(struct tg *, int64_t chat,
  */
 void	 inline_query(struct tg *, const cJSON *query);
 void	 inline_chosen(struct tg *, const cJSON *chosen, struct tg_ctx *);
+
+/*
+ * migrate.c: groups upgraded to supergroups.  migrate_to: chat's id now
+ * (chat itself unless it was upgraded this run).  migrate_chat: group
+ * from is now to: its tables move there (bot_channel_move), once.
+ * migrate_answer: a call to chat ended with res: 1 when it says chat
+ * was upgraded (moved).  migrate_message: a service message (borrowed)
+ * saying so.
+ */
+int64_t	 migrate_to(struct tg *, int64_t chat);
+void	 migrate_chat(struct tg *, int64_t from, int64_t to);
+int	 migrate_answer(struct tg *, int64_t chat, const struct api_result *);
+void	 migrate_message(struct tg *, const cJSON *msg);
+void	 migrate_free(struct tg *);
 
 /* telegram.c */
 /* A decimal chat or user id (borrowed): 0 and *out, or -1. */

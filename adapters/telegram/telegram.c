@@ -155,6 +155,7 @@ tg_free(struct adapter *a)
 	free(tg->chats);
 	free(tg->admins);
 	kicked_free(tg);
+	migrate_free(tg);
 	board_free_all(tg);
 	privchat_free_tables(tg);
 	free(tg->token);

@@ -1,9 +1,10 @@
 /*
  * Updates.  getUpdates (poll.c) hands each update here, inside the
  * batch that commits its effects with the new offset.  What the bot
- * asked for (allowed_updates) comes: a message (a command, or /start in
- * the private chat), a callback_query (click.c), my_chat_member (the
- * bot added to or removed from a chat: kicked.c).  Everything a
+ * asked for (allowed_updates) comes: a message (a command, /start in
+ * the private chat, or a group's upgrade: migrate.c), a callback_query
+ * (click.c), my_chat_member (the bot added to or removed from a chat:
+ * kicked.c).  Everything a
  * user sends has its control characters replaced (html_clean), so that
  * no one can forge the mention markers of html.c.  A message a user's
  * client sent "via" this bot is never a command of its own.
@@ -80,8 +81,12 @@ update_message(struct tg *tg, const cJSON *msg, struct tg_ctx *ctx)
 	from = json_object(msg, "from");
 	chat = json_object(msg, "chat");
 	via = json_object(msg, "via_bot");
-	if ((text = json_string(msg, "text", UPDATE_TEXT_MAX)) == NULL)
-		return;		/* a service message, media, an empty text */
+	if ((text = json_string(msg, "text", UPDATE_TEXT_MAX)) == NULL) {
+		/* A service message (an upgrade), media, an empty text. */
+		chats_learn(tg->chats, chat);
+		migrate_message(tg, msg);
+		return;
+	}
 	if (json_int(from, "id", 1, INT64_MAX, &ctx->user) != 0 ||
 	    json_int(chat, "id", INT64_MIN + 1, INT64_MAX, &ctx->chat) != 0 ||
 	    (type = json_string(chat, "type", 32)) == NULL) {

@@ -14,7 +14,10 @@
 # the click is run once, updates delivered again are not; the game
 # played to its end; no recipe or hand in any group message; pacing (0.1
 # s a chat here, to keep the game quick) and the protocol as the fake
-# judges it.  Then a game of Friends with Beverages by buttons.  Last,
+# judges it.  Then a game of Friends with Beverages by buttons.  Then two
+# groups upgraded to supergroups mid-game (one told by the service
+# messages, one by the 400's migrate_to_chat_id), and the bot restarted
+# after: both games go on in the new chats.  Last,
 # against a fresh fake and bot: a 429 waited out, a 5xx retried, a 409
 # logged and polled past, a table in a forum topic, the bot removed from
 # a group mid-game, a revoked token (401) stopping the adapter while the
@@ -104,6 +107,24 @@ if [ $status -eq 0 ]; then
 	$py "$dir/scenario.py" "$port" "$tmp/bot.err" fwb \
 	    "$tmp/world.json" || status=1
 	proc_end_bot telegram "after the FwB game: "
+	proc_stop "$fake"
+fi
+
+# Groups upgraded to supergroups mid-game, against a fresh fake and bot,
+# then the bot killed and restarted on the same state.
+if [ $status -eq 0 ]; then
+	fake_start telegram "$dir/fake_telegram.py" || exit 1
+	bot_start -o bot.state_file="$tmp/migrate.db"
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" migrate1 \
+	    "$tmp/migrate.json" || status=1
+	if [ $status -eq 0 ]; then
+		proc_stop "$pid" KILL
+		pid=""
+		bot_start -o bot.state_file="$tmp/migrate.db"
+		$py "$dir/scenario.py" "$port" "$tmp/bot.err" migrate2 \
+		    "$tmp/migrate.json" || status=1
+	fi
+	proc_end_bot telegram "after the upgrades: "
 	proc_stop "$fake"
 fi
 

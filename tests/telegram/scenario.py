@@ -21,6 +21,13 @@ around one bot and its restart:
         past, the bot removed from a group mid-game (the game pauses,
         then ends; traffic there stops), then a revoked token (401)
         stops the adapter.
+    scenario.py PORT BOT_LOG migrate1 WORLD  a fresh bot and fake: two
+        basic groups' games; one group upgraded to a supergroup with the
+        service messages, one quietly (the 400's migrate_to_chat_id):
+        both games go on in the supergroups.
+    scenario.py PORT BOT_LOG migrate2 WORLD  the bot restarted (SIGKILL)
+        on the same state: both games go on there, boards edited in
+        place, nothing sent to the old ids.
 """
 import json
 import os
@@ -490,6 +497,110 @@ if MODE == "faults":
     ok(len(ctl.state()["calls"]) == n,
        "after the 401 the bot makes no more calls")
     TALLY.end("telegram (faults)")
+
+def calls_to(chats, since):
+    """The calls to any of chats (ids) the fake saw after since."""
+    ids = {str(c) for c in chats}
+    return [c for c in ctl.state()["calls"] if c["at"] > since and
+            str(c.get("chat_id")) in ids]
+
+
+def board_grows(group, users, timeout=20.0):
+    """Moves by buttons until group's board has a new version: whether
+    it did."""
+    b = board(group)
+    n = len(b["versions"]) if b else 0
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        play_clicks(users, 1, lambda *a: None, time.monotonic() + 5)
+        now = checks.poll(lambda: board(group),
+                          lambda m: m and len(m["versions"]) > n, 3)
+        if now is not None:
+            return now
+    return None
+
+
+if MODE == "migrate1":
+    # Two basic groups, each with a running game; one is upgraded with
+    # the service messages Telegram sends, the other quietly (the bot
+    # learns it from the 400 to its next edit there).
+    ok(bot_ready(), "the bot long polls the fake")
+    ann, ben, cid, dan = (ctl.user(n, username=n.lower(),
+                                   started=True)["id"]
+                          for n in ("Ann", "Ben", "Cid", "Dan"))
+    attic = ctl.group("Attic", [ann, ben])["id"]
+    barn = ctl.group("Barn", [cid, dan])["id"]
+    for host, guest, g in ((ann, ben, attic), (cid, dan, barn)):
+        command(host, g, "new")
+        command(guest, g, "join")
+        command(host, g, "start")
+        ok(checks.poll(lambda: board(g), lambda m: m is not None, 8),
+           "a game runs in the basic group %d" % g)
+    settle(traffic)
+    t0 = ctl.state()["now"]
+    attic2 = ctl.act("migrate", chat_id=attic)["new_chat_id"]
+    b = checks.poll(lambda: board(attic2), lambda m: m is not None, 8)
+    ok(b is not None, "upgraded (the service messages), the game's board "
+       "is shown in the supergroup")
+    ok(checks.poll(lambda: log_count("was upgraded to supergroup"),
+                   lambda k: k == 1, 5) is not None,
+       "the upgrade is logged once")
+    ok(board_grows(attic2, [ann, ben]) is not None,
+       "a move by button edits the board in the supergroup")
+    was = board(attic2)["message_id"]
+    command(ann, attic2, "status")
+    ok(checks.poll(lambda: board(attic2),
+                   lambda m: m is not None and m["message_id"] != was,
+                   5) is not None,
+       "a command in the supergroup finds the game (status shows its "
+       "board anew)")
+
+    barn2 = ctl.act("migrate", chat_id=barn, quiet=True)["new_chat_id"]
+    b = None
+    end = time.monotonic() + 20
+    while b is None and time.monotonic() < end:
+        play_clicks([cid, dan], 1, lambda *a: None, time.monotonic() + 5)
+        b = checks.poll(lambda: board(barn2), lambda m: m is not None, 3)
+    ok(b is not None, "upgraded quietly, the 400 with migrate_to_chat_id "
+       "to the next edit moves the game: its board is in the supergroup")
+    ok(log_count("was upgraded to supergroup") == 2,
+       "each upgrade is logged once")
+    settle(traffic)
+    old = calls_to([attic, barn], t0)
+    ok(old and all(c["status"] == 400 for c in old) and len(old) <= 3,
+       "after the upgrades at most 3 calls to the old ids, each refused: "
+       "%r" % [(c["method"], c["status"]) for c in old])
+    json.dump({"users": [ann, ben, cid, dan], "old": [attic, barn],
+               "new": [attic2, barn2],
+               "boards": [board(attic2)["message_id"],
+                          board(barn2)["message_id"]]},
+              open(WORLD, "w"))
+    TALLY.end("telegram (upgrade, before the restart)")
+
+if MODE == "migrate2":
+    # Restarted (SIGKILL) after both upgrades: both games go on in the
+    # supergroups, their boards edited in place, and nothing goes to the
+    # old ids.
+    ok(bot_ready(), "the restarted bot long polls again")
+    world = json.load(open(WORLD))
+    t0 = ctl.state()["now"]
+    users = world["users"]
+    for i, g in enumerate(world["new"]):
+        b = board_grows(g, users[2 * i:2 * i + 2])
+        ok(b is not None and b["message_id"] == world["boards"][i],
+           "after the restart a move edits the same board in supergroup "
+           "%d" % g)
+    settle(traffic)
+    ok(not calls_to(world["old"], t0),
+       "after the restart nothing goes to the old groups")
+    s = ctl.state()
+    bad = [r for r in s["rejected"] if "not modified" not in
+           r["description"] and "upgraded to a supergroup" not in
+           r["description"]]
+    ok(not bad, "the fake refused nothing else: %r" % bad[:3])
+    ok(not s["unknown_params"], "every parameter sent is one the method "
+       "knows: %r" % s["unknown_params"][:3])
+    TALLY.end("telegram (upgrade, after the restart)")
 
 world = json.load(open(WORLD))
 alice, bob, carol, group = (world["alice"], world["bob"], world["carol"],
