@@ -35,7 +35,7 @@
 #include "lib/xmalloc.h"
 
 #define INLINE_PAGE		50	/* results in one answer */
-#define INLINE_MOVES_MAX	1000	/* moves looked at */
+#define INLINE_MOVES_MAX	1000	/* moves listed, over all pages */
 #define INLINE_QUERY_MAX	256	/* bytes of typed text */
 #define INLINE_TITLE_MAX	(TG_NAME_MAX + ADAPTER_LABEL_MAX * 4 + 8)
 #define INLINE_SENT		"🎴 (a move through @%s)"
@@ -85,6 +85,8 @@ inline_move(const char *channel, const char *label, const char *id,
 		l->tables = 2;
 	if (*l->typed != '\0' && strcasestr(label, l->typed) == NULL)
 		return;
+	if (l->matched == INLINE_MOVES_MAX)	/* no page goes further */
+		return;
 	if (l->matched++ < l->skip ||
 	    cJSON_GetArraySize(l->results) >= INLINE_PAGE)
 		return;
@@ -92,6 +94,26 @@ inline_move(const char *channel, const char *label, const char *id,
 	snprintf(title, sizeof title, "%s · %s", label, where);
 	html_clean(title);
 	inline_article(l, id, title, summary);
+}
+
+/*
+ * The results an inline query's offset (borrowed, may be NULL) skips:
+ * "" (the first page) 0, or one of the next_offsets this file gives.
+ * Anything else is past the end (an empty page, none after it), never
+ * the first page again: a client walking the pages would loop.
+ */
+static int
+inline_offset(const char *offset)
+{
+	char	*end;
+	long	 n;
+
+	if (offset == NULL || *offset == '\0')
+		return 0;
+	n = strtol(offset, &end, 10);
+	if (*end != '\0' || n < 0 || n > INLINE_MOVES_MAX)
+		return INLINE_MOVES_MAX;
+	return (int)n;
 }
 
 void
@@ -114,9 +136,7 @@ inline_query(struct tg *tg, const cJSON *q)
 	memset(&l, 0, sizeof l);
 	l.tg = tg;
 	l.typed = typed;
-	l.skip = offset != NULL ? atoi(offset) : 0;
-	if (l.skip < 0 || l.skip > INLINE_MOVES_MAX)
-		l.skip = 0;
+	l.skip = inline_offset(offset);
 	l.results = cJSON_CreateArray();
 	snprintf(user, sizeof user, "%" PRId64, from);
 	bot_moves(tg->bot, &tg->adapter, user, inline_move, &l);

@@ -382,6 +382,52 @@ if MODE == "fwb":
     s = ctl.state()
     late = [a for a in s["callback_answers"] if a["refused"] is not None]
     ok(not late, "no click is answered twice or late: %r" % late[:3])
+
+    # Inline results past 50: a Magic player (of four, its least) has more
+    # moves at the start than one answer takes; the pages go on from each
+    # next_offset, none repeated, to the last, which gives none.
+    four = ids + [ctl.user("Jo", username="jo", started=True)["id"]]
+    hall = ctl.group("Hall", four)["id"]
+    ctl.send(ids[0], hall, "/magic@%s new" % BOT)
+    for uid in four[1:]:
+        command(uid, hall, "join")
+    command(ids[0], hall, "start")
+    ok(checks.poll(lambda: board(hall), lambda m: m is not None, 8),
+       "a Magic game starts")
+    settle(traffic)
+    pages, offset, seen = [], "", []
+    while offset is not None and len(pages) < 30:
+        r = ctl.inline(ids[0], "", offset=offset)
+        a = r["answer"] or {}
+        pages.append((r["id"], a))
+        seen += [x["id"] for x in a.get("results", [])]
+        offset = a.get("next_offset") or None
+    first = pages[0][1]
+    ok(len(first.get("results", [])) == 50 and
+       first.get("next_offset") == "50",
+       "the first page has 50 results and next_offset 50: %d, %r" %
+       (len(first.get("results", [])), first.get("next_offset")))
+    ok(len(pages) >= 2 and len(seen) > 50 and len(set(seen)) == len(seen)
+       and all(p[1].get("refused") is None for p in pages),
+       "the pages go on past 50, each result once: %d results in %d "
+       "pages" % (len(seen), len(pages)))
+    ok(offset is None and len(pages[-1][1].get("results", [])) <= 50,
+       "the last page gives no next_offset")
+    ok(any(x["title"].startswith("Your hand") for x in first["results"]),
+       "the first page begins with the hand")
+    a = ctl.inline(ids[0], "", offset="9999")["answer"] or {}
+    ok(not a.get("results") and not a.get("next_offset"),
+       "an offset no page gave is past the end, not the first page again")
+    # A move on the second page is one the player can choose.
+    qid, second = pages[1]
+    pick = [x for x in second.get("results", [])
+            if not x["title"].startswith("Your hand")]
+    n = log_count(" by seat ")
+    if pick:
+        ctl.choose(ids[0], qid, pick[0]["id"], hall)
+    ok(pick and checks.poll(lambda: log_count(" by seat "),
+                            lambda k: k > n, 5) is not None,
+       "a move chosen from the second page is made")
     TALLY.end("telegram (fwb)")
 
 if MODE == "faults":
