@@ -13,7 +13,9 @@
  * hour): the chat (or, for a call to no chat, the method's queue) waits
  * that long and the call goes again first.  5xx answers and network
  * errors are retried with exponential backoff (lib/backoff's delay), up
- * to API_RETRIES times, unless the call is API_ONCE.  A 401 means the
+ * to API_RETRIES times, unless the call is API_ONCE, or is a message
+ * posted (sendMessage) that may have landed before the failure
+ * (api_may_have_run: Telegram has no idempotency key).  A 401 means the
  * token no longer works: the adapter stops (halt.c).  Any other answer
  * goes to the caller: ok with its result, or refused with error_code,
  * description and parameters.
@@ -74,6 +76,14 @@ struct tgapi {
 static const char *const api_messages[] = {
 	"sendMessage", "editMessageText", "editMessageReplyMarkup", NULL
 };
+
+/*
+ * The one method whose second run does something again: a second
+ * sendMessage is a second message.  Edits set the same text twice ("not
+ * modified"), a delete finds nothing the second time, an answer to a
+ * query twice is refused: those are retried freely.
+ */
+#define API_POSTS	"sendMessage"
 
 static void	api_kick(struct tg *);
 
@@ -220,6 +230,32 @@ api_follow(struct tg *tg, struct api_call *c, const struct api_result *res,
 	return follow;
 }
 
+/*
+ * May c's failure (rc; status, the HTTP answer's, when rc is CURLE_OK)
+ * have come after Telegram ran it?  Telegram has no idempotency key, so
+ * a message whose request reached the Bot API and whose answer was lost
+ * or an error may be in the chat already, and sending it again would
+ * post it twice.  It cannot have run when the request's body was not
+ * all sent (the connection, its TLS, or the upload failed first: the
+ * server needs the whole body before it runs anything), nor on a 502 or
+ * 503, which the front (nginx) answers when the Bot API server behind
+ * it did not take the request.  Any other 5xx, and a failure once the
+ * body was sent (a timeout, a connection dropped while waiting), may
+ * have come after.  Read before the transfer's handle is freed.
+ */
+static int
+api_may_have_run(struct api_call *c, CURLcode rc, long status)
+{
+	curl_off_t	sent = 0;
+
+	if (rc == CURLE_OK)
+		return status != 502 && status != 503;
+	if (curl_easy_getinfo(c->easy, CURLINFO_SIZE_UPLOAD_T, &sent) !=
+	    CURLE_OK)
+		return 1;
+	return sent >= (curl_off_t)(c->body != NULL ? strlen(c->body) : 2);
+}
+
 /* A transfer (c) is over: retry it, or hand its result to the caller. */
 static void
 api_done(void *priv, CURLcode rc, void *arg)
@@ -233,10 +269,19 @@ api_done(void *priv, CURLcode rc, void *arg)
 	int64_t			 after;
 	char			*error = NULL;
 	const char		*body;
+	int			 once;
 
 	memset(&res, 0, sizeof res);
 	if (rc == CURLE_OK)
 		curl_easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &res.status);
+	/*
+	 * A message that may be in the chat already is not sent again: a
+	 * board's next update posts it anew (lib/coalesce), and a line of
+	 * text lost is better than one said twice.
+	 */
+	once = (c->flags & API_ONCE) || ((rc != CURLE_OK ||
+	    res.status >= 500) && strcmp(c->method, API_POSTS) == 0 &&
+	    api_may_have_run(c, rc, res.status));
 	curluv_easy_end(&api->hq.cu, c->easy);
 	c->easy = NULL;
 	c->item.queue->busy = 0;
@@ -249,7 +294,7 @@ api_done(void *priv, CURLcode rc, void *arg)
 		c->failures++;
 		error = rc != CURLE_OK ? xstrdup(curl_easy_strerror(rc)) :
 		    xasprintf("HTTP %ld", res.status);
-		if (c->failures <= API_RETRIES && !(c->flags & API_ONCE)) {
+		if (c->failures <= API_RETRIES && !once) {
 			retry = backoff_delay(1000, 60000, c->failures);
 			log_warn("telegram: %s: %s; retrying in %" PRIu64 " ms",
 			    c->method, error, retry);
@@ -258,7 +303,8 @@ api_done(void *priv, CURLcode rc, void *arg)
 			return;
 		}
 		log_warn("telegram: %s: %s; %s", c->method, error,
-		    (c->flags & API_ONCE) ? "not retried" : "giving up");
+		    (c->flags & API_ONCE) ? "not retried" : once ? "not "
+		    "retried: it may have been posted already" : "giving up");
 		goto finish;
 	}
 	body = buf_str(&c->response);

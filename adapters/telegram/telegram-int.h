@@ -105,7 +105,8 @@ struct tg {
  * flight: a chat's messages on the chat's queue, in order.  Messages
  * (sendMessage, editMessageText, editMessageReplyMarkup) are paced
  * (pace.c).  A 429 holds the chat (or the method) for its retry_after;
- * 5xx and network errors are retried with backoff (not with API_ONCE);
+ * 5xx and network errors are retried with backoff (not with API_ONCE,
+ * nor a sendMessage that may have landed: no message is posted twice);
  * a 401 stops the adapter (halt.c).  Every other answer goes to the
  * caller.  The token is in every URL: no URL is ever logged.
  */

@@ -17,7 +17,8 @@ around one bot and its restart:
         game of Friends with Beverages of three by buttons, its secrets
         only in the private chats.
     scenario.py PORT BOT_LOG faults WORLD  a fresh bot and fake: a 429
-        waited out for its chat, 5xx retried, a 409 logged and polled
+        waited out for its chat, 5xx retried (a post's not when it may
+        have landed: no message twice), a 409 logged and polled
         past, the bot removed from a group mid-game (the game pauses,
         then ends; traffic there stops), then a revoked token (401)
         stops the adapter.
@@ -461,6 +462,20 @@ if MODE == "faults":
        "a 409 on getUpdates is logged as another instance or a webhook")
     ok(said(group, "dave joins", 15) is not None,
        "after the 409 the bot polls on and runs commands")
+    # A 500 after the message was posted: Telegram has no idempotency
+    # key, and a message sent again would be there twice; it is not.
+    fred = ctl.user("Fred", username="fred", started=True)["id"]
+    nook = ctl.group("Nook", [fred])["id"]
+    ctl.fault("5xx", status=500, method="sendMessage", count=1, land=True)
+    command(fred, nook, "new")
+    ok(said(nook, "opened a CHEERS table") is not None,
+       "a post answered 500 after it landed is in the group")
+    settle(traffic)
+    opened = [t for t in group_texts(nook) if "opened a CHEERS table" in t]
+    ok(len(opened) == 1, "and only once: it is not sent again (%d)" %
+       len(opened))
+    ok(log_count("may have been posted already") == 1,
+       "the failure is logged as not retried, and why")
     # A forum: a table lives in the topic its command came from, and
     # one in the General topic is another table.
     club = ctl.group("Club", [alice, bob], kind="supergroup",
