@@ -191,6 +191,15 @@ void	 bot_adapter_lost(struct bot *, struct adapter *);
  * user@host) keeps the binding while this holds.
  */
 int	 bot_user_seated(struct bot *, struct adapter *, const char *user_id);
+/*
+ * The channel (borrowed until the table closes or moves) of the newest
+ * table of adapter a where the user (borrowed) sits, open or playing,
+ * or NULL: where to reach them publicly when their private messages
+ * fail.  Tables come back from the store at a restart, so this does.
+ */
+#define BOT_USER_TABLES_MAX	16
+const char *bot_user_channel(struct bot *, struct adapter *,
+	     const char *user_id);
 
 /*
  * The games the bot hosts, NULL-ended, for an adapter that registers a

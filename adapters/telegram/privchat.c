@@ -5,8 +5,9 @@
  * to anyone else, or to one who blocked the bot, answers 403.  Then the
  * user is marked (lib/dmcache: closed), the bot told (bot_dm_failed:
  * their tables serve secrets through "hand", and say so without any),
- * and the group where they last played gets a message with a button
- * that opens the private chat through a deep link,
+ * and the group where they play (their newest table's, from the store,
+ * so after a restart too; else where they last wrote) gets a message
+ * with a button that opens the private chat through a deep link,
  * https://t.me/<bot>?start=hand.  Telegram then delivers "/start hand"
  * from them: their private chat works (bot_dm_open), and the private
  * view of each game they sit in, their hand and their move, comes at
@@ -109,7 +110,7 @@ privchat_started(struct tg *tg, int64_t user)
  */
 static void
 privchat_tell(struct tg *tg, struct privchat_user *u, int64_t user,
-    int64_t chat)
+    int64_t chat, int64_t thread)
 {
 	char	 mention[TG_NAME_MAX + TG_ID_MAX + 8], link[TG_NAME_MAX + 64];
 	char	*text, *html, *cause = NULL, queue[TG_ID_MAX + 4];
@@ -126,6 +127,9 @@ privchat_tell(struct tg *tg, struct privchat_user *u, int64_t user,
 	privchat_link(tg, link, sizeof link);
 	body = cJSON_CreateObject();
 	cJSON_AddNumberToObject(body, "chat_id", (double)chat);
+	if (thread > 0)
+		cJSON_AddNumberToObject(body, "message_thread_id",
+		    (double)thread);
 	cJSON_AddStringToObject(body, "text", html);
 	free(html);
 	cJSON_AddStringToObject(body, "parse_mode", "HTML");
@@ -149,7 +153,26 @@ privchat_offer(struct tg *tg, int64_t user, int64_t chat)
 	if (u->offered != 0 && now - u->offered < PRIVCHAT_OFFER_GAP)
 		return;
 	u->offered = now;
-	privchat_tell(tg, u, user, chat);
+	privchat_tell(tg, u, user, chat, 0);
+}
+
+/*
+ * Where user (id) plays, for their deep link: the group (and forum
+ * topic) of their newest table, which the store keeps, so it is known
+ * after a restart before they say a word; else the group they last
+ * wrote in this run; else none (chat 0).
+ */
+static void
+privchat_where(struct tg *tg, struct privchat_user *u, const char *id,
+    int64_t *chat, int64_t *thread)
+{
+	const char	*channel = bot_user_channel(tg->bot, &tg->adapter, id);
+
+	if (channel != NULL && tg_chan(channel, chat, thread) == 0 &&
+	    *chat < 0)
+		return;
+	*chat = u->group;
+	*thread = 0;
 }
 
 int
@@ -157,6 +180,7 @@ privchat_refused(struct tg *tg, int64_t user, const struct api_result *res)
 {
 	struct privchat_user	*u;
 	char		 id[TG_ID_MAX];
+	int64_t		 chat, thread;
 
 	if (res->code != 403 && res->status != 403)
 		return 0;
@@ -170,7 +194,8 @@ privchat_refused(struct tg *tg, int64_t user, const struct api_result *res)
 	}
 	if (!u->told) {
 		u->told = 1;
-		privchat_tell(tg, u, user, u->group);
+		privchat_where(tg, u, id, &chat, &thread);
+		privchat_tell(tg, u, user, chat, thread);
 	}
 	return 1;
 }
