@@ -26,11 +26,29 @@
 
 #define ANSWER_PARTS_MAX	16	/* messages one text may take */
 
+cJSON *
+answer_body(int64_t chat, int64_t thread, const char *text)
+{
+	cJSON	*body = cJSON_CreateObject();
+	char	*html = html_escape(text);
+
+	cJSON_AddNumberToObject(body, "chat_id", (double)chat);
+	if (thread > 0)
+		cJSON_AddNumberToObject(body, "message_thread_id",
+		    (double)thread);
+	cJSON_AddStringToObject(body, "text", html);
+	free(html);
+	cJSON_AddStringToObject(body, "parse_mode", "HTML");
+	cJSON_AddItemToObject(cJSON_AddObjectToObject(body,
+	    "link_preview_options"), "is_disabled", cJSON_CreateTrue());
+	return body;
+}
+
 int
 answer_post(struct tg *tg, int64_t chat, int64_t thread, const char *text,
     const struct adapter_buttons *bs, api_cb *cb, void *arg, char **cause)
 {
-	char	*parts[ANSWER_PARTS_MAX], *html, queue[TG_ID_MAX + 4];
+	char	*parts[ANSWER_PARTS_MAX], queue[TG_ID_MAX + 4];
 	cJSON	*body, *markup;
 	int	 n, i, rc = 0, last, mine, taken = 0;
 
@@ -39,18 +57,8 @@ answer_post(struct tg *tg, int64_t chat, int64_t thread, const char *text,
 		parts[n++] = xstrdup(".");
 	for (i = 0; i < n; i++) {
 		last = i == n - 1;
-		html = html_escape(parts[i]);
+		body = answer_body(chat, thread, parts[i]);
 		free(parts[i]);
-		body = cJSON_CreateObject();
-		cJSON_AddNumberToObject(body, "chat_id", (double)chat);
-		if (thread > 0)
-			cJSON_AddNumberToObject(body, "message_thread_id",
-			    (double)thread);
-		cJSON_AddStringToObject(body, "text", html);
-		free(html);
-		cJSON_AddStringToObject(body, "parse_mode", "HTML");
-		cJSON_AddItemToObject(cJSON_AddObjectToObject(body,
-		    "link_preview_options"), "is_disabled", cJSON_CreateTrue());
 		if (last && (markup = markup_keyboard(bs)) != NULL)
 			cJSON_AddItemToObject(body, "reply_markup", markup);
 		if (rc != 0) {

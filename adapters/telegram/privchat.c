@@ -113,7 +113,7 @@ privchat_tell(struct tg *tg, struct privchat_user *u, int64_t user,
     int64_t chat, int64_t thread)
 {
 	char	 mention[TG_NAME_MAX + TG_ID_MAX + 8], link[TG_NAME_MAX + 64];
-	char	*text, *html, *cause = NULL, queue[TG_ID_MAX + 4];
+	char	*text, *cause = NULL, queue[TG_ID_MAX + 4];
 	cJSON	*body;
 
 	if (chat == 0 || tg->username[0] == '\0')
@@ -122,17 +122,9 @@ privchat_tell(struct tg *tg, struct privchat_user *u, int64_t user,
 	text = xasprintf("%s, I cannot write to you privately until you open "
 	    "a chat with me. Press the button below and then Start: your "
 	    "hand comes at once.", mention);
-	html = html_escape(text);
+	body = answer_body(chat, thread, text);
 	free(text);
 	privchat_link(tg, link, sizeof link);
-	body = cJSON_CreateObject();
-	cJSON_AddNumberToObject(body, "chat_id", (double)chat);
-	if (thread > 0)
-		cJSON_AddNumberToObject(body, "message_thread_id",
-		    (double)thread);
-	cJSON_AddStringToObject(body, "text", html);
-	free(html);
-	cJSON_AddStringToObject(body, "parse_mode", "HTML");
 	cJSON_AddItemToObject(body, "reply_markup",
 	    markup_link("Open my private chat", link));
 	snprintf(queue, sizeof queue, "ch:%" PRId64, chat);

@@ -241,6 +241,11 @@ int	 answer_post(struct tg *, int64_t chat, int64_t thread,
 	     const char *text, const struct adapter_buttons *, api_cb *cb,
 	     void *arg, char **cause);
 /*
+ * A sendMessage body to chat (in forum topic thread, 0: none): text (the
+ * bot's, borrowed, at most one message) as HTML, no link previews.
+ */
+cJSON	*answer_body(int64_t chat, int64_t thread, const char *text);
+/*
  * Runs one event of ctx's user in ctx's chat: their name and the text
  * (a command's, or a button's id with is_button) borrowed; tg->current
  * is ctx meanwhile.

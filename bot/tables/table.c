@@ -93,13 +93,14 @@ table_index_id_remove(struct table *t)
 	t->index_id_next = NULL;
 }
 
-/* Takes t out of its channel's chain. */
 static void
-table_index_chan_remove(struct table *t)
+table_index_remove(struct table *t)
 {
 	struct bot	 *bot = t->bot;
 	struct table	**pp;
 
+	if (bot->nindex == 0)
+		return;
 	pp = &bot->index[table_hash(t->adapter, t->channel) % bot->nindex];
 	for (; *pp != NULL; pp = &(*pp)->index_next) {
 		if (*pp == t) {
@@ -108,37 +109,30 @@ table_index_chan_remove(struct table *t)
 		}
 	}
 	t->index_next = NULL;
+	table_index_id_remove(t);
 }
 
-/* Puts t in its channel's chain. */
+/* Puts t (in the bot's list) in both indexes. */
 static void
-table_index_chan_add(struct table *t)
+table_index_add(struct table *t)
 {
 	struct bot	*bot = t->bot;
 	size_t		 h = table_hash(t->adapter, t->channel) % bot->nindex;
 
 	t->index_next = bot->index[h];
 	bot->index[h] = t;
-}
-
-static void
-table_index_remove(struct table *t)
-{
-	if (t->bot->nindex == 0)
-		return;
-	table_index_chan_remove(t);
-	table_index_id_remove(t);
+	table_index_id_add(t);
 }
 
 void
 table_set_channel(struct table *t, const char *channel)
 {
 	if (t->seq != 0)
-		table_index_chan_remove(t);
+		table_index_remove(t);
 	free(t->channel);
 	t->channel = xstrdup(channel);
 	if (t->seq != 0)
-		table_index_chan_add(t);
+		table_index_add(t);
 }
 
 void
@@ -251,8 +245,7 @@ table_new(struct bot *bot, struct adapter *a, const char *channel,
 	TAILQ_INSERT_TAIL(&bot->tables, t, entry);
 	bot->ntables++;
 	table_index_grow(bot);
-	table_index_chan_add(t);
-	table_index_id_add(t);
+	table_index_add(t);
 	return t;
 }
 

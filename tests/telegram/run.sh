@@ -83,29 +83,40 @@ bot_start() {
 	pid=$!
 }
 
+# scenario MODE WORLD: scenario.py's phase MODE against the bot, the
+# phases' world in $tmp/WORLD; status 1 when it fails.
+scenario() {
+	$py "$dir/scenario.py" "$port" "$tmp/bot.err" "$1" "$tmp/$2" ||
+	    status=1
+}
+
+# fresh DB [OPTION...]: a fresh fake, and the bot on it with the state
+# file $tmp/DB and the options.
+fresh() {
+	fake_start telegram "$dir/fake_telegram.py" || exit 1
+	fresh_db=$1
+	shift
+	bot_start -o bot.state_file="$tmp/$fresh_db" "$@"
+}
+
 fake_start telegram "$dir/fake_telegram.py" || exit 1
 bot_start
-$py "$dir/scenario.py" "$port" "$tmp/bot.err" game1 "$tmp/world.json" ||
-    status=1
+scenario game1 world.json
 if [ $status -eq 0 ]; then
 	proc_stop "$pid" KILL
 	pid=""
-	$py "$dir/scenario.py" "$port" "$tmp/bot.err" down \
-	    "$tmp/world.json" || status=1
+	scenario down world.json
 	cp "$tmp/bot.err" "$tmp/bot1.err"
 	bot_start
-	$py "$dir/scenario.py" "$port" "$tmp/bot.err" game2 \
-	    "$tmp/world.json" || status=1
+	scenario game2 world.json
 	proc_end_bot telegram
 fi
 proc_stop "$fake"
 
 # A game of Friends with Beverages, against a fresh fake and bot.
 if [ $status -eq 0 ]; then
-	fake_start telegram "$dir/fake_telegram.py" || exit 1
-	bot_start -o bot.state_file="$tmp/fwb.db"
-	$py "$dir/scenario.py" "$port" "$tmp/bot.err" fwb \
-	    "$tmp/world.json" || status=1
+	fresh fwb.db
+	scenario fwb world.json
 	proc_end_bot telegram "after the FwB game: "
 	proc_stop "$fake"
 fi
@@ -113,16 +124,13 @@ fi
 # Groups upgraded to supergroups mid-game, against a fresh fake and bot,
 # then the bot killed and restarted on the same state.
 if [ $status -eq 0 ]; then
-	fake_start telegram "$dir/fake_telegram.py" || exit 1
-	bot_start -o bot.state_file="$tmp/migrate.db"
-	$py "$dir/scenario.py" "$port" "$tmp/bot.err" migrate1 \
-	    "$tmp/migrate.json" || status=1
+	fresh migrate.db
+	scenario migrate1 migrate.json
 	if [ $status -eq 0 ]; then
 		proc_stop "$pid" KILL
 		pid=""
 		bot_start -o bot.state_file="$tmp/migrate.db"
-		$py "$dir/scenario.py" "$port" "$tmp/bot.err" migrate2 \
-		    "$tmp/migrate.json" || status=1
+		scenario migrate2 migrate.json
 	fi
 	proc_end_bot telegram "after the upgrades: "
 	proc_stop "$fake"
@@ -130,11 +138,8 @@ fi
 
 # Failures, against a fresh fake and bot: 429, 5xx, 409, removal, 401.
 if [ $status -eq 0 ]; then
-	fake_start telegram "$dir/fake_telegram.py" || exit 1
-	bot_start -o bot.state_file="$tmp/faults.db" \
-	    -o telegram.lost_chat_grace=3s
-	$py "$dir/scenario.py" "$port" "$tmp/bot.err" faults \
-	    "$tmp/world.json" || status=1
+	fresh faults.db -o telegram.lost_chat_grace=3s
+	scenario faults world.json
 	# The adapter stopped; the bot runs on and SIGTERM ends it.
 	proc_end_bot telegram "after the 401: "
 fi

@@ -340,6 +340,16 @@ if MODE == "game1":
     TALLY.end("telegram (game, before the restart)")
 
 
+def play_game(game, uids, group):
+    """uids[0] opens a table of game (its command word) in group, the
+    others join, the first starts it: its board, or None."""
+    ctl.send(uids[0], group, "/%s@%s new" % (game, BOT))
+    for uid in uids[1:]:
+        command(uid, group, "join")
+    command(uids[0], group, "start")
+    return checks.poll(lambda: board(group), lambda m: m is not None, 8)
+
+
 def group_texts(group):
     return [m["versions"][-1]["text"] for m in group_msgs(group)]
 
@@ -359,11 +369,7 @@ if MODE == "fwb":
            for n in ("Fay", "Gus", "Hal")]
     group = ctl.group("Bar", ids)["id"]
     WORLD_GROUP = group
-    ctl.send(ids[0], group, "/fwb@%s new" % BOT)
-    for uid in ids[1:]:
-        command(uid, group, "join")
-    command(ids[0], group, "start")
-    ok(checks.poll(lambda: board(group), lambda m: m is not None, 8),
+    ok(play_game("fwb", ids, group),
        "/fwb@Bot new opens a Friends with Beverages table, and it starts")
     per = checks.once(ok, "the moves of Friends with Beverages by buttons")
     n = play_clicks(ids, 2000, ok, time.monotonic() + 240)
@@ -390,12 +396,7 @@ if MODE == "fwb":
     # next_offset, none repeated, to the last, which gives none.
     four = ids + [ctl.user("Jo", username="jo", started=True)["id"]]
     hall = ctl.group("Hall", four)["id"]
-    ctl.send(ids[0], hall, "/magic@%s new" % BOT)
-    for uid in four[1:]:
-        command(uid, hall, "join")
-    command(ids[0], hall, "start")
-    ok(checks.poll(lambda: board(hall), lambda m: m is not None, 8),
-       "a Magic game starts")
+    ok(play_game("magic", four, hall), "a Magic game starts")
     settle(traffic)
     pages, offset, seen = [], "", []
     while offset is not None and len(pages) < 30:
@@ -593,10 +594,7 @@ if MODE == "migrate1":
     attic = ctl.group("Attic", [ann, ben])["id"]
     barn = ctl.group("Barn", [cid, dan])["id"]
     for host, guest, g in ((ann, ben, attic), (cid, dan, barn)):
-        command(host, g, "new")
-        command(guest, g, "join")
-        command(host, g, "start")
-        ok(checks.poll(lambda: board(g), lambda m: m is not None, 8),
+        ok(play_game("cheers", [host, guest], g),
            "a game runs in the basic group %d" % g)
     settle(traffic)
     t0 = ctl.state()["now"]

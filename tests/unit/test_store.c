@@ -1125,6 +1125,26 @@ test_cap_enforced(void **state)
 	unlink(path);
 }
 
+/* The id of the table in channel, or 0 when there is none. */
+static uint64_t
+world_table_at(struct world *w, const char *channel)
+{
+	struct table	*t = table_find(&w->bot, &w->adapter, channel);
+
+	return t != NULL ? t->id : 0;
+}
+
+/* The board id kept for table id in channel, or "" when none. */
+static const char *
+world_board_at(struct world *w, const char *channel, uint64_t id)
+{
+	static char	buf[64];
+
+	if (msgref_board_get(&w->adapter, channel, id, buf, sizeof buf) != 1)
+		buf[0] = '\0';
+	return buf;
+}
+
 /*
  * A channel that got another id (a Telegram group upgraded to a
  * supergroup): bot_channel_move moves its tables, and those of channels
@@ -1137,49 +1157,40 @@ static void
 test_channel_moved(void **state)
 {
 	struct world	 w;
-	struct table	*t, *sub, *near, *done;
 	struct game_result r = { .state = GAME_TIED };
 	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
 	char		 buf[64], *doc = NULL;
-	uint64_t	 id, sub_id, near_id;
-	int		 fd = mkstemp(path);
+	uint64_t	 id, sub, near;
+	int		 fd = mkstemp(path), pass;
 
 	(void)state;
 	close(fd);
 	world_open(&w, path);
-	t = world_game(&w, "-5", 2);
-	sub = world_game(&w, "-5:9", 2);
-	near = world_game(&w, "-50", 2);
-	done = world_game(&w, "-5:7", 2);
-	id = t->id;
-	sub_id = sub->id;
-	near_id = near->id;
+	id = world_game(&w, "-5", 2)->id;
+	sub = world_game(&w, "-5:9", 2)->id;
+	near = world_game(&w, "-50", 2)->id;
 	outbox_begin(&w.bot);
-	assert_int_equal(store_table_finish(w.bot.store, done, &r, NULL), 0);
+	assert_int_equal(store_table_finish(w.bot.store,
+	    world_game(&w, "-5:7", 2), &r, NULL), 0);
 	outbox_end(&w.bot);
 	assert_int_equal(store_channel_set(w.bot.store, "console", "-5",
 	    "{\"emoji\":false}", NULL), 0);
 	msgref_board_set(&w.adapter, "-5", id, "B1");
-	msgref_board_set(&w.adapter, "-5:9", sub_id, "B9");
-	msgref_board_set(&w.adapter, "-50", near_id, "B50");
+	msgref_board_set(&w.adapter, "-5:9", sub, "B9");
+	msgref_board_set(&w.adapter, "-50", near, "B50");
 	msgref_dm_set(&w.adapter, "u1", id, "view", "V1");
 
+	/* Moved in memory at once, and found there after a restart. */
 	bot_channel_move(&w.bot, &w.adapter, "-5", "-1005", 1);
-	assert_ptr_equal(table_find(&w.bot, &w.adapter, "-1005"), t);
-	assert_ptr_equal(table_find(&w.bot, &w.adapter, "-1005:9"), sub);
-	assert_ptr_equal(table_find(&w.bot, &w.adapter, "-50"), near);
-	assert_null(table_find(&w.bot, &w.adapter, "-5"));
-	assert_null(table_find(&w.bot, &w.adapter, "-5:9"));
-	world_close(&w);
-
-	world_open(&w, path);
-	assert_non_null(t = table_find(&w.bot, &w.adapter, "-1005"));
-	assert_int_equal(t->id, id);
-	assert_non_null(t = table_find(&w.bot, &w.adapter, "-1005:9"));
-	assert_int_equal(t->id, sub_id);
-	assert_non_null(t = table_find(&w.bot, &w.adapter, "-50"));
-	assert_int_equal(t->id, near_id);
-	assert_null(table_find(&w.bot, &w.adapter, "-5"));
+	for (pass = 0; pass < 2; pass++) {
+		assert_int_equal(world_table_at(&w, "-1005"), id);
+		assert_int_equal(world_table_at(&w, "-1005:9"), sub);
+		assert_int_equal(world_table_at(&w, "-50"), near);
+		assert_int_equal(world_table_at(&w, "-5"), 0);
+		assert_int_equal(world_table_at(&w, "-5:9"), 0);
+		world_close(&w);
+		world_open(&w, path);
+	}
 	assert_int_equal(store_channel_get(w.bot.store, "console", "-1005",
 	    &doc, NULL), 0);
 	assert_non_null(doc);
@@ -1192,32 +1203,21 @@ test_channel_moved(void **state)
 	    "WHERE channel = '-1005:7'"), 4);
 	assert_int_equal(store_test_count(path, "SELECT count(*) FROM outcomes "
 	    "WHERE channel LIKE '-5%'"), 0);
-	assert_int_equal(msgref_board_get(&w.adapter, "-1005", id, buf,
-	    sizeof buf), 1);
-	assert_string_equal(buf, "B1");
-	assert_int_equal(msgref_board_get(&w.adapter, "-1005:9", sub_id, buf,
-	    sizeof buf), 1);
-	assert_string_equal(buf, "B9");
-	assert_int_equal(msgref_board_get(&w.adapter, "-5", id, buf,
-	    sizeof buf), 0);
-	assert_int_equal(msgref_board_get(&w.adapter, "-50", near_id, buf,
-	    sizeof buf), 1);
-	assert_string_equal(buf, "B50");
+	assert_string_equal(world_board_at(&w, "-1005", id), "B1");
+	assert_string_equal(world_board_at(&w, "-1005:9", sub), "B9");
+	assert_string_equal(world_board_at(&w, "-5", id), "");
+	assert_string_equal(world_board_at(&w, "-50", near), "B50");
 
 	/* Ids that do not carry over are forgotten; a player's stay. */
 	bot_channel_move(&w.bot, &w.adapter, "-1005", "-2005", 0);
 	world_close(&w);
 	world_open(&w, path);
-	assert_non_null(table_find(&w.bot, &w.adapter, "-2005"));
-	assert_non_null(table_find(&w.bot, &w.adapter, "-2005:9"));
-	assert_int_equal(msgref_board_get(&w.adapter, "-2005", id, buf,
-	    sizeof buf), 0);
-	assert_int_equal(msgref_board_get(&w.adapter, "-1005", id, buf,
-	    sizeof buf), 0);
-	assert_int_equal(msgref_board_get(&w.adapter, "-2005:9", sub_id, buf,
-	    sizeof buf), 0);
-	assert_int_equal(msgref_board_get(&w.adapter, "-50", near_id, buf,
-	    sizeof buf), 1);
+	assert_int_equal(world_table_at(&w, "-2005"), id);
+	assert_int_equal(world_table_at(&w, "-2005:9"), sub);
+	assert_string_equal(world_board_at(&w, "-2005", id), "");
+	assert_string_equal(world_board_at(&w, "-1005", id), "");
+	assert_string_equal(world_board_at(&w, "-2005:9", sub), "");
+	assert_string_equal(world_board_at(&w, "-50", near), "B50");
 	assert_int_equal(msgref_dm_get(&w.adapter, "u1", id, "view", buf,
 	    sizeof buf), 1);
 	assert_string_equal(buf, "V1");
