@@ -3,8 +3,9 @@
  * input line is one Update object, run as poll.c runs each update of an
  * answer (poll_update): repeats dropped by update_id, then the real
  * dispatch (update.c, command.c, click.c, answer.c, privchat.c,
- * board.c, kicked.c) into the real bot, in the update's batch.  Every
- * input starts with no table open and an empty state file, so
+ * board.c, kicked.c, migrate.c) into the real bot, in the update's
+ * batch.  Every input starts with no table open and an empty state
+ * file, so
  * "cb2:1.025cc1:..." names the first table opened (fuzz-bot.h).  The
  * update ids of each input are moved past all earlier inputs' ones, so
  * a repeat within an input is one and no input hides another's.
