@@ -5,10 +5,10 @@
  * dispatch (update.c, command.c, click.c, answer.c, privchat.c,
  * board.c, kicked.c, migrate.c) into the real bot, in the update's
  * batch.  Every input starts with no table open and an empty state
- * file, so
- * "cb2:1.025cc1:..." names the first table opened (fuzz-bot.h).  The
- * update ids of each input are moved past all earlier inputs' ones, so
- * a repeat within an input is one and no input hides another's.
+ * file, so "cb2:1.025cc1:..." names the first table opened
+ * (fuzz-bot.h).  The update ids of each input are moved past all
+ * earlier inputs' ones, so a repeat within an input is one and no input
+ * hides another's.
  *
  * The Bot API is stubbed at link time: this file defines api.c's
  * functions, so api.o is never linked in and nothing touches the
