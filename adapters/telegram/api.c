@@ -216,13 +216,13 @@ api_follow(struct tg *tg, struct api_call *c, const struct api_result *res,
 		cJSON_ReplaceItemInObjectCaseSensitive(body, "chat_id",
 		    cJSON_CreateNumber((double)to));
 		free(c->body);
-		c->body = json_print(body);
+		c->body = json_print(body);	/* frees body */
 		c->chat = to;
 		c->not_before = now;
 		log_info("telegram: %s: the group was upgraded; sending to "
 		    "its new id", c->method);
-	}
-	cJSON_Delete(body);
+	} else
+		cJSON_Delete(body);
 	/* Busy meanwhile: the move's own calls must not send c again. */
 	c->item.queue->busy = 1;
 	migrate_chat(tg, from, to);

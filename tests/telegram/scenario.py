@@ -24,8 +24,9 @@ around one bot and its restart:
         stops the adapter.
     scenario.py PORT BOT_LOG migrate1 WORLD  a fresh bot and fake: two
         basic groups' games; one group upgraded to a supergroup with the
-        service messages, one quietly (the 400's migrate_to_chat_id):
-        both games go on in the supergroups.
+        service messages, one quietly (the 400's migrate_to_chat_id, to
+        the board's edit and to a deep link sent on to the new id): both
+        games go on in the supergroups.
     scenario.py PORT BOT_LOG migrate2 WORLD  the bot restarted (SIGKILL)
         on the same state: both games go on there, boards edited in
         place, nothing sent to the old ids; a player who blocked the bot
@@ -568,6 +569,19 @@ def calls_to(chats, since):
             str(c.get("chat_id")) in ids]
 
 
+def link_for(group, uid, timeout=15.0):
+    """Whether group gets a deep link button naming user uid."""
+    return checks.poll(
+        lambda: group_msgs(group),
+        lambda ms: any(x.get("url", "").startswith(LINK) and
+                       'tg://user?id=%d"' % uid in
+                       (m["versions"][-1]["html"] or "")
+                       for m in ms for row in
+                       (m["versions"][-1]["reply_markup"] or {}).get(
+                           "inline_keyboard", []) for x in row),
+        timeout) is not None
+
+
 def board_grows(group, users, timeout=20.0):
     """Moves by buttons until group's board has a new version: whether
     it did."""
@@ -615,18 +629,30 @@ if MODE == "migrate1":
        "a command in the supergroup finds the game (status shows its "
        "board anew)")
 
+    # Quietly: the player whose turn it is not blocks the bot, and the
+    # board's next edit is held (429) long enough for the deep link to
+    # wait behind it for the old id: the edit's 400 moves the game (its
+    # board posted anew in the supergroup), and the link, refused the
+    # same way, follows to the new id.
     barn2 = ctl.act("migrate", chat_id=barn, quiet=True)["new_chat_id"]
-    b = None
-    end = time.monotonic() + 20
-    while b is None and time.monotonic() < end:
-        play_clicks([cid, dan], 1, lambda *a: None, time.monotonic() + 5)
-        b = checks.poll(lambda: board(barn2), lambda m: m is not None, 3)
-    ok(b is not None, "upgraded quietly, the 400 with migrate_to_chat_id "
-       "to the next edit moves the game: its board is in the supergroup")
+    turn = re.match(r"(\w+)'s turn", board(barn)["versions"][-1]["text"])
+    mover, other = (cid, dan) if turn and turn.group(1) == "cid" else \
+        (dan, cid)
+    ctl.act("block", user_id=other)
+    ctl.fault("429", retry_after=2, chat_id=barn, count=1)
+    play_clicks([mover], 3, lambda *a: None, time.monotonic() + 8)
+    ok(checks.poll(lambda: board(barn2), lambda m: m is not None, 10),
+       "upgraded quietly, the 400 with migrate_to_chat_id to the next "
+       "edit moves the game: its board is in the supergroup")
+    ok(link_for(barn2, other), "the deep link refused at the old id is "
+       "sent on to the supergroup")
+    ok(log_count("sending to its new id") >= 1,
+       "and logged as sent on")
     ok(log_count("was upgraded to supergroup") == 2,
        "each upgrade is logged once")
+    ctl.start(other)
     settle(traffic)
-    old = calls_to([attic, barn], t0)
+    old = [c for c in calls_to([attic, barn], t0) if c["status"] != 429]
     ok(old and all(c["status"] == 400 for c in old) and len(old) <= 3,
        "after the upgrades at most 3 calls to the old ids, each refused: "
        "%r" % [(c["method"], c["status"]) for c in old])
@@ -654,15 +680,7 @@ if MODE == "migrate2":
         ok(b is not None and b["message_id"] == world["boards"][i],
            "after the restart a move edits the same board in supergroup "
            "%d" % g)
-    link = checks.poll(
-        lambda: group_msgs(world["new"][0]),
-        lambda ms: any(x.get("url", "").startswith(LINK) and
-                       'tg://user?id=%d"' % users[1] in
-                       (m["versions"][-1]["html"] or "")
-                       for m in ms for row in
-                       (m["versions"][-1]["reply_markup"] or {}).get(
-                           "inline_keyboard", []) for x in row), 15)
-    ok(link is not None, "after the restart, a player whose private "
+    ok(link_for(world["new"][0], users[1]), "after the restart, a player whose private "
        "messages fail gets the deep link in the group of his table")
     settle(traffic)
     ok(not calls_to(world["old"], t0),
@@ -671,7 +689,7 @@ if MODE == "migrate2":
     bad = [r for r in s["rejected"] if "not modified" not in
            r["description"] and "upgraded to a supergroup" not in
            r["description"] and not (r["code"] == 403 and
-                                     r["chat_id"] == users[1])]
+                                     r["chat_id"] in users)]
     ok(not bad, "the fake refused nothing else: %r" % bad[:3])
     ok(not s["unknown_params"], "every parameter sent is one the method "
        "knows: %r" % s["unknown_params"][:3])
