@@ -78,15 +78,9 @@ answer_post(struct tg *tg, int64_t chat, int64_t thread, const char *text,
 }
 
 /* A failed edit of a clicked message; "not modified" is none. */
-static void
-answer_edited(struct tg *tg, const struct api_result *res, void *arg)
-{
-	(void)tg;
-	(void)arg;
-	if (res->error != NULL && !api_refused(res, "message is not modified"))
-		log_warn("telegram: editing a clicked message failed: %s",
-		    res->error);
-}
+static const struct api_quiet answer_edited = {
+	"editing a clicked message", "message is not modified"
+};
 
 /*
  * The first answer with buttons to a click on a private message (the
@@ -109,7 +103,7 @@ answer_replace(struct tg *tg, struct tg_ctx *ctx, const char *text,
 	cJSON_AddNumberToObject(json, "message_id", (double)ctx->message);
 	snprintf(queue, sizeof queue, "ch:%" PRId64, ctx->chat);
 	return api_call(tg, "editMessageText", queue, json, 0, 0,
-	    answer_edited, NULL, cause);
+	    api_logged_unless, (void *)&answer_edited, cause);
 }
 
 int

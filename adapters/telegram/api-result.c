@@ -17,6 +17,16 @@ api_logged(struct tg *tg, const struct api_result *res, void *arg)
 		    res->error);
 }
 
+void
+api_logged_unless(struct tg *tg, const struct api_result *res, void *arg)
+{
+	const struct api_quiet	*q = arg;
+
+	(void)tg;
+	if (res->error != NULL && !api_refused(res, q->fine))
+		log_warn("telegram: %s failed: %s", q->what, res->error);
+}
+
 int
 api_refused(const struct api_result *res, const char *what)
 {

@@ -124,15 +124,10 @@ board_send(struct coalesce_msg *m, const char *channel, const char *id,
 	return board_call(arg, m, channel, id, body, NULL);
 }
 
-static void
-board_deleted(struct tg *tg, const struct api_result *res, void *arg)
-{
-	(void)tg;
-	(void)arg;
-	if (res->error != NULL && !api_refused(res, "not found"))
-		log_info("telegram: deleting an old table message failed: %s",
-		    res->error);
-}
+/* A failed delete of a reposted table's message; gone is none. */
+static const struct api_quiet board_deleted = {
+	"deleting an old table message", "not found"
+};
 
 static void
 board_remove(const char *channel, const char *id, void *arg)
@@ -147,8 +142,8 @@ board_remove(const char *channel, const char *id, void *arg)
 	cJSON_AddNumberToObject(body, "chat_id", (double)chat);
 	cJSON_AddNumberToObject(body, "message_id", (double)mid);
 	snprintf(queue, sizeof queue, "ch:%" PRId64, chat);
-	if (api_call(arg, "deleteMessage", queue, body, 0, 0, board_deleted,
-	    NULL, &cause) != 0) {
+	if (api_call(arg, "deleteMessage", queue, body, 0, 0,
+	    api_logged_unless, (void *)&board_deleted, &cause) != 0) {
 		log_info("telegram: %s", cause);
 		free(cause);
 	}

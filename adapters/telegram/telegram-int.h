@@ -146,6 +146,16 @@ int	 api_call(struct tg *, const char *method, const char *queue,
  */
 void	 api_logged(struct tg *, const struct api_result *, void *arg);
 /*
+ * The same for calls one refusal of which is no failure: arg is a
+ * struct api_quiet that outlives the call, saying what the call did and
+ * the words of the refusal that is fine ("message is not modified").
+ */
+struct api_quiet {
+	const char	*what;
+	const char	*fine;
+};
+void	 api_logged_unless(struct tg *, const struct api_result *, void *arg);
+/*
  * Drops every call waiting for chat (not one in flight): each callback
  * hears "the chat is lost".
  */
