@@ -8,7 +8,8 @@
 #                     failed, and sum them up: "N passed, N failed" at the
 #                     end
 #   make check        the same tests, built with AddressSanitizer and UBSan
-#   make unit         the cmocka unit and property tests
+#   make unit         the cmocka unit and property tests, and each fuzz
+#                     target over its seed corpus
 #   make transcripts  the console transcripts (tests/transcripts)
 #   make cli          the command-line tests, and the docs' checks
 #   make crash        SIGKILL the bot 250 times in mid-game; nothing is lost,
@@ -96,6 +97,7 @@ BENCH_BINS   := $(BENCH_SRCS:tests/bench/%.c=$(BUILD)/bench/%)
 FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
+REPLAY_BINS  := $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=$(BUILD)/tests/replay_%)
 
 .PHONY: all run test check unit transcripts cli crash diskfull discord slack telegram
 .PHONY: xmpp irc
@@ -103,7 +105,8 @@ FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 .PHONY: harness test-deps analyze every-core
 .DEFAULT_GOAL := all
 # Objects only a link uses are kept, so make never ends a run removing them.
-.SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS) $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) \
+.SECONDARY: $(GEN_SRCS) $(FUZZ_OBJS) $(BUILD)/obj/tests/fuzz/replay.o \
+	    $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o) \
 	    $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)
 
 # The test suites, in the order make test starts them and sums them up.
@@ -156,6 +159,13 @@ $(BUILD)/gen/%.json.c: %.json
 $(BUILD)/gen/%.json.o: $(BUILD)/gen/%.json.c
 	$(CC) $(ALL_CFLAGS) -Wno-missing-variable-declarations -c -o $@ $<
 
+# Each fuzz target linked without libFuzzer to tests/fuzz/replay.c, which
+# feeds it its seed corpus: make unit runs them beside the unit tests.
+$(BUILD)/tests/replay_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o \
+    $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/libcheersbot.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(TEST_SUPPORT_OBJS) $(BUILD)/libcheersbot.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
@@ -166,17 +176,10 @@ run: every-core $(BUILD)/cheersbot
 	@echo "cheersbot: state is kept in ./cheersbot.db; 'make run' again resumes it."
 	@$(BUILD)/cheersbot $(RUNFLAGS)
 
-# The fuzz targets need clang's libFuzzer to link (make fuzz), but they
-# must always compile: unit checks them with the build's compiler.
-unit: $(UNIT_BINS) $(BUILD)/fuzz-compiles
-	@sh tests/run-unit.sh $(UNIT_BINS)
-
-$(BUILD)/fuzz-compiles: $(FUZZ_SRCS) $(wildcard tests/fuzz/*.h) $(LIB_SRCS) \
-    $(wildcard */*.h */*/*.h) $(BUILD)/config.mk
-	@for f in $(FUZZ_SRCS); do \
-		$(CC) $(ALL_CFLAGS) -fsyntax-only $$f || exit 1; \
-	done
-	@touch $@
+# The fuzz targets need clang's libFuzzer for make fuzz; unit links each
+# one with the build's compiler and replays its seed corpus.
+unit: $(UNIT_BINS) $(REPLAY_BINS)
+	@sh tests/run-unit.sh $(UNIT_BINS) $(REPLAY_BINS)
 
 transcripts: $(BUILD)/cheersbot
 	@sh tests/transcripts/run.sh $(BUILD)/cheersbot
@@ -229,7 +232,7 @@ test-deps:
 # suites, start first, so that the short ones fill in beside them.
 TEST_JOBS ?= 4
 TEST_FIRST = slack discord telegram unit xmpp irc crash
-TEST_BINS = $(BUILD)/cheersbot $(UNIT_BINS) $(BUILD)/fuzz-compiles
+TEST_BINS = $(BUILD)/cheersbot $(UNIT_BINS) $(REPLAY_BINS)
 test: test-deps
 	@$(MAKE) --no-print-directory $(EVERY_CORE) $(TEST_BINS)
 	@MAKE="$(MAKE)" sh tests/run-suites.sh -j $(TEST_JOBS) \

@@ -24,17 +24,29 @@ game_events_init(struct game_events *e)
 	e->notes_lost = 0;
 }
 
+/*
+ * The one writer of a public line: game_events_add's and game_say's.
+ * Appends a line of kind about seat to e, its text formatted from fmt
+ * and ap (borrowed); past GAME_MAX_EVENTS it counts the line as dropped.
+ */
+static void
+game_events_vadd(struct game_events *e, enum game_event_kind kind, int seat,
+    const char *fmt, va_list ap)
+{
+	struct game_event	*ev;
+
+	if ((ev = game_events_new(e, kind, seat)) != NULL)
+		game_vformat(ev->text, sizeof ev->text, fmt, ap);
+}
+
 void
 game_events_add(struct game_events *e, enum game_event_kind kind, int seat,
     const char *fmt, ...)
 {
-	struct game_event	*ev;
-	va_list			 ap;
+	va_list	ap;
 
-	if ((ev = game_events_new(e, kind, seat)) == NULL)
-		return;
 	va_start(ap, fmt);
-	game_vformat(ev->text, sizeof ev->text, fmt, ap);
+	game_events_vadd(e, kind, seat, fmt, ap);
 	va_end(ap);
 }
 
@@ -48,13 +60,12 @@ game_events_add(struct game_events *e, enum game_event_kind kind, int seat,
 void
 game_say(struct game_events *e, int seat, const char *fmt, ...)
 {
-	struct game_event	*ev;
-	va_list			 ap;
+	va_list	ap;
 
-	if (e == NULL || (ev = game_events_new(e, GAME_EV_INFO, seat)) == NULL)
+	if (e == NULL)
 		return;
 	va_start(ap, fmt);
-	game_vformat(ev->text, sizeof ev->text, fmt, ap);
+	game_events_vadd(e, GAME_EV_INFO, seat, fmt, ap);
 	va_end(ap);
 }
 

@@ -39,6 +39,28 @@ httpq_wait(struct httpq *hq, uint64_t ms)
 		uv_timer_start(&hq->timer, httpq_on_timer, ms, 0);
 }
 
+long
+httpq_done(struct httpq *hq, CURL **easy, struct reqq_item *item,
+    CURLcode rc)
+{
+	long	status = 0;
+
+	if (rc == CURLE_OK)
+		curl_easy_getinfo(*easy, CURLINFO_RESPONSE_CODE, &status);
+	httpq_end(hq, easy);
+	item->queue->busy = 0;
+	return status;
+}
+
+void
+httpq_end(struct httpq *hq, CURL **easy)
+{
+	if (*easy == NULL)
+		return;
+	curluv_easy_end(&hq->cu, *easy);
+	*easy = NULL;
+}
+
 int
 httpq_stop(struct httpq *hq, void (*release)(void *, void *), void *arg)
 {

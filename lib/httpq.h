@@ -35,6 +35,19 @@ int	httpq_init(struct httpq *, uv_loop_t *, int queue_max, int total_max,
 /* Kicks again in ms; UINT64_MAX: only once curl has done some work. */
 void	httpq_wait(struct httpq *, uint64_t ms);
 /*
+ * The transfer of a request is over, rc its result: returns its HTTP
+ * status (0 when none came), ends its handle *easy (the request's) and
+ * sets it NULL, and frees the queue of item (the request's) for its next
+ * head.  The client's done callback calls it first.
+ */
+long	httpq_done(struct httpq *, CURL **easy, struct reqq_item *item,
+	    CURLcode rc);
+/*
+ * Ends the request's handle *easy if it is in flight (NULL: it is not),
+ * as httpq_stop's release does before freeing the request.
+ */
+void	httpq_end(struct httpq *, CURL **easy);
+/*
  * Stops the client: takes every request off its queue and hands it (in
  * flight or not) to release(data, arg), which ends and frees it; then
  * stops curl and the timer.  The struct may be freed once the loop has

@@ -6,26 +6,26 @@
  * its newest state when the channel's rate limit opens again; a message
  * someone deleted is posted anew; a repost posts at the bottom of the
  * channel and deletes the old one.  Each board's message id is kept in
- * the store (bot/saying/message-ids.h), so after a restart the same message is edited,
- * deleted by a repost and given its final edit.
+ * the store, so after a restart the same message is edited, deleted by a
+ * repost and given its final edit: bot/saying/edited-messages.c keeps
+ * the boards, and each player's DMs of a table, with the send, remove
+ * and body below.
  *
  * A board with a view is an embed (embed.c) under a short text of the
  * last moves and whose turn it is; without one (a game that cannot tell
  * its parts) it is the board's text, cut to one message.
  */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adapters/discord/discord-int.h"
 #include "bot/daemon/log.h"
-#include "bot/saying/message-ids.h"
 #include "lib/coalesce.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 
-#define BOARD_ERR_CANNOT_DM		50007	/* a DM's (dmtable.c) */
+#define BOARD_ERR_CANNOT_DM		50007	/* a DM's (a player's view) */
 
 static void
 boardmsg_deleted(struct discord *d, const struct rest_result *res, void *arg)
@@ -37,7 +37,7 @@ boardmsg_deleted(struct discord *d, const struct rest_result *res, void *arg)
 		    res->error);
 }
 
-static void
+void
 boardmsg_remove(const char *channel, const char *message, void *arg)
 {
 	char	*path, *cause = NULL;
@@ -93,13 +93,19 @@ boardmsg_send(struct coalesce_msg *m, const char *channel, const char *message,
 	return rc;
 }
 
-static const struct coalesce_ops boardmsg_ops = {
-	.send = boardmsg_send,
-	.remove = boardmsg_remove,
-	/* They take the adapter, the first member of struct discord. */
-	.recall = msgref_recall_board,
-	.keep = msgref_keep_board,
-};
+char *
+boardmsg_body(const char *text, const struct adapter_buttons *bs)
+{
+	cJSON	*components;
+	char	*body;
+
+	/* An empty list takes old buttons off an edited message. */
+	if ((components = discord_components(bs)) == NULL)
+		components = cJSON_CreateArray();
+	body = discord_message_body(text, discord_split(text), 0, components);
+	cJSON_Delete(components);
+	return body;
+}
 
 int
 boardmsg_show(struct adapter *a, const char *channel, uint64_t table,
@@ -114,26 +120,21 @@ boardmsg_show(struct adapter *a, const char *channel, uint64_t table,
 		return set_cause(cause, "the channel is not a Discord id");
 	if (news != NULL)
 		interaction_take_news(d, channel, news);
-	/* An empty list takes old buttons off an edited message. */
-	if ((components = discord_components(bs)) == NULL)
-		components = cJSON_CreateArray();
-	if (view != NULL)
+	if (view == NULL)
+		body = boardmsg_body(text, bs);
+	else {
+		/* An empty list takes old buttons off an edited message. */
+		if ((components = discord_components(bs)) == NULL)
+			components = cJSON_CreateArray();
 		body = embed_message_body(view, components);
-	else
-		body = discord_message_body(text, discord_split(text), 0,
-		    components);
-	cJSON_Delete(components);
-	if (coalesce_show_in(&d->boards, &boardmsg_ops, d, channel, table,
-	    body, how == ADAPTER_BOARD_REPOST,
-	    how == ADAPTER_BOARD_FINAL))
-		log_debug("discord: table %" PRIu64 ": an edit was waiting; "
-		    "the newer table replaces it", table);
+		cJSON_Delete(components);
+	}
+	edited_board(&d->edited, channel, table, body, how);
 	return 0;
 }
 
 void
 boardmsg_free_all(struct discord *d)
 {
-	coalesce_free(d->boards);
-	d->boards = NULL;
+	edited_free_boards(&d->edited);
 }

@@ -19,6 +19,7 @@
 #include <uv.h>
 
 #include "bot/adapter.h"
+#include "bot/saying/edited-messages.h"
 
 struct bot;
 struct rest;
@@ -93,8 +94,6 @@ struct discord {
 	LIST_HEAD(, ix_note)	 ix_notes;
 	/* uv_hrtime() when the gateway message being handled arrived. */
 	uint64_t		 rx_ns;
-	/* The tables' boards (boardmsg.c). */
-	struct coalesce		*boards;
 	/* Channels closed to the bot (lost.c), and how long tables wait. */
 	struct lost		*lost;
 	uint64_t		 lost_grace;	/* ms */
@@ -104,9 +103,11 @@ struct discord {
 	uv_timer_t		 drain;
 	uint64_t		 drain_until;	/* loop ms */
 	int			 draining, drained;
-	/* Each player's view and prompt of a table (dmtable.c). */
-	struct coalesce		*dm_views;
-	struct coalesce		*dm_prompts;
+	/*
+	 * The tables' boards (boardmsg.c), and each player's view and
+	 * prompt of a table in their DM channel (dm.c), edited as boards are.
+	 */
+	struct edited		 edited;
 };
 
 /*
@@ -380,13 +381,13 @@ void			 dm_cache_free(struct dmcache *);
 int	 dm_send(struct discord *, const char *user_id, const char *text,
 	     const struct adapter_buttons *, char **cause);
 /*
- * Calls fn(arg) with user_id's DM channel (borrowed) once it is open, at
- * once when it is; with channel NULL when it cannot be opened (fn frees
- * arg then too).  0, or -1 with *cause (DMs closed: fn is not called).
+ * The with_channel of bot/saying/edited-messages.h: answers call with
+ * user_id's DM channel (borrowed) once it is open, at once when it is;
+ * with channel NULL when it cannot be opened.  0, or -1 with *cause (DMs
+ * closed: call is not answered).
  */
-typedef void dm_channel_cb(struct discord *, const char *channel, void *arg);
-int	 dm_with_channel(struct discord *, const char *user_id,
-	     dm_channel_cb *fn, void *arg, char **cause);
+int	 dm_with_channel(struct adapter *, const char *user_id, void *call,
+	     char **cause);
 /* A message to DM channel was refused (50007): its user's DMs are closed. */
 void	 dm_refused(struct discord *, const char *channel);
 /*
@@ -430,20 +431,22 @@ int	 boardmsg_show(struct adapter *, const char *channel, uint64_t table,
 	     const char *news, const char *text, const struct adapter_view *,
 	     const struct adapter_buttons *, enum adapter_board how,
 	     char **cause);
-void	 boardmsg_free_all(struct discord *);
 /*
- * lib/coalesce's send op for the adapter's edited messages (arg is the
- * struct discord): posts body to channel, or edits message with it.
+ * lib/coalesce's send and remove ops for the adapter's edited messages
+ * (arg: the struct discord, bot/saying/edited-messages.h in d->edited):
+ * posts body to channel, or edits message with it; deletes message.
  */
 struct coalesce_msg;
 int	 boardmsg_send(struct coalesce_msg *, const char *channel,
 	     const char *message, const char *body, void *arg);
-
-/* dmtable.c: each player's view and prompt of a table, edited in place. */
-int	 dmtable_show(struct adapter *, const char *user_id, uint64_t table,
-	     enum adapter_dm what, const char *text,
-	     const struct adapter_buttons *, char **cause);
-void	 dmtable_free_all(struct discord *);
+void	 boardmsg_remove(const char *channel, const char *message, void *arg);
+/*
+ * A message's body without a view: text cut to one message, with bs
+ * (NULL: none left, and old buttons come off); caller frees.
+ */
+char	*boardmsg_body(const char *text, const struct adapter_buttons *bs);
+/* Forgets every board (each stays as it is on Discord). */
+void	 boardmsg_free_all(struct discord *);
 
 /* discord.c */
 /*

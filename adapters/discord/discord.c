@@ -356,7 +356,7 @@ discord_free(struct adapter *a)
 	boardmsg_free_all(d);
 	lost_free(d->lost);
 	recent_free(d->seen_ix);
-	dmtable_free_all(d);
+	edited_free_dm(&d->edited);
 	interaction_free_all(d);
 	free(d->commands);
 	free(d->token);
@@ -368,6 +368,18 @@ discord_free(struct adapter *a)
 	free(d->user_agent);
 	free(d->command);
 	free(d);
+}
+
+/* A player's private messages of a table: bot/saying/edited-messages.h. */
+static int
+discord_dm_table(struct adapter *a, const char *user_id, uint64_t table,
+    enum adapter_dm what, const char *text, const struct adapter_buttons *bs,
+    char **cause)
+{
+	struct discord	*d = a->priv;
+
+	return edited_dm(&d->edited, user_id, table, what, text, bs,
+	    cause);
 }
 
 static const struct adapter_ops discord_ops = {
@@ -382,7 +394,7 @@ static const struct adapter_ops discord_ops = {
 	.send_dm = discord_send_dm,
 	.reply = discord_reply,
 	.board = boardmsg_show,
-	.dm_table = dmtable_show,
+	.dm_table = discord_dm_table,
 	.channel_name = discord_channel_name,
 	.mention = discord_mention,
 };
@@ -437,6 +449,9 @@ discord_new(struct bot *bot, char **cause)
 	d->compress = cfg->discord_compress;
 	d->commands = commands_build(bot->config->bot_command);
 	d->dms = dm_cache_new();
+	edited_init(&d->edited, &d->adapter, boardmsg_send, boardmsg_remove);
+	edited_init_dm(&d->edited, boardmsg_send, boardmsg_body,
+	    dm_with_channel);
 	d->lost = lost_new();
 	d->seen_ix = recent_new(DISCORD_SEEN_MAX, DISCORD_SEEN_AGE);
 	d->lost_grace = cfg->discord_lost_channel_grace_ms;

@@ -31,12 +31,12 @@ struct dm_entry {
 	struct discord		*d;
 	/*
 	 * What waits for a channel: texts and their buttons (JSON, may be
-	 * NULL), or (text NULL) a call of dm_with_channel's fn.
+	 * NULL), or (text NULL) a call of dm_with_channel, a player's
+	 * private message of a table (bot/saying/edited-messages.h).
 	 */
 	char			*pending[DM_PENDING_MAX];
 	cJSON			*pending_components[DM_PENDING_MAX];
-	dm_channel_cb		*pending_fn[DM_PENDING_MAX];
-	void			*pending_arg[DM_PENDING_MAX];
+	void			*pending_call[DM_PENDING_MAX];
 	int			 npending;
 };
 
@@ -58,8 +58,8 @@ dm_drop_pending(struct dm_entry *e)
 	for (i = 0; i < e->npending; i++) {
 		free(e->pending[i]);
 		cJSON_Delete(e->pending_components[i]);
-		if (e->pending_fn[i] != NULL)
-			e->pending_fn[i](e->d, NULL, e->pending_arg[i]);
+		if (e->pending_call[i] != NULL)
+			edited_dm_opened(NULL, e->pending_call[i]);
 	}
 	e->npending = 0;
 }
@@ -149,9 +149,9 @@ dm_opened(struct discord *d, const struct rest_result *res, void *arg)
 	snprintf(e->de.channel, sizeof e->de.channel, "%s", channel);
 	e->de.state = DMCACHE_OPEN;
 	for (i = 0; i < e->npending; i++) {
-		if (e->pending_fn[i] != NULL) {
-			e->pending_fn[i](d, e->de.channel, e->pending_arg[i]);
-			e->pending_fn[i] = NULL;
+		if (e->pending_call[i] != NULL) {
+			edited_dm_opened(e->de.channel, e->pending_call[i]);
+			e->pending_call[i] = NULL;
 			continue;
 		}
 		if (dm_post(d, e, e->pending[i], e->pending_components[i],
@@ -165,13 +165,12 @@ dm_opened(struct discord *d, const struct rest_result *res, void *arg)
 }
 
 /*
- * Queues text with bs, or (text NULL) a call of fn(arg), for e's channel
- * once it is open, opening it if need be; 0, or -1 with *cause.
+ * Queues text with bs, or (text NULL) call, for e's channel once it is
+ * open, opening it if need be; 0, or -1 with *cause.
  */
 static int
 dm_wait(struct discord *d, struct dm_entry *e, const char *text,
-    const struct adapter_buttons *bs, dm_channel_cb *fn, void *arg,
-    char **cause)
+    const struct adapter_buttons *bs, void *call, char **cause)
 {
 	cJSON	*body;
 	char	*s;
@@ -191,8 +190,7 @@ dm_wait(struct discord *d, struct dm_entry *e, const char *text,
 	e->pending_components[e->npending] = text != NULL ?
 	    discord_components(bs) : NULL;
 	e->pending[e->npending] = text != NULL ? xstrdup(text) : NULL;
-	e->pending_fn[e->npending] = text != NULL ? NULL : fn;
-	e->pending_arg[e->npending] = arg;
+	e->pending_call[e->npending] = text != NULL ? NULL : call;
 	e->npending++;
 	return 0;
 }
@@ -224,7 +222,7 @@ dm_send(struct discord *d, const char *user, const char *text,
 	if (ready < 0)
 		return -1;
 	if (ready == 0)
-		return dm_wait(d, e, text, bs, NULL, NULL, cause);
+		return dm_wait(d, e, text, bs, NULL, cause);
 	components = discord_components(bs);
 	rc = dm_post(d, e, text, components, cause);
 	cJSON_Delete(components);
@@ -232,17 +230,18 @@ dm_send(struct discord *d, const char *user, const char *text,
 }
 
 int
-dm_with_channel(struct discord *d, const char *user, dm_channel_cb *fn,
-    void *arg, char **cause)
+dm_with_channel(struct adapter *a, const char *user, void *call,
+    char **cause)
 {
+	struct discord	*d = a->priv;
 	struct dm_entry	*e;
 	int		 ready = dm_ready(d, user, &e, cause);
 
 	if (ready < 0)
 		return -1;
 	if (ready == 0)
-		return dm_wait(d, e, NULL, NULL, fn, arg, cause);
-	fn(d, e->de.channel, arg);
+		return dm_wait(d, e, NULL, NULL, call, cause);
+	edited_dm_opened(e->de.channel, call);
 	return 0;
 }
 

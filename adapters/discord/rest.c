@@ -281,11 +281,7 @@ rest_done(void *priv, CURLcode rc, void *arg)
 	int			 global;
 
 	memset(&res, 0, sizeof res);
-	if (rc == CURLE_OK)
-		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &res.status);
-	curluv_easy_end(&rest->hq.cu, r->easy);
-	r->easy = NULL;
-	r->item.queue->busy = 0;
+	res.status = httpq_done(&rest->hq, &r->easy, &r->item, rc);
 	/*
 	 * Whatever came back, the request is no longer in flight: its
 	 * bucket learns that, and what the headers said, if any came.
@@ -694,8 +690,7 @@ rest_release(void *data, void *arg)
 	struct rest_req	*r = data;
 	struct rest	*rest = arg;
 
-	if (r->easy != NULL)
-		curluv_easy_end(&rest->hq.cu, r->easy);
+	httpq_end(&rest->hq, &r->easy);
 	rest_req_free(r);
 }
 

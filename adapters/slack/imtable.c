@@ -1,36 +1,17 @@
 /*
- * A player's private messages of a table (the dm_table op), as on
- * Discord (adapters/discord/dmtable.c): their view, one IM message edited
- * in place (chat.update), and their move's prompt, a short message with
- * the move buttons posted when it becomes their move (so Slack notifies
- * them) and edited without buttons, saying what happened, once it is
- * answered or dropped.  The messages' ts are kept in the store
- * (bot/saying/message-ids.h), so a restarted bot edits the same messages.
+ * A player's private messages of a table (the dm_table op), which
+ * bot/saying/edited-messages.c keeps: Slack's part.  They are posted or
+ * edited as a table's message is (tablemsg_call, chat.update by its ts),
+ * with an answer of their own: a user who cannot get DMs is marked
+ * (im.c), and an IM channel Slack forgot is opened again and the message
+ * posted anew.  Their IM channel is im.c's.
  */
-#include <stddef.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "adapters/slack/slack-int.h"
-#include "bot/daemon/log.h"
-#include "bot/saying/message-ids.h"
 #include "lib/coalesce.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
-
-/* What an older prompt says once a newer one replaces it. */
-#define IMT_MOVED	"The game moved on; your move is in the newest message."
-
-/* The sets' recall and keep ops take the adapter for their arg. */
-_Static_assert(offsetof(struct slack, adapter) == 0,
-    "struct slack must begin with its struct adapter");
-
-/* One dm_table call waiting for the IM channel. */
-struct imt_call {
-	uint64_t		 table;
-	enum adapter_dm		 what;
-	char			*body;
-};
 
 /*
  * The DM channel was opened again after Slack forgot it (im_lost_channel):
@@ -62,59 +43,26 @@ imt_done(struct slack *s, const struct web_result *res, void *arg)
 	coalesce_done(arg, ts, gone);
 }
 
-static int
-imt_send(struct coalesce_msg *m, const char *channel, const char *ts,
+int
+imtable_send(struct coalesce_msg *m, const char *channel, const char *ts,
     const char *body, void *arg)
 {
 	return tablemsg_call(arg, m, channel, ts, body, imt_done);
 }
 
-/* A prompt or a view is never deleted: it is edited. */
+/* im.c found or opened the IM channel of a waiting call. */
 static void
-imt_remove(const char *channel, const char *ts, void *arg)
+imt_opened(struct slack *s, const char *channel, void *call)
 {
-	(void)channel;
-	(void)ts;
-	(void)arg;
+	(void)s;
+	edited_dm_opened(channel, call);
 }
 
-static const struct coalesce_ops imt_view_ops = {
-	.send = imt_send,
-	.remove = imt_remove,
-	.recall = msgref_recall_view,
-	.keep = msgref_keep_view,
-};
-
-static const struct coalesce_ops imt_prompt_ops = {
-	.send = imt_send,
-	.remove = imt_remove,
-	.recall = msgref_recall_prompt,
-	.keep = msgref_keep_prompt,
-};
-
-/* A message's JSON: text in blocks with bs (NULL: none left). */
-static char *
-imt_body(const char *text, const struct adapter_buttons *bs)
+int
+imtable_with_channel(struct adapter *a, const char *user, void *call,
+    char **cause)
 {
-	cJSON	*want = cJSON_CreateObject();
-
-	blocks_message(want, text, bs);
-	return json_print(want);
-}
-
-/* Does the call on the IM channel (NULL: it could not be opened). */
-static void
-imt_run(struct slack *s, const char *channel, void *arg)
-{
-	struct imt_call	*c = arg;
-
-	if (channel == NULL || s->dm_views == NULL)
-		free(c->body);
-	else
-		msgref_dm_show(s->dm_views, s->dm_prompts, channel, c->table,
-		    c->what, c->body, c->what != ADAPTER_DM_ASK ? NULL :
-		    imt_body(IMT_MOVED, NULL));
-	free(c);
+	return im_with_channel(a->priv, user, imt_opened, call, cause);
 }
 
 int
@@ -123,31 +71,8 @@ imtable_show(struct adapter *a, const char *user_id, uint64_t table,
     char **cause)
 {
 	struct slack	*s = a->priv;
-	struct imt_call	*c;
 
 	if (!slack_id_ok(user_id))
 		return set_cause(cause, "the user is not a Slack id");
-	if (s->dm_views == NULL) {
-		s->dm_views = coalesce_new(&imt_view_ops, s);
-		s->dm_prompts = coalesce_new(&imt_prompt_ops, s);
-	}
-	c = xcalloc(1, sizeof *c);
-	c->table = table;
-	c->what = what;
-	c->body = imt_body(text, what == ADAPTER_DM_ASK ||
-	    what == ADAPTER_DM_ASK_AGAIN ? bs : NULL);
-	if (im_with_channel(s, user_id, imt_run, c, cause) != 0) {
-		free(c->body);
-		free(c);
-		return -1;
-	}
-	return 0;
-}
-
-void
-imtable_free_all(struct slack *s)
-{
-	coalesce_free(s->dm_views);
-	coalesce_free(s->dm_prompts);
-	s->dm_views = s->dm_prompts = NULL;
+	return edited_dm(&s->edited, user_id, table, what, text, bs, cause);
 }

@@ -21,6 +21,7 @@
 #include <uv.h>
 
 #include "bot/adapter.h"
+#include "bot/saying/edited-messages.h"
 
 struct web;
 struct slack_socket;
@@ -74,10 +75,11 @@ struct slack {
 	struct slack_socket	*sock;
 	struct recent		*seen;
 	struct dmcache		*dms;
-	struct coalesce		*boards;	/* the tables' messages */
-	/* Each player's view and prompt of a table (imtable.c). */
-	struct coalesce		*dm_views;
-	struct coalesce		*dm_prompts;
+	/*
+	 * The tables' messages (tablemsg.c), and each player's view and
+	 * prompt of a table in their IM channel (im.c, imtable.c).
+	 */
+	struct edited		 edited;
 	struct slack_admins	*admins;
 	struct slack_nopost	*lost;		/* channels closed to us (nopost.c) */
 	struct slack_held	*held;		/* who hears of held posts (held.c) */
@@ -339,6 +341,18 @@ int	 tablemsg_show(struct adapter *, const char *channel, uint64_t table,
 	     const char *news, const char *text, const struct adapter_view *,
 	     const struct adapter_buttons *, enum adapter_board how,
 	     char **cause);
+/*
+ * lib/coalesce's send and remove ops of the tables' messages (arg: the
+ * struct slack, bot/saying/edited-messages.h in s->edited): posts body
+ * (text and blocks) to channel, or edits message ts with it; deletes
+ * message ts (chat.delete).
+ */
+int	 tablemsg_send(struct coalesce_msg *m, const char *channel,
+	     const char *ts, const char *body, void *arg);
+void	 tablemsg_remove(const char *channel, const char *ts, void *arg);
+/* A message's JSON without a view: text in blocks with bs (NULL: none). */
+char	*tablemsg_body(const char *text, const struct adapter_buttons *bs);
+/* Forgets every table's message (each stays as it is on Slack). */
 void	 tablemsg_free_all(struct slack *);
 /*
  * Posts body (a message's JSON without its channel, borrowed) to channel,
@@ -348,11 +362,19 @@ void	 tablemsg_free_all(struct slack *);
 int	 tablemsg_call(struct slack *, struct coalesce_msg *m,
 	     const char *channel, const char *ts, const char *body, web_cb *cb);
 
-/* imtable.c: each player's view and prompt of a table, edited in place. */
+/*
+ * imtable.c: each player's view and prompt of a table, edited in place
+ * (bot/saying/edited-messages.h, in s->edited): the dm_table op; the
+ * send op (lib/coalesce; arg: the struct slack), posting body to an IM
+ * channel or editing message ts with it; and with_channel, on im.c.
+ */
 int	 imtable_show(struct adapter *, const char *user_id, uint64_t table,
 	     enum adapter_dm what, const char *text,
 	     const struct adapter_buttons *, char **cause);
-void	 imtable_free_all(struct slack *);
+int	 imtable_send(struct coalesce_msg *, const char *channel,
+	     const char *ts, const char *body, void *arg);
+int	 imtable_with_channel(struct adapter *, const char *user, void *call,
+	     char **cause);
 
 /* im.c: DM channels (conversations.open), opened once and cached. */
 struct dmcache		*im_new(void);

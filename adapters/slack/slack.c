@@ -213,7 +213,7 @@ slack_free(struct adapter *a)
 	tablemsg_free_all(s);
 	nopost_free(s);
 	held_free(s);
-	imtable_free_all(s);
+	edited_free_dm(&s->edited);
 	free(s->app_token);
 	free(s->bot_token);
 	free(s->api_base);
@@ -311,6 +311,9 @@ slack_new(struct bot *bot, char **cause)
 	s->lost_grace_ms = cfg->slack_lost_channel_grace_ms;
 	s->seen = recent_new(ENVELOPE_SEEN_MAX, ENVELOPE_SEEN_AGE);
 	s->dms = im_new();
+	edited_init(&s->edited, &s->adapter, tablemsg_send, tablemsg_remove);
+	edited_init_dm(&s->edited, imtable_send, tablemsg_body,
+	    imtable_with_channel);
 	s->admins = admin_new();
 	/*
 	 * The Web API works from the start: restoring tables may post (a

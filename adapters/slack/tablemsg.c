@@ -4,9 +4,10 @@
  * moves, with coalesced edits (lib/coalesce): one call per table in
  * flight, the newest state waiting, a deleted message posted anew, a
  * repost posted at the bottom and the old one deleted (chat.delete).
- * Each table message's ts is kept in the store (bot/saying/message-ids.h), so after
- * a restart the same message is edited, deleted by a repost and given
- * its final edit.
+ * Each table message's ts is kept in the store, so after a restart the
+ * same message is edited, deleted by a repost and given its final edit:
+ * bot/saying/edited-messages.c keeps the messages, with the send and
+ * remove below (and each player's IMs of a table, with imtable.c's).
  *
  * The news of a slash command is on the table already; Slack needs no
  * answer beyond the ack, so it is not posted again.
@@ -15,14 +16,12 @@
  * fallback for notifications and clients without blocks, is the board's
  * text; without one it is that text in sections.
  */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adapters/slack/slack-int.h"
 #include "bot/daemon/log.h"
-#include "bot/saying/message-ids.h"
 #include "lib/coalesce.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
@@ -38,7 +37,7 @@ tablemsg_deleted(struct slack *s, const struct web_result *res, void *arg)
 		    res->error);
 }
 
-static void
+void
 tablemsg_remove(const char *channel, const char *ts, void *arg)
 {
 	char	*cause = NULL;
@@ -96,21 +95,21 @@ tablemsg_call(struct slack *s, struct coalesce_msg *m, const char *channel,
 	return 0;
 }
 
-/* Posts body (text and blocks) to channel, or edits message ts with it. */
-static int
+int
 tablemsg_send(struct coalesce_msg *m, const char *channel, const char *ts,
     const char *body, void *arg)
 {
 	return tablemsg_call(arg, m, channel, ts, body, tablemsg_done);
 }
 
-static const struct coalesce_ops tablemsg_ops = {
-	.send = tablemsg_send,
-	.remove = tablemsg_remove,
-	/* They take the adapter, the first member of struct slack. */
-	.recall = msgref_recall_board,
-	.keep = msgref_keep_board,
-};
+char *
+tablemsg_body(const char *text, const struct adapter_buttons *bs)
+{
+	cJSON	*want = cJSON_CreateObject();
+
+	blocks_message(want, text, bs);
+	return json_print(want);
+}
 
 int
 tablemsg_show(struct adapter *a, const char *channel, uint64_t table,
@@ -128,23 +127,19 @@ tablemsg_show(struct adapter *a, const char *channel, uint64_t table,
 		return set_cause(cause, "I cannot post in %s", channel);
 	if (s->current != NULL && strcmp(s->current->channel, channel) == 0)
 		s->current->answered = s->current->posted = 1;
-	want = cJSON_CreateObject();
-	if (view != NULL)
+	if (view == NULL)
+		body = tablemsg_body(text, bs);
+	else {
+		want = cJSON_CreateObject();
 		card_message(want, text, view, bs);
-	else
-		blocks_message(want, text, bs);
-	body = json_print(want);
-	if (coalesce_show_in(&s->boards, &tablemsg_ops, s, channel, table,
-	    body, how == ADAPTER_BOARD_REPOST,
-	    how == ADAPTER_BOARD_FINAL))
-		log_debug("slack: table %" PRIu64 ": an edit was waiting; the "
-		    "newer table replaces it", table);
+		body = json_print(want);
+	}
+	edited_board(&s->edited, channel, table, body, how);
 	return 0;
 }
 
 void
 tablemsg_free_all(struct slack *s)
 {
-	coalesce_free(s->boards);
-	s->boards = NULL;
+	edited_free_boards(&s->edited);
 }

@@ -359,11 +359,7 @@ web_done(void *priv, CURLcode rc, void *arg)
 	const char		*body;
 
 	memset(&res, 0, sizeof res);
-	if (rc == CURLE_OK)
-		curl_easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &res.status);
-	curluv_easy_end(&web->hq.cu, c->easy);
-	c->easy = NULL;
-	c->item.queue->busy = 0;
+	res.status = httpq_done(&web->hq, &c->easy, &c->item, rc);
 	/*
 	 * Its channel's next message leaves pace_ms after this answer, and
 	 * the workspace's next chat.update 1.2 pace_ms after it: counted
@@ -650,8 +646,7 @@ web_release(void *data, void *arg)
 	struct web_call	*c = data;
 	struct web	*web = arg;
 
-	if (c->easy != NULL)
-		curluv_easy_end(&web->hq.cu, c->easy);
+	httpq_end(&web->hq, &c->easy);
 	web_call_free(c);
 }
 

@@ -13,7 +13,6 @@
 #include "bot/daemon/log.h"
 #include "bot/saying/message-ids.h"
 #include "bot/storage/store.h"
-#include "lib/coalesce.h"
 
 #define MSGREF_KEY_MAX	256
 
@@ -74,80 +73,4 @@ msgref_dm_set(struct adapter *a, const char *channel, uint64_t table,
 
 	snprintf(key, sizeof key, "dm:%" PRIu64 ":%s:%s", table, channel, kind);
 	msgref_set(a, key, value);
-}
-
-int
-msgref_recall_board(const char *channel, uint64_t table, char *buf,
-    size_t len, void *adapter)
-{
-	return msgref_board_get(adapter, channel, table, buf, len);
-}
-
-void
-msgref_keep_board(const char *channel, uint64_t table, const char *id,
-    void *adapter)
-{
-	msgref_board_set(adapter, channel, table, id);
-}
-
-int
-msgref_recall_view(const char *channel, uint64_t table, char *buf, size_t len,
-    void *adapter)
-{
-	return msgref_dm_get(adapter, channel, table, "view", buf, len);
-}
-
-int
-msgref_recall_prompt(const char *channel, uint64_t table, char *buf,
-    size_t len, void *adapter)
-{
-	return msgref_dm_get(adapter, channel, table, "prompt", buf, len);
-}
-
-void
-msgref_keep_view(const char *channel, uint64_t table, const char *id,
-    void *adapter)
-{
-	msgref_dm_set(adapter, channel, table, "view", id);
-}
-
-void
-msgref_keep_prompt(const char *channel, uint64_t table, const char *id,
-    void *adapter)
-{
-	msgref_dm_set(adapter, channel, table, "prompt", id);
-}
-
-void
-msgref_dm_show(struct coalesce *views, struct coalesce *prompts,
-    const char *channel, uint64_t table, enum adapter_dm what, char *body,
-    char *moved)
-{
-	const int	over = COALESCE_FINAL | COALESCE_EDIT_ONLY;
-
-	switch (what) {
-	case ADAPTER_DM_VIEW:
-		coalesce_show(views, channel, table, body, 0);
-		break;
-	case ADAPTER_DM_ASK:
-		/* One live prompt: an older one says it was replaced. */
-		coalesce_show(prompts, channel, table, moved, over);
-		moved = NULL;
-		coalesce_show(prompts, channel, table, body, 0);
-		break;
-	case ADAPTER_DM_ASK_AGAIN:
-		coalesce_show(prompts, channel, table, body, 0);
-		break;
-	case ADAPTER_DM_DONE:
-		coalesce_show(prompts, channel, table, body, over);
-		break;
-	case ADAPTER_DM_END:
-		coalesce_show(prompts, channel, table, body, over);
-		coalesce_show(views, channel, table, NULL, COALESCE_FINAL);
-		break;
-	default:
-		free(body);
-		break;
-	}
-	free(moved);
 }

@@ -230,6 +230,20 @@ cheers_is_opponent_shaker(const struct game *g, int team, int shaker)
 }
 
 /*
+ * How many cards of shaker other than card have card's small icon as
+ * their big one; card must be in shaker.  Read from the kept count of
+ * each kind (g->kinds), without looking at the cards: the test of every
+ * play, and of every CHEERS' answers (cheers_matches finds where they are).
+ */
+static inline int
+cheers_matches_count(const struct game *g, int shaker, int card)
+{
+	int	want = g->card[card].small;
+
+	return g->kinds[shaker][want] - (g->card[card].big == want);
+}
+
+/*
  * The seats that may answer prompt p: the shaker's owner, any member of the
  * extra shaker's team, or in a Duel the inactive player for the share.
  */

@@ -47,22 +47,6 @@ cheers_matches(const struct game *g, int shaker, int card, int *idx, int max)
 	return n;
 }
 
-/*
- * Whether some card of shaker other than card has card's small icon as its
- * big one: the test of every play, so it stops at the first.
- */
-static int
-rules_matches_any(const struct game *g, int shaker, int card)
-{
-	int	i, want = g->card[card].small;
-
-	for (i = 0; i < g->nshaker[shaker]; i++)
-		if (g->card[g->shaker[shaker][i]].big == want &&
-		    g->shaker[shaker][i] != card)
-			return 1;
-	return 0;
-}
-
 /* Counts shaker's cards by big icon into count[5]. */
 void
 cheers_count_kinds(const struct game *g, int shaker, unsigned char *count)
@@ -86,16 +70,28 @@ cheers_kinds_recount(struct game *g)
 		cheers_count_kinds(g, s, g->kinds[s]);
 }
 
-/* Whether counts (per kind) make recipe: no foreign kind, enough of each. */
+/*
+ * Whether counts (per kind) make recipe: no foreign kind, enough of each.
+ * Asked after most moves, so all five kinds at once, a byte each of one
+ * word (every count and recipe entry is below 128): a byte's top bit
+ * survives "count - recipe" where the count is enough, and "x - 1" where
+ * x is not 0.
+ */
 static int
 rules_made(const unsigned char *count, const int *recipe)
 {
-	int	k;
+	const uint64_t	top = 0x8080808080ull, one = 0x0101010101ull;
+	uint64_t	c = 0, r = 0, enough, has, wants;
+	int		k;
 
-	for (k = 0; k < CHEERS_NKINDS; k++)
-		if ((recipe[k] == 0 && count[k] > 0) || count[k] < recipe[k])
-			return 0;
-	return 1;
+	for (k = 0; k < CHEERS_NKINDS; k++) {
+		c |= (uint64_t)(count[k] & 0x7f) << (8 * k);
+		r |= (uint64_t)(recipe[k] & 0x7f) << (8 * k);
+	}
+	enough = ((c | top) - r) & top;
+	has = ((c | top) - one) & top;
+	wants = ((r | top) - one) & top;
+	return (enough ^ top) == 0 && (has & ~wants) == 0;
 }
 
 /* Whether shaker's cards make team's recipe. */
@@ -227,7 +223,10 @@ rules_prompt_put(const struct game *g, const struct cheers_pending *p,
 	 * shakers."  The play's own line says CHEERS and where; the bot adds
 	 * the command that answers.
 	 */
-	n = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
+	/* Where the matching cards are is said only with several. */
+	if ((n = cheers_matches_count(g, p->shaker, p->card)) > 1)
+		n = cheers_matches(g, p->shaker, p->card, idx,
+		    CHEERS_SHAKER_ROOM);
 	rules_who_put(g, cheers_prompt_seats(g, p), t);
 	game_text_put(t, " must give the played ");
 	cheers_kind_put(g->card[p->card].big, t);
@@ -333,18 +332,6 @@ rules_end_put(const struct game *g, struct game_text *t, int reveal)
 	}
 }
 
-/* Whether shaker has a prompt waiting on it. */
-static int
-rules_queued(const struct game *g, int shaker)
-{
-	int	i;
-
-	for (i = 0; i < g->nqueue; i++)
-		if (g->queue[i].shaker == shaker)
-			return 1;
-	return 0;
-}
-
 /*
  * Ends g as won by the seats of winners with the shakers of shakers, and
  * narrates it with the recipes revealed.  Apart from rules_victory, which
@@ -378,14 +365,33 @@ rules_won(struct game *g, struct game_events *ev, unsigned winners,
 static int
 rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 {
-	unsigned	winners = 0, shakers = 0, left;
-	int		s, team;
+	unsigned	winners = 0, shakers = 0, full = 0, left;
+	int		s, team, i;
 
+	/*
+	 * The changed shakers that hold a recipe's worth of cards and have
+	 * no prompt: found without a branch for each, one for them all.
+	 */
 	for (left = changed & (BIT(g->nshakers) - 1); left != 0;
 	    left &= left - 1) {
 		s = __builtin_ctz(left);
-		if (g->nshaker[s] < CHEERS_RECIPE_TOKENS || rules_queued(g, s))
+		full |= (unsigned)(g->nshaker[s] >= CHEERS_RECIPE_TOKENS) << s;
+	}
+	for (i = 0; i < g->nqueue; i++)
+		full &= ~BIT(g->queue[i].shaker);
+	if (full == 0)
+		return 0;
+	for (left = full; left != 0; left &= left - 1) {
+		s = __builtin_ctz(left);
+		/* A seat's shaker counts for its own team alone. */
+		if (s < g->nplayers) {
+			team = g->team_of[s];
+			if (rules_made(g->kinds[s], g->recipe[team])) {
+				winners |= (unsigned)cheers_team_mask(g, team);
+				shakers |= BIT(s);
+			}
 			continue;
+		}
 		for (team = 0; team < g->nteams; team++) {
 			if (!rules_counts_for(g, s, team) ||
 			    !rules_made(g->kinds[s], g->recipe[team]))
@@ -428,17 +434,39 @@ rules_overflow(struct game *g, int shaker)
 	p->card = -1;
 }
 
+/*
+ * Closes the gap at position i of the n ints of v.  A loop, not memmove:
+ * a hand or a shaker holds a few cards, and a call to the library's
+ * memmove costs more than moving them (make bench).
+ */
+static inline void
+rules_close(int *v, int i, int n)
+{
+	for (; i < n - 1; i++)
+		v[i] = v[i + 1];
+}
+
 /* Removes the card at position i of shaker and returns it. */
 static inline int
 rules_take(struct game *g, int shaker, int i)
 {
 	int	c = g->shaker[shaker][i];
 
-	memmove(&g->shaker[shaker][i], &g->shaker[shaker][i + 1],
-	    (size_t)(g->nshaker[shaker] - i - 1) * sizeof (int));
+	rules_close(g->shaker[shaker], i, g->nshaker[shaker]);
 	g->nshaker[shaker]--;
 	g->kinds[shaker][g->card[c].big]--;
 	return c;
+}
+
+/* Takes the answered prompt, queue[0], off the queue. */
+static inline void
+rules_dequeue(struct game *g)
+{
+	int	i;
+
+	for (i = 0; i < g->nqueue - 1; i++)
+		g->queue[i] = g->queue[i + 1];
+	g->nqueue--;
 }
 
 /* Adds card to the end of shaker. */
@@ -538,14 +566,13 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 
 	c = g->hand[seat][ci - 1];
 	cd = &g->card[c];
-	memmove(&g->hand[seat][ci - 1], &g->hand[seat][ci],
-	    (size_t)(g->nhand[seat] - ci) * sizeof (int));
+	rules_close(g->hand[seat], ci - 1, g->nhand[seat]);
 	g->nhand[seat]--;
 	rules_put(g, x, c);
 	g->draw_due = 1;
 	if (ev != NULL)
 		ev->private_changed |= BIT(seat);
-	if ((cheers = rules_matches_any(g, x, c))) {
+	if ((cheers = cheers_matches_count(g, x, c) > 0)) {
 		p = &g->queue[g->nqueue++];
 		p->kind = CHEERS_P_CHEERS;
 		p->shaker = x;
@@ -673,14 +700,68 @@ rules_throw(struct game *g, int seat, struct game_events *ev)
 	return 0;
 }
 
+/*
+ * Whether the card at position i of shaker matches card (has its small
+ * icon as its big one, and is not card itself).
+ */
+static inline int
+rules_is_match(const struct game *g, int shaker, int card, int i)
+{
+	int	c = g->shaker[shaker][i];
+
+	return c != card && g->card[c].big == g->card[card].small;
+}
+
+/* The position of the first card of shaker that matches card; one must. */
+static inline int
+rules_match_first(const struct game *g, int shaker, int card)
+{
+	int	i;
+
+	for (i = 0; i < g->nshaker[shaker] - 1; i++)
+		if (rules_is_match(g, shaker, card, i))
+			break;
+	return i;
+}
+
+/*
+ * Refuses the card k (-1: none named) of an answer to the CHEERS p: several
+ * cards match and none is named, or k is not one of them.  -1 and *cause.
+ * Apart from rules_give, so that its buffers are set up only to refuse.
+ */
+static __attribute__((noinline)) int
+rules_refuse_match(const struct game *g, const struct cheers_pending *p,
+    int k, char **cause)
+{
+	char	w1[48], list[48], one[16];
+	int	idx[CHEERS_SHAKER_ROOM], n, i;
+
+	n = cheers_matches(g, p->shaker, p->card, idx, CHEERS_SHAKER_ROOM);
+	cheers_place_name(g, p->shaker, w1, sizeof w1);
+	list[0] = '\0';
+	for (i = 0; i < n && i < CHEERS_SHAKER_ROOM; i++) {
+		game_format(one, sizeof one, "%s%d", i > 0 ? ", " : "",
+		    idx[i] + 1);
+		game_cat(list, one, sizeof list);
+	}
+	if (k == -1)
+		return set_cause(cause, "Several cards of %s match: say "
+		    "which one to give away (card %s) after the two "
+		    "shakers.", w1, list);
+	return set_cause(cause, "Card %d of %s does not match the played "
+	    "%s: the matching %s %s.", k, w1,
+	    cheers_kind_emoji[g->card[p->card].big],
+	    game_plural(n, "card is", "cards are"), list);
+}
+
 static int
 rules_give(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
 	struct cheers_pending	 p = g->queue[0];
 	struct game_text	 t;
-	char			 w1[48], list[48], one[16];
-	int			 idx[CHEERS_SHAKER_ROOM], n, i, t1, t2, k, pos;
+	char			 w1[48];
+	int			 n, i, t1, t2, k, pos;
 	int			 played, matched;
 
 	if ((t1 = rules_target(g, m->args[0])) < 0)
@@ -700,43 +781,27 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 	    !cheers_is_opponent_shaker(g, g->team_of[seat], t2))
 		return set_cause(cause, "At least one of the two cards must go "
 		    "to an opponent's shaker.");
-	n = cheers_matches(g, p.shaker, p.card, idx, CHEERS_SHAKER_ROOM);
-	if (n == 0)
+	if ((n = cheers_matches_count(g, p.shaker, p.card)) == 0)
 		return set_cause(cause, "Nothing matches the played card.");
+	/* The short form when one card matches, else the card named. */
 	k = m->args[2];
-	pos = idx[0];
-	for (i = 0; k != -1 && i < n; i++)
-		if (idx[i] == k - 1)
-			break;
-	if ((k == -1 && n > 1) || (k != -1 && i == n)) {
-		cheers_place_name(g, p.shaker, w1, sizeof w1);
-		list[0] = '\0';
-		for (i = 0; i < n; i++) {
-			game_format(one, sizeof one, "%s%d", i > 0 ? ", " : "",
-			    idx[i] + 1);
-			game_cat(list, one, sizeof list);
-		}
-		if (k == -1)
-			return set_cause(cause, "Several cards of %s match: say "
-			    "which one to give away (card %s) after the two "
-			    "shakers.", w1, list);
-		return set_cause(cause, "Card %d of %s does not match the played "
-		    "%s: the matching %s %s.", k, w1,
-		    cheers_kind_emoji[g->card[p.card].big],
-		    game_plural(n, "card is", "cards are"), list);
-	}
-	if (k != -1)
+	if (k == -1 && n == 1)
+		pos = rules_match_first(g, p.shaker, p.card);
+	else if (k >= 1 && k <= g->nshaker[p.shaker] &&
+	    rules_is_match(g, p.shaker, p.card, k - 1))
 		pos = k - 1;
-
+	else
+		return rules_refuse_match(g, &p, k, cause);
 	matched = g->shaker[p.shaker][pos];
 	rules_take(g, p.shaker, pos);
-	for (i = 0; i < g->nshaker[p.shaker]; i++)
-		if (g->shaker[p.shaker][i] == p.card)
-			break;
+	/* The played card went in last; it is looked for if not there. */
+	i = g->nshaker[p.shaker] - 1;
+	if (g->shaker[p.shaker][i] != p.card)
+		for (i = 0; i < g->nshaker[p.shaker]; i++)
+			if (g->shaker[p.shaker][i] == p.card)
+				break;
 	played = rules_take(g, p.shaker, i);
-	memmove(&g->queue[0], &g->queue[1],
-	    (size_t)(g->nqueue - 1) * sizeof g->queue[0]);
-	g->nqueue--;
+	rules_dequeue(g);
 	rules_put(g, t1, played);
 	rules_put(g, t2, matched);
 	rules_overflow(g, t1);
@@ -787,9 +852,7 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 	}
 	c = rules_take(g, p.shaker, k - 1);
 	g->discard[g->ndiscard++] = c;
-	memmove(&g->queue[0], &g->queue[1],
-	    (size_t)(g->nqueue - 1) * sizeof g->queue[0]);
-	g->nqueue--;
+	rules_dequeue(g);
 	/* "@{0} discards 🍷 wine from <shaker> (now <its cards>)." */
 	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
 		game_text_seat(&t, seat);

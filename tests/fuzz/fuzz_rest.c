@@ -376,19 +376,35 @@ fuzz_board(int (*show)(struct adapter *, const char *, uint64_t,
     struct adapter *a, const char *channel,
     const struct adapter_buttons *bs, char **cause)
 {
-	int	rc;
+	static const struct {
+		const char		*news, *text;
+		enum adapter_board	 how;
+		int			 buttons;
+	} shows[] = {
+		{ "news", "the table", ADAPTER_BOARD_UPDATE, 1 },
+		{ NULL, "the table, later", ADAPTER_BOARD_UPDATE, 1 },
+		{ NULL, "the table again", ADAPTER_BOARD_REPOST, 1 },
+		{ "the end", "the last table", ADAPTER_BOARD_FINAL, 0 },
+	};
+	char	*why = NULL;
+	size_t	 i;
+	int	 rc = 0;
 
-	rc = show(a, channel, 1, "news", "the table", NULL, bs,
-	    ADAPTER_BOARD_UPDATE, cause);
-	fuzz_run();
-	rc |= show(a, channel, 1, NULL, "the table, later", NULL, bs,
-	    ADAPTER_BOARD_UPDATE, cause);
-	fuzz_run();
-	rc |= show(a, channel, 1, NULL, "the table again", NULL, bs,
-	    ADAPTER_BOARD_REPOST, cause);
-	fuzz_run();
-	rc |= show(a, channel, 1, "the end", "the last table", NULL, NULL,
-	    ADAPTER_BOARD_FINAL, cause);
+	/* Each call's cause is its own; the last one's is the caller's. */
+	for (i = 0; i < sizeof shows / sizeof shows[0]; i++) {
+		if (i > 0)
+			fuzz_run();
+		free(why);
+		why = NULL;
+		rc |= show(a, channel, 1, shows[i].news, shows[i].text, NULL,
+		    shows[i].buttons ? bs : NULL, shows[i].how, &why);
+	}
+	if (rc != 0 && why == NULL)
+		why = xstrdup("a board call failed");
+	if (rc != 0)
+		*cause = why;
+	else
+		free(why);
 	return rc;
 }
 
