@@ -6,8 +6,9 @@
  * nothing with "message is not modified": that is success.  A message
  * gone (deleted, or one the bot may no longer edit) is posted anew; a
  * repost posts at the bottom and deletes the old one.  Each message's id
- * is kept in the store (bot/saying/message-ids.h), so after a restart
- * the same message is edited.
+ * is kept in the store, so after a restart the same message is edited:
+ * bot/saying/edited-messages.c keeps the messages, with the send and
+ * remove ops here.
  *
  * A board is at most one message: a longer text is cut at a line's end.
  */
@@ -18,7 +19,6 @@
 
 #include "adapters/telegram/telegram-int.h"
 #include "bot/daemon/log.h"
-#include "bot/saying/message-ids.h"
 #include "lib/coalesce.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
@@ -117,6 +117,7 @@ board_call(struct tg *tg, struct coalesce_msg *m, const char *chat,
 	return 0;
 }
 
+/* lib/coalesce's send op of the boards (arg: the struct tg). */
 static int
 board_send(struct coalesce_msg *m, const char *channel, const char *id,
     const char *body, void *arg)
@@ -149,13 +150,11 @@ board_remove(const char *channel, const char *id, void *arg)
 	}
 }
 
-static const struct coalesce_ops board_ops = {
-	.send = board_send,
-	.remove = board_remove,
-	/* They take the adapter, the first member of struct tg. */
-	.recall = msgref_recall_board,
-	.keep = msgref_keep_board,
-};
+void
+board_init(struct tg *tg)
+{
+	edited_init(&tg->edited, &tg->adapter, board_send, board_remove);
+}
 
 int
 board_show(struct adapter *a, const char *channel, uint64_t table,
@@ -173,17 +172,12 @@ board_show(struct adapter *a, const char *channel, uint64_t table,
 		return set_cause(cause, "I can no longer write in that group");
 	if (tg->current != NULL && tg->current->chat == chat)
 		tg->current->answered = 1;
-	if (coalesce_show_in(&tg->boards, &board_ops, tg, channel, table,
-	    board_body(text, bs), how == ADAPTER_BOARD_REPOST,
-	    how == ADAPTER_BOARD_FINAL))
-		log_debug("telegram: table %" PRIu64 ": an edit was waiting; "
-		    "the newer table replaces it", table);
+	edited_board(&tg->edited, channel, table, board_body(text, bs), how);
 	return 0;
 }
 
 void
 board_free_all(struct tg *tg)
 {
-	coalesce_free(tg->boards);
-	tg->boards = NULL;
+	edited_free_boards(&tg->edited);
 }

@@ -15,8 +15,8 @@
  * one opens the link instead (click.c).
  *
  * A player's messages of a table (the privchat_table op) are their view, one
- * message edited in place, and their move's prompt (bot/saying/
- * message-ids.h keeps the ids), coalesced like the boards (board.c).
+ * message edited in place, and their move's prompt, which bot/saying/
+ * edited-messages.c keeps; they are sent as the boards are (board.c).
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -27,7 +27,6 @@
 #include "adapters/telegram/telegram-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
-#include "bot/saying/message-ids.h"
 #include "lib/coalesce.h"
 #include "lib/dmcache.h"
 #include "lib/xmalloc.h"
@@ -35,11 +34,6 @@
 #define PRIVCHAT_USERS_MAX	4096
 #define PRIVCHAT_PAYLOAD	"hand"
 #define PRIVCHAT_OFFER_GAP	60000	/* ms between two links to one user */
-#define PRIVCHAT_MOVED	"The game moved on; your move is in the newest message."
-
-/* The sets' recall and keep ops take the adapter for their arg. */
-_Static_assert(offsetof(struct tg, adapter) == 0,
-    "struct tg must begin with its struct adapter");
 
 struct privchat_user {
 	struct dmcache_entry	 e;
@@ -235,6 +229,7 @@ privchat_table_failed(struct tg *tg, const struct api_result *res, void *arg)
 		    res->error);
 }
 
+/* lib/coalesce's send op of the players' messages (arg: the struct tg). */
 static int
 privchat_table_send(struct coalesce_msg *m, const char *channel, const char *id,
     const char *body, void *arg)
@@ -242,28 +237,26 @@ privchat_table_send(struct coalesce_msg *m, const char *channel, const char *id,
 	return board_call(arg, m, channel, id, body, privchat_table_failed);
 }
 
-/* A prompt or a view is never deleted: it is edited. */
-static void
-privchat_table_remove(const char *channel, const char *id, void *arg)
+/*
+ * The with_channel of bot/saying/edited-messages.h: a private chat's id
+ * is its user's, open at once (a refusal is privchat_refused's).
+ */
+static int
+privchat_with_channel(struct adapter *a, const char *user, void *call,
+    char **cause)
 {
-	(void)channel;
-	(void)id;
-	(void)arg;
+	(void)a;
+	(void)cause;
+	edited_dm_opened(user, call);
+	return 0;
 }
 
-static const struct coalesce_ops privchat_view_ops = {
-	.send = privchat_table_send,
-	.remove = privchat_table_remove,
-	.recall = msgref_recall_view,
-	.keep = msgref_keep_view,
-};
-
-static const struct coalesce_ops privchat_prompt_ops = {
-	.send = privchat_table_send,
-	.remove = privchat_table_remove,
-	.recall = msgref_recall_prompt,
-	.keep = msgref_keep_prompt,
-};
+void
+privchat_init_tables(struct tg *tg)
+{
+	edited_init_dm(&tg->edited, privchat_table_send, board_body,
+	    privchat_with_channel);
+}
 
 int
 privchat_table(struct adapter *a, const char *user_id, uint64_t table,
@@ -278,21 +271,5 @@ privchat_table(struct adapter *a, const char *user_id, uint64_t table,
 	if (privchat_closed(tg, id))
 		return set_cause(cause, "They have not opened a private chat "
 		    "with me.");
-	if (tg->dm_views == NULL) {
-		tg->dm_views = coalesce_new(&privchat_view_ops, tg);
-		tg->dm_prompts = coalesce_new(&privchat_prompt_ops, tg);
-	}
-	msgref_dm_show(tg->dm_views, tg->dm_prompts, user_id, table, what,
-	    board_body(text, what == ADAPTER_DM_ASK ||
-	    what == ADAPTER_DM_ASK_AGAIN ? bs : NULL),
-	    what != ADAPTER_DM_ASK ? NULL : board_body(PRIVCHAT_MOVED, NULL));
-	return 0;
-}
-
-void
-privchat_free_tables(struct tg *tg)
-{
-	coalesce_free(tg->dm_views);
-	coalesce_free(tg->dm_prompts);
-	tg->dm_views = tg->dm_prompts = NULL;
+	return edited_dm(&tg->edited, user_id, table, what, text, bs, cause);
 }

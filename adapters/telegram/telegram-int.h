@@ -21,6 +21,7 @@
 #include <uv.h>
 
 #include "bot/adapter.h"
+#include "bot/saying/edited-messages.h"
 
 struct tgapi;
 struct tgpoll;
@@ -79,9 +80,12 @@ struct tg {
 	struct tgpoll		*poll;
 	struct recent		*seen;		/* update ids run this time */
 	struct dmcache		*dms;		/* who takes private messages */
-	struct coalesce		*boards;	/* the tables' messages */
-	struct coalesce		*dm_views;	/* views (privchat.c) */
-	struct coalesce		*dm_prompts;
+	/*
+	 * The messages edited in place: each table's board in its group
+	 * (board.c) and each player's view and prompt of a table in their
+	 * private chat (privchat.c).
+	 */
+	struct edited		 edited;
 	struct tgchats		*chats;		/* groups' titles (chats.c) */
 	struct tgkicked		*lost;		/* closed groups (kicked.c) */
 	struct tgadmins		*admins;	/* groups' admins (admins.c) */
@@ -288,6 +292,8 @@ int	 board_show(struct adapter *, const char *channel, uint64_t table,
 	     const char *news, const char *text, const struct adapter_view *,
 	     const struct adapter_buttons *, enum adapter_board how,
 	     char **cause);
+/* Sets up the boards in tg->edited (bot/saying/edited-messages.h). */
+void	 board_init(struct tg *);
 void	 board_free_all(struct tg *);
 /*
  * A message body (taken over) to chat, posted (id NULL) or edited (id,
@@ -307,7 +313,11 @@ int	 privchat_send(struct tg *, const char *user, const char *text,
 int	 privchat_table(struct adapter *, const char *user_id, uint64_t table,
 	     enum adapter_dm what, const char *text,
 	     const struct adapter_buttons *, char **cause);
-void	 privchat_free_tables(struct tg *);
+/*
+ * Sets up each player's messages of a table in tg->edited (bot/saying/
+ * edited-messages.h; edited_free_dm frees them).
+ */
+void	 privchat_init_tables(struct tg *);
 /* user wrote where the bot can see it: their group, for a deep link. */
 void	 privchat_seen(struct tg *, int64_t user, int64_t chat,
 	     const char *name);

@@ -157,7 +157,7 @@ tg_free(struct adapter *a)
 	kicked_free(tg);
 	migrate_free(tg);
 	board_free_all(tg);
-	privchat_free_tables(tg);
+	edited_free_dm(&tg->edited);
 	free(tg->token);
 	free(tg->api_base);
 	free(tg->ca_file);
@@ -224,6 +224,8 @@ telegram_new(struct bot *bot, char **cause)
 	tg->dms = privchat_new();
 	tg->chats = chats_new();
 	tg->admins = admins_new();
+	board_init(tg);
+	privchat_init_tables(tg);
 	/*
 	 * The API works from the start: restoring tables may post (a timer
 	 * that ran out while the bot was down) before tg_start.

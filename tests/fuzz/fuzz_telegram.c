@@ -263,7 +263,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	privchat_free(tg->dms);
 	tg->dms = privchat_new();
 	board_free_all(tg);
-	privchat_free_tables(tg);
+	edited_free_dm(&tg->edited);
 	kicked_free(tg);
 	while (p < end) {
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
