@@ -241,19 +241,30 @@ api_follow(struct tg *tg, struct api_call *c, const struct api_result *res,
  * 503, which the front (nginx) answers when the Bot API server behind
  * it did not take the request.  Any other 5xx, and a failure once the
  * body was sent (a timeout, a connection dropped while waiting), may
- * have come after.  Read before the transfer's handle is freed.
+ * have come after.  sent is how much of the body went (-1: unknown),
+ * read from the transfer's handle before it is freed (api_sent).
  */
 static int
-api_may_have_run(struct api_call *c, CURLcode rc, long status)
+api_may_have_run(struct api_call *c, CURLcode rc, long status,
+    curl_off_t sent)
+{
+	if (rc == CURLE_OK)
+		return status != 502 && status != 503;
+	if (sent < 0)
+		return 1;
+	return sent >= (curl_off_t)(c->body != NULL ? strlen(c->body) : 2);
+}
+
+/* How much of c's body its transfer sent; -1: curl cannot say. */
+static curl_off_t
+api_sent(struct api_call *c)
 {
 	curl_off_t	sent = 0;
 
-	if (rc == CURLE_OK)
-		return status != 502 && status != 503;
 	if (curl_easy_getinfo(c->easy, CURLINFO_SIZE_UPLOAD_T, &sent) !=
 	    CURLE_OK)
-		return 1;
-	return sent >= (curl_off_t)(c->body != NULL ? strlen(c->body) : 2);
+		return -1;
+	return sent;
 }
 
 /* A transfer (c) is over: retry it, or hand its result to the caller. */
@@ -269,11 +280,12 @@ api_done(void *priv, CURLcode rc, void *arg)
 	int64_t			 after;
 	char			*error = NULL;
 	const char		*body;
+	curl_off_t		 sent;
 	int			 once;
 
 	memset(&res, 0, sizeof res);
-	if (rc == CURLE_OK)
-		curl_easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &res.status);
+	sent = api_sent(c);
+	res.status = httpq_done(&api->hq, &c->easy, &c->item, rc);
 	/*
 	 * A message that may be in the chat already is not sent again: a
 	 * board's next update posts it anew (lib/coalesce), and a line of
@@ -281,10 +293,7 @@ api_done(void *priv, CURLcode rc, void *arg)
 	 */
 	once = (c->flags & API_ONCE) || ((rc != CURLE_OK ||
 	    res.status >= 500) && strcmp(c->method, API_POSTS) == 0 &&
-	    api_may_have_run(c, rc, res.status));
-	curluv_easy_end(&api->hq.cu, c->easy);
-	c->easy = NULL;
-	c->item.queue->busy = 0;
+	    api_may_have_run(c, rc, res.status, sent));
 	uv_update_time(tg->loop);
 	now = uv_now(tg->loop);
 	if (c->paced)
@@ -491,8 +500,7 @@ api_release(void *data, void *arg)
 	struct api_call	*c = data;
 	struct tgapi	*api = arg;
 
-	if (c->easy != NULL)
-		curluv_easy_end(&api->hq.cu, c->easy);
+	httpq_end(&api->hq, &c->easy);
 	api_call_free(c);
 }
 
