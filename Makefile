@@ -18,6 +18,7 @@
 #                     then empty it: nothing stops, nothing unsaved is said
 #   make discord      the Discord tests against a fake Discord
 #   make slack        the Slack tests against a fake Slack
+#   make telegram     the Telegram tests against a fake Telegram Bot API
 #   make systemd      the service tests: unit file, credentials, notify,
 #                     signals, install
 #   make xmpp         the XMPP tests against a real Prosody: websocket,
@@ -104,7 +105,8 @@ FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
 FUZZ_OBJS    := $(FUZZ_SRCS:%.c=$(BUILD)/obj/%.o)
 REPLAY_BINS  := $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=$(BUILD)/tests/replay_%)
 
-.PHONY: all run test check unit transcripts cli crash diskfull discord slack xmpp irc postgres
+.PHONY: all run test check unit transcripts cli crash diskfull discord slack telegram
+.PHONY: xmpp irc postgres
 .PHONY: bench bench-ai bench-lines clean help systemd install uninstall fuzz fuzz-bins soak
 .PHONY: harness test-deps analyze every-core
 .DEFAULT_GOAL := all
@@ -114,7 +116,8 @@ REPLAY_BINS  := $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=$(BUILD)/tests/replay_%)
 	    $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)
 
 # The test suites, in the order make test starts them and sums them up.
-SUITES	 = unit transcripts cli crash diskfull discord slack systemd xmpp irc postgres harness
+SUITES	 = unit transcripts cli crash diskfull discord slack telegram systemd xmpp irc \
+	   postgres harness
 # Goals that run tests: their first build installs the tests' packages too.
 TEST_GOALS = test check $(SUITES)
 DEPS_FOR = $(if $(filter $(TEST_GOALS),$(MAKECMDGOALS)),test,build)
@@ -203,6 +206,9 @@ discord: $(BUILD)/cheersbot test-deps
 slack: $(BUILD)/cheersbot test-deps
 	@sh tests/run-planned.sh tests/slack/run.sh $(BUILD)/cheersbot
 
+telegram: $(BUILD)/cheersbot test-deps
+	@sh tests/run-planned.sh tests/telegram/run.sh $(BUILD)/cheersbot
+
 systemd: $(BUILD)/cheersbot test-deps
 	@sh tests/run-planned.sh tests/systemd/run.sh $(BUILD)/cheersbot
 
@@ -235,7 +241,7 @@ test-deps:
 # every core unless make was given its own -j.  TEST_FIRST, the longest
 # suites, start first, so that the short ones fill in beside them.
 TEST_JOBS ?= 4
-TEST_FIRST = slack discord unit xmpp irc crash
+TEST_FIRST = slack discord telegram unit xmpp irc crash
 TEST_BINS = $(BUILD)/cheersbot $(UNIT_BINS) $(REPLAY_BINS)
 test: test-deps
 	@$(MAKE) --no-print-directory $(EVERY_CORE) $(TEST_BINS)

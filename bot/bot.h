@@ -171,6 +171,16 @@ void	 bot_channel_lost(struct bot *, struct adapter *, const char *channel,
 	     const char *why, uint64_t grace_ms);
 void	 bot_channel_back(struct bot *, struct adapter *, const char *channel);
 /*
+ * Channel from is now to (bot/tables/channel-move.c; a Telegram group
+ * upgraded to a supergroup): its tables, and those of the channels under
+ * it ("<from>:<rest>"), move there with everything the store keeps of
+ * them (store_channel_move; message ids too when keep_refs, else they
+ * are forgotten), and each running game's board is shown again there.
+ * The game goes on where it stood.  Both borrowed.
+ */
+void	 bot_channel_move(struct bot *, struct adapter *, const char *from,
+	     const char *to, int keep_refs);
+/*
  * The adapter can no longer speak at all (its token was refused): its
  * tables freeze (no timer, no move, no end) until the bot restarts.
  */
@@ -181,6 +191,15 @@ void	 bot_adapter_lost(struct bot *, struct adapter *);
  * user@host) keeps the binding while this holds.
  */
 int	 bot_user_seated(struct bot *, struct adapter *, const char *user_id);
+/*
+ * The channel (borrowed until the table closes or moves) of the newest
+ * table of adapter a where the user (borrowed) sits, open or playing,
+ * or NULL: where to reach them publicly when their private messages
+ * fail.  Tables come back from the store at a restart, so this does.
+ */
+#define BOT_USER_TABLES_MAX	16
+const char *bot_user_channel(struct bot *, struct adapter *,
+	     const char *user_id);
 
 /*
  * The games the bot hosts, NULL-ended, for an adapter that registers a
@@ -210,6 +229,20 @@ struct bot_choice {
 int	 bot_complete(struct bot *, struct adapter *, const char *channel,
 	     const char *user_id, const char *verb, const char *option,
 	     const char *typed, struct bot_choice *out, int max);
+
+/*
+ * bot/saying/move-list.c: every move the user (borrowed) may make now at
+ * each running table of adapter a where they sit, whole, for a platform
+ * that lists them (Telegram's inline mode): first "Your hand" for each
+ * table, then each legal move, as fn(the table's channel, a label as
+ * their seat sees it, the id of a button that plays it, what the action
+ * does, arg); all borrowed for the call.  A button event with that id
+ * plays it, or is refused when the table has moved on.  Nothing of
+ * another seat's.  Returns how many.
+ */
+int	 bot_moves(struct bot *, struct adapter *, const char *user_id,
+	     void (*fn)(const char *channel, const char *label,
+	     const char *id, const char *summary, void *), void *arg);
 
 /* bot/tables/sched.c: runs every table task that is due, then re-arms the timer. */
 void	 sched_run_due(struct bot *);

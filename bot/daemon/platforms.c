@@ -12,6 +12,8 @@
 #include "adapters/irc/settings.h"
 #include "adapters/slack/settings.h"
 #include "adapters/slack/slack.h"
+#include "adapters/telegram/settings.h"
+#include "adapters/telegram/telegram.h"
 #include "adapters/xmpp/settings.h"
 #include "adapters/xmpp/xmpp.h"
 #include "bot/daemon/config.h"
@@ -23,5 +25,6 @@ const struct platform platforms[] = {
 	{ &xmpp_settings, xmpp_new, xmpp_check, xmpp_warning },
 	{ &irc_settings, irc_new, irc_check, irc_warning },
 	{ &slack_settings, slack_new, slack_check, NULL },
+	{ &telegram_settings, telegram_new, telegram_check, NULL },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -92,6 +92,25 @@ button_copy_label(char *dst, size_t size, const char *src, int max)
 	dst[i] = '\0';
 }
 
+/*
+ * The id of a button of table t meaning what (borrowed), versioned or
+ * not, into buf (len bytes): its length, or -1 when it does not fit.
+ */
+static int
+button_id(const struct table *t, int versioned, const char *what, char *buf,
+    size_t len)
+{
+	int	n;
+
+	if (versioned)
+		n = snprintf(buf, len, "%s:%" PRIu64 ".%s:%d:%s",
+		    BUTTON_FORMAT, t->id, t->tag, t->nmoves, what);
+	else
+		n = snprintf(buf, len, "%s:%" PRIu64 ".%s:*:%s",
+		    BUTTON_FORMAT, t->id, t->tag, what);
+	return n < 0 || (size_t)n >= len ? -1 : n;
+}
+
 void
 button_add(struct adapter_buttons *bs, int row, int style, const char *label,
     const struct table *t, int versioned, const char *fmt, ...)
@@ -113,13 +132,7 @@ button_add(struct adapter_buttons *bs, int row, int style, const char *label,
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	if (versioned)
-		n = snprintf(id, sizeof id, "%s:%" PRIu64 ".%s:%d:%s",
-		    BUTTON_FORMAT, t->id, t->tag, t->nmoves, what);
-	else
-		n = snprintf(id, sizeof id, "%s:%" PRIu64 ".%s:*:%s",
-		    BUTTON_FORMAT, t->id, t->tag, what);
-	if (n < 0 || (size_t)n >= sizeof id)
+	if ((n = button_id(t, versioned, what, id, sizeof id)) < 0)
 		return;		/* an id that does not fit is never sent cut */
 	/* Two buttons with one id would be refused: keep the first. */
 	for (i = 0; i < bs->n; i++)
@@ -322,6 +335,42 @@ button_moves(const struct table *t, int seat, struct adapter_buttons *bs)
 		row++;
 	}
 	free(legal);
+}
+
+int
+button_each_move(const struct table *t, int seat,
+    void (*fn)(const char *, const char *, const char *, void *), void *arg)
+{
+	const struct game_action	*a;
+	struct game_move		*legal;
+	struct buf			 b;
+	char				 label[ADAPTER_LABEL_MAX * 4 + 1];
+	char				 what[BUTTON_ID_MAX + 1];
+	char				 id[BUTTON_ID_MAX + 1];
+	int				 n, i, j, made = 0;
+
+	legal = button_legal(t, seat, &n);
+	for (i = 0; i < n; i++) {
+		a = &t->ops->actions[legal[i].action];
+		button_what(&legal[i], a->nargs, what, sizeof what);
+		if (button_id(t, 1, what, id, sizeof id) < 0)
+			continue;
+		buf_init(&b, sizeof label - 1);
+		buf_puts(&b, a->name);
+		for (j = 0; j < a->nargs; j++) {
+			if (legal[i].args[j] < 0)
+				continue;
+			button_arg_label(t, seat, &legal[i], j, label,
+			    sizeof label);
+			buf_printf(&b, " %s", label);
+		}
+		snprintf(label, sizeof label, "%s", buf_str(&b));
+		buf_release(&b);
+		fn(label, id, a->summary, arg);
+		made++;
+	}
+	free(legal);
+	return made;
 }
 
 int

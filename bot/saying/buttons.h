@@ -85,6 +85,18 @@ void	 button_board(const struct table *, struct adapter_buttons *);
 void	 button_moves(const struct table *, int seat, struct adapter_buttons *);
 
 /*
+ * Every legal move of seat now, whole, for a platform that lists them
+ * (Telegram's inline mode): fn(label, id, summary, arg) for each, its
+ * label naming each argument as seat sees it ("play 2. 🍺 beer bob"),
+ * id the versioned button that plays it, summary its action's; all
+ * borrowed for the call.  A move whose id would not fit is left out.
+ * Returns how many fn was given.
+ */
+int	 button_each_move(const struct table *, int seat,
+	     void (*fn)(const char *label, const char *id,
+	     const char *summary, void *), void *arg);
+
+/*
  * The picker: seat clicked "m A V...", held in m with nargs arguments
  * given.  When the given prefix leads to one move, fills *m with it and
  * returns 1.  When a choice remains, fills bs with it (and a way back),

@@ -1,7 +1,7 @@
 /*
  * edited-messages.h: the messages an adapter edits in place, on a
  * platform that posts and edits them one request at a time (Discord,
- * Slack): each table's board in its channel (the board op), and each
+ * Slack, Telegram): each table's board in its channel (the board op), and each
  * player's private messages of a table in their DM channel (the dm_table
  * op): their view, one message edited in place, and their move's prompt,
  * a short message of its own posted when it becomes their move (so the

@@ -1253,6 +1253,117 @@ pg_drop_refs(struct store *store, uint64_t id, store_ref_cb cb, void *arg,
 	    "ti", prefix, (long long)strlen(prefix));
 }
 
+/* What moves with a channel, gathered from memory (pg_move_channel). */
+struct pg_moving {
+	const char	*adapter;
+	const char	*from;
+	int		 refs;		/* gathering refs (else channels) */
+	char		**rows;		/* old key, value, ... */
+	size_t		 n, cap;
+};
+
+/* Whether channel is from or a channel under it ("<from>:<rest>"). */
+static int
+pg_under(const char *channel, const char *from)
+{
+	size_t	n = strlen(from);
+
+	return strncmp(channel, from, n) == 0 &&
+	    (channel[n] == '\0' || channel[n] == ':');
+}
+
+/* A ref key's channel: what follows "<kind>:<table id>:", or NULL. */
+static const char *
+pg_ref_channel(const char *key)
+{
+	const char	*colon = strchr(key, ':');
+
+	if (colon == NULL || (colon = strchr(colon + 1, ':')) == NULL)
+		return NULL;
+	return colon + 1;
+}
+
+/* Gathers an entry of g's adapter whose channel is under g's from. */
+static void
+pg_moving_match(const char *adapter, const char *key, const char *value,
+    void *arg)
+{
+	struct pg_moving	*g = arg;
+	const char		*channel;
+
+	if (strcmp(adapter, g->adapter) != 0)
+		return;
+	channel = g->refs ? pg_ref_channel(key) : key;
+	if (channel == NULL || !pg_under(channel, g->from))
+		return;
+	if (g->n + 2 > g->cap) {
+		g->cap = g->cap == 0 ? 16 : g->cap * 2;
+		g->rows = xreallocarray(g->rows, g->cap, sizeof *g->rows);
+	}
+	g->rows[g->n++] = xstrdup(key);
+	g->rows[g->n++] = xstrdup(value);
+}
+
+/*
+ * The channel settings (refs 0) or message ids (refs 1) of adapter under
+ * from, each set again under to (a ref only when keep) and forgotten
+ * under from, in memory and in the batch, as the SQLite backend's
+ * "UPDATE OR REPLACE" does.
+ */
+static int
+pg_move_kept(struct store_pg *s, const char *adapter, const char *from,
+    const char *to, int refs, int keep, char **cause)
+{
+	struct pg_moving	 g;
+	const char		*channel;
+	char			*key;
+	size_t			 i;
+	int			 rc = 0;
+
+	memset(&g, 0, sizeof g);
+	g.adapter = adapter;
+	g.from = from;
+	g.refs = refs;
+	pgcache_each(s->mem, refs ? 'r' : 'c', pg_moving_match, &g);
+	for (i = 0; i < g.n && rc == 0; i += 2) {
+		channel = refs ? pg_ref_channel(g.rows[i]) : g.rows[i];
+		key = xasprintf("%.*s%s%s", (int)(channel - g.rows[i]),
+		    g.rows[i], to, channel + strlen(from));
+		rc = refs ? pg_set_ref(&s->store, adapter, g.rows[i], NULL,
+		    cause) : pg_set_channel(&s->store, adapter, g.rows[i],
+		    NULL, cause);
+		if (rc == 0 && (keep || !refs))
+			rc = refs ? pg_set_ref(&s->store, adapter, key,
+			    g.rows[i + 1], cause) : pg_set_channel(&s->store,
+			    adapter, key, g.rows[i + 1], cause);
+		free(key);
+	}
+	for (i = 0; i < g.n; i++)
+		free(g.rows[i]);
+	free(g.rows);
+	return rc;
+}
+
+static int
+pg_move_channel(struct store *store, const char *adapter, const char *from,
+    const char *to, int keep_refs, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+
+	if (pg_run(s, cause, "UPDATE tables SET channel = $3 || "
+	    "substr(channel, length($2) + 1) WHERE adapter = $1 AND "
+	    "(channel = $2 OR left(channel, length($2) + 1) = $2 || ':')",
+	    "ttt", adapter, from, to) != 0 ||
+	    pg_run(s, cause, "UPDATE outcomes SET channel = $3 || "
+	    "substr(channel, length($2) + 1) WHERE adapter = $1 AND "
+	    "(channel = $2 OR left(channel, length($2) + 1) = $2 || ':')",
+	    "ttt", adapter, from, to) != 0)
+		return -1;
+	if (pg_move_kept(s, adapter, from, to, 0, 1, cause) != 0)
+		return -1;
+	return pg_move_kept(s, adapter, from, to, 1, keep_refs, cause);
+}
+
 const struct store_ops store_pg_ops = {
 	.name = "postgres",
 	.open = pg_open,
@@ -1287,4 +1398,5 @@ const struct store_ops store_pg_ops = {
 	.get_ref = pg_get_ref,
 	.set_ref = pg_set_ref,
 	.drop_refs = pg_drop_refs,
+	.move_channel = pg_move_channel,
 };

@@ -1545,6 +1545,47 @@ ss_drop_refs(struct store *store, uint64_t id, store_ref_cb cb, void *arg,
 }
 
 /*
+ * A channel column (or a ref key's channel part) that is ?2 or under it
+ * ("<?2>:..."), and what it becomes with ?2 replaced by ?3.
+ */
+#define SS_UNDER(col) \
+	"(" col " = ?2 OR substr(" col ", 1, length(?2) + 1) = ?2 || ':')"
+#define SS_MOVED(col)	"?3 || substr(" col ", length(?2) + 1)"
+/* A ref key's part after "<kind>:<table id>:" (its channel, on). */
+#define SS_REF_CHANNEL \
+	"substr(key, instr(key, ':') + instr(substr(key, instr(key, ':') " \
+	"+ 1), ':') + 1)"
+#define SS_REF_OF_TABLE \
+	"instr(key, ':') > 0 AND instr(substr(key, instr(key, ':') + 1), " \
+	"':') > 0 AND " SS_UNDER(SS_REF_CHANNEL)
+
+static int
+ss_move_channel(struct store *store, const char *adapter, const char *from,
+    const char *to, int keep_refs, char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	const char		*what = "moving a channel";
+
+	if (ss_run(s, what, cause, "UPDATE tables SET channel = "
+	    SS_MOVED("channel") " WHERE adapter = ?1 AND " SS_UNDER("channel"),
+	    "ttt", adapter, from, to) != 0 ||
+	    ss_run(s, what, cause, "UPDATE outcomes SET channel = "
+	    SS_MOVED("channel") " WHERE adapter = ?1 AND " SS_UNDER("channel"),
+	    "ttt", adapter, from, to) != 0 ||
+	    ss_run(s, what, cause, "UPDATE OR REPLACE channels SET channel = "
+	    SS_MOVED("channel") " WHERE adapter = ?1 AND " SS_UNDER("channel"),
+	    "ttt", adapter, from, to) != 0)
+		return -1;
+	if (!keep_refs)
+		return ss_run(s, what, cause, "DELETE FROM refs WHERE "
+		    "adapter = ?1 AND " SS_REF_OF_TABLE, "tt", adapter, from);
+	return ss_run(s, what, cause, "UPDATE OR REPLACE refs SET key = "
+	    "substr(key, 1, length(key) - length(" SS_REF_CHANNEL ")) || "
+	    SS_MOVED(SS_REF_CHANNEL) " WHERE adapter = ?1 AND "
+	    SS_REF_OF_TABLE, "ttt", adapter, from, to);
+}
+
+/*
  * Forgets the message ids of tables that are over or gone, which older
  * versions left behind: no bot edits those messages again.  Keys that
  * name no table are kept.  Upkeep only: a file that cannot take it now
@@ -1596,4 +1637,5 @@ const struct store_ops store_sqlite_ops = {
 	.get_ref = ss_get_ref,
 	.set_ref = ss_set_ref,
 	.drop_refs = ss_drop_refs,
+	.move_channel = ss_move_channel,
 };

@@ -769,6 +769,26 @@ store_channel_set(struct store *s, const char *adapter, const char *channel,
 }
 
 int
+store_channel_move(struct store *s, const char *adapter, const char *from,
+    const char *to, int keep_refs, char **cause)
+{
+	char	*err = NULL;
+	int	 rc;
+
+	if (s == NULL)
+		return 0;
+	if ((rc = s->ops->begin(s, &err)) == 0) {
+		rc = s->ops->move_channel(s, adapter, from, to, keep_refs,
+		    &err);
+		if (rc == 0)
+			rc = s->ops->commit(s, &err);
+		else
+			s->ops->rollback(s);
+	}
+	return rc == 0 ? 0 : store_failed(from, 0, err, cause);
+}
+
+int
 store_ref_get(struct store *s, const char *adapter, const char *key,
     char *buf, size_t len)
 {

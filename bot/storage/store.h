@@ -242,6 +242,16 @@ struct store_ops {
 	 */
 	int	 (*drop_refs)(struct store *, uint64_t id, store_ref_cb, void *,
 		     char **cause);
+	/*
+	 * Channel from of adapter is now to (store_channel_move): its
+	 * tables (any state), their outcomes, its settings and the message
+	 * ids of its tables ("<kind>:<id>:<channel>..." keys; moved when
+	 * keep_refs, else forgotten), and the same of each channel under it
+	 * ("<from>:<rest>" becomes "<to>:<rest>").
+	 */
+	int	 (*move_channel)(struct store *, const char *adapter,
+		     const char *from, const char *to, int keep_refs,
+		     char **cause);
 };
 
 /* A table that the open batch wrote; see store_batch_tables. */
@@ -448,6 +458,21 @@ int	 store_channel_get(struct store *, const char *adapter, const char *channel,
 	     char **doc, char **cause);
 int	 store_channel_set(struct store *, const char *adapter, const char *channel,
 	     const char *doc, char **cause);
+
+/*
+ * A channel got another id (a Telegram group upgraded to a supergroup):
+ * everything the store keeps of channel from of adapter, and of each
+ * channel under it ("<from>:<rest>", a forum topic), moves to to, in
+ * one transaction: its tables in any state, their outcomes (stats and
+ * leaderboards of the new channel count them), its settings, and the
+ * message ids of its tables, which move when keep_refs (the platform's
+ * ids still work there) and are forgotten otherwise (the channel numbers
+ * its messages anew: an old id there names another message, or none).
+ * Settings already kept for to are replaced.  A NULL store keeps
+ * nothing.  0, or -1 with *cause (STORE_FAILED_TEXT, the error logged).
+ */
+int	 store_channel_move(struct store *, const char *adapter,
+	     const char *from, const char *to, int keep_refs, char **cause);
 
 /*
  * What an adapter keeps across restarts by a key of its own: the id of a

@@ -73,3 +73,16 @@ bot_user_seated(struct bot *bot, struct adapter *a, const char *user_id)
 
 	return table_users_find(bot, a, user_id, ts, 1) > 0;
 }
+
+const char *
+bot_user_channel(struct bot *bot, struct adapter *a, const char *user_id)
+{
+	struct table	*ts[BOT_USER_TABLES_MAX], *newest = NULL;
+	int		 i, n;
+
+	n = table_users_find(bot, a, user_id, ts, BOT_USER_TABLES_MAX);
+	for (i = 0; i < n && i < BOT_USER_TABLES_MAX; i++)
+		if (newest == NULL || ts[i]->seq > newest->seq)
+			newest = ts[i];
+	return newest != NULL ? newest->channel : NULL;
+}

@@ -113,6 +113,29 @@ table_index_remove(struct table *t)
 	table_index_id_remove(t);
 }
 
+/* Puts t (in the bot's list) in both indexes. */
+static void
+table_index_add(struct table *t)
+{
+	struct bot	*bot = t->bot;
+	size_t		 h = table_hash(t->adapter, t->channel) % bot->nindex;
+
+	t->index_next = bot->index[h];
+	bot->index[h] = t;
+	table_index_id_add(t);
+}
+
+void
+table_set_channel(struct table *t, const char *channel)
+{
+	if (t->seq != 0)
+		table_index_remove(t);
+	free(t->channel);
+	t->channel = xstrdup(channel);
+	if (t->seq != 0)
+		table_index_add(t);
+}
+
 void
 table_index_release(struct bot *bot)
 {
@@ -216,7 +239,6 @@ table_new(struct bot *bot, struct adapter *a, const char *channel,
     const struct game_ops *ops)
 {
 	struct table	*t = table_alloc(bot, a, channel, ops);
-	size_t		 h;
 
 	t->id = bot->next_table_id++;
 	t->seq = ++bot->tables_made;
@@ -224,10 +246,7 @@ table_new(struct bot *bot, struct adapter *a, const char *channel,
 	TAILQ_INSERT_TAIL(&bot->tables, t, entry);
 	bot->ntables++;
 	table_index_grow(bot);
-	h = table_hash(a, channel) % bot->nindex;
-	t->index_next = bot->index[h];
-	bot->index[h] = t;
-	table_index_id_add(t);
+	table_index_add(t);
 	return t;
 }
 

@@ -185,6 +185,12 @@ struct table {
 struct table	*table_find(struct bot *, struct adapter *, const char *channel);
 /* Looks up a table by id on an adapter; borrowed, or NULL. */
 struct table	*table_find_id(struct bot *, struct adapter *, uint64_t id);
+/*
+ * Moves the table to another channel (borrowed; its channel got a new
+ * id), so table_find finds it there.  Memory only: the store's is
+ * store_channel_move.
+ */
+void		 table_set_channel(struct table *, const char *channel);
 /* Gives the table another id (a restored one), so table_find_id finds it. */
 void		 table_set_id(struct table *, uint64_t id);
 /*

@@ -21,11 +21,14 @@
 #    the state file on disk and on tmpfs (no flush wait), a move's commit
 #    apart from the rest of its time, and the disk's flush time
 #    (BENCH_INTERACTIONS, 1000).
-# 4. IRC (tests/bench/irc-latency.sh): ten busy CHEERS tables on a real
+# 4. Telegram (tests/bench/telegram-latency.sh): a click's
+#    callback_query to the bot's answerCallbackQuery, through the fake Bot
+#    API of tests/telegram over long polling (BENCH_CLICKS, 300).
+# 5. IRC (tests/bench/irc-latency.sh): ten busy CHEERS tables on a real
 #    InspIRCd that holds the bot to its send rate; command to first reply
 #    line and "your move" against the channel's turn line, on the wire
 #    (BENCH_IRC_SECONDS, 25; runs alone too).
-# 5. Lines (tests/bench/lines.py): how much the bot says, in seeded games
+# 6. Lines (tests/bench/lines.py): how much the bot says, in seeded games
 #    of every game through the console with the timers running out:
 #    channel lines a move, characters a channel line, lines a Magic
 #    Cocktail game, private lines a turn, whole private views after the
@@ -59,6 +62,7 @@ rc=0
 	python3 "$dir/engine_vs.py" "$build" || rc=1
 	python3 "$dir/bot_bench.py" "$build/cheersbot" || rc=1
 	sh "$dir/discord-latency.sh" "$build/cheersbot" || rc=1
+	sh "$dir/telegram-latency.sh" "$build/cheersbot" || rc=1
 	sh "$dir/irc-latency.sh" "$build/cheersbot" || rc=1
 	python3 "$dir/lines.py" "$build/cheersbot" || rc=1
 	echo "rc $rc"
@@ -124,6 +128,9 @@ if flush is not None:
     print("(a move is answered only once its commit is flushed to disk: "
           "this disk's flush alone takes %.0f us at the median and %.0f us "
           "at p99, see above)" % (flush, flush99))
+target("Telegram: click -> answerCallbackQuery p99 < 1 s",
+       num(r"telegram, callback_query made -> answerCallbackQuery in .*? "
+           r"p99 ([\d.]+) ms"), lambda v: v < 1000, "%.0f ms")
 target("IRC, 10 busy tables: command -> 1st reply line p99 <= 1 s",
        num(r"irc, command -> first reply line .*? p99 >?(\d+) ms"),
        lambda v: v <= 1000, "%.0f ms")

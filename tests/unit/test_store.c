@@ -1133,6 +1133,106 @@ test_cap_enforced(void **state)
 	unlink(path);
 }
 
+/* The id of the table in channel, or 0 when there is none. */
+static uint64_t
+world_table_at(struct world *w, const char *channel)
+{
+	struct table	*t = table_find(&w->bot, &w->adapter, channel);
+
+	return t != NULL ? t->id : 0;
+}
+
+/* The board id kept for table id in channel, or "" when none. */
+static const char *
+world_board_at(struct world *w, const char *channel, uint64_t id)
+{
+	static char	buf[64];
+
+	if (msgref_board_get(&w->adapter, channel, id, buf, sizeof buf) != 1)
+		buf[0] = '\0';
+	return buf;
+}
+
+/*
+ * A channel that got another id (a Telegram group upgraded to a
+ * supergroup): bot_channel_move moves its tables, and those of channels
+ * under it ("<channel>:<topic>"), in memory and in the store (their
+ * outcomes, its settings, the message ids of its tables when kept, else
+ * forgotten), and leaves a channel whose id only begins the same way.
+ * A restart finds everything in the new channel.
+ */
+static void
+test_channel_moved(void **state)
+{
+	struct world	 w;
+	struct game_result r = { .state = GAME_TIED };
+	char		 path[] = "/tmp/cheersbot-store-XXXXXX";
+	char		 buf[64], *doc = NULL;
+	uint64_t	 id, sub, near;
+	int		 fd = mkstemp(path), pass;
+
+	(void)state;
+	close(fd);
+	world_open(&w, path);
+	id = world_game(&w, "-5", 2)->id;
+	sub = world_game(&w, "-5:9", 2)->id;
+	near = world_game(&w, "-50", 2)->id;
+	outbox_begin(&w.bot);
+	assert_int_equal(store_table_finish(w.bot.store,
+	    world_game(&w, "-5:7", 2), &r, NULL), 0);
+	outbox_end(&w.bot);
+	assert_int_equal(store_channel_set(w.bot.store, "console", "-5",
+	    "{\"emoji\":false}", NULL), 0);
+	msgref_board_set(&w.adapter, "-5", id, "B1");
+	msgref_board_set(&w.adapter, "-5:9", sub, "B9");
+	msgref_board_set(&w.adapter, "-50", near, "B50");
+	msgref_dm_set(&w.adapter, "u1", id, "view", "V1");
+
+	/* Moved in memory at once, and found there after a restart. */
+	bot_channel_move(&w.bot, &w.adapter, "-5", "-1005", 1);
+	for (pass = 0; pass < 2; pass++) {
+		assert_int_equal(world_table_at(&w, "-1005"), id);
+		assert_int_equal(world_table_at(&w, "-1005:9"), sub);
+		assert_int_equal(world_table_at(&w, "-50"), near);
+		assert_int_equal(world_table_at(&w, "-5"), 0);
+		assert_int_equal(world_table_at(&w, "-5:9"), 0);
+		world_close(&w);
+		world_open(&w, path);
+	}
+	assert_int_equal(store_channel_get(w.bot.store, "console", "-1005",
+	    &doc, NULL), 0);
+	assert_non_null(doc);
+	assert_string_equal(doc, "{\"emoji\":false}");
+	free(doc);
+	assert_int_equal(store_channel_get(w.bot.store, "console", "-5", &doc,
+	    NULL), 0);
+	assert_null(doc);
+	assert_int_equal(store_test_count(path, "SELECT count(*) FROM outcomes "
+	    "WHERE channel = '-1005:7'"), 4);
+	assert_int_equal(store_test_count(path, "SELECT count(*) FROM outcomes "
+	    "WHERE channel LIKE '-5%'"), 0);
+	assert_string_equal(world_board_at(&w, "-1005", id), "B1");
+	assert_string_equal(world_board_at(&w, "-1005:9", sub), "B9");
+	assert_string_equal(world_board_at(&w, "-5", id), "");
+	assert_string_equal(world_board_at(&w, "-50", near), "B50");
+
+	/* Ids that do not carry over are forgotten; a player's stay. */
+	bot_channel_move(&w.bot, &w.adapter, "-1005", "-2005", 0);
+	world_close(&w);
+	world_open(&w, path);
+	assert_int_equal(world_table_at(&w, "-2005"), id);
+	assert_int_equal(world_table_at(&w, "-2005:9"), sub);
+	assert_string_equal(world_board_at(&w, "-2005", id), "");
+	assert_string_equal(world_board_at(&w, "-1005", id), "");
+	assert_string_equal(world_board_at(&w, "-2005:9", sub), "");
+	assert_string_equal(world_board_at(&w, "-50", near), "B50");
+	assert_int_equal(msgref_dm_get(&w.adapter, "u1", id, "view", buf,
+	    sizeof buf), 1);
+	assert_string_equal(buf, "V1");
+	world_close(&w);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -1141,6 +1241,7 @@ main(void)
 		cmocka_unit_test(test_gone_and_damaged),
 		cmocka_unit_test(test_refs_kept),
 		cmocka_unit_test(test_refs_dropped),
+		cmocka_unit_test(test_channel_moved),
 		cmocka_unit_test(test_duplicate_move_refused),
 		cmocka_unit_test(test_snapshot),
 		cmocka_unit_test(test_timers_rearmed),
