@@ -148,7 +148,8 @@ html_split(const char *text, size_t max, char **parts, int nmax)
 		/* At a line's end, else a space, else a whole character. */
 		cut = cut_line != NULL ? cut_line : cut_space;
 		if (cut == NULL) {
-			cut = in_mark ? mark : q;
+			/* Inside a mention: before it (a stray name mark has none). */
+			cut = in_mark && mark != NULL ? mark : q;
 			while (cut > p && html_units((unsigned char)*cut) == 0)
 				cut--;
 		}
