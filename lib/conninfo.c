@@ -8,7 +8,6 @@
  */
 #include <ctype.h>
 #include <stddef.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "lib/buf.h"
@@ -31,7 +30,7 @@ conninfo_is_uri(const char *s)
  * parameter named password has its value masked.  Appends to b.
  */
 static void
-conninfo_mask_uri(struct buf *b, const char *s, int *found)
+conninfo_mask_uri(struct buf *b, const char *s)
 {
 	const char	*rest = strstr(s, "://") + 3;
 	const char	*end = rest + strcspn(rest, "/?");
@@ -48,7 +47,6 @@ conninfo_mask_uri(struct buf *b, const char *s, int *found)
 	if (colon != NULL) {
 		buf_add(b, s, (size_t)(colon + 1 - s));
 		buf_puts(b, CONNINFO_MASK);
-		*found = 1;
 		s = at;
 	}
 	if ((p = strchr(s, '?')) == NULL) {
@@ -61,7 +59,6 @@ conninfo_mask_uri(struct buf *b, const char *s, int *found)
 		if (strncmp(s, "password=", 9) == 0) {
 			buf_add(b, s, 9);
 			buf_puts(b, CONNINFO_MASK);
-			*found = 1;
 		} else
 			buf_add(b, s, (size_t)(amp - s));
 		if (*amp == '&')
@@ -74,7 +71,7 @@ conninfo_mask_uri(struct buf *b, const char *s, int *found)
  * not) replaced; every other byte is kept.  Appends to b.
  */
 static void
-conninfo_mask_keywords(struct buf *b, const char *s, int *found)
+conninfo_mask_keywords(struct buf *b, const char *s)
 {
 	const char	*k, *v;
 	size_t		 klen;
@@ -105,46 +102,24 @@ conninfo_mask_keywords(struct buf *b, const char *s, int *found)
 			while (*s != '\0' && !isspace((unsigned char)*s))
 				s++;
 		}
-		if (secret) {
+		if (secret)
 			buf_puts(b, CONNINFO_MASK);
-			*found = 1;
-		} else
+		else
 			buf_add(b, v, (size_t)(s - v));
 	}
-}
-
-/* The masked text, and whether a password was found. */
-static char *
-conninfo_masked(const char *s, int *found)
-{
-	struct buf	b;
-
-	*found = 0;
-	if (strlen(s) > CONNINFO_MAX) {
-		*found = 1;
-		return xstrdup(CONNINFO_MASK);
-	}
-	buf_init(&b, 2 * CONNINFO_MAX);
-	if (conninfo_is_uri(s))
-		conninfo_mask_uri(&b, s, found);
-	else
-		conninfo_mask_keywords(&b, s, found);
-	return buf_detach(&b);
 }
 
 char *
 conninfo_mask(const char *s)
 {
-	int	found;
+	struct buf	b;
 
-	return conninfo_masked(s, &found);
-}
-
-int
-conninfo_has_password(const char *s)
-{
-	int	found;
-
-	free(conninfo_masked(s, &found));
-	return found;
+	if (strlen(s) > CONNINFO_MAX)
+		return xstrdup(CONNINFO_MASK);
+	buf_init(&b, 2 * CONNINFO_MAX);
+	if (conninfo_is_uri(s))
+		conninfo_mask_uri(&b, s);
+	else
+		conninfo_mask_keywords(&b, s);
+	return buf_detach(&b);
 }

@@ -18,7 +18,4 @@
  */
 char	*conninfo_mask(const char *s);
 
-/* Whether s (borrowed) holds a password by the rules above. */
-int	 conninfo_has_password(const char *s);
-
 #endif
