@@ -1262,16 +1262,6 @@ struct pg_moving {
 	size_t		 n, cap;
 };
 
-/* Whether channel is from or a channel under it ("<from>:<rest>"). */
-static int
-pg_under(const char *channel, const char *from)
-{
-	size_t	n = strlen(from);
-
-	return strncmp(channel, from, n) == 0 &&
-	    (channel[n] == '\0' || channel[n] == ':');
-}
-
 /* A ref key's channel: what follows "<kind>:<table id>:", or NULL. */
 static const char *
 pg_ref_channel(const char *key)
@@ -1294,7 +1284,7 @@ pg_moving_match(const char *adapter, const char *key, const char *value,
 	if (strcmp(adapter, g->adapter) != 0)
 		return;
 	channel = g->refs ? pg_ref_channel(key) : key;
-	if (channel == NULL || !pg_under(channel, g->from))
+	if (channel == NULL || !store_channel_under(channel, g->from))
 		return;
 	if (g->n + 2 > g->cap) {
 		g->cap = g->cap == 0 ? 16 : g->cap * 2;

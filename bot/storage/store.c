@@ -769,6 +769,15 @@ store_channel_set(struct store *s, const char *adapter, const char *channel,
 }
 
 int
+store_channel_under(const char *channel, const char *from)
+{
+	size_t	n = strlen(from);
+
+	return strncmp(channel, from, n) == 0 &&
+	    (channel[n] == '\0' || channel[n] == ':');
+}
+
+int
 store_channel_move(struct store *s, const char *adapter, const char *from,
     const char *to, int keep_refs, char **cause)
 {

@@ -473,6 +473,11 @@ int	 store_channel_set(struct store *, const char *adapter, const char *channel,
  */
 int	 store_channel_move(struct store *, const char *adapter,
 	     const char *from, const char *to, int keep_refs, char **cause);
+/*
+ * Whether channel is from or a channel under it ("<from>:<rest>"), as
+ * store_channel_move moves them.  Both borrowed.
+ */
+int	 store_channel_under(const char *channel, const char *from);
 
 /*
  * What an adapter keeps across restarts by a key of its own: the id of a

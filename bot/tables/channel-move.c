@@ -20,16 +20,6 @@
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
 
-/* Is channel from, or a channel under it ("<from>:<rest>")? */
-static int
-chanmove_under(const char *channel, const char *from)
-{
-	size_t	n = strlen(from);
-
-	return strncmp(channel, from, n) == 0 &&
-	    (channel[n] == '\0' || channel[n] == ':');
-}
-
 /* Moves t (its channel under from) to the same place under to. */
 static void
 chanmove_table(struct table *t, const char *from, const char *to)
@@ -69,7 +59,7 @@ bot_channel_move(struct bot *bot, struct adapter *a, const char *from,
 		free(cause);
 	}
 	TAILQ_FOREACH(t, &bot->tables, entry) {
-		if (t->adapter == a && chanmove_under(t->channel, from))
+		if (t->adapter == a && store_channel_under(t->channel, from))
 			chanmove_table(t, from, to);
 	}
 	outbox_end(bot);
