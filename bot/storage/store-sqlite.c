@@ -1325,6 +1325,27 @@ ss_cb1_max(struct store *store)
 }
 
 /*
+ * The counter a numbering query st reads back (its one row's first
+ * column) into *out; st (NULL when it did not prepare) is finalized here.
+ * No row is an error, as a failed step is.
+ */
+static int
+ss_counter(struct store_sqlite *s, sqlite3_stmt *st, uint64_t *out,
+    char **cause)
+{
+	int	rc;
+
+	if (st == NULL)
+		return ss_error(s, "numbering a table", cause);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*out = (uint64_t)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return ss_error(s, "numbering a table", cause);
+	return 0;
+}
+
+/*
  * The next id is past every table saved too, in case one was saved with
  * an id of its own (an operator's copy of a row).
  */
@@ -1332,8 +1353,6 @@ static int
 ss_take_table_id(struct store *store, uint64_t *id, char **cause)
 {
 	struct store_sqlite	*s = (struct store_sqlite *)store;
-	sqlite3_stmt		*st;
-	int			 rc;
 
 	*id = 0;
 	if (ss_run(s, "numbering a table", cause, "INSERT INTO meta (key, value) "
@@ -1341,15 +1360,8 @@ ss_take_table_id(struct store *store, uint64_t *id, char **cause)
 	    "ON CONFLICT(key) DO UPDATE SET value = max(value, coalesce(("
 	    "SELECT max(id) FROM tables), 0)) + 1", "") != 0)
 		return -1;
-	st = ss_query(s, "SELECT value FROM meta WHERE key = 'table_id'", "");
-	if (st == NULL)
-		return ss_error(s, "numbering a table", cause);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*id = (uint64_t)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
-		return ss_error(s, "numbering a table", cause);
-	return 0;
+	return ss_counter(s, ss_query(s, "SELECT value FROM meta WHERE key = "
+	    "'table_id'", ""), id, cause);
 }
 
 static int
@@ -1357,25 +1369,15 @@ ss_number_table(struct store *store, const char *adapter, const char *server,
     uint64_t *num, char **cause)
 {
 	struct store_sqlite	*s = (struct store_sqlite *)store;
-	sqlite3_stmt		*st;
 	const char		*key = server == NULL ? "" : server;
-	int			 rc;
 
 	*num = 0;
 	if (ss_run(s, "numbering a table", cause, "INSERT INTO numbers "
 	    "(adapter, server, last) VALUES (?, ?, 1) ON CONFLICT(adapter, "
 	    "server) DO UPDATE SET last = last + 1", "tt", adapter, key) != 0)
 		return -1;
-	st = ss_query(s, "SELECT last FROM numbers WHERE adapter = ? AND "
-	    "server = ?", "tt", adapter, key);
-	if (st == NULL)
-		return ss_error(s, "numbering a table", cause);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*num = (uint64_t)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
-		return ss_error(s, "numbering a table", cause);
-	return 0;
+	return ss_counter(s, ss_query(s, "SELECT last FROM numbers WHERE "
+	    "adapter = ? AND server = ?", "tt", adapter, key), num, cause);
 }
 
 static int
