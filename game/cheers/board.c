@@ -54,9 +54,7 @@ cheers_render_board(const struct game *g, struct game_board *b)
 	char			 name[48];
 	int			 s;
 
-	game_board_init(b);
-	game_board_status(b, &cheers_ops, g);
-	game_text_init(&t, b->summary, sizeof b->summary);
+	game_board_begin(b, &cheers_ops, g, &t);
 	game_text_put(&t, "Deck ");
 	game_text_int(&t, g->ndeck);
 	game_text_put(&t, ", discard ");

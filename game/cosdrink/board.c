@@ -87,10 +87,8 @@ cos_render_board(const struct game *g, struct game_board *b)
 	struct game_text	t;
 	int			s;
 
-	game_board_init(b);
-	game_board_status(b, &cosdrink_ops, g);
+	game_board_begin(b, &cosdrink_ops, g, &t);
 	cos_result_get(g, &r);
-	game_text_init(&t, b->summary, sizeof b->summary);
 	if (g->state == GAME_RUNNING) {
 		game_text_put(&t, "Encounter ");
 		game_text_int(&t, g->encounter);
