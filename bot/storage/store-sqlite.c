@@ -1166,6 +1166,24 @@ ss_record_result(struct store *store, uint64_t id, const char *result,
 	return 0;
 }
 
+/*
+ * Ends a walk over st's rows that stopped at step result rc, and
+ * finalizes st: 0 past the last row; -1 when the caller's callback
+ * stopped it at a row (rc is still SQLITE_ROW; the callback set *cause);
+ * -1 and *cause, naming what, when a step failed.
+ */
+static int
+ss_walk_end(struct store_sqlite *s, sqlite3_stmt *st, int rc,
+    const char *what, char **cause)
+{
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return -1;
+	if (rc != SQLITE_DONE)
+		return ss_error(s, what, cause);
+	return 0;
+}
+
 /* Calls cb for each row of a tables query. */
 static int
 ss_each_table(struct store_sqlite *s, sqlite3_stmt *st, store_table_cb cb,
@@ -1195,15 +1213,10 @@ ss_each_table(struct store_sqlite *s, sqlite3_stmt *st, store_table_cb cb,
 		t.tag = ss_text(st, 12);
 		if (found != NULL)
 			*found = 1;
-		if (cb(&t, arg, cause) != 0) {
-			sqlite3_finalize(st);
-			return -1;
-		}
+		if (cb(&t, arg, cause) != 0)
+			break;
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ss_error(s, "reading tables", cause);
-	return 0;
+	return ss_walk_end(s, st, rc, "reading tables", cause);
 }
 
 #define SS_TABLE_COLUMNS \
@@ -1283,15 +1296,10 @@ ss_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
 		m.seat = sqlite3_column_int(st, 1);
 		m.move = ss_text(st, 2);
 		m.at = sqlite3_column_int64(st, 3);
-		if (cb(&m, arg, cause) != 0) {
-			sqlite3_finalize(st);
-			return -1;
-		}
+		if (cb(&m, arg, cause) != 0)
+			break;
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ss_error(s, "reading moves", cause);
-	return 0;
+	return ss_walk_end(s, st, rc, "reading moves", cause);
 }
 
 /* One number of a query without arguments; 0 when it has none. */
@@ -1412,10 +1420,7 @@ ss_player_stats(struct store *store, const struct store_scope *sc,
 		return ss_error(s, "reading stats", cause);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		store_stats_count(out, ss_text(st, 0));
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ss_error(s, "reading stats", cause);
-	return 0;
+	return ss_walk_end(s, st, rc, "reading stats", cause);
 }
 
 static int
@@ -1538,9 +1543,9 @@ ss_drop_refs(struct store *store, uint64_t id, store_ref_cb cb, void *arg,
 			return ss_error(s, "forgetting message ids", cause);
 		while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 			cb(ss_text(st, 0), ss_text(st, 1), ss_text(st, 2), arg);
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE)
-			return ss_error(s, "forgetting message ids", cause);
+		if (ss_walk_end(s, st, rc, "forgetting message ids",
+		    cause) != 0)
+			return -1;
 	}
 	return ss_run(s, "forgetting message ids", cause, "DELETE FROM refs "
 	    "WHERE " SS_TABLE_REFS, "ti", prefix, (long long)strlen(prefix));
