@@ -197,27 +197,14 @@ crash: $(BUILD)/cheersbot test-deps
 	@sh tests/run-planned.sh tests/crash/walgone.sh $(BUILD)/cheersbot; s=$$?; \
 	    sh tests/run-planned.sh tests/crash/run.sh $(BUILD)/cheersbot && [ $$s -eq 0 ]
 
-diskfull: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/diskfull/run.sh $(BUILD)/cheersbot
-
-discord: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/discord/run.sh $(BUILD)/cheersbot
-
-slack: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/slack/run.sh $(BUILD)/cheersbot
-
-telegram: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/telegram/run.sh $(BUILD)/cheersbot
-
-systemd: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/systemd/run.sh $(BUILD)/cheersbot
+# The suites that are one tests/<name>/run.sh against the daemon.
+DAEMON_SUITES = diskfull discord slack telegram systemd irc
+$(DAEMON_SUITES): %: $(BUILD)/cheersbot test-deps
+	@sh tests/run-planned.sh tests/$@/run.sh $(BUILD)/cheersbot
 
 xmpp: $(BUILD)/cheersbot test-deps
 	@sh tests/run-planned.sh tests/xmpp/run.sh $(BUILD)/cheersbot
 	@sh tests/run-planned.sh tests/xmpp/c2s.sh $(BUILD)/cheersbot
-
-irc: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/irc/run.sh $(BUILD)/cheersbot
 
 postgres: $(BUILD)/cheersbot $(BUILD)/tests/test_store \
 	    $(BUILD)/tests/test_store_faults $(BUILD)/tests/test_turn_timer test-deps
