@@ -6,8 +6,9 @@
  *
  * The session: a new one waits for shards.c to allow its IDENTIFY
  * (GET /gateway/bot's URL and session_start_limit, paced by bucket),
- * connect with ?v=10&encoding=json, wait for HELLO, heartbeat (the first after
- * interval * random, then every interval, with the last sequence number;
+ * then: connect with ?v=10&encoding=json, wait for HELLO, heartbeat (the
+ * first after interval * random, then every interval, with the last
+ * sequence number;
  * op 1 is answered at once), IDENTIFY (intent GUILDS only, our shard) or
  * RESUME (session_id, seq, on resume_gateway_url).  No ACK between two
  * heartbeats means a zombie connection: close it with a non-1000 code and
@@ -15,11 +16,9 @@
  * 4009 identify anew after 1 to 5 s; 4004 (the token refused) stops the
  * adapter until SIGHUP brings a new one (discord_refused), 4010 to 4014
  * are fatal to the shard: it says why and stops retrying, the other
- * shards and the rest of the bot run on.  Every
- * other loss reconnects with exponential backoff and jitter, forever.
+ * shards and the rest of the bot run on.  Every other loss reconnects
+ * with exponential backoff and jitter, forever.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -39,7 +39,6 @@
 #define SHARDS_WINDOW		5100	/* ms */
 #define SHARDS_CONCURRENCY_MAX	64	/* buckets */
 #define SHARDS_GRANT_MAX	30000	/* ms a turn waits for its IDENTIFY */
-#define SHARDS_STATE_MAX	64
 
 struct shard_slot {
 	struct gateway	*gw;
@@ -221,7 +220,7 @@ shards_on_gateway_bot(struct discord *d, const struct rest_result *res,
 		snprintf(s->url, sizeof s->url, "%s", url);
 	backoff_reset(&s->fetch_retry);
 	shards_budget(s, url != NULL ? json : NULL);
-	if (s->nidentified == 0 && s->n > 1)
+	if (s->nidentified == 0 && s->n > 1 && s->remaining >= 0)
 		log_info("discord: %d shards to start, %lld at a time (%lld "
 		    "session starts left of %lld)", s->n,
 		    (long long)s->concurrency, (long long)s->remaining,
@@ -366,6 +365,21 @@ shards_ask(struct discord *d, int slot)
 	shards_kick(d->shards);
 }
 
+/* Gives back the turn slot was given: 1, or 0 when it held none. */
+static int
+shards_release(struct shards *s, int slot)
+{
+	int	i, held = 0;
+
+	for (i = 0; i < SHARDS_CONCURRENCY_MAX; i++) {
+		if (s->bucket[i].busy == slot) {
+			s->bucket[i].busy = -1;
+			held = 1;
+		}
+	}
+	return held;
+}
+
 void
 shards_identified(struct discord *d, int slot)
 {
@@ -373,17 +387,16 @@ shards_identified(struct discord *d, int slot)
 	struct shard_slot	*sl = &s->slot[slot];
 	struct shard_bucket	*b = &s->bucket[sl->id % (int)s->concurrency];
 
+	(void)shards_release(s, slot);
 	b->last = shards_now();
 	b->used = 1;
-	if (b->busy == slot)
-		b->busy = -1;
 	if (!sl->identified) {
 		sl->identified = 1;
 		s->nidentified++;
 	}
 	if (s->nidentified == s->n && !s->counted && s->n > 1) {
 		s->counted = 1;
-		log_info("discord: all %d shards identified, %.1f s after the "
+		log_info("discord: all %d shards identified, %.2f s after the "
 		    "start", s->n, (double)(shards_now() - s->start_ms) / 1000);
 	}
 	shards_kick(s);
@@ -392,22 +405,15 @@ shards_identified(struct discord *d, int slot)
 void
 shards_lost(struct discord *d, int slot)
 {
-	struct shards	*s = d->shards;
-	int		 i;
-
-	for (i = 0; i < SHARDS_CONCURRENCY_MAX; i++) {
-		if (s->bucket[i].busy == slot) {
-			s->bucket[i].busy = -1;
-			shards_kick(s);
-		}
-	}
+	if (shards_release(d->shards, slot))
+		shards_kick(d->shards);
 }
 
 void
 shards_state(struct discord *d, int slot, const char *state)
 {
 	struct shards	*s = d->shards;
-	char		 buf[SHARDS_STATE_MAX];
+	char		 buf[64];	/* BOT_STATE_MAX holds what matters */
 	int		 i, up = 0, down = 0;
 
 	s->slot[slot].state = state;
@@ -426,11 +432,10 @@ shards_state(struct discord *d, int slot, const char *state)
 	else if (up == s->n)
 		snprintf(buf, sizeof buf, "connected");
 	else if (up + down == s->n)
-		snprintf(buf, sizeof buf, "connected: %d of %d shards (%d "
-		    "stopped)", up, s->n, down);
+		snprintf(buf, sizeof buf, "up %d/%d, %d stopped", up, s->n,
+		    down);
 	else
-		snprintf(buf, sizeof buf, "connecting: %d of %d shards "
-		    "connected", up, s->n);
+		snprintf(buf, sizeof buf, "connecting, %d/%d up", up, s->n);
 	bot_adapter_state(&d->adapter, buf);
 }
 
