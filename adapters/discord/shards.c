@@ -499,18 +499,30 @@ shards_start(struct discord *d, char **cause)
 	return 0;
 }
 
-void
-shards_close_clean(struct discord *d)
+/*
+ * Calls fn on every shard, once the set's own timers (the pacing, the
+ * retry of GET /gateway/bot) are stopped.  0, or -1 when the set is
+ * stopped or was never made.
+ */
+static int
+shards_each(struct discord *d, void (*fn)(struct gateway *))
 {
 	struct shards	*s = d->shards;
 	int		 i;
 
 	if (s == NULL || s->stopped)
-		return;
+		return -1;
 	uv_timer_stop(&s->pace);
 	backoff_cancel(&s->fetch_retry);
 	for (i = 0; i < s->n; i++)
-		gateway_close_clean(s->slot[i].gw);
+		fn(s->slot[i].gw);
+	return 0;
+}
+
+void
+shards_close_clean(struct discord *d)
+{
+	(void)shards_each(d, gateway_close_clean);
 }
 
 int
@@ -528,29 +540,18 @@ shards_closing(struct discord *d)
 void
 shards_refuse(struct discord *d)
 {
-	struct shards	*s = d->shards;
-	int		 i;
-
-	if (s == NULL || s->stopped)
-		return;
-	uv_timer_stop(&s->pace);
-	backoff_cancel(&s->fetch_retry);
-	for (i = 0; i < s->n; i++)
-		gateway_refuse(s->slot[i].gw);
+	(void)shards_each(d, gateway_refuse);
 }
 
 void
 shards_restart(struct discord *d)
 {
 	struct shards	*s = d->shards;
-	int		 i;
 
-	if (s == NULL || s->stopped)
+	if (shards_each(d, gateway_restart) != 0)
 		return;
-	s->fresh = 0;
+	s->fresh = 0;		/* a new token: its budget is read anew */
 	backoff_reset(&s->fetch_retry);
-	for (i = 0; i < s->n; i++)
-		gateway_restart(s->slot[i].gw);
 	shards_kick(s);
 }
 
@@ -558,17 +559,13 @@ void
 shards_stop(struct discord *d)
 {
 	struct shards	*s = d->shards;
-	int		 i;
 
-	if (s == NULL || s->stopped)
+	if (shards_each(d, gateway_stop) != 0)
 		return;
 	s->stopped = 1;
 	uv_close((uv_handle_t *)&s->pace, NULL);
 	backoff_close(&s->fetch_retry);
-	for (i = 0; i < s->n; i++)
-		gateway_stop(s->slot[i].gw);
-	if (s->wc != NULL)
-		wsclient_stop(s->wc);
+	wsclient_stop(s->wc);
 }
 
 void

@@ -12,12 +12,8 @@
 # waited for when it gives up; a run that fails does not stop the other.
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
-. "$dir/../proc.sh"
-proc_begin "$1"
-trap proc_cleanup EXIT
-. "$dir/../fake-server.sh"
-fake_check discord || exit 1
-fake_wait=${BENCH_WAIT:-60}
+. "$dir/fake-bench.sh"
+bench_fake_begin discord "$1"
 n=${BENCH_SHARDS:-16}
 fake_start discord "$dir/../discord/fake_discord.py" || exit 1
 

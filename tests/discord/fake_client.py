@@ -23,6 +23,21 @@ def call(method, path, body=None):
         return json.loads(r.read() or b"null")
 
 
+def begin(name):
+    """A driver script's start, from its arguments PORT BOT_STDERR_FILE
+    MODE: BASE is set (plain http), and the answer is (a function that
+    reads what the bot logged so far, MODE, a checks.Tally called
+    name)."""
+    global BASE, SSL
+    BASE, SSL = "http://127.0.0.1:%d" % int(sys.argv[1]), None
+    err = sys.argv[2]
+
+    def log():
+        with open(err) as f:
+            return f.read()
+    return log, sys.argv[3], checks.Tally(name)
+
+
 def state():
     return call("GET", "/_test/state")
 

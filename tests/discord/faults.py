@@ -50,24 +50,11 @@ import time
 
 import fake_client
 from fake_client import call, command, op, public, state, throw, wait
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                ".."))
-import checks
 
-PORT = int(sys.argv[1])
-BOT_ERR = sys.argv[2]
-MODE = sys.argv[3]
+log, MODE, TALLY = fake_client.begin("discord faults")
 NOTIFY_LOG, BOT_PID, TOKEN_FILE = sys.argv[4], int(sys.argv[5]), sys.argv[6]
-BASE = "http://127.0.0.1:%d" % PORT
 GUILD = "700"
-TALLY = checks.Tally("discord faults")
 ok = TALLY.ok
-fake_client.BASE, fake_client.SSL = BASE, None
-
-
-def log():
-    with open(BOT_ERR) as f:
-        return f.read()
 
 
 def table(user, channel, guild=GUILD):

@@ -25,22 +25,14 @@ not one, and shard_id beside shards.
 Prints one line per failed check and a final "N passed, M failed" line;
 exits non-zero when anything failed.
 """
-import os
 import subprocess
 import sys
 import time
 
 import fake_client
 from fake_client import call, command, op, public, state, throw, wait
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                ".."))
-import checks
 
-PORT = int(sys.argv[1])
-BOT_ERR = sys.argv[2]
-MODE = sys.argv[3]
-fake_client.BASE = "http://127.0.0.1:%d" % PORT
-TALLY = checks.Tally("discord shards")
+log, MODE, TALLY = fake_client.begin("discord shards")
 ok = TALLY.ok
 COUNT = 4
 
@@ -48,11 +40,6 @@ COUNT = 4
 def guild(shard):
     """A guild id whose events Discord sends to shard."""
     return str((1000 + shard) << 22)
-
-
-def log():
-    with open(BOT_ERR) as f:
-        return f.read()
 
 
 def by_shard(s):
