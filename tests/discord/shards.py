@@ -106,8 +106,11 @@ if MODE == "auto":
     s = wait(lambda s: s["resumes"] > s0["resumes"] and
              "discord: shard 1: resumed" in log(), 15)
     ok(s is not None, "shard 1, closed with 4000, resumes")
-    ok(len(state()["identifies"]) == len(s0["identifies"]),
-       "without a new IDENTIFY")
+    s1 = state()
+    ok(len(s1["identifies"]) == len(s0["identifies"]) and
+       s1["connections"] == s0["connections"] + 1,
+       "without a new IDENTIFY, and no other shard reconnected (%d "
+       "connections, %d before)" % (s1["connections"], s0["connections"]))
     # Shard 3 closed with a fatal code: it stops, alone.
     op("close", "?shard=3&code=4014")
     s = wait(lambda s: "discord: shard 3: the gateway closed with 4014"
@@ -118,8 +121,9 @@ if MODE == "auto":
        "the others run on: %s" % lines)
     time.sleep(3)
     s = state()
-    ok(len(s["identifies"]) == len(s0["identifies"]),
-       "shard 3 does not identify again")
+    ok(len(s["identifies"]) == len(s0["identifies"]) and
+       s["connections"] == s1["connections"],
+       "shard 3 does not connect or identify again")
     ok(public(throw("101", "601", guild(1))), "the game on shard 1 plays "
        "on after its resume")
     ok(public(throw("102", "602", guild(2))), "the game on shard 2 plays "
