@@ -147,6 +147,7 @@ class Fake:
         self.faildm = {"open": 0, "send": 0}
         # session_start_limit: no starts left until this time.
         self.starts_reset_at = 0.0
+        self.starts_left = 0        # session starts left until then
         self.log["identify_over_budget"] = 0
         self.log["identify_times"] = []
         # IDENTIFYs of one bucket less than 5 s apart; dispatches by shard.
@@ -407,7 +408,11 @@ class Fake:
                 if d.get("token") != self.token:
                     await ws.close(code=4004)
                     break
-                if time.monotonic() < self.starts_reset_at:
+                if time.monotonic() >= self.starts_reset_at:
+                    pass
+                elif self.starts_left > 0:
+                    self.starts_left -= 1
+                else:
                     self.log["identify_over_budget"] += 1
                 self.log["identifies"].append({
                     "intents": d.get("intents"), "shard": d.get("shard")})
@@ -500,7 +505,8 @@ class Fake:
             "url": "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port),
             "shards": self.nshards,
             "session_start_limit": {
-                "total": 1000, "remaining": 0 if left > 0 else 999,
+                "total": 1000,
+                "remaining": self.starts_left if left > 0 else 999,
                 "reset_after": math.ceil(max(left, 0) * 1000),
                 "max_concurrency": self.concurrency}})
 
@@ -1265,9 +1271,12 @@ class Fake:
             self.faildm[request.query["route"]] = int(request.query["n"])
             self.count_fault("faildm_" + request.query["route"])
         elif what == "nostarts":
-            # ?ms=N: session_start_limit has remaining 0 for N ms.
+            # ?ms=N: session_start_limit has remaining 0 for N ms (with
+            # &left=K, K, each IDENTIFY spending one).
             self.starts_reset_at = time.monotonic() + \
                 int(request.query["ms"]) / 1000
+            self.starts_left = int(request.query.get("left", "0"))
+            self.log["starts_reset_at"] = self.starts_reset_at
             self.count_fault("nostarts")
         elif what == "chanfault":
             # ?channel=C&code=10003|50001|50013 closes C to the bot;

@@ -121,7 +121,8 @@ done
 # of them, 2-3 of 4.
 for mode in auto range; do
 	[ $status -eq 0 ] || break
-	$py "$dir/shards.py" "$port" "$tmp/bot.err" setup || { status=1; break; }
+	$py "$dir/shards.py" "$port" "$tmp/bot.err" setup $mode ||
+	    { status=1; break; }
 	shards=discord.shards=auto
 	[ $mode = range ] && shards="discord.shards=2-3 -o discord.shard_count=4"
 	bot_start -o bot.state_file="$tmp/shards-$mode.db" -o bot.seed=13 \

@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """Every Discord shard in one process, against the sharded fake Discord.
 
-    shards.py PORT BOT_STDERR_FILE setup
+    shards.py PORT BOT_STDERR_FILE setup MODE
     shards.py PORT BOT_STDERR_FILE MODE BOT
 
 "setup" (before the bot starts) makes the fake sharded: GET /gateway/bot
 recommends 4 shards, 2 identifying at a time (max_concurrency 2), and
-its record of IDENTIFYs starts again.
+its record of IDENTIFYs starts again; for "range", one session start
+is left for the next 6 s.
 
 MODE "auto" (discord.shards = auto): the bot reads GET /gateway/bot and
 identifies shards 0 to 3 of 4, each once, by bucket (shard_id % 2): 0
@@ -18,7 +19,9 @@ IDENTIFY, and shard 3 with a fatal one (4014): only shard 3 stops, said
 in the log, and the games and DMs play on.
 
 MODE "range" (discord.shards = 2-3, discord.shard_count = 4): the bot
-identifies shards 2 and 3 of 4 only, and a guild of shard 2 is served.
+identifies shards 2 and 3 of 4 only, shard 3 once session starts are
+there again (never over the budget, said once in the log), and a guild
+of shard 2 is served.
 BOT's --check-config refuses a range past shard_count, a range that is
 not one, and shard_id beside shards.
 
@@ -65,6 +68,8 @@ def game(user, channel, shard):
 
 if MODE == "setup":
     op("shards", "?count=%d&concurrency=2" % COUNT)
+    if sys.argv[4] == "range":
+        op("nostarts", "?ms=6000&left=1")
     sys.exit(0)
 
 BOT = sys.argv[4]
@@ -139,7 +144,7 @@ if MODE == "auto":
 elif MODE == "range":
     s = wait(lambda s: len(s["identifies"]) >= 2 and
              "discord: shard 3: ready" in log() and
-             "discord: shard 2: ready" in log(), 15)
+             "discord: shard 2: ready" in log(), 25)
     ok(s is not None, "the bot identifies shards 2 and 3")
     time.sleep(1)
     s = state()
@@ -147,6 +152,12 @@ elif MODE == "range":
        [(2, COUNT), (3, COUNT)], "only shards 2 and 3 of 4: %s" %
        s["identifies"])
     ok("running shards 2 to 3 of 4" in log(), "the log says which")
+    at = by_shard(s)
+    ok(s["identify_over_budget"] == 0 and len(at.get(3, [])) == 1 and
+       at[3][0] >= s["starts_reset_at"], "with one session start left, "
+       "shard 3 identifies only once they reset")
+    lines = [l for l in log().splitlines() if "no session starts left" in l]
+    ok(len(lines) == 1, "one log line says it waits: %s" % lines)
     a = command("105", "604", "status", guild(2))
     ok(a and a[0]["shard"] == 2, "a guild of shard 2 is served: %s" % a)
 
@@ -175,6 +186,7 @@ elif MODE == "range":
 else:
     ok(False, "unknown mode %s" % MODE)
 
-# The next run on this fake is not sharded.
+# The next run on this fake is not sharded, and has its session starts.
 op("shards", "?count=1&concurrency=1")
+op("unfault")
 TALLY.end("discord shards (%s)" % MODE)
