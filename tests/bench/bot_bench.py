@@ -57,7 +57,7 @@ import sys
 import tempfile
 import time
 
-from bounded import WAIT, Lines, load, read_some, run, wait_exit
+from bounded import WAIT, Lines, load, proc_status, read_some, run, wait_exit
 
 BOT = os.path.abspath(sys.argv[1])
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
@@ -141,16 +141,6 @@ def make_state(n, gendir):
         "(made by the bot in %.1f s)" % (n, moves, os.path.getsize(db) // 1024,
                                           time.monotonic() - t0))
     return db, moves
-
-
-def proc_status(pid):
-    out = {}
-    with open("/proc/%d/status" % pid) as f:
-        for line in f:
-            k, _, v = line.partition(":")
-            if k in ("VmRSS", "VmHWM"):
-                out[k] = int(v.split()[0])  # kB
-    return out
 
 
 def restore_run(src, n, workdir):

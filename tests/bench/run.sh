@@ -21,6 +21,10 @@
 #    the state file on disk and on tmpfs (no flush wait), a move's commit
 #    apart from the rest of its time, and the disk's flush time
 #    (BENCH_INTERACTIONS, 1000).
+#    Then shards (tests/bench/discord-shards.sh): 16 shards in one process
+#    (discord.shards = auto) against the same fake, the time to identify
+#    them all at max_concurrency 16 and 4, and their memory beside one
+#    shard's (BENCH_SHARDS, 16).
 # 4. Telegram (tests/bench/telegram-latency.sh): a click's
 #    callback_query to the bot's answerCallbackQuery, through the fake Bot
 #    API of tests/telegram over long polling (BENCH_CLICKS, 300).
@@ -62,6 +66,7 @@ rc=0
 	python3 "$dir/engine_vs.py" "$build" || rc=1
 	python3 "$dir/bot_bench.py" "$build/cheersbot" || rc=1
 	sh "$dir/discord-latency.sh" "$build/cheersbot" || rc=1
+	sh "$dir/discord-shards.sh" "$build/cheersbot" || rc=1
 	sh "$dir/telegram-latency.sh" "$build/cheersbot" || rc=1
 	sh "$dir/irc-latency.sh" "$build/cheersbot" || rc=1
 	python3 "$dir/lines.py" "$build/cheersbot" || rc=1
