@@ -221,8 +221,8 @@ shards_on_gateway_bot(struct discord *d, const struct rest_result *res,
 	backoff_reset(&s->fetch_retry);
 	shards_budget(s, url != NULL ? json : NULL);
 	if (s->nidentified == 0 && s->n > 1 && s->remaining >= 0)
-		log_info("discord: %d shards to start, %lld at a time (%lld "
-		    "session starts left of %lld)", s->n,
+		log_info("discord: %d shards to start, %lld at a time (session "
+		    "starts left: %lld of %lld)", s->n,
 		    (long long)s->concurrency, (long long)s->remaining,
 		    (long long)s->total);
 	/* Auto's shards were made just now: they start. */
