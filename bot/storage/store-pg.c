@@ -36,6 +36,7 @@
 #include "bot/daemon/log.h"
 #include "bot/storage/store-pg-cache.h"
 #include "bot/storage/store-pg.h"
+#include "bot/storage/store-rows.h"
 #include "bot/storage/store.h"
 #include "lib/conninfo.h"
 #include "lib/xmalloc.h"
@@ -44,7 +45,7 @@
 #define PG_WRITER_KEY	"4856183441457275508"
 /* Serializes schema upgrades of bots that open without the writer lock. */
 #define PG_MIGRATE_KEY	"4856183441457275509"
-#define PG_ARGS_MAX	12
+#define PG_ARGS_MAX	16
 /* A server's message kept in a cause, in bytes. */
 #define PG_MESSAGE_MAX	400
 
@@ -1354,6 +1355,62 @@ pg_move_channel(struct store *store, const char *adapter, const char *from,
 	return pg_move_kept(s, adapter, from, to, 1, keep_refs, cause);
 }
 
+/* The schema's own version is this backend's, not a row to copy. */
+static int
+pg_row_copied(int kind, const char *const *v)
+{
+	return kind != STORE_ROWS_META || strcmp(v[0], "schema_version") != 0;
+}
+
+static int
+pg_each_row(struct store *store, int kind, store_row_cb cb, void *arg,
+    char **cause)
+{
+	const char	*v[STORE_ROWS_COLUMNS_MAX];
+	PGresult	*r;
+	int		 row, i, rc = 0;
+
+	if ((r = pg_query((struct store_pg *)store, "reading what to copy",
+	    cause, store_rows_select(kind), 0, NULL)) == NULL)
+		return -1;
+	for (row = 0; row < PQntuples(r) && rc == 0; row++) {
+		for (i = 0; i < store_rows[kind].ncolumns; i++)
+			v[i] = pg_value(r, row, i);
+		if (pg_row_copied(kind, v))
+			rc = cb(v, arg, cause);
+	}
+	PQclear(r);
+	return rc;
+}
+
+/* What memory serves of a row changes with it (store-pg-cache.h). */
+static int
+pg_put_row(struct store *store, int kind, const char *const *values,
+    char **cause)
+{
+	static const char	 types[] = "ttttttttttttt";
+	static const char	 ns[STORE_ROWS_N] = { [STORE_ROWS_NUMBERS] = 'n',
+	    [STORE_ROWS_CHANNELS] = 'c', [STORE_ROWS_REFS] = 'r' };
+	struct store_pg		*s = (struct store_pg *)store;
+	const char		*v[STORE_ROWS_COLUMNS_MAX];
+	int			 i, n = store_rows[kind].ncolumns;
+
+	for (i = 0; i < STORE_ROWS_COLUMNS_MAX; i++)
+		v[i] = i < n ? values[i] : NULL;
+	if (!pg_row_copied(kind, v))
+		return 0;
+	if (kind == STORE_ROWS_META)
+		pgcache_set(s->mem, 'm', "", v[0], v[1]);
+	else if (kind == STORE_ROWS_TABLES &&
+	    strtoull(v[0], NULL, 10) > pg_meta(s, "max_id"))
+		pg_meta_set(s, "max_id", strtoull(v[0], NULL, 10));
+	else if (ns[kind] != 0)
+		pgcache_set(s->mem, ns[kind], v[0], v[1], v[2]);
+	return pg_run(s, cause, store_rows_upsert(kind, '$'),
+	    types + (sizeof types - 1 - n), v[0], v[1], v[2], v[3], v[4], v[5],
+	    v[6], v[7], v[8], v[9], v[10], v[11], v[12]);
+}
+
 const struct store_ops store_pg_ops = {
 	.name = "postgres",
 	.open = pg_open,
@@ -1389,4 +1446,6 @@ const struct store_ops store_pg_ops = {
 	.set_ref = pg_set_ref,
 	.drop_refs = pg_drop_refs,
 	.move_channel = pg_move_channel,
+	.each_row = pg_each_row,
+	.put_row = pg_put_row,
 };
