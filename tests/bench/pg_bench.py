@@ -8,14 +8,13 @@ same machine and disk (not part of make test):
 tests/bench/pg-bench.sh runs it against a private server it starts (its
 data in DIR, where the SQLite files go too, so both flush to one disk).
 
-1. Moves committed per second and a commit's p99, on each backend: the
-   bot (real clock, debug log) opens BENCH_PG_TABLES (100) 4-seat CHEERS
-   tables at once, the host's seat handed to the AI at its first 100 ms
-   turn timer, AI moves 1 ms apart, and plays for BENCH_PG_SECONDS (8).
-   Moves/s is the moves the store holds after it, over that time; every
-   move waits for its batch's one commit (group commit), whose time the
-   bot logs ("store: committed in N us"): its median and p99.  Beside
-   them, the disk's flush (tests/bench/discord_latency.py --flush DIR).
+1. Moves committed per second and a move's p99, on each backend:
+   build/bench/bench_store (tests/bench/bench_store.c) on a file in DIR
+   and on a database of the server: a move alone, each its own commit
+   (median and p99 of write to commit), and group commit (batches of 50
+   moves: moves committed/s, a batch's median and p99).  Beside them,
+   the disk's flush (tests/bench/discord_latency.py --flush DIR): a
+   commit on either waits for one.
 2. Restore from PostgreSQL: the 10,000-table state file of
    tests/bench/bot_bench.py (BENCH_PG_RESTORE tables; kept in
    BENCH_STATE_DIR when set), copied into the server with
@@ -28,24 +27,20 @@ Prints "result:" lines that tests/bench/run.sh collects.
 import os
 import re
 import shutil
-import signal
-import sqlite3
 import statistics
 import subprocess
 import sys
 import time
 
 import bot_bench
-from bounded import WAIT, load, run, wait_exit
-from bot_bench import make_state, pct, restore_run
+from bounded import WAIT, load, run
+from bot_bench import make_state, restore_run
 
 BOT = os.path.abspath(sys.argv[1])
 DIR = os.path.abspath(sys.argv[2])
 PORT = os.environ["PG_BENCH_PORT"]
 PASSWORD = os.environ["PG_BENCH_PASSWORD"]
 PSQL = os.environ["PG_BENCH_PSQL"]
-TABLES = int(os.environ.get("BENCH_PG_TABLES", "100"))
-SECONDS = float(os.environ.get("BENCH_PG_SECONDS", "8"))
 RESTORE = int(os.environ.get("BENCH_PG_RESTORE", "10000"))
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -85,49 +80,15 @@ def database(name):
             "-o", "postgres.password=" + PASSWORD]
 
 
-def throughput(label, store, count):
-    """Plays TABLES tables for SECONDS on the store (bot options) and
-    says its moves/s and commit times; count() gives the moves held."""
-    lines = []
-    for i in range(1, TABLES + 1):
-        lines += ["h #c%d: /cheers new" % i, "h #c%d: /cheers addbot 3" % i,
-                  "h #c%d: /cheers start" % i]
-    p = subprocess.Popen([BOT, "-o", "bot.log_level=debug", "-o",
-                          "bot.seed=1", "-o", "tables.ai_delay=1ms", "-o",
-                          "tables.turn_timer=100ms", "-o",
-                          "tables.timeouts_to_ai=1", "-o",
-                          "tables.lobby_expiry=0", "-o",
-                          "tables.max_tables=%d" % (TABLES + 10)] + store,
-                         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                         stderr=open(os.path.join(DIR, "tp.err"), "w"))
-    p.stdin.write(("\n".join(lines) + "\n").encode())
-    p.stdin.flush()
-    time.sleep(SECONDS)
-    p.send_signal(signal.SIGTERM)
-    if wait_exit(p, "the bot to stop after SIGTERM", fail=fail) != 0:
-        fail("the %s run exited %d" % (label, p.returncode))
-    commits = []
-    with open(os.path.join(DIR, "tp.err")) as f:
-        for line in f:
-            m = re.search(r"store: committed in (\d+) us", line)
-            if m:
-                commits.append(int(m.group(1)))
-    moves = count()
-    if not commits or moves == 0:
-        fail("%s: %d moves, %d commits logged: no figure" %
-             (label, moves, len(commits)))
-    result("store, %s: %.0f moves committed/s (%d moves, %d tables, %.0f s, "
-           "%d commits); a commit: median %d us, p99 %d us" %
-           (label, moves / SECONDS, moves, TABLES, SECONDS, len(commits),
-            statistics.median(commits), pct(commits, 0.99)))
-
-
-def sqlite_moves(db):
-    c = sqlite3.connect(db)
-    try:
-        return c.execute("SELECT count(*) FROM moves").fetchone()[0]
-    finally:
-        c.close()
+def store_figures(args):
+    """The figures of build/bench/bench_store on one backend (its args)."""
+    p = run([os.path.join(os.path.dirname(BOT), "bench", "bench_store")] +
+            args, "bench_store " + args[0], capture_output=True, text=True,
+            fail=fail)
+    if p.returncode != 0:
+        fail("bench_store %s: %s" % (args[0], p.stderr[-2000:]))
+    for line in p.stdout.splitlines():
+        result(line.replace("result: ", "", 1))
 
 
 def restore(src, n, moves):
@@ -158,11 +119,14 @@ def main():
     bot_bench.BOT = BOT
     bot_bench.fail = fail
     # --- 1: moves/s and commits, each backend, beside the disk's flush
-    db = os.path.join(DIR, "tp.db")
-    throughput("SQLite", ["-o", "bot.state_file=" + db],
-               lambda: sqlite_moves(db))
-    throughput("PostgreSQL", database("moves"),
-               lambda: int(psql("moves", "SELECT count(*) FROM moves")))
+    db = os.path.join(DIR, "moves.db")
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.unlink(db + suffix)
+    store_figures(["sqlite", db])
+    database("moves")
+    store_figures(["postgres", "host=127.0.0.1 port=%s dbname=moves "
+                   "user=cheers" % PORT, PASSWORD])
     p = run([sys.executable, os.path.join(HERE, "discord_latency.py"),
              "--flush", DIR], "the disk's flush", capture_output=True,
             text=True, fail=fail)
