@@ -1626,15 +1626,10 @@ ss_each_row(struct store *store, int kind, store_row_cb cb, void *arg,
 		for (i = 0; i < store_rows[kind].ncolumns; i++)
 			v[i] = sqlite3_column_type(st, i) == SQLITE_NULL ? NULL :
 			    ss_text(st, i);
-		if (cb(v, arg, cause) != 0) {
-			sqlite3_finalize(st);
-			return -1;
-		}
+		if (cb(v, arg, cause) != 0)
+			break;
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ss_error(s, "reading what to copy", cause);
-	return 0;
+	return ss_walk_end(s, st, rc, "reading what to copy", cause);
 }
 
 /* Every value as text: SQLite's column affinity makes numbers of them. */

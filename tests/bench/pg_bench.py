@@ -33,8 +33,8 @@ import sys
 import time
 
 import bot_bench
-from bounded import WAIT, load, run
-from bot_bench import make_state, restore_run
+from bounded import WAIT, run
+from bot_bench import fail, make_state, restore_run, result, say
 
 BOT = os.path.abspath(sys.argv[1])
 DIR = os.path.abspath(sys.argv[2])
@@ -44,19 +44,6 @@ PSQL = os.environ["PG_BENCH_PSQL"]
 RESTORE = int(os.environ.get("BENCH_PG_RESTORE", "10000"))
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def say(*a):
-    print("bench: postgres:", *a, flush=True)
-
-
-def result(*a):
-    print("result:", *a, end=load() + "\n", flush=True)
-
-
-def fail(msg):
-    print("bench: postgres: FAIL:", msg, flush=True)
-    sys.exit(1)
 
 
 def psql(db, sql):
@@ -117,7 +104,6 @@ def restore(src, n, moves):
 
 def main():
     bot_bench.BOT = BOT
-    bot_bench.fail = fail
     # --- 1: moves/s and commits, each backend, beside the disk's flush
     db = os.path.join(DIR, "moves.db")
     for suffix in ("", "-wal", "-shm"):

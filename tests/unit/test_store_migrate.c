@@ -138,6 +138,46 @@ migrate_source(const char *path)
 	return s;
 }
 
+/*
+ * A source file at src (a mkstemp template, filled in) holding a row of
+ * every kind, and an empty store at dst (the same) on the backend of now.
+ */
+static void
+migrate_open(char *src, char *dst, struct store **from, struct store **to)
+{
+	close(mkstemp(src));
+	close(mkstemp(dst));
+	unlink(dst);
+	*from = migrate_source(src);
+	assert_non_null(*to = store_test_open_writer(dst, NULL, NULL));
+}
+
+static void
+migrate_close(const char *src, const char *dst, struct store *from,
+    struct store *to)
+{
+	store_close(to);
+	store_close(from);
+	unlink(src);
+	unlink(dst);
+}
+
+/* A copy from into to is refused, saying want, and to is as it was. */
+static void
+migrate_refused(struct store *from, struct store *to, const char *want)
+{
+	struct migrate_counts	 n;
+	char			*was = migrate_dump(to), *after, *cause = NULL;
+
+	assert_int_equal(migrate_copy(from, to, &n, &cause), -1);
+	assert_non_null(strstr(cause, want));
+	free(cause);
+	after = migrate_dump(to);
+	assert_string_equal(after, was);
+	free(after);
+	free(was);
+}
+
 static void
 test_copied_whole(void **state)
 {
@@ -145,17 +185,11 @@ test_copied_whole(void **state)
 	char			 dst[] = "/tmp/cheersbot-migrate-dst-XXXXXX";
 	struct migrate_counts	 n;
 	struct store		*from, *to;
-	char			*was, *now, *after, *cause = NULL;
+	char			*was, *now;
 	uint64_t		 id, num;
-	int			 fd;
 
 	(void)state;
-	close(mkstemp(src));
-	fd = mkstemp(dst);
-	close(fd);
-	unlink(dst);
-	from = migrate_source(src);
-	assert_non_null(to = store_test_open_writer(dst, NULL, NULL));
+	migrate_open(src, dst, &from, &to);
 	assert_int_equal(migrate_copy(from, to, &n, NULL), 0);
 	assert_int_equal(n.rows[STORE_ROWS_TABLES], 3);
 	assert_int_equal(n.open, 2);
@@ -170,14 +204,11 @@ test_copied_whole(void **state)
 	now = migrate_dump(to);
 	assert_string_equal(now, was);
 	assert_non_null(strstr(now, "refs telegram|offset|123457\n"));
+	free(was);
+	free(now);
 
 	/* A second copy is refused and changes nothing. */
-	assert_int_equal(migrate_copy(from, to, &n, &cause), -1);
-	assert_non_null(strstr(cause, "holds 3 tables already"));
-	free(cause);
-	after = migrate_dump(to);
-	assert_string_equal(after, now);
-	free(after);
+	migrate_refused(from, to, "holds 3 tables already");
 
 	/* Ids and numbers go on from the file's, in the copy as read again. */
 	store_close(to);
@@ -189,43 +220,22 @@ test_copied_whole(void **state)
 	assert_int_equal(to->ops->number_table(to, "discord", "guild1", &num,
 	    NULL), 0);
 	assert_int_equal(num, 3);
-	store_close(to);
-	store_close(from);
-	free(was);
-	free(now);
-	unlink(src);
-	unlink(dst);
+	migrate_close(src, dst, from, to);
 }
 
 /* Into a store that holds a table already: refused, nothing written. */
 static void
 test_refused_when_not_empty(void **state)
 {
-	char			 src[] = "/tmp/cheersbot-migrate-src-XXXXXX";
-	char			 dst[] = "/tmp/cheersbot-migrate-dst-XXXXXX";
-	struct migrate_counts	 n;
-	struct store		*from, *to;
-	char			*was, *after, *cause = NULL;
+	char		 src[] = "/tmp/cheersbot-migrate-src-XXXXXX";
+	char		 dst[] = "/tmp/cheersbot-migrate-dst-XXXXXX";
+	struct store	*from, *to;
 
 	(void)state;
-	close(mkstemp(src));
-	close(mkstemp(dst));
-	unlink(dst);
-	from = migrate_source(src);
-	assert_non_null(to = store_test_open_writer(dst, NULL, NULL));
+	migrate_open(src, dst, &from, &to);
 	migrate_table(to, 9, "irc", NULL, "lobby", 5000);
-	was = migrate_dump(to);
-	assert_int_equal(migrate_copy(from, to, &n, &cause), -1);
-	assert_non_null(strstr(cause, "holds 1 table already"));
-	free(cause);
-	after = migrate_dump(to);
-	assert_string_equal(after, was);
-	free(after);
-	free(was);
-	store_close(to);
-	store_close(from);
-	unlink(src);
-	unlink(dst);
+	migrate_refused(from, to, "holds 1 table already");
+	migrate_close(src, dst, from, to);
 }
 
 int
