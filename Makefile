@@ -26,7 +26,8 @@
 #   make irc          the IRC tests against a real InspIRCd
 #   make postgres     the PostgreSQL store against a private server:
 #                     the store's unit tests, a game, a restart, the
-#                     writer lock, no password shown
+#                     writer lock and the operator's commands, the crash
+#                     test, --migrate-state, no password shown
 #   make harness      scripts/deps.sh and the suite runner, with fake commands
 #   make soak         many tables against a misbehaving fake Discord for
 #                     SOAK_SECONDS (180); not part of test
@@ -207,7 +208,8 @@ xmpp: $(BUILD)/cheersbot test-deps
 	@sh tests/run-planned.sh tests/xmpp/c2s.sh $(BUILD)/cheersbot
 
 postgres: $(BUILD)/cheersbot $(BUILD)/tests/test_store \
-	    $(BUILD)/tests/test_store_faults $(BUILD)/tests/test_turn_timer test-deps
+	    $(BUILD)/tests/test_store_faults $(BUILD)/tests/test_store_migrate \
+	    $(BUILD)/tests/test_turn_timer test-deps
 	@sh tests/run-planned.sh tests/postgres/run.sh $(BUILD)/cheersbot
 
 # The test harness itself: scripts/deps.sh and tests/run-suites.sh.

@@ -30,6 +30,7 @@
 
 #include "bot/daemon/log.h"
 #include "bot/storage/store-lock.h"
+#include "bot/storage/store-rows.h"
 #include "bot/storage/store-sqlite.h"
 #include "bot/storage/store-watch.h"
 #include "bot/storage/store.h"
@@ -325,7 +326,7 @@ ss_prepare(struct store_sqlite *s, const char *sql, const char *types, va_list a
  * failed one are written again, so only the failed one is lost, as it
  * would be without batching.
  */
-#define SS_ARGS_MAX	12
+#define SS_ARGS_MAX	16
 
 struct ss_write {
 	const char	*sql;		/* static */
@@ -1610,6 +1611,44 @@ ss_drop_stale_refs(struct store_sqlite *s)
 	    "tables WHERE state != 'over'))", NULL, NULL, NULL);
 }
 
+static int
+ss_each_row(struct store *store, int kind, store_row_cb cb, void *arg,
+    char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	const char		*v[STORE_ROWS_COLUMNS_MAX];
+	sqlite3_stmt		*st;
+	int			 i, rc;
+
+	if ((st = ss_query(s, store_rows_select(kind), "")) == NULL)
+		return ss_error(s, "reading what to copy", cause);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		for (i = 0; i < store_rows[kind].ncolumns; i++)
+			v[i] = sqlite3_column_type(st, i) == SQLITE_NULL ? NULL :
+			    ss_text(st, i);
+		if (cb(v, arg, cause) != 0)
+			break;
+	}
+	return ss_walk_end(s, st, rc, "reading what to copy", cause);
+}
+
+/* Every value as text: SQLite's column affinity makes numbers of them. */
+static int
+ss_put_row(struct store *store, int kind, const char *const *values,
+    char **cause)
+{
+	static const char	 types[] = "ttttttttttttt";
+	const char		*v[STORE_ROWS_COLUMNS_MAX];
+	int			 i, n = store_rows[kind].ncolumns;
+
+	for (i = 0; i < STORE_ROWS_COLUMNS_MAX; i++)
+		v[i] = i < n ? values[i] : NULL;
+	return ss_run((struct store_sqlite *)store, "copying a row in", cause,
+	    store_rows_upsert(kind, '?'), types + (sizeof types - 1 - n),
+	    v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10],
+	    v[11], v[12]);
+}
+
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = ss_open,
@@ -1645,4 +1684,6 @@ const struct store_ops store_sqlite_ops = {
 	.set_ref = ss_set_ref,
 	.drop_refs = ss_drop_refs,
 	.move_channel = ss_move_channel,
+	.each_row = ss_each_row,
+	.put_row = ss_put_row,
 };

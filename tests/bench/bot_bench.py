@@ -143,18 +143,19 @@ def make_state(n, gendir):
     return db, moves
 
 
-def restore_run(src, n, workdir):
-    """Starts the bot on a copy of src (None: a fresh file) and returns
-    (ms to "restored", ms to "ready", VmRSS kB, VmHWM kB)."""
+def restore_run(src, n, workdir, store=None):
+    """Starts the bot on a copy of src (None: a fresh file), or on the
+    store its options store name (a database holding the tables), and
+    returns (ms to "restored", ms to "ready", VmRSS kB, VmHWM kB)."""
     db = os.path.join(workdir, "run.db")
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(db + suffix):
             os.unlink(db + suffix)
-    if src is not None:
+    if src is not None and store is None:
         shutil.copyfile(src, db)
     t0 = time.perf_counter()
     p = subprocess.Popen([BOT, "--fake-clock", "-o", "bot.state_file=" + db,
-                          "-o", "tables.lobby_expiry=0"],
+                          "-o", "tables.lobby_expiry=0"] + (store or []),
                          stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE)
     err = Lines(p.stderr)
@@ -360,4 +361,5 @@ def main():
             shutil.rmtree(gendir, ignore_errors=True)
 
 
-main()
+if __name__ == "__main__":
+    main()
