@@ -21,8 +21,11 @@
  * approximation), its wins, ties and losses, and the thread CPU time of
  * the hard moves (p50, p99, max), with the load average when it ends.
  * BENCH_AI_ITER, BENCH_AI_STEPS, BENCH_AI_C, BENCH_AI_PERMILLE,
- * BENCH_AI_ANCHOR and BENCH_AI_DEPTH override the hard budget (game/ismcts.c) to tune it.  Single-threaded:
- * its times are one core's.
+ * BENCH_AI_ANCHOR, BENCH_AI_DEPTH, BENCH_AI_MARGIN, BENCH_AI_PAIRED and
+ * BENCH_AI_HORIZON override the hard budget (game/ismcts.c) to tune it,
+ * and BENCH_AI_ALL set makes the root weigh every legal move, not the
+ * game's short list; BENCH_AI_PROGRESS set prints the running score
+ * every 25 games on stderr.  Single-threaded: its times are one core's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -139,6 +142,11 @@ budget_get(const struct game_ops *ops, struct ismcts_budget *b)
 	b->ai_permille = (int)env_or("BENCH_AI_PERMILLE", b->ai_permille);
 	b->anchor = env_or("BENCH_AI_ANCHOR", b->anchor);
 	b->depth = (int)env_or("BENCH_AI_DEPTH", b->depth);
+	b->margin = env_or("BENCH_AI_MARGIN", b->margin);
+	b->paired = (int)env_or("BENCH_AI_PAIRED", b->paired);
+	b->horizon = (int)env_or("BENCH_AI_HORIZON", b->horizon);
+	if (getenv("BENCH_AI_ALL") != NULL)
+		b->choices = NULL;
 }
 
 /* The seats the hard level plays in game i of l (a bit each). */
@@ -270,6 +278,9 @@ run(const struct lineup *l, long games)
 			lost++;
 		else
 			tied++;
+		if (getenv("BENCH_AI_PROGRESS") != NULL && (i + 1) % 25 == 0)
+			fprintf(stderr, "bench-ai: %s: %ld games: %.3f\n",
+			    l->name, i + 1, sum / (double)(i + 1));
 	}
 	p = sum / (double)games;
 	half = 1.96 * sqrt(p * (1 - p) / (double)games);
@@ -284,13 +295,15 @@ run(const struct lineup *l, long games)
 		printf("; hard move p50 %.1f ms, p99 %.1f ms, max %.1f ms "
 		    "(%d moves, %.0f iterations and %.0f moves played a "
 		    "move; budget %d iterations, %ld steps, c %.2f, ai %d‰, "
-		    "anchor %.2f, depth %d)",
+		    "anchor %.2f, depth %d, margin %.1f, paired %d, "
+		    "horizon %d%s)",
 		    1e3 * times[from + (ntimes - from) / 2],
 		    1e3 * times[from + (int)((ntimes - from - 1) * 0.99)],
 		    1e3 * times[ntimes - 1], ntimes - from,
 		    iters / (ntimes - from), steps / (ntimes - from),
 		    b.iterations, b.steps, b.explore, b.ai_permille,
-		    b.anchor, b.depth);
+		    b.anchor, b.depth, b.margin, b.paired, b.horizon,
+		    b.choices != NULL ? ", the game's choices" : "");
 	}
 	printf(" | load %.2f\n", load_now());
 	fflush(stdout);
