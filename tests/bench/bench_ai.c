@@ -19,7 +19,8 @@
  * so no side is favoured by the turn order.  Each prints the hard side's
  * score (a win 1, a tie 1/2) with its 95% interval (normal
  * approximation), its wins, ties and losses, and the thread CPU time of
- * the hard moves (p50, p99, max), with the load average when it ends.
+ * the hard moves (p50, p99, max), with the load average when it ends;
+ * last, the p99 and max of every hard move timed in every line-up run.
  * BENCH_AI_ITER, BENCH_AI_STEPS, BENCH_AI_C, BENCH_AI_PERMILLE,
  * BENCH_AI_ANCHOR, BENCH_AI_DEPTH, BENCH_AI_MARGIN, BENCH_AI_PAIRED and
  * BENCH_AI_HORIZON override the hard budget (game/ismcts.c) to tune it,
@@ -40,7 +41,7 @@
 #include "game/ismcts.h"
 
 #define MAX_MOVES	20000
-#define TIMES_MAX	400000
+#define TIMES_MAX	2000000
 
 /*
  * Who plays hard, and what the figure is: the hard team's score, one hard
@@ -371,6 +372,14 @@ main(int argc, char **argv)
 	if (ran == 0) {
 		fprintf(stderr, "bench_ai: no line-up %s\n", argv[2]);
 		return 1;
+	}
+	if (ntimes > 0) {
+		qsort(times, (size_t)ntimes, sizeof times[0], time_cmp);
+		printf("bench-ai: move time, hard, every line-up: p99 %.1f ms, "
+		    "max %.1f ms (%d moves%s) | load %.2f\n",
+		    1e3 * times[(int)((ntimes - 1) * 0.99)],
+		    1e3 * times[ntimes - 1], ntimes, ntimes == TIMES_MAX ?
+		    ", the first timed" : "", load_now());
 	}
 	return rc;
 }
