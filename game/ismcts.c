@@ -59,38 +59,31 @@ struct search {
  * as the score, the playouts that fit the budget were too few to tell one
  * step's moves apart (0.15 to 0.26 where its AI scores 0.27).
  */
+static const struct {
+	const char		*game;		/* NULL: any other */
+	struct ismcts_budget	 budget;
+} search_budgets[] = {
+	{ "cheers", { .iterations = 3000, .steps = 250000, .explore = 0.7,
+	    .anchor = -1 } },
+	{ "magic", { .iterations = 3000, .steps = 20000, .explore = 0.7,
+	    .anchor = -1 } },
+	{ "fwb", { .iterations = 3000, .steps = 30000, .explore = 0.7,
+	    .ai_permille = 1000, .anchor = 0, .depth = 1,
+	    .choices = fwb_ai_choices, .margin = 5, .paired = 1,
+	    .value = fwb_ai_value, .horizon = 48 } },
+	{ NULL, { .iterations = 3000, .steps = 14000, .explore = 0.7,
+	    .anchor = 0 } },
+};
+
 void
 ismcts_budget_hard(const struct game_ops *ops, struct ismcts_budget *out)
 {
-	out->iterations = 3000;
-	out->explore = 0.7;
-	out->ai_permille = 0;
-	out->anchor = -1;
-	out->depth = 0;
-	out->choices = NULL;
-	out->margin = 0;
-	out->paired = 0;
-	out->value = NULL;
-	out->horizon = 0;
-	if (strcmp(ops->name, "cheers") == 0)
-		out->steps = 250000;
-	else if (strcmp(ops->name, "magic") == 0)
-		out->steps = 20000;
-	else if (strcmp(ops->name, "fwb") == 0) {
-		out->iterations = 3000;
-		out->steps = 30000;
-		out->ai_permille = 1000;
-		out->anchor = 0;
-		out->depth = 1;
-		out->choices = fwb_ai_choices;
-		out->margin = 5;
-		out->paired = 1;
-		out->value = fwb_ai_value;
-		out->horizon = 48;
-	} else {
-		out->steps = 14000;
-		out->anchor = 0;
-	}
+	size_t	i;
+
+	for (i = 0; search_budgets[i].game != NULL; i++)
+		if (strcmp(ops->name, search_budgets[i].game) == 0)
+			break;
+	*out = search_budgets[i].budget;
 }
 
 /*
