@@ -4,7 +4,7 @@
  * (the game's silly op, which would rule every other move out, taken
  * away), and with the silly op too; it answers with a legal move or
  * none; it replays exactly from its rng; and within its budget.
- * test_ismcts_fwb.c tries the paired, cut-off search on its game.
+ * test_determinize.c tries Friends with Beverages' paired search.
  */
 #include "tests/unit/cheers-test.h"
 
