@@ -103,48 +103,6 @@ check_seat(const struct game_ops *ops, const struct game *g, int seat,
 	return changed;
 }
 
-static void
-test_determinize(void **state)
-{
-	const struct game_ops *const	*all = game_all();
-	const struct game_ops		*ops;
-	struct game			*g;
-	struct rng			 ai;
-	struct game_result		 res;
-	long				 checked, changed;
-	unsigned			 i;
-	int				 k, n, np, seat;
-
-	(void)state;
-	for (k = 0; all[k] != NULL; k++) {
-		ops = all[k];
-		assert_non_null(ops->determinize);
-		assert_non_null(ops->copy_into);
-		checked = changed = 0;
-		for (i = 0; i < DETERMINIZE_GAMES; i++) {
-			np = ops->min_players + (int)(i % (unsigned)
-			    (ops->max_players - ops->min_players + 1));
-			g = game_test_new(ops, np, NULL, i);
-			rng_init(&ai, i, 3);
-			for (n = 0; ; n++) {
-				ops->result(g, &res);
-				for (seat = 0; res.state == GAME_RUNNING &&
-				    n % DETERMINIZE_EVERY == 0 &&
-				    seat < np; seat++, checked++)
-					changed += check_seat(ops, g, seat, np,
-					    (uint64_t)i << 20 | (uint64_t)n);
-				if (game_test_ai_step(ops, g, &ai) != 0)
-					break;
-			}
-			ops->free_game(g);
-		}
-		printf("%s: %ld deals checked, %ld changed hidden cards\n",
-		    ops->name, checked, changed);
-		assert_true(checked > 0);
-		assert_true(changed > checked / 2);
-	}
-}
-
 /* The first seat g asks that has a legal move, or -1. */
 static int
 asked_seat(const struct game_ops *ops, const struct game *g)
@@ -222,6 +180,48 @@ test_fwb_paired(void **state)
 	}
 	assert_true(searched >= 5);
 	fwb_ops.free_game(g);
+}
+
+static void
+test_determinize(void **state)
+{
+	const struct game_ops *const	*all = game_all();
+	const struct game_ops		*ops;
+	struct game			*g;
+	struct rng			 ai;
+	struct game_result		 res;
+	long				 checked, changed;
+	unsigned			 i;
+	int				 k, n, np, seat;
+
+	(void)state;
+	for (k = 0; all[k] != NULL; k++) {
+		ops = all[k];
+		assert_non_null(ops->determinize);
+		assert_non_null(ops->copy_into);
+		checked = changed = 0;
+		for (i = 0; i < DETERMINIZE_GAMES; i++) {
+			np = ops->min_players + (int)(i % (unsigned)
+			    (ops->max_players - ops->min_players + 1));
+			g = game_test_new(ops, np, NULL, i);
+			rng_init(&ai, i, 3);
+			for (n = 0; ; n++) {
+				ops->result(g, &res);
+				for (seat = 0; res.state == GAME_RUNNING &&
+				    n % DETERMINIZE_EVERY == 0 &&
+				    seat < np; seat++, checked++)
+					changed += check_seat(ops, g, seat, np,
+					    (uint64_t)i << 20 | (uint64_t)n);
+				if (game_test_ai_step(ops, g, &ai) != 0)
+					break;
+			}
+			ops->free_game(g);
+		}
+		printf("%s: %ld deals checked, %ld changed hidden cards\n",
+		    ops->name, checked, changed);
+		assert_true(checked > 0);
+		assert_true(changed > checked / 2);
+	}
 }
 
 int
