@@ -536,13 +536,18 @@ ai_worth_points(const struct game *g, int s)
 	return v;
 }
 
-/* See fwb.h: seat's worth less the best other seat's, in points. */
+/*
+ * See fwb.h: seat's worth less the best other seat's, in points; 0 for a
+ * seat not at the table (the search asks every seat it could have).
+ */
 double
 fwb_ai_value(const struct game *g, int s)
 {
 	double	best = -1e9, v;
 	int	p;
 
+	if (s < 0 || s >= g->nplayers)
+		return 0;
 	for (p = 0; p < g->nplayers; p++)
 		if (p != s && (v = ai_worth_points(g, p)) > best)
 			best = v;
