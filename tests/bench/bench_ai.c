@@ -26,7 +26,8 @@
  * BENCH_AI_HORIZON override the hard budget (game/ismcts.c) to tune it,
  * and BENCH_AI_ALL set makes the root weigh every legal move, not the
  * game's short list; BENCH_AI_PROGRESS set prints the running score
- * every 25 games on stderr.  Single-threaded: its times are one core's.
+ * every 25 games on stderr; BENCH_AI_FIRST plays games from that one
+ * on (game i from seed i), to split a long run.  Single-threaded: its times are one core's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -264,13 +265,14 @@ run(const struct lineup *l, long games)
 	struct ismcts_budget	 b;
 	double			 sum = 0, sc, p, half;
 	long			 won = 0, tied = 0, lost = 0, i;
+	long			 first = (long)env_or("BENCH_AI_FIRST", 0);
 	int			 from = ntimes;
 
 	iters = steps = 0;
 
 	budget_get(ops, &b);
 	for (i = 0; i < games; i++) {
-		if ((sc = play(l, ops, &b, (unsigned)i)) < 0)
+		if ((sc = play(l, ops, &b, (unsigned)(first + i))) < 0)
 			return -1;
 		sum += sc;
 		if (sc == 1)
