@@ -38,7 +38,8 @@
 #                     each game (SILLY_GAMES) and of the hard level in 20
 #                     (SILLY_HARD_GAMES), then the hard level's line-ups,
 #                     2,000 games each (BENCH_AI_GAMES; hours at that
-#                     count); not part of test
+#                     count), and the engine beside 966b7bc; not part
+#                     of test
 #   make fuzz         every libFuzzer target for FUZZ_SECONDS (60) each;
 #                     not part of test
 #   make fuzz-bins    build the fuzz targets only (make fuzz uses it)
@@ -245,15 +246,18 @@ bench: $(BUILD)/cheersbot $(BENCH_BINS)
 # (10,000) seeded games of each game (make unit plays 500 of each), nor
 # by the hard level in SILLY_HARD_GAMES (20; make unit plays 2); then the
 # hard level's line-ups against the default AI, BENCH_AI_GAMES (2,000)
-# games each, with its move times (tests/bench/bench_ai.c).
+# games each, with its move times (tests/bench/bench_ai.c); last the
+# engine beside commit 966b7bc, narrated and playouts, as make bench
+# prints it (tests/bench/engine_vs.py).
 SILLY_GAMES ?= 10000
 SILLY_HARD_GAMES ?= 20
 BENCH_AI_GAMES ?= 2000
 SILLY_BINS = $(patsubst %,$(BUILD)/tests/test_%_silly,cheers cosdrink fwb magic)
-bench-ai: $(SILLY_BINS) $(BUILD)/bench/bench_ai
+bench-ai: $(SILLY_BINS) $(BUILD)/bench/bench_ai $(BUILD)/bench/bench_engine
 	@for t in $(SILLY_BINS); do SILLY_GAMES=$(SILLY_GAMES) \
 	    SILLY_HARD_GAMES=$(SILLY_HARD_GAMES) $$t || exit 1; done
 	@BENCH_AI_GAMES=$(BENCH_AI_GAMES) $(BUILD)/bench/bench_ai
+	@python3 tests/bench/engine_vs.py $(BUILD)
 
 bench-lines: $(BUILD)/cheersbot $(BUILD)/bench/bench_hint_cheers \
 	    $(BUILD)/bench/bench_hint_magic

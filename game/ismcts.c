@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/fwb/fwb.h"
 #include "game/ismcts.h"
 #include "lib/xmalloc.h"
 
@@ -19,6 +20,8 @@ struct search_node {
 	int			parent, child, next;	/* indexes, -1 none */
 	int			visits, avail;
 	double			reward;		/* summed, from mover's view */
+	/* Paired: its reward less the anchor's on the same deals, summed. */
+	double			diff, diff2;
 };
 
 /* One search: its tree, its determinization and its scratch. */
@@ -27,6 +30,7 @@ struct search {
 	const struct ismcts_budget	*budget;
 	struct rng			*r;
 	struct game			*det;		/* owned */
+	struct game			*deal;		/* owned; paired only */
 	struct search_node		*node;		/* owned */
 	int				 nnodes, maxnodes;
 	long				 steps;
@@ -47,33 +51,39 @@ struct search {
  * switch and longer games).  Magic Cocktail: the same in fewer moves.
  * Cosdrink: anchored on its own AI's move (left only for one measured
  * better).  Friends with Beverages, whose turns are many small steps and
- * whose outcome one step barely moves: no search found a better move
- * than its own AI's in the budget (flat Monte Carlo with the AI playing
- * on, anchored, scored 0.15 where its AI scores 0.25), so its hard level
- * is its own AI until one does (iterations 0).
+ * whose outcome one step barely moves: flat Monte Carlo over a short list
+ * of moves (its AI's, fwb_ai_choices), each determinization playing every
+ * one out (paired), the AI playing on for 48 moves (about three rounds of
+ * turns), then the position measured (fwb_ai_value), and anchored on its
+ * AI's move.  Played to the end instead, with the win or the final margin
+ * as the score, the playouts that fit the budget were too few to tell one
+ * step's moves apart (0.15 to 0.26 where its AI scores 0.27).
  */
+static const struct {
+	const char		*game;		/* NULL: any other */
+	struct ismcts_budget	 budget;
+} search_budgets[] = {
+	{ "cheers", { .iterations = 3000, .steps = 250000, .explore = 0.7,
+	    .anchor = -1 } },
+	{ "magic", { .iterations = 3000, .steps = 20000, .explore = 0.7,
+	    .anchor = -1 } },
+	{ "fwb", { .iterations = 3000, .steps = 30000, .explore = 0.7,
+	    .ai_permille = 1000, .anchor = 0, .depth = 1,
+	    .choices = fwb_ai_choices, .margin = 5, .paired = 1,
+	    .value = fwb_ai_value, .horizon = 48 } },
+	{ NULL, { .iterations = 3000, .steps = 14000, .explore = 0.7,
+	    .anchor = 0 } },
+};
+
 void
 ismcts_budget_hard(const struct game_ops *ops, struct ismcts_budget *out)
 {
-	out->iterations = 3000;
-	out->explore = 0.7;
-	out->ai_permille = 0;
-	out->anchor = -1;
-	out->depth = 0;
-	if (strcmp(ops->name, "cheers") == 0)
-		out->steps = 250000;
-	else if (strcmp(ops->name, "magic") == 0)
-		out->steps = 20000;
-	else if (strcmp(ops->name, "fwb") == 0) {
-		out->iterations = 0;
-		out->steps = 30000;
-		out->ai_permille = 1000;
-		out->anchor = 0;
-		out->depth = 1;
-	} else {
-		out->steps = 14000;
-		out->anchor = 0;
-	}
+	size_t	i;
+
+	for (i = 0; search_budgets[i].game != NULL; i++)
+		if (strcmp(ops->name, search_budgets[i].game) == 0)
+			break;
+	*out = search_budgets[i].budget;
 }
 
 /*
@@ -222,9 +232,11 @@ static void
 search_playout(struct search *s)
 {
 	struct game_move	m;
-	int			seat, n;
+	int			seat, n, max = ISMCTS_PLAYOUT_MAX;
 
-	for (n = 0; n < ISMCTS_PLAYOUT_MAX; n++) {
+	if (s->budget->value != NULL && s->budget->horizon > 0)
+		max = s->budget->horizon;
+	for (n = 0; n < max; n++) {
 		if ((seat = search_mover(s)) < 0)
 			return;
 		if (s->budget->ai_permille > 0 &&
@@ -239,17 +251,46 @@ search_playout(struct search *s)
 	}
 }
 
-/* The result for each seat: 1 won, 0 lost, 1/2 a tie or an unfinished game. */
+/*
+ * The result for each seat: 1 won, 0 lost, 1/2 a tie or an unfinished
+ * game; with the budget's margin, half that and half the margin of the
+ * seat's final score over the best other row's (ismcts.h).
+ */
 static void
 search_score(struct search *s, double *score)
 {
 	struct game_result	res;
-	int			i;
+	struct game_ranking	rk;
+	double			best;
+	int			i, k, mine;
 
 	s->ops->result(s->det, &res);
+	if (res.state == GAME_RUNNING && s->budget->value != NULL &&
+	    s->budget->horizon > 0) {
+		for (i = 0; i < GAME_MAX_SEATS; i++)
+			score[i] = 0.5 + 0.5 * tanh(s->budget->value(s->det, i) /
+			    (s->budget->margin > 0 ? s->budget->margin : 1));
+		return;
+	}
 	for (i = 0; i < GAME_MAX_SEATS; i++)
 		score[i] = res.state != GAME_WON ? 0.5 :
 		    (res.winners & (1u << i)) ? 1 : 0;
+	if (s->budget->margin <= 0 || s->ops->final_table == NULL ||
+	    s->ops->final_table(s->det, &rk) != 0)
+		return;
+	for (i = 0; i < GAME_MAX_SEATS; i++) {
+		mine = -1;
+		best = -HUGE_VAL;
+		for (k = 0; k < rk.n; k++)
+			if (rk.row[k].seats & (1u << i))
+				mine = k;
+			else if (rk.row[k].score > best)
+				best = rk.row[k].score;
+		if (mine >= 0 && best > -HUGE_VAL)
+			score[i] = 0.5 * score[i] + 0.5 * (0.5 + 0.5 *
+			    tanh((rk.row[mine].score - best) /
+			    s->budget->margin));
+	}
 }
 
 /*
@@ -261,7 +302,10 @@ search_root(struct search *s, const struct game *g, int seat)
 {
 	int	n, i;
 
-	n = s->ops->legal_moves(g, seat, s->legal, ISMCTS_LEGAL_MAX);
+	if (s->budget->choices != NULL)
+		n = s->budget->choices(g, seat, s->legal, ISMCTS_LEGAL_MAX);
+	else
+		n = s->ops->legal_moves(g, seat, s->legal, ISMCTS_LEGAL_MAX);
 	for (i = 0, s->nroot = 0; i < n; i++)
 		if (s->ops->silly == NULL ||
 		    s->ops->silly(g, seat, &s->legal[i]) == NULL)
@@ -311,6 +355,90 @@ search_anchor(struct search *s, const struct game *g, int seat)
 		if (search_same(s, &s->root[i], &m))
 			return search_grow(s, 0, seat, &s->root[i]);
 	return -1;
+}
+
+/*
+ * One paired iteration from the root g for seat: one determinization,
+ * every root child played out from it with the same playout rng, the
+ * first child (the anchor, when there is one) first so that the others'
+ * differences from it are summed.
+ */
+static void
+search_paired(struct search *s, const struct game *g, int seat)
+{
+	struct rng		*r = s->r, pr;
+	struct search_node	*c;
+	double			 score[GAME_MAX_SEATS], first = 0;
+	uint64_t		 seed;
+	int			 k, n = 0;
+
+	s->ops->copy_into(s->deal, g);
+	s->ops->determinize(s->deal, seat, r);
+	if (s->ops->set_events != NULL)
+		s->ops->set_events(s->deal, 0);
+	seed = rng_next(r);
+	/* The anchor, the root's first child, first; then the rest. */
+	for (k = s->node[0].child; k >= 0; k = c->next, n++) {
+		c = &s->node[k];
+		s->ops->copy_into(s->det, s->deal);
+		rng_init(&pr, seed, 5);
+		s->r = &pr;
+		if (search_apply(s, seat, &c->move) == 0)
+			search_playout(s);
+		s->r = r;
+		search_score(s, score);
+		if (n == 0)
+			first = score[seat];
+		c->visits++;
+		c->avail++;
+		c->reward += score[seat];
+		c->diff += score[seat] - first;
+		c->diff2 += (score[seat] - first) * (score[seat] - first);
+	}
+	s->node[0].visits++;
+}
+
+/*
+ * Paired: a root child for each of the root's choices but the anchor
+ * (grown already), each new one put after the first child so that the
+ * anchor stays first.
+ */
+static void
+search_children(struct search *s, int seat, int anchor)
+{
+	int	i, k, first;
+
+	for (i = 0; i < s->nroot; i++) {
+		if (anchor >= 0 && search_same(s, &s->root[i],
+		    &s->node[anchor].move))
+			continue;
+		first = s->node[0].child;
+		k = search_grow(s, 0, seat, &s->root[i]);
+		if (first >= 0) {
+			/* Back behind the first child. */
+			s->node[0].child = first;
+			s->node[k].next = s->node[first].next;
+			s->node[first].next = k;
+		}
+	}
+}
+
+/*
+ * Paired: whether child b's mean difference from the first child (the
+ * anchor) on the same deals beats the budget's anchor margin by twice
+ * its standard error.
+ */
+static int
+search_beats_paired(const struct search *s, int b)
+{
+	const struct search_node	*nb = &s->node[b];
+	double				 d, var;
+
+	if (nb->visits < 2)
+		return 0;
+	d = nb->diff / nb->visits;
+	var = nb->diff2 / nb->visits - d * d;
+	return d > s->budget->anchor + 2 * sqrt(var / nb->visits);
 }
 
 /* One iteration from the root g for seat. */
@@ -363,7 +491,10 @@ ismcts_move(const struct game_ops *ops, const struct game *g, int seat,
 {
 	struct search	*s;
 	int		 it, k, anchor, best = -1, rc = -1;
+	int		 paired = budget->paired && budget->depth == 1;
 
+	if (stats != NULL)
+		memset(stats, 0, sizeof *stats);
 	if (budget->iterations == 0)
 		return ops->ai_move(g, seat, r, out);
 	s = xcalloc(1, sizeof *s);
@@ -379,18 +510,29 @@ ismcts_move(const struct game_ops *ops, const struct game *g, int seat,
 		return rc;
 	}
 	s->det = ops->copy_game(g);
-	s->maxnodes = budget->iterations + 1;
+	s->maxnodes = (budget->iterations > s->nroot ? budget->iterations :
+	    s->nroot) + 1;
 	s->node = xcalloc((size_t)s->maxnodes, sizeof *s->node);
 	s->node[0].mover = -1;
 	s->node[0].parent = s->node[0].child = s->node[0].next = -1;
 	s->nnodes = 1;
 	anchor = search_anchor(s, g, seat);
+	if (paired) {
+		s->deal = ops->copy_game(g);
+		search_children(s, seat, anchor);
+	}
 	for (it = 0; it < budget->iterations && s->steps < budget->steps; it++)
-		search_iterate(s, g, seat);
+		if (paired)
+			search_paired(s, g, seat);
+		else
+			search_iterate(s, g, seat);
 	for (k = s->node[0].child; k >= 0; k = s->node[k].next)
-		if (best < 0 || s->node[k].visits > s->node[best].visits)
+		if (best < 0 || (paired ? s->node[k].reward >
+		    s->node[best].reward : s->node[k].visits >
+		    s->node[best].visits))
 			best = k;
-	if (anchor >= 0 && best != anchor && !search_beats(s, best, anchor))
+	if (anchor >= 0 && best != anchor && !(paired ?
+	    search_beats_paired(s, best) : search_beats(s, best, anchor)))
 		best = anchor;
 	if (best >= 0) {
 		*out = s->node[best].move;
@@ -402,6 +544,8 @@ ismcts_move(const struct game_ops *ops, const struct game *g, int seat,
 		stats->nodes = s->nnodes;
 	}
 	ops->free_game(s->det);
+	if (s->deal != NULL)
+		ops->free_game(s->deal);
 	free(s->node);
 	free(s);
 	return rc;

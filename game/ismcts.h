@@ -52,6 +52,38 @@ struct ismcts_budget {
 	 * scored for the root's move); 0: no limit.
 	 */
 	int	depth;
+	/*
+	 * When not NULL, the game's short list of seat's moves in g (at
+	 * most max into out, how many returned): the root's choices are
+	 * these, the silly ones still left out, in place of every legal
+	 * move.  For games whose positions offer many moves of which few
+	 * differ (Friends with Beverages' swaps, paid in every way).
+	 */
+	int	(*choices)(const struct game *g, int seat,
+		    struct game_move *out, int max);
+	/*
+	 * Greater than 0: a playout scores a seat half by its win and half
+	 * by the margin of its final score (the game's final_table) over
+	 * the best other row's, 0.5 + 0.5 tanh(margin / this); 0 or a game
+	 * without final_table: the win alone.  A finer measure than the
+	 * win where few playouts fit the budget.
+	 */
+	double	margin;
+	/*
+	 * 1, with depth 1: each iteration's determinization plays every
+	 * root choice out from the same deal (common random numbers), so
+	 * that the anchor test compares choices on the same deals, the
+	 * difference's own spread (far smaller than each one's) deciding.
+	 */
+	int	paired;
+	/*
+	 * With value (not NULL) and horizon above 0: a playout stops after
+	 * horizon moves, and a game still running scores each seat by
+	 * value, its lead in the game's own measure (points), as the margin
+	 * above scores a finished game's: 0.5 + 0.5 tanh(value / margin).
+	 */
+	double	(*value)(const struct game *g, int seat);
+	int	horizon;
 };
 
 /* What a search did, for the bench and the tests. */

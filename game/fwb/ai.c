@@ -428,3 +428,128 @@ fwb_ai(const struct game *g, int s, struct rng *r, struct game_move *m)
 	ai_set(m, FWB_A_DONE, -1, -1, -1, -1);
 	return 0;
 }
+
+/* Appends m to out[*n] unless it is there already or out is full. */
+static void
+ai_choice_add(struct game_move *out, int *n, int max,
+    const struct game_move *m)
+{
+	int	i;
+
+	for (i = 0; i < *n; i++)
+		if (game_move_starts(&out[i], m, fwb_actions[m->action].nargs))
+			return;
+	if (*n < max)
+		out[(*n)++] = *m;
+}
+
+/*
+ * Whether legal move m is worth a search's look, beside the AI's own:
+ * every draw, serve, Lucky Find, answer and the end of the turn; an
+ * install into room; a discard of the first card of its kind; a swap
+ * paid as the AI pays (pay) of a guest no nearer than 2 from served for
+ * a market guest nearer, or from the deck.
+ */
+static int
+ai_worth(const struct game *g, int s, const struct game_move *m,
+    const int *pay, int havepay)
+{
+	int	i, cur, c;
+
+	switch (m->action) {
+	case FWB_A_DISCARD:
+		c = g->hand[s][m->args[0] - 1];
+		for (i = 0; i < m->args[0] - 1; i++)
+			if (fwb_kind_of(g, g->hand[s][i]) == fwb_kind_of(g, c) &&
+			    g->card[g->hand[s][i]].cls == g->card[c].cls)
+				return 0;
+		return 1;
+	case FWB_A_INSTALL:
+		return m->args[1] < 0;
+	case FWB_A_SWAP:
+		if (!havepay || m->args[2] != pay[0] + 1 ||
+		    m->args[3] != (pay[1] >= 0 ? pay[1] + 1 : -1))
+			return 0;
+		cur = g->guests[s][m->args[0] - 1].guest;
+		if (cur >= 0 && ai_distance(g, s, cur) < 2)
+			return 0;
+		return m->args[1] == FWB_GMARKET || cur < 0 ||
+		    ai_distance(g, s, g->gmarket[m->args[1]]) <
+		    ai_distance(g, s, cur);
+	case FWB_A_SECONDHAND:
+	case FWB_A_OFFER:
+	case FWB_A_EXHIBIT:
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * The moves a search of seat's turn weighs (see fwb.h): the AI's own
+ * first, then the legal moves ai_worth keeps; at most max into out.
+ */
+int
+fwb_ai_choices(const struct game *g, int s, struct game_move *out, int max)
+{
+	struct game_move	legal[FWB_MAX_LEGAL], m;
+	struct ai_need		n;
+	struct rng		r;
+	int			nl, i, k = 0, pay[2], havepay = 0;
+
+	rng_init(&r, 1, 1);
+	nl = fwb_legal(g, s, legal, FWB_MAX_LEGAL);
+	/* The AI's move as the legal list writes it, every arg set. */
+	if (fwb_ai(g, s, &r, &m) == 0)
+		for (i = 0; i < nl; i++)
+			if (game_move_starts(&legal[i], &m,
+			    fwb_actions[m.action].nargs))
+				ai_choice_add(out, &k, max, &legal[i]);
+	if (g->ask.kind == FWB_ASK_NONE && s == g->active) {
+		ai_needs(g, s, &n);
+		havepay = ai_payment(g, s, &n, pay) == 0;
+	}
+	for (i = 0; i < nl; i++)
+		if (ai_worth(g, s, &legal[i], pay, havepay))
+			ai_choice_add(out, &k, max, &legal[i]);
+	return k;
+}
+
+/*
+ * What seat's position is worth, in points: its served guests' and, for
+ * each open guest, its points times 0.8 to the power of its distance
+ * (ai_distance), what a guest still far off is worth today.
+ */
+static double
+ai_worth_points(const struct game *g, int s)
+{
+	double	v = fwb_score(g, s), f;
+	int	i, d, k;
+
+	for (i = 0; i < g->nguests; i++) {
+		if (g->guests[s][i].guest < 0 || g->guests[s][i].done)
+			continue;
+		d = ai_distance(g, s, g->guests[s][i].guest);
+		for (f = 1, k = 0; k < d; k++)
+			f *= 0.8;
+		v += g->guest[g->guests[s][i].guest].points * f;
+	}
+	return v;
+}
+
+/*
+ * See fwb.h: seat's worth less the best other seat's, in points; 0 for a
+ * seat not at the table (the search asks every seat it could have).
+ */
+double
+fwb_ai_value(const struct game *g, int s)
+{
+	double	best = -1e9, v;
+	int	p;
+
+	if (s < 0 || s >= g->nplayers)
+		return 0;
+	for (p = 0; p < g->nplayers; p++)
+		if (p != s && (v = ai_worth_points(g, p)) > best)
+			best = v;
+	return ai_worth_points(g, s) - best;
+}

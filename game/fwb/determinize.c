@@ -1,8 +1,9 @@
 /*
  * determinize.c: Friends with Beverages dealt again as one seat may
  * imagine it, for the hard level's search (game_ops.determinize): the
- * cards in the other hands and the resource deck, and the order of the
- * guest deck.  Markets, sheds, guests at the table and discards are
+ * cards in the other hands and the resource deck, and the guests in the
+ * guest deck and the box (which of them is where, and the deck's order).
+ * Markets, sheds, guests at the table and discards are
  * public and stay.
  */
 #include <string.h>
@@ -17,6 +18,27 @@ det_sort(const struct game *g, int c, int *pool, int *n, int *intr, int *ni)
 		intr[(*ni)++] = c;
 	else
 		pool[(*n)++] = c;
+}
+
+/*
+ * The guest deck and the guests put back in the box at set-up, which
+ * nobody has seen either, dealt again among themselves: the deck keeps
+ * its length, the box the rest.
+ */
+static void
+det_guests(struct game *g, struct rng *r)
+{
+	int	pool[FWB_NGUESTS + FWB_BOXED], n = 0, i;
+
+	for (i = 0; i < g->ngdeck; i++)
+		pool[n++] = g->gdeck[i];
+	for (i = 0; i < FWB_BOXED; i++)
+		pool[n++] = g->gbox[i];
+	game_deal_pile(r, pool, n);
+	for (i = 0, n = 0; i < g->ngdeck; i++)
+		g->gdeck[i] = pool[n++];
+	for (i = 0; i < FWB_BOXED; i++)
+		g->gbox[i] = pool[n++];
 }
 
 /*
@@ -43,7 +65,7 @@ fwb_determinize(struct game *g, int seat, struct rng *r)
 	for (i = 0; i < g->ndeck; i++)
 		g->deck[i] = i < ni ? intr[i] : pool[n++];
 	game_deal_pile(r, g->deck, g->ndeck);
-	game_deal_pile(r, g->gdeck, g->ngdeck);
+	det_guests(g, r);
 	rng_init(&g->rng, rng_next(r), 11);
 }
 

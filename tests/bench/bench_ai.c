@@ -19,10 +19,15 @@
  * so no side is favoured by the turn order.  Each prints the hard side's
  * score (a win 1, a tie 1/2) with its 95% interval (normal
  * approximation), its wins, ties and losses, and the thread CPU time of
- * the hard moves (p50, p99, max), with the load average when it ends.
+ * the hard moves (p50, p99, max), with the load average when it ends;
+ * last, the p99 and max of every hard move timed in every line-up run.
  * BENCH_AI_ITER, BENCH_AI_STEPS, BENCH_AI_C, BENCH_AI_PERMILLE,
- * BENCH_AI_ANCHOR and BENCH_AI_DEPTH override the hard budget (game/ismcts.c) to tune it.  Single-threaded:
- * its times are one core's.
+ * BENCH_AI_ANCHOR, BENCH_AI_DEPTH, BENCH_AI_MARGIN, BENCH_AI_PAIRED and
+ * BENCH_AI_HORIZON override the hard budget (game/ismcts.c) to tune it,
+ * and BENCH_AI_ALL set makes the root weigh every legal move, not the
+ * game's short list; BENCH_AI_PROGRESS set prints the running score
+ * every 25 games on stderr; BENCH_AI_FIRST plays games from that one
+ * on (game i from seed i), to split a long run.  Single-threaded: its times are one core's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -37,7 +42,7 @@
 #include "game/ismcts.h"
 
 #define MAX_MOVES	20000
-#define TIMES_MAX	400000
+#define TIMES_MAX	2000000
 
 /*
  * Who plays hard, and what the figure is: the hard team's score, one hard
@@ -139,6 +144,11 @@ budget_get(const struct game_ops *ops, struct ismcts_budget *b)
 	b->ai_permille = (int)env_or("BENCH_AI_PERMILLE", b->ai_permille);
 	b->anchor = env_or("BENCH_AI_ANCHOR", b->anchor);
 	b->depth = (int)env_or("BENCH_AI_DEPTH", b->depth);
+	b->margin = env_or("BENCH_AI_MARGIN", b->margin);
+	b->paired = (int)env_or("BENCH_AI_PAIRED", b->paired);
+	b->horizon = (int)env_or("BENCH_AI_HORIZON", b->horizon);
+	if (getenv("BENCH_AI_ALL") != NULL)
+		b->choices = NULL;
 }
 
 /* The seats the hard level plays in game i of l (a bit each). */
@@ -255,13 +265,14 @@ run(const struct lineup *l, long games)
 	struct ismcts_budget	 b;
 	double			 sum = 0, sc, p, half;
 	long			 won = 0, tied = 0, lost = 0, i;
+	long			 first = (long)env_or("BENCH_AI_FIRST", 0);
 	int			 from = ntimes;
 
 	iters = steps = 0;
 
 	budget_get(ops, &b);
 	for (i = 0; i < games; i++) {
-		if ((sc = play(l, ops, &b, (unsigned)i)) < 0)
+		if ((sc = play(l, ops, &b, (unsigned)(first + i))) < 0)
 			return -1;
 		sum += sc;
 		if (sc == 1)
@@ -270,6 +281,9 @@ run(const struct lineup *l, long games)
 			lost++;
 		else
 			tied++;
+		if (getenv("BENCH_AI_PROGRESS") != NULL && (i + 1) % 25 == 0)
+			fprintf(stderr, "bench-ai: %s: %ld games: %.3f\n",
+			    l->name, i + 1, sum / (double)(i + 1));
 	}
 	p = sum / (double)games;
 	half = 1.96 * sqrt(p * (1 - p) / (double)games);
@@ -284,13 +298,15 @@ run(const struct lineup *l, long games)
 		printf("; hard move p50 %.1f ms, p99 %.1f ms, max %.1f ms "
 		    "(%d moves, %.0f iterations and %.0f moves played a "
 		    "move; budget %d iterations, %ld steps, c %.2f, ai %d‰, "
-		    "anchor %.2f, depth %d)",
+		    "anchor %.2f, depth %d, margin %.1f, paired %d, "
+		    "horizon %d%s)",
 		    1e3 * times[from + (ntimes - from) / 2],
 		    1e3 * times[from + (int)((ntimes - from - 1) * 0.99)],
 		    1e3 * times[ntimes - 1], ntimes - from,
 		    iters / (ntimes - from), steps / (ntimes - from),
 		    b.iterations, b.steps, b.explore, b.ai_permille,
-		    b.anchor, b.depth);
+		    b.anchor, b.depth, b.margin, b.paired, b.horizon,
+		    b.choices != NULL ? ", the game's choices" : "");
 	}
 	printf(" | load %.2f\n", load_now());
 	fflush(stdout);
@@ -358,6 +374,14 @@ main(int argc, char **argv)
 	if (ran == 0) {
 		fprintf(stderr, "bench_ai: no line-up %s\n", argv[2]);
 		return 1;
+	}
+	if (ntimes > 0) {
+		qsort(times, (size_t)ntimes, sizeof times[0], time_cmp);
+		printf("bench-ai: move time, hard, every line-up: p99 %.1f ms, "
+		    "max %.1f ms (%d moves%s) | load %.2f\n",
+		    1e3 * times[(int)((ntimes - 1) * 0.99)],
+		    1e3 * times[ntimes - 1], ntimes, ntimes == TIMES_MAX ?
+		    ", the first timed" : "", load_now());
 	}
 	return rc;
 }

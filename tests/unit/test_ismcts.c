@@ -4,13 +4,16 @@
  * (the game's silly op, which would rule every other move out, taken
  * away), and with the silly op too; it answers with a legal move or
  * none; it replays exactly from its rng; and within its budget.
+ * test_determinize.c tries Friends with Beverages' paired search.
  */
 #include "tests/unit/cheers-test.h"
 
 #include "game/ismcts.h"
 
 /* A small budget: the positions are easy. */
-static const struct ismcts_budget	budget = { 400, 40000, 0.7, 0, -1, 0 };
+static const struct ismcts_budget	budget = {
+	.iterations = 400, .steps = 40000, .explore = 0.7, .anchor = -1
+};
 
 /*
  * Team A's (seats 0, 2) shaker 0 holds 🍺🍷🍷🍸 of its recipe 🍺🍺🍷🍷🍸;
