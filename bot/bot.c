@@ -22,6 +22,7 @@ bot_init(struct bot *bot, uv_loop_t *loop, struct config *config)
 	TAILQ_INIT(&bot->outbox);
 	TAILQ_INIT(&bot->undo);
 	TAILQ_INIT(&bot->undo_tasks);
+	TAILQ_INIT(&bot->sealed);
 	uv_timer_init(loop, &bot->timer);
 	bot->timer.data = bot;
 }

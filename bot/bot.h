@@ -17,6 +17,7 @@ struct game_ops;
 struct table;
 struct store;
 struct outbox_item;
+struct outbox_batch;
 
 #define BOT_MAX_ADAPTERS	8
 #define BOT_STATE_MAX		32	/* bytes of an adapter's state word */
@@ -84,6 +85,8 @@ struct bot {
 	struct outbox_list	 undo;
 	struct outbox_list	 undo_tasks;
 	uint64_t		 batch_serial;	/* counts outermost batches */
+	/* Ended batches whose output waits for a commit, oldest first. */
+	TAILQ_HEAD(outbox_batches, outbox_batch) sealed;
 	/*
 	 * Arms the scheduler's timer again after a failed commit put tables
 	 * back (outbox.c): sched_rearm, set by sched_run_due, so the outbox

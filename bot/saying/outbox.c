@@ -22,6 +22,9 @@
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
 
+/* Adapters a batch keeps track of before it counts as busy for all. */
+#define OUTBOX_BUSY_MAX	8
+
 enum outbox_kind {
 	OUTBOX_CHANNEL,
 	OUTBOX_DM,
@@ -62,12 +65,71 @@ struct outbox_item {
 	TAILQ_ENTRY(outbox_item) entry;
 };
 
-/* Is output held back now? */
+/*
+ * A batch that ended and waits for its commit (a store that commits
+ * without waiting, store_batch_send), or whose output waits for an
+ * earlier one's: on bot->sealed, oldest first, each released (its output
+ * sent) or undone only after every one before it.
+ */
+struct outbox_batch {
+	struct outbox_list	 out;		/* held output */
+	struct outbox_list	 undo;		/* events whose answers are held */
+	struct outbox_list	 undo_tasks;	/* tables that ran a task */
+	struct store_touch	*touched;	/* the tables it wrote */
+	size_t			 ntouched;
+	/* Adapters it holds output for or wrote a table of (NULL: a call). */
+	struct adapter		*busy[OUTBOX_BUSY_MAX];
+	int			 nbusy;
+	int			 allbusy;	/* more than OUTBOX_BUSY_MAX */
+	int			 writes;	/* uncommitted writes it ended with */
+	uint64_t		 t0;		/* when it was sent (uv_hrtime) */
+	int			 settled;	/* 0: in flight; 1 committed; -1 not */
+	char			*cause;		/* why not */
+	struct bot		*bot;
+	TAILQ_ENTRY(outbox_batch) entry;
+};
+
+/* Does the adapter busy (NULL: outbox_call's, the operator's) mean a? */
 static int
-outbox_holding(struct bot *bot)
+outbox_same(struct adapter *busy, struct adapter *a)
+{
+	if (busy == a)
+		return 1;
+	if (busy == NULL)
+		return a->ops->flags & ADAPTER_OPERATOR;
+	if (a == NULL)
+		return busy->ops->flags & ADAPTER_OPERATOR;
+	return 0;
+}
+
+/*
+ * Does output to a (NULL: outbox_call's) wait behind a batch not yet
+ * released?  Output to each adapter goes out in the order it was made;
+ * the others' is not kept waiting by a slow commit.
+ */
+static int
+outbox_busy(struct bot *bot, struct adapter *a)
+{
+	struct outbox_batch	*b;
+	int			 i;
+
+	TAILQ_FOREACH(b, &bot->sealed, entry) {
+		if (b->allbusy)
+			return 1;
+		for (i = 0; i < b->nbusy; i++)
+			if (outbox_same(b->busy[i], a))
+				return 1;
+	}
+	return 0;
+}
+
+/* Is output to a (NULL: outbox_call's) held back now? */
+static int
+outbox_holding(struct bot *bot, struct adapter *a)
 {
 	return bot->out_depth > 0 && (!TAILQ_EMPTY(&bot->outbox) ||
-	    store_batch_pending(bot->store));
+	    store_batch_pending(bot->store) ||
+	    (!TAILQ_EMPTY(&bot->sealed) && outbox_busy(bot, a)));
 }
 
 static struct outbox_item *
@@ -213,38 +275,32 @@ struct outbox_kept {
 };
 
 /*
- * The batch's commit failed (see the top of this file).  Takes cause.
- * Runs with no batch open, so what it says goes out at once.
+ * Batch b's commit failed (see the top of this file).  Runs with no
+ * batch open, so what it says goes out at once.
  */
 static void
-outbox_undo(struct bot *bot, char *cause)
+outbox_undo(struct bot *bot, struct outbox_batch *b)
 {
-	const struct store_touch	*touched;
-	struct outbox_list		 events, tasks;
+	const struct store_touch	*touched = b->touched;
 	struct outbox_kept		*kept;
 	struct outbox_item		*it;
 	struct table			*t;
-	size_t				 n, i;
+	size_t				 n = b->ntouched, i;
 	char				*err = NULL;
 
-	/* Questions asked again open batches of their own: take the lists. */
-	TAILQ_INIT(&events);
-	TAILQ_CONCAT(&events, &bot->undo, entry);
-	TAILQ_INIT(&tasks);
-	TAILQ_CONCAT(&tasks, &bot->undo_tasks, entry);
-	log_error("store: the last moves could not be saved, so they did not "
-	    "happen and nothing of them was said: %s", cause);
-	free(cause);
+	if (b->writes > 0 || b->cause != NULL)
+		log_error("store: the last moves could not be saved, so they "
+		    "did not happen and nothing of them was said: %s",
+		    b->cause);
 	/* Held output speaks of what did not happen; the console's echo stays. */
-	while ((it = TAILQ_FIRST(&bot->outbox)) != NULL) {
-		TAILQ_REMOVE(&bot->outbox, it, entry);
+	while ((it = TAILQ_FIRST(&b->out)) != NULL) {
+		TAILQ_REMOVE(&b->out, it, entry);
 		if (it->kind == OUTBOX_CALL)
 			outbox_send(bot, it);
 		outbox_free(it);
 	}
 
 	/* Every table the batch wrote goes back to what the store holds. */
-	touched = store_batch_tables(bot->store, &n);
 	kept = xcalloc(n > 0 ? n : 1, sizeof *kept);
 	for (i = 0; i < n; i++) {
 		if ((t = table_find_id(bot, touched[i].adapter,
@@ -264,8 +320,8 @@ outbox_undo(struct bot *bot, char *cause)
 	}
 	free(kept);
 
-	while ((it = TAILQ_FIRST(&tasks)) != NULL) {
-		TAILQ_REMOVE(&tasks, it, entry);
+	while ((it = TAILQ_FIRST(&b->undo_tasks)) != NULL) {
+		TAILQ_REMOVE(&b->undo_tasks, it, entry);
 		if ((t = table_find_id(bot, it->adapter, it->table)) == NULL) {
 			outbox_free(it);
 			continue;
@@ -276,8 +332,9 @@ outbox_undo(struct bot *bot, char *cause)
 			it->retry(t, it->task, it->task_seats);
 		outbox_free(it);
 	}
-	while ((it = TAILQ_FIRST(&events)) != NULL) {
-		TAILQ_REMOVE(&events, it, entry);
+	/* Questions asked again open batches of their own. */
+	while ((it = TAILQ_FIRST(&b->undo)) != NULL) {
+		TAILQ_REMOVE(&b->undo, it, entry);
 		if (!it->private) {
 			/* A question whose answer was held: asked again. */
 			it->again(bot, &it->ev);
@@ -301,7 +358,7 @@ outbox_event(struct bot *bot, const struct bot_event *ev, int wrote,
 {
 	struct outbox_item	*it;
 
-	if (bot->out_depth == 0 || !outbox_holding(bot))
+	if (bot->out_depth == 0 || !outbox_holding(bot, ev->adapter))
 		return;
 	it = xcalloc(1, sizeof *it);
 	it->kind = OUTBOX_UNDO_EVENT;
@@ -369,34 +426,73 @@ outbox_begin(struct bot *bot)
 	}
 }
 
-void
-outbox_end(struct bot *bot)
+/* Notes that batch b holds output for, or wrote a table of, adapter a. */
+static void
+outbox_batch_busy(struct outbox_batch *b, struct adapter *a)
+{
+	int	i;
+
+	for (i = 0; i < b->nbusy; i++)
+		if (b->busy[i] == a)
+			return;
+	if (b->nbusy == OUTBOX_BUSY_MAX)
+		b->allbusy = 1;
+	else
+		b->busy[b->nbusy++] = a;
+}
+
+/* The batch that just ended, with what it holds taken off the bot. */
+static struct outbox_batch *
+outbox_seal(struct bot *bot, int writes)
+{
+	struct outbox_batch		*b = xcalloc(1, sizeof *b);
+	const struct store_touch	*touched;
+	struct outbox_item		*it;
+	size_t				 i;
+
+	b->bot = bot;
+	b->writes = writes;
+	TAILQ_INIT(&b->out);
+	TAILQ_CONCAT(&b->out, &bot->outbox, entry);
+	TAILQ_INIT(&b->undo);
+	TAILQ_CONCAT(&b->undo, &bot->undo, entry);
+	TAILQ_INIT(&b->undo_tasks);
+	TAILQ_CONCAT(&b->undo_tasks, &bot->undo_tasks, entry);
+	touched = store_batch_tables(bot->store, &b->ntouched);
+	if (b->ntouched > 0) {
+		b->touched = xreallocarray(NULL, b->ntouched,
+		    sizeof *b->touched);
+		memcpy(b->touched, touched, b->ntouched * sizeof *touched);
+	}
+	for (i = 0; i < b->ntouched; i++)
+		outbox_batch_busy(b, b->touched[i].adapter);
+	TAILQ_FOREACH(it, &b->out, entry)
+		outbox_batch_busy(b, it->adapter);
+	return b;
+}
+
+static void
+outbox_batch_free(struct outbox_batch *b)
+{
+	outbox_forget(&b->out);
+	outbox_forget(&b->undo);
+	outbox_forget(&b->undo_tasks);
+	free(b->touched);
+	free(b->cause);
+	free(b);
+}
+
+/* Batch b committed: what it held goes out. */
+static void
+outbox_release_one(struct bot *bot, struct outbox_batch *b)
 {
 	struct outbox_item	*it;
-	char			*cause = NULL;
-	uint64_t		 t0 = 0;
-	int			 n;
 
-	if (bot->out_depth == 0 || --bot->out_depth > 0)
-		return;
-	/* Before the commit, so a crash test knows what may be unsaid. */
-	if ((n = store_batch_pending(bot->store)) > 0) {
-		log_debug("store: committing %d writes", n);
-		t0 = uv_hrtime();
-	}
-	if (store_batch_end(bot->store, &cause) != 0) {
-		outbox_undo(bot, cause);
-		return;
-	}
-	outbox_forget(&bot->undo);
-	outbox_forget(&bot->undo_tasks);
-	/* How long the disk took (make bench reads it at -v). */
-	if (n > 0)
-		log_debug("store: committed in %llu us",
-		    (unsigned long long)((uv_hrtime() - t0) / 1000));
+	outbox_forget(&b->undo);
+	outbox_forget(&b->undo_tasks);
 	/* Sending may say more (a failed DM); that goes out directly. */
-	while ((it = TAILQ_FIRST(&bot->outbox)) != NULL) {
-		TAILQ_REMOVE(&bot->outbox, it, entry);
+	while ((it = TAILQ_FIRST(&b->out)) != NULL) {
+		TAILQ_REMOVE(&b->out, it, entry);
 		outbox_send(bot, it);
 		outbox_free(it);
 	}
@@ -404,9 +500,90 @@ outbox_end(struct bot *bot)
 	store_idle(bot->store);
 }
 
+/*
+ * Releases or undoes the settled batches at the head of bot->sealed, in
+ * order.  Each is taken off first, so that what undoing one starts (a
+ * question asked again) may come through here too.
+ */
+static void
+outbox_release(struct bot *bot)
+{
+	struct outbox_batch	*b;
+
+	while ((b = TAILQ_FIRST(&bot->sealed)) != NULL && b->settled != 0) {
+		TAILQ_REMOVE(&bot->sealed, b, entry);
+		if (b->settled > 0)
+			outbox_release_one(bot, b);
+		else
+			outbox_undo(bot, b);
+		outbox_batch_free(b);
+	}
+}
+
+/*
+ * Batch b's commit settled (rc 0: committed; takes cause).  A failed
+ * one fails the batches after it that wrote nothing but held output
+ * behind it: their answers may speak of what did not happen.
+ */
+static void
+outbox_settle(struct outbox_batch *b, int rc, char *cause)
+{
+	struct outbox_batch	*next;
+
+	/* How long the disk took (make bench reads it at -v). */
+	if (rc == 0 && b->writes > 0)
+		log_debug("store: committed in %llu us",
+		    (unsigned long long)((uv_hrtime() - b->t0) / 1000));
+	b->settled = rc == 0 ? 1 : -1;
+	b->cause = cause;
+	if (rc == 0)
+		return;
+	for (next = TAILQ_NEXT(b, entry); next != NULL;
+	    next = TAILQ_NEXT(next, entry)) {
+		if (next->writes == 0 && next->settled > 0)
+			next->settled = -1;
+	}
+}
+
+/* The store settled a batch it was sent (store_batch_send's done). */
+static void
+outbox_settled(void *arg, int rc, char *cause)
+{
+	struct outbox_batch	*b = arg;
+
+	outbox_settle(b, rc, cause);
+	outbox_release(b->bot);
+}
+
+void
+outbox_end(struct bot *bot)
+{
+	struct outbox_batch	*b;
+	char			*cause = NULL;
+	int			 n, rc;
+
+	if (bot->out_depth == 0 || --bot->out_depth > 0)
+		return;
+	/* Before the commit, so a crash test knows what may be unsaid. */
+	if ((n = store_batch_pending(bot->store)) > 0)
+		log_debug("store: committing %d writes", n);
+	b = outbox_seal(bot, n);
+	b->t0 = n > 0 ? uv_hrtime() : 0;
+	TAILQ_INSERT_TAIL(&bot->sealed, b, entry);
+	if ((rc = store_batch_send(bot->store, outbox_settled, b, &cause)) != 1)
+		outbox_settle(b, rc, cause);
+	outbox_release(bot);
+}
+
 void
 outbox_clear(struct bot *bot)
 {
+	struct outbox_batch	*b;
+
+	while ((b = TAILQ_FIRST(&bot->sealed)) != NULL) {
+		TAILQ_REMOVE(&bot->sealed, b, entry);
+		outbox_batch_free(b);
+	}
 	outbox_forget(&bot->outbox);
 	outbox_forget(&bot->undo);
 	outbox_forget(&bot->undo_tasks);
@@ -416,7 +593,7 @@ int
 outbox_send_channel(struct adapter *a, const char *channel, const char *text,
     char **cause)
 {
-	if (!outbox_holding(a->bot))
+	if (!outbox_holding(a->bot, a))
 		return a->ops->send_channel(a, channel, text, cause);
 	outbox_add(a->bot, OUTBOX_CHANNEL, a, channel, text, NULL);
 	return 0;
@@ -426,7 +603,7 @@ int
 outbox_send_dm(struct adapter *a, const char *user_id, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	if (!outbox_holding(a->bot))
+	if (!outbox_holding(a->bot, a))
 		return a->ops->send_dm(a, user_id, text, bs, cause);
 	outbox_add(a->bot, OUTBOX_DM, a, user_id, text, bs);
 	return 0;
@@ -438,7 +615,7 @@ outbox_reply(struct adapter *a, const struct bot_event *ev, int private,
 {
 	struct outbox_item	*it;
 
-	if (!outbox_holding(a->bot))
+	if (!outbox_holding(a->bot, a))
 		return a->ops->reply(a, ev, private, text, bs, cause);
 	it = outbox_add(a->bot, OUTBOX_REPLY, a, ev->user_id, text, bs);
 	outbox_copy_event(it, ev);
@@ -453,7 +630,7 @@ outbox_board(struct adapter *a, const char *channel, uint64_t table,
 {
 	struct outbox_item	*it;
 
-	if (!outbox_holding(a->bot))
+	if (!outbox_holding(a->bot, a))
 		return a->ops->board(a, channel, table, news, text, view, bs,
 		    how, cause);
 	it = outbox_add(a->bot, OUTBOX_BOARD, a, channel, text, bs);
@@ -507,7 +684,7 @@ outbox_deliver(struct table *t, int seat, const char *text,
 	char			*cause = NULL;
 	int			 rc;
 
-	if (outbox_holding(t->bot)) {
+	if (outbox_holding(t->bot, a)) {
 		it = outbox_add(t->bot, OUTBOX_DM, a, user, text, bs);
 		it->table = t->id;
 		it->seat = seat;
@@ -525,7 +702,7 @@ outbox_call(struct bot *bot, void (*fn)(void *), void (*done)(void *),
 {
 	struct outbox_item	*it;
 
-	if (!outbox_holding(bot)) {
+	if (!outbox_holding(bot, NULL)) {
 		fn(arg);
 		if (done != NULL)
 			done(arg);
