@@ -86,6 +86,9 @@ bot_shutdown(struct bot *bot)
 	bot->stopping = 1;
 	uv_timer_stop(&bot->timer);
 	uv_close((uv_handle_t *)&bot->timer, NULL);
+	/* What waits for a commit is said before the adapters stop. */
+	if (bot->drain != NULL)
+		bot->drain(bot);
 	for (i = 0; i < bot->nadapters; i++) {
 		snprintf(bot->adapter_state[i], BOT_STATE_MAX, "closing");
 		if (bot->adapters[i]->ops->stop != NULL)

@@ -100,6 +100,12 @@ struct bot {
 	 */
 	struct table		*(*reload)(struct bot *, struct adapter *,
 				    uint64_t);
+	/*
+	 * Says what waits for a commit before the adapters stop
+	 * (bot_shutdown): outbox_drain, set by the first outbox_begin, so
+	 * bot.c never calls up into the outbox; NULL before.
+	 */
+	void			(*drain)(struct bot *);
 
 	/* Called once by bot_shutdown, so main can close its own handles. */
 	void			(*on_shutdown)(struct bot *);

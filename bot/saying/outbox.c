@@ -102,6 +102,20 @@ outbox_same(struct adapter *busy, struct adapter *a)
 	return 0;
 }
 
+/* Does batch b hold output for, or wrote a table of, a (NULL: as above)? */
+static int
+outbox_busy_one(struct outbox_batch *b, struct adapter *a)
+{
+	int	i;
+
+	if (b->allbusy)
+		return 1;
+	for (i = 0; i < b->nbusy; i++)
+		if (outbox_same(b->busy[i], a))
+			return 1;
+	return 0;
+}
+
 /*
  * Does output to a (NULL: outbox_call's) wait behind a batch not yet
  * released?  Output to each adapter goes out in the order it was made;
@@ -111,15 +125,10 @@ static int
 outbox_busy(struct bot *bot, struct adapter *a)
 {
 	struct outbox_batch	*b;
-	int			 i;
 
-	TAILQ_FOREACH(b, &bot->sealed, entry) {
-		if (b->allbusy)
+	TAILQ_FOREACH(b, &bot->sealed, entry)
+		if (outbox_busy_one(b, a))
 			return 1;
-		for (i = 0; i < b->nbusy; i++)
-			if (outbox_same(b->busy[i], a))
-				return 1;
-	}
 	return 0;
 }
 
@@ -420,6 +429,7 @@ outbox_keep(struct table *t)
 void
 outbox_begin(struct bot *bot)
 {
+	bot->drain = outbox_drain;
 	if (bot->out_depth++ == 0) {
 		bot->batch_serial++;
 		store_batch_begin(bot->store);
@@ -572,6 +582,20 @@ outbox_end(struct bot *bot)
 	TAILQ_INSERT_TAIL(&bot->sealed, b, entry);
 	if ((rc = store_batch_send(bot->store, outbox_settled, b, &cause)) != 1)
 		outbox_settle(b, rc, cause);
+	else if (outbox_busy_one(b, NULL))
+		/*
+		 * The operator's console reads its next line at once, and
+		 * what it does may need this output shown (a button): it
+		 * waits for the commit, as on a store that always waits.
+		 */
+		store_drain(bot->store, 0);
+	outbox_release(bot);
+}
+
+void
+outbox_drain(struct bot *bot)
+{
+	store_drain(bot->store, 1);
 	outbox_release(bot);
 }
 

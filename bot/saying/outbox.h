@@ -105,6 +105,11 @@ void	outbox_deliver(struct table *, int seat, const char *text,
  */
 void	outbox_call(struct bot *, void (*fn)(void *), void (*done)(void *),
 	    void *arg);
+/*
+ * Waits for every batch's commit and sends what they held, or undoes
+ * them (the bot is stopping; its adapters still send).
+ */
+void	outbox_drain(struct bot *);
 /* Drops whatever is held (the bot is going away). */
 void	outbox_clear(struct bot *);
 

@@ -375,6 +375,13 @@ store_batch_send(struct store *s, void (*done)(void *, int, char *),
 	return rc;
 }
 
+void
+store_drain(struct store *s, int give_up)
+{
+	if (s != NULL && s->ops->drain != NULL && s->loop != NULL)
+		s->ops->drain(s, give_up);
+}
+
 const struct store_touch *
 store_batch_tables(struct store *s, size_t *n)
 {

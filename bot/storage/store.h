@@ -180,6 +180,13 @@ struct store_ops {
 	 */
 	void	 (*start)(struct store *, struct uv_loop_s *loop);
 	/*
+	 * Optional, with batch_send: waits until every batch sent has
+	 * settled and its done has run; a server that does not answer is
+	 * waited for as long as a connect may take, and then, when
+	 * give_up, every batch left fails (else they stay under way).
+	 */
+	void	 (*drain)(struct store *, int give_up);
+	/*
 	 * Upkeep that may wait until a batch's output has gone (folding a
 	 * backend's log into its store, say).  Never fails a write.
 	 */
@@ -366,6 +373,13 @@ int	 store_batch_end(struct store *, char **cause);
  */
 int	 store_batch_send(struct store *, void (*done)(void *, int, char *),
 	     void *arg, char **cause);
+/*
+ * Waits until every batch store_batch_send sent has settled and its
+ * done has run: for output whose order must not wait (the operator's
+ * console), or, give_up, when the bot is stopping and what they hold is
+ * said first (those the server does not answer then fail).
+ */
+void	 store_drain(struct store *, int give_up);
 /* How many uncommitted writes the batch holds; 0 for none. */
 int	 store_batch_pending(struct store *);
 /*
