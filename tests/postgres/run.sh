@@ -4,7 +4,8 @@
 # console game on it, a second bot is refused while the first holds the
 # writer lock, a write after the first's session was ended reconnects, a
 # restart after kill -9 restores the tables, the console transcripts
-# come out the same as on SQLite, and no password shows: not
+# come out the same as on SQLite, the server restarted, stopped for a
+# minute and blocked under the bot (outage.sh), and no password shows: not
 # in a refused login's error at -vv, nor in --check-config or
 # --dump-config.
 #
@@ -94,6 +95,13 @@ PG_BOT=$bot PG_CONN=$conn PG_PASSWORD=$pg_password \
     grep -v '^transcripts:' transcripts.out | head -40; }
 expect "every transcript but diskfull ran on postgres" grep -qx \
     "transcripts: $(echo $names | wc -w) passed, 0 failed" transcripts.out
+
+# --- the server goes away under the bot (tests/postgres/outage.sh);
+# CHEERSBOT_PG_OUTAGE_S shortens the stop for a quick run by hand
+. "$top/tests/postgres/outage.sh"
+outage_restart
+outage_blocked
+outage_stopped "${CHEERSBOT_PG_OUTAGE_S:-60}"
 
 # --- no password shows
 wrong=wrong-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
