@@ -4,7 +4,10 @@
  * input, a run of due timers); whatever the bot says after the batch's
  * first uncommitted write waits here, in order, until the commit has
  * returned.  So no player ever hears of a move a crash could forget, and
- * a burst of commands costs one fsync instead of one each.
+ * a burst of commands costs one fsync instead of one each.  On a store
+ * that commits without waiting (store_batch_send) ended batches wait in
+ * order for their commits, and output to an adapter waits behind any
+ * batch in flight that holds output for it or wrote one of its tables.
  */
 #ifndef BOT_SAYING_OUTBOX_H
 #define BOT_SAYING_OUTBOX_H

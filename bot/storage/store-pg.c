@@ -1678,7 +1678,12 @@ pg_watch(struct store_pg *s, int events)
 {
 	int	fd = s->conn == NULL ? -1 : PQsocket(s->conn);
 
-	if (s->poll != NULL && (fd != s->poll_fd || events == 0))
+	/*
+	 * Stopped before each start: while connecting, libpq may close its
+	 * socket and open another under the same number, which the poll
+	 * must then add afresh.
+	 */
+	if (s->poll != NULL)
 		uv_poll_stop(s->poll);
 	if (s->poll != NULL && fd != s->poll_fd) {
 		uv_close((uv_handle_t *)s->poll, pg_handle_free);
