@@ -51,6 +51,12 @@
 #define PG_ARGS_MAX	12
 /* A server's message kept in a cause, in bytes. */
 #define PG_MESSAGE_MAX	400
+/*
+ * How long a read waits for the commits under way before it (the loop
+ * waits with it), in ms: a commit takes milliseconds, and a server that
+ * does not answer in this long fails the read, not the commits.
+ */
+#define PG_READ_WAIT_MS		2000
 /* The waits between connects after the link was lost (backoff_delay). */
 #define PG_RETRY_FIRST_MS	250
 #define PG_RETRY_MAX_MS		5000
@@ -980,7 +986,7 @@ pg_record_result(struct store *store, uint64_t id, const char *result,
 	return 0;
 }
 
-static int	pg_wait(struct store_pg *, char **);
+static int	pg_wait(struct store_pg *, uint64_t, char **);
 
 /*
  * Before a query: on a loop, the jobs answered first (pg_wait);
@@ -990,7 +996,7 @@ static PGresult *
 pg_query(struct store_pg *s, const char *what, char **cause, const char *sql,
     int n, const char *const *v)
 {
-	if (s->loop != NULL && pg_wait(s, cause) != 0)
+	if (s->loop != NULL && pg_wait(s, PG_READ_WAIT_MS, cause) != 0)
 		return NULL;
 	pg_push(s);
 	if (s->loop == NULL && pg_ensure(s, cause) != 0)
@@ -2123,10 +2129,11 @@ pg_enqueue(struct store_pg *s, void (*done)(void *, int, char *), void *arg,
 
 /*
  * Before a read on a loop: the link must be up, and every job answered,
- * waiting for them here (the loop waits too).  0, or -1 with *cause.
+ * waiting for them here (the loop waits too), each answer at most ms
+ * (0: 10 s).  0, or -1 with *cause.
  */
 static int
-pg_wait(struct store_pg *s, char **cause)
+pg_wait(struct store_pg *s, uint64_t ms, char **cause)
 {
 	struct pg_job	*j;
 	struct pollfd	 pfd;
@@ -2150,8 +2157,7 @@ pg_wait(struct store_pg *s, char **cause)
 		pfd.fd = PQsocket(s->conn);
 		pfd.events = POLLIN | (PQflush(s->conn) == 1 ? POLLOUT : 0);
 		pfd.revents = 0;
-		if ((n = poll(&pfd, 1, (int)(s->timeout_ms > 0 ?
-		    s->timeout_ms : 10000))) == 0)
+		if ((n = poll(&pfd, 1, (int)(ms > 0 ? ms : 10000))) == 0)
 			return set_cause(cause, "%s: PostgreSQL does not "
 			    "answer", s->name);
 		if (n < 0)
@@ -2194,7 +2200,7 @@ pg_stop(struct store_pg *s)
 
 	if (s->loop == NULL)
 		return;
-	if (s->link == PG_UP && pg_wait(s, &cause) != 0) {
+	if (s->link == PG_UP && pg_wait(s, s->timeout_ms, &cause) != 0) {
 		log_warn("store: closing: %s", cause);
 		free(cause);
 	}
@@ -2224,7 +2230,8 @@ pg_drain_jobs(struct store *store, int give_up)
 	struct store_pg	*s = (struct store_pg *)store;
 	char		*cause = NULL;
 
-	if ((s->link != PG_UP || pg_wait(s, &cause) != 0) && give_up)
+	if ((s->link != PG_UP || pg_wait(s, give_up ? s->timeout_ms :
+	    PG_READ_WAIT_MS, &cause) != 0) && give_up)
 		pg_jobs_fail(s, cause != NULL ? cause : "the PostgreSQL "
 		    "connection is down");
 	free(cause);
