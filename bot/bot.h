@@ -88,6 +88,11 @@ struct bot {
 	/* Ended batches whose output waits for a commit, oldest first. */
 	TAILQ_HEAD(outbox_batches, outbox_batch) sealed;
 	/*
+	 * The open batch looked up a table a batch in flight wrote
+	 * (table->unsettled, set by the table lookups): its output waits.
+	 */
+	int			 depends;
+	/*
 	 * Arms the scheduler's timer again after a failed commit put tables
 	 * back (outbox.c): sched_rearm, set by sched_run_due, so the outbox
 	 * never calls up into the scheduler; NULL until the scheduler first runs.

@@ -22,7 +22,7 @@
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
 
-/* Adapters a batch keeps track of before it counts as busy for all. */
+/* Places a batch keeps track of before it counts as busy for all. */
 #define OUTBOX_BUSY_MAX	8
 
 enum outbox_kind {
@@ -77,10 +77,17 @@ struct outbox_batch {
 	struct outbox_list	 undo_tasks;	/* tables that ran a task */
 	struct store_touch	*touched;	/* the tables it wrote */
 	size_t			 ntouched;
-	/* Adapters it holds output for or wrote a table of (NULL: a call). */
-	struct adapter		*busy[OUTBOX_BUSY_MAX];
+	/*
+	 * Where it holds output for: an adapter (NULL: a call's, the
+	 * operator's) and a channel or user (NULL: all of the adapter's).
+	 */
+	struct {
+		struct adapter	*adapter;
+		char		*to;
+	}			 busy[OUTBOX_BUSY_MAX];
 	int			 nbusy;
 	int			 allbusy;	/* more than OUTBOX_BUSY_MAX */
+	uint64_t		 serial;	/* bot->batch_serial when it ended */
 	int			 writes;	/* uncommitted writes it ended with */
 	uint64_t		 t0;		/* when it was sent (uv_hrtime) */
 	int			 settled;	/* 0: in flight; 1 committed; -1 not */
@@ -89,56 +96,66 @@ struct outbox_batch {
 	TAILQ_ENTRY(outbox_batch) entry;
 };
 
-/* Does the adapter busy (NULL: outbox_call's, the operator's) mean a? */
+/* The operator's adapter (or a call's, NULL) is ordered as a whole. */
 static int
-outbox_same(struct adapter *busy, struct adapter *a)
+outbox_operator(struct adapter *a)
 {
-	if (busy == a)
-		return 1;
-	if (busy == NULL)
-		return a->ops->flags & ADAPTER_OPERATOR;
-	if (a == NULL)
-		return busy->ops->flags & ADAPTER_OPERATOR;
-	return 0;
+	return a == NULL || (a->ops->flags & ADAPTER_OPERATOR);
 }
 
-/* Does batch b hold output for, or wrote a table of, a (NULL: as above)? */
+/* Does output to (a, to) go where (busy, busy_to) does? */
 static int
-outbox_busy_one(struct outbox_batch *b, struct adapter *a)
+outbox_same(struct adapter *busy, const char *busy_to, struct adapter *a,
+    const char *to)
+{
+	if (outbox_operator(busy) || outbox_operator(a))
+		return outbox_operator(busy) && outbox_operator(a);
+	return busy == a && (busy_to == NULL || to == NULL ||
+	    strcmp(busy_to, to) == 0);
+}
+
+/* Does batch b hold output for (a, to)? */
+static int
+outbox_busy_one(struct outbox_batch *b, struct adapter *a, const char *to)
 {
 	int	i;
 
 	if (b->allbusy)
 		return 1;
 	for (i = 0; i < b->nbusy; i++)
-		if (outbox_same(b->busy[i], a))
+		if (outbox_same(b->busy[i].adapter, b->busy[i].to, a, to))
 			return 1;
 	return 0;
 }
 
 /*
- * Does output to a (NULL: outbox_call's) wait behind a batch not yet
- * released?  Output to each adapter goes out in the order it was made;
- * the others' is not kept waiting by a slow commit.
+ * Does output to (a, to) wait behind a batch not yet released?  Output
+ * to each channel or user goes out in the order it was made (the
+ * operator's console's as a whole); elsewhere a slow commit keeps none
+ * waiting.
  */
 static int
-outbox_busy(struct bot *bot, struct adapter *a)
+outbox_busy(struct bot *bot, struct adapter *a, const char *to)
 {
 	struct outbox_batch	*b;
 
 	TAILQ_FOREACH(b, &bot->sealed, entry)
-		if (outbox_busy_one(b, a))
+		if (outbox_busy_one(b, a, to))
 			return 1;
 	return 0;
 }
 
-/* Is output to a (NULL: outbox_call's) held back now? */
+/*
+ * Is output to (a, to) held back now?  (a NULL: outbox_call's; to
+ * NULL: anywhere on a.)  Also when the batch looked up a table that a
+ * batch in flight wrote (bot->depends): what it says may speak of it.
+ */
 static int
-outbox_holding(struct bot *bot, struct adapter *a)
+outbox_holding(struct bot *bot, struct adapter *a, const char *to)
 {
 	return bot->out_depth > 0 && (!TAILQ_EMPTY(&bot->outbox) ||
-	    store_batch_pending(bot->store) ||
-	    (!TAILQ_EMPTY(&bot->sealed) && outbox_busy(bot, a)));
+	    store_batch_pending(bot->store) || (!TAILQ_EMPTY(&bot->sealed) &&
+	    (bot->depends || outbox_busy(bot, a, to))));
 }
 
 static struct outbox_item *
@@ -367,7 +384,8 @@ outbox_event(struct bot *bot, const struct bot_event *ev, int wrote,
 {
 	struct outbox_item	*it;
 
-	if (bot->out_depth == 0 || !outbox_holding(bot, ev->adapter))
+	if (bot->out_depth == 0 || !outbox_holding(bot, ev->adapter,
+	    ev->channel))
 		return;
 	it = xcalloc(1, sizeof *it);
 	it->kind = OUTBOX_UNDO_EVENT;
@@ -432,23 +450,57 @@ outbox_begin(struct bot *bot)
 	bot->drain = outbox_drain;
 	if (bot->out_depth++ == 0) {
 		bot->batch_serial++;
+		bot->depends = 0;
 		store_batch_begin(bot->store);
 	}
 }
 
-/* Notes that batch b holds output for, or wrote a table of, adapter a. */
+/* Notes that batch b holds output for (a, to) (see outbox_holding). */
 static void
-outbox_batch_busy(struct outbox_batch *b, struct adapter *a)
+outbox_batch_busy(struct outbox_batch *b, struct adapter *a, const char *to)
 {
 	int	i;
 
+	if (outbox_operator(a))
+		to = NULL;
 	for (i = 0; i < b->nbusy; i++)
-		if (b->busy[i] == a)
+		if (b->busy[i].adapter == a && (b->busy[i].to == NULL ?
+		    to == NULL : to != NULL && strcmp(b->busy[i].to, to) == 0))
 			return;
-	if (b->nbusy == OUTBOX_BUSY_MAX)
+	if (b->nbusy == OUTBOX_BUSY_MAX) {
 		b->allbusy = 1;
-	else
-		b->busy[b->nbusy++] = a;
+		return;
+	}
+	b->busy[b->nbusy].adapter = a;
+	b->busy[b->nbusy++].to = to == NULL ? NULL : xstrdup(to);
+}
+
+/*
+ * Marks the tables batch b wrote as unsettled by it (on), or, when it
+ * has settled, those it was the newest to write as settled (off).
+ */
+static void
+outbox_batch_tables(struct bot *bot, struct outbox_batch *b, int on)
+{
+	struct table	*t;
+	size_t		 i;
+
+	for (i = 0; i < b->ntouched; i++) {
+		t = table_find_id(bot, b->touched[i].adapter, b->touched[i].id);
+		if (t == NULL)
+			continue;
+		if (on)
+			t->unsettled = b->serial;
+		else if (t->unsettled == b->serial)
+			t->unsettled = 0;
+	}
+}
+
+/* Where a held item goes (see outbox_holding). */
+static const char *
+outbox_item_to(const struct outbox_item *it)
+{
+	return it->kind == OUTBOX_REPLY ? it->ev.channel : it->to;
 }
 
 /* The batch that just ended, with what it holds taken off the bot. */
@@ -458,7 +510,6 @@ outbox_seal(struct bot *bot, int writes)
 	struct outbox_batch		*b = xcalloc(1, sizeof *b);
 	const struct store_touch	*touched;
 	struct outbox_item		*it;
-	size_t				 i;
 
 	b->bot = bot;
 	b->writes = writes;
@@ -474,16 +525,19 @@ outbox_seal(struct bot *bot, int writes)
 		    sizeof *b->touched);
 		memcpy(b->touched, touched, b->ntouched * sizeof *touched);
 	}
-	for (i = 0; i < b->ntouched; i++)
-		outbox_batch_busy(b, b->touched[i].adapter);
+	b->serial = bot->batch_serial;
 	TAILQ_FOREACH(it, &b->out, entry)
-		outbox_batch_busy(b, it->adapter);
+		outbox_batch_busy(b, it->adapter, outbox_item_to(it));
 	return b;
 }
 
 static void
 outbox_batch_free(struct outbox_batch *b)
 {
+	int	i;
+
+	for (i = 0; i < b->nbusy; i++)
+		free(b->busy[i].to);
 	outbox_forget(&b->out);
 	outbox_forget(&b->undo);
 	outbox_forget(&b->undo_tasks);
@@ -522,6 +576,7 @@ outbox_release(struct bot *bot)
 
 	while ((b = TAILQ_FIRST(&bot->sealed)) != NULL && b->settled != 0) {
 		TAILQ_REMOVE(&bot->sealed, b, entry);
+		outbox_batch_tables(bot, b, 0);
 		if (b->settled > 0)
 			outbox_release_one(bot, b);
 		else
@@ -580,9 +635,10 @@ outbox_end(struct bot *bot)
 	b = outbox_seal(bot, n);
 	b->t0 = n > 0 ? uv_hrtime() : 0;
 	TAILQ_INSERT_TAIL(&bot->sealed, b, entry);
+	outbox_batch_tables(bot, b, 1);
 	if ((rc = store_batch_send(bot->store, outbox_settled, b, &cause)) != 1)
 		outbox_settle(b, rc, cause);
-	else if (outbox_busy_one(b, NULL))
+	else if (outbox_busy_one(b, NULL, NULL))
 		/*
 		 * The operator's console reads its next line at once, and
 		 * what it does may need this output shown (a button): it
@@ -617,7 +673,7 @@ int
 outbox_send_channel(struct adapter *a, const char *channel, const char *text,
     char **cause)
 {
-	if (!outbox_holding(a->bot, a))
+	if (!outbox_holding(a->bot, a, channel))
 		return a->ops->send_channel(a, channel, text, cause);
 	outbox_add(a->bot, OUTBOX_CHANNEL, a, channel, text, NULL);
 	return 0;
@@ -627,7 +683,7 @@ int
 outbox_send_dm(struct adapter *a, const char *user_id, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	if (!outbox_holding(a->bot, a))
+	if (!outbox_holding(a->bot, a, user_id))
 		return a->ops->send_dm(a, user_id, text, bs, cause);
 	outbox_add(a->bot, OUTBOX_DM, a, user_id, text, bs);
 	return 0;
@@ -639,7 +695,7 @@ outbox_reply(struct adapter *a, const struct bot_event *ev, int private,
 {
 	struct outbox_item	*it;
 
-	if (!outbox_holding(a->bot, a))
+	if (!outbox_holding(a->bot, a, ev->channel))
 		return a->ops->reply(a, ev, private, text, bs, cause);
 	it = outbox_add(a->bot, OUTBOX_REPLY, a, ev->user_id, text, bs);
 	outbox_copy_event(it, ev);
@@ -654,7 +710,7 @@ outbox_board(struct adapter *a, const char *channel, uint64_t table,
 {
 	struct outbox_item	*it;
 
-	if (!outbox_holding(a->bot, a))
+	if (!outbox_holding(a->bot, a, channel))
 		return a->ops->board(a, channel, table, news, text, view, bs,
 		    how, cause);
 	it = outbox_add(a->bot, OUTBOX_BOARD, a, channel, text, bs);
@@ -708,7 +764,7 @@ outbox_deliver(struct table *t, int seat, const char *text,
 	char			*cause = NULL;
 	int			 rc;
 
-	if (outbox_holding(t->bot, a)) {
+	if (outbox_holding(t->bot, a, user)) {
 		it = outbox_add(t->bot, OUTBOX_DM, a, user, text, bs);
 		it->table = t->id;
 		it->seat = seat;
@@ -726,7 +782,7 @@ outbox_call(struct bot *bot, void (*fn)(void *), void (*done)(void *),
 {
 	struct outbox_item	*it;
 
-	if (!outbox_holding(bot, NULL)) {
+	if (!outbox_holding(bot, NULL, NULL)) {
 		fn(arg);
 		if (done != NULL)
 			done(arg);

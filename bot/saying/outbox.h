@@ -6,8 +6,9 @@
  * returned.  So no player ever hears of a move a crash could forget, and
  * a burst of commands costs one fsync instead of one each.  On a store
  * that commits without waiting (store_batch_send) ended batches wait in
- * order for their commits, and output to an adapter waits behind any
- * batch in flight that holds output for it or wrote one of its tables.
+ * order for their commits; output to a channel or user waits behind any
+ * batch in flight that holds output for it, and all of a batch that
+ * looked up a table a batch in flight wrote waits too.
  */
 #ifndef BOT_SAYING_OUTBOX_H
 #define BOT_SAYING_OUTBOX_H

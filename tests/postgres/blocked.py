@@ -9,7 +9,9 @@ BOT_STDOUT.  alice opens a table in #f over IRC.  Then the bot's
 PostgreSQL backend is stopped (SIGSTOP; PSQL is a shell command that
 runs one query) and alice writes again: her answer waits for the
 commit, while carol's help on the console, which writes nothing, is
-answered at once.  On SIGCONT alice's answer comes.  Prints one line
+answered at once, and so is bob's over IRC in a private message, while
+alice's status of the waiting table waits with it.  On SIGCONT alice's
+answers come, in order.  Prints one line
 per failed check and "N passed, M failed"; exits non-zero when anything
 failed.
 """
@@ -78,6 +80,20 @@ try:
     ok(wait_console("[ephemeral @carol] Table commands:", 3),
        "carol's help on the console, which writes nothing, is answered "
        "within 3 s while the database is stopped")
+    # On IRC itself: bob's help in a private message, which looks at no
+    # table, is answered; alice's status in #f, whose table waits for
+    # its commit, waits with it.
+    mark2 = len(peer.got)
+    peer.send(b":bob!~b@h2 PRIVMSG cheersbot :!cheers help\r\n")
+    ok(peer.read_for(3, rb"(PRIVMSG|NOTICE) bob :[^\r\n]*new") and
+       len(peer.got) > mark2,
+       "bob's help over IRC, which looks at no table, is answered within "
+       "3 s while the database is stopped")
+    mark3 = len(peer.got)
+    alice("!cheers status")
+    peer.read_for(1)
+    ok(b"CHEERS lobby" not in peer.got[mark3:],
+       "alice's status of the table whose commit waits waits with it")
     ok(not peer.read_for(0.2, rb"PRIVMSG #f :An AI player sits down"),
        "alice's answer still waits")
 finally:
@@ -85,4 +101,9 @@ finally:
         os.kill(pid, signal.SIGCONT)
 ok(peer.read_for(10, rb"PRIVMSG #f :An AI player sits down"),
    "the database back, alice's answer comes: %r" % peer.got[mark:][-200:])
+end = time.monotonic() + 5
+while peer.got[mark:].count(b"CHEERS lobby") < 2 and time.monotonic() < end:
+    peer.read_for(0.2)
+ok(peer.got[mark:].count(b"CHEERS lobby") >= 2,
+   "and then her status, after it")
 sys.exit(checks.end())
