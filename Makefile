@@ -26,7 +26,8 @@
 #   make irc          the IRC tests against a real InspIRCd
 #   make postgres     the PostgreSQL store against a private server:
 #                     the store's unit tests, a game, a restart, the
-#                     writer lock, no password shown
+#                     writer lock and the operator's commands, the crash
+#                     test, --migrate-state, no password shown
 #   make harness      scripts/deps.sh and the suite runner, with fake commands
 #   make soak         many tables against a misbehaving fake Discord for
 #                     SOAK_SECONDS (180); not part of test
@@ -197,30 +198,18 @@ crash: $(BUILD)/cheersbot test-deps
 	@sh tests/run-planned.sh tests/crash/walgone.sh $(BUILD)/cheersbot; s=$$?; \
 	    sh tests/run-planned.sh tests/crash/run.sh $(BUILD)/cheersbot && [ $$s -eq 0 ]
 
-diskfull: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/diskfull/run.sh $(BUILD)/cheersbot
-
-discord: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/discord/run.sh $(BUILD)/cheersbot
-
-slack: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/slack/run.sh $(BUILD)/cheersbot
-
-telegram: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/telegram/run.sh $(BUILD)/cheersbot
-
-systemd: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/systemd/run.sh $(BUILD)/cheersbot
+# The suites that are one tests/<name>/run.sh against the daemon.
+DAEMON_SUITES = diskfull discord slack telegram systemd irc
+$(DAEMON_SUITES): %: $(BUILD)/cheersbot test-deps
+	@sh tests/run-planned.sh tests/$@/run.sh $(BUILD)/cheersbot
 
 xmpp: $(BUILD)/cheersbot test-deps
 	@sh tests/run-planned.sh tests/xmpp/run.sh $(BUILD)/cheersbot
 	@sh tests/run-planned.sh tests/xmpp/c2s.sh $(BUILD)/cheersbot
 
-irc: $(BUILD)/cheersbot test-deps
-	@sh tests/run-planned.sh tests/irc/run.sh $(BUILD)/cheersbot
-
 postgres: $(BUILD)/cheersbot $(BUILD)/tests/test_store \
-	    $(BUILD)/tests/test_store_faults $(BUILD)/tests/test_turn_timer test-deps
+	    $(BUILD)/tests/test_store_faults $(BUILD)/tests/test_store_migrate \
+	    $(BUILD)/tests/test_turn_timer test-deps
 	@sh tests/run-planned.sh tests/postgres/run.sh $(BUILD)/cheersbot
 
 # The test harness itself: scripts/deps.sh and tests/run-suites.sh.

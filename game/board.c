@@ -86,8 +86,10 @@ game_status(const struct game_ops *ops, const struct game *g, char *out,
 }
 
 void
-game_board_status(struct game_board *b, const struct game_ops *ops,
-    const struct game *g)
+game_board_begin(struct game_board *b, const struct game_ops *ops,
+    const struct game *g, struct game_text *summary)
 {
+	game_board_init(b);
 	game_status(ops, g, b->status, sizeof b->status);
+	game_text_init(summary, b->summary, sizeof b->summary);
 }

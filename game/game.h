@@ -565,13 +565,18 @@ struct game_board_field *game_board_seat(struct game_board *b, int wide,
  * g's (of ops) status line into out (len bytes, cut there): "Game over. "
  * and the result once g is over, else the first prompt pending; 1, or 0
  * when nothing is pending (out is then "").  GAME_STATUS_MAX holds it
- * uncut.  game_board_status: the same as b's status.
+ * uncut.
  */
 #define GAME_STATUS_MAX	(GAME_TEXT_MAX + 16)
 int	 game_status(const struct game_ops *ops, const struct game *g,
 	     char *out, size_t len);
-void	 game_board_status(struct game_board *b, const struct game_ops *ops,
-	     const struct game *g);
+/*
+ * The opening of every render_board: empties b, writes g's (of ops)
+ * status as its status, and starts *summary on b's summary for the
+ * caller to write.
+ */
+void	 game_board_begin(struct game_board *b, const struct game_ops *ops,
+	     const struct game *g, struct game_text *summary);
 
 /* game/rank.c */
 /* Empties r. */

@@ -3,7 +3,8 @@
  * adapters/discord includes it; the rest of the bot sees only discord.h.
  *
  * The adapter is one struct discord: the REST client (rest.c, with its
- * rate limits in ratelimit.c), the gateway session (gateway.c), the
+ * rate limits in ratelimit.c), the gateway sessions (shards.c, one
+ * gateway.c session a shard), the
  * interactions in flight (interaction.c), the slash-command schema
  * (commands.c) and the DM channel cache (dm.c), glued in discord.c.
  * Everything runs on the bot's one libuv loop.
@@ -24,6 +25,8 @@
 struct bot;
 struct rest;
 struct gateway;
+struct shards;
+struct wsclient;
 struct ratelimit;
 struct commands;
 struct dmcache;
@@ -77,10 +80,12 @@ struct discord {
 	char			*user_agent;	/* "DiscordBot (url, version)" */
 	char			*command;	/* bot.command: the slash command */
 	int			 shard_id, shard_count;
+	/* discord.shards: DISCORD_SHARDS_* (settings.h), a range's ends. */
+	int			 shards_mode, shards_first, shards_last;
 	int			 compress;	/* zlib-stream on the gateway */
 
 	struct rest		*rest;
-	struct gateway		*gateway;
+	struct shards		*shards;	/* the gateway sessions */
 	struct commands		*commands;
 	struct dmcache		*dms;
 	char			 self_id[DISCORD_ID_MAX];	/* from READY */
@@ -256,20 +261,62 @@ void		 zstream_reset(struct zstream *);
 int		 zstream_feed(struct zstream *, const void *, size_t,
 		     struct buf *out, char **cause);
 
-/* gateway.c: the websocket session. */
-int	 gateway_start(struct discord *, char **cause);
+/*
+ * gateway.c: one shard's websocket session.  slot is its place in
+ * shards.c; in_set: one of discord.shards (its log lines name it).
+ */
+#define GW_URL_MAX	512
+struct gateway	*gateway_new(struct discord *, int slot, int shard_id,
+		    int shard_count, int in_set);
+/* The websocket client the shards share, or NULL with *cause. */
+struct wsclient	*gateway_client(struct discord *, char **cause);
+/* Connects: resumes, or asks shards.c for a turn to identify. */
+void	 gateway_start(struct gateway *);
+/* Is it waiting for its turn to identify? */
+int	 gateway_waiting(const struct gateway *);
+/* Its turn: opens the socket that will IDENTIFY. */
+void	 gateway_identify_now(struct gateway *);
 /* Shutting down: closes the socket with 1000 (the bot shows offline). */
-void	 gateway_close_clean(struct discord *);
+void	 gateway_close_clean(struct gateway *);
 /* Is a socket still open or closing? */
-int	 gateway_closing(struct discord *);
+int	 gateway_closing(const struct gateway *);
 /* The token was refused: closes the session, and stays closed. */
-void	 gateway_refuse(struct discord *);
+void	 gateway_refuse(struct gateway *);
 /* A new token: a new session (IDENTIFY). */
-void	 gateway_restart(struct discord *);
-void	 gateway_stop(struct discord *);
-void	 gateway_free(struct discord *);
+void	 gateway_restart(struct gateway *);
+void	 gateway_stop(struct gateway *);
+void	 gateway_free(struct gateway *);
 /* One whole message from the server (text borrowed): ops and dispatches. */
-void	 gateway_message(struct discord *, const char *text);
+void	 gateway_message(struct gateway *, const char *text);
+
+/*
+ * shards.c: the shards this process runs (discord.shards), their shared
+ * websocket client, and the pacing of their IDENTIFYs.
+ */
+int	 shards_start(struct discord *, char **cause);
+/* Shutting down: every socket closes with 1000. */
+void	 shards_close_clean(struct discord *);
+/* Is a shard's socket still open or closing? */
+int	 shards_closing(struct discord *);
+/* The token was refused: every shard closes and stays closed. */
+void	 shards_refuse(struct discord *);
+/* A new token: every shard starts a new session. */
+void	 shards_restart(struct discord *);
+void	 shards_stop(struct discord *);
+void	 shards_free(struct discord *);
+/* The shard in slot (from 0), or NULL. */
+struct gateway	*shards_gateway(struct discord *, int slot);
+/* For gateway.c: the gateway URL (borrowed) and the shared client. */
+const char	*shards_url(struct discord *);
+struct wsclient	*shards_client(struct discord *);
+/* slot wants to identify: gateway_identify_now comes at its turn. */
+void	 shards_ask(struct discord *, int slot);
+/* slot sent IDENTIFY now: its bucket's 5 s start. */
+void	 shards_identified(struct discord *, int slot);
+/* slot's socket is gone: a turn it did not use is given back. */
+void	 shards_lost(struct discord *, int slot);
+/* slot's state ("connected", ...): the adapter's, over every shard. */
+void	 shards_state(struct discord *, int slot, const char *state);
 
 /* interaction.c */
 /*

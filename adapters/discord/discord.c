@@ -244,7 +244,7 @@ discord_refused(struct discord *d, const char *what)
 	    "adapters keep running). Put the new token in discord.token and "
 	    "send SIGHUP.", what);
 	bot_adapter_state(&d->adapter, "stopped: token refused");
-	gateway_refuse(d);
+	shards_refuse(d);
 	rest_refuse(d);
 }
 
@@ -280,13 +280,13 @@ discord_reload(struct adapter *a)
 	d->refused = 0;
 	log_info("discord: SIGHUP: a new token; starting again");
 	rest_resume(d);
-	gateway_restart(d);
+	shards_restart(d);
 }
 
 static int
 discord_start(struct adapter *a, char **cause)
 {
-	return gateway_start(a->priv, cause);
+	return shards_start(a->priv, cause);
 }
 
 #define DISCORD_DRAIN_MS	5000	/* REST's last requests at shutdown */
@@ -301,7 +301,7 @@ discord_on_drain(uv_timer_t *t)
 
 	if (d->drained)
 		return;
-	if ((n > 0 || gateway_closing(d)) && now < d->drain_until) {
+	if ((n > 0 || shards_closing(d)) && now < d->drain_until) {
 		uv_timer_start(&d->drain, discord_on_drain, d->drain_until - now,
 		    0);
 		return;
@@ -311,7 +311,7 @@ discord_on_drain(uv_timer_t *t)
 		    "dropped", n, n == 1 ? "" : "s", DISCORD_DRAIN_MS / 1000);
 	d->drained = 1;
 	uv_close((uv_handle_t *)&d->drain, NULL);
-	gateway_stop(d);
+	shards_stop(d);
 	rest_stop(d);
 }
 
@@ -341,7 +341,7 @@ discord_stop(struct adapter *a)
 	d->drain.data = d;
 	d->drain_until = uv_now(d->loop) + DISCORD_DRAIN_MS;
 	rest_drain(d);
-	gateway_close_clean(d);
+	shards_close_clean(d);
 	uv_timer_start(&d->drain, discord_on_drain, 0, 0);
 }
 
@@ -350,7 +350,7 @@ discord_free(struct adapter *a)
 {
 	struct discord	*d = a->priv;
 
-	gateway_free(d);
+	shards_free(d);
 	rest_free(d);
 	dm_cache_free(d->dms);
 	boardmsg_free_all(d);
@@ -413,10 +413,7 @@ discord_check(const struct config *config, char **cause)
 		add_cause(&all, "discord.enabled is set but "
 		    "discord.application_id is empty; copy it from the "
 		    "developer portal");
-	if (cfg->discord_shard_id >= cfg->discord_shard_count)
-		add_cause(&all, "discord.shard_id (%d) must be below "
-		    "discord.shard_count (%d)", cfg->discord_shard_id,
-		    cfg->discord_shard_count);
+	discord_shards_check(cfg, &all);
 	return set_causes(cause, all);
 }
 
@@ -446,6 +443,8 @@ discord_new(struct bot *bot, char **cause)
 	d->command = xstrdup(bot->config->bot_command);
 	d->shard_id = cfg->discord_shard_id;
 	d->shard_count = cfg->discord_shard_count;
+	d->shards_mode = discord_shards_parse(cfg->discord_shards,
+	    &d->shards_first, &d->shards_last, NULL);
 	d->compress = cfg->discord_compress;
 	d->commands = commands_build(bot->config->bot_command);
 	d->dms = dm_cache_new();

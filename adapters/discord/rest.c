@@ -14,6 +14,7 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,6 @@
 
 #include "adapters/discord/discord-int.h"
 #include "bot/daemon/log.h"
-#include "lib/buf.h"
 #include "lib/curluv.h"
 #include "lib/httpq.h"
 #include "lib/json.h"
@@ -46,27 +46,19 @@
 #define REST_QUICK_WINDOW_MS	3000
 
 struct rest_req {
-	struct reqq_item	 item;		/* on its queue */
+	struct httpq_req	 req;		/* first: httpq's part */
 	struct discord		*d;
 	char			*method;
-	char			*url;
 	char			 route[REST_KEY_MAX];
 	char			 major[REST_KEY_MAX];
 	char			 channel[DISCORD_ID_MAX];	/* "": not a channel's */
-	char			*body;		/* may be NULL */
 	int			 flags;
 	rest_cb			*cb;
 	void			*arg;
 	unsigned		 gen;		/* rest->gen when queued */
-	int			 failures;	/* 5xx and network errors */
-	int			 limited;	/* 429s */
-	uint64_t		 not_before;	/* loop ms */
 	uint64_t		 since_ns;	/* REST_TIMED: d->rx_ns, else 0 */
 	uint64_t		 deadline;	/* REST_QUICK: loop ms it ends */
 
-	CURL			*easy;		/* while in flight */
-	struct curl_slist	*headers;
-	struct buf		 response;
 	struct ratelimit_ticket	 ticket;	/* what ratelimit_sent counted */
 	char			 bucket[REST_KEY_MAX];
 	long			 limit;
@@ -77,8 +69,11 @@ struct rest_req {
 	int64_t			 retry_after_header;	/* ms, -1 */
 };
 
+_Static_assert(offsetof(struct rest_req, req) == 0,
+    "struct rest_req must begin with its struct httpq_req");
+
 struct rest {
-	struct httpq		 hq;		/* curl, the queues, a timer */
+	struct httpq		 hq;		/* first: curl, queues, a timer */
 	struct ratelimit	*rl;
 	struct invalid		 invalid;	/* 401, 403, 429 (invalid.c) */
 	int			 refused;	/* the token was refused: hold all */
@@ -87,17 +82,19 @@ struct rest {
 	unsigned		 gen;		/* counts restarts after a refusal */
 };
 
+_Static_assert(offsetof(struct rest, hq) == 0,
+    "struct rest must begin with its struct httpq");
+
 static void	rest_kick(struct discord *);
 
+/* Frees r (a struct rest_req). */
 static void
-rest_req_free(struct rest_req *r)
+rest_req_free(void *data)
 {
-	if (r->headers != NULL)
-		curl_slist_free_all(r->headers);
-	buf_release(&r->response);
+	struct rest_req	*r = data;
+
+	httpq_req_release(&r->req);
 	free(r->method);
-	free(r->url);
-	free(r->body);
 	free(r);
 }
 
@@ -189,7 +186,7 @@ rest_in_window(struct discord *d, const struct rest_req *r, uint64_t ms)
 {
 	if (!(r->flags & REST_QUICK))
 		return 1;
-	return r->failures < REST_QUICK_TRIES &&
+	return r->req.failures < REST_QUICK_TRIES &&
 	    uv_now(d->loop) + ms < r->deadline;
 }
 
@@ -197,7 +194,6 @@ static void
 rest_start(struct discord *d, struct rest_req *r)
 {
 	struct rest	*rest = d->rest;
-	char		*h;
 
 	r->bucket[0] = '\0';
 	r->limit = -1;
@@ -206,30 +202,14 @@ rest_start(struct discord *d, struct rest_req *r)
 	r->global_header = 0;
 	r->shared_scope = 0;
 	r->retry_after_header = -1;
-	if (r->headers == NULL) {
-		h = xasprintf("Authorization: Bot %s", d->token);
-		r->headers = curl_slist_append(NULL, h);
-		free(h);
-		h = xasprintf("User-Agent: %s", d->user_agent);
-		r->headers = curl_slist_append(r->headers, h);
-		free(h);
-		if (r->body != NULL)
-			r->headers = curl_slist_append(r->headers,
-			    "Content-Type: application/json");
-		if (r->headers == NULL)
-			fatalx("curl_slist_append failed");
-	}
-	r->easy = curluv_easy(r->url, r->headers, r, &r->response,
-	    rest_on_header, rest_timeout(d, r), d->ca_file);
-	curl_easy_setopt(r->easy, CURLOPT_CUSTOMREQUEST, r->method);
-	if (r->body != NULL) {
-		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDS, r->body);
-		curl_easy_setopt(r->easy, CURLOPT_POSTFIELDSIZE,
-		    (long)strlen(r->body));
+	if (r->req.headers == NULL) {
+		httpq_header(&r->req, "Authorization: Bot %s", d->token);
+		httpq_header(&r->req, "User-Agent: %s", d->user_agent);
+		if (r->req.body != NULL)
+			httpq_header(&r->req, "Content-Type: application/json");
 	}
 	ratelimit_sent(rest->rl, r->route, r->major,
 	    !(r->flags & REST_NO_GLOBAL), uv_now(d->loop), &r->ticket);
-	r->item.queue->busy = 1;
 	log_debug("discord: %s", r->route);
 	if (r->since_ns != 0) {
 		log_debug("discord: interaction answered: the callback leaves "
@@ -237,15 +217,8 @@ rest_start(struct discord *d, struct rest_req *r)
 		    (unsigned long long)((uv_hrtime() - r->since_ns) / 1000));
 		r->since_ns = 0;	/* a retry is not measured again */
 	}
-	curl_multi_add_handle(rest->hq.cu.multi, r->easy);
-}
-
-/* Takes r, its queue's head, off it: the queue's next may leave. */
-static void
-rest_unqueue(struct rest *rest, struct rest_req *r)
-{
-	r->item.queue->busy = 0;
-	reqq_remove(&rest->hq.rq, &r->item);
+	httpq_send(&rest->hq, &r->req, r->method, NULL, rest_on_header,
+	    rest_timeout(d, r), d->ca_file);
 }
 
 /*
@@ -281,7 +254,7 @@ rest_done(void *priv, CURLcode rc, void *arg)
 	int			 global;
 
 	memset(&res, 0, sizeof res);
-	res.status = httpq_done(&rest->hq, &r->easy, &r->item, rc);
+	res.status = httpq_done(&rest->hq, &r->req.easy, &r->req.item, rc);
 	/*
 	 * Whatever came back, the request is no longer in flight: its
 	 * bucket learns that, and what the headers said, if any came.
@@ -289,19 +262,14 @@ rest_done(void *priv, CURLcode rc, void *arg)
 	ratelimit_update(rest->rl, &r->ticket, r->route, r->major, r->bucket,
 	    r->limit, r->remaining, r->reset_after, now);
 
-	if (rc != CURLE_OK || res.status >= 500) {
-		r->failures++;
-		if (rc != CURLE_OK)
-			error = xasprintf("%s", curl_easy_strerror(rc));
-		else
-			error = xasprintf("HTTP %ld", res.status);
-		retry = rest_backoff(r->failures, r->flags);
-		if (r->failures <= REST_RETRIES_5XX &&
+	if ((error = httpq_failed(&r->req, rc, res.status)) != NULL) {
+		retry = rest_backoff(r->req.failures, r->flags);
+		if (r->req.failures <= REST_RETRIES_5XX &&
 		    rest_in_window(d, r, retry)) {
 			log_warn("discord: %s: %s; retrying in %llu ms",
 			    r->route, error, (unsigned long long)retry);
 			free(error);
-			r->not_before = now + retry;
+			r->req.not_before = now + retry;
 			return;
 		}
 		/* A quick one's caller says it once, naming what it was. */
@@ -315,8 +283,7 @@ rest_done(void *priv, CURLcode rc, void *arg)
 	if (res.status == 401 || res.status == 403 ||
 	    (res.status == 429 && !r->shared_scope))
 		invalid_count(&rest->invalid, res.status, now);
-	if (buf_str(&r->response)[0] != '\0' && !r->response.truncated)
-		json = cJSON_Parse(buf_str(&r->response));
+	json = httpq_json(&r->req);
 
 	if (res.status == 429) {
 		ms = -1;
@@ -335,7 +302,7 @@ rest_done(void *priv, CURLcode rc, void *arg)
 			    1000;
 		cJSON_Delete(json);
 		json = NULL;
-		if (++r->limited <= REST_RETRIES_429 &&
+		if (++r->req.limited <= REST_RETRIES_429 &&
 		    rest_in_window(d, r, (uint64_t)ms)) {
 			log_info("discord: %s: rate limited%s for %lld ms",
 			    r->route, global ? " (global)" : "",
@@ -343,10 +310,10 @@ rest_done(void *priv, CURLcode rc, void *arg)
 			ratelimit_limited(rest->rl, r->route, r->major,
 			    global && !(r->flags & REST_NO_GLOBAL), (uint64_t)ms,
 			    now);
-			r->not_before = now + (uint64_t)ms;
+			r->req.not_before = now + (uint64_t)ms;
 			return;
 		}
-		error = xasprintf("rate limited %d times", r->limited - 1);
+		error = xasprintf("rate limited %d times", r->req.limited - 1);
 		/* A quick one's caller says it once, naming what it was. */
 		if (!(r->flags & REST_QUICK))
 			log_warn("discord: %s: %s; giving up", r->route,
@@ -373,7 +340,7 @@ rest_done(void *priv, CURLcode rc, void *arg)
 
 finish:
 	res.error = error;
-	rest_unqueue(rest, r);
+	httpq_unqueue(&rest->hq, &r->req);
 	/* The token was reset or revoked (unless a new one came since). */
 	if (res.status == 401 && r->gen == rest->gen)
 		discord_refused(d, r->route);
@@ -456,16 +423,16 @@ rest_kick(struct discord *d)
 		r = reqq_head(q);
 		while (r != NULL && (r->flags & REST_QUICK) &&
 		    now >= r->deadline) {
-			left = reqq_remove(&rest->hq.rq, &r->item);
-			TAILQ_INSERT_TAIL(&late, &r->item, entry);
+			left = reqq_remove(&rest->hq.rq, &r->req.item);
+			TAILQ_INSERT_TAIL(&late, &r->req.item, entry);
 			r = left > 0 ? reqq_head(q) : NULL;
 		}
 		if (r == NULL)
 			continue;
 		wait = ratelimit_wait(rest->rl, r->route, r->major,
 		    !(r->flags & REST_NO_GLOBAL), now);
-		if (r->not_before > now && r->not_before - now > wait)
-			wait = r->not_before - now;
+		if (r->req.not_before > now && r->req.not_before - now > wait)
+			wait = r->req.not_before - now;
 		if ((r->flags & REST_QUICK) && r->deadline - now < wait)
 			wait = r->deadline - now;
 		if (wait == 0)
@@ -565,7 +532,7 @@ rest_to_channel(void *data, void *arg)
 	struct rest_req	*r = data;
 	const char	*channel = arg;
 
-	return r->easy == NULL && (channel == NULL ||
+	return r->req.easy == NULL && (channel == NULL ||
 	    strcmp(r->channel, channel) == 0);
 }
 
@@ -630,8 +597,8 @@ rest_request(struct discord *d, const char *method, const char *path,
 	r = xcalloc(1, sizeof *r);
 	r->d = d;
 	r->method = xstrdup(method);
-	r->url = xasprintf("%s%s", d->api_base, path);
-	r->body = body;
+	r->req.url = xasprintf("%s%s", d->api_base, path);
+	r->req.body = body;
 	r->flags = flags;
 	if (flags & REST_TIMED)
 		r->since_ns = d->rx_ns;
@@ -640,7 +607,6 @@ rest_request(struct discord *d, const char *method, const char *path,
 	r->cb = cb;
 	r->arg = arg;
 	r->gen = rest->gen;
-	buf_init(&r->response, REST_BODY_MAX);
 	ratelimit_route(method, path, r->route, sizeof r->route, r->major,
 	    sizeof r->major);
 	rest_channel_of(r);
@@ -650,59 +616,41 @@ rest_request(struct discord *d, const char *method, const char *path,
 		rest_req_free(r);
 		return set_cause(cause, "the channel is gone or closed to me");
 	}
-	if (r->body != NULL &&
+	if (r->req.body != NULL &&
 	    strcmp(r->route, "POST /channels/{major}/messages") == 0)
-		r->body = rest_nonce(rest, r->body);
+		r->req.body = rest_nonce(rest, r->req.body);
 	if (queue == NULL)
 		snprintf(qname, sizeof qname, "%s|%s", r->route, r->major);
 	else
 		snprintf(qname, sizeof qname, "%s", queue);
-	if (reqq_add(&rest->hq.rq, qname, &r->item, r) != 0) {
+	if (httpq_add(&rest->hq, qname, &r->req, REST_BODY_MAX) != 0) {
 		log_warn("discord: queue for %s is full; dropping a request",
 		    r->route);
 		rest_req_free(r);
 		return set_cause(cause, "too many Discord requests are waiting");
 	}
-	rest_kick(d);
 	return 0;
 }
 
 int
 rest_init(struct discord *d, char **cause)
 {
-	struct rest	*rest;
-
-	rest = xcalloc(1, sizeof *rest);
-	if (httpq_init(&rest->hq, d->loop, REST_QUEUE_MAX, REST_TOTAL_MAX,
-	    rest_after, d, "discord", cause) != 0) {
-		free(rest);
+	if ((d->rest = httpq_client_new(sizeof *d->rest, d->loop,
+	    REST_QUEUE_MAX, REST_TOTAL_MAX, rest_after, d, "discord",
+	    cause)) == NULL)
 		return -1;
-	}
-	rest->rl = ratelimit_new();
-	d->rest = rest;
+	d->rest->rl = ratelimit_new();
 	return 0;
-}
-
-/* Ends r, in flight or not, as the client stops. */
-static void
-rest_release(void *data, void *arg)
-{
-	struct rest_req	*r = data;
-	struct rest	*rest = arg;
-
-	httpq_end(&rest->hq, &r->easy);
-	rest_req_free(r);
 }
 
 void
 rest_stop(struct discord *d)
 {
-	int	n;
+	int	n = httpq_client_stop(d->rest, rest_req_free);
 
-	if (d->rest == NULL ||
-	    (n = httpq_stop(&d->rest->hq, rest_release, d->rest)) <= 0)
-		return;
-	log_info("discord: dropping %d unsent request%s", n, n == 1 ? "" : "s");
+	if (n > 0)
+		log_info("discord: dropping %d unsent request%s", n,
+		    n == 1 ? "" : "s");
 }
 
 void
@@ -711,7 +659,6 @@ rest_free(struct discord *d)
 	if (d->rest == NULL)
 		return;
 	ratelimit_free(d->rest->rl);
-	httpq_release(&d->rest->hq);
-	free(d->rest);
+	httpq_client_free(d->rest);
 	d->rest = NULL;
 }

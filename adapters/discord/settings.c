@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "adapters/discord/settings.h"
@@ -16,6 +17,7 @@
 
 static int	discord_check_snowflake(const char *, char **);
 static int	discord_check_ws_url(const char *, char **);
+static int	discord_check_shards(const char *, char **);
 
 #define O(f)	offsetof(struct discord_config, f)
 
@@ -45,6 +47,10 @@ static const struct config_key discord_keys[] = {
 	{ "discord", "shard_count", CONFIG_INT, O(discord_shard_count), "1",
 	  1, 65536, NULL, NULL,
 	  "How many shards share the bot's guilds." },
+	{ "discord", "shards", CONFIG_STRING, O(discord_shards), "",
+	  0, 32, NULL, discord_check_shards,
+	  "The shards this process runs: auto, a range N-M of shard_count, "
+	  "or empty for shard_id alone." },
 	{ "discord", "compress", CONFIG_BOOL, O(discord_compress), "no",
 	  0, 0, NULL, NULL,
 	  "Compress the gateway connection (zlib-stream)." },
@@ -96,4 +102,66 @@ discord_check_ws_url(const char *s, char **cause)
 	static const char *const schemes[] = { "ws", "wss", NULL };
 
 	return config_check_url_of(s, schemes, "a ws:// or wss:// URL", cause);
+}
+
+int
+discord_shards_parse(const char *s, int *first, int *last, char **cause)
+{
+	char	*end;
+	long	 a, b;
+
+	*first = *last = -1;
+	if (*s == '\0')
+		return DISCORD_SHARDS_ONE;
+	if (strcmp(s, "auto") == 0)
+		return DISCORD_SHARDS_AUTO;
+	if (!isdigit((unsigned char)*s))
+		goto bad;
+	a = strtol(s, &end, 10);
+	b = a;
+	if (*end == '-') {
+		if (!isdigit((unsigned char)end[1]))
+			goto bad;
+		b = strtol(end + 1, &end, 10);
+	}
+	if (*end != '\0' || a > 65535 || b > 65535 || a > b)
+		goto bad;
+	if (b - a + 1 > DISCORD_SHARDS_MAX)
+		return set_cause(cause, "\"%s\" holds %ld shards; one "
+		    "process runs at most %d", s, b - a + 1, DISCORD_SHARDS_MAX);
+	*first = (int)a;
+	*last = (int)b;
+	return DISCORD_SHARDS_RANGE;
+bad:
+	return set_cause(cause, "\"%.40s\" is not auto or a range of shards "
+	    "such as 0-3", s);
+}
+
+/* The check of the discord.shards row. */
+static int
+discord_check_shards(const char *s, char **cause)
+{
+	int	first, last;
+
+	return discord_shards_parse(s, &first, &last, cause) < 0 ? -1 : 0;
+}
+
+void
+discord_shards_check(const struct discord_config *cfg, char **all)
+{
+	int	mode, first, last;
+
+	if (cfg->discord_shard_id >= cfg->discord_shard_count)
+		add_cause(all, "discord.shard_id (%d) must be below "
+		    "discord.shard_count (%d)", cfg->discord_shard_id,
+		    cfg->discord_shard_count);
+	mode = discord_shards_parse(cfg->discord_shards, &first, &last, NULL);
+	if (mode != DISCORD_SHARDS_ONE && cfg->discord_shard_id != 0)
+		add_cause(all, "discord.shard_id and discord.shards are both "
+		    "set; keep one (discord.shards = %d-%d runs that one "
+		    "shard)", cfg->discord_shard_id, cfg->discord_shard_id);
+	if (mode == DISCORD_SHARDS_RANGE && last >= cfg->discord_shard_count)
+		add_cause(all, "discord.shards (%s) must end below "
+		    "discord.shard_count (%d)", cfg->discord_shards,
+		    cfg->discord_shard_count);
 }

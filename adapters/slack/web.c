@@ -40,6 +40,7 @@
  * credential for its message).
  */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +52,6 @@
 #include "adapters/slack/slack-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
-#include "lib/buf.h"
 #include "lib/curluv.h"
 #include "lib/httpq.h"
 #include "lib/json.h"
@@ -70,26 +70,20 @@
 #define WEB_VERIFY_LATEST	"20"		/* messages searched for a post */
 
 struct web_call {
-	struct reqq_item	 item;		/* on its queue */
-	char			*url;
+	struct httpq_req	 req;		/* first: httpq's part */
 	char			 method[WEB_NAME_MAX];	/* for logs and limits */
 	char			 pace[SLACK_ID_MAX + 8]; /* "ch:C123": paced; "" */
 	int			 first;		/* goes first when paced */
 	int			 workspace_paced; /* chat.update: WEB_UPDATE_KEY too */
-	char			*body;		/* may be NULL */
 	int			 flags;
 	web_cb			*cb;
 	void			*arg;
-	int			 failures;
-	int			 limited;
 	char			 post_id[WEB_POST_ID_MAX]; /* "": not a post */
-	uint64_t		 not_before;	/* loop ms */
-
-	CURL			*easy;		/* while in flight */
-	struct curl_slist	*headers;
-	struct buf		 response;
 	int64_t			 retry_after;	/* ms, -1: no header */
 };
+
+_Static_assert(offsetof(struct web_call, req) == 0,
+    "struct web_call must begin with its struct httpq_req");
 
 /* A method held by a 429, or a channel by its pace ("ch:C123"). */
 struct web_limit {
@@ -98,9 +92,12 @@ struct web_limit {
 };
 
 struct web {
-	struct httpq		 hq;		/* curl, the queues, a timer */
+	struct httpq		 hq;		/* first: curl, queues, a timer */
 	struct web_limit	 limits[WEB_LIMITS_MAX];
 };
+
+_Static_assert(offsetof(struct web, hq) == 0,
+    "struct web must begin with its struct httpq");
 
 static void	web_kick(struct slack *);
 
@@ -112,19 +109,6 @@ static void	web_kick(struct slack *);
 static const char *const web_paced[] = {
 	"chat.postMessage", "chat.update", "chat.postEphemeral", NULL
 };
-
-static void
-web_call_free(struct web_call *c)
-{
-	if (c->flags & WEB_ARG_FREE)
-		free(c->arg);
-	if (c->headers != NULL)
-		curl_slist_free_all(c->headers);
-	buf_release(&c->response);
-	free(c->url);
-	free(c->body);
-	free(c);
-}
 
 /* How long method (or a channel) must still wait; 0: go. */
 static uint64_t
@@ -193,39 +177,22 @@ web_on_header(char *data, size_t size, size_t n, void *arg)
 static void
 web_start(struct slack *s, struct web_call *c)
 {
-	struct web	*web = s->web;
-	const char	*token;
-	char		*h;
-
 	c->retry_after = -1;
-	if (c->headers == NULL) {
-		if (!(c->flags & WEB_URL)) {
-			token = (c->flags & WEB_APP_TOKEN) ? s->app_token :
-			    s->bot_token;
-			h = xasprintf("Authorization: Bearer %s", token);
-			c->headers = curl_slist_append(NULL, h);
-			free(h);
-		}
-		c->headers = curl_slist_append(c->headers,
+	if (c->req.headers == NULL) {
+		if (!(c->flags & WEB_URL))
+			httpq_header(&c->req, "Authorization: Bearer %s",
+			    (c->flags & WEB_APP_TOKEN) ? s->app_token :
+			    s->bot_token);
+		httpq_header(&c->req, "Content-Type: %s",
 		    (c->flags & WEB_FORM) ?
-		    "Content-Type: application/x-www-form-urlencoded" :
-		    "Content-Type: application/json; charset=utf-8");
-		h = xasprintf("User-Agent: cheersbot/%s", CHEERSBOT_VERSION);
-		c->headers = curl_slist_append(c->headers, h);
-		free(h);
-		if (c->headers == NULL)
-			fatalx("curl_slist_append failed");
+		    "application/x-www-form-urlencoded" :
+		    "application/json; charset=utf-8");
+		httpq_header(&c->req, "User-Agent: cheersbot/%s",
+		    CHEERSBOT_VERSION);
 	}
-	c->easy = curluv_easy(c->url, c->headers, c, &c->response,
-	    web_on_header, WEB_TIMEOUT_MS, s->ca_file);
-	curl_easy_setopt(c->easy, CURLOPT_POST, 1L);
-	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDS, c->body != NULL ?
-	    c->body : "");
-	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDSIZE, c->body != NULL ?
-	    (long)strlen(c->body) : 0L);
-	c->item.queue->busy = 1;
 	log_debug("slack: calling %s", c->method);
-	curl_multi_add_handle(web->hq.cu.multi, c->easy);
+	httpq_send(&s->web->hq, &c->req, NULL, "", web_on_header,
+	    WEB_TIMEOUT_MS, s->ca_file);
 }
 
 static uint64_t
@@ -245,8 +212,7 @@ web_finish(struct slack *s, struct web_call *c, const struct web_result *res)
 {
 	char	*why;
 
-	c->item.queue->busy = 0;
-	reqq_remove(&s->web->hq.rq, &c->item);
+	httpq_unqueue(&s->web->hq, &c->req);
 	if (c->cb != NULL)
 		c->cb(s, res, c->arg);
 	if (!(c->flags & (WEB_APP_TOKEN | WEB_URL)) &&
@@ -256,7 +222,7 @@ web_finish(struct slack *s, struct web_call *c, const struct web_result *res)
 		revoke_stop(s, why, "stopped: bot token refused");
 		free(why);
 	}
-	web_call_free(c);
+	httpq_req_free(c);
 }
 
 /* Is msg (a message of conversations.history) the post c? */
@@ -307,10 +273,10 @@ web_verified(struct slack *s, const struct web_result *res, void *arg)
 		web_finish(s, c, &done);
 		return;
 	}
-	c->not_before = uv_now(s->loop) + web_backoff(c->failures);
+	c->req.not_before = uv_now(s->loop) + web_backoff(c->req.failures);
 	log_info("slack: chat.postMessage: the post had not landed; posting "
 	    "it again");
-	c->item.queue->busy = 0;
+	c->req.item.queue->busy = 0;
 	web_kick(s);
 }
 
@@ -326,13 +292,13 @@ web_verify(struct slack *s, struct web_call *c)
 
 	if (strncmp(c->pace, "ch:", 3) != 0)
 		return -1;
-	c->item.queue->busy = 1;
+	c->req.item.queue->busy = 1;
 	if (web_call(s, "conversations.history", NULL, web_form("channel",
 	    c->pace + 3, "limit", WEB_VERIFY_LATEST, "include_all_metadata",
 	    "true", (char *)NULL), WEB_FORM, web_verified, c, &cause) != 0) {
 		log_warn("slack: %s", cause);
 		free(cause);
-		c->item.queue->busy = 0;
+		c->req.item.queue->busy = 0;
 		return -1;
 	}
 	return 0;
@@ -356,10 +322,9 @@ web_done(void *priv, CURLcode rc, void *arg)
 	cJSON			*json = NULL;
 	uint64_t		 now, retry;
 	char			*error = NULL;
-	const char		*body;
 
 	memset(&res, 0, sizeof res);
-	res.status = httpq_done(&web->hq, &c->easy, &c->item, rc);
+	res.status = httpq_done(&web->hq, &c->req.easy, &c->req.item, rc);
 	/*
 	 * Its channel's next message leaves pace_ms after this answer, and
 	 * the workspace's next chat.update 1.2 pace_ms after it: counted
@@ -373,12 +338,9 @@ web_done(void *priv, CURLcode rc, void *arg)
 		web_limit_set(web, WEB_UPDATE_KEY,
 		    now + WEB_UPDATE_PACE(s->pace_ms), now);
 
-	if (rc != CURLE_OK || res.status >= 500) {
-		c->failures++;
-		error = rc != CURLE_OK ? xstrdup(curl_easy_strerror(rc)) :
-		    xasprintf("HTTP %ld", res.status);
+	if ((error = httpq_failed(&c->req, rc, res.status)) != NULL) {
 		if (c->post_id[0] != '\0' && !web_unsent(rc) &&
-		    c->failures <= WEB_RETRIES_5XX) {
+		    c->req.failures <= WEB_RETRIES_5XX) {
 			log_warn("slack: %s: %s; it may have landed: looking "
 			    "for it before posting again", c->method, error);
 			if (web_verify(s, c) == 0) {
@@ -390,12 +352,13 @@ web_done(void *priv, CURLcode rc, void *arg)
 			    "not posted again");
 			goto finish;
 		}
-		if (c->failures <= WEB_RETRIES_5XX && !(c->flags & WEB_ONCE)) {
-			retry = web_backoff(c->failures);
+		if (c->req.failures <= WEB_RETRIES_5XX &&
+		    !(c->flags & WEB_ONCE)) {
+			retry = web_backoff(c->req.failures);
 			log_warn("slack: %s: %s; retrying in %llu ms",
 			    c->method, error, (unsigned long long)retry);
 			free(error);
-			c->not_before = now + retry;
+			c->req.not_before = now + retry;
 			return;
 		}
 		log_warn("slack: %s: %s; %s", c->method, error,
@@ -404,23 +367,19 @@ web_done(void *priv, CURLcode rc, void *arg)
 	}
 	if (res.status == 429) {
 		retry = c->retry_after >= 0 ? (uint64_t)c->retry_after : 1000;
-		if (++c->limited <= WEB_RETRIES_429) {
+		if (httpq_limited(&c->req, WEB_RETRIES_429, &error)) {
 			log_info("slack: %s: rate limited; waiting %llu ms",
 			    c->method, (unsigned long long)retry);
 			web_limit_set(web, c->method, now + retry, now);
-			c->not_before = now + retry;
+			c->req.not_before = now + retry;
 			/* Who waits for a post now hears of a long wait. */
 			held_check(s);
 			return;
 		}
-		error = xasprintf("rate limited %d times", c->limited - 1);
 		log_warn("slack: %s: %s; giving up", c->method, error);
 		goto finish;
 	}
-	body = buf_str(&c->response);
-	if (*body != '\0' && !c->response.truncated)
-		json = cJSON_Parse(body);
-	res.json = json;
+	res.json = json = httpq_json(&c->req);
 	if (res.status < 200 || res.status >= 300) {
 		res.slack_error = json_string(json, "error", 100);
 		error = xasprintf("HTTP %ld%s%s", res.status,
@@ -487,8 +446,9 @@ web_kick(struct slack *s)
 			if (c->workspace_paced &&
 			    (w = web_limit_wait(web, WEB_UPDATE_KEY, now)) > wait)
 				wait = w;
-			if (c->not_before > now && c->not_before - now > wait)
-				wait = c->not_before - now;
+			if (c->req.not_before > now &&
+			    c->req.not_before - now > wait)
+				wait = c->req.not_before - now;
 			if (wait > 0) {
 				if (wait < next)
 					next = wait;
@@ -517,8 +477,8 @@ web_tag(struct web_call *c)
 	cJSON			*json, *meta, *payload;
 	char			*body;
 
-	if (strcmp(c->method, "chat.postMessage") != 0 || c->body == NULL ||
-	    (json = cJSON_Parse(c->body)) == NULL)
+	if (strcmp(c->method, "chat.postMessage") != 0 || c->req.body == NULL ||
+	    (json = cJSON_Parse(c->req.body)) == NULL)
 		return;
 	if (!cJSON_IsObject(json) ||
 	    cJSON_GetObjectItemCaseSensitive(json, "metadata") != NULL) {
@@ -532,8 +492,8 @@ web_tag(struct web_call *c)
 	payload = cJSON_AddObjectToObject(meta, "event_payload");
 	cJSON_AddStringToObject(payload, "post_id", c->post_id);
 	body = json_print(json);
-	free(c->body);
-	c->body = body;
+	free(c->req.body);
+	c->req.body = body;
 }
 
 /*
@@ -550,8 +510,8 @@ web_pace(struct web_call *c)
 	for (i = 0; web_paced[i] != NULL; i++)
 		if (strcmp(c->method, web_paced[i]) == 0)
 			break;
-	if (web_paced[i] == NULL || c->body == NULL ||
-	    (json = cJSON_Parse(c->body)) == NULL)
+	if (web_paced[i] == NULL || c->req.body == NULL ||
+	    (json = cJSON_Parse(c->req.body)) == NULL)
 		return;
 	if ((channel = json_string(json, "channel", SLACK_ID_MAX - 1)) != NULL)
 		snprintf(c->pace, sizeof c->pace, "ch:%s", channel);
@@ -575,27 +535,27 @@ web_call(struct slack *s, const char *method, const char *queue, char *body,
 	}
 	c = xcalloc(1, sizeof *c);
 	if (flags & WEB_URL) {
-		c->url = xstrdup(method);
+		c->req.url = xstrdup(method);
 		snprintf(c->method, sizeof c->method, "response_url");
 	} else {
-		c->url = xasprintf("%s/%s", s->api_base, method);
+		c->req.url = xasprintf("%s/%s", s->api_base, method);
 		snprintf(c->method, sizeof c->method, "%s", method);
 	}
-	c->body = body;
+	c->req.body = body;
 	web_pace(c);
 	web_tag(c);
 	c->flags = flags;
 	c->cb = cb;
 	c->arg = arg;
-	buf_init(&c->response, WEB_BODY_MAX);
-	if (reqq_add(&web->hq.rq, queue != NULL ? queue : c->method, &c->item,
-	    c) != 0) {
+	if (flags & WEB_ARG_FREE)
+		c->req.owned = arg;
+	if (httpq_add(&web->hq, queue != NULL ? queue : c->method, &c->req,
+	    WEB_BODY_MAX) != 0) {
 		log_warn("slack: too many calls waiting; dropping a %s",
 		    c->method);
-		web_call_free(c);
+		httpq_req_free(c);
 		return set_cause(cause, "too many Slack calls are waiting");
 	}
-	web_kick(s);
 	return 0;
 }
 
@@ -627,46 +587,24 @@ web_held_ms(struct slack *s, const char *channel)
 int
 web_init(struct slack *s, char **cause)
 {
-	struct web	*web;
-
-	web = xcalloc(1, sizeof *web);
-	if (httpq_init(&web->hq, s->loop, WEB_QUEUE_MAX, WEB_TOTAL_MAX,
-	    web_after, s, "slack", cause) != 0) {
-		free(web);
-		return -1;
-	}
-	s->web = web;
-	return 0;
-}
-
-/* Ends c, in flight or not, as the client stops. */
-static void
-web_release(void *data, void *arg)
-{
-	struct web_call	*c = data;
-	struct web	*web = arg;
-
-	httpq_end(&web->hq, &c->easy);
-	web_call_free(c);
+	s->web = httpq_client_new(sizeof *s->web, s->loop, WEB_QUEUE_MAX,
+	    WEB_TOTAL_MAX, web_after, s, "slack", cause);
+	return s->web != NULL ? 0 : -1;
 }
 
 void
 web_stop(struct slack *s)
 {
-	int	n;
+	int	n = httpq_client_stop(s->web, httpq_req_free);
 
-	if (s->web == NULL ||
-	    (n = httpq_stop(&s->web->hq, web_release, s->web)) <= 0)
-		return;
-	log_info("slack: dropping %d unsent call%s", n, n == 1 ? "" : "s");
+	if (n > 0)
+		log_info("slack: dropping %d unsent call%s", n,
+		    n == 1 ? "" : "s");
 }
 
 void
 web_free(struct slack *s)
 {
-	if (s->web == NULL)
-		return;
-	httpq_release(&s->web->hq);
-	free(s->web);
+	httpq_client_free(s->web);
 	s->web = NULL;
 }

@@ -24,6 +24,7 @@
  * <method>): URLs are never logged, only methods.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,6 @@
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
 #include "lib/backoff.h"
-#include "lib/buf.h"
 #include "lib/curluv.h"
 #include "lib/httpq.h"
 #include "lib/json.h"
@@ -50,28 +50,26 @@
 #define API_DESC_MAX		512
 
 struct api_call {
-	struct reqq_item	 item;		/* on its queue */
+	struct httpq_req	 req;		/* first: httpq's part */
 	char			 method[API_METHOD_MAX];
-	char			*body;		/* JSON, may be NULL */
 	int64_t			 chat;		/* a message's chat; 0: none */
 	int			 paced;		/* a message: pace.c decides */
 	long			 timeout_ms;
 	int			 flags;
 	api_cb			*cb;
 	void			*arg;
-	int			 failures;
-	int			 limited;
-	uint64_t		 not_before;	/* loop ms */
-
-	CURL			*easy;		/* while in flight */
-	struct curl_slist	*headers;
-	struct buf		 response;
 };
+
+_Static_assert(offsetof(struct api_call, req) == 0,
+    "struct api_call must begin with its struct httpq_req");
 
 struct tgapi {
-	struct httpq		 hq;
+	struct httpq		 hq;		/* first: curl, queues, a timer */
 	struct tgpace		*pace;
 };
+
+_Static_assert(offsetof(struct tgapi, hq) == 0,
+    "struct tgapi must begin with its struct httpq");
 
 static const char *const api_messages[] = {
 	"sendMessage", "editMessageText", "editMessageReplyMarkup", NULL
@@ -86,18 +84,6 @@ static const char *const api_messages[] = {
 #define API_POSTS	"sendMessage"
 
 static void	api_kick(struct tg *);
-
-static void
-api_call_free(struct api_call *c)
-{
-	if (c->flags & API_ARG_FREE)
-		free(c->arg);
-	if (c->headers != NULL)
-		curl_slist_free_all(c->headers);
-	buf_release(&c->response);
-	free(c->body);
-	free(c);
-}
 
 /* Headers say nothing the answer's JSON does not. */
 static size_t
@@ -117,30 +103,15 @@ api_after(void *arg)
 static void
 api_start(struct tg *tg, struct api_call *c)
 {
-	char	*url, *h;
-
-	if (c->headers == NULL) {
-		c->headers = curl_slist_append(NULL,
+	if (c->req.headers == NULL) {
+		httpq_header(&c->req,
 		    "Content-Type: application/json; charset=utf-8");
-		h = xasprintf("User-Agent: cheersbot/%s", CHEERSBOT_VERSION);
-		c->headers = curl_slist_append(c->headers, h);
-		free(h);
-		if (c->headers == NULL)
-			fatalx("curl_slist_append failed");
+		httpq_header(&c->req, "User-Agent: cheersbot/%s",
+		    CHEERSBOT_VERSION);
 	}
-	/* Never logged: it holds the token. */
-	url = xasprintf("%s/bot%s/%s", tg->api_base, tg->token, c->method);
-	c->easy = curluv_easy(url, c->headers, c, &c->response, api_on_header,
-	    c->timeout_ms, tg->ca_file);
-	free(url);	/* curl copies CURLOPT_URL */
-	curl_easy_setopt(c->easy, CURLOPT_POST, 1L);
-	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDS, c->body != NULL ?
-	    c->body : "{}");
-	curl_easy_setopt(c->easy, CURLOPT_POSTFIELDSIZE, c->body != NULL ?
-	    (long)strlen(c->body) : 2L);
-	c->item.queue->busy = 1;
 	log_debug("telegram: calling %s", c->method);
-	curl_multi_add_handle(tg->api->hq.cu.multi, c->easy);
+	httpq_send(&tg->api->hq, &c->req, NULL, "{}", api_on_header,
+	    c->timeout_ms, tg->ca_file);
 }
 
 /* Hands c's result to its caller and frees c; a 401 stops the adapter. */
@@ -149,8 +120,7 @@ api_finish(struct tg *tg, struct api_call *c, const struct api_result *res)
 {
 	char	*why;
 
-	c->item.queue->busy = 0;
-	reqq_remove(&tg->api->hq.rq, &c->item);
+	httpq_unqueue(&tg->api->hq, &c->req);
 	if (c->cb != NULL)
 		c->cb(tg, res, c->arg);
 	kicked_answer(tg, c->chat, res);
@@ -160,7 +130,7 @@ api_finish(struct tg *tg, struct api_call *c, const struct api_result *res)
 		halt_stop(tg, why);
 		free(why);
 	}
-	api_call_free(c);
+	httpq_req_free(c);
 }
 
 /* The parsed answer json (may be NULL) into res; the error, caller frees. */
@@ -209,24 +179,24 @@ api_follow(struct tg *tg, struct api_call *c, const struct api_result *res,
 	if (from >= 0 || res->params == NULL || json_int(res->params,
 	    "migrate_to_chat_id", INT64_MIN + 1, -1, &to) != 0)
 		return 0;
-	body = c->body != NULL ? cJSON_Parse(c->body) : NULL;
+	body = c->req.body != NULL ? cJSON_Parse(c->req.body) : NULL;
 	follow = body != NULL && !(c->flags & API_NO_FOLLOW) &&
 	    !api_names_message(body);
 	if (follow) {
 		cJSON_ReplaceItemInObjectCaseSensitive(body, "chat_id",
 		    cJSON_CreateNumber((double)to));
-		free(c->body);
-		c->body = json_print(body);	/* frees body */
+		free(c->req.body);
+		c->req.body = json_print(body);	/* frees body */
 		c->chat = to;
-		c->not_before = now;
+		c->req.not_before = now;
 		log_info("telegram: %s: the group was upgraded; sending to "
 		    "its new id", c->method);
 	} else
 		cJSON_Delete(body);
 	/* Busy meanwhile: the move's own calls must not send c again. */
-	c->item.queue->busy = 1;
+	c->req.item.queue->busy = 1;
 	migrate_chat(tg, from, to);
-	c->item.queue->busy = 0;
+	c->req.item.queue->busy = 0;
 	return follow;
 }
 
@@ -252,7 +222,8 @@ api_may_have_run(struct api_call *c, CURLcode rc, long status,
 		return status != 502 && status != 503;
 	if (sent < 0)
 		return 1;
-	return sent >= (curl_off_t)(c->body != NULL ? strlen(c->body) : 2);
+	return sent >= (curl_off_t)(c->req.body != NULL ?
+	    strlen(c->req.body) : 2);
 }
 
 /* How much of c's body its transfer sent; -1: curl cannot say. */
@@ -261,7 +232,7 @@ api_sent(struct api_call *c)
 {
 	curl_off_t	sent = 0;
 
-	if (curl_easy_getinfo(c->easy, CURLINFO_SIZE_UPLOAD_T, &sent) !=
+	if (curl_easy_getinfo(c->req.easy, CURLINFO_SIZE_UPLOAD_T, &sent) !=
 	    CURLE_OK)
 		return -1;
 	return sent;
@@ -279,13 +250,12 @@ api_done(void *priv, CURLcode rc, void *arg)
 	uint64_t		 now, retry;
 	int64_t			 after;
 	char			*error = NULL;
-	const char		*body;
 	curl_off_t		 sent;
 	int			 once;
 
 	memset(&res, 0, sizeof res);
 	sent = api_sent(c);
-	res.status = httpq_done(&api->hq, &c->easy, &c->item, rc);
+	res.status = httpq_done(&api->hq, &c->req.easy, &c->req.item, rc);
 	/*
 	 * A message that may be in the chat already is not sent again: a
 	 * board's next update posts it anew (lib/coalesce), and a line of
@@ -299,16 +269,13 @@ api_done(void *priv, CURLcode rc, void *arg)
 	if (c->paced)
 		pace_answered(api->pace, c->chat, now);
 
-	if (rc != CURLE_OK || res.status >= 500) {
-		c->failures++;
-		error = rc != CURLE_OK ? xstrdup(curl_easy_strerror(rc)) :
-		    xasprintf("HTTP %ld", res.status);
-		if (c->failures <= API_RETRIES && !once) {
-			retry = backoff_delay(1000, 60000, c->failures);
+	if ((error = httpq_failed(&c->req, rc, res.status)) != NULL) {
+		if (c->req.failures <= API_RETRIES && !once) {
+			retry = backoff_delay(1000, 60000, c->req.failures);
 			log_warn("telegram: %s: %s; retrying in %" PRIu64 " ms",
 			    c->method, error, retry);
 			free(error);
-			c->not_before = now + retry;
+			c->req.not_before = now + retry;
 			return;
 		}
 		log_warn("telegram: %s: %s; %s", c->method, error,
@@ -316,9 +283,7 @@ api_done(void *priv, CURLcode rc, void *arg)
 		    "retried: it may have been posted already" : "giving up");
 		goto finish;
 	}
-	body = buf_str(&c->response);
-	if (*body != '\0' && !c->response.truncated)
-		json = cJSON_Parse(body);
+	json = httpq_json(&c->req);
 	if (res.status == 429) {
 		after = 1;
 		json_int(json_object(json, "parameters"), "retry_after", 0,
@@ -326,16 +291,15 @@ api_done(void *priv, CURLcode rc, void *arg)
 		if (after > API_RETRY_AFTER_MAX)
 			after = API_RETRY_AFTER_MAX;
 		retry = (uint64_t)(after > 0 ? after : 1) * 1000;
-		if (++c->limited <= API_RETRIES_429) {
+		if (httpq_limited(&c->req, API_RETRIES_429, &error)) {
 			log_info("telegram: %s: rate limited; waiting %" PRIu64
 			    " ms", c->method, retry);
 			if (c->chat != 0)
 				pace_hold(api->pace, c->chat, now + retry);
-			c->not_before = now + retry;
+			c->req.not_before = now + retry;
 			cJSON_Delete(json);
 			return;
 		}
-		error = xasprintf("rate limited %d times", c->limited - 1);
 		log_warn("telegram: %s: %s; giving up", c->method, error);
 		goto finish;
 	}
@@ -372,7 +336,7 @@ api_kick(struct tg *tg)
 	TAILQ_FOREACH(q, &api->hq.rq.queues, entry) {
 		if (q->busy || (c = reqq_head(q)) == NULL)
 			continue;
-		wait = c->not_before > now ? c->not_before - now : 0;
+		wait = c->req.not_before > now ? c->req.not_before - now : 0;
 		if (wait == 0 && c->paced)
 			wait = pace_wait(api->pace, c->chat, now);
 		if (wait > 0) {
@@ -424,24 +388,26 @@ api_call(struct tg *tg, const char *method, const char *queue, cJSON *body,
 	}
 	c = xcalloc(1, sizeof *c);
 	snprintf(c->method, sizeof c->method, "%s", method);
+	/* Never logged: it holds the token. */
+	c->req.url = xasprintf("%s/bot%s/%s", tg->api_base, tg->token, method);
 	c->chat = chat;
 	for (i = 0; api_messages[i] != NULL; i++)
 		if (strcmp(method, api_messages[i]) == 0)
 			c->paced = chat != 0;
-	c->body = body != NULL ? json_print(body) : NULL;
+	c->req.body = body != NULL ? json_print(body) : NULL;
 	c->timeout_ms = timeout_ms > 0 ? timeout_ms : API_TIMEOUT_MS;
 	c->flags = flags;
 	c->cb = cb;
 	c->arg = arg;
-	buf_init(&c->response, API_BODY_MAX);
-	if (reqq_add(&api->hq.rq, queue != NULL ? queue : c->method, &c->item,
-	    c) != 0) {
+	if (flags & API_ARG_FREE)
+		c->req.owned = arg;
+	if (httpq_add(&api->hq, queue != NULL ? queue : c->method, &c->req,
+	    API_BODY_MAX) != 0) {
 		log_warn("telegram: too many calls waiting; dropping a %s",
 		    c->method);
-		api_call_free(c);
+		httpq_req_free(c);
 		return set_cause(cause, "too many Telegram calls are waiting");
 	}
-	api_kick(tg);
 	return 0;
 }
 
@@ -451,7 +417,7 @@ api_for_chat(void *data, void *arg)
 {
 	struct api_call	*c = data;
 
-	return c->easy == NULL && c->chat == *(int64_t *)arg;
+	return c->req.easy == NULL && c->chat == *(int64_t *)arg;
 }
 
 void
@@ -471,7 +437,7 @@ api_drop_chat(struct tg *tg, int64_t chat)
 	while ((c = reqq_list_pop(&out)) != NULL) {
 		if (c->cb != NULL)
 			c->cb(tg, &res, c->arg);
-		api_call_free(c);
+		httpq_req_free(c);
 	}
 	if (n > 0)
 		log_info("telegram: dropped %d call%s to a lost chat", n,
@@ -481,38 +447,24 @@ api_drop_chat(struct tg *tg, int64_t chat)
 int
 api_init(struct tg *tg, char **cause)
 {
-	struct tgapi	*api = xcalloc(1, sizeof *api);
+	struct tgapi	*api;
 
-	if (httpq_init(&api->hq, tg->loop, API_QUEUE_MAX, API_TOTAL_MAX,
-	    api_after, tg, "telegram", cause) != 0) {
-		free(api);
+	if ((api = httpq_client_new(sizeof *api, tg->loop, API_QUEUE_MAX,
+	    API_TOTAL_MAX, api_after, tg, "telegram", cause)) == NULL)
 		return -1;
-	}
 	api->pace = pace_new(tg->group_per_min, tg->per_sec, tg->pace_ms);
 	tg->api = api;
 	return 0;
 }
 
-/* Ends c, in flight or not, as the client stops. */
-static void
-api_release(void *data, void *arg)
-{
-	struct api_call	*c = data;
-	struct tgapi	*api = arg;
-
-	httpq_end(&api->hq, &c->easy);
-	api_call_free(c);
-}
-
 void
 api_stop(struct tg *tg)
 {
-	int	n;
+	int	n = httpq_client_stop(tg->api, httpq_req_free);
 
-	if (tg->api == NULL ||
-	    (n = httpq_stop(&tg->api->hq, api_release, tg->api)) <= 0)
-		return;
-	log_info("telegram: dropping %d unsent call%s", n, n == 1 ? "" : "s");
+	if (n > 0)
+		log_info("telegram: dropping %d unsent call%s", n,
+		    n == 1 ? "" : "s");
 }
 
 void
@@ -520,8 +472,7 @@ api_free(struct tg *tg)
 {
 	if (tg->api == NULL)
 		return;
-	httpq_release(&tg->api->hq);
 	pace_free(tg->api->pace);
-	free(tg->api);
+	httpq_client_free(tg->api);
 	tg->api = NULL;
 }

@@ -22,6 +22,7 @@
 #include "bot/daemon/operator.h"
 #include "bot/daemon/platforms.h"
 #include "bot/daemon/service.h"
+#include "bot/storage/migrate.h"
 #include "bot/storage/store.h"
 #include "bot/tables/restore.h"
 #include "lib/xmalloc.h"
@@ -36,6 +37,7 @@ usage(FILE *f)
 	    "usage: cheersbot [-v] [-c file] [-o section.key=value ...]\n"
 	    "                 [--check-config] [--dump-config] [--fake-clock]\n"
 	    "                 [--list-tables] [--end-table ID] [--invite-url]\n"
+	    "                 [--migrate-state FROM.db]\n"
 	    "  -c, --config FILE     read settings from FILE (default: built-in)\n"
 	    "  -o, --set S.K=VALUE   override one setting, e.g. -o bot.seed=42\n"
 	    "  -v, --verbose         log more (repeat for debug)\n"
@@ -47,6 +49,10 @@ usage(FILE *f)
 	    "                        (safe while the bot runs)\n"
 	    "      --end-table ID    end table ID in the state file and exit\n"
 	    "                        (refused while a bot runs on the file)\n"
+	    "      --migrate-state FROM.db\n"
+	    "                        copy the state file FROM.db into the\n"
+	    "                        PostgreSQL database of postgres.url and exit\n"
+	    "                        (refused when it holds tables already)\n"
 	    "      --invite-url      print the Discord invite link (with the\n"
 	    "                        permissions the bot uses) and exit\n"
 	    "      --version         print the version and exit\n");
@@ -218,6 +224,7 @@ main(int argc, char **argv)
 		{ "fake-clock", no_argument, NULL, 'F' },
 		{ "list-tables", no_argument, NULL, 'L' },
 		{ "end-table", required_argument, NULL, 'E' },
+		{ "migrate-state", required_argument, NULL, 'M' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "invite-url", no_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
@@ -229,8 +236,8 @@ main(int argc, char **argv)
 	const struct platform *p;
 	struct adapter	*a;
 	uv_loop_t	*loop;
-	char		*cause = NULL, *dump, **sets;
-	const char	*path = NULL, *endid = NULL;
+	char		*cause = NULL, *dump, **sets, *where;
+	const char	*path = NULL, *endid = NULL, *migrate = NULL;
 	int		 ch, nsets = 0, verbose = 0, check = 0, dumpcfg = 0;
 	int		 fake = 0, list = 0, plain, held, i, n;
 	int		 invite = 0, rc;
@@ -246,6 +253,7 @@ main(int argc, char **argv)
 		case 'F': fake = 1; break;
 		case 'L': list = 1; break;
 		case 'E': endid = optarg; break;
+		case 'M': migrate = optarg; break;
 		case 'I': invite = 1; break;
 		case 'V':
 			printf("cheersbot %s\n", CHEERSBOT_VERSION);
@@ -279,7 +287,7 @@ main(int argc, char **argv)
 	 * The operator's commands report them plainly; a daemon logs them,
 	 * so that journald files them as errors.
 	 */
-	plain = list || endid != NULL || invite;
+	plain = list || endid != NULL || migrate != NULL || invite;
 	if (path != NULL && config_load(cfg, path, &cause) != 0) {
 		if (plain)
 			fprintf(stderr, "%s\n", cause);
@@ -298,9 +306,14 @@ main(int argc, char **argv)
 	}
 	free(sets);
 	sets = NULL;
-	if (list || endid != NULL) {
-		if ((list ? operator_list_tables(cfg, stdout, &cause) :
-		    operator_end_table(cfg, endid, stdout, &cause)) != 0) {
+	if (list || endid != NULL || migrate != NULL) {
+		if (migrate != NULL)
+			rc = migrate_state(cfg, migrate, stdout, &cause);
+		else if (list)
+			rc = operator_list_tables(cfg, stdout, &cause);
+		else
+			rc = operator_end_table(cfg, endid, stdout, &cause);
+		if (rc != 0) {
 			fprintf(stderr, "cheersbot: %s\n", cause);
 			free(cause);
 			config_free(cfg);
@@ -340,8 +353,11 @@ main(int argc, char **argv)
 	bot.fake_clock = fake;
 	store_settings_config(cfg, &settings);
 	if ((bot.store = store_open_writer(&settings, &held, &cause)) == NULL)
-		fatalx("%s%s", cause, held ? "; stop it first, or give this one "
-		    "another bot.state_file" : "");
+		fatalx("%s%s%s", cause, held ? "; stop it first, or give this "
+		    "one another " : "", !held ? "" :
+		    cfg->store_backend == CONFIG_STORE_POSTGRES ? "database "
+		    "(postgres.url)" : "bot.state_file");
+	where = store_settings_name(&settings);
 	store_start(bot.store, loop);
 	for (p = platforms; p->settings != NULL; p++) {
 		if (!config_enabled(cfg, p->settings))
@@ -351,10 +367,11 @@ main(int argc, char **argv)
 		bot_add_adapter(&bot, a);
 	}
 	if ((n = restore_tables(&bot, &cause)) < 0)
-		fatalx("restoring tables from %s: %s", cfg->bot_state_file, cause);
+		fatalx("restoring tables from %s: %s", where, cause);
 	if (n > 0)
 		log_info("restored %d table%s from %s", n, n == 1 ? "" : "s",
-		    cfg->bot_state_file);
+		    where);
+	free(where);
 	signals_start(&bot);
 	for (i = 0; i < bot.nadapters; i++) {
 		if (bot.adapters[i]->ops->start(bot.adapters[i], &cause) != 0)

@@ -1,8 +1,10 @@
 /*
- * The operator's command line: --list-tables reads the state file
- * read-only (WAL lets it do so beside a running bot); --end-table takes
- * the state file's writer lock first, so it refuses to run beside a bot,
- * whose in-memory table would otherwise be written back at its next move.
+ * The operator's command line: --list-tables reads the store read-only
+ * (WAL lets it do so beside a running bot on a state file; a read-only
+ * session on PostgreSQL); --end-table takes the store's writer lock
+ * first (the file's flock, the database's advisory lock), so it refuses
+ * to run beside a bot, whose in-memory table would otherwise be written
+ * back at its next move.
  * Text from chats (channels, names) is cleaned (lib/utf8.h) before it
  * reaches a terminal.
  */
@@ -107,9 +109,11 @@ operator_list_tables(const struct config *cfg, FILE *out, char **cause)
 	struct store_settings	 set;
 	struct store		*s;
 	char			 where[PATH_MAX + 8], clean[PATH_MAX + 8];
-	int			 rc;
+	char			*name;
+	int			 rc = 1;
 
-	if ((rc = operator_state_exists(cfg->bot_state_file, where,
+	if (cfg->store_backend != CONFIG_STORE_POSTGRES &&
+	    (rc = operator_state_exists(cfg->bot_state_file, where,
 	    sizeof where, cause)) < 0)
 		return -1;
 	if (rc == 0) {
@@ -128,8 +132,12 @@ operator_list_tables(const struct config *cfg, FILE *out, char **cause)
 	store_close(s);
 	if (rc != 0)
 		return -1;
-	if (l.n == 0)
-		fprintf(out, "No open tables in %s.\n", cfg->bot_state_file);
+	if (l.n == 0) {
+		name = store_settings_name(&set);
+		utf8_clean(clean, sizeof clean, name);
+		fprintf(out, "No open tables in %s.\n", clean);
+		free(name);
+	}
 	return 0;
 }
 
@@ -141,15 +149,16 @@ operator_end_table(const struct config *cfg, const char *text, FILE *out,
 	struct store		*s;
 	unsigned long long	 id;
 	char			*end, *where = NULL, clean[PATH_MAX + 8];
-	char			 path[PATH_MAX + 8];
-	int			 held, rc;
+	char			 path[PATH_MAX + 8], *name;
+	int			 held, rc = 1;
 
 	errno = 0;
 	id = strtoull(text, &end, 10);
 	if (*text < '0' || *text > '9' || *end != '\0' || errno != 0 || id == 0)
 		return set_cause(cause, "--end-table needs a table id (a number "
 		    "from --list-tables), not \"%.40s\"", text);
-	if ((rc = operator_state_exists(cfg->bot_state_file, path, sizeof path,
+	if (cfg->store_backend != CONFIG_STORE_POSTGRES &&
+	    (rc = operator_state_exists(cfg->bot_state_file, path, sizeof path,
 	    cause)) < 0)
 		return -1;
 	if (rc == 0) {
@@ -164,11 +173,15 @@ operator_end_table(const struct config *cfg, const char *text, FILE *out,
 		if (!held)
 			return -1;
 		free(*cause);
-		return set_cause(cause, "%s: a cheersbot is running on this state "
-		    "file and keeps its tables in memory, so it would write "
-		    "table %llu back.  End it in its channel with the end "
-		    "command, or stop the bot (systemctl stop cheersbot), run "
-		    "this again, and start the bot.", cfg->bot_state_file, id);
+		name = store_settings_name(&set);
+		set_cause(cause, "%s: a cheersbot is running on this %s and "
+		    "keeps its tables in memory, so it would write table %llu "
+		    "back.  End it in its channel with the end command, or stop "
+		    "the bot (systemctl stop cheersbot), run this again, and "
+		    "start the bot.", name, cfg->store_backend ==
+		    CONFIG_STORE_POSTGRES ? "database" : "state file", id);
+		free(name);
+		return -1;
 	}
 	rc = store_table_end(s, (uint64_t)id, &where, cause);
 	store_close(s);

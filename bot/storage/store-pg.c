@@ -39,6 +39,7 @@
 #include "bot/storage/store-pg-cache.h"
 #include "bot/storage/store-pg-image.h"
 #include "bot/storage/store-pg.h"
+#include "bot/storage/store-rows.h"
 #include "bot/storage/store.h"
 #include "lib/backoff.h"
 #include "lib/conninfo.h"
@@ -48,7 +49,7 @@
 #define PG_WRITER_KEY	"4856183441457275508"
 /* Serializes schema upgrades of bots that open without the writer lock. */
 #define PG_MIGRATE_KEY	"4856183441457275509"
-#define PG_ARGS_MAX	12
+#define PG_ARGS_MAX	16
 /* A server's message kept in a cause, in bytes. */
 #define PG_MESSAGE_MAX	400
 /*
@@ -119,6 +120,9 @@ struct store_pg {
 	int		 group_saved;
 	char		*lost;
 	struct pgcache	*mem;
+	/* Restore's reads ahead, while load_tables runs (pg_ahead_*). */
+	int		 ahead_on;
+	PGresult	*ahead_ids, *ahead_snaps, *ahead_moves;
 	int		 imaged;	/* open tables are pictured in mem */
 	/*
 	 * On a loop (pg_start; "Without waiting" below): the link, the poll
@@ -1066,12 +1070,101 @@ pg_each_table(struct store_pg *s, const char *sql, int n,
 	return rc;
 }
 
+/*
+ * Restore reads each open table's newest snapshot and the moves after
+ * it, one table after another in id order: one round trip each, 20,000
+ * for 10,000 tables.  While load_tables runs, those reads of the open
+ * tables are served from a window of 256 of them read ahead, from the
+ * id asked for on, in three queries (their ids, snapshots and moves).
+ */
+#define PG_AHEAD_OPEN	"(SELECT id FROM tables WHERE state IN ('lobby', " \
+	"'playing') AND id >= $1::bigint ORDER BY id LIMIT 256)"
+
+static void
+pg_ahead_drop(struct store_pg *s)
+{
+	PQclear(s->ahead_ids);
+	PQclear(s->ahead_snaps);
+	PQclear(s->ahead_moves);
+	s->ahead_ids = s->ahead_snaps = s->ahead_moves = NULL;
+}
+
+/* Reads ahead the window of open tables from id on; 0, or -1 with *cause. */
+static int
+pg_ahead_fetch(struct store_pg *s, uint64_t id, char **cause)
+{
+	char		 ids[24];
+	const char	*v[1] = { ids };
+
+	pg_ahead_drop(s);
+	snprintf(ids, sizeof ids, "%" PRIu64, id);
+	if ((s->ahead_ids = pg_query(s, "reading tables", cause,
+	    PG_AHEAD_OPEN, 1, v)) == NULL ||
+	    (s->ahead_snaps = pg_query(s, "reading snapshots", cause, "SELECT "
+	    "DISTINCT ON (table_id) table_id, seq, game FROM snapshots WHERE "
+	    "table_id IN " PG_AHEAD_OPEN " ORDER BY table_id, seq DESC", 1,
+	    v)) == NULL || (s->ahead_moves = pg_query(s, "reading moves",
+	    cause, "SELECT m.table_id, m.seq, m.seat, m.move, m.at FROM moves "
+	    "m WHERE m.table_id IN " PG_AHEAD_OPEN " AND m.seq >= coalesce(("
+	    "SELECT max(seq) FROM snapshots n WHERE n.table_id = m.table_id), "
+	    "0) ORDER BY m.table_id, m.seq", 1, v)) == NULL) {
+		pg_ahead_drop(s);
+		return -1;
+	}
+	return 0;
+}
+
+/* The first row of r (column 0 the table id, sorted) for id, or -1. */
+static int
+pg_ahead_row(const PGresult *r, uint64_t id)
+{
+	int		 lo = 0, hi = PQntuples(r), mid;
+	uint64_t	 at;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		at = strtoull(PQgetvalue(r, mid, 0), NULL, 10);
+		if (at < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < PQntuples(r) && strtoull(PQgetvalue(r, lo, 0), NULL, 10) == id)
+		return lo;
+	return -1;
+}
+
+/*
+ * Whether what was read ahead covers table id (read ahead anew from id
+ * on when it lies past the window): 1, or 0 when the caller must ask
+ * the server (no read ahead now, or not an open table); -1 with *cause.
+ */
+static int
+pg_ahead_has(struct store_pg *s, uint64_t id, char **cause)
+{
+	int	last;
+
+	if (!s->ahead_on)
+		return 0;
+	last = s->ahead_ids == NULL ? -1 : PQntuples(s->ahead_ids) - 1;
+	if ((last < 0 || id > strtoull(PQgetvalue(s->ahead_ids, last, 0),
+	    NULL, 10)) && pg_ahead_fetch(s, id, cause) != 0)
+		return -1;
+	return pg_ahead_row(s->ahead_ids, id) >= 0;
+}
+
 static int
 pg_load_tables(struct store *store, store_table_cb cb, void *arg, char **cause)
 {
-	return pg_each_table((struct store_pg *)store, PG_TABLE_COLUMNS
-	    "WHERE state IN ('lobby', 'playing') ORDER BY id", 0, NULL, cb, arg,
-	    NULL, cause);
+	struct store_pg	*s = (struct store_pg *)store;
+	int		 rc;
+
+	s->ahead_on = 1;
+	rc = pg_each_table(s, PG_TABLE_COLUMNS "WHERE state IN ('lobby', "
+	    "'playing') ORDER BY id", 0, NULL, cb, arg, NULL, cause);
+	s->ahead_on = 0;
+	pg_ahead_drop(s);
+	return rc;
 }
 
 static int
@@ -1121,11 +1214,22 @@ pg_load_snapshot(struct store *store, uint64_t id, int *seq, char **game,
 	PGresult	*r;
 	char		 ids[24];
 	const char	*v[1] = { ids };
+	int		 row;
 
 	*seq = -1;
 	*game = NULL;
 	if (pg_pictured(store, id, 0)) {
 		pgimage_load_snapshot(s->mem, id, seq, game);
+		return 0;
+	}
+	switch (pg_ahead_has(s, id, cause)) {
+	case -1:
+		return -1;
+	case 1:
+		if ((row = pg_ahead_row(s->ahead_snaps, id)) >= 0) {
+			*seq = atoi(PQgetvalue(s->ahead_snaps, row, 1));
+			*game = xstrdup(PQgetvalue(s->ahead_snaps, row, 2));
+		}
 		return 0;
 	}
 	snprintf(ids, sizeof ids, "%" PRIu64, id);
@@ -1141,12 +1245,37 @@ pg_load_snapshot(struct store *store, uint64_t id, int *seq, char **game,
 	return 0;
 }
 
+/*
+ * Calls cb for the moves of table id in r from row on (its columns from
+ * col: seq, seat, move, at; before col, the table's id, when the rows
+ * are of several tables), those from seq from_seq.  A row of -1: none.
+ */
+static int
+pg_moves_from(const PGresult *r, int col, int row, uint64_t id, int from_seq,
+    store_move_cb cb, void *arg, char **cause)
+{
+	struct store_move	m;
+	int			rc = 0;
+
+	for (; row >= 0 && row < PQntuples(r) && rc == 0; row++) {
+		if (col > 0 && strtoull(PQgetvalue(r, row, 0), NULL, 10) != id)
+			break;
+		m.seq = atoi(PQgetvalue(r, row, col));
+		if (m.seq < from_seq)
+			continue;
+		m.seat = atoi(PQgetvalue(r, row, col + 1));
+		m.move = PQgetvalue(r, row, col + 2);
+		m.at = strtoll(PQgetvalue(r, row, col + 3), NULL, 10);
+		rc = cb(&m, arg, cause);
+	}
+	return rc;
+}
+
 static int
 pg_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
     void *arg, char **cause)
 {
 	struct store_pg		*s = (struct store_pg *)store;
-	struct store_move	 m;
 	PGresult		*r;
 	char			 ids[24], from[16];
 	const char		*v[2] = { ids, from };
@@ -1155,19 +1284,25 @@ pg_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
 	if (pg_pictured(store, id, 0) && from_seq >= pgimage_first_seq(s->mem,
 	    id))
 		return pgimage_load_moves(s->mem, id, from_seq, cb, arg, cause);
+	/* Read ahead: the moves from the newest snapshot on. */
+	switch (pg_ahead_has(s, id, cause)) {
+	case -1:
+		return -1;
+	case 1:
+		row = pg_ahead_row(s->ahead_snaps, id);
+		if (from_seq >= (row < 0 ? 0 :
+		    atoi(PQgetvalue(s->ahead_snaps, row, 1))))
+			return pg_moves_from(s->ahead_moves, 1,
+			    pg_ahead_row(s->ahead_moves, id), id, from_seq, cb,
+			    arg, cause);
+	}
 	snprintf(ids, sizeof ids, "%" PRIu64, id);
 	snprintf(from, sizeof from, "%d", from_seq);
 	if ((r = pg_query(s, "reading moves", cause, "SELECT seq, seat, move, "
 	    "at FROM moves WHERE table_id = $1 AND seq >= $2 ORDER BY seq", 2,
 	    v)) == NULL)
 		return -1;
-	for (row = 0; row < PQntuples(r) && rc == 0; row++) {
-		m.seq = atoi(PQgetvalue(r, row, 0));
-		m.seat = atoi(PQgetvalue(r, row, 1));
-		m.move = PQgetvalue(r, row, 2);
-		m.at = strtoll(PQgetvalue(r, row, 3), NULL, 10);
-		rc = cb(&m, arg, cause);
-	}
+	rc = pg_moves_from(r, 0, 0, id, from_seq, cb, arg, cause);
 	PQclear(r);
 	return rc;
 }
@@ -2248,6 +2383,62 @@ pg_batch_send(struct store *store, void (*done)(void *, int, char *),
 	return pg_enqueue(s, done, arg, cause);
 }
 
+/* The schema's own version is this backend's, not a row to copy. */
+static int
+pg_row_copied(int kind, const char *const *v)
+{
+	return kind != STORE_ROWS_META || strcmp(v[0], "schema_version") != 0;
+}
+
+static int
+pg_each_row(struct store *store, int kind, store_row_cb cb, void *arg,
+    char **cause)
+{
+	const char	*v[STORE_ROWS_COLUMNS_MAX];
+	PGresult	*r;
+	int		 row, i, rc = 0;
+
+	if ((r = pg_query((struct store_pg *)store, "reading what to copy",
+	    cause, store_rows_select(kind), 0, NULL)) == NULL)
+		return -1;
+	for (row = 0; row < PQntuples(r) && rc == 0; row++) {
+		for (i = 0; i < store_rows[kind].ncolumns; i++)
+			v[i] = pg_value(r, row, i);
+		if (pg_row_copied(kind, v))
+			rc = cb(v, arg, cause);
+	}
+	PQclear(r);
+	return rc;
+}
+
+/* What memory serves of a row changes with it (store-pg-cache.h). */
+static int
+pg_put_row(struct store *store, int kind, const char *const *values,
+    char **cause)
+{
+	static const char	 types[] = "ttttttttttttt";
+	static const char	 ns[STORE_ROWS_N] = { [STORE_ROWS_NUMBERS] = 'n',
+	    [STORE_ROWS_CHANNELS] = 'c', [STORE_ROWS_REFS] = 'r' };
+	struct store_pg		*s = (struct store_pg *)store;
+	const char		*v[STORE_ROWS_COLUMNS_MAX];
+	int			 i, n = store_rows[kind].ncolumns;
+
+	for (i = 0; i < STORE_ROWS_COLUMNS_MAX; i++)
+		v[i] = i < n ? values[i] : NULL;
+	if (!pg_row_copied(kind, v))
+		return 0;
+	if (kind == STORE_ROWS_META)
+		pgcache_set(s->mem, 'm', "", v[0], v[1]);
+	else if (kind == STORE_ROWS_TABLES &&
+	    strtoull(v[0], NULL, 10) > pg_meta(s, "max_id"))
+		pg_meta_set(s, "max_id", strtoull(v[0], NULL, 10));
+	else if (ns[kind] != 0)
+		pgcache_set(s->mem, ns[kind], v[0], v[1], v[2]);
+	return pg_run(s, cause, store_rows_upsert(kind, '$'),
+	    types + (sizeof types - 1 - n), v[0], v[1], v[2], v[3], v[4], v[5],
+	    v[6], v[7], v[8], v[9], v[10], v[11], v[12]);
+}
+
 const struct store_ops store_pg_ops = {
 	.name = "postgres",
 	.open = pg_open,
@@ -2286,4 +2477,6 @@ const struct store_ops store_pg_ops = {
 	.set_ref = pg_set_ref,
 	.drop_refs = pg_drop_refs,
 	.move_channel = pg_move_channel,
+	.each_row = pg_each_row,
+	.put_row = pg_put_row,
 };

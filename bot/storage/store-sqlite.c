@@ -30,6 +30,7 @@
 
 #include "bot/daemon/log.h"
 #include "bot/storage/store-lock.h"
+#include "bot/storage/store-rows.h"
 #include "bot/storage/store-sqlite.h"
 #include "bot/storage/store-watch.h"
 #include "bot/storage/store.h"
@@ -325,7 +326,7 @@ ss_prepare(struct store_sqlite *s, const char *sql, const char *types, va_list a
  * failed one are written again, so only the failed one is lost, as it
  * would be without batching.
  */
-#define SS_ARGS_MAX	12
+#define SS_ARGS_MAX	16
 
 struct ss_write {
 	const char	*sql;		/* static */
@@ -1166,6 +1167,24 @@ ss_record_result(struct store *store, uint64_t id, const char *result,
 	return 0;
 }
 
+/*
+ * Ends a walk over st's rows that stopped at step result rc, and
+ * finalizes st: 0 past the last row; -1 when the caller's callback
+ * stopped it at a row (rc is still SQLITE_ROW; the callback set *cause);
+ * -1 and *cause, naming what, when a step failed.
+ */
+static int
+ss_walk_end(struct store_sqlite *s, sqlite3_stmt *st, int rc,
+    const char *what, char **cause)
+{
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return -1;
+	if (rc != SQLITE_DONE)
+		return ss_error(s, what, cause);
+	return 0;
+}
+
 /* Calls cb for each row of a tables query. */
 static int
 ss_each_table(struct store_sqlite *s, sqlite3_stmt *st, store_table_cb cb,
@@ -1195,15 +1214,10 @@ ss_each_table(struct store_sqlite *s, sqlite3_stmt *st, store_table_cb cb,
 		t.tag = ss_text(st, 12);
 		if (found != NULL)
 			*found = 1;
-		if (cb(&t, arg, cause) != 0) {
-			sqlite3_finalize(st);
-			return -1;
-		}
+		if (cb(&t, arg, cause) != 0)
+			break;
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ss_error(s, "reading tables", cause);
-	return 0;
+	return ss_walk_end(s, st, rc, "reading tables", cause);
 }
 
 #define SS_TABLE_COLUMNS \
@@ -1283,15 +1297,10 @@ ss_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
 		m.seat = sqlite3_column_int(st, 1);
 		m.move = ss_text(st, 2);
 		m.at = sqlite3_column_int64(st, 3);
-		if (cb(&m, arg, cause) != 0) {
-			sqlite3_finalize(st);
-			return -1;
-		}
+		if (cb(&m, arg, cause) != 0)
+			break;
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ss_error(s, "reading moves", cause);
-	return 0;
+	return ss_walk_end(s, st, rc, "reading moves", cause);
 }
 
 /* One number of a query without arguments; 0 when it has none. */
@@ -1325,6 +1334,27 @@ ss_cb1_max(struct store *store)
 }
 
 /*
+ * The counter a numbering query st reads back (its one row's first
+ * column) into *out; st (NULL when it did not prepare) is finalized here.
+ * No row is an error, as a failed step is.
+ */
+static int
+ss_counter(struct store_sqlite *s, sqlite3_stmt *st, uint64_t *out,
+    char **cause)
+{
+	int	rc;
+
+	if (st == NULL)
+		return ss_error(s, "numbering a table", cause);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*out = (uint64_t)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return ss_error(s, "numbering a table", cause);
+	return 0;
+}
+
+/*
  * The next id is past every table saved too, in case one was saved with
  * an id of its own (an operator's copy of a row).
  */
@@ -1332,8 +1362,6 @@ static int
 ss_take_table_id(struct store *store, uint64_t *id, char **cause)
 {
 	struct store_sqlite	*s = (struct store_sqlite *)store;
-	sqlite3_stmt		*st;
-	int			 rc;
 
 	*id = 0;
 	if (ss_run(s, "numbering a table", cause, "INSERT INTO meta (key, value) "
@@ -1341,15 +1369,8 @@ ss_take_table_id(struct store *store, uint64_t *id, char **cause)
 	    "ON CONFLICT(key) DO UPDATE SET value = max(value, coalesce(("
 	    "SELECT max(id) FROM tables), 0)) + 1", "") != 0)
 		return -1;
-	st = ss_query(s, "SELECT value FROM meta WHERE key = 'table_id'", "");
-	if (st == NULL)
-		return ss_error(s, "numbering a table", cause);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*id = (uint64_t)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
-		return ss_error(s, "numbering a table", cause);
-	return 0;
+	return ss_counter(s, ss_query(s, "SELECT value FROM meta WHERE key = "
+	    "'table_id'", ""), id, cause);
 }
 
 static int
@@ -1357,25 +1378,15 @@ ss_number_table(struct store *store, const char *adapter, const char *server,
     uint64_t *num, char **cause)
 {
 	struct store_sqlite	*s = (struct store_sqlite *)store;
-	sqlite3_stmt		*st;
 	const char		*key = server == NULL ? "" : server;
-	int			 rc;
 
 	*num = 0;
 	if (ss_run(s, "numbering a table", cause, "INSERT INTO numbers "
 	    "(adapter, server, last) VALUES (?, ?, 1) ON CONFLICT(adapter, "
 	    "server) DO UPDATE SET last = last + 1", "tt", adapter, key) != 0)
 		return -1;
-	st = ss_query(s, "SELECT last FROM numbers WHERE adapter = ? AND "
-	    "server = ?", "tt", adapter, key);
-	if (st == NULL)
-		return ss_error(s, "numbering a table", cause);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*num = (uint64_t)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
-		return ss_error(s, "numbering a table", cause);
-	return 0;
+	return ss_counter(s, ss_query(s, "SELECT last FROM numbers WHERE "
+	    "adapter = ? AND server = ?", "tt", adapter, key), num, cause);
 }
 
 static int
@@ -1410,10 +1421,7 @@ ss_player_stats(struct store *store, const struct store_scope *sc,
 		return ss_error(s, "reading stats", cause);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		store_stats_count(out, ss_text(st, 0));
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return ss_error(s, "reading stats", cause);
-	return 0;
+	return ss_walk_end(s, st, rc, "reading stats", cause);
 }
 
 static int
@@ -1536,9 +1544,9 @@ ss_drop_refs(struct store *store, uint64_t id, store_ref_cb cb, void *arg,
 			return ss_error(s, "forgetting message ids", cause);
 		while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 			cb(ss_text(st, 0), ss_text(st, 1), ss_text(st, 2), arg);
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE)
-			return ss_error(s, "forgetting message ids", cause);
+		if (ss_walk_end(s, st, rc, "forgetting message ids",
+		    cause) != 0)
+			return -1;
 	}
 	return ss_run(s, "forgetting message ids", cause, "DELETE FROM refs "
 	    "WHERE " SS_TABLE_REFS, "ti", prefix, (long long)strlen(prefix));
@@ -1603,6 +1611,44 @@ ss_drop_stale_refs(struct store_sqlite *s)
 	    "tables WHERE state != 'over'))", NULL, NULL, NULL);
 }
 
+static int
+ss_each_row(struct store *store, int kind, store_row_cb cb, void *arg,
+    char **cause)
+{
+	struct store_sqlite	*s = (struct store_sqlite *)store;
+	const char		*v[STORE_ROWS_COLUMNS_MAX];
+	sqlite3_stmt		*st;
+	int			 i, rc;
+
+	if ((st = ss_query(s, store_rows_select(kind), "")) == NULL)
+		return ss_error(s, "reading what to copy", cause);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		for (i = 0; i < store_rows[kind].ncolumns; i++)
+			v[i] = sqlite3_column_type(st, i) == SQLITE_NULL ? NULL :
+			    ss_text(st, i);
+		if (cb(v, arg, cause) != 0)
+			break;
+	}
+	return ss_walk_end(s, st, rc, "reading what to copy", cause);
+}
+
+/* Every value as text: SQLite's column affinity makes numbers of them. */
+static int
+ss_put_row(struct store *store, int kind, const char *const *values,
+    char **cause)
+{
+	static const char	 types[] = "ttttttttttttt";
+	const char		*v[STORE_ROWS_COLUMNS_MAX];
+	int			 i, n = store_rows[kind].ncolumns;
+
+	for (i = 0; i < STORE_ROWS_COLUMNS_MAX; i++)
+		v[i] = i < n ? values[i] : NULL;
+	return ss_run((struct store_sqlite *)store, "copying a row in", cause,
+	    store_rows_upsert(kind, '?'), types + (sizeof types - 1 - n),
+	    v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10],
+	    v[11], v[12]);
+}
+
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = ss_open,
@@ -1638,4 +1684,6 @@ const struct store_ops store_sqlite_ops = {
 	.set_ref = ss_set_ref,
 	.drop_refs = ss_drop_refs,
 	.move_channel = ss_move_channel,
+	.each_row = ss_each_row,
+	.put_row = ss_put_row,
 };

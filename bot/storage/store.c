@@ -20,6 +20,7 @@
 #include "bot/storage/store-sqlite.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
+#include "lib/conninfo.h"
 #include "lib/xmalloc.h"
 
 int64_t
@@ -79,6 +80,15 @@ store_settings_check(const struct config *cfg, char **cause)
 		    "postgres.url, the database's connection string "
 		    "(host=db dbname=cheersbot user=cheersbot)");
 	return 0;
+}
+
+char *
+store_settings_name(const struct store_settings *set)
+{
+	if (set->backend != NULL && strcmp(set->backend, store_pg_ops.name) == 0)
+		return conninfo_mask(set->server.conninfo == NULL ? "" :
+		    set->server.conninfo);
+	return xstrdup(set->file.path == NULL ? "" : set->file.path);
 }
 
 /* Opens the store of set with its backend's open (flags: STORE_OPEN_*). */

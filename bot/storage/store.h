@@ -104,6 +104,12 @@ struct store_rank {
 
 typedef int (*store_table_cb)(const struct store_table *, void *arg, char **cause);
 typedef int (*store_move_cb)(const struct store_move *, void *arg, char **cause);
+/*
+ * One row of a store's kind (bot/storage/store-rows.h), its values as
+ * text in the kind's column order, NULL for SQL NULL; all borrowed.
+ */
+typedef int (*store_row_cb)(const char *const *values, void *arg,
+    char **cause);
 /* One kept message id (a row of refs); strings borrowed. */
 typedef void (*store_ref_cb)(const char *adapter, const char *key,
     const char *value, void *arg);
@@ -276,6 +282,17 @@ struct store_ops {
 	int	 (*move_channel)(struct store *, const char *adapter,
 		     const char *from, const char *to, int keep_refs,
 		     char **cause);
+	/*
+	 * Copying a store whole (--migrate-state, bot/storage/migrate.c):
+	 * each_row calls cb with every row of kind (enum store_rows_kind,
+	 * bot/storage/store-rows.h) in key order; put_row writes one such
+	 * row (values borrowed), replacing the row with its key, as any
+	 * write: in the open batch or group, or committed by itself.
+	 */
+	int	 (*each_row)(struct store *, int kind, store_row_cb, void *,
+		     char **cause);
+	int	 (*put_row)(struct store *, int kind, const char *const *values,
+		     char **cause);
 };
 
 /* A table that the open batch wrote; see store_batch_tables. */
@@ -320,6 +337,12 @@ void		 store_settings_config(const struct config *cfg,
  * without its connection string); 0, or -1 with *cause (caller frees).
  */
 int		 store_settings_check(const struct config *cfg, char **cause);
+/*
+ * What the settings open, fit to show: the file's path, or the server's
+ * connection string with its password masked (lib/conninfo.h).  Caller
+ * frees.
+ */
+char		*store_settings_name(const struct store_settings *);
 /*
  * Opens (creating if need be) the store the settings name; caller frees
  * with store_close.  NULL with *cause (caller frees).

@@ -51,17 +51,12 @@ void
 cheers_render_board(const struct game *g, struct game_board *b)
 {
 	struct game_text	 t;
-	char			 name[48];
+	char			 name[48], piles[CHEERS_PILES_MAX];
 	int			 s;
 
-	game_board_init(b);
-	game_board_status(b, &cheers_ops, g);
-	game_text_init(&t, b->summary, sizeof b->summary);
-	game_text_put(&t, "Deck ");
-	game_text_int(&t, g->ndeck);
-	game_text_put(&t, ", discard ");
-	game_text_int(&t, g->ndiscard);
-	game_text_put(&t, ".");
+	game_board_begin(b, &cheers_ops, g, &t);
+	cheers_piles_text(g, piles, sizeof piles);
+	game_text_put(&t, piles);
 	if (g->mode == CHEERS_MASQUERADE)
 		game_text_put(&t, " Masquerade: teams are secret.");
 

@@ -173,6 +173,8 @@ int	 cheers_legal(const struct game *, int, struct game_move *, size_t);
 
 /* render.c */
 void	 cheers_place_name(const struct game *, int shaker, char *, size_t);
+#define CHEERS_PILES_MAX	48	/* the piles' sizes, with room to spare */
+void	 cheers_piles_text(const struct game *, char *, size_t);
 char	*cheers_render_public(const struct game *);
 char	*cheers_render_private(const struct game *, int);
 /*

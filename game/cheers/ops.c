@@ -105,12 +105,6 @@ ops_words(void)
 	return cheers_words;
 }
 
-static int
-ops_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
-{
-	return cheers_ai(g, seat, r, m);
-}
-
 /*
  * Whose turn it is, and its place in the cycle of turns: one turn is a
  * move and the answers it asks for (a CHEERS, an overflow), and the next
@@ -145,7 +139,7 @@ const struct game_ops cheers_ops = {
 	.silly = cheers_silly,
 	.pending = cheers_pending_list,
 	.legal_moves = cheers_legal,
-	.ai_move = ops_ai,
+	.ai_move = cheers_ai,
 	.places = cheers_places,
 	.arg_label = cheers_arg_label,
 	.arg_names = cheers_arg_names,

@@ -116,12 +116,22 @@ render_shaker(const struct game *g, struct buf *b, int s)
 	buf_puts(b, "\n");
 }
 
+/*
+ * The piles' sizes, "Deck 12, discard 3.", for the public table and the
+ * board, into buf (len bytes, cut there; CHEERS_PILES_MAX holds them).
+ */
+void
+cheers_piles_text(const struct game *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "Deck %d, discard %d.", g->ndeck, g->ndiscard);
+}
+
 /* The public table; the caller frees the text. */
 char *
 cheers_render_public(const struct game *g)
 {
 	struct buf	b;
-	char		status[GAME_STATUS_MAX];
+	char		status[GAME_STATUS_MAX], piles[CHEERS_PILES_MAX];
 	int		s, team, i;
 
 	buf_init(&b, RENDER_MAX);
@@ -143,7 +153,8 @@ cheers_render_public(const struct game *g)
 		buf_puts(&b, "\n");
 	} else if (g->mode == CHEERS_MASQUERADE)
 		buf_puts(&b, "Masquerade: teams are secret.\n");
-	buf_printf(&b, "Deck %d, discard %d. Hands:", g->ndeck, g->ndiscard);
+	cheers_piles_text(g, piles, sizeof piles);
+	buf_printf(&b, "%s Hands:", piles);
 	for (s = 0; s < g->nplayers; s++)
 		buf_printf(&b, "%s @{%d} %d", s > 0 ? "," : "", s, g->nhand[s]);
 	buf_puts(&b, ".");

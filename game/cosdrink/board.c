@@ -85,12 +85,11 @@ cos_render_board(const struct game *g, struct game_board *b)
 {
 	struct game_result	r;
 	struct game_text	t;
+	char			piles[COS_PILES_MAX];
 	int			s;
 
-	game_board_init(b);
-	game_board_status(b, &cosdrink_ops, g);
+	game_board_begin(b, &cosdrink_ops, g, &t);
 	cos_result_get(g, &r);
-	game_text_init(&t, b->summary, sizeof b->summary);
 	if (g->state == GAME_RUNNING) {
 		game_text_put(&t, "Encounter ");
 		game_text_int(&t, g->encounter);
@@ -100,13 +99,8 @@ cos_render_board(const struct game *g, struct game_board *b)
 		game_text_put(&t, r.text);
 		game_text_put(&t, " ");
 	}
-	game_text_put(&t, "Monster Deck ");
-	game_text_int(&t, g->nmdeck);
-	game_text_put(&t, ", Item Deck ");
-	game_text_int(&t, g->nideck);
-	game_text_put(&t, ", discarded items ");
-	game_text_int(&t, g->nidiscard);
-	game_text_put(&t, ".");
+	cos_piles_text(g, piles, sizeof piles);
+	game_text_put(&t, piles);
 	if (g->opt[COS_O_DRINKS] != COS_D_POINTS)
 		game_text_put(&t, g->opt[COS_O_DRINKS] == COS_D_SIPS ?
 		    " Sips are of anything you like; water counts." :

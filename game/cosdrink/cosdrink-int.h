@@ -158,6 +158,8 @@ void	 cos_prompt_text(const struct game *, char *, size_t);
 const char *cos_unit(const struct game *, int n);
 #define COS_MARKS_MAX	32	/* a seat's marks: " (aided) (acted)" */
 void	 cos_seat_marks(const struct game *, int s, char *, size_t);
+#define COS_PILES_MAX	80	/* the piles' sizes, with room to spare */
+void	 cos_piles_text(const struct game *, char *, size_t);
 char	*cos_render_public(const struct game *);
 char	*cos_render_private(const struct game *, int);
 /* board.c */

@@ -28,6 +28,18 @@ cos_unit(const struct game *g, int n)
 }
 
 /*
+ * The piles' sizes, "Monster Deck 3, Item Deck 10, discarded items 2.",
+ * for the public text and the board, into buf (len bytes, cut there;
+ * COS_PILES_MAX holds them).
+ */
+void
+cos_piles_text(const struct game *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "Monster Deck %d, Item Deck %d, discarded items %d.",
+	    g->nmdeck, g->nideck, g->nidiscard);
+}
+
+/*
  * Seat s's marks of the round while the game runs, for the public text
  * and the board: " (aided)", " (retreated)" or " (acted)", then
  * " (may aid)" when someone asked it; "" when none or the game is over.
@@ -105,6 +117,7 @@ cos_render_public(const struct game *g)
 	struct buf		b;
 	struct game_result	r;
 	char			name[80], text[GAME_TEXT_MAX], marks[COS_MARKS_MAX];
+	char			piles[COS_PILES_MAX];
 	int			s, i, m;
 
 	buf_init(&b, RENDER_MAX);
@@ -145,8 +158,8 @@ cos_render_public(const struct game *g)
 		cos_seat_marks(g, s, marks, sizeof marks);
 		buf_puts(&b, marks);
 	}
-	buf_printf(&b, "\nMonster Deck %d, Item Deck %d, discarded items %d.",
-	    g->nmdeck, g->nideck, g->nidiscard);
+	cos_piles_text(g, piles, sizeof piles);
+	buf_printf(&b, "\n%s", piles);
 	render_tally(g, &b);
 	return buf_detach(&b);
 }

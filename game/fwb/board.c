@@ -107,9 +107,7 @@ fwb_render_board(const struct game *g, struct game_board *b)
 	char			name[160];
 	int			s;
 
-	game_board_init(b);
-	game_board_status(b, &fwb_ops, g);
-	game_text_init(&t, b->summary, sizeof b->summary);
+	game_board_begin(b, &fwb_ops, g, &t);
 	game_text_put(&t, "Resource deck ");
 	game_text_int(&t, g->ndeck);
 	game_text_put(&t, ", guest deck ");

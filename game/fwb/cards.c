@@ -7,6 +7,7 @@
  * and checked on every new game and load: a bad data file stops a game
  * from starting, it never half-works.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,15 +18,7 @@
 extern const char game_fwb_cards_json[];
 extern const char game_fwb_guests_json[];
 
-const char *const fwb_interrupt_names[FWB_NINTERRUPTS] = {
-	"cultural exchange", "equipment recall", "festival rush",
-	"guest cancellation", "market volatility", "supply chain hiccup",
-	"terrible friend", "terrible traffic", "we only get one shot"
-};
-const char *const fwb_event_names[FWB_NEVENTS] = {
-	"abundance", "equipment exhibition", "lucky find"
-};
-/* The names as cards print them. */
+/* The names as cards print them; the card data writes them in lower case. */
 const char *const fwb_interrupt_titles[FWB_NINTERRUPTS] = {
 	"Cultural Exchange", "Equipment Recall", "Festival Rush",
 	"Guest Cancellation", "Market Volatility", "Supply Chain Hiccup",
@@ -34,6 +27,27 @@ const char *const fwb_interrupt_titles[FWB_NINTERRUPTS] = {
 const char *const fwb_event_titles[FWB_NEVENTS] = {
 	"Abundance", "Equipment Exhibition", "Lucky Find"
 };
+
+/*
+ * The index of name (borrowed) among the n titles, as the card data writes
+ * them: in lower case.  -1 when it is none of them.
+ */
+static int
+cards_title_index(const char *const *titles, int n, const char *name)
+{
+	char	low[32];
+	size_t	j;
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; titles[i][j] != '\0' && j + 1 < sizeof low; j++)
+			low[j] = (char)tolower((unsigned char)titles[i][j]);
+		low[j] = '\0';
+		if (strcmp(low, name) == 0)
+			return i;
+	}
+	return -1;
+}
 
 /* Adds count cards of class cls, kind kind; -1 past the deck's room. */
 static int
@@ -178,8 +192,8 @@ cards_resources(struct game *g, const char *text, char **cause)
 		goto bad;
 	for (k = 0, first = 1; fwb_scan_next(&sc, ']', &first); k++) {
 		n = fwb_scan_string(&sc, name, sizeof name) == 0 ?
-		    game_name_index(fwb_interrupt_names, FWB_NINTERRUPTS,
-		    name) : -1;
+		    cards_title_index(fwb_interrupt_titles,
+		    FWB_NINTERRUPTS, name) : -1;
 		if (n < 0 || seen[n]++ || cards_add(g, FWB_INTERRUPT, n, 1) != 0)
 			return set_cause(cause, "FwB interrupts must be the nine "
 			    "of the rulebook, once each.");
@@ -191,8 +205,8 @@ cards_resources(struct game *g, const char *text, char **cause)
 		goto bad;
 	for (k = 0, first = 1; fwb_scan_next(&sc, ']', &first); k++) {
 		n = cards_record(&sc, name, sizeof name, 1, 3, &count, NULL,
-		    0) == 0 ? game_name_index(fwb_event_names, FWB_NEVENTS,
-		    name) : -1;
+		    0) == 0 ? cards_title_index(fwb_event_titles,
+		    FWB_NEVENTS, name) : -1;
 		if (n < 0 || eseen[n]++ || cards_add(g, FWB_EVENT, n, count) != 0)
 			return set_cause(cause, "FwB events must be abundance, "
 			    "equipment exhibition and lucky find, once each.");

@@ -196,8 +196,6 @@ struct game {
 #define FWB_STATE_SIZE	offsetof(struct game, ncards)
 
 /* cards.c: the components, read from cards.json and guests.json. */
-extern const char *const fwb_interrupt_names[FWB_NINTERRUPTS];
-extern const char *const fwb_event_names[FWB_NEVENTS];
 extern const char *const fwb_interrupt_titles[FWB_NINTERRUPTS];
 extern const char *const fwb_event_titles[FWB_NEVENTS];
 int	 fwb_cards_load(struct game *, char **cause);

@@ -186,12 +186,6 @@ static const char fwb_rules[] =
 "Advanced options: secondhand, discardmarket, install=delay, guests=4, "
 "trading, interrupts=advanced.";
 
-static int
-ops_ai(const struct game *g, int seat, struct rng *r, struct game_move *m)
-{
-	return fwb_ai(g, seat, r, m);
-}
-
 extern const char game_fwb_cards_json[];
 
 /* The emoji of the card data with their names. */
@@ -236,7 +230,7 @@ const struct game_ops fwb_ops = {
 	.apply = fwb_apply,
 	.pending = fwb_pending_list,
 	.legal_moves = fwb_legal,
-	.ai_move = ops_ai,
+	.ai_move = fwb_ai,
 	.arg_label = fwb_arg_label,
 	.arg_names = fwb_arg_names,
 	.render_public = fwb_render_public,

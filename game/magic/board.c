@@ -87,9 +87,7 @@ magic_render_board(const struct game *g, struct game_board *b)
 	struct game_text	t;
 	int			s, n;
 
-	game_board_init(b);
-	game_board_status(b, &magic_ops, g);
-	game_text_init(&t, b->summary, sizeof b->summary);
+	game_board_begin(b, &magic_ops, g, &t);
 	if (g->state == GAME_RUNNING) {
 		board_recipe(g, &t);
 		if (g->phase == MAGIC_PH_TRADE) {

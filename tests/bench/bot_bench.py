@@ -57,7 +57,7 @@ import sys
 import tempfile
 import time
 
-from bounded import WAIT, Lines, load, read_some, run, wait_exit
+from bounded import WAIT, Lines, load, proc_status, read_some, run, wait_exit
 
 BOT = os.path.abspath(sys.argv[1])
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
@@ -143,28 +143,19 @@ def make_state(n, gendir):
     return db, moves
 
 
-def proc_status(pid):
-    out = {}
-    with open("/proc/%d/status" % pid) as f:
-        for line in f:
-            k, _, v = line.partition(":")
-            if k in ("VmRSS", "VmHWM"):
-                out[k] = int(v.split()[0])  # kB
-    return out
-
-
-def restore_run(src, n, workdir):
-    """Starts the bot on a copy of src (None: a fresh file) and returns
-    (ms to "restored", ms to "ready", VmRSS kB, VmHWM kB)."""
+def restore_run(src, n, workdir, store=None):
+    """Starts the bot on a copy of src (None: a fresh file), or on the
+    store its options store name (a database holding the tables), and
+    returns (ms to "restored", ms to "ready", VmRSS kB, VmHWM kB)."""
     db = os.path.join(workdir, "run.db")
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(db + suffix):
             os.unlink(db + suffix)
-    if src is not None:
+    if src is not None and store is None:
         shutil.copyfile(src, db)
     t0 = time.perf_counter()
     p = subprocess.Popen([BOT, "--fake-clock", "-o", "bot.state_file=" + db,
-                          "-o", "tables.lobby_expiry=0"],
+                          "-o", "tables.lobby_expiry=0"] + (store or []),
                          stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE)
     err = Lines(p.stderr)
@@ -370,4 +361,5 @@ def main():
             shutil.rmtree(gendir, ignore_errors=True)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -28,6 +28,17 @@ def load():
     return " | load %.2f" % os.getloadavg()[0]
 
 
+def proc_status(pid):
+    """Process pid's VmRSS (resident now) and VmHWM (its peak), in kB."""
+    out = {}
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            k, _, v = line.partition(":")
+            if k in ("VmRSS", "VmHWM"):
+                out[k] = int(v.split()[0])  # kB
+    return out
+
+
 def secs(s):
     return "%g s" % s
 

@@ -21,6 +21,10 @@
 #    the state file on disk and on tmpfs (no flush wait), a move's commit
 #    apart from the rest of its time, and the disk's flush time
 #    (BENCH_INTERACTIONS, 1000).
+#    Then shards (tests/bench/discord-shards.sh): 16 shards in one process
+#    (discord.shards = auto) against the same fake, the time to identify
+#    them all at max_concurrency 16 and 4, and their memory beside one
+#    shard's (BENCH_SHARDS, 16).
 # 4. Telegram (tests/bench/telegram-latency.sh): a click's
 #    callback_query to the bot's answerCallbackQuery, through the fake Bot
 #    API of tests/telegram over long polling (BENCH_CLICKS, 300).
@@ -34,6 +38,11 @@
 #    Cocktail game, private lines a turn, whole private views after the
 #    start.  A few seconds; alone:
 #    make bench-lines.
+# 7. PostgreSQL (tests/bench/pg-bench.sh): a private server of its own;
+#    moves committed/s and a move's p99 on SQLite and on PostgreSQL
+#    beside the disk's flush (tests/bench/bench_store.c), --migrate-state
+#    of the 10,000-table file, and its restore and memory from the
+#    database beside the file's (tests/bench/pg_bench.py).
 # Then a summary: every figure again, and each target met or missed.
 # Takes about 4 minutes on 2 quiet cores (most of it making the 10,000-
 # table state file and the engine figures); more on a busy machine.
@@ -50,7 +59,15 @@ set -u
 build=$1
 dir=$(cd "$(dirname "$0")" && pwd)
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# The 10,000-table state file is made once, for bot_bench.py and
+# pg_bench.py both (kept after the run only when BENCH_STATE_DIR is set).
+states=""
+if [ -z "${BENCH_STATE_DIR:-}" ]; then
+	states=$(mktemp -d)
+	BENCH_STATE_DIR=$states
+	export BENCH_STATE_DIR
+fi
+trap 'rm -f "$log"; [ -z "$states" ] || rm -rf "$states"' EXIT
 
 cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -1)
 machine="$(nproc) cpus, ${cpu:-unknown CPU}, $(uname -sr), load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -62,9 +79,11 @@ rc=0
 	python3 "$dir/engine_vs.py" "$build" || rc=1
 	python3 "$dir/bot_bench.py" "$build/cheersbot" || rc=1
 	sh "$dir/discord-latency.sh" "$build/cheersbot" || rc=1
+	sh "$dir/discord-shards.sh" "$build/cheersbot" || rc=1
 	sh "$dir/telegram-latency.sh" "$build/cheersbot" || rc=1
 	sh "$dir/irc-latency.sh" "$build/cheersbot" || rc=1
 	python3 "$dir/lines.py" "$build/cheersbot" || rc=1
+	sh "$dir/pg-bench.sh" "$build/cheersbot" || rc=1
 	echo "rc $rc"
 } 2>&1 | tee "$log"
 
@@ -155,6 +174,14 @@ target("10,000 open tables < 64 MB RSS",
 target("restore of 10,000 tables < 2 s",
        num(r"restore of 10000 tables .*median (\d+) ms"),
        lambda v: v < 2000, "%.0f ms")
+for what, pattern, ok, unit in (
+        ("restore of 10,000 tables from PostgreSQL < 3 s",
+         r"restore of 10000 tables from PostgreSQL: median (\d+) ms",
+         lambda v: v < 3000, "%.0f ms"),
+        ("10,000 open tables on PostgreSQL < 64 MB RSS",
+         r"restore of 10000 tables from PostgreSQL: .*?VmRSS median "
+         r"([\d.]+) MB", lambda v: v < 64, "%.1f MB")):
+    target(what, num(pattern), ok, unit, "bench: postgres: skipped")
 if missing:
     sys.exit("make bench: %d figure%s could not be measured: %s" %
              (len(missing), "" if len(missing) == 1 else "s",

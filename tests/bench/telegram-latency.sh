@@ -8,12 +8,8 @@
 #   tests/bench/telegram-latency.sh build/cheersbot
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
-. "$dir/../proc.sh"
-proc_begin "$1"
-trap proc_cleanup EXIT
-. "$dir/../fake-server.sh"
-fake_check telegram || exit 1
-fake_wait=${BENCH_WAIT:-60}
+. "$dir/fake-bench.sh"
+bench_fake_begin telegram "$1"
 fake_start telegram "$dir/../telegram/fake_telegram.py" || exit 1
 $py -c "import sys; sys.path.insert(0, '$dir/../telegram'); \
 from fake_telegram import TOKEN; print(TOKEN)" > "$tmp/token"

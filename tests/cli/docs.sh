@@ -87,7 +87,7 @@ done > paths.bad
 # its secret files and credentials in place
 mkdir -p secrets
 for s in discord.token slack-app.token slack-bot.token xmpp.password \
-    irc.password telegram.token; do
+    irc.password telegram.token postgres.password; do
 	echo "secret-$s" > "secrets/$s"
 done
 for f in "$top/README.md" "$top"/docs/*.md; do

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 # The checker of the crash test (tests/crash/run.sh): after each SIGKILL
 # and the verifying restart that follows it, compares what the bot had
-# said before it died with what its SQLite file holds.  Standard library
-# only (sqlite3, json, re); one run takes a few tens of milliseconds.
+# said before it died with what its SQLite file holds, or its PostgreSQL
+# database when CRASH_PSQL is set (a psql command line reaching it).
+# Standard library only (sqlite3, json, re; psql for PostgreSQL); one run
+# takes a few tens of milliseconds.
 #
 #   check.py cycle STATE DB SEG_OUT SEG_ERR VER_OUT VER_ERR CHANNELS...
 #   check.py summary STATE
@@ -33,11 +35,15 @@
 # Also reported (and failing): more unannounced writes than the last
 # group commit held,
 # a bot that died on its own, and any error logged by the bot.
+import csv
 import hashlib
+import io
 import json
 import os
 import re
+import shlex
 import sqlite3
+import subprocess
 import sys
 
 OPEN = ('lobby', 'playing')
@@ -70,24 +76,42 @@ def complete_lines(path):
     return [l.decode('utf-8', 'replace') for l in lines]
 
 
+def psql_rows(sql):
+    """The rows of sql on the database of $CRASH_PSQL (a psql command)."""
+    out = subprocess.run(shlex.split(os.environ['CRASH_PSQL']) +
+                         ['-q', '--csv', '-t', '-c', sql], check=True,
+                         stdout=subprocess.PIPE).stdout.decode()
+    return list(csv.reader(io.StringIO(out)))
+
+
+def query(path, sql):
+    """The rows of sql on the store: the SQLite file at path, or the
+    PostgreSQL database of $CRASH_PSQL when it is set (numbers as int)."""
+    if os.environ.get('CRASH_PSQL'):
+        return [[int(v) if v.isdigit() else v for v in row]
+                for row in psql_rows(sql)]
+    db = sqlite3.connect('file:%s?mode=ro' % path, uri=True, timeout=5)
+    rows = db.execute(sql).fetchall()
+    db.close()
+    return rows
+
+
 def read_db(path):
     """Every table with its moves, as {id: {...}}."""
-    db = sqlite3.connect('file:%s?mode=ro' % path, uri=True, timeout=5)
     tables = {}
-    for tid, chan, state, doc in db.execute(
-            'SELECT id, channel, state, doc FROM tables ORDER BY id'):
+    for tid, chan, state, doc in query(
+            path, 'SELECT id, channel, state, doc FROM tables ORDER BY id'):
         try:
             seats = [s.get('name') for s in json.loads(doc).get('seats', [])]
         except (ValueError, AttributeError):
             seats = []
         tables[tid] = {'channel': chan, 'state': state, 'seats': seats,
                        'moves': []}
-    for tid, seq, seat, move in db.execute(
-            'SELECT table_id, seq, seat, move FROM moves '
+    for tid, seq, seat, move in query(
+            path, 'SELECT table_id, seq, seat, move FROM moves '
             'ORDER BY table_id, seq'):
         if tid in tables:
             tables[tid]['moves'].append((seq, seat, move))
-    db.close()
     return tables
 
 

@@ -5,6 +5,12 @@
 #
 #   tests/crash/run.sh build/cheersbot        (make crash)
 #   CRASH_KILLS=250 CRASH_SEED=12345          (defaults: 250, random)
+#   CRASH_STORE="-o store.backend=postgres -o postgres.url=URI ..." \
+#   CRASH_PSQL="psql -h ... -d DB"            the same on an empty
+#                                             PostgreSQL database (make
+#                                             postgres): the bot's store
+#                                             options, and how check.py
+#                                             reads the database
 #
 # How: each round starts the bot on a FIFO (so it keeps running between
 # inputs) in real time, with AI seats moving every 2, 5 or 20 ms (drawn per
@@ -75,7 +81,7 @@ fail() {
 
 common="-o bot.state_file=state.db -o tables.lobby_expiry=0 -o bot.log_level=debug \
     -o tables.timeouts_to_ai=1 -o tables.turn_timer=100ms \
-    -o tables.prompt_timer=100ms"
+    -o tables.prompt_timer=100ms ${CRASH_STORE:-}"
 
 # One batch of a host's commands for channel $1 (#tN); hN is its host.
 lobby_cmds() {
@@ -154,6 +160,16 @@ while [ "$round" -lt "$kills" ]; do
 	pid=""
 	exec 3>&-
 	[ "$rc" -eq 137 ] || fail "round $round: the bot exited $rc, not by SIGKILL"
+	# On PostgreSQL the killed bot's session ends when its server process
+	# notices, a moment later (at once when idle, after the statement it
+	# runs when busy); until then its writer lock keeps the next bot out.
+	i=0
+	while [ -n "${CRASH_PSQL:-}" ] && [ $i -lt 200 ] && [ "$($CRASH_PSQL \
+	    -qAt -c "SELECT count(*) FROM pg_stat_activity WHERE \
+	    application_name = 'cheersbot'")" != 0 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
 
 	# The verifying restart: nothing moves, every table answers status.
 	"$bot" $common --fake-clock -o tables.ai_delay=1m < status.in \

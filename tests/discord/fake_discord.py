@@ -7,6 +7,12 @@ test script uses to inject interactions, misbehave (op 7, op 9, dropped
 sockets, a zombie that stops ACKing, 429 storms, closed DMs, slow edits,
 an interaction delivered twice, in one session or across a RESUME),
 click buttons on messages the bot sent, and read back what the bot sent.
+With POST /_test/shards?count=N&concurrency=K it is sharded as Discord
+is: GET /gateway/bot recommends N shards with max_concurrency K, each
+shard is a session of its own, a guild's events go to shard
+(guild_id >> 22) % N and DMs to shard 0, and IDENTIFYs closer than 5 s
+in one bucket (shard_id % K) are counted; the control ops that act on
+the socket take ?shard=.
 Messages keep their id, content, components, embeds and every earlier
 content and embeds, so edits in place, deletions and ephemeral answers
 can be checked.  Embeds are held to Discord's documented limits (see
@@ -64,17 +70,28 @@ def edit_parts(m, body):
             m[key] = body[key] or []
 
 
+class GwShard:
+    """One shard's gateway: its socket, the session that socket
+    identified or resumed, and the shard's current session."""
+
+    def __init__(self):
+        self.ws = None              # the current gateway socket
+        self.ws_session = None      # the session it identified or resumed
+        self.transport = None
+        self.session = None         # current session id
+
+
 class Fake:
     def __init__(self, heartbeat_ms):
         self.heartbeat_ms = heartbeat_ms
         self.port = 0
         self.scheme = ""            # "s" with --tls
-        self.ws = None              # the current gateway socket
-        self.ws_session = None      # the session it identified or resumed
-        self.transport = None
+        self.gw = {}                # shard -> GwShard
+        self.nshards = 1            # GET /gateway/bot's "shards"
+        self.concurrency = 1        # and max_concurrency
+        self.bucket_identify = {}   # shard % concurrency -> last IDENTIFY
         self.ack = True             # False: a zombie, no heartbeat ACKs
-        self.sessions = {}          # session_id -> {"seq", "events"}
-        self.session = None         # current session id
+        self.sessions = {}          # session_id -> {"seq", "events", "shard"}
         self.next_id = 1000
         self.log = {
             "connections": 0, "identifies": [], "resumes": 0,
@@ -130,8 +147,12 @@ class Fake:
         self.faildm = {"open": 0, "send": 0}
         # session_start_limit: no starts left until this time.
         self.starts_reset_at = 0.0
+        self.starts_left = 0        # session starts left until then
         self.log["identify_over_budget"] = 0
         self.log["identify_times"] = []
+        # IDENTIFYs of one bucket less than 5 s apart; dispatches by shard.
+        self.log["identify_too_fast"] = 0
+        self.log["shard_events"] = {}
         self.log["dm_5xx"] = {"open": 0, "send": 0}
         self.log.update({"no_nonce": 0, "nonce_hits": 0, "lost_answers": []})
         self.log["refused_after"] = 0   # 401s since POST /_test/token
@@ -250,6 +271,34 @@ class Fake:
         self.next_id += 1
         return str(self.next_id)
 
+    def shard(self, i=0):
+        """Shard i's gateway state."""
+        return self.gw.setdefault(i, GwShard())
+
+    def shard_of(self, guild):
+        """The shard of a guild's events, as Discord routes them; DMs
+        (no guild) go to shard 0."""
+        return (int(guild) >> 22) % self.nshards if guild else 0
+
+    def paced(self, shard):
+        """Counts an IDENTIFY of shard that came less than 5 s after the
+        last of its bucket (shard % max_concurrency)."""
+        key = shard % self.concurrency
+        now = time.monotonic()
+        last = self.bucket_identify.get(key)
+        if last is not None and now - last < 5.0:
+            self.log["identify_too_fast"] += 1
+        self.bucket_identify[key] = now
+
+    async def take_socket(self, sh, ws, transport):
+        """ws becomes shard sh's socket; an older one is closed."""
+        old = sh.ws
+        sh.ws = ws
+        sh.ws_session = None      # set by IDENTIFY or RESUME
+        sh.transport = transport
+        if old is not None and old is not ws and not old.closed:
+            await old.close(code=4000)
+
     # --- gateway -------------------------------------------------------
 
     async def send(self, ws, payload):
@@ -281,9 +330,15 @@ class Fake:
             ix["written"] = True
             ix.setdefault("delivered", time.monotonic())
 
-    async def dispatch(self, t, d):
-        """Sends a dispatch on the current session; kept for RESUME."""
-        s = self.sessions.get(self.session)
+    async def dispatch(self, t, d, shard=None):
+        """Sends a dispatch on the current session of its shard (by
+        guild_id, unless given); kept for RESUME."""
+        if shard is None:
+            shard = self.shard_of(d.get("guild_id"))
+        sh = self.shard(shard)
+        k = str(shard)
+        self.log["shard_events"][k] = self.log["shard_events"].get(k, 0) + 1
+        s = self.sessions.get(sh.session)
         token = d.get("token") if t == "INTERACTION_CREATE" else None
         ix = self.interactions.get(token)
         if s is None:
@@ -296,12 +351,13 @@ class Fake:
         ev = {"op": 0, "t": t, "s": s["seq"], "d": d}
         s["events"].append(ev)
         if ix is not None:
-            ix["session"] = self.session
-            self.pending.setdefault(self.session, set()).add(token)
+            ix["session"] = sh.session
+            ix["shard"] = shard
+            self.pending.setdefault(sh.session, set()).add(token)
         # Only a connection that has identified or resumed gets events.
-        if self.ws is not None and not self.ws.closed and s.get("live") \
-                and self.ws_session == self.session:
-            await self.send_event(self.ws, ev)
+        if sh.ws is not None and not sh.ws.closed and s.get("live") \
+                and sh.ws_session == sh.session:
+            await self.send_event(sh.ws, ev)
 
     async def gateway(self, request):
         if request.query.get("v") != "10" or \
@@ -317,12 +373,12 @@ class Fake:
             self.log["compressed"] += 1
         self.log["connections"] += 1
         self.log["ws_user_agents"].append(request.headers.get("User-Agent", ""))
-        old = self.ws
-        self.ws = ws
-        self.ws_session = None      # set by IDENTIFY or RESUME
-        self.transport = request.transport
-        if old is not None and not old.closed:
-            await old.close(code=4000)
+        # Unsharded, a new socket is the one socket at once; sharded, it
+        # is a shard's once it identifies or resumes.
+        sh = None
+        if self.nshards == 1:
+            sh = self.shard(0)
+            await self.take_socket(sh, ws, request.transport)
         await self.send(ws, {"op": 10, "d": {
             "heartbeat_interval": self.heartbeat_ms}})
         frame_code = None
@@ -341,7 +397,7 @@ class Fake:
             if op == 1:
                 self.log["heartbeats"] += 1
                 # What the bot has seen need not be kept for a RESUME.
-                s = self.sessions.get(self.session)
+                s = self.sessions.get(sh.session if sh else None)
                 if s is not None and isinstance(p.get("d"), int) and \
                         s["events"] and s["events"][0]["s"] <= p["d"]:
                     s["events"] = [e for e in s["events"] if e["s"] > p["d"]]
@@ -352,25 +408,44 @@ class Fake:
                 if d.get("token") != self.token:
                     await ws.close(code=4004)
                     break
-                if time.monotonic() < self.starts_reset_at:
+                if time.monotonic() >= self.starts_reset_at:
+                    pass
+                elif self.starts_left > 0:
+                    self.starts_left -= 1
+                else:
                     self.log["identify_over_budget"] += 1
                 self.log["identifies"].append({
                     "intents": d.get("intents"), "shard": d.get("shard")})
                 self.log["identify_times"].append(time.monotonic())
+                num = 0
+                if self.nshards > 1:
+                    pair = d.get("shard")
+                    if not isinstance(pair, list) or len(pair) != 2 or \
+                            pair[1] != self.nshards or \
+                            not 0 <= pair[0] < self.nshards:
+                        await ws.close(code=4010)   # Invalid shard
+                        break
+                    num = pair[0]
+                    sh = self.shard(num)
+                    await self.take_socket(sh, ws, request.transport)
+                self.paced(num)
                 sid = "s" + self.new_id()
-                # One session at a time: the old ones are gone for good.
+                # One session a shard: its old ones are gone for good.
                 for old_sid in list(self.sessions):
-                    self.kill_session(old_sid)
-                self.sessions[sid] = {"seq": 0, "events": [], "live": True}
-                self.session = sid
-                if self.ws is ws:
-                    self.ws_session = sid
+                    if self.sessions[old_sid]["shard"] == num:
+                        self.kill_session(old_sid)
+                self.sessions[sid] = {"seq": 0, "events": [], "live": True,
+                                      "shard": num}
+                sh.session = sid
+                if sh.ws is ws:
+                    sh.ws_session = sid
                 await self.dispatch("READY", {
                     "v": 10, "user": BOT_USER, "guilds": [],
                     "session_id": sid,
                     "resume_gateway_url": self.resume_url or
                         "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port),
-                    "application": {"id": APP_ID, "flags": 0}})
+                    "application": {"id": APP_ID, "flags": 0},
+                    "shard": [num, self.nshards]}, shard=num)
             elif op == 6:
                 d = p.get("d") or {}
                 s = self.sessions.get(d.get("session_id"))
@@ -380,7 +455,10 @@ class Fake:
                     await self.send(ws, {"op": 9, "d": False})
                     continue
                 self.log["resumes"] += 1
-                self.session = d["session_id"]
+                if self.nshards > 1:
+                    sh = self.shard(s["shard"])
+                    await self.take_socket(sh, ws, request.transport)
+                sh.session = d["session_id"]
                 s["live"] = True
                 # Replays what was missed, and what comes meanwhile.
                 last = d["seq"]
@@ -392,13 +470,13 @@ class Fake:
                         await self.send_event(ws, ev)
                         last = ev["s"]
                 # From here on, new events come live on this connection.
-                if self.ws is ws:
-                    self.ws_session = self.session
-                await self.dispatch("RESUMED", {})
+                if sh.ws is ws:
+                    sh.ws_session = sh.session
+                await self.dispatch("RESUMED", {}, shard=s["shard"])
         self.log["close_codes"].append(
             frame_code if frame_code is not None else ws.close_code)
-        if self.ws is ws:
-            self.ws = None
+        if sh is not None and sh.ws is ws:
+            sh.ws = None
         self.zlib.pop(id(ws), None)
         return ws
 
@@ -424,11 +502,13 @@ class Fake:
             return bad
         left = self.starts_reset_at - time.monotonic()
         return web.json_response({
-            "url": "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port), "shards": 1,
+            "url": "ws%s://127.0.0.1:%d/gateway" % (self.scheme, self.port),
+            "shards": self.nshards,
             "session_start_limit": {
-                "total": 1000, "remaining": 0 if left > 0 else 999,
+                "total": 1000,
+                "remaining": self.starts_left if left > 0 else 999,
                 "reset_after": math.ceil(max(left, 0) * 1000),
-                "max_concurrency": 1}})
+                "max_concurrency": self.concurrency}})
 
     def ratelimit_take(self, channel):
         """Counts a message on the channel's bucket (BUCKET_SIZE a
@@ -781,7 +861,7 @@ class Fake:
         self.log["callbacks"].append({
             "interaction": iid, "user": ix["user"], "type": kind,
             "content": data.get("content", ""), "flags": data.get("flags", 0),
-            "latency": late, "message": mid,
+            "latency": late, "message": mid, "shard": ix.get("shard"),
             "components": data.get("components") or [],
             "choices": data.get("choices")})
         ix["callback"] = self.log["callbacks"][-1]
@@ -1122,17 +1202,18 @@ class Fake:
 
     async def t_op(self, request):
         what = request.match_info["what"]
-        ws = self.ws
+        sh = self.shard(int(request.query.get("shard", "0")))
+        ws = sh.ws
         if ws is not None and ws.closed:
             ws = None
         try:
-            return await self.t_op_do(request, what, ws)
+            return await self.t_op_do(request, what, ws, sh)
         except (ConnectionError, RuntimeError) as e:
             # The socket went away under us: as if there had been none.
             return web.json_response({"error": "socket lost: %s" % e},
                                      status=409)
 
-    async def t_op_do(self, request, what, ws):
+    async def t_op_do(self, request, what, ws, sh):
         if what in ("op7", "op9", "drop", "close") and ws is not None:
             kind = what
             if what == "op9":
@@ -1190,9 +1271,12 @@ class Fake:
             self.faildm[request.query["route"]] = int(request.query["n"])
             self.count_fault("faildm_" + request.query["route"])
         elif what == "nostarts":
-            # ?ms=N: session_start_limit has remaining 0 for N ms.
+            # ?ms=N: session_start_limit has remaining 0 for N ms (with
+            # &left=K, K, each IDENTIFY spending one).
             self.starts_reset_at = time.monotonic() + \
                 int(request.query["ms"]) / 1000
+            self.starts_left = int(request.query.get("left", "0"))
+            self.log["starts_reset_at"] = self.starts_reset_at
             self.count_fault("nostarts")
         elif what == "chanfault":
             # ?channel=C&code=10003|50001|50013 closes C to the bot;
@@ -1221,7 +1305,19 @@ class Fake:
                 if g == guild:
                     self.gone[chan] = (403, 50001)
                     self.log["gone_requests"][chan] = 0
-            await self.dispatch("GUILD_DELETE", {"id": guild})
+            await self.dispatch("GUILD_DELETE", {"id": guild},
+                                shard=self.shard_of(guild))
+        elif what == "shards":
+            # ?count=N&concurrency=K: GET /gateway/bot recommends N
+            # shards, K identifying at a time; events are routed by guild.
+            self.nshards = int(request.query.get("count", "1"))
+            self.concurrency = int(request.query.get("concurrency", "1"))
+            # The IDENTIFYs and their times start again, for this bot.
+            self.bucket_identify.clear()
+            self.log["identify_too_fast"] = 0
+            self.log["shard_events"] = {}
+            self.log["identifies"] = []
+            self.log["identify_times"] = []
         elif what == "patchdelay":
             self.patch_delay = float(request.query.get("s", "0"))
         elif what == "storm":
@@ -1234,10 +1330,10 @@ class Fake:
         elif what == "op9":
             resumable = request.query.get("resumable", "0") == "1"
             if not resumable:
-                self.kill_session(self.session)
+                self.kill_session(sh.session)
             await self.send(ws, {"op": 9, "d": resumable})
         elif what == "drop":
-            self.drop_socket()
+            self.drop_socket(sh)
         elif what == "repeat":
             # ?id=N: interaction N (a command or a click) is delivered
             # again, the same payload in one more dispatch of this
@@ -1250,36 +1346,37 @@ class Fake:
             resume = request.query.get("resume", "0") == "1"
             self.count_fault("repeat_resume" if resume else "repeat")
             if resume:
-                self.drop_socket()
+                self.drop_socket(self.shard(ix.get("shard", 0)))
             await self.dispatch("INTERACTION_CREATE", ix["payload"])
         elif what == "close":
             # Write the close frame ourselves: ws.close() from another task
             # than the reader ends up sending 1000.
             code = int(request.query["code"])
-            if code in (4007, 4009):
-                # Invalid seq, session timed out: it cannot be resumed.
-                self.kill_session(self.session)
+            if code in (4007, 4009) or 4010 <= code <= 4014:
+                # Invalid seq, session timed out, or a fatal code: it
+                # cannot be resumed.
+                self.kill_session(sh.session)
             await ws._writer.close(code, b"bye")
             await asyncio.sleep(0.3)
-            if self.transport is not None and self.ws is ws:
-                self.transport.abort()
+            if sh.transport is not None and sh.ws is ws:
+                sh.transport.abort()
         elif what == "raw":
             await ws.send_str(await request.text())
         return web.json_response({"ok": True})
 
-    def drop_socket(self):
-        """Drops the gateway socket without a close frame: the session's
-        events wait for the bot's RESUME."""
-        s = self.sessions.get(self.session)
+    def drop_socket(self, sh):
+        """Drops shard sh's gateway socket without a close frame: the
+        session's events wait for the bot's RESUME."""
+        s = self.sessions.get(sh.session)
         if s:
             s["live"] = False     # events wait for the RESUME
             # What was written may be lost with the socket.
-            for token in self.pending.get(self.session, ()):
+            for token in self.pending.get(sh.session, ()):
                 self.interactions[token]["written"] = False
                 self.interactions[token].pop("delivered", None)
-        self.ws = None
-        if self.transport is not None:
-            self.transport.abort()  # no close frame: a dropped socket
+        sh.ws = None
+        if sh.transport is not None:
+            sh.transport.abort()  # no close frame: a dropped socket
 
     async def t_state(self, request):
         return web.json_response(self.log)

@@ -49,43 +49,12 @@ import sys
 import time
 
 import fake_client
-from fake_client import call, op, state, wait
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                ".."))
-import checks
+from fake_client import call, command, op, public, state, throw, wait
 
-PORT = int(sys.argv[1])
-BOT_ERR = sys.argv[2]
-MODE = sys.argv[3]
+log, MODE, TALLY = fake_client.begin("discord faults")
 NOTIFY_LOG, BOT_PID, TOKEN_FILE = sys.argv[4], int(sys.argv[5]), sys.argv[6]
-BASE = "http://127.0.0.1:%d" % PORT
 GUILD = "700"
-TALLY = checks.Tally("discord faults")
 ok = TALLY.ok
-fake_client.BASE, fake_client.SSL = BASE, None
-
-
-def log():
-    with open(BOT_ERR) as f:
-        return f.read()
-
-
-def command(user, channel, sub, guild=GUILD, options=(), **extra):
-    """user (an id; named u<id>) runs /cheers sub in channel (extra: the
-    fake's app_permissions, channel_type); the answers (callback and
-    followups), or [] after 5 s."""
-    p = {"user": user, "name": "u" + user, "channel": channel,
-         "guild": guild, "sub": sub, "options": list(options)}
-    p.update(extra)
-    iid = call("POST", "/_test/interaction", p)["id"]
-    s = wait(lambda s: any(c["interaction"] == iid for c in s["callbacks"]))
-    time.sleep(0.1)
-    return [c for c in state()["callbacks"] + state()["followups"]
-            if c["interaction"] == iid] if s else []
-
-
-def public(answers):
-    return bool(answers) and not answers[0]["flags"] & 64
 
 
 def table(user, channel, guild=GUILD):
@@ -94,16 +63,6 @@ def table(user, channel, guild=GUILD):
        "%s opens a table in %s" % (user, channel))
     ok(public(command(user, channel, "addbot", guild)), "an AI joins")
     ok(public(command(user, channel, "start", guild)), "the game starts")
-
-
-def throw(user, channel, guild=GUILD):
-    """user's move (a throw), once it is their turn; the answers."""
-    for i in range(40):
-        a = command(user, channel, "throw", guild)
-        if public(a) or "paused" in (a[0]["content"] if a else ""):
-            return a
-        time.sleep(0.1)
-    return a
 
 
 def dms(user):

@@ -8,7 +8,8 @@
 # GET /gateway/bot and registers guild commands; a third plays a whole
 # game by button clicks, the table one message edited in place; then
 # an interaction delivered twice runs once (repeat.py); then the faults
-# of issue 25 (faults.py); a last one talks https and wss with a CA
+# of issue 25 (faults.py); then every shard in one process, by
+# discord.shards (shards.py); a last one talks https and wss with a CA
 # file.  scenario.py drives each run and checks the results.
 #
 #   tests/discord/run.sh build/cheersbot
@@ -113,6 +114,21 @@ for mode in lost token resume nonce dm budget shutdown perms; do
 	proc_end_run "discord: FAIL: $mode run's exit status"
 	proc_stop "$listener"
 	rm -f "$tmp/notify.sock"
+done
+
+# Every shard in one process (shards.py): discord.shards = auto against
+# a fake that recommends 4 shards, 2 identifying at a time; then a range
+# of them, 2-3 of 4.
+for mode in auto range; do
+	[ $status -eq 0 ] || break
+	$py "$dir/shards.py" "$port" "$tmp/bot.err" setup $mode ||
+	    { status=1; break; }
+	shards=discord.shards=auto
+	[ $mode = range ] && shards="discord.shards=2-3 -o discord.shard_count=4"
+	bot_start -o bot.state_file="$tmp/shards-$mode.db" -o bot.seed=13 \
+	    -o tables.ai_delay=0 -o $shards
+	$py "$dir/shards.py" "$port" "$tmp/bot.err" $mode "$bot" || status=1
+	proc_end_run "discord: FAIL: shards $mode run's exit status"
 done
 
 # A third run over https and wss, with a certificate made for the test.

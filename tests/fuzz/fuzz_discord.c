@@ -39,7 +39,7 @@ fuzz_setup(void)
 	discord = fuzz_bot_adapter(&bot, discord_new);
 	/* No gateway_url: the gateway asks REST for one, which never answers. */
 	if (rest_init(discord, &cause) != 0 ||
-	    gateway_start(discord, &cause) != 0)
+	    shards_start(discord, &cause) != 0)
 		abort();
 }
 
@@ -62,7 +62,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		text = xmalloc(size + 1);
 		memcpy(text, data, size);
 		text[size] = '\0';
-		gateway_message(discord, text);
+		gateway_message(shards_gateway(discord, 0), text);
 		free(text);
 		bot_advance(&bot, 60 * 1000);
 		return 0;

@@ -2,12 +2,16 @@
 # The PostgreSQL store against a private server (tests/postgres/lib.sh):
 # the store's unit tests run on it (CHEERSBOT_TEST_PG), the bot plays a
 # console game on it, a second bot is refused while the first holds the
-# writer lock, a write after the first's session was ended reconnects, a
-# restart after kill -9 restores the tables, the console transcripts
-# come out the same as on SQLite, the server restarted, stopped for a
-# minute and blocked under the bot (outage.sh), and no password shows: not
-# in a refused login's error at -vv, nor in --check-config or
-# --dump-config.
+# writer lock, and so is --end-table while --list-tables answers, a
+# write after the first's session was ended reconnects, a restart after
+# kill -9 restores the tables (the log names the database, masked), the
+# console transcripts come out the same as on SQLite, the crash test
+# (SIGKILL, nothing announced lost) runs on it, --migrate-state copies a
+# state file with games of all four kinds finished and running that the
+# bot then plays on with the same stats, and a second copy is refused,
+# the server is restarted, stopped for a minute and blocked under the
+# bot (outage.sh), and no password shows: not in a refused login's error
+# at -vv, nor in --check-config or --dump-config.
 #
 #   tests/postgres/run.sh build/cheersbot
 set -u
@@ -28,13 +32,16 @@ conn="host=127.0.0.1 port=$pg_port dbname=cheersbot user=cheers"
 export CHEERSBOT_TEST_PG="$conn password=$pg_password"
 
 # --- the store's unit tests, on SQLite and then on PostgreSQL
-for t in test_store test_store_faults test_turn_timer; do
+for t in test_store test_store_faults test_store_migrate test_turn_timer; do
 	"$build/tests/$t" > "$t.out" 2>&1
 	[ $? -eq 0 ] && ok || { bad "$t fails"; tail -30 "$t.out"; }
 done
 # A group each backend: SQLite's, then PostgreSQL's.
 expect "test_store ran on postgres too" \
     test "$(grep -c '^\[==========\] Running [0-9]* test' test_store.out)" -eq 2
+expect "test_store_migrate ran on postgres too" \
+    test "$(grep -c '^\[==========\] Running [0-9]* test' \
+    test_store_migrate.out)" -eq 2
 expect "test_turn_timer ran on postgres too" \
     test "$(grep -c '^\[==========\] Running [0-9]* test' \
     test_turn_timer.out)" -eq 2
@@ -57,6 +64,14 @@ on_pg < /dev/null > out2 2> err2
 [ $? -ne 0 ] && ok || bad "a second bot on the same database starts"
 expect "the second bot is told another holds the database" \
     grep -q 'another cheersbot is using this database' err2
+# The operator's commands beside it, as on one SQLite file.
+on_pg --list-tables > list1.out 2>&1
+expect "--list-tables beside the bot shows its game" \
+    grep -q '^1 .* console .*#bar .* cheers .* playing ' list1.out
+on_pg --end-table 1 > end1.out 2>&1
+[ $? -ne 0 ] && ok || bad "--end-table beside the bot ends a table"
+expect "--end-table beside the bot is told it runs" \
+    grep -q 'a cheersbot is running on this database' end1.out
 # The bot's session ends under it: the next write is refused, the one
 # after reconnects (taking the writer lock again) and is saved.
 pg_psql "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE
@@ -75,12 +90,38 @@ proc_stop $pid KILL
 exec 3>&-
 printf 'alice: /cheers status\n' | on_pg > out3 2> err3
 expect "after kill -9 the table is restored" grep -q 'restored 2 tables' err3
+expect "the log names the database, and no password" grep -q \
+    "restored 2 tables from host=127.0.0.1 port=$pg_port dbname=cheersbot user=cheers\$" \
+    err3
 expect "after kill -9 status shows the game" grep -q "shaker" out3
 expect "the tables are in the database" \
     test "$(pg_psql 'SELECT count(*) FROM tables')" -eq 2
 expect "the moves are in the database" \
     test "$(pg_psql 'SELECT count(*) FROM moves')" -gt 0
 expect "no state file is made" test ! -e unused.db
+on_pg --end-table 2 > end2.out 2>&1
+expect "--end-table ends a table once the bot is gone" \
+    grep -q '^Ended table 2 (console #two)' end2.out
+on_pg --list-tables > list2.out 2>&1
+expect "--list-tables no longer shows it" sh -c \
+    "grep -q '^1 ' list2.out && ! grep -q '^2 ' list2.out"
+
+# --- the crash test on postgres, on a database of its own
+pg_psql "CREATE DATABASE crash" > /dev/null
+CRASH_KILLS=60 CRASH_STORE="-o store.backend=postgres \
+    -o postgres.url=postgresql://cheers@127.0.0.1:$pg_port/crash \
+    -o postgres.password=$pg_password" \
+    CRASH_PSQL="env PGPASSWORD=$pg_password $(pg_bin psql) -h 127.0.0.1 \
+    -p $pg_port -U cheers -d crash" \
+    sh "$top/tests/crash/run.sh" "$bot" > crash.out 2>&1
+[ $? -eq 0 ] && ok || { bad "the crash test fails on postgres"; \
+    tail -20 crash.out; }
+expect "the crash test on postgres loses nothing announced" grep -q \
+    '^crash: 60 kills, 0 lost moves, 0 lost tables, 0 duplicated tables$' \
+    crash.out
+
+# --- --migrate-state: a state file into a database of its own
+. "$top/tests/postgres/migrate.sh"
 
 # --- the console transcripts on postgres, each on an empty database,
 # byte for byte as on SQLite; diskfull's cap is the state file's own

@@ -1,0 +1,178 @@
+/*
+ * bench_store.c: how fast a store backend makes moves durable (make
+ * bench, through tests/bench/pg_bench.py; not part of make test).
+ *
+ *   build/bench/bench_store sqlite FILE
+ *   build/bench/bench_store postgres CONNINFO PASSWORD
+ *
+ * On a new store (FILE must not be there yet; the database must hold no
+ * table), through the backend's ops as the bot calls them (batch_begin,
+ * append_move, batch_end):
+ *   alone   BENCH_STORE_ALONE (500) moves, each its own batch and so its
+ *           own commit, as a quiet bot makes them: each move's time from
+ *           its write to its commit's return, median and p99;
+ *   group   BENCH_STORE_BATCHES (200) batches of BENCH_STORE_GROUP (50)
+ *           moves, one each of as many tables, as a busy bot's group
+ *           commit makes them: moves committed per second over the run,
+ *           and each batch's time, median and p99.
+ * Prints one "result:" line a figure, named by the backend.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot/storage/store.h"
+#include "lib/xmalloc.h"
+
+#define BENCH_STORE_MAX	100000	/* most times one figure keeps */
+
+static double
+bench_now_us(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static int
+bench_cmp(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The p-th fraction of n sorted times (sorts them). */
+static double
+bench_pct(double *t, int n, double p)
+{
+	int	i = (int)(n * p);
+
+	qsort(t, (size_t)n, sizeof *t, bench_cmp);
+	return t[i < n ? i : n - 1];
+}
+
+static int
+bench_env(const char *name, int dflt)
+{
+	const char	*v = getenv(name);
+
+	return v != NULL && atoi(v) > 0 ? atoi(v) : dflt;
+}
+
+/* Writes move seq of table id into the open batch; exits on failure. */
+static void
+bench_move(struct store *s, uint64_t id, int seq)
+{
+	struct store_move	 m;
+	char			*cause = NULL;
+
+	m.seq = seq;
+	m.seat = seq % 4;
+	m.move = "{\"a\":\"play\",\"card\":2,\"to\":1}";
+	m.at = store_now();
+	if (s->ops->append_move(s, id, &m, &cause) != 0) {
+		fprintf(stderr, "bench_store: a move: %s\n", cause);
+		exit(1);
+	}
+}
+
+static void
+bench_commit(struct store *s)
+{
+	char	*cause = NULL;
+
+	if (s->ops->batch_end(s, &cause) != 0) {
+		fprintf(stderr, "bench_store: a commit: %s\n", cause);
+		exit(1);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	struct store_settings	 set;
+	struct store_table	 t;
+	struct store		*s;
+	double			*times, t0, all;
+	char			*cause = NULL;
+	int			 alone, group, batches, i, j;
+	uint64_t		 id;
+
+	if (argc < 3 || (strcmp(argv[1], "postgres") == 0 && argc < 4)) {
+		fprintf(stderr, "usage: bench_store sqlite FILE | postgres "
+		    "CONNINFO PASSWORD\n");
+		return 2;
+	}
+	alone = bench_env("BENCH_STORE_ALONE", 500);
+	group = bench_env("BENCH_STORE_GROUP", 50);
+	batches = bench_env("BENCH_STORE_BATCHES", 200);
+	if (alone > BENCH_STORE_MAX || batches > BENCH_STORE_MAX)
+		return 2;
+	memset(&set, 0, sizeof set);
+	set.backend = argv[1];
+	set.file.path = argv[2];
+	set.server.conninfo = argv[2];
+	set.server.password = argc > 3 ? argv[3] : NULL;
+	set.server.connect_timeout_ms = 10000;
+	if ((s = store_open_writer(&set, NULL, &cause)) == NULL) {
+		fprintf(stderr, "bench_store: %s\n", cause);
+		return 1;
+	}
+	/* One table a move of a group, all playing. */
+	memset(&t, 0, sizeof t);
+	t.tag = "bench1";
+	t.adapter = "console";
+	t.channel = "#bench";
+	t.game = "cheers";
+	t.state = "playing";
+	t.doc = "{\"seats\":[]}";
+	s->ops->batch_begin(s);
+	for (i = 0; i < group; i++) {
+		if (s->ops->take_table_id(s, &id, &cause) != 0)
+			break;
+		t.id = t.num = id;
+		t.updated = store_now();
+		if (s->ops->save_table(s, &t, &cause) != 0)
+			break;
+	}
+	if (i < group) {
+		fprintf(stderr, "bench_store: a table: %s\n", cause);
+		return 1;
+	}
+	bench_commit(s);
+	times = xcalloc((size_t)(alone > batches ? alone : batches),
+	    sizeof *times);
+
+	for (i = 0; i < alone; i++) {
+		t0 = bench_now_us();
+		s->ops->batch_begin(s);
+		bench_move(s, id, i);
+		bench_commit(s);
+		times[i] = bench_now_us() - t0;
+	}
+	printf("result: store, %s: a move alone (its own commit, %d moves): "
+	    "median %.0f us, p99 %.0f us\n", argv[1], alone,
+	    bench_pct(times, alone, 0.5), bench_pct(times, alone, 0.99));
+
+	all = bench_now_us();
+	for (i = 0; i < batches; i++) {
+		t0 = bench_now_us();
+		s->ops->batch_begin(s);
+		for (j = 0; j < group; j++)
+			bench_move(s, id - (uint64_t)j, alone + i);
+		bench_commit(s);
+		times[i] = bench_now_us() - t0;
+	}
+	all = bench_now_us() - all;
+	printf("result: store, %s: group commit (%d batches of %d moves): "
+	    "%.0f moves committed/s; a batch: median %.0f us, p99 %.0f us\n",
+	    argv[1], batches, group, (double)batches * group / (all / 1e6),
+	    bench_pct(times, batches, 0.5), bench_pct(times, batches, 0.99));
+	free(times);
+	store_close(s);
+	return 0;
+}
