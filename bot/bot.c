@@ -22,6 +22,7 @@ bot_init(struct bot *bot, uv_loop_t *loop, struct config *config)
 	TAILQ_INIT(&bot->outbox);
 	TAILQ_INIT(&bot->undo);
 	TAILQ_INIT(&bot->undo_tasks);
+	TAILQ_INIT(&bot->sealed);
 	uv_timer_init(loop, &bot->timer);
 	bot->timer.data = bot;
 }
@@ -85,6 +86,9 @@ bot_shutdown(struct bot *bot)
 	bot->stopping = 1;
 	uv_timer_stop(&bot->timer);
 	uv_close((uv_handle_t *)&bot->timer, NULL);
+	/* What waits for a commit is said before the adapters stop. */
+	if (bot->drain != NULL)
+		bot->drain(bot);
 	for (i = 0; i < bot->nadapters; i++) {
 		snprintf(bot->adapter_state[i], BOT_STATE_MAX, "closing");
 		if (bot->adapters[i]->ops->stop != NULL)

@@ -17,6 +17,7 @@ struct game_ops;
 struct table;
 struct store;
 struct outbox_item;
+struct outbox_batch;
 
 #define BOT_MAX_ADAPTERS	8
 #define BOT_STATE_MAX		32	/* bytes of an adapter's state word */
@@ -84,6 +85,13 @@ struct bot {
 	struct outbox_list	 undo;
 	struct outbox_list	 undo_tasks;
 	uint64_t		 batch_serial;	/* counts outermost batches */
+	/* Ended batches whose output waits for a commit, oldest first. */
+	TAILQ_HEAD(outbox_batches, outbox_batch) sealed;
+	/*
+	 * The open batch looked up a table a batch in flight wrote
+	 * (table->unsettled, set by the table lookups): its output waits.
+	 */
+	int			 depends;
 	/*
 	 * Arms the scheduler's timer again after a failed commit put tables
 	 * back (outbox.c): sched_rearm, set by sched_run_due, so the outbox
@@ -97,6 +105,12 @@ struct bot {
 	 */
 	struct table		*(*reload)(struct bot *, struct adapter *,
 				    uint64_t);
+	/*
+	 * Says what waits for a commit before the adapters stop
+	 * (bot_shutdown): outbox_drain, set by the first outbox_begin, so
+	 * bot.c never calls up into the outbox; NULL before.
+	 */
+	void			(*drain)(struct bot *);
 
 	/* Called once by bot_shutdown, so main can close its own handles. */
 	void			(*on_shutdown)(struct bot *);

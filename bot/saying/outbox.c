@@ -22,6 +22,9 @@
 #include "bot/tables/table.h"
 #include "lib/xmalloc.h"
 
+/* Places a batch keeps track of before it counts as busy for all. */
+#define OUTBOX_BUSY_MAX	8
+
 enum outbox_kind {
 	OUTBOX_CHANNEL,
 	OUTBOX_DM,
@@ -62,12 +65,97 @@ struct outbox_item {
 	TAILQ_ENTRY(outbox_item) entry;
 };
 
-/* Is output held back now? */
+/*
+ * A batch that ended and waits for its commit (a store that commits
+ * without waiting, store_batch_send), or whose output waits for an
+ * earlier one's: on bot->sealed, oldest first, each released (its output
+ * sent) or undone only after every one before it.
+ */
+struct outbox_batch {
+	struct outbox_list	 out;		/* held output */
+	struct outbox_list	 undo;		/* events whose answers are held */
+	struct outbox_list	 undo_tasks;	/* tables that ran a task */
+	struct store_touch	*touched;	/* the tables it wrote */
+	size_t			 ntouched;
+	/*
+	 * Where it holds output for: an adapter (NULL: a call's, the
+	 * operator's) and a channel or user (NULL: all of the adapter's).
+	 */
+	struct {
+		struct adapter	*adapter;
+		char		*to;
+	}			 busy[OUTBOX_BUSY_MAX];
+	int			 nbusy;
+	int			 allbusy;	/* more than OUTBOX_BUSY_MAX */
+	uint64_t		 serial;	/* bot->batch_serial when it ended */
+	int			 writes;	/* uncommitted writes it ended with */
+	uint64_t		 t0;		/* when it was sent (uv_hrtime) */
+	int			 settled;	/* 0: in flight; 1 committed; -1 not */
+	char			*cause;		/* why not */
+	struct bot		*bot;
+	TAILQ_ENTRY(outbox_batch) entry;
+};
+
+/* The operator's adapter (or a call's, NULL) is ordered as a whole. */
 static int
-outbox_holding(struct bot *bot)
+outbox_operator(struct adapter *a)
+{
+	return a == NULL || (a->ops->flags & ADAPTER_OPERATOR);
+}
+
+/* Does output to (a, to) go where (busy, busy_to) does? */
+static int
+outbox_same(struct adapter *busy, const char *busy_to, struct adapter *a,
+    const char *to)
+{
+	if (outbox_operator(busy) || outbox_operator(a))
+		return outbox_operator(busy) && outbox_operator(a);
+	return busy == a && (busy_to == NULL || to == NULL ||
+	    strcmp(busy_to, to) == 0);
+}
+
+/* Does batch b hold output for (a, to)? */
+static int
+outbox_busy_one(struct outbox_batch *b, struct adapter *a, const char *to)
+{
+	int	i;
+
+	if (b->allbusy)
+		return 1;
+	for (i = 0; i < b->nbusy; i++)
+		if (outbox_same(b->busy[i].adapter, b->busy[i].to, a, to))
+			return 1;
+	return 0;
+}
+
+/*
+ * Does output to (a, to) wait behind a batch not yet released?  Output
+ * to each channel or user goes out in the order it was made (the
+ * operator's console's as a whole); elsewhere a slow commit keeps none
+ * waiting.
+ */
+static int
+outbox_busy(struct bot *bot, struct adapter *a, const char *to)
+{
+	struct outbox_batch	*b;
+
+	TAILQ_FOREACH(b, &bot->sealed, entry)
+		if (outbox_busy_one(b, a, to))
+			return 1;
+	return 0;
+}
+
+/*
+ * Is output to (a, to) held back now?  (a NULL: outbox_call's; to
+ * NULL: anywhere on a.)  Also when the batch looked up a table that a
+ * batch in flight wrote (bot->depends): what it says may speak of it.
+ */
+static int
+outbox_holding(struct bot *bot, struct adapter *a, const char *to)
 {
 	return bot->out_depth > 0 && (!TAILQ_EMPTY(&bot->outbox) ||
-	    store_batch_pending(bot->store));
+	    store_batch_pending(bot->store) || (!TAILQ_EMPTY(&bot->sealed) &&
+	    (bot->depends || outbox_busy(bot, a, to))));
 }
 
 static struct outbox_item *
@@ -213,38 +301,32 @@ struct outbox_kept {
 };
 
 /*
- * The batch's commit failed (see the top of this file).  Takes cause.
- * Runs with no batch open, so what it says goes out at once.
+ * Batch b's commit failed (see the top of this file).  Runs with no
+ * batch open, so what it says goes out at once.
  */
 static void
-outbox_undo(struct bot *bot, char *cause)
+outbox_undo(struct bot *bot, struct outbox_batch *b)
 {
-	const struct store_touch	*touched;
-	struct outbox_list		 events, tasks;
+	const struct store_touch	*touched = b->touched;
 	struct outbox_kept		*kept;
 	struct outbox_item		*it;
 	struct table			*t;
-	size_t				 n, i;
+	size_t				 n = b->ntouched, i;
 	char				*err = NULL;
 
-	/* Questions asked again open batches of their own: take the lists. */
-	TAILQ_INIT(&events);
-	TAILQ_CONCAT(&events, &bot->undo, entry);
-	TAILQ_INIT(&tasks);
-	TAILQ_CONCAT(&tasks, &bot->undo_tasks, entry);
-	log_error("store: the last moves could not be saved, so they did not "
-	    "happen and nothing of them was said: %s", cause);
-	free(cause);
+	if (b->writes > 0 || b->cause != NULL)
+		log_error("store: the last moves could not be saved, so they "
+		    "did not happen and nothing of them was said: %s",
+		    b->cause);
 	/* Held output speaks of what did not happen; the console's echo stays. */
-	while ((it = TAILQ_FIRST(&bot->outbox)) != NULL) {
-		TAILQ_REMOVE(&bot->outbox, it, entry);
+	while ((it = TAILQ_FIRST(&b->out)) != NULL) {
+		TAILQ_REMOVE(&b->out, it, entry);
 		if (it->kind == OUTBOX_CALL)
 			outbox_send(bot, it);
 		outbox_free(it);
 	}
 
 	/* Every table the batch wrote goes back to what the store holds. */
-	touched = store_batch_tables(bot->store, &n);
 	kept = xcalloc(n > 0 ? n : 1, sizeof *kept);
 	for (i = 0; i < n; i++) {
 		if ((t = table_find_id(bot, touched[i].adapter,
@@ -264,8 +346,8 @@ outbox_undo(struct bot *bot, char *cause)
 	}
 	free(kept);
 
-	while ((it = TAILQ_FIRST(&tasks)) != NULL) {
-		TAILQ_REMOVE(&tasks, it, entry);
+	while ((it = TAILQ_FIRST(&b->undo_tasks)) != NULL) {
+		TAILQ_REMOVE(&b->undo_tasks, it, entry);
 		if ((t = table_find_id(bot, it->adapter, it->table)) == NULL) {
 			outbox_free(it);
 			continue;
@@ -276,8 +358,9 @@ outbox_undo(struct bot *bot, char *cause)
 			it->retry(t, it->task, it->task_seats);
 		outbox_free(it);
 	}
-	while ((it = TAILQ_FIRST(&events)) != NULL) {
-		TAILQ_REMOVE(&events, it, entry);
+	/* Questions asked again open batches of their own. */
+	while ((it = TAILQ_FIRST(&b->undo)) != NULL) {
+		TAILQ_REMOVE(&b->undo, it, entry);
 		if (!it->private) {
 			/* A question whose answer was held: asked again. */
 			it->again(bot, &it->ev);
@@ -301,7 +384,8 @@ outbox_event(struct bot *bot, const struct bot_event *ev, int wrote,
 {
 	struct outbox_item	*it;
 
-	if (bot->out_depth == 0 || !outbox_holding(bot))
+	if (bot->out_depth == 0 || !outbox_holding(bot, ev->adapter,
+	    ev->channel))
 		return;
 	it = xcalloc(1, sizeof *it);
 	it->kind = OUTBOX_UNDO_EVENT;
@@ -363,40 +447,116 @@ outbox_keep(struct table *t)
 void
 outbox_begin(struct bot *bot)
 {
+	bot->drain = outbox_drain;
 	if (bot->out_depth++ == 0) {
 		bot->batch_serial++;
+		bot->depends = 0;
 		store_batch_begin(bot->store);
 	}
 }
 
-void
-outbox_end(struct bot *bot)
+/* Notes that batch b holds output for (a, to) (see outbox_holding). */
+static void
+outbox_batch_busy(struct outbox_batch *b, struct adapter *a, const char *to)
+{
+	int	i;
+
+	if (outbox_operator(a))
+		to = NULL;
+	for (i = 0; i < b->nbusy; i++)
+		if (b->busy[i].adapter == a && (b->busy[i].to == NULL ?
+		    to == NULL : to != NULL && strcmp(b->busy[i].to, to) == 0))
+			return;
+	if (b->nbusy == OUTBOX_BUSY_MAX) {
+		b->allbusy = 1;
+		return;
+	}
+	b->busy[b->nbusy].adapter = a;
+	b->busy[b->nbusy++].to = to == NULL ? NULL : xstrdup(to);
+}
+
+/*
+ * Marks the tables batch b wrote as unsettled by it (on), or, when it
+ * has settled, those it was the newest to write as settled (off).
+ */
+static void
+outbox_batch_tables(struct bot *bot, struct outbox_batch *b, int on)
+{
+	struct table	*t;
+	size_t		 i;
+
+	for (i = 0; i < b->ntouched; i++) {
+		t = table_find_id(bot, b->touched[i].adapter, b->touched[i].id);
+		if (t == NULL)
+			continue;
+		if (on)
+			t->unsettled = b->serial;
+		else if (t->unsettled == b->serial)
+			t->unsettled = 0;
+	}
+}
+
+/* Where a held item goes (see outbox_holding). */
+static const char *
+outbox_item_to(const struct outbox_item *it)
+{
+	return it->kind == OUTBOX_REPLY ? it->ev.channel : it->to;
+}
+
+/* The batch that just ended, with what it holds taken off the bot. */
+static struct outbox_batch *
+outbox_seal(struct bot *bot, int writes)
+{
+	struct outbox_batch		*b = xcalloc(1, sizeof *b);
+	const struct store_touch	*touched;
+	struct outbox_item		*it;
+
+	b->bot = bot;
+	b->writes = writes;
+	TAILQ_INIT(&b->out);
+	TAILQ_CONCAT(&b->out, &bot->outbox, entry);
+	TAILQ_INIT(&b->undo);
+	TAILQ_CONCAT(&b->undo, &bot->undo, entry);
+	TAILQ_INIT(&b->undo_tasks);
+	TAILQ_CONCAT(&b->undo_tasks, &bot->undo_tasks, entry);
+	touched = store_batch_tables(bot->store, &b->ntouched);
+	if (b->ntouched > 0) {
+		b->touched = xreallocarray(NULL, b->ntouched,
+		    sizeof *b->touched);
+		memcpy(b->touched, touched, b->ntouched * sizeof *touched);
+	}
+	b->serial = bot->batch_serial;
+	TAILQ_FOREACH(it, &b->out, entry)
+		outbox_batch_busy(b, it->adapter, outbox_item_to(it));
+	return b;
+}
+
+static void
+outbox_batch_free(struct outbox_batch *b)
+{
+	int	i;
+
+	for (i = 0; i < b->nbusy; i++)
+		free(b->busy[i].to);
+	outbox_forget(&b->out);
+	outbox_forget(&b->undo);
+	outbox_forget(&b->undo_tasks);
+	free(b->touched);
+	free(b->cause);
+	free(b);
+}
+
+/* Batch b committed: what it held goes out. */
+static void
+outbox_release_one(struct bot *bot, struct outbox_batch *b)
 {
 	struct outbox_item	*it;
-	char			*cause = NULL;
-	uint64_t		 t0 = 0;
-	int			 n;
 
-	if (bot->out_depth == 0 || --bot->out_depth > 0)
-		return;
-	/* Before the commit, so a crash test knows what may be unsaid. */
-	if ((n = store_batch_pending(bot->store)) > 0) {
-		log_debug("store: committing %d writes", n);
-		t0 = uv_hrtime();
-	}
-	if (store_batch_end(bot->store, &cause) != 0) {
-		outbox_undo(bot, cause);
-		return;
-	}
-	outbox_forget(&bot->undo);
-	outbox_forget(&bot->undo_tasks);
-	/* How long the disk took (make bench reads it at -v). */
-	if (n > 0)
-		log_debug("store: committed in %llu us",
-		    (unsigned long long)((uv_hrtime() - t0) / 1000));
+	outbox_forget(&b->undo);
+	outbox_forget(&b->undo_tasks);
 	/* Sending may say more (a failed DM); that goes out directly. */
-	while ((it = TAILQ_FIRST(&bot->outbox)) != NULL) {
-		TAILQ_REMOVE(&bot->outbox, it, entry);
+	while ((it = TAILQ_FIRST(&b->out)) != NULL) {
+		TAILQ_REMOVE(&b->out, it, entry);
 		outbox_send(bot, it);
 		outbox_free(it);
 	}
@@ -404,9 +564,106 @@ outbox_end(struct bot *bot)
 	store_idle(bot->store);
 }
 
+/*
+ * Releases or undoes the settled batches at the head of bot->sealed, in
+ * order.  Each is taken off first, so that what undoing one starts (a
+ * question asked again) may come through here too.
+ */
+static void
+outbox_release(struct bot *bot)
+{
+	struct outbox_batch	*b;
+
+	while ((b = TAILQ_FIRST(&bot->sealed)) != NULL && b->settled != 0) {
+		TAILQ_REMOVE(&bot->sealed, b, entry);
+		outbox_batch_tables(bot, b, 0);
+		if (b->settled > 0)
+			outbox_release_one(bot, b);
+		else
+			outbox_undo(bot, b);
+		outbox_batch_free(b);
+	}
+}
+
+/*
+ * Batch b's commit settled (rc 0: committed; takes cause).  A failed
+ * one fails the batches after it that wrote nothing but held output
+ * behind it: their answers may speak of what did not happen.
+ */
+static void
+outbox_settle(struct outbox_batch *b, int rc, char *cause)
+{
+	struct outbox_batch	*next;
+
+	/* How long the disk took (make bench reads it at -v). */
+	if (rc == 0 && b->writes > 0)
+		log_debug("store: committed in %llu us",
+		    (unsigned long long)((uv_hrtime() - b->t0) / 1000));
+	b->settled = rc == 0 ? 1 : -1;
+	b->cause = cause;
+	if (rc == 0)
+		return;
+	for (next = TAILQ_NEXT(b, entry); next != NULL;
+	    next = TAILQ_NEXT(next, entry)) {
+		if (next->writes == 0 && next->settled > 0)
+			next->settled = -1;
+	}
+}
+
+/* The store settled a batch it was sent (store_batch_send's done). */
+static void
+outbox_settled(void *arg, int rc, char *cause)
+{
+	struct outbox_batch	*b = arg;
+
+	outbox_settle(b, rc, cause);
+	outbox_release(b->bot);
+}
+
+void
+outbox_end(struct bot *bot)
+{
+	struct outbox_batch	*b;
+	char			*cause = NULL;
+	int			 n, rc;
+
+	if (bot->out_depth == 0 || --bot->out_depth > 0)
+		return;
+	/* Before the commit, so a crash test knows what may be unsaid. */
+	if ((n = store_batch_pending(bot->store)) > 0)
+		log_debug("store: committing %d writes", n);
+	b = outbox_seal(bot, n);
+	b->t0 = n > 0 ? uv_hrtime() : 0;
+	TAILQ_INSERT_TAIL(&bot->sealed, b, entry);
+	outbox_batch_tables(bot, b, 1);
+	if ((rc = store_batch_send(bot->store, outbox_settled, b, &cause)) != 1)
+		outbox_settle(b, rc, cause);
+	else if (outbox_busy_one(b, NULL, NULL))
+		/*
+		 * The operator's console reads its next line at once, and
+		 * what it does may need this output shown (a button): it
+		 * waits for the commit, as on a store that always waits.
+		 */
+		store_drain(bot->store, 0);
+	outbox_release(bot);
+}
+
+void
+outbox_drain(struct bot *bot)
+{
+	store_drain(bot->store, 1);
+	outbox_release(bot);
+}
+
 void
 outbox_clear(struct bot *bot)
 {
+	struct outbox_batch	*b;
+
+	while ((b = TAILQ_FIRST(&bot->sealed)) != NULL) {
+		TAILQ_REMOVE(&bot->sealed, b, entry);
+		outbox_batch_free(b);
+	}
 	outbox_forget(&bot->outbox);
 	outbox_forget(&bot->undo);
 	outbox_forget(&bot->undo_tasks);
@@ -416,7 +673,7 @@ int
 outbox_send_channel(struct adapter *a, const char *channel, const char *text,
     char **cause)
 {
-	if (!outbox_holding(a->bot))
+	if (!outbox_holding(a->bot, a, channel))
 		return a->ops->send_channel(a, channel, text, cause);
 	outbox_add(a->bot, OUTBOX_CHANNEL, a, channel, text, NULL);
 	return 0;
@@ -426,7 +683,7 @@ int
 outbox_send_dm(struct adapter *a, const char *user_id, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	if (!outbox_holding(a->bot))
+	if (!outbox_holding(a->bot, a, user_id))
 		return a->ops->send_dm(a, user_id, text, bs, cause);
 	outbox_add(a->bot, OUTBOX_DM, a, user_id, text, bs);
 	return 0;
@@ -438,7 +695,7 @@ outbox_reply(struct adapter *a, const struct bot_event *ev, int private,
 {
 	struct outbox_item	*it;
 
-	if (!outbox_holding(a->bot))
+	if (!outbox_holding(a->bot, a, ev->channel))
 		return a->ops->reply(a, ev, private, text, bs, cause);
 	it = outbox_add(a->bot, OUTBOX_REPLY, a, ev->user_id, text, bs);
 	outbox_copy_event(it, ev);
@@ -453,7 +710,7 @@ outbox_board(struct adapter *a, const char *channel, uint64_t table,
 {
 	struct outbox_item	*it;
 
-	if (!outbox_holding(a->bot))
+	if (!outbox_holding(a->bot, a, channel))
 		return a->ops->board(a, channel, table, news, text, view, bs,
 		    how, cause);
 	it = outbox_add(a->bot, OUTBOX_BOARD, a, channel, text, bs);
@@ -507,7 +764,7 @@ outbox_deliver(struct table *t, int seat, const char *text,
 	char			*cause = NULL;
 	int			 rc;
 
-	if (outbox_holding(t->bot)) {
+	if (outbox_holding(t->bot, a, user)) {
 		it = outbox_add(t->bot, OUTBOX_DM, a, user, text, bs);
 		it->table = t->id;
 		it->seat = seat;
@@ -525,7 +782,7 @@ outbox_call(struct bot *bot, void (*fn)(void *), void (*done)(void *),
 {
 	struct outbox_item	*it;
 
-	if (!outbox_holding(bot)) {
+	if (!outbox_holding(bot, NULL, NULL)) {
 		fn(arg);
 		if (done != NULL)
 			done(arg);

@@ -4,7 +4,11 @@
  * input, a run of due timers); whatever the bot says after the batch's
  * first uncommitted write waits here, in order, until the commit has
  * returned.  So no player ever hears of a move a crash could forget, and
- * a burst of commands costs one fsync instead of one each.
+ * a burst of commands costs one fsync instead of one each.  On a store
+ * that commits without waiting (store_batch_send) ended batches wait in
+ * order for their commits; output to a channel or user waits behind any
+ * batch in flight that holds output for it, and all of a batch that
+ * looked up a table a batch in flight wrote waits too.
  */
 #ifndef BOT_SAYING_OUTBOX_H
 #define BOT_SAYING_OUTBOX_H
@@ -105,6 +109,11 @@ void	outbox_deliver(struct table *, int seat, const char *text,
  */
 void	outbox_call(struct bot *, void (*fn)(void *), void (*done)(void *),
 	    void *arg);
+/*
+ * Waits for every batch's commit and sends what they held, or undoes
+ * them (the bot is stopping; its adapters still send).
+ */
+void	outbox_drain(struct bot *);
 /* Drops whatever is held (the bot is going away). */
 void	outbox_clear(struct bot *);
 

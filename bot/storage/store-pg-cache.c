@@ -28,6 +28,8 @@ struct pgcache {
 	size_t			  nbuckets, n;
 	struct pgc_undo		 *journal;
 	size_t			  njournal, capjournal;
+	/* Entries settled from the journal's start: a mark counts them too. */
+	size_t			  base;
 };
 
 #define PGC_BUCKETS_FIRST	256
@@ -67,16 +69,32 @@ pgc_entry_free(struct pgc_entry *e)
 }
 
 void
-pgcache_settle(struct pgcache *c)
+pgcache_settle_to(struct pgcache *c, size_t mark)
 {
 	struct pgc_undo	*u;
+	size_t		 i, n;
 
-	while (c->njournal > 0) {
-		u = &c->journal[--c->njournal];
+	if (mark <= c->base)
+		return;
+	n = mark - c->base;
+	if (n > c->njournal)
+		n = c->njournal;
+	for (i = 0; i < n; i++) {
+		u = &c->journal[i];
 		free(u->a);
 		free(u->b);
 		free(u->value);
 	}
+	memmove(c->journal, c->journal + n, (c->njournal - n) *
+	    sizeof *c->journal);
+	c->njournal -= n;
+	c->base += n;
+}
+
+void
+pgcache_settle(struct pgcache *c)
+{
+	pgcache_settle_to(c, c->base + c->njournal);
 }
 
 void
@@ -215,7 +233,7 @@ pgcache_set(struct pgcache *c, char ns, const char *a, const char *b,
 size_t
 pgcache_mark(struct pgcache *c)
 {
-	return c->njournal;
+	return c->base + c->njournal;
 }
 
 void
@@ -223,7 +241,7 @@ pgcache_undo(struct pgcache *c, size_t mark)
 {
 	struct pgc_undo	*u;
 
-	while (c->njournal > mark) {
+	while (c->njournal > 0 && c->base + c->njournal > mark) {
 		u = &c->journal[--c->njournal];
 		free(pgc_put(c, u->ns, u->a, u->b, u->value));
 		free(u->a);

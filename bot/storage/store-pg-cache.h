@@ -36,6 +36,8 @@ size_t		 pgcache_mark(struct pgcache *);
 void		 pgcache_undo(struct pgcache *, size_t mark);
 /* The changes so far are committed: forgets the journal. */
 void		 pgcache_settle(struct pgcache *);
+/* The changes before mark are committed: forgets them from the journal. */
+void		 pgcache_settle_to(struct pgcache *, size_t mark);
 /*
  * Calls cb with each entry of namespace ns (strings borrowed for the
  * call); cb must not change the cache.

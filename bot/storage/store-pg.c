@@ -26,18 +26,22 @@
  * memory stays true.  Other reads are queries.
  */
 #include <inttypes.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <libpq-fe.h>
+#include <uv.h>
 
 #include "bot/daemon/log.h"
 #include "bot/storage/store-pg-cache.h"
+#include "bot/storage/store-pg-image.h"
 #include "bot/storage/store-pg.h"
 #include "bot/storage/store-rows.h"
 #include "bot/storage/store.h"
+#include "lib/backoff.h"
 #include "lib/conninfo.h"
 #include "lib/xmalloc.h"
 
@@ -48,6 +52,15 @@
 #define PG_ARGS_MAX	16
 /* A server's message kept in a cause, in bytes. */
 #define PG_MESSAGE_MAX	400
+/*
+ * How long a read waits for the commits under way before it (the loop
+ * waits with it), in ms: a commit takes milliseconds, and a server that
+ * does not answer in this long fails the read, not the commits.
+ */
+#define PG_READ_WAIT_MS		2000
+/* The waits between connects after the link was lost (backoff_delay). */
+#define PG_RETRY_FIRST_MS	250
+#define PG_RETRY_MAX_MS		5000
 
 /* One write waiting for its batch's commit: static sql, owned values. */
 struct pg_write {
@@ -56,9 +69,36 @@ struct pg_write {
 	char		*v[PG_ARGS_MAX];	/* NULL: SQL NULL */
 };
 
+/* How the connection of a store on a loop is (see pg_start). */
+enum pg_link {
+	PG_UP,		/* connected, the session set up */
+	PG_CONNECTING,	/* PQconnectPoll under way */
+	PG_SETUP,	/* connected, the session being set up */
+	PG_DOWN,	/* waiting before the next connect */
+};
+
+/*
+ * A batch handed over without waiting (pg_enqueue): its writes, the
+ * cache journal's marks at its start and end, and whom to tell.
+ */
+struct pg_job {
+	struct pg_write	*log;
+	size_t		 nlog;
+	size_t		 jmark, jend;
+	void		(*done)(void *, int, char *);
+	void		*arg;
+	int		 sent;
+	int		 settled;	/* 0 not yet; 1 committed; -1 not */
+	char		*cause;
+	struct pg_job	*next;
+};
+
 struct store_pg {
 	struct store	 store;		/* first: a struct store * points here */
 	PGconn		*conn;
+	/* What connects again (pg_connect); the password is never logged. */
+	char		*conninfo, *password;
+	uint64_t	 timeout_ms;
 	char		*name;		/* the conninfo, its password masked */
 	int		 flags;		/* STORE_OPEN_* */
 	/* The connection died: the next write or read reconnects once. */
@@ -83,6 +123,33 @@ struct store_pg {
 	/* Restore's reads ahead, while load_tables runs (pg_ahead_*). */
 	int		 ahead_on;
 	PGresult	*ahead_ids, *ahead_snaps, *ahead_moves;
+	int		 imaged;	/* open tables are pictured in mem */
+	/*
+	 * On a loop (pg_start; "Without waiting" below): the link, the poll
+	 * on its socket, the timer of a connect's timeout or of the wait
+	 * before the next, the one that hands settled jobs back, and the
+	 * jobs, oldest first.
+	 */
+	uv_loop_t	*loop;
+	enum pg_link	 link;
+	uv_poll_t	*poll;
+	int		 poll_fd;
+	uv_timer_t	*timer, *later;
+	int		 failures;	/* connects failed in a row */
+	int		 syncs;		/* pipeline syncs not yet read back */
+	int		 cleanups;	/* of them, a ROLLBACK's */
+	char		*error;		/* the first error of the sent jobs */
+	/*
+	 * Each sent group writes a serial of its own into meta's
+	 * 'commit_serial', so that after a commit lost unanswered (doubt)
+	 * the set-up's look (seen) tells whether it was made.
+	 */
+	uint64_t	 serial, doubt_serial, seen_serial;
+	int		 doubt;
+	int		 locked;	/* PG_SETUP: the writer lock was got */
+	int		 answers;	/* PG_SETUP: rows read back */
+	size_t		 jnext;		/* the journal's mark where a job starts */
+	struct pg_job	*jobs, **jobs_tail;
 };
 
 /*
@@ -301,6 +368,8 @@ fail:
 	return -1;
 }
 
+static int	pg_load_images(struct store_pg *, char **);
+
 /* Loads what memory serves (store-pg-cache.h) from the server. */
 static int
 pg_load(struct store_pg *s, char **cause)
@@ -329,7 +398,7 @@ pg_load(struct store_pg *s, char **cause)
 			    PQgetvalue(r, row, 1), PQgetvalue(r, row, 2));
 		PQclear(r);
 	}
-	return 0;
+	return pg_load_images(s, cause);
 }
 
 /*
@@ -393,6 +462,8 @@ pg_log_cut(struct store_pg *s, size_t n)
 		pg_write_free(&s->log[--s->nlog]);
 }
 
+static void	pg_stop(struct store_pg *);
+
 static void
 pg_close(struct store *store)
 {
@@ -400,6 +471,11 @@ pg_close(struct store *store)
 
 	if (s == NULL)
 		return;
+	pg_stop(s);
+	if (s->password != NULL)
+		explicit_bzero(s->password, strlen(s->password));
+	free(s->password);
+	free(s->conninfo);
 	pg_log_cut(s, 0);
 	free(s->log);
 	free(s->lost);
@@ -410,13 +486,16 @@ pg_close(struct store *store)
 	free(s);
 }
 
-/* Connects with set's server settings; the caller checks the status. */
+/*
+ * Connects with the store's server settings, waiting (PQconnectdbParams)
+ * or not (start: PQconnectStartParams); the caller checks the status.
+ */
 static PGconn *
-pg_connect(const struct store_settings *set)
+pg_connect(struct store_pg *s, int start)
 {
 	const char	*keys[5], *values[5];
 	char		 timeout[24];
-	uint64_t	 secs = (set->server.connect_timeout_ms + 999) / 1000;
+	uint64_t	 secs = (s->timeout_ms + 999) / 1000;
 	int		 n = 0;
 
 	snprintf(timeout, sizeof timeout, "%" PRIu64, secs < 1 ? 1 : secs);
@@ -426,13 +505,15 @@ pg_connect(const struct store_settings *set)
 	keys[n] = "connect_timeout";
 	values[n++] = timeout;
 	keys[n] = "dbname";
-	values[n++] = set->server.conninfo;
-	if (set->server.password != NULL && set->server.password[0] != '\0') {
+	values[n++] = s->conninfo;
+	if (s->password != NULL && s->password[0] != '\0') {
 		keys[n] = "password";
-		values[n++] = set->server.password;
+		values[n++] = s->password;
 	}
 	keys[n] = NULL;
 	values[n] = NULL;
+	if (start)
+		return PQconnectStartParams(keys, values, 1);
 	return PQconnectdbParams(keys, values, 1);
 }
 
@@ -471,7 +552,12 @@ pg_open(const struct store_settings *set, int flags, int *held, char **cause)
 	s->name = conninfo_mask(set->server.conninfo);
 	s->flags = flags;
 	s->mem = pgcache_new();
-	s->conn = pg_connect(set);
+	s->conninfo = xstrdup(set->server.conninfo);
+	s->password = set->server.password == NULL ? NULL :
+	    xstrdup(set->server.password);
+	s->timeout_ms = set->server.connect_timeout_ms;
+	s->jobs_tail = &s->jobs;
+	s->conn = pg_connect(s, 0);
 	if (s->conn == NULL)
 		fatalx("postgres: out of memory");
 	if (PQstatus(s->conn) != CONNECTION_OK) {
@@ -637,11 +723,17 @@ leave:
  * emptied; a refused one takes memory back to what was committed, and
  * leaves nothing on the server.
  */
+static int	pg_enqueue(struct store_pg *, void (*)(void *, int, char *),
+		    void *, char **);
+
 static int
 pg_flush(struct store_pg *s, char **cause)
 {
 	int	rc;
 
+	/* On a loop, a write outside a batch goes without waiting too. */
+	if (s->loop != NULL)
+		return pg_enqueue(s, NULL, NULL, cause) < 0 ? -1 : 0;
 	if (s->lost)
 		rc = set_cause(cause, "%s", s->lost);
 	else if (s->nlog == 0 && !s->in_tx)
@@ -816,6 +908,8 @@ pg_save_table(struct store *store, const struct store_table *t, char **cause)
 
 	if (t->id > pg_meta(s, "max_id"))
 		pg_meta_set(s, "max_id", t->id);
+	if (s->imaged)
+		pgimage_table(s->mem, t);
 	snprintf(seed, sizeof seed, "%016" PRIx64, t->seed);
 	return pg_run(s, cause,
 	    "INSERT INTO tables (id, adapter, channel, game, seed, state, doc, "
@@ -831,7 +925,11 @@ pg_save_table(struct store *store, const struct store_table *t, char **cause)
 static int
 pg_delete_table(struct store *store, uint64_t id, char **cause)
 {
-	return pg_run((struct store_pg *)store, cause,
+	struct store_pg	*s = (struct store_pg *)store;
+
+	if (s->imaged)
+		pgimage_drop(s->mem, id);
+	return pg_run(s, cause,
 	    "DELETE FROM tables WHERE id = $1", "i", (long long)id);
 }
 
@@ -839,7 +937,11 @@ static int
 pg_append_move(struct store *store, uint64_t id, const struct store_move *m,
     char **cause)
 {
-	return pg_run((struct store_pg *)store, cause,
+	struct store_pg	*s = (struct store_pg *)store;
+
+	if (s->imaged)
+		pgimage_move(s->mem, id, m);
+	return pg_run(s, cause,
 	    "INSERT INTO moves (table_id, seq, seat, move, at) VALUES "
 	    "($1, $2, $3, $4, $5)", "iiiti", (long long)id, (long long)m->seq,
 	    (long long)m->seat, m->move, (long long)m->at);
@@ -849,7 +951,11 @@ static int
 pg_save_snapshot(struct store *store, uint64_t id, int seq, const char *game,
     char **cause)
 {
-	return pg_run((struct store_pg *)store, cause,
+	struct store_pg	*s = (struct store_pg *)store;
+
+	if (s->imaged)
+		pgimage_snapshot(s->mem, id, seq, game);
+	return pg_run(s, cause,
 	    "INSERT INTO snapshots (table_id, seq, game) VALUES ($1, $2, $3) "
 	    "ON CONFLICT (table_id, seq) DO UPDATE SET game = excluded.game",
 	    "iit", (long long)id, (long long)seq, game);
@@ -863,6 +969,8 @@ pg_record_result(struct store *store, uint64_t id, const char *result,
 	long long	 now = (long long)store_now();
 	int		 i;
 
+	if (s->imaged)
+		pgimage_drop(s->mem, id);
 	if (pg_run(s, cause, "UPDATE tables SET state = 'over', result = $1, "
 	    "updated = $2 WHERE id = $3", "tii", result, now,
 	    (long long)id) != 0)
@@ -882,14 +990,24 @@ pg_record_result(struct store *store, uint64_t id, const char *result,
 	return 0;
 }
 
-/* Before a query: the connection made again if it died. */
+static int	pg_wait(struct store_pg *, uint64_t, char **);
+
+/*
+ * Before a query: on a loop, the jobs answered first (pg_wait);
+ * otherwise the connection made again if it died.
+ */
 static PGresult *
 pg_query(struct store_pg *s, const char *what, char **cause, const char *sql,
     int n, const char *const *v)
 {
-	pg_push(s);
-	if (pg_ensure(s, cause) != 0)
+	if (s->loop != NULL && pg_wait(s, PG_READ_WAIT_MS, cause) != 0)
 		return NULL;
+	pg_push(s);
+	if (s->loop == NULL && pg_ensure(s, cause) != 0)
+		return NULL;
+	if (s->loop != NULL && s->link != PG_UP)
+		return set_cause(cause, "%s: %s", s->name, s->lost != NULL ?
+		    s->lost : "the PostgreSQL connection was lost"), NULL;
 	return pg_select(s, what, cause, sql, n, v);
 }
 
@@ -898,6 +1016,19 @@ static const char *
 pg_value(const PGresult *r, int row, int col)
 {
 	return PQgetisnull(r, row, col) ? NULL : PQgetvalue(r, row, col);
+}
+
+/*
+ * Whether a read of table id is served from memory's picture: the table
+ * is pictured, or (any) the bot runs, which reads only open tables.
+ */
+static int
+pg_pictured(struct store *store, uint64_t id, int any)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+
+	return s->imaged && ((any && s->loop != NULL) ||
+	    pgimage_has(s->mem, id));
 }
 
 #define PG_TABLE_COLUMNS \
@@ -1051,6 +1182,12 @@ pg_load_table(struct store *store, uint64_t id, store_table_cb cb, void *arg,
 	const char	*v[1] = { ids };
 
 	*found = 0;
+	/* A running bot asks only for open tables: memory has them all. */
+	if (pg_pictured(store, id, 1)) {
+		*found = pgimage_has(((struct store_pg *)store)->mem, id);
+		return *found ? pgimage_load_table(((struct store_pg *)
+		    store)->mem, id, cb, arg, cause) : 0;
+	}
 	snprintf(ids, sizeof ids, "%" PRIu64, id);
 	return pg_each_table((struct store_pg *)store, PG_TABLE_COLUMNS
 	    "WHERE id = $1", 1, v, cb, arg, found, cause);
@@ -1081,6 +1218,10 @@ pg_load_snapshot(struct store *store, uint64_t id, int *seq, char **game,
 
 	*seq = -1;
 	*game = NULL;
+	if (pg_pictured(store, id, 0)) {
+		pgimage_load_snapshot(s->mem, id, seq, game);
+		return 0;
+	}
 	switch (pg_ahead_has(s, id, cause)) {
 	case -1:
 		return -1;
@@ -1140,6 +1281,9 @@ pg_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
 	const char		*v[2] = { ids, from };
 	int			 row, rc = 0;
 
+	if (pg_pictured(store, id, 0) && from_seq >= pgimage_first_seq(s->mem,
+	    id))
+		return pgimage_load_moves(s->mem, id, from_seq, cb, arg, cause);
 	/* Read ahead: the moves from the newest snapshot on. */
 	switch (pg_ahead_has(s, id, cause)) {
 	case -1:
@@ -1475,6 +1619,8 @@ pg_move_channel(struct store *store, const char *adapter, const char *from,
 {
 	struct store_pg	*s = (struct store_pg *)store;
 
+	if (s->imaged)
+		pgimage_channel(s->mem, adapter, from, to);
 	if (pg_run(s, cause, "UPDATE tables SET channel = $3 || "
 	    "substr(channel, length($2) + 1) WHERE adapter = $1 AND "
 	    "(channel = $2 OR left(channel, length($2) + 1) = $2 || ':')",
@@ -1487,6 +1633,754 @@ pg_move_channel(struct store *store, const char *adapter, const char *from,
 	if (pg_move_kept(s, adapter, from, to, 0, 1, cause) != 0)
 		return -1;
 	return pg_move_kept(s, adapter, from, to, 1, keep_refs, cause);
+}
+
+/* A table row of pg_load_images: pictured. */
+static int
+pg_image_row(const struct store_table *t, void *arg, char **cause)
+{
+	(void)cause;
+	pgimage_table(((struct store_pg *)arg)->mem, t);
+	return 0;
+}
+
+/*
+ * Pictures every open table (store-pg-image.h) for a writer: its record,
+ * its newest snapshot and the moves after it, three queries for all.
+ */
+static int
+pg_load_images(struct store_pg *s, char **cause)
+{
+	struct store_move	 m;
+	PGresult		*r;
+	uint64_t		 id;
+	int			 row;
+
+	if (s->flags & STORE_OPEN_READONLY)
+		return 0;
+	s->imaged = 0;
+	if (pg_each_table(s, PG_TABLE_COLUMNS "WHERE state IN ('lobby', "
+	    "'playing')", 0, NULL, pg_image_row, s, NULL, cause) != 0)
+		return -1;
+	if ((r = pg_select(s, "reading snapshots", cause, "SELECT DISTINCT ON "
+	    "(s.table_id) s.table_id, s.seq, s.game FROM snapshots s JOIN "
+	    "tables t ON t.id = s.table_id WHERE t.state IN ('lobby', "
+	    "'playing') ORDER BY s.table_id, s.seq DESC", 0, NULL)) == NULL)
+		return -1;
+	for (row = 0; row < PQntuples(r); row++)
+		pgimage_snapshot(s->mem, strtoull(PQgetvalue(r, row, 0), NULL,
+		    10), atoi(PQgetvalue(r, row, 1)), PQgetvalue(r, row, 2));
+	PQclear(r);
+	if ((r = pg_select(s, "reading moves", cause, "SELECT m.table_id, "
+	    "m.seq, m.seat, m.at, m.move FROM moves m JOIN tables t ON t.id = "
+	    "m.table_id WHERE t.state IN ('lobby', 'playing') AND m.seq >= "
+	    "coalesce((SELECT max(seq) FROM snapshots s WHERE s.table_id = "
+	    "m.table_id), 0) ORDER BY m.table_id, m.seq", 0, NULL)) == NULL)
+		return -1;
+	for (row = 0; row < PQntuples(r); row++) {
+		id = strtoull(PQgetvalue(r, row, 0), NULL, 10);
+		m.seq = atoi(PQgetvalue(r, row, 1));
+		m.seat = atoi(PQgetvalue(r, row, 2));
+		m.at = strtoll(PQgetvalue(r, row, 3), NULL, 10);
+		m.move = PQgetvalue(r, row, 4);
+		pgimage_move(s->mem, id, &m);
+	}
+	PQclear(r);
+	/* What the server holds is what was committed. */
+	pgcache_settle(s->mem);
+	s->jnext = pgcache_mark(s->mem);
+	s->imaged = 1;
+	return 0;
+}
+
+/*
+ * Without waiting.  A bot's store runs on the loop (pg_start): a batch
+ * ends by joining the jobs (pg_enqueue), and the jobs not sent yet go
+ * to the server together as one transaction in pipeline mode once the
+ * one before has been answered (pg_kick), with the socket on a uv_poll
+ * until then (pg_io).  Jobs settle in order, and the first one refused
+ * fails every one after it (pg_jobs_fail), taking memory back to where
+ * it began.  Their callers hear of it from the loop (pg_deliver), never
+ * inside a call of the store.
+ *
+ * A lost connection fails every job not answered, and the store
+ * connects again on the loop (PQconnectStartParams, PQconnectPoll),
+ * waiting between tries as backoff_delay says; a job made meanwhile
+ * fails at once, or waits while a connect is under way.  Once
+ * connected, the session is set up again (the writer lock taken); when
+ * a commit was lost unanswered, memory is loaded again from the server,
+ * which knows whether it was made.  A read while the link is up waits
+ * for the jobs first (pg_wait); while it is down it fails at once.
+ */
+
+static void	pg_kick(struct store_pg *);
+static void	pg_connect_start(struct store_pg *);
+static void	pg_later_cb(uv_timer_t *);
+static void	pg_poll_cb(uv_poll_t *, int, int);
+static void	pg_timer_cb(uv_timer_t *);
+
+/* A handle of the store's, closed: it was its own allocation. */
+static void
+pg_handle_free(uv_handle_t *h)
+{
+	free(h);
+}
+
+/* Hands the settled jobs back on the loop's next turn. */
+static void
+pg_later(struct store_pg *s)
+{
+	if (s->later != NULL && !uv_is_active((uv_handle_t *)s->later))
+		uv_timer_start(s->later, pg_later_cb, 0, 0);
+}
+
+static void
+pg_job_free(struct pg_job *j)
+{
+	size_t	i;
+
+	for (i = 0; i < j->nlog; i++)
+		pg_write_free(&j->log[i]);
+	free(j->log);
+	free(j->cause);
+	free(j);
+}
+
+/* Tells the callers of the settled jobs at the head, in order. */
+static void
+pg_deliver(struct store_pg *s)
+{
+	struct pg_job	*j;
+
+	while ((j = s->jobs) != NULL && j->settled != 0) {
+		if ((s->jobs = j->next) == NULL)
+			s->jobs_tail = &s->jobs;
+		if (j->done != NULL)
+			j->done(j->arg, j->settled > 0 ? 0 : -1, j->settled > 0 ?
+			    NULL : xstrdup(j->cause));
+		else if (j->settled < 0)
+			log_error("store: a write could not be saved: %s",
+			    j->cause);
+		pg_job_free(j);
+	}
+}
+
+static void
+pg_later_cb(uv_timer_t *timer)
+{
+	pg_deliver(timer->data);
+}
+
+/*
+ * Every job not settled fails with cause, and memory goes back to where
+ * the first of them began; a batch open meanwhile, built on what is
+ * gone, fails at its end.
+ */
+static void
+pg_jobs_fail(struct store_pg *s, const char *cause)
+{
+	struct pg_job	*j, *first = NULL;
+
+	for (j = s->jobs; j != NULL; j = j->next) {
+		if (j->settled != 0)
+			continue;
+		if (first == NULL)
+			first = j;
+		j->settled = -1;
+		j->cause = xstrdup(cause);
+	}
+	if (first == NULL)
+		return;
+	pgcache_undo(s->mem, first->jmark);
+	s->jnext = pgcache_mark(s->mem);
+	if (s->batch && s->lost == NULL)
+		s->lost = xstrdup(cause);
+	pg_later(s);
+}
+
+/* The sent jobs were committed. */
+static void
+pg_jobs_ok(struct store_pg *s)
+{
+	struct pg_job	*j;
+
+	for (j = s->jobs; j != NULL; j = j->next) {
+		if (j->settled == 0 && j->sent) {
+			pgcache_settle_to(s->mem, j->jend);
+			j->settled = 1;
+		}
+	}
+	pg_later(s);
+}
+
+/* Polls the connection's socket for events (0: stops). */
+static void
+pg_watch(struct store_pg *s, int events)
+{
+	int	fd = s->conn == NULL ? -1 : PQsocket(s->conn);
+
+	/*
+	 * Stopped before each start: while connecting, libpq may close its
+	 * socket and open another under the same number, which the poll
+	 * must then add afresh.
+	 */
+	if (s->poll != NULL)
+		uv_poll_stop(s->poll);
+	if (s->poll != NULL && fd != s->poll_fd) {
+		uv_close((uv_handle_t *)s->poll, pg_handle_free);
+		s->poll = NULL;
+	}
+	if (events == 0 || fd < 0)
+		return;
+	if (s->poll == NULL) {
+		s->poll = xcalloc(1, sizeof *s->poll);
+		if (uv_poll_init_socket(s->loop, s->poll, fd) != 0)
+			fatalx("postgres: cannot poll the connection");
+		s->poll->data = s;
+		s->poll_fd = fd;
+		uv_unref((uv_handle_t *)s->poll);
+	}
+	uv_poll_start(s->poll, events, pg_poll_cb);
+}
+
+/* Drops the connection, its poll first. */
+static void
+pg_hang_up(struct store_pg *s)
+{
+	pg_watch(s, 0);
+	if (s->poll != NULL) {
+		uv_close((uv_handle_t *)s->poll, pg_handle_free);
+		s->poll = NULL;
+	}
+	PQfinish(s->conn);
+	s->conn = NULL;
+	s->syncs = s->cleanups = 0;
+	s->in_tx = 0;
+	s->group_saved = 0;
+	s->broken = 0;
+	free(s->error);
+	s->error = NULL;
+}
+
+/* The link is lost (why: libpq's message): see "Without waiting". */
+static void
+pg_lost(struct store_pg *s, const char *why)
+{
+	struct pg_job	*j;
+	char		 buf[PG_MESSAGE_MAX], *cause;
+
+	for (j = s->jobs; j != NULL; j = j->next) {
+		if (j->sent && j->settled == 0) {
+			s->doubt = 1;
+			s->doubt_serial = s->serial;
+		}
+	}
+	cause = xasprintf("%s: the PostgreSQL connection was lost: %s",
+	    s->name, pg_message(why, buf, sizeof buf));
+	log_warn("store: %s; connecting again", cause);
+	pg_hang_up(s);
+	s->link = PG_DOWN;
+	pg_jobs_fail(s, cause);
+	free(cause);
+	s->failures = 0;
+	pg_connect_start(s);
+}
+
+/* A connect failed (why), or timed out: the jobs waiting on it fail. */
+static void
+pg_connect_lost(struct store_pg *s, const char *why)
+{
+	char		 buf[PG_MESSAGE_MAX], *cause;
+	uint64_t	 delay;
+
+	cause = xasprintf("%s: cannot connect to PostgreSQL: %s", s->name,
+	    pg_message(why, buf, sizeof buf));
+	pg_hang_up(s);
+	s->link = PG_DOWN;
+	pg_jobs_fail(s, cause);
+	delay = backoff_delay(PG_RETRY_FIRST_MS, PG_RETRY_MAX_MS,
+	    ++s->failures);
+	if (s->failures == 1)
+		log_warn("store: %s; trying again every few seconds", cause);
+	else
+		log_info("store: %s; trying again in %llu ms", cause,
+		    (unsigned long long)delay);
+	free(cause);
+	uv_timer_start(s->timer, pg_timer_cb, delay, 0);
+}
+
+static void
+pg_connect_start(struct store_pg *s)
+{
+	if ((s->conn = pg_connect(s, 1)) == NULL)
+		fatalx("postgres: out of memory");
+	if (PQstatus(s->conn) == CONNECTION_BAD) {
+		pg_connect_lost(s, PQerrorMessage(s->conn));
+		return;
+	}
+	PQsetNoticeProcessor(s->conn, pg_notice, NULL);
+	s->link = PG_CONNECTING;
+	/* As if PQconnectPoll had said PGRES_POLLING_WRITING. */
+	pg_watch(s, UV_WRITABLE);
+	uv_timer_start(s->timer, pg_timer_cb,
+	    s->timeout_ms > 0 ? s->timeout_ms : 10000, 0);
+}
+
+/* Connected: the session's set-up (pg_session's, without waiting). */
+static void
+pg_setup_send(struct store_pg *s)
+{
+	const char	*sql = (s->flags & STORE_OPEN_WRITER) ?
+			    "SET synchronous_commit = on; SELECT "
+			    "pg_try_advisory_lock(" PG_WRITER_KEY "); SELECT "
+			    "coalesce((SELECT value FROM meta WHERE key = "
+			    "'commit_serial'), 0)" :
+			    "SET synchronous_commit = on";
+
+	s->locked = !(s->flags & STORE_OPEN_WRITER);
+	s->answers = 0;
+	s->seen_serial = 0;
+	s->link = PG_SETUP;
+	if (PQsetnonblocking(s->conn, 1) != 0 ||
+	    PQsendQuery(s->conn, sql) != 1) {
+		pg_connect_lost(s, PQerrorMessage(s->conn));
+		return;
+	}
+	pg_watch(s, PQflush(s->conn) == 1 ? UV_READABLE | UV_WRITABLE :
+	    UV_READABLE);
+}
+
+/* The session is set up: the link is up, and the jobs waiting go. */
+static void
+pg_up(struct store_pg *s)
+{
+	char	*cause = NULL;
+
+	uv_timer_stop(s->timer);
+	pg_watch(s, 0);
+	PQsetnonblocking(s->conn, 0);
+	s->link = PG_UP;
+	s->failures = 0;
+	if (s->doubt && s->seen_serial == s->doubt_serial) {
+		/*
+		 * The commit lost unanswered was made after all: memory is
+		 * loaded again, and what was built on it meanwhile fails.
+		 */
+		log_warn("store: PostgreSQL %s: the commit that seemed lost "
+		    "was made; reading the store again", s->name);
+		pg_jobs_fail(s, "the PostgreSQL connection was lost");
+		if (pg_load(s, &cause) != 0) {
+			pg_lost(s, cause);
+			free(cause);
+			return;
+		}
+	}
+	s->doubt = 0;
+	log_warn("store: PostgreSQL %s: connected again", s->name);
+	pg_kick(s);
+}
+
+/* PG_SETUP: reads the set-up's answers; NULL ends them. */
+static void
+pg_setup_read(struct store_pg *s)
+{
+	PGresult	*r;
+	char		 buf[PG_MESSAGE_MAX];
+
+	while (!PQisBusy(s->conn)) {
+		if ((r = PQgetResult(s->conn)) == NULL) {
+			if (s->locked)
+				pg_up(s);
+			else
+				pg_connect_lost(s, "another cheersbot holds "
+				    "the database's writer lock");
+			return;
+		}
+		switch (PQresultStatus(r)) {
+		case PGRES_TUPLES_OK:
+			if (s->answers++ == 0)
+				s->locked = PQntuples(r) > 0 &&
+				    strcmp(PQgetvalue(r, 0, 0), "t") == 0;
+			else if (PQntuples(r) > 0)
+				s->seen_serial = strtoull(PQgetvalue(r, 0, 0),
+				    NULL, 10);
+			break;
+		case PGRES_COMMAND_OK:
+			break;
+		default:
+			snprintf(buf, sizeof buf, "%s",
+			    PQresultErrorMessage(r));
+			PQclear(r);
+			pg_connect_lost(s, buf);
+			return;
+		}
+		PQclear(r);
+	}
+}
+
+/* PG_UP: the sent jobs' group answered; error set when it failed. */
+static void
+pg_group_done(struct store_pg *s)
+{
+	char	*cause;
+
+	if (s->error == NULL) {
+		pg_jobs_ok(s);
+		return;
+	}
+	cause = xasprintf("%s: saving: %s", s->name, s->error);
+	free(s->error);
+	s->error = NULL;
+	log_warn("store: %s", cause);
+	pg_jobs_fail(s, cause);
+	free(cause);
+	/* The transaction is open and failed: it goes. */
+	if (PQsendQueryParams(s->conn, "ROLLBACK", 0, NULL, NULL, NULL, NULL,
+	    0) == 1 && PQpipelineSync(s->conn) == 1) {
+		s->syncs++;
+		s->cleanups++;
+	}
+}
+
+/* PG_UP: reads what the server answered of the jobs sent. */
+static void
+pg_results(struct store_pg *s)
+{
+	PGresult	*r;
+	char		 buf[PG_MESSAGE_MAX];
+	int		 nulls = 0;
+
+	while (s->syncs > 0 && !PQisBusy(s->conn)) {
+		if ((r = PQgetResult(s->conn)) == NULL) {
+			if (++nulls > 1)
+				break;
+			continue;
+		}
+		nulls = 0;
+		switch (PQresultStatus(r)) {
+		case PGRES_PIPELINE_SYNC:
+			s->syncs--;
+			if (s->cleanups > 0)
+				s->cleanups--;
+			else
+				pg_group_done(s);
+			break;
+		case PGRES_COMMAND_OK:
+		case PGRES_TUPLES_OK:
+		case PGRES_PIPELINE_ABORTED:
+			break;
+		default:
+			if (s->error == NULL && s->cleanups == 0)
+				s->error = xstrdup(pg_message(
+				    PQresultErrorMessage(r), buf, sizeof buf));
+			break;
+		}
+		PQclear(r);
+	}
+}
+
+/* The connection is ready for events: whatever its state does next. */
+static void
+pg_io(struct store_pg *s, int events)
+{
+	int	rc;
+
+	switch (s->link) {
+	case PG_DOWN:
+		return;
+	case PG_CONNECTING:
+		switch (PQconnectPoll(s->conn)) {
+		case PGRES_POLLING_READING:
+			pg_watch(s, UV_READABLE);
+			return;
+		case PGRES_POLLING_WRITING:
+			pg_watch(s, UV_WRITABLE);
+			return;
+		case PGRES_POLLING_OK:
+			pg_setup_send(s);
+			return;
+		default:
+			pg_connect_lost(s, PQerrorMessage(s->conn));
+			return;
+		}
+	case PG_SETUP:
+	case PG_UP:
+		break;
+	}
+	if ((events & UV_WRITABLE) && (rc = PQflush(s->conn)) != 1)
+		pg_watch(s, rc == 0 ? UV_READABLE : 0);
+	if (PQconsumeInput(s->conn) != 1 ||
+	    PQstatus(s->conn) == CONNECTION_BAD) {
+		if (s->link == PG_SETUP)
+			pg_connect_lost(s, PQerrorMessage(s->conn));
+		else
+			pg_lost(s, PQerrorMessage(s->conn));
+		return;
+	}
+	if (s->link == PG_SETUP) {
+		pg_setup_read(s);
+		return;
+	}
+	pg_results(s);
+	if (s->link != PG_UP || s->syncs > 0)
+		return;
+	/* Answered: the connection is idle again, for reads and the next. */
+	PQexitPipelineMode(s->conn);
+	PQsetnonblocking(s->conn, 0);
+	pg_watch(s, 0);
+	pg_kick(s);
+}
+
+static void
+pg_poll_cb(uv_poll_t *poll, int status, int events)
+{
+	struct store_pg	*s = poll->data;
+
+	pg_io(s, status < 0 ? UV_READABLE : events);
+	pg_deliver(s);
+}
+
+/* A connect took too long, or the wait before the next is over. */
+static void
+pg_timer_cb(uv_timer_t *timer)
+{
+	struct store_pg	*s = timer->data;
+
+	if (s->link == PG_DOWN)
+		pg_connect_start(s);
+	else if (s->link != PG_UP)
+		pg_connect_lost(s, "it did not answer in time");
+	pg_deliver(s);
+}
+
+/*
+ * Sends every job not sent yet as one transaction, when the link is up
+ * and the last one has been answered.
+ */
+static void
+pg_kick(struct store_pg *s)
+{
+	struct pg_job	*j;
+	uint64_t	 serial;
+	char		 sbuf[24];
+	const char	*sv[1] = { sbuf };
+	size_t		 i;
+	int		 any = 0, rc;
+
+	if (s->link != PG_UP || s->syncs > 0)
+		return;
+	for (j = s->jobs; j != NULL && !any; j = j->next)
+		any = !j->sent && j->settled == 0;
+	if (!any)
+		return;
+	if (PQenterPipelineMode(s->conn) != 1 ||
+	    PQsetnonblocking(s->conn, 1) != 0)
+		goto lost;
+	/* After a read, the first writes may be there already (pg_push). */
+	if (!s->in_tx && pg_send_plain(s, "BEGIN") != 1)
+		goto lost;
+	s->in_tx = 0;
+	/* Never the same twice, in this run or another. */
+	if ((serial = (uint64_t)store_now() * 1000) <= s->serial)
+		serial = s->serial + 1;
+	s->serial = serial;
+	snprintf(sbuf, sizeof sbuf, "%" PRIu64, serial);
+	if (PQsendQueryParams(s->conn, "INSERT INTO meta (key, value) VALUES "
+	    "('commit_serial', $1) ON CONFLICT (key) DO UPDATE SET value = "
+	    "excluded.value", 1, NULL, sv, NULL, NULL, 0) != 1)
+		goto lost;
+	for (j = s->jobs; j != NULL; j = j->next) {
+		if (j->sent || j->settled != 0)
+			continue;
+		j->sent = 1;
+		for (i = 0; i < j->nlog; i++)
+			if (PQsendQueryParams(s->conn, j->log[i].sql,
+			    j->log[i].n, NULL, (const char *const *)j->log[i].v,
+			    NULL, NULL, 0) != 1)
+				goto lost;
+	}
+	if (pg_send_plain(s, "COMMIT") != 1 || PQpipelineSync(s->conn) != 1)
+		goto lost;
+	s->syncs++;
+	if ((rc = PQflush(s->conn)) < 0)
+		goto lost;
+	pg_watch(s, rc == 1 ? UV_READABLE | UV_WRITABLE : UV_READABLE);
+	return;
+lost:
+	pg_lost(s, PQerrorMessage(s->conn));
+}
+
+/*
+ * Hands the batch's writes (or a write outside one) over as a job:
+ * 1 when it was, with done to be told; 0 when nothing was to commit;
+ * -1 with *cause when it failed at once (the store is down, or a read
+ * in the batch lost it).  Either way the log is emptied.
+ */
+static int
+pg_enqueue(struct store_pg *s, void (*done)(void *, int, char *), void *arg,
+    char **cause)
+{
+	struct pg_job	*j;
+	size_t		 i;
+	int		 rc = 1;
+
+	if (s->lost != NULL)
+		rc = set_cause(cause, "%s", s->lost);
+	else if (s->link == PG_DOWN || (s->in_tx && s->link != PG_UP))
+		rc = set_cause(cause, "%s: the PostgreSQL connection is down; "
+		    "connecting again", s->name);
+	else if (s->nlog == s->sent && !s->in_tx)
+		rc = 0;
+	if (rc != 1) {
+		pg_log_cut(s, 0);
+		if (rc < 0) {
+			pgcache_undo(s->mem, s->jnext);
+			s->jnext = pgcache_mark(s->mem);
+		}
+	} else {
+		j = xcalloc(1, sizeof *j);
+		j->nlog = s->nlog - s->sent;
+		j->log = xreallocarray(NULL, j->nlog > 0 ? j->nlog : 1,
+		    sizeof *j->log);
+		memcpy(j->log, s->log + s->sent, j->nlog * sizeof *j->log);
+		for (i = 0; i < s->sent; i++)
+			pg_write_free(&s->log[i]);
+		s->nlog = 0;
+		j->jmark = s->jnext;
+		j->jend = s->jnext = pgcache_mark(s->mem);
+		j->done = done;
+		j->arg = arg;
+		*s->jobs_tail = j;
+		s->jobs_tail = &j->next;
+	}
+	s->sent = 0;
+	s->group_saved = 0;
+	free(s->lost);
+	s->lost = NULL;
+	if (rc == 1)
+		pg_kick(s);
+	return rc;
+}
+
+/*
+ * Before a read on a loop: the link must be up, and every job answered,
+ * waiting for them here (the loop waits too), each answer at most ms
+ * (0: 10 s).  0, or -1 with *cause.
+ */
+static int
+pg_wait(struct store_pg *s, uint64_t ms, char **cause)
+{
+	struct pg_job	*j;
+	struct pollfd	 pfd;
+	int		 n, busy;
+
+	if (s->broken && s->link == PG_UP)
+		pg_lost(s, PQerrorMessage(s->conn));
+	for (;;) {
+		if (s->link != PG_UP)
+			return set_cause(cause, "%s: the PostgreSQL connection "
+			    "is down; connecting again", s->name);
+		busy = s->syncs > 0;
+		for (j = s->jobs; j != NULL && !busy; j = j->next)
+			busy = !j->sent && j->settled == 0;
+		if (!busy)
+			break;
+		if (s->syncs == 0) {
+			pg_kick(s);
+			continue;
+		}
+		pfd.fd = PQsocket(s->conn);
+		pfd.events = POLLIN | (PQflush(s->conn) == 1 ? POLLOUT : 0);
+		pfd.revents = 0;
+		if ((n = poll(&pfd, 1, (int)(ms > 0 ? ms : 10000))) == 0)
+			return set_cause(cause, "%s: PostgreSQL does not "
+			    "answer", s->name);
+		if (n < 0)
+			continue;
+		pg_io(s, ((pfd.revents & POLLOUT) ? UV_WRITABLE : 0) |
+		    UV_READABLE);
+	}
+	pg_later(s);
+	return 0;
+}
+
+/* The store runs on loop from now on (see "Without waiting"). */
+static void
+pg_start(struct store *store, uv_loop_t *loop)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+
+	s->loop = loop;
+	s->link = PG_UP;
+	s->jnext = pgcache_mark(s->mem);
+	s->timer = xcalloc(1, sizeof *s->timer);
+	uv_timer_init(loop, s->timer);
+	s->timer->data = s;
+	uv_unref((uv_handle_t *)s->timer);
+	s->later = xcalloc(1, sizeof *s->later);
+	uv_timer_init(loop, s->later);
+	s->later->data = s;
+	uv_unref((uv_handle_t *)s->later);
+}
+
+/*
+ * Before closing: the jobs sent or waiting are committed if the link is
+ * up (no one is told: the bot is going away), and the handles close.
+ */
+static void
+pg_stop(struct store_pg *s)
+{
+	struct pg_job	*j;
+	char		*cause = NULL;
+
+	if (s->loop == NULL)
+		return;
+	if (s->link == PG_UP && pg_wait(s, s->timeout_ms, &cause) != 0) {
+		log_warn("store: closing: %s", cause);
+		free(cause);
+	}
+	while ((j = s->jobs) != NULL) {
+		s->jobs = j->next;
+		pg_job_free(j);
+	}
+	s->jobs_tail = &s->jobs;
+	pg_watch(s, 0);
+	if (s->poll != NULL)
+		uv_close((uv_handle_t *)s->poll, pg_handle_free);
+	uv_timer_stop(s->timer);
+	uv_close((uv_handle_t *)s->timer, pg_handle_free);
+	uv_timer_stop(s->later);
+	uv_close((uv_handle_t *)s->later, pg_handle_free);
+	s->poll = NULL;
+	s->loop = NULL;
+}
+
+/*
+ * The jobs are waited for, and their callers told; those left fail when
+ * give_up (the bot is stopping), else stay under way.
+ */
+static void
+pg_drain_jobs(struct store *store, int give_up)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+	char		*cause = NULL;
+
+	if ((s->link != PG_UP || pg_wait(s, give_up ? s->timeout_ms :
+	    PG_READ_WAIT_MS, &cause) != 0) && give_up)
+		pg_jobs_fail(s, cause != NULL ? cause : "the PostgreSQL "
+		    "connection is down");
+	free(cause);
+	pg_deliver(s);
+}
+
+static int
+pg_batch_send(struct store *store, void (*done)(void *, int, char *),
+    void *arg, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+
+	s->batch = 0;
+	return pg_enqueue(s, done, arg, cause);
 }
 
 /* The schema's own version is this backend's, not a row to copy. */
@@ -1555,6 +2449,9 @@ const struct store_ops store_pg_ops = {
 	.batch_begin = pg_batch_begin,
 	.batch_end = pg_batch_end,
 	.batch_pending = pg_batch_pending,
+	.batch_send = pg_batch_send,
+	.start = pg_start,
+	.drain = pg_drain_jobs,
 	.idle = pg_idle,
 	.watch = NULL,
 	.save_table = pg_save_table,

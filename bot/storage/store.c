@@ -130,13 +130,14 @@ store_open_readonly(const struct store_settings *set, char **cause)
 /*
  * A message id of a table that ended, kept in memory until the adapter
  * forgets it (see store_ref_get).  pending: the write that ended the
- * table is not committed yet, so a failed commit takes it back.
+ * table is not committed yet (the number of its batch, s->batches), so
+ * a failed commit takes it back; 0 once committed.
  */
 struct store_kept {
 	char	*adapter;
 	char	*key;
 	char	*value;
-	int	 pending;
+	uint64_t pending;
 };
 
 static void
@@ -163,6 +164,13 @@ store_kept_find(struct store *s, const char *adapter, const char *key)
 	return -1;
 }
 
+/* The batch a write joins now: the open one, or none (UINT64_MAX). */
+static uint64_t
+store_kept_gen(struct store *s)
+{
+	return s->batching ? s->batches : UINT64_MAX;
+}
+
 /* A store_ref_cb: keeps a row the store is forgetting (arg: the store). */
 static void
 store_kept_add(const char *adapter, const char *key, const char *value,
@@ -186,24 +194,35 @@ store_kept_add(const char *adapter, const char *key, const char *value,
 	k->adapter = xstrdup(adapter);
 	k->key = xstrdup(key);
 	k->value = xstrdup(value);
-	k->pending = 1;
+	k->pending = store_kept_gen(s);
 }
 
-/* The pending ids from the n-th on: settled (ok), or taken back. */
+/*
+ * The ids from the n-th on still pending in batch gen: settled (ok), or
+ * taken back with those of every later batch.
+ */
 static void
-store_kept_settle(struct store *s, size_t n, int ok)
+store_kept_settle_from(struct store *s, size_t n, uint64_t gen, int ok)
 {
 	size_t	i = s->nkept;
 
 	while (i > n) {
 		i--;
-		if (!s->kept[i].pending)
+		if (s->kept[i].pending == 0 || s->kept[i].pending < gen ||
+		    (ok && s->kept[i].pending != gen))
 			continue;
 		if (ok)
 			s->kept[i].pending = 0;
 		else
 			store_kept_remove(s, i);
 	}
+}
+
+/* The pending ids of the write now, from the n-th on: settled (ok), or taken back. */
+static void
+store_kept_settle(struct store *s, size_t n, int ok)
+{
+	store_kept_settle_from(s, n, store_kept_gen(s), ok);
 }
 
 /* The store's timer: one look at its files (see STORE_WATCH_EVERY_MS). */
@@ -225,7 +244,12 @@ store_watch_closed(uv_handle_t *h)
 void
 store_start(struct store *s, uv_loop_t *loop)
 {
-	if (s == NULL || s->ops->watch == NULL || s->watch != NULL)
+	if (s == NULL)
+		return;
+	if (s->ops->start != NULL && s->loop == NULL)
+		s->ops->start(s, loop);
+	s->loop = loop;
+	if (s->ops->watch == NULL || s->watch != NULL)
 		return;
 	s->watch = xcalloc(1, sizeof *s->watch);
 	uv_timer_init(loop, s->watch);
@@ -301,6 +325,7 @@ store_batch_begin(struct store *s)
 	if (s == NULL)
 		return;
 	s->batching = 1;
+	s->batches++;
 	s->ntouched = 0;
 	s->ops->batch_begin(s);
 }
@@ -312,11 +337,59 @@ store_batch_end(struct store *s, char **cause)
 		return 0;
 	s->batching = 0;
 	if (s->ops->batch_end(s, cause) != 0) {
-		store_kept_settle(s, 0, 0);
+		store_kept_settle_from(s, 0, s->batches, 0);
 		return -1;
 	}
-	store_kept_settle(s, 0, 1);
+	store_kept_settle_from(s, 0, s->batches, 1);
 	return 0;
+}
+
+/* A batch on its way to the backend (store_batch_send). */
+struct store_sent {
+	struct store	*s;
+	uint64_t	 gen;
+	void		(*done)(void *, int, char *);
+	void		*arg;
+};
+
+/* The backend settled a sent batch: its kept ids too, then the caller. */
+static void
+store_sent_done(void *arg, int rc, char *cause)
+{
+	struct store_sent	*sent = arg;
+
+	store_kept_settle_from(sent->s, 0, sent->gen, rc == 0);
+	sent->done(sent->arg, rc, cause);
+	free(sent);
+}
+
+int
+store_batch_send(struct store *s, void (*done)(void *, int, char *),
+    void *arg, char **cause)
+{
+	struct store_sent	*sent;
+	int			 rc;
+
+	if (s == NULL || s->ops->batch_send == NULL || s->loop == NULL)
+		return store_batch_end(s, cause);
+	s->batching = 0;
+	sent = xcalloc(1, sizeof *sent);
+	sent->s = s;
+	sent->gen = s->batches;
+	sent->done = done;
+	sent->arg = arg;
+	if ((rc = s->ops->batch_send(s, store_sent_done, sent, cause)) == 1)
+		return 1;
+	store_kept_settle_from(s, 0, sent->gen, rc == 0);
+	free(sent);
+	return rc;
+}
+
+void
+store_drain(struct store *s, int give_up)
+{
+	if (s != NULL && s->ops->drain != NULL && s->loop != NULL)
+		s->ops->drain(s, give_up);
 }
 
 const struct store_touch *

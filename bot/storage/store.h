@@ -169,6 +169,30 @@ struct store_ops {
 	int	 (*batch_end)(struct store *, char **cause);
 	int	 (*batch_pending)(struct store *);
 	/*
+	 * Optional (NULL: batch_end, which waits): ends the batch like
+	 * batch_end without waiting for its commit.  0 or -1 when the batch
+	 * settled at once (nothing to send, or the store is down: *cause),
+	 * and done is never called; 1 when it was sent, and then done(arg,
+	 * 0 or -1, cause the callee takes) runs later on the loop, never
+	 * inside a call of the store.  Batches settle in the order they
+	 * ended; once one fails, every one sent after it fails too.  Only
+	 * after the store was started on a loop (start).
+	 */
+	int	 (*batch_send)(struct store *, void (*done)(void *, int, char *),
+		     void *arg, char **cause);
+	/*
+	 * Optional: the store runs on loop from now on (store_start); its
+	 * handles close in close.
+	 */
+	void	 (*start)(struct store *, struct uv_loop_s *loop);
+	/*
+	 * Optional, with batch_send: waits until every batch sent has
+	 * settled and its done has run; a server that does not answer is
+	 * waited for as long as a connect may take, and then, when
+	 * give_up, every batch left fails (else they stay under way).
+	 */
+	void	 (*drain)(struct store *, int give_up);
+	/*
 	 * Upkeep that may wait until a batch's output has gone (folding a
 	 * backend's log into its store, say).  Never fails a write.
 	 */
@@ -290,6 +314,8 @@ struct store {
 	/* The message ids of tables that ended (see store_ref_get). */
 	struct store_kept	*kept;
 	size_t			 nkept;
+	uint64_t		 batches;	/* counts store_batch_begin */
+	struct uv_loop_s	*loop;		/* store_start's, or NULL */
 	/* The timer of store_start (NULL: none), freed once uv has closed it. */
 	struct uv_timer_s	*watch;
 };
@@ -344,7 +370,9 @@ struct store	*store_open_readonly(const struct store_settings *,
  * STORE_WATCH_EVERY_MS the backend's watch op looks at the files, so what
  * was committed reaches a file a restart reads even when no write comes
  * after.  The timer never keeps the loop running; store_close stops it.
- * Nothing for a NULL store or a backend with nothing to watch.
+ * Nothing for a NULL store or a backend with nothing to watch.  A
+ * backend that commits without waiting (batch_send) runs on loop from
+ * now on.
  */
 void		 store_start(struct store *, struct uv_loop_s *loop);
 void		 store_close(struct store *);
@@ -359,6 +387,22 @@ void		 store_close(struct store *);
  */
 void	 store_batch_begin(struct store *);
 int	 store_batch_end(struct store *, char **cause);
+/*
+ * The same without waiting where the backend can (batch_send): 0, or -1
+ * with *cause (caller frees), when the batch settled at once; 1 when
+ * done(arg, 0 or -1, cause done frees) will run later on the loop, in
+ * the order the batches ended.  A backend that cannot, and a NULL
+ * store, settle every batch at once, as store_batch_end.
+ */
+int	 store_batch_send(struct store *, void (*done)(void *, int, char *),
+	     void *arg, char **cause);
+/*
+ * Waits until every batch store_batch_send sent has settled and its
+ * done has run: for output whose order must not wait (the operator's
+ * console), or, give_up, when the bot is stopping and what they hold is
+ * said first (those the server does not answer then fail).
+ */
+void	 store_drain(struct store *, int give_up);
 /* How many uncommitted writes the batch holds; 0 for none. */
 int	 store_batch_pending(struct store *);
 /*

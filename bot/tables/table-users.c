@@ -106,7 +106,7 @@ table_users_find(struct bot *bot, struct adapter *a, const char *user_id,
 		if (i < n && i < max)
 			continue;	/* the same table again */
 		if (n < max)
-			out[n] = u->table;
+			out[n] = table_looked_up(u->table);
 		n++;
 	}
 	return n;

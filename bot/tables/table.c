@@ -146,6 +146,14 @@ table_index_release(struct bot *bot)
 }
 
 struct table *
+table_looked_up(struct table *t)
+{
+	if (t->unsettled != 0)
+		t->bot->depends = 1;
+	return t;
+}
+
+struct table *
 table_find(struct bot *bot, struct adapter *a, const char *channel)
 {
 	struct table	*t;
@@ -155,7 +163,7 @@ table_find(struct bot *bot, struct adapter *a, const char *channel)
 	t = bot->index[table_hash(a, channel) % bot->nindex];
 	for (; t != NULL; t = t->index_next) {
 		if (t->adapter == a && strcmp(t->channel, channel) == 0)
-			return t;
+			return table_looked_up(t);
 	}
 	return NULL;
 }
@@ -170,7 +178,7 @@ table_find_id(struct bot *bot, struct adapter *a, uint64_t id)
 	t = bot->index_id[id % bot->nindex];
 	for (; t != NULL; t = t->index_id_next) {
 		if (t->adapter == a && t->id == id)
-			return t;
+			return table_looked_up(t);
 	}
 	return NULL;
 }

@@ -165,6 +165,12 @@ struct table {
 	/* The batch that noted the table (bot/saying/outbox.c), and its note. */
 	uint64_t		 undo_batch;
 	struct outbox_item	*undo_note;
+	/*
+	 * The newest batch that wrote the table and waits for its commit
+	 * (bot/saying/outbox.c); 0: none.  Looking the table up then marks
+	 * the open batch as depending on it (bot->depends).
+	 */
+	uint64_t		 unsettled;
 
 	/* The board (adapters with ADAPTER_EDIT): see bot/board.c. */
 	/* Posted (for a restored game, perhaps by an earlier run). */
@@ -181,6 +187,11 @@ struct table {
 	struct table		*index_id_next;	/* chain in bot->index_id */
 };
 
+/*
+ * Every lookup of a table passes it through here: a table a batch in
+ * flight wrote (t->unsettled) makes the open batch depend on it.  t.
+ */
+struct table	*table_looked_up(struct table *t);
 /* Looks up the table of a channel on an adapter; borrowed, or NULL. */
 struct table	*table_find(struct bot *, struct adapter *, const char *channel);
 /* Looks up a table by id on an adapter; borrowed, or NULL. */

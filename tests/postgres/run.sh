@@ -9,8 +9,9 @@
 # (SIGKILL, nothing announced lost) runs on it, --migrate-state copies a
 # state file with games of all four kinds finished and running that the
 # bot then plays on with the same stats, and a second copy is refused,
-# and no password shows: not in a refused login's error at -vv, nor in
-# --check-config or --dump-config.
+# the server is restarted, stopped for a minute and blocked under the
+# bot (outage.sh), and no password shows: not in a refused login's error
+# at -vv, nor in --check-config or --dump-config.
 #
 #   tests/postgres/run.sh build/cheersbot
 set -u
@@ -135,6 +136,13 @@ PG_BOT=$bot PG_CONN=$conn PG_PASSWORD=$pg_password \
     grep -v '^transcripts:' transcripts.out | head -40; }
 expect "every transcript but diskfull ran on postgres" grep -qx \
     "transcripts: $(echo $names | wc -w) passed, 0 failed" transcripts.out
+
+# --- the server goes away under the bot (tests/postgres/outage.sh);
+# CHEERSBOT_PG_OUTAGE_S shortens the stop for a quick run by hand
+. "$top/tests/postgres/outage.sh"
+outage_restart
+outage_blocked
+outage_stopped "${CHEERSBOT_PG_OUTAGE_S:-60}"
 
 # --- no password shows
 wrong=wrong-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')

@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+"""A fake IRC server for tests/postgres: the database blocked.
+
+    blocked.py PORT_FILE BOT_STDERR BOT_STDOUT CONSOLE_FIFO PSQL
+
+Listens on a free port of 127.0.0.1 (written to PORT_FILE) for the bot,
+which also reads the console from CONSOLE_FIFO and writes it to
+BOT_STDOUT.  alice opens a table in #f over IRC.  Then the bot's
+PostgreSQL backend is stopped (SIGSTOP; PSQL is a shell command that
+runs one query) and alice writes again: her answer waits for the
+commit, while carol's help on the console, which writes nothing, is
+answered at once, and so is bob's over IRC in a private message, while
+alice's status of the waiting table waits with it.  On SIGCONT alice's
+answers come, in order.  Prints one line
+per failed check and "N passed, M failed"; exits non-zero when anything
+failed.
+"""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "irc"))
+from fakeirc import Checks, Peer, listen  # noqa: E402
+
+PORT_FILE, BOT_ERR, BOT_OUT, FIFO, PSQL = sys.argv[1:6]
+checks = Checks("blocked")
+checks.name = "postgres (blocked)"
+ok = checks.ok
+srv = listen(PORT_FILE)
+conn, _ = srv.accept()
+peer = Peer(conn)
+
+
+def alice(text):
+    peer.send(b":alice!~a@h1 PRIVMSG #f :%s\r\n" % text.encode())
+
+
+def console_out():
+    with open(BOT_OUT, errors="replace") as f:
+        return f.read()
+
+
+def wait_console(text, secs):
+    end = time.monotonic() + secs
+    while time.monotonic() < end:
+        if text in console_out():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+ok(peer.read_for(5, rb"USER [^\r\n]*\r\n"), "the bot registers")
+peer.send(b":fake 001 cheersbot :Welcome\r\n"
+          b":fake 005 cheersbot CHANTYPES=# :are supported\r\n"
+          b":fake 376 cheersbot :End of MOTD\r\n")
+ok(peer.read_for(5, rb"JOIN #f\r\n"), "it joins #f")
+peer.send(b":cheersbot!cb@bot.host JOIN #f\r\n")
+alice("!cheers new")
+ok(peer.read_for(10, rb"PRIVMSG #f :[^\r\n]*opened"),
+   "alice opens a table over IRC, on PostgreSQL")
+
+backend = subprocess.run(
+    PSQL + " \"SELECT pid FROM pg_stat_activity WHERE application_name = "
+    "'cheersbot'\"", shell=True, capture_output=True,
+    text=True).stdout.split()
+ok(len(backend) == 1, "the bot has one session: %r" % backend)
+pid = int(backend[0]) if backend else 0
+if pid:
+    os.kill(pid, signal.SIGSTOP)
+try:
+    mark = len(peer.got)
+    alice("!cheers addbot 1")
+    ok(not peer.read_for(1.5, rb"PRIVMSG #f :An AI player sits down"),
+       "with the database stopped, alice's answer waits for its commit")
+    with open(FIFO, "w") as f:
+        f.write("carol: /cheers help\n")
+    ok(wait_console("[ephemeral @carol] Table commands:", 3),
+       "carol's help on the console, which writes nothing, is answered "
+       "within 3 s while the database is stopped")
+    # On IRC itself: bob's help in a private message, which looks at no
+    # table, is answered; alice's status in #f, whose table waits for
+    # its commit, waits with it.
+    mark2 = len(peer.got)
+    peer.send(b":bob!~b@h2 PRIVMSG cheersbot :!cheers help\r\n")
+    ok(peer.read_for(3, rb"(PRIVMSG|NOTICE) bob :[^\r\n]*new") and
+       len(peer.got) > mark2,
+       "bob's help over IRC, which looks at no table, is answered within "
+       "3 s while the database is stopped")
+    mark3 = len(peer.got)
+    alice("!cheers status")
+    peer.read_for(1)
+    ok(b"CHEERS lobby" not in peer.got[mark3:],
+       "alice's status of the table whose commit waits waits with it")
+    ok(not peer.read_for(0.2, rb"PRIVMSG #f :An AI player sits down"),
+       "alice's answer still waits")
+finally:
+    if pid:
+        os.kill(pid, signal.SIGCONT)
+ok(peer.read_for(10, rb"PRIVMSG #f :An AI player sits down"),
+   "the database back, alice's answer comes: %r" % peer.got[mark:][-200:])
+end = time.monotonic() + 5
+while peer.got[mark:].count(b"CHEERS lobby") < 2 and time.monotonic() < end:
+    peer.read_for(0.2)
+ok(peer.got[mark:].count(b"CHEERS lobby") >= 2,
+   "and then her status, after it")
+sys.exit(checks.end())
