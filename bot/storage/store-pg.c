@@ -154,7 +154,8 @@ struct store_pg {
 
 /*
  * Migration N takes a database from version N to N + 1; version 0 is an
- * empty one.  The same logical tables as the SQLite backend's schema 5.
+ * empty one.  Version 1 holds the same logical tables as the SQLite
+ * backend's schema 5; version 2 adds what a cluster will need.
  */
 static const char *const store_pg_migrations[] = {
 	/* 0 -> 1: everything. */
@@ -218,6 +219,27 @@ static const char *const store_pg_migrations[] = {
 	"  key text PRIMARY KEY,"
 	"  value bigint NOT NULL);"
 	"INSERT INTO meta VALUES ('table_id', 0), ('cb1_max', 0);",
+	/*
+	 * 1 -> 2: what a cluster of bots on one database will need, unused
+	 * by one bot: each table's owner (a process's name), the generation
+	 * of its lease and when the lease ends (ms since the epoch; 0: none);
+	 * and the events a process that does not own a table forwards to the
+	 * one that does, in order, each stamped with the lease it was sent
+	 * under.
+	 */
+	"ALTER TABLE tables"
+	"  ADD COLUMN owner text,"
+	"  ADD COLUMN lease_gen bigint NOT NULL DEFAULT 0,"
+	"  ADD COLUMN lease_until bigint NOT NULL DEFAULT 0;"
+	"CREATE TABLE forwarded ("
+	"  id bigserial PRIMARY KEY,"
+	"  table_id bigint NOT NULL REFERENCES tables (id) ON DELETE CASCADE,"
+	"  lease_gen bigint NOT NULL,"
+	"  sender text NOT NULL,"
+	"  adapter text NOT NULL,"
+	"  event text NOT NULL,"
+	"  created bigint NOT NULL);"
+	"CREATE INDEX forwarded_table ON forwarded (table_id, id);",
 };
 #define STORE_PG_VERSION \
 	((int)(sizeof store_pg_migrations / sizeof store_pg_migrations[0]))

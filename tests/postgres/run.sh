@@ -9,9 +9,11 @@
 # (SIGKILL, nothing announced lost) runs on it, --migrate-state copies a
 # state file with games of all four kinds finished and running that the
 # bot then plays on with the same stats, and a second copy is refused,
-# the server is restarted, stopped for a minute and blocked under the
-# bot (outage.sh), and no password shows: not in a refused login's error
-# at -vv, nor in --check-config or --dump-config.
+# the schema holds a cluster's leases and forwarded events (and a first
+# cut's database is upgraded to it), the server is restarted, stopped
+# for a minute and blocked under the bot (outage.sh), and no password
+# shows: not in a refused login's error at -vv, nor in --check-config or
+# --dump-config.
 #
 #   tests/postgres/run.sh build/cheersbot
 set -u
@@ -99,6 +101,25 @@ expect "the tables are in the database" \
 expect "the moves are in the database" \
     test "$(pg_psql 'SELECT count(*) FROM moves')" -gt 0
 expect "no state file is made" test ! -e unused.db
+# What a cluster will need is in the schema already, unused by one bot.
+lease_cols() {
+	pg_psql "SELECT count(*) FROM information_schema.columns WHERE
+	    table_schema = current_schema() AND table_name = 'tables' AND
+	    column_name IN ('owner', 'lease_gen', 'lease_until')"
+}
+expect "each table has an owner and a lease generation" \
+    test "$(lease_cols)" -eq 3
+expect "the forwarded events' table is there, empty" \
+    test "$(pg_psql 'SELECT count(*) FROM forwarded')" -eq 0
+# A database at schema 1 (the first cut's) is upgraded by the next start.
+pg_psql "ALTER TABLE tables DROP COLUMN owner, DROP COLUMN lease_gen,
+    DROP COLUMN lease_until; DROP TABLE forwarded;
+    UPDATE meta SET value = 1 WHERE key = 'schema_version'" > /dev/null
+on_pg < /dev/null > up.out 2> up.err
+expect "a schema 1 database is upgraded at start" test "$(lease_cols)" -eq 3
+expect "the upgrade keeps the tables" grep -q 'restored 2 tables' up.err
+expect "the upgrade ends at schema 2" test "$(pg_psql \
+    "SELECT value FROM meta WHERE key = 'schema_version'")" -eq 2
 on_pg --end-table 2 > end2.out 2>&1
 expect "--end-table ends a table once the bot is gone" \
     grep -q '^Ended table 2 (console #two)' end2.out
