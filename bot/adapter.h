@@ -152,6 +152,12 @@ struct bot_event {
 					   button's id */
 	int		 is_button;	/* a click on one of the bot's buttons */
 	void		*reply_ctx;	/* adapter's handle to answer this event */
+	/*
+	 * Answered after its event was over (held behind a commit that
+	 * settled later): reply_ctx is NULL and the answer goes as a
+	 * private message (private, or asked in a DM) or to the channel.
+	 */
+	int		 detached;
 };
 
 struct adapter_ops {

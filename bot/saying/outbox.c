@@ -185,7 +185,23 @@ outbox_copy_event(struct outbox_item *it, const struct bot_event *ev)
 	it->ev.user_id = ev->user_id == NULL ? NULL : xstrdup(ev->user_id);
 	it->ev.user_name = ev->user_name == NULL ? NULL : xstrdup(ev->user_name);
 	it->ev.channel = ev->channel == NULL ? NULL : xstrdup(ev->channel);
+	it->ev.server = ev->server == NULL ? NULL : xstrdup(ev->server);
 	it->ev.text = ev->text == NULL ? NULL : xstrdup(ev->text);
+}
+
+/*
+ * Answers ev: through the adapter's reply while its event is on, else
+ * (detached) privately or to the channel.  Borrows everything.
+ */
+static int
+outbox_reply_go(struct adapter *a, const struct bot_event *ev, int private,
+    const char *text, const struct adapter_buttons *bs, char **cause)
+{
+	if (!ev->detached)
+		return a->ops->reply(a, ev, private, text, bs, cause);
+	if (private || ev->is_dm)
+		return a->ops->send_dm(a, ev->user_id, text, bs, cause);
+	return a->ops->send_channel(a, ev->channel, text, cause);
 }
 
 static void
@@ -200,6 +216,7 @@ outbox_free(struct outbox_item *it)
 	free((char *)it->ev.user_id);
 	free((char *)it->ev.user_name);
 	free((char *)it->ev.channel);
+	free((char *)it->ev.server);
 	free((char *)it->ev.text);
 	free(it);
 }
@@ -259,7 +276,8 @@ outbox_send(struct bot *bot, struct outbox_item *it)
 		}
 		break;
 	case OUTBOX_REPLY:
-		rc = a->ops->reply(a, &it->ev, it->private, it->text, bs, &cause);
+		rc = outbox_reply_go(a, &it->ev, it->private, it->text, bs,
+		    &cause);
 		break;
 	case OUTBOX_BOARD:
 		rc = a->ops->board(a, it->to, it->table, it->news, it->text,
@@ -364,7 +382,7 @@ outbox_undo(struct bot *bot, struct outbox_batch *b)
 		if (!it->private) {
 			/* A question whose answer was held: asked again. */
 			it->again(bot, &it->ev);
-		} else if (it->adapter->ops->reply(it->adapter, &it->ev, 1,
+		} else if (outbox_reply_go(it->adapter, &it->ev, 1,
 		    STORE_FAILED_TEXT, NULL, &err) != 0) {
 			/* The player was to hear that their command did not happen. */
 			log_warn("%s: telling %s failed: %s",
@@ -620,6 +638,36 @@ outbox_settled(void *arg, int rc, char *cause)
 	outbox_release(b->bot);
 }
 
+/*
+ * Batch b (compared, never read, unless still on bot->sealed) outlives
+ * its events when it is still waiting for a commit: the adapters' reply
+ * handles die with their events, so its answers, and the events a
+ * failed commit answers, go as private or channel messages instead.
+ */
+static void
+outbox_detach(struct bot *bot, struct outbox_batch *b)
+{
+	struct outbox_batch	*o;
+	struct outbox_item	*it;
+
+	TAILQ_FOREACH(o, &bot->sealed, entry) {
+		if (o == b)
+			break;
+	}
+	if (o == NULL)
+		return;
+	TAILQ_FOREACH(it, &b->out, entry) {
+		if (it->kind == OUTBOX_REPLY) {
+			it->ev.reply_ctx = NULL;
+			it->ev.detached = 1;
+		}
+	}
+	TAILQ_FOREACH(it, &b->undo, entry) {
+		it->ev.reply_ctx = NULL;
+		it->ev.detached = 1;
+	}
+}
+
 void
 outbox_end(struct bot *bot)
 {
@@ -646,6 +694,7 @@ outbox_end(struct bot *bot)
 		 */
 		store_drain(bot->store, 0);
 	outbox_release(bot);
+	outbox_detach(bot, b);
 }
 
 void
@@ -696,7 +745,7 @@ outbox_reply(struct adapter *a, const struct bot_event *ev, int private,
 	struct outbox_item	*it;
 
 	if (!outbox_holding(a->bot, a, ev->channel))
-		return a->ops->reply(a, ev, private, text, bs, cause);
+		return outbox_reply_go(a, ev, private, text, bs, cause);
 	it = outbox_add(a->bot, OUTBOX_REPLY, a, ev->user_id, text, bs);
 	outbox_copy_event(it, ev);
 	it->private = private;
