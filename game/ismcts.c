@@ -56,15 +56,15 @@ struct search {
  * and 1000-1099) with random playouts anchored on the AI's move, 0.89 of
  * 300 (seeds 0-299) with the AI's playouts so anchored, 0.93 with them
  * unanchored (and 0.94 of seeds 1000-1199, where 4 default seats won
- * 0.735; p99 38 ms).  Friends with Beverages, whose turns are many small steps
- * and whose outcome one step barely moves: flat Monte Carlo over a short
- * list of moves (its AI's, fwb_ai_choices), each determinization playing
- * every one out (paired), the AI playing on for 48 moves (about three
- * rounds of turns), then the position measured (fwb_ai_value), and
- * anchored on its AI's move.  Played to the end instead, with the win or
- * the final margin as the score, the playouts that fit the budget were
- * too few to tell one step's moves apart (0.15 to 0.26 where its AI
- * scores 0.27).
+ * 0.735; p99 38 ms).  Friends with Beverages, whose turns are many
+ * small steps and whose outcome one step barely moves: flat Monte Carlo
+ * over a short list of moves (its AI's, fwb_ai_choices), each
+ * determinization playing every one out (paired), the AI playing on for
+ * 48 moves (about three rounds of turns), then the position measured
+ * (fwb_ai_value), and anchored on its AI's move.  Played to the end
+ * instead, with the win or the final margin as the score, the playouts
+ * that fit the budget were too few to tell one step's moves apart (0.15
+ * to 0.26 where its AI scores 0.27).
  */
 static const struct {
 	const char		*game;		/* NULL: any other */
