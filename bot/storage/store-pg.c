@@ -49,6 +49,14 @@
 #define PG_WRITER_KEY	"4856183441457275508"
 /* Serializes schema upgrades of bots that open without the writer lock. */
 #define PG_MIGRATE_KEY	"4856183441457275509"
+/*
+ * How long an open waits for the writer lock of a session that may be
+ * a killed bot's (pg_lock_take), the wait of one that looks idle, and
+ * between tries, in ms.
+ */
+#define PG_LOCK_WAIT_MS		10000
+#define PG_LOCK_GRACE_MS	2000
+#define PG_LOCK_RETRY_MS	100
 #define PG_ARGS_MAX	16
 /* A server's message kept in a cause, in bytes. */
 #define PG_MESSAGE_MAX	400
@@ -415,6 +423,46 @@ pg_drop_stale_refs(struct store_pg *s)
 }
 
 /*
+ * The writer's lock: 1 got, 0 held by another session, -1 with *cause.
+ * A bot killed a moment ago keeps the lock until its server process
+ * notices, at once when it was idle, after its statement when it was
+ * running one: while the holder runs a statement (or for the first
+ * PG_LOCK_GRACE_MS), the lock is tried again, up to PG_LOCK_WAIT_MS in
+ * all.  A holder idle after the grace is a bot that runs.
+ */
+static int
+pg_lock_take(struct store_pg *s, char **cause)
+{
+	uint64_t	 start = uv_hrtime() / 1000000, waited;
+	int		 got, idle, said = 0;
+
+	for (;;) {
+		if ((got = pg_yes(s, "SELECT pg_try_advisory_lock("
+		    PG_WRITER_KEY ")", "taking the writer lock", cause)) != 0)
+			return got;
+		waited = uv_hrtime() / 1000000 - start;
+		if (waited >= PG_LOCK_WAIT_MS)
+			return 0;
+		/* Unreadable (another role's session): not idle, so wait. */
+		if ((idle = pg_yes(s, "SELECT coalesce((SELECT a.state = "
+		    "'idle' FROM pg_locks l JOIN pg_stat_activity a ON a.pid = "
+		    "l.pid WHERE l.locktype = 'advisory' AND l.granted AND "
+		    "(l.classid::bigint << 32) | l.objid::bigint = "
+		    PG_WRITER_KEY " LIMIT 1), false)", "taking the writer lock",
+		    cause)) < 0)
+			return -1;
+		if (idle && waited >= PG_LOCK_GRACE_MS)
+			return 0;
+		if (!said++)
+			log_warn("store: PostgreSQL %s: another session holds "
+			    "the writer lock; waiting up to %d s for a previous "
+			    "bot's session to end", s->name,
+			    PG_LOCK_WAIT_MS / 1000);
+		uv_sleep(PG_LOCK_RETRY_MS);
+	}
+}
+
+/*
  * What each session of the store sets up, on its first connection and
  * after a reconnect: durable commits, read-only for a reader, the
  * writer's lock (*held 1 when another session has it).
@@ -434,8 +482,7 @@ pg_session(struct store_pg *s, int *held, char **cause)
 		return -1;
 	if (!(s->flags & STORE_OPEN_WRITER))
 		return 0;
-	if ((got = pg_yes(s, "SELECT pg_try_advisory_lock(" PG_WRITER_KEY ")",
-	    "taking the writer lock", cause)) < 0)
+	if ((got = pg_lock_take(s, cause)) < 0)
 		return -1;
 	if (got == 0) {
 		*held = 1;

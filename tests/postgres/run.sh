@@ -4,7 +4,9 @@
 # console game on it, a second bot is refused while the first holds the
 # writer lock, and so is --end-table while --list-tables answers, a
 # write after the first's session was ended reconnects, a restart after
-# kill -9 restores the tables (the log names the database, masked), the
+# kill -9 restores the tables (the log names the database, masked), and
+# so does one at once after kill -9 mid-commit (waiting for the dead
+# bot's session to let the writer lock go), the
 # console transcripts come out the same as on SQLite, the crash test
 # (SIGKILL, nothing announced lost) runs on it, --migrate-state copies a
 # state file with games of all four kinds finished and running that the
@@ -60,8 +62,11 @@ pids="$pids $pid"
 exec 3> in
 printf 'alice: /cheers new\nalice: /cheers addbot 3\nalice: /cheers start\n' >&3
 expect "the game starts on postgres" wait_for 'begins' out1
+t0=$(date +%s)
 on_pg < /dev/null > out2 2> err2
 [ $? -ne 0 ] && ok || bad "a second bot on the same database starts"
+expect "the second bot is refused within the lock's 10 s wait" \
+    test $(($(date +%s) - t0)) -le 11
 expect "the second bot is told another holds the database" \
     grep -q 'another cheersbot is using this database' err2
 # The operator's commands beside it, as on one SQLite file.
@@ -105,6 +110,38 @@ expect "--end-table ends a table once the bot is gone" \
 on_pg --list-tables > list2.out 2>&1
 expect "--list-tables no longer shows it" sh -c \
     "grep -q '^1 ' list2.out && ! grep -q '^2 ' list2.out"
+
+# --- kill -9 while the bot's commit runs on the server, and a restart at
+# once (systemd's Restart=): the dead bot's session keeps the writer lock
+# until its statement ends, which the new bot waits for
+rm -f in
+mkfifo in
+on_pg -o tables.ai_delay=0 < in > out4 2> err4 &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+printf 'carol #k: /cheers new\n' >&3
+expect "a table opens before the kill" wait_for '@carol opened' out4
+pg_psql "BEGIN; LOCK TABLE meta; SELECT pg_sleep(4); COMMIT" > /dev/null &
+locker=$!
+sleep 0.5
+printf 'carol #k: /cheers addbot 1\n' >&3
+# The bot's session runs a statement.
+bot_active() {
+	test "$(pg_psql "SELECT count(*) FROM pg_stat_activity WHERE
+	    application_name = 'cheersbot' AND state = 'active'")" -eq 1
+}
+proc_until 3 bot_active
+expect "the bot's commit waits on the server" bot_active
+proc_stop $pid KILL
+exec 3>&-
+printf 'carol #k: /cheers status\n' | on_pg > out5 2> err5
+expect "a bot restarted at once after kill -9 mid-commit starts" \
+    grep -q 'restored [0-9]* tables' err5
+expect "it said it waits for the previous bot's session" \
+    grep -q "waiting up to 10 s for a previous bot's session" err5
+expect "the restarted bot shows the table" grep -q "@carol" out5
+wait $locker
 
 # --- the crash test on postgres, on a database of its own
 pg_psql "CREATE DATABASE crash" > /dev/null
