@@ -69,6 +69,8 @@
 /* The waits between connects after the link was lost (backoff_delay). */
 #define PG_RETRY_FIRST_MS	250
 #define PG_RETRY_MAX_MS		5000
+/* A commit's wait for its answer when the settings give none, in ms. */
+#define PG_COMMIT_TIMEOUT_MS	15000
 
 /* One write waiting for its batch's commit: static sql, owned values. */
 struct pg_write {
@@ -107,6 +109,7 @@ struct store_pg {
 	/* What connects again (pg_connect); the password is never logged. */
 	char		*conninfo, *password;
 	uint64_t	 timeout_ms;
+	uint64_t	 commit_ms;	/* a sent group's wait for its answer */
 	char		*name;		/* the conninfo, its password masked */
 	int		 flags;		/* STORE_OPEN_* */
 	/* The connection died: the next write or read reconnects once. */
@@ -536,11 +539,12 @@ pg_close(struct store *store)
 /*
  * Connects with the store's server settings, waiting (PQconnectdbParams)
  * or not (start: PQconnectStartParams); the caller checks the status.
+ * TCP keepalives find a server gone without a word within a minute.
  */
 static PGconn *
 pg_connect(struct store_pg *s, int start)
 {
-	const char	*keys[5], *values[5];
+	const char	*keys[9], *values[9];
 	char		 timeout[24];
 	uint64_t	 secs = (s->timeout_ms + 999) / 1000;
 	int		 n = 0;
@@ -551,6 +555,14 @@ pg_connect(struct store_pg *s, int start)
 	values[n++] = "cheersbot";
 	keys[n] = "connect_timeout";
 	values[n++] = timeout;
+	keys[n] = "keepalives";
+	values[n++] = "1";
+	keys[n] = "keepalives_idle";
+	values[n++] = "30";
+	keys[n] = "keepalives_interval";
+	values[n++] = "10";
+	keys[n] = "keepalives_count";
+	values[n++] = "3";
 	keys[n] = "dbname";
 	values[n++] = s->conninfo;
 	if (s->password != NULL && s->password[0] != '\0') {
@@ -603,6 +615,8 @@ pg_open(const struct store_settings *set, int flags, int *held, char **cause)
 	s->password = set->server.password == NULL ? NULL :
 	    xstrdup(set->server.password);
 	s->timeout_ms = set->server.connect_timeout_ms;
+	s->commit_ms = set->server.commit_timeout_ms > 0 ?
+	    set->server.commit_timeout_ms : PG_COMMIT_TIMEOUT_MS;
 	s->jobs_tail = &s->jobs;
 	s->conn = pg_connect(s, 0);
 	if (s->conn == NULL)
@@ -2172,6 +2186,7 @@ pg_io(struct store_pg *s, int events)
 	if (s->link != PG_UP || s->syncs > 0)
 		return;
 	/* Answered: the connection is idle again, for reads and the next. */
+	uv_timer_stop(s->timer);
 	PQexitPipelineMode(s->conn);
 	PQsetnonblocking(s->conn, 0);
 	pg_watch(s, 0);
@@ -2187,16 +2202,25 @@ pg_poll_cb(uv_poll_t *poll, int status, int events)
 	pg_deliver(s);
 }
 
-/* A connect took too long, or the wait before the next is over. */
+/*
+ * A connect took too long, or the wait before the next is over, or the
+ * jobs sent were not answered in s->commit_ms: the link counts as lost.
+ */
 static void
 pg_timer_cb(uv_timer_t *timer)
 {
 	struct store_pg	*s = timer->data;
+	char		 why[80];
 
 	if (s->link == PG_DOWN)
 		pg_connect_start(s);
 	else if (s->link != PG_UP)
 		pg_connect_lost(s, "it did not answer in time");
+	else if (s->syncs > 0) {
+		snprintf(why, sizeof why, "a commit was not answered in %llu s",
+		    (unsigned long long)(s->commit_ms + 999) / 1000);
+		pg_lost(s, why);
+	}
 	pg_deliver(s);
 }
 
@@ -2249,6 +2273,7 @@ pg_kick(struct store_pg *s)
 	if (pg_send_plain(s, "COMMIT") != 1 || PQpipelineSync(s->conn) != 1)
 		goto lost;
 	s->syncs++;
+	uv_timer_start(s->timer, pg_timer_cb, s->commit_ms, 0);
 	if ((rc = PQflush(s->conn)) < 0)
 		goto lost;
 	pg_watch(s, rc == 1 ? UV_READABLE | UV_WRITABLE : UV_READABLE);

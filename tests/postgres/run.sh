@@ -12,7 +12,7 @@
 # state file with games of all four kinds finished and running that the
 # bot then plays on with the same stats, and a second copy is refused,
 # the server is restarted, stopped for a minute and blocked under the
-# bot (outage.sh), and no password shows: not in a refused login's error
+# bot, longer than the commit timeout too (outage.sh), and no password shows: not in a refused login's error
 # at -vv, nor in --check-config or --dump-config.
 #
 #   tests/postgres/run.sh build/cheersbot
@@ -140,7 +140,7 @@ expect "a bot restarted at once after kill -9 mid-commit starts" \
     grep -q 'restored [0-9]* tables' err5
 expect "it said it waits for the previous bot's session" \
     grep -q "waiting up to 10 s for a previous bot's session" err5
-expect "the restarted bot shows the table" grep -q "@carol" out5
+expect "the restarted bot shows the table" grep -q "CHEERS lobby.*carol" out5
 wait $locker
 
 # --- the crash test on postgres, on a database of its own
@@ -179,6 +179,7 @@ expect "every transcript but diskfull ran on postgres" grep -qx \
 . "$top/tests/postgres/outage.sh"
 outage_restart
 outage_blocked
+outage_timeout
 outage_stopped "${CHEERSBOT_PG_OUTAGE_S:-60}"
 
 # --- no password shows
