@@ -43,6 +43,7 @@
 #include "bot/storage/store.h"
 #include "lib/backoff.h"
 #include "lib/conninfo.h"
+#include "lib/resolve.h"
 #include "lib/xmalloc.h"
 
 /* The advisory lock of a database's one writer: "CheersBt" in ASCII. */
@@ -82,6 +83,7 @@ struct pg_write {
 /* How the connection of a store on a loop is (see pg_start). */
 enum pg_link {
 	PG_UP,		/* connected, the session set up */
+	PG_RESOLVING,	/* the host name being looked up (pg_resolved) */
 	PG_CONNECTING,	/* PQconnectPoll under way */
 	PG_SETUP,	/* connected, the session being set up */
 	PG_DOWN,	/* waiting before the next connect */
@@ -147,6 +149,14 @@ struct store_pg {
 	int		 poll_fd;
 	uv_timer_t	*timer, *later;
 	int		 failures;	/* connects failed in a row */
+	/*
+	 * The conninfo's one host when it is a name to look up before each
+	 * connect (pg_dns_host), the lookup under way, and what it found
+	 * for the next connect: host repeated and hostaddr, one per address.
+	 */
+	char		*dns_host;
+	struct resolve	*resolving;
+	char		*dns_hosts, *dns_addrs;
 	int		 syncs;		/* pipeline syncs not yet read back */
 	int		 cleanups;	/* of them, a ROLLBACK's */
 	char		*error;		/* the first error of the sent jobs */
@@ -526,6 +536,7 @@ pg_close(struct store *store)
 		explicit_bzero(s->password, strlen(s->password));
 	free(s->password);
 	free(s->conninfo);
+	free(s->dns_host);
 	pg_log_cut(s, 0);
 	free(s->log);
 	free(s->lost);
@@ -544,7 +555,7 @@ pg_close(struct store *store)
 static PGconn *
 pg_connect(struct store_pg *s, int start)
 {
-	const char	*keys[9], *values[9];
+	const char	*keys[11], *values[11];
 	char		 timeout[24];
 	uint64_t	 secs = (s->timeout_ms + 999) / 1000;
 	int		 n = 0;
@@ -565,6 +576,13 @@ pg_connect(struct store_pg *s, int start)
 	values[n++] = "3";
 	keys[n] = "dbname";
 	values[n++] = s->conninfo;
+	/* The host looked up on the loop (pg_resolved); its name stays. */
+	if (start && s->dns_addrs != NULL) {
+		keys[n] = "host";
+		values[n++] = s->dns_hosts;
+		keys[n] = "hostaddr";
+		values[n++] = s->dns_addrs;
+	}
 	if (s->password != NULL && s->password[0] != '\0') {
 		keys[n] = "password";
 		values[n++] = s->password;
@@ -1915,6 +1933,12 @@ pg_hang_up(struct store_pg *s)
 	}
 	PQfinish(s->conn);
 	s->conn = NULL;
+	if (s->resolving != NULL)
+		resolve_cancel(s->resolving);
+	s->resolving = NULL;
+	free(s->dns_hosts);
+	free(s->dns_addrs);
+	s->dns_hosts = s->dns_addrs = NULL;
 	s->syncs = s->cleanups = 0;
 	s->in_tx = 0;
 	s->group_saved = 0;
@@ -1970,10 +1994,90 @@ pg_connect_lost(struct store_pg *s, const char *why)
 	uv_timer_start(s->timer, pg_timer_cb, delay, 0);
 }
 
+/*
+ * The host name's lookup is over: the connect goes on with the
+ * addresses found, each as a hostaddr beside the name (which TLS and
+ * .pgpass go by), tried in turn.
+ */
+static void
+pg_resolved(const struct resolve_list *list, const char *error, void *arg)
+{
+	struct store_pg	*s = arg;
+	size_t		 len, hlen = strlen(s->dns_host) + 1;
+	int		 i;
+
+	s->resolving = NULL;
+	if (list == NULL) {
+		pg_connect_lost(s, error);
+		pg_deliver(s);
+		return;
+	}
+	s->dns_hosts = xcalloc(list->n, hlen);
+	s->dns_addrs = xcalloc(list->n, RESOLVE_ADDR_MAX + 1);
+	for (i = 0; i < list->n; i++) {
+		len = strlen(s->dns_hosts);
+		snprintf(s->dns_hosts + len, list->n * hlen - len, "%s%s",
+		    i > 0 ? "," : "", s->dns_host);
+		len = strlen(s->dns_addrs);
+		snprintf(s->dns_addrs + len, list->n * (RESOLVE_ADDR_MAX + 1) -
+		    len, "%s%s", i > 0 ? "," : "", list->addr[i]);
+	}
+	log_debug("store: PostgreSQL %s: %s is at %s", s->name, s->dns_host,
+	    s->dns_addrs);
+	pg_connect_start(s);
+	pg_deliver(s);
+}
+
+/*
+ * The conninfo's host, when a connect on the loop must look it up
+ * first: one name (not an address, not a socket directory) and no
+ * hostaddr.  Several hosts are left to libpq.
+ */
+static void
+pg_dns_host(struct store_pg *s)
+{
+	PQconninfoOption	*opts, *o;
+	const char		*host = NULL, *addr = NULL;
+	struct resolve_list	 numeric;
+
+	if ((opts = PQconninfoParse(s->conninfo, NULL)) == NULL)
+		return;
+	for (o = opts; o->keyword != NULL; o++) {
+		if (strcmp(o->keyword, "host") == 0)
+			host = o->val;
+		else if (strcmp(o->keyword, "hostaddr") == 0)
+			addr = o->val;
+	}
+	if (host != NULL && host[0] != '\0' && host[0] != '/' &&
+	    host[0] != '@' && strchr(host, ',') == NULL &&
+	    (addr == NULL || addr[0] == '\0') &&
+	    !resolve_numeric(host, &numeric))
+		s->dns_host = xstrdup(host);
+	PQconninfoFree(opts);
+}
+
 static void
 pg_connect_start(struct store_pg *s)
 {
-	if ((s->conn = pg_connect(s, 1)) == NULL)
+	char	*why = NULL;
+
+	if (s->dns_host != NULL && s->dns_addrs == NULL) {
+		/* libpq would look the name up itself, blocking the loop. */
+		s->link = PG_RESOLVING;
+		uv_timer_start(s->timer, pg_timer_cb,
+		    s->timeout_ms > 0 ? s->timeout_ms : 10000, 0);
+		if ((s->resolving = resolve_start(s->loop, s->dns_host,
+		    pg_resolved, s, &why)) == NULL) {
+			pg_connect_lost(s, why);
+			free(why);
+		}
+		return;
+	}
+	s->conn = pg_connect(s, 1);
+	free(s->dns_hosts);
+	free(s->dns_addrs);
+	s->dns_hosts = s->dns_addrs = NULL;
+	if (s->conn == NULL)
 		fatalx("postgres: out of memory");
 	if (PQstatus(s->conn) == CONNECTION_BAD) {
 		pg_connect_lost(s, PQerrorMessage(s->conn));
@@ -2148,6 +2252,7 @@ pg_io(struct store_pg *s, int events)
 
 	switch (s->link) {
 	case PG_DOWN:
+	case PG_RESOLVING:
 		return;
 	case PG_CONNECTING:
 		switch (PQconnectPoll(s->conn)) {
@@ -2384,6 +2489,7 @@ pg_start(struct store *store, uv_loop_t *loop)
 
 	s->loop = loop;
 	s->link = PG_UP;
+	pg_dns_host(s);
 	s->jnext = pgcache_mark(s->mem);
 	s->timer = xcalloc(1, sizeof *s->timer);
 	uv_timer_init(loop, s->timer);
@@ -2416,6 +2522,9 @@ pg_stop(struct store_pg *s)
 		pg_job_free(j);
 	}
 	s->jobs_tail = &s->jobs;
+	if (s->resolving != NULL)
+		resolve_cancel(s->resolving);
+	s->resolving = NULL;
 	pg_watch(s, 0);
 	if (s->poll != NULL)
 		uv_close((uv_handle_t *)s->poll, pg_handle_free);

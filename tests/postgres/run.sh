@@ -6,7 +6,8 @@
 # write after the first's session was ended reconnects, a restart after
 # kill -9 restores the tables (the log names the database, masked), and
 # so does one at once after kill -9 mid-commit (waiting for the dead
-# bot's session to let the writer lock go), the
+# bot's session to let the writer lock go), a reconnect looks the host
+# name up on the loop, the
 # console transcripts come out the same as on SQLite, the crash test
 # (SIGKILL, nothing announced lost) runs on it, --migrate-state copies a
 # state file with games of all four kinds finished and running that the
@@ -142,6 +143,35 @@ expect "it said it waits for the previous bot's session" \
     grep -q "waiting up to 10 s for a previous bot's session" err5
 expect "the restarted bot shows the table" grep -q "CHEERS lobby.*carol" out5
 wait $locker
+
+# --- a host name is looked up on the loop (not by libpq, which would
+# block it) before a reconnect: localhost, whose addresses are all tried
+# (the server listens on 127.0.0.1 only)
+rm -f in
+mkfifo in
+"$bot" -vv -o store.backend=postgres -o "postgres.url=host=localhost \
+    port=$pg_port dbname=cheersbot user=cheers" \
+    -o "postgres.password=$pg_password" -o bot.state_file=unused.db \
+    -o tables.ai_delay=0 < in > out6 2> err6 &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+printf 'dana #n1: /cheers new\n' >&3
+expect "a bot on host=localhost opens a table" wait_for '@dana opened' out6
+pg_psql "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE
+    application_name = 'cheersbot'" > /dev/null
+i=0
+while ! grep -q '\[#n2\] @dana opened' out6 && [ $i -lt 20 ]; do
+	printf 'dana #n2: /cheers new\n' >&3
+	sleep 0.5
+	i=$((i + 1))
+done
+expect "after its session ended, it reconnects and saves" \
+    grep -q '\[#n2\] @dana opened' out6
+expect "the reconnect looked localhost up first, 127.0.0.1 among its \
+addresses" grep -q 'localhost is at .*127\.0\.0\.1' err6
+exec 3>&-
+proc_stop $pid INT
 
 # --- the crash test on postgres, on a database of its own
 pg_psql "CREATE DATABASE crash" > /dev/null
