@@ -43,6 +43,18 @@ outage_reconnected() {
 	    proc_until 30 grep -q 'connected again' "$1"
 }
 
+# outage_retry FILE WHO CHANNEL: WHO opens a table in CHANNEL (the bot
+# on fd 4) once a second, for up to 30 s, until FILE says it opened.
+outage_retry() {
+	oback=$(outage_now)
+	while ! grep -q "\\[$3\\] @$2 opened" "$1" &&
+	    [ $(($(outage_now) - oback)) -lt 30 ]; do
+		printf '%s %s: /cheers new\n' "$2" "$3" >&4
+		sleep 1
+	done
+	grep -q "\\[$3\\] @$2 opened" "$1"
+}
+
 # outage_empty: an empty database for the next bot.
 outage_empty() {
 	pg_psql "SET client_min_messages = warning; DROP SCHEMA public \
@@ -146,13 +158,8 @@ outage_stopped() {
 	pg_restart > /dev/null || bad "the server does not start again"
 	back=$(outage_now)
 	# The first move goes through within 30 s of the server's return.
-	while ! grep -q '\[#x\] @bob opened' stopped.out &&
-	    [ $(($(outage_now) - back)) -lt 30 ]; do
-		printf 'bob #x: /cheers new\n' >&4
-		sleep 1
-	done
 	expect "stopped: a player's write goes through within 30 s of the \
-server's return" grep -q '\[#x\] @bob opened' stopped.out
+server's return" outage_retry stopped.out bob '#x'
 	proc_until $((60 - ($(outage_now) - back))) outage_more stopped.out \
 	    "$ai" "$n"
 	expect "stopped: the paused table plays on within 60 s of the \
@@ -199,14 +206,8 @@ outage_timeout() {
 	    timeout.err
 	sleep 1
 	kill -CONT $backend
-	back=$(outage_now)
-	while ! grep -q '\[#c3\] @u3 opened' timeout.out &&
-	    [ $(($(outage_now) - back)) -lt 30 ]; do
-		printf 'u3 #c3: /cheers new\n' >&4
-		sleep 1
-	done
 	expect "timeout: play resumes after SIGCONT, within 30 s" \
-	    grep -q '\[#c3\] @u3 opened' timeout.out
+	    outage_retry timeout.out u3 '#c3'
 	expect "timeout: the reconnect is logged" grep -q 'connected again' \
 	    timeout.err
 	expect "timeout: no table announced is lost" \
