@@ -161,6 +161,11 @@ static const struct config_key config_postgres_keys[] = {
 	  O(postgres_connect_timeout_ms), "10s", CONFIG_MS_SECOND,
 	  5 * CONFIG_MS_MINUTE, NULL, NULL,
 	  "How long one attempt to reach the database may take." },
+	{ "postgres", "commit_timeout", CONFIG_DURATION,
+	  O(postgres_commit_timeout_ms), "15s", CONFIG_MS_SECOND,
+	  5 * CONFIG_MS_MINUTE, NULL, NULL,
+	  "How long a commit may wait for the database's answer; longer, "
+	  "the connection counts as lost and is made again." },
 	{ NULL, NULL, CONFIG_STRING, 0, NULL, 0, 0, NULL, NULL, NULL }
 };
 

@@ -86,6 +86,7 @@ struct config {
 	char		 *postgres_url;		/* libpq's; "": unset */
 	char		 *postgres_password;	/* secret; "": none */
 	uint64_t	  postgres_connect_timeout_ms;
+	uint64_t	  postgres_commit_timeout_ms;
 
 	/*
 	 * Each platform's own section (adapters/NAME/settings.h defines its

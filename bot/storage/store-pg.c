@@ -43,12 +43,21 @@
 #include "bot/storage/store.h"
 #include "lib/backoff.h"
 #include "lib/conninfo.h"
+#include "lib/resolve.h"
 #include "lib/xmalloc.h"
 
 /* The advisory lock of a database's one writer: "CheersBt" in ASCII. */
 #define PG_WRITER_KEY	"4856183441457275508"
 /* Serializes schema upgrades of bots that open without the writer lock. */
 #define PG_MIGRATE_KEY	"4856183441457275509"
+/*
+ * How long an open waits for the writer lock of a session that may be
+ * a killed bot's (pg_lock_take), the wait of one that looks idle, and
+ * between tries, in ms.
+ */
+#define PG_LOCK_WAIT_MS		10000
+#define PG_LOCK_GRACE_MS	2000
+#define PG_LOCK_RETRY_MS	100
 #define PG_ARGS_MAX	16
 /* A server's message kept in a cause, in bytes. */
 #define PG_MESSAGE_MAX	400
@@ -61,6 +70,8 @@
 /* The waits between connects after the link was lost (backoff_delay). */
 #define PG_RETRY_FIRST_MS	250
 #define PG_RETRY_MAX_MS		5000
+/* A commit's wait for its answer when the settings give none, in ms. */
+#define PG_COMMIT_TIMEOUT_MS	15000
 
 /* One write waiting for its batch's commit: static sql, owned values. */
 struct pg_write {
@@ -72,6 +83,7 @@ struct pg_write {
 /* How the connection of a store on a loop is (see pg_start). */
 enum pg_link {
 	PG_UP,		/* connected, the session set up */
+	PG_RESOLVING,	/* the host name being looked up (pg_resolved) */
 	PG_CONNECTING,	/* PQconnectPoll under way */
 	PG_SETUP,	/* connected, the session being set up */
 	PG_DOWN,	/* waiting before the next connect */
@@ -99,6 +111,7 @@ struct store_pg {
 	/* What connects again (pg_connect); the password is never logged. */
 	char		*conninfo, *password;
 	uint64_t	 timeout_ms;
+	uint64_t	 commit_ms;	/* a sent group's wait for its answer */
 	char		*name;		/* the conninfo, its password masked */
 	int		 flags;		/* STORE_OPEN_* */
 	/* The connection died: the next write or read reconnects once. */
@@ -136,6 +149,14 @@ struct store_pg {
 	int		 poll_fd;
 	uv_timer_t	*timer, *later;
 	int		 failures;	/* connects failed in a row */
+	/*
+	 * The conninfo's one host when it is a name to look up before each
+	 * connect (pg_dns_host), the lookup under way, and what it found
+	 * for the next connect: host repeated and hostaddr, one per address.
+	 */
+	char		*dns_host;
+	struct resolve	*resolving;
+	char		*dns_hosts, *dns_addrs;
 	int		 syncs;		/* pipeline syncs not yet read back */
 	int		 cleanups;	/* of them, a ROLLBACK's */
 	char		*error;		/* the first error of the sent jobs */
@@ -437,6 +458,46 @@ pg_drop_stale_refs(struct store_pg *s)
 }
 
 /*
+ * The writer's lock: 1 got, 0 held by another session, -1 with *cause.
+ * A bot killed a moment ago keeps the lock until its server process
+ * notices, at once when it was idle, after its statement when it was
+ * running one: while the holder runs a statement (or for the first
+ * PG_LOCK_GRACE_MS), the lock is tried again, up to PG_LOCK_WAIT_MS in
+ * all.  A holder idle after the grace is a bot that runs.
+ */
+static int
+pg_lock_take(struct store_pg *s, char **cause)
+{
+	uint64_t	 start = uv_hrtime() / 1000000, waited;
+	int		 got, idle, said = 0;
+
+	for (;;) {
+		if ((got = pg_yes(s, "SELECT pg_try_advisory_lock("
+		    PG_WRITER_KEY ")", "taking the writer lock", cause)) != 0)
+			return got;
+		waited = uv_hrtime() / 1000000 - start;
+		if (waited >= PG_LOCK_WAIT_MS)
+			return 0;
+		/* Unreadable (another role's session): not idle, so wait. */
+		if ((idle = pg_yes(s, "SELECT coalesce((SELECT a.state = "
+		    "'idle' FROM pg_locks l JOIN pg_stat_activity a ON a.pid = "
+		    "l.pid WHERE l.locktype = 'advisory' AND l.granted AND "
+		    "(l.classid::bigint << 32) | l.objid::bigint = "
+		    PG_WRITER_KEY " LIMIT 1), false)", "taking the writer lock",
+		    cause)) < 0)
+			return -1;
+		if (idle && waited >= PG_LOCK_GRACE_MS)
+			return 0;
+		if (!said++)
+			log_warn("store: PostgreSQL %s: another session holds "
+			    "the writer lock; waiting up to %d s for a previous "
+			    "bot's session to end", s->name,
+			    PG_LOCK_WAIT_MS / 1000);
+		uv_sleep(PG_LOCK_RETRY_MS);
+	}
+}
+
+/*
  * What each session of the store sets up, on its first connection and
  * after a reconnect: durable commits, read-only for a reader, the
  * writer's lock (*held 1 when another session has it).
@@ -456,8 +517,7 @@ pg_session(struct store_pg *s, int *held, char **cause)
 		return -1;
 	if (!(s->flags & STORE_OPEN_WRITER))
 		return 0;
-	if ((got = pg_yes(s, "SELECT pg_try_advisory_lock(" PG_WRITER_KEY ")",
-	    "taking the writer lock", cause)) < 0)
+	if ((got = pg_lock_take(s, cause)) < 0)
 		return -1;
 	if (got == 0) {
 		*held = 1;
@@ -498,6 +558,7 @@ pg_close(struct store *store)
 		explicit_bzero(s->password, strlen(s->password));
 	free(s->password);
 	free(s->conninfo);
+	free(s->dns_host);
 	pg_log_cut(s, 0);
 	free(s->log);
 	free(s->lost);
@@ -511,11 +572,12 @@ pg_close(struct store *store)
 /*
  * Connects with the store's server settings, waiting (PQconnectdbParams)
  * or not (start: PQconnectStartParams); the caller checks the status.
+ * TCP keepalives find a server gone without a word within a minute.
  */
 static PGconn *
 pg_connect(struct store_pg *s, int start)
 {
-	const char	*keys[5], *values[5];
+	const char	*keys[11], *values[11];
 	char		 timeout[24];
 	uint64_t	 secs = (s->timeout_ms + 999) / 1000;
 	int		 n = 0;
@@ -526,8 +588,23 @@ pg_connect(struct store_pg *s, int start)
 	values[n++] = "cheersbot";
 	keys[n] = "connect_timeout";
 	values[n++] = timeout;
+	keys[n] = "keepalives";
+	values[n++] = "1";
+	keys[n] = "keepalives_idle";
+	values[n++] = "30";
+	keys[n] = "keepalives_interval";
+	values[n++] = "10";
+	keys[n] = "keepalives_count";
+	values[n++] = "3";
 	keys[n] = "dbname";
 	values[n++] = s->conninfo;
+	/* The host looked up on the loop (pg_resolved); its name stays. */
+	if (start && s->dns_addrs != NULL) {
+		keys[n] = "host";
+		values[n++] = s->dns_hosts;
+		keys[n] = "hostaddr";
+		values[n++] = s->dns_addrs;
+	}
 	if (s->password != NULL && s->password[0] != '\0') {
 		keys[n] = "password";
 		values[n++] = s->password;
@@ -578,6 +655,8 @@ pg_open(const struct store_settings *set, int flags, int *held, char **cause)
 	s->password = set->server.password == NULL ? NULL :
 	    xstrdup(set->server.password);
 	s->timeout_ms = set->server.connect_timeout_ms;
+	s->commit_ms = set->server.commit_timeout_ms > 0 ?
+	    set->server.commit_timeout_ms : PG_COMMIT_TIMEOUT_MS;
 	s->jobs_tail = &s->jobs;
 	s->conn = pg_connect(s, 0);
 	if (s->conn == NULL)
@@ -1876,6 +1955,12 @@ pg_hang_up(struct store_pg *s)
 	}
 	PQfinish(s->conn);
 	s->conn = NULL;
+	if (s->resolving != NULL)
+		resolve_cancel(s->resolving);
+	s->resolving = NULL;
+	free(s->dns_hosts);
+	free(s->dns_addrs);
+	s->dns_hosts = s->dns_addrs = NULL;
 	s->syncs = s->cleanups = 0;
 	s->in_tx = 0;
 	s->group_saved = 0;
@@ -1931,10 +2016,90 @@ pg_connect_lost(struct store_pg *s, const char *why)
 	uv_timer_start(s->timer, pg_timer_cb, delay, 0);
 }
 
+/*
+ * The host name's lookup is over: the connect goes on with the
+ * addresses found, each as a hostaddr beside the name (which TLS and
+ * .pgpass go by), tried in turn.
+ */
+static void
+pg_resolved(const struct resolve_list *list, const char *error, void *arg)
+{
+	struct store_pg	*s = arg;
+	size_t		 len, hlen = strlen(s->dns_host) + 1;
+	int		 i;
+
+	s->resolving = NULL;
+	if (list == NULL) {
+		pg_connect_lost(s, error);
+		pg_deliver(s);
+		return;
+	}
+	s->dns_hosts = xcalloc(list->n, hlen);
+	s->dns_addrs = xcalloc(list->n, RESOLVE_ADDR_MAX + 1);
+	for (i = 0; i < list->n; i++) {
+		len = strlen(s->dns_hosts);
+		snprintf(s->dns_hosts + len, list->n * hlen - len, "%s%s",
+		    i > 0 ? "," : "", s->dns_host);
+		len = strlen(s->dns_addrs);
+		snprintf(s->dns_addrs + len, list->n * (RESOLVE_ADDR_MAX + 1) -
+		    len, "%s%s", i > 0 ? "," : "", list->addr[i]);
+	}
+	log_debug("store: PostgreSQL %s: %s is at %s", s->name, s->dns_host,
+	    s->dns_addrs);
+	pg_connect_start(s);
+	pg_deliver(s);
+}
+
+/*
+ * The conninfo's host, when a connect on the loop must look it up
+ * first: one name (not an address, not a socket directory) and no
+ * hostaddr.  Several hosts are left to libpq.
+ */
+static void
+pg_dns_host(struct store_pg *s)
+{
+	PQconninfoOption	*opts, *o;
+	const char		*host = NULL, *addr = NULL;
+	struct resolve_list	 numeric;
+
+	if ((opts = PQconninfoParse(s->conninfo, NULL)) == NULL)
+		return;
+	for (o = opts; o->keyword != NULL; o++) {
+		if (strcmp(o->keyword, "host") == 0)
+			host = o->val;
+		else if (strcmp(o->keyword, "hostaddr") == 0)
+			addr = o->val;
+	}
+	if (host != NULL && host[0] != '\0' && host[0] != '/' &&
+	    host[0] != '@' && strchr(host, ',') == NULL &&
+	    (addr == NULL || addr[0] == '\0') &&
+	    !resolve_numeric(host, &numeric))
+		s->dns_host = xstrdup(host);
+	PQconninfoFree(opts);
+}
+
 static void
 pg_connect_start(struct store_pg *s)
 {
-	if ((s->conn = pg_connect(s, 1)) == NULL)
+	char	*why = NULL;
+
+	if (s->dns_host != NULL && s->dns_addrs == NULL) {
+		/* libpq would look the name up itself, blocking the loop. */
+		s->link = PG_RESOLVING;
+		uv_timer_start(s->timer, pg_timer_cb,
+		    s->timeout_ms > 0 ? s->timeout_ms : 10000, 0);
+		if ((s->resolving = resolve_start(s->loop, s->dns_host,
+		    pg_resolved, s, &why)) == NULL) {
+			pg_connect_lost(s, why);
+			free(why);
+		}
+		return;
+	}
+	s->conn = pg_connect(s, 1);
+	free(s->dns_hosts);
+	free(s->dns_addrs);
+	s->dns_hosts = s->dns_addrs = NULL;
+	if (s->conn == NULL)
 		fatalx("postgres: out of memory");
 	if (PQstatus(s->conn) == CONNECTION_BAD) {
 		pg_connect_lost(s, PQerrorMessage(s->conn));
@@ -2109,6 +2274,7 @@ pg_io(struct store_pg *s, int events)
 
 	switch (s->link) {
 	case PG_DOWN:
+	case PG_RESOLVING:
 		return;
 	case PG_CONNECTING:
 		switch (PQconnectPoll(s->conn)) {
@@ -2147,6 +2313,7 @@ pg_io(struct store_pg *s, int events)
 	if (s->link != PG_UP || s->syncs > 0)
 		return;
 	/* Answered: the connection is idle again, for reads and the next. */
+	uv_timer_stop(s->timer);
 	PQexitPipelineMode(s->conn);
 	PQsetnonblocking(s->conn, 0);
 	pg_watch(s, 0);
@@ -2162,16 +2329,25 @@ pg_poll_cb(uv_poll_t *poll, int status, int events)
 	pg_deliver(s);
 }
 
-/* A connect took too long, or the wait before the next is over. */
+/*
+ * A connect took too long, or the wait before the next is over, or the
+ * jobs sent were not answered in s->commit_ms: the link counts as lost.
+ */
 static void
 pg_timer_cb(uv_timer_t *timer)
 {
 	struct store_pg	*s = timer->data;
+	char		 why[80];
 
 	if (s->link == PG_DOWN)
 		pg_connect_start(s);
 	else if (s->link != PG_UP)
 		pg_connect_lost(s, "it did not answer in time");
+	else if (s->syncs > 0) {
+		snprintf(why, sizeof why, "a commit was not answered in %llu s",
+		    (unsigned long long)(s->commit_ms + 999) / 1000);
+		pg_lost(s, why);
+	}
 	pg_deliver(s);
 }
 
@@ -2224,6 +2400,7 @@ pg_kick(struct store_pg *s)
 	if (pg_send_plain(s, "COMMIT") != 1 || PQpipelineSync(s->conn) != 1)
 		goto lost;
 	s->syncs++;
+	uv_timer_start(s->timer, pg_timer_cb, s->commit_ms, 0);
 	if ((rc = PQflush(s->conn)) < 0)
 		goto lost;
 	pg_watch(s, rc == 1 ? UV_READABLE | UV_WRITABLE : UV_READABLE);
@@ -2334,6 +2511,7 @@ pg_start(struct store *store, uv_loop_t *loop)
 
 	s->loop = loop;
 	s->link = PG_UP;
+	pg_dns_host(s);
 	s->jnext = pgcache_mark(s->mem);
 	s->timer = xcalloc(1, sizeof *s->timer);
 	uv_timer_init(loop, s->timer);
@@ -2366,6 +2544,9 @@ pg_stop(struct store_pg *s)
 		pg_job_free(j);
 	}
 	s->jobs_tail = &s->jobs;
+	if (s->resolving != NULL)
+		resolve_cancel(s->resolving);
+	s->resolving = NULL;
 	pg_watch(s, 0);
 	if (s->poll != NULL)
 		uv_close((uv_handle_t *)s->poll, pg_handle_free);

@@ -69,6 +69,7 @@ store_settings_config(const struct config *cfg, struct store_settings *set)
 	set->server.conninfo = cfg->postgres_url;
 	set->server.password = cfg->postgres_password;
 	set->server.connect_timeout_ms = cfg->postgres_connect_timeout_ms;
+	set->server.commit_timeout_ms = cfg->postgres_commit_timeout_ms;
 }
 
 int

@@ -131,6 +131,7 @@ struct store_settings {
 		const char	*conninfo;	/* libpq's keywords or URI */
 		const char	*password;	/* "" or NULL: none, or in conninfo */
 		uint64_t	 connect_timeout_ms;
+		uint64_t	 commit_timeout_ms;	/* 0: 15 s */
 	} server;
 };
 

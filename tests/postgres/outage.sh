@@ -11,6 +11,11 @@
 #   outage_blocked    the bot's backend stopped (SIGSTOP): a command
 #                     that writes nothing on the console is answered
 #                     while an IRC command's commit waits (blocked.py)
+#   outage_timeout    the bot's backend stopped longer than
+#                     postgres.commit_timeout: the write is refused with
+#                     a message, the link dropped and made again, and
+#                     play resumes after SIGCONT with nothing announced
+#                     lost
 
 # The seconds since some fixed point (/proc/uptime), whole.
 outage_now() {
@@ -36,6 +41,18 @@ outage_more() {
 outage_reconnected() {
 	grep -q 'connection was lost' "$1" &&
 	    proc_until 30 grep -q 'connected again' "$1"
+}
+
+# outage_retry FILE WHO CHANNEL: WHO opens a table in CHANNEL (the bot
+# on fd 4) once a second, for up to 30 s, until FILE says it opened.
+outage_retry() {
+	oback=$(outage_now)
+	while ! grep -q "\\[$3\\] @$2 opened" "$1" &&
+	    [ $(($(outage_now) - oback)) -lt 30 ]; do
+		printf '%s %s: /cheers new\n' "$2" "$3" >&4
+		sleep 1
+	done
+	grep -q "\\[$3\\] @$2 opened" "$1"
 }
 
 # outage_empty: an empty database for the next bot.
@@ -141,13 +158,8 @@ outage_stopped() {
 	pg_restart > /dev/null || bad "the server does not start again"
 	back=$(outage_now)
 	# The first move goes through within 30 s of the server's return.
-	while ! grep -q '\[#x\] @bob opened' stopped.out &&
-	    [ $(($(outage_now) - back)) -lt 30 ]; do
-		printf 'bob #x: /cheers new\n' >&4
-		sleep 1
-	done
 	expect "stopped: a player's write goes through within 30 s of the \
-server's return" grep -q '\[#x\] @bob opened' stopped.out
+server's return" outage_retry stopped.out bob '#x'
 	proc_until $((60 - ($(outage_now) - back))) outage_more stopped.out \
 	    "$ai" "$n"
 	expect "stopped: the paused table plays on within 60 s of the \
@@ -174,6 +186,33 @@ outage_blocked() {
 	exec 4> blocked.in
 	wait $fake
 	[ $? -eq 0 ] && ok || bad "blocked: the fake IRC server's checks"
+	exec 4>&-
+	proc_stop "$obot" INT
+}
+
+outage_timeout() {
+	outage_bot timeout -o tables.ai_delay=0 -o postgres.commit_timeout=2s
+	printf 'u1 #c1: /cheers new\n' >&4
+	expect "timeout: a table opens" wait_for '\[#c1\] @u1 opened' timeout.out
+	backend=$(pg_psql "SELECT pid FROM pg_stat_activity WHERE
+	    application_name = 'cheersbot'")
+	expect "timeout: the bot has one session" test -n "$backend"
+	kill -STOP $backend
+	printf 'u2 #c2: /cheers new\n' >&4
+	expect "timeout: a commit unanswered for 2 s is refused with a message" \
+	    wait_for 'could not save that' timeout.out
+	expect "timeout: it is logged as a lost link" \
+	    grep -q 'connection was lost: a commit was not answered in 2 s' \
+	    timeout.err
+	sleep 1
+	kill -CONT $backend
+	expect "timeout: play resumes after SIGCONT, within 30 s" \
+	    outage_retry timeout.out u3 '#c3'
+	expect "timeout: the reconnect is logged" grep -q 'connected again' \
+	    timeout.err
+	expect "timeout: no table announced is lost" \
+	    outage_none_lost timeout.out
+	expect "timeout: the bot is the same process" kill -0 "$obot"
 	exec 4>&-
 	proc_stop "$obot" INT
 }

@@ -4,16 +4,19 @@
 # console game on it, a second bot is refused while the first holds the
 # writer lock, and so is --end-table while --list-tables answers, a
 # write after the first's session was ended reconnects, a restart after
-# kill -9 restores the tables (the log names the database, masked), the
+# kill -9 restores the tables (the log names the database, masked), and
+# so does one at once after kill -9 mid-commit (waiting for the dead
+# bot's session to let the writer lock go), a reconnect looks the host
+# name up on the loop, the
 # console transcripts come out the same as on SQLite, the crash test
 # (SIGKILL, nothing announced lost) runs on it, --migrate-state copies a
 # state file with games of all four kinds finished and running that the
 # bot then plays on with the same stats, and a second copy is refused,
 # the schema holds a cluster's leases and forwarded events (and a first
 # cut's database is upgraded to it), the server is restarted, stopped
-# for a minute and blocked under the bot (outage.sh), and no password
-# shows: not in a refused login's error at -vv, nor in --check-config or
-# --dump-config.
+# for a minute and blocked under the bot, longer than the commit timeout
+# too (outage.sh), and no password shows: not in a refused login's error
+# at -vv, nor in --check-config or --dump-config.
 #
 #   tests/postgres/run.sh build/cheersbot
 set -u
@@ -62,8 +65,11 @@ pids="$pids $pid"
 exec 3> in
 printf 'alice: /cheers new\nalice: /cheers addbot 3\nalice: /cheers start\n' >&3
 expect "the game starts on postgres" wait_for 'begins' out1
+t0=$(date +%s)
 on_pg < /dev/null > out2 2> err2
 [ $? -ne 0 ] && ok || bad "a second bot on the same database starts"
+expect "the second bot is refused within the lock's 10 s wait" \
+    test $(($(date +%s) - t0)) -le 11
 expect "the second bot is told another holds the database" \
     grep -q 'another cheersbot is using this database' err2
 # The operator's commands beside it, as on one SQLite file.
@@ -127,6 +133,67 @@ on_pg --list-tables > list2.out 2>&1
 expect "--list-tables no longer shows it" sh -c \
     "grep -q '^1 ' list2.out && ! grep -q '^2 ' list2.out"
 
+# --- kill -9 while the bot's commit runs on the server, and a restart at
+# once (systemd's Restart=): the dead bot's session keeps the writer lock
+# until its statement ends, which the new bot waits for
+rm -f in
+mkfifo in
+on_pg -o tables.ai_delay=0 < in > out4 2> err4 &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+printf 'carol #k: /cheers new\n' >&3
+expect "a table opens before the kill" wait_for '@carol opened' out4
+pg_psql "BEGIN; LOCK TABLE meta; SELECT pg_sleep(4); COMMIT" > /dev/null &
+locker=$!
+sleep 0.5
+printf 'carol #k: /cheers addbot 1\n' >&3
+# The bot's session runs a statement.
+bot_active() {
+	test "$(pg_psql "SELECT count(*) FROM pg_stat_activity WHERE
+	    application_name = 'cheersbot' AND state = 'active'")" -eq 1
+}
+proc_until 3 bot_active
+expect "the bot's commit waits on the server" bot_active
+proc_stop $pid KILL
+exec 3>&-
+printf 'carol #k: /cheers status\n' | on_pg > out5 2> err5
+expect "a bot restarted at once after kill -9 mid-commit starts" \
+    grep -q 'restored [0-9]* tables' err5
+expect "it said it waits for the previous bot's session" \
+    grep -q "waiting up to 10 s for a previous bot's session" err5
+expect "the restarted bot shows the table" grep -q "CHEERS lobby.*carol" out5
+wait $locker
+
+# --- a host name is looked up on the loop (not by libpq, which would
+# block it) before a reconnect: localhost, whose addresses are all tried
+# (the server listens on 127.0.0.1 only)
+rm -f in
+mkfifo in
+"$bot" -vv -o store.backend=postgres -o "postgres.url=host=localhost \
+    port=$pg_port dbname=cheersbot user=cheers" \
+    -o "postgres.password=$pg_password" -o bot.state_file=unused.db \
+    -o tables.ai_delay=0 < in > out6 2> err6 &
+pid=$!
+pids="$pids $pid"
+exec 3> in
+printf 'dana #n1: /cheers new\n' >&3
+expect "a bot on host=localhost opens a table" wait_for '@dana opened' out6
+pg_psql "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE
+    application_name = 'cheersbot'" > /dev/null
+i=0
+while ! grep -q '\[#n2\] @dana opened' out6 && [ $i -lt 20 ]; do
+	printf 'dana #n2: /cheers new\n' >&3
+	sleep 0.5
+	i=$((i + 1))
+done
+expect "after its session ended, it reconnects and saves" \
+    grep -q '\[#n2\] @dana opened' out6
+expect "the reconnect looked localhost up first, 127.0.0.1 among its \
+addresses" grep -q 'localhost is at .*127\.0\.0\.1' err6
+exec 3>&-
+proc_stop $pid INT
+
 # --- the crash test on postgres, on a database of its own
 pg_psql "CREATE DATABASE crash" > /dev/null
 CRASH_KILLS=60 CRASH_STORE="-o store.backend=postgres \
@@ -163,6 +230,7 @@ expect "every transcript but diskfull ran on postgres" grep -qx \
 . "$top/tests/postgres/outage.sh"
 outage_restart
 outage_blocked
+outage_timeout
 outage_stopped "${CHEERSBOT_PG_OUTAGE_S:-60}"
 
 # --- no password shows
