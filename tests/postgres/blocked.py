@@ -55,6 +55,23 @@ def wait_console(text, secs, times=1):
     return False
 
 
+def helps_answered(nick, times):
+    """carol's help on the console (her times-th) and nick's over IRC
+    in a private message, which write nothing and look at no table, are
+    each answered within 3 s while the database is stopped."""
+    with open(FIFO, "w") as f:
+        f.write("carol: /cheers help\n")
+    ok(wait_console("[ephemeral @carol] Table commands:", 3, times),
+       "carol's help #%d on the console, which writes nothing, is "
+       "answered within 3 s while the database is stopped" % times)
+    since = len(peer.got)
+    peer.send(b":%s!~u@h PRIVMSG cheersbot :!cheers help\r\n" % nick)
+    ok(peer.read_for(3, rb"(PRIVMSG|NOTICE) %s :[^\r\n]*new" % nick) and
+       len(peer.got) > since,
+       "%s's help over IRC, which looks at no table, is answered within "
+       "3 s while the database is stopped" % nick.decode())
+
+
 def bob_stats(since):
     return re.search(rb"(PRIVMSG|NOTICE) bob :[^\r\n]*(everywhere|"
                      rb"unavailable)[^\r\n]*", bytes(peer.got[since:]))
@@ -83,20 +100,10 @@ try:
     alice("!cheers addbot 1")
     ok(not peer.read_for(1.5, rb"PRIVMSG #f :An AI player sits down"),
        "with the database stopped, alice's answer waits for its commit")
-    with open(FIFO, "w") as f:
-        f.write("carol: /cheers help\n")
-    ok(wait_console("[ephemeral @carol] Table commands:", 3),
-       "carol's help on the console, which writes nothing, is answered "
-       "within 3 s while the database is stopped")
     # On IRC itself: bob's help in a private message, which looks at no
     # table, is answered; alice's status in #f, whose table waits for
     # its commit, waits with it.
-    mark2 = len(peer.got)
-    peer.send(b":bob!~b@h2 PRIVMSG cheersbot :!cheers help\r\n")
-    ok(peer.read_for(3, rb"(PRIVMSG|NOTICE) bob :[^\r\n]*new") and
-       len(peer.got) > mark2,
-       "bob's help over IRC, which looks at no table, is answered within "
-       "3 s while the database is stopped")
+    helps_answered(b"bob", 1)
     mark3 = len(peer.got)
     alice("!cheers status")
     peer.read_for(1)
@@ -108,16 +115,7 @@ try:
     # database without holding up the bot.
     mark4 = len(peer.got)
     peer.send(b":bob!~b@h2 PRIVMSG cheersbot :!cheers stats\r\n")
-    with open(FIFO, "w") as f:
-        f.write("carol: /cheers help\n")
-    ok(wait_console("[ephemeral @carol] Table commands:", 3, 2),
-       "after bob's stats, carol's help on the console is answered "
-       "within 3 s while the database is stopped")
-    mark5 = len(peer.got)
-    peer.send(b":dave!~d@h3 PRIVMSG cheersbot :!cheers help\r\n")
-    ok(peer.read_for(3, rb"(PRIVMSG|NOTICE) dave :[^\r\n]*new") and
-       len(peer.got) > mark5,
-       "and dave's help over IRC, within 3 s")
+    helps_answered(b"dave", 2)
     peer.read_for(0.5)
     ok(bob_stats(mark4) is None,
        "bob's stats waits for the database: %r" % bob_stats(mark4))
