@@ -114,7 +114,7 @@ try:
     # bob's stats is read behind alice's commit: it waits for the
     # database without holding up the bot.
     mark4 = len(peer.got)
-    peer.send(b":bob!~b@h2 PRIVMSG cheersbot :!cheers stats\r\n")
+    peer.send(b":bob!~u@h PRIVMSG cheersbot :!cheers stats\r\n")
     helps_answered(b"dave", 2)
     peer.read_for(0.5)
     ok(bob_stats(mark4) is None,
