@@ -9,6 +9,8 @@
 #include "bot/bot.h"
 #include "bot/commands/cmd.h"
 #include "bot/daemon/config.h"
+#include "bot/daemon/log.h"
+#include "bot/saying/outbox.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
@@ -109,16 +111,80 @@ cmd_stats_who(struct cmd_ctx *ctx, const char *word, char *id, size_t idlen,
 	return -1;
 }
 
+/* What a player hears when the store cannot be read. */
+#define CMD_STATS_DOWN	"Stats are unavailable for now: I cannot reach " \
+	"my database. Try again in a minute."
+
+/*
+ * A stats answer the store gives later (store_stats_send): what it
+ * says, and the reply held for it.  Freed by whichever comes last of
+ * the read's answer and the reply's dropping (item NULL then).
+ */
+struct cmd_stats_later {
+	struct bot		*bot;
+	struct outbox_item	*item;
+	const struct game_ops	*ops;		/* the table's words, or NULL */
+	int			 emoji;
+	char			 who[TABLE_ID_MAX + TABLE_NAME_MAX];
+	char			 where[TABLE_ID_MAX + 8];	/* "": a DM */
+	struct store_stats	 st[2];		/* everywhere, here */
+};
+
+/* The answer, one line, into b (where "": asked in a DM). */
+static void
+cmd_stats_text(struct buf *b, const struct cmd_stats_later *l)
+{
+	if (l->where[0] != '\0') {
+		buf_printf(b, "%s in %s: ", l->who, l->where);
+		cmd_stats_line(b, &l->st[1]);
+		buf_puts(b, ". Everywhere: ");
+	} else
+		buf_printf(b, "%s everywhere: ", l->who);
+	cmd_stats_line(b, &l->st[0]);
+	buf_puts(b, ".");
+}
+
+/* The held reply was dropped before the read answered. */
+static void
+cmd_stats_gone(void *arg)
+{
+	struct cmd_stats_later	*l = arg;
+
+	l->item = NULL;
+}
+
+/* The store answered (store_stats_send's done): the held reply is said. */
+static void
+cmd_stats_read(void *arg, int rc, char *cause)
+{
+	struct cmd_stats_later	*l = arg;
+	struct buf		 b;
+	char			*text;
+
+	buf_init(&b, 1024);
+	if (rc != 0) {
+		log_warn("stats: %s", cause);
+		buf_puts(&b, CMD_STATS_DOWN);
+	} else
+		cmd_stats_text(&b, l);
+	free(cause);
+	text = render_words_as(l->emoji, l->ops, buf_detach(&b));
+	if (l->item != NULL)
+		outbox_ready(l->bot, l->item, text);
+	free(text);
+	free(l);
+}
+
 static int
 cmd_stats_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct adapter		*a = ctx->ev->adapter;
-	struct store_scope	 sc;
-	struct store_stats	 here, all;
+	struct store_scope	 sc[2];
+	struct cmd_stats_later	*l;
 	struct buf		 b;
 	char			 id[TABLE_ID_MAX], name[TABLE_NAME_MAX + 1];
-	char			 who[TABLE_ID_MAX + TABLE_NAME_MAX];
-	char			 where[TABLE_ID_MAX + 8];
+	char			*err = NULL;
+	int			 rc;
 
 	if (ctx->argc > 2)
 		return set_cause(cause, "Usage: %s stats [player]",
@@ -131,27 +197,36 @@ cmd_stats_exec(struct cmd_ctx *ctx, char **cause)
 		snprintf(id, sizeof id, "%s", ctx->ev->user_id);
 		snprintf(name, sizeof name, "%s", ctx->ev->user_name);
 	}
-	memset(&sc, 0, sizeof sc);
-	sc.adapter = a->ops->name;
-	if (store_stats(ctx->bot->store, &sc, id, &all, cause) != 0)
-		return -1;
-	render_user(a, id, name, who, sizeof who);
-	buf_init(&b, 1024);
+	l = xcalloc(1, sizeof *l);
+	l->bot = ctx->bot;
+	l->ops = ctx->table == NULL ? NULL : ctx->table->ops;
+	l->emoji = ctx->table != NULL && ctx->table->emoji >= 0 ?
+	    ctx->table->emoji : ctx->bot->config->bot_emoji;
+	render_user(a, id, name, l->who, sizeof l->who);
+	memset(sc, 0, sizeof sc);
+	sc[0].adapter = sc[1].adapter = a->ops->name;
 	if (!ctx->ev->is_dm) {
-		sc.channel = ctx->ev->channel;
-		if (store_stats(ctx->bot->store, &sc, id, &here, cause) != 0) {
-			buf_release(&b);
-			return -1;
-		}
-		render_channel(a, ctx->ev->channel, where, sizeof where);
-		buf_printf(&b, "%s in %s: ", who, where);
-		cmd_stats_line(&b, &here);
-		buf_puts(&b, ". Everywhere: ");
-	} else
-		buf_printf(&b, "%s everywhere: ", who);
-	cmd_stats_line(&b, &all);
-	buf_puts(&b, ".");
-	cmd_reply(ctx, ctx->ev->is_dm, "%s", buf_str(&b));
-	buf_release(&b);
-	return 0;
+		sc[1].channel = ctx->ev->channel;
+		render_channel(a, ctx->ev->channel, l->where, sizeof l->where);
+	}
+	rc = store_stats_send(ctx->bot->store, sc, ctx->ev->is_dm ? 1 : 2, id,
+	    l->st, cmd_stats_read, l, &err);
+	if (rc == 1) {
+		/* Answered in its place when the store has read it. */
+		l->item = outbox_later(a, ctx->ev, ctx->ev->is_dm,
+		    cmd_stats_gone, l);
+		return 0;
+	}
+	if (rc == 0) {
+		buf_init(&b, 1024);
+		cmd_stats_text(&b, l);
+		cmd_reply(ctx, ctx->ev->is_dm, "%s", buf_str(&b));
+		buf_release(&b);
+	}
+	free(l);
+	if (rc == 0)
+		return 0;
+	log_warn("stats: %s", err);
+	free(err);
+	return set_cause(cause, "%s", CMD_STATS_DOWN);
 }

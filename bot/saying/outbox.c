@@ -2,7 +2,9 @@
  * The outbox: output held back until the batch's writes are committed
  * (see outbox.h).  Held items are copies, sent in the order they were
  * made; nothing is held while the batch has written nothing, so a batch
- * of plain questions ("status", "help") answers at once.
+ * of plain questions ("status", "help") answers at once.  A reply whose
+ * text a read gives later (outbox_later) is held in its place, and its
+ * batch waits for it.
  *
  * A commit can fail (a full disk, a read-only or damaged file).  Then
  * nothing held is said, every table the batch wrote is put back as the
@@ -48,6 +50,7 @@ struct outbox_item {
 	/* OUTBOX_REPLY: the event, with its strings copied. */
 	struct bot_event	 ev;
 	int			 private;
+	int			 later;		/* OUTBOX_REPLY: text not yet known */
 	/* OUTBOX_DM from outbox_deliver, OUTBOX_BOARD: which table. */
 	uint64_t		 table;
 	int			 seat;		/* -1: not a table's seat */
@@ -207,7 +210,8 @@ outbox_reply_go(struct adapter *a, const struct bot_event *ev, int private,
 static void
 outbox_free(struct outbox_item *it)
 {
-	if (it->kind == OUTBOX_CALL && it->done != NULL)
+	if ((it->kind == OUTBOX_CALL || it->kind == OUTBOX_REPLY) &&
+	    it->done != NULL)
 		it->done(it->arg);
 	free(it->to);
 	free(it->text);
@@ -582,17 +586,33 @@ outbox_release_one(struct bot *bot, struct outbox_batch *b)
 	store_idle(bot->store);
 }
 
+/* Does b hold a reply whose text is not known yet (outbox_later)? */
+static int
+outbox_waiting(const struct outbox_batch *b)
+{
+	const struct outbox_item	*it;
+
+	if (b->settled < 0)
+		return 0;	/* nothing of it is said */
+	TAILQ_FOREACH(it, &b->out, entry)
+		if (it->later)
+			return 1;
+	return 0;
+}
+
 /*
  * Releases or undoes the settled batches at the head of bot->sealed, in
- * order.  Each is taken off first, so that what undoing one starts (a
- * question asked again) may come through here too.
+ * order, a committed one once its replies are all known.  Each is taken
+ * off first, so that what undoing one starts (a question asked again)
+ * may come through here too.
  */
 static void
 outbox_release(struct bot *bot)
 {
 	struct outbox_batch	*b;
 
-	while ((b = TAILQ_FIRST(&bot->sealed)) != NULL && b->settled != 0) {
+	while ((b = TAILQ_FIRST(&bot->sealed)) != NULL && b->settled != 0 &&
+	    !outbox_waiting(b)) {
 		TAILQ_REMOVE(&bot->sealed, b, entry);
 		outbox_batch_tables(bot, b, 0);
 		if (b->settled > 0)
@@ -750,6 +770,30 @@ outbox_reply(struct adapter *a, const struct bot_event *ev, int private,
 	outbox_copy_event(it, ev);
 	it->private = private;
 	return 0;
+}
+
+struct outbox_item *
+outbox_later(struct adapter *a, const struct bot_event *ev, int private,
+    void (*gone)(void *), void *arg)
+{
+	struct outbox_item	*it;
+
+	it = outbox_add(a->bot, OUTBOX_REPLY, a, ev->user_id, NULL, NULL);
+	outbox_copy_event(it, ev);
+	it->private = private;
+	it->later = 1;
+	it->done = gone;
+	it->arg = arg;
+	return it;
+}
+
+void
+outbox_ready(struct bot *bot, struct outbox_item *it, const char *text)
+{
+	it->text = xstrdup(text);
+	it->later = 0;
+	it->done = NULL;
+	outbox_release(bot);
 }
 
 int

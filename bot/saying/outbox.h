@@ -67,6 +67,16 @@ int	outbox_send_dm(struct adapter *, const char *user_id, const char *text,
 	    const struct adapter_buttons *, char **cause);
 int	outbox_reply(struct adapter *, const struct bot_event *, int private,
 	    const char *text, const struct adapter_buttons *, char **cause);
+/*
+ * Inside a batch: a reply to ev whose text a read gives later, held like
+ * outbox_reply's, in its place; its batch is not released before
+ * outbox_ready(it, text) (text borrowed).  If it is dropped first (its
+ * batch undone, the bot stopping), gone(arg) runs instead, and then it
+ * is no more; after outbox_ready gone never runs.  ev is copied.
+ */
+struct outbox_item *outbox_later(struct adapter *, const struct bot_event *,
+	    int private, void (*gone)(void *), void *arg);
+void	outbox_ready(struct bot *, struct outbox_item *, const char *text);
 int	outbox_board(struct adapter *, const char *channel, uint64_t table,
 	    const char *news, const char *text, const struct adapter_view *,
 	    const struct adapter_buttons *, enum adapter_board, char **cause);

@@ -102,6 +102,12 @@ struct pg_job {
 	int		 sent;
 	int		 settled;	/* 0 not yet; 1 committed; -1 not */
 	char		*cause;
+	/*
+	 * A read (pg_stats_send) instead of a batch: log holds its queries,
+	 * each answer counted into out[got++] as it comes.
+	 */
+	struct store_stats *out;
+	int		 got;
 	struct pg_job	*next;
 };
 
@@ -171,6 +177,7 @@ struct store_pg {
 	int		 answers;	/* PG_SETUP: rows read back */
 	size_t		 jnext;		/* the journal's mark where a job starts */
 	struct pg_job	*jobs, **jobs_tail;
+	struct pg_job	*reading;	/* the read job sent, if one is */
 };
 
 /*
@@ -1468,6 +1475,11 @@ pg_number_table(struct store *store, const char *adapter, const char *server,
 	"($1::text IS NULL OR adapter = $1) AND ($2::text IS NULL OR " \
 	"channel = $2) AND ($3::text IS NULL OR game = $3)"
 
+/* A player's outcomes in a scope, newest first (store_stats_count). */
+#define PG_STATS \
+	"SELECT outcome FROM outcomes WHERE " PG_SCOPE " AND user_id = $4 " \
+	"AND outcome != 'ended' ORDER BY finished DESC, table_id DESC"
+
 static int
 pg_player_stats(struct store *store, const struct store_scope *sc,
     const char *user_id, struct store_stats *out, char **cause)
@@ -1478,9 +1490,7 @@ pg_player_stats(struct store *store, const struct store_scope *sc,
 	int		 row;
 
 	memset(out, 0, sizeof *out);
-	if ((r = pg_query(s, "reading stats", cause, "SELECT outcome FROM "
-	    "outcomes WHERE " PG_SCOPE " AND user_id = $4 AND outcome != "
-	    "'ended' ORDER BY finished DESC, table_id DESC", 4, v)) == NULL)
+	if ((r = pg_query(s, "reading stats", cause, PG_STATS, 4, v)) == NULL)
 		return -1;
 	for (row = 0; row < PQntuples(r); row++)
 		store_stats_count(out, PQgetvalue(r, row, 0));
@@ -1881,22 +1891,26 @@ static void
 pg_jobs_fail(struct store_pg *s, const char *cause)
 {
 	struct pg_job	*j, *first = NULL;
+	int		 any = 0;
 
 	for (j = s->jobs; j != NULL; j = j->next) {
 		if (j->settled != 0)
 			continue;
-		if (first == NULL)
+		/* A read changed nothing in memory. */
+		if (first == NULL && j->out == NULL)
 			first = j;
+		any = 1;
 		j->settled = -1;
 		j->cause = xstrdup(cause);
 	}
+	if (any)
+		pg_later(s);
 	if (first == NULL)
 		return;
 	pgcache_undo(s->mem, first->jmark);
 	s->jnext = pgcache_mark(s->mem);
 	if (s->batch && s->lost == NULL)
 		s->lost = xstrdup(cause);
-	pg_later(s);
 }
 
 /* The sent jobs were committed. */
@@ -1962,6 +1976,7 @@ pg_hang_up(struct store_pg *s)
 	free(s->dns_addrs);
 	s->dns_hosts = s->dns_addrs = NULL;
 	s->syncs = s->cleanups = 0;
+	s->reading = NULL;
 	s->in_tx = 0;
 	s->group_saved = 0;
 	s->broken = 0;
@@ -1977,7 +1992,7 @@ pg_lost(struct store_pg *s, const char *why)
 	char		 buf[PG_MESSAGE_MAX], *cause;
 
 	for (j = s->jobs; j != NULL; j = j->next) {
-		if (j->sent && j->settled == 0) {
+		if (j->sent && j->settled == 0 && j->out == NULL) {
 			s->doubt = 1;
 			s->doubt_serial = s->serial;
 		}
@@ -2229,6 +2244,37 @@ pg_group_done(struct store_pg *s)
 	}
 }
 
+/* PG_UP: one answer of the read sent, counted into its next stats. */
+static void
+pg_read_rows(struct pg_job *j, const PGresult *r)
+{
+	int	row;
+
+	if (j->got >= (int)j->nlog)
+		return;
+	for (row = 0; row < PQntuples(r); row++)
+		store_stats_count(&j->out[j->got], PQgetvalue(r, row, 0));
+	j->got++;
+}
+
+/* PG_UP: the read sent was answered whole; error set when it failed. */
+static void
+pg_read_done(struct store_pg *s)
+{
+	struct pg_job	*j = s->reading;
+
+	s->reading = NULL;
+	if (s->error != NULL) {
+		j->cause = xasprintf("%s: reading stats: %s", s->name,
+		    s->error);
+		free(s->error);
+		s->error = NULL;
+		j->settled = -1;
+	} else
+		j->settled = 1;
+	pg_later(s);
+}
+
 /* PG_UP: reads what the server answered of the jobs sent. */
 static void
 pg_results(struct store_pg *s)
@@ -2249,11 +2295,16 @@ pg_results(struct store_pg *s)
 			s->syncs--;
 			if (s->cleanups > 0)
 				s->cleanups--;
+			else if (s->reading != NULL)
+				pg_read_done(s);
 			else
 				pg_group_done(s);
 			break;
-		case PGRES_COMMAND_OK:
 		case PGRES_TUPLES_OK:
+			if (s->reading != NULL && s->error == NULL)
+				pg_read_rows(s->reading, r);
+			break;
+		case PGRES_COMMAND_OK:
 		case PGRES_PIPELINE_ABORTED:
 			break;
 		default:
@@ -2352,8 +2403,34 @@ pg_timer_cb(uv_timer_t *timer)
 }
 
 /*
- * Sends every job not sent yet as one transaction, when the link is up
- * and the last one has been answered.
+ * Whether job j waits to be sent now: a read waits while a transaction
+ * is open (pg_push), behind the writes that end it.
+ */
+static int
+pg_unsent(const struct store_pg *s, const struct pg_job *j)
+{
+	return !j->sent && j->settled == 0 && (j->out == NULL || !s->in_tx);
+}
+
+/* Queues job j's statements in the pipeline; 0, or -1 when one failed. */
+static int
+pg_job_queue(struct store_pg *s, struct pg_job *j)
+{
+	size_t	i;
+
+	j->sent = 1;
+	for (i = 0; i < j->nlog; i++)
+		if (PQsendQueryParams(s->conn, j->log[i].sql, j->log[i].n, NULL,
+		    (const char *const *)j->log[i].v, NULL, NULL, 0) != 1)
+			return -1;
+	return 0;
+}
+
+/*
+ * Sends the jobs not sent yet, when the link is up and the last sent
+ * have been answered: a read at the head alone, else every batch up to
+ * the next read as one transaction (with a transaction open, every
+ * batch: the reads wait behind them).
  */
 static void
 pg_kick(struct store_pg *s)
@@ -2362,18 +2439,23 @@ pg_kick(struct store_pg *s)
 	uint64_t	 serial;
 	char		 sbuf[24];
 	const char	*sv[1] = { sbuf };
-	size_t		 i;
-	int		 any = 0, rc;
+	int		 rc, tx = s->in_tx;
 
 	if (s->link != PG_UP || s->syncs > 0)
 		return;
-	for (j = s->jobs; j != NULL && !any; j = j->next)
-		any = !j->sent && j->settled == 0;
-	if (!any)
+	for (j = s->jobs; j != NULL && !pg_unsent(s, j); j = j->next)
+		;
+	if (j == NULL)
 		return;
 	if (PQenterPipelineMode(s->conn) != 1 ||
 	    PQsetnonblocking(s->conn, 1) != 0)
 		goto lost;
+	if (j->out != NULL) {
+		if (pg_job_queue(s, j) != 0)
+			goto lost;
+		s->reading = j;
+		goto sync;
+	}
 	/* After a read, the first writes may be there already (pg_push). */
 	if (!s->in_tx && pg_send_plain(s, "BEGIN") != 1)
 		goto lost;
@@ -2390,14 +2472,15 @@ pg_kick(struct store_pg *s)
 	for (j = s->jobs; j != NULL; j = j->next) {
 		if (j->sent || j->settled != 0)
 			continue;
-		j->sent = 1;
-		for (i = 0; i < j->nlog; i++)
-			if (PQsendQueryParams(s->conn, j->log[i].sql,
-			    j->log[i].n, NULL, (const char *const *)j->log[i].v,
-			    NULL, NULL, 0) != 1)
-				goto lost;
+		if (j->out != NULL && !tx)
+			break;
+		if (j->out == NULL && pg_job_queue(s, j) != 0)
+			goto lost;
 	}
-	if (pg_send_plain(s, "COMMIT") != 1 || PQpipelineSync(s->conn) != 1)
+	if (pg_send_plain(s, "COMMIT") != 1)
+		goto lost;
+sync:
+	if (PQpipelineSync(s->conn) != 1)
 		goto lost;
 	s->syncs++;
 	uv_timer_start(s->timer, pg_timer_cb, s->commit_ms, 0);
@@ -2481,7 +2564,7 @@ pg_wait(struct store_pg *s, uint64_t ms, char **cause)
 			    "is down; connecting again", s->name);
 		busy = s->syncs > 0;
 		for (j = s->jobs; j != NULL && !busy; j = j->next)
-			busy = !j->sent && j->settled == 0;
+			busy = pg_unsent(s, j);
 		if (!busy)
 			break;
 		if (s->syncs == 0) {
@@ -2586,6 +2669,48 @@ pg_batch_send(struct store *store, void (*done)(void *, int, char *),
 	return pg_enqueue(s, done, arg, cause);
 }
 
+/*
+ * Stats without waiting: a read job, behind every batch sent before it
+ * (pg_kick), so it sees each one committed.  out is the caller's until
+ * done runs.
+ */
+static int
+pg_stats_send(struct store *store, const struct store_scope *sc, int n,
+    const char *user_id, struct store_stats *out,
+    void (*done)(void *, int, char *), void *arg, char **cause)
+{
+	struct store_pg	*s = (struct store_pg *)store;
+	struct pg_job	*j;
+	const char	*v[4];
+	int		 i, k;
+
+	memset(out, 0, (size_t)n * sizeof *out);
+	if (s->link != PG_UP)
+		return set_cause(cause, "%s: the PostgreSQL connection is "
+		    "down; connecting again", s->name);
+	j = xcalloc(1, sizeof *j);
+	j->log = xcalloc((size_t)n, sizeof *j->log);
+	for (i = 0; i < n; i++) {
+		v[0] = sc[i].adapter;
+		v[1] = sc[i].channel;
+		v[2] = sc[i].game;
+		v[3] = user_id;
+		j->log[i].sql = PG_STATS;
+		j->log[i].n = 4;
+		for (k = 0; k < 4; k++)
+			j->log[i].v[k] = v[k] == NULL ? NULL : xstrdup(v[k]);
+	}
+	j->nlog = (size_t)n;
+	j->jmark = j->jend = s->jnext;
+	j->done = done;
+	j->arg = arg;
+	j->out = out;
+	*s->jobs_tail = j;
+	s->jobs_tail = &j->next;
+	pg_kick(s);
+	return 1;
+}
+
 /* The schema's own version is this backend's, not a row to copy. */
 static int
 pg_row_copied(int kind, const char *const *v)
@@ -2682,4 +2807,5 @@ const struct store_ops store_pg_ops = {
 	.move_channel = pg_move_channel,
 	.each_row = pg_each_row,
 	.put_row = pg_put_row,
+	.stats_send = pg_stats_send,
 };

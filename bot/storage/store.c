@@ -813,6 +813,22 @@ store_stats(struct store *s, const struct store_scope *sc, const char *user_id,
 }
 
 int
+store_stats_send(struct store *s, const struct store_scope *sc, int n,
+    const char *user_id, struct store_stats *out,
+    void (*done)(void *, int, char *), void *arg, char **cause)
+{
+	int	i;
+
+	if (s != NULL && s->ops->stats_send != NULL && s->loop != NULL)
+		return s->ops->stats_send(s, sc, n, user_id, out, done, arg,
+		    cause);
+	for (i = 0; i < n; i++)
+		if (store_stats(s, &sc[i], user_id, &out[i], cause) != 0)
+			return -1;
+	return 0;
+}
+
+int
 store_leaderboard(struct store *s, const struct store_scope *sc,
     struct store_rank *out, int max, char **cause)
 {

@@ -294,6 +294,19 @@ struct store_ops {
 		     char **cause);
 	int	 (*put_row)(struct store *, int kind, const char *const *values,
 		     char **cause);
+	/*
+	 * Optional (NULL: player_stats, which waits): a player's stats in
+	 * each of n scopes into out[0..n), without waiting, behind every
+	 * batch sent before (batch_send), so they count each of its writes.
+	 * 1 when sent: done(arg, 0 or -1, cause the callee takes) runs later
+	 * on the loop, never inside a call of the store, out (the caller's
+	 * until then) filled; -1 with *cause when it failed at once (the
+	 * store is down), and done is never called.  Only after start.
+	 */
+	int	 (*stats_send)(struct store *, const struct store_scope *, int n,
+		     const char *user_id, struct store_stats *out,
+		     void (*done)(void *, int, char *), void *arg,
+		     char **cause);
 };
 
 /* A table that the open batch wrote; see store_batch_tables. */
@@ -496,6 +509,15 @@ int	 store_stats(struct store *, const struct store_scope *, const char *user_id
 	     struct store_stats *, char **cause);
 int	 store_leaderboard(struct store *, const struct store_scope *,
 	     struct store_rank *, int max, char **cause);
+/*
+ * A player's stats in each of n scopes into out[0..n): 0 when read at
+ * once (a store that waits), -1 with *cause; 1 when the store answers
+ * later, without waiting, with done(arg, 0 or -1, cause the callee
+ * takes) on the loop (see the stats_send op).
+ */
+int	 store_stats_send(struct store *, const struct store_scope *, int n,
+	     const char *user_id, struct store_stats *out,
+	     void (*done)(void *, int, char *), void *arg, char **cause);
 /*
  * Gives t, a new table, an id that no table had before: the store's next
  * (take_table_id), written in the open batch like the number, and kept

@@ -10,12 +10,15 @@ PostgreSQL backend is stopped (SIGSTOP; PSQL is a shell command that
 runs one query) and alice writes again: her answer waits for the
 commit, while carol's help on the console, which writes nothing, is
 answered at once, and so is bob's over IRC in a private message, while
-alice's status of the waiting table waits with it.  On SIGCONT alice's
-answers come, in order.  Prints one line
+alice's status of the waiting table waits with it.  bob's stats, read
+behind the commit in flight, waits for the database too, and holds up
+nothing: carol's help and dave's are answered.  On SIGCONT alice's
+answers come, in order, and bob's stats.  Prints one line
 per failed check and "N passed, M failed"; exits non-zero when anything
 failed.
 """
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -43,13 +46,35 @@ def console_out():
         return f.read()
 
 
-def wait_console(text, secs):
+def wait_console(text, secs, times=1):
     end = time.monotonic() + secs
     while time.monotonic() < end:
-        if text in console_out():
+        if console_out().count(text) >= times:
             return True
         time.sleep(0.05)
     return False
+
+
+def helps_answered(nick, times):
+    """carol's help on the console (her times-th) and nick's over IRC
+    in a private message, which write nothing and look at no table, are
+    each answered within 3 s while the database is stopped."""
+    with open(FIFO, "w") as f:
+        f.write("carol: /cheers help\n")
+    ok(wait_console("[ephemeral @carol] Table commands:", 3, times),
+       "carol's help #%d on the console, which writes nothing, is "
+       "answered within 3 s while the database is stopped" % times)
+    since = len(peer.got)
+    peer.send(b":%s!~u@h PRIVMSG cheersbot :!cheers help\r\n" % nick)
+    ok(peer.read_for(3, rb"(PRIVMSG|NOTICE) %s :[^\r\n]*new" % nick) and
+       len(peer.got) > since,
+       "%s's help over IRC, which looks at no table, is answered within "
+       "3 s while the database is stopped" % nick.decode())
+
+
+def bob_stats(since):
+    return re.search(rb"(PRIVMSG|NOTICE) bob :[^\r\n]*(everywhere|"
+                     rb"unavailable)[^\r\n]*", bytes(peer.got[since:]))
 
 
 ok(peer.read_for(5, rb"USER [^\r\n]*\r\n"), "the bot registers")
@@ -75,20 +100,10 @@ try:
     alice("!cheers addbot 1")
     ok(not peer.read_for(1.5, rb"PRIVMSG #f :An AI player sits down"),
        "with the database stopped, alice's answer waits for its commit")
-    with open(FIFO, "w") as f:
-        f.write("carol: /cheers help\n")
-    ok(wait_console("[ephemeral @carol] Table commands:", 3),
-       "carol's help on the console, which writes nothing, is answered "
-       "within 3 s while the database is stopped")
     # On IRC itself: bob's help in a private message, which looks at no
     # table, is answered; alice's status in #f, whose table waits for
     # its commit, waits with it.
-    mark2 = len(peer.got)
-    peer.send(b":bob!~b@h2 PRIVMSG cheersbot :!cheers help\r\n")
-    ok(peer.read_for(3, rb"(PRIVMSG|NOTICE) bob :[^\r\n]*new") and
-       len(peer.got) > mark2,
-       "bob's help over IRC, which looks at no table, is answered within "
-       "3 s while the database is stopped")
+    helps_answered(b"bob", 1)
     mark3 = len(peer.got)
     alice("!cheers status")
     peer.read_for(1)
@@ -96,6 +111,14 @@ try:
        "alice's status of the table whose commit waits waits with it")
     ok(not peer.read_for(0.2, rb"PRIVMSG #f :An AI player sits down"),
        "alice's answer still waits")
+    # bob's stats is read behind alice's commit: it waits for the
+    # database without holding up the bot.
+    mark4 = len(peer.got)
+    peer.send(b":bob!~u@h PRIVMSG cheersbot :!cheers stats\r\n")
+    helps_answered(b"dave", 2)
+    peer.read_for(0.5)
+    ok(bob_stats(mark4) is None,
+       "bob's stats waits for the database: %r" % bob_stats(mark4))
 finally:
     if pid:
         os.kill(pid, signal.SIGCONT)
@@ -106,4 +129,11 @@ while peer.got[mark:].count(b"CHEERS lobby") < 2 and time.monotonic() < end:
     peer.read_for(0.2)
 ok(peer.got[mark:].count(b"CHEERS lobby") >= 2,
    "and then her status, after it")
+end = time.monotonic() + 10
+while bob_stats(mark4) is None and time.monotonic() < end:
+    peer.read_for(0.2)
+got = bob_stats(mark4)
+ok(got is not None and
+   re.search(rb":bob everywhere: no finished games\.$", got.group(0)),
+   "the database back, bob's stats come: %r" % (got and got.group(0)))
 sys.exit(checks.end())
