@@ -154,8 +154,9 @@ struct bot_event {
 	void		*reply_ctx;	/* adapter's handle to answer this event */
 	/*
 	 * Answered after its event was over (held behind a commit that
-	 * settled later): reply_ctx is NULL and the answer goes as a
-	 * private message (private, or asked in a DM) or to the channel.
+	 * settled later) on an adapter whose reply_ctx died with it:
+	 * reply_ctx is NULL now and the answer goes as a private message
+	 * (private, or asked in a DM) or to the channel.
 	 */
 	int		 detached;
 };

@@ -659,6 +659,20 @@ outbox_settled(void *arg, int rc, char *cause)
 }
 
 /*
+ * ev's adapter handle (reply_ctx) is gone: an adapter that answers from
+ * the event's own fields alone (NULL there: IRC, the console) answers
+ * as before.
+ */
+static void
+outbox_detach_event(struct bot_event *ev)
+{
+	if (ev->reply_ctx == NULL)
+		return;
+	ev->reply_ctx = NULL;
+	ev->detached = 1;
+}
+
+/*
  * Batch b (compared, never read, unless still on bot->sealed) outlives
  * its events when it is still waiting for a commit: the adapters' reply
  * handles die with their events, so its answers, and the events a
@@ -677,15 +691,11 @@ outbox_detach(struct bot *bot, struct outbox_batch *b)
 	if (o == NULL)
 		return;
 	TAILQ_FOREACH(it, &b->out, entry) {
-		if (it->kind == OUTBOX_REPLY) {
-			it->ev.reply_ctx = NULL;
-			it->ev.detached = 1;
-		}
+		if (it->kind == OUTBOX_REPLY)
+			outbox_detach_event(&it->ev);
 	}
-	TAILQ_FOREACH(it, &b->undo, entry) {
-		it->ev.reply_ctx = NULL;
-		it->ev.detached = 1;
-	}
+	TAILQ_FOREACH(it, &b->undo, entry)
+		outbox_detach_event(&it->ev);
 }
 
 void
