@@ -102,14 +102,7 @@ later_settle(void)
 static void
 later_open(struct world *w)
 {
-	char	path[64];
-	int	fd;
-
-	snprintf(path, sizeof path, "/tmp/cheersbot-later-XXXXXX");
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	close(fd);
-	world_start(w, &later_ops, path, 0);
+	world_start_new(w, &later_ops, "cheersbot-later");
 	base_ops = w->bot.store->ops;
 	later_store_ops = *base_ops;
 	later_store_ops.batch_send = later_send;

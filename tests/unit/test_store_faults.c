@@ -45,14 +45,7 @@ static const struct adapter_ops quiet_ops = {
 static void
 world_open(struct world *w)
 {
-	char	path[64];
-	int	fd;
-
-	snprintf(path, sizeof path, "/tmp/cheersbot-faults-XXXXXX");
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	close(fd);
-	world_start(w, &quiet_ops, path, 0);
+	world_start_new(w, &quiet_ops, "cheersbot-faults");
 	w->config->tables_ai_delay_ms = 1000;
 }
 

@@ -7,6 +7,9 @@
 #ifndef TESTS_WORLD_TEST_H
 #define TESTS_WORLD_TEST_H
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "bot/tables/restore.h"
 #include "tests/unit/store-test.h"
 
@@ -39,6 +42,21 @@ world_start(struct world *w, const struct adapter_ops *ops, const char *path,
 	w->bot.store = store_test_open(path, max_size, &cause);
 	assert_non_null(w->bot.store);
 	assert_true(restore_tables(&w->bot, &cause) >= 0);
+}
+
+/* The same on a new empty file /tmp/NAME-XXXXXX, with no cap. */
+static inline void
+world_start_new(struct world *w, const struct adapter_ops *ops,
+    const char *name)
+{
+	char	path[64];
+	int	fd;
+
+	snprintf(path, sizeof path, "/tmp/%s-XXXXXX", name);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	world_start(w, ops, path, 0);
 }
 
 /*
