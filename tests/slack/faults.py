@@ -205,12 +205,15 @@ def settle():
         time.sleep(0.3)
 
 
-def run(text, user=ALICE, channel=CHANNEL):
-    """Runs a command and waits; returns the texts of its private
-    answers (response_url)."""
+def run(text, user=ALICE, channel=CHANNEL, until=None):
+    """Runs a command and waits (first, up to 10 s, for until(state) when
+    given: what the command makes the bot do, on a slow machine); returns
+    the texts of its private answers (response_url)."""
     r = command(text, user, channel)
     if not ok("hook" in r, "%r in %s is delivered: %s" % (text, channel, r)):
         return []
+    if until is not None:
+        wait(until, 10)
     settle()
     h = call("GET", "/_test/hook?id=" + r["hook"]) or {"answers": []}
     msgs = messages()
@@ -455,7 +458,8 @@ def held():
             15) is not None, "the table is posted once the limit ends")
     # A short wait (Slack's usual second) says nothing.
     call("POST", "/_test/storm?n=1&after=1", {})
-    said = run("join", user="UBOB", channel="CHELD1")
+    said = run("join", user="UBOB", channel="CHELD1",
+               until=lambda s: s["served_429"] >= 2)
     ok(state()["served_429"] == 2 and
        not [t for t in said if "rate-limiting" in t],
        "a post held a second says nothing of it: %s" % said)
