@@ -13,6 +13,7 @@
  * as they are now, and a table whose own task (an AI move, a timeout) wrote
  * pauses and tries again every TABLE_RETRY_MS.  The bot runs on.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -614,6 +615,7 @@ outbox_release(struct bot *bot)
 	while ((b = TAILQ_FIRST(&bot->sealed)) != NULL && b->settled != 0 &&
 	    !outbox_waiting(b)) {
 		TAILQ_REMOVE(&bot->sealed, b, entry);
+		assert(TAILQ_FIRST(&bot->sealed) != b);	/* off for good */
 		outbox_batch_tables(bot, b, 0);
 		if (b->settled > 0)
 			outbox_release_one(bot, b);

@@ -2715,14 +2715,15 @@ pg_stats_send(struct store *store, const struct store_scope *sc, int n,
 static int
 pg_row_copied(int kind, const char *const *v)
 {
-	return kind != STORE_ROWS_META || strcmp(v[0], "schema_version") != 0;
+	return kind != STORE_ROWS_META || v[0] == NULL ||
+	    strcmp(v[0], "schema_version") != 0;
 }
 
 static int
 pg_each_row(struct store *store, int kind, store_row_cb cb, void *arg,
     char **cause)
 {
-	const char	*v[STORE_ROWS_COLUMNS_MAX];
+	const char	*v[STORE_ROWS_COLUMNS_MAX] = { NULL };
 	PGresult	*r;
 	int		 row, i, rc = 0;
 
