@@ -102,7 +102,8 @@ outage_restart() {
 	burst=$!
 	sleep 0.5
 	pg_stop
-	pg_restart > /dev/null || bad "the server does not start again"
+	pg_restart > pg-restart.out || { bad "the server does not start again"; \
+	    cat pg-restart.out; }
 	wait $burst
 	expect "restart: a write under way is refused with a message" \
 	    grep -q 'could not save that' restart.out
@@ -155,7 +156,8 @@ outage_stopped() {
 	# Negroni's moves so far: the paused table's next comes after this.
 	ai='@Negroni \(offers\|moves\|throws\)'
 	n=$(grep -c "$ai" stopped.out)
-	pg_restart > /dev/null || bad "the server does not start again"
+	pg_restart > pg-restart.out || { bad "the server does not start again"; \
+	    cat pg-restart.out; }
 	back=$(outage_now)
 	# The first move goes through within 30 s of the server's return.
 	expect "stopped: a player's write goes through within 30 s of the \
@@ -197,7 +199,7 @@ outage_timeout() {
 	backend=$(pg_psql "SELECT pid FROM pg_stat_activity WHERE
 	    application_name = 'cheersbot'")
 	expect "timeout: the bot has one session" test -n "$backend"
-	kill -STOP $backend
+	[ -n "$backend" ] && kill -STOP $backend
 	printf 'u2 #c2: /cheers new\n' >&4
 	expect "timeout: a commit unanswered for 2 s is refused with a message" \
 	    wait_for 'could not save that' timeout.out
@@ -205,7 +207,7 @@ outage_timeout() {
 	    grep -q 'connection was lost: a commit was not answered in 2 s' \
 	    timeout.err
 	sleep 1
-	kill -CONT $backend
+	[ -n "$backend" ] && kill -CONT $backend
 	expect "timeout: play resumes after SIGCONT, within 30 s" \
 	    outage_retry timeout.out u3 '#c3'
 	expect "timeout: the reconnect is logged" grep -q 'connected again' \
