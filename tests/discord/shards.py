@@ -155,7 +155,9 @@ elif MODE == "range":
     at = by_shard(s)
     ok(s["identify_over_budget"] == 0 and len(at.get(3, [])) == 1 and
        at[3][0] >= s["starts_reset_at"], "with one session start left, "
-       "shard 3 identifies only once they reset")
+       "shard 3 identifies only once they reset (over budget %d, shard "
+       "3 at %s, reset at %.3f)" % (s["identify_over_budget"],
+                                    at.get(3), s["starts_reset_at"]))
     lines = [l for l in log().splitlines() if "no session starts left" in l]
     ok(len(lines) == 1, "one log line says it waits: %s" % lines)
     a = command("105", "604", "status", guild(2))
