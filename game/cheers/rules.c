@@ -435,15 +435,20 @@ rules_overflow(struct game *g, int shaker)
 }
 
 /*
- * Closes the gap at position i of the n ints of v.  A loop, not memmove:
- * a hand or a shaker holds a few cards, and a call to the library's
- * memmove costs more than moving them (make bench).
+ * Closes the gap at position i of the n ints of v, which has room for
+ * room.  Not memmove, nor a loop from i to n (which the compiler makes a
+ * call to memmove): a hand or a shaker holds a few cards, and the call
+ * and its branches on the length cost more than moving them (make
+ * bench).  Each slot below room - 1 takes its own value or its next
+ * one's, as it lies inside the gap's run or not: no branch on i or n.
  */
-static inline void
-rules_close(int *v, int i, int n)
+static inline __attribute__((always_inline)) void
+rules_close(int *v, int i, int n, int room)
 {
-	for (; i < n - 1; i++)
-		v[i] = v[i + 1];
+	int	j;
+
+	for (j = 0; j < room - 1; j++)
+		v[j] = v[j + ((j >= i) & (j < n - 1))];
 }
 
 /* Removes the card at position i of shaker and returns it. */
@@ -452,20 +457,24 @@ rules_take(struct game *g, int shaker, int i)
 {
 	int	c = g->shaker[shaker][i];
 
-	rules_close(g->shaker[shaker], i, g->nshaker[shaker]);
+	rules_close(g->shaker[shaker], i, g->nshaker[shaker],
+	    CHEERS_SHAKER_ROOM);
 	g->nshaker[shaker]--;
 	g->kinds[shaker][g->card[c].big]--;
 	return c;
 }
 
-/* Takes the answered prompt, queue[0], off the queue. */
+/*
+ * Takes the answered prompt, queue[0], off the queue: each slot takes its
+ * next one's while the queue runs on, as in rules_close.
+ */
 static inline void
 rules_dequeue(struct game *g)
 {
 	int	i;
 
-	for (i = 0; i < g->nqueue - 1; i++)
-		g->queue[i] = g->queue[i + 1];
+	for (i = 0; i < CHEERS_QUEUE_MAX - 1; i++)
+		g->queue[i] = g->queue[i + (i < g->nqueue - 1)];
 	g->nqueue--;
 }
 
@@ -480,10 +489,11 @@ rules_put(struct game *g, int shaker, int card)
 /*
  * After any change (changed: a bit per shaker whose cards changed or whose
  * prompt was answered): check victory, open the next prompt, or (when none
- * is left) let the active player draw and pass the turn.
+ * is left) let the active player draw and pass the turn.  Inline in its
+ * two callers below, one for each way of narrating.
  */
-static void
-rules_settle(struct game *g, struct game_events *ev, unsigned changed)
+static inline __attribute__((always_inline)) void
+rules_settle_in(struct game *g, struct game_events *ev, unsigned changed)
 {
 	struct game_text	t;
 
@@ -530,6 +540,34 @@ rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 		ev->private_changed |= BIT(g->active);
 }
 
+/* rules_settle_in without events: as a search's playouts settle. */
+static __attribute__((noinline)) void
+rules_settle_quiet(struct game *g, unsigned changed)
+{
+	rules_settle_in(g, NULL, changed);
+}
+
+/* rules_settle_in with the events ev. */
+static __attribute__((noinline)) void
+rules_settle_told(struct game *g, struct game_events *ev, unsigned changed)
+{
+	rules_settle_in(g, ev, changed);
+}
+
+/*
+ * Settles after a move (see rules_settle_in).  A move's rules are
+ * compiled once with events and once without (cheers_apply), and each
+ * calls the settling made for it.
+ */
+static inline __attribute__((always_inline)) void
+rules_settle(struct game *g, struct game_events *ev, unsigned changed)
+{
+	if (ev == NULL)
+		rules_settle_quiet(g, changed);
+	else
+		rules_settle_told(g, ev, changed);
+}
+
 /* Writes "seats 0-3 or share" style help for targets into buf. */
 static void
 rules_targets_help(const struct game *g, char *buf, size_t len)
@@ -549,7 +587,7 @@ rules_bad_target(const struct game *g, int t, char **cause)
 	    "%s.", t, help);
 }
 
-static int
+static inline __attribute__((always_inline)) int
 rules_play(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
@@ -566,7 +604,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 
 	c = g->hand[seat][ci - 1];
 	cd = &g->card[c];
-	rules_close(g->hand[seat], ci - 1, g->nhand[seat]);
+	rules_close(g->hand[seat], ci - 1, g->nhand[seat], CHEERS_HAND_MAX);
 	g->nhand[seat]--;
 	rules_put(g, x, c);
 	g->draw_due = 1;
@@ -603,7 +641,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 	return 0;
 }
 
-static int
+static inline __attribute__((always_inline)) int
 rules_move(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
@@ -651,7 +689,7 @@ rules_move(struct game *g, int seat, const struct game_move *m,
  * empty ends the game in a tie, as a due draw after a play does ("the deck
  * is drawn empty"); the thrower keeps what the deck still held.
  */
-static int
+static inline __attribute__((always_inline)) int
 rules_throw(struct game *g, int seat, struct game_events *ev)
 {
 	struct game_text	t;
@@ -754,7 +792,7 @@ rules_refuse_match(const struct game *g, const struct cheers_pending *p,
 	    game_plural(n, "card is", "cards are"), list);
 }
 
-static int
+static inline __attribute__((always_inline)) int
 rules_give(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
@@ -835,7 +873,7 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 	return 0;
 }
 
-static int
+static inline __attribute__((always_inline)) int
 rules_discard(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
@@ -864,6 +902,29 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 	}
 	rules_settle(g, ev, BIT(p.shaker));
 	return 0;
+}
+
+/*
+ * Applies seat's move m, checked as far as cheers_apply checks it, with
+ * the rules of its action.  Inline in cheers_apply, once with events and
+ * once without.
+ */
+static inline __attribute__((always_inline)) int
+rules_do(struct game *g, int seat, const struct game_move *m,
+    struct game_events *ev, char **cause)
+{
+	switch (m->action) {
+	case CHEERS_A_PLAY:
+		return rules_play(g, seat, m, ev, cause);
+	case CHEERS_A_MOVE:
+		return rules_move(g, seat, m, ev, cause);
+	case CHEERS_A_THROW:
+		return rules_throw(g, seat, ev);
+	case CHEERS_A_GIVE:
+		return rules_give(g, seat, m, ev, cause);
+	default:
+		return rules_discard(g, seat, m, ev, cause);
+	}
 }
 
 /*
@@ -922,18 +983,13 @@ cheers_apply(struct game *g, int seat, const struct game_move *m,
 		if (seat != g->active)
 			return set_cause(cause, "It is @{%d}'s turn.", g->active);
 	}
-	switch (m->action) {
-	case CHEERS_A_PLAY:
-		return rules_play(g, seat, m, ev, cause);
-	case CHEERS_A_MOVE:
-		return rules_move(g, seat, m, ev, cause);
-	case CHEERS_A_THROW:
-		return rules_throw(g, seat, ev);
-	case CHEERS_A_GIVE:
-		return rules_give(g, seat, m, ev, cause);
-	default:
-		return rules_discard(g, seat, m, ev, cause);
-	}
+	/*
+	 * Without events (a search's playouts) the rules are compiled
+	 * apart, with no narration in them.
+	 */
+	if (ev == NULL)
+		return rules_do(g, seat, m, NULL, cause);
+	return rules_do(g, seat, m, ev, cause);
 }
 
 /* The prompt of an ordinary turn, by seat. */
