@@ -116,15 +116,17 @@ rules_counts_for(const struct game *g, int shaker, int team)
 	return 1;	/* Duel: the share shaker counts for both players */
 }
 
-/* The shaker a move's target names, or -1. */
-static int
+/*
+ * The shaker a move's target names, or -1.  A seat or the place, as a
+ * random move picks them: chosen without a branch on which.
+ */
+static inline int
 rules_target(const struct game *g, int t)
 {
-	if (t >= 0 && t < g->nplayers)
-		return t;
-	if (t == GAME_PLACE_BASE && g->place != CHEERS_PLACE_NONE)
-		return g->nplayers;
-	return -1;
+	int	place = g->place != CHEERS_PLACE_NONE &&
+		    t == GAME_PLACE_BASE ? g->nplayers : -1;
+
+	return (unsigned)t < (unsigned)g->nplayers ? t : place;
 }
 
 /*
