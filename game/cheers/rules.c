@@ -36,13 +36,15 @@ cheers_matches(const struct game *g, int shaker, int card, int *idx, int max)
 	int		 i, n = 0, len = g->nshaker[shaker];
 	int		 want = g->card[card].small;
 
-	/* Read once: a store to idx could be to g, as far as C knows. */
+	/*
+	 * Read once: a store to idx could be to g, as far as C knows.  Each
+	 * card is written where the next match would go and counted only
+	 * if it matches: no branch on the cards.
+	 */
 	for (i = 0; i < len; i++) {
-		if (v[i] == card || g->card[v[i]].big != want)
-			continue;
 		if (n < max)
 			idx[n] = i;
-		n++;
+		n += v[i] != card && g->card[v[i]].big == want;
 	}
 	return n;
 }
@@ -123,8 +125,8 @@ rules_counts_for(const struct game *g, int shaker, int team)
 static inline int
 rules_target(const struct game *g, int t)
 {
-	int	place = g->place != CHEERS_PLACE_NONE &&
-		    t == GAME_PLACE_BASE ? g->nplayers : -1;
+	int	place = ((g->place != CHEERS_PLACE_NONE) &
+		    (t == GAME_PLACE_BASE)) * (g->nplayers + 1) - 1;
 
 	return (unsigned)t < (unsigned)g->nplayers ? t : place;
 }
