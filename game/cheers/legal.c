@@ -359,15 +359,15 @@ legal_give(const struct game *g, int seat, const struct cheers_pending *p,
 	const struct game_move	*rows;
 	unsigned		 open;
 	int			 idx[CHEERS_SHAKER_ROOM], card[CHEERS_SHAKER_ROOM];
-	int			 team = g->team_of[seat], nm, j, n = 0;
+	int			 team = g->team_of[seat], nm, i, j, k, n = 0;
 
 	/* Counted first: where the matching cards are only with several. */
 	if ((nm = cheers_matches_count(g, p->shaker, p->card)) == 0)
 		return 0;
 	open = legal_open(g, team);
-	if (nm == 1 &&
-	    (rows = legal_gives_of(g, team, open, p->shaker, &j)) != NULL) {
-		legal_copy(out, max, &n, rows, j);
+	rows = legal_gives_of(g, team, open, p->shaker, &k);
+	if (nm == 1 && rows != NULL) {
+		legal_copy(out, max, &n, rows, k);
 		return n;
 	}
 	if (nm > 1)
@@ -375,6 +375,15 @@ legal_give(const struct game *g, int seat, const struct cheers_pending *p,
 		    CHEERS_SHAKER_ROOM);
 	for (j = 0; nm > 1 && j < nm; j++)
 		card[j] = idx[j] + 1;
+	/* Several cards: each short answer once per card, from the list. */
+	if (nm > 1 && rows != NULL && (size_t)(k * nm) <= max) {
+		for (i = 0; i < k; i++)
+			for (j = 0; j < nm; j++) {
+				out[n] = rows[i];
+				out[n++].args[2] = card[j];
+			}
+		return n;
+	}
 	if ((size_t)(nm * (g->nshakers - 1) * (g->nshakers - 2)) <= max)
 		return legal_give_write(legal_rows_of(g), g->nshakers,
 		    p->shaker, open, card, nm, out);
