@@ -341,7 +341,7 @@ rules_end_put(const struct game *g, struct game_text *t, int reveal)
  * narrates it with the recipes revealed.  Apart from rules_victory, which
  * runs after every move, to keep that one small.
  */
-static void
+static __attribute__((noinline)) void
 rules_won(struct game *g, struct game_events *ev, unsigned winners,
     unsigned shakers)
 {
@@ -360,13 +360,14 @@ rules_won(struct game *g, struct game_events *ev, unsigned winners,
 }
 
 /*
- * Checks the shakers of the mask changed that have no prompt for a win;
+ * Checks the shakers of the mask changed that have no prompt for a win
+ * (inline in rules_settle_in, the end, which narrates, apart);
  * returns 1 when won.  Only those can have become a win: every settled
  * state has no winning shaker without a prompt (check.c refuses a save
  * that has one), and a shaker's cards change, or its prompt is answered,
  * only by the move just made, which names it in changed.
  */
-static int
+static inline __attribute__((always_inline)) int
 rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 {
 	unsigned	winners = 0, shakers = 0, full = 0, left;
@@ -493,8 +494,10 @@ rules_put(struct game *g, int shaker, int card)
 /*
  * After any change (changed: a bit per shaker whose cards changed or whose
  * prompt was answered): check victory, open the next prompt, or (when none
- * is left) let the active player draw and pass the turn.  Inline in its
- * two callers below, one for each way of narrating.
+ * is left) let the active player draw and pass the turn.  Inline: without
+ * events in each move's rules (a search's playouts, which settle after
+ * every move, each with the shakers it changed known), with them once in
+ * rules_settle_told.
  */
 static inline __attribute__((always_inline)) void
 rules_settle_in(struct game *g, struct game_events *ev, unsigned changed)
@@ -544,13 +547,6 @@ rules_settle_in(struct game *g, struct game_events *ev, unsigned changed)
 		ev->private_changed |= BIT(g->active);
 }
 
-/* rules_settle_in without events: as a search's playouts settle. */
-static __attribute__((noinline)) void
-rules_settle_quiet(struct game *g, unsigned changed)
-{
-	rules_settle_in(g, NULL, changed);
-}
-
 /* rules_settle_in with the events ev. */
 static __attribute__((noinline)) void
 rules_settle_told(struct game *g, struct game_events *ev, unsigned changed)
@@ -560,14 +556,14 @@ rules_settle_told(struct game *g, struct game_events *ev, unsigned changed)
 
 /*
  * Settles after a move (see rules_settle_in).  A move's rules are
- * compiled once with events and once without (cheers_apply), and each
- * calls the settling made for it.
+ * compiled once with events and once without (cheers_apply): without,
+ * the settling is written into them; with, it is called.
  */
 static inline __attribute__((always_inline)) void
 rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 {
 	if (ev == NULL)
-		rules_settle_quiet(g, changed);
+		rules_settle_in(g, NULL, changed);
 	else
 		rules_settle_told(g, ev, changed);
 }
