@@ -79,7 +79,7 @@ cheers_kinds_recount(struct game *g)
  * survives "count - recipe" where the count is enough, and "x - 1" where
  * x is not 0.
  */
-static int
+static inline int
 rules_made(const unsigned char *count, const int *recipe)
 {
 	const uint64_t	top = 0x8080808080ull, one = 0x0101010101ull;
