@@ -469,6 +469,16 @@ rules_take(struct game *g, int shaker, int i)
 	return c;
 }
 
+/* Removes the last card of shaker, which leaves no gap, and returns it. */
+static inline int
+rules_take_last(struct game *g, int shaker)
+{
+	int	c = g->shaker[shaker][--g->nshaker[shaker]];
+
+	g->kinds[shaker][g->card[c].big]--;
+	return c;
+}
+
 /*
  * Takes the answered prompt, queue[0], off the queue: each slot takes its
  * next one's while the queue runs on, as in rules_close.
@@ -832,13 +842,18 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		return rules_refuse_match(g, &p, k, cause);
 	matched = g->shaker[p.shaker][pos];
 	rules_take(g, p.shaker, pos);
-	/* The played card went in last; it is looked for if not there. */
+	/*
+	 * The played card went in last, where taking it closes no gap; it is
+	 * looked for if not there.
+	 */
 	i = g->nshaker[p.shaker] - 1;
-	if (g->shaker[p.shaker][i] != p.card)
+	if (g->shaker[p.shaker][i] != p.card) {
 		for (i = 0; i < g->nshaker[p.shaker]; i++)
 			if (g->shaker[p.shaker][i] == p.card)
 				break;
-	played = rules_take(g, p.shaker, i);
+		played = rules_take(g, p.shaker, i);
+	} else
+		played = rules_take_last(g, p.shaker);
 	rules_dequeue(g);
 	rules_put(g, t1, played);
 	rules_put(g, t2, matched);
