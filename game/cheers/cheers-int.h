@@ -220,7 +220,7 @@ int	 cheers_debug_card(const struct game *, int big, int small);
  * share).  Inline, like the two below: asked for every shaker of a legal
  * move list and for every move.
  */
-static inline int
+static inline __attribute__((always_inline)) int
 cheers_shaker_team(const struct game *g, int shaker)
 {
 	if (shaker < g->nplayers)
@@ -231,7 +231,7 @@ cheers_shaker_team(const struct game *g, int shaker)
 }
 
 /* Whether shaker belongs to an opponent of team; the share is nobody's. */
-static inline int
+static inline __attribute__((always_inline)) int
 cheers_is_opponent_shaker(const struct game *g, int team, int shaker)
 {
 	int	t = cheers_shaker_team(g, shaker);

@@ -425,7 +425,7 @@ rules_tie(struct game *g, struct game_events *ev)
 }
 
 /* Queues an overflow prompt when shaker holds more than its volume. */
-static void
+static inline __attribute__((always_inline)) void
 rules_overflow(struct game *g, int shaker)
 {
 	struct cheers_pending	*p;
@@ -457,7 +457,7 @@ rules_close(int *v, int i, int n, int room)
 }
 
 /* Removes the card at position i of shaker and returns it. */
-static inline int
+static inline __attribute__((always_inline)) int
 rules_take(struct game *g, int shaker, int i)
 {
 	int	c = g->shaker[shaker][i];
@@ -470,7 +470,7 @@ rules_take(struct game *g, int shaker, int i)
 }
 
 /* Removes the last card of shaker, which leaves no gap, and returns it. */
-static inline int
+static inline __attribute__((always_inline)) int
 rules_take_last(struct game *g, int shaker)
 {
 	int	c = g->shaker[shaker][--g->nshaker[shaker]];
@@ -483,7 +483,7 @@ rules_take_last(struct game *g, int shaker)
  * Takes the answered prompt, queue[0], off the queue: each slot takes its
  * next one's while the queue runs on, as in rules_close.
  */
-static inline void
+static inline __attribute__((always_inline)) void
 rules_dequeue(struct game *g)
 {
 	int	i;
@@ -494,7 +494,7 @@ rules_dequeue(struct game *g)
 }
 
 /* Adds card to the end of shaker. */
-static void
+static inline __attribute__((always_inline)) void
 rules_put(struct game *g, int shaker, int card)
 {
 	g->shaker[shaker][g->nshaker[shaker]++] = card;
