@@ -119,11 +119,13 @@ game_option_find(const struct game_option *op, const char *v)
 int
 game_option_value(const struct game_option *op, const char *v, char **cause)
 {
-	char	list[128] = "";
+	char	list[128];
 	int	i;
 
+	/* Asked for every option of every new game: the list only to refuse. */
 	if ((i = game_option_find(op, v)) >= 0)
 		return i;
+	list[0] = '\0';
 	for (i = 0; op->values[i] != NULL; i++) {
 		if (i > 0)
 			game_cat(list, ", ", sizeof list);

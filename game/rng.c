@@ -10,8 +10,6 @@
 #include "game/rng.h"
 #include "lib/xmalloc.h"
 
-#define PCG_MULT 6364136223846793005ULL
-
 void
 rng_init(struct rng *r, uint64_t seed, uint64_t stream)
 {
@@ -22,64 +20,16 @@ rng_init(struct rng *r, uint64_t seed, uint64_t stream)
 	rng_next(r);
 }
 
-uint32_t
-rng_next(struct rng *r)
-{
-	uint64_t	old = r->state;
-	uint32_t	xorshifted, rot;
-
-	r->state = old * PCG_MULT + r->inc;
-	xorshifted = (uint32_t)(((old >> 18) ^ old) >> 27);
-	rot = (uint32_t)(old >> 59);
-	return (xorshifted >> rot) | (xorshifted << ((-rot) & 31));
-}
-
-/*
- * x % n by two multiplications, for n below RNG_FAST_N: Lemire's exact
- * "fastmod" (Lemire, Kaser, Kurz 2019), with M = 2^64 / n rounded up from
- * a table made by the compiler.  Every random move and every shuffle takes
- * a remainder by a small n, and the division it replaces was the slowest
- * step of drawing one (make bench).  The same value as x % n for every x.
- */
-#define RNG_FAST_N	128
+/* rng_mod's table (rng.h): M = 2^64 / n rounded up, made by the compiler. */
 #define RNG_M(n)	(UINT64_MAX / ((n) + ((n) == 0)) + 1)
 #define RNG_M4(b)	RNG_M((b) + 0), RNG_M((b) + 1), RNG_M((b) + 2), \
 			RNG_M((b) + 3)
 #define RNG_M16(b)	RNG_M4(b), RNG_M4((b) + 4), RNG_M4((b) + 8), \
 			RNG_M4((b) + 12)
-static const uint64_t rng_fast_m[RNG_FAST_N] = {
+const uint64_t rng_fast_m[RNG_FAST_N] = {
 	RNG_M16(0), RNG_M16(16), RNG_M16(32), RNG_M16(48),
 	RNG_M16(64), RNG_M16(80), RNG_M16(96), RNG_M16(112)
 };
-
-static inline uint32_t
-rng_mod(uint32_t x, uint32_t n)
-{
-	if (n < RNG_FAST_N)
-		return (uint32_t)(((unsigned __int128)(rng_fast_m[n] * x) * n)
-		    >> 64);
-	return x % n;
-}
-
-uint32_t
-rng_below(struct rng *r, uint32_t n)
-{
-	uint32_t	x;
-
-	if (n <= 1)
-		return 0;
-	/*
-	 * Reject the low values that would bias the modulo: those below
-	 * (2^32 - n) % n, which is below n.  So a value of n or more is
-	 * kept without that division, which shuffles and every random
-	 * move would otherwise pay; the draws are the same.
-	 */
-	for (;;) {
-		x = rng_next(r);
-		if (x >= n || x >= (uint32_t)(-n) % n)
-			return rng_mod(x, n);
-	}
-}
 
 void
 rng_shuffle(struct rng *r, int *v, int n)

@@ -26,6 +26,7 @@
 #define CHEERS_NRECIPES		5
 #define CHEERS_RECIPE_TOKENS	5
 #define CHEERS_MAX_LEGAL	256	/* more than any position can have */
+#define CHEERS_NLAYOUTS		8	/* team layouts (setup.c) */
 
 enum cheers_mode { CHEERS_STANDARD, CHEERS_MASTER, CHEERS_MASQUERADE };
 enum cheers_method { CHEERS_RECIPE_CARDS, CHEERS_RECIPE_DRAW, CHEERS_RECIPE_ALT };
@@ -148,6 +149,7 @@ extern const struct cheers_layout cheers_layouts[];
 extern const int cheers_nlayouts;
 int	 cheers_seat_at(const struct game *, int turn);
 int	 cheers_setup_teams(struct game *, int layout, char **cause);
+const struct game *cheers_layout_laid(int layout);
 int	 cheers_layout_pick(int nplayers, int mode, const char *, int *,
 	     char **cause);
 void	 cheers_recipe_put(const struct game *, int team, struct game_text *);
@@ -218,7 +220,7 @@ int	 cheers_debug_card(const struct game *, int big, int small);
  * share).  Inline, like the two below: asked for every shaker of a legal
  * move list and for every move.
  */
-static inline int
+static inline __attribute__((always_inline)) int
 cheers_shaker_team(const struct game *g, int shaker)
 {
 	if (shaker < g->nplayers)
@@ -229,7 +231,7 @@ cheers_shaker_team(const struct game *g, int shaker)
 }
 
 /* Whether shaker belongs to an opponent of team; the share is nobody's. */
-static inline int
+static inline __attribute__((always_inline)) int
 cheers_is_opponent_shaker(const struct game *g, int team, int shaker)
 {
 	int	t = cheers_shaker_team(g, shaker);

@@ -36,13 +36,15 @@ cheers_matches(const struct game *g, int shaker, int card, int *idx, int max)
 	int		 i, n = 0, len = g->nshaker[shaker];
 	int		 want = g->card[card].small;
 
-	/* Read once: a store to idx could be to g, as far as C knows. */
+	/*
+	 * Read once: a store to idx could be to g, as far as C knows.  Each
+	 * card is written where the next match would go and counted only
+	 * if it matches: no branch on the cards.
+	 */
 	for (i = 0; i < len; i++) {
-		if (v[i] == card || g->card[v[i]].big != want)
-			continue;
 		if (n < max)
 			idx[n] = i;
-		n++;
+		n += v[i] != card && g->card[v[i]].big == want;
 	}
 	return n;
 }
@@ -77,7 +79,7 @@ cheers_kinds_recount(struct game *g)
  * survives "count - recipe" where the count is enough, and "x - 1" where
  * x is not 0.
  */
-static int
+static inline int
 rules_made(const unsigned char *count, const int *recipe)
 {
 	const uint64_t	top = 0x8080808080ull, one = 0x0101010101ull;
@@ -116,15 +118,17 @@ rules_counts_for(const struct game *g, int shaker, int team)
 	return 1;	/* Duel: the share shaker counts for both players */
 }
 
-/* The shaker a move's target names, or -1. */
-static int
+/*
+ * The shaker a move's target names, or -1.  A seat or the place, as a
+ * random move picks them: chosen without a branch on which.
+ */
+static inline int
 rules_target(const struct game *g, int t)
 {
-	if (t >= 0 && t < g->nplayers)
-		return t;
-	if (t == GAME_PLACE_BASE && g->place != CHEERS_PLACE_NONE)
-		return g->nplayers;
-	return -1;
+	int	place = ((g->place != CHEERS_PLACE_NONE) &
+		    (t == GAME_PLACE_BASE)) * (g->nplayers + 1) - 1;
+
+	return (unsigned)t < (unsigned)g->nplayers ? t : place;
 }
 
 /*
@@ -337,7 +341,7 @@ rules_end_put(const struct game *g, struct game_text *t, int reveal)
  * narrates it with the recipes revealed.  Apart from rules_victory, which
  * runs after every move, to keep that one small.
  */
-static void
+static __attribute__((noinline)) void
 rules_won(struct game *g, struct game_events *ev, unsigned winners,
     unsigned shakers)
 {
@@ -356,13 +360,14 @@ rules_won(struct game *g, struct game_events *ev, unsigned winners,
 }
 
 /*
- * Checks the shakers of the mask changed that have no prompt for a win;
+ * Checks the shakers of the mask changed that have no prompt for a win
+ * (inline in rules_settle_in, the end, which narrates, apart);
  * returns 1 when won.  Only those can have become a win: every settled
  * state has no winning shaker without a prompt (check.c refuses a save
  * that has one), and a shaker's cards change, or its prompt is answered,
  * only by the move just made, which names it in changed.
  */
-static int
+static inline __attribute__((always_inline)) int
 rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 {
 	unsigned	winners = 0, shakers = 0, full = 0, left;
@@ -420,7 +425,7 @@ rules_tie(struct game *g, struct game_events *ev)
 }
 
 /* Queues an overflow prompt when shaker holds more than its volume. */
-static void
+static inline __attribute__((always_inline)) void
 rules_overflow(struct game *g, int shaker)
 {
 	struct cheers_pending	*p;
@@ -435,42 +440,61 @@ rules_overflow(struct game *g, int shaker)
 }
 
 /*
- * Closes the gap at position i of the n ints of v.  A loop, not memmove:
- * a hand or a shaker holds a few cards, and a call to the library's
- * memmove costs more than moving them (make bench).
+ * Closes the gap at position i of the n ints of v, which has room for
+ * room.  Not memmove, nor a loop from i to n (which the compiler makes a
+ * call to memmove): a hand or a shaker holds a few cards, and the call
+ * and its branches on the length cost more than moving them (make
+ * bench).  Each slot below room - 1 takes its own value or its next
+ * one's, as it lies inside the gap's run or not: no branch on i or n.
  */
-static inline void
-rules_close(int *v, int i, int n)
+static inline __attribute__((always_inline)) void
+rules_close(int *v, int i, int n, int room)
 {
-	for (; i < n - 1; i++)
-		v[i] = v[i + 1];
+	int	j;
+
+	for (j = 0; j < room - 1; j++)
+		v[j] = v[j + ((j >= i) & (j < n - 1))];
 }
 
 /* Removes the card at position i of shaker and returns it. */
-static inline int
+static inline __attribute__((always_inline)) int
 rules_take(struct game *g, int shaker, int i)
 {
 	int	c = g->shaker[shaker][i];
 
-	rules_close(g->shaker[shaker], i, g->nshaker[shaker]);
+	rules_close(g->shaker[shaker], i, g->nshaker[shaker],
+	    CHEERS_SHAKER_ROOM);
 	g->nshaker[shaker]--;
 	g->kinds[shaker][g->card[c].big]--;
 	return c;
 }
 
-/* Takes the answered prompt, queue[0], off the queue. */
-static inline void
+/* Removes the last card of shaker, which leaves no gap, and returns it. */
+static inline __attribute__((always_inline)) int
+rules_take_last(struct game *g, int shaker)
+{
+	int	c = g->shaker[shaker][--g->nshaker[shaker]];
+
+	g->kinds[shaker][g->card[c].big]--;
+	return c;
+}
+
+/*
+ * Takes the answered prompt, queue[0], off the queue: each slot takes its
+ * next one's while the queue runs on, as in rules_close.
+ */
+static inline __attribute__((always_inline)) void
 rules_dequeue(struct game *g)
 {
 	int	i;
 
-	for (i = 0; i < g->nqueue - 1; i++)
-		g->queue[i] = g->queue[i + 1];
+	for (i = 0; i < CHEERS_QUEUE_MAX - 1; i++)
+		g->queue[i] = g->queue[i + (i < g->nqueue - 1)];
 	g->nqueue--;
 }
 
 /* Adds card to the end of shaker. */
-static void
+static inline __attribute__((always_inline)) void
 rules_put(struct game *g, int shaker, int card)
 {
 	g->shaker[shaker][g->nshaker[shaker]++] = card;
@@ -480,10 +504,13 @@ rules_put(struct game *g, int shaker, int card)
 /*
  * After any change (changed: a bit per shaker whose cards changed or whose
  * prompt was answered): check victory, open the next prompt, or (when none
- * is left) let the active player draw and pass the turn.
+ * is left) let the active player draw and pass the turn.  Inline: without
+ * events in each move's rules (a search's playouts, which settle after
+ * every move, each with the shakers it changed known), with them once in
+ * rules_settle_told.
  */
-static void
-rules_settle(struct game *g, struct game_events *ev, unsigned changed)
+static inline __attribute__((always_inline)) void
+rules_settle_in(struct game *g, struct game_events *ev, unsigned changed)
 {
 	struct game_text	t;
 
@@ -530,6 +557,27 @@ rules_settle(struct game *g, struct game_events *ev, unsigned changed)
 		ev->private_changed |= BIT(g->active);
 }
 
+/* rules_settle_in with the events ev. */
+static __attribute__((noinline)) void
+rules_settle_told(struct game *g, struct game_events *ev, unsigned changed)
+{
+	rules_settle_in(g, ev, changed);
+}
+
+/*
+ * Settles after a move (see rules_settle_in).  A move's rules are
+ * compiled once with events and once without (cheers_apply): without,
+ * the settling is written into them; with, it is called.
+ */
+static inline __attribute__((always_inline)) void
+rules_settle(struct game *g, struct game_events *ev, unsigned changed)
+{
+	if (ev == NULL)
+		rules_settle_in(g, NULL, changed);
+	else
+		rules_settle_told(g, ev, changed);
+}
+
 /* Writes "seats 0-3 or share" style help for targets into buf. */
 static void
 rules_targets_help(const struct game *g, char *buf, size_t len)
@@ -549,7 +597,7 @@ rules_bad_target(const struct game *g, int t, char **cause)
 	    "%s.", t, help);
 }
 
-static int
+static inline __attribute__((always_inline)) int
 rules_play(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
@@ -566,7 +614,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 
 	c = g->hand[seat][ci - 1];
 	cd = &g->card[c];
-	rules_close(g->hand[seat], ci - 1, g->nhand[seat]);
+	rules_close(g->hand[seat], ci - 1, g->nhand[seat], CHEERS_HAND_MAX);
 	g->nhand[seat]--;
 	rules_put(g, x, c);
 	g->draw_due = 1;
@@ -603,7 +651,7 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 	return 0;
 }
 
-static int
+static inline __attribute__((always_inline)) int
 rules_move(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
@@ -651,7 +699,7 @@ rules_move(struct game *g, int seat, const struct game_move *m,
  * empty ends the game in a tie, as a due draw after a play does ("the deck
  * is drawn empty"); the thrower keeps what the deck still held.
  */
-static int
+static inline __attribute__((always_inline)) int
 rules_throw(struct game *g, int seat, struct game_events *ev)
 {
 	struct game_text	t;
@@ -754,7 +802,7 @@ rules_refuse_match(const struct game *g, const struct cheers_pending *p,
 	    game_plural(n, "card is", "cards are"), list);
 }
 
-static int
+static inline __attribute__((always_inline)) int
 rules_give(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
@@ -794,13 +842,18 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 		return rules_refuse_match(g, &p, k, cause);
 	matched = g->shaker[p.shaker][pos];
 	rules_take(g, p.shaker, pos);
-	/* The played card went in last; it is looked for if not there. */
+	/*
+	 * The played card went in last, where taking it closes no gap; it is
+	 * looked for if not there.
+	 */
 	i = g->nshaker[p.shaker] - 1;
-	if (g->shaker[p.shaker][i] != p.card)
+	if (g->shaker[p.shaker][i] != p.card) {
 		for (i = 0; i < g->nshaker[p.shaker]; i++)
 			if (g->shaker[p.shaker][i] == p.card)
 				break;
-	played = rules_take(g, p.shaker, i);
+		played = rules_take(g, p.shaker, i);
+	} else
+		played = rules_take_last(g, p.shaker);
 	rules_dequeue(g);
 	rules_put(g, t1, played);
 	rules_put(g, t2, matched);
@@ -835,7 +888,7 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 	return 0;
 }
 
-static int
+static inline __attribute__((always_inline)) int
 rules_discard(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
 {
@@ -864,6 +917,29 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 	}
 	rules_settle(g, ev, BIT(p.shaker));
 	return 0;
+}
+
+/*
+ * Applies seat's move m, checked as far as cheers_apply checks it, with
+ * the rules of its action.  Inline in cheers_apply, once with events and
+ * once without.
+ */
+static inline __attribute__((always_inline)) int
+rules_do(struct game *g, int seat, const struct game_move *m,
+    struct game_events *ev, char **cause)
+{
+	switch (m->action) {
+	case CHEERS_A_PLAY:
+		return rules_play(g, seat, m, ev, cause);
+	case CHEERS_A_MOVE:
+		return rules_move(g, seat, m, ev, cause);
+	case CHEERS_A_THROW:
+		return rules_throw(g, seat, ev);
+	case CHEERS_A_GIVE:
+		return rules_give(g, seat, m, ev, cause);
+	default:
+		return rules_discard(g, seat, m, ev, cause);
+	}
 }
 
 /*
@@ -922,18 +998,13 @@ cheers_apply(struct game *g, int seat, const struct game_move *m,
 		if (seat != g->active)
 			return set_cause(cause, "It is @{%d}'s turn.", g->active);
 	}
-	switch (m->action) {
-	case CHEERS_A_PLAY:
-		return rules_play(g, seat, m, ev, cause);
-	case CHEERS_A_MOVE:
-		return rules_move(g, seat, m, ev, cause);
-	case CHEERS_A_THROW:
-		return rules_throw(g, seat, ev);
-	case CHEERS_A_GIVE:
-		return rules_give(g, seat, m, ev, cause);
-	default:
-		return rules_discard(g, seat, m, ev, cause);
-	}
+	/*
+	 * Without events (a search's playouts) the rules are compiled
+	 * apart, with no narration in them.
+	 */
+	if (ev == NULL)
+		return rules_do(g, seat, m, NULL, cause);
+	return rules_do(g, seat, m, ev, cause);
 }
 
 /* The prompt of an ordinary turn, by seat. */

@@ -12,12 +12,13 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "game/cheers/cheers-int.h"
 #include "lib/xmalloc.h"
 
 /* Every layout the rulebooks list; the written order is the turn order. */
-const struct cheers_layout cheers_layouts[] = {
+const struct cheers_layout cheers_layouts[CHEERS_NLAYOUTS] = {
 	{ "1+1",   2, 2, { 1, 1, 0 } },
 	{ "2+1",   3, 2, { 2, 1, 0 } },
 	{ "2+2",   4, 2, { 2, 2, 0 } },
@@ -29,9 +30,9 @@ const struct cheers_layout cheers_layouts[] = {
 };
 const int cheers_nlayouts = sizeof cheers_layouts / sizeof cheers_layouts[0];
 
-/* The layout "auto" picks, by player count. */
-static const char *const setup_auto[CHEERS_MAX_PLAYERS + 1] = {
-	NULL, NULL, "1+1", "2+1", "2+2", "2+3", "3+3"
+/* The layout "auto" picks, by player count: its index in cheers_layouts. */
+static const int setup_auto[CHEERS_MAX_PLAYERS + 1] = {
+	-1, -1, 0, 1, 2, 3, 6
 };
 
 static int
@@ -60,9 +61,12 @@ cheers_layout_pick(int nplayers, int mode, const char *value, int *out,
 	if (mode == CHEERS_MASQUERADE && nplayers != 4 && nplayers != 6)
 		return set_cause(cause, "Masquerade needs 4 or 6 players, not "
 		    "%d.", nplayers);
-	if (value == NULL || strcmp(value, "auto") == 0)
-		value = setup_auto[nplayers];
-	i = setup_layout_find(value);
+	/* Every new game asks: the default by its index, not its name. */
+	if (value == NULL || strcmp(value, "auto") == 0) {
+		i = setup_auto[nplayers];
+		value = cheers_layouts[i].name;
+	} else
+		i = setup_layout_find(value);
 	if (i >= 0 && cheers_layouts[i].nplayers == nplayers) {
 		*out = i;
 		return 0;
@@ -115,10 +119,10 @@ cheers_seat_at(const struct game *g, int turn)
 /*
  * Lays out teams, seats and turn order for layout (an index into
  * cheers_layouts), using g->rng for Masquerade.  g->nplayers and g->mode
- * must be set.  Returns 0.
+ * must be set.  Returns 0, or -1 and *cause.
  */
-int
-cheers_setup_teams(struct game *g, int layout, char **cause)
+static int
+setup_lay(struct game *g, int layout, char **cause)
 {
 	const struct cheers_layout	*l = &cheers_layouts[layout];
 	int				 t, team, m, seat, n = 0, lcm = 1;
@@ -189,6 +193,94 @@ cheers_setup_teams(struct game *g, int layout, char **cause)
 		if (g->extra_team >= 0 && g->team_of[seat] == g->extra_team)
 			g->hand_size[seat] = 4;
 	}
+	return 0;
+}
+
+/*
+ * Each layout as setup_lay lays it out outside Masquerade, where nothing
+ * is drawn: the same for every game, so laid out once per process (like
+ * the rows of legal.c) and copied.  ok[i] is 0 where setup_lay refused.
+ */
+static struct {
+	struct game	g[CHEERS_NLAYOUTS];
+	int		ok[CHEERS_NLAYOUTS];
+} setup_cache;
+static once_flag setup_once = ONCE_FLAG_INIT;
+
+/* Fills setup_cache; run once by call_once. */
+static void
+setup_cache_fill(void)
+{
+	char	*cause = NULL;
+	int	 i;
+
+	for (i = 0; i < CHEERS_NLAYOUTS; i++) {
+		setup_cache.g[i].nplayers = cheers_layouts[i].nplayers;
+		setup_cache.g[i].mode = CHEERS_STANDARD;
+		setup_cache.ok[i] = setup_lay(&setup_cache.g[i], i,
+		    &cause) == 0;
+		free(cause);
+		cause = NULL;
+	}
+}
+
+/*
+ * Puts into g what setup_lay writes for layout, from its laid-out copy c:
+ * the same fields and entries, nothing else.
+ */
+static void
+setup_copy(struct game *g, const struct game *c)
+{
+	int	team, m, t, seat;
+
+	g->layout = c->layout;
+	g->nteams = c->nteams;
+	memcpy(g->team_size, c->team_size, sizeof g->team_size);
+	for (team = 0; team < c->nteams; team++)
+		for (m = 0; m < c->team_size[team]; m++)
+			g->team_seat[team][m] = c->team_seat[team][m];
+	g->period = c->period;
+	for (t = 0; t < c->period; t++)
+		g->order[t] = c->order[t];
+	g->extra_team = c->extra_team;
+	g->place = c->place;
+	g->nshakers = c->nshakers;
+	for (seat = 0; seat < c->nplayers; seat++) {
+		g->team_of[seat] = c->team_of[seat];
+		g->hand_size[seat] = c->hand_size[seat];
+	}
+}
+
+/*
+ * Layout (an index into cheers_layouts) as laid out outside Masquerade,
+ * borrowed for the life of the process; NULL for an index out of range or
+ * a layout that cannot be laid out.  Only its seating is set.
+ */
+const struct game *
+cheers_layout_laid(int layout)
+{
+	if (layout < 0 || layout >= CHEERS_NLAYOUTS)
+		return NULL;
+	call_once(&setup_once, setup_cache_fill);
+	return setup_cache.ok[layout] ? &setup_cache.g[layout] : NULL;
+}
+
+/*
+ * Lays out teams, seats and turn order for layout (an index into
+ * cheers_layouts), using g->rng for Masquerade.  g->nplayers and g->mode
+ * must be set.  Returns 0, or -1 and *cause.  Outside Masquerade the
+ * layout is copied from the one made once per process.
+ */
+int
+cheers_setup_teams(struct game *g, int layout, char **cause)
+{
+	const struct game	*c = cheers_layout_laid(layout);
+
+	if (c != NULL && g->mode != CHEERS_MASQUERADE &&
+	    c->nplayers == g->nplayers)
+		setup_copy(g, c);
+	else if (setup_lay(g, layout, cause) != 0)
+		return -1;
 	/* Every game, new or loaded, is laid out here before its first move. */
 	cheers_legal_init();
 	return 0;
