@@ -9,8 +9,6 @@
 #include "bot/bot.h"
 #include "bot/commands/cmd-later.h"
 #include "bot/commands/cmd.h"
-#include "bot/daemon/config.h"
-#include "bot/daemon/log.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"

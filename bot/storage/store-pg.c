@@ -2808,8 +2808,11 @@ pg_batch_send(struct store *store, void (*done)(void *, int, char *),
 
 /*
  * Reads without waiting: a read job, behind every batch sent before it
- * (pg_kick), so it sees each one committed.  r is the caller's until
- * done runs.
+ * (pg_kick), so it sees each one committed, and before the open
+ * batch's, which has written nothing yet.  One that has (a console
+ * chunk, a poll's several updates) is read as SQLite reads it, with its
+ * writes seen: 0, the front reads through the ops that wait (pg_push).
+ * r is the caller's until done runs.
  */
 static int
 pg_read_send(struct store *store, struct store_read *r, int n,
@@ -2819,6 +2822,8 @@ pg_read_send(struct store *store, struct store_read *r, int n,
 	struct pg_job	*j;
 	int		 i;
 
+	if (s->nlog > 0)
+		return 0;
 	if (s->link != PG_UP)
 		return set_cause(cause, "%s: the PostgreSQL connection is "
 		    "down; connecting again", s->name);

@@ -832,15 +832,15 @@ int
 store_read_send(struct store *s, struct store_read *r, int n,
     void (*done)(void *, int, char *), void *arg, char **cause)
 {
-	int	i;
+	int	i, rc;
 
 	for (i = 0; i < n; i++) {
 		memset(&r[i].stats, 0, sizeof r[i].stats);
 		r[i].nranks = 0;
 	}
 	if (s != NULL && s->ops->read_send != NULL && s->loop != NULL &&
-	    n > 0)
-		return s->ops->read_send(s, r, n, done, arg, cause);
+	    n > 0 && (rc = s->ops->read_send(s, r, n, done, arg, cause)) != 0)
+		return rc;
 	for (i = 0; i < n && s != NULL; i++)
 		if (store_read_now(s, &r[i], cause) != 0)
 			return -1;

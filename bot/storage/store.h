@@ -332,8 +332,9 @@ struct store_ops {
 	 * done(arg, 0 or -1, cause the callee takes) runs later on the loop,
 	 * never inside a call of the store but close (which fails the reads
 	 * under way), each read answered first; -1 with *cause when it
-	 * failed at once (the store is down), and done is never called.
-	 * Only after start.
+	 * failed at once (the store is down), and done is never called; 0
+	 * when they cannot go without waiting now (the caller reads them
+	 * through the ops above).  Only after start.
 	 */
 	int	 (*read_send)(struct store *, struct store_read *, int n,
 		     void (*done)(void *, int, char *), void *arg, char **cause);
