@@ -1389,25 +1389,22 @@ pg_moves_from(const PGresult *r, int col, int row, uint64_t id, int from_seq,
  * and its query.  Stats are a player's outcomes in a scope, newest
  * first (store_stats_count).
  */
-static const char *const pg_read_what[] = {
-	[STORE_READ_STATS] = "reading stats",
-	[STORE_READ_RANKS] = "reading the leaderboard",
-	[STORE_READ_NUM] = "reading tables",
-	[STORE_READ_MOVES] = "reading moves",
-};
-static const char *const pg_read_sql[] = {
-	[STORE_READ_STATS] = "SELECT outcome FROM outcomes WHERE " PG_SCOPE
-	    " AND user_id = $4 AND outcome != 'ended' ORDER BY finished DESC, "
-	    "table_id DESC",
-	[STORE_READ_RANKS] = "SELECT user_id, max(name), count(*), count(*) "
-	    "FILTER (WHERE outcome = 'won') FROM outcomes WHERE " PG_SCOPE
-	    " AND user_id IS NOT NULL AND outcome != 'ended' GROUP BY user_id "
-	    "ORDER BY 4 DESC, (count(*) FILTER (WHERE outcome = 'won'))::float8 "
-	    "/ count(*) DESC, 3 DESC, user_id COLLATE \"C\" LIMIT $4::integer",
-	[STORE_READ_NUM] = PG_TABLE_COLUMNS "WHERE adapter = $1 AND num = $2 "
-	    "ORDER BY id",
-	[STORE_READ_MOVES] = "SELECT seq, seat, move, at FROM moves WHERE "
-	    "table_id = $1 AND seq >= $2 ORDER BY seq",
+static const struct {
+	const char	*what, *sql;
+} pg_reads[] = {
+	[STORE_READ_STATS] = { "reading stats", "SELECT outcome FROM outcomes "
+	    "WHERE " PG_SCOPE " AND user_id = $4 AND outcome != 'ended' ORDER "
+	    "BY finished DESC, table_id DESC" },
+	[STORE_READ_RANKS] = { "reading the leaderboard", "SELECT user_id, "
+	    "max(name), count(*), count(*) FILTER (WHERE outcome = 'won') FROM "
+	    "outcomes WHERE " PG_SCOPE " AND user_id IS NOT NULL AND outcome "
+	    "!= 'ended' GROUP BY user_id ORDER BY 4 DESC, (count(*) FILTER "
+	    "(WHERE outcome = 'won'))::float8 / count(*) DESC, 3 DESC, user_id "
+	    "COLLATE \"C\" LIMIT $4::integer" },
+	[STORE_READ_NUM] = { "reading tables", PG_TABLE_COLUMNS "WHERE "
+	    "adapter = $1 AND num = $2 ORDER BY id" },
+	[STORE_READ_MOVES] = { "reading moves", "SELECT seq, seat, move, at "
+	    "FROM moves WHERE table_id = $1 AND seq >= $2 ORDER BY seq" },
 };
 
 /* Read r's query and its values (owned: pg_write_free) into w. */
@@ -1419,7 +1416,7 @@ pg_read_query(const struct store_read *r, struct pg_write *w)
 	int		 i;
 
 	memset(w, 0, sizeof *w);
-	w->sql = pg_read_sql[r->kind];
+	w->sql = pg_reads[r->kind].sql;
 	switch (r->kind) {
 	case STORE_READ_STATS:
 	case STORE_READ_RANKS:
@@ -1487,7 +1484,7 @@ pg_read_now(struct store_pg *s, struct store_read *r, char **cause)
 	int		 rc;
 
 	pg_read_query(r, &w);
-	res = pg_query(s, pg_read_what[r->kind], cause, w.sql, w.n,
+	res = pg_query(s, pg_reads[r->kind].what, cause, w.sql, w.n,
 	    (const char *const *)w.v);
 	pg_write_free(&w);
 	if (res == NULL)
@@ -1501,14 +1498,9 @@ static int
 pg_each_table_num(struct store *store, const char *adapter, uint64_t num,
     store_table_cb cb, void *arg, char **cause)
 {
-	struct store_read	r;
+	struct store_read	r = { .kind = STORE_READ_NUM, .adapter = adapter,
+	    .num = num, .table_cb = cb, .cb_arg = arg };
 
-	memset(&r, 0, sizeof r);
-	r.kind = STORE_READ_NUM;
-	r.adapter = adapter;
-	r.num = num;
-	r.table_cb = cb;
-	r.cb_arg = arg;
 	return pg_read_now((struct store_pg *)store, &r, cause);
 }
 
@@ -1516,13 +1508,10 @@ static int
 pg_player_stats(struct store *store, const struct store_scope *sc,
     const char *user_id, struct store_stats *out, char **cause)
 {
-	struct store_read	r;
+	struct store_read	r = { .kind = STORE_READ_STATS, .scope = *sc,
+	    .user_id = user_id };
 	int			rc;
 
-	memset(&r, 0, sizeof r);
-	r.kind = STORE_READ_STATS;
-	r.scope = *sc;
-	r.user_id = user_id;
 	rc = pg_read_now((struct store_pg *)store, &r, cause);
 	*out = r.stats;
 	return rc;
@@ -1532,13 +1521,9 @@ static int
 pg_leaderboard(struct store *store, const struct store_scope *sc,
     struct store_rank *out, int max, char **cause)
 {
-	struct store_read	r;
+	struct store_read	r = { .kind = STORE_READ_RANKS, .scope = *sc,
+	    .ranks = out, .max = max };
 
-	memset(&r, 0, sizeof r);
-	r.kind = STORE_READ_RANKS;
-	r.scope = *sc;
-	r.ranks = out;
-	r.max = max;
 	if (pg_read_now((struct store_pg *)store, &r, cause) != 0)
 		return -1;
 	return r.nranks;
@@ -1549,7 +1534,8 @@ pg_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
     void *arg, char **cause)
 {
 	struct store_pg		*s = (struct store_pg *)store;
-	struct store_read	 r;
+	struct store_read	 r = { .kind = STORE_READ_MOVES, .num = id,
+	    .from_seq = from_seq, .move_cb = cb, .cb_arg = arg };
 	int			 row;
 
 	if (pg_pictured(store, id, 0) && from_seq >= pgimage_first_seq(s->mem,
@@ -1567,12 +1553,6 @@ pg_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
 			    pg_ahead_row(s->ahead_moves, id), id, from_seq, cb,
 			    arg, cause);
 	}
-	memset(&r, 0, sizeof r);
-	r.kind = STORE_READ_MOVES;
-	r.num = id;
-	r.from_seq = from_seq;
-	r.move_cb = cb;
-	r.cb_arg = arg;
 	return pg_read_now(s, &r, cause);
 }
 
@@ -2391,7 +2371,7 @@ pg_read_done(struct store_pg *s)
 	s->reading = NULL;
 	if (s->error != NULL) {
 		j->cause = xasprintf("%s: %s: %s", s->name,
-		    pg_read_what[j->out[0].kind], s->error);
+		    pg_reads[j->out[0].kind].what, s->error);
 		free(s->error);
 		s->error = NULL;
 		j->settled = -1;

@@ -531,12 +531,9 @@ restore_finished_found(struct restore_finding *f, int rc, char *err,
 		f->damaged = 1;
 		return restore_finished_moved(f, -1, err, cause);
 	}
-	memset(&f->read, 0, sizeof f->read);
-	f->read.kind = STORE_READ_MOVES;
-	f->read.num = f->t->id;
-	f->read.from_seq = f->t->nmoves;
-	f->read.move_cb = restore_finished_move;
-	f->read.cb_arg = f;
+	f->read = (struct store_read){ .kind = STORE_READ_MOVES,
+	    .num = f->t->id, .from_seq = f->t->nmoves,
+	    .move_cb = restore_finished_move, .cb_arg = f };
 	if ((rc = store_read_send(f->bot->store, &f->read, 1,
 	    restore_moves_read, f, &err)) == 1)
 		return 1;
@@ -562,27 +559,19 @@ restore_finished_send(struct bot *bot, struct adapter *a,
     void *hook_arg, struct table **out, void (*done)(void *, int, char *),
     void *arg, char **cause)
 {
-	struct restore_finding	*f = xcalloc(1, sizeof *f);
+	struct restore_finding	*f = xmalloc(sizeof *f);
 	char			*err = NULL;
 	int			 rc;
 
 	*out = NULL;
-	f->bot = bot;
-	f->adapter = a;
+	*f = (struct restore_finding){ .bot = bot, .adapter = a, .num = num,
+	    .is_dm = who->is_dm, .hook = hook, .hook_arg = hook_arg,
+	    .out = out, .done = done, .arg = arg };
 	f->server = who->server == NULL ? NULL : xstrdup(who->server);
 	f->user_id = who->user_id == NULL ? NULL : xstrdup(who->user_id);
-	f->is_dm = who->is_dm;
-	f->num = num;
-	f->hook = hook;
-	f->hook_arg = hook_arg;
-	f->out = out;
-	f->done = done;
-	f->arg = arg;
-	f->read.kind = STORE_READ_NUM;
-	f->read.adapter = a->ops->name;
-	f->read.num = num;
-	f->read.table_cb = restore_finished_one;
-	f->read.cb_arg = f;
+	f->read = (struct store_read){ .kind = STORE_READ_NUM, .num = num,
+	    .adapter = a->ops->name, .table_cb = restore_finished_one,
+	    .cb_arg = f };
 	rc = store_read_send(bot->store, &f->read, 1, restore_tables_read, f,
 	    &err);
 	if (rc != 1)
