@@ -82,17 +82,17 @@ proc_stop() {
 	wait "$1" 2>/dev/null
 }
 
-# proc_stop_named PID WORD [SIGNAL]: for a process this shell did not
-# start itself (a daemon's PID file, a server restarted by a helper):
-# sends SIGNAL (TERM) to PID only if it runs and its command line holds
-# WORD (say, the test's scratch directory), waits up to 10 s for it to
-# go, then sends SIGKILL.  Silent.
+# proc_stop_named PID WORD [SIGNAL [SECONDS]]: for a process this shell
+# did not start itself (a daemon's PID file, a server restarted by a
+# helper): sends SIGNAL (TERM) to PID only if it runs and its command
+# line holds WORD (say, the test's scratch directory), waits up to
+# SECONDS (10) for it to go, then sends SIGKILL.  Silent.
 proc_stop_named() {
 	case $1 in ''|*[!0-9]*) return 0 ;; esac
 	tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null | grep -qF -- "$2" ||
 	    return 0
 	kill -"${3:-TERM}" "$1" 2>/dev/null
-	proc_n=100
+	proc_n=$((${4:-10} * 10))
 	while [ -d "/proc/$1" ] && [ "$(proc_field "$1" 1)" != Z ] &&
 	    [ "$proc_n" -gt 0 ]; do
 		sleep 0.1

@@ -68,6 +68,13 @@ struct shards {
 	 */
 	int			 fresh, told;
 	int64_t			 remaining, total, reset_after, concurrency;
+	/*
+	 * shards_now() before which no session start is left: until then
+	 * no turn is given and the budget is not read again, whatever
+	 * kicks the pump (a read made right after an IDENTIFY may not
+	 * count it yet); 0: none.
+	 */
+	uint64_t		 reset_at;
 	struct shard_bucket	 bucket[SHARDS_CONCURRENCY_MAX];
 
 	uv_timer_t		 pace;		/* the next turn, or a kick */
@@ -270,6 +277,7 @@ shards_wait_reset(struct shards *s)
 		s->told = 1;
 	}
 	s->fresh = 0;
+	s->reset_at = shards_now() + ms;
 	uv_timer_start(&s->pace, shards_on_pace, ms, 0);
 }
 
@@ -307,6 +315,12 @@ shards_pump(struct shards *s)
 	if (s->stopped || d->stopping || d->refused || s->fetching)
 		return;
 	uv_timer_stop(&s->pace);
+	now = shards_now();
+	if (s->reset_at > now) {
+		uv_timer_start(&s->pace, shards_on_pace, s->reset_at - now, 0);
+		return;
+	}
+	s->reset_at = 0;
 	for (i = 0; i < s->n; i++)
 		waiting += gateway_waiting(s->slot[i].gw);
 	if (s->n == 0 || (waiting > 0 && (!s->fresh || s->url[0] == '\0'))) {
@@ -320,7 +334,6 @@ shards_pump(struct shards *s)
 		return;
 	}
 	s->told = 0;
-	now = shards_now();
 	for (i = 0; i < s->n && s->remaining != 0; i++) {
 		if (!gateway_waiting(s->slot[i].gw))
 			continue;
@@ -551,6 +564,7 @@ shards_restart(struct discord *d)
 	if (shards_each(d, gateway_restart) != 0)
 		return;
 	s->fresh = 0;		/* a new token: its budget is read anew */
+	s->reset_at = 0;
 	backoff_reset(&s->fetch_retry);
 	shards_kick(s);
 }

@@ -82,7 +82,10 @@ pg_restart() {
 
 pg_stop() {
 	[ -n "${pg_pid:-}" ] || return 0
-	proc_stop_named "$pg_pid" "$pg_dir" INT
+	# A fast shutdown ends with a checkpoint, which a loaded disk can
+	# hold for many seconds; a SIGKILL then would leave postmaster.pid
+	# behind, and a zombie that keeps its PID, so a restart is refused.
+	proc_stop_named "$pg_pid" "$pg_dir" INT 60
 	pg_pid=""
 }
 
