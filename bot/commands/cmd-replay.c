@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bot/bot.h"
+#include "bot/commands/cmd-later.h"
 #include "bot/commands/cmd.h"
 #include "bot/daemon/config.h"
 #include "bot/saying/final-table.h"
@@ -51,37 +52,50 @@ cmd_replay_move(struct table *t, int seat, const struct game_move *m,
 	}
 }
 
-static int
-cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
-{
-	struct store_asker who;
-	struct table	*t;
-	struct buf	 log, out, rank;
-	char		*end, *seats, *view, where[TABLE_ID_MAX + 8];
-	long		 id;
-	int		 seat;
+/*
+ * A replay's answer (bot/commands/cmd-later.h): the table asked for,
+ * and its log, rebuilt as the store reads it.
+ */
+struct cmd_replay_later {
+	struct cmd_later	 l;
+	long			 id;
+	char			 user_id[TABLE_ID_MAX];
+	struct table		*t;
+	struct buf		 log;
+};
 
-	if (ctx->argc != 2 || (id = strtol(ctx->argv[1][0] == '#' ?
-	    ctx->argv[1] + 1 : ctx->argv[1], &end, 10)) < 1 || *end != '\0')
-		return set_cause(cause, "Give the table number, like %s replay "
-		    "12; the end of each game names it.", ctx->command);
-	who.server = ctx->ev->server;
-	who.user_id = ctx->ev->user_id;
-	who.is_dm = ctx->ev->is_dm;
-	buf_init(&log, RENDER_MAX - 4096);
-	t = restore_load_finished(ctx->bot, ctx->ev->adapter, &who,
-	    (uint64_t)id, cmd_replay_move, &log, cause);
-	if (t == NULL) {
-		buf_release(&log);
-		return -1;
+static void
+cmd_replay_drop(struct cmd_later *l)
+{
+	struct cmd_replay_later	*r = (struct cmd_replay_later *)l;
+
+	if (r->t != NULL)
+		table_free(r->t);
+	buf_release(&r->log);
+}
+
+/* The table was loaded (rc 0), or not (cause, a sentence): the answer. */
+static void
+cmd_replay_read(struct cmd_later *l, int rc, char *cause)
+{
+	struct cmd_replay_later	*r = (struct cmd_replay_later *)l;
+	struct table		*t = r->t;
+	struct buf		 out, rank;
+	char			*seats, *view, where[TABLE_ID_MAX + 8];
+	int			 seat;
+
+	if (rc != 0) {
+		cmd_later_say(l, 1, cause);
+		free(cause);
+		return;
 	}
 	seats = render_seat_list(t);
 	buf_init(&out, RENDER_MAX);
-	render_channel(ctx->ev->adapter, t->channel, where, sizeof where);
+	render_channel(t->adapter, t->channel, where, sizeof where);
 	buf_printf(&out, "Replay of table %ld, %s in %s with %s (%d moves):",
-	    id, t->ops->title, where, seats, t->nmoves);
-	buf_puts(&out, buf_str(&log));
-	if (log.truncated)
+	    r->id, t->ops->title, where, seats, t->nmoves);
+	buf_puts(&out, buf_str(&r->log));
+	if (r->log.truncated)
 		buf_puts(&out, "\n(The rest of the log does not fit in one "
 		    "message.)");
 	/* The same final table the channel saw (bot/saying/final-table.h). */
@@ -90,17 +104,42 @@ cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
 		buf_printf(&out, "\n%s", buf_str(&rank));
 	buf_release(&rank);
 	/* What only this player saw: sent to them alone, like all of it. */
-	if ((seat = table_seat_of(t, ctx->ev->user_id)) >= 0) {
+	if ((seat = table_seat_of(t, r->user_id)) >= 0) {
 		view = t->ops->render_private(t->game, seat);
 		buf_printf(&out, "\nWhat you alone saw at the end:\n%s", view);
 		free(view);
 	}
 	view = render_expand(t, buf_str(&out));
-	cmd_reply(ctx, 1, "%s", view);
+	cmd_later_say(l, 1, view);
 	free(view);
 	free(seats);
 	buf_release(&out);
-	buf_release(&log);
-	table_free(t);
+}
+
+static int
+cmd_replay_exec(struct cmd_ctx *ctx, char **cause)
+{
+	struct store_asker	 who;
+	struct cmd_replay_later	*r;
+	char			*end, *err = NULL;
+	long			 id;
+	int			 rc;
+
+	if (ctx->argc != 2 || (id = strtol(ctx->argv[1][0] == '#' ?
+	    ctx->argv[1] + 1 : ctx->argv[1], &end, 10)) < 1 || *end != '\0')
+		return set_cause(cause, "Give the table number, like %s replay "
+		    "12; the end of each game names it.", ctx->command);
+	who.server = ctx->ev->server;
+	who.user_id = ctx->ev->user_id;
+	who.is_dm = ctx->ev->is_dm;
+	r = cmd_later_new(ctx, sizeof *r, cmd_replay_drop);
+	r->id = id;
+	snprintf(r->user_id, sizeof r->user_id, "%s", ctx->ev->user_id);
+	buf_init(&r->log, RENDER_MAX - 4096);
+	rc = restore_finished_send(ctx->bot, ctx->ev->adapter, &who,
+	    (uint64_t)id, cmd_replay_move, &r->log, &r->t, cmd_later_done, r,
+	    &err);
+	cmd_later_sent(&r->l, rc, err, cmd_replay_read);
+	cmd_later_end(&r->l);
 	return 0;
 }

@@ -7,10 +7,8 @@
 #include <strings.h>
 
 #include "bot/bot.h"
+#include "bot/commands/cmd-later.h"
 #include "bot/commands/cmd.h"
-#include "bot/daemon/config.h"
-#include "bot/daemon/log.h"
-#include "bot/saying/outbox.h"
 #include "bot/saying/render-chat.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
@@ -56,177 +54,171 @@ cmd_stats_line(struct buf *b, const struct store_stats *st)
 #define CMD_STATS_PLAYERS	500
 
 /*
- * Finds who a word means: a seat at this channel's table, else a player
- * with a finished game on this platform, by id or name in any case, with
- * or without "@".  Writes the user id and a display name; 0, or -1 with
- * *cause naming the closest names when nobody is called so.
+ * A stats answer (bot/commands/cmd-later.h): whose, where, the reads of
+ * their stats everywhere and here, and of the players a name may mean.
+ */
+struct cmd_stats_later {
+	struct cmd_later	 l;
+	struct adapter		*adapter;
+	int			 is_dm;
+	char			*channel;
+	char			 id[TABLE_ID_MAX], name[TABLE_NAME_MAX + 1];
+	char			 who[TABLE_ID_MAX + TABLE_NAME_MAX];
+	char			 where[TABLE_ID_MAX + 8];	/* "": a DM */
+	struct store_read	 r[2];		/* everywhere, here */
+	struct store_rank	*ranks;		/* CMD_STATS_PLAYERS */
+};
+
+static void
+cmd_stats_drop(struct cmd_later *l)
+{
+	struct cmd_stats_later	*s = (struct cmd_stats_later *)l;
+
+	free(s->channel);
+	free(s->ranks);
+}
+
+/*
+ * Finds who a word means without the store: a seat at this channel's
+ * table, or the asker.  Else s->id gets the word as an id (a mention)
+ * and s->name the same, and 0 says the players must be searched.
  */
 static int
-cmd_stats_who(struct cmd_ctx *ctx, const char *word, char *id, size_t idlen,
-    char *name, size_t namelen, char **cause)
+cmd_stats_seat(struct cmd_ctx *ctx, struct cmd_stats_later *s,
+    const char *word)
 {
-	struct store_scope	 sc;
-	struct store_rank	*r;
-	const char		*names[CMD_STATS_PLAYERS];
-	struct buf		 b;
-	int			 seat, n, i;
+	int	seat;
 
 	if (ctx->table != NULL &&
 	    (seat = table_parse_seat(ctx->table, word, -1, 0, NULL)) >= 0 &&
 	    ctx->table->seats[seat].user_id != NULL) {
-		snprintf(id, idlen, "%s", ctx->table->seats[seat].user_id);
-		snprintf(name, namelen, "%s", ctx->table->seats[seat].name);
-		return 0;
+		snprintf(s->id, sizeof s->id, "%s",
+		    ctx->table->seats[seat].user_id);
+		snprintf(s->name, sizeof s->name, "%s",
+		    ctx->table->seats[seat].name);
+		return 1;
 	}
-	table_mention_id(word, id, idlen);
+	table_mention_id(word, s->id, sizeof s->id);
 	/* A display name is capped shorter than an id. */
-	snprintf(name, namelen, "%.*s", (int)namelen - 1, id);
-	if (strcmp(id, ctx->ev->user_id) == 0)
-		return 0;
-	memset(&sc, 0, sizeof sc);
-	sc.adapter = ctx->ev->adapter->ops->name;
-	r = xcalloc(CMD_STATS_PLAYERS, sizeof *r);
-	if ((n = store_leaderboard(ctx->bot->store, &sc, r, CMD_STATS_PLAYERS,
-	    cause)) < 0) {
-		free(r);
-		return -1;
+	snprintf(s->name, sizeof s->name, "%.*s", (int)sizeof s->name - 1,
+	    s->id);
+	return strcmp(s->id, ctx->ev->user_id) == 0;
+}
+
+/* The answer, one line, into b (where "": asked in a DM). */
+static void
+cmd_stats_text(struct buf *b, const struct cmd_stats_later *s)
+{
+	if (s->where[0] != '\0') {
+		buf_printf(b, "%s in %s: ", s->who, s->where);
+		cmd_stats_line(b, &s->r[1].stats);
+		buf_puts(b, ". Everywhere: ");
+	} else
+		buf_printf(b, "%s everywhere: ", s->who);
+	cmd_stats_line(b, &s->r[0].stats);
+	buf_puts(b, ".");
+}
+
+/* What a player hears when the store cannot be read. */
+#define CMD_STATS_DOWN	"Stats are"
+
+/* The player's stats were read: the answer. */
+static void
+cmd_stats_read(struct cmd_later *l, int rc, char *cause)
+{
+	struct cmd_stats_later	*s = (struct cmd_stats_later *)l;
+	struct buf		 b;
+
+	if (rc != 0) {
+		cmd_later_down(l, CMD_STATS_DOWN, cause);
+		return;
+	}
+	buf_init(&b, 1024);
+	cmd_stats_text(&b, s);
+	cmd_later_say(l, s->is_dm, buf_str(&b));
+	buf_release(&b);
+}
+
+/* Reads the stats of s->id, everywhere and (not in a DM) here. */
+static void
+cmd_stats_send(struct cmd_stats_later *s)
+{
+	render_user(s->adapter, s->id, s->name, s->who, sizeof s->who);
+	memset(s->r, 0, sizeof s->r);
+	s->r[0].kind = s->r[1].kind = STORE_READ_STATS;
+	s->r[0].scope.adapter = s->r[1].scope.adapter = s->adapter->ops->name;
+	s->r[1].scope.channel = s->channel;
+	s->r[0].user_id = s->r[1].user_id = s->id;
+	cmd_later_read(&s->l, s->r, s->is_dm ? 1 : 2, cmd_stats_read);
+}
+
+/*
+ * The players with a finished game on this platform were read: the one
+ * the word means, by id or name in any case, with or without "@", or
+ * the closest names when nobody is called so.
+ */
+static void
+cmd_stats_named(struct cmd_later *l, int rc, char *cause)
+{
+	struct cmd_stats_later	*s = (struct cmd_stats_later *)l;
+	const struct store_rank	*r = s->ranks;
+	const char		*names[CMD_STATS_PLAYERS];
+	struct buf		 b;
+	int			 i, n = s->r[0].nranks;
+
+	if (rc != 0) {
+		cmd_later_down(l, CMD_STATS_DOWN, cause);
+		return;
 	}
 	for (i = 0; i < n; i++) {
-		if (strcmp(r[i].user_id, id) == 0 ||
-		    strcasecmp(r[i].user_id, id) == 0 ||
-		    strcasecmp(r[i].name, id) == 0) {
-			snprintf(id, idlen, "%s", r[i].user_id);
-			snprintf(name, namelen, "%s", r[i].name);
-			free(r);
-			return 0;
+		if (strcmp(r[i].user_id, s->id) == 0 ||
+		    strcasecmp(r[i].user_id, s->id) == 0 ||
+		    strcasecmp(r[i].name, s->id) == 0) {
+			snprintf(s->id, sizeof s->id, "%s", r[i].user_id);
+			snprintf(s->name, sizeof s->name, "%s", r[i].name);
+			cmd_stats_send(s);
+			return;
 		}
 		names[i] = r[i].name;
 	}
 	buf_init(&b, 1024);
-	buf_printf(&b, "Nobody called \"%.40s\" has finished a game here.", id);
-	suggest_append(&b, id, names, n);
-	set_cause(cause, "%s", buf_str(&b));
+	buf_printf(&b, "Nobody called \"%.40s\" has finished a game here.",
+	    s->id);
+	suggest_append(&b, s->id, names, n);
+	cmd_later_say(l, 1, buf_str(&b));
 	buf_release(&b);
-	free(r);
-	return -1;
-}
-
-/* What a player hears when the store cannot be read. */
-#define CMD_STATS_DOWN	"Stats are unavailable for now: I cannot reach " \
-	"my database. Try again in a minute."
-
-/*
- * A stats answer the store gives later (store_stats_send): what it
- * says, and the reply held for it.  Freed by whichever comes last of
- * the read's answer and the reply's dropping (item NULL then).
- */
-struct cmd_stats_later {
-	struct bot		*bot;
-	struct outbox_item	*item;
-	const struct game_ops	*ops;		/* the table's words, or NULL */
-	int			 emoji;
-	char			 who[TABLE_ID_MAX + TABLE_NAME_MAX];
-	char			 where[TABLE_ID_MAX + 8];	/* "": a DM */
-	struct store_stats	 st[2];		/* everywhere, here */
-};
-
-/* The answer, one line, into b (where "": asked in a DM). */
-static void
-cmd_stats_text(struct buf *b, const struct cmd_stats_later *l)
-{
-	if (l->where[0] != '\0') {
-		buf_printf(b, "%s in %s: ", l->who, l->where);
-		cmd_stats_line(b, &l->st[1]);
-		buf_puts(b, ". Everywhere: ");
-	} else
-		buf_printf(b, "%s everywhere: ", l->who);
-	cmd_stats_line(b, &l->st[0]);
-	buf_puts(b, ".");
-}
-
-/* The held reply was dropped before the read answered. */
-static void
-cmd_stats_gone(void *arg)
-{
-	struct cmd_stats_later	*l = arg;
-
-	l->item = NULL;
-}
-
-/* The store answered (store_stats_send's done): the held reply is said. */
-static void
-cmd_stats_read(void *arg, int rc, char *cause)
-{
-	struct cmd_stats_later	*l = arg;
-	struct buf		 b;
-	char			*text;
-
-	buf_init(&b, 1024);
-	if (rc != 0) {
-		log_warn("stats: %s", cause);
-		buf_puts(&b, CMD_STATS_DOWN);
-	} else
-		cmd_stats_text(&b, l);
-	free(cause);
-	text = render_words_as(l->emoji, l->ops, buf_detach(&b));
-	if (l->item != NULL)
-		outbox_ready(l->bot, l->item, text);
-	free(text);
-	free(l);
 }
 
 static int
 cmd_stats_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct adapter		*a = ctx->ev->adapter;
-	struct store_scope	 sc[2];
-	struct cmd_stats_later	*l;
-	struct buf		 b;
-	char			 id[TABLE_ID_MAX], name[TABLE_NAME_MAX + 1];
-	char			*err = NULL;
-	int			 rc;
+	struct cmd_stats_later	*s;
 
 	if (ctx->argc > 2)
 		return set_cause(cause, "Usage: %s stats [player]",
 		    ctx->command);
-	if (ctx->argc == 2) {
-		if (cmd_stats_who(ctx, ctx->argv[1], id, sizeof id, name,
-		    sizeof name, cause) != 0)
-			return -1;
-	} else {
-		snprintf(id, sizeof id, "%s", ctx->ev->user_id);
-		snprintf(name, sizeof name, "%s", ctx->ev->user_name);
-	}
-	l = xcalloc(1, sizeof *l);
-	l->bot = ctx->bot;
-	l->ops = ctx->table == NULL ? NULL : ctx->table->ops;
-	l->emoji = ctx->table != NULL && ctx->table->emoji >= 0 ?
-	    ctx->table->emoji : ctx->bot->config->bot_emoji;
-	render_user(a, id, name, l->who, sizeof l->who);
-	memset(sc, 0, sizeof sc);
-	sc[0].adapter = sc[1].adapter = a->ops->name;
+	s = cmd_later_new(ctx, sizeof *s, cmd_stats_drop);
+	s->adapter = a;
+	s->is_dm = ctx->ev->is_dm;
 	if (!ctx->ev->is_dm) {
-		sc[1].channel = ctx->ev->channel;
-		render_channel(a, ctx->ev->channel, l->where, sizeof l->where);
+		s->channel = xstrdup(ctx->ev->channel);
+		render_channel(a, ctx->ev->channel, s->where, sizeof s->where);
 	}
-	rc = store_stats_send(ctx->bot->store, sc, ctx->ev->is_dm ? 1 : 2, id,
-	    l->st, cmd_stats_read, l, &err);
-	if (rc == 1) {
-		/* Answered in its place when the store has read it. */
-		l->item = outbox_later(a, ctx->ev, ctx->ev->is_dm,
-		    cmd_stats_gone, l);
-		return 0;
+	if (ctx->argc == 1) {
+		snprintf(s->id, sizeof s->id, "%s", ctx->ev->user_id);
+		snprintf(s->name, sizeof s->name, "%s", ctx->ev->user_name);
+		cmd_stats_send(s);
+	} else if (cmd_stats_seat(ctx, s, ctx->argv[1]))
+		cmd_stats_send(s);
+	else {
+		s->ranks = xcalloc(CMD_STATS_PLAYERS, sizeof *s->ranks);
+		s->r[0].kind = STORE_READ_RANKS;
+		s->r[0].scope.adapter = a->ops->name;
+		s->r[0].ranks = s->ranks;
+		s->r[0].max = CMD_STATS_PLAYERS;
+		cmd_later_read(&s->l, s->r, 1, cmd_stats_named);
 	}
-	if (rc == 0) {
-		buf_init(&b, 1024);
-		cmd_stats_text(&b, l);
-		cmd_reply(ctx, ctx->ev->is_dm, "%s", buf_str(&b));
-		buf_release(&b);
-	}
-	free(l);
-	if (rc == 0)
-		return 0;
-	log_warn("stats: %s", err);
-	free(err);
-	return set_cause(cause, "%s", CMD_STATS_DOWN);
+	cmd_later_end(&s->l);
+	return 0;
 }

@@ -49,14 +49,9 @@ cmd_answer(struct cmd_ctx *ctx, int private, const struct adapter_buttons *bs,
 {
 	struct adapter	*a = ctx->ev->adapter;
 	char		*cause = NULL;
-	int		 rc;
 
-	/* A private answer never goes public: without ephemerals it is a DM. */
-	if (private && !(a->ops->flags & ADAPTER_EPHEMERAL) && !ctx->ev->is_dm)
-		rc = outbox_send_dm(a, ctx->ev->user_id, text, bs, &cause);
-	else
-		rc = outbox_reply(a, ctx->ev, private, text, bs, &cause);
-	if (rc != 0) {
+	/* A private answer never goes public (outbox_reply). */
+	if (outbox_reply(a, ctx->ev, private, text, bs, &cause) != 0) {
 		log_warn("%s: answering %s failed: %s", a->ops->name,
 		    ctx->ev->user_id, cause);
 		free(cause);

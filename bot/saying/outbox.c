@@ -770,12 +770,24 @@ outbox_send_dm(struct adapter *a, const char *user_id, const char *text,
 	return 0;
 }
 
+/*
+ * Does a private reply to ev go as a DM?  It never goes public: without
+ * ephemerals, outside a DM, it does.
+ */
+static int
+outbox_as_dm(struct adapter *a, const struct bot_event *ev, int private)
+{
+	return private && !(a->ops->flags & ADAPTER_EPHEMERAL) && !ev->is_dm;
+}
+
 int
 outbox_reply(struct adapter *a, const struct bot_event *ev, int private,
     const char *text, const struct adapter_buttons *bs, char **cause)
 {
 	struct outbox_item	*it;
 
+	if (outbox_as_dm(a, ev, private))
+		return outbox_send_dm(a, ev->user_id, text, bs, cause);
 	if (!outbox_holding(a->bot, a, ev->channel))
 		return outbox_reply_go(a, ev, private, text, bs, cause);
 	it = outbox_add(a->bot, OUTBOX_REPLY, a, ev->user_id, text, bs);
@@ -785,14 +797,13 @@ outbox_reply(struct adapter *a, const struct bot_event *ev, int private,
 }
 
 struct outbox_item *
-outbox_later(struct adapter *a, const struct bot_event *ev, int private,
+outbox_later(struct adapter *a, const struct bot_event *ev,
     void (*gone)(void *), void *arg)
 {
 	struct outbox_item	*it;
 
 	it = outbox_add(a->bot, OUTBOX_REPLY, a, ev->user_id, NULL, NULL);
 	outbox_copy_event(it, ev);
-	it->private = private;
 	it->later = 1;
 	it->done = gone;
 	it->arg = arg;
@@ -800,8 +811,13 @@ outbox_later(struct adapter *a, const struct bot_event *ev, int private,
 }
 
 void
-outbox_ready(struct bot *bot, struct outbox_item *it, const char *text)
+outbox_ready(struct bot *bot, struct outbox_item *it, int private,
+    const char *text)
 {
+	/* it->to is the event's user: a DM goes there. */
+	if (outbox_as_dm(it->adapter, &it->ev, private))
+		it->kind = OUTBOX_DM;
+	it->private = private;
 	it->text = xstrdup(text);
 	it->later = 0;
 	it->done = NULL;

@@ -59,7 +59,8 @@ void	outbox_keep(struct table *);
 /*
  * The adapter calls of the same names, held back while a batch has
  * uncommitted writes (then they return 0 and a failure is logged when
- * they are sent).  Every argument is borrowed and copied.
+ * they are sent).  Every argument is borrowed and copied.  A private
+ * reply on a platform without ephemerals, outside a DM, is a DM.
  */
 int	outbox_send_channel(struct adapter *, const char *channel,
 	    const char *text, char **cause);
@@ -70,13 +71,15 @@ int	outbox_reply(struct adapter *, const struct bot_event *, int private,
 /*
  * Inside a batch: a reply to ev whose text a read gives later, held like
  * outbox_reply's, in its place; its batch is not released before
- * outbox_ready(it, text) (text borrowed).  If it is dropped first (its
- * batch undone, the bot stopping), gone(arg) runs instead, and then it
- * is no more; after outbox_ready gone never runs.  ev is copied.
+ * outbox_ready(it, private, text) (text borrowed).  If it is dropped
+ * first (its batch undone, the bot stopping), gone(arg) runs instead,
+ * and then it is no more; after outbox_ready gone never runs.  ev is
+ * copied.
  */
 struct outbox_item *outbox_later(struct adapter *, const struct bot_event *,
-	    int private, void (*gone)(void *), void *arg);
-void	outbox_ready(struct bot *, struct outbox_item *, const char *text);
+	    void (*gone)(void *), void *arg);
+void	outbox_ready(struct bot *, struct outbox_item *, int private,
+	    const char *text);
 int	outbox_board(struct adapter *, const char *channel, uint64_t table,
 	    const char *news, const char *text, const struct adapter_view *,
 	    const struct adapter_buttons *, enum adapter_board, char **cause);

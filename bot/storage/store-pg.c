@@ -103,10 +103,12 @@ struct pg_job {
 	int		 settled;	/* 0 not yet; 1 committed; -1 not */
 	char		*cause;
 	/*
-	 * A read (pg_stats_send) instead of a batch: log holds its queries,
-	 * each answer counted into out[got++] as it comes.
+	 * Reads (pg_read_send) instead of a batch: log holds the query of
+	 * each of out[0..nlog), whose results are kept in res as they come
+	 * (got of them), and read into out when the job is delivered.
 	 */
-	struct store_stats *out;
+	struct store_read *out;
+	PGresult	**res;
 	int		 got;
 	struct pg_job	*next;
 };
@@ -1143,18 +1145,14 @@ pg_pictured(struct store *store, uint64_t id, int any)
 	"SELECT id, adapter, channel, game, seed, state, doc, result, updated, " \
 	"created, server, num, tag FROM tables "
 
-/* Calls cb for each row of a tables query (sql, n values v). */
+/* Calls cb for each row of r, a tables query's (PG_TABLE_COLUMNS). */
 static int
-pg_each_table(struct store_pg *s, const char *sql, int n,
-    const char *const *v, store_table_cb cb, void *arg, int *found,
+pg_table_rows(const PGresult *r, store_table_cb cb, void *arg, int *found,
     char **cause)
 {
 	struct store_table	 t;
-	PGresult		*r;
 	int			 row, rc = 0;
 
-	if ((r = pg_query(s, "reading tables", cause, sql, n, v)) == NULL)
-		return -1;
 	for (row = 0; row < PQntuples(r) && rc == 0; row++) {
 		memset(&t, 0, sizeof t);
 		t.id = strtoull(PQgetvalue(r, row, 0), NULL, 10);
@@ -1174,6 +1172,21 @@ pg_each_table(struct store_pg *s, const char *sql, int n,
 			*found = 1;
 		rc = cb(&t, arg, cause);
 	}
+	return rc;
+}
+
+/* Calls cb for each row of a tables query (sql, n values v). */
+static int
+pg_each_table(struct store_pg *s, const char *sql, int n,
+    const char *const *v, store_table_cb cb, void *arg, int *found,
+    char **cause)
+{
+	PGresult	*r;
+	int		 rc;
+
+	if ((r = pg_query(s, "reading tables", cause, sql, n, v)) == NULL)
+		return -1;
+	rc = pg_table_rows(r, cb, arg, found, cause);
 	PQclear(r);
 	return rc;
 }
@@ -1337,19 +1350,6 @@ pg_load_table(struct store *store, uint64_t id, store_table_cb cb, void *arg,
 }
 
 static int
-pg_each_table_num(struct store *store, const char *adapter, uint64_t num,
-    store_table_cb cb, void *arg, char **cause)
-{
-	char		 nums[24];
-	const char	*v[2] = { adapter, nums };
-
-	snprintf(nums, sizeof nums, "%" PRIu64, num);
-	return pg_each_table((struct store_pg *)store, PG_TABLE_COLUMNS
-	    "WHERE adapter = $1 AND num = $2 ORDER BY id", 2, v, cb, arg, NULL,
-	    cause);
-}
-
-static int
 pg_load_snapshot(struct store *store, uint64_t id, int *seq, char **game,
     char **cause)
 {
@@ -1414,15 +1414,164 @@ pg_moves_from(const PGresult *r, int col, int row, uint64_t id, int from_seq,
 	return rc;
 }
 
+/* The WHERE clause of a scope, binding adapter, channel, game in order. */
+#define PG_SCOPE \
+	"($1::text IS NULL OR adapter = $1) AND ($2::text IS NULL OR " \
+	"channel = $2) AND ($3::text IS NULL OR game = $3)"
+
+/*
+ * Each kind of read (struct store_read): what it is doing, for causes,
+ * and its query.  Stats are a player's outcomes in a scope, newest
+ * first (store_stats_count).
+ */
+static const struct {
+	const char	*what, *sql;
+} pg_reads[] = {
+	[STORE_READ_STATS] = { "reading stats", "SELECT outcome FROM outcomes "
+	    "WHERE " PG_SCOPE " AND user_id = $4 AND outcome != 'ended' ORDER "
+	    "BY finished DESC, table_id DESC" },
+	[STORE_READ_RANKS] = { "reading the leaderboard", "SELECT user_id, "
+	    "max(name), count(*), count(*) FILTER (WHERE outcome = 'won') FROM "
+	    "outcomes WHERE " PG_SCOPE " AND user_id IS NOT NULL AND outcome "
+	    "!= 'ended' GROUP BY user_id ORDER BY 4 DESC, (count(*) FILTER "
+	    "(WHERE outcome = 'won'))::float8 / count(*) DESC, 3 DESC, user_id "
+	    "COLLATE \"C\" LIMIT $4::integer" },
+	[STORE_READ_NUM] = { "reading tables", PG_TABLE_COLUMNS "WHERE "
+	    "adapter = $1 AND num = $2 ORDER BY id" },
+	[STORE_READ_MOVES] = { "reading moves", "SELECT seq, seat, move, at "
+	    "FROM moves WHERE table_id = $1 AND seq >= $2 ORDER BY seq" },
+};
+
+/* Read r's query and its values (owned: pg_write_free) into w. */
+static void
+pg_read_query(const struct store_read *r, struct pg_write *w)
+{
+	const char	*v[4] = { NULL };
+	char		 a[24], b[24];
+	int		 i;
+
+	memset(w, 0, sizeof *w);
+	w->sql = pg_reads[r->kind].sql;
+	switch (r->kind) {
+	case STORE_READ_STATS:
+	case STORE_READ_RANKS:
+		snprintf(a, sizeof a, "%d", r->max);
+		v[0] = r->scope.adapter;
+		v[1] = r->scope.channel;
+		v[2] = r->scope.game;
+		v[3] = r->kind == STORE_READ_STATS ? r->user_id : a;
+		w->n = 4;
+		break;
+	case STORE_READ_NUM:
+	case STORE_READ_MOVES:
+		snprintf(a, sizeof a, "%" PRIu64, r->num);
+		snprintf(b, sizeof b, "%d", r->from_seq);
+		v[0] = r->kind == STORE_READ_NUM ? r->adapter : a;
+		v[1] = r->kind == STORE_READ_NUM ? a : b;
+		w->n = 2;
+		break;
+	}
+	for (i = 0; i < w->n; i++)
+		w->v[i] = v[i] == NULL ? NULL : xstrdup(v[i]);
+}
+
+/* Reads res, the answer to r's query, into r; 0, or -1 with *cause. */
+static int
+pg_read_answer(struct store_read *r, const PGresult *res, char **cause)
+{
+	struct store_rank	*k;
+	int			 row;
+
+	switch (r->kind) {
+	case STORE_READ_STATS:
+		memset(&r->stats, 0, sizeof r->stats);
+		for (row = 0; row < PQntuples(res); row++)
+			store_stats_count(&r->stats, PQgetvalue(res, row, 0));
+		return 0;
+	case STORE_READ_RANKS:
+		for (r->nranks = 0; r->nranks < PQntuples(res) &&
+		    r->nranks < r->max; r->nranks++) {
+			k = &r->ranks[r->nranks];
+			row = r->nranks;
+			snprintf(k->user_id, sizeof k->user_id, "%s",
+			    PQgetvalue(res, row, 0));
+			snprintf(k->name, sizeof k->name, "%s",
+			    PQgetvalue(res, row, 1));
+			k->games = atoi(PQgetvalue(res, row, 2));
+			k->wins = atoi(PQgetvalue(res, row, 3));
+		}
+		return 0;
+	case STORE_READ_NUM:
+		return pg_table_rows(res, r->table_cb, r->cb_arg, NULL, cause);
+	case STORE_READ_MOVES:
+		return pg_moves_from(res, 0, 0, r->num, r->from_seq,
+		    r->move_cb, r->cb_arg, cause);
+	}
+	return set_cause(cause, "a read of an unknown kind");
+}
+
+/* Read r, waiting for its answer (pg_query); 0, or -1 with *cause. */
+static int
+pg_read_now(struct store_pg *s, struct store_read *r, char **cause)
+{
+	struct pg_write	 w;
+	PGresult	*res;
+	int		 rc;
+
+	pg_read_query(r, &w);
+	res = pg_query(s, pg_reads[r->kind].what, cause, w.sql, w.n,
+	    (const char *const *)w.v);
+	pg_write_free(&w);
+	if (res == NULL)
+		return -1;
+	rc = pg_read_answer(r, res, cause);
+	PQclear(res);
+	return rc;
+}
+
+static int
+pg_each_table_num(struct store *store, const char *adapter, uint64_t num,
+    store_table_cb cb, void *arg, char **cause)
+{
+	struct store_read	r = { .kind = STORE_READ_NUM, .adapter = adapter,
+	    .num = num, .table_cb = cb, .cb_arg = arg };
+
+	return pg_read_now((struct store_pg *)store, &r, cause);
+}
+
+static int
+pg_player_stats(struct store *store, const struct store_scope *sc,
+    const char *user_id, struct store_stats *out, char **cause)
+{
+	struct store_read	r = { .kind = STORE_READ_STATS, .scope = *sc,
+	    .user_id = user_id };
+	int			rc;
+
+	rc = pg_read_now((struct store_pg *)store, &r, cause);
+	*out = r.stats;
+	return rc;
+}
+
+static int
+pg_leaderboard(struct store *store, const struct store_scope *sc,
+    struct store_rank *out, int max, char **cause)
+{
+	struct store_read	r = { .kind = STORE_READ_RANKS, .scope = *sc,
+	    .ranks = out, .max = max };
+
+	if (pg_read_now((struct store_pg *)store, &r, cause) != 0)
+		return -1;
+	return r.nranks;
+}
+
 static int
 pg_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
     void *arg, char **cause)
 {
 	struct store_pg		*s = (struct store_pg *)store;
-	PGresult		*r;
-	char			 ids[24], from[16];
-	const char		*v[2] = { ids, from };
-	int			 row, rc = 0;
+	struct store_read	 r = { .kind = STORE_READ_MOVES, .num = id,
+	    .from_seq = from_seq, .move_cb = cb, .cb_arg = arg };
+	int			 row;
 
 	if (pg_pictured(store, id, 0) && from_seq >= pgimage_first_seq(s->mem,
 	    id))
@@ -1439,15 +1588,7 @@ pg_load_moves(struct store *store, uint64_t id, int from_seq, store_move_cb cb,
 			    pg_ahead_row(s->ahead_moves, id), id, from_seq, cb,
 			    arg, cause);
 	}
-	snprintf(ids, sizeof ids, "%" PRIu64, id);
-	snprintf(from, sizeof from, "%d", from_seq);
-	if ((r = pg_query(s, "reading moves", cause, "SELECT seq, seat, move, "
-	    "at FROM moves WHERE table_id = $1 AND seq >= $2 ORDER BY seq", 2,
-	    v)) == NULL)
-		return -1;
-	rc = pg_moves_from(r, 0, 0, id, from_seq, cb, arg, cause);
-	PQclear(r);
-	return rc;
+	return pg_read_now(s, &r, cause);
 }
 
 static uint64_t
@@ -1503,65 +1644,6 @@ pg_number_table(struct store *store, const char *adapter, const char *server,
 		return -1;
 	*num = next;
 	return 0;
-}
-
-/* The WHERE clause of a scope, binding adapter, channel, game in order. */
-#define PG_SCOPE \
-	"($1::text IS NULL OR adapter = $1) AND ($2::text IS NULL OR " \
-	"channel = $2) AND ($3::text IS NULL OR game = $3)"
-
-/* A player's outcomes in a scope, newest first (store_stats_count). */
-#define PG_STATS \
-	"SELECT outcome FROM outcomes WHERE " PG_SCOPE " AND user_id = $4 " \
-	"AND outcome != 'ended' ORDER BY finished DESC, table_id DESC"
-
-static int
-pg_player_stats(struct store *store, const struct store_scope *sc,
-    const char *user_id, struct store_stats *out, char **cause)
-{
-	struct store_pg	*s = (struct store_pg *)store;
-	PGresult	*r;
-	const char	*v[4] = { sc->adapter, sc->channel, sc->game, user_id };
-	int		 row;
-
-	memset(out, 0, sizeof *out);
-	if ((r = pg_query(s, "reading stats", cause, PG_STATS, 4, v)) == NULL)
-		return -1;
-	for (row = 0; row < PQntuples(r); row++)
-		store_stats_count(out, PQgetvalue(r, row, 0));
-	PQclear(r);
-	return 0;
-}
-
-static int
-pg_leaderboard(struct store *store, const struct store_scope *sc,
-    struct store_rank *out, int max, char **cause)
-{
-	struct store_pg	*s = (struct store_pg *)store;
-	PGresult	*r;
-	char		 lim[16];
-	const char	*v[4] = { sc->adapter, sc->channel, sc->game, lim };
-	int		 row, n = 0;
-
-	snprintf(lim, sizeof lim, "%d", max);
-	if ((r = pg_query(s, "reading the leaderboard", cause, "SELECT user_id, "
-	    "max(name), count(*), count(*) FILTER (WHERE outcome = 'won') FROM "
-	    "outcomes WHERE " PG_SCOPE " AND user_id IS NOT NULL AND outcome "
-	    "!= 'ended' GROUP BY user_id ORDER BY 4 DESC, (count(*) FILTER "
-	    "(WHERE outcome = 'won'))::float8 / count(*) DESC, 3 DESC, user_id "
-	    "COLLATE \"C\" LIMIT $4::integer", 4, v)) == NULL)
-		return -1;
-	for (row = 0; row < PQntuples(r) && n < max; row++) {
-		snprintf(out[n].user_id, sizeof out[n].user_id, "%s",
-		    PQgetvalue(r, row, 0));
-		snprintf(out[n].name, sizeof out[n].name, "%s",
-		    PQgetvalue(r, row, 1));
-		out[n].games = atoi(PQgetvalue(r, row, 2));
-		out[n].wins = atoi(PQgetvalue(r, row, 3));
-		n++;
-	}
-	PQclear(r);
-	return n;
 }
 
 /* Memory's text under (ns, a, b) into *out (caller frees), or NULL. */
@@ -1895,9 +1977,33 @@ pg_job_free(struct pg_job *j)
 
 	for (i = 0; i < j->nlog; i++)
 		pg_write_free(&j->log[i]);
+	for (i = 0; i < (size_t)j->got; i++)
+		PQclear(j->res[i]);
+	free(j->res);
 	free(j->log);
 	free(j->cause);
 	free(j);
+}
+
+/*
+ * Tells the caller of job j, taken off the jobs, how it settled; reads
+ * are answered first, from the results they kept.
+ */
+static void
+pg_tell(struct pg_job *j)
+{
+	char	*cause = NULL;
+	int	 rc = j->settled > 0 ? 0 : -1, i;
+
+	if (rc != 0)
+		cause = xstrdup(j->cause);
+	for (i = 0; rc == 0 && j->out != NULL && i < (int)j->nlog; i++) {
+		if (i >= j->got)
+			rc = set_cause(&cause, "PostgreSQL gave no answer");
+		else
+			rc = pg_read_answer(&j->out[i], j->res[i], &cause);
+	}
+	j->done(j->arg, rc, cause);
 }
 
 /* Tells the callers of the settled jobs at the head, in order. */
@@ -1910,8 +2016,7 @@ pg_deliver(struct store_pg *s)
 		if ((s->jobs = j->next) == NULL)
 			s->jobs_tail = &s->jobs;
 		if (j->done != NULL)
-			j->done(j->arg, j->settled > 0 ? 0 : -1, j->settled > 0 ?
-			    NULL : xstrdup(j->cause));
+			pg_tell(j);
 		else if (j->settled < 0)
 			log_error("store: a write could not be saved: %s",
 			    j->cause);
@@ -2287,17 +2392,17 @@ pg_group_done(struct store_pg *s)
 	}
 }
 
-/* PG_UP: one answer of the read sent, counted into its next stats. */
-static void
-pg_read_rows(struct pg_job *j, const PGresult *r)
+/*
+ * PG_UP: one answer of the reads sent, kept for its read (then NULL),
+ * read when the job is delivered (pg_tell).
+ */
+static PGresult *
+pg_read_rows(struct pg_job *j, PGresult *r)
 {
-	int	row;
-
 	if (j->got >= (int)j->nlog)
-		return;
-	for (row = 0; row < PQntuples(r); row++)
-		store_stats_count(&j->out[j->got], PQgetvalue(r, row, 0));
-	j->got++;
+		return r;
+	j->res[j->got++] = r;
+	return NULL;
 }
 
 /* PG_UP: the read sent was answered whole; error set when it failed. */
@@ -2308,8 +2413,8 @@ pg_read_done(struct store_pg *s)
 
 	s->reading = NULL;
 	if (s->error != NULL) {
-		j->cause = xasprintf("%s: reading stats: %s", s->name,
-		    s->error);
+		j->cause = xasprintf("%s: %s: %s", s->name,
+		    pg_reads[j->out[0].kind].what, s->error);
 		free(s->error);
 		s->error = NULL;
 		j->settled = -1;
@@ -2345,7 +2450,7 @@ pg_results(struct store_pg *s)
 			break;
 		case PGRES_TUPLES_OK:
 			if (s->reading != NULL && s->error == NULL)
-				pg_read_rows(s->reading, r);
+				r = pg_read_rows(s->reading, r);
 			break;
 		case PGRES_COMMAND_OK:
 		case PGRES_PIPELINE_ABORTED:
@@ -2651,7 +2756,9 @@ pg_start(struct store *store, uv_loop_t *loop)
 
 /*
  * Before closing: the jobs sent or waiting are committed if the link is
- * up (no one is told: the bot is going away), and the handles close.
+ * up (no one is told: the bot is going away, and what it kept for them
+ * is gone), the reads' callers are told they failed (so that what
+ * they keep for the answer is freed), and the handles close.
  */
 static void
 pg_stop(struct store_pg *s)
@@ -2665,8 +2772,18 @@ pg_stop(struct store_pg *s)
 		log_warn("store: closing: %s", cause);
 		free(cause);
 	}
+	/* Reads made now fail at once; those under way fail, unread. */
+	s->link = PG_DOWN;
+	s->reading = NULL;
 	while ((j = s->jobs) != NULL) {
-		s->jobs = j->next;
+		if ((s->jobs = j->next) == NULL)
+			s->jobs_tail = &s->jobs;
+		if (j->out != NULL && j->done != NULL) {
+			free(j->cause);
+			j->cause = xasprintf("%s: the store is closing", s->name);
+			j->settled = -1;
+			pg_tell(j);
+		}
 		pg_job_free(j);
 	}
 	s->jobs_tail = &s->jobs;
@@ -2713,41 +2830,36 @@ pg_batch_send(struct store *store, void (*done)(void *, int, char *),
 }
 
 /*
- * Stats without waiting: a read job, behind every batch sent before it
- * (pg_kick), so it sees each one committed.  out is the caller's until
- * done runs.
+ * Reads without waiting: a read job, behind every batch sent before it
+ * (pg_kick), so it sees each one committed, and before the open
+ * batch's, which has written nothing yet.  One that has (a console
+ * chunk, a poll's several updates) is read as SQLite reads it, with its
+ * writes seen: 0, the front reads through the ops that wait (pg_push).
+ * r is the caller's until done runs.
  */
 static int
-pg_stats_send(struct store *store, const struct store_scope *sc, int n,
-    const char *user_id, struct store_stats *out,
+pg_read_send(struct store *store, struct store_read *r, int n,
     void (*done)(void *, int, char *), void *arg, char **cause)
 {
 	struct store_pg	*s = (struct store_pg *)store;
 	struct pg_job	*j;
-	const char	*v[4];
-	int		 i, k;
+	int		 i;
 
-	memset(out, 0, (size_t)n * sizeof *out);
+	if (s->nlog > 0)
+		return 0;
 	if (s->link != PG_UP)
 		return set_cause(cause, "%s: the PostgreSQL connection is "
 		    "down; connecting again", s->name);
 	j = xcalloc(1, sizeof *j);
 	j->log = xcalloc((size_t)n, sizeof *j->log);
-	for (i = 0; i < n; i++) {
-		v[0] = sc[i].adapter;
-		v[1] = sc[i].channel;
-		v[2] = sc[i].game;
-		v[3] = user_id;
-		j->log[i].sql = PG_STATS;
-		j->log[i].n = 4;
-		for (k = 0; k < 4; k++)
-			j->log[i].v[k] = v[k] == NULL ? NULL : xstrdup(v[k]);
-	}
+	j->res = xcalloc((size_t)n, sizeof *j->res);
+	for (i = 0; i < n; i++)
+		pg_read_query(&r[i], &j->log[i]);
 	j->nlog = (size_t)n;
 	j->jmark = j->jend = s->jnext;
 	j->done = done;
 	j->arg = arg;
-	j->out = out;
+	j->out = r;
 	*s->jobs_tail = j;
 	s->jobs_tail = &j->next;
 	pg_kick(s);
@@ -2851,5 +2963,5 @@ const struct store_ops store_pg_ops = {
 	.move_channel = pg_move_channel,
 	.each_row = pg_each_row,
 	.put_row = pg_put_row,
-	.stats_send = pg_stats_send,
+	.read_send = pg_read_send,
 };

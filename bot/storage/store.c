@@ -802,39 +802,49 @@ store_ids(struct store *s, uint64_t *max_id, uint64_t *cb1_max)
 	*cb1_max = s == NULL ? 0 : s->ops->cb1_max(s);
 }
 
-int
-store_stats(struct store *s, const struct store_scope *sc, const char *user_id,
-    struct store_stats *out, char **cause)
+/* Reads r now, through the ops that wait; 0, or -1 with *cause. */
+static int
+store_read_now(struct store *s, struct store_read *r, char **cause)
 {
-	memset(out, 0, sizeof *out);
-	if (s == NULL)
-		return 0;
-	return s->ops->player_stats(s, sc, user_id, out, cause);
+	switch (r->kind) {
+	case STORE_READ_STATS:
+		memset(&r->stats, 0, sizeof r->stats);
+		return s->ops->player_stats(s, &r->scope, r->user_id,
+		    &r->stats, cause);
+	case STORE_READ_RANKS:
+		r->nranks = s->ops->leaderboard(s, &r->scope, r->ranks, r->max,
+		    cause);
+		if (r->nranks >= 0)
+			return 0;
+		r->nranks = 0;
+		return -1;
+	case STORE_READ_NUM:
+		return s->ops->each_table_num(s, r->adapter, r->num,
+		    r->table_cb, r->cb_arg, cause);
+	case STORE_READ_MOVES:
+		return s->ops->load_moves(s, r->num, r->from_seq, r->move_cb,
+		    r->cb_arg, cause);
+	}
+	return set_cause(cause, "a read of an unknown kind");
 }
 
 int
-store_stats_send(struct store *s, const struct store_scope *sc, int n,
-    const char *user_id, struct store_stats *out,
+store_read_send(struct store *s, struct store_read *r, int n,
     void (*done)(void *, int, char *), void *arg, char **cause)
 {
-	int	i;
+	int	i, rc;
 
-	if (s != NULL && s->ops->stats_send != NULL && s->loop != NULL)
-		return s->ops->stats_send(s, sc, n, user_id, out, done, arg,
-		    cause);
-	for (i = 0; i < n; i++)
-		if (store_stats(s, &sc[i], user_id, &out[i], cause) != 0)
+	for (i = 0; i < n; i++) {
+		memset(&r[i].stats, 0, sizeof r[i].stats);
+		r[i].nranks = 0;
+	}
+	if (s != NULL && s->ops->read_send != NULL && s->loop != NULL &&
+	    n > 0 && (rc = s->ops->read_send(s, r, n, done, arg, cause)) != 0)
+		return rc;
+	for (i = 0; i < n && s != NULL; i++)
+		if (store_read_now(s, &r[i], cause) != 0)
 			return -1;
 	return 0;
-}
-
-int
-store_leaderboard(struct store *s, const struct store_scope *sc,
-    struct store_rank *out, int max, char **cause)
-{
-	if (s == NULL)
-		return 0;
-	return s->ops->leaderboard(s, sc, out, max, cause);
 }
 
 int

@@ -104,6 +104,37 @@ struct store_rank {
 
 typedef int (*store_table_cb)(const struct store_table *, void *arg, char **cause);
 typedef int (*store_move_cb)(const struct store_move *, void *arg, char **cause);
+
+/* What a read asks for (struct store_read). */
+enum store_read_kind {
+	STORE_READ_STATS,	/* a player's stats in a scope */
+	STORE_READ_RANKS,	/* a scope's leaderboard */
+	STORE_READ_NUM,		/* every table of an adapter with a number */
+	STORE_READ_MOVES,	/* a table's moves from a seq on */
+};
+
+/*
+ * One read that the store may answer later (store_read_send): what it
+ * asks (its strings are copied when it is sent) and where its answer
+ * goes (the caller's until the answer came).
+ */
+struct store_read {
+	enum store_read_kind	 kind;
+	struct store_scope	 scope;		/* STATS, RANKS */
+	const char		*user_id;	/* STATS */
+	const char		*adapter;	/* NUM */
+	uint64_t		 num;		/* NUM; MOVES: the table's id */
+	int			 from_seq;	/* MOVES */
+	/* The answer: STATS fills stats, RANKS ranks[0..nranks) of max. */
+	struct store_stats	 stats;
+	struct store_rank	*ranks;
+	int			 max, nranks;
+	/* NUM calls table_cb, MOVES move_cb, with each row in order. */
+	store_table_cb		 table_cb;
+	store_move_cb		 move_cb;
+	void			*cb_arg;
+};
+
 /*
  * One row of a store's kind (bot/storage/store-rows.h), its values as
  * text in the kind's column order, NULL for SQL NULL; all borrowed.
@@ -295,18 +326,18 @@ struct store_ops {
 	int	 (*put_row)(struct store *, int kind, const char *const *values,
 		     char **cause);
 	/*
-	 * Optional (NULL: player_stats, which waits): a player's stats in
-	 * each of n scopes into out[0..n), without waiting, behind every
-	 * batch sent before (batch_send), so they count each of its writes.
-	 * 1 when sent: done(arg, 0 or -1, cause the callee takes) runs later
-	 * on the loop, never inside a call of the store, out (the caller's
-	 * until then) filled; -1 with *cause when it failed at once (the
-	 * store is down), and done is never called.  Only after start.
+	 * Optional (NULL: each read through the ops above, which wait): the
+	 * n reads (store_read_send) without waiting, behind every batch sent
+	 * before (batch_send), so they see each of its writes.  1 when sent:
+	 * done(arg, 0 or -1, cause the callee takes) runs later on the loop,
+	 * never inside a call of the store but close (which fails the reads
+	 * under way), each read answered first; -1 with *cause when it
+	 * failed at once (the store is down), and done is never called; 0
+	 * when they cannot go without waiting now (the caller reads them
+	 * through the ops above).  Only after start.
 	 */
-	int	 (*stats_send)(struct store *, const struct store_scope *, int n,
-		     const char *user_id, struct store_stats *out,
-		     void (*done)(void *, int, char *), void *arg,
-		     char **cause);
+	int	 (*read_send)(struct store *, struct store_read *, int n,
+		     void (*done)(void *, int, char *), void *arg, char **cause);
 };
 
 /* A table that the open batch wrote; see store_batch_tables. */
@@ -337,6 +368,9 @@ struct store {
 /* What a player is told when what they did could not be saved. */
 #define STORE_FAILED_TEXT "I could not save that, so nothing changed: my " \
 	"storage is failing and the operator can see why in the log."
+/* What a read that failed says, after what it was: "Stats are ". */
+#define STORE_UNREAD_TEXT "unavailable for now: I cannot reach my " \
+	"database. Try again in a minute."
 
 
 /*
@@ -504,19 +538,14 @@ int	 store_doc_has(const char *doc, const char *user_id);
 /* Reads a table record's doc (seats, host, options, timers) onto t. */
 int	 store_parse_doc(struct table *, const char *doc, char **cause);
 
-/* Stats and rankings; a NULL store knows no games. 0 (or a count), or -1. */
-int	 store_stats(struct store *, const struct store_scope *, const char *user_id,
-	     struct store_stats *, char **cause);
-int	 store_leaderboard(struct store *, const struct store_scope *,
-	     struct store_rank *, int max, char **cause);
 /*
- * A player's stats in each of n scopes into out[0..n): 0 when read at
- * once (a store that waits), -1 with *cause; 1 when the store answers
- * later, without waiting, with done(arg, 0 or -1, cause the callee
- * takes) on the loop (see the stats_send op).
+ * Reads r[0..n) in order: 0 when read at once (a store that waits, or
+ * a NULL store, which knows no games), -1 with *cause (caller frees);
+ * 1 when the store answers later, without waiting, with done(arg, 0 or
+ * -1, cause done frees) on the loop (see the read_send op).  r is the
+ * caller's until then; a row callback's -1 and cause fail the read.
  */
-int	 store_stats_send(struct store *, const struct store_scope *, int n,
-	     const char *user_id, struct store_stats *out,
+int	 store_read_send(struct store *, struct store_read *r, int n,
 	     void (*done)(void *, int, char *), void *arg, char **cause);
 /*
  * Gives t, a new table, an id that no table had before: the store's next
@@ -536,7 +565,7 @@ int	 store_table_id(struct store *, struct table *, char **cause);
 int	 store_table_number(struct store *, struct bot *, struct adapter *,
 	     const char *server, uint64_t *num, char **cause);
 
-/* Who asks for a finished table, and where (restore_load_finished). */
+/* Who asks for a finished table, and where (restore_finished_send). */
 struct store_asker {
 	const char	*server;	/* the asker's server; NULL: none */
 	const char	*user_id;	/* the asker */

@@ -4,7 +4,7 @@
  * game from its snapshot and the moves after it, and its timer is
  * re-armed with the time it had left; after a failed batch
  * (restore_reload) one table goes back to what the store has; for a
- * replay (restore_load_finished) a finished table is rebuilt move by
+ * replay (restore_finished_send) a finished table is rebuilt move by
  * move.  This file sits above both the store (bot/storage/, which turns
  * records into tables and back) and play (bot/tables/play.c, which makes
  * a game and arms its timers), so neither calls the other.
@@ -94,11 +94,16 @@ restore_replay_move(const struct store_move *r, void *arg, char **cause)
 	return 0;
 }
 
-int
-restore_rebuild(struct table *t, int snapshots,
-    restore_move_hook hook, void *arg, int64_t *last_at, char **cause)
+/*
+ * Puts t's game as it was before the moves to replay: from the newest
+ * snapshot when snapshots is set, else from the seed; rp is made ready
+ * to replay the moves after it (restore_replay_move) with hook.  0, or
+ * -1 with *cause.
+ */
+static int
+restore_rebuild_begin(struct table *t, int snapshots, restore_move_hook hook,
+    void *arg, struct restore_replay *rp, char **cause)
 {
-	struct restore_replay	 rp;
 	struct game		*g = NULL;
 	cJSON			*o;
 	char			*text = NULL, *err = NULL;
@@ -124,11 +129,22 @@ restore_rebuild(struct table *t, int snapshots,
 		t->nmoves = seq;
 	} else if (play_new_game(t, cause) != 0)
 		return -1;
-	memset(&rp, 0, sizeof rp);
-	rp.t = t;
-	rp.hook = hook;
-	rp.arg = arg;
-	restore_replay_turn(&rp, 0);
+	memset(rp, 0, sizeof *rp);
+	rp->t = t;
+	rp->hook = hook;
+	rp->arg = arg;
+	restore_replay_turn(rp, 0);
+	return 0;
+}
+
+int
+restore_rebuild(struct table *t, int snapshots,
+    restore_move_hook hook, void *arg, int64_t *last_at, char **cause)
+{
+	struct restore_replay	 rp;
+
+	if (restore_rebuild_begin(t, snapshots, hook, arg, &rp, cause) != 0)
+		return -1;
 	if (store_moves(t->bot->store, t->id, t->nmoves, restore_replay_move,
 	    &rp, cause) != 0)
 		return -1;
@@ -353,16 +369,41 @@ restore_reload(struct bot *bot, struct adapter *a, uint64_t id)
 		play_schedule(rl.t);
 	return rl.t;
 }
-/* What restore_load_finished's callback fills in. */
+/*
+ * A finished table being loaded (restore_finished_send): whom for, the
+ * reads of the tables with the number and then of the moves of the
+ * asker's, what they found, and whom to tell.
+ */
 struct restore_finding {
 	struct bot		 *bot;
 	struct adapter		 *adapter;
-	const struct store_asker *who;
+	char			 *server;	/* the asker's; NULL: none */
+	char			 *user_id;
+	int			  is_dm;
+	uint64_t		  num;
+	struct store_read	  read;
 	struct table		 *t;		/* the asker's table */
 	int			  found;	/* how many were theirs */
 	int			  running;	/* theirs is still open */
 	int			  unknown;	/* of a game this bot lacks */
+	int			  damaged;	/* its log cannot be replayed */
+	struct restore_replay	  rp;
+	restore_move_hook	  hook;
+	void			 *hook_arg;
+	struct table		**out;
+	void			(*done)(void *, int, char *);
+	void			 *arg;
 };
+
+static void
+restore_finding_free(struct restore_finding *f)
+{
+	if (f->t != NULL)
+		table_free(f->t);
+	free(f->server);
+	free(f->user_id);
+	free(f);
+}
 
 /*
  * Takes the asker's table among those with the number: the one of their
@@ -373,13 +414,12 @@ static int
 restore_finished_one(const struct store_table *r, void *arg, char **cause)
 {
 	struct restore_finding	 *f = arg;
-	const struct store_asker *who = f->who;
 	const struct game_ops	 *ops;
 
-	if (who->is_dm) {
-		if (who->user_id == NULL || !store_doc_has(r->doc, who->user_id))
+	if (f->is_dm) {
+		if (f->user_id == NULL || !store_doc_has(r->doc, f->user_id))
 			return 0;
-	} else if (!table_same_server(r->server, who->server))
+	} else if (!table_same_server(r->server, f->server))
 		return 0;
 	if (f->found++ > 0)
 		return 0;
@@ -399,56 +439,146 @@ restore_finished_one(const struct store_table *r, void *arg, char **cause)
 	return store_parse_doc(f->t, r->doc, cause);
 }
 
-struct table *
-restore_load_finished(struct bot *bot, struct adapter *a,
-    const struct store_asker *who, uint64_t num, restore_move_hook hook,
-    void *arg, char **cause)
+/* What a replay says when the store cannot be read (err taken, logged). */
+static int
+restore_unread(struct restore_finding *f, char *err, char **cause)
 {
-	struct restore_finding	 f;
-	char			*err = NULL, cmd[RENDER_COMMAND_MAX];
-	unsigned long long	 n = (unsigned long long)num;
+	log_error("table number %llu: %s", (unsigned long long)f->num, err);
+	free(err);
+	return set_cause(cause, "Replays are %s", STORE_UNREAD_TEXT);
+}
 
-	memset(&f, 0, sizeof f);
-	f.bot = bot;
-	f.adapter = a;
-	f.who = who;
-	if (store_each_num(bot->store, a->ops->name, num,
-	    restore_finished_one, &f, &err) != 0) {
-		log_error("table number %llu: %s", n, err);
+/*
+ * The moves of the asker's table were read (rc, err taken): 0 with the
+ * table in *f->out, or -1 with *cause.
+ */
+static int
+restore_finished_moved(struct restore_finding *f, int rc, char *err,
+    char **cause)
+{
+	unsigned long long	id = (unsigned long long)f->t->id;
+
+	if (rc != 0 && !f->damaged)
+		return restore_unread(f, err, cause);
+	if (rc != 0) {
+		log_error("table %llu: cannot replay it: %s", id, err);
 		free(err);
-		if (f.t != NULL)
-			table_free(f.t);
-		return set_cause(cause, "I cannot read my records right now; "
-		    "try again later."), NULL;
+		return set_cause(cause, "Table %llu cannot be replayed; its log "
+		    "is damaged.", (unsigned long long)f->num);
 	}
-	if (f.found > 1) {
-		if (f.t != NULL)
-			table_free(f.t);
+	f->t->turn_at = f->rp.turn_at;
+	*f->out = f->t;
+	f->t = NULL;
+	return 0;
+}
+
+/* The store answered the moves' read (its done). */
+static void
+restore_moves_read(void *arg, int rc, char *err)
+{
+	struct restore_finding	*f = arg;
+	char			*cause = NULL;
+
+	rc = restore_finished_moved(f, rc, err, &cause);
+	f->done(f->arg, rc, cause);
+	restore_finding_free(f);
+}
+
+/* A move of the table replayed: a damaged one fails the read. */
+static int
+restore_finished_move(const struct store_move *m, void *arg, char **cause)
+{
+	struct restore_finding	*f = arg;
+
+	if (restore_replay_move(m, &f->rp, cause) == 0)
+		return 0;
+	f->damaged = 1;
+	return -1;
+}
+
+/*
+ * The tables with the number were read (rc, err taken): 1 when the
+ * moves of the asker's were sent, 0 with the table in *f->out, or -1
+ * with *cause.
+ */
+static int
+restore_finished_found(struct restore_finding *f, int rc, char *err,
+    char **cause)
+{
+	unsigned long long	 n = (unsigned long long)f->num;
+	char			 cmd[RENDER_COMMAND_MAX];
+
+	if (rc != 0)
+		return restore_unread(f, err, cause);
+	if (f->found > 1)
 		return set_cause(cause, "You played more than one table %llu, "
 		    "on different servers: ask for it in a channel of the server "
-		    "it was played on.", n), NULL;
-	}
-	if (f.running) {
-		render_command(a, cmd, sizeof cmd);
+		    "it was played on.", n);
+	if (f->running) {
+		render_command(f->adapter, cmd, sizeof cmd);
 		return set_cause(cause, "Table %llu is still open; %s status in "
-		    "its channel shows it.", n, cmd), NULL;
+		    "its channel shows it.", n, cmd);
 	}
-	if (f.t == NULL) {
-		if (f.unknown)
+	if (f->t == NULL) {
+		if (f->unknown)
 			log_error("table number %llu: its game is not in this "
 			    "build", n);
 		return set_cause(cause, "There is no finished table %llu here.",
-		    n), NULL;
+		    n);
 	}
-	if (restore_rebuild(f.t, 0, hook, arg, NULL, &err) != 0) {
-		log_error("table %llu: cannot replay it: %s",
-		    (unsigned long long)f.t->id, err);
-		free(err);
-		table_free(f.t);
-		return set_cause(cause, "Table %llu cannot be replayed; its log "
-		    "is damaged.", n), NULL;
+	if (restore_rebuild_begin(f->t, 0, f->hook, f->hook_arg, &f->rp,
+	    &err) != 0) {
+		f->damaged = 1;
+		return restore_finished_moved(f, -1, err, cause);
 	}
-	return f.t;
+	f->read = (struct store_read){ .kind = STORE_READ_MOVES,
+	    .num = f->t->id, .from_seq = f->t->nmoves,
+	    .move_cb = restore_finished_move, .cb_arg = f };
+	if ((rc = store_read_send(f->bot->store, &f->read, 1,
+	    restore_moves_read, f, &err)) == 1)
+		return 1;
+	return restore_finished_moved(f, rc, err, cause);
+}
+
+/* The store answered the tables' read (its done). */
+static void
+restore_tables_read(void *arg, int rc, char *err)
+{
+	struct restore_finding	*f = arg;
+	char			*cause = NULL;
+
+	if ((rc = restore_finished_found(f, rc, err, &cause)) == 1)
+		return;
+	f->done(f->arg, rc, cause);
+	restore_finding_free(f);
+}
+
+int
+restore_finished_send(struct bot *bot, struct adapter *a,
+    const struct store_asker *who, uint64_t num, restore_move_hook hook,
+    void *hook_arg, struct table **out, void (*done)(void *, int, char *),
+    void *arg, char **cause)
+{
+	struct restore_finding	*f = xmalloc(sizeof *f);
+	char			*err = NULL;
+	int			 rc;
+
+	*out = NULL;
+	*f = (struct restore_finding){ .bot = bot, .adapter = a, .num = num,
+	    .is_dm = who->is_dm, .hook = hook, .hook_arg = hook_arg,
+	    .out = out, .done = done, .arg = arg };
+	f->server = who->server == NULL ? NULL : xstrdup(who->server);
+	f->user_id = who->user_id == NULL ? NULL : xstrdup(who->user_id);
+	f->read = (struct store_read){ .kind = STORE_READ_NUM, .num = num,
+	    .adapter = a->ops->name, .table_cb = restore_finished_one,
+	    .cb_arg = f };
+	rc = store_read_send(bot->store, &f->read, 1, restore_tables_read, f,
+	    &err);
+	if (rc != 1)
+		rc = restore_finished_found(f, rc, err, cause);
+	if (rc != 1)
+		restore_finding_free(f);
+	return rc;
 }
 
 int

@@ -51,13 +51,19 @@ struct table	*restore_reload(struct bot *, struct adapter *, uint64_t id);
 /*
  * Loads the finished table with players' number num on adapter a into a
  * new detached table (not listed in the bot; free it with table_free),
- * rebuilt move by move with hook called after each.  Only a table of the
- * asker's server is found; from a DM, only one the asker played in.
- * Returns the table, or NULL with *cause (a sentence for players: no such
- * table here, still running, more than one of theirs, damaged log).
+ * rebuilt move by move with hook(..., hook_arg) called after each.
+ * Only a table of the asker's server is found; from a DM, only one the
+ * asker played in.  Reads without waiting where the store can
+ * (store_read_send): 1 when done(arg, 0 or -1, cause done frees) runs
+ * later on the loop, with the table in *out on 0 (out, hook_arg and arg
+ * are the caller's until then); else 0 with the table in *out now, or
+ * -1 with *cause now.  A cause is a sentence for players: no such table
+ * here, still running, more than one of theirs, damaged log, the store
+ * unavailable.  who is copied.
  */
-struct table	*restore_load_finished(struct bot *, struct adapter *,
-		     const struct store_asker *, uint64_t num, restore_move_hook,
-		     void *arg, char **cause);
+int	 restore_finished_send(struct bot *, struct adapter *,
+	     const struct store_asker *, uint64_t num, restore_move_hook,
+	     void *hook_arg, struct table **out,
+	     void (*done)(void *, int, char *), void *arg, char **cause);
 
 #endif

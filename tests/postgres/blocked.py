@@ -12,8 +12,10 @@ commit, while carol's help on the console, which writes nothing, is
 answered at once, and so is bob's over IRC in a private message, while
 alice's status of the waiting table waits with it.  bob's stats, read
 behind the commit in flight, waits for the database too, and holds up
-nothing: carol's help and dave's are answered.  On SIGCONT alice's
-answers come, in order, and bob's stats.  Prints one line
+nothing: carol's help and dave's are answered.  So do erin's
+leaderboard and replay in #g, while carol's help and frank's are
+answered.  On SIGCONT alice's answers come, in order, then bob's stats
+and erin's leaderboard and replay.  Prints one line
 per failed check and "N passed, M failed"; exits non-zero when anything
 failed.
 """
@@ -39,6 +41,10 @@ peer = Peer(conn)
 
 def alice(text):
     peer.send(b":alice!~a@h1 PRIVMSG #f :%s\r\n" % text.encode())
+
+
+def erin(text):
+    peer.send(b":erin!~e@h2 PRIVMSG #g :%s\r\n" % text.encode())
 
 
 def console_out():
@@ -77,12 +83,25 @@ def bob_stats(since):
                      rb"unavailable)[^\r\n]*", bytes(peer.got[since:]))
 
 
+def erin_read(since):
+    """erin's leaderboard in #g and her replay, privately, as said since."""
+    got = bytes(peer.got[since:])
+    return (re.search(rb"PRIVMSG #g :[^\r\n]*leaderboard[^\r\n]*", got),
+            re.search(rb"(PRIVMSG|NOTICE) erin :[^\r\n]*(table 7|"
+                      rb"unavailable)[^\r\n]*", got))
+
+
+def erin_text(since):
+    return [m and m.group(0) for m in erin_read(since)]
+
+
 ok(peer.read_for(5, rb"USER [^\r\n]*\r\n"), "the bot registers")
 peer.send(b":fake 001 cheersbot :Welcome\r\n"
           b":fake 005 cheersbot CHANTYPES=# :are supported\r\n"
           b":fake 376 cheersbot :End of MOTD\r\n")
-ok(peer.read_for(5, rb"JOIN #f\r\n"), "it joins #f")
-peer.send(b":cheersbot!cb@bot.host JOIN #f\r\n")
+ok(peer.read_for(5, rb"JOIN #f,#g\r\n"), "it joins #f and #g")
+peer.send(b":cheersbot!cb@bot.host JOIN #f\r\n"
+          b":cheersbot!cb@bot.host JOIN #g\r\n")
 alice("!cheers new")
 ok(peer.read_for(10, rb"PRIVMSG #f :[^\r\n]*opened"),
    "alice opens a table over IRC, on PostgreSQL")
@@ -119,6 +138,17 @@ try:
     peer.read_for(0.5)
     ok(bob_stats(mark4) is None,
        "bob's stats waits for the database: %r" % bob_stats(mark4))
+    # erin's leaderboard and replay in #g, which no commit holds up, are
+    # read behind alice's commit too: they wait without holding up the
+    # bot.
+    mark5 = len(peer.got)
+    erin("!cheers leaderboard")
+    erin("!cheers replay 7")
+    helps_answered(b"frank", 3)
+    peer.read_for(0.5)
+    ok(erin_read(mark5) == (None, None),
+       "erin's leaderboard and replay wait for the database: %r" %
+       erin_text(mark5))
 finally:
     if pid:
         os.kill(pid, signal.SIGCONT)
@@ -136,4 +166,14 @@ got = bob_stats(mark4)
 ok(got is not None and
    re.search(rb":bob everywhere: no finished games\.$", got.group(0)),
    "the database back, bob's stats come: %r" % (got and got.group(0)))
+end = time.monotonic() + 10
+while None in erin_read(mark5) and time.monotonic() < end:
+    peer.read_for(0.2)
+board, replay = erin_text(mark5)
+ok(board is not None and board.endswith(
+    b"#g :The leaderboard in #g: nobody has finished a game yet."),
+   "the database back, erin's leaderboard comes in #g: %r" % board)
+ok(replay is not None and
+   replay.endswith(b"erin :There is no finished table 7 here."),
+   "and her replay's answer, privately: %r" % replay)
 sys.exit(checks.end())

@@ -6,11 +6,13 @@
 #                     are refused with a message, none announced is
 #                     lost, and play goes on without a bot restart
 #   outage_stopped S  PostgreSQL stopped for S seconds: the bot stays
-#                     up, read-only commands answer, a paused table and
-#                     a player's move go through once it is back
+#                     up, read-only commands answer (those that read
+#                     the server: unavailable for now), a paused table
+#                     and a player's move go through once it is back
 #   outage_blocked    the bot's backend stopped (SIGSTOP): a command
 #                     that writes nothing on the console is answered
-#                     while an IRC command's commit waits (blocked.py)
+#                     while an IRC command's commit waits, and while
+#                     reads wait behind it (blocked.py)
 #   outage_timeout    the bot's backend stopped longer than
 #                     postgres.commit_timeout: the write is refused with
 #                     a message, the link dropped and made again, and
@@ -139,6 +141,12 @@ outage_stopped() {
 	printf 'bob #x: /cheers new\n' >&4
 	expect "stopped: a write is refused with a message" \
 	    wait_for 'could not save that' stopped.out
+	# Reads that memory cannot serve say so at once.
+	printf 'alice: /cheers leaderboard\nalice: /cheers replay 1\n' >&4
+	expect "stopped: the leaderboard says it is unavailable for now" \
+	    wait_for 'The leaderboard is unavailable for now' stopped.out
+	expect "stopped: so does a replay" \
+	    wait_for 'Replays are unavailable for now' stopped.out
 	# Status, which writes nothing, every 5 s until the server is back.
 	answered=0
 	asked=0
@@ -181,7 +189,7 @@ outage_blocked() {
 	fake=$!
 	proc_until 10 test -s fake.port
 	outage_run -o irc.enabled=yes -o irc.url="irc://127.0.0.1:$(cat fake.port)" \
-	    -o irc.channels='#f' -o irc.send_rate=5ms -o tables.ai_delay=0 \
+	    -o irc.channels='#f,#g' -o irc.send_rate=5ms -o tables.ai_delay=0 \
 	    < blocked.in > blocked.out 2> blocked.err &
 	obot=$!
 	pids="$pids $obot"

@@ -6,6 +6,8 @@
  * with the event.  Such an answer must still reach the player (a
  * private one as a private message, a public one in the channel), and
  * never through the dead handle, which could be another event's now.
+ * On such a store a read is answered later too (read_send): the reply
+ * waits in its place and comes when the read does.
  */
 #include <setjmp.h>
 #include <stddef.h>
@@ -19,6 +21,7 @@
 
 #include "bot/bot.h"
 #include "bot/daemon/config.h"
+#include "bot/saying/outbox.h"
 #include "bot/storage/store.h"
 #include "bot/tables/table.h"
 #include "tests/unit/bot-fixture.h"
@@ -98,6 +101,50 @@ later_settle(void)
 		    commits[i].cause);
 }
 
+/* ---- A store whose reads answer when the test says ------------------ */
+
+struct later_read {
+	struct store_read	*r;
+	int			 n;
+	void			(*done)(void *, int, char *);
+	void			*arg;
+};
+
+static struct later_read	reads[8];
+static int			nreads;
+
+/* Keeps the reads for later_answer. */
+static int
+later_read_send(struct store *s, struct store_read *r, int n,
+    void (*done)(void *, int, char *), void *arg, char **cause)
+{
+	(void)s;
+	(void)cause;
+	assert_true(nreads < (int)(sizeof reads / sizeof reads[0]));
+	reads[nreads++] = (struct later_read){ r, n, done, arg };
+	return 1;
+}
+
+/* The reads sent so far are read underneath and answered, in order. */
+static void
+later_answer(struct world *w)
+{
+	struct later_read	 sent[8];
+	char			*cause = NULL;
+	int			 i, n = nreads, rc;
+
+	memcpy(sent, reads, sizeof sent);
+	nreads = 0;
+	for (i = 0; i < n; i++) {
+		later_store_ops.read_send = NULL;
+		rc = store_read_send(w->bot.store, sent[i].r, sent[i].n, NULL,
+		    NULL, &cause);
+		later_store_ops.read_send = later_read_send;
+		sent[i].done(sent[i].arg, rc, cause);
+		cause = NULL;
+	}
+}
+
 /* A world on a new store whose commits wait for later_settle. */
 static void
 later_open(struct world *w)
@@ -106,6 +153,8 @@ later_open(struct world *w)
 	base_ops = w->bot.store->ops;
 	later_store_ops = *base_ops;
 	later_store_ops.batch_send = later_send;
+	later_store_ops.read_send = later_read_send;
+	nreads = 0;
 	later_store_ops.start = NULL;
 	later_store_ops.drain = NULL;
 	w->bot.store->ops = &later_store_ops;
@@ -189,12 +238,84 @@ test_answers_in_the_event(void **state)
 	later_close(&w);
 }
 
+/*
+ * A leaderboard waits for its read, and holds up no answer elsewhere;
+ * a stats by name reads twice (the players, then theirs); each answer
+ * comes in its place once read, not through the dead handle.
+ */
+static void
+test_reads_answer_later(void **state)
+{
+	struct world	w;
+
+	(void)state;
+	later_open(&w);
+	later_say(&w, "alice", "#a", "leaderboard");
+	later_say(&w, "carol", "#c", "stats nobody");
+	later_say(&w, "bob", "#b", "kick nobody-here");
+	assert_int_equal(nreads, 2);
+	assert_null(strstr(fake_lines_said, "leaderboard"));
+	assert_null(strstr(fake_lines_said, "Nobody"));
+	/* bob's answer waited for no read. */
+	assert_non_null(strstr(fake_lines_replied, "bob: "));
+
+	later_settle();
+	assert_null(strstr(fake_lines_said, "leaderboard"));
+	later_answer(&w);
+	assert_non_null(strstr(fake_lines_said,
+	    "[#a] The leaderboard in #a: nobody has finished a game yet."));
+	assert_non_null(strstr(fake_lines_said, "[carol] Nobody called "
+	    "\"nobody\" has finished a game here."));
+	/* dora won a game in #z: "stats dora" finds her, then reads hers. */
+	store_test_exec(w.path, "INSERT INTO tables (id, adapter, channel, "
+	    "game, seed, state, doc, created, updated, num) VALUES (900, "
+	    "'console', '#z', 'cheers', '1', 'over', '{}', 0, 0, 900); INSERT "
+	    "INTO outcomes (table_id, seat, adapter, channel, game, user_id, "
+	    "name, outcome, finished) VALUES (900, 0, 'console', '#z', "
+	    "'cheers', 'dora', 'dora', 'won', 1)");
+	later_say(&w, "carol", "#c", "stats DORA");
+	later_settle();
+	assert_int_equal(nreads, 1);
+	later_answer(&w);
+	assert_int_equal(nreads, 1);
+	assert_null(strstr(fake_lines_said, "Everywhere"));
+	later_answer(&w);
+	assert_non_null(strstr(fake_lines_said, "dora in #c: no finished "
+	    "games. Everywhere: 1 game, 1 win (100%), won the last one."));
+	assert_int_equal(dead_used, 0);
+	later_close(&w);
+}
+
+/*
+ * The bot stops while a replay's read is under way: its held reply is
+ * dropped, and the read answered after that says nothing and frees
+ * what it kept.
+ */
+static void
+test_read_after_stop(void **state)
+{
+	struct world	w;
+
+	(void)state;
+	later_open(&w);
+	later_say(&w, "alice", "#a", "replay 3");
+	later_settle();
+	assert_int_equal(nreads, 1);
+	outbox_clear(&w.bot);
+	later_answer(&w);
+	assert_string_equal(fake_lines_said, "");
+	assert_string_equal(fake_lines_replied, "");
+	later_close(&w);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_answers_after_the_event),
 		cmocka_unit_test(test_answers_in_the_event),
+		cmocka_unit_test(test_reads_answer_later),
+		cmocka_unit_test(test_read_after_stop),
 	};
 
 	return store_test_run("outbox_later", tests,
