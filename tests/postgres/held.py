@@ -1,0 +1,148 @@
+#!/usr/bin/python3
+"""Answers held behind a commit keep their platform's form (issue 37).
+
+    held.py discord PORT BOT_STDERR PSQL
+
+The bot runs on PostgreSQL and on the fake Discord (tests/discord) at
+PORT.  alice opens a table and bob joins.  Then the bot's PostgreSQL
+backend is stopped (SIGSTOP; PSQL is a shell command that runs one
+query) and alice starts the game: its commit waits.  bob asks for his
+hand, which waits behind it.  Both interactions are acknowledged within
+Discord's 3 s, privately (a deferred answer, type 5, flag 64), and
+nothing of bob's hand shows anywhere.  On SIGCONT bob's hand comes as
+the edit of his deferred answer, ephemeral, never as a DM or a channel
+message, and alice's start is finished with a private "Done."; no
+secret is ever public.  Prints one line per failed check and a count
+line; exits non-zero when anything failed.
+"""
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, os.path.join(HERE, "..", "discord"))
+import checks  # noqa: E402
+
+MODE, PORT, BOT_ERR, PSQL = sys.argv[1:5]
+SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
+                    re.M)
+TALLY = checks.Tally("postgres")
+ok = TALLY.ok
+
+
+def bot_ready(what, timeout=20.0):
+    """The bot logged what (its adapter is up)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        with open(BOT_ERR) as f:
+            if what in f.read():
+                return True
+        time.sleep(0.05)
+    return False
+
+
+def backend_stop():
+    """Stops the bot's PostgreSQL session (SIGSTOP); its pid, or 0."""
+    pids = subprocess.run(
+        PSQL + " \"SELECT pid FROM pg_stat_activity WHERE "
+        "application_name = 'cheersbot'\"", shell=True,
+        capture_output=True, text=True).stdout.split()
+    ok(len(pids) == 1, "the bot has one session: %r" % pids)
+    pid = int(pids[0]) if len(pids) == 1 else 0
+    if pid:
+        os.kill(pid, signal.SIGSTOP)
+    return pid
+
+
+def backend_go(pid):
+    if pid:
+        os.kill(pid, signal.SIGCONT)
+
+
+def discord():
+    import fake_client
+    from fake_client import call, messages, public_texts, state, wait
+
+    fake_client.BASE = "http://127.0.0.1:%d" % int(PORT)
+    chan, guild, alice, bob = "900", "700", "101", "102"
+
+    def ix(user, sub):
+        return call("POST", "/_test/interaction", {
+            "user": user, "name": "u" + user, "channel": chan,
+            "guild": guild, "sub": sub, "options": []})["id"]
+
+    def answers(iid):
+        s = state()
+        return [c for c in s["callbacks"] + s["followups"]
+                if c["interaction"] == iid]
+
+    def answered(iid, timeout=5.0):
+        wait(lambda s: any(c["interaction"] == iid
+                           for c in s["callbacks"]), timeout)
+        return answers(iid)
+
+    def callback(iid):
+        return [c for c in state()["callbacks"] if c["interaction"] == iid]
+
+    def msgs():
+        return messages().values()
+
+    ok(bot_ready("discord: ready"), "the bot is ready on Discord")
+    ok(answered(ix(alice, "new")), "alice opens a table")
+    ok(answered(ix(bob, "join")), "bob joins")
+    before = set(m["id"] for m in msgs())
+    pid = backend_stop()
+    try:
+        start = ix(alice, "start")
+        time.sleep(0.3)
+        hand = ix(bob, "hand")
+        time.sleep(2.9)
+        cs, ch = callback(start), callback(hand)
+        ok(len(cs) == 1 and cs[0]["type"] == 5 and cs[0]["flags"] & 64 and
+           cs[0]["latency"] < 3.0,
+           "with the commit waiting, alice's start is acknowledged within "
+           "3 s, privately (deferred, ephemeral): %r" % cs)
+        ok(len(ch) == 1 and ch[0]["type"] == 5 and ch[0]["flags"] & 64 and
+           ch[0]["latency"] < 3.0,
+           "bob's hand, held behind it, is acknowledged within 3 s, "
+           "privately: %r" % ch)
+        ok(not [a for a in answers(hand) if a not in ch] and
+           not any(SECRET.search(m["content"]) for m in msgs()
+                   if m["id"] not in before),
+           "nothing of bob's hand shows while the commit waits")
+    finally:
+        backend_go(pid)
+    s = wait(lambda s: any(f["interaction"] == hand and "Your hand" in
+                           f["content"] for f in s["followups"]), 10)
+    got = [f for f in (s or state())["followups"]
+           if f["interaction"] == hand]
+    ok(len(got) == 1 and got[0].get("edit") and got[0]["flags"] & 64 and
+       "Your hand" in got[0]["content"],
+       "the database back, bob's hand comes as the edit of his deferred "
+       "answer, ephemeral: %r" % got)
+    text = got[0]["content"] if got else None
+    wait(lambda s: any(f["interaction"] == start for f in s["followups"]),
+         5)
+    time.sleep(0.5)
+    done = [f for f in state()["followups"] if f["interaction"] == start]
+    ok(len(done) == 1 and done[0].get("edit") and done[0]["flags"] & 64 and
+       done[0]["content"] == "Done.",
+       "alice's start is finished with a private Done.: %r" % done)
+    after = [m for m in msgs() if m["id"] not in before]
+    ok(text is not None and not any(m["content"] == text for m in after
+                                    if m["dm_user"] is not None),
+       "bob's held hand never comes as a DM")
+    leaks = [t for t in public_texts(None) if SECRET.search(t)]
+    ok(not leaks, "no secret is public: %r" % leaks[:3])
+    ok(not state()["late_callbacks"] and not state()["callback_errors"],
+       "no callback was late or refused: %r %r" %
+       (state()["late_callbacks"], state()["callback_errors"]))
+    TALLY.end("postgres (held discord)")
+
+
+if MODE == "discord":
+    discord()
