@@ -902,6 +902,19 @@ class Fake:
                                           "X-RateLimit-Remaining": "4",
                                           "X-RateLimit-Reset-After": "1.000"})
 
+    def original_of(self, request):
+        """The interaction whose first answer (@original) request names,
+        and None; or None and the error Discord answers."""
+        bad = self.check(request)
+        if bad is not None:
+            return None, bad
+        ix = self.interactions.get(request.match_info["token"])
+        if request.match_info["app"] != APP_ID or ix is None or \
+                not ix["answered"] or ix.get("original_deleted"):
+            return None, web.json_response({"message": "Unknown Message",
+                                            "code": 10008}, status=404)
+        return ix, None
+
     def followup_store(self, ix, body):
         return self.store_message(ix["channel"], body, "reply",
                                   user=ix["user"])
@@ -912,14 +925,9 @@ class Fake:
         the first time, with the deferral's flags (an edit cannot set
         64); a deferred click (type 6) or its update (7) edits the
         clicked message.  Logged among the followups, with "edit"."""
-        bad = self.check(request)
+        ix, bad = self.original_of(request)
         if bad is not None:
             return bad
-        ix = self.interactions.get(request.match_info["token"])
-        if request.match_info["app"] != APP_ID or ix is None or \
-                not ix["answered"] or ix.get("original_deleted"):
-            return web.json_response({"message": "Unknown Message",
-                                      "code": 10008}, status=404)
         body = await request.json()
         if self.check_body(body, "edit"):
             return invalid_form()
@@ -951,14 +959,9 @@ class Fake:
         """DELETE /webhooks/{app}/{token}/messages/@original: the first
         answer of an interaction goes (a message, or the "thinking" of
         a deferred one); 204, as Discord answers."""
-        bad = self.check(request)
+        ix, bad = self.original_of(request)
         if bad is not None:
             return bad
-        ix = self.interactions.get(request.match_info["token"])
-        if request.match_info["app"] != APP_ID or ix is None or \
-                not ix["answered"] or ix.get("original_deleted"):
-            return web.json_response({"message": "Unknown Message",
-                                      "code": 10008}, status=404)
         ix["original_deleted"] = True
         mid = ix["callback"].get("message")
         if mid is not None and ix["callback"]["type"] == 4:
