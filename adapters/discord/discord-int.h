@@ -21,6 +21,7 @@
 
 #include "bot/adapter.h"
 #include "bot/saying/edited-messages.h"
+#include "lib/holds.h"
 
 struct bot;
 struct rest;
@@ -98,8 +99,7 @@ struct discord {
 	/* Answers on their way, for the log of one that fails. */
 	LIST_HEAD(, ix_note)	 ix_notes;
 	/* Interactions whose answers the bot holds (held.c). */
-	LIST_HEAD(, ix_hold)	 holds;
-	int			 nholds;
+	struct holds		 holds;
 	/* uv_hrtime() when the gateway message being handled arrived. */
 	uint64_t		 rx_ns;
 	/* Channels closed to the bot (lost.c), and how long tables wait. */
@@ -362,6 +362,7 @@ struct interaction {
 	 */
 	int	open;
 	int	ephemeral;	/* the deferral's flag 64 */
+	uint64_t until;		/* held: loop ms when its token is near its end */
 };
 
 /* Turns an INTERACTION_CREATE payload (borrowed) into a bot_event. */
@@ -410,8 +411,6 @@ int	 interaction_take_public(struct discord *, const char *channel,
 #define DISCORD_HOLD_MS		(14 * 60 * 1000)
 void	*held_hold(struct adapter *, const struct bot_event *, int private);
 void	 held_unhold(struct adapter *, void *held, int done);
-/* ctx (compared, never read) as a held interaction, or NULL. */
-struct interaction *held_interaction(struct discord *, const void *ctx);
 /*
  * The reply op for a held interaction ix of ev: text (borrowed) in its
  * form, while its token lasts and its deferral fits the privacy asked;
@@ -422,8 +421,6 @@ int	 held_reply(struct discord *, struct interaction *,
 	     const struct bot_event *, int private, const char *text,
 	     const struct adapter_buttons *, const cJSON *components,
 	     char **cause);
-/* Frees every hold (the adapter is going away). */
-void	 held_free_all(struct discord *);
 
 /* commands.c: the slash commands, built from cmd_all() and game_all(). */
 #define COMMANDS_NAME_MAX	32

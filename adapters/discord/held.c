@@ -4,7 +4,8 @@
  * store; bot/saying/outbox.c).  The interaction on interaction_handle's
  * stack dies with its event, so the bot asks for a hold (adapter_ops.hold)
  * while the event is still on, and gets one back here: a copy on the
- * heap, listed in d->holds, that the bot gives back through unhold.
+ * heap, in d->holds (lib/holds.c), that the bot gives back through
+ * unhold.
  *
  * Discord wants every interaction acknowledged within 3 s, and the
  * commit may take longer: a hold acknowledges at once, a command with a
@@ -21,7 +22,7 @@
  * (privately, as an unanswered command's would) or goes, if public.
  *
  * A question asked again after a failed commit holds the hold it came
- * with: holds are counted, and the last unhold finishes it.
+ * with again: holds are counted, and the last unhold finishes it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,35 +30,6 @@
 #include "adapters/discord/discord-int.h"
 #include "bot/daemon/log.h"
 #include "lib/xmalloc.h"
-
-struct ix_hold {
-	struct interaction	 ix;	/* the handle the bot gets: &h->ix */
-	int			 refs;	/* holds not given back */
-	uint64_t		 until;	/* loop ms: the token ends soon after */
-	LIST_ENTRY(ix_hold)	 entry;
-};
-
-static struct ix_hold *
-held_find(struct discord *d, const void *ctx)
-{
-	struct ix_hold	*h;
-
-	if (ctx == NULL)
-		return NULL;
-	LIST_FOREACH(h, &d->holds, entry) {
-		if (&h->ix == ctx)
-			return h;
-	}
-	return NULL;
-}
-
-struct interaction *
-held_interaction(struct discord *d, const void *ctx)
-{
-	struct ix_hold	*h = held_find(d, ctx);
-
-	return h == NULL ? NULL : &h->ix;
-}
 
 /*
  * The hold op: ev's interaction (the one being handled, or a hold made
@@ -69,38 +41,30 @@ void *
 held_hold(struct adapter *a, const struct bot_event *ev, int private)
 {
 	struct discord		*d = a->priv;
-	struct interaction	*from = ev->reply_ctx;
-	struct ix_hold		*h;
+	struct interaction	*from = ev->reply_ctx, *ix;
 	char			*cause = NULL;
-	int			 defer;
 
-	if ((h = held_find(d, from)) != NULL) {
-		h->refs++;
-		return &h->ix;
-	}
+	if ((ix = holds_again(&d->holds, from)) != NULL)
+		return ix;
 	if (from == NULL || from != d->current || d->stopping ||
-	    d->nholds >= DISCORD_HOLDS_MAX)
+	    (ix = holds_copy(&d->holds, from, sizeof *from)) == NULL)
 		return NULL;
-	if ((defer = !from->responded) && interaction_defer(d, from, private,
-	    &cause) != 0) {
-		log_warn("discord: %s", cause);
-		free(cause);
-		return NULL;
-	}
-	h = xcalloc(1, sizeof *h);
-	h->ix = *from;
-	if (defer) {
+	if (!from->responded) {
+		if (interaction_defer(d, from, private, &cause) != 0) {
+			log_warn("discord: %s", cause);
+			free(cause);
+			holds_free(&d->holds, ix);
+			return NULL;
+		}
 		/* Deferred just now: its answer is the hold's to give. */
-		h->ix.open = from->component ? from->private_msg : 1;
-		h->ix.ephemeral = !from->component && private;
+		ix->open = from->component ? from->private_msg : 1;
+		ix->ephemeral = !from->component && private;
 	}
-	h->refs = 1;
-	h->until = uv_now(d->loop) + DISCORD_HOLD_MS;
-	LIST_INSERT_HEAD(&d->holds, h, entry);
-	d->nholds++;
+	ix->responded = 1;
+	ix->until = uv_now(d->loop) + DISCORD_HOLD_MS;
 	log_debug("discord: interaction %s is answered after its commit",
-	    h->ix.id);
-	return &h->ix;
+	    ix->id);
+	return ix;
 }
 
 int
@@ -108,9 +72,7 @@ held_reply(struct discord *d, struct interaction *ix,
     const struct bot_event *ev, int private, const char *text,
     const struct adapter_buttons *bs, const cJSON *components, char **cause)
 {
-	struct ix_hold	*h = (struct ix_hold *)ix;
-
-	if (uv_now(d->loop) < h->until && (!ix->open || ix->component ||
+	if (uv_now(d->loop) < ix->until && (!ix->open || ix->component ||
 	    private == ix->ephemeral))
 		return interaction_send(d, ix, private, text, components,
 		    cause);
@@ -120,15 +82,6 @@ held_reply(struct discord *d, struct interaction *ix,
 	    cause);
 }
 
-/* Frees h, off the list. */
-static void
-held_free(struct discord *d, struct ix_hold *h)
-{
-	LIST_REMOVE(h, entry);
-	d->nholds--;
-	free(h);
-}
-
 /*
  * The unhold op: one hold of held is given back; the last finishes a
  * deferred answer left unfilled (done) and frees it.
@@ -136,33 +89,23 @@ held_free(struct discord *d, struct ix_hold *h)
 void
 held_unhold(struct adapter *a, void *held, int done)
 {
-	struct discord	*d = a->priv;
-	struct ix_hold	*h = held_find(d, held);
-	char		*cause = NULL;
-	int		 rc = 0;
+	struct discord		*d = a->priv;
+	struct interaction	*ix = held;
+	char			*cause = NULL;
+	int			 rc = 0;
 
-	if (h == NULL || --h->refs > 0)
+	if (!holds_put(&d->holds, held))
 		return;
-	if (done && h->ix.open && !h->ix.component &&
-	    uv_now(d->loop) < h->until) {
-		if (h->ix.ephemeral)
-			rc = interaction_send(d, &h->ix, 1, "Done.", NULL,
-			    &cause);
+	if (done && ix->open && !ix->component &&
+	    uv_now(d->loop) < ix->until) {
+		if (ix->ephemeral)
+			rc = interaction_send(d, ix, 1, "Done.", NULL, &cause);
 		else
-			rc = interaction_delete_original(d, &h->ix, &cause);
+			rc = interaction_delete_original(d, ix, &cause);
 		if (rc != 0) {
 			log_warn("discord: %s", cause);
 			free(cause);
 		}
 	}
-	held_free(d, h);
-}
-
-void
-held_free_all(struct discord *d)
-{
-	struct ix_hold	*h;
-
-	while ((h = LIST_FIRST(&d->holds)) != NULL)
-		held_free(d, h);
+	holds_free(&d->holds, held);
 }

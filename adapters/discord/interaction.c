@@ -234,7 +234,7 @@ interaction_reply(struct discord *d, const struct bot_event *ev, int private,
 	int			 rc;
 
 	if (ix != NULL && ix != d->current &&
-	    (ix = held_interaction(d, ix)) != NULL)
+	    (ix = holds_find(&d->holds, ix)) != NULL)
 		/* Held past its event (held.c). */
 		rc = held_reply(d, ix, ev, private, text, bs, components,
 		    cause);

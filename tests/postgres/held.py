@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""Answers held behind a commit keep their platform's form (issue 37).
+"""Answers held behind a commit keep their form (issue 37).
 
-    held.py discord PORT BOT_STDERR PSQL
+    held.py discord|slack PORT BOT_STDERR PSQL
 
 The bot runs on PostgreSQL and on the fake Discord (tests/discord) at
 PORT.  alice opens a table and bob joins.  Then the bot's PostgreSQL
@@ -12,8 +12,10 @@ Discord's 3 s, privately (a deferred answer, type 5, flag 64), and
 nothing of bob's hand shows anywhere.  On SIGCONT bob's hand comes as
 the edit of his deferred answer, ephemeral, never as a DM or a channel
 message, and alice's start is finished with a private "Done."; no
-secret is ever public.  Prints one line per failed check and a count
-line; exits non-zero when anything failed.
+secret is ever public.  On the fake Slack (tests/slack) the same: both
+envelopes are acked within Slack's 3 s, and bob's hand comes through
+his command's response_url, ephemeral, never as a DM.  Prints one line
+per failed check and a count line; exits non-zero when anything failed.
 """
 import os
 import re
@@ -24,10 +26,10 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, os.path.join(HERE, "..", "discord"))
 import checks  # noqa: E402
 
 MODE, PORT, BOT_ERR, PSQL = sys.argv[1:5]
+sys.path.insert(0, os.path.join(HERE, "..", MODE))
 SECRET = re.compile(r"([Rr]ecipe: |[Yy]our hand|^[0-9]+\. .*\(cheers with )",
                     re.M)
 TALLY = checks.Tally("postgres")
@@ -58,9 +60,22 @@ def backend_stop():
     return pid
 
 
-def backend_go(pid):
-    if pid:
-        os.kill(pid, signal.SIGCONT)
+def while_stopped(run, alice, bob, check):
+    """With the bot's backend stopped: alice starts the game, and 0.3 s
+    later bob asks for his hand (run(user, text) sends one command and
+    returns a handle on it); 2.9 s later check(start, hand) runs on the
+    two handles, and the backend goes on.  The two handles."""
+    pid = backend_stop()
+    try:
+        start = run(alice, "start")
+        time.sleep(0.3)
+        hand = run(bob, "hand")
+        time.sleep(2.9)
+        check(start, hand)
+    finally:
+        if pid:
+            os.kill(pid, signal.SIGCONT)
+    return start, hand
 
 
 def discord():
@@ -95,12 +110,8 @@ def discord():
     ok(answered(ix(alice, "new")), "alice opens a table")
     ok(answered(ix(bob, "join")), "bob joins")
     before = set(m["id"] for m in msgs())
-    pid = backend_stop()
-    try:
-        start = ix(alice, "start")
-        time.sleep(0.3)
-        hand = ix(bob, "hand")
-        time.sleep(2.9)
+
+    def stopped(start, hand):
         cs, ch = callback(start), callback(hand)
         ok(len(cs) == 1 and cs[0]["type"] == 5 and cs[0]["flags"] & 64 and
            cs[0]["latency"] < 3.0,
@@ -114,8 +125,8 @@ def discord():
            not any(SECRET.search(m["content"]) for m in msgs()
                    if m["id"] not in before),
            "nothing of bob's hand shows while the commit waits")
-    finally:
-        backend_go(pid)
+
+    start, hand = while_stopped(ix, alice, bob, stopped)
     s = wait(lambda s: any(f["interaction"] == hand and "Your hand" in
                            f["content"] for f in s["followups"]), 10)
     got = [f for f in (s or state())["followups"]
@@ -144,5 +155,67 @@ def discord():
     TALLY.end("postgres (held discord)")
 
 
+def slack():
+    from fakectl import call, messages, public_texts, state, use, wait
+
+    use("http://127.0.0.1:%d" % int(PORT))
+    chan, alice, bob = "CHELD", "UALICE", "UBOB"
+
+    def cmd(user, text):
+        """user runs /cheers text in chan: (its envelope id, its hook)."""
+        r = call("POST", "/_test/command", {"user": user,
+                                            "name": user[1:].lower(),
+                                            "channel": chan, "text": text})
+        return r.get("envelope_id"), r.get("hook")
+
+    def hook(h):
+        return (call("GET", "/_test/hook?id=" + h) or {}).get("answers") \
+            or []
+
+    def acked(eid):
+        a = state()["acks"].get(eid)
+        return bool(a) and a[0]["latency"] < 3.0
+
+    ok(bot_ready("slack: connection 1 ready"), "the bot is ready on Slack")
+    eid, h = cmd(alice, "new")
+    ok(wait(lambda s: hook(h) or len(messages()) > 0, 5) is not None,
+       "alice opens a table")
+    eid, h = cmd(bob, "join")
+    ok(wait(lambda s: eid in s["acks"], 5) is not None, "bob joins")
+    time.sleep(1)
+    before = set(messages())
+
+    def stopped(start, hand):
+        ok(acked(start[0]) and acked(hand[0]),
+           "with the commit waiting, alice's start and bob's hand, held "
+           "behind it, are acked within 3 s: %r" %
+           [state()["acks"].get(e) for e in (start[0], hand[0])])
+        ok(not hook(hand[1]) and
+           not any(SECRET.search(m["text"]) for ts, m in messages().items()
+                   if ts not in before),
+           "nothing of bob's hand shows while the commit waits")
+
+    start, hand = while_stopped(cmd, alice, bob, stopped)
+    wait(lambda s: hook(hand[1]), 10)
+    time.sleep(0.5)
+    msgs = messages()
+    got = [msgs[a["ts"]] for a in hook(hand[1])]
+    ok(len(got) == 1 and got[0]["ephemeral"] == bob and
+       "Your hand" in got[0]["text"],
+       "the database back, bob's hand comes through his response_url, "
+       "ephemeral: %r" % got)
+    text = got[0]["text"] if got else None
+    ok(text is not None and not any(m["text"] == text for m in
+                                    msgs.values() if m["dm_user"]),
+       "bob's held hand never comes as a DM")
+    leaks = [t for t in public_texts(msgs) if SECRET.search(t)]
+    ok(not leaks, "no secret is public: %r" % leaks[:3])
+    ok(not state()["late_acks"], "no ack was late: %r" %
+       state()["late_acks"])
+    TALLY.end("postgres (held slack)")
+
+
 if MODE == "discord":
     discord()
+if MODE == "slack":
+    slack()

@@ -241,6 +241,10 @@ held_run discord "$top/tests/discord/fake_discord.py" --heartbeat-ms 400 \
     -o discord.application_id=1 \
     -o discord.api_base=http://127.0.0.1:@PORT@/api/v10 \
     -o discord.gateway_url=ws://127.0.0.1:@PORT@/gateway
+held_run slack "$top/tests/slack/fake_slack.py" \
+    -- -o slack.enabled=yes -o slack.app_token=xapp-1-test \
+    -o slack.bot_token=xoxb-test \
+    -o slack.api_base=http://127.0.0.1:@PORT@/api
 
 # --- no password shows
 wrong=wrong-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
