@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Answers held behind a commit keep their form (issue 37).
 
-    held.py discord|slack PORT BOT_STDERR PSQL
+    held.py discord|slack|telegram PORT BOT_STDERR PSQL
 
 The bot runs on PostgreSQL and on the fake Discord (tests/discord) at
 PORT.  alice opens a table and bob joins.  Then the bot's PostgreSQL
@@ -14,8 +14,13 @@ the edit of his deferred answer, ephemeral, never as a DM or a channel
 message, and alice's start is finished with a private "Done."; no
 secret is ever public.  On the fake Slack (tests/slack) the same: both
 envelopes are acked within Slack's 3 s, and bob's hand comes through
-his command's response_url, ephemeral, never as a DM.  Prints one line
-per failed check and a count line; exits non-zero when anything failed.
+his command's response_url, ephemeral, never as a DM.  On the fake
+Telegram (tests/telegram) a game of three runs in a group; carol hands
+her seat to the AI (a write) and bob clicks the board's "My hand" behind
+it: the click is answered at once, saying the answer goes to the
+private chat, where bob's hand comes once the database is back, never
+in the group.  Prints one line per failed check and a count line;
+exits non-zero when anything failed.
 """
 import os
 import re
@@ -60,16 +65,17 @@ def backend_stop():
     return pid
 
 
-def while_stopped(run, alice, bob, check):
-    """With the bot's backend stopped: alice starts the game, and 0.3 s
-    later bob asks for his hand (run(user, text) sends one command and
-    returns a handle on it); 2.9 s later check(start, hand) runs on the
-    two handles, and the backend goes on.  The two handles."""
+def while_stopped(write, ask, check):
+    """With the bot's backend stopped: write() sends a command that writes
+    (alice starts the game), and 0.3 s later ask() one whose answer waits
+    behind it (bob asks for his hand), each returning a handle on it;
+    2.9 s later check(start, hand) runs on the two handles, and the
+    backend goes on.  The two handles."""
     pid = backend_stop()
     try:
-        start = run(alice, "start")
+        start = write()
         time.sleep(0.3)
-        hand = run(bob, "hand")
+        hand = ask()
         time.sleep(2.9)
         check(start, hand)
     finally:
@@ -126,7 +132,8 @@ def discord():
                    if m["id"] not in before),
            "nothing of bob's hand shows while the commit waits")
 
-    start, hand = while_stopped(ix, alice, bob, stopped)
+    start, hand = while_stopped(lambda: ix(alice, "start"),
+                                lambda: ix(bob, "hand"), stopped)
     s = wait(lambda s: any(f["interaction"] == hand and "Your hand" in
                            f["content"] for f in s["followups"]), 10)
     got = [f for f in (s or state())["followups"]
@@ -195,7 +202,8 @@ def slack():
                    if ts not in before),
            "nothing of bob's hand shows while the commit waits")
 
-    start, hand = while_stopped(cmd, alice, bob, stopped)
+    start, hand = while_stopped(lambda: cmd(alice, "start"),
+                                lambda: cmd(bob, "hand"), stopped)
     wait(lambda s: hook(hand[1]), 10)
     time.sleep(0.5)
     msgs = messages()
@@ -215,7 +223,68 @@ def slack():
     TALLY.end("postgres (held slack)")
 
 
+def telegram():
+    import fakectl
+
+    ctl = fakectl.Ctl(int(PORT))
+    ok(ctl.wait(lambda s: s["polling"], 30) is not None,
+       "the bot long polls the fake Telegram")
+    alice, bob, carol = (ctl.user(n, username=n.lower(), started=True)["id"]
+                         for n in ("Alice", "Bob", "Carol"))
+    group = ctl.group("Held", [alice, bob, carol])["id"]
+
+    def command(uid, text):
+        return ctl.send(uid, group, "/cheers@%s %s" % (fakectl.BOT, text))
+
+    def board():
+        for m in reversed(ctl.bot_messages(group)):
+            for row in (m["versions"][-1]["reply_markup"] or {}).get(
+                    "inline_keyboard", []):
+                for b in row:
+                    if b["text"] == "My hand":
+                        return m, b["callback_data"]
+        return None
+
+    def bob_hands():
+        return [m["message_id"] for m in ctl.bot_messages(bob)
+                if SECRET.search(m["versions"][-1]["text"] or "")]
+
+    for who, what in ((alice, "new"), (bob, "join"), (carol, "join"),
+                      (alice, "start")):
+        command(who, what)
+        time.sleep(0.3)
+    got = checks.poll(board, lambda b: b is not None, 10)
+    ok(got is not None, "a game of three starts in the group")
+    time.sleep(1)
+    before = set(bob_hands())
+
+    def stopped(leave, click):
+        a = click.get("answer") or {}
+        ok(a and a["refused"] is None and a["latency"] < 3.0 and
+           "private chat" in (a["text"] or ""),
+           "with carol's leave waiting for its commit, bob's click on My "
+           "hand behind it is answered within 3 s, saying where his hand "
+           "goes: %r" % a)
+        ok(set(bob_hands()) == before,
+           "nothing of bob's hand comes while the commit waits")
+    if got is None:
+        TALLY.end("postgres (held telegram)")
+    msg, data = got
+    while_stopped(lambda: command(carol, "leave"),
+                  lambda: ctl.click(bob, group, msg["message_id"], data,
+                                    wait=2.5), stopped)
+    new = checks.poll(lambda: set(bob_hands()) - before, bool, 10)
+    ok(new, "the database back, bob's hand comes in his private chat")
+    leaks = [w for w, t in ctl.public_texts() if SECRET.search(t)]
+    ok(not leaks, "no secret is in the group: %r" % leaks[:3])
+    late = [a for a in ctl.state()["callback_answers"] if a["refused"]]
+    ok(not late, "no click's answer was refused: %r" % late)
+    TALLY.end("postgres (held telegram)")
+
+
 if MODE == "discord":
     discord()
 if MODE == "slack":
     slack()
+if MODE == "telegram":
+    telegram()

@@ -245,6 +245,13 @@ held_run slack "$top/tests/slack/fake_slack.py" \
     -- -o slack.enabled=yes -o slack.app_token=xapp-1-test \
     -o slack.bot_token=xoxb-test \
     -o slack.api_base=http://127.0.0.1:@PORT@/api
+$py -c "import sys; sys.path.insert(0, '$top/tests/telegram'); \
+    from fake_telegram import TOKEN; print(TOKEN)" > tg.token
+held_run telegram "$top/tests/telegram/fake_telegram.py" \
+    -- -o telegram.enabled=yes -o telegram.token=file:$tmp/tg.token \
+    -o telegram.api_base=http://127.0.0.1:@PORT@ \
+    -o telegram.message_interval=100ms \
+    -o telegram.group_messages_per_minute=1000
 
 # --- no password shows
 wrong=wrong-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
