@@ -96,7 +96,7 @@ held_unhold(struct adapter *a, void *held, int done)
 
 	if (!holds_put(&d->holds, held))
 		return;
-	if (done && ix->open && !ix->component &&
+	if (done && ix->open && !ix->component && !d->stopping &&
 	    uv_now(d->loop) < ix->until) {
 		if (ix->ephemeral)
 			rc = interaction_send(d, ix, 1, "Done.", NULL, &cause);
