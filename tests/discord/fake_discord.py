@@ -1450,6 +1450,7 @@ def main():
         fake.set_faults(dict(kv.split("=", 1) for kv in
                              args.faults.split(",")))
     api = "/api/v10"
+    original = api + "/webhooks/{app}/{token}/messages/@original"
     app = fake_common.app_of(fake, [
         ("GET", "/gateway", fake.gateway),
         ("GET", api + "/gateway/bot", fake.gateway_bot),
@@ -1462,10 +1463,8 @@ def main():
         ("POST", api + "/interactions/{id}/{token}/callback",
          fake.callback),
         ("POST", api + "/webhooks/{app}/{token}", fake.followup),
-        ("DELETE", api + "/webhooks/{app}/{token}/messages/@original",
-         fake.delete_original),
-        ("PATCH", api + "/webhooks/{app}/{token}/messages/@original",
-         fake.edit_original),
+        ("DELETE", original, fake.delete_original),
+        ("PATCH", original, fake.edit_original),
         ("PUT", api + "/applications/{app}/commands", fake.put_commands),
         ("PUT", api + "/applications/{app}/guilds/{guild}/commands",
          fake.put_commands),
