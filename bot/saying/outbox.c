@@ -688,6 +688,20 @@ outbox_settled(void *arg, int rc, char *cause)
 	outbox_release(b->bot);
 }
 
+/* The place of ev's reply handle among b's holds, or -1. */
+static int
+outbox_hold_find(const struct outbox_batch *b, const struct bot_event *ev)
+{
+	int	i;
+
+	for (i = 0; i < b->nholds; i++) {
+		if (b->holds[i].adapter == ev->adapter &&
+		    b->holds[i].from == ev->reply_ctx)
+			return i;
+	}
+	return -1;
+}
+
 /*
  * ev's adapter handle (reply_ctx) dies with its event: b's hold of it
  * (outbox_hold) answers in its place, or, where the adapter made none,
@@ -702,13 +716,9 @@ outbox_detach_event(struct outbox_batch *b, struct bot_event *ev)
 
 	if (ev->reply_ctx == NULL)
 		return;
-	for (i = 0; i < b->nholds; i++) {
-		if (b->holds[i].adapter == ev->adapter &&
-		    b->holds[i].from == ev->reply_ctx &&
-		    b->holds[i].held != NULL) {
-			ev->reply_ctx = b->holds[i].held;
-			return;
-		}
+	if ((i = outbox_hold_find(b, ev)) >= 0 && b->holds[i].held != NULL) {
+		ev->reply_ctx = b->holds[i].held;
+		return;
 	}
 	ev->reply_ctx = NULL;
 	ev->detached = 1;
@@ -727,12 +737,9 @@ outbox_hold_note(struct outbox_batch *b, const struct bot_event *ev,
 
 	if (ev->reply_ctx == NULL || ev->adapter->ops->hold == NULL)
 		return;
-	for (i = 0; i < b->nholds; i++) {
-		if (b->holds[i].adapter == ev->adapter &&
-		    b->holds[i].from == ev->reply_ctx) {
-			b->holds[i].private |= private;
-			return;
-		}
+	if ((i = outbox_hold_find(b, ev)) >= 0) {
+		b->holds[i].private |= private;
+		return;
 	}
 	if (b->nholds == OUTBOX_HOLDS_MAX)
 		return;
