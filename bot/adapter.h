@@ -154,9 +154,10 @@ struct bot_event {
 	void		*reply_ctx;	/* adapter's handle to answer this event */
 	/*
 	 * Answered after its event was over (held behind a commit that
-	 * settled later) on an adapter whose reply_ctx died with it:
-	 * reply_ctx is NULL now and the answer goes as a private message
-	 * (private, or asked in a DM) or to the channel.
+	 * settled later) on an adapter whose reply_ctx died with it and
+	 * that made no hold of it (adapter_ops.hold): reply_ctx is NULL
+	 * now and the answer goes as a private message (private, or asked
+	 * in a DM) or to the channel.
 	 */
 	int		 detached;
 };
@@ -268,6 +269,23 @@ struct adapter_ops {
 	 * line goes out as the move is made.
 	 */
 	int	 (*behind)(struct adapter *, const char *channel);
+	/*
+	 * Optional (may be NULL), both or neither: ev's answers wait past
+	 * its event, behind a commit that settles later, while its
+	 * reply_ctx dies with the event.  hold, called while the event is
+	 * still on, returns a handle of the adapter's own that answers it
+	 * later in the platform's form (the bot puts it in reply_ctx and
+	 * calls reply), or NULL (then the answers go detached).  private:
+	 * an answer held for it is private, so an acknowledgement made
+	 * now must be private too.  ev is borrowed; its reply_ctx may be
+	 * a handle hold made before (a question asked again).  unhold
+	 * gives a handle back once its answers are all given (done set,
+	 * the adapter may finish the exchange) or dropped (the bot is
+	 * going away: it frees it, and sends nothing).
+	 */
+	void	*(*hold)(struct adapter *, const struct bot_event *ev,
+		     int private);
+	void	 (*unhold)(struct adapter *, void *held, int done);
 };
 
 struct adapter {

@@ -21,6 +21,7 @@
 
 #include "bot/adapter.h"
 #include "bot/saying/edited-messages.h"
+#include "lib/holds.h"
 
 struct bot;
 struct rest;
@@ -97,6 +98,8 @@ struct discord {
 	struct interaction	*current;
 	/* Answers on their way, for the log of one that fails. */
 	LIST_HEAD(, ix_note)	 ix_notes;
+	/* Interactions whose answers the bot holds (held.c). */
+	struct holds		 holds;
 	/* uv_hrtime() when the gateway message being handled arrived. */
 	uint64_t		 rx_ns;
 	/* Channels closed to the bot (lost.c), and how long tables wait. */
@@ -340,8 +343,47 @@ void	 shards_state(struct discord *, int slot, const char *state);
  * interaction_handle drops).
  */
 int	 interaction_repeat(struct discord *, const cJSON *data);
+/*
+ * One interaction being answered: on interaction_handle's stack while
+ * its event is handled (d->current), or held past it (held.c).
+ */
+struct interaction {
+	char	id[DISCORD_ID_MAX];
+	char	token[DISCORD_TOKEN_MAX + 1];
+	char	channel[DISCORD_ID_MAX];
+	char	queue[DISCORD_ID_MAX + 8];
+	int	responded;
+	int	component;	/* a click, not a slash command */
+	int	private_msg;	/* the clicked message is ephemeral or a DM */
+	/*
+	 * Deferred (held.c), its answer not given yet: the next answer
+	 * edits @original (a command's "thinking", ephemeral when the
+	 * deferral was; a click's private message, for a private answer).
+	 */
+	int	open;
+	int	ephemeral;	/* the deferral's flag 64 */
+	uint64_t until;		/* held: loop ms when its token is near its end */
+};
+
 /* Turns an INTERACTION_CREATE payload (borrowed) into a bot_event. */
 void	 interaction_handle(struct discord *, const cJSON *data);
+/*
+ * Sends text (borrowed) as ix's callback, or as the edit of its deferred
+ * answer, or as followups, components (borrowed, may be NULL) under the
+ * last part; 0 or -1.
+ */
+int	 interaction_send(struct discord *, struct interaction *, int private,
+	     const char *text, const cJSON *components, char **cause);
+/*
+ * Acknowledges ix (borrowed) now, to answer later: a command with a
+ * deferred answer (type 5, its "thinking" ephemeral when private), a
+ * click with a deferred update (type 6); 0 or -1.
+ */
+int	 interaction_defer(struct discord *, struct interaction *,
+	     int private, char **cause);
+/* Deletes ix's first answer (DELETE .../messages/@original); 0 or -1. */
+int	 interaction_delete_original(struct discord *, struct interaction *,
+	     char **cause);
 /* Forgets the answers on their way (their requests are gone). */
 void	 interaction_free_all(struct discord *);
 /* The adapter's reply op. */
@@ -358,6 +400,27 @@ int	 interaction_take_news(struct discord *, const char *channel,
 /* A public message to channel while an interaction there is unanswered. */
 int	 interaction_take_public(struct discord *, const char *channel,
 	     const char *text);
+
+/*
+ * held.c: interactions answered after their events (adapter_ops.hold and
+ * unhold), at most DISCORD_HOLDS_MAX at once.  A held interaction's
+ * token serves its answers for 15 minutes; past DISCORD_HOLD_MS the
+ * answers go as a detached answer would (a DM, a channel post).
+ */
+#define DISCORD_HOLDS_MAX	1024
+#define DISCORD_HOLD_MS		(14 * 60 * 1000)
+void	*held_hold(struct adapter *, const struct bot_event *, int private);
+void	 held_unhold(struct adapter *, void *held, int done);
+/*
+ * The reply op for a held interaction ix of ev: text (borrowed) in its
+ * form, while its token lasts and its deferral fits the privacy asked;
+ * else as a DM (private) or a channel post.  bs and components are the
+ * same buttons, borrowed.  0, or -1 with *cause.
+ */
+int	 held_reply(struct discord *, struct interaction *,
+	     const struct bot_event *, int private, const char *text,
+	     const struct adapter_buttons *, const cJSON *components,
+	     char **cause);
 
 /* commands.c: the slash commands, built from cmd_all() and game_all(). */
 #define COMMANDS_NAME_MAX	32

@@ -358,6 +358,7 @@ discord_free(struct adapter *a)
 	recent_free(d->seen_ix);
 	edited_free_dm(&d->edited);
 	interaction_free_all(d);
+	holds_release(&d->holds);
 	free(d->commands);
 	free(d->token);
 	free(d->application_id);
@@ -397,6 +398,8 @@ static const struct adapter_ops discord_ops = {
 	.dm_table = discord_dm_table,
 	.channel_name = discord_channel_name,
 	.mention = discord_mention,
+	.hold = held_hold,
+	.unhold = held_unhold,
 };
 
 int
@@ -455,6 +458,7 @@ discord_new(struct bot *bot, char **cause)
 	d->seen_ix = recent_new(DISCORD_SEEN_MAX, DISCORD_SEEN_AGE);
 	d->lost_grace = cfg->discord_lost_channel_grace_ms;
 	LIST_INIT(&d->ix_notes);
+	holds_init(&d->holds, DISCORD_HOLDS_MAX);
 	/*
 	 * REST takes requests from now on: restored tables may speak before
 	 * start (a turn whose timer ran out while the bot was down); they

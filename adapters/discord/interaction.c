@@ -68,16 +68,6 @@
 #define PERM_MANAGE_CHANNELS	(1ULL << 4)
 #define PERM_MANAGE_GUILD	(1ULL << 5)
 
-struct interaction {
-	char	id[DISCORD_ID_MAX];
-	char	token[DISCORD_TOKEN_MAX + 1];
-	char	channel[DISCORD_ID_MAX];
-	char	queue[DISCORD_ID_MAX + 8];
-	int	responded;
-	int	component;	/* a click, not a slash command */
-	int	private_msg;	/* the clicked message is ephemeral or a DM */
-};
-
 /* An answer on its way: its interaction, for the log if it fails. */
 struct ix_note {
 	LIST_ENTRY(ix_note)	 entry;
@@ -122,16 +112,17 @@ interaction_sent(struct discord *d, const struct rest_result *res, void *arg)
 }
 
 /*
- * Queues method path for ix on its queue, body taken over, noted for the
- * log; 0 or -1.
+ * Queues method path for ix on its queue, body taken over (may be NULL),
+ * noted for the log; 0 or -1.
  */
 static int
 interaction_request(struct discord *d, struct interaction *ix,
-    const char *what, const char *path, char *body, int flags, char **cause)
+    const char *what, const char *method, const char *path, char *body,
+    int flags, char **cause)
 {
 	struct ix_note	*n = interaction_note(d, ix, what);
 
-	if (rest_request(d, "POST", path, ix->queue, body, flags,
+	if (rest_request(d, method, path, ix->queue, body, flags,
 	    interaction_sent, n, cause) != 0) {
 		LIST_REMOVE(n, entry);
 		free(n);
@@ -150,7 +141,7 @@ interaction_callback(struct discord *d, struct interaction *ix, char *body,
 
 	path = xasprintf("/interactions/%s/%s/callback", ix->id, ix->token);
 	ix->responded = 1;
-	rc = interaction_request(d, ix, "answer", path, body,
+	rc = interaction_request(d, ix, "answer", "POST", path, body,
 	    REST_NO_GLOBAL | REST_TIMED | REST_QUICK, cause);
 	free(path);
 	return rc;
@@ -168,11 +159,7 @@ interaction_body(int type, cJSON *data)
 	return json_print(body);
 }
 
-/*
- * Sends text (borrowed) as the callback or as followups, components
- * (borrowed, may be NULL) under the last part; 0 or -1.
- */
-static int
+int
 interaction_send(struct discord *d, struct interaction *ix, int private,
     const char *text, const cJSON *components, char **cause)
 {
@@ -201,12 +188,33 @@ interaction_send(struct discord *d, struct interaction *ix, int private,
 			if (interaction_callback(d, ix, interaction_body(type,
 			    data), cause) != 0)
 				return -1;
+		} else if (ix->open && (!ix->component || private)) {
+			/*
+			 * A deferred answer (held.c): it becomes this part,
+			 * in the form its deferral set (flags cannot change
+			 * in an edit); a click's private message is edited,
+			 * as type 7 would have.
+			 */
+			ix->open = 0;
+			none = NULL;
+			if (ix->component && last == NULL)
+				last = none = cJSON_CreateArray();
+			path = xasprintf("/webhooks/%s/%s/messages/@original",
+			    d->application_id, ix->token);
+			msg = discord_message_body(text, n, 0, last);
+			cJSON_Delete(none);
+			if (interaction_request(d, ix, "answer", "PATCH", path,
+			    msg, 0, cause) != 0) {
+				free(path);
+				return -1;
+			}
+			free(path);
 		} else {
 			path = xasprintf("/webhooks/%s/%s", d->application_id,
 			    ix->token);
 			msg = discord_message_body(text, n, flags, last);
-			if (interaction_request(d, ix, "followup", path, msg, 0,
-			    cause) != 0) {
+			if (interaction_request(d, ix, "followup", "POST", path,
+			    msg, 0, cause) != 0) {
 				free(path);
 				return -1;
 			}
@@ -225,7 +233,12 @@ interaction_reply(struct discord *d, const struct bot_event *ev, int private,
 	cJSON			*components = discord_components(bs);
 	int			 rc;
 
-	if (ix == NULL || ix != d->current) {
+	if (ix != NULL && ix != d->current &&
+	    (ix = holds_find(&d->holds, ix)) != NULL)
+		/* Held past its event (held.c). */
+		rc = held_reply(d, ix, ev, private, text, bs, components,
+		    cause);
+	else if (ix == NULL || ix != d->current) {
 		/* Not inside its interaction any more: only public is safe. */
 		if (private)
 			rc = set_cause(cause, "the interaction is over");
@@ -555,6 +568,37 @@ interaction_repeat(struct discord *d, const cJSON *data)
 	return 1;
 }
 
+int
+interaction_defer(struct discord *d, struct interaction *ix, int private,
+    char **cause)
+{
+	cJSON	*data;
+
+	if (ix->component)
+		return interaction_callback(d, ix, interaction_body(
+		    IX_CALLBACK_DEFER, NULL), cause);
+	data = cJSON_CreateObject();
+	if (private)
+		cJSON_AddNumberToObject(data, "flags", DISCORD_FLAG_EPHEMERAL);
+	return interaction_callback(d, ix, interaction_body(
+	    IX_CALLBACK_THINKING, data), cause);
+}
+
+int
+interaction_delete_original(struct discord *d, struct interaction *ix,
+    char **cause)
+{
+	char	*path;
+	int	 rc;
+
+	path = xasprintf("/webhooks/%s/%s/messages/@original",
+	    d->application_id, ix->token);
+	rc = interaction_request(d, ix, "deletion", "DELETE", path, NULL,
+	    REST_NO_GLOBAL, cause);
+	free(path);
+	return rc;
+}
+
 /*
  * A slash command the flood limit refused, after its one "slow down":
  * Discord wants an answer to every command within 3 s, or the user sees
@@ -570,28 +614,13 @@ interaction_repeat(struct discord *d, const cJSON *data)
 static void
 interaction_quiet(struct discord *d, struct interaction *ix)
 {
-	struct ix_note	*n;
-	cJSON		*data = cJSON_CreateObject();
-	char		*path, *cause = NULL;
+	char	*cause = NULL;
 
-	cJSON_AddNumberToObject(data, "flags", DISCORD_FLAG_EPHEMERAL);
-	if (interaction_callback(d, ix, interaction_body(IX_CALLBACK_THINKING,
-	    data), &cause) != 0) {
-		log_warn("discord: %s", cause);
-		free(cause);
-		return;
-	}
-	path = xasprintf("/webhooks/%s/%s/messages/@original",
-	    d->application_id, ix->token);
-	n = interaction_note(d, ix, "deletion");
-	if (rest_request(d, "DELETE", path, ix->queue, NULL,
-	    REST_NO_GLOBAL, interaction_sent, n, &cause) != 0) {
-		LIST_REMOVE(n, entry);
-		free(n);
+	if (interaction_defer(d, ix, 1, &cause) != 0 ||
+	    interaction_delete_original(d, ix, &cause) != 0) {
 		log_warn("discord: %s", cause);
 		free(cause);
 	}
-	free(path);
 }
 
 /*
@@ -709,8 +738,7 @@ interaction_handle(struct discord *d, const cJSON *data)
 	if (!ix.responded) {
 		/* Never leave Discord saying "the application did not respond". */
 		if (ix.component) {
-			if (interaction_callback(d, &ix, interaction_body(
-			    IX_CALLBACK_DEFER, NULL), &cause) != 0) {
+			if (interaction_defer(d, &ix, 0, &cause) != 0) {
 				log_warn("discord: %s", cause);
 				free(cause);
 			}

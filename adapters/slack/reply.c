@@ -209,7 +209,10 @@ reply_send(struct slack *s, const struct bot_event *ev, int private,
 {
 	struct slack_ctx	*ctx = ev->reply_ctx;
 
-	if (ctx == NULL || ctx != s->current) {
+	/* Held past its event (later.c), it answers as in it. */
+	if (ctx != NULL && ctx != s->current)
+		ctx = holds_find(&s->later, ctx);
+	if (ctx == NULL) {
 		/* Not inside its event any more: only public is safe. */
 		if (private)
 			return set_cause(cause, "the event is over");

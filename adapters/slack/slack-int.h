@@ -22,6 +22,7 @@
 
 #include "bot/adapter.h"
 #include "bot/saying/edited-messages.h"
+#include "lib/holds.h"
 
 struct web;
 struct slack_socket;
@@ -83,6 +84,7 @@ struct slack {
 	struct slack_admins	*admins;
 	struct slack_nopost	*lost;		/* channels closed to us (nopost.c) */
 	struct slack_held	*held;		/* who hears of held posts (held.c) */
+	struct holds		 later;		/* events answered later (later.c) */
 	char			 bot_user[SLACK_ID_MAX];	/* auth.test; "" */
 
 	/* The event being handled by bot_handle_event, or NULL. */
@@ -455,6 +457,11 @@ void		 nopost_free(struct slack *);
 void	 held_watch(struct slack *, const struct slack_ctx *ctx);
 void	 held_check(struct slack *);
 void	 held_free(struct slack *);
+
+/* later.c: events answered after they are over (adapter_ops.hold, unhold). */
+#define LATER_MAX	1024	/* held at once; more answer detached */
+void	*later_hold(struct adapter *, const struct bot_event *, int private);
+void	 later_unhold(struct adapter *, void *held, int done);
 
 /* slack.c */
 /* Is error (Slack's error code, may be NULL) one of list (NULL-ended)? */

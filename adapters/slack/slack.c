@@ -213,6 +213,7 @@ slack_free(struct adapter *a)
 	tablemsg_free_all(s);
 	nopost_free(s);
 	held_free(s);
+	holds_release(&s->later);
 	edited_free_dm(&s->edited);
 	free(s->app_token);
 	free(s->bot_token);
@@ -247,6 +248,8 @@ static const struct adapter_ops slack_ops = {
 	.channel_name = slack_channel_name,
 	.mention = slack_mention,
 	.command = slack_command,
+	.hold = later_hold,
+	.unhold = later_unhold,
 };
 
 /* A token from the config, trailing spaces (a file's newline) cut; caller frees. */
@@ -294,6 +297,7 @@ slack_new(struct bot *bot, char **cause)
 	s->adapter.priv = s;
 	s->bot = bot;
 	s->loop = bot->loop;
+	holds_init(&s->later, LATER_MAX);
 	s->app_token = slack_token(cfg->slack_app_token);
 	s->bot_token = slack_token(cfg->slack_bot_token);
 	s->api_base = xstrdup(cfg->slack_api_base);

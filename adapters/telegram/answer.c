@@ -11,6 +11,15 @@
  * the player clicks through a choice.  Text is
  * the bot's, sent as HTML (html.c), in as many messages as its length
  * needs, the buttons on the last.
+ *
+ * Answers the bot holds behind a commit that settles after the update
+ * (a PostgreSQL store) come through a copy of the update's tg_ctx, held
+ * (adapter_ops.hold) while the update is on, in tg->holds (lib/holds.c):
+ * its click was answered when the update ended, at once, as Telegram
+ * wants, so a short private answer is a message then (in the private
+ * chat) instead of the click's alert or note; a choice's next part
+ * still replaces the clicked message, and a public answer still goes to
+ * the update's chat and topic.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -126,7 +135,7 @@ answer_send(struct tg *tg, const struct bot_event *ev, int private,
 	 * A click's short answer is the click's own: in the group an alert
 	 * only its user sees, in the private chat a passing note.
 	 */
-	if (click && (private || ctx->is_dm) && !buttons &&
+	if (click && !ctx->held && (private || ctx->is_dm) && !buttons &&
 	    ctx->alert[0] == '\0' && utf8_count(text) <= TG_ALERT_MAX &&
 	    strchr(text, '\001') == NULL) {
 		snprintf(ctx->alert, sizeof ctx->alert, "%s", text);
@@ -140,11 +149,48 @@ answer_send(struct tg *tg, const struct bot_event *ev, int private,
 		return 0;
 	}
 	/* Their private chat is closed: the click opens it, or a link. */
-	if (click)
+	if (click && !ctx->held)
 		privchat_link(tg, ctx->url, sizeof ctx->url);
 	else if (privchat_closed(tg, ctx->user))
 		privchat_offer(tg, ctx->user, ctx->chat);
 	return -1;
+}
+
+/*
+ * The hold op: a copy of ev's tg_ctx (the update's, live until the end
+ * of its batch, or a copy held before, held again), or NULL when too
+ * many are held.  private: an answer held for it is private.
+ */
+void *
+answer_hold(struct adapter *a, const struct bot_event *ev, int private)
+{
+	struct tg	*tg = a->priv;
+	struct tg_ctx	*from = ev->reply_ctx, *ctx;
+
+	if ((ctx = holds_again(&tg->holds, from)) != NULL)
+		return ctx;
+	if (from == NULL || tg->stopping ||
+	    (ctx = holds_copy(&tg->holds, from, sizeof *from)) == NULL)
+		return NULL;
+	ctx->held = 1;
+	/*
+	 * A click in a group whose private answer waits: the click is
+	 * answered now, saying where that answer goes, as it would once
+	 * sent (click_answer).
+	 */
+	if (private && from->query[0] != '\0' && !from->is_dm)
+		from->privchat_sent = 1;
+	return ctx;
+}
+
+void
+answer_unhold(struct adapter *a, void *held, int done)
+{
+	struct tg	*tg = a->priv;
+
+	(void)done;		/* nothing more is said */
+	if (holds_put(&tg->holds, held))
+		holds_free(&tg->holds, held);
 }
 
 void

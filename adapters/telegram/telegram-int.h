@@ -22,6 +22,7 @@
 
 #include "bot/adapter.h"
 #include "bot/saying/edited-messages.h"
+#include "lib/holds.h"
 
 struct tgapi;
 struct tgpoll;
@@ -58,6 +59,7 @@ struct tg_ctx {
 	char	url[128];		/* a click's answer opens this link */
 	int	answered;		/* something was said to the user */
 	int	privchat_sent;		/* ... in their private chat */
+	int	held;			/* a copy past its update (answer.c) */
 };
 
 struct tg {
@@ -96,6 +98,8 @@ struct tg {
 
 	/* The update being handled by bot_handle_event, or NULL. */
 	struct tg_ctx		*current;
+	/* Updates answered after their commit (answer.c). */
+	struct holds		 holds;
 
 	/* Telegram refused the token (halt.c). */
 	int			 halted;
@@ -245,6 +249,10 @@ void	 click_answer(struct tg *, struct tg_ctx *);
 /* answer.c: the reply and send_channel ops, and a message to a chat. */
 int	 answer_send(struct tg *, const struct bot_event *, int private,
 	     const char *text, const struct adapter_buttons *, char **cause);
+/* The hold and unhold ops, at most TG_HOLDS_MAX at once. */
+#define TG_HOLDS_MAX	1024
+void	*answer_hold(struct adapter *, const struct bot_event *, int private);
+void	 answer_unhold(struct adapter *, void *held, int done);
 /*
  * Sends text (the bot's, borrowed) to chat (in forum topic thread, 0:
  * none) as HTML, split where longer than a message, buttons (may be

@@ -158,6 +158,7 @@ tg_free(struct adapter *a)
 	migrate_free(tg);
 	board_free_all(tg);
 	edited_free_dm(&tg->edited);
+	holds_release(&tg->holds);
 	free(tg->token);
 	free(tg->api_base);
 	free(tg->ca_file);
@@ -179,6 +180,8 @@ static const struct adapter_ops telegram_ops = {
 	.channel_name = tg_channel_name,
 	.mention = tg_mention,
 	.command = tg_command,
+	.hold = answer_hold,
+	.unhold = answer_unhold,
 };
 
 int
@@ -208,6 +211,7 @@ telegram_new(struct bot *bot, char **cause)
 	tg->adapter.priv = tg;
 	tg->bot = bot;
 	tg->loop = bot->loop;
+	holds_init(&tg->holds, TG_HOLDS_MAX);
 	tg->token = xstrdup(cfg->telegram_token);
 	trim_end(tg->token, TRIM_SPACE);
 	tg->api_base = xstrdup(cfg->telegram_api_base);

@@ -27,6 +27,8 @@
 
 /* Places a batch keeps track of before it counts as busy for all. */
 #define OUTBOX_BUSY_MAX	8
+/* Events' reply handles a batch holds (adapter_ops.hold); more detach. */
+#define OUTBOX_HOLDS_MAX	16
 
 enum outbox_kind {
 	OUTBOX_CHANNEL,
@@ -91,6 +93,21 @@ struct outbox_batch {
 	}			 busy[OUTBOX_BUSY_MAX];
 	int			 nbusy;
 	int			 allbusy;	/* more than OUTBOX_BUSY_MAX */
+	/*
+	 * The reply handles it holds past their events (outbox_detach):
+	 * each event's own (from, compared only) and what the adapter's
+	 * hold made of it (held, given back to unhold when b is freed).
+	 */
+	struct {
+		struct adapter	*adapter;
+		void		*from;
+		void		*held;
+		int		 private;	/* a private answer is held */
+		/* Its first event, while outbox_hold runs; then NULL. */
+		const struct bot_event *ev;
+	}			 holds[OUTBOX_HOLDS_MAX];
+	int			 nholds;
+	int			 done;		/* released or undone */
 	uint64_t		 serial;	/* bot->batch_serial when it ended */
 	int			 writes;	/* uncommitted writes it ended with */
 	uint64_t		 t0;		/* when it was sent (uv_hrtime) */
@@ -554,16 +571,26 @@ outbox_seal(struct bot *bot, int writes)
 	return b;
 }
 
+/*
+ * Frees b, and gives each reply handle it held back to its adapter
+ * (finished, when b was released or undone; else just dropped).
+ */
 static void
 outbox_batch_free(struct outbox_batch *b)
 {
-	int	i;
+	struct adapter	*a;
+	int		 i;
 
 	for (i = 0; i < b->nbusy; i++)
 		free(b->busy[i].to);
 	outbox_forget(&b->out);
 	outbox_forget(&b->undo);
 	outbox_forget(&b->undo_tasks);
+	for (i = 0; i < b->nholds; i++) {
+		a = b->holds[i].adapter;
+		if (b->holds[i].held != NULL)
+			a->ops->unhold(a, b->holds[i].held, b->done);
+	}
 	free(b->touched);
 	free(b->cause);
 	free(b);
@@ -617,6 +644,7 @@ outbox_release(struct bot *bot)
 		TAILQ_REMOVE(&bot->sealed, b, entry);
 		assert(TAILQ_FIRST(&bot->sealed) != b);	/* off for good */
 		outbox_batch_tables(bot, b, 0);
+		b->done = 1;
 		if (b->settled > 0)
 			outbox_release_one(bot, b);
 		else
@@ -660,25 +688,102 @@ outbox_settled(void *arg, int rc, char *cause)
 	outbox_release(b->bot);
 }
 
+/* The place of ev's reply handle among b's holds, or -1. */
+static int
+outbox_hold_find(const struct outbox_batch *b, const struct bot_event *ev)
+{
+	int	i;
+
+	for (i = 0; i < b->nholds; i++) {
+		if (b->holds[i].adapter == ev->adapter &&
+		    b->holds[i].from == ev->reply_ctx)
+			return i;
+	}
+	return -1;
+}
+
 /*
- * ev's adapter handle (reply_ctx) is gone: an adapter that answers from
- * the event's own fields alone (NULL there: IRC, the console) answers
- * as before.
+ * ev's adapter handle (reply_ctx) dies with its event: b's hold of it
+ * (outbox_hold) answers in its place, or, where the adapter made none,
+ * an adapter that answers from the event's own fields alone (NULL
+ * there: IRC, the console) answers as before, and the others privately
+ * or to the channel.
  */
 static void
-outbox_detach_event(struct bot_event *ev)
+outbox_detach_event(struct outbox_batch *b, struct bot_event *ev)
 {
+	int	i;
+
 	if (ev->reply_ctx == NULL)
 		return;
+	if ((i = outbox_hold_find(b, ev)) >= 0 && b->holds[i].held != NULL) {
+		ev->reply_ctx = b->holds[i].held;
+		return;
+	}
 	ev->reply_ctx = NULL;
 	ev->detached = 1;
+}
+
+/*
+ * Notes ev (borrowed) of batch b for a hold of its reply handle, private
+ * when an answer held for it is: one note an event, up to
+ * OUTBOX_HOLDS_MAX, on an adapter that holds.
+ */
+static void
+outbox_hold_note(struct outbox_batch *b, const struct bot_event *ev,
+    int private)
+{
+	int	i;
+
+	if (ev->reply_ctx == NULL || ev->adapter->ops->hold == NULL)
+		return;
+	if ((i = outbox_hold_find(b, ev)) >= 0) {
+		b->holds[i].private |= private;
+		return;
+	}
+	if (b->nholds == OUTBOX_HOLDS_MAX)
+		return;
+	b->holds[b->nholds].adapter = ev->adapter;
+	b->holds[b->nholds].from = ev->reply_ctx;
+	b->holds[b->nholds].ev = ev;
+	b->holds[b->nholds++].private = private;
+}
+
+/*
+ * Asks each adapter that can to hold the reply handles of b's events
+ * while their events are still on (see adapter_ops.hold): with what it
+ * will answer (a private answer, or the refusal of a failed commit,
+ * which is private too), so that it can acknowledge the event now in
+ * the right form.
+ */
+static void
+outbox_hold(struct outbox_batch *b)
+{
+	struct outbox_item	*it;
+	struct adapter		*a;
+	int			 i;
+
+	TAILQ_FOREACH(it, &b->out, entry) {
+		if (it->kind == OUTBOX_REPLY)
+			outbox_hold_note(b, &it->ev, it->private ||
+			    it->ev.is_dm);
+	}
+	TAILQ_FOREACH(it, &b->undo, entry)
+		outbox_hold_note(b, &it->ev, it->private);
+	for (i = 0; i < b->nholds; i++) {
+		a = b->holds[i].adapter;
+		b->holds[i].held = a->ops->hold(a, b->holds[i].ev,
+		    b->holds[i].private);
+		b->holds[i].ev = NULL;
+	}
 }
 
 /*
  * Batch b (compared, never read, unless still on bot->sealed) outlives
  * its events when it is still waiting for a commit: the adapters' reply
  * handles die with their events, so its answers, and the events a
- * failed commit answers, go as private or channel messages instead.
+ * failed commit answers, go through the adapters' holds of them, or as
+ * private or channel messages instead.
  */
 static void
 outbox_detach(struct bot *bot, struct outbox_batch *b)
@@ -692,12 +797,13 @@ outbox_detach(struct bot *bot, struct outbox_batch *b)
 	}
 	if (o == NULL)
 		return;
+	outbox_hold(b);
 	TAILQ_FOREACH(it, &b->out, entry) {
 		if (it->kind == OUTBOX_REPLY)
-			outbox_detach_event(&it->ev);
+			outbox_detach_event(b, &it->ev);
 	}
 	TAILQ_FOREACH(it, &b->undo, entry)
-		outbox_detach_event(&it->ev);
+		outbox_detach_event(b, &it->ev);
 }
 
 void

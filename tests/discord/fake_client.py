@@ -65,6 +65,39 @@ def command(user, channel, sub, guild="700", options=(), **extra):
             if c["interaction"] == iid] if s else []
 
 
+def messages():
+    return call("GET", "/_test/messages")
+
+
+def embed_texts(embeds):
+    """Every text of a list of embeds: title, description, fields,
+    footer and author."""
+    out = []
+    for e in embeds:
+        out += [e.get("title", ""), e.get("description", ""),
+                (e.get("footer") or {}).get("text", ""),
+                (e.get("author") or {}).get("name", "")]
+        for f in e.get("fields", []):
+            out += [f.get("name", ""), f.get("value", "")]
+    return out
+
+
+def public_texts(s, msgs=None):
+    """Every public text the bot wrote: channel messages with every
+    version an edit replaced, their embeds (every version too), public
+    answers, and public button labels."""
+    msgs = messages() if msgs is None else msgs
+    out = []
+    for m in msgs.values():
+        if m["dm_user"] is None and not m["flags"] & 64:
+            out += m["history"] + [m["content"]]
+            for embeds in m["embed_history"] + [m["embeds"]]:
+                out += embed_texts(embeds)
+            out += [b.get("label", "") for row in m["components"]
+                    for b in row.get("components", [])]
+    return out
+
+
 def public(answers):
     return bool(answers) and not answers[0]["flags"] & 64
 

@@ -882,7 +882,12 @@ class Fake:
         body = await request.json()
         if self.check_body(body, "followup"):
             return invalid_form()
-        m = self.store_message(ix["channel"], body, "reply", user=ix["user"])
+        if ix["callback"]["type"] == 5 and not ix.get("original"):
+            # The first followup after a deferred answer is that answer,
+            # in the form the deferral set: its flags are the deferral's.
+            body = dict(body, flags=ix["callback"]["flags"])
+            ix["original"] = True
+        m = self.followup_store(ix, body)
         self.log["followups"].append({
             "interaction": ix["id"], "user": ix["user"],
             "content": body.get("content", ""),
@@ -897,18 +902,66 @@ class Fake:
                                           "X-RateLimit-Remaining": "4",
                                           "X-RateLimit-Reset-After": "1.000"})
 
+    def original_of(self, request):
+        """The interaction whose first answer (@original) request names,
+        and None; or None and the error Discord answers."""
+        bad = self.check(request)
+        if bad is not None:
+            return None, bad
+        ix = self.interactions.get(request.match_info["token"])
+        if request.match_info["app"] != APP_ID or ix is None or \
+                not ix["answered"] or ix.get("original_deleted"):
+            return None, web.json_response({"message": "Unknown Message",
+                                            "code": 10008}, status=404)
+        return ix, None
+
+    def followup_store(self, ix, body):
+        return self.store_message(ix["channel"], body, "reply",
+                                  user=ix["user"])
+
+    async def edit_original(self, request):
+        """PATCH /webhooks/{app}/{token}/messages/@original: the first
+        answer edited.  A deferred answer (type 5) becomes its message
+        the first time, with the deferral's flags (an edit cannot set
+        64); a deferred click (type 6) or its update (7) edits the
+        clicked message.  Logged among the followups, with "edit"."""
+        ix, bad = self.original_of(request)
+        if bad is not None:
+            return bad
+        body = await request.json()
+        if self.check_body(body, "edit"):
+            return invalid_form()
+        c = ix["callback"]
+        body = dict(body, flags=c["flags"])
+        if c["type"] == 5 and not ix.get("original"):
+            ix["original"] = True
+            m = self.followup_store(ix, body)
+            c["message"] = m["id"]
+        else:
+            mid = ix.get("message") if c["type"] in (6, 7) else \
+                c.get("message")
+            if mid is None:
+                return web.json_response({"message": "Unknown Message",
+                                          "code": 10008}, status=404)
+            m = self.msgs[mid]
+            m["history"].append(m["content"])
+            if "content" in body:
+                m["content"] = body["content"]
+            edit_parts(m, body)
+        self.log["followups"].append({
+            "interaction": ix["id"], "user": ix["user"], "edit": True,
+            "content": body.get("content", ""), "flags": m["flags"],
+            "message": m["id"], "components": body.get("components") or []})
+        ix.setdefault("followups", []).append(body.get("content", ""))
+        return web.json_response({"id": m["id"], "content": m["content"]})
+
     async def delete_original(self, request):
         """DELETE /webhooks/{app}/{token}/messages/@original: the first
         answer of an interaction goes (a message, or the "thinking" of
         a deferred one); 204, as Discord answers."""
-        bad = self.check(request)
+        ix, bad = self.original_of(request)
         if bad is not None:
             return bad
-        ix = self.interactions.get(request.match_info["token"])
-        if request.match_info["app"] != APP_ID or ix is None or \
-                not ix["answered"] or ix.get("original_deleted"):
-            return web.json_response({"message": "Unknown Message",
-                                      "code": 10008}, status=404)
         ix["original_deleted"] = True
         mid = ix["callback"].get("message")
         if mid is not None and ix["callback"]["type"] == 4:
@@ -1397,6 +1450,7 @@ def main():
         fake.set_faults(dict(kv.split("=", 1) for kv in
                              args.faults.split(",")))
     api = "/api/v10"
+    original = api + "/webhooks/{app}/{token}/messages/@original"
     app = fake_common.app_of(fake, [
         ("GET", "/gateway", fake.gateway),
         ("GET", api + "/gateway/bot", fake.gateway_bot),
@@ -1409,8 +1463,8 @@ def main():
         ("POST", api + "/interactions/{id}/{token}/callback",
          fake.callback),
         ("POST", api + "/webhooks/{app}/{token}", fake.followup),
-        ("DELETE", api + "/webhooks/{app}/{token}/messages/@original",
-         fake.delete_original),
+        ("DELETE", original, fake.delete_original),
+        ("PATCH", original, fake.edit_original),
         ("PUT", api + "/applications/{app}/commands", fake.put_commands),
         ("PUT", api + "/applications/{app}/guilds/{guild}/commands",
          fake.put_commands),

@@ -19,7 +19,8 @@ import fake_client
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 import checks
-from fake_client import call, op, state, wait
+from fake_client import call, embed_texts, messages, op, public_texts, \
+    state, wait
 
 PORT = int(sys.argv[1])
 BOT_ERR = sys.argv[2]
@@ -61,39 +62,6 @@ def answered(iid, timeout=5.0):
              timeout)
     time.sleep(0.1)     # let followups land too
     return answers(state(), iid) if s else []
-
-
-def messages():
-    return call("GET", "/_test/messages")
-
-
-def embed_texts(embeds):
-    """Every text of a list of embeds: title, description, fields,
-    footer and author."""
-    out = []
-    for e in embeds:
-        out += [e.get("title", ""), e.get("description", ""),
-                (e.get("footer") or {}).get("text", ""),
-                (e.get("author") or {}).get("name", "")]
-        for f in e.get("fields", []):
-            out += [f.get("name", ""), f.get("value", "")]
-    return out
-
-
-def public_texts(s, msgs=None):
-    """Every public text the bot wrote: channel messages with every
-    version an edit replaced, their embeds (every version too), public
-    answers, and public button labels."""
-    msgs = messages() if msgs is None else msgs
-    out = []
-    for m in msgs.values():
-        if m["dm_user"] is None and not m["flags"] & 64:
-            out += m["history"] + [m["content"]]
-            for embeds in m["embed_history"] + [m["embeds"]]:
-                out += embed_texts(embeds)
-            out += [b.get("label", "") for row in m["components"]
-                    for b in row.get("components", [])]
-    return out
 
 
 def text_of(ans):

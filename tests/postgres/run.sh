@@ -15,7 +15,8 @@
 # the schema holds a cluster's leases and forwarded events (and a first
 # cut's database is upgraded to it), the server is restarted, stopped
 # for a minute and blocked under the bot, longer than the commit timeout
-# too (outage.sh), and no password shows: not in a refused login's error
+# too (outage.sh), answers held behind a commit keep their platform's
+# form (held.sh), and no password shows: not in a refused login's error
 # at -vv, nor in --check-config or --dump-config.
 #
 #   tests/postgres/run.sh build/cheersbot
@@ -232,6 +233,25 @@ outage_restart
 outage_blocked
 outage_timeout
 outage_stopped "${CHEERSBOT_PG_OUTAGE_S:-60}"
+
+# --- answers held behind a commit keep their form (tests/postgres/held.sh)
+. "$top/tests/postgres/held.sh"
+held_run discord "$top/tests/discord/fake_discord.py" --heartbeat-ms 400 \
+    -- -o discord.enabled=yes -o discord.token=test-token \
+    -o discord.application_id=1 \
+    -o discord.api_base=http://127.0.0.1:@PORT@/api/v10 \
+    -o discord.gateway_url=ws://127.0.0.1:@PORT@/gateway
+held_run slack "$top/tests/slack/fake_slack.py" \
+    -- -o slack.enabled=yes -o slack.app_token=xapp-1-test \
+    -o slack.bot_token=xoxb-test \
+    -o slack.api_base=http://127.0.0.1:@PORT@/api
+$py -c "import sys; sys.path.insert(0, '$top/tests/telegram'); \
+    from fake_telegram import TOKEN; print(TOKEN)" > tg.token
+held_run telegram "$top/tests/telegram/fake_telegram.py" \
+    -- -o telegram.enabled=yes -o telegram.token=file:$tmp/tg.token \
+    -o telegram.api_base=http://127.0.0.1:@PORT@ \
+    -o telegram.message_interval=100ms \
+    -o telegram.group_messages_per_minute=1000
 
 # --- no password shows
 wrong=wrong-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')

@@ -45,3 +45,30 @@ def messages():
 def wait(pred, timeout=5.0):
     """The state once pred(state) holds, or None after timeout seconds."""
     return checks.poll(state, pred, timeout)
+
+
+def block_texts(blocks):
+    """Every text of a message's blocks: sections (text and fields),
+    headers, contexts and button labels."""
+    out = []
+    for b in blocks:
+        if b.get("type") in ("section", "header") and "text" in b:
+            out.append(b["text"]["text"])
+        out += [f["text"] for f in b.get("fields", [])]
+        for e in b.get("elements", []):
+            out.append(e["text"]["text"] if b.get("type") == "actions"
+                       else e.get("text", ""))
+    return out
+
+
+def public_texts(msgs):
+    """Every public text: channel messages, every version an edit
+    replaced, their blocks' texts and their button labels."""
+    out = []
+    for m in msgs.values():
+        if m["ephemeral"] or m["dm_user"]:
+            continue
+        for v in m["history"] + [{"text": m["text"], "blocks": m["blocks"]}]:
+            out.append(v["text"])
+            out += block_texts(v["blocks"])
+    return out

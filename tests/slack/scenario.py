@@ -24,7 +24,8 @@ import sys
 import time
 import urllib.request
 
-from fakectl import call, messages, state, use, wait
+from fakectl import block_texts, call, messages, public_texts, state, use, \
+    wait
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
 import checks
@@ -195,33 +196,6 @@ def whose_turn():
     m = re.search(r"<@(U[A-Z0-9]+)>'s turn|<@(U[A-Z0-9]+)> must",
                   b[-1]["text"])
     return m and (m.group(1) or m.group(2))
-
-
-def block_texts(blocks):
-    """Every text of a message's blocks: sections (text and fields),
-    headers, contexts and button labels."""
-    out = []
-    for b in blocks:
-        if b.get("type") in ("section", "header") and "text" in b:
-            out.append(b["text"]["text"])
-        out += [f["text"] for f in b.get("fields", [])]
-        for e in b.get("elements", []):
-            out.append(e["text"]["text"] if b.get("type") == "actions"
-                       else e.get("text", ""))
-    return out
-
-
-def public_texts(msgs):
-    """Every public text: channel messages, every version an edit
-    replaced, their blocks' texts and their button labels."""
-    out = []
-    for m in msgs.values():
-        if m["ephemeral"] or m["dm_user"]:
-            continue
-        for v in m["history"] + [{"text": m["text"], "blocks": m["blocks"]}]:
-            out.append(v["text"])
-            out += block_texts(v["blocks"])
-    return out
 
 
 def check_card(m, mark, word, names):
