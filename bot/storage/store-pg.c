@@ -180,6 +180,12 @@ struct store_pg {
 	size_t		 jnext;		/* the journal's mark where a job starts */
 	struct pg_job	*jobs, **jobs_tail;
 	struct pg_job	*reading;	/* the read job sent, if one is */
+	/*
+	 * Reads made in the open batch after it wrote: they join the jobs
+	 * right behind the batch when it is handed over (pg_enqueue), so
+	 * each sees the batch's writes committed, as SQLite's would.
+	 */
+	struct pg_job	*after, **after_tail;
 };
 
 /*
@@ -667,6 +673,7 @@ pg_open(const struct store_settings *set, int flags, int *held, char **cause)
 	s->commit_ms = set->server.commit_timeout_ms > 0 ?
 	    set->server.commit_timeout_ms : PG_COMMIT_TIMEOUT_MS;
 	s->jobs_tail = &s->jobs;
+	s->after_tail = &s->after;
 	s->conn = pg_connect(s, 0);
 	if (s->conn == NULL)
 		fatalx("postgres: out of memory");
@@ -2641,6 +2648,32 @@ lost:
 }
 
 /*
+ * The reads made in the open batch after it wrote (s->after) join the
+ * jobs, behind it: when failed is not NULL (the batch failed), each
+ * fails with that cause, told on the loop's next turn.  1 when any is
+ * left to send.
+ */
+static int
+pg_after_queue(struct store_pg *s, const char *failed)
+{
+	struct pg_job	*j;
+
+	if (s->after == NULL)
+		return 0;
+	for (j = s->after; failed != NULL && j != NULL; j = j->next) {
+		j->settled = -1;
+		j->cause = xstrdup(failed);
+	}
+	*s->jobs_tail = s->after;
+	s->jobs_tail = s->after_tail;
+	s->after = NULL;
+	s->after_tail = &s->after;
+	if (failed != NULL)
+		pg_later(s);
+	return failed == NULL;
+}
+
+/*
  * Hands the batch's writes (or a write outside one) over as a job:
  * 1 when it was, with done to be told; 0 when nothing was to commit;
  * -1 with *cause when it failed at once (the store is down, or a read
@@ -2652,7 +2685,7 @@ pg_enqueue(struct store_pg *s, void (*done)(void *, int, char *), void *arg,
 {
 	struct pg_job	*j;
 	size_t		 i;
-	int		 rc = 1;
+	int		 rc = 1, queued;
 
 	if (s->lost != NULL)
 		rc = set_cause(cause, "%s", s->lost);
@@ -2687,7 +2720,9 @@ pg_enqueue(struct store_pg *s, void (*done)(void *, int, char *), void *arg,
 	s->group_saved = 0;
 	free(s->lost);
 	s->lost = NULL;
-	if (rc == 1)
+	queued = pg_after_queue(s, rc >= 0 ? NULL : cause != NULL &&
+	    *cause != NULL ? *cause : "the batch before it failed");
+	if (rc == 1 || queued)
 		pg_kick(s);
 	return rc;
 }
@@ -2775,6 +2810,7 @@ pg_stop(struct store_pg *s)
 	/* Reads made now fail at once; those under way fail, unread. */
 	s->link = PG_DOWN;
 	s->reading = NULL;
+	pg_after_queue(s, NULL);
 	while ((j = s->jobs) != NULL) {
 		if ((s->jobs = j->next) == NULL)
 			s->jobs_tail = &s->jobs;
@@ -2832,10 +2868,12 @@ pg_batch_send(struct store *store, void (*done)(void *, int, char *),
 /*
  * Reads without waiting: a read job, behind every batch sent before it
  * (pg_kick), so it sees each one committed, and before the open
- * batch's, which has written nothing yet.  One that has (a console
- * chunk, a poll's several updates) is read as SQLite reads it, with its
- * writes seen: 0, the front reads through the ops that wait (pg_push).
- * r is the caller's until done runs.
+ * batch's, which has written nothing yet.  One made in a batch that has
+ * (a console chunk, a poll's several updates) waits in s->after and is
+ * sent right behind that batch, so it sees its writes, as SQLite's read
+ * would; outside a batch, a write not yet handed over is read as before
+ * (0: the front reads through the ops that wait, pg_push).  r is the
+ * caller's until done runs.
  */
 static int
 pg_read_send(struct store *store, struct store_read *r, int n,
@@ -2843,9 +2881,9 @@ pg_read_send(struct store *store, struct store_read *r, int n,
 {
 	struct store_pg	*s = (struct store_pg *)store;
 	struct pg_job	*j;
-	int		 i;
+	int		 i, after = s->batch && s->nlog > 0;
 
-	if (s->nlog > 0)
+	if (s->nlog > 0 && !after)
 		return 0;
 	if (s->link != PG_UP)
 		return set_cause(cause, "%s: the PostgreSQL connection is "
@@ -2860,6 +2898,12 @@ pg_read_send(struct store *store, struct store_read *r, int n,
 	j->done = done;
 	j->arg = arg;
 	j->out = r;
+	if (after) {
+		log_debug("store: a read waits for the writes of its batch");
+		*s->after_tail = j;
+		s->after_tail = &j->next;
+		return 1;
+	}
 	*s->jobs_tail = j;
 	s->jobs_tail = &j->next;
 	pg_kick(s);
