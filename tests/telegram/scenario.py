@@ -144,8 +144,13 @@ def play_clicks(users, steps, per_click, deadline):
                     time.monotonic() - was[1] < 2.0:
                 continue
             tries = was[2] + 1 if was is not None and was[0] == key else 0
+            try:
+                r = click_first(uid, m, index=tries)
+            except fakectl.Refused:
+                # The bot edited the prompt between the read and the
+                # press (another player's move): read it again.
+                continue
             last[uid] = (key, time.monotonic(), tries)
-            r = click_first(uid, m, index=tries)
             a = r["answer"]
             per_click(a is not None and a["refused"] is None and
                       a["latency"] < 1.0,
