@@ -1314,17 +1314,19 @@ pg_load_tables(struct store *store, store_table_cb cb, void *arg, char **cause)
 	struct pg_load_page	 p = { cb, arg, 0, 0 };
 	char			 ids[24], page[16];
 	const char		*v[2] = { ids, page };
-	int			 rc;
+	int			 rc = 0;
 
 	snprintf(page, sizeof page, "%d", PG_LOAD_PAGE);
 	s->ahead_on = 1;
-	do {
+	/* Until a page comes back short: the last one. */
+	p.rows = PG_LOAD_PAGE;
+	while (rc == 0 && p.rows == PG_LOAD_PAGE) {
 		p.rows = 0;
 		snprintf(ids, sizeof ids, "%" PRIu64, p.last);
 		rc = pg_each_table(s, PG_TABLE_COLUMNS "WHERE state IN ("
 		    "'lobby', 'playing') AND id > $1::bigint ORDER BY id "
 		    "LIMIT $2::int", 2, v, pg_load_row, &p, NULL, cause);
-	} while (rc == 0 && p.rows == PG_LOAD_PAGE);
+	}
 	s->ahead_on = 0;
 	pg_ahead_drop(s);
 	return rc;
