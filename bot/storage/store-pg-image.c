@@ -322,3 +322,79 @@ pgimage_load_moves(struct pgcache *c, uint64_t id, int from_seq,
 	free(copy);
 	return rc;
 }
+
+/* The digests gathered by pgimage_sums. */
+struct pgi_sums {
+	struct pgcache		*c;
+	struct pgimage_sum	*v;
+	size_t			 n, cap;
+};
+
+/* FNV-1a over s and a separator, on from h. */
+static uint64_t
+pgi_fold(uint64_t h, const char *s)
+{
+	for (; s != NULL && *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return (h ^ 0x1f) * 0x100000001b3ULL;
+}
+
+/* One pictured table's digest (a pgcache_each callback over 'T'). */
+static void
+pgi_sum_one(const char *a, const char *b, const char *value, void *arg)
+{
+	struct pgi_sums		*g = arg;
+	struct pgimage_sum	*e;
+	const char		*adapter, *end;
+	uint64_t		 h = 0xcbf29ce484222325ULL;
+
+	(void)b;
+	if (g->n == g->cap) {
+		g->cap = g->cap == 0 ? 64 : g->cap * 2;
+		g->v = xreallocarray(g->v, g->cap, sizeof *g->v);
+	}
+	e = &g->v[g->n++];
+	e->id = strtoull(a, NULL, 10);
+	h = pgi_fold(h, value);
+	h = pgi_fold(h, pgcache_get(g->c, 'S', a, ""));
+	e->sum = pgi_fold(h, pgcache_get(g->c, 'M', a, ""));
+	/* The adapter is the record's third field. */
+	adapter = strchr(value, PGI_US[0]);
+	adapter = adapter == NULL ? NULL : strchr(adapter + 1, PGI_US[0]);
+	if (adapter == NULL || (end = strchr(++adapter, PGI_US[0])) == NULL)
+		e->adapter = xstrdup("");
+	else
+		e->adapter = xstrndup(adapter, (size_t)(end - adapter));
+}
+
+static int
+pgi_sum_cmp(const void *a, const void *b)
+{
+	const struct pgimage_sum	*x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+size_t
+pgimage_sums(struct pgcache *c, struct pgimage_sum **out)
+{
+	struct pgi_sums	g;
+
+	memset(&g, 0, sizeof g);
+	g.c = c;
+	pgcache_each(c, 'T', pgi_sum_one, &g);
+	if (g.n > 1)
+		qsort(g.v, g.n, sizeof *g.v, pgi_sum_cmp);
+	*out = g.v;
+	return g.n;
+}
+
+void
+pgimage_sums_free(struct pgimage_sum *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].adapter);
+	free(v);
+}

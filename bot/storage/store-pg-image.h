@@ -48,4 +48,18 @@ void	pgimage_load_snapshot(struct pgcache *, uint64_t id, int *seq,
 int	pgimage_load_moves(struct pgcache *, uint64_t id, int from_seq,
 	    store_move_cb, void *, char **cause);
 
+/* A pictured table's digest (pgimage_sums). */
+struct pgimage_sum {
+	uint64_t	 id;
+	uint64_t	 sum;		/* of its record, snapshot and moves */
+	char		*adapter;	/* owned by the array */
+};
+/*
+ * Every pictured table's digest, sorted by id, into *out (the caller
+ * frees it with pgimage_sums_free); returns how many.  Two pictures of a
+ * table differ where their digests do (save a 64-bit collision).
+ */
+size_t	pgimage_sums(struct pgcache *, struct pgimage_sum **out);
+void	pgimage_sums_free(struct pgimage_sum *, size_t n);
+
 #endif

@@ -42,6 +42,7 @@
 #include "bot/storage/store-rows.h"
 #include "bot/storage/store.h"
 #include "lib/backoff.h"
+#include "lib/buf.h"
 #include "lib/conninfo.h"
 #include "lib/resolve.h"
 #include "lib/xmalloc.h"
@@ -72,6 +73,8 @@
 #define PG_RETRY_MAX_MS		5000
 /* A commit's wait for its answer when the settings give none, in ms. */
 #define PG_COMMIT_TIMEOUT_MS	15000
+/* At most so many queries load memory (pg_load_parts). */
+#define PG_LOAD_MAX	8
 
 /* One write waiting for its batch's commit: static sql, owned values. */
 struct pg_write {
@@ -86,6 +89,7 @@ enum pg_link {
 	PG_RESOLVING,	/* the host name being looked up (pg_resolved) */
 	PG_CONNECTING,	/* PQconnectPoll under way */
 	PG_SETUP,	/* connected, the session being set up */
+	PG_LOADING,	/* set up, memory being read again (pg_load_send) */
 	PG_DOWN,	/* waiting before the next connect */
 };
 
@@ -176,7 +180,12 @@ struct store_pg {
 	uint64_t	 serial, doubt_serial, seen_serial;
 	int		 doubt;
 	int		 locked;	/* PG_SETUP: the writer lock was got */
-	int		 answers;	/* PG_SETUP: rows read back */
+	int		 answers;	/* PG_SETUP, PG_LOADING: results read */
+	/* PG_LOADING: the parts' results, kept until all have come. */
+	PGresult	*loaded[PG_LOAD_MAX];
+	/* Tables found changed by a load, for store_changed (pg_deliver). */
+	struct pgimage_sum *changed;
+	size_t		 nchanged;
 	size_t		 jnext;		/* the journal's mark where a job starts */
 	struct pg_job	*jobs, **jobs_tail;
 	struct pg_job	*reading;	/* the read job sent, if one is */
@@ -426,38 +435,7 @@ fail:
 	return -1;
 }
 
-static int	pg_load_images(struct store_pg *, char **);
-
-/* Loads what memory serves (store-pg-cache.h) from the server. */
-static int
-pg_load(struct store_pg *s, char **cause)
-{
-	static const struct {
-		char		 ns;
-		const char	*sql;
-	} parts[] = {
-		{ 'r', "SELECT adapter, key, value FROM refs" },
-		{ 'c', "SELECT adapter, channel, doc FROM channels" },
-		{ 'n', "SELECT adapter, server, last::text FROM numbers" },
-		{ 'm', "SELECT '', key, value::text FROM meta UNION ALL "
-		    "SELECT '', 'max_id', coalesce(max(id), 0)::text FROM tables" },
-	};
-	PGresult	*r;
-	size_t		 i;
-	int		 row;
-
-	pgcache_clear(s->mem);
-	for (i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-		if ((r = pg_select(s, "reading the store", cause, parts[i].sql,
-		    0, NULL)) == NULL)
-			return -1;
-		for (row = 0; row < PQntuples(r); row++)
-			pgcache_load(s->mem, parts[i].ns, PQgetvalue(r, row, 0),
-			    PQgetvalue(r, row, 1), PQgetvalue(r, row, 2));
-		PQclear(r);
-	}
-	return pg_load_images(s, cause);
-}
+static int	pg_load(struct store_pg *, char **);
 
 /*
  * Forgets the message ids of tables that are over or gone (as the SQLite
@@ -503,8 +481,9 @@ pg_lock_take(struct store_pg *s, char **cause)
 			return -1;
 		if (idle && waited >= PG_LOCK_GRACE_MS)
 			return 0;
+		/* Usual after a kill: not a warning (a bot is refused). */
 		if (!said++)
-			log_warn("store: PostgreSQL %s: another session holds "
+			log_info("store: PostgreSQL %s: another session holds "
 			    "the writer lock; waiting up to %d s for a previous "
 			    "bot's session to end", s->name,
 			    PG_LOCK_WAIT_MS / 1000);
@@ -577,6 +556,7 @@ pg_close(struct store *store)
 	pg_log_cut(s, 0);
 	free(s->log);
 	free(s->lost);
+	pgimage_sums_free(s->changed, s->nchanged);
 	pgcache_free(s->mem);
 	/* Closing the session drops the writer lock. */
 	PQfinish(s->conn);
@@ -1873,7 +1853,7 @@ pg_move_channel(struct store *store, const char *adapter, const char *from,
 }
 
 /*
- * A table row of pg_load_images: pictured, and settled at once (what the
+ * A table row of pg_load's: pictured, and settled at once (what the
  * server holds is what was committed), so that loading 10,000 tables
  * neither grows the journal nor keeps the texts each change replaced.
  */
@@ -1889,52 +1869,119 @@ pg_image_row(const struct store_table *t, void *arg, char **cause)
 }
 
 /*
- * Pictures every open table (store-pg-image.h) for a writer: its record,
- * its newest snapshot and the moves after it, three queries for all.
+ * What memory serves (store-pg-cache.h) is read from the server by these
+ * queries, in this order: waiting (pg_load), or on a loop as one query
+ * string (pg_load_send).  The last PG_LOAD_IMAGES picture every open
+ * table (store-pg-image.h): its record, its newest snapshot and the moves
+ * after it, for a writer only.
  */
+static const struct pg_load_part {
+	char		 ns;	/* the cache's namespace; 'T', 'S', 'M': images */
+	const char	*what;
+	const char	*sql;
+} pg_load_parts[] = {
+	{ 'r', "reading the store", "SELECT adapter, key, value FROM refs" },
+	{ 'c', "reading the store", "SELECT adapter, channel, doc FROM "
+	    "channels" },
+	{ 'n', "reading the store", "SELECT adapter, server, last::text FROM "
+	    "numbers" },
+	{ 'm', "reading the store", "SELECT '', key, value::text FROM meta "
+	    "UNION ALL SELECT '', 'max_id', coalesce(max(id), 0)::text FROM "
+	    "tables" },
+	{ 'T', "reading tables", PG_TABLE_COLUMNS "WHERE state IN ('lobby', "
+	    "'playing')" },
+	{ 'S', "reading snapshots", "SELECT DISTINCT ON (s.table_id) "
+	    "s.table_id, s.seq, s.game FROM snapshots s JOIN tables t ON t.id "
+	    "= s.table_id WHERE t.state IN ('lobby', 'playing') ORDER BY "
+	    "s.table_id, s.seq DESC" },
+	{ 'M', "reading moves", "SELECT m.table_id, m.seq, m.seat, m.at, "
+	    "m.move FROM moves m JOIN tables t ON t.id = m.table_id WHERE "
+	    "t.state IN ('lobby', 'playing') AND m.seq >= coalesce((SELECT "
+	    "max(seq) FROM snapshots s WHERE s.table_id = m.table_id), 0) "
+	    "ORDER BY m.table_id, m.seq" },
+};
+#define PG_LOAD_PARTS	(sizeof pg_load_parts / sizeof pg_load_parts[0])
+#define PG_LOAD_IMAGES	3
+_Static_assert(PG_LOAD_PARTS <= PG_LOAD_MAX, "pg_load_parts outgrew loaded");
+
+/* How many of pg_load_parts s reads. */
+static size_t
+pg_load_count(const struct store_pg *s)
+{
+	return (s->flags & STORE_OPEN_READONLY) ? PG_LOAD_PARTS -
+	    PG_LOAD_IMAGES : PG_LOAD_PARTS;
+}
+
+/* Puts part p's rows r (borrowed) into memory, each settled at once. */
 static int
-pg_load_images(struct store_pg *s, char **cause)
+pg_load_take(struct store_pg *s, const struct pg_load_part *p,
+    const PGresult *r, char **cause)
 {
 	struct store_move	 m;
-	PGresult		*r;
-	uint64_t		 id;
 	int			 row;
 
-	if (s->flags & STORE_OPEN_READONLY)
-		return 0;
+	if (p->ns == 'T')
+		return pg_table_rows(r, pg_image_row, s, NULL, cause);
+	for (row = 0; row < PQntuples(r); row++) {
+		if (p->ns == 'S')
+			pgimage_snapshot(s->mem, strtoull(PQgetvalue(r, row,
+			    0), NULL, 10), atoi(PQgetvalue(r, row, 1)),
+			    PQgetvalue(r, row, 2));
+		else if (p->ns == 'M') {
+			m.seq = atoi(PQgetvalue(r, row, 1));
+			m.seat = atoi(PQgetvalue(r, row, 2));
+			m.at = strtoll(PQgetvalue(r, row, 3), NULL, 10);
+			m.move = PQgetvalue(r, row, 4);
+			pgimage_move(s->mem, strtoull(PQgetvalue(r, row, 0),
+			    NULL, 10), &m);
+		} else
+			pgcache_load(s->mem, p->ns, PQgetvalue(r, row, 0),
+			    PQgetvalue(r, row, 1), PQgetvalue(r, row, 2));
+		pgcache_settle(s->mem);
+	}
+	return 0;
+}
+
+/* Memory is about to be loaded afresh (pg_load_end after). */
+static void
+pg_load_begin(struct store_pg *s)
+{
+	pgcache_clear(s->mem);
 	s->imaged = 0;
-	if (pg_each_table(s, PG_TABLE_COLUMNS "WHERE state IN ('lobby', "
-	    "'playing')", 0, NULL, pg_image_row, s, NULL, cause) != 0)
-		return -1;
-	if ((r = pg_select(s, "reading snapshots", cause, "SELECT DISTINCT ON "
-	    "(s.table_id) s.table_id, s.seq, s.game FROM snapshots s JOIN "
-	    "tables t ON t.id = s.table_id WHERE t.state IN ('lobby', "
-	    "'playing') ORDER BY s.table_id, s.seq DESC", 0, NULL)) == NULL)
-		return -1;
-	for (row = 0; row < PQntuples(r); row++) {
-		pgimage_snapshot(s->mem, strtoull(PQgetvalue(r, row, 0), NULL,
-		    10), atoi(PQgetvalue(r, row, 1)), PQgetvalue(r, row, 2));
-		pgcache_settle(s->mem);
-	}
-	PQclear(r);
-	if ((r = pg_select(s, "reading moves", cause, "SELECT m.table_id, "
-	    "m.seq, m.seat, m.at, m.move FROM moves m JOIN tables t ON t.id = "
-	    "m.table_id WHERE t.state IN ('lobby', 'playing') AND m.seq >= "
-	    "coalesce((SELECT max(seq) FROM snapshots s WHERE s.table_id = "
-	    "m.table_id), 0) ORDER BY m.table_id, m.seq", 0, NULL)) == NULL)
-		return -1;
-	for (row = 0; row < PQntuples(r); row++) {
-		id = strtoull(PQgetvalue(r, row, 0), NULL, 10);
-		m.seq = atoi(PQgetvalue(r, row, 1));
-		m.seat = atoi(PQgetvalue(r, row, 2));
-		m.at = strtoll(PQgetvalue(r, row, 3), NULL, 10);
-		m.move = PQgetvalue(r, row, 4);
-		pgimage_move(s->mem, id, &m);
-		pgcache_settle(s->mem);
-	}
-	PQclear(r);
+}
+
+/* Memory is loaded: the journal starts here, and images are served. */
+static void
+pg_load_end(struct store_pg *s)
+{
 	s->jnext = pgcache_mark(s->mem);
-	s->imaged = 1;
+	s->imaged = !(s->flags & STORE_OPEN_READONLY);
+}
+
+/*
+ * Loads what memory serves from the server, waiting for each part, each
+ * let go once in memory; 0, or -1 with *cause, memory then half loaded
+ * (the caller drops the link or the store).
+ */
+static int
+pg_load(struct store_pg *s, char **cause)
+{
+	const struct pg_load_part	*p;
+	PGresult			*r;
+	size_t				 i;
+	int				 rc;
+
+	pg_load_begin(s);
+	for (i = 0; i < pg_load_count(s); i++) {
+		p = &pg_load_parts[i];
+		if ((r = pg_select(s, p->what, cause, p->sql, 0, NULL)) == NULL)
+			return -1;
+		rc = pg_load_take(s, p, r, cause);
+		PQclear(r);
+		if (rc != 0)
+			return -1;
+	}
+	pg_load_end(s);
 	return 0;
 }
 
@@ -1959,6 +2006,7 @@ pg_load_images(struct store_pg *s, char **cause)
  */
 
 static void	pg_kick(struct store_pg *);
+static void	pg_load_drop(struct store_pg *);
 static void	pg_connect_start(struct store_pg *);
 static void	pg_later_cb(uv_timer_t *);
 static void	pg_poll_cb(uv_poll_t *, int, int);
@@ -2030,6 +2078,13 @@ pg_deliver(struct store_pg *s)
 			log_error("store: a write could not be saved: %s",
 			    j->cause);
 		pg_job_free(j);
+	}
+	/* After the jobs that failed: their tables were put back first. */
+	while (s->nchanged > 0) {
+		s->nchanged--;
+		store_changed(&s->store, s->changed[s->nchanged].adapter,
+		    s->changed[s->nchanged].id);
+		free(s->changed[s->nchanged].adapter);
 	}
 }
 
@@ -2133,6 +2188,7 @@ pg_hang_up(struct store_pg *s)
 	free(s->dns_addrs);
 	s->dns_hosts = s->dns_addrs = NULL;
 	s->syncs = s->cleanups = 0;
+	pg_load_drop(s);
 	s->reading = NULL;
 	s->in_tx = 0;
 	s->group_saved = 0;
@@ -2313,30 +2369,146 @@ pg_setup_send(struct store_pg *s)
 static void
 pg_up(struct store_pg *s)
 {
-	char	*cause = NULL;
-
 	uv_timer_stop(s->timer);
 	pg_watch(s, 0);
 	PQsetnonblocking(s->conn, 0);
 	s->link = PG_UP;
 	s->failures = 0;
-	if (s->doubt && s->seen_serial == s->doubt_serial) {
-		/*
-		 * The commit lost unanswered was made after all: memory is
-		 * loaded again, and what was built on it meanwhile fails.
-		 */
-		log_warn("store: PostgreSQL %s: the commit that seemed lost "
-		    "was made; reading the store again", s->name);
-		pg_jobs_fail(s, "the PostgreSQL connection was lost");
-		if (pg_load(s, &cause) != 0) {
-			pg_lost(s, cause);
-			free(cause);
-			return;
-		}
-	}
 	s->doubt = 0;
 	log_warn("store: PostgreSQL %s: connected again", s->name);
 	pg_kick(s);
+}
+
+/*
+ * Set up, after a commit lost unanswered that was made after all: memory
+ * is read again, every part in one query string, without waiting
+ * (PG_LOADING, pg_load_read).
+ */
+static void
+pg_load_send(struct store_pg *s)
+{
+	struct buf	b;
+	size_t		i;
+
+	log_warn("store: PostgreSQL %s: the commit that seemed lost was "
+	    "made; reading the store again", s->name);
+	buf_init(&b, 16384);
+	for (i = 0; i < pg_load_count(s); i++)
+		buf_printf(&b, "%s%s", i > 0 ? "; " : "", pg_load_parts[i].sql);
+	s->answers = 0;
+	s->link = PG_LOADING;
+	uv_timer_start(s->timer, pg_timer_cb, s->timeout_ms > 0 ?
+	    s->timeout_ms : 10000, 0);
+	if (b.truncated || PQsendQuery(s->conn, buf_str(&b)) != 1) {
+		buf_release(&b);
+		pg_connect_lost(s, PQerrorMessage(s->conn));
+		return;
+	}
+	buf_release(&b);
+	pg_watch(s, PQflush(s->conn) == 1 ? UV_READABLE | UV_WRITABLE :
+	    UV_READABLE);
+}
+
+/* Keeps table e (copied) for store_changed, once (pg_deliver). */
+static void
+pg_changed_add(struct store_pg *s, const struct pgimage_sum *e)
+{
+	size_t	i;
+
+	for (i = 0; i < s->nchanged; i++)
+		if (s->changed[i].id == e->id)
+			return;
+	s->changed = xreallocarray(s->changed, s->nchanged + 1,
+	    sizeof *s->changed);
+	s->changed[s->nchanged] = *e;
+	s->changed[s->nchanged++].adapter = xstrdup(e->adapter);
+}
+
+/* Lets go of a load's results (PG_LOADING). */
+static void
+pg_load_drop(struct store_pg *s)
+{
+	while (s->answers > 0)
+		PQclear(s->loaded[--s->answers]);
+}
+
+/*
+ * PG_LOADING, every part answered: what was built on memory meanwhile
+ * fails (its jobs' journal taken back), memory is loaded from the
+ * results, and the tables whose pictures came out otherwise are kept
+ * for store_changed (pg_deliver).
+ */
+static void
+pg_load_apply(struct store_pg *s)
+{
+	struct pgimage_sum	*was, *now;
+	size_t			 nwas, nnow, i = 0, j = 0, k;
+	char			*cause = NULL;
+	int			 rc = 0;
+
+	pg_jobs_fail(s, "the PostgreSQL connection was lost");
+	nwas = pgimage_sums(s->mem, &was);
+	pg_load_begin(s);
+	for (k = 0; k < pg_load_count(s) && rc == 0; k++)
+		rc = pg_load_take(s, &pg_load_parts[k], s->loaded[k], &cause);
+	pg_load_drop(s);
+	if (rc != 0) {
+		pgimage_sums_free(was, nwas);
+		pg_connect_lost(s, cause);
+		free(cause);
+		return;
+	}
+	pg_load_end(s);
+	nnow = pgimage_sums(s->mem, &now);
+	/* Both sorted by id: a table in one only, or summed otherwise. */
+	while (i < nwas || j < nnow) {
+		if (j == nnow || (i < nwas && was[i].id < now[j].id))
+			pg_changed_add(s, &was[i++]);
+		else if (i == nwas || now[j].id < was[i].id)
+			pg_changed_add(s, &now[j++]);
+		else {
+			if (was[i].sum != now[j].sum)
+				pg_changed_add(s, &now[j]);
+			i++;
+			j++;
+		}
+	}
+	pgimage_sums_free(was, nwas);
+	pgimage_sums_free(now, nnow);
+	if (s->nchanged > 0)
+		log_warn("store: PostgreSQL %s: %zu table%s changed on the "
+		    "server", s->name, s->nchanged, s->nchanged == 1 ? "" : "s");
+	pg_up(s);
+}
+
+/* PG_LOADING: reads the load's results; the query's end applies them. */
+static void
+pg_load_read(struct store_pg *s)
+{
+	PGresult	*r;
+	char		 buf[PG_MESSAGE_MAX];
+
+	while (!PQisBusy(s->conn)) {
+		if ((r = PQgetResult(s->conn)) == NULL) {
+			if ((size_t)s->answers == pg_load_count(s))
+				pg_load_apply(s);
+			else
+				pg_connect_lost(s, "reading the store again "
+				    "gave too few answers");
+			return;
+		}
+		if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+			snprintf(buf, sizeof buf, "%s",
+			    PQresultErrorMessage(r));
+			PQclear(r);
+			pg_connect_lost(s, buf);
+			return;
+		}
+		if ((size_t)s->answers < pg_load_count(s))
+			s->loaded[s->answers++] = r;
+		else
+			PQclear(r);
+	}
 }
 
 /* PG_SETUP: reads the set-up's answers; NULL ends them. */
@@ -2348,11 +2520,13 @@ pg_setup_read(struct store_pg *s)
 
 	while (!PQisBusy(s->conn)) {
 		if ((r = PQgetResult(s->conn)) == NULL) {
-			if (s->locked)
-				pg_up(s);
-			else
+			if (!s->locked)
 				pg_connect_lost(s, "another cheersbot holds "
 				    "the database's writer lock");
+			else if (s->doubt && s->seen_serial == s->doubt_serial)
+				pg_load_send(s);
+			else
+				pg_up(s);
 			return;
 		}
 		switch (PQresultStatus(r)) {
@@ -2500,6 +2674,7 @@ pg_io(struct store_pg *s, int events)
 			return;
 		}
 	case PG_SETUP:
+	case PG_LOADING:
 	case PG_UP:
 		break;
 	}
@@ -2507,7 +2682,7 @@ pg_io(struct store_pg *s, int events)
 		pg_watch(s, rc == 0 ? UV_READABLE : 0);
 	if (PQconsumeInput(s->conn) != 1 ||
 	    PQstatus(s->conn) == CONNECTION_BAD) {
-		if (s->link == PG_SETUP)
+		if (s->link != PG_UP)
 			pg_connect_lost(s, PQerrorMessage(s->conn));
 		else
 			pg_lost(s, PQerrorMessage(s->conn));
@@ -2515,6 +2690,10 @@ pg_io(struct store_pg *s, int events)
 	}
 	if (s->link == PG_SETUP) {
 		pg_setup_read(s);
+		return;
+	}
+	if (s->link == PG_LOADING) {
+		pg_load_read(s);
 		return;
 	}
 	pg_results(s);

@@ -262,6 +262,23 @@ store_start(struct store *s, uv_loop_t *loop)
 }
 
 void
+store_on_changed(struct store *s, void (*cb)(void *, const char *, uint64_t),
+    void *arg)
+{
+	if (s == NULL)
+		return;
+	s->changed = cb;
+	s->changed_arg = arg;
+}
+
+void
+store_changed(struct store *s, const char *adapter, uint64_t id)
+{
+	if (s->changed != NULL)
+		s->changed(s->changed_arg, adapter, id);
+}
+
+void
 store_close(struct store *s)
 {
 	if (s == NULL)

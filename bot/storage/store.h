@@ -363,6 +363,9 @@ struct store {
 	struct uv_loop_s	*loop;		/* store_start's, or NULL */
 	/* The timer of store_start (NULL: none), freed once uv has closed it. */
 	struct uv_timer_s	*watch;
+	/* Whom store_changed tells (store_on_changed), or NULL. */
+	void			(*changed)(void *, const char *, uint64_t);
+	void			*changed_arg;
 };
 
 /* What a player is told when what they did could not be saved. */
@@ -424,6 +427,20 @@ struct store	*store_open_readonly(const struct store_settings *,
  */
 void		 store_start(struct store *, struct uv_loop_s *loop);
 void		 store_close(struct store *);
+/*
+ * cb(arg, adapter, id) is told, on the loop and never inside a call of
+ * the store, of each open table whose record, snapshot or moves the
+ * backend found to be otherwise on its server than in what it served (a
+ * commit it had counted as failed was made after all), or that was
+ * opened or closed there: the caller puts it back as the store now has
+ * it.  arg is borrowed; cb NULL: no one is told.
+ */
+void		 store_on_changed(struct store *,
+		     void (*cb)(void *arg, const char *adapter, uint64_t id),
+		     void *arg);
+/* For a backend: tells store_on_changed's cb of table id of adapter. */
+void		 store_changed(struct store *, const char *adapter,
+		     uint64_t id);
 
 /*
  * Group commit.  Writes after store_batch_begin are durable only after

@@ -581,6 +581,35 @@ restore_finished_send(struct bot *bot, struct adapter *a,
 	return rc;
 }
 
+/*
+ * The store found table id of adapter otherwise on its server than it
+ * had served (store_on_changed): the table is put back as the store has
+ * it now, its board message and pause kept, or dropped when the store
+ * holds it open no more.  bot is the store's borrowed argument.
+ */
+static void
+restore_changed(void *arg, const char *adapter, uint64_t id)
+{
+	struct bot	*bot = arg;
+	struct adapter	*a = bot_find_adapter(bot, adapter);
+	struct table	*t;
+	int		 board_shown = 0, paused = 0;
+
+	if (a == NULL)
+		return;
+	if ((t = table_find_id(bot, a, id)) != NULL) {
+		board_shown = t->board_shown;
+		paused = t->paused;
+		table_drop(t);
+	}
+	if ((t = restore_reload(bot, a, id)) != NULL) {
+		t->board_shown = board_shown;
+		t->paused = paused;
+	}
+	log_warn("table %llu: read again from the store, as its server holds "
+	    "it", (unsigned long long)id);
+}
+
 int
 restore_tables(struct bot *bot, char **cause)
 {
@@ -590,6 +619,7 @@ restore_tables(struct bot *bot, char **cause)
 	bot->reload = restore_reload;
 	if (bot->store == NULL)
 		return 0;
+	store_on_changed(bot->store, restore_changed, bot);
 	store_ids(bot->store, &max_id, &bot->cb1_max);
 	bot->next_table_id = max_id + 1;
 	if (store_each_open(bot->store, restore_one, bot, cause) != 0)

@@ -16,8 +16,11 @@
 # cut's database is upgraded to it), the server is restarted, stopped
 # for a minute and blocked under the bot, longer than the commit timeout
 # too (outage.sh), answers held behind a commit keep their platform's
-# form (held.sh), and no password shows: not in a refused login's error
-# at -vv, nor in --check-config or --dump-config.
+# form (held.sh), a commit whose answer was lost but that the server
+# made is found made, the store read again without blocking the loop and
+# its table put back as the server holds it (doubt.py), and no password
+# shows: not in a refused login's error at -vv, nor in --check-config or
+# --dump-config.
 #
 #   tests/postgres/run.sh build/cheersbot
 set -u
@@ -252,6 +255,15 @@ held_run telegram "$top/tests/telegram/fake_telegram.py" \
     -o telegram.api_base=http://127.0.0.1:@PORT@ \
     -o telegram.message_interval=100ms \
     -o telegram.group_messages_per_minute=1000
+
+# --- a commit lost unanswered that the server made (tests/postgres/doubt.py)
+outage_empty
+$py "$top/tests/postgres/doubt.py" "$pg_port" "env PGPASSWORD=$pg_password \
+    $(pg_bin psql) -h 127.0.0.1 -p $pg_port -U cheers -d cheersbot -qAt -c" \
+    "$bot" -v -o store.backend=postgres -o bot.state_file=unused.db \
+    -o "postgres.url=host=127.0.0.1 port=@PROXY@ dbname=cheersbot user=cheers" \
+    -o "postgres.password=$pg_password" -o bot.seed=7
+[ $? -eq 0 ] && ok || { bad "doubt.py's checks"; tail -20 doubt.err; }
 
 # --- no password shows
 wrong=wrong-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')

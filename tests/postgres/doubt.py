@@ -1,0 +1,219 @@
+#!/usr/bin/python3
+"""A commit lost unanswered, that the server made: tests/postgres.
+
+    doubt.py PG_PORT PSQL BOT [OPTION...]
+
+Runs a TCP proxy on a free port of 127.0.0.1 in front of the private
+PostgreSQL on PG_PORT, and the bot (BOT with OPTIONs, and its
+postgres.url pointed at the proxy) on it with the console on a pipe.
+alice opens a table and bob joins it; then the proxy lets the client's
+next group (the bytes that write meta's commit_serial) through to the
+server, keeps the server's answer from the bot and closes both ends:
+the server has committed carol's join, and the bot does not know it.
+
+The bot refuses carol's join (it could not tell it was saved) and
+connects again; its set-up finds the group's serial committed, reads
+the store again without blocking the loop (a console help is answered
+meanwhile, with the server's answers held back by the proxy), finds the
+lobby changed and puts it back as the server holds it.  So the lobby
+shows carol seated, the server holds her seat once, and dave's join
+after it keeps her seat (before, the bot wrote the lobby back without
+her).  Prints one line per failed check and "N passed, M failed" with
+the label "postgres (doubt)"; exits non-zero when anything failed.
+"""
+import os
+import re
+import select
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+PG_PORT = int(sys.argv[1])
+PSQL = sys.argv[2]
+BOT = sys.argv[3:]
+passed = failed = 0
+
+
+def ok(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("postgres (doubt): FAIL: %s" % what, flush=True)
+    return cond
+
+
+class Proxy:
+    """Forwards each client to the server.  armed: the next client chunk
+    with commit_serial in it goes through, the server's answers after it
+    are dropped, and both ends are closed.  hold_load: once a client
+    reads the refs (the store being read again), the server's answers to
+    it wait (holding set) until hold_load is cleared."""
+
+    def __init__(self):
+        self.lsock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.lsock.bind(("127.0.0.1", 0))
+        self.lsock.listen(8)
+        self.port = self.lsock.getsockname()[1]
+        self.armed = threading.Event()
+        self.dropped = threading.Event()
+        self.hold_load = threading.Event()
+        self.holding = threading.Event()
+        self.clients = 0
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while True:
+            try:
+                c, _ = self.lsock.accept()
+            except OSError:
+                return
+            self.clients += 1
+            s = socket.create_connection(("127.0.0.1", PG_PORT))
+            threading.Thread(target=self.pump, args=(c, s),
+                             daemon=True).start()
+
+    def pump(self, c, s):
+        cutting = held = False
+        try:
+            while True:
+                r, _, _ = select.select([c, s], [], [], 0.05)
+                if c in r:
+                    data = c.recv(65536)
+                    if not data:
+                        break
+                    if self.armed.is_set() and b"commit_serial" in data:
+                        self.armed.clear()
+                        cutting = True
+                    if self.hold_load.is_set() and b"FROM refs" in data:
+                        held = True
+                        self.holding.set()
+                    s.sendall(data)
+                if held and self.hold_load.is_set():
+                    time.sleep(0.02)
+                    continue
+                if s in r:
+                    data = s.recv(65536)
+                    if not data:
+                        break
+                    if cutting:
+                        # The server answered the group: it is made.
+                        self.dropped.set()
+                        break
+                    c.sendall(data)
+        except OSError:
+            pass
+        for sock in (c, s):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+
+
+def psql(sql):
+    return subprocess.run(PSQL + " " + sql_quote(sql), shell=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def sql_quote(sql):
+    return "'" + sql.replace("'", "'\\''") + "'"
+
+
+proxy = Proxy()
+args = [a.replace("@PROXY@", str(proxy.port)) for a in BOT]
+out = open("doubt.out", "w")
+err = open("doubt.err", "w")
+bot = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=out, stderr=err)
+
+
+def say(line):
+    bot.stdin.write((line + "\n").encode())
+    bot.stdin.flush()
+
+
+def text(name):
+    with open(name, errors="replace") as f:
+        return f.read()
+
+
+def wait_for(name, pattern, secs, times=1):
+    end = time.monotonic() + secs
+    while time.monotonic() < end:
+        if len(re.findall(pattern, text(name))) >= times:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+try:
+    say("alice: /cheers new")
+    ok(wait_for("doubt.out", r"1/6 seated: alice\.", 15),
+       "alice's table opens on PostgreSQL through the proxy")
+    say("bob: /cheers join")
+    ok(wait_for("doubt.out", r"2/6 seated: alice, bob\.", 10),
+       "bob joins")
+    time.sleep(0.5)
+    proxy.armed.set()
+    say("carol: /cheers join")
+    ok(proxy.dropped.wait(10),
+       "the proxy passed carol's commit and dropped its answer")
+    ok(wait_for("doubt.out", r"I could not save that", 10),
+       "carol's join, unanswered, is refused with a message")
+    ok(wait_for("doubt.err", r"the commit that seemed lost was made; "
+                r"reading the store again", 20),
+       "the bot finds the lost commit made once connected again")
+    ok(wait_for("doubt.err", r"1 table changed on the server", 10),
+       "reading the store again finds the lobby changed")
+    ok(wait_for("doubt.err", r"table [0-9]+: read again from the store", 10),
+       "the lobby is put back as the server holds it")
+    ok(wait_for("doubt.err", r"connected again", 10), "the store is up again")
+    ok(proxy.clients >= 2, "the bot connected again through the proxy")
+    say("alice: /cheers status")
+    ok(wait_for("doubt.out", r"3/6 seated: alice, bob, carol\.", 10),
+       "the lobby shows carol seated, as the server holds it")
+    say("dave: /cheers join")
+    ok(wait_for("doubt.out", r"4/6 seated: alice, bob, carol, dave\.", 10),
+       "dave's join after it keeps carol's seat")
+    doc = psql("SELECT doc FROM tables WHERE state = 'lobby'")
+    ok(doc.count('"id":"carol"') == 1 and '"id":"dave"' in doc,
+       "the server holds carol's seat once, and dave's: %s" % doc[:200])
+
+    # Reading the store again does not block the loop: with the
+    # server's answers to it held back, a help is answered meanwhile.
+    proxy.hold_load.set()
+    proxy.armed.set()
+    say("erin: /cheers join")
+    ok(proxy.dropped.wait(10), "a second commit's answer is dropped")
+    ok(wait_for("doubt.err", r"the commit that seemed lost was made", 20,
+                times=2), "that commit is found made too")
+    ok(proxy.holding.wait(10), "the proxy holds the answers to the reads")
+    say("frank: /cheers help")
+    ok(wait_for("doubt.out", r"\[ephemeral @frank\] Games:", 5),
+       "frank's help is answered while the store is read again")
+    ok(text("doubt.err").count("connected again") == 1,
+       "the store is not up again while its reads are held")
+    proxy.hold_load.clear()
+    ok(wait_for("doubt.err", r"connected again", 20, times=2),
+       "the store is up again once the held answers come")
+    say("alice: /cheers status")
+    ok(wait_for("doubt.out", r"5/6 seated: alice, bob, carol, dave, erin\.",
+                10), "the lobby shows erin seated")
+finally:
+    try:
+        bot.stdin.close()
+    except OSError:
+        pass
+    try:
+        bot.wait(15)
+    except subprocess.TimeoutExpired:
+        bot.kill()
+        bot.wait()
+    proxy.lsock.close()
+
+print("postgres (doubt): %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
