@@ -37,7 +37,6 @@ cmd_end_exec(struct cmd_ctx *ctx, char **cause)
 	struct table	*t = ctx->table;
 	struct adapter_buttons	 bs;
 	char		 who[TABLE_ID_MAX + TABLE_NAME_MAX];
-	char		*text;
 
 	if (t->state == TABLE_PLAYING && (ctx->argc < 2 ||
 	    strcasecmp(ctx->argv[1], "confirm") != 0)) {
@@ -53,10 +52,8 @@ cmd_end_exec(struct cmd_ctx *ctx, char **cause)
 		return -1;
 	render_user(ctx->ev->adapter, ctx->ev->user_id, ctx->ev->user_name,
 	    who, sizeof who);
-	text = xasprintf("%s ended the %s table%s.", who,
+	outbox_sayf(t, "%s ended the %s table%s.", who,
 	    t->ops->title, t->state == TABLE_LOBBY ? "" : "; no result counts");
-	outbox_say(t, text);
-	free(text);
 	free(t->ended);
 	t->ended = xasprintf("Ended by %s.", ctx->ev->user_name);
 	table_close(t);

@@ -27,7 +27,7 @@ static int
 cmd_join_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct table	*t = ctx->table;
-	char		*lobby, *text;
+	char		*lobby;
 	int		 seat = table_seat_of(t, ctx->ev->user_id);
 
 	if (t->state != TABLE_LOBBY) {
@@ -38,10 +38,8 @@ cmd_join_exec(struct cmd_ctx *ctx, char **cause)
 			t->seats[seat].timeouts = 0;
 			if (store_table_save(ctx->bot->store, t, cause) != 0)
 				return -1;
-			text = xasprintf("@{%d} is back and plays their own seat "
+			outbox_sayf(t, "@{%d} is back and plays their own seat "
 			    "again.", seat);
-			outbox_say(t, text);
-			free(text);
 			narrate_deliver(t, seat, "welcome back.");
 			play_schedule(t);
 			return 0;
@@ -63,9 +61,7 @@ cmd_join_exec(struct cmd_ctx *ctx, char **cause)
 		return -1;
 	}
 	lobby = render_lobby(t);
-	text = xasprintf("@{%d} joins.\n%s", seat, lobby);
-	outbox_say(t, text);
-	free(text);
+	outbox_sayf(t, "@{%d} joins.\n%s", seat, lobby);
 	free(lobby);
 	play_schedule(t);
 	return 0;

@@ -102,7 +102,7 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	struct table		*t = ctx->table;
 	struct config		*cfg = ctx->bot->config;
 	const char		*name;
-	char			*lobby, *text;
+	char			*lobby;
 	cJSON			*doc;
 	int			 i, first = 1;
 
@@ -160,11 +160,9 @@ cmd_new_exec(struct cmd_ctx *ctx, char **cause)
 	ctx->table = t;
 
 	lobby = render_lobby(t);
-	text = xasprintf("@{0} opened a %s table. %s join to sit down, %s "
+	outbox_sayf(t, "@{0} opened a %s table. %s join to sit down, %s "
 	    "addbot to add AI players; the host starts with %s start.\n%s",
 	    ops->title, ctx->command, ctx->command, ctx->command, lobby);
-	outbox_say(t, text);
-	free(text);
 	free(lobby);
 	play_schedule(t);
 	return 0;

@@ -119,7 +119,7 @@ cmd_settings_exec(struct cmd_ctx *ctx, char **cause)
 {
 	struct table	*t = ctx->table;
 	char		 who[TABLE_ID_MAX + TABLE_NAME_MAX];
-	char		*show, *text;
+	char		*show;
 	int		 i;
 
 	if (ctx->argc > 1 && strcmp(ctx->argv[1], "channel") == 0)
@@ -140,9 +140,7 @@ cmd_settings_exec(struct cmd_ctx *ctx, char **cause)
 		show = cmd_settings_show(t);
 		render_user(ctx->ev->adapter, ctx->ev->user_id,
 		    ctx->ev->user_name, who, sizeof who);
-		text = xasprintf("%s changed the settings. %s", who, show);
-		outbox_say(t, text);
-		free(text);
+		outbox_sayf(t, "%s changed the settings. %s", who, show);
 		free(show);
 		play_schedule(t);
 		return 0;

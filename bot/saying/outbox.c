@@ -14,6 +14,7 @@
  * pauses and tries again every TABLE_RETRY_MS.  The bot runs on.
  */
 #include <assert.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -954,8 +955,20 @@ outbox_board(struct adapter *a, const char *channel, uint64_t table,
 void
 outbox_say(struct table *t, const char *text)
 {
-	char	*s = render_expand(t, text), *cause = NULL;
+	outbox_sayf(t, "%s", text);
+}
 
+void
+outbox_sayf(struct table *t, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*text, *s, *cause = NULL;
+
+	va_start(ap, fmt);
+	text = xvasprintf(fmt, ap);
+	va_end(ap);
+	s = render_expand(t, text);
+	free(text);
 	if (outbox_send_channel(t->adapter, t->channel, s, &cause) != 0) {
 		log_warn("table %llu: posting to %s failed: %s",
 		    (unsigned long long)t->id, t->channel, cause);
@@ -967,7 +980,7 @@ outbox_say(struct table *t, const char *text)
 void
 outbox_dm_closed(struct table *t, int seat)
 {
-	char	*text, cmd[RENDER_COMMAND_MAX];
+	char	cmd[RENDER_COMMAND_MAX];
 
 	if (t->seats[seat].dm_closed)
 		return;
@@ -975,10 +988,8 @@ outbox_dm_closed(struct table *t, int seat)
 	if (t->state != TABLE_PLAYING)
 		return;
 	render_command(t->adapter, cmd, sizeof cmd);
-	text = xasprintf("I cannot send @{%d} direct messages. @{%d}, use %s "
+	outbox_sayf(t, "I cannot send @{%d} direct messages. @{%d}, use %s "
 	    "hand to see your cards privately.", seat, seat, cmd);
-	outbox_say(t, text);
-	free(text);
 }
 
 void

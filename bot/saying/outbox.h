@@ -88,6 +88,9 @@ int	outbox_board(struct adapter *, const char *channel, uint64_t table,
  * outbox_send_channel; a failure is logged.  text is borrowed.
  */
 void	outbox_say(struct table *, const char *text);
+/* The same, of the text a printf format and its arguments make. */
+void	outbox_sayf(struct table *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
 /*
  * Marks seat as not taking DMs (secrets then come through "hand") and,
  * during a game, tells the channel so, without any secret.  Once.

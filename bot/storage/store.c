@@ -578,14 +578,44 @@ store_ranking_add(const struct table *t, cJSON *j)
 	free(r);
 }
 
+/*
+ * A table's last write, in one transaction: with a result (borrowed) and
+ * its seats' outcomes o, the game recorded as over; without, the table's
+ * rows deleted.  Its message ids go in the same transaction, kept aside
+ * until it settles.
+ */
+static int
+store_table_last(struct store *s, const struct table *t, const char *result,
+    const struct store_outcome *o, char **cause)
+{
+	char	*err = NULL;
+	size_t	 mark = s->nkept;
+	int	 rc;
+
+	if ((rc = s->ops->begin(s, &err)) == 0) {
+		if (result != NULL)
+			rc = s->ops->record_result(s, t->id, result, o,
+			    t->nseats, &err);
+		else
+			rc = s->ops->delete_table(s, t->id, &err);
+		if (rc == 0)
+			rc = s->ops->drop_refs(s, t->id, store_kept_add, s, &err);
+		if (rc == 0)
+			rc = s->ops->commit(s, &err);
+		else
+			s->ops->rollback(s);
+	}
+	store_refs_settle(s, mark, rc);
+	return rc == 0 ? 0 : store_failed(t->channel, t->id, err, cause);
+}
+
 int
 store_table_finish(struct store *s, const struct table *t,
     const struct game_result *r, char **cause)
 {
 	struct store_outcome	 o[GAME_MAX_SEATS];
 	cJSON			*j;
-	char			*result, *err = NULL;
-	size_t			 mark;
+	char			*result;
 	int			 i, rc;
 
 	if (s == NULL)
@@ -611,19 +641,9 @@ store_table_finish(struct store *s, const struct table *t,
 	store_ranking_add(t, j);
 	result = cJSON_PrintUnformatted(j);
 	cJSON_Delete(j);
-	mark = s->nkept;
-	if ((rc = s->ops->begin(s, &err)) == 0) {
-		rc = s->ops->record_result(s, t->id, result, o, t->nseats, &err);
-		if (rc == 0)
-			rc = s->ops->drop_refs(s, t->id, store_kept_add, s, &err);
-		if (rc == 0)
-			rc = s->ops->commit(s, &err);
-		else
-			s->ops->rollback(s);
-	}
+	rc = store_table_last(s, t, result, o, cause);
 	free(result);
-	store_refs_settle(s, mark, rc);
-	return rc == 0 ? 0 : store_failed(t->channel, t->id, err, cause);
+	return rc;
 }
 
 /*
@@ -642,25 +662,10 @@ store_refs_settle(struct store *s, size_t n, int rc)
 int
 store_table_delete(struct store *s, const struct table *t, char **cause)
 {
-	char	*err = NULL;
-	size_t	 mark;
-	int	 rc;
-
 	if (s == NULL)
 		return 0;
 	store_touch(s, t);
-	mark = s->nkept;
-	if ((rc = s->ops->begin(s, &err)) == 0) {
-		rc = s->ops->delete_table(s, t->id, &err);
-		if (rc == 0)
-			rc = s->ops->drop_refs(s, t->id, store_kept_add, s, &err);
-		if (rc == 0)
-			rc = s->ops->commit(s, &err);
-		else
-			s->ops->rollback(s);
-	}
-	store_refs_settle(s, mark, rc);
-	return rc == 0 ? 0 : store_failed(t->channel, t->id, err, cause);
+	return store_table_last(s, t, NULL, NULL, cause);
 }
 
 /* Reads one table's doc back; -1 with *cause on anything malformed. */

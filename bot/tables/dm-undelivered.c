@@ -24,7 +24,7 @@ void
 bot_dm_lost(struct bot *bot, struct adapter *a, const char *user_id)
 {
 	struct table	*ts[DMLOST_TABLES_MAX], *t;
-	char		*text, cmd[RENDER_COMMAND_MAX];
+	char		 cmd[RENDER_COMMAND_MAX];
 	uint64_t	 now = bot_now(bot);
 	int		 i, n, seat;
 
@@ -41,10 +41,8 @@ bot_dm_lost(struct bot *bot, struct adapter *a, const char *user_id)
 		log_info("table %llu: a private message to %s was lost",
 		    (unsigned long long)t->id, user_id);
 		render_command(t->adapter, cmd, sizeof cmd);
-		text = xasprintf("A private message to @{%d} could not be "
+		outbox_sayf(t, "A private message to @{%d} could not be "
 		    "delivered; %s hand shows it again.", seat, cmd);
-		outbox_say(t, text);
-		free(text);
 	}
 	outbox_end(bot);
 }

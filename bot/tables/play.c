@@ -25,16 +25,14 @@
 void
 play_pause(struct table *t)
 {
-	char	*text, when[32];
+	char	 when[32];
 
 	if (t->paused)
 		return;
 	render_duration(TABLE_RETRY_MS, when, sizeof when);
-	text = xasprintf("The game is paused: I cannot save moves right now, "
+	outbox_sayf(t, "The game is paused: I cannot save moves right now, "
 	    "and a move I cannot save does not happen. I will try again every "
 	    "%s.", when);
-	outbox_say(t, text);
-	free(text);
 	t->paused = 1;
 }
 

@@ -165,7 +165,7 @@ restore_ended(struct table *t)
 {
 	struct game_result	 r;
 	struct buf		 rank;
-	char			*err = NULL, *board, *text;
+	char			*err = NULL, *board;
 	char			 cmd[RENDER_COMMAND_MAX];
 
 	t->ops->result(t->game, &r);
@@ -176,13 +176,11 @@ restore_ended(struct table *t)
 	buf_init(&rank, RENDER_MAX);
 	if (final_lines(t, &rank) == 0)
 		buf_puts(&rank, "\n");
-	text = xasprintf("The game here ended just as I went down. %s\n%s\n%sThis "
+	outbox_sayf(t, "The game here ended just as I went down. %s\n%s\n%sThis "
 	    "was table %llu: %s replay %llu shows every move.", r.text, board,
 	    buf_str(&rank), (unsigned long long)t->num, cmd,
 	    (unsigned long long)t->num);
 	buf_release(&rank);
-	outbox_say(t, text);
-	free(text);
 	free(board);
 	if (store_table_finish(t->bot->store, t, &r, &err) != 0) {
 		/* The store has logged why. */
@@ -206,7 +204,7 @@ restore_rearm(struct table *t, int64_t since)
 	struct bot	*bot = t->bot;
 	uint64_t	 now = bot_now(bot), full;
 	int64_t		 away = store_now() - since, turn_away = away;
-	char		 left[32], *text;
+	char		 left[32];
 	int		 seat, turn;
 
 	play_schedule(t);
@@ -240,10 +238,8 @@ restore_rearm(struct table *t, int64_t since)
 	}
 	seat = table_task_seat(t);
 	render_duration(full, left, sizeof left);
-	text = xasprintf("I was away for longer than @{%d}'s timer; @{%d} has "
+	outbox_sayf(t, "I was away for longer than @{%d}'s timer; @{%d} has "
 	    "a fresh %s.", seat, seat, left);
-	outbox_say(t, text);
-	free(text);
 }
 
 /*
