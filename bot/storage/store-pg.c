@@ -2481,37 +2481,52 @@ pg_load_apply(struct store_pg *s)
 	pg_up(s);
 }
 
-/* PG_LOADING: reads the load's results; the query's end applies them. */
+/* PG_LOADING, every result come: applied when all parts answered. */
 static void
-pg_load_read(struct store_pg *s)
+pg_load_done(struct store_pg *s)
 {
-	PGresult	*r;
-	char		 buf[PG_MESSAGE_MAX];
-
-	while (!PQisBusy(s->conn)) {
-		if ((r = PQgetResult(s->conn)) == NULL) {
-			if ((size_t)s->answers == pg_load_count(s))
-				pg_load_apply(s);
-			else
-				pg_connect_lost(s, "reading the store again "
-				    "gave too few answers");
-			return;
-		}
-		if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-			snprintf(buf, sizeof buf, "%s",
-			    PQresultErrorMessage(r));
-			PQclear(r);
-			pg_connect_lost(s, buf);
-			return;
-		}
-		if ((size_t)s->answers < pg_load_count(s))
-			s->loaded[s->answers++] = r;
-		else
-			PQclear(r);
-	}
+	if ((size_t)s->answers == pg_load_count(s))
+		pg_load_apply(s);
+	else
+		pg_connect_lost(s, "reading the store again gave too few "
+		    "answers");
 }
 
-/* PG_SETUP: reads the set-up's answers; NULL ends them. */
+/* PG_SETUP, every answer come: up, or reading memory again, or not. */
+static void
+pg_setup_done(struct store_pg *s)
+{
+	if (!s->locked)
+		pg_connect_lost(s, "another cheersbot holds the database's "
+		    "writer lock");
+	else if (s->doubt && s->seen_serial == s->doubt_serial)
+		pg_load_send(s);
+	else
+		pg_up(s);
+}
+
+/*
+ * PG_SETUP, PG_LOADING: one result r of what the state sent, kept (then
+ * NULL: a load's part) or read; returns what the caller clears.
+ */
+static PGresult *
+pg_setup_take(struct store_pg *s, PGresult *r)
+{
+	if (s->link == PG_LOADING) {
+		if ((size_t)s->answers >= pg_load_count(s))
+			return r;
+		s->loaded[s->answers++] = r;
+		return NULL;
+	}
+	if (s->answers++ == 0)
+		s->locked = PQntuples(r) > 0 && strcmp(PQgetvalue(r, 0, 0),
+		    "t") == 0;
+	else if (PQntuples(r) > 0)
+		s->seen_serial = strtoull(PQgetvalue(r, 0, 0), NULL, 10);
+	return r;
+}
+
+/* PG_SETUP, PG_LOADING: reads the answers; their end says what next. */
 static void
 pg_setup_read(struct store_pg *s)
 {
@@ -2520,23 +2535,15 @@ pg_setup_read(struct store_pg *s)
 
 	while (!PQisBusy(s->conn)) {
 		if ((r = PQgetResult(s->conn)) == NULL) {
-			if (!s->locked)
-				pg_connect_lost(s, "another cheersbot holds "
-				    "the database's writer lock");
-			else if (s->doubt && s->seen_serial == s->doubt_serial)
-				pg_load_send(s);
+			if (s->link == PG_LOADING)
+				pg_load_done(s);
 			else
-				pg_up(s);
+				pg_setup_done(s);
 			return;
 		}
 		switch (PQresultStatus(r)) {
 		case PGRES_TUPLES_OK:
-			if (s->answers++ == 0)
-				s->locked = PQntuples(r) > 0 &&
-				    strcmp(PQgetvalue(r, 0, 0), "t") == 0;
-			else if (PQntuples(r) > 0)
-				s->seen_serial = strtoull(PQgetvalue(r, 0, 0),
-				    NULL, 10);
+			r = pg_setup_take(s, r);
 			break;
 		case PGRES_COMMAND_OK:
 			break;
@@ -2688,12 +2695,8 @@ pg_io(struct store_pg *s, int events)
 			pg_lost(s, PQerrorMessage(s->conn));
 		return;
 	}
-	if (s->link == PG_SETUP) {
+	if (s->link == PG_SETUP || s->link == PG_LOADING) {
 		pg_setup_read(s);
-		return;
-	}
-	if (s->link == PG_LOADING) {
-		pg_load_read(s);
 		return;
 	}
 	pg_results(s);

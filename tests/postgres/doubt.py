@@ -150,59 +150,63 @@ def wait_for(name, pattern, secs, times=1):
     return False
 
 
+def said(line, pattern, what, secs=10):
+    """line on the console; the console shows pattern within secs."""
+    say(line)
+    return ok(wait_for("doubt.out", pattern, secs), what)
+
+
+def logged(pattern, what, secs=20, times=1):
+    """The bot's log holds pattern times within secs."""
+    return ok(wait_for("doubt.err", pattern, secs, times), what)
+
+
 try:
-    say("alice: /cheers new")
-    ok(wait_for("doubt.out", r"1/6 seated: alice\.", 15),
-       "alice's table opens on PostgreSQL through the proxy")
-    say("bob: /cheers join")
-    ok(wait_for("doubt.out", r"2/6 seated: alice, bob\.", 10),
-       "bob joins")
+    said("alice: /cheers new", r"1/6 seated: alice\.",
+         "alice's table opens on PostgreSQL through the proxy", 15)
+    said("bob: /cheers join", r"2/6 seated: alice, bob\.", "bob joins")
     time.sleep(0.5)
     proxy.armed.set()
-    say("carol: /cheers join")
-    ok(proxy.dropped.wait(10),
+    said("carol: /cheers join", r"I could not save that",
+         "carol's join, unanswered, is refused with a message")
+    ok(proxy.dropped.is_set(),
        "the proxy passed carol's commit and dropped its answer")
-    ok(wait_for("doubt.out", r"I could not save that", 10),
-       "carol's join, unanswered, is refused with a message")
-    ok(wait_for("doubt.err", r"the commit that seemed lost was made; "
-                r"reading the store again", 20),
-       "the bot finds the lost commit made once connected again")
-    ok(wait_for("doubt.err", r"1 table changed on the server", 10),
-       "reading the store again finds the lobby changed")
-    ok(wait_for("doubt.err", r"table [0-9]+: read again from the store", 10),
-       "the lobby is put back as the server holds it")
-    ok(wait_for("doubt.err", r"connected again", 10), "the store is up again")
+    logged(r"the commit that seemed lost was made; reading the store again",
+           "the bot finds the lost commit made once connected again")
+    logged(r"1 table changed on the server",
+           "reading the store again finds the lobby changed")
+    logged(r"table [0-9]+: read again from the store",
+           "the lobby is put back as the server holds it")
+    logged(r"connected again", "the store is up again")
     ok(proxy.clients >= 2, "the bot connected again through the proxy")
-    say("alice: /cheers status")
-    ok(wait_for("doubt.out", r"3/6 seated: alice, bob, carol\.", 10),
-       "the lobby shows carol seated, as the server holds it")
-    say("dave: /cheers join")
-    ok(wait_for("doubt.out", r"4/6 seated: alice, bob, carol, dave\.", 10),
-       "dave's join after it keeps carol's seat")
+    said("alice: /cheers status", r"3/6 seated: alice, bob, carol\.",
+         "the lobby shows carol seated, as the server holds it")
+    said("dave: /cheers join", r"4/6 seated: alice, bob, carol, dave\.",
+         "dave's join after it keeps carol's seat")
     doc = psql("SELECT doc FROM tables WHERE state = 'lobby'")
     ok(doc.count('"id":"carol"') == 1 and '"id":"dave"' in doc,
        "the server holds carol's seat once, and dave's: %s" % doc[:200])
 
     # Reading the store again does not block the loop: with the
     # server's answers to it held back, a help is answered meanwhile.
+    proxy.dropped.clear()
     proxy.hold_load.set()
     proxy.armed.set()
     say("erin: /cheers join")
     ok(proxy.dropped.wait(10), "a second commit's answer is dropped")
-    ok(wait_for("doubt.err", r"the commit that seemed lost was made", 20,
-                times=2), "that commit is found made too")
+    logged(r"the commit that seemed lost was made",
+           "that commit is found made too", times=2)
     ok(proxy.holding.wait(10), "the proxy holds the answers to the reads")
-    say("frank: /cheers help")
-    ok(wait_for("doubt.out", r"\[ephemeral @frank\] Games:", 5),
-       "frank's help is answered while the store is read again")
+    said("frank: /cheers help", r"\[ephemeral @frank\] Games:",
+         "frank's help is answered while the store is read again", 5)
     ok(text("doubt.err").count("connected again") == 1,
        "the store is not up again while its reads are held")
     proxy.hold_load.clear()
-    ok(wait_for("doubt.err", r"connected again", 20, times=2),
-       "the store is up again once the held answers come")
-    say("alice: /cheers status")
-    ok(wait_for("doubt.out", r"5/6 seated: alice, bob, carol, dave, erin\.",
-                10), "the lobby shows erin seated")
+    logged(r"connected again",
+           "the store is up again once the held answers come", times=2)
+    said("alice: /cheers status",
+         r"5/6 seated: alice, bob, carol, dave, erin\.",
+         "the lobby shows erin seated")
 finally:
     try:
         bot.stdin.close()
