@@ -33,6 +33,12 @@ struct adapter;
  * ask for them (console.limits, as tests do) leaves the flag out.
  */
 #define ADAPTER_OPERATOR	0x20
+/*
+ * A board's news line is the public answer of the command that made it
+ * (Discord's interaction response): one held behind a commit goes out
+ * as that answer, through the command's hold (see adapter_ops.hold).
+ */
+#define ADAPTER_NEWS_ANSWERS	0x40
 
 /*
  * Buttons a message may carry (ADAPTER_BUTTONS), in rows.  An id is the

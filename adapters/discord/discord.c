@@ -386,7 +386,7 @@ discord_dm_table(struct adapter *a, const char *user_id, uint64_t table,
 static const struct adapter_ops discord_ops = {
 	.name = "discord",
 	.flags = ADAPTER_EPHEMERAL | ADAPTER_BUTTONS | ADAPTER_EDIT |
-	    ADAPTER_VIEW,
+	    ADAPTER_VIEW | ADAPTER_NEWS_ANSWERS,
 	.start = discord_start,
 	.stop = discord_stop,
 	.reload = discord_reload,

@@ -282,6 +282,7 @@ outbox_send(struct bot *bot, struct outbox_item *it)
 {
 	const struct adapter_buttons	*bs = it->has_bs ? &it->bs : NULL;
 	struct adapter			*a = it->adapter;
+	const char			*news;
 	char				*cause = NULL;
 	int				 rc = 0;
 
@@ -303,7 +304,19 @@ outbox_send(struct bot *bot, struct outbox_item *it)
 		    &cause);
 		break;
 	case OUTBOX_BOARD:
-		rc = a->ops->board(a, it->to, it->table, it->news, it->text,
+		news = it->news;
+		if (news != NULL && it->ev.adapter != NULL) {
+			/* Its command's answer (outbox_news_of). */
+			if (outbox_reply_go(a, &it->ev, 0, news, NULL,
+			    &cause) != 0) {
+				log_warn("%s: answering with the news failed: "
+				    "%s", a->ops->name, cause);
+				free(cause);
+				cause = NULL;
+			}
+			news = NULL;
+		}
+		rc = a->ops->board(a, it->to, it->table, news, it->text,
 		    it->view, bs, it->how, &cause);
 		break;
 	case OUTBOX_CALL:
@@ -780,6 +793,33 @@ outbox_hold(struct outbox_batch *b)
 }
 
 /*
+ * Board it of batch b, held past its event: where its adapter says that a
+ * board's news is its command's public answer (ADAPTER_NEWS_ANSWERS, as
+ * the board op gives it while the event is on), it keeps a copy of the
+ * one command of b in its channel (not a click), to answer it with the
+ * news when it goes (outbox_send), through the command's hold.
+ */
+static void
+outbox_news_of(struct outbox_batch *b, struct outbox_item *it)
+{
+	struct outbox_item	*u, *of = NULL;
+
+	if (it->news == NULL || !(it->adapter->ops->flags &
+	    ADAPTER_NEWS_ANSWERS))
+		return;
+	TAILQ_FOREACH(u, &b->undo, entry) {
+		if (u->adapter != it->adapter || u->ev.is_button ||
+		    u->ev.channel == NULL || strcmp(u->ev.channel, it->to) != 0)
+			continue;
+		if (of != NULL)
+			return;		/* two: whose news it is is not known */
+		of = u;
+	}
+	if (of != NULL)
+		outbox_copy_event(it, &of->ev);
+}
+
+/*
  * Batch b (compared, never read, unless still on bot->sealed) outlives
  * its events when it is still waiting for a commit: the adapters' reply
  * handles die with their events, so its answers, and the events a
@@ -800,7 +840,10 @@ outbox_detach(struct bot *bot, struct outbox_batch *b)
 		return;
 	outbox_hold(b);
 	TAILQ_FOREACH(it, &b->out, entry) {
-		if (it->kind == OUTBOX_REPLY)
+		if (it->kind == OUTBOX_BOARD)
+			outbox_news_of(b, it);
+		if (it->kind == OUTBOX_REPLY || (it->kind == OUTBOX_BOARD &&
+		    it->ev.adapter != NULL))
 			outbox_detach_event(b, &it->ev);
 	}
 	TAILQ_FOREACH(it, &b->undo, entry)

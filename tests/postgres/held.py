@@ -11,8 +11,9 @@ hand, which waits behind it.  Both interactions are acknowledged within
 Discord's 3 s, privately (a deferred answer, type 5, flag 64), and
 nothing of bob's hand shows anywhere.  On SIGCONT bob's hand comes as
 the edit of his deferred answer, ephemeral, never as a DM or a channel
-message, and alice's start is finished with a private "Done."; no
-secret is ever public.  On the fake Slack (tests/slack) the same: both
+message, alice's start says the game begins in the channel (its
+answer, which the private deferral cannot show) and is finished with a
+private "Done."; no secret is ever public.  On the fake Slack (tests/slack) the same: both
 envelopes are acked within Slack's 3 s, and bob's hand comes through
 his command's response_url, ephemeral, never as a DM.  On the fake
 Telegram (tests/telegram) a game of three runs in a group; carol hands
@@ -154,6 +155,12 @@ def discord():
     ok(text is not None and not any(m["content"] == text for m in after
                                     if m["dm_user"] is not None),
        "bob's held hand never comes as a DM")
+    news = [m for m in after if m["dm_user"] is None and
+            m["channel"] == chan and "begins" in m["content"] and
+            not m["flags"] & 64]
+    ok(len(news) == 1,
+       "alice's start says the game begins in the channel once, its "
+       "deferral being private: %r" % [m["content"] for m in after])
     leaks = [t for t in public_texts(None) if SECRET.search(t)]
     ok(not leaks, "no secret is public: %r" % leaks[:3])
     ok(not state()["late_callbacks"] and not state()["callback_errors"],
