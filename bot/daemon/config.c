@@ -920,23 +920,43 @@ config_value_format(const struct config_key *k, const void *base)
 	return xstrdup("");
 }
 
-void
-config_value_release(const struct config_key *k, void *base)
+/*
+ * The string that k's field in base owns, as the place to free or replace
+ * it (the struct's own); NULL when the field holds no string but a
+ * number or a list.
+ */
+static char **
+config_string_slot(const struct config_key *k, void *base)
 {
 	switch (k->type) {
 	case CONFIG_STRING:
 	case CONFIG_PATH:
 	case CONFIG_SECRET:
 	case CONFIG_CONNINFO:
-		free(*FIELD(k, base, char *));
-		*FIELD(k, base, char *) = NULL;
-		break;
-	case CONFIG_LIST:
-		config_list_free(*FIELD(k, base, char **));
-		*FIELD(k, base, char **) = NULL;
-		break;
+		return FIELD(k, base, char *);
 	default:
-		break;
+		return NULL;
+	}
+}
+
+/* The list that k's field in base owns, as config_string_slot's; or NULL. */
+static char ***
+config_list_slot(const struct config_key *k, void *base)
+{
+	return k->type == CONFIG_LIST ? FIELD(k, base, char **) : NULL;
+}
+
+void
+config_value_release(const struct config_key *k, void *base)
+{
+	char	**s, ***list;
+
+	if ((s = config_string_slot(k, base)) != NULL) {
+		free(*s);
+		*s = NULL;
+	} else if ((list = config_list_slot(k, base)) != NULL) {
+		config_list_free(*list);
+		*list = NULL;
 	}
 }
 
@@ -958,37 +978,36 @@ config_release(struct config *cfg)
 	}
 }
 
-/* Copies what the fields of section s own from src into dst (a copy). */
+/* A copy of a NULL-terminated list (borrowed); caller frees. */
+static char **
+config_list_copy(char *const *from)
+{
+	char	**to;
+	size_t	  n;
+
+	for (n = 0; from[n] != NULL; n++)
+		;
+	to = xcalloc(n + 1, sizeof *to);
+	for (n = 0; from[n] != NULL; n++)
+		to[n] = xstrdup(from[n]);
+	return to;
+}
+
+/*
+ * Gives base, a byte copy of another struct that section s fills, copies
+ * of its own of the strings and lists it still shares with that struct.
+ */
 static void
-config_copy_section(const struct config_section *s, void *dst,
-    const void *src)
+config_own_section(const struct config_section *s, void *base)
 {
 	const struct config_key	 *k;
-	char *const		 *from;
-	char			**to;
-	size_t			  n;
+	char			**str, ***list;
 
 	for (k = s->keys; k->section != NULL; k++) {
-		switch (k->type) {
-		case CONFIG_STRING:
-		case CONFIG_PATH:
-		case CONFIG_SECRET:
-		case CONFIG_CONNINFO:
-			*FIELD(k, dst, char *) =
-			    xstrdup(*CFIELD(k, src, char *));
-			break;
-		case CONFIG_LIST:
-			from = *CFIELD(k, src, char **);
-			for (n = 0; from[n] != NULL; n++)
-				;
-			to = xcalloc(n + 1, sizeof *to);
-			for (n = 0; from[n] != NULL; n++)
-				to[n] = xstrdup(from[n]);
-			*FIELD(k, dst, char **) = to;
-			break;
-		default:
-			break;
-		}
+		if ((str = config_string_slot(k, base)) != NULL)
+			*str = xstrdup(*str);
+		else if ((list = config_list_slot(k, base)) != NULL)
+			*list = config_list_copy(*list);
 	}
 }
 
@@ -1005,8 +1024,7 @@ config_copy(struct config *dst, const struct config *src)
 			dst->section[i] = xmalloc(s->size);
 			memcpy(dst->section[i], src->section[i], s->size);
 		}
-		config_copy_section(s, config_base(dst, i),
-		    config_cbase(src, i));
+		config_own_section(s, config_base(dst, i));
 	}
 }
 
