@@ -184,20 +184,13 @@ static const struct config_key config_magic_keys[] = {
 
 #undef O
 
-static const struct config_section config_bot = {
-	"bot", 0, config_bot_keys
-};
-static const struct config_section config_tables = {
-	"tables", 0, config_tables_keys
-};
-static const struct config_section config_magic = {
-	"magic", 0, config_magic_keys
-};
-static const struct config_section config_store = {
-	"store", 0, config_store_keys
-};
-static const struct config_section config_postgres = {
-	"postgres", 0, config_postgres_keys
+/* The bot's own sections, in dump order, before every platform's. */
+static const struct config_section config_own[] = {
+	{ "bot", 0, config_bot_keys },
+	{ "tables", 0, config_tables_keys },
+	{ "magic", 0, config_magic_keys },
+	{ "store", 0, config_store_keys },
+	{ "postgres", 0, config_postgres_keys }
 };
 
 /* Reading one file: the errors so far and which keys were set where. */
@@ -323,14 +316,10 @@ config_check_text(const char *s, char **cause)
 const struct config_section *
 config_section_at(size_t i)
 {
-	static const struct config_section *const own[] = {
-		&config_bot, &config_tables, &config_magic, &config_store,
-		&config_postgres
-	};
-	size_t	nown = sizeof own / sizeof own[0];
+	size_t	nown = sizeof config_own / sizeof config_own[0];
 
 	if (i < nown)
-		return own[i];
+		return &config_own[i];
 	return platforms[i - nown].settings;
 }
 
