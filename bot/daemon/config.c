@@ -202,15 +202,19 @@ struct config_reader {
 	unsigned	*seen;		/* line that set each schema row, or 0 */
 };
 
-/* A base URL of the REST API: http:// or https://, no spaces. */
+/*
+ * A base URL of the REST API: http:// or https://, no spaces; unlike
+ * config_check_url_of's, never empty.
+ */
 int
 config_check_http_url(const char *s, char **cause)
 {
-	if ((strncmp(s, "http://", 7) != 0 && strncmp(s, "https://", 8) != 0) ||
-	    strpbrk(s, " \t\"") != NULL)
-		return set_cause(cause, "\"%.80s\" is not an http:// or "
-		    "https:// URL", s);
-	return 0;
+	static const char *const	schemes[] = { "http", "https", NULL };
+	static const char		kinds[] = "an http:// or https:// URL";
+
+	if (*s == '\0')
+		return set_cause(cause, "\"\" is not %s", kinds);
+	return config_check_url_of(s, schemes, kinds, cause);
 }
 
 /*
