@@ -184,20 +184,13 @@ static const struct config_key config_magic_keys[] = {
 
 #undef O
 
-static const struct config_section config_bot = {
-	"bot", 0, config_bot_keys
-};
-static const struct config_section config_tables = {
-	"tables", 0, config_tables_keys
-};
-static const struct config_section config_magic = {
-	"magic", 0, config_magic_keys
-};
-static const struct config_section config_store = {
-	"store", 0, config_store_keys
-};
-static const struct config_section config_postgres = {
-	"postgres", 0, config_postgres_keys
+/* The bot's own sections, in dump order, before every platform's. */
+static const struct config_section config_own[] = {
+	{ "bot", 0, config_bot_keys },
+	{ "tables", 0, config_tables_keys },
+	{ "magic", 0, config_magic_keys },
+	{ "store", 0, config_store_keys },
+	{ "postgres", 0, config_postgres_keys }
 };
 
 /* Reading one file: the errors so far and which keys were set where. */
@@ -209,15 +202,19 @@ struct config_reader {
 	unsigned	*seen;		/* line that set each schema row, or 0 */
 };
 
-/* A base URL of the REST API: http:// or https://, no spaces. */
+/*
+ * A base URL of the REST API: http:// or https://, no spaces; unlike
+ * config_check_url_of's, never empty.
+ */
 int
 config_check_http_url(const char *s, char **cause)
 {
-	if ((strncmp(s, "http://", 7) != 0 && strncmp(s, "https://", 8) != 0) ||
-	    strpbrk(s, " \t\"") != NULL)
-		return set_cause(cause, "\"%.80s\" is not an http:// or "
-		    "https:// URL", s);
-	return 0;
+	static const char *const	schemes[] = { "http", "https", NULL };
+	static const char		kinds[] = "an http:// or https:// URL";
+
+	if (*s == '\0')
+		return set_cause(cause, "\"\" is not %s", kinds);
+	return config_check_url_of(s, schemes, kinds, cause);
 }
 
 /*
@@ -323,14 +320,10 @@ config_check_text(const char *s, char **cause)
 const struct config_section *
 config_section_at(size_t i)
 {
-	static const struct config_section *const own[] = {
-		&config_bot, &config_tables, &config_magic, &config_store,
-		&config_postgres
-	};
-	size_t	nown = sizeof own / sizeof own[0];
+	size_t	nown = sizeof config_own / sizeof config_own[0];
 
 	if (i < nown)
-		return own[i];
+		return &config_own[i];
 	return platforms[i - nown].settings;
 }
 
@@ -920,23 +913,43 @@ config_value_format(const struct config_key *k, const void *base)
 	return xstrdup("");
 }
 
-void
-config_value_release(const struct config_key *k, void *base)
+/*
+ * The string that k's field in base owns, as the place to free or replace
+ * it (the struct's own); NULL when the field holds no string but a
+ * number or a list.
+ */
+static char **
+config_string_slot(const struct config_key *k, void *base)
 {
 	switch (k->type) {
 	case CONFIG_STRING:
 	case CONFIG_PATH:
 	case CONFIG_SECRET:
 	case CONFIG_CONNINFO:
-		free(*FIELD(k, base, char *));
-		*FIELD(k, base, char *) = NULL;
-		break;
-	case CONFIG_LIST:
-		config_list_free(*FIELD(k, base, char **));
-		*FIELD(k, base, char **) = NULL;
-		break;
+		return FIELD(k, base, char *);
 	default:
-		break;
+		return NULL;
+	}
+}
+
+/* The list that k's field in base owns, as config_string_slot's; or NULL. */
+static char ***
+config_list_slot(const struct config_key *k, void *base)
+{
+	return k->type == CONFIG_LIST ? FIELD(k, base, char **) : NULL;
+}
+
+void
+config_value_release(const struct config_key *k, void *base)
+{
+	char	**s, ***list;
+
+	if ((s = config_string_slot(k, base)) != NULL) {
+		free(*s);
+		*s = NULL;
+	} else if ((list = config_list_slot(k, base)) != NULL) {
+		config_list_free(*list);
+		*list = NULL;
 	}
 }
 
@@ -958,37 +971,36 @@ config_release(struct config *cfg)
 	}
 }
 
-/* Copies what the fields of section s own from src into dst (a copy). */
+/* A copy of a NULL-terminated list (borrowed); caller frees. */
+static char **
+config_list_copy(char *const *from)
+{
+	char	**to;
+	size_t	  n;
+
+	for (n = 0; from[n] != NULL; n++)
+		;
+	to = xcalloc(n + 1, sizeof *to);
+	for (n = 0; from[n] != NULL; n++)
+		to[n] = xstrdup(from[n]);
+	return to;
+}
+
+/*
+ * Gives base, a byte copy of another struct that section s fills, copies
+ * of its own of the strings and lists it still shares with that struct.
+ */
 static void
-config_copy_section(const struct config_section *s, void *dst,
-    const void *src)
+config_own_section(const struct config_section *s, void *base)
 {
 	const struct config_key	 *k;
-	char *const		 *from;
-	char			**to;
-	size_t			  n;
+	char			**str, ***list;
 
 	for (k = s->keys; k->section != NULL; k++) {
-		switch (k->type) {
-		case CONFIG_STRING:
-		case CONFIG_PATH:
-		case CONFIG_SECRET:
-		case CONFIG_CONNINFO:
-			*FIELD(k, dst, char *) =
-			    xstrdup(*CFIELD(k, src, char *));
-			break;
-		case CONFIG_LIST:
-			from = *CFIELD(k, src, char **);
-			for (n = 0; from[n] != NULL; n++)
-				;
-			to = xcalloc(n + 1, sizeof *to);
-			for (n = 0; from[n] != NULL; n++)
-				to[n] = xstrdup(from[n]);
-			*FIELD(k, dst, char **) = to;
-			break;
-		default:
-			break;
-		}
+		if ((str = config_string_slot(k, base)) != NULL)
+			*str = xstrdup(*str);
+		else if ((list = config_list_slot(k, base)) != NULL)
+			*list = config_list_copy(*list);
 	}
 }
 
@@ -1005,8 +1017,7 @@ config_copy(struct config *dst, const struct config *src)
 			dst->section[i] = xmalloc(s->size);
 			memcpy(dst->section[i], src->section[i], s->size);
 		}
-		config_copy_section(s, config_base(dst, i),
-		    config_cbase(src, i));
+		config_own_section(s, config_base(dst, i));
 	}
 }
 
