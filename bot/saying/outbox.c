@@ -797,7 +797,9 @@ outbox_hold(struct outbox_batch *b)
  * board's news is its command's public answer (ADAPTER_NEWS_ANSWERS, as
  * the board op gives it while the event is on), it keeps a copy of the
  * one command of b in its channel (not a click), to answer it with the
- * news when it goes (outbox_send), through the command's hold.
+ * news when it goes (outbox_send), through the command's hold; unless
+ * the command is answered before it, which leaves the news to the board
+ * as the board op does once its command has answered.
  */
 static void
 outbox_news_of(struct outbox_batch *b, struct outbox_item *it)
@@ -815,8 +817,15 @@ outbox_news_of(struct outbox_batch *b, struct outbox_item *it)
 			return;		/* two: whose news it is is not known */
 		of = u;
 	}
-	if (of != NULL)
-		outbox_copy_event(it, &of->ev);
+	if (of == NULL)
+		return;
+	for (u = TAILQ_FIRST(&b->out); u != it; u = TAILQ_NEXT(u, entry)) {
+		if ((u->kind == OUTBOX_REPLY || (u->kind == OUTBOX_BOARD &&
+		    u->ev.adapter != NULL)) &&
+		    u->ev.reply_ctx == of->ev.reply_ctx)
+			return;
+	}
+	outbox_copy_event(it, &of->ev);
 }
 
 /*
@@ -839,9 +848,12 @@ outbox_detach(struct bot *bot, struct outbox_batch *b)
 	if (o == NULL)
 		return;
 	outbox_hold(b);
+	/* Before any is detached: outbox_news_of compares their handles. */
 	TAILQ_FOREACH(it, &b->out, entry) {
 		if (it->kind == OUTBOX_BOARD)
 			outbox_news_of(b, it);
+	}
+	TAILQ_FOREACH(it, &b->out, entry) {
 		if (it->kind == OUTBOX_REPLY || (it->kind == OUTBOX_BOARD &&
 		    it->ev.adapter != NULL))
 			outbox_detach_event(b, &it->ev);

@@ -180,12 +180,13 @@ struct store_pg {
 	uint64_t	 serial, doubt_serial, seen_serial;
 	int		 doubt;
 	int		 locked;	/* PG_SETUP: the writer lock was got */
-	int		 answers;	/* PG_SETUP, PG_LOADING: results read */
-	/* PG_LOADING: the parts' results, kept until all have come. */
+	int		 answers;	/* PG_SETUP: results read */
+	/* PG_LOADING: the parts' results (nloaded), kept until all came. */
 	PGresult	*loaded[PG_LOAD_MAX];
+	size_t		 nloaded;
 	/* Tables found changed by a load, for store_changed (pg_deliver). */
 	struct pgimage_sum *changed;
-	size_t		 nchanged;
+	size_t		 nchanged, capchanged;
 	size_t		 jnext;		/* the journal's mark where a job starts */
 	struct pg_job	*jobs, **jobs_tail;
 	struct pg_job	*reading;	/* the read job sent, if one is */
@@ -436,6 +437,7 @@ fail:
 }
 
 static int	pg_load(struct store_pg *, char **);
+static void	pg_load_drop(struct store_pg *);
 
 /*
  * Forgets the message ids of tables that are over or gone (as the SQLite
@@ -557,6 +559,7 @@ pg_close(struct store *store)
 	free(s->log);
 	free(s->lost);
 	pgimage_sums_free(s->changed, s->nchanged);
+	pg_load_drop(s);
 	pgcache_free(s->mem);
 	/* Closing the session drops the writer lock. */
 	PQfinish(s->conn);
@@ -2006,7 +2009,6 @@ pg_load(struct store_pg *s, char **cause)
  */
 
 static void	pg_kick(struct store_pg *);
-static void	pg_load_drop(struct store_pg *);
 static void	pg_connect_start(struct store_pg *);
 static void	pg_later_cb(uv_timer_t *);
 static void	pg_poll_cb(uv_poll_t *, int, int);
@@ -2395,11 +2397,16 @@ pg_load_send(struct store_pg *s)
 	buf_init(&b, 16384);
 	for (i = 0; i < pg_load_count(s); i++)
 		buf_printf(&b, "%s%s", i > 0 ? "; " : "", pg_load_parts[i].sql);
-	s->answers = 0;
+	pg_load_drop(s);
 	s->link = PG_LOADING;
-	uv_timer_start(s->timer, pg_timer_cb, s->timeout_ms > 0 ?
-	    s->timeout_ms : 10000, 0);
-	if (b.truncated || PQsendQuery(s->conn, buf_str(&b)) != 1) {
+	/* As long as a commit's answer may take: it reads every table. */
+	uv_timer_start(s->timer, pg_timer_cb, s->commit_ms, 0);
+	if (b.truncated) {
+		buf_release(&b);
+		pg_connect_lost(s, "the store's reads outgrew their buffer");
+		return;
+	}
+	if (PQsendQuery(s->conn, buf_str(&b)) != 1) {
 		buf_release(&b);
 		pg_connect_lost(s, PQerrorMessage(s->conn));
 		return;
@@ -2409,17 +2416,18 @@ pg_load_send(struct store_pg *s)
 	    UV_READABLE);
 }
 
-/* Keeps table e (copied) for store_changed, once (pg_deliver). */
+/*
+ * Keeps table e (copied) for store_changed (pg_deliver); pg_load_apply
+ * adds each id once.
+ */
 static void
 pg_changed_add(struct store_pg *s, const struct pgimage_sum *e)
 {
-	size_t	i;
-
-	for (i = 0; i < s->nchanged; i++)
-		if (s->changed[i].id == e->id)
-			return;
-	s->changed = xreallocarray(s->changed, s->nchanged + 1,
-	    sizeof *s->changed);
+	if (s->nchanged == s->capchanged) {
+		s->capchanged = s->capchanged == 0 ? 8 : 2 * s->capchanged;
+		s->changed = xreallocarray(s->changed, s->capchanged,
+		    sizeof *s->changed);
+	}
 	s->changed[s->nchanged] = *e;
 	s->changed[s->nchanged++].adapter = xstrdup(e->adapter);
 }
@@ -2428,36 +2436,45 @@ pg_changed_add(struct store_pg *s, const struct pgimage_sum *e)
 static void
 pg_load_drop(struct store_pg *s)
 {
-	while (s->answers > 0)
-		PQclear(s->loaded[--s->answers]);
+	while (s->nloaded > 0) {
+		PQclear(s->loaded[--s->nloaded]);
+		s->loaded[s->nloaded] = NULL;
+	}
 }
 
 /*
  * PG_LOADING, every part answered: what was built on memory meanwhile
- * fails (its jobs' journal taken back), memory is loaded from the
- * results, and the tables whose pictures came out otherwise are kept
- * for store_changed (pg_deliver).
+ * fails (its jobs' journal taken back), memory is loaded afresh from the
+ * results (kept as it was when they cannot be read, for the next try to
+ * compare with), and the tables whose pictures came out otherwise are
+ * kept for store_changed (pg_deliver).
  */
 static void
 pg_load_apply(struct store_pg *s)
 {
 	struct pgimage_sum	*was, *now;
+	struct pgcache		*old = s->mem;
 	size_t			 nwas, nnow, i = 0, j = 0, k;
 	char			*cause = NULL;
-	int			 rc = 0;
+	int			 rc = 0, imaged = s->imaged;
 
 	pg_jobs_fail(s, "the PostgreSQL connection was lost");
-	nwas = pgimage_sums(s->mem, &was);
+	nwas = pgimage_sums(old, &was);
+	s->mem = pgcache_new();
 	pg_load_begin(s);
 	for (k = 0; k < pg_load_count(s) && rc == 0; k++)
 		rc = pg_load_take(s, &pg_load_parts[k], s->loaded[k], &cause);
 	pg_load_drop(s);
 	if (rc != 0) {
+		pgcache_free(s->mem);
+		s->mem = old;
+		s->imaged = imaged;
 		pgimage_sums_free(was, nwas);
 		pg_connect_lost(s, cause);
 		free(cause);
 		return;
 	}
+	pgcache_free(old);
 	pg_load_end(s);
 	nnow = pgimage_sums(s->mem, &now);
 	/* Both sorted by id: a table in one only, or summed otherwise. */
@@ -2485,7 +2502,7 @@ pg_load_apply(struct store_pg *s)
 static void
 pg_load_done(struct store_pg *s)
 {
-	if ((size_t)s->answers == pg_load_count(s))
+	if (s->nloaded == pg_load_count(s))
 		pg_load_apply(s);
 	else
 		pg_connect_lost(s, "reading the store again gave too few "
@@ -2513,9 +2530,9 @@ static PGresult *
 pg_setup_take(struct store_pg *s, PGresult *r)
 {
 	if (s->link == PG_LOADING) {
-		if ((size_t)s->answers >= pg_load_count(s))
+		if (s->nloaded >= pg_load_count(s))
 			return r;
-		s->loaded[s->answers++] = r;
+		s->loaded[s->nloaded++] = r;
 		return NULL;
 	}
 	if (s->answers++ == 0)

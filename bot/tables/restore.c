@@ -598,10 +598,16 @@ restore_changed(void *arg, const char *adapter, uint64_t id)
 		paused = t->paused;
 		table_drop(t);
 	}
-	if ((t = restore_reload(bot, a, id)) != NULL) {
-		t->board_shown = board_shown;
-		t->paused = paused;
+	if ((t = restore_reload(bot, a, id)) == NULL) {
+		log_warn("table %llu: not put back: the store holds it open no "
+		    "more, or it cannot be rebuilt (see above)",
+		    (unsigned long long)id);
+		return;
 	}
+	t->board_shown = board_shown;
+	t->paused = paused;
+	/* Its timers are in the heap: the loop's timer wakes for them. */
+	sched_rearm(bot);
 	log_warn("table %llu: read again from the store, as its server holds "
 	    "it", (unsigned long long)id);
 }

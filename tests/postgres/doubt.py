@@ -13,13 +13,16 @@ the server has committed carol's join, and the bot does not know it.
 
 The bot refuses carol's join (it could not tell it was saved) and
 connects again; its set-up finds the group's serial committed, reads
-the store again without blocking the loop (a console help is answered
-meanwhile, with the server's answers held back by the proxy), finds the
-lobby changed and puts it back as the server holds it.  So the lobby
-shows carol seated, the server holds her seat once, and dave's join
-after it keeps her seat (before, the bot wrote the lobby back without
-her).  Prints one line per failed check and "N passed, M failed" with
-the label "postgres (doubt)"; exits non-zero when anything failed.
+the store again, finds the lobby changed and puts it back as the server
+holds it.  So the lobby shows carol seated, the server holds her seat
+once, and dave's join after it keeps her seat (before, the bot wrote
+the lobby back without her).  A second round holds the answers to the
+reads back: a console help is answered meanwhile (the loop is not
+blocked).  A third comes once the store is up again.  bob's table in
+#k, which no lost commit touched, is never read again, and the bot
+stops cleanly at the end.  Prints one line per failed check and "N
+passed, M failed" with the label "postgres (doubt)"; exits non-zero
+when anything failed.
 """
 import os
 import re
@@ -165,6 +168,8 @@ try:
     said("alice: /cheers new", r"1/6 seated: alice\.",
          "alice's table opens on PostgreSQL through the proxy", 15)
     said("bob: /cheers join", r"2/6 seated: alice, bob\.", "bob joins")
+    said("bob #k: /cheers new", r"\[#k\] .*1/6 seated: bob\.",
+         "bob opens a second table in #k, which no lost commit touches")
     time.sleep(0.5)
     proxy.armed.set()
     said("carol: /cheers join", r"I could not save that",
@@ -207,14 +212,32 @@ try:
     said("alice: /cheers status",
          r"5/6 seated: alice, bob, carol, dave, erin\.",
          "the lobby shows erin seated")
+
+    # Once more, with the store up again after a read again: the link
+    # lost a third time, what the last read kept is gone already.
+    proxy.dropped.clear()
+    proxy.armed.set()
+    say("frank: /cheers join")
+    ok(proxy.dropped.wait(10), "a third commit's answer is dropped")
+    logged(r"the commit that seemed lost was made",
+           "that commit is found made too", times=3)
+    logged(r"connected again", "the store is up a third time", times=3)
+    said("alice: /cheers status",
+         r"6/6 seated: alice, bob, carol, dave, erin, frank\.",
+         "the lobby shows frank seated")
+    ok(text("doubt.err").count("table changed on the server") == 3 and
+       "tables changed" not in text("doubt.err"),
+       "each read again finds the one table changed, not bob's in #k")
 finally:
     try:
         bot.stdin.close()
     except OSError:
         pass
     try:
-        bot.wait(15)
+        ok(bot.wait(15) == 0, "the bot stops cleanly at the end of its "
+           "input: exit %s" % bot.returncode)
     except subprocess.TimeoutExpired:
+        ok(False, "the bot stops at the end of its input")
         bot.kill()
         bot.wait()
     proxy.lsock.close()
