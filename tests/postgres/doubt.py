@@ -164,6 +164,20 @@ def logged(pattern, what, secs=20, times=1):
     return ok(wait_for("doubt.err", pattern, secs, times), what)
 
 
+def cut(user, nth, hold=False):
+    """user joins with the proxy armed: the commit's answer is dropped
+    (the nth), and the bot finds it made; hold: the answers to its
+    reads again are held back (hold_load) from the start."""
+    proxy.dropped.clear()
+    if hold:
+        proxy.hold_load.set()
+    proxy.armed.set()
+    say("%s: /cheers join" % user)
+    ok(proxy.dropped.wait(10), "commit %d's answer is dropped" % nth)
+    logged(r"the commit that seemed lost was made",
+           "commit %d is found made" % nth, times=nth)
+
+
 try:
     said("alice: /cheers new", r"1/6 seated: alice\.",
          "alice's table opens on PostgreSQL through the proxy", 15)
@@ -194,13 +208,7 @@ try:
 
     # Reading the store again does not block the loop: with the
     # server's answers to it held back, a help is answered meanwhile.
-    proxy.dropped.clear()
-    proxy.hold_load.set()
-    proxy.armed.set()
-    say("erin: /cheers join")
-    ok(proxy.dropped.wait(10), "a second commit's answer is dropped")
-    logged(r"the commit that seemed lost was made",
-           "that commit is found made too", times=2)
+    cut("erin", 2, hold=True)
     ok(proxy.holding.wait(10), "the proxy holds the answers to the reads")
     said("frank: /cheers help", r"\[ephemeral @frank\] Games:",
          "frank's help is answered while the store is read again", 5)
@@ -215,12 +223,7 @@ try:
 
     # Once more, with the store up again after a read again: the link
     # lost a third time, what the last read kept is gone already.
-    proxy.dropped.clear()
-    proxy.armed.set()
-    say("frank: /cheers join")
-    ok(proxy.dropped.wait(10), "a third commit's answer is dropped")
-    logged(r"the commit that seemed lost was made",
-           "that commit is found made too", times=3)
+    cut("frank", 3)
     logged(r"connected again", "the store is up a third time", times=3)
     said("alice: /cheers status",
          r"6/6 seated: alice, bob, carol, dave, erin, frank\.",
