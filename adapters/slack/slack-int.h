@@ -22,6 +22,7 @@
 
 #include "bot/adapter.h"
 #include "bot/saying/edited-messages.h"
+#include "lib/defer.h"
 #include "lib/holds.h"
 
 struct web;
@@ -92,8 +93,7 @@ struct slack {
 
 	/* Slack refused the bot token, or the app was removed (revoke.c). */
 	int			 halted;
-	int			 halt_armed;	/* halt_timer to be closed */
-	uv_timer_t		 halt_timer;
+	struct defer		 halt;		/* the stop, on the next turn */
 };
 
 /*
@@ -415,11 +415,10 @@ int	 im_refused_channel(struct slack *, const char *channel,
  * one that says the token no longer works?  revoke_stop logs why (a
  * sentence, borrowed), sets the adapter's state (borrowed) for STATUS=,
  * and stops the adapter from the loop's next turn; later calls do
- * nothing.  revoke_release closes its timer (the adapter stops).
+ * nothing.  The stop is s->halt's, which the adapter's own stop releases.
  */
 int	 revoke_auth_error(const char *error);
 void	 revoke_stop(struct slack *, const char *why, const char *state);
-void	 revoke_release(struct slack *);
 
 /*
  * event.c: an events_api envelope's payload (borrowed): the app's own

@@ -194,7 +194,7 @@ slack_stop(struct adapter *a)
 	if (s->stopping)
 		return;
 	s->stopping = 1;
-	revoke_release(s);
+	defer_release(&s->halt);
 	socket_stop(s);
 	admin_stop(s);
 	web_stop(s);

@@ -22,6 +22,7 @@
 
 #include "bot/adapter.h"
 #include "bot/saying/edited-messages.h"
+#include "lib/defer.h"
 #include "lib/holds.h"
 
 struct tgapi;
@@ -103,8 +104,7 @@ struct tg {
 
 	/* Telegram refused the token (halt.c). */
 	int			 halted;
-	int			 halt_armed;
-	uv_timer_t		 halt_timer;
+	struct defer		 halt;		/* the stop, on the next turn */
 };
 
 /*
@@ -190,10 +190,10 @@ void		 pace_hold(struct tgpace *, int64_t chat, uint64_t until);
 /*
  * halt.c: a token Telegram refuses (401) stops the adapter once: why is
  * logged, the state set, the poll and the calls dropped; the other
- * adapters run on.  halt_release closes its timer.
+ * adapters run on.  The stop is tg->halt's, which the adapter's own
+ * stop releases.
  */
 void	 halt_stop(struct tg *, const char *why);
-void	 halt_release(struct tg *);
 
 /*
  * poll.c: getMe, setMyCommands, then getUpdates in a loop.  The offset

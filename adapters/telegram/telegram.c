@@ -138,7 +138,7 @@ tg_stop(struct adapter *a)
 	if (tg->stopping)
 		return;
 	tg->stopping = 1;
-	halt_release(tg);
+	defer_release(&tg->halt);
 	poll_stop(tg);
 	api_stop(tg);
 }
