@@ -61,3 +61,9 @@ revoke_stop(struct slack *s, const char *why, const char *state)
 	bot_adapter_state(&s->adapter, state);
 	defer_arm(&s->halt, s->loop, revoke_on_timer, s);
 }
+
+void
+revoke_release(struct slack *s)
+{
+	defer_release(&s->halt);
+}

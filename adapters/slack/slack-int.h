@@ -415,10 +415,11 @@ int	 im_refused_channel(struct slack *, const char *channel,
  * one that says the token no longer works?  revoke_stop logs why (a
  * sentence, borrowed), sets the adapter's state (borrowed) for STATUS=,
  * and stops the adapter from the loop's next turn; later calls do
- * nothing.  The stop is s->halt's, which the adapter's own stop releases.
+ * nothing.  revoke_release closes its timer (the adapter stops).
  */
 int	 revoke_auth_error(const char *error);
 void	 revoke_stop(struct slack *, const char *why, const char *state);
+void	 revoke_release(struct slack *);
 
 /*
  * event.c: an events_api envelope's payload (borrowed): the app's own

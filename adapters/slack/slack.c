@@ -194,7 +194,7 @@ slack_stop(struct adapter *a)
 	if (s->stopping)
 		return;
 	s->stopping = 1;
-	defer_release(&s->halt);
+	revoke_release(s);
 	socket_stop(s);
 	admin_stop(s);
 	web_stop(s);

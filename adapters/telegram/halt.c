@@ -36,3 +36,9 @@ halt_stop(struct tg *tg, const char *why)
 	bot_adapter_state(&tg->adapter, "stopped: token refused");
 	defer_arm(&tg->halt, tg->loop, halt_on_timer, tg);
 }
+
+void
+halt_release(struct tg *tg)
+{
+	defer_release(&tg->halt);
+}

@@ -190,10 +190,10 @@ void		 pace_hold(struct tgpace *, int64_t chat, uint64_t until);
 /*
  * halt.c: a token Telegram refuses (401) stops the adapter once: why is
  * logged, the state set, the poll and the calls dropped; the other
- * adapters run on.  The stop is tg->halt's, which the adapter's own
- * stop releases.
+ * adapters run on.  halt_release closes its timer.
  */
 void	 halt_stop(struct tg *, const char *why);
+void	 halt_release(struct tg *);
 
 /*
  * poll.c: getMe, setMyCommands, then getUpdates in a loop.  The offset

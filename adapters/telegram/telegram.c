@@ -138,7 +138,7 @@ tg_stop(struct adapter *a)
 	if (tg->stopping)
 		return;
 	tg->stopping = 1;
-	defer_release(&tg->halt);
+	halt_release(tg);
 	poll_stop(tg);
 	api_stop(tg);
 }
