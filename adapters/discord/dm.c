@@ -19,12 +19,14 @@
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
 #include "lib/dmcache.h"
+#include "lib/dmcache-ready.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 
 #define DM_USERS_MAX		10000	/* cached users */
 #define DM_PENDING_MAX		16	/* texts waiting for a channel */
 #define DM_ERR_CANNOT_DM	50007
+#define DM_REFUSED		"does not accept direct messages"
 
 struct dm_entry {
 	struct dmcache_entry	 de;	/* first: the cache's part */
@@ -195,30 +197,15 @@ dm_wait(struct discord *d, struct dm_entry *e, const char *text,
 	return 0;
 }
 
-/*
- * Finds user's entry into *ep: 1 when its channel is open, 0 when what
- * is for it must wait (dm_wait), -1 with *cause when DMs are closed.
- */
-static int
-dm_ready(struct discord *d, const char *user, struct dm_entry **ep,
-    char **cause)
-{
-	struct dm_entry	*e = *ep = dm_find(d, user);
-
-	if (e->de.state == DMCACHE_CLOSED)
-		return set_cause(cause, "<@%s> does not accept direct messages",
-		    user);
-	return e->de.state == DMCACHE_OPEN;
-}
-
 int
 dm_send(struct discord *d, const char *user, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	struct dm_entry	*e;
+	struct dm_entry	*e = dm_find(d, user);
 	cJSON		*components;
-	int		 rc, ready = dm_ready(d, user, &e, cause);
+	int		 rc, ready;
 
+	ready = dmcache_ready(&e->de, user, DM_REFUSED, cause);
 	if (ready < 0)
 		return -1;
 	if (ready == 0)
@@ -234,8 +221,8 @@ dm_with_channel(struct adapter *a, const char *user, void *call,
     char **cause)
 {
 	struct discord	*d = a->priv;
-	struct dm_entry	*e;
-	int		 ready = dm_ready(d, user, &e, cause);
+	struct dm_entry	*e = dm_find(d, user);
+	int		 ready = dmcache_ready(&e->de, user, DM_REFUSED, cause);
 
 	if (ready < 0)
 		return -1;

@@ -26,10 +26,12 @@
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
 #include "lib/dmcache.h"
+#include "lib/dmcache-ready.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 
 #define IM_USERS_MAX	10000
+#define IM_REFUSED	"cannot get direct messages"
 #define IM_PENDING_MAX	16
 
 /* What waits for a DM channel: a text and buttons, or (text NULL) a call. */
@@ -277,28 +279,12 @@ im_keep(struct slack *s, struct im_entry *e, const char *text,
 	return 0;
 }
 
-/*
- * Finds user's entry into *ep: 1 when its channel is open, 0 when what
- * is for it must wait (im_keep), -1 with *cause when it is refused.
- */
-static int
-im_ready(struct slack *s, const char *user, struct im_entry **ep,
-    char **cause)
-{
-	struct im_entry	*e = *ep = im_find(s, user);
-
-	if (e->de.state == DMCACHE_CLOSED)
-		return set_cause(cause, "<@%s> cannot get direct messages",
-		    user);
-	return e->de.state == DMCACHE_OPEN;
-}
-
 int
 im_send(struct slack *s, const char *user, const char *text,
     const struct adapter_buttons *bs, char **cause)
 {
-	struct im_entry	*e;
-	int		 ready = im_ready(s, user, &e, cause);
+	struct im_entry	*e = im_find(s, user);
+	int		 ready = dmcache_ready(&e->de, user, IM_REFUSED, cause);
 
 	if (ready != 0)
 		return ready < 0 ? -1 : im_post(s, e, text, bs, cause);
@@ -309,8 +295,8 @@ int
 im_with_channel(struct slack *s, const char *user, im_channel_cb *fn,
     void *arg, char **cause)
 {
-	struct im_entry	*e;
-	int		 ready = im_ready(s, user, &e, cause);
+	struct im_entry	*e = im_find(s, user);
+	int		 ready = dmcache_ready(&e->de, user, IM_REFUSED, cause);
 
 	if (ready < 0)
 		return -1;

@@ -11,9 +11,9 @@
  * timer plays for players who cannot see the game.  The other adapters
  * run on.
  *
- * The stop is made from a zero-length timer, so that it never runs
- * inside the Web API client's or the socket's own callbacks.  The
- * adapter's own stop, at shutdown, frees what is left.
+ * The stop is made from a zero-length timer (lib/defer), so that it
+ * never runs inside the Web API client's or the socket's own callbacks.
+ * The adapter's own stop, at shutdown, frees what is left.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,11 +39,10 @@ revoke_auth_error(const char *error)
  * freed when the bot stops.
  */
 static void
-revoke_on_timer(uv_timer_t *t)
+revoke_on_timer(void *arg)
 {
-	struct slack	*s = t->data;
+	struct slack	*s = arg;
 
-	revoke_release(s);
 	bot_adapter_lost(s->bot, &s->adapter);
 	socket_halt(s);
 	admin_stop(s);
@@ -60,17 +59,11 @@ revoke_stop(struct slack *s, const char *why, const char *state)
 	    "running): give a valid bot token in slack.bot_token (reinstall "
 	    "the app if it was removed) and restart", why);
 	bot_adapter_state(&s->adapter, state);
-	uv_timer_init(s->loop, &s->halt_timer);
-	s->halt_timer.data = s;
-	s->halt_armed = 1;
-	uv_timer_start(&s->halt_timer, revoke_on_timer, 0, 0);
+	defer_arm(&s->halt, s->loop, revoke_on_timer, s);
 }
 
 void
 revoke_release(struct slack *s)
 {
-	if (!s->halt_armed)
-		return;
-	s->halt_armed = 0;
-	uv_close((uv_handle_t *)&s->halt_timer, NULL);
+	defer_release(&s->halt);
 }

@@ -22,6 +22,7 @@
 
 #include "bot/adapter.h"
 #include "bot/saying/edited-messages.h"
+#include "lib/defer.h"
 #include "lib/holds.h"
 
 struct web;
@@ -92,8 +93,7 @@ struct slack {
 
 	/* Slack refused the bot token, or the app was removed (revoke.c). */
 	int			 halted;
-	int			 halt_armed;	/* halt_timer to be closed */
-	uv_timer_t		 halt_timer;
+	struct defer		 halt;		/* the stop, on the next turn */
 };
 
 /*

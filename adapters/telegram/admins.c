@@ -10,10 +10,10 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "adapters/telegram/telegram-int.h"
 #include "bot/daemon/log.h"
+#include "lib/idslot.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 
@@ -23,8 +23,8 @@
 #define ADMINS_RETRY	(60 * 1000)	/* ms, after a failed lookup */
 
 struct admins_chat {
-	int64_t		 chat;		/* 0: a free slot */
-	uint64_t	 until;		/* known until then (loop ms) */
+	/* The chat; its stamp: the list is known until then (loop ms). */
+	struct idslot	 key;
 	int		 n;
 	int64_t		 user[ADMINS_PER_CHAT];
 };
@@ -49,20 +49,7 @@ admins_new(void)
 static struct admins_chat *
 admins_find(struct tgadmins *a, int64_t chat, int make)
 {
-	struct admins_chat	*stale = NULL;
-	int			 i;
-
-	for (i = 0; i < ADMINS_CHATS; i++) {
-		if (a->c[i].chat == chat)
-			return &a->c[i];
-		if (stale == NULL || a->c[i].until < stale->until)
-			stale = &a->c[i];
-	}
-	if (!make)
-		return NULL;
-	memset(stale, 0, sizeof *stale);
-	stale->chat = chat;
-	return stale;
+	return idslot_find(a->c, sizeof a->c[0], ADMINS_CHATS, chat, make);
 }
 
 int
@@ -70,7 +57,7 @@ admins_known(struct tg *tg, int64_t chat)
 {
 	struct admins_chat	*c = admins_find(tg->admins, chat, 0);
 
-	return chat >= 0 || (c != NULL && c->until > uv_now(tg->loop));
+	return chat >= 0 || (c != NULL && c->key.stamp > uv_now(tg->loop));
 }
 
 int
@@ -94,7 +81,7 @@ admins_got(struct tg *tg, const struct api_result *res, void *arg)
 	int64_t			 id;
 
 	c->n = 0;
-	c->until = uv_now(tg->loop) + (res->error == NULL ? ADMINS_TTL :
+	c->key.stamp = uv_now(tg->loop) + (res->error == NULL ? ADMINS_TTL :
 	    ADMINS_RETRY);
 	if (res->error != NULL)
 		log_warn("telegram: the administrators of chat %" PRId64

@@ -10,14 +10,14 @@
 #include <string.h>
 
 #include "adapters/telegram/telegram-int.h"
+#include "lib/idslot.h"
 #include "lib/json.h"
 #include "lib/xmalloc.h"
 
 #define CHATS_MAX	256
 
 struct chat_title {
-	int64_t		 chat;		/* 0: a free slot */
-	uint64_t	 seen;		/* a count, for forgetting */
+	struct idslot	 key;		/* the chat; stamp: a count */
 	char		 title[TG_NAME_MAX];
 	int64_t		 topics[TG_TOPICS_MAX];	/* forum topics, 0: none */
 };
@@ -37,20 +37,7 @@ chats_new(void)
 static struct chat_title *
 chats_find(struct tgchats *t, int64_t id, int make)
 {
-	struct chat_title	*slot = NULL;
-	int			 i;
-
-	for (i = 0; i < CHATS_MAX; i++) {
-		if (t->c[i].chat == id)
-			return &t->c[i];
-		if (slot == NULL || t->c[i].seen < slot->seen)
-			slot = &t->c[i];
-	}
-	if (!make)
-		return NULL;
-	memset(slot, 0, sizeof *slot);
-	slot->chat = id;
-	return slot;
+	return idslot_find(t->c, sizeof t->c[0], CHATS_MAX, id, make);
 }
 
 void
@@ -64,7 +51,7 @@ chats_learn(struct tgchats *t, const cJSON *chat)
 	    json_int(chat, "id", INT64_MIN + 1, INT64_MAX, &id) != 0 || id == 0)
 		return;
 	slot = chats_find(t, id, 1);
-	slot->seen = ++t->clock;
+	slot->key.stamp = ++t->clock;
 	snprintf(slot->title, sizeof slot->title, "%s", title);
 	html_clean(slot->title);
 }
@@ -80,7 +67,7 @@ chats_alias(struct tgchats *t, int64_t from, int64_t to)
 		return;
 	snprintf(title, sizeof title, "%s", old->title);
 	now = chats_find(t, to, 1);
-	now->seen = ++t->clock;
+	now->key.stamp = ++t->clock;
 	snprintf(now->title, sizeof now->title, "%s", title);
 }
 

@@ -7,19 +7,18 @@
  * poll ends and waiting calls are dropped.  Its tables freeze
  * (bot_adapter_lost).  The other adapters run on.
  *
- * The stop is made from a zero-length timer, so that it never runs
- * inside the API client's own callbacks.
+ * The stop is made from a zero-length timer (lib/defer), so that it
+ * never runs inside the API client's own callbacks.
  */
 #include "adapters/telegram/telegram-int.h"
 #include "bot/bot.h"
 #include "bot/daemon/log.h"
 
 static void
-halt_on_timer(uv_timer_t *t)
+halt_on_timer(void *arg)
 {
-	struct tg	*tg = t->data;
+	struct tg	*tg = arg;
 
-	halt_release(tg);
 	bot_adapter_lost(tg->bot, &tg->adapter);
 	poll_stop(tg);
 	api_stop(tg);
@@ -35,17 +34,11 @@ halt_stop(struct tg *tg, const char *why)
 	    "keep running): give a valid token in telegram.token (BotFather's "
 	    "/token) and restart", why);
 	bot_adapter_state(&tg->adapter, "stopped: token refused");
-	uv_timer_init(tg->loop, &tg->halt_timer);
-	tg->halt_timer.data = tg;
-	tg->halt_armed = 1;
-	uv_timer_start(&tg->halt_timer, halt_on_timer, 0, 0);
+	defer_arm(&tg->halt, tg->loop, halt_on_timer, tg);
 }
 
 void
 halt_release(struct tg *tg)
 {
-	if (!tg->halt_armed)
-		return;
-	tg->halt_armed = 0;
-	uv_close((uv_handle_t *)&tg->halt_timer, NULL);
+	defer_release(&tg->halt);
 }

@@ -22,6 +22,7 @@
 
 #include "bot/adapter.h"
 #include "bot/saying/edited-messages.h"
+#include "lib/defer.h"
 #include "lib/holds.h"
 
 struct tgapi;
@@ -103,8 +104,7 @@ struct tg {
 
 	/* Telegram refused the token (halt.c). */
 	int			 halted;
-	int			 halt_armed;
-	uv_timer_t		 halt_timer;
+	struct defer		 halt;		/* the stop, on the next turn */
 };
 
 /*

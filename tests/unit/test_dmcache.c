@@ -4,18 +4,21 @@
  * own part after the cache's is zeroed and kept, learning a channel
  * opens it (and says when the user's DMs had been closed) but leaves
  * one being opened alone, past the cap an idle entry is reused and a
- * busy one never, and freeing hands every entry to drop.
+ * busy one never, and freeing hands every entry to drop.  And
+ * lib/dmcache-ready.c: a send goes now, waits, or is refused in words.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "lib/dmcache.h"
+#include "lib/dmcache-ready.h"
 
 /* An adapter's entry: the cache's part first, its own after. */
 struct test_entry {
@@ -130,6 +133,29 @@ test_cap_reuses_idle(void **state)
 	assert_int_equal(dropped, 4);
 }
 
+/* Open: 1; none or opening: 0 (wait); closed: -1 and the sentence. */
+static void
+test_ready(void **state)
+{
+	struct dmcache		*c = dmcache_new(0, 10);
+	struct dmcache_entry	*e = dmcache_find(c, "U1");
+	char			*cause = NULL;
+
+	(void)state;
+	assert_int_equal(dmcache_ready(e, "U1", "x", &cause), 0);
+	e->state = DMCACHE_OPENING;
+	assert_int_equal(dmcache_ready(e, "U1", "x", &cause), 0);
+	e->state = DMCACHE_OPEN;
+	assert_int_equal(dmcache_ready(e, "U1", "x", &cause), 1);
+	assert_null(cause);
+	e->state = DMCACHE_CLOSED;
+	assert_int_equal(dmcache_ready(e, "U1", "cannot get direct messages",
+	    &cause), -1);
+	assert_string_equal(cause, "<@U1> cannot get direct messages");
+	free(cause);
+	dmcache_free(c, NULL);
+}
+
 int
 main(void)
 {
@@ -137,6 +163,7 @@ main(void)
 		cmocka_unit_test(test_find_and_open),
 		cmocka_unit_test(test_learn),
 		cmocka_unit_test(test_cap_reuses_idle),
+		cmocka_unit_test(test_ready),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
