@@ -616,6 +616,26 @@ rules_bad_target(const struct game *g, int t, char **cause)
 	    "%s.", t, help);
 }
 
+/*
+ * Refuses card k of shaker, which it does not hold: where names the
+ * shaker ("your shaker", borrowed), or when NULL its place name does.
+ * Returns -1.
+ */
+static int
+rules_bad_card(const struct game *g, int shaker, int k, const char *where,
+    char **cause)
+{
+	char	name[48];
+
+	if (where == NULL) {
+		cheers_place_name(g, shaker, name, sizeof name);
+		where = name;
+	}
+	return set_cause(cause, "Card %d is not in %s: it holds %s%d.", k,
+	    where, g->nshaker[shaker] == 1 ? "only card " : "cards 1-",
+	    g->nshaker[shaker]);
+}
+
 static inline __attribute__((always_inline)) int
 rules_play(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
@@ -678,9 +698,7 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 		return set_cause(cause, "Your shaker is empty: there is no card "
 		    "to move; play or throw instead.");
 	if (ci < 1 || ci > g->nshaker[seat])
-		return set_cause(cause, "Card %d is not in your shaker: it holds "
-		    "%s%d.", ci, g->nshaker[seat] == 1 ? "only card " :
-		    "cards 1-", g->nshaker[seat]);
+		return rules_bad_card(g, seat, ci, "your shaker", cause);
 	if ((x = rules_target(g, m->args[1])) < 0)
 		return rules_bad_target(g, m->args[1], cause);
 	if (x == seat)
@@ -899,15 +917,10 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 {
 	struct cheers_pending	 p = g->queue[0];
 	struct game_text	 t;
-	char			 where[48];
 	int			 k = m->args[0], c;
 
-	if (k < 1 || k > g->nshaker[p.shaker]) {
-		cheers_place_name(g, p.shaker, where, sizeof where);
-		return set_cause(cause, "Card %d is not in %s: it holds %s%d.",
-		    k, where, g->nshaker[p.shaker] == 1 ? "only card " :
-		    "cards 1-", g->nshaker[p.shaker]);
-	}
+	if (k < 1 || k > g->nshaker[p.shaker])
+		return rules_bad_card(g, p.shaker, k, NULL, cause);
 	c = rules_take(g, p.shaker, k - 1);
 	g->discard[g->ndiscard++] = c;
 	rules_dequeue(g);
