@@ -190,9 +190,10 @@ rules_card_now_put(const struct game *g, int card, const char *word,
 
 /*
  * Opens the next line of ev for t to write (kind, about seat); 0 when ev
- * is NULL or full (the drop counted).
+ * is NULL or full (the drop counted).  Inline, as rules_line_seat below:
+ * every move opens a line.
  */
-static int
+static inline __attribute__((always_inline)) int
 rules_line(struct game_events *ev, enum game_event_kind kind, int seat,
     struct game_text *t)
 {
@@ -619,9 +620,10 @@ rules_bad_target(const struct game *g, int t, char **cause)
 /*
  * Refuses card k of shaker, which it does not hold: where names the
  * shaker ("your shaker", borrowed), or when NULL its place name does.
- * Returns -1.
+ * Returns -1.  Apart from the moves, so that its buffer is set up only
+ * to refuse.
  */
-static int
+static __attribute__((noinline)) int
 rules_bad_card(const struct game *g, int shaker, int k, const char *where,
     char **cause)
 {
