@@ -240,9 +240,10 @@ cheers_is_opponent_shaker(const struct game *g, int team, int shaker)
 }
 
 /*
- * Whether shaker may win for team under the victory option: a seat's for
- * its team, the extra shaker for its team and the share shaker for both
- * only when any shaker of a team wins.
+ * Whether shaker may win for team under the victory option: a seat's
+ * shaker for the seat's team; when any shaker of a team wins, also the
+ * extra shaker for its team and the share shaker for both.  Asked by the
+ * rules and the AI alike.
  */
 static inline int
 cheers_counts_for(const struct game *g, int shaker, int team)
