@@ -40,23 +40,17 @@ struct ai_view {
 	int			 count[CHEERS_MAX_SHAKERS][CHEERS_NKINDS];
 };
 
-/* Whether shaker s counts as ours (it may win for our team). */
+/*
+ * Whether shaker s counts as ours (it may win for our team): in
+ * Masquerade, where teams are secret, only our own.
+ */
 static int
 ai_ours(const struct ai_view *v, int s)
 {
-	const struct game	*g = v->g;
-
 	if (s == v->seat)
 		return 1;
-	if (g->mode == CHEERS_MASQUERADE)
-		return 0;
-	if (s < g->nplayers)
-		return g->team_of[s] == v->team;
-	if (g->victory != CHEERS_WIN_TEAM)
-		return 0;
-	if (g->place == CHEERS_PLACE_EXTRA)
-		return g->extra_team == v->team;
-	return 1;	/* share */
+	return v->g->mode != CHEERS_MASQUERADE &&
+	    cheers_counts_for(v->g, s, v->team);
 }
 
 /* Whether we or a teammate we know answer a prompt on shaker s. */

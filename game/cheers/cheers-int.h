@@ -240,6 +240,24 @@ cheers_is_opponent_shaker(const struct game *g, int team, int shaker)
 }
 
 /*
+ * Whether shaker may win for team under the victory option: a seat's
+ * shaker for the seat's team; when any shaker of a team wins, also the
+ * extra shaker for its team and the share shaker for both.  Asked by the
+ * rules and the AI alike.
+ */
+static inline int
+cheers_counts_for(const struct game *g, int shaker, int team)
+{
+	if (shaker < g->nplayers)
+		return g->team_of[shaker] == team;
+	if (g->victory != CHEERS_WIN_TEAM)
+		return 0;
+	if (g->place == CHEERS_PLACE_EXTRA)
+		return g->extra_team == team;
+	return 1;	/* Duel: the share shaker counts for both players */
+}
+
+/*
  * How many cards of shaker other than card have card's small icon as
  * their big one; card must be in shaker.  Read from the kept count of
  * each kind (g->kinds), without looking at the cards: the test of every

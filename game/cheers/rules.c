@@ -105,19 +105,6 @@ cheers_shaker_wins(const struct game *g, int shaker, int team)
 	return rules_made(g->kinds[shaker], g->recipe[team]);
 }
 
-/* Whether shaker may win for team under the victory option. */
-static int
-rules_counts_for(const struct game *g, int shaker, int team)
-{
-	if (shaker < g->nplayers)
-		return g->team_of[shaker] == team;
-	if (g->victory != CHEERS_WIN_TEAM)
-		return 0;
-	if (g->place == CHEERS_PLACE_EXTRA)
-		return g->extra_team == team;
-	return 1;	/* Duel: the share shaker counts for both players */
-}
-
 /*
  * The shaker a move's target names, or -1.  A seat or the place, as a
  * random move picks them: chosen without a branch on which.
@@ -187,10 +174,26 @@ rules_now_put(const struct game *g, int shaker, struct game_text *t)
 }
 
 /*
- * Opens the next line of ev for t to write (kind, about seat); 0 when ev
- * is NULL or full (the drop counted).
+ * Appends "<card's drink><word><shaker> (now <its cards>)", "🍹
+ * tropical to @{1}'s shaker (now 🍺 🍹)", to t: how every line tells a
+ * card going into or out of a shaker.  word is borrowed.  Inline, as
+ * rules_now_put.
  */
-static int
+static inline __attribute__((always_inline)) void
+rules_card_now_put(const struct game *g, int card, const char *word,
+    int shaker, struct game_text *t)
+{
+	cheers_kind_name_put(g->card[card].big, t);
+	game_text_put(t, word);
+	rules_now_put(g, shaker, t);
+}
+
+/*
+ * Opens the next line of ev for t to write (kind, about seat); 0 when ev
+ * is NULL or full (the drop counted).  Inline, as rules_line_seat below:
+ * every move opens a line.
+ */
+static inline __attribute__((always_inline)) int
 rules_line(struct game_events *ev, enum game_event_kind kind, int seat,
     struct game_text *t)
 {
@@ -199,6 +202,23 @@ rules_line(struct game_events *ev, enum game_event_kind kind, int seat,
 	if (ev == NULL || (e = game_events_new(ev, kind, seat)) == NULL)
 		return 0;
 	game_text_init(t, e->text, sizeof e->text);
+	return 1;
+}
+
+/*
+ * Opens the next line of ev about seat, as rules_line, and starts it
+ * "@{seat}<verb>" (verb borrowed: " offers "), as every line that tells
+ * a seat's move does; 0 when there is no line.  Inline, so that the
+ * line is still built in one function (see cheers_content_put).
+ */
+static inline __attribute__((always_inline)) int
+rules_line_seat(struct game_events *ev, enum game_event_kind kind, int seat,
+    const char *verb, struct game_text *t)
+{
+	if (!rules_line(ev, kind, seat, t))
+		return 0;
+	game_text_seat(t, seat);
+	game_text_put(t, verb);
 	return 1;
 }
 
@@ -317,7 +337,7 @@ rules_end_put(const struct game *g, struct game_text *t, int reveal)
 		game_text_put(t, " wins with ");
 		for (s = 0; s < g->nshakers; s++) {
 			if ((g->win_shakers & BIT(s)) &&
-			    rules_counts_for(g, s, team) &&
+			    cheers_counts_for(g, s, team) &&
 			    cheers_shaker_wins(g, s, team)) {
 				cheers_place_put(g, s, t);
 				if (reveal) {
@@ -398,7 +418,7 @@ rules_victory(struct game *g, struct game_events *ev, unsigned changed)
 			continue;
 		}
 		for (team = 0; team < g->nteams; team++) {
-			if (!rules_counts_for(g, s, team) ||
+			if (!cheers_counts_for(g, s, team) ||
 			    !rules_made(g->kinds[s], g->recipe[team]))
 				continue;
 			winners |= (unsigned)cheers_team_mask(g, team);
@@ -597,6 +617,27 @@ rules_bad_target(const struct game *g, int t, char **cause)
 	    "%s.", t, help);
 }
 
+/*
+ * Refuses card k of shaker, which it does not hold: where names the
+ * shaker ("your shaker", borrowed), or when NULL its place name does.
+ * Returns -1.  Apart from the moves, so that its buffer is set up only
+ * to refuse.
+ */
+static __attribute__((noinline)) int
+rules_bad_card(const struct game *g, int shaker, int k, const char *where,
+    char **cause)
+{
+	char	name[48];
+
+	if (where == NULL) {
+		cheers_place_name(g, shaker, name, sizeof name);
+		where = name;
+	}
+	return set_cause(cause, "Card %d is not in %s: it holds %s%d.", k,
+	    where, g->nshaker[shaker] == 1 ? "only card " : "cards 1-",
+	    g->nshaker[shaker]);
+}
+
 static inline __attribute__((always_inline)) int
 rules_play(struct game *g, int seat, const struct game_move *m,
     struct game_events *ev, char **cause)
@@ -632,12 +673,9 @@ rules_play(struct game *g, int seat, const struct game_move *m,
 	 * it matches, " CHEERS! (🍹 cheers with 🍺)".  Every line writes a
 	 * shaker's new content the same way, "(now 🍺 🍹)".
 	 */
-	if (rules_line(ev, cheers ? GAME_EV_CHEERS : GAME_EV_INFO, seat, &t)) {
-		game_text_seat(&t, seat);
-		game_text_put(&t, " offers ");
-		cheers_kind_name_put(cd->big, &t);
-		game_text_put(&t, " to ");
-		rules_now_put(g, x, &t);
+	if (rules_line_seat(ev, cheers ? GAME_EV_CHEERS : GAME_EV_INFO, seat,
+	    " offers ", &t)) {
+		rules_card_now_put(g, c, " to ", x, &t);
 		game_text_put(&t, ".");
 		if (cheers) {
 			game_text_put(&t, " CHEERS! (");
@@ -662,9 +700,7 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 		return set_cause(cause, "Your shaker is empty: there is no card "
 		    "to move; play or throw instead.");
 	if (ci < 1 || ci > g->nshaker[seat])
-		return set_cause(cause, "Card %d is not in your shaker: it holds "
-		    "%s%d.", ci, g->nshaker[seat] == 1 ? "only card " :
-		    "cards 1-", g->nshaker[seat]);
+		return rules_bad_card(g, seat, ci, "your shaker", cause);
 	if ((x = rules_target(g, m->args[1])) < 0)
 		return rules_bad_target(g, m->args[1], cause);
 	if (x == seat)
@@ -679,12 +715,8 @@ rules_move(struct game *g, int seat, const struct game_move *m,
 	 * "@{0} gives away 🍺 beer from @{0}'s shaker (now <its cards>) to
 	 * <shaker> (now <its cards>)."
 	 */
-	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
-		game_text_seat(&t, seat);
-		game_text_put(&t, " gives away ");
-		cheers_kind_name_put(g->card[c].big, &t);
-		game_text_put(&t, " from ");
-		rules_now_put(g, seat, &t);
+	if (rules_line_seat(ev, GAME_EV_INFO, seat, " gives away ", &t)) {
+		rules_card_now_put(g, c, " from ", seat, &t);
 		game_text_put(&t, " to ");
 		rules_now_put(g, x, &t);
 		game_text_put(&t, ".");
@@ -718,9 +750,8 @@ rules_throw(struct game *g, int seat, struct game_events *ev)
 	 * runs short "... and draws 2; the deck is empty." or "...; the deck
 	 * is empty."
 	 */
-	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
-		game_text_seat(&t, seat);
-		game_text_put(&t, " throws up: discards ");
+	if (rules_line_seat(ev, GAME_EV_INFO, seat, " throws up: discards ",
+	    &t)) {
 		game_text_count(&t, n, "card", "cards");
 		if (drawn > 0) {
 			game_text_put(&t, " and draws ");
@@ -865,16 +896,10 @@ rules_give(struct game *g, int seat, const struct game_move *m,
 	 * to <b> (now <its cards>), leaving <the CHEERSed shaker> with <its
 	 * cards>."
 	 */
-	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
-		game_text_seat(&t, seat);
-		game_text_put(&t, " gives away ");
-		cheers_kind_name_put(g->card[played].big, &t);
-		game_text_put(&t, " to ");
-		rules_now_put(g, t1, &t);
+	if (rules_line_seat(ev, GAME_EV_INFO, seat, " gives away ", &t)) {
+		rules_card_now_put(g, played, " to ", t1, &t);
 		game_text_put(&t, " and ");
-		cheers_kind_name_put(g->card[matched].big, &t);
-		game_text_put(&t, " to ");
-		rules_now_put(g, t2, &t);
+		rules_card_now_put(g, matched, " to ", t2, &t);
 		game_text_put(&t, ", leaving ");
 		cheers_place_put(g, p.shaker, &t);
 		if (g->nshaker[p.shaker] > 0) {
@@ -894,25 +919,16 @@ rules_discard(struct game *g, int seat, const struct game_move *m,
 {
 	struct cheers_pending	 p = g->queue[0];
 	struct game_text	 t;
-	char			 where[48];
 	int			 k = m->args[0], c;
 
-	if (k < 1 || k > g->nshaker[p.shaker]) {
-		cheers_place_name(g, p.shaker, where, sizeof where);
-		return set_cause(cause, "Card %d is not in %s: it holds %s%d.",
-		    k, where, g->nshaker[p.shaker] == 1 ? "only card " :
-		    "cards 1-", g->nshaker[p.shaker]);
-	}
+	if (k < 1 || k > g->nshaker[p.shaker])
+		return rules_bad_card(g, p.shaker, k, NULL, cause);
 	c = rules_take(g, p.shaker, k - 1);
 	g->discard[g->ndiscard++] = c;
 	rules_dequeue(g);
 	/* "@{0} discards 🍷 wine from <shaker> (now <its cards>)." */
-	if (rules_line(ev, GAME_EV_INFO, seat, &t)) {
-		game_text_seat(&t, seat);
-		game_text_put(&t, " discards ");
-		cheers_kind_name_put(g->card[c].big, &t);
-		game_text_put(&t, " from ");
-		rules_now_put(g, p.shaker, &t);
+	if (rules_line_seat(ev, GAME_EV_INFO, seat, " discards ", &t)) {
+		rules_card_now_put(g, c, " from ", p.shaker, &t);
 		game_text_put(&t, ".");
 	}
 	rules_settle(g, ev, BIT(p.shaker));
@@ -1129,7 +1145,7 @@ cheers_final_table(const struct game *g, struct game_ranking *out)
 		cheers_recipe_put(g, team, &t);
 		for (s = 0; s < g->nshakers; s++) {
 			if ((g->win_shakers & BIT(s)) &&
-			    rules_counts_for(g, s, team) &&
+			    cheers_counts_for(g, s, team) &&
 			    cheers_shaker_wins(g, s, team)) {
 				game_text_put(&t, " in ");
 				cheers_place_put(g, s, &t);

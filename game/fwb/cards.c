@@ -146,6 +146,55 @@ cards_list(struct fwb_scan *sc, const char *name, int first)
 }
 
 /*
+ * A resource class whose cards.json list names kinds with their counts:
+ * the n kinds of cls, named and ordered as choices, max cards of a kind
+ * at most; what and kinds name one and all of them in a cause.
+ */
+struct cards_class {
+	int			 cls, n, max;
+	const char *const	*choices;
+	const char		*what;		/* "ingredient" */
+	const char		*kinds;		/* "ingredient kinds" */
+};
+
+static const struct cards_class cards_ingredients = {
+	FWB_INGREDIENT, FWB_NINGR, 12, fwb_kind_choices, "ingredient",
+	"ingredient kinds"
+};
+static const struct cards_class cards_equipment = {
+	FWB_EQUIPMENT, FWB_NEQUIP, 8, fwb_equip_choices, "equipment",
+	"equipment types"
+};
+
+/*
+ * Reads the records of c's list (its opening already read) into g's deck
+ * and each kind's name into name (c->n of them); emoji and counts, when
+ * not NULL, get each kind's emoji and count.  Returns 0 or -1 and *cause.
+ */
+static int
+cards_kinds(struct game *g, struct fwb_scan *sc, const struct cards_class *c,
+    char (*name)[16], char (*emoji)[16], int *counts, char **cause)
+{
+	int	k, first, count = 0;
+
+	for (k = 0, first = 1; fwb_scan_next(sc, ']', &first); k++) {
+		if (k >= c->n || cards_record(sc, name[k], sizeof name[k], 2,
+		    c->max, &count, emoji != NULL ? emoji[k] : NULL,
+		    emoji != NULL ? sizeof emoji[k] : 0) != 0 ||
+		    strcmp(name[k], c->choices[k]) != 0 ||
+		    cards_add(g, c->cls, k, count) != 0)
+			return set_cause(cause, "FwB %s %d is malformed.",
+			    c->what, k + 1);
+		if (counts != NULL)
+			counts[k] = count;
+	}
+	if (sc->bad || k != c->n)
+		return set_cause(cause, "The FwB card data must list %d %s.",
+		    c->n, c->kinds);
+	return 0;
+}
+
+/*
  * Reads the resource deck from text (cards.json: ingredients, equipment,
  * interrupts, events, in that order, which gives the cards their numbers)
  * into g.  Returns 0 or -1 and *cause.
@@ -162,32 +211,14 @@ cards_resources(struct game *g, const char *text, char **cause)
 	fwb_scan_expect(&sc, '{');
 	if (cards_list(&sc, "ingredients", 1) != 0)
 		goto bad;
-	for (k = 0, first = 1; fwb_scan_next(&sc, ']', &first); k++) {
-		if (k >= FWB_NINGR || cards_record(&sc, g->ingr_name[k],
-		    sizeof g->ingr_name[k], 2, 12, &count, g->ingr_emoji[k],
-		    sizeof g->ingr_emoji[k]) != 0 ||
-		    strcmp(g->ingr_name[k], fwb_kind_choices[k]) != 0 ||
-		    cards_add(g, FWB_INGREDIENT, k, count) != 0)
-			return set_cause(cause, "FwB ingredient %d is malformed.",
-			    k + 1);
-		g->ingr_count[k] = count;
-	}
-	if (sc.bad || k != FWB_NINGR)
-		return set_cause(cause, "The FwB card data must list %d "
-		    "ingredient kinds.", FWB_NINGR);
+	if (cards_kinds(g, &sc, &cards_ingredients, g->ingr_name,
+	    g->ingr_emoji, g->ingr_count, cause) != 0)
+		return -1;
 	if (cards_list(&sc, "equipment", 0) != 0)
 		goto bad;
-	for (k = 0, first = 1; fwb_scan_next(&sc, ']', &first); k++) {
-		if (k >= FWB_NEQUIP || cards_record(&sc, g->equip_name[k],
-		    sizeof g->equip_name[k], 2, 8, &count, NULL, 0) != 0 ||
-		    strcmp(g->equip_name[k], fwb_equip_choices[k]) != 0 ||
-		    cards_add(g, FWB_EQUIPMENT, k, count) != 0)
-			return set_cause(cause, "FwB equipment %d is malformed.",
-			    k + 1);
-	}
-	if (sc.bad || k != FWB_NEQUIP)
-		return set_cause(cause, "The FwB card data must list %d "
-		    "equipment types.", FWB_NEQUIP);
+	if (cards_kinds(g, &sc, &cards_equipment, g->equip_name, NULL, NULL,
+	    cause) != 0)
+		return -1;
 	if (cards_list(&sc, "interrupts", 0) != 0)
 		goto bad;
 	for (k = 0, first = 1; fwb_scan_next(&sc, ']', &first); k++) {
