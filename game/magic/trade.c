@@ -93,20 +93,6 @@ trade_drop(struct game *g, int seat, int why, int to_why, int *ids,
 }
 
 /*
- * Why an offer is gone, as a cause says it: the words before and after
- * the seat who closed it ("@{N}"), by enum magic_gone_why; NULL where
- * no seat is named.
- */
-static const char *const trade_gone_why[MAGIC_GONE_COUNT][2] = {
-	[MAGIC_GONE_ACCEPTED] = { "", " accepted it" },
-	[MAGIC_GONE_WITHDRAWN] = { "", " withdrew it" },
-	[MAGIC_GONE_STONE] = { "", " withdrew it when placing their magic "
-	    "stone" },
-	[MAGIC_GONE_CLOSED] = { "it was for ", ", who has placed their "
-	    "magic stone" },
-};
-
-/*
  * The cause for naming offer id that is not open: who closed it and how,
  * when known.  Returns -1 (for set_cause's callers).
  */
@@ -114,19 +100,27 @@ static int
 trade_gone_cause(const struct game *g, int id, char **cause)
 {
 	const struct magic_gone	*w;
-	const char *const	*why;
 
 	if (id < 1 || id >= g->next_id)
 		return set_cause(cause, "There is no open offer %d.", id);
 	w = &g->gone[id];
-	if (w->why == MAGIC_GONE_EXPIRED)
+	switch (w->why) {
+	case MAGIC_GONE_ACCEPTED:
+		return set_cause(cause, "There is no open offer %d: @{%d} "
+		    "accepted it.", id, w->who);
+	case MAGIC_GONE_WITHDRAWN:
+		return set_cause(cause, "There is no open offer %d: @{%d} "
+		    "withdrew it.", id, w->who);
+	case MAGIC_GONE_STONE:
+		return set_cause(cause, "There is no open offer %d: @{%d} "
+		    "withdrew it when placing their magic stone.", id, w->who);
+	case MAGIC_GONE_CLOSED:
+		return set_cause(cause, "There is no open offer %d: it was for "
+		    "@{%d}, who has placed their magic stone.", id, w->who);
+	case MAGIC_GONE_EXPIRED:
 		return set_cause(cause, "There is no open offer %d: it expired "
 		    "when a hand changed.", id);
-	why = w->why > MAGIC_GONE_NONE && w->why < MAGIC_GONE_COUNT ?
-	    trade_gone_why[w->why] : NULL;
-	if (why != NULL && why[0] != NULL)
-		return set_cause(cause, "There is no open offer %d: %s@{%d}%s.",
-		    id, why[0], w->who, why[1]);
+	}
 	return set_cause(cause, "There is no open offer %d: it was accepted, "
 	    "withdrawn, or it expired when a hand changed.", id);
 }
