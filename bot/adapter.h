@@ -182,6 +182,13 @@ struct adapter_ops {
 	 * one.
 	 */
 	void	 (*reload)(struct adapter *);
+	/*
+	 * Optional: batches of output were released, so input the adapter
+	 * paused until they were (the console's: outbox_operator_ticket)
+	 * may go on.  Called from the loop, often; a no-op when nothing is
+	 * paused or what it waits for is still in flight.
+	 */
+	void	 (*resume)(struct adapter *);
 	void	 (*free_adapter)(struct adapter *);
 
 	/* Posts public text to a channel; 0 or -1 with *cause. text is borrowed. */

@@ -26,6 +26,12 @@ struct console {
 		uv_pipe_t	pipe;
 	}		 in;
 	int		 reading;	/* 1: a stream handle is open */
+	/*
+	 * Input waits for the commits of its output, up to the batch
+	 * ticket (console_pause, console_resume).
+	 */
+	int		 paused;
+	uint64_t	 ticket;
 	int		 echo;		/* echo input lines (not from a tty) */
 	uv_fs_t		 fsreq;		/* regular-file input */
 	char		 chunk[CONSOLE_CHUNK];

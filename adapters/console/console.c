@@ -322,6 +322,22 @@ console_is_command(const char *text)
 	return 0;
 }
 
+/*
+ * Inside a chunk, before a line that needs what came before it shown (a
+ * click, a directive): the batch so far ends and its commit is waited
+ * for, the loop with it (outbox_operator_wait).  A chunk's end waits
+ * without the loop (console_pause): typed lines come one chunk each.
+ */
+static void
+console_settle(struct console *c)
+{
+	struct bot	*bot = c->adapter.bot;
+
+	outbox_end(bot);
+	outbox_operator_wait(bot);
+	outbox_begin(bot);
+}
+
 static void
 console_line(struct console *c, char *line)
 {
@@ -340,8 +356,7 @@ console_line(struct console *c, char *line)
 		return;
 	if (line[0] == ':') {
 		/* Directives change what the console does: settle what is held. */
-		outbox_end(bot);
-		outbox_begin(bot);
+		console_settle(c);
 		console_directive(c, line);
 		return;
 	}
@@ -358,8 +373,7 @@ console_line(struct console *c, char *line)
 	text = ev.text;
 	if (text[0] == '[' && console_config(cfg)->console_buttons) {
 		/* A click names what was shown: show what is held first. */
-		outbox_end(bot);
-		outbox_begin(bot);
+		console_settle(c);
 		console_ui_click(c, &ev, text);
 		return;
 	}
@@ -432,14 +446,31 @@ console_alloc(uv_handle_t *h, size_t hint, uv_buf_t *b)
 	b->len = sizeof c->chunk;
 }
 
+/*
+ * After a chunk: while a commit holds its output, the next waits (see
+ * outbox_operator_busy), and console_resume goes on.  1 when paused.
+ */
+static int
+console_pause(struct console *c)
+{
+	if (c->stopped ||
+	    (c->ticket = outbox_operator_ticket(c->adapter.bot)) == 0)
+		return 0;
+	c->paused = 1;
+	if (c->reading)
+		uv_read_stop((uv_stream_t *)&c->in);
+	return 1;
+}
+
 static void
 console_read(uv_stream_t *s, ssize_t n, const uv_buf_t *b)
 {
 	struct console	*c = s->data;
 
-	if (n > 0)
+	if (n > 0) {
 		console_input(c, b->base, (size_t)n);
-	else if (n < 0) {
+		console_pause(c);
+	} else if (n < 0) {
 		if (n != UV_EOF)
 			log_error("console: reading input: %s", uv_strerror((int)n));
 		uv_read_stop(s);
@@ -458,7 +489,7 @@ console_fs_done(uv_fs_t *req)
 	uv_fs_req_cleanup(req);
 	if (n > 0 && !c->stopped) {
 		console_input(c, c->chunk, (size_t)n);
-		if (!c->stopped)
+		if (!c->stopped && !console_pause(c))
 			console_fs_read(c);
 		return;
 	}
@@ -510,6 +541,23 @@ console_start(struct adapter *a, char **cause)
 	return 0;
 }
 
+/* The resume op: paused input goes on (console_pause). */
+static void
+console_resume(struct adapter *a)
+{
+	struct console	*c = a->priv;
+
+	if (!c->paused || c->stopped ||
+	    !outbox_operator_done(a->bot, c->ticket))
+		return;
+	c->paused = 0;
+	if (c->reading)
+		uv_read_start((uv_stream_t *)&c->in, console_alloc,
+		    console_read);
+	else
+		console_fs_read(c);
+}
+
 static void
 console_stop(struct adapter *a)
 {
@@ -554,6 +602,7 @@ static const struct adapter_ops console_ops = {
 	.start = console_start,
 	.stop = console_stop,
 	.reload = console_reload,
+	.resume = console_resume,
 	.free_adapter = console_free,
 	.send_channel = console_send_channel,
 	.send_dm = console_send_dm,

@@ -628,6 +628,44 @@ outbox_release_one(struct bot *bot, struct outbox_batch *b)
 	store_idle(bot->store);
 }
 
+uint64_t
+outbox_operator_ticket(struct bot *bot)
+{
+	struct outbox_batch	*b;
+	uint64_t		 t = 0;
+
+	TAILQ_FOREACH(b, &bot->sealed, entry)
+		if (outbox_busy_one(b, NULL, NULL))
+			t = b->serial;
+	return t;
+}
+
+int
+outbox_operator_done(struct bot *bot, uint64_t ticket)
+{
+	struct outbox_batch	*b = TAILQ_FIRST(&bot->sealed);
+
+	/* Released in order: all up to ticket are once the first is after. */
+	return ticket == 0 || b == NULL || b->serial > ticket;
+}
+
+/*
+ * Batches were released: an adapter may go on with input it paused for
+ * one of them (adapter_ops.resume; it knows which).
+ */
+static void
+outbox_resume(struct bot *bot)
+{
+	struct adapter	*a;
+	int		 i;
+
+	for (i = 0; i < bot->nadapters; i++) {
+		a = bot->adapters[i];
+		if (a->ops->resume != NULL)
+			a->ops->resume(a);
+	}
+}
+
 /* Does b hold a reply whose text is not known yet (outbox_later)? */
 static int
 outbox_waiting(const struct outbox_batch *b)
@@ -665,6 +703,7 @@ outbox_release(struct bot *bot)
 			outbox_undo(bot, b);
 		outbox_batch_free(b);
 	}
+	outbox_resume(bot);
 }
 
 /*
@@ -880,15 +919,17 @@ outbox_end(struct bot *bot)
 	outbox_batch_tables(bot, b, 1);
 	if ((rc = store_batch_send(bot->store, outbox_settled, b, &cause)) != 1)
 		outbox_settle(b, rc, cause);
-	else if (outbox_busy_one(b, NULL, NULL))
-		/*
-		 * The operator's console reads its next line at once, and
-		 * what it does may need this output shown (a button): it
-		 * waits for the commit, as on a store that always waits.
-		 */
-		store_drain(bot->store, 0);
 	outbox_release(bot);
 	outbox_detach(bot, b);
+}
+
+void
+outbox_operator_wait(struct bot *bot)
+{
+	if (bot->out_depth > 0 || !outbox_busy(bot, NULL, NULL))
+		return;
+	store_drain(bot->store, 0);
+	outbox_release(bot);
 }
 
 void

@@ -130,6 +130,23 @@ void	outbox_call(struct bot *, void (*fn)(void *), void (*done)(void *),
  * them (the bot is stopping; its adapters still send).
  */
 void	outbox_drain(struct bot *);
+/*
+ * The operator's next input waits for the batches in flight that hold
+ * its output (its console's), so that what it does sees that output
+ * shown, as on a store that always waits, without the loop waiting for
+ * the commit.  outbox_operator_ticket: the newest of them (0: none);
+ * outbox_operator_done: whether every batch up to ticket has been
+ * released (the adapter hears of releases through adapter_ops.resume).
+ */
+uint64_t outbox_operator_ticket(struct bot *);
+int	outbox_operator_done(struct bot *, uint64_t ticket);
+/*
+ * Outside a batch: waits, the loop with it, until the batches in flight
+ * that hold the operator's output have settled and it is shown (or as
+ * long as a connect may take); for a line inside a chunk of the
+ * operator's input that needs it shown (adapters/console).
+ */
+void	outbox_operator_wait(struct bot *);
 /* Drops whatever is held (the bot is going away). */
 void	outbox_clear(struct bot *);
 

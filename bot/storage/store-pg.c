@@ -2372,7 +2372,8 @@ static void
 pg_up(struct store_pg *s)
 {
 	uv_timer_stop(s->timer);
-	pg_watch(s, 0);
+	/* Idle, read too: a session the server ends is seen at once. */
+	pg_watch(s, UV_READABLE);
 	PQsetnonblocking(s->conn, 0);
 	s->link = PG_UP;
 	s->failures = 0;
@@ -2723,7 +2724,7 @@ pg_io(struct store_pg *s, int events)
 	uv_timer_stop(s->timer);
 	PQexitPipelineMode(s->conn);
 	PQsetnonblocking(s->conn, 0);
-	pg_watch(s, 0);
+	pg_watch(s, UV_READABLE);
 	pg_kick(s);
 }
 
@@ -2988,6 +2989,8 @@ pg_start(struct store *store, uv_loop_t *loop)
 	uv_timer_init(loop, s->later);
 	s->later->data = s;
 	uv_unref((uv_handle_t *)s->later);
+	/* Idle, read: a session the server ends is seen at once (pg_io). */
+	pg_watch(s, UV_READABLE);
 }
 
 /*

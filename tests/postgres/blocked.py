@@ -14,10 +14,12 @@ alice's status of the waiting table waits with it.  bob's stats, read
 behind the commit in flight, waits for the database too, and holds up
 nothing: carol's help and dave's are answered.  So do erin's
 leaderboard and replay in #g, while carol's help and frank's are
-answered.  On SIGCONT alice's answers come, in order, then bob's stats
-and erin's leaderboard and replay.  Prints one line
-per failed check and "N passed, M failed"; exits non-zero when anything
-failed.
+answered.  Last, carol opens a table on the console: its commit waits
+(and her console's next line with it), while gina's status in #g over
+IRC is answered at once.  On SIGCONT alice's answers come, in order, then bob's
+stats, erin's leaderboard and replay, and carol's table.  Prints one
+line per failed check and "N passed, M failed"; exits non-zero when
+anything failed.
 """
 import os
 import re
@@ -149,11 +151,27 @@ try:
     ok(erin_read(mark5) == (None, None),
        "erin's leaderboard and replay wait for the database: %r" %
        erin_text(mark5))
+    # carol opens a table on the console: its commit waits, and so does
+    # her console's next line, but not the loop: gina's status in #g,
+    # where no table is (one line), is answered at once over IRC.
+    with open(FIFO, "w") as f:
+        f.write("carol #c: /cheers new\n")
+    time.sleep(0.3)
+    mark6 = len(peer.got)
+    peer.send(b":gina!~u@h PRIVMSG #g :!cheers status\r\n")
+    ok(peer.read_for(1, rb"gina :There is no table in #g") and
+       len(peer.got) > mark6,
+       "gina's status over IRC is answered within 1 s while the "
+       "console's own commit waits")
+    ok("[#c] @carol opened" not in console_out(),
+       "carol's table on the console waits for its commit")
 finally:
     if pid:
         os.kill(pid, signal.SIGCONT)
 ok(peer.read_for(10, rb"PRIVMSG #f :An AI player sits down"),
    "the database back, alice's answer comes: %r" % peer.got[mark:][-200:])
+ok(wait_console("[#c] @carol opened", 10),
+   "the database back, carol's table on the console opens")
 end = time.monotonic() + 5
 while peer.got[mark:].count(b"CHEERS lobby") < 2 and time.monotonic() < end:
     peer.read_for(0.2)

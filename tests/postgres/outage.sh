@@ -188,8 +188,11 @@ outage_blocked() {
 	    -qAt -c" &
 	fake=$!
 	proc_until 10 test -s fake.port
+	# blocked.py keeps the backend stopped for about 15 s: the commit
+	# waits (outage_timeout is the one that times out).
 	outage_run -o irc.enabled=yes -o irc.url="irc://127.0.0.1:$(cat fake.port)" \
 	    -o irc.channels='#f,#g' -o irc.send_rate=5ms -o tables.ai_delay=0 \
+	    -o postgres.commit_timeout=60s \
 	    < blocked.in > blocked.out 2> blocked.err &
 	obot=$!
 	pids="$pids $obot"
