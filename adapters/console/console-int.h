@@ -32,6 +32,11 @@ struct console {
 	 */
 	int		 paused;
 	uint64_t	 ticket;
+	/* A line that waits for them, and the chunk's rest after it. */
+	char		*wait_line, *rest;
+	size_t		 nrest;
+	uv_timer_t	 go_on;		/* console_go_on's turn */
+	int		 go_on_init;
 	int		 echo;		/* echo input lines (not from a tty) */
 	uv_fs_t		 fsreq;		/* regular-file input */
 	char		 chunk[CONSOLE_CHUNK];

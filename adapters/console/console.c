@@ -323,10 +323,10 @@ console_is_command(const char *text)
 }
 
 /*
- * Inside a chunk, before a line that needs what came before it shown (a
- * click, a directive): the batch so far ends and its commit is waited
- * for, the loop with it (outbox_operator_wait).  A chunk's end waits
- * without the loop (console_pause): typed lines come one chunk each.
+ * Before a line that needs what came before it shown (a click, a
+ * directive): the batch so far ends, its output shown when it commits;
+ * console_input has waited for the batches in flight before (console_
+ * defer).
  */
 static void
 console_settle(struct console *c)
@@ -334,8 +334,50 @@ console_settle(struct console *c)
 	struct bot	*bot = c->adapter.bot;
 
 	outbox_end(bot);
-	outbox_operator_wait(bot);
 	outbox_begin(bot);
+}
+
+/*
+ * Whether line needs what came before it shown: a directive, or (with
+ * buttons) a click, "name[ #channel]: [label]".  A guess without side
+ * effects; a wrong yes only waits.
+ */
+static int
+console_needs_shown(struct console *c, const char *line)
+{
+	const char	*colon;
+
+	if (line[0] == ':')
+		return 1;
+	if (!console_config(c->adapter.bot->config)->console_buttons ||
+	    (colon = strchr(line, ':')) == NULL)
+		return 0;
+	colon++;
+	return colon[strspn(colon, " \t")] == '[';
+}
+
+/*
+ * Inside a chunk, line (complete) needs what came before it shown, and
+ * rest (n bytes) follows it: the batch so far ends, and when batches in
+ * flight hold the operator's output, line and rest are kept for
+ * console_resume and the input pauses (1).  0: go on now.
+ */
+static int
+console_defer(struct console *c, const char *line, const char *rest,
+    size_t n)
+{
+	struct bot	*bot = c->adapter.bot;
+
+	outbox_end(bot);
+	outbox_begin(bot);
+	if ((c->ticket = outbox_operator_ticket(bot)) == 0)
+		return 0;
+	c->paused = 1;
+	c->wait_line = xstrdup(line);
+	c->rest = xmalloc(n > 0 ? n : 1);
+	memcpy(c->rest, rest, n);
+	c->nrest = n;
+	return 1;
 }
 
 static void
@@ -412,6 +454,12 @@ console_input(struct console *c, const char *data, size_t n)
 				if (c->len > 0 && c->line[c->len - 1] == '\r')
 					c->len--;
 				c->line[c->len] = '\0';
+				if (console_needs_shown(c, c->line) &&
+				    console_defer(c, c->line, data + i + 1,
+				    n - i - 1)) {
+					c->len = 0;
+					break;
+				}
 				console_line(c, c->line);
 			}
 			c->len = 0;
@@ -453,7 +501,9 @@ console_alloc(uv_handle_t *h, size_t hint, uv_buf_t *b)
 static int
 console_pause(struct console *c)
 {
-	if (c->stopped ||
+	if (c->stopped)
+		return 0;
+	if (!c->paused &&
 	    (c->ticket = outbox_operator_ticket(c->adapter.bot)) == 0)
 		return 0;
 	c->paused = 1;
@@ -515,6 +565,9 @@ console_start(struct adapter *a, char **cause)
 	uv_handle_type	 type = uv_guess_handle(0);
 	int		 rc;
 
+	uv_timer_init(loop, &c->go_on);
+	c->go_on.data = c;
+	c->go_on_init = 1;
 	/* A terminal shows what is typed; a pipe or a file does not. */
 	c->echo = console_config(a->bot->config)->console_echo &&
 	    type != UV_TTY;
@@ -541,21 +594,55 @@ console_start(struct adapter *a, char **cause)
 	return 0;
 }
 
-/* The resume op: paused input goes on (console_pause). */
+/*
+ * The input paused for its ticket goes on, on a turn of the loop of its
+ * own (console_resume): the line that waited, the chunk's rest, then
+ * reading.
+ */
 static void
-console_resume(struct adapter *a)
+console_go_on(uv_timer_t *t)
 {
-	struct console	*c = a->priv;
+	struct console	*c = t->data;
+	struct adapter	*a = &c->adapter;
+	char		*line, *rest;
 
 	if (!c->paused || c->stopped ||
 	    !outbox_operator_done(a->bot, c->ticket))
 		return;
 	c->paused = 0;
+	if ((line = c->wait_line) != NULL) {
+		/* What came before it is shown: the line, then the rest. */
+		rest = c->rest;
+		c->wait_line = c->rest = NULL;
+		outbox_begin(a->bot);
+		console_line(c, line);
+		outbox_end(a->bot);
+		console_input(c, rest, c->nrest);
+		free(line);
+		free(rest);
+		if (console_pause(c))
+			return;
+	}
 	if (c->reading)
 		uv_read_start((uv_stream_t *)&c->in, console_alloc,
 		    console_read);
 	else
 		console_fs_read(c);
+}
+
+/*
+ * The resume op: once the batches the input waits for are released, it
+ * goes on from the loop (console_go_on), not inside whoever released
+ * them.
+ */
+static void
+console_resume(struct adapter *a)
+{
+	struct console	*c = a->priv;
+
+	if (c->paused && !c->stopped && c->go_on_init &&
+	    outbox_operator_done(a->bot, c->ticket))
+		uv_timer_start(&c->go_on, console_go_on, 0, 0);
 }
 
 static void
@@ -564,6 +651,10 @@ console_stop(struct adapter *a)
 	struct console	*c = a->priv;
 
 	c->stopped = 1;
+	if (c->go_on_init) {
+		c->go_on_init = 0;
+		uv_close((uv_handle_t *)&c->go_on, NULL);
+	}
 	if (c->reading) {
 		c->reading = 0;
 		uv_read_stop((uv_stream_t *)&c->in);
@@ -578,6 +669,8 @@ console_free(struct adapter *a)
 	struct console	*c = a->priv;
 
 	console_ui_free(c);
+	free(c->wait_line);
+	free(c->rest);
 	free(c);
 }
 

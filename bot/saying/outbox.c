@@ -924,15 +924,6 @@ outbox_end(struct bot *bot)
 }
 
 void
-outbox_operator_wait(struct bot *bot)
-{
-	if (bot->out_depth > 0 || !outbox_busy(bot, NULL, NULL))
-		return;
-	store_drain(bot->store, 0);
-	outbox_release(bot);
-}
-
-void
 outbox_drain(struct bot *bot)
 {
 	store_drain(bot->store, 1);

@@ -140,13 +140,7 @@ void	outbox_drain(struct bot *);
  */
 uint64_t outbox_operator_ticket(struct bot *);
 int	outbox_operator_done(struct bot *, uint64_t ticket);
-/*
- * Outside a batch: waits, the loop with it, until the batches in flight
- * that hold the operator's output have settled and it is shown (or as
- * long as a connect may take); for a line inside a chunk of the
- * operator's input that needs it shown (adapters/console).
- */
-void	outbox_operator_wait(struct bot *);
+
 /* Drops whatever is held (the bot is going away). */
 void	outbox_clear(struct bot *);
 

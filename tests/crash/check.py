@@ -369,14 +369,23 @@ def cycle(args):
             failures += 1
 
     # What may be written but not yet said when the process dies: the
-    # writes of the last batch whose commit began (the bot logs "store:
-    # committing N writes" before each group commit, and has said all
-    # of the batch before), or one write outside any batch.
-    in_flight = 1
+    # writes of every batch whose commit began and was not said yet, or
+    # one write outside any batch.  The bot logs "store: committing N
+    # writes" before each group commit and "store: committed in" (or
+    # that it could not be saved) as each settles, right before it says
+    # that batch.  Batches settle in order, and on a store that commits
+    # without waiting (PostgreSQL) several may be in flight at once: the
+    # ones not settled, and the last settled, which may not be said yet.
+    pending = []
+    last = 0
     for l in seg_err_lines:
         m = re.search(r'store: committing (\d+) writes', l)
         if m:
-            in_flight = max(1, int(m.group(1)))
+            pending.append(int(m.group(1)))
+        elif pending and ('store: committed in' in l or
+                          'could not be saved' in l):
+            last = pending.pop(0)
+    in_flight = max(1, sum(pending) + last)
     if unannounced > in_flight:
         msgs.append('%d writes were never announced (at most %d may be in '
                     'flight at a kill)' % (unannounced, in_flight))
