@@ -18,8 +18,8 @@ idslot_find(void *slots, size_t size, int n, int64_t id, int make)
 		if (stale == NULL || s->stamp < stale->stamp)
 			stale = s;
 	}
-	if (!make)
-		return NULL;
+	if (!make || stale == NULL)
+		return NULL;	/* none found, or no slot at all (n 0) */
 	memset(stale, 0, size);
 	stale->id = id;
 	return stale;

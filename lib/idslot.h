@@ -21,7 +21,8 @@ struct idslot {
 
 /*
  * The slot of id among the n slots at slots, or NULL; with make, when
- * there is none, the first with the lowest stamp, zeroed and given id.
+ * there is none, the first with the lowest stamp, zeroed and given id
+ * (NULL still when n is 0).
  */
 void	*idslot_find(void *slots, size_t size, int n, int64_t id, int make);
 
