@@ -360,22 +360,18 @@ console_needs_shown(struct console *c, const char *line)
  * Inside a chunk, line (complete) needs what came before it shown, and
  * rest (n bytes) follows it: the batch so far ends, and when batches in
  * flight hold the operator's output, line and rest are kept for
- * console_resume and the input pauses (1).  0: go on now.
+ * console_go_on and the input pauses (1).  0: go on now.
  */
 static int
 console_defer(struct console *c, const char *line, const char *rest,
     size_t n)
 {
-	struct bot	*bot = c->adapter.bot;
-
-	outbox_end(bot);
-	outbox_begin(bot);
-	if ((c->ticket = outbox_operator_ticket(bot)) == 0)
+	console_settle(c);
+	if ((c->ticket = outbox_operator_ticket(c->adapter.bot)) == 0)
 		return 0;
 	c->paused = 1;
 	c->wait_line = xstrdup(line);
-	c->rest = xmalloc(n > 0 ? n : 1);
-	memcpy(c->rest, rest, n);
+	c->rest = n > 0 ? xmemdup(rest, n) : NULL;
 	c->nrest = n;
 	return 1;
 }
@@ -494,9 +490,12 @@ console_alloc(uv_handle_t *h, size_t hint, uv_buf_t *b)
 	b->len = sizeof c->chunk;
 }
 
+static void	console_go_on(uv_timer_t *);
+
 /*
- * After a chunk: while a commit holds its output, the next waits (see
- * outbox_operator_busy), and console_resume goes on.  1 when paused.
+ * After a chunk: while commits hold its output (outbox_operator_ticket),
+ * or a line of it waits for them (console_defer), reading stops until
+ * console_go_on.  1 when paused.
  */
 static int
 console_pause(struct console *c)
@@ -507,6 +506,11 @@ console_pause(struct console *c)
 	    (c->ticket = outbox_operator_ticket(c->adapter.bot)) == 0)
 		return 0;
 	c->paused = 1;
+	if (!c->go_on_init) {
+		uv_timer_init(c->adapter.bot->loop, &c->go_on);
+		c->go_on.data = c;
+		c->go_on_init = 1;
+	}
 	if (c->reading)
 		uv_read_stop((uv_stream_t *)&c->in);
 	return 1;
@@ -565,9 +569,6 @@ console_start(struct adapter *a, char **cause)
 	uv_handle_type	 type = uv_guess_handle(0);
 	int		 rc;
 
-	uv_timer_init(loop, &c->go_on);
-	c->go_on.data = c;
-	c->go_on_init = 1;
 	/* A terminal shows what is typed; a pipe or a file does not. */
 	c->echo = console_config(a->bot->config)->console_echo &&
 	    type != UV_TTY;
