@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/fnv.h"
 #include "lib/recent.h"
 #include "lib/xmalloc.h"
 
@@ -29,16 +30,11 @@ struct recent {
 	uint64_t		 max_age;
 };
 
-/* FNV-1a, 64 bits. */
+/* The hash of a key's len bytes. */
 static uint64_t
 recent_hash(const char *s, size_t len)
 {
-	uint64_t	h = 14695981039346656037ULL;
-	size_t		i;
-
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-	return h;
+	return fnv64_add(FNV64_START, s, len);
 }
 
 /*

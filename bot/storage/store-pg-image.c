@@ -14,6 +14,7 @@
 #include "bot/storage/store-pg-cache.h"
 #include "bot/storage/store-pg-image.h"
 #include "lib/buf.h"
+#include "lib/fnv.h"
 #include "lib/xmalloc.h"
 
 #define PGI_US		"\x1f"
@@ -330,13 +331,11 @@ struct pgi_sums {
 	size_t			 n, cap;
 };
 
-/* FNV-1a over s and a separator, on from h. */
+/* h carried on over s (NULL: none) and a separator. */
 static uint64_t
 pgi_fold(uint64_t h, const char *s)
 {
-	for (; s != NULL && *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return (h ^ 0x1f) * 0x100000001b3ULL;
+	return fnv64_add(s == NULL ? h : fnv64_str(h, s), PGI_US, 1);
 }
 
 /* One pictured table's digest (a pgcache_each callback over 'T'). */
@@ -345,8 +344,8 @@ pgi_sum_one(const char *a, const char *b, const char *value, void *arg)
 {
 	struct pgi_sums		*g = arg;
 	struct pgimage_sum	*e;
-	const char		*adapter, *end;
-	uint64_t		 h = 0xcbf29ce484222325ULL;
+	char			*copy, *f[PGI_FIELDS];
+	uint64_t		 h = FNV64_START;
 
 	(void)b;
 	if (g->n == g->cap) {
@@ -358,13 +357,9 @@ pgi_sum_one(const char *a, const char *b, const char *value, void *arg)
 	h = pgi_fold(h, value);
 	h = pgi_fold(h, pgcache_get(g->c, 'S', a, ""));
 	e->sum = pgi_fold(h, pgcache_get(g->c, 'M', a, ""));
-	/* The adapter is the record's third field. */
-	adapter = strchr(value, PGI_US[0]);
-	adapter = adapter == NULL ? NULL : strchr(adapter + 1, PGI_US[0]);
-	if (adapter == NULL || (end = strchr(++adapter, PGI_US[0])) == NULL)
-		e->adapter = xstrdup("");
-	else
-		e->adapter = xstrndup(adapter, (size_t)(end - adapter));
+	copy = xstrdup(value);
+	e->adapter = xstrdup(pgi_split(copy, f) == 0 ? f[2] : "");
+	free(copy);
 }
 
 static int

@@ -14,6 +14,7 @@
 #include "bot/tables/sched-heap.h"
 #include "bot/tables/table.h"
 #include "lib/buf.h"
+#include "lib/fnv.h"
 #include "lib/suggest.h"
 #include "lib/xmalloc.h"
 
@@ -29,12 +30,8 @@
 size_t
 table_hash(const struct adapter *a, const char *key)
 {
-	uint64_t	h = 14695981039346656037ULL ^ (uint64_t)(uintptr_t)a;
+	uint64_t	h = fnv64_str(FNV64_START ^ (uint64_t)(uintptr_t)a, key);
 
-	while (*key != '\0') {
-		h ^= (unsigned char)*key++;
-		h *= 1099511628211ULL;
-	}
 	return (size_t)(h ^ (h >> 32));
 }
 
