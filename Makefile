@@ -35,8 +35,9 @@
 #   make bench-lines  only the lines the bot says a move and the hints'
 #                     figures (a few seconds)
 #   make bench-ai     silly moves of the default AI in 10,000 games of
-#                     each game (SILLY_GAMES) and of the hard level in 20
-#                     (SILLY_HARD_GAMES), then the hard level's line-ups,
+#                     each game (SILLY_GAMES) and of the hard level in
+#                     10,000 at a tenth of its budget (SILLY_HARD_GAMES,
+#                     SILLY_HARD_SCALE), then the hard level's line-ups,
 #                     2,000 games each (BENCH_AI_GAMES; hours at that
 #                     count), and the engine beside 966b7bc; not part
 #                     of test
@@ -244,18 +245,22 @@ bench: $(BUILD)/cheersbot $(BENCH_BINS)
 
 # The AI's figures: no silly move by the default AI in SILLY_GAMES
 # (10,000) seeded games of each game (make unit plays 500 of each), nor
-# by the hard level in SILLY_HARD_GAMES (20; make unit plays 2); then the
+# by the hard level in SILLY_HARD_GAMES (10,000; make unit plays 2 at the
+# full budget), its seats searching with a SILLY_HARD_SCALE'th (10) of
+# the hard budget, the same search and root in a tenth of the time; then the
 # hard level's line-ups against the default AI, BENCH_AI_GAMES (2,000)
 # games each, with its move times (tests/bench/bench_ai.c); last the
 # engine beside commit 966b7bc, narrated and playouts, as make bench
 # prints it (tests/bench/engine_vs.py).
 SILLY_GAMES ?= 10000
-SILLY_HARD_GAMES ?= 20
+SILLY_HARD_GAMES ?= 10000
+SILLY_HARD_SCALE ?= 10
 BENCH_AI_GAMES ?= 2000
 SILLY_BINS = $(patsubst %,$(BUILD)/tests/test_%_silly,cheers cosdrink fwb magic)
 bench-ai: $(SILLY_BINS) $(BUILD)/bench/bench_ai $(BUILD)/bench/bench_engine
 	@for t in $(SILLY_BINS); do SILLY_GAMES=$(SILLY_GAMES) \
-	    SILLY_HARD_GAMES=$(SILLY_HARD_GAMES) $$t || exit 1; done
+	    SILLY_HARD_GAMES=$(SILLY_HARD_GAMES) \
+	    SILLY_HARD_SCALE=$(SILLY_HARD_SCALE) $$t || exit 1; done
 	@BENCH_AI_GAMES=$(BENCH_AI_GAMES) $(BUILD)/bench/bench_ai
 	@python3 tests/bench/engine_vs.py $(BUILD)
 

@@ -34,6 +34,9 @@ struct silly_run {
 	const char	*env;		/* the count's environment variable */
 	long		 count;		/* unless it says */
 	long		 games;
+	/* Hard: the game's hard budget, divided by SILLY_HARD_SCALE. */
+	struct ismcts_budget budget;
+	long		 scale;
 };
 
 /* Whether seat plays at the hard level in game i of run. */
@@ -48,9 +51,13 @@ static int
 silly_choose(const struct silly_run *run, const struct game *g, int seat,
     unsigned i, struct rng *r, struct game_move *m)
 {
-	if (silly_hard(run, seat, i))
+	if (!silly_hard(run, seat, i))
+		return spec->ops->ai_move(g, seat, r, m);
+	if (run->scale <= 1)
 		return ismcts_hard(spec->ops, g, seat, r, m);
-	return spec->ops->ai_move(g, seat, r, m);
+	if (spec->ops->determinize == NULL || spec->ops->copy_into == NULL)
+		return spec->ops->ai_move(g, seat, r, m);
+	return ismcts_move(spec->ops, g, seat, r, &run->budget, m, NULL);
 }
 
 /*
@@ -137,11 +144,12 @@ silly_play(const struct silly_run *run)
 		spec->ops->free_game(g);
 	}
 	if (run->hard)
-		printf("%s, hard: %ld games (seeds 0-%ld), %ld AI moves, %ld "
-		    "of them hard, %ld silly; %ld positions re-dealt, %ld "
-		    "choices changed; %ld capped\n", spec->ops->name,
-		    run->games, run->games - 1, moves, hard, silly, hidden,
-		    differ, capped);
+		printf("%s, hard (%d iterations, %ld steps a move): %ld games "
+		    "(seeds 0-%ld), %ld AI moves, %ld of them hard, %ld silly; "
+		    "%ld positions re-dealt, %ld choices changed; %ld "
+		    "capped\n", spec->ops->name, run->budget.iterations,
+		    run->budget.steps, run->games, run->games - 1, moves, hard,
+		    silly, hidden, differ, capped);
 	else
 		printf("%s: %ld games (seeds 0-%ld), %ld AI moves, %ld silly; "
 		    "%ld positions re-dealt, %ld choices changed; %ld "
@@ -162,6 +170,14 @@ test_silly(void **state)
 	const char		*env = getenv(run->env);
 
 	run->games = env != NULL && atol(env) > 0 ? atol(env) : run->count;
+	if (run->hard) {
+		env = getenv("SILLY_HARD_SCALE");
+		run->scale = env != NULL && atol(env) > 1 ? atol(env) : 1;
+		ismcts_budget_hard(spec->ops, &run->budget);
+		run->budget.iterations = (int)(run->budget.iterations /
+		    run->scale);
+		run->budget.steps /= run->scale;
+	}
 	silly_play(run);
 }
 
@@ -170,8 +186,8 @@ int
 silly_main(const struct silly *s)
 {
 	static struct silly_run	runs[] = {
-		{ 0, "SILLY_GAMES", SILLY_GAMES, 0 },
-		{ 1, "SILLY_HARD_GAMES", SILLY_HARD_GAMES, 0 },
+		{ 0, "SILLY_GAMES", SILLY_GAMES, 0, { 0 }, 1 },
+		{ 1, "SILLY_HARD_GAMES", SILLY_HARD_GAMES, 0, { 0 }, 1 },
 	};
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test_prestate(test_silly, &runs[0]),

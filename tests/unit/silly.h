@@ -16,7 +16,11 @@
  * games the same way with the hard level (game/ismcts.h) in the seats of
  * one parity (seat mod 2 = the game's number mod 2), the default AI in
  * the others: the same checks hold for the hard level's moves, and its
- * choice too must not change with what its seat cannot know.
+ * choice too must not change with what its seat cannot know.  With
+ * SILLY_HARD_SCALE set above 1, the hard seats search with the game's hard
+ * budget divided by it (iterations and moves applied): the same search
+ * and the same root, where the silly moves are left out, in less time,
+ * for a count of many games (`make bench-ai`).
  */
 #ifndef TESTS_UNIT_SILLY_H
 #define TESTS_UNIT_SILLY_H
