@@ -581,7 +581,8 @@ restore_finished_send(struct bot *bot, struct adapter *a,
  * The store found table id of adapter otherwise on its server than it
  * had served (store_on_changed): the table is put back as the store has
  * it now, its board message and pause kept, or dropped when the store
- * holds it open no more.  bot is the store's borrowed argument.
+ * holds it open no more, and its channel told that the change refused
+ * as unsaved was saved.  bot is the store's borrowed argument.
  */
 static void
 restore_changed(void *arg, const char *adapter, uint64_t id)
@@ -589,6 +590,7 @@ restore_changed(void *arg, const char *adapter, uint64_t id)
 	struct bot	*bot = arg;
 	struct adapter	*a = bot_find_adapter(bot, adapter);
 	struct table	*t;
+	char		 cmd[64];
 	int		 board_shown = 0, paused = 0;
 
 	if (a == NULL)
@@ -610,6 +612,10 @@ restore_changed(void *arg, const char *adapter, uint64_t id)
 	sched_rearm(bot);
 	log_warn("table %llu: read again from the store, as its server holds "
 	    "it", (unsigned long long)id);
+	/* Those whose change was refused as unsaved learn it was saved. */
+	render_command(a, cmd, sizeof cmd);
+	outbox_sayf(t, "Correction: the last change here was saved after all, "
+	    "though I said it was not. %s status shows the table now.", cmd);
 }
 
 int

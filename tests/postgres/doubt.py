@@ -196,6 +196,9 @@ try:
            "reading the store again finds the lobby changed")
     logged(r"table [0-9]+: read again from the store",
            "the lobby is put back as the server holds it")
+    ok(wait_for("doubt.out", r"Correction: the last change here was saved "
+                r"after all", 10),
+       "the channel is told that carol's refused join was saved")
     logged(r"connected again", "the store is up again")
     ok(proxy.clients >= 2, "the bot connected again through the proxy")
     said("alice: /cheers status", r"3/6 seated: alice, bob, carol\.",
@@ -231,6 +234,10 @@ try:
     ok(text("doubt.err").count("table changed on the server") == 3 and
        "tables changed" not in text("doubt.err"),
        "each read again finds the one table changed, not bob's in #k")
+    out = text("doubt.out")
+    ok(out.count("saved after all") == 3 and
+       not re.search(r"\[#k\] Correction", out),
+       "each of the three is corrected once, in alice's channel only")
 finally:
     try:
         bot.stdin.close()
