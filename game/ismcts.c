@@ -57,14 +57,17 @@ struct search {
  * 300 (seeds 0-299) with the AI's playouts so anchored, 0.93 with them
  * unanchored (and 0.94 of seeds 1000-1199, where 4 default seats won
  * 0.735; p99 38 ms).  Friends with Beverages, whose turns are many
- * small steps and whose outcome one step barely moves: flat Monte Carlo
- * over a short list of moves (its AI's, fwb_ai_choices), each
- * determinization playing every one out (paired), the AI playing on for
- * 48 moves (about three rounds of turns), then the position measured
- * (fwb_ai_value), and anchored on its AI's move.  Played to the end
- * instead, with the win or the final margin as the score, the playouts
- * that fit the budget were too few to tell one step's moves apart (0.15
- * to 0.26 where its AI scores 0.27).
+ * small steps and whose outcome one step barely moves: a tree two moves
+ * deep over short lists of moves (its AI's and the few that differ,
+ * fwb_ai_choices, at every node), each determinization trying every
+ * root choice (paired) and walking the tree below it, the AI playing on
+ * for 48 moves (about three rounds of turns), then the position measured
+ * (fwb_ai_value), and anchored on its AI's move.  One hard seat of four,
+ * seeds 0-199: 0.535 at depth 2, as at depth 1 (flat), 0.39 at depth
+ * 4, 0.345 unpaired and unlimited.  Played to the end instead, with the
+ * win or the final margin as the score, the playouts that fit the budget
+ * were too few to tell one step's moves apart (0.15 to 0.26 where its AI
+ * scores 0.27).
  */
 static const struct {
 	const char		*game;		/* NULL: any other */
@@ -75,7 +78,7 @@ static const struct {
 	{ "magic", { .iterations = 3000, .steps = 20000, .explore = 0.7,
 	    .anchor = -1 } },
 	{ "fwb", { .iterations = 3000, .steps = 30000, .explore = 0.7,
-	    .ai_permille = 1000, .anchor = 0, .depth = 1,
+	    .ai_permille = 1000, .anchor = 0, .depth = 2,
 	    .choices = fwb_ai_choices, .margin = 5, .paired = 1,
 	    .value = fwb_ai_value, .horizon = 48 } },
 	{ "cosdrink", { .iterations = 3000, .steps = 14000, .explore = 0.7,
@@ -367,10 +370,77 @@ search_anchor(struct search *s, const struct game *g, int seat)
 }
 
 /*
+ * The seat to move next in the determinization and its moves (into
+ * s->legal): the game's short list, where the budget names one, else its
+ * legal moves; -1 when nobody moves.
+ */
+static int
+search_next(struct search *s)
+{
+	int	mover = search_mover(s);
+
+	if (mover >= 0 && s->budget->choices != NULL)
+		s->nlegal = s->budget->choices(s->det, mover, s->legal,
+		    ISMCTS_LEGAL_MAX);
+	return mover;
+}
+
+/*
+ * Walks the tree down from node, depth moves below the root, where mover
+ * is to move with s->legal in the determinization: chooses by UCB among
+ * the children available, adds one node, and plays the game out from
+ * there (or from the budget's depth on).  Returns the node it ended at.
+ */
+static int
+search_descend(struct search *s, int node, int mover, int depth)
+{
+	int	nfresh, k, i;
+
+	for (;; depth++) {
+		if (mover < 0 || s->nlegal < 1)
+			break;
+		if (s->budget->depth > 0 && depth >= s->budget->depth) {
+			search_playout(s);
+			break;
+		}
+		k = search_select(s, node, mover, &nfresh);
+		if (k < 0 && nfresh > 0 && s->nnodes < s->maxnodes) {
+			i = s->fresh[rng_below(s->r, (uint32_t)nfresh)];
+			k = search_grow(s, node, mover, &s->legal[i]);
+			node = k;
+			if (search_apply(s, mover, &s->node[k].move) == 0)
+				search_playout(s);
+			break;
+		}
+		if (k < 0 || search_apply(s, mover, &s->node[k].move) != 0)
+			break;
+		node = k;
+		mover = search_next(s);
+	}
+	return node;
+}
+
+/*
+ * Backs score up from node to top (not beyond): each node's visit, and
+ * the score of the seat that made its move.
+ */
+static void
+search_back(struct search *s, int node, int top, const double *score)
+{
+	for (; node >= 0; node = s->node[node].parent) {
+		s->node[node].visits++;
+		if (s->node[node].mover >= 0)
+			s->node[node].reward += score[s->node[node].mover];
+		if (node == top)
+			break;
+	}
+}
+
+/*
  * One paired iteration from the root g for seat: one determinization,
- * every root child played out from it with the same playout rng, the
- * first child (the anchor, when there is one) first so that the others'
- * differences from it are summed.
+ * every root child tried on it with the same rng (the tree below it
+ * walked, then played out), the first child (the anchor, when there is
+ * one) first so that the others' differences from it are summed.
  */
 static void
 search_paired(struct search *s, const struct game *g, int seat)
@@ -379,7 +449,7 @@ search_paired(struct search *s, const struct game *g, int seat)
 	struct search_node	*c;
 	double			 score[GAME_MAX_SEATS], first = 0;
 	uint64_t		 seed;
-	int			 k, n = 0;
+	int			 k, n = 0, node;
 
 	s->ops->copy_into(s->deal, g);
 	s->ops->determinize(s->deal, seat, r);
@@ -392,15 +462,20 @@ search_paired(struct search *s, const struct game *g, int seat)
 		s->ops->copy_into(s->det, s->deal);
 		rng_init(&pr, seed, 5);
 		s->r = &pr;
-		if (search_apply(s, seat, &c->move) == 0)
-			search_playout(s);
+		node = k;
+		if (search_apply(s, seat, &c->move) == 0) {
+			if (s->budget->depth == 1)
+				search_playout(s);
+			else
+				node = search_descend(s, k, search_next(s), 1);
+		}
 		s->r = r;
 		search_score(s, score);
+		search_back(s, node, k, score);
+		c = &s->node[k];
 		if (n == 0)
 			first = score[seat];
-		c->visits++;
 		c->avail++;
-		c->reward += score[seat];
 		c->diff += score[seat] - first;
 		c->diff2 += (score[seat] - first) * (score[seat] - first);
 	}
@@ -455,7 +530,7 @@ static void
 search_iterate(struct search *s, const struct game *g, int seat)
 {
 	double	score[GAME_MAX_SEATS];
-	int	node = 0, mover = seat, nfresh, k, i, depth = 0;
+	int	node;
 
 	s->ops->copy_into(s->det, g);
 	s->ops->determinize(s->det, seat, s->r);
@@ -464,33 +539,9 @@ search_iterate(struct search *s, const struct game *g, int seat)
 	/* Seat's own moves are the same in every deal: its own cards. */
 	memcpy(s->legal, s->root, (size_t)s->nroot * sizeof s->root[0]);
 	s->nlegal = s->nroot;
-	for (;; depth++) {
-		if (mover < 0 || s->nlegal < 1)
-			break;
-		if (s->budget->depth > 0 && depth >= s->budget->depth) {
-			search_playout(s);
-			break;
-		}
-		k = search_select(s, node, mover, &nfresh);
-		if (k < 0 && nfresh > 0 && s->nnodes < s->maxnodes) {
-			i = s->fresh[rng_below(s->r, (uint32_t)nfresh)];
-			k = search_grow(s, node, mover, &s->legal[i]);
-			node = k;
-			if (search_apply(s, mover, &s->node[k].move) == 0)
-				search_playout(s);
-			break;
-		}
-		if (k < 0 || search_apply(s, mover, &s->node[k].move) != 0)
-			break;
-		node = k;
-		mover = search_mover(s);
-	}
+	node = search_descend(s, 0, seat, 0);
 	search_score(s, score);
-	for (; node >= 0; node = s->node[node].parent) {
-		s->node[node].visits++;
-		if (s->node[node].mover >= 0)
-			s->node[node].reward += score[s->node[node].mover];
-	}
+	search_back(s, node, 0, score);
 }
 
 int
@@ -500,7 +551,7 @@ ismcts_move(const struct game_ops *ops, const struct game *g, int seat,
 {
 	struct search	*s;
 	int		 it, k, anchor, best = -1, rc = -1;
-	int		 paired = budget->paired && budget->depth == 1;
+	int		 paired = budget->paired;
 
 	if (stats != NULL)
 		memset(stats, 0, sizeof *stats);
@@ -519,8 +570,7 @@ ismcts_move(const struct game_ops *ops, const struct game *g, int seat,
 		return rc;
 	}
 	s->det = ops->copy_game(g);
-	s->maxnodes = (budget->iterations > s->nroot ? budget->iterations :
-	    s->nroot) + 1;
+	s->maxnodes = budget->iterations + s->nroot + 1;
 	s->node = xcalloc((size_t)s->maxnodes, sizeof *s->node);
 	s->node[0].mover = -1;
 	s->node[0].parent = s->node[0].child = s->node[0].next = -1;

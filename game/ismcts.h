@@ -56,8 +56,10 @@ struct ismcts_budget {
 	 * When not NULL, the game's short list of seat's moves in g (at
 	 * most max into out, how many returned): the root's choices are
 	 * these, the silly ones still left out, in place of every legal
-	 * move.  For games whose positions offer many moves of which few
-	 * differ (Friends with Beverages' swaps, paid in every way).
+	 * move, and so are the moves of the tree's deeper nodes, for the
+	 * seat that moves there.  For games whose positions offer many
+	 * moves of which few differ (Friends with Beverages' swaps, paid in
+	 * every way).
 	 */
 	int	(*choices)(const struct game *g, int seat,
 		    struct game_move *out, int max);
@@ -70,10 +72,12 @@ struct ismcts_budget {
 	 */
 	double	margin;
 	/*
-	 * 1, with depth 1: each iteration's determinization plays every
-	 * root choice out from the same deal (common random numbers), so
-	 * that the anchor test compares choices on the same deals, the
-	 * difference's own spread (far smaller than each one's) deciding.
+	 * 1: each iteration's determinization tries every root choice on
+	 * the same deal with the same randomness (common random numbers),
+	 * walking the tree below each as an iteration does (with depth 1,
+	 * playing it out at once), so that the anchor test compares
+	 * choices on the same deals, the difference's own spread (far
+	 * smaller than each one's) deciding.
 	 */
 	int	paired;
 	/*

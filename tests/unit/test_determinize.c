@@ -11,9 +11,10 @@
  *   - it does change what is hidden: in most positions another seat's
  *     own view (its hand) differs after the deal.
  * DETERMINIZE_GAMES (20) games of each game.  And the search over those
- * deals as Friends with Beverages uses it: paired playouts over the
- * game's short list of moves (fwb_ai_choices), cut at the budget's
- * horizon and measured by the game's value (fwb_ai_value).
+ * deals as Friends with Beverages uses it: every root choice of the
+ * game's short list (fwb_ai_choices) tried on each deal (paired), the
+ * tree growing below them, playouts cut at the budget's horizon and
+ * measured by the game's value (fwb_ai_value).
  */
 #include "tests/unit/game-test.h"
 
@@ -135,7 +136,9 @@ listed(const struct game_move *list, int n, const struct game_move *m)
 /*
  * Friends with Beverages' search: at positions of a seeded game the
  * short list starts with the default AI's move and holds legal moves
- * only, and the search's move is on it and the same from the same rng.
+ * only, and the search's move is on it and the same from the same rng;
+ * the tree grows below the root's children (nodes beyond the root and
+ * its choices), not a flat comparison of the choices alone.
  */
 static void
 test_fwb_paired(void **state)
@@ -147,11 +150,12 @@ test_fwb_paired(void **state)
 	struct game		*g = game_test_new(&fwb_ops, 4, NULL, 5);
 	struct rng		 r, step, air;
 	int			 n, nl, i, moves, seat, searched = 0;
+	int			 deeper = 0;
 
 	(void)state;
 	ismcts_budget_hard(&fwb_ops, &b);
 	assert_true(b.paired && b.choices != NULL && b.value != NULL &&
-	    b.horizon > 0);
+	    b.horizon > 0 && b.depth != 1);
 	rng_init(&step, 5, 3);
 	for (moves = 0; moves < 200; moves++) {
 		if (moves % 11 == 0 && (seat = asked_seat(&fwb_ops, g)) >= 0) {
@@ -168,6 +172,7 @@ test_fwb_paired(void **state)
 			assert_int_equal(ismcts_move(&fwb_ops, g, seat, &r, &b,
 			    &m, &st), 0);
 			assert_true(st.steps <= b.steps + n * (2 * b.horizon + 1));
+			deeper += n > 1 && st.nodes > n + 1;
 			rng_init(&r, (uint64_t)moves, 1);
 			assert_int_equal(ismcts_hard(&fwb_ops, g, seat, &r,
 			    &m2), 0);
@@ -179,6 +184,7 @@ test_fwb_paired(void **state)
 			break;
 	}
 	assert_true(searched >= 5);
+	assert_true(deeper >= searched / 2);
 	fwb_ops.free_game(g);
 }
 
