@@ -10,7 +10,10 @@
  *   3. it aids with an item its own monster needs, while it still fights
  *      that monster this round: an item that would destroy it and does
  *      not destroy the asker's, or one worth more against it than
- *      another item that would destroy the asker's too.
+ *      another item that would destroy the asker's too;
+ *   4. on its turn, with an empty hand, it passes while a Tactical
+ *      Retreat could refill it: without items it can neither fight nor
+ *      aid, and a seat that always passed so would stall the game.
  */
 #include "game/cosdrink/cosdrink-int.h"
 
@@ -22,7 +25,7 @@ destroys(const struct game *g, int seat, int it, int target)
 	    cos_target_monster(g, target)) >= cos_need(g, target);
 }
 
-/* See game.h (silly): rules 1-3 of the README. */
+/* See game.h (silly): rules 1-4 of the README. */
 const char *
 cos_silly(const struct game *g, int seat, const struct game_move *m)
 {
@@ -48,6 +51,8 @@ cos_silly(const struct game *g, int seat, const struct game_move *m)
 	}
 	if (seat != g->turn || g->asked != 0)
 		return NULL;
+	if (m->action == COS_A_PASS && g->nhand[seat] == 0 && g->nideck > 0)
+		return "passes with an empty hand while it could retreat";
 	t = cos_target(g, seat);
 	for (i = 1; i <= g->nhand[seat]; i++)
 		if (destroys(g, seat, i, t))

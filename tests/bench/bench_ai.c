@@ -18,7 +18,9 @@
  * The hard side changes sides game by game (team i mod 2, seat i mod n),
  * so no side is favoured by the turn order.  Each prints the hard side's
  * score (a win 1, a tie 1/2) with its 95% interval (normal
- * approximation), its wins, ties and losses, and the thread CPU time of
+ * approximation), its wins, ties and losses, and how many games were
+ * still unfinished after MAX_MOVES moves (named as they happen; a tie,
+ * or in a cooperative line-up a loss), and the thread CPU time of
  * the hard moves (p50, p99, max), with the load average when it ends;
  * last, the p99 and max of every hard move timed in every line-up run.
  * BENCH_AI_ITER, BENCH_AI_STEPS, BENCH_AI_C, BENCH_AI_PERMILLE,
@@ -81,6 +83,7 @@ static const struct lineup lineups[] = {
 static double	 times[TIMES_MAX];
 static int	 ntimes;
 static double	 iters, steps;	/* summed over the hard moves timed */
+static long	 unfinished;	/* games stopped at MAX_MOVES */
 
 /* The thread's CPU time now, for cpu_since. */
 static struct timespec
@@ -251,8 +254,16 @@ play(const struct lineup *l, const struct game_ops *ops,
 	ops->result(g, &res);
 	if (res.state == GAME_WON)
 		score = (res.winners & (scored != 0 ? scored : ~0u)) ? 1 : 0;
+	else if (res.state == GAME_RUNNING && (l->side == HARD_ALL ||
+	    l->side == HARD_NONE))
+		score = 0;	/* a table that never ends has not won */
 	else
 		score = 0.5;
+	if (res.state == GAME_RUNNING) {
+		unfinished++;
+		printf("%s: game %u: unfinished after %d moves\n", l->name, i,
+		    MAX_MOVES);
+	}
 	ops->free_game(g);
 	return score;
 }
@@ -269,6 +280,7 @@ run(const struct lineup *l, long games)
 	int			 from = ntimes;
 
 	iters = steps = 0;
+	unfinished = 0;
 
 	budget_get(ops, &b);
 	for (i = 0; i < games; i++) {
@@ -288,10 +300,10 @@ run(const struct lineup *l, long games)
 	p = sum / (double)games;
 	half = 1.96 * sqrt(p * (1 - p) / (double)games);
 	printf("bench-ai: %-11s %s, %d players%s%s: %s: %.3f ± %.3f (%ld "
-	    "games: %ld won, %ld tied, %ld lost)", l->name, ops->title,
-	    l->nplayers, l->teams != NULL ? ", teams " : "",
+	    "games: %ld won, %ld tied, %ld lost; %ld unfinished)", l->name,
+	    ops->title, l->nplayers, l->teams != NULL ? ", teams " : "",
 	    l->teams != NULL ? l->teams : "", side_what[l->side], p, half,
-	    games, won, tied, lost);
+	    games, won, tied, lost, unfinished);
 	if (ntimes > from) {
 		qsort(times + from, (size_t)(ntimes - from), sizeof times[0],
 		    time_cmp);

@@ -8,6 +8,8 @@
  */
 #include "tests/unit/cosdrink-test.h"
 
+#include "game/ismcts.h"
+
 #define BIT(s)	(1u << (s))
 
 /* Index of the first event containing s, or -1. */
@@ -89,6 +91,38 @@ test_battle_same_colour(void **state)
 	assert_int_equal(g->drinks[1], v1);
 	assert_int_equal(g->drinks[2], v2);
 	assert_int_equal(g->round, 2);
+	cosdrink_ops.free_game(g);
+}
+
+/*
+ * Silly rule 4: on its turn, a seat with an empty hand that passes while
+ * the Item Deck could refill it is silly (four hard seats once passed so
+ * round after round, and the game never ended); the hard level retreats.
+ */
+static void
+test_silly_empty_pass(void **state)
+{
+	struct game		*g = c_start(3, NULL);
+	struct game_move	 pass = { .action = COS_A_PASS };
+	struct game_move	 retreat = { .action = COS_A_RETREAT };
+	struct game_move	 m;
+	struct rng		 r;
+	int			 seat;
+
+	(void)state;
+	pass.args[0] = retreat.args[0] = NONE;
+	c_empty_hands(g);
+	c_check(g);
+	seat = g->turn;
+	assert_true(seat >= 0 && g->nideck > 0);
+	assert_non_null(cosdrink_ops.silly(g, seat, &pass));
+	assert_null(cosdrink_ops.silly(g, seat, &retreat));
+	rng_init(&r, 1, 1);
+	assert_int_equal(ismcts_hard(&cosdrink_ops, g, seat, &r, &m), 0);
+	assert_int_equal(m.action, COS_A_RETREAT);
+	/* With the Item Deck empty, a pass is all there is: not silly. */
+	g->nideck = 0;
+	assert_null(cosdrink_ops.silly(g, seat, &pass));
 	cosdrink_ops.free_game(g);
 }
 
@@ -618,6 +652,7 @@ main(void)
 		cmocka_unit_test(test_drinks_option),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_legal),
+		cmocka_unit_test(test_silly_empty_pass),
 	};
 
 	return cmocka_run_group_tests_name("cosdrink_rules", tests, NULL, NULL);
