@@ -56,7 +56,9 @@ struct search {
  * and 1000-1099) with random playouts anchored on the AI's move, 0.89 of
  * 300 (seeds 0-299) with the AI's playouts so anchored, 0.93 with them
  * unanchored (and 0.94 of seeds 1000-1199, where 4 default seats won
- * 0.735; p99 38 ms).  Friends with Beverages, whose turns are many
+ * 0.735; p99 38 ms; these figures counted a game that never ended as
+ * a tie, before silly rule 4 stopped hard seats passing with empty
+ * hands).  Friends with Beverages, whose turns are many
  * small steps and whose outcome one step barely moves: a tree two moves
  * deep over short lists of moves (its AI's and the few that differ,
  * fwb_ai_choices, at every node), each determinization trying every
