@@ -474,7 +474,6 @@ search_paired(struct search *s, const struct game *g, int seat)
 		s->r = r;
 		search_score(s, score);
 		search_back(s, node, k, score);
-		c = &s->node[k];
 		if (n == 0)
 			first = score[seat];
 		c->avail++;

@@ -262,7 +262,7 @@ play(const struct lineup *l, const struct game_ops *ops,
 	if (res.state == GAME_RUNNING) {
 		unfinished++;
 		printf("%s: game %u: unfinished after %d moves\n", l->name, i,
-		    MAX_MOVES);
+		    moves);
 	}
 	ops->free_game(g);
 	return score;
